@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Builds, tests and runs jsycl on a fresh Debian machine.
+#   ./dev.sh test               every module's tests (OpenCL tests run on PoCL)
+#   ./dev.sh sample NAME [ARGS] run a sample (VectorAdd, Saxpy) on the default device
+# Installs what is missing first: PoCL and the OpenCL ICD loader (apt), and finds JDK 25
+# (JAVA_HOME if it is 25 or newer, else /usr/lib/jvm). Maven comes through ./mvnw.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+need_apt=()
+ldconfig -p 2>/dev/null | grep -q 'libOpenCL.so.1' || need_apt+=(ocl-icd-libopencl1)
+ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 || need_apt+=(pocl-opencl-icd)
+[ -e /usr/lib/x86_64-linux-gnu/libclang-14.so.1 ] || need_apt+=(libclang1-14)
+[ -e /usr/include/CL/cl.h ] || need_apt+=(opencl-headers)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "installing: ${need_apt[*]}" >&2
+  sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+java_major() { "$1/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p'; }
+if [ -z "${JAVA_HOME:-}" ] || [ "$(java_major "$JAVA_HOME" 2>/dev/null || echo 0)" -lt 25 ] 2>/dev/null; then
+  JAVA_HOME=""
+  for candidate in /usr/lib/jvm/*; do
+    [ -x "$candidate/bin/javac" ] || continue
+    if [ "$(java_major "$candidate")" -ge 25 ] 2>/dev/null; then JAVA_HOME="$candidate"; break; fi
+  done
+  [ -n "$JAVA_HOME" ] || { echo "no JDK 25 or newer: set JAVA_HOME or install one under /usr/lib/jvm" >&2; exit 1; }
+fi
+export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
+
+case "${1:-}" in
+  test)
+    shift
+    exec ./mvnw -B -ntp install "$@"
+    ;;
+  sample)
+    name="${2:?usage: ./dev.sh sample NAME [ARGS]}"; shift 2
+    ./mvnw -B -ntp -q install -DskipTests -pl samples -am
+    ./mvnw -B -ntp -q -pl samples dependency:build-classpath -Dmdep.outputFile=target/classpath.txt
+    exec java --enable-native-access=ALL-UNNAMED \
+      -cp "samples/target/classes:$(cat samples/target/classpath.txt)" "io.jsycl.samples.$name" "$@"
+    ;;
+  *)
+    sed -n '2,7p' "$0"; exit 2
+    ;;
+esac

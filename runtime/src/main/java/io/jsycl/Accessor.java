@@ -1,0 +1,640 @@
+package io.jsycl;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+
+/**
+ * A command group's view of a {@link Buffer}. Kernels read and write primitives through it with
+ * no boxing: {@code get(i)}, {@code get(i, j)}, {@code get(i, j, k)}, {@code set(..., value)}.
+ * On a device the calls are lowered to loads and stores; on the host device they index the
+ * buffer's array, with every index checked against the accessor's range.
+ *
+ * <p>{@code get(i)} on an accessor of more than one dimension indexes the elements in row-major
+ * order.
+ *
+ * @param <T> the boxed element type
+ */
+public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDouble, Accessor.OfInt, Accessor.OfLong, Accessor.OfShort, Accessor.OfByte, Accessor.OfChar, Accessor.OfBoolean {
+    final BufferStorage storage;
+    final AccessMode mode;
+    private final int dims;
+    private final int r0;
+    private final int r1;
+    private final int r2;
+    private final int length;
+
+    Accessor(BufferStorage storage, AccessMode mode) {
+        this.storage = storage;
+        this.mode = mode;
+        Range shape = storage.shape();
+        this.dims = shape.dimensions();
+        this.r0 = shape.get(0);
+        this.r1 = dims > 1 ? shape.get(1) : 1;
+        this.r2 = dims > 2 ? shape.get(2) : 1;
+        this.length = storage.length();
+    }
+
+    /** The accessed range. */
+    public final Range range() {
+        return storage.shape();
+    }
+
+    /** The number of accessible elements. */
+    public final int size() {
+        return length;
+    }
+
+    /** The access mode. */
+    public final AccessMode mode() {
+        return mode;
+    }
+
+    final int index(int i) {
+        return Objects.checkIndex(i, length);
+    }
+
+    final int index(int i, int j) {
+        if (dims != 2) {
+            throw new IndexOutOfBoundsException("2 indices on a " + dims + "-D accessor");
+        }
+        return Objects.checkIndex(i, r0) * r1 + Objects.checkIndex(j, r1);
+    }
+
+    final int index(int i, int j, int k) {
+        if (dims != 3) {
+            throw new IndexOutOfBoundsException("3 indices on a " + dims + "-D accessor");
+        }
+        return (Objects.checkIndex(i, r0) * r1 + Objects.checkIndex(j, r1)) * r2 + Objects.checkIndex(k, r2);
+    }
+
+    final int index(Id id) {
+        return switch (id.dimensions()) {
+            case 1 -> index(id.get(0));
+            case 2 -> index(id.get(0), id.get(1));
+            default -> index(id.get(0), id.get(1), id.get(2));
+        };
+    }
+
+    final void checkWritable() {
+        if (mode == AccessMode.READ) {
+            throw new IllegalStateException("write through a read accessor of " + storage
+                    + ": request it with write(h) or readWrite(h)");
+        }
+    }
+
+    /** An accessor of {@code float} elements. */
+    public static final class OfFloat extends Accessor<Float> {
+        private static final VarHandle ELEMENTS = MethodHandles.arrayElementVarHandle(float[].class);
+        private final float[] data;
+
+        OfFloat(BufferStorage storage, AccessMode mode, float[] data) {
+            super(storage, mode);
+            this.data = data;
+        }
+
+        /** The element at {@code i}. */
+        public float get(int i) {
+            return data[index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public float get(int i, int j) {
+            return data[index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public float get(int i, int j, int k) {
+            return data[index(i, j, k)];
+        }
+
+        /** The element at {@code id}. */
+        public float get(Id id) {
+            return data[index(id)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, float value) {
+            checkWritable();
+            data[index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, float value) {
+            checkWritable();
+            data[index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, float value) {
+            checkWritable();
+            data[index(i, j, k)] = value;
+        }
+
+        /** Stores {@code value} at {@code id}. */
+        public void set(Id id, float value) {
+            checkWritable();
+            data[index(id)] = value;
+        }
+
+        /** Atomically adds {@code value} to the element at {@code i}; returns the old value. */
+        public float atomicAdd(int i, float value) {
+            checkWritable();
+            return (float) ELEMENTS.getAndAdd(data, index(i), value);
+        }
+
+        /** Atomically stores the smaller of the element at {@code i} and {@code value}; returns the old value. */
+        public float atomicMin(int i, float value) {
+            checkWritable();
+            int at = index(i);
+            float old = (float) ELEMENTS.getVolatile(data, at);
+            while (old > value && !ELEMENTS.compareAndSet(data, at, old, value)) {
+                old = (float) ELEMENTS.getVolatile(data, at);
+            }
+            return old;
+        }
+
+        /** Atomically stores the larger of the element at {@code i} and {@code value}; returns the old value. */
+        public float atomicMax(int i, float value) {
+            checkWritable();
+            int at = index(i);
+            float old = (float) ELEMENTS.getVolatile(data, at);
+            while (old < value && !ELEMENTS.compareAndSet(data, at, old, value)) {
+                old = (float) ELEMENTS.getVolatile(data, at);
+            }
+            return old;
+        }
+
+        /** Atomically replaces the element at {@code i}; returns the old value. */
+        public float atomicExchange(int i, float value) {
+            checkWritable();
+            return (float) ELEMENTS.getAndSet(data, index(i), value);
+        }
+
+        /** Atomically replaces the element at {@code i} with {@code desired} if it equals {@code expected}; returns the old value. */
+        public float atomicCompareExchange(int i, float expected, float desired) {
+            checkWritable();
+            return (float) ELEMENTS.compareAndExchange(data, index(i), expected, desired);
+        }
+    }
+
+    /** An accessor of {@code double} elements. */
+    public static final class OfDouble extends Accessor<Double> {
+        private final double[] data;
+
+        OfDouble(BufferStorage storage, AccessMode mode, double[] data) {
+            super(storage, mode);
+            this.data = data;
+        }
+
+        /** The element at {@code i}. */
+        public double get(int i) {
+            return data[index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public double get(int i, int j) {
+            return data[index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public double get(int i, int j, int k) {
+            return data[index(i, j, k)];
+        }
+
+        /** The element at {@code id}. */
+        public double get(Id id) {
+            return data[index(id)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, double value) {
+            checkWritable();
+            data[index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, double value) {
+            checkWritable();
+            data[index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, double value) {
+            checkWritable();
+            data[index(i, j, k)] = value;
+        }
+
+        /** Stores {@code value} at {@code id}. */
+        public void set(Id id, double value) {
+            checkWritable();
+            data[index(id)] = value;
+        }
+    }
+
+    /** An accessor of {@code int} elements. */
+    public static final class OfInt extends Accessor<Integer> {
+        private static final VarHandle ELEMENTS = MethodHandles.arrayElementVarHandle(int[].class);
+        private final int[] data;
+
+        OfInt(BufferStorage storage, AccessMode mode, int[] data) {
+            super(storage, mode);
+            this.data = data;
+        }
+
+        /** The element at {@code i}. */
+        public int get(int i) {
+            return data[index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public int get(int i, int j) {
+            return data[index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public int get(int i, int j, int k) {
+            return data[index(i, j, k)];
+        }
+
+        /** The element at {@code id}. */
+        public int get(Id id) {
+            return data[index(id)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, int value) {
+            checkWritable();
+            data[index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, int value) {
+            checkWritable();
+            data[index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, int value) {
+            checkWritable();
+            data[index(i, j, k)] = value;
+        }
+
+        /** Stores {@code value} at {@code id}. */
+        public void set(Id id, int value) {
+            checkWritable();
+            data[index(id)] = value;
+        }
+
+        /** Atomically adds {@code value} to the element at {@code i}; returns the old value. */
+        public int atomicAdd(int i, int value) {
+            checkWritable();
+            return (int) ELEMENTS.getAndAdd(data, index(i), value);
+        }
+
+        /** Atomically stores the smaller of the element at {@code i} and {@code value}; returns the old value. */
+        public int atomicMin(int i, int value) {
+            checkWritable();
+            int at = index(i);
+            int old = (int) ELEMENTS.getVolatile(data, at);
+            while (old > value && !ELEMENTS.compareAndSet(data, at, old, value)) {
+                old = (int) ELEMENTS.getVolatile(data, at);
+            }
+            return old;
+        }
+
+        /** Atomically stores the larger of the element at {@code i} and {@code value}; returns the old value. */
+        public int atomicMax(int i, int value) {
+            checkWritable();
+            int at = index(i);
+            int old = (int) ELEMENTS.getVolatile(data, at);
+            while (old < value && !ELEMENTS.compareAndSet(data, at, old, value)) {
+                old = (int) ELEMENTS.getVolatile(data, at);
+            }
+            return old;
+        }
+
+        /** Atomically replaces the element at {@code i}; returns the old value. */
+        public int atomicExchange(int i, int value) {
+            checkWritable();
+            return (int) ELEMENTS.getAndSet(data, index(i), value);
+        }
+
+        /** Atomically replaces the element at {@code i} with {@code desired} if it equals {@code expected}; returns the old value. */
+        public int atomicCompareExchange(int i, int expected, int desired) {
+            checkWritable();
+            return (int) ELEMENTS.compareAndExchange(data, index(i), expected, desired);
+        }
+    }
+
+    /** An accessor of {@code long} elements. */
+    public static final class OfLong extends Accessor<Long> {
+        private static final VarHandle ELEMENTS = MethodHandles.arrayElementVarHandle(long[].class);
+        private final long[] data;
+
+        OfLong(BufferStorage storage, AccessMode mode, long[] data) {
+            super(storage, mode);
+            this.data = data;
+        }
+
+        /** The element at {@code i}. */
+        public long get(int i) {
+            return data[index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public long get(int i, int j) {
+            return data[index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public long get(int i, int j, int k) {
+            return data[index(i, j, k)];
+        }
+
+        /** The element at {@code id}. */
+        public long get(Id id) {
+            return data[index(id)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, long value) {
+            checkWritable();
+            data[index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, long value) {
+            checkWritable();
+            data[index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, long value) {
+            checkWritable();
+            data[index(i, j, k)] = value;
+        }
+
+        /** Stores {@code value} at {@code id}. */
+        public void set(Id id, long value) {
+            checkWritable();
+            data[index(id)] = value;
+        }
+
+        /** Atomically adds {@code value} to the element at {@code i}; returns the old value. */
+        public long atomicAdd(int i, long value) {
+            checkWritable();
+            return (long) ELEMENTS.getAndAdd(data, index(i), value);
+        }
+
+        /** Atomically stores the smaller of the element at {@code i} and {@code value}; returns the old value. */
+        public long atomicMin(int i, long value) {
+            checkWritable();
+            int at = index(i);
+            long old = (long) ELEMENTS.getVolatile(data, at);
+            while (old > value && !ELEMENTS.compareAndSet(data, at, old, value)) {
+                old = (long) ELEMENTS.getVolatile(data, at);
+            }
+            return old;
+        }
+
+        /** Atomically stores the larger of the element at {@code i} and {@code value}; returns the old value. */
+        public long atomicMax(int i, long value) {
+            checkWritable();
+            int at = index(i);
+            long old = (long) ELEMENTS.getVolatile(data, at);
+            while (old < value && !ELEMENTS.compareAndSet(data, at, old, value)) {
+                old = (long) ELEMENTS.getVolatile(data, at);
+            }
+            return old;
+        }
+
+        /** Atomically replaces the element at {@code i}; returns the old value. */
+        public long atomicExchange(int i, long value) {
+            checkWritable();
+            return (long) ELEMENTS.getAndSet(data, index(i), value);
+        }
+
+        /** Atomically replaces the element at {@code i} with {@code desired} if it equals {@code expected}; returns the old value. */
+        public long atomicCompareExchange(int i, long expected, long desired) {
+            checkWritable();
+            return (long) ELEMENTS.compareAndExchange(data, index(i), expected, desired);
+        }
+    }
+
+    /** An accessor of {@code short} elements. */
+    public static final class OfShort extends Accessor<Short> {
+        private final short[] data;
+
+        OfShort(BufferStorage storage, AccessMode mode, short[] data) {
+            super(storage, mode);
+            this.data = data;
+        }
+
+        /** The element at {@code i}. */
+        public short get(int i) {
+            return data[index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public short get(int i, int j) {
+            return data[index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public short get(int i, int j, int k) {
+            return data[index(i, j, k)];
+        }
+
+        /** The element at {@code id}. */
+        public short get(Id id) {
+            return data[index(id)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, short value) {
+            checkWritable();
+            data[index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, short value) {
+            checkWritable();
+            data[index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, short value) {
+            checkWritable();
+            data[index(i, j, k)] = value;
+        }
+
+        /** Stores {@code value} at {@code id}. */
+        public void set(Id id, short value) {
+            checkWritable();
+            data[index(id)] = value;
+        }
+    }
+
+    /** An accessor of {@code byte} elements. */
+    public static final class OfByte extends Accessor<Byte> {
+        private final byte[] data;
+
+        OfByte(BufferStorage storage, AccessMode mode, byte[] data) {
+            super(storage, mode);
+            this.data = data;
+        }
+
+        /** The element at {@code i}. */
+        public byte get(int i) {
+            return data[index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public byte get(int i, int j) {
+            return data[index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public byte get(int i, int j, int k) {
+            return data[index(i, j, k)];
+        }
+
+        /** The element at {@code id}. */
+        public byte get(Id id) {
+            return data[index(id)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, byte value) {
+            checkWritable();
+            data[index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, byte value) {
+            checkWritable();
+            data[index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, byte value) {
+            checkWritable();
+            data[index(i, j, k)] = value;
+        }
+
+        /** Stores {@code value} at {@code id}. */
+        public void set(Id id, byte value) {
+            checkWritable();
+            data[index(id)] = value;
+        }
+    }
+
+    /** An accessor of {@code char} elements. */
+    public static final class OfChar extends Accessor<Character> {
+        private final char[] data;
+
+        OfChar(BufferStorage storage, AccessMode mode, char[] data) {
+            super(storage, mode);
+            this.data = data;
+        }
+
+        /** The element at {@code i}. */
+        public char get(int i) {
+            return data[index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public char get(int i, int j) {
+            return data[index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public char get(int i, int j, int k) {
+            return data[index(i, j, k)];
+        }
+
+        /** The element at {@code id}. */
+        public char get(Id id) {
+            return data[index(id)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, char value) {
+            checkWritable();
+            data[index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, char value) {
+            checkWritable();
+            data[index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, char value) {
+            checkWritable();
+            data[index(i, j, k)] = value;
+        }
+
+        /** Stores {@code value} at {@code id}. */
+        public void set(Id id, char value) {
+            checkWritable();
+            data[index(id)] = value;
+        }
+    }
+
+    /** An accessor of {@code boolean} elements. */
+    public static final class OfBoolean extends Accessor<Boolean> {
+        private final boolean[] data;
+
+        OfBoolean(BufferStorage storage, AccessMode mode, boolean[] data) {
+            super(storage, mode);
+            this.data = data;
+        }
+
+        /** The element at {@code i}. */
+        public boolean get(int i) {
+            return data[index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public boolean get(int i, int j) {
+            return data[index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public boolean get(int i, int j, int k) {
+            return data[index(i, j, k)];
+        }
+
+        /** The element at {@code id}. */
+        public boolean get(Id id) {
+            return data[index(id)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, boolean value) {
+            checkWritable();
+            data[index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, boolean value) {
+            checkWritable();
+            data[index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, boolean value) {
+            checkWritable();
+            data[index(i, j, k)] = value;
+        }
+
+        /** Stores {@code value} at {@code id}. */
+        public void set(Id id, boolean value) {
+            checkWritable();
+            data[index(id)] = value;
+        }
+    }
+}

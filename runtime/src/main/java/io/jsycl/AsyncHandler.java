@@ -1,0 +1,10 @@
+package io.jsycl;
+
+import java.util.List;
+
+/** Receives errors of asynchronously executed work, in place of rethrowing them at {@link Queue#await()}. */
+@FunctionalInterface
+public interface AsyncHandler {
+    /** Called with the errors collected since the last call. */
+    void handle(List<Throwable> errors);
+}

@@ -1,0 +1,8 @@
+package io.jsycl;
+
+/** What a {@link Queue#submit} runs to record one command group: its accessors and its kernel. */
+@FunctionalInterface
+public interface CommandGroup {
+    /** Records the command group into {@code h}. */
+    void apply(Handler h);
+}

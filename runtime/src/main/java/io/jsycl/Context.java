@@ -1,0 +1,133 @@
+package io.jsycl;
+
+import io.jsycl.opencl.ClCommandQueue;
+import io.jsycl.opencl.ClContext;
+import io.jsycl.opencl.ClDevice;
+import io.jsycl.program.ProgramManager;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Devices of one platform that share memory objects and compiled programs. Queues made from a
+ * device alone use that device's default context, which lives as long as the JVM.
+ */
+public final class Context implements AutoCloseable {
+    private static final Map<Device, Context> DEFAULTS = new ConcurrentHashMap<>();
+
+    private final List<Device> devices;
+    private final ClContext cl;
+    private final boolean isDefault;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Set<BufferStorage> buffers = ConcurrentHashMap.newKeySet();
+    // Guarded by this.
+    private ClCommandQueue transferQueue;
+
+    /**
+     * A context over {@code devices}, which must be of one platform.
+     *
+     * @throws IllegalArgumentException if no device is given or they span platforms
+     */
+    public Context(Device... devices) {
+        this(List.of(devices), false);
+    }
+
+    private Context(List<Device> devices, boolean isDefault) {
+        if (devices.isEmpty()) {
+            throw new IllegalArgumentException("a context needs at least one device");
+        }
+        Platform platform = devices.getFirst().platform();
+        for (Device d : devices) {
+            if (d.platform() != platform) {
+                throw new IllegalArgumentException("devices of one context must share a platform: "
+                        + devices.getFirst() + " and " + d);
+            }
+        }
+        this.devices = List.copyOf(devices);
+        this.isDefault = isDefault;
+        if (platform.isHost()) {
+            this.cl = null;
+        } else {
+            var clDevices = new ArrayList<ClDevice>();
+            for (Device d : devices) {
+                clDevices.add(d.cl());
+            }
+            this.cl = ClContext.create(clDevices);
+        }
+    }
+
+    static Context defaultFor(Device device) {
+        return DEFAULTS.computeIfAbsent(device, d -> new Context(List.of(d), true));
+    }
+
+    /** The devices of this context. */
+    public List<Device> devices() {
+        return devices;
+    }
+
+    /** The compiled-program cache of this context: statistics, {@code clear()}. */
+    public ProgramManager programManager() {
+        if (cl == null) {
+            throw new UnsupportedOperationException("the host device compiles nothing: it runs kernels on the JVM");
+        }
+        return ProgramManager.of(cl);
+    }
+
+    /** The in-order queue the runtime moves buffer contents with (on the context's first device). */
+    synchronized ClCommandQueue transferQueue() {
+        if (transferQueue == null) {
+            transferQueue = ClCommandQueue.create(cl(), devices.getFirst().cl(), false, false);
+        }
+        return transferQueue;
+    }
+
+    void register(BufferStorage storage) {
+        buffers.add(storage);
+    }
+
+    void unregister(BufferStorage storage) {
+        buffers.remove(storage);
+    }
+
+    boolean isHost() {
+        return cl == null;
+    }
+
+    ClContext cl() {
+        if (closed.get()) {
+            throw new IllegalStateException("context is closed");
+        }
+        return cl;
+    }
+
+    /**
+     * Releases the context's cached programs and its OpenCL context. A device's default context
+     * is not closed by this call; it lives as long as the JVM. Safe to call twice.
+     */
+    @Override
+    public void close() {
+        if (isDefault || !closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (cl != null) {
+            for (BufferStorage storage : List.copyOf(buffers)) {
+                storage.dropContext(this);
+            }
+            synchronized (this) {
+                if (transferQueue != null) {
+                    transferQueue.close();
+                }
+            }
+            ProgramManager.forget(cl);
+            cl.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Context" + devices;
+    }
+}

@@ -1,0 +1,141 @@
+package io.jsycl;
+
+import io.jsycl.opencl.ClDevice;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** An OpenCL device, or the host device that runs kernels on the JVM. */
+public final class Device {
+    /** {@code CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT} in {@code CL_DEVICE_SINGLE_FP_CONFIG}. */
+    private static final long FP_CORRECTLY_ROUNDED_DIVIDE_SQRT = 1L << 7;
+
+    private final Platform platform;
+    private final ClDevice cl;
+
+    Device(Platform platform, ClDevice cl) {
+        this.platform = platform;
+        this.cl = cl;
+    }
+
+    /** Every device of every platform, the host device last. */
+    public static List<Device> all() {
+        var list = new ArrayList<Device>();
+        for (var p : Platform.all()) {
+            list.addAll(p.devices());
+        }
+        return List.copyOf(list);
+    }
+
+    /** The pure-Java device: runs kernel lambdas on the JVM, in parallel. */
+    public static Device host() {
+        return Platform.HOST.devices().getFirst();
+    }
+
+    /**
+     * The device with the highest score.
+     *
+     * @throws SyclException if the selector rejects every device
+     */
+    public static Device select(DeviceSelector selector) {
+        var best = all().stream()
+                .filter(d -> selector.score(d) >= 0)
+                .max(Comparator.comparingInt(selector::score));
+        return best.orElseThrow(() -> new SyclException("no device matches the selector; devices: "
+                + all().stream().map(Device::name).toList()
+                + (Config.deviceOverride() != null ? " (JSYCL_DEVICE=" + Config.deviceOverride() + ")" : "")));
+    }
+
+    /** The platform this device belongs to. */
+    public Platform platform() {
+        return platform;
+    }
+
+    /** The device's name. */
+    public String name() {
+        return cl == null ? "jsycl host device" : cl.name();
+    }
+
+    /** The device's vendor. */
+    public String vendor() {
+        return cl == null ? "jsycl" : cl.vendor();
+    }
+
+    /** GPU, CPU, accelerator or host. */
+    public DeviceType type() {
+        if (cl == null) {
+            return DeviceType.HOST;
+        }
+        if (cl.isGpu()) {
+            return DeviceType.GPU;
+        }
+        if (cl.isAccelerator()) {
+            return DeviceType.ACCELERATOR;
+        }
+        return DeviceType.CPU;
+    }
+
+    /** The driver's version string. */
+    public String driverVersion() {
+        return cl == null ? Runtime.version().toString() : cl.driverVersion();
+    }
+
+    /** The device's OpenCL version string. */
+    public String version() {
+        return cl == null ? "host" : cl.version();
+    }
+
+    /** Compute units (for the host device, the JVM's available processors). */
+    public int maxComputeUnits() {
+        return cl == null ? Runtime.getRuntime().availableProcessors() : cl.maxComputeUnits();
+    }
+
+    /** The largest work-group. */
+    public long maxWorkGroupSize() {
+        return cl == null ? 1024 : cl.maxWorkGroupSize();
+    }
+
+    /** Global memory in bytes. */
+    public long globalMemSize() {
+        return cl == null ? Runtime.getRuntime().maxMemory() : cl.globalMemSize();
+    }
+
+    /** Local (work-group) memory in bytes. */
+    public long localMemSize() {
+        return cl == null ? 64 * 1024 : cl.localMemSize();
+    }
+
+    /** True when the device computes in double precision. */
+    public boolean hasFp64() {
+        return hasAspect(Aspect.FP64);
+    }
+
+    /** True when the device has the capability. */
+    public boolean hasAspect(Aspect aspect) {
+        if (cl == null) {
+            return aspect != Aspect.IMAGES && aspect != Aspect.FP16;
+        }
+        return switch (aspect) {
+            case FP64 -> cl.doubleFpConfig() != 0 || cl.hasExtension("cl_khr_fp64");
+            case FP16 -> cl.hasExtension("cl_khr_fp16");
+            case ATOMIC64 -> cl.hasExtension("cl_khr_int64_base_atomics");
+            case IMAGES -> cl.imageSupport();
+            case FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT -> (cl.singleFpConfig() & FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0;
+        };
+    }
+
+    /** True for the host device. */
+    public boolean isHost() {
+        return cl == null;
+    }
+
+    /** The OpenCL device, or null for the host device. */
+    ClDevice cl() {
+        return cl;
+    }
+
+    @Override
+    public String toString() {
+        return name() + " (" + type() + ", " + platform.name() + ")";
+    }
+}

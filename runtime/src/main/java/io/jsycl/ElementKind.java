@@ -1,0 +1,63 @@
+package io.jsycl;
+
+import io.jsycl.lowering.ScalarType;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/** Element types of buffers: their size on the device and how arrays move to and from native memory. */
+enum ElementKind {
+    BOOLEAN(1, ScalarType.BOOLEAN),
+    BYTE(1, ScalarType.BYTE),
+    CHAR(2, ScalarType.CHAR),
+    SHORT(2, ScalarType.SHORT),
+    INT(4, ScalarType.INT),
+    LONG(8, ScalarType.LONG),
+    FLOAT(4, ScalarType.FLOAT),
+    DOUBLE(8, ScalarType.DOUBLE);
+
+    final int bytes;
+    final ScalarType scalar;
+
+    ElementKind(int bytes, ScalarType scalar) {
+        this.bytes = bytes;
+        this.scalar = scalar;
+    }
+
+    /** Copies {@code array} into {@code dst} (booleans as bytes 0 and 1). */
+    void copyToSegment(Object array, MemorySegment dst) {
+        switch (array) {
+            case boolean[] a -> {
+                for (int i = 0; i < a.length; i++) {
+                    dst.set(ValueLayout.JAVA_BYTE, i, a[i] ? (byte) 1 : 0);
+                }
+            }
+            case byte[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_BYTE, 0, a.length);
+            case char[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_CHAR, 0, a.length);
+            case short[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_SHORT, 0, a.length);
+            case int[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_INT, 0, a.length);
+            case long[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_LONG, 0, a.length);
+            case float[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_FLOAT, 0, a.length);
+            case double[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_DOUBLE, 0, a.length);
+            default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass());
+        }
+    }
+
+    /** Copies {@code src} into {@code array} (bytes other than 0 become true). */
+    void copyFromSegment(MemorySegment src, Object array) {
+        switch (array) {
+            case boolean[] a -> {
+                for (int i = 0; i < a.length; i++) {
+                    a[i] = src.get(ValueLayout.JAVA_BYTE, i) != 0;
+                }
+            }
+            case byte[] a -> MemorySegment.copy(src, ValueLayout.JAVA_BYTE, 0, a, 0, a.length);
+            case char[] a -> MemorySegment.copy(src, ValueLayout.JAVA_CHAR, 0, a, 0, a.length);
+            case short[] a -> MemorySegment.copy(src, ValueLayout.JAVA_SHORT, 0, a, 0, a.length);
+            case int[] a -> MemorySegment.copy(src, ValueLayout.JAVA_INT, 0, a, 0, a.length);
+            case long[] a -> MemorySegment.copy(src, ValueLayout.JAVA_LONG, 0, a, 0, a.length);
+            case float[] a -> MemorySegment.copy(src, ValueLayout.JAVA_FLOAT, 0, a, 0, a.length);
+            case double[] a -> MemorySegment.copy(src, ValueLayout.JAVA_DOUBLE, 0, a, 0, a.length);
+            default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass());
+        }
+    }
+}

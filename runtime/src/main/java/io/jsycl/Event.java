@@ -1,0 +1,128 @@
+package io.jsycl;
+
+import io.jsycl.opencl.ClEvent;
+import io.jsycl.opencl.ClException;
+import java.lang.ref.Cleaner;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * A submitted command group. {@link #await()} waits for it and throws what went wrong while it ran.
+ */
+public final class Event {
+    /** Where a command stands. */
+    public enum Status { SUBMITTED, RUNNING, COMPLETE, FAILED }
+
+    /** Device timestamps of a command, in nanoseconds, from a queue with {@link QueueProperty#ENABLE_PROFILING}. */
+    public record Profile(long submitNanos, long startNanos, long endNanos) {
+        /** Device execution time: end minus start. */
+        public long durationNanos() {
+            return endNanos - startNanos;
+        }
+    }
+
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    private final ClEvent cl;
+    private final Context context;
+    private final CompletableFuture<Void> host;
+    private final boolean profiling;
+
+    private Event(ClEvent cl, Context context, CompletableFuture<Void> host, boolean profiling) {
+        this.cl = cl;
+        this.context = context;
+        this.host = host;
+        this.profiling = profiling;
+    }
+
+    /** An event owning {@code cl}: the OpenCL event is released when this event is unreachable. */
+    static Event of(ClEvent cl, Context context, boolean profiling) {
+        var event = new Event(cl, context, null, profiling);
+        CLEANER.register(event, cl::close);
+        return event;
+    }
+
+    /** An event for work done on the JVM. */
+    static Event of(CompletableFuture<Void> host) {
+        return new Event(null, null, host, false);
+    }
+
+    /** An event that is already complete. */
+    static Event completed() {
+        return new Event(null, null, CompletableFuture.completedFuture(null), false);
+    }
+
+    /** Waits for the command; throws the error it failed with. */
+    public void await() {
+        if (cl != null) {
+            try {
+                cl.await();
+            } catch (ClException e) {
+                throw new SyclException("command failed on the device: " + e.getMessage(), e, e.status(),
+                        e.statusName());
+            }
+            return;
+        }
+        try {
+            host.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SyclException("interrupted while waiting for a command", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new SyclException("command failed: " + cause, cause);
+        }
+    }
+
+    /** Where the command stands now. */
+    public Status status() {
+        if (cl != null) {
+            int s = cl.executionStatus();
+            if (s < 0) {
+                return Status.FAILED;
+            }
+            return switch (s) {
+                case 0 -> Status.COMPLETE;
+                case 1 -> Status.RUNNING;
+                default -> Status.SUBMITTED;
+            };
+        }
+        if (!host.isDone()) {
+            return Status.RUNNING;
+        }
+        return host.isCompletedExceptionally() ? Status.FAILED : Status.COMPLETE;
+    }
+
+    /**
+     * The command's device timestamps. Waits for the command.
+     *
+     * @throws IllegalStateException if the queue was made without {@link QueueProperty#ENABLE_PROFILING}
+     */
+    public Profile profile() {
+        if (!profiling || cl == null) {
+            throw new IllegalStateException("event.profile() needs a queue made with QueueProperty.ENABLE_PROFILING"
+                    + (cl == null ? " on an OpenCL device" : ""));
+        }
+        await();
+        return new Profile(cl.profileSubmit(), cl.profileStart(), cl.profileEnd());
+    }
+
+    ClEvent cl() {
+        return cl;
+    }
+
+    /** The context of the OpenCL event, or null for host work. */
+    Context context() {
+        return context;
+    }
+
+    boolean isDone() {
+        return cl != null ? cl.executionStatus() <= 0 : host.isDone();
+    }
+}

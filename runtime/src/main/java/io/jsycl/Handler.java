@@ -1,0 +1,95 @@
+package io.jsycl;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Records one command group: the accessors it requests (its data dependencies), the events it
+ * waits for, build options, and its one kernel.
+ */
+public final class Handler {
+    /** The kernel of a command group and the index space it runs over. */
+    record Launch(Object kernel, Range range) {
+    }
+
+    private final Queue queue;
+    private final Map<BufferStorage, AccessMode> requirements = new LinkedHashMap<>();
+    private final List<Event> dependencies = new ArrayList<>();
+    private final StringBuilder buildOptions = new StringBuilder();
+    private boolean fastMath;
+    private Launch launch;
+
+    Handler(Queue queue) {
+        this.queue = queue;
+    }
+
+    /** Runs {@code kernel} once for every item of {@code range}. */
+    public void parallelFor(Range range, ItemKernel kernel) {
+        Objects.requireNonNull(range, "range");
+        setLaunch(new Launch(Objects.requireNonNull(kernel, "kernel"), range));
+    }
+
+    /** Runs {@code kernel} once. */
+    public void singleTask(TaskKernel kernel) {
+        setLaunch(new Launch(Objects.requireNonNull(kernel, "kernel"), null));
+    }
+
+    /** Orders this command group after {@code events} (for work the accessors do not order, such as device arrays). */
+    public void dependsOn(Event... events) {
+        for (Event e : events) {
+            dependencies.add(Objects.requireNonNull(e, "event"));
+        }
+    }
+
+    /** Adds OpenCL build options for this command group's kernel (part of the program's cache key). */
+    public void buildOptions(String options) {
+        buildOptions.append(' ').append(Objects.requireNonNull(options, "options").trim());
+    }
+
+    /**
+     * Lets the compiler trade Java's floating-point semantics for speed: contraction into fused
+     * multiply-add, reassociation, approximate divide and sqrt ({@code -cl-fast-relaxed-math}).
+     */
+    public void fastMath() {
+        this.fastMath = true;
+    }
+
+    /** The queue this command group is submitted to. */
+    public Queue queue() {
+        return queue;
+    }
+
+    void require(BufferStorage storage, AccessMode mode) {
+        requirements.merge(storage, mode, (a, b) -> a == b ? a : AccessMode.READ_WRITE);
+    }
+
+    private void setLaunch(Launch l) {
+        if (launch != null) {
+            throw new IllegalStateException("a command group runs one kernel; submit another command group for the next");
+        }
+        launch = l;
+    }
+
+    Map<BufferStorage, AccessMode> requirements() {
+        return requirements;
+    }
+
+    List<Event> dependencies() {
+        return dependencies;
+    }
+
+    String userBuildOptions() {
+        return buildOptions.toString().trim();
+    }
+
+    boolean fastMathRequested() {
+        return fastMath;
+    }
+
+    Launch launch() {
+        return launch;
+    }
+}

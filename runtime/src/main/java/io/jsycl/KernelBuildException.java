@@ -1,0 +1,25 @@
+package io.jsycl;
+
+/** The OpenCL compiler rejected a generated kernel. Carries the build log and the generated source. */
+public final class KernelBuildException extends SyclException {
+    private static final long serialVersionUID = 1L;
+    private final String buildLog;
+    private final String source;
+
+    /** Made by the runtime from the program manager's failure. */
+    public KernelBuildException(String message, String buildLog, String source, Throwable cause) {
+        super(message, cause, -11, "CL_BUILD_PROGRAM_FAILURE");
+        this.buildLog = buildLog;
+        this.source = source;
+    }
+
+    /** The compiler's log. */
+    public String buildLog() {
+        return buildLog;
+    }
+
+    /** The OpenCL C source that failed to build. */
+    public String source() {
+        return source;
+    }
+}

@@ -1,0 +1,43 @@
+package io.jsycl;
+
+/**
+ * A kernel lambda uses something a kernel cannot do. The message names the kernel, the source
+ * file and line, the construct, and what to do instead.
+ */
+public final class KernelLoweringException extends SyclException {
+    private static final long serialVersionUID = 1L;
+    private final String kernel;
+    private final String sourceFile;
+    private final int line;
+    private final String construct;
+
+    /** Made by the runtime from the lowering's diagnosis. */
+    public KernelLoweringException(String message, String kernel, String sourceFile, int line, String construct,
+            Throwable cause) {
+        super(message, cause);
+        this.kernel = kernel;
+        this.sourceFile = sourceFile;
+        this.line = line;
+        this.construct = construct;
+    }
+
+    /** The kernel, as {@code Class.lambda$method$0}. */
+    public String kernel() {
+        return kernel;
+    }
+
+    /** The source file of the offending code, or null when unknown. */
+    public String sourceFile() {
+        return sourceFile;
+    }
+
+    /** The source line, or -1 when unknown. */
+    public int line() {
+        return line;
+    }
+
+    /** The unsupported construct, in Java terms. */
+    public String construct() {
+        return construct;
+    }
+}

@@ -1,0 +1,74 @@
+package io.jsycl;
+
+import io.jsycl.opencl.ClPlatform;
+import java.util.ArrayList;
+import java.util.List;
+
+/** An OpenCL platform (a driver) and its devices, or the platform of the host device. */
+public final class Platform {
+    private static final class All {
+        static final List<Platform> PLATFORMS = discover();
+    }
+
+    static final Platform HOST = new Platform(null);
+
+    private final ClPlatform cl;
+    private final List<Device> devices;
+
+    private Platform(ClPlatform cl) {
+        this.cl = cl;
+        if (cl == null) {
+            this.devices = List.of(new Device(this, null));
+        } else {
+            var list = new ArrayList<Device>();
+            for (var d : cl.devices()) {
+                list.add(new Device(this, d));
+            }
+            this.devices = List.copyOf(list);
+        }
+    }
+
+    private static List<Platform> discover() {
+        var list = new ArrayList<Platform>();
+        for (var p : ClPlatform.all()) {
+            list.add(new Platform(p));
+        }
+        list.add(HOST);
+        return List.copyOf(list);
+    }
+
+    /** Every OpenCL platform found, then the host platform. */
+    public static List<Platform> all() {
+        return All.PLATFORMS;
+    }
+
+    /** This platform's devices. */
+    public List<Device> devices() {
+        return devices;
+    }
+
+    /** The platform's name. */
+    public String name() {
+        return cl == null ? "jsycl host" : cl.name();
+    }
+
+    /** The platform's vendor. */
+    public String vendor() {
+        return cl == null ? "jsycl" : cl.vendor();
+    }
+
+    /** The platform's version string. */
+    public String version() {
+        return cl == null ? "Java " + Runtime.version() : cl.version();
+    }
+
+    /** True for the host device's platform. */
+    public boolean isHost() {
+        return cl == null;
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

@@ -1,0 +1,179 @@
+package io.jsycl;
+
+import io.jsycl.opencl.ClCommandQueue;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Where command groups are submitted for one device. Out of order by default: command groups are
+ * ordered only by their data dependencies, unless {@link QueueProperty#IN_ORDER} is given.
+ */
+public final class Queue implements AutoCloseable {
+    private final Device device;
+    private final Context context;
+    private final Set<QueueProperty> properties;
+    private final AsyncHandler asyncHandler;
+    private final ClCommandQueue cl;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    // Guarded by this.
+    private final List<Event> inFlight = new ArrayList<>();
+
+    /** A queue on the device {@link DeviceSelector#DEFAULT} picks. */
+    public Queue() {
+        this(DeviceSelector.DEFAULT);
+    }
+
+    /** A queue on the device {@code selector} picks. */
+    public Queue(DeviceSelector selector) {
+        this(Device.select(selector));
+    }
+
+    /** A queue on the device {@code selector} picks; asynchronous errors go to {@code handler}. */
+    public Queue(DeviceSelector selector, AsyncHandler handler) {
+        this(Device.select(selector), handler);
+    }
+
+    /** A queue on {@code device}, in its default context. */
+    public Queue(Device device) {
+        this(device, null);
+    }
+
+    private Queue(Device device, AsyncHandler handler) {
+        this(Context.defaultFor(device), device, handler, EnumSet.noneOf(QueueProperty.class));
+    }
+
+    /** A queue on {@code device} of {@code context}. */
+    public Queue(Context context, Device device, QueueProperty... properties) {
+        this(context, device, null, properties.length == 0 ? EnumSet.noneOf(QueueProperty.class)
+                : EnumSet.copyOf(List.of(properties)));
+    }
+
+    private Queue(Context context, Device device, AsyncHandler handler, Set<QueueProperty> properties) {
+        this.context = Objects.requireNonNull(context, "context");
+        this.device = Objects.requireNonNull(device, "device");
+        if (!context.devices().contains(device)) {
+            throw new IllegalArgumentException(device + " is not a device of " + context);
+        }
+        this.asyncHandler = handler;
+        this.properties = Set.copyOf(properties);
+        this.cl = device.isHost() ? null
+                : ClCommandQueue.create(context.cl(), device.cl(), false,
+                        properties.contains(QueueProperty.ENABLE_PROFILING));
+    }
+
+    /**
+     * Records a command group and submits it.
+     *
+     * @throws KernelLoweringException if the kernel uses what a kernel cannot
+     * @throws KernelBuildException if the OpenCL compiler rejects the generated kernel
+     */
+    public Event submit(CommandGroup commandGroup) {
+        checkOpen();
+        var h = new Handler(this);
+        commandGroup.apply(h);
+        return Scheduler.submit(this, h);
+    }
+
+    /**
+     * Waits for every command group submitted so far and throws the first error any of them
+     * failed with (or passes all of them to the queue's {@link AsyncHandler}).
+     */
+    public void await() {
+        List<Event> events;
+        synchronized (this) {
+            events = List.copyOf(inFlight);
+            inFlight.clear();
+        }
+        var errors = new ArrayList<Throwable>();
+        for (Event e : events) {
+            try {
+                e.await();
+            } catch (RuntimeException | Error ex) {
+                errors.add(ex);
+            }
+        }
+        if (errors.isEmpty()) {
+            return;
+        }
+        if (asyncHandler != null) {
+            asyncHandler.handle(List.copyOf(errors));
+            return;
+        }
+        Throwable first = errors.getFirst();
+        if (first instanceof RuntimeException re) {
+            throw re;
+        }
+        throw (Error) first;
+    }
+
+    /** The queue's device. */
+    public Device device() {
+        return device;
+    }
+
+    /** The queue's context. */
+    public Context context() {
+        return context;
+    }
+
+    /** True if the queue was made with {@code property}. */
+    public boolean has(QueueProperty property) {
+        return properties.contains(property);
+    }
+
+    /** Waits for the queue's work, then releases it. Errors of that work are not rethrown here. Safe to call twice. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            List<Event> events;
+            synchronized (this) {
+                events = List.copyOf(inFlight);
+                inFlight.clear();
+            }
+            for (Event e : events) {
+                try {
+                    e.await();
+                } catch (RuntimeException ignored) {
+                    // Reported by the event's own await(); close releases regardless.
+                }
+            }
+        } finally {
+            if (cl != null) {
+                cl.close();
+            }
+        }
+    }
+
+    boolean profiling() {
+        return properties.contains(QueueProperty.ENABLE_PROFILING);
+    }
+
+    ClCommandQueue cl() {
+        return cl;
+    }
+
+    synchronized void track(Event event) {
+        if (inFlight.size() >= 256) {
+            inFlight.removeIf(e -> e.isDone() && e.status() == Event.Status.COMPLETE);
+        }
+        inFlight.add(event);
+    }
+
+    private void checkOpen() {
+        if (closed.get()) {
+            throw new IllegalStateException("queue is closed");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Queue[" + device.name() + "]";
+    }
+}

@@ -1,0 +1,76 @@
+package io.jsycl;
+
+import java.util.Arrays;
+
+/**
+ * The extent of an index space or of a buffer in one, two or three dimensions. Dimension 0 varies
+ * slowest (row-major), as in SYCL.
+ */
+public final class Range {
+    private final int[] extents;
+
+    private Range(int... extents) {
+        for (int d = 0; d < extents.length; d++) {
+            if (extents[d] < 0) {
+                throw new IllegalArgumentException("extent " + d + " < 0: " + extents[d]);
+            }
+        }
+        this.extents = extents;
+    }
+
+    /** A one-dimensional range of {@code n} items. */
+    public static Range of(int n) {
+        return new Range(n);
+    }
+
+    /** A two-dimensional range of {@code n} rows of {@code m} items. */
+    public static Range of(int n, int m) {
+        return new Range(n, m);
+    }
+
+    /** A three-dimensional range. */
+    public static Range of(int n, int m, int k) {
+        return new Range(n, m, k);
+    }
+
+    /** 1, 2 or 3. */
+    public int dimensions() {
+        return extents.length;
+    }
+
+    /** The extent in dimension {@code d}. */
+    public int get(int d) {
+        if (d < 0 || d >= extents.length) {
+            throw new IndexOutOfBoundsException("dimension " + d + " of a " + extents.length + "-D range");
+        }
+        return extents[d];
+    }
+
+    /** The number of items: the product of the extents. */
+    public long size() {
+        long size = 1;
+        for (int e : extents) {
+            size *= e;
+        }
+        return size;
+    }
+
+    int[] toArray() {
+        return extents.clone();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Range r && Arrays.equals(extents, r.extents);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(extents);
+    }
+
+    @Override
+    public String toString() {
+        return "Range" + Arrays.toString(extents);
+    }
+}

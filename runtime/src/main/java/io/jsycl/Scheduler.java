@@ -1,0 +1,208 @@
+package io.jsycl;
+
+import io.jsycl.lowering.KernelArg;
+import io.jsycl.lowering.KernelShape;
+import io.jsycl.lowering.LoweredKernel;
+import io.jsycl.opencl.ClEvent;
+import io.jsycl.opencl.ClException;
+import io.jsycl.opencl.ClKernel;
+import io.jsycl.opencl.ClMem;
+import io.jsycl.program.KernelHandle;
+import io.jsycl.program.ProgramBuildException;
+import io.jsycl.program.ProgramManager;
+import io.jsycl.program.ProgramSource;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Runs command groups: lowers and builds the kernel, orders it after the commands whose data it
+ * needs, moves the data it reads, and enqueues it.
+ *
+ * <p>Design. Each buffer records its last writer and the readers since (see {@link BufferStorage});
+ * a command waits for the last writer of each buffer it reads and, if it writes, for the readers
+ * too. Waits on OpenCL events of the same context become the enqueue's wait list; waits on host
+ * work or on another context's events are done on the submitting thread.
+ *
+ * <p>Thread safety: {@link #LOCK} serializes the graph updates of all queues (dependency
+ * collection, data movement decisions, enqueue, recording the new event), so two command groups
+ * on one buffer are ordered as they were submitted. Lowering and program builds happen before
+ * it is taken. Lock order: {@link #LOCK}, then a buffer's storage, then a kernel lease.
+ *
+ * <p>Errors: lowering and build failures are thrown from {@code submit}; failures while a command
+ * runs surface at {@link Event#await()}, {@link Queue#await()} or a buffer's close.
+ */
+final class Scheduler {
+    private static final ReentrantLock LOCK = new ReentrantLock();
+
+    private Scheduler() {
+    }
+
+    static Event submit(Queue queue, Handler h) {
+        Handler.Launch launch = h.launch();
+        if (launch == null) {
+            throw new IllegalStateException("the command group ran no kernel: call h.parallelFor(...) or h.singleTask(...)");
+        }
+        KernelShape shape = launch.range() == null ? KernelShape.TASK : KernelShape.ITEM;
+        int dims = launch.range() == null ? 0 : launch.range().dimensions();
+        KernelLambdas.Kernel kernel = KernelLambdas.lower(launch.kernel(), shape, dims, h);
+        if (queue.device().isHost()) {
+            return submitHost(queue, h, launch);
+        }
+        return submitOpenCl(queue, h, launch, kernel);
+    }
+
+    private static Event submitHost(Queue queue, Handler h, Handler.Launch launch) {
+        var done = new CompletableFuture<Void>();
+        Event event = Event.of(done);
+        LOCK.lock();
+        try {
+            for (var req : h.requirements().entrySet()) {
+                var waits = new ArrayList<Event>(h.dependencies());
+                req.getKey().collectDependencies(req.getValue(), waits);
+                req.getKey().prepareHost(req.getValue(), waits);
+            }
+            for (Event e : h.dependencies()) {
+                e.await();
+            }
+            for (var req : h.requirements().entrySet()) {
+                req.getKey().recordUse(req.getValue(), event);
+            }
+        } finally {
+            LOCK.unlock();
+        }
+        try {
+            HostExecutor.run(launch);
+            done.complete(null);
+        } catch (Throwable t) {
+            done.completeExceptionally(t);
+        }
+        queue.track(event);
+        return event;
+    }
+
+    private static Event submitOpenCl(Queue queue, Handler h, Handler.Launch launch, KernelLambdas.Kernel kernel) {
+        Device device = queue.device();
+        LoweredKernel lowered = kernel.lowered();
+        if (lowered.usesFp64() && !device.hasFp64()) {
+            throw new SyclException("kernel " + lowered.kernelName() + " computes in double, which " + device.name()
+                    + " does not support (no cl_khr_fp64); use float, or run it on a device with Aspect.FP64");
+        }
+        KernelHandle handle = kernelFor(queue, h, lowered);
+        Range range = launch.range();
+        if (range != null && range.size() == 0) {
+            return Event.completed();
+        }
+        LOCK.lock();
+        try {
+            var waits = new ArrayList<Event>(h.dependencies());
+            for (var req : h.requirements().entrySet()) {
+                req.getKey().collectDependencies(req.getValue(), waits);
+            }
+            Map<BufferStorage, ClMem> mems = new HashMap<>();
+            for (var req : h.requirements().entrySet()) {
+                mems.put(req.getKey(), req.getKey().prepareDevice(queue.context(), req.getValue(), waits));
+            }
+            ClEvent clEvent;
+            try (var lease = handle.acquire()) {
+                setArguments(lease.kernel(), lowered, kernel.captured(), mems, range);
+                clEvent = enqueue(queue, lease.kernel(), range, waitList(waits, queue.context()));
+            }
+            Event event = Event.of(clEvent, queue.context(), queue.profiling());
+            for (var req : h.requirements().entrySet()) {
+                req.getKey().recordUse(req.getValue(), event);
+            }
+            queue.track(event);
+            return event;
+        } catch (ClException e) {
+            throw new SyclException("cannot enqueue kernel " + lowered.kernelName() + " on " + device.name() + ": "
+                    + e.getMessage(), e, e.status(), e.statusName());
+        } finally {
+            LOCK.unlock();
+        }
+    }
+
+    private static KernelHandle kernelFor(Queue queue, Handler h, LoweredKernel lowered) {
+        Device device = queue.device();
+        var options = new StringBuilder();
+        if (h.fastMathRequested()) {
+            options.append("-cl-fast-relaxed-math");
+        } else if (device.hasAspect(Aspect.FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT)) {
+            options.append("-cl-fp32-correctly-rounded-divide-sqrt");
+        }
+        if (!h.userBuildOptions().isEmpty()) {
+            options.append(' ').append(h.userBuildOptions());
+        }
+        var source = new ProgramSource(lowered.source(), options.toString().trim(), new TreeMap<>());
+        try {
+            return ProgramManager.of(queue.context().cl()).getOrCreateKernel(device.cl(), source, lowered.kernelName());
+        } catch (ProgramBuildException e) {
+            throw new KernelBuildException("kernel " + lowered.kernelName() + " failed to build for " + device.name()
+                    + " with options '" + source.buildOptions() + "':\n" + e.buildLog() + "\n--- generated source ---\n"
+                    + lowered.source(), e.buildLog(), lowered.source(), e);
+        }
+    }
+
+    private static void setArguments(ClKernel k, LoweredKernel lowered, Object[] captured,
+            Map<BufferStorage, ClMem> mems, Range range) {
+        int index = 0;
+        for (KernelArg arg : lowered.args()) {
+            Object value = arg.captureIndex() >= 0 ? captured[arg.captureIndex()] : null;
+            switch (arg.role()) {
+                case VALUE -> setScalar(k, index, value);
+                case ACCESSOR_DATA -> k.setArg(index, mems.get(((Accessor<?>) value).storage));
+                case ACCESSOR_RANGE -> k.setArgInt(index, ((Accessor<?>) value).range().get(arg.dimension()));
+                case ACCESSOR_MEM_RANGE -> k.setArgInt(index, ((Accessor<?>) value).storage.shape().get(arg.dimension()));
+                case ACCESSOR_OFFSET -> k.setArgInt(index, 0);
+                case LAUNCH_RANGE -> k.setArgInt(index, range.get(arg.dimension()));
+            }
+            index++;
+        }
+    }
+
+    private static void setScalar(ClKernel k, int index, Object value) {
+        switch (value) {
+            case Integer v -> k.setArgInt(index, v);
+            case Long v -> k.setArgLong(index, v);
+            case Float v -> k.setArgFloat(index, v);
+            case Double v -> k.setArgDouble(index, v);
+            case Short v -> k.setArgShort(index, v);
+            case Byte v -> k.setArgByte(index, v);
+            case Character v -> k.setArgShort(index, (short) v.charValue());
+            case Boolean v -> k.setArgByte(index, v ? (byte) 1 : 0);
+            default -> throw new IllegalStateException("unexpected captured value " + value);
+        }
+    }
+
+    private static ClEvent enqueue(Queue queue, ClKernel k, Range range, List<ClEvent> waits) {
+        if (range == null) {
+            return queue.cl().enqueueNDRangeKernel(k, 1, null, new long[] {1}, new long[] {1}, waits);
+        }
+        int dims = range.dimensions();
+        long[] global = new long[dims];
+        for (int d = 0; d < dims; d++) {
+            global[dims - 1 - d] = range.get(d);
+        }
+        return queue.cl().enqueueNDRangeKernel(k, dims, null, global, null, waits);
+    }
+
+    /**
+     * The OpenCL events of {@code waits} that belong to {@code context}; every other event (host
+     * work, another context's command) is waited for here, since OpenCL wait lists cannot hold it.
+     */
+    static List<ClEvent> waitList(List<Event> waits, Context context) {
+        var list = new ArrayList<ClEvent>(waits.size());
+        for (Event e : waits) {
+            if (e.cl() != null && e.context() == context) {
+                list.add(e.cl());
+            } else {
+                e.await();
+            }
+        }
+        return list;
+    }
+}

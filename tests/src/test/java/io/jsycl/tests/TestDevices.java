@@ -1,0 +1,45 @@
+package io.jsycl.tests;
+
+import static org.assertj.core.api.Assertions.fail;
+
+import io.jsycl.Device;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The devices kernel tests run on: the host device and every OpenCL device. When {@code CI} is
+ * set, finding no OpenCL device fails the run instead of silently testing the host device alone.
+ */
+final class TestDevices {
+    private TestDevices() {
+    }
+
+    static List<Device> openCl() {
+        var list = new ArrayList<Device>();
+        for (Device d : Device.all()) {
+            if (!d.isHost()) {
+                list.add(d);
+            }
+        }
+        if (list.isEmpty() && System.getenv("CI") != null) {
+            fail("CI is set but no OpenCL device was found: install pocl-opencl-icd and ocl-icd-libopencl1");
+        }
+        return list;
+    }
+
+    /** Host device first, then every OpenCL device. */
+    static Stream<Device> all() {
+        var list = new ArrayList<Device>();
+        list.add(Device.host());
+        list.addAll(openCl());
+        return list.stream();
+    }
+
+    /** The first OpenCL device; skipped outside CI when there is none. */
+    static Device firstOpenCl() {
+        var list = openCl();
+        org.junit.jupiter.api.Assumptions.assumeFalse(list.isEmpty(), "no OpenCL device");
+        return list.getFirst();
+    }
+}
