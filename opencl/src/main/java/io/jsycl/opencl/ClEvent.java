@@ -103,6 +103,7 @@ public final class ClEvent implements AutoCloseable {
     }
 
     /** One upcall stub for every callback; the user data is a key into {@link #PENDING}. */
+    @SuppressWarnings("restricted") // the upcall stub is the point of this class
     private static final class Callbacks {
         static final AtomicLong NEXT = new AtomicLong();
         static final Map<Long, Runnable> PENDING = new ConcurrentHashMap<>();

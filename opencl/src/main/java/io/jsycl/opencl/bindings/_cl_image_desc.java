@@ -30,7 +30,7 @@ import java.util.function.Consumer;
  * }
  * }
  */
-@SuppressWarnings("unused") // generated: not every import is used by every record
+@SuppressWarnings({"unused", "restricted"}) // generated: not every import is used; reinterpret is native access
 public class _cl_image_desc {
 
     _cl_image_desc() {

@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * }
  * }
  */
-@SuppressWarnings("unused") // generated: not every import is used by every record
+@SuppressWarnings({"unused", "restricted"}) // generated: not every import is used; reinterpret is native access
 public class _cl_name_version {
 
     _cl_name_version() {

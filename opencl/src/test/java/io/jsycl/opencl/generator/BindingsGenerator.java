@@ -263,7 +263,7 @@ public final class BindingsGenerator {
                      * typedef layouts, one downcall per function (looked up lazily in {@code libOpenCL.so.1}, so a
                      * missing symbol fails only when its function is called) and the header's integer constants.
                      */
-                    @SuppressWarnings("unused") // generated: not every layout is used
+                    @SuppressWarnings({"unused", "restricted"}) // generated: not every layout is used; bindings are native access by design
                     public final class cl_h {
 
                         private cl_h() {

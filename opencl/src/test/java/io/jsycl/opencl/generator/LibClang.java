@@ -23,6 +23,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * CXString, CXCursor, CXType and CXSourceLocation are small structs passed by value; their layouts
  * are declared here. Every struct value returned lives in the {@link Arena} given to the constructor.
  */
+@SuppressWarnings("restricted") // hand-written libclang bindings: native access is the point
 final class LibClang {
     static final StructLayout CX_STRING = MemoryLayout.structLayout(
             ADDRESS.withName("data"), JAVA_INT.withName("private_flags"), MemoryLayout.paddingLayout(4));

@@ -48,7 +48,7 @@ final class RecordEmitter {
             b.append(" *     ").append(clang.typeSpelling(f.type)).append(' ').append(f.name).append(";\n");
         }
         b.append(" * }\n * }\n */\n");
-        b.append("@SuppressWarnings(\"unused\") // generated: not every import is used by every record\n");
+        b.append("@SuppressWarnings({\"unused\", \"restricted\"}) // generated: not every import is used; reinterpret is native access\n");
         b.append("public class ").append(name).append(" {\n\n");
         b.append("    ").append(name).append("() {\n        // Should not be called directly\n    }\n\n");
         b.append("    private static final GroupLayout $LAYOUT = ").append(groupLayout(cursor, 0, "        "))
