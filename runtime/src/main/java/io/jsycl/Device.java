@@ -2,8 +2,11 @@ package io.jsycl;
 
 import io.jsycl.opencl.ClDevice;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /** An OpenCL device, or the host device that runs kernels on the JVM. */
 public final class Device {
@@ -12,10 +15,18 @@ public final class Device {
 
     private final Platform platform;
     private final ClDevice cl;
+    private final Set<Aspect> aspects;
 
     Device(Platform platform, ClDevice cl) {
         this.platform = platform;
         this.cl = cl;
+        var set = EnumSet.noneOf(Aspect.class);
+        for (Aspect a : Aspect.values()) {
+            if (queryAspect(a)) {
+                set.add(a);
+            }
+        }
+        this.aspects = Collections.unmodifiableSet(set);
     }
 
     /** Every device of every platform, the host device last. */
@@ -112,6 +123,10 @@ public final class Device {
 
     /** True when the device has the capability. */
     public boolean hasAspect(Aspect aspect) {
+        return aspects.contains(aspect);
+    }
+
+    private boolean queryAspect(Aspect aspect) {
         if (cl == null) {
             return aspect != Aspect.IMAGES && aspect != Aspect.FP16;
         }

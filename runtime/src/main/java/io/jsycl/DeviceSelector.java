@@ -12,7 +12,7 @@ public interface DeviceSelector {
     int score(Device device);
 
     /** GPU &gt; accelerator &gt; CPU &gt; host, unless {@code JSYCL_DEVICE} says otherwise. */
-    DeviceSelector DEFAULT = io.jsycl.internal.Selectors::defaultScore;
+    DeviceSelector DEFAULT = Selectors::defaultScore;
     /** Only GPUs. */
     DeviceSelector GPU = d -> d.type() == DeviceType.GPU ? 1 : -1;
     /** Only OpenCL CPU devices. */

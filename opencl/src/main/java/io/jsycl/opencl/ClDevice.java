@@ -143,6 +143,11 @@ public final class ClDevice {
         return int32(cl_h.CL_DEVICE_AVAILABLE()) != 0;
     }
 
+    /** {@code CL_DEVICE_IMAGE_SUPPORT}. */
+    public boolean imageSupport() {
+        return int32(cl_h.CL_DEVICE_IMAGE_SUPPORT()) != 0;
+    }
+
     public boolean compilerAvailable() {
         return int32(cl_h.CL_DEVICE_COMPILER_AVAILABLE()) != 0;
     }
