@@ -105,7 +105,7 @@ final class KernelProgramCache<D, P, K> {
         ProgramKey<D> programKey = new ProgramKey<>(source.sourceHash(), source.specConstants(),
                 source.buildOptions(), device);
         KernelKey<D> key = new KernelKey<>(programKey, kernelName);
-        CachedKernel<P, K> kernel = getOrBuild(kernels, key, false, true,
+        CachedKernel<P, K> kernel = getOrBuild(kernels, key, false, programKey,
                 () -> buildKernel(programKey, device, source, kernelName));
         if (kernel.program.evicted) {
             // Its program was evicted while the kernel was being made: nobody else will retire it.
@@ -145,7 +145,7 @@ final class KernelProgramCache<D, P, K> {
     private CachedKernel<P, K> buildKernel(ProgramKey<D> programKey, D device, ProgramSource source,
                                            String kernelName) {
         while (true) {
-            CachedProgram<P> program = getOrBuild(programs, programKey, true, false,
+            CachedProgram<P> program = getOrBuild(programs, programKey, true, null,
                     () -> buildProgram(device, source));
             if (!program.refs.tryAcquire()) {
                 continue; // evicted and released since: build it again
@@ -219,15 +219,20 @@ final class KernelProgramCache<D, P, K> {
      * Finds the value of {@code key} or builds it. See the design overview.
      *
      * @param keepFailures whether a stored build error stays in the map
-     * @param countLookups whether this map's lookups count as hits and misses
+     * @param touch        for a kernel lookup, its program's key: the lookup counts as a hit
+     *                     or miss and as a use of that program for LRU; {@code null} otherwise
      */
     private <KEY, V> V getOrBuild(Map<KEY, BuildResult<V>> map, KEY key, boolean keepFailures,
-                                  boolean countLookups, Supplier<V> builder) {
+                                  ProgramKey<D> touch, Supplier<V> builder) {
+        boolean countLookups = touch != null;
         while (true) {
             BuildResult<V> result;
             boolean isBuilder;
             lock.lock();
             try {
+                if (touch != null) {
+                    programs.get(touch); // a use of the program, for LRU
+                }
                 result = map.get(key);
                 isBuilder = result == null;
                 if (isBuilder) {
