@@ -1,0 +1,143 @@
+package io.jsycl.opencl;
+
+import io.jsycl.opencl.bindings.cl_h;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+/** An OpenCL event (of an enqueued command, or a user event); {@link #close()} releases it once. */
+public final class ClEvent implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(ClEvent.class.getName());
+
+    private final NativeRef ref;
+
+    ClEvent(MemorySegment handle, String createCall) {
+        this.ref = new NativeRef(handle, ClObjects.Kind.EVENT, createCall, "clReleaseEvent", cl_h::clReleaseEvent);
+    }
+
+    /** A user event of {@code ctx}, completed by {@link #setUserEventStatus(int)}. */
+    public static ClEvent userEvent(ClContext ctx) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment err = a.allocate(JAVA_INT);
+            MemorySegment h = cl_h.clCreateUserEvent(ctx.handle(), err);
+            ClStatus.check(err.get(JAVA_INT, 0), "clCreateUserEvent");
+            return new ClEvent(h, "clCreateUserEvent");
+        }
+    }
+
+    /** Sets a user event's status: {@code CL_COMPLETE} (0) or a negative error. */
+    public void setUserEventStatus(int status) {
+        ClStatus.check(cl_h.clSetUserEventStatus(handle(), status), "clSetUserEventStatus");
+    }
+
+    /** Waits for the command; throws {@link ClException} when it ended with a negative execution status. */
+    public void await() {
+        int status;
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment list = a.allocate(ADDRESS);
+            list.set(ADDRESS, 0, handle());
+            status = cl_h.clWaitForEvents(1, list);
+        }
+        int exec = executionStatus();
+        if (exec < 0) {
+            throw new ClException("command of event " + handle(), exec, "the command terminated abnormally");
+        }
+        ClStatus.check(status, "clWaitForEvents");
+    }
+
+    /** {@code CL_COMPLETE} (0), {@code CL_RUNNING}, {@code CL_SUBMITTED}, {@code CL_QUEUED}, or a negative error. */
+    public int executionStatus() {
+        return ClInfo.int32(info(), cl_h.CL_EVENT_COMMAND_EXECUTION_STATUS(), "clGetEventInfo");
+    }
+
+    private ClInfo.Query info() {
+        MemorySegment h = handle();
+        return (p, size, value, sizeRet) -> cl_h.clGetEventInfo(h, p, size, value, sizeRet);
+    }
+
+    private long profile(int param) {
+        MemorySegment h = handle();
+        return ClInfo.int64((p, size, value, sizeRet) -> cl_h.clGetEventProfilingInfo(h, p, size, value, sizeRet),
+                param, "clGetEventProfilingInfo");
+    }
+
+    /** Device time in nanoseconds; the queue must have profiling enabled. */
+    public long profileQueued() {
+        return profile(cl_h.CL_PROFILING_COMMAND_QUEUED());
+    }
+
+    public long profileSubmit() {
+        return profile(cl_h.CL_PROFILING_COMMAND_SUBMIT());
+    }
+
+    public long profileStart() {
+        return profile(cl_h.CL_PROFILING_COMMAND_START());
+    }
+
+    public long profileEnd() {
+        return profile(cl_h.CL_PROFILING_COMMAND_END());
+    }
+
+    /**
+     * Runs {@code r} on an OpenCL thread when the command completes (or fails). Exceptions thrown by {@code r} are
+     * logged, never propagated into native code.
+     */
+    public void onComplete(Runnable r) {
+        long id = Callbacks.NEXT.incrementAndGet();
+        Callbacks.PENDING.put(id, r);
+        int status = cl_h.clSetEventCallback(handle(), cl_h.CL_COMPLETE(), Callbacks.STUB, MemorySegment.ofAddress(id));
+        if (status != 0) {
+            Callbacks.PENDING.remove(id);
+            ClStatus.check(status, "clSetEventCallback");
+        }
+    }
+
+    /** One upcall stub for every callback; the user data is a key into {@link #PENDING}. */
+    private static final class Callbacks {
+        static final AtomicLong NEXT = new AtomicLong();
+        static final Map<Long, Runnable> PENDING = new ConcurrentHashMap<>();
+        static final MemorySegment STUB;
+
+        static {
+            try {
+                STUB = Linker.nativeLinker().upcallStub(
+                        MethodHandles.lookup().findStatic(Callbacks.class, "fire",
+                                MethodType.methodType(void.class, MemorySegment.class, int.class, MemorySegment.class)),
+                        FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT, ADDRESS), Arena.global());
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        private static void fire(MemorySegment event, int status, MemorySegment userData) {
+            Runnable r = PENDING.remove(userData.address());
+            if (r == null) {
+                return;
+            }
+            try {
+                r.run();
+            } catch (Throwable t) {
+                LOG.log(System.Logger.Level.ERROR, "event completion callback failed", t);
+            }
+        }
+    }
+
+    public MemorySegment handle() {
+        return ref.get();
+    }
+
+    @Override
+    public void close() {
+        ref.close();
+    }
+}

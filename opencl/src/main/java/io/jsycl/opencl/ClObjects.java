@@ -1,0 +1,60 @@
+package io.jsycl.opencl;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/** Counts of OpenCL objects created and released, and of calls made by the checked layer, for leak tests. Thread safe. */
+public final class ClObjects {
+    /** The kinds of OpenCL objects the checked layer owns. */
+    public enum Kind { CONTEXT, COMMAND_QUEUE, MEM, PROGRAM, KERNEL, EVENT }
+
+    private static final Map<Kind, LongAdder> CREATED = new EnumMap<>(Kind.class);
+    private static final Map<Kind, LongAdder> RELEASED = new EnumMap<>(Kind.class);
+    private static final Map<String, LongAdder> CALLS = new ConcurrentHashMap<>();
+
+    static {
+        for (Kind k : Kind.values()) {
+            CREATED.put(k, new LongAdder());
+            RELEASED.put(k, new LongAdder());
+        }
+    }
+
+    private ClObjects() {
+    }
+
+    /** Objects of kind {@code k} created so far. */
+    public static long created(Kind k) {
+        return CREATED.get(k).sum();
+    }
+
+    /** Objects of kind {@code k} released so far. */
+    public static long released(Kind k) {
+        return RELEASED.get(k).sum();
+    }
+
+    /** Objects of kind {@code k} created and not yet released. */
+    public static long live(Kind k) {
+        return created(k) - released(k);
+    }
+
+    /** How many times the checked layer called {@code clFunctionName} (enqueues, builds, creations). */
+    public static long calls(String clFunctionName) {
+        LongAdder a = CALLS.get(clFunctionName);
+        return a == null ? 0 : a.sum();
+    }
+
+    static void countCreate(Kind k, String call) {
+        CREATED.get(k).increment();
+        call(call);
+    }
+
+    static void countRelease(Kind k) {
+        RELEASED.get(k).increment();
+    }
+
+    static void call(String clFunctionName) {
+        CALLS.computeIfAbsent(clFunctionName, n -> new LongAdder()).increment();
+    }
+}

@@ -1,0 +1,116 @@
+package io.jsycl.opencl;
+
+import io.jsycl.opencl.bindings.cl_h;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+/** An OpenCL platform (an installed driver). Platforms are not reference counted: nothing to close. */
+public final class ClPlatform {
+    private static final System.Logger LOG = System.getLogger(ClPlatform.class.getName());
+
+    private final MemorySegment handle;
+
+    ClPlatform(MemorySegment handle) {
+        this.handle = handle;
+    }
+
+    /**
+     * Every platform the ICD loader finds; an empty list (never an exception) when there is none
+     * ({@code CL_PLATFORM_NOT_FOUND_KHR}) or libOpenCL is not installed.
+     */
+    public static List<ClPlatform> all() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment count = a.allocate(JAVA_INT);
+            int status = cl_h.clGetPlatformIDs(0, MemorySegment.NULL, count);
+            if (status == ClStatus.CL_PLATFORM_NOT_FOUND_KHR.code() || status == 0 && count.get(JAVA_INT, 0) == 0) {
+                return List.of();
+            }
+            ClStatus.check(status, "clGetPlatformIDs");
+            int n = count.get(JAVA_INT, 0);
+            MemorySegment ids = a.allocate(ADDRESS, n);
+            ClStatus.check(cl_h.clGetPlatformIDs(n, ids, MemorySegment.NULL), "clGetPlatformIDs");
+            List<ClPlatform> out = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                out.add(new ClPlatform(ids.getAtIndex(ADDRESS, i)));
+            }
+            return List.copyOf(out);
+        } catch (UnsatisfiedLinkError e) {
+            LOG.log(System.Logger.Level.DEBUG, "no OpenCL: {0}", e.getMessage());
+            return List.of();
+        }
+    }
+
+    private ClInfo.Query info() {
+        return (p, size, value, sizeRet) -> cl_h.clGetPlatformInfo(handle, p, size, value, sizeRet);
+    }
+
+    private String str(int param) {
+        return ClInfo.string(info(), param, "clGetPlatformInfo");
+    }
+
+    public String name() {
+        return str(cl_h.CL_PLATFORM_NAME());
+    }
+
+    public String vendor() {
+        return str(cl_h.CL_PLATFORM_VENDOR());
+    }
+
+    public String version() {
+        return str(cl_h.CL_PLATFORM_VERSION());
+    }
+
+    public String profile() {
+        return str(cl_h.CL_PLATFORM_PROFILE());
+    }
+
+    public String extensions() {
+        return str(cl_h.CL_PLATFORM_EXTENSIONS());
+    }
+
+    /** Every device of this platform, of any type; empty when it has none. */
+    public List<ClDevice> devices() {
+        long all = Integer.toUnsignedLong(cl_h.CL_DEVICE_TYPE_ALL());
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment count = a.allocate(JAVA_INT);
+            int status = cl_h.clGetDeviceIDs(handle, all, 0, MemorySegment.NULL, count);
+            if (status == ClStatus.CL_DEVICE_NOT_FOUND.code()) {
+                return List.of();
+            }
+            ClStatus.check(status, "clGetDeviceIDs");
+            int n = count.get(JAVA_INT, 0);
+            MemorySegment ids = a.allocate(ADDRESS, Math.max(1, n));
+            ClStatus.check(cl_h.clGetDeviceIDs(handle, all, n, ids, MemorySegment.NULL), "clGetDeviceIDs");
+            List<ClDevice> out = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                out.add(new ClDevice(this, ids.getAtIndex(ADDRESS, i)));
+            }
+            return List.copyOf(out);
+        }
+    }
+
+    public MemorySegment handle() {
+        return handle;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ClPlatform p && p.handle.address() == handle.address();
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(handle.address());
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

@@ -1,0 +1,147 @@
+package io.jsycl.opencl;
+
+import io.jsycl.opencl.bindings.cl_h;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/** An OpenCL program (from source or binary); {@link #close()} releases it once. */
+public final class ClProgram implements AutoCloseable {
+    private final NativeRef ref;
+    private final ClContext context;
+
+    private ClProgram(MemorySegment handle, ClContext context, String createCall) {
+        this.ref = new NativeRef(handle, ClObjects.Kind.PROGRAM, createCall, "clReleaseProgram", cl_h::clReleaseProgram);
+        this.context = context;
+    }
+
+    /** A program of OpenCL C {@code source}, not yet built. */
+    public static ClProgram createWithSource(ClContext ctx, String source) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment err = a.allocate(JAVA_INT);
+            MemorySegment strings = a.allocate(ADDRESS);
+            strings.set(ADDRESS, 0, a.allocateFrom(source));
+            MemorySegment h = cl_h.clCreateProgramWithSource(ctx.handle(), 1, strings, MemorySegment.NULL, err);
+            ClStatus.check(err.get(JAVA_INT, 0), "clCreateProgramWithSource");
+            return new ClProgram(h, ctx, "clCreateProgramWithSource");
+        }
+    }
+
+    /** A program of a binary from {@link #binary(ClDevice)}; still needs {@link #build}. Fails with CL_INVALID_BINARY etc. */
+    public static ClProgram createWithBinary(ClContext ctx, ClDevice device, byte[] binary) {
+        if (binary == null || binary.length == 0) {
+            throw new IllegalArgumentException("binary is empty");
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment err = a.allocate(JAVA_INT);
+            MemorySegment binStatus = a.allocate(JAVA_INT);
+            MemorySegment dev = a.allocate(ADDRESS);
+            dev.set(ADDRESS, 0, device.handle());
+            MemorySegment len = a.allocate(JAVA_LONG);
+            len.set(JAVA_LONG, 0, binary.length);
+            MemorySegment bins = a.allocate(ADDRESS);
+            bins.set(ADDRESS, 0, a.allocateFrom(JAVA_BYTE, binary));
+            MemorySegment h = cl_h.clCreateProgramWithBinary(ctx.handle(), 1, dev, len, bins, binStatus, err);
+            int status = err.get(JAVA_INT, 0);
+            if (status == 0 && binStatus.get(JAVA_INT, 0) != 0) {
+                status = binStatus.get(JAVA_INT, 0);
+                cl_h.clReleaseProgram(h);
+            }
+            ClStatus.check(status, "clCreateProgramWithBinary");
+            return new ClProgram(h, ctx, "clCreateProgramWithBinary");
+        }
+    }
+
+    /**
+     * Builds for {@code devices} (null or empty: every device of the context) with {@code options} (may be null).
+     * On failure throws {@link ClBuildException} carrying the build log of each device.
+     */
+    public void build(List<ClDevice> devices, String options) {
+        List<ClDevice> targets = devices == null || devices.isEmpty() ? context.devices() : devices;
+        int status;
+        try (Arena a = Arena.ofConfined()) {
+            ClObjects.call("clBuildProgram");
+            status = cl_h.clBuildProgram(handle(), targets.size(), ClInfo.devices(a, targets),
+                    a.allocateFrom(options == null ? "" : options), MemorySegment.NULL, MemorySegment.NULL);
+        }
+        if (status != 0) {
+            StringBuilder log = new StringBuilder();
+            for (ClDevice d : targets) {
+                String l;
+                try {
+                    l = buildLog(d);
+                } catch (ClException e) {
+                    l = "(no build log: " + e.getMessage() + ")";
+                }
+                log.append("--- ").append(d.name()).append(" ---\n").append(l.strip()).append('\n');
+            }
+            throw new ClBuildException(status, log.toString());
+        }
+    }
+
+    /** The build log of {@code d}. */
+    public String buildLog(ClDevice d) {
+        MemorySegment h = handle();
+        return ClInfo.string((p, size, value, sizeRet) -> cl_h.clGetProgramBuildInfo(h, d.handle(), p, size, value, sizeRet),
+                cl_h.CL_PROGRAM_BUILD_LOG(), "clGetProgramBuildInfo");
+    }
+
+    private ClInfo.Query info() {
+        MemorySegment h = handle();
+        return (p, size, value, sizeRet) -> cl_h.clGetProgramInfo(h, p, size, value, sizeRet);
+    }
+
+    /** The built binary for {@code d} ({@code CL_PROGRAM_BINARY_SIZES} / {@code CL_PROGRAM_BINARIES}). */
+    public byte[] binary(ClDevice d) {
+        byte[] devs = ClInfo.bytes(info(), cl_h.CL_PROGRAM_DEVICES(), "clGetProgramInfo");
+        long[] handles = MemorySegment.ofArray(devs).toArray(JAVA_LONG);
+        int index = -1;
+        for (int i = 0; i < handles.length; i++) {
+            if (handles[i] == d.handle().address()) {
+                index = i;
+            }
+        }
+        if (index < 0) {
+            throw new IllegalArgumentException("device " + d + " is not a device of this program");
+        }
+        long[] sizes = ClInfo.int64s(info(), cl_h.CL_PROGRAM_BINARY_SIZES(), "clGetProgramInfo");
+        if (sizes[index] == 0) {
+            throw new IllegalStateException("program has no binary for " + d + "; build it first");
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment ptrs = a.allocate(ADDRESS, handles.length);
+            MemorySegment bin = a.allocate(sizes[index]);
+            ptrs.setAtIndex(ADDRESS, index, bin);
+            ClStatus.check(cl_h.clGetProgramInfo(handle(), cl_h.CL_PROGRAM_BINARIES(), ptrs.byteSize(), ptrs, MemorySegment.NULL),
+                    "clGetProgramInfo");
+            return bin.toArray(JAVA_BYTE);
+        }
+    }
+
+    /** Names of the kernels of the built program. */
+    public List<String> kernelNames() {
+        String names = ClInfo.string(info(), cl_h.CL_PROGRAM_KERNEL_NAMES(), "clGetProgramInfo");
+        return names.isEmpty() ? List.of() : List.copyOf(new ArrayList<>(Arrays.asList(names.split(";"))));
+    }
+
+    public ClContext context() {
+        return context;
+    }
+
+    public MemorySegment handle() {
+        return ref.get();
+    }
+
+    @Override
+    public void close() {
+        ref.close();
+    }
+}
