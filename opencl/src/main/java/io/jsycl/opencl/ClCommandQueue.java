@@ -46,7 +46,7 @@ public final class ClCommandQueue implements AutoCloseable {
     private static ClEvent event(MemorySegment out, int status, String call) {
         ClObjects.call(call);
         ClStatus.check(status, call);
-        return new ClEvent(out.get(ADDRESS, 0), call);
+        return new ClEvent(out.get(ADDRESS, 0), null); // the call is counted above, also when it fails
     }
 
     private static int bool(boolean b) {

@@ -61,7 +61,7 @@ final class ClInfo {
 
     static long[] int64s(Query q, int param, String call) {
         byte[] b = bytes(q, param, call);
-        return MemorySegment.ofArray(b).toArray(JAVA_LONG);
+        return MemorySegment.ofArray(b).toArray(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED);
     }
 
     /** Wait list as a native array of handles in {@code a}; null or empty gives {@code NULL}. */

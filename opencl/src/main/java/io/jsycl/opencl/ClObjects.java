@@ -47,7 +47,9 @@ public final class ClObjects {
 
     static void countCreate(Kind k, String call) {
         CREATED.get(k).increment();
-        call(call);
+        if (call != null) {
+            call(call);
+        }
     }
 
     static void countRelease(Kind k) {

@@ -102,7 +102,7 @@ public final class ClProgram implements AutoCloseable {
     /** The built binary for {@code d} ({@code CL_PROGRAM_BINARY_SIZES} / {@code CL_PROGRAM_BINARIES}). */
     public byte[] binary(ClDevice d) {
         byte[] devs = ClInfo.bytes(info(), cl_h.CL_PROGRAM_DEVICES(), "clGetProgramInfo");
-        long[] handles = MemorySegment.ofArray(devs).toArray(JAVA_LONG);
+        long[] handles = MemorySegment.ofArray(devs).toArray(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED);
         int index = -1;
         for (int i = 0; i < handles.length; i++) {
             if (handles[i] == d.handle().address()) {

@@ -15,6 +15,7 @@ final class NativeRef {
     private final ToIntFunction<MemorySegment> release;
     private final AtomicBoolean closed = new AtomicBoolean();
 
+    /** {@code createCall} is counted in {@link ClObjects#calls}; null when the caller counts it. */
     NativeRef(MemorySegment handle, ClObjects.Kind kind, String createCall, String releaseCall, ToIntFunction<MemorySegment> release) {
         this.handle = handle;
         this.kind = kind;
