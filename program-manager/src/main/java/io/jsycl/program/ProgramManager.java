@@ -35,6 +35,14 @@ public final class ProgramManager {
         }
     }
 
+    /** The manager of {@code context}, made with {@code config} on first use (tests: temp cache folders). */
+    static ProgramManager of(ClContext context, CacheConfig config) {
+        Objects.requireNonNull(context, "context");
+        synchronized (MANAGERS) {
+            return MANAGERS.computeIfAbsent(context, c -> new ProgramManager(c, config));
+        }
+    }
+
     /**
      * Drops the manager of {@code context} and releases each of its cached kernels and
      * programs exactly once (a kernel leased now is released when its lease closes). Call it
