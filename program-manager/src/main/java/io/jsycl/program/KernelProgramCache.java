@@ -154,9 +154,14 @@ final class KernelProgramCache<D, P, K> {
             try {
                 kernel = new CachedKernel<>(compiler, program, kernelName,
                         compiler.createKernel(program.program, kernelName));
-            } catch (RuntimeException | Error e) {
+            } catch (ProgramBuildException | Error e) {
                 program.refs.release();
                 throw e;
+            } catch (RuntimeException e) {
+                program.refs.release();
+                throw new ProgramBuildException("creating kernel '" + kernelName + "' failed (" + e.getMessage()
+                        + "); check that the source declares a kernel of that name", "", source.source(),
+                        source.effectiveBuildOptions(), compiler.describe(device).name(), e);
             }
             lock.lock();
             try {

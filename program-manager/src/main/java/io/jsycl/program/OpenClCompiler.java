@@ -3,7 +3,6 @@ package io.jsycl.program;
 import io.jsycl.opencl.ClBuildException;
 import io.jsycl.opencl.ClContext;
 import io.jsycl.opencl.ClDevice;
-import io.jsycl.opencl.ClException;
 import io.jsycl.opencl.ClKernel;
 import io.jsycl.opencl.ClPlatform;
 import io.jsycl.opencl.ClProgram;
@@ -59,13 +58,7 @@ final class OpenClCompiler implements ProgramCompiler<ClDevice, ClProgram, ClKer
 
     @Override
     public ClKernel createKernel(ClProgram program, String kernelName) {
-        try {
-            return ClKernel.create(program, kernelName);
-        } catch (ClException e) {
-            throw new ProgramBuildException("clCreateKernel of kernel '" + kernelName + "' failed ("
-                    + e.statusName() + ", " + e.status() + "); the program has no such kernel or it is invalid",
-                    e.getMessage(), "(source not kept: see the program's build)", "", "(program's device)", e);
-        }
+        return ClKernel.create(program, kernelName); // a ClException becomes a ProgramBuildException in the cache
     }
 
     @Override

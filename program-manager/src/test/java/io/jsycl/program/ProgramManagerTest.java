@@ -107,6 +107,21 @@ class ProgramManagerTest {
     }
 
     @Test
+    void missingKernelNameIsABuildException() {
+        try (ClContext context = ClContext.create(List.of(device))) {
+            ProgramManager manager = ProgramManager.of(context, config());
+            try {
+                assertThatThrownBy(() -> manager.getOrCreateKernel(device, SOURCE, "nosuch"))
+                        .isInstanceOf(ProgramBuildException.class)
+                        .hasMessageContaining("'nosuch'")
+                        .hasMessageContaining(device.name());
+            } finally {
+                ProgramManager.forget(context);
+            }
+        }
+    }
+
+    @Test
     void ofGivesOneManagerPerContext() {
         try (ClContext context = ClContext.create(List.of(device))) {
             try {
