@@ -1,0 +1,411 @@
+package io.jsycl.program;
+
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * On-disk cache of program binaries, shared by every process of the user (the compute
+ * runtime's cl_cache design).
+ *
+ * <h2>Design overview</h2>
+ * <ul>
+ * <li><b>Entries.</b> One file per binary, named {@link PersistentCacheKey#fileName()}:
+ *     magic, format version, the full key text, the binary, and a SHA-256 over all of it.
+ *     An entry that is short, garbled, of another format or of another key (a hash collision)
+ *     is a miss: it is deleted if possible and reported under trace. Reading takes no lock:
+ *     entries appear whole, by atomic rename.</li>
+ * <li><b>Writes</b> go to a temp file in the folder, then, under the lock below, an atomic
+ *     rename. The {@value #INDEX} file holds the total size of the entries. Past the size
+ *     limit, entries are evicted least recently used first (by modification time, which a
+ *     hit touches) down to two thirds of the limit. An entry bigger than the limit is not
+ *     stored.</li>
+ * <li><b>Lock.</b> An advisory {@link FileChannel#lock() file lock} on {@value #INDEX}
+ *     serializes writers across processes; a per-folder {@link ReentrantLock} does so within
+ *     this JVM (file locks are per process). Order: the JVM lock, then the file lock.</li>
+ * <li><b>Errors.</b> Every I/O failure (read-only folder, full disk, unreadable entry) is a
+ *     miss or a skipped store, reported under trace; never an exception.</li>
+ * <li><b>Safety.</b> The folder is created owner-only (0700). A folder that group or others
+ *     can write to, or that another user owns, is not used: a warning says why.</li>
+ * </ul>
+ */
+final class PersistentCache {
+    private static final Logger LOG = System.getLogger("io.jsycl.program");
+    static final String INDEX = "index";
+    private static final byte[] MAGIC = "JSYCLBIN".getBytes(StandardCharsets.US_ASCII);
+    private static final int DIGEST_LENGTH = 32;
+    private static final Map<Path, ReentrantLock> JVM_LOCKS = new ConcurrentHashMap<>();
+
+    private final Path dir;
+    private final long maxSize;
+    private final boolean trace;
+    private final ReentrantLock jvmLock;
+
+    private PersistentCache(Path dir, long maxSize, boolean trace) {
+        this.dir = dir;
+        this.maxSize = maxSize;
+        this.trace = trace;
+        this.jvmLock = JVM_LOCKS.computeIfAbsent(dir, d -> new ReentrantLock());
+    }
+
+    /**
+     * Opens the cache in {@code dir}, creating the folder owner-only if needed.
+     *
+     * @param maxSize size limit in bytes, 0 for none
+     * @return the cache, or {@code null} if the folder cannot be used (a warning says why)
+     */
+    static PersistentCache open(Path dir, long maxSize, boolean trace) {
+        Path folder = dir.toAbsolutePath().normalize();
+        String problem = checkFolder(folder);
+        if (problem != null) {
+            LOG.log(Level.WARNING, "jsycl persistent cache disabled: {0}; programs will be built from source"
+                    + " each run. Set JSYCL_CACHE_DIR to another folder or JSYCL_CACHE_PERSISTENT=0.", problem);
+            return null;
+        }
+        return new PersistentCache(folder, maxSize, trace);
+    }
+
+    Path directory() {
+        return dir;
+    }
+
+    private static String checkFolder(Path folder) {
+        boolean posix = folder.getFileSystem().supportedFileAttributeViews().contains("posix");
+        try {
+            if (!Files.isDirectory(folder)) {
+                if (posix) {
+                    Files.createDirectories(folder,
+                            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                } else {
+                    Files.createDirectories(folder);
+                }
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            return "cannot create folder " + folder + " (" + e + ")";
+        }
+        if (!posix) {
+            return null;
+        }
+        try {
+            Set<PosixFilePermission> perms = Files.getPosixFilePermissions(folder);
+            if (perms.contains(PosixFilePermission.GROUP_WRITE) || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
+                return "folder " + folder + " is writable by group or others ("
+                        + PosixFilePermissions.toString(perms) + "), so another user could plant binaries; run"
+                        + " 'chmod 700 " + folder + "'";
+            }
+            UserPrincipal owner = Files.getOwner(folder);
+            UserPrincipal me = currentUser();
+            if (me != null && !owner.equals(me)) {
+                return "folder " + folder + " is owned by " + owner.getName() + ", not by " + me.getName();
+            }
+        } catch (IOException e) {
+            return "cannot read the permissions of " + folder + " (" + e + ")";
+        }
+        return null;
+    }
+
+    private static volatile UserPrincipal currentUser;
+
+    /** The owner of a file this process creates: the effective user, whatever user.name says. */
+    private static UserPrincipal currentUser() {
+        UserPrincipal me = currentUser;
+        if (me == null) {
+            try {
+                Path probe = Files.createTempFile("jsycl-owner", ".tmp");
+                try {
+                    me = Files.getOwner(probe);
+                } finally {
+                    Files.deleteIfExists(probe);
+                }
+                currentUser = me;
+            } catch (IOException e) {
+                return null;
+            }
+        }
+        return me;
+    }
+
+    /** The binary stored for {@code key}, or {@code null} on a miss of any kind. */
+    byte[] load(PersistentCacheKey key) {
+        Path file = dir.resolve(key.fileName());
+        byte[] data;
+        try {
+            data = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            trace("miss", file, key, "no entry");
+            return null;
+        } catch (IOException | OutOfMemoryError e) {
+            trace("miss", file, key, "unreadable: " + e);
+            return null;
+        }
+        String keyText = key.text();
+        Parsed parsed = parse(data);
+        String problem = parsed.problem;
+        if (problem == null && !parsed.keyText.equals(keyText)) {
+            problem = "holds another key (hash collision)";
+        }
+        if (problem != null) {
+            trace("miss", file, key, "bad entry, deleted: " + problem);
+            deleteEntry(file);
+            return null;
+        }
+        try {
+            Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis()));
+        } catch (IOException e) {
+            // Read-only folder: the entry just ages as if unused.
+        }
+        trace("hit", file, key, parsed.binary.length + " bytes");
+        return parsed.binary;
+    }
+
+    /** Stores {@code binary} for {@code key}; any failure only skips the store. */
+    void store(PersistentCacheKey key, byte[] binary) {
+        Path file = dir.resolve(key.fileName());
+        byte[] entry = encode(key.text(), binary);
+        if (maxSize > 0 && entry.length > maxSize) {
+            trace("not stored", file, key, entry.length + " bytes is over the size limit of " + maxSize);
+            return;
+        }
+        Path temp = null;
+        try {
+            temp = Files.createTempFile(dir, "entry-", ".tmp");
+            Files.write(temp, entry);
+            Path written = temp;
+            withLock(index -> {
+                long total = readTotal(index);
+                long old = sizeOrZero(file);
+                if (maxSize > 0 && total - old + entry.length > maxSize) {
+                    total = evict(file, maxSize * 2 / 3 - entry.length);
+                    old = 0;
+                }
+                try {
+                    Files.move(written, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(written, file, StandardCopyOption.REPLACE_EXISTING);
+                }
+                writeTotal(index, Math.max(0, total - old) + entry.length);
+            });
+            trace("stored", file, key, entry.length + " bytes");
+        } catch (IOException | RuntimeException e) {
+            trace("not stored", file, key, e.toString());
+            if (temp != null) {
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException ignored) {
+                    // Nothing more to do: the temp file is garbage a later clear removes.
+                }
+            }
+        }
+    }
+
+    /** Deletes the entry of {@code key} (its binary did not build). */
+    void remove(PersistentCacheKey key) {
+        deleteEntry(dir.resolve(key.fileName()));
+    }
+
+    /** Sum of the sizes of all entries, by scanning the folder. */
+    long scannedSize() {
+        long total = 0;
+        for (Entry e : entries(null)) {
+            total += e.size;
+        }
+        return total;
+    }
+
+    private void deleteEntry(Path file) {
+        try {
+            withLock(index -> {
+                long size = sizeOrZero(file);
+                if (Files.deleteIfExists(file)) {
+                    writeTotal(index, Math.max(0, readTotal(index) - size));
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            if (trace) {
+                LOG.log(Level.INFO, "jsycl disk cache: cannot delete {0}: {1}", file, e.toString());
+            }
+        }
+    }
+
+    private interface LockedAction {
+        void run(FileChannel index) throws IOException;
+    }
+
+    private void withLock(LockedAction action) throws IOException {
+        jvmLock.lock();
+        try (FileChannel index = FileChannel.open(dir.resolve(INDEX), StandardOpenOption.CREATE,
+                StandardOpenOption.READ, StandardOpenOption.WRITE);
+             FileLock ignored = index.lock()) {
+            action.run(index);
+        } finally {
+            jvmLock.unlock();
+        }
+    }
+
+    /** The total from the index; a missing or garbled index is rebuilt by scanning. */
+    private long readTotal(FileChannel index) throws IOException {
+        ByteBuffer buf = ByteBuffer.allocate(64);
+        index.read(buf, 0);
+        String text = new String(buf.array(), 0, buf.position(), StandardCharsets.US_ASCII).strip();
+        if (text.startsWith("totalSize=")) {
+            try {
+                return Long.parseLong(text.substring("totalSize=".length()));
+            } catch (NumberFormatException e) {
+                // fall through to a scan
+            }
+        }
+        return scannedSize();
+    }
+
+    private static void writeTotal(FileChannel index, long total) throws IOException {
+        index.truncate(0);
+        index.write(ByteBuffer.wrap(("totalSize=" + total + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
+    }
+
+    /** Deletes least recently used entries until at most {@code target} bytes remain; returns what remains. */
+    private long evict(Path keep, long target) {
+        List<Entry> all = entries(keep);
+        all.sort(Comparator.comparingLong(e -> e.lastUse));
+        long total = 0;
+        for (Entry e : all) {
+            total += e.size;
+        }
+        for (Entry e : all) {
+            if (total <= Math.max(0, target)) {
+                break;
+            }
+            try {
+                Files.deleteIfExists(e.path);
+                total -= e.size;
+                if (trace) {
+                    LOG.log(Level.INFO, "jsycl disk cache: evicted {0} ({1} bytes)", e.path, e.size);
+                }
+            } catch (IOException ex) {
+                // Counted as still there.
+            }
+        }
+        return total;
+    }
+
+    private record Entry(Path path, long size, long lastUse) {
+    }
+
+    private List<Entry> entries(Path except) {
+        List<Entry> result = new ArrayList<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, "*.bin")) {
+            for (Path p : stream) {
+                if (p.equals(except)) {
+                    continue;
+                }
+                try {
+                    result.add(new Entry(p, Files.size(p), Files.getLastModifiedTime(p).toMillis()));
+                } catch (IOException e) {
+                    // Vanished meanwhile.
+                }
+            }
+        } catch (IOException e) {
+            // Unreadable folder: nothing to count.
+        }
+        return result;
+    }
+
+    private static long sizeOrZero(Path file) {
+        try {
+            return Files.isRegularFile(file) ? Files.size(file) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    static byte[] encode(String keyText, byte[] binary) {
+        byte[] key = keyText.getBytes(StandardCharsets.UTF_8);
+        ByteBuffer b = ByteBuffer.allocate(MAGIC.length + 4 + 4 + key.length + 8 + binary.length + DIGEST_LENGTH);
+        b.put(MAGIC).putInt(PersistentCacheKey.FORMAT_VERSION).putInt(key.length).put(key)
+                .putLong(binary.length).put(binary);
+        b.put(sha256(b.array(), 0, b.position()));
+        return b.array();
+    }
+
+    private record Parsed(String keyText, byte[] binary, String problem) {
+        static Parsed bad(String problem) {
+            return new Parsed(null, null, problem);
+        }
+    }
+
+    private static Parsed parse(byte[] data) {
+        int header = MAGIC.length + 4 + 4;
+        if (data.length < header + 8 + DIGEST_LENGTH) {
+            return Parsed.bad("truncated (" + data.length + " bytes)");
+        }
+        ByteBuffer b = ByteBuffer.wrap(data);
+        byte[] magic = new byte[MAGIC.length];
+        b.get(magic);
+        if (!Arrays.equals(magic, MAGIC)) {
+            return Parsed.bad("not a jsycl cache entry (bad magic number)");
+        }
+        int format = b.getInt();
+        if (format != PersistentCacheKey.FORMAT_VERSION) {
+            return Parsed.bad("format version " + format + ", expected " + PersistentCacheKey.FORMAT_VERSION);
+        }
+        int keyLength = b.getInt();
+        if (keyLength < 0 || keyLength > data.length - header - 8 - DIGEST_LENGTH) {
+            return Parsed.bad("truncated or garbled key length " + keyLength);
+        }
+        int keyStart = b.position();
+        b.position(keyStart + keyLength);
+        long binLength = b.getLong();
+        if (binLength != data.length - b.position() - DIGEST_LENGTH) {
+            return Parsed.bad("truncated or garbled: binary length " + binLength + " in a file of " + data.length
+                    + " bytes");
+        }
+        int binStart = b.position();
+        byte[] digest = Arrays.copyOfRange(data, data.length - DIGEST_LENGTH, data.length);
+        if (!MessageDigest.isEqual(digest, sha256(data, 0, data.length - DIGEST_LENGTH))) {
+            return Parsed.bad("checksum mismatch");
+        }
+        return new Parsed(new String(data, keyStart, keyLength, StandardCharsets.UTF_8),
+                Arrays.copyOfRange(data, binStart, binStart + (int) binLength), null);
+    }
+
+    private static byte[] sha256(byte[] data, int offset, int length) {
+        try {
+            MessageDigest d = MessageDigest.getInstance("SHA-256");
+            d.update(data, offset, length);
+            return d.digest();
+        } catch (NoSuchAlgorithmException e) {
+            throw new AssertionError("every JDK has SHA-256", e);
+        }
+    }
+
+    private void trace(String outcome, Path file, PersistentCacheKey key, String detail) {
+        if (trace) {
+            LOG.log(Level.INFO, "jsycl disk cache {0}: {1} ({2}); key: {3}", outcome, file.getFileName(), detail,
+                    key.describe());
+        }
+    }
+}

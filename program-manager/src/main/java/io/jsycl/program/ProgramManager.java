@@ -1,0 +1,99 @@
+package io.jsycl.program;
+
+import io.jsycl.opencl.ClContext;
+import io.jsycl.opencl.ClDevice;
+import io.jsycl.opencl.ClKernel;
+import io.jsycl.opencl.ClProgram;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Builds each kernel set once per context and device, and keeps the kernels: the entry point
+ * of this module. One manager per context (by identity); thread safe. Settings come from the
+ * {@code JSYCL_CACHE_*} variables (API.md section 6), read when the manager is made.
+ */
+public final class ProgramManager {
+    // Guarded by itself
+    private static final Map<ClContext, ProgramManager> MANAGERS = new IdentityHashMap<>();
+
+    private final KernelProgramCache<ClDevice, ClProgram, ClKernel> cache;
+
+    private ProgramManager(ClContext context, CacheConfig config) {
+        PersistentCache disk = config.persistent()
+                ? PersistentCache.open(config.directory(), config.maxSizeBytes(), config.trace())
+                : null;
+        this.cache = new KernelProgramCache<>(new OpenClCompiler(context), disk, config.inMemCapacity(),
+                config.trace());
+    }
+
+    /** The manager of {@code context}, made on first use. */
+    public static ProgramManager of(ClContext context) {
+        Objects.requireNonNull(context, "context");
+        synchronized (MANAGERS) {
+            return MANAGERS.computeIfAbsent(context, c -> new ProgramManager(c, CacheConfig.fromEnvironment()));
+        }
+    }
+
+    /** The manager of {@code context}, made with {@code config} on first use (tests: temp cache folders). */
+    static ProgramManager of(ClContext context, CacheConfig config) {
+        Objects.requireNonNull(context, "context");
+        synchronized (MANAGERS) {
+            return MANAGERS.computeIfAbsent(context, c -> new ProgramManager(c, config));
+        }
+    }
+
+    /**
+     * Drops the manager of {@code context} and releases each of its cached kernels and
+     * programs exactly once (a kernel leased now is released when its lease closes). Call it
+     * before closing the context; harmless if the context has no manager.
+     */
+    public static void forget(ClContext context) {
+        Objects.requireNonNull(context, "context");
+        ProgramManager manager;
+        synchronized (MANAGERS) {
+            manager = MANAGERS.remove(context);
+        }
+        if (manager != null) {
+            manager.clear();
+        }
+    }
+
+    /**
+     * The kernel {@code kernelName} of {@code source}, built for {@code device} on first use
+     * (from the on-disk cache when it has the binary).
+     *
+     * @throws ProgramBuildException if the source does not build (the message holds the log)
+     *                               or has no kernel of that name
+     */
+    public KernelHandle getOrCreateKernel(ClDevice device, ProgramSource source, String kernelName) {
+        Objects.requireNonNull(device, "device");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(kernelName, "kernelName");
+        return new KernelHandle(cache.getKernel(device, source, kernelName),
+                () -> cache.getKernel(device, source, kernelName));
+    }
+
+    /** Counters since this manager was made. */
+    public Stats stats() {
+        return cache.stats();
+    }
+
+    /** Evicts every cached kernel and program; each is released once its last lease closes. */
+    public void clear() {
+        cache.clear();
+    }
+
+    /**
+     * Cache counters.
+     *
+     * @param hits       kernel lookups answered by the in-memory cache
+     * @param misses     kernel lookups that had to make the kernel
+     * @param builds     program builds from source
+     * @param diskHits   programs loaded from the on-disk cache
+     * @param evictions  programs evicted (LRU or {@link #clear()})
+     * @param buildNanos time spent building programs, from source or binary
+     */
+    public record Stats(long hits, long misses, long builds, long diskHits, long evictions, long buildNanos) {
+    }
+}
