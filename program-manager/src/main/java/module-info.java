@@ -1,6 +1,5 @@
 /** Builds OpenCL programs once: per-context kernel and program cache, persistent binary cache. */
 module io.jsycl.program {
     requires transitive io.jsycl.opencl;
-    requires java.logging;
     exports io.jsycl.program;
 }
