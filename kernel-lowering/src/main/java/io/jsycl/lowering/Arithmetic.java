@@ -39,6 +39,11 @@ final class Arithmetic {
             return Expr.of(kind, l.at(prec) + " " + op + " " + r.at(prec + 1), prec);
         }
         String u = kind == 'I' ? "uint" : "ulong";
+        long min = kind == 'I' ? Integer.MIN_VALUE : Long.MIN_VALUE;
+        if (!op.equals("*") && r.constant != null && r.constant < 0 && r.constant != min) {
+            op = op.equals("+") ? "-" : "+";
+            r = kind == 'I' ? Expr.intConstant((int) -r.constant) : Expr.longConstant(-r.constant);
+        }
         return Expr.of(kind, "(" + Expr.cType(kind) + ")(" + unsigned(u, l, prec) + " " + op + " "
                 + unsigned(u, r, prec + 1) + ")", UNARY);
     }

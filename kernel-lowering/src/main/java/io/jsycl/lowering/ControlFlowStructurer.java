@@ -22,6 +22,7 @@ import java.util.function.Consumer;
  */
 final class ControlFlowStructurer {
     private static final String LABEL_MARK = "\u0000label ";
+    private static final String WHILE_MARK = "\u0000while ";
 
     private final List<Block> rpo;
     private final Block[] idom;
@@ -67,9 +68,22 @@ final class ControlFlowStructurer {
     String emit(int indent) {
         out.indent(indent);
         node(rpo.get(0), null);
-        String text = out.toString();
+        String text = out.toString().replaceAll("\\} else \\{\n[ ]*\\}\n", "}\n");
         StringBuilder result = new StringBuilder();
         for (String line : text.split("\n", -1)) {
+            int loop = line.indexOf(WHILE_MARK);
+            if (loop >= 0) {
+                String ind = line.substring(0, loop);
+                String[] parts = line.substring(loop + WHILE_MARK.length()).split("\u0000", 3);
+                if (usedLabels.contains(parts[0])) {
+                    result.append(ind).append("for (;;) {\n").append(ind).append("    ").append(parts[0]).append(":;\n")
+                            .append(ind).append("    if (").append(parts[2]).append(") {\n")
+                            .append(ind).append("        break;\n").append(ind).append("    }\n");
+                } else {
+                    result.append(ind).append("while (").append(parts[1]).append(") {\n");
+                }
+                continue;
+            }
             int mark = line.indexOf(LABEL_MARK);
             if (mark >= 0) {
                 String name = line.substring(mark + LABEL_MARK.length());
@@ -159,6 +173,27 @@ final class ControlFlowStructurer {
         List<Block> outer = children.stream().filter(k -> !loop.get(k.rpo)).toList();
         List<Block> inner = children.stream().filter(k -> loop.get(k.rpo) && merges.contains(k)).toList();
         withFollows(outer, tail, t -> {
+            Block exit = x.kind == Block.Kind.IF && x.stmts.isEmpty() ? x.succs.get(0) : null;
+            Block stay = exit == null ? null : x.succs.get(1);
+            boolean negate = false;
+            if (exit != null && exit != t && stay == t) {
+                negate = true;
+                Block swap = exit;
+                exit = stay;
+                stay = swap;
+            }
+            if (exit != null && exit == t && t != null && loop.get(stay.rpo) && !loop.get(exit.rpo) && inner.isEmpty()) {
+                // while (stay condition): the header is only the test.
+                String cond = negate ? x.condition.text : x.condition.negated();
+                String neg = negate ? x.condition.negated() : x.condition.text;
+                out.line(WHILE_MARK + "C" + x.id + "\u0000" + cond + "\u0000" + neg);
+                out.indent(1);
+                breakables.push(new Loop(x, t));
+                branch(x, stay, x);
+                breakables.pop();
+                out.close();
+                return;
+            }
             out.open("for (;;)");
             out.line(LABEL_MARK + "C" + x.id);
             breakables.push(new Loop(x, t));
@@ -214,6 +249,16 @@ final class ControlFlowStructurer {
                     out.open("if (" + x.condition.negated() + ")");
                     branch(x, fall, tail);
                     out.close();
+                } else if (isJump(x, taken)) {
+                    out.open("if (" + x.condition.text + ")");
+                    branch(x, taken, tail);
+                    out.close();
+                    branch(x, fall, tail);
+                } else if (isJump(x, fall)) {
+                    out.open("if (" + x.condition.negated() + ")");
+                    branch(x, fall, tail);
+                    out.close();
+                    branch(x, taken, tail);
                 } else {
                     out.open("if (" + x.condition.text + ")");
                     branch(x, taken, tail);
@@ -269,6 +314,11 @@ final class ControlFlowStructurer {
             return;
         }
         node(target, tail);
+    }
+
+    /** Whether a branch to the target is a jump (continue, break, goto), not inlined code. */
+    private boolean isJump(Block src, Block target) {
+        return (loops.containsKey(target) && dominates(target, src)) || inScope.contains(target);
     }
 
     private Loop innermostLoop() {

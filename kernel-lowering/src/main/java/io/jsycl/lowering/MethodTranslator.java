@@ -293,6 +293,10 @@ final class MethodTranslator {
             return;
         }
         for (Block s : b.succs) {
+            if (s.entryStack == null && s.preds.size() == 1) {
+                s.entryStack = List.copyOf(stack);
+                continue;
+            }
             if (s.entryStack == null) {
                 List<Expr> entry = new ArrayList<>();
                 for (Expr e : stack) {
