@@ -1,0 +1,163 @@
+package io.jsycl.lowering;
+
+import static io.jsycl.lowering.Expr.ADD;
+import static io.jsycl.lowering.Expr.EQ;
+import static io.jsycl.lowering.Expr.MUL;
+import static io.jsycl.lowering.Expr.PRIMARY;
+import static io.jsycl.lowering.Expr.REL;
+import static io.jsycl.lowering.Expr.SHIFT;
+import static io.jsycl.lowering.Expr.UNARY;
+import static org.objectweb.asm.Opcodes.*;
+
+/**
+ * Java arithmetic in OpenCL C: integer {@code + - *} wrap (computed unsigned), shifts mask
+ * their count, integer division goes through helpers that define the overflow and zero cases,
+ * casts saturate like Java's, float comparisons treat NaN as Java does.
+ */
+final class Arithmetic {
+    private Arithmetic() {
+    }
+
+    static Expr add(char kind, Expr l, Expr r) {
+        return wrapping(kind, "+", l, r);
+    }
+
+    static Expr sub(char kind, Expr l, Expr r) {
+        return wrapping(kind, "-", l, r);
+    }
+
+    static Expr mul(char kind, Expr l, Expr r) {
+        if (kind == 'I' || kind == 'J') {
+            return wrapping(kind, "*", l, r);
+        }
+        return Expr.of(kind, l.at(MUL) + " * " + r.at(MUL + 1), MUL);
+    }
+
+    private static Expr wrapping(char kind, String op, Expr l, Expr r) {
+        int prec = op.equals("*") ? MUL : ADD;
+        if (kind == 'F' || kind == 'D') {
+            return Expr.of(kind, l.at(prec) + " " + op + " " + r.at(prec + 1), prec);
+        }
+        String u = kind == 'I' ? "uint" : "ulong";
+        long min = kind == 'I' ? Integer.MIN_VALUE : Long.MIN_VALUE;
+        if (!op.equals("*") && r.constant != null && r.constant < 0 && r.constant != min) {
+            op = op.equals("+") ? "-" : "+";
+            r = kind == 'I' ? Expr.intConstant((int) -r.constant) : Expr.longConstant(-r.constant);
+        }
+        return Expr.of(kind, "(" + Expr.cType(kind) + ")(" + unsigned(u, l, prec) + " " + op + " "
+                + unsigned(u, r, prec + 1) + ")", UNARY);
+    }
+
+    private static String unsigned(String u, Expr e, int prec) {
+        if (e.constant != null && e.constant >= 0) {
+            return e.constant + (u.equals("uint") ? "u" : "UL");
+        }
+        return "(" + u + ")" + e.at(UNARY);
+    }
+
+    static Expr div(KernelContext ctx, Expr l, Expr r) {
+        if (l.kind == 'F' || l.kind == 'D') {
+            return Expr.of(l.kind, l.at(MUL) + " / " + r.at(MUL + 1), MUL);
+        }
+        if (r.constant != null && r.constant != 0 && r.constant != -1) {
+            return Expr.of(l.kind, l.at(MUL) + " / " + r.at(MUL + 1), MUL);
+        }
+        return Expr.of(l.kind, ctx.helper(l.kind == 'I' ? "jsycl_idiv" : "jsycl_ldiv") + "(" + l.text + ", " + r.text + ")", PRIMARY);
+    }
+
+    static Expr rem(KernelContext ctx, Expr l, Expr r) {
+        if (l.kind == 'F' || l.kind == 'D') {
+            return Expr.of(l.kind, "fmod(" + l.text + ", " + r.text + ")", PRIMARY);
+        }
+        if (r.constant != null && r.constant != 0 && r.constant != -1) {
+            return Expr.of(l.kind, l.at(MUL) + " % " + r.at(MUL + 1), MUL);
+        }
+        return Expr.of(l.kind, ctx.helper(l.kind == 'I' ? "jsycl_irem" : "jsycl_lrem") + "(" + l.text + ", " + r.text + ")", PRIMARY);
+    }
+
+    static Expr negate(Expr e) {
+        if (e.kind == 'I' || e.kind == 'J') {
+            String u = e.kind == 'I' ? "uint" : "ulong";
+            String zero = e.kind == 'I' ? "0u" : "0UL";
+            return Expr.of(e.kind, "(" + Expr.cType(e.kind) + ")(" + zero + " - (" + u + ")" + e.at(UNARY) + ")", UNARY);
+        }
+        String t = e.prec >= UNARY && !e.text.startsWith("-") ? e.text : "(" + e.text + ")";
+        return Expr.of(e.kind, "-" + t, UNARY);
+    }
+
+    static Expr shift(int op, Expr value, Expr count) {
+        char k = value.kind;
+        String mask = k == 'I' ? "31" : "63";
+        String c = count.constant != null ? Long.toString(count.constant & (k == 'I' ? 31 : 63))
+                : count.at(Expr.BAND) + " & " + mask;
+        String cnt = count.constant != null ? c : "(" + c + ")";
+        String t = Expr.cType(k);
+        String u = k == 'I' ? "uint" : "ulong";
+        return switch (op) {
+            case ISHL, LSHL -> Expr.of(k, "(" + t + ")((" + u + ")" + value.at(UNARY) + " << " + cnt + ")", UNARY);
+            case ISHR, LSHR -> Expr.of(k, value.at(SHIFT) + " >> " + cnt, SHIFT);
+            default -> Expr.of(k, "(" + t + ")((" + u + ")" + value.at(UNARY) + " >> " + cnt + ")", UNARY);
+        };
+    }
+
+    static Expr convert(int op, Expr e) {
+        return switch (op) {
+            case I2L -> cast('J', "long", e);
+            case I2F -> call('F', "convert_float_rte", e);
+            case I2D -> cast('D', "double", e);
+            case L2I -> cast('I', "int", e);
+            case L2F -> call('F', "convert_float_rte", e);
+            case L2D -> call('D', "convert_double_rte", e);
+            case F2I, D2I -> call('I', "convert_int_sat_rtz", e);
+            case F2L, D2L -> call('J', "convert_long_sat_rtz", e);
+            case F2D -> cast('D', "double", e);
+            case D2F -> call('F', "convert_float_rte", e);
+            case I2B -> Expr.of('I', "(int)(char)" + e.at(UNARY), UNARY);
+            case I2C -> Expr.of('I', "(int)(ushort)" + e.at(UNARY), UNARY);
+            default -> Expr.of('I', "(int)(short)" + e.at(UNARY), UNARY);
+        };
+    }
+
+    private static Expr cast(char kind, String type, Expr e) {
+        return Expr.of(kind, "(" + type + ")" + e.at(UNARY), UNARY);
+    }
+
+    private static Expr call(char kind, String fn, Expr e) {
+        return Expr.of(kind, fn + "(" + e.text + ")", PRIMARY);
+    }
+
+    private static final String[] OPS = {"==", "!=", "<", ">=", ">", "<="};
+    private static final String[] NEGATED = {"!=", "==", ">=", "<", "<=", ">"};
+
+    /**
+     * A branch condition {@code l OP r} where OP is the IFEQ..IFLE order; for floats,
+     * {@code nanResult} is what fcmpl/fcmpg gave on NaN, so the condition is true on NaN exactly
+     * when the bytecode branch is taken on NaN.
+     */
+    static Expr compare(int opIndex, Expr l, Expr r, boolean floating, int nanResult) {
+        String op = OPS[opIndex];
+        String neg = NEGATED[opIndex];
+        int prec = opIndex < 2 ? EQ : REL;
+        int negPrec = opIndex < 2 ? EQ : REL;
+        String a = l.at(prec + 1);
+        String b = r.at(prec + 1);
+        if (!floating) {
+            return Expr.condition(a + " " + op + " " + b, prec, a + " " + neg + " " + b);
+        }
+        boolean takenOnNan = switch (opIndex) {
+            case 0 -> nanResult == 0;
+            case 1 -> nanResult != 0;
+            case 2 -> nanResult < 0;
+            case 3 -> nanResult >= 0;
+            case 4 -> nanResult > 0;
+            default -> nanResult <= 0;
+        };
+        if (!takenOnNan) {
+            return Expr.condition(a + " " + op + " " + b, prec, "!(" + a + " " + op + " " + b + ")");
+        }
+        if (opIndex == 1) {
+            return Expr.condition(a + " != " + b, EQ, a + " == " + b);
+        }
+        return Expr.condition("!(" + a + " " + neg + " " + b + ")", UNARY, a + " " + neg + " " + b);
+    }
+}

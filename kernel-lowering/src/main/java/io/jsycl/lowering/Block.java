@@ -1,0 +1,41 @@
+package io.jsycl.lowering;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A basic block of a method: its statements (C text) and how it ends. */
+final class Block {
+    enum Kind { GOTO, IF, SWITCH, RETURN }
+
+    final int id;
+    final int start;
+    final int end;
+    final List<Block> succs = new ArrayList<>();
+    final List<Block> preds = new ArrayList<>();
+    final List<String> stmts = new ArrayList<>();
+    /** Temporaries holding the operand stack on entry, or {@code null} before it is known. */
+    List<Expr> entryStack;
+    int rpo = -1;
+
+    Kind kind = Kind.GOTO;
+    /** IF: the condition under which {@code succs[0]} is taken, else {@code succs[1]}. */
+    Expr condition;
+    /** SWITCH: the selector, the case keys and their targets; the default is {@code defaultTarget}. */
+    Expr selector;
+    int[] keys;
+    Block[] keyTargets;
+    Block defaultTarget;
+    /** RETURN: the value, or {@code null}. */
+    Expr returned;
+
+    Block(int id, int start, int end) {
+        this.id = id;
+        this.start = start;
+        this.end = end;
+    }
+
+    @Override
+    public String toString() {
+        return "B" + id;
+    }
+}

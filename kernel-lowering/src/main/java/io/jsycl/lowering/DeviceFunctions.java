@@ -1,0 +1,94 @@
+package io.jsycl.lowering;
+
+import static io.jsycl.lowering.Expr.PRIMARY;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Static methods called from a kernel become device functions, translated once per kernel and
+ * per accessor shape of their arguments; recursion is rejected.
+ */
+final class DeviceFunctions {
+    private DeviceFunctions() {
+    }
+
+    static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, List<Expr> args) {
+        ClassNode owner = ctx.classNode(m.owner);
+        MethodNode method = null;
+        if (owner != null) {
+            for (MethodNode mn : owner.methods) {
+                if (mn.name.equals(m.name) && mn.desc.equals(m.desc) && (mn.access & Opcodes.ACC_STATIC) != 0) {
+                    method = mn;
+                }
+            }
+        }
+        String who = m.owner.substring(m.owner.lastIndexOf('/') + 1).replace('$', '.') + "." + m.name;
+        if (method == null || (method.access & (Opcodes.ACC_NATIVE | Opcodes.ACC_ABSTRACT)) != 0) {
+            throw r.reject("call to " + who, "cannot be lowered: its class file is not available or it has no bytecode");
+        }
+        StringBuilder spec = new StringBuilder(m.owner).append('.').append(m.name).append(m.desc);
+        for (Expr a : args) {
+            if (a.kind == 'T') {
+                throw r.reject("passing the item to " + who, "is not supported; pass the ids as int arguments instead");
+            }
+            if (a.kind == 'A') {
+                spec.append('|').append(a.accessor.structName());
+            }
+        }
+        String name = KernelLowerer.mangle(m.owner) + "__" + KernelLowerer.mangle(m.name) + "_"
+                + String.format("%08x", spec.toString().hashCode());
+        if (ctx.inProgress.contains(name)) {
+            throw r.reject("recursive call to " + who, "is not supported on devices; rewrite it as a loop");
+        }
+        if (!ctx.deviceFunctions.containsKey(name)) {
+            ctx.inProgress.add(name);
+            ctx.deviceFunctions.put(name, define(ctx, owner, method, name, args));
+            ctx.inProgress.remove(name);
+        }
+        StringBuilder call = new StringBuilder(name).append('(');
+        for (int i = 0; i < args.size(); i++) {
+            call.append(i > 0 ? ", " : "").append(args.get(i).kind == 'A' ? args.get(i).accessor.pointer() : args.get(i).text);
+        }
+        char kind = Builtins.returnKind(m.desc);
+        return Expr.effect(kind, call.append(')').toString(), PRIMARY);
+    }
+
+    private static String define(KernelContext ctx, ClassNode owner, MethodNode method, String name, List<Expr> args) {
+        Type[] types = Type.getArgumentTypes(method.desc);
+        List<MethodTranslator.Param> params = new ArrayList<>();
+        List<String> cParams = new ArrayList<>();
+        int slot = 0;
+        for (int i = 0; i < types.length; i++) {
+            String pname = MethodTranslator.paramName(method, slot, i);
+            Expr a = args.get(i);
+            if (a.kind == 'A') {
+                AccessorRef ref = new AccessorRef(a.accessor.capture(), pname, pname + "->");
+                params.add(new MethodTranslator.Param(slot, 'A', pname, Expr.accessor(ref)));
+                cParams.add("const " + ref.structName() + "* " + pname);
+            } else {
+                params.add(new MethodTranslator.Param(slot, a.kind, pname, null));
+                cParams.add(Expr.cType(a.kind) + " " + pname);
+            }
+            slot += types[i].getSize();
+        }
+        MethodTranslator t = new MethodTranslator(ctx, owner, method, params);
+        String body = t.translate(1);
+        char ret = Builtins.returnKind(method.desc);
+        CodeBuilder c = new CodeBuilder();
+        c.line("/* " + owner.name.replace('/', '.') + "." + method.name + method.desc + " */");
+        c.open((ret == 'V' ? "void" : Expr.cType(ret)) + " " + name + "(" + String.join(", ", cParams) + ")");
+        for (Map.Entry<String, String> d : t.declarations.entrySet()) {
+            c.line(d.getValue() + " " + d.getKey() + ";");
+        }
+        c.raw(body);
+        c.close();
+        return c.toString();
+    }
+}

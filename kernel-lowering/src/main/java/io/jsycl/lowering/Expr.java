@@ -1,0 +1,148 @@
+package io.jsycl.lowering;
+
+/**
+ * A typed expression of the lowering IR, rebuilt from the operand stack. It carries its
+ * OpenCL C text with its C precedence, so emitting needs no second pass.
+ *
+ * <p>{@code kind} is the JVM computational type: {@code I J F D}, {@code A} an accessor
+ * reference, {@code T} the kernel's item, {@code C} a pending {@code lcmp}/{@code fcmp}
+ * result (only ever consumed by a branch or widened to an int).
+ */
+final class Expr {
+    /** C precedences (higher binds tighter). */
+    static final int PRIMARY = 16, UNARY = 15, MUL = 13, ADD = 12, SHIFT = 11, REL = 10, EQ = 9,
+            BAND = 8, XOR = 7, BOR = 6, LAND = 5, LOR = 4, COND = 3;
+
+    final char kind;
+    final String text;
+    final int prec;
+    /** Constants and temporaries: never need spilling. */
+    final boolean stable;
+    /** Has an effect of its own (a device function call): must not be dropped or duplicated. */
+    final boolean effect;
+    /** The text of the logical negation, for conditions; {@code null} to use {@code !(text)}. */
+    final String negation;
+    /** For kind {@code A}: the accessor it refers to. */
+    final AccessorRef accessor;
+    /** For kind {@code C}: the compared operands and the result on NaN (-1, 1 or 0 for lcmp). */
+    final Expr left, right;
+    final int nanResult;
+    /** For int and long constants, the value. */
+    final Long constant;
+
+    private Expr(char kind, String text, int prec, boolean stable, boolean effect, String negation,
+            AccessorRef accessor, Expr left, Expr right, int nanResult, Long constant) {
+        this.kind = kind;
+        this.text = text;
+        this.prec = prec;
+        this.stable = stable;
+        this.effect = effect;
+        this.negation = negation;
+        this.accessor = accessor;
+        this.left = left;
+        this.right = right;
+        this.nanResult = nanResult;
+        this.constant = constant;
+    }
+
+    static Expr of(char kind, String text, int prec) {
+        return new Expr(kind, text, prec, false, false, null, null, null, null, 0, null);
+    }
+
+    static Expr effect(char kind, String text, int prec) {
+        return new Expr(kind, text, prec, false, true, null, null, null, null, 0, null);
+    }
+
+    static Expr stable(char kind, String text) {
+        return new Expr(kind, text, PRIMARY, true, false, null, null, null, null, 0, null);
+    }
+
+    static Expr condition(String text, int prec, String negation) {
+        return new Expr('I', text, prec, false, false, negation, null, null, null, 0, null);
+    }
+
+    static Expr intConstant(int v) {
+        String t = v == Integer.MIN_VALUE ? "(-2147483647 - 1)" : Integer.toString(v);
+        return new Expr('I', t, v < 0 && v != Integer.MIN_VALUE ? UNARY : PRIMARY, true, false, null,
+                null, null, null, 0, (long) v);
+    }
+
+    static Expr longConstant(long v) {
+        String t = v == Long.MIN_VALUE ? "(-9223372036854775807L - 1L)" : v + "L";
+        return new Expr('J', t, v < 0 && v != Long.MIN_VALUE ? UNARY : PRIMARY, true, false, null,
+                null, null, null, 0, v);
+    }
+
+    static Expr floatConstant(float v) {
+        String t;
+        if (Float.isNaN(v)) {
+            t = "NAN";
+        } else if (Float.isInfinite(v)) {
+            t = v > 0 ? "INFINITY" : "(-INFINITY)";
+        } else {
+            t = Float.toString(v) + "f";
+        }
+        return new Expr('F', t, t.startsWith("-") ? UNARY : PRIMARY, true, false, null, null, null, null, 0, null);
+    }
+
+    static Expr doubleConstant(double v) {
+        String t;
+        if (Double.isNaN(v)) {
+            t = "(double)NAN";
+        } else if (Double.isInfinite(v)) {
+            t = v > 0 ? "(double)INFINITY" : "(-(double)INFINITY)";
+        } else {
+            t = Double.toString(v);
+        }
+        return new Expr('D', t, t.startsWith("-") || t.startsWith("(double)") ? UNARY : PRIMARY, true, false,
+                null, null, null, null, 0, null);
+    }
+
+    static Expr accessor(AccessorRef ref) {
+        return new Expr('A', ref.pointer(), PRIMARY, true, false, null, ref, null, null, 0, null);
+    }
+
+    static Expr item() {
+        return new Expr('T', "it", PRIMARY, true, false, null, null, null, null, 0, null);
+    }
+
+    static Expr compare(Expr left, Expr right, int nanResult) {
+        return new Expr('C', "", PRIMARY, false, left.effect || right.effect, null, null, left, right, nanResult, null);
+    }
+
+    /** This expression's text, parenthesized unless it binds at least as tightly as {@code p}. */
+    String at(int p) {
+        return prec >= p ? text : "(" + text + ")";
+    }
+
+    /** The text of {@code !this} for a condition. */
+    String negated() {
+        if (negation != null) {
+            return negation;
+        }
+        if (constant != null) {
+            return constant == 0 ? "1" : "0";
+        }
+        return "!" + at(UNARY);
+    }
+
+    /** Negation precedence: a stored negation is a comparison, else unary. */
+    int negatedPrec() {
+        return negation != null ? prec : UNARY;
+    }
+
+    boolean wide() {
+        return kind == 'J' || kind == 'D';
+    }
+
+    /** The C type of a value of this kind. */
+    static String cType(char kind) {
+        return switch (kind) {
+            case 'I' -> "int";
+            case 'J' -> "long";
+            case 'F' -> "float";
+            case 'D' -> "double";
+            default -> throw new IllegalStateException("no C type for kind " + kind);
+        };
+    }
+}

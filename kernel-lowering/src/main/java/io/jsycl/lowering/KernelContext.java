@@ -1,0 +1,65 @@
+package io.jsycl.lowering;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.ClassNode;
+
+/** What the translation of one kernel shares: class files, helpers and device functions used. */
+final class KernelContext {
+    final String kernelLabel;
+    final ClassLoader loader;
+    final KernelShape shape;
+    final int dimensions;
+    private final Map<String, ClassNode> classes = new HashMap<>();
+    /** Helper functions used, by name, in first-use order. */
+    final Set<String> helpers = new LinkedHashSet<>();
+    /** Accessor struct types used. */
+    final Set<Capture.Accessor> accessors = new LinkedHashSet<>();
+    /** Device functions, by C name, callees before callers. */
+    final Map<String, String> deviceFunctions = new LinkedHashMap<>();
+    /** Device functions being translated: a call to one of them is recursion. */
+    final Set<String> inProgress = new HashSet<>();
+    boolean usesFp64;
+
+    KernelContext(String kernelLabel, ClassLoader loader, KernelShape shape, int dimensions) {
+        this.kernelLabel = kernelLabel;
+        this.loader = loader;
+        this.shape = shape;
+        this.dimensions = dimensions;
+    }
+
+    /** The class, or {@code null} if the loader has no class file for it. */
+    ClassNode classNode(String internalName) {
+        if (classes.containsKey(internalName)) {
+            return classes.get(internalName);
+        }
+        ClassNode node = null;
+        try (InputStream in = loader.getResourceAsStream(internalName + ".class")) {
+            if (in != null) {
+                node = new ClassNode();
+                new ClassReader(in.readAllBytes()).accept(node, 0);
+            }
+        } catch (IOException e) {
+            node = null;
+        }
+        classes.put(internalName, node);
+        return node;
+    }
+
+    LoweringException error(ClassNode where, int line, String construct, String advice) {
+        return new LoweringException(kernelLabel, where == null ? null : where.sourceFile, line, construct, advice);
+    }
+
+    /** A helper function, recorded as used; returns its name. */
+    String helper(String name) {
+        helpers.add(name);
+        return name;
+    }
+}

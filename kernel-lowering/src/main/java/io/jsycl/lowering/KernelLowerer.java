@@ -1,0 +1,148 @@
+package io.jsycl.lowering;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Lowers a kernel lambda's implementation method to an OpenCL C kernel.
+ *
+ * <p>The generated kernel keeps Java semantics: {@code int}/{@code long} arithmetic wraps,
+ * shifts mask their count, {@code >>>} is unsigned, float-to-integer casts saturate and map
+ * NaN to 0, int-to-float conversions round to nearest, float comparisons with NaN behave as in
+ * Java, {@code Math.min}/{@code max}/{@code round} follow Java, and floating-point
+ * contraction is off. Where Java throws, the device cannot, so the result is defined instead:
+ * integer {@code x / 0} is 0 and {@code x % 0} is 0 ({@code MIN_VALUE / -1} is
+ * {@code MIN_VALUE} and {@code % -1} is 0, as in Java). Accessor indexes are not
+ * bounds-checked.
+ *
+ * <p>Every definition in the source (accessor structs, helpers, device functions, the kernel)
+ * sits in an {@code #ifndef} guard, so the sources of several kernels can be concatenated into
+ * one program.
+ */
+public final class KernelLowerer {
+    private KernelLowerer() {
+    }
+
+    /**
+     * Lowers one kernel.
+     *
+     * @throws LoweringException if the kernel uses a construct that cannot run on a device
+     * @throws IllegalArgumentException if the request does not match the implementation method
+     */
+    public static LoweredKernel lower(KernelRequest request) {
+        Objects.requireNonNull(request, "request");
+        String simpleClass = request.implClass().substring(request.implClass().lastIndexOf('/') + 1);
+        KernelContext ctx = new KernelContext(simpleClass + "." + request.implMethod(), request.loader(),
+                request.shape(), request.dimensions());
+        ClassNode cls = ctx.classNode(request.implClass());
+        if (cls == null) {
+            throw new IllegalArgumentException("class file not found: " + request.implClass() + ".class");
+        }
+        MethodNode method = cls.methods.stream()
+                .filter(m -> m.name.equals(request.implMethod()) && m.desc.equals(request.implDescriptor()))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("method not found: " + request.implClass() + "."
+                        + request.implMethod() + request.implDescriptor()));
+        if ((method.access & Opcodes.ACC_STATIC) == 0) {
+            throw ctx.error(cls, -1, "a kernel lambda that uses 'this'",
+                    "cannot be lowered; capture the fields you need in local variables before the kernel");
+        }
+        String name = mangle(request.implClass()) + "__" + mangle(request.implMethod());
+        List<MethodTranslator.Param> params = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        Type[] types = Type.getArgumentTypes(method.desc);
+        int expected = request.captures().size() + (request.shape() == KernelShape.TASK ? 0 : 1);
+        if (types.length != expected) {
+            throw new IllegalArgumentException("descriptor " + method.desc + " has " + types.length
+                    + " parameters, expected " + expected + " for " + request.captures().size() + " captures");
+        }
+        int slot = 0;
+        for (int i = 0; i < request.captures().size(); i++) {
+            String pname = MethodTranslator.paramName(method, slot, i);
+            names.add(pname);
+            switch (request.captures().get(i)) {
+                case Capture.Scalar s -> {
+                    check(types[i].getDescriptor().equals(s.type().descriptor()), i, types[i], s);
+                    params.add(new MethodTranslator.Param(slot, kind(s.type()), pname, null));
+                }
+                case Capture.Accessor a -> {
+                    check(types[i].getInternalName().equals(accessorClass(a.element())), i, types[i], a);
+                    ctx.accessors.add(a);
+                    params.add(new MethodTranslator.Param(slot, 'A', pname,
+                            Expr.accessor(new AccessorRef(a, "&cap->" + pname, "cap->" + pname + "."))));
+                }
+            }
+            slot += types[i].getSize();
+        }
+        if (request.shape() != KernelShape.TASK) {
+            String item = request.shape() == KernelShape.ITEM ? Builtins.ITEM : Builtins.ND_ITEM;
+            Type last = types[types.length - 1];
+            if (!last.getDescriptor().equals("L" + item + ";")) {
+                throw new IllegalArgumentException("last parameter " + last + " is not " + item);
+            }
+            params.add(new MethodTranslator.Param(slot, 'T', "it", Expr.item()));
+        }
+        MethodTranslator body = new MethodTranslator(ctx, cls, method, params);
+        String bodyText = body.translate(1);
+        String source = KernelSourceEmitter.emit(ctx, request, cls, name, names, body.declarations, bodyText);
+        return new LoweredKernel(name, source, arguments(request), ctx.usesFp64);
+    }
+
+    private static void check(boolean ok, int i, Type actual, Capture c) {
+        if (!ok) {
+            throw new IllegalArgumentException("capture " + i + " is " + c + " but the parameter is " + actual);
+        }
+    }
+
+    static String accessorClass(ScalarType t) {
+        String n = t.name().charAt(0) + t.name().substring(1).toLowerCase(java.util.Locale.ROOT);
+        return Builtins.ACCESSOR_PREFIX + n;
+    }
+
+    static char kind(ScalarType t) {
+        return switch (t) {
+            case LONG -> 'J';
+            case FLOAT -> 'F';
+            case DOUBLE -> 'D';
+            default -> 'I';
+        };
+    }
+
+    /** A Java name made a C identifier: every character outside {@code [A-Za-z0-9_]} becomes '_'. */
+    static String mangle(String javaName) {
+        return javaName.replaceAll("[^A-Za-z0-9_]", "_");
+    }
+
+    private static List<KernelArg> arguments(KernelRequest request) {
+        List<KernelArg> args = new ArrayList<>();
+        for (int i = 0; i < request.captures().size(); i++) {
+            switch (request.captures().get(i)) {
+                case Capture.Scalar s -> args.add(new KernelArg(i, ArgRole.VALUE, 0, s.type()));
+                case Capture.Accessor a -> {
+                    args.add(new KernelArg(i, ArgRole.ACCESSOR_DATA, 0, a.element()));
+                    for (ArgRole role : List.of(ArgRole.ACCESSOR_RANGE, ArgRole.ACCESSOR_MEM_RANGE, ArgRole.ACCESSOR_OFFSET)) {
+                        for (int d = 0; d < a.dimensions(); d++) {
+                            args.add(new KernelArg(i, role, d, ScalarType.INT));
+                        }
+                    }
+                }
+            }
+        }
+        for (int d = 0; d < request.dimensions(); d++) {
+            args.add(new KernelArg(-1, ArgRole.LAUNCH_RANGE, d, ScalarType.INT));
+        }
+        return args;
+    }
+
+    static String declarations(Map<String, String> decls) {
+        StringBuilder b = new StringBuilder();
+        decls.forEach((n, t) -> b.append(t).append(' ').append(n).append(";\n"));
+        return b.toString();
+    }
+}

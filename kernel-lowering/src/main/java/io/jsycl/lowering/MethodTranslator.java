@@ -1,0 +1,811 @@
+package io.jsycl.lowering;
+
+import static io.jsycl.lowering.Expr.ADD;
+import static io.jsycl.lowering.Expr.BAND;
+import static io.jsycl.lowering.Expr.BOR;
+import static io.jsycl.lowering.Expr.EQ;
+import static io.jsycl.lowering.Expr.MUL;
+import static io.jsycl.lowering.Expr.PRIMARY;
+import static io.jsycl.lowering.Expr.REL;
+import static io.jsycl.lowering.Expr.SHIFT;
+import static io.jsycl.lowering.Expr.UNARY;
+import static io.jsycl.lowering.Expr.XOR;
+import static org.objectweb.asm.Opcodes.*;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.FieldNode;
+import org.objectweb.asm.tree.IincInsnNode;
+import org.objectweb.asm.tree.IntInsnNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.LineNumberNode;
+import org.objectweb.asm.tree.LocalVariableNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+/**
+ * Translates one method's bytecode: splits it into basic blocks, then interprets each block
+ * symbolically (in reverse postorder) with an operand stack of {@link Expr}s, producing C
+ * statements and a terminator per block; {@link ControlFlowStructurer} then nests them.
+ *
+ * <p>One piece (about 600 lines) because it is one big instruction switch plus the state that
+ * switch shares; the built-in names it uses live in {@link Builtins}.
+ */
+final class MethodTranslator {
+    /** A method parameter: a primitive bound to a C variable, or a reference bound to an expr. */
+    record Param(int slot, char kind, String name, Expr ref) {}
+
+    private static final Set<String> RESERVED = Set.of("auto", "break", "case", "char", "const", "continue",
+            "default", "do", "double", "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int",
+            "long", "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch",
+            "typedef", "union", "unsigned", "void", "volatile", "while", "bool", "half", "uchar", "ushort", "uint",
+            "ulong", "size_t", "kernel", "global", "local", "constant", "private", "read_only", "write_only",
+            "cap", "it", "data", "range", "offset", "memRange", "true", "false");
+
+    private final KernelContext ctx;
+    private final ClassNode cls;
+    private final MethodNode method;
+    private final AbstractInsnNode[] insns;
+    private final Map<Integer, Expr> refParams = new HashMap<>();
+    private final Map<Integer, Expr> refLocals = new HashMap<>();
+    private final Map<Integer, Character> boxedLocals = new HashMap<>();
+    private final Map<String, String> varNames = new HashMap<>();
+    private final Set<String> usedNames = new HashSet<>();
+    /** Locals and temporaries to declare at the top of the function: name to C type. */
+    final Map<String, String> declarations = new LinkedHashMap<>();
+    private int temps;
+    private int line = -1;
+    private Block current;
+    private final List<Expr> stack = new ArrayList<>();
+
+    MethodTranslator(KernelContext ctx, ClassNode cls, MethodNode method, List<Param> params) {
+        this.ctx = ctx;
+        this.cls = cls;
+        this.method = method;
+        this.insns = method.instructions.toArray();
+        for (Param p : params) {
+            if (p.ref != null) {
+                refParams.put(p.slot, p.ref);
+            } else {
+                varNames.put(p.slot + ":" + p.kind, p.name);
+            }
+            usedNames.add(p.name);
+        }
+    }
+
+    /** The C name for a parameter slot's name, from the class file if it has one. */
+    static String paramName(MethodNode m, int slot, int index) {
+        if (m.localVariables != null) {
+            for (LocalVariableNode v : m.localVariables) {
+                if (v.index == slot && (v.start == null || m.instructions.indexOf(v.start) <= 1)) {
+                    return cName(v.name, "p" + index);
+                }
+            }
+        }
+        if (m.parameters != null && index < m.parameters.size() && m.parameters.get(index).name != null) {
+            return cName(m.parameters.get(index).name, "p" + index);
+        }
+        return "p" + index;
+    }
+
+    private static String cName(String javaName, String fallback) {
+        String n = javaName.replaceAll("[^A-Za-z0-9_]", "_");
+        if (n.isEmpty() || RESERVED.contains(n) || n.startsWith("jsycl") || n.startsWith("get_")
+                || Character.isDigit(n.charAt(0)) || n.startsWith("__") || n.matches("[LCt]\\d+")) {
+            return fallback.equals(n) ? n + "_" : n + "_";
+        }
+        return n;
+    }
+
+    /** Translates the method and returns its structured body. */
+    String translate(int indent) {
+        if (!method.tryCatchBlocks.isEmpty()) {
+            throw ctx.error(cls, firstLine(), "'try/catch'", "is not supported in kernels; check the values beforehand instead");
+        }
+        List<Block> rpo = blocks();
+        for (Block b : rpo) {
+            if (b.entryStack == null) {
+                b.entryStack = List.of();
+            }
+            interpret(b);
+        }
+        return new ControlFlowStructurer(rpo).emit(indent);
+    }
+
+    private int firstLine() {
+        for (AbstractInsnNode n : insns) {
+            if (n instanceof LineNumberNode l) {
+                return l.line;
+            }
+        }
+        return -1;
+    }
+
+    // ---------------------------------------------------------------- blocks
+
+    private List<Block> blocks() {
+        boolean[] leader = new boolean[insns.length + 1];
+        leader[0] = true;
+        for (int i = 0; i < insns.length; i++) {
+            AbstractInsnNode n = insns[i];
+            if (n instanceof JumpInsnNode j) {
+                leader[index(j.label)] = true;
+                leader[i + 1] = true;
+            } else if (n instanceof TableSwitchInsnNode t) {
+                leader[index(t.dflt)] = true;
+                t.labels.forEach(l -> leader[index(l)] = true);
+                leader[i + 1] = true;
+            } else if (n instanceof LookupSwitchInsnNode t) {
+                leader[index(t.dflt)] = true;
+                t.labels.forEach(l -> leader[index(l)] = true);
+                leader[i + 1] = true;
+            } else if (isExit(n.getOpcode())) {
+                leader[i + 1] = true;
+            }
+        }
+        List<Block> all = new ArrayList<>();
+        Block[] at = new Block[insns.length];
+        for (int i = 0; i < insns.length; ) {
+            int j = i + 1;
+            while (j < insns.length && !leader[j]) {
+                j++;
+            }
+            Block b = new Block(all.size(), i, j);
+            all.add(b);
+            for (int k = i; k < j; k++) {
+                at[k] = b;
+            }
+            i = j;
+        }
+        for (Block b : all) {
+            AbstractInsnNode last = lastReal(b);
+            int op = last == null ? -1 : last.getOpcode();
+            if (last instanceof JumpInsnNode j) {
+                b.succs.add(at[index(j.label)]);
+                if (op != GOTO) {
+                    b.succs.add(at[b.end]);
+                }
+            } else if (last instanceof TableSwitchInsnNode t) {
+                t.labels.forEach(l -> addSucc(b, at[index(l)]));
+                addSucc(b, at[index(t.dflt)]);
+            } else if (last instanceof LookupSwitchInsnNode t) {
+                t.labels.forEach(l -> addSucc(b, at[index(l)]));
+                addSucc(b, at[index(t.dflt)]);
+            } else if (!isExit(op) && b.end < insns.length) {
+                b.succs.add(at[b.end]);
+            }
+        }
+        // Reverse postorder from the entry.
+        List<Block> post = new ArrayList<>();
+        Set<Block> seen = new HashSet<>();
+        Deque<Object[]> work = new ArrayDeque<>();
+        work.push(new Object[] {all.get(0), 0});
+        seen.add(all.get(0));
+        while (!work.isEmpty()) {
+            Object[] top = work.peek();
+            Block b = (Block) top[0];
+            int i = (Integer) top[1];
+            if (i < b.succs.size()) {
+                top[1] = i + 1;
+                Block s = b.succs.get(i);
+                if (seen.add(s)) {
+                    work.push(new Object[] {s, 0});
+                }
+            } else {
+                post.add(work.pop()[0] instanceof Block done ? done : null);
+            }
+        }
+        List<Block> rpo = new ArrayList<>(post.reversed());
+        for (int i = 0; i < rpo.size(); i++) {
+            rpo.get(i).rpo = i;
+        }
+        for (Block b : rpo) {
+            for (Block s : b.succs) {
+                if (!s.preds.contains(b)) {
+                    s.preds.add(b);
+                }
+            }
+        }
+        return rpo;
+    }
+
+    private static void addSucc(Block b, Block s) {
+        if (!b.succs.contains(s)) {
+            b.succs.add(s);
+        }
+    }
+
+    private static boolean isExit(int op) {
+        return (op >= IRETURN && op <= RETURN) || op == ATHROW || op == GOTO || op == JSR || op == RET;
+    }
+
+    private AbstractInsnNode lastReal(Block b) {
+        for (int i = b.end - 1; i >= b.start; i--) {
+            if (insns[i].getOpcode() >= 0) {
+                return insns[i];
+            }
+        }
+        return null;
+    }
+
+    private int index(LabelNode l) {
+        return method.instructions.indexOf(l);
+    }
+
+    private Block blockAt(Block from, LabelNode l) {
+        int i = index(l);
+        for (Block s : from.succs) {
+            if (s.start == i) {
+                return s;
+            }
+        }
+        throw new IllegalStateException("no successor at " + i);
+    }
+
+    // ---------------------------------------------------------------- interpretation
+
+    private void interpret(Block b) {
+        current = b;
+        stack.clear();
+        stack.addAll(b.entryStack);
+        for (int i = b.start; i < b.end; i++) {
+            AbstractInsnNode n = insns[i];
+            if (n instanceof LineNumberNode l) {
+                line = l.line;
+                continue;
+            }
+            if (n.getOpcode() < 0) {
+                continue;
+            }
+            instruction(b, n);
+        }
+        if (b.kind == Block.Kind.GOTO && b.succs.size() == 1) {
+            passStack(b);
+        }
+    }
+
+    /** Hands the operand stack to the successors through their entry temporaries. */
+    private void passStack(Block b) {
+        if (stack.isEmpty()) {
+            for (Block s : b.succs) {
+                if (s.entryStack == null) {
+                    s.entryStack = List.of();
+                }
+            }
+            return;
+        }
+        for (Block s : b.succs) {
+            if (s.entryStack == null && s.preds.size() == 1) {
+                s.entryStack = List.copyOf(stack);
+                continue;
+            }
+            if (s.entryStack == null) {
+                List<Expr> entry = new ArrayList<>();
+                for (Expr e : stack) {
+                    if (e.kind == 'A' || e.kind == 'T') {
+                        entry.add(e);
+                    } else {
+                        entry.add(Expr.stable(valueKind(e), temp(valueKind(e))));
+                    }
+                }
+                s.entryStack = entry;
+            }
+            for (int i = 0; i < stack.size(); i++) {
+                Expr target = s.entryStack.get(i);
+                Expr value = value(stack.get(i));
+                if (target.kind == 'A' || target.kind == 'T') {
+                    if (value.accessor != target.accessor) {
+                        throw ctx.error(cls, line, "choosing an accessor with a condition",
+                                "is not supported; branch around the accesses instead");
+                    }
+                } else if (!target.text.equals(value.text)) {
+                    b.stmts.add(target.text + " = " + value.text + ";");
+                }
+            }
+        }
+    }
+
+    private static char valueKind(Expr e) {
+        return e.kind == 'C' ? 'I' : e.kind;
+    }
+
+    private String temp(char kind) {
+        String name = "t" + temps++;
+        declarations.put(name, Expr.cType(kind));
+        return name;
+    }
+
+    private Expr pop() {
+        return stack.removeLast();
+    }
+
+    private void push(Expr e) {
+        if (e.kind == 'D') {
+            ctx.usesFp64 = true;
+        }
+        stack.add(e);
+    }
+
+    /** Emits a statement, first saving every pending stack value it might change. */
+    private void statement(String s) {
+        for (int i = 0; i < stack.size(); i++) {
+            Expr e = stack.get(i);
+            if (!e.stable) {
+                Expr v = value(e);
+                String t = temp(v.kind);
+                current.stmts.add(t + " = " + v.text + ";");
+                stack.set(i, Expr.stable(v.kind, t));
+            }
+        }
+        current.stmts.add(s);
+    }
+
+    /** Materializes a pending comparison as an int (-1, 0, 1). */
+    private Expr value(Expr e) {
+        if (e.kind != 'C') {
+            return e;
+        }
+        String a = e.left.at(REL), b = e.right.at(REL);
+        String nan = e.left.kind == 'J' ? "0" : Integer.toString(e.nanResult);
+        return Expr.of('I', "(" + a + " < " + b + " ? -1 : " + a + " > " + b + " ? 1 : " + a + " == " + b
+                + " ? 0 : " + nan + ")", PRIMARY);
+    }
+
+    private String var(int slot, char kind) {
+        String key = slot + ":" + kind;
+        String name = varNames.get(key);
+        if (name != null) {
+            return name;
+        }
+        String base = null;
+        if (method.localVariables != null) {
+            for (LocalVariableNode v : method.localVariables) {
+                if (v.index == slot && kindOf(v.desc) == kind) {
+                    if (base == null) {
+                        base = v.name;
+                    } else if (!base.equals(v.name)) {
+                        base = null;
+                        break;
+                    }
+                }
+            }
+        }
+        name = base == null ? "v" + slot : cName(base, "v" + slot);
+        if (!usedNames.add(name)) {
+            name = name + "_" + slot + Character.toLowerCase(kind);
+            usedNames.add(name);
+        }
+        varNames.put(key, name);
+        declarations.put(name, Expr.cType(kind));
+        return name;
+    }
+
+    private static char kindOf(String desc) {
+        return switch (desc) {
+            case "Z", "B", "C", "S", "I", "Ljava/lang/Integer;", "Ljava/lang/Short;", "Ljava/lang/Byte;",
+                    "Ljava/lang/Character;", "Ljava/lang/Boolean;" -> 'I';
+            case "J", "Ljava/lang/Long;" -> 'J';
+            case "F", "Ljava/lang/Float;" -> 'F';
+            case "D", "Ljava/lang/Double;" -> 'D';
+            default -> 'A';
+        };
+    }
+
+    private void instruction(Block b, AbstractInsnNode n) {
+        int op = n.getOpcode();
+        switch (op) {
+            case NOP -> { }
+            case ICONST_M1, ICONST_0, ICONST_1, ICONST_2, ICONST_3, ICONST_4, ICONST_5 -> push(Expr.intConstant(op - ICONST_0));
+            case LCONST_0, LCONST_1 -> push(Expr.longConstant(op - LCONST_0));
+            case FCONST_0, FCONST_1, FCONST_2 -> push(Expr.floatConstant(op - FCONST_0));
+            case DCONST_0, DCONST_1 -> push(Expr.doubleConstant(op - DCONST_0));
+            case BIPUSH, SIPUSH -> push(Expr.intConstant(((IntInsnNode) n).operand));
+            case LDC -> ldc(((LdcInsnNode) n).cst);
+            case ILOAD, LLOAD, FLOAD, DLOAD -> push(Expr.of(kindOfLoad(op), var(((VarInsnNode) n).var, kindOfLoad(op)), PRIMARY));
+            case ALOAD -> aload(((VarInsnNode) n).var);
+            case ISTORE, LSTORE, FSTORE, DSTORE -> store(((VarInsnNode) n).var, kindOfLoad(op - (ISTORE - ILOAD)), pop());
+            case ASTORE -> astore(((VarInsnNode) n).var, pop());
+            case IINC -> {
+                IincInsnNode inc = (IincInsnNode) n;
+                String v = var(inc.var, 'I');
+                statement(v + " = " + Arithmetic.add('I', Expr.of('I', v, PRIMARY), Expr.intConstant(inc.incr)).text + ";");
+            }
+            case POP -> {
+                Expr e = pop();
+                if (e.effect) {
+                    statement(e.text + ";");
+                }
+            }
+            case POP2 -> {
+                Expr e = pop();
+                if (e.effect) {
+                    statement(e.text + ";");
+                }
+                if (!e.wide()) {
+                    Expr f = pop();
+                    if (f.effect) {
+                        statement(f.text + ";");
+                    }
+                }
+            }
+            case DUP -> {
+                Expr e = stableTop(0);
+                push(e);
+            }
+            case DUP_X1 -> {
+                Expr a = stableTop(0);
+                pop();
+                Expr b2 = pop();
+                push(a);
+                push(b2);
+                push(a);
+            }
+            case DUP_X2 -> {
+                Expr a = stableTop(0);
+                pop();
+                List<Expr> below = popWords(2);
+                push(a);
+                below.forEach(this::push);
+                push(a);
+            }
+            case DUP2 -> {
+                List<Expr> top = stableWords(2);
+                top.forEach(this::push);
+            }
+            case DUP2_X1 -> {
+                List<Expr> top = stableWords(2);
+                popWords(2);
+                List<Expr> below = popWords(1);
+                top.forEach(this::push);
+                below.forEach(this::push);
+                top.forEach(this::push);
+            }
+            case DUP2_X2 -> {
+                List<Expr> top = stableWords(2);
+                popWords(2);
+                List<Expr> below = popWords(2);
+                top.forEach(this::push);
+                below.forEach(this::push);
+                top.forEach(this::push);
+            }
+            case SWAP -> {
+                Expr a = pop();
+                Expr c = pop();
+                push(a);
+                push(c);
+            }
+            case IADD, LADD, FADD, DADD -> binary(op, "+");
+            case ISUB, LSUB, FSUB, DSUB -> binary(op, "-");
+            case IMUL, LMUL, FMUL, DMUL -> binary(op, "*");
+            case IDIV, LDIV, FDIV, DDIV -> binary(op, "/");
+            case IREM, LREM, FREM, DREM -> binary(op, "%");
+            case INEG, LNEG, FNEG, DNEG -> push(Arithmetic.negate(pop()));
+            case ISHL, LSHL, ISHR, LSHR, IUSHR, LUSHR -> {
+                Expr count = pop();
+                Expr value = pop();
+                push(Arithmetic.shift(op, value, count));
+            }
+            case IAND, LAND -> bitwise("&", BAND);
+            case IOR, LOR -> bitwise("|", BOR);
+            case IXOR, LXOR -> bitwise("^", XOR);
+            case I2L, I2F, I2D, L2I, L2F, L2D, F2I, F2L, F2D, D2I, D2L, D2F, I2B, I2C, I2S -> push(Arithmetic.convert(op, pop()));
+            case LCMP, FCMPL, DCMPL -> {
+                Expr r = pop();
+                push(Expr.compare(pop(), r, -1));
+            }
+            case FCMPG, DCMPG -> {
+                Expr r = pop();
+                push(Expr.compare(pop(), r, 1));
+            }
+            case IFEQ, IFNE, IFLT, IFGE, IFGT, IFLE -> {
+                Expr v = pop();
+                Expr cond = v.kind == 'C'
+                        ? Arithmetic.compare(op - IFEQ, v.left, v.right, v.left.kind != 'J', v.nanResult)
+                        : Arithmetic.compare(op - IFEQ, v, Expr.intConstant(0), false, 0);
+                branch(b, (JumpInsnNode) n, cond);
+            }
+            case IF_ICMPEQ, IF_ICMPNE, IF_ICMPLT, IF_ICMPGE, IF_ICMPGT, IF_ICMPLE -> {
+                Expr r = pop();
+                Expr l = pop();
+                branch(b, (JumpInsnNode) n, Arithmetic.compare(op - IF_ICMPEQ, l, r, false, 0));
+            }
+            case GOTO -> {
+                b.kind = Block.Kind.GOTO;
+            }
+            case TABLESWITCH -> {
+                TableSwitchInsnNode t = (TableSwitchInsnNode) n;
+                int[] keys = new int[t.labels.size()];
+                for (int k = 0; k < keys.length; k++) {
+                    keys[k] = t.min + k;
+                }
+                switchOn(b, keys, t.labels, t.dflt);
+            }
+            case LOOKUPSWITCH -> {
+                LookupSwitchInsnNode t = (LookupSwitchInsnNode) n;
+                switchOn(b, t.keys.stream().mapToInt(Integer::intValue).toArray(), t.labels, t.dflt);
+            }
+            case IRETURN, LRETURN, FRETURN, DRETURN -> {
+                b.kind = Block.Kind.RETURN;
+                b.returned = value(pop());
+            }
+            case ARETURN -> {
+                Expr v = pop();
+                if (v.kind == 'A' || v.kind == 'T') {
+                    throw reject("returning an accessor or item", "is not supported; pass it as an argument instead");
+                }
+                b.kind = Block.Kind.RETURN;
+                b.returned = v;
+            }
+            case RETURN -> b.kind = Block.Kind.RETURN;
+            case GETSTATIC -> getStatic((FieldInsnNode) n);
+            case PUTSTATIC -> throw reject("writing static field " + simple(((FieldInsnNode) n).owner) + "." + ((FieldInsnNode) n).name,
+                    "is not possible on a device; write to an accessor instead");
+            case GETFIELD, PUTFIELD -> throw reject("field access " + simple(((FieldInsnNode) n).owner) + "." + ((FieldInsnNode) n).name,
+                    "is not supported in kernels; capture the field's value in a local variable before the kernel");
+            case INVOKESTATIC, INVOKEVIRTUAL, INVOKEINTERFACE, INVOKESPECIAL -> invoke((MethodInsnNode) n);
+            case INVOKEDYNAMIC -> {
+                InvokeDynamicInsnNode d = (InvokeDynamicInsnNode) n;
+                if (d.bsm.getOwner().equals("java/lang/invoke/StringConcatFactory")) {
+                    throw reject("string concatenation", "is not supported in kernels; strings do not exist on a device");
+                }
+                throw reject("a lambda or method reference", "is not supported inside a kernel; call a static method instead");
+            }
+            case NEW -> throw reject("'new " + simple(((TypeInsnNode) n).desc) + "'",
+                    "allocates memory, which kernels cannot do; compute with primitives, or pass a Buffer instead");
+            case NEWARRAY, ANEWARRAY, MULTIANEWARRAY -> throw reject(newArray(n),
+                    "allocates memory, which kernels cannot do; pass a LocalAccessor or a Buffer instead");
+            case ATHROW -> throw reject("'throw'", "is not supported in kernels; kernels cannot raise exceptions, write an error flag to an accessor instead");
+            case MONITORENTER, MONITOREXIT -> throw reject("'synchronized'", "is not supported in kernels; use atomics or barriers instead");
+            case ACONST_NULL -> throw reject("'null'", "is not supported in kernels; use primitives and accessors");
+            case CHECKCAST, INSTANCEOF -> throw reject("a type test or cast to " + simple(((TypeInsnNode) n).desc),
+                    "is not supported in kernels; use primitives and accessors");
+            case ARRAYLENGTH, IALOAD, LALOAD, FALOAD, DALOAD, AALOAD, BALOAD, CALOAD, SALOAD,
+                    IASTORE, LASTORE, FASTORE, DASTORE, AASTORE, BASTORE, CASTORE, SASTORE ->
+                    throw reject("array access", "is not supported in kernels yet; use an accessor instead");
+            case IFNULL, IFNONNULL, IF_ACMPEQ, IF_ACMPNE -> throw reject("comparison of references",
+                    "is not supported in kernels; compare primitive values instead");
+            default -> throw reject("bytecode " + op, "is not supported in kernels");
+        }
+    }
+
+    private LoweringException reject(String construct, String advice) {
+        return ctx.error(cls, line, construct, advice);
+    }
+
+    private static String simple(String internalName) {
+        String s = internalName.substring(internalName.lastIndexOf('/') + 1);
+        return s.replace('$', '.');
+    }
+
+    private String newArray(AbstractInsnNode n) {
+        String type = switch (n) {
+            case IntInsnNode i -> switch (i.operand) {
+                case T_BOOLEAN -> "boolean";
+                case T_BYTE -> "byte";
+                case T_CHAR -> "char";
+                case T_SHORT -> "short";
+                case T_INT -> "int";
+                case T_LONG -> "long";
+                case T_FLOAT -> "float";
+                default -> "double";
+            };
+            case TypeInsnNode t -> simple(t.desc);
+            default -> "array";
+        };
+        Expr size = stack.isEmpty() ? null : stack.getLast();
+        return "'new " + type + "[" + (size != null && size.constant != null ? size.constant : "") + "]'";
+    }
+
+    private static char kindOfLoad(int op) {
+        return switch (op) {
+            case ILOAD -> 'I';
+            case LLOAD -> 'J';
+            case FLOAD -> 'F';
+            default -> 'D';
+        };
+    }
+
+    private void ldc(Object c) {
+        switch (c) {
+            case Integer i -> push(Expr.intConstant(i));
+            case Long l -> push(Expr.longConstant(l));
+            case Float f -> push(Expr.floatConstant(f));
+            case Double d -> push(Expr.doubleConstant(d));
+            case String s -> throw reject("the string \"" + s + "\"", "is not supported in kernels; strings do not exist on a device");
+            default -> throw reject("the constant " + c, "is not supported in kernels");
+        }
+    }
+
+    private void aload(int slot) {
+        Expr ref = refLocals.containsKey(slot) ? refLocals.get(slot) : refParams.get(slot);
+        if (ref != null) {
+            push(ref);
+            return;
+        }
+        Character boxed = boxedLocals.get(slot);
+        if (boxed != null) {
+            push(Expr.of(boxed, var(slot, boxed), PRIMARY));
+            return;
+        }
+        throw reject("a reference local variable", "is not supported in kernels; use primitives and accessors");
+    }
+
+    private void astore(int slot, Expr v) {
+        if (v.kind == 'A' || v.kind == 'T') {
+            Expr old = refLocals.get(slot);
+            if (old != null && old.accessor != v.accessor) {
+                throw reject("assigning different accessors to one variable", "is not supported; use one variable per accessor");
+            }
+            refLocals.put(slot, v);
+            return;
+        }
+        boxedLocals.put(slot, valueKind(v));
+        store(slot, valueKind(v), v);
+    }
+
+    private void store(int slot, char kind, Expr v) {
+        String name = var(slot, kind);
+        v = value(v);
+        if (v.text.equals(name)) {
+            return;
+        }
+        statement(name + " = " + v.text + ";");
+    }
+
+    /** The top value, moved into a temporary first unless it is cheap to repeat. */
+    private Expr stableTop(int depth) {
+        int i = stack.size() - 1 - depth;
+        Expr e = stack.get(i);
+        if (e.stable || e.kind == 'A' || e.kind == 'T' || (!e.effect && e.prec == PRIMARY && e.text.matches("[A-Za-z_][A-Za-z0-9_]*"))) {
+            if (!e.stable && !e.text.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                return e;
+            }
+            return e;
+        }
+        Expr v = value(e);
+        String t = temp(v.kind);
+        current.stmts.add(t + " = " + v.text + ";");
+        Expr s = Expr.stable(v.kind, t);
+        stack.set(i, s);
+        return s;
+    }
+
+    /** The top values covering {@code words} stack words, made repeatable, in stack order. */
+    private List<Expr> stableWords(int words) {
+        List<Expr> out = new ArrayList<>();
+        int w = 0;
+        int depth = 0;
+        while (w < words) {
+            Expr e = stableTop(depth++);
+            out.addFirst(e);
+            w += e.wide() ? 2 : 1;
+        }
+        return out;
+    }
+
+    private List<Expr> popWords(int words) {
+        List<Expr> out = new ArrayList<>();
+        int w = 0;
+        while (w < words) {
+            Expr e = pop();
+            out.addFirst(e);
+            w += e.wide() ? 2 : 1;
+        }
+        return out;
+    }
+
+    private void binary(int op, String symbol) {
+        Expr r = value(pop());
+        Expr l = value(pop());
+        Expr result = switch (symbol) {
+            case "+" -> Arithmetic.add(l.kind, l, r);
+            case "-" -> Arithmetic.sub(l.kind, l, r);
+            case "*" -> Arithmetic.mul(l.kind, l, r);
+            case "/" -> Arithmetic.div(ctx, l, r);
+            default -> Arithmetic.rem(ctx, l, r);
+        };
+        push(result);
+    }
+
+    private void bitwise(String symbol, int prec) {
+        Expr r = value(pop());
+        Expr l = value(pop());
+        push(Expr.of(l.kind, l.at(prec) + " " + symbol + " " + r.at(prec + 1), prec));
+    }
+
+    private void branch(Block b, JumpInsnNode j, Expr cond) {
+        b.kind = Block.Kind.IF;
+        b.condition = cond;
+        Block taken = blockAt(b, j.label);
+        if (b.succs.getFirst() != taken) {
+            b.succs.remove(taken);
+            b.succs.addFirst(taken);
+        }
+        passStack(b);
+    }
+
+    private void switchOn(Block b, int[] keys, List<LabelNode> labels, LabelNode dflt) {
+        Expr sel = value(pop());
+        b.kind = Block.Kind.SWITCH;
+        b.selector = sel;
+        b.keys = keys;
+        b.keyTargets = new Block[keys.length];
+        for (int k = 0; k < keys.length; k++) {
+            b.keyTargets[k] = blockAt(b, labels.get(k));
+        }
+        b.defaultTarget = blockAt(b, dflt);
+        passStack(b);
+    }
+
+    private void getStatic(FieldInsnNode f) {
+        ClassNode owner = ctx.classNode(f.owner);
+        if (owner != null) {
+            for (FieldNode field : owner.fields) {
+                if (field.name.equals(f.name) && (field.access & ACC_STATIC) != 0 && (field.access & ACC_FINAL) != 0
+                        && field.value != null) {
+                    ldc(field.desc.equals("Z") || field.desc.equals("B") || field.desc.equals("C") || field.desc.equals("S")
+                            ? (Object) ((Number) field.value).intValue() : field.value);
+                    return;
+                }
+            }
+        }
+        throw reject("field access " + simple(f.owner) + "." + f.name,
+                "is not supported in kernels; only static final primitive constants can be read, capture the value in a local variable instead");
+    }
+
+    private void invoke(MethodInsnNode m) {
+        Type[] argTypes = Type.getArgumentTypes(m.desc);
+        List<Expr> args = new ArrayList<>();
+        for (int i = argTypes.length - 1; i >= 0; i--) {
+            args.addFirst(value(pop()));
+        }
+        Expr receiver = m.getOpcode() == INVOKESTATIC ? null : pop();
+        Expr result = Builtins.call(ctx, this::reject, m, receiver, args);
+        if (result == null && m.getOpcode() == INVOKESTATIC && !m.owner.startsWith("java/") && !m.owner.startsWith("io/jsycl/")) {
+            result = DeviceFunctions.call(ctx, this::reject, m, args);
+        }
+        if (result == null) {
+            String who = simple(m.owner) + "." + m.name;
+            if (m.getOpcode() == INVOKESTATIC) {
+                throw reject("call to " + who, "has no device equivalent; use java.lang.Math, primitives and static methods of your own classes");
+            }
+            if (m.getOpcode() == INVOKESPECIAL) {
+                throw reject("call to constructor or private method " + who, "is not supported in kernels; use static methods");
+            }
+            throw reject("call to instance method " + who + " on an unknown type",
+                    "is not supported in kernels; use static methods, primitives and accessors");
+        }
+        if (result.kind == 'V') {
+            statement(result.text + ";");
+        } else if (result.effect) {
+            String t = temp(result.kind);
+            statement(t + " = " + result.text + ";");
+            push(Expr.stable(result.kind, t));
+        } else {
+            push(result);
+        }
+    }
+
+    /** Rejects a construct at the current line. */
+    interface Rejector {
+        LoweringException reject(String construct, String advice);
+    }
+}

@@ -1,0 +1,255 @@
+package io.jsycl.lowering;
+
+import static io.jsycl.lowering.Lambdas.lower;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jsycl.Accessor;
+import org.junit.jupiter.api.Test;
+
+class KernelLowererTest {
+
+    @Test
+    void vectorAdd() {
+        var a = new Accessor.OfFloat(1, "READ");
+        var b = new Accessor.OfFloat(1, "READ");
+        var c = new Accessor.OfFloat(1, "WRITE");
+        LoweredKernel k = lower(1, it -> {
+            int i = it.id(0);
+            c.set(i, a.get(i) + b.get(i));
+        });
+        assertThat(k.kernelName()).matches("io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_[0-9a-f]+_1");
+        assertThat(k.source()).contains("__kernel void " + k.kernelName() + "(");
+        assertThat(k.usesFp64()).isFalse();
+        assertThat(k.args()).containsExactly(
+                new KernelArg(0, ArgRole.ACCESSOR_DATA, 0, ScalarType.FLOAT),
+                new KernelArg(0, ArgRole.ACCESSOR_RANGE, 0, ScalarType.INT),
+                new KernelArg(0, ArgRole.ACCESSOR_MEM_RANGE, 0, ScalarType.INT),
+                new KernelArg(0, ArgRole.ACCESSOR_OFFSET, 0, ScalarType.INT),
+                new KernelArg(1, ArgRole.ACCESSOR_DATA, 0, ScalarType.FLOAT),
+                new KernelArg(1, ArgRole.ACCESSOR_RANGE, 0, ScalarType.INT),
+                new KernelArg(1, ArgRole.ACCESSOR_MEM_RANGE, 0, ScalarType.INT),
+                new KernelArg(1, ArgRole.ACCESSOR_OFFSET, 0, ScalarType.INT),
+                new KernelArg(2, ArgRole.ACCESSOR_DATA, 0, ScalarType.FLOAT),
+                new KernelArg(2, ArgRole.ACCESSOR_RANGE, 0, ScalarType.INT),
+                new KernelArg(2, ArgRole.ACCESSOR_MEM_RANGE, 0, ScalarType.INT),
+                new KernelArg(2, ArgRole.ACCESSOR_OFFSET, 0, ScalarType.INT),
+                new KernelArg(-1, ArgRole.LAUNCH_RANGE, 0, ScalarType.INT));
+        Golden.check("vectorAdd", k);
+    }
+
+    @Test
+    void saxpyWithCapturedScalars() {
+        var x = new Accessor.OfFloat(1, "READ");
+        var y = new Accessor.OfFloat(1, "READ_WRITE");
+        float alpha = 2.5f;
+        int n = 100;
+        LoweredKernel k = lower(1, it -> {
+            int i = it.id(0);
+            if (i < n) {
+                y.set(i, alpha * x.get(i) + y.get(i));
+            }
+        });
+        assertThat(k.args()).filteredOn(a -> a.role() == ArgRole.VALUE).extracting(KernelArg::type)
+                .containsExactlyInAnyOrder(ScalarType.FLOAT, ScalarType.INT);
+        Golden.check("saxpy", k);
+    }
+
+    @Test
+    void intArithmeticWrapsAndDivisionIsDefined() {
+        var out = new Accessor.OfInt(1, "WRITE");
+        int a = 7;
+        int b = -3;
+        LoweredKernel k = lower(1, it -> {
+            int i = it.id(0);
+            out.set(0, a + b);
+            out.set(1, a - b);
+            out.set(2, a * b);
+            out.set(3, a / b);
+            out.set(4, a % b);
+            out.set(5, a << b);
+            out.set(6, a >> b);
+            out.set(7, a >>> b);
+            out.set(8, a & b | a ^ ~b);
+            out.set(9, -a);
+            out.set(10, a / 4 + a % 3 + (i << 2));
+        });
+        Golden.check("intArithmetic", k);
+    }
+
+    @Test
+    void longArithmetic() {
+        var out = new Accessor.OfLong(1, "WRITE");
+        long a = 7;
+        int s = 3;
+        LoweredKernel k = lower(1, it -> {
+            long i = it.linearId();
+            out.set(0, a + i);
+            out.set(1, a * i - 1);
+            out.set(2, a / i);
+            out.set(3, a % i);
+            out.set(4, a << s);
+            out.set(5, a >>> s);
+            out.set(6, -a);
+            out.set(7, a > i ? a : i);
+        });
+        Golden.check("longArithmetic", k);
+    }
+
+    @Test
+    void castsFollowJava() {
+        var f = new Accessor.OfFloat(1, "READ");
+        var ints = new Accessor.OfInt(1, "WRITE");
+        var longs = new Accessor.OfLong(1, "WRITE");
+        var doubles = new Accessor.OfDouble(1, "WRITE");
+        LoweredKernel k = lower(1, it -> {
+            int i = it.id(0);
+            float x = f.get(i);
+            ints.set(0, (int) x);
+            longs.set(0, (long) x);
+            ints.set(1, (byte) i);
+            ints.set(2, (short) i);
+            ints.set(3, (char) i);
+            ints.set(4, (int) longs.get(1));
+            doubles.set(0, (double) x);
+            doubles.set(1, (double) longs.get(2));
+            ints.set(5, (int) doubles.get(3));
+            f.get((int) (float) i);
+        });
+        assertThat(k.usesFp64()).isTrue();
+        assertThat(k.source()).contains("#pragma OPENCL EXTENSION cl_khr_fp64 : enable");
+        Golden.check("casts", k);
+    }
+
+    @Test
+    void floatComparisonsWithNaNAsJava() {
+        var a = new Accessor.OfFloat(1, "READ");
+        var out = new Accessor.OfInt(1, "WRITE");
+        LoweredKernel k = lower(1, it -> {
+            float x = a.get(0);
+            float y = a.get(1);
+            if (x < y) {
+                out.set(0, 1);
+            }
+            if (x > y) {
+                out.set(1, 1);
+            }
+            if (x <= y) {
+                out.set(2, 1);
+            }
+            if (x >= y) {
+                out.set(3, 1);
+            }
+            if (x == y) {
+                out.set(4, 1);
+            }
+            if (x != y) {
+                out.set(5, 1);
+            }
+            if (!(x < y)) {
+                out.set(6, 1);
+            }
+            out.set(7, x < y ? 1 : 0);
+            out.set(8, x % y > 1.5f ? 1 : 0);
+        });
+        Golden.check("floatCompare", k);
+    }
+
+    @Test
+    void loops() {
+        var out = new Accessor.OfInt(1, "READ_WRITE");
+        int n = 10;
+        LoweredKernel k = lower(1, it -> {
+            int sum = 0;
+            for (int i = 0; i < n; i++) {
+                if (i == 3) {
+                    continue;
+                }
+                if (sum > 100) {
+                    break;
+                }
+                for (int j = 0; j < i; j++) {
+                    sum += j;
+                }
+            }
+            int w = 0;
+            while (w < sum) {
+                w += 7;
+            }
+            do {
+                w--;
+            } while (w > 0 && out.get(w) != 0);
+            out.set(it.id(0), sum + w);
+        });
+        Golden.check("loops", k);
+    }
+
+    @Test
+    void shortCircuitAndTernary() {
+        var a = new Accessor.OfInt(1, "READ");
+        var out = new Accessor.OfInt(1, "WRITE");
+        LoweredKernel k = lower(1, it -> {
+            int i = it.id(0);
+            int x = a.get(i);
+            if (x > 0 && x < 10 || x == 42) {
+                out.set(i, 1);
+            } else {
+                out.set(i, x > 5 ? x : -x);
+            }
+            boolean even = (x & 1) == 0;
+            if (even) {
+                out.set(i, 2);
+            }
+        });
+        Golden.check("shortCircuit", k);
+    }
+
+    @Test
+    void multiDimensionalAccessorsAndItem() {
+        var m = new Accessor.OfFloat(2, "READ");
+        var v = new Accessor.OfDouble(3, "READ_WRITE");
+        LoweredKernel k = lower(2, it -> {
+            int r = it.id(0);
+            int c = it.id(1);
+            int d = it.dimensions() - 1;
+            long lin = it.linearId();
+            v.set(r, c, 0, m.get(r, c) + it.range(1) + it.id(d) + lin + m.size() + it.range(d));
+        });
+        assertThat(k.args()).filteredOn(a -> a.role() == ArgRole.LAUNCH_RANGE).hasSize(2);
+        assertThat(k.source()).contains("get_global_id(1) >= (size_t)range0 || get_global_id(0) >= (size_t)range1");
+        Golden.check("multiDim", k);
+    }
+
+    @Test
+    void smallTypesAccessors() {
+        var bytes = new Accessor.OfByte(1, "READ_WRITE");
+        var shorts = new Accessor.OfShort(1, "READ_WRITE");
+        var chars = new Accessor.OfChar(1, "READ_WRITE");
+        var bools = new Accessor.OfBoolean(1, "READ_WRITE");
+        byte add = 3;
+        boolean flag = true;
+        LoweredKernel k = lower(1, it -> {
+            int i = it.id(0);
+            bytes.set(i, (byte) (bytes.get(i) + add));
+            shorts.set(i, (short) (shorts.get(i) * 2));
+            chars.set(i, (char) (chars.get(i) + 1));
+            bools.set(i, flag && !bools.get(i));
+        });
+        Golden.check("smallTypes", k);
+    }
+
+    @Test
+    void taskKernel() {
+        var out = new Accessor.OfInt(1, "WRITE");
+        int n = 5;
+        LoweredKernel k = lower(() -> {
+            int f = 1;
+            for (int i = 2; i <= n; i++) {
+                f *= i;
+            }
+            out.set(0, f);
+        });
+        assertThat(k.args()).noneMatch(a -> a.role() == ArgRole.LAUNCH_RANGE);
+        assertThat(k.source()).doesNotContain("get_global_id");
+        Golden.check("task", k);
+    }
+}

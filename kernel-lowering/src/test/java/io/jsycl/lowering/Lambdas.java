@@ -1,0 +1,108 @@
+package io.jsycl.lowering;
+
+import io.jsycl.Accessor;
+import io.jsycl.ItemKernel;
+import io.jsycl.TaskKernel;
+import java.io.IOException;
+import java.lang.invoke.SerializedLambda;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Turns test lambdas into {@link KernelRequest}s the way the runtime does. */
+final class Lambdas {
+    private Lambdas() {
+    }
+
+    static LoweredKernel lower(int dims, ItemKernel k) {
+        return KernelLowerer.lower(request(k, KernelShape.ITEM, dims));
+    }
+
+    static LoweredKernel lower(TaskKernel k) {
+        return KernelLowerer.lower(request(k, KernelShape.TASK, 0));
+    }
+
+    static KernelRequest request(Object lambda, KernelShape shape, int dims) {
+        SerializedLambda s = serialized(lambda);
+        List<Capture> captures = new ArrayList<>();
+        for (int i = 0; i < s.getCapturedArgCount(); i++) {
+            captures.add(capture(s.getCapturedArg(i)));
+        }
+        return new KernelRequest(lambda.getClass().getClassLoader(), s.getImplClass(), s.getImplMethodName(),
+                s.getImplMethodSignature(), shape, dims, captures);
+    }
+
+    private static SerializedLambda serialized(Object lambda) {
+        try {
+            Method m = lambda.getClass().getDeclaredMethod("writeReplace");
+            m.setAccessible(true);
+            return (SerializedLambda) m.invoke(lambda);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static Capture capture(Object v) {
+        return switch (v) {
+            case Boolean b -> new Capture.Scalar(ScalarType.BOOLEAN);
+            case Byte b -> new Capture.Scalar(ScalarType.BYTE);
+            case Character c -> new Capture.Scalar(ScalarType.CHAR);
+            case Short s -> new Capture.Scalar(ScalarType.SHORT);
+            case Integer i -> new Capture.Scalar(ScalarType.INT);
+            case Long l -> new Capture.Scalar(ScalarType.LONG);
+            case Float f -> new Capture.Scalar(ScalarType.FLOAT);
+            case Double d -> new Capture.Scalar(ScalarType.DOUBLE);
+            default -> accessor(v);
+        };
+    }
+
+    private static Capture accessor(Object v) {
+        try {
+            String kind = v.getClass().getSimpleName().substring(2).toUpperCase(java.util.Locale.ROOT);
+            ScalarType t = kind.equals("INT") ? ScalarType.INT : ScalarType.valueOf(kind);
+            int dims = v.getClass().getField("dimensions").getInt(v);
+            AccessMode mode = AccessMode.valueOf((String) v.getClass().getField("mode").get(v));
+            return new Capture.Accessor(t, dims, mode);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError("not a test accessor: " + v, e);
+        }
+    }
+
+    /** The line of the caller: put it on the same line as the construct under test. */
+    static int here() {
+        return StackWalker.getInstance().walk(f -> f.skip(1).findFirst().orElseThrow().getLineNumber());
+    }
+
+    static Accessor.OfFloat floats(int dims, String mode) {
+        return new Accessor.OfFloat(dims, mode);
+    }
+
+    /** A clang able to check OpenCL C, or {@code null}. */
+    static String clang() {
+        for (String c : List.of(System.getProperty("jsycl.clang", ""), "/usr/lib/llvm-15/bin/clang", "/usr/bin/clang")) {
+            if (!c.isEmpty() && Files.isExecutable(Path.of(c))) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Compiles the source with clang as OpenCL C 1.2; returns the diagnostics, empty if none. */
+    static String clangCheck(String clang, String source) throws IOException, InterruptedException {
+        Path file = Files.createTempFile("jsycl", ".cl");
+        try {
+            Files.writeString(file, source);
+            Process p = new ProcessBuilder(clang, "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
+                    "-fsyntax-only", "-Werror", "-Wno-unused-label", "-Wno-unused-value", file.toString())
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            p.waitFor(60, TimeUnit.SECONDS);
+            return p.exitValue() == 0 ? "" : out;
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+}

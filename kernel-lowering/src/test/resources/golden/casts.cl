@@ -1,0 +1,118 @@
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$castsFollowJava$23e11af$1 (KernelLowererTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+#ifndef JSYCL_DEF_jsycl_acc_r_float_1
+#define JSYCL_DEF_jsycl_acc_r_float_1
+typedef struct {
+    __global const float* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_r_float_1;
+
+void jsycl_acc_r_float_1_init(jsycl_acc_r_float_1* acc, __global const float* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_w_int_1
+#define JSYCL_DEF_jsycl_acc_w_int_1
+typedef struct {
+    __global int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_int_1;
+
+void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_w_long_1
+#define JSYCL_DEF_jsycl_acc_w_long_1
+typedef struct {
+    __global long* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_long_1;
+
+void jsycl_acc_w_long_1_init(jsycl_acc_w_long_1* acc, __global long* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_w_double_1
+#define JSYCL_DEF_jsycl_acc_w_double_1
+typedef struct {
+    __global double* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_double_1;
+
+void jsycl_acc_w_double_1_init(jsycl_acc_w_double_1* acc, __global double* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1
+typedef struct {
+    jsycl_acc_r_float_1 f;
+    jsycl_acc_w_int_1 ints;
+    jsycl_acc_w_long_1 longs;
+    jsycl_acc_w_double_1 doubles;
+} io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_captures;
+
+void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    int i;
+    float x;
+    i = (int)get_global_id(0);
+    x = cap->f.data[i + cap->f.offset[0]];
+    cap->ints.data[0 + cap->ints.offset[0]] = convert_int_sat_rtz(x);
+    cap->longs.data[0 + cap->longs.offset[0]] = convert_long_sat_rtz(x);
+    cap->ints.data[1 + cap->ints.offset[0]] = (int)(char)i;
+    cap->ints.data[2 + cap->ints.offset[0]] = (int)(short)i;
+    cap->ints.data[3 + cap->ints.offset[0]] = (int)(ushort)i;
+    cap->ints.data[4 + cap->ints.offset[0]] = (int)cap->longs.data[1 + cap->longs.offset[0]];
+    cap->doubles.data[0 + cap->doubles.offset[0]] = (double)x;
+    cap->doubles.data[1 + cap->doubles.offset[0]] = convert_double_rte(cap->longs.data[2 + cap->longs.offset[0]]);
+    cap->ints.data[5 + cap->ints.offset[0]] = convert_int_sat_rtz(cap->doubles.data[3 + cap->doubles.offset[0]]);
+}
+
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1(__global const float* f_data, int f_range0, int f_memRange0, int f_offset0, __global int* ints_data, int ints_range0, int ints_memRange0, int ints_offset0, __global long* longs_data, int longs_range0, int longs_memRange0, int longs_offset0, __global double* doubles_data, int doubles_range0, int doubles_memRange0, int doubles_offset0, int range0) {
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+    io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_captures cap;
+    jsycl_acc_r_float_1_init(&cap.f, f_data, f_range0, f_memRange0, f_offset0);
+    jsycl_acc_w_int_1_init(&cap.ints, ints_data, ints_range0, ints_memRange0, ints_offset0);
+    jsycl_acc_w_long_1_init(&cap.longs, longs_data, longs_range0, longs_memRange0, longs_offset0);
+    jsycl_acc_w_double_1_init(&cap.doubles, doubles_data, doubles_range0, doubles_memRange0, doubles_offset0);
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(&cap, &it);
+}
+#endif

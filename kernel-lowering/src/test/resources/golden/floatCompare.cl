@@ -1,0 +1,111 @@
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$floatComparisonsWithNaNAsJava$b253a146$1 (KernelLowererTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_r_float_1
+#define JSYCL_DEF_jsycl_acc_r_float_1
+typedef struct {
+    __global const float* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_r_float_1;
+
+void jsycl_acc_r_float_1_init(jsycl_acc_r_float_1* acc, __global const float* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_w_int_1
+#define JSYCL_DEF_jsycl_acc_w_int_1
+typedef struct {
+    __global int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_int_1;
+
+void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1
+typedef struct {
+    jsycl_acc_r_float_1 a;
+    jsycl_acc_w_int_1 out;
+} io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1_captures;
+
+void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    float x;
+    float y;
+    int t0;
+    int t1;
+    int t2;
+    int t3;
+    x = cap->a.data[0 + cap->a.offset[0]];
+    y = cap->a.data[1 + cap->a.offset[0]];
+    if (x < y) {
+        cap->out.data[0 + cap->out.offset[0]] = 1;
+    }
+    if (x > y) {
+        cap->out.data[1 + cap->out.offset[0]] = 1;
+    }
+    if (x <= y) {
+        cap->out.data[2 + cap->out.offset[0]] = 1;
+    }
+    if (x >= y) {
+        cap->out.data[3 + cap->out.offset[0]] = 1;
+    }
+    if (x == y) {
+        cap->out.data[4 + cap->out.offset[0]] = 1;
+    }
+    if (!(x == y)) {
+        cap->out.data[5 + cap->out.offset[0]] = 1;
+    }
+    if (!(x < y)) {
+        cap->out.data[6 + cap->out.offset[0]] = 1;
+    }
+    if (!(x < y)) {
+        t0 = 7;
+        t1 = 0;
+    } else {
+        t0 = 7;
+        t1 = 1;
+    }
+    cap->out.data[t0 + cap->out.offset[0]] = t1;
+    if (!(fmod(x, y) > 1.5f)) {
+        t2 = 8;
+        t3 = 0;
+    } else {
+        t2 = 8;
+        t3 = 1;
+    }
+    cap->out.data[t2 + cap->out.offset[0]] = t3;
+}
+
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1(__global const float* a_data, int a_range0, int a_memRange0, int a_offset0, __global int* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+    io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1_captures cap;
+    jsycl_acc_r_float_1_init(&cap.a, a_data, a_range0, a_memRange0, a_offset0);
+    jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1_body(&cap, &it);
+}
+#endif

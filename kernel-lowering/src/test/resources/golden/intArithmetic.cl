@@ -1,0 +1,82 @@
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$intArithmeticWrapsAndDivisionIsDefined$9ddc3dbe$1 (KernelLowererTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_w_int_1
+#define JSYCL_DEF_jsycl_acc_w_int_1
+typedef struct {
+    __global int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_int_1;
+
+void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_jsycl_idiv
+#define JSYCL_DEF_jsycl_idiv
+/* Java int division; x / 0 is defined as 0 (Java throws). */
+int jsycl_idiv(int a, int b) {
+    return b == 0 ? 0 : b == -1 ? (int)(0u - (uint)a) : a / b;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_irem
+#define JSYCL_DEF_jsycl_irem
+/* Java int remainder; x % 0 is defined as 0 (Java throws). */
+int jsycl_irem(int a, int b) {
+    return b == 0 || b == -1 ? 0 : a % b;
+}
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1
+typedef struct {
+    jsycl_acc_w_int_1 out;
+    int a;
+    int b;
+} io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_captures;
+
+void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    int a = cap->a;
+    int b = cap->b;
+    int i;
+    i = (int)get_global_id(0);
+    cap->out.data[0 + cap->out.offset[0]] = (int)((uint)a + (uint)b);
+    cap->out.data[1 + cap->out.offset[0]] = (int)((uint)a - (uint)b);
+    cap->out.data[2 + cap->out.offset[0]] = (int)((uint)a * (uint)b);
+    cap->out.data[3 + cap->out.offset[0]] = jsycl_idiv(a, b);
+    cap->out.data[4 + cap->out.offset[0]] = jsycl_irem(a, b);
+    cap->out.data[5 + cap->out.offset[0]] = (int)((uint)a << (b & 31));
+    cap->out.data[6 + cap->out.offset[0]] = a >> (b & 31);
+    cap->out.data[7 + cap->out.offset[0]] = (int)((uint)a >> (b & 31));
+    cap->out.data[8 + cap->out.offset[0]] = a & b | a ^ (b ^ -1);
+    cap->out.data[9 + cap->out.offset[0]] = (int)(0u - (uint)a);
+    cap->out.data[10 + cap->out.offset[0]] = (int)((uint)(int)((uint)(a / 4) + (uint)(a % 3)) + (uint)(int)((uint)i << 2));
+}
+
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, int a, int b, int range0) {
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+    io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_captures cap;
+    jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    cap.a = a;
+    cap.b = b;
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_body(&cap, &it);
+}
+#endif

@@ -1,0 +1,88 @@
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$longArithmetic$61539507$1 (KernelLowererTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_w_long_1
+#define JSYCL_DEF_jsycl_acc_w_long_1
+typedef struct {
+    __global long* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_long_1;
+
+void jsycl_acc_w_long_1_init(jsycl_acc_w_long_1* acc, __global long* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_jsycl_ldiv
+#define JSYCL_DEF_jsycl_ldiv
+/* Java long division; x / 0 is defined as 0 (Java throws). */
+long jsycl_ldiv(long a, long b) {
+    return b == 0 ? 0 : b == -1 ? (long)(0UL - (ulong)a) : a / b;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_lrem
+#define JSYCL_DEF_jsycl_lrem
+/* Java long remainder; x % 0 is defined as 0 (Java throws). */
+long jsycl_lrem(long a, long b) {
+    return b == 0 || b == -1 ? 0 : a % b;
+}
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1
+typedef struct {
+    jsycl_acc_w_long_1 out;
+    long a;
+    int s;
+} io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_captures;
+
+void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    long a = cap->a;
+    int s = cap->s;
+    long i;
+    int t0;
+    long t1;
+    i = (long)get_global_id(0);
+    cap->out.data[0 + cap->out.offset[0]] = (long)((ulong)a + (ulong)i);
+    cap->out.data[1 + cap->out.offset[0]] = (long)((ulong)(long)((ulong)a * (ulong)i) - 1UL);
+    cap->out.data[2 + cap->out.offset[0]] = jsycl_ldiv(a, i);
+    cap->out.data[3 + cap->out.offset[0]] = jsycl_lrem(a, i);
+    cap->out.data[4 + cap->out.offset[0]] = (long)((ulong)a << (s & 63));
+    cap->out.data[5 + cap->out.offset[0]] = (long)((ulong)a >> (s & 63));
+    cap->out.data[6 + cap->out.offset[0]] = (long)(0UL - (ulong)a);
+    if (a <= i) {
+        t0 = 7;
+        t1 = i;
+    } else {
+        t0 = 7;
+        t1 = a;
+    }
+    cap->out.data[t0 + cap->out.offset[0]] = t1;
+}
+
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1(__global long* out_data, int out_range0, int out_memRange0, int out_offset0, long a, int s, int range0) {
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+    io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_captures cap;
+    jsycl_acc_w_long_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    cap.a = a;
+    cap.s = s;
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_body(&cap, &it);
+}
+#endif

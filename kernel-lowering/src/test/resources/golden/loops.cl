@@ -1,0 +1,83 @@
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$loops$dd428850$1 (KernelLowererTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_rw_int_1
+#define JSYCL_DEF_jsycl_acc_rw_int_1
+typedef struct {
+    __global int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_rw_int_1;
+
+void jsycl_acc_rw_int_1_init(jsycl_acc_rw_int_1* acc, __global int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1
+typedef struct {
+    int n;
+    jsycl_acc_rw_int_1 out;
+} io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_captures;
+
+void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    int n = cap->n;
+    int sum;
+    int v4;
+    int j;
+    sum = 0;
+    v4 = 0;
+    while (v4 < n) {
+        if (v4 != 3) {
+            if (sum <= 100) {
+                j = 0;
+                while (j < v4) {
+                    sum = (int)((uint)sum + (uint)j);
+                    j = (int)((uint)j + 1u);
+                }
+            } else {
+                break;
+            }
+        }
+        v4 = (int)((uint)v4 + 1u);
+    }
+    v4 = 0;
+    while (v4 < sum) {
+        v4 = (int)((uint)v4 + 7u);
+    }
+    for (;;) {
+        v4 = (int)((uint)v4 - 1u);
+        if (v4 <= 0) {
+            break;
+        }
+        if (cap->out.data[v4 + cap->out.offset[0]] == 0) {
+            break;
+        }
+    }
+    cap->out.data[(int)get_global_id(0) + cap->out.offset[0]] = (int)((uint)sum + (uint)v4);
+}
+
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1(int n, __global int* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+    io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_captures cap;
+    cap.n = n;
+    jsycl_acc_rw_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_body(&cap, &it);
+}
+#endif

@@ -1,0 +1,86 @@
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$multiDimensionalAccessorsAndItem$9b41bc82$1 (KernelLowererTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+#ifndef JSYCL_DEF_jsycl_acc_rw_double_3
+#define JSYCL_DEF_jsycl_acc_rw_double_3
+typedef struct {
+    __global double* data;
+    int range[3];
+    int memRange[3];
+    int offset[3];
+} jsycl_acc_rw_double_3;
+
+void jsycl_acc_rw_double_3_init(jsycl_acc_rw_double_3* acc, __global double* data, int range0, int range1, int range2, int memRange0, int memRange1, int memRange2, int offset0, int offset1, int offset2) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->range[1] = range1;
+    acc->range[2] = range2;
+    acc->memRange[0] = memRange0;
+    acc->memRange[1] = memRange1;
+    acc->memRange[2] = memRange2;
+    acc->offset[0] = offset0;
+    acc->offset[1] = offset1;
+    acc->offset[2] = offset2;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_r_float_2
+#define JSYCL_DEF_jsycl_acc_r_float_2
+typedef struct {
+    __global const float* data;
+    int range[2];
+    int memRange[2];
+    int offset[2];
+} jsycl_acc_r_float_2;
+
+void jsycl_acc_r_float_2_init(jsycl_acc_r_float_2* acc, __global const float* data, int range0, int range1, int memRange0, int memRange1, int offset0, int offset1) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->range[1] = range1;
+    acc->memRange[0] = memRange0;
+    acc->memRange[1] = memRange1;
+    acc->offset[0] = offset0;
+    acc->offset[1] = offset1;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_2
+#define JSYCL_DEF_jsycl_item_2
+typedef struct {
+    int range[2];
+} jsycl_item_2;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1
+typedef struct {
+    jsycl_acc_rw_double_3 v;
+    jsycl_acc_r_float_2 m;
+} io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1_captures;
+
+void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1_captures* restrict cap, const jsycl_item_2* restrict it) {
+    int r;
+    int c;
+    int d;
+    long lin;
+    r = (int)get_global_id(1);
+    c = (int)get_global_id(0);
+    d = (int)(2u - 1u);
+    lin = (long)get_global_id(1) * it->range[1] + (long)get_global_id(0);
+    cap->v.data[((r + cap->v.offset[0]) * cap->v.memRange[1] + (c + cap->v.offset[1])) * cap->v.memRange[2] + (0 + cap->v.offset[2])] = (double)(cap->m.data[(r + cap->m.offset[0]) * cap->m.memRange[1] + (c + cap->m.offset[1])] + convert_float_rte(it->range[1]) + convert_float_rte((int)get_global_id(1 - d)) + convert_float_rte(lin) + convert_float_rte(cap->m.range[0] * cap->m.range[1]) + convert_float_rte(it->range[d]));
+}
+
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1(__global double* v_data, int v_range0, int v_range1, int v_range2, int v_memRange0, int v_memRange1, int v_memRange2, int v_offset0, int v_offset1, int v_offset2, __global const float* m_data, int m_range0, int m_range1, int m_memRange0, int m_memRange1, int m_offset0, int m_offset1, int range0, int range1) {
+    if (get_global_id(1) >= (size_t)range0 || get_global_id(0) >= (size_t)range1) {
+        return;
+    }
+    io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1_captures cap;
+    jsycl_acc_rw_double_3_init(&cap.v, v_data, v_range0, v_range1, v_range2, v_memRange0, v_memRange1, v_memRange2, v_offset0, v_offset1, v_offset2);
+    jsycl_acc_r_float_2_init(&cap.m, m_data, m_range0, m_range1, m_memRange0, m_memRange1, m_offset0, m_offset1);
+    jsycl_item_2 it;
+    it.range[0] = range0;
+    it.range[1] = range1;
+    io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1_body(&cap, &it);
+}
+#endif

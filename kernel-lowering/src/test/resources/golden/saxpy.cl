@@ -1,0 +1,77 @@
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$saxpyWithCapturedScalars$a25750e$1 (KernelLowererTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_rw_float_1
+#define JSYCL_DEF_jsycl_acc_rw_float_1
+typedef struct {
+    __global float* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_rw_float_1;
+
+void jsycl_acc_rw_float_1_init(jsycl_acc_rw_float_1* acc, __global float* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_r_float_1
+#define JSYCL_DEF_jsycl_acc_r_float_1
+typedef struct {
+    __global const float* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_r_float_1;
+
+void jsycl_acc_r_float_1_init(jsycl_acc_r_float_1* acc, __global const float* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1
+typedef struct {
+    int n;
+    jsycl_acc_rw_float_1 y;
+    float alpha;
+    jsycl_acc_r_float_1 x;
+} io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_captures;
+
+void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    int n = cap->n;
+    float alpha = cap->alpha;
+    int i;
+    i = (int)get_global_id(0);
+    if (i < n) {
+        cap->y.data[i + cap->y.offset[0]] = alpha * cap->x.data[i + cap->x.offset[0]] + cap->y.data[i + cap->y.offset[0]];
+    }
+}
+
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1(int n, __global float* y_data, int y_range0, int y_memRange0, int y_offset0, float alpha, __global const float* x_data, int x_range0, int x_memRange0, int x_offset0, int range0) {
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+    io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_captures cap;
+    cap.n = n;
+    jsycl_acc_rw_float_1_init(&cap.y, y_data, y_range0, y_memRange0, y_offset0);
+    cap.alpha = alpha;
+    jsycl_acc_r_float_1_init(&cap.x, x_data, x_range0, x_memRange0, x_offset0);
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_body(&cap, &it);
+}
+#endif

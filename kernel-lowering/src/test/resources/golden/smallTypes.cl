@@ -1,0 +1,131 @@
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$smallTypesAccessors$bc7d3c87$1 (KernelLowererTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_rw_char_1
+#define JSYCL_DEF_jsycl_acc_rw_char_1
+typedef struct {
+    __global char* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_rw_char_1;
+
+void jsycl_acc_rw_char_1_init(jsycl_acc_rw_char_1* acc, __global char* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_rw_short_1
+#define JSYCL_DEF_jsycl_acc_rw_short_1
+typedef struct {
+    __global short* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_rw_short_1;
+
+void jsycl_acc_rw_short_1_init(jsycl_acc_rw_short_1* acc, __global short* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_rw_ushort_1
+#define JSYCL_DEF_jsycl_acc_rw_ushort_1
+typedef struct {
+    __global ushort* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_rw_ushort_1;
+
+void jsycl_acc_rw_ushort_1_init(jsycl_acc_rw_ushort_1* acc, __global ushort* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_rw_uchar_1
+#define JSYCL_DEF_jsycl_acc_rw_uchar_1
+typedef struct {
+    __global uchar* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_rw_uchar_1;
+
+void jsycl_acc_rw_uchar_1_init(jsycl_acc_rw_uchar_1* acc, __global uchar* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1
+typedef struct {
+    jsycl_acc_rw_char_1 bytes;
+    char add;
+    jsycl_acc_rw_short_1 shorts;
+    jsycl_acc_rw_ushort_1 chars;
+    jsycl_acc_rw_uchar_1 bools;
+    uchar flag;
+} io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_captures;
+
+void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    int add = cap->add;
+    int flag = cap->flag;
+    int i;
+    int t0;
+    int t1;
+    int t2;
+    i = (int)get_global_id(0);
+    cap->bytes.data[i + cap->bytes.offset[0]] = (int)(char)(int)((uint)cap->bytes.data[i + cap->bytes.offset[0]] + (uint)add);
+    cap->shorts.data[i + cap->shorts.offset[0]] = (int)(short)(int)((uint)cap->shorts.data[i + cap->shorts.offset[0]] * 2u);
+    cap->chars.data[i + cap->chars.offset[0]] = (int)(ushort)(int)((uint)cap->chars.data[i + cap->chars.offset[0]] + 1u);
+    t0 = i;
+    if (flag != 0) {
+        t0 = i;
+        if (cap->bools.data[i + cap->bools.offset[0]] == 0) {
+            t1 = i;
+            t2 = 1;
+            goto L4;
+        }
+    }
+    t1 = t0;
+    t2 = 0;
+    L4:;
+    cap->bools.data[t1 + cap->bools.offset[0]] = t2;
+}
+
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1(__global char* bytes_data, int bytes_range0, int bytes_memRange0, int bytes_offset0, char add, __global short* shorts_data, int shorts_range0, int shorts_memRange0, int shorts_offset0, __global ushort* chars_data, int chars_range0, int chars_memRange0, int chars_offset0, __global uchar* bools_data, int bools_range0, int bools_memRange0, int bools_offset0, uchar flag, int range0) {
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+    io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_captures cap;
+    jsycl_acc_rw_char_1_init(&cap.bytes, bytes_data, bytes_range0, bytes_memRange0, bytes_offset0);
+    cap.add = add;
+    jsycl_acc_rw_short_1_init(&cap.shorts, shorts_data, shorts_range0, shorts_memRange0, shorts_offset0);
+    jsycl_acc_rw_ushort_1_init(&cap.chars, chars_data, chars_range0, chars_memRange0, chars_offset0);
+    jsycl_acc_rw_uchar_1_init(&cap.bools, bools_data, bools_range0, bools_memRange0, bools_offset0);
+    cap.flag = flag;
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_body(&cap, &it);
+}
+#endif

@@ -1,0 +1,71 @@
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$vectorAdd$f189b88$1 (KernelLowererTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_w_float_1
+#define JSYCL_DEF_jsycl_acc_w_float_1
+typedef struct {
+    __global float* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_float_1;
+
+void jsycl_acc_w_float_1_init(jsycl_acc_w_float_1* acc, __global float* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_r_float_1
+#define JSYCL_DEF_jsycl_acc_r_float_1
+typedef struct {
+    __global const float* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_r_float_1;
+
+void jsycl_acc_r_float_1_init(jsycl_acc_r_float_1* acc, __global const float* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1
+typedef struct {
+    jsycl_acc_w_float_1 c;
+    jsycl_acc_r_float_1 a;
+    jsycl_acc_r_float_1 b;
+} io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_captures;
+
+void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    int i;
+    i = (int)get_global_id(0);
+    cap->c.data[i + cap->c.offset[0]] = cap->a.data[i + cap->a.offset[0]] + cap->b.data[i + cap->b.offset[0]];
+}
+
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1(__global float* c_data, int c_range0, int c_memRange0, int c_offset0, __global const float* a_data, int a_range0, int a_memRange0, int a_offset0, __global const float* b_data, int b_range0, int b_memRange0, int b_offset0, int range0) {
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+    io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_captures cap;
+    jsycl_acc_w_float_1_init(&cap.c, c_data, c_range0, c_memRange0, c_offset0);
+    jsycl_acc_r_float_1_init(&cap.a, a_data, a_range0, a_memRange0, a_offset0);
+    jsycl_acc_r_float_1_init(&cap.b, b_data, b_range0, b_memRange0, b_offset0);
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(&cap, &it);
+}
+#endif
