@@ -29,6 +29,8 @@ if [ -z "${JAVA_HOME:-}" ] || [ "$(java_major "$JAVA_HOME" 2>/dev/null || echo 0
   [ -n "$JAVA_HOME" ] || { echo "no JDK 25 or newer: set JAVA_HOME or install one under /usr/lib/jvm" >&2; exit 1; }
 fi
 export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
+# Maven's own libraries still use sun.misc.Unsafe; keep JDK 25 from warning about it on every run.
+export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
 
 case "${1:-}" in
   test)
