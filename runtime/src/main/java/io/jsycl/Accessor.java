@@ -2,7 +2,6 @@ package io.jsycl;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.Objects;
 
 /**
  * A command group's view of a {@link Buffer}. Kernels read and write primitives through it with
@@ -18,21 +17,12 @@ import java.util.Objects;
 public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDouble, Accessor.OfInt, Accessor.OfLong, Accessor.OfShort, Accessor.OfByte, Accessor.OfChar, Accessor.OfBoolean {
     final BufferStorage storage;
     final AccessMode mode;
-    private final int dims;
-    private final int r0;
-    private final int r1;
-    private final int r2;
-    private final int length;
+    private final Indexer indexer;
 
     Accessor(BufferStorage storage, AccessMode mode) {
         this.storage = storage;
         this.mode = mode;
-        Range shape = storage.shape();
-        this.dims = shape.dimensions();
-        this.r0 = shape.get(0);
-        this.r1 = dims > 1 ? shape.get(1) : 1;
-        this.r2 = dims > 2 ? shape.get(2) : 1;
-        this.length = storage.length();
+        this.indexer = new Indexer(storage.shape());
     }
 
     /** The accessed range. */
@@ -42,7 +32,7 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
 
     /** The number of accessible elements. */
     public final int size() {
-        return length;
+        return indexer.length();
     }
 
     /** The access mode. */
@@ -51,29 +41,19 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
     }
 
     final int index(int i) {
-        return Objects.checkIndex(i, length);
+        return indexer.index(i);
     }
 
     final int index(int i, int j) {
-        if (dims != 2) {
-            throw new IndexOutOfBoundsException("2 indices on a " + dims + "-D accessor");
-        }
-        return Objects.checkIndex(i, r0) * r1 + Objects.checkIndex(j, r1);
+        return indexer.index(i, j);
     }
 
     final int index(int i, int j, int k) {
-        if (dims != 3) {
-            throw new IndexOutOfBoundsException("3 indices on a " + dims + "-D accessor");
-        }
-        return (Objects.checkIndex(i, r0) * r1 + Objects.checkIndex(j, r1)) * r2 + Objects.checkIndex(k, r2);
+        return indexer.index(i, j, k);
     }
 
     final int index(Id id) {
-        return switch (id.dimensions()) {
-            case 1 -> index(id.get(0));
-            case 2 -> index(id.get(0), id.get(1));
-            default -> index(id.get(0), id.get(1), id.get(2));
-        };
+        return indexer.index(id);
     }
 
     final void checkWritable() {

@@ -202,6 +202,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
             h.require(storage, mode);
             return new Accessor.OfFloat(storage, mode, data);
         }
+
+        /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
+        public HostAccessor.OfFloat hostAccess() {
+            return new HostAccessor.OfFloat(storage, data);
+        }
     }
 
     /** A buffer of {@code double} elements. */
@@ -232,6 +237,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         public Accessor.OfDouble access(Handler h, AccessMode mode) {
             h.require(storage, mode);
             return new Accessor.OfDouble(storage, mode, data);
+        }
+
+        /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
+        public HostAccessor.OfDouble hostAccess() {
+            return new HostAccessor.OfDouble(storage, data);
         }
     }
 
@@ -264,6 +274,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
             h.require(storage, mode);
             return new Accessor.OfInt(storage, mode, data);
         }
+
+        /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
+        public HostAccessor.OfInt hostAccess() {
+            return new HostAccessor.OfInt(storage, data);
+        }
     }
 
     /** A buffer of {@code long} elements. */
@@ -294,6 +309,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         public Accessor.OfLong access(Handler h, AccessMode mode) {
             h.require(storage, mode);
             return new Accessor.OfLong(storage, mode, data);
+        }
+
+        /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
+        public HostAccessor.OfLong hostAccess() {
+            return new HostAccessor.OfLong(storage, data);
         }
     }
 
@@ -326,6 +346,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
             h.require(storage, mode);
             return new Accessor.OfShort(storage, mode, data);
         }
+
+        /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
+        public HostAccessor.OfShort hostAccess() {
+            return new HostAccessor.OfShort(storage, data);
+        }
     }
 
     /** A buffer of {@code byte} elements. */
@@ -356,6 +381,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         public Accessor.OfByte access(Handler h, AccessMode mode) {
             h.require(storage, mode);
             return new Accessor.OfByte(storage, mode, data);
+        }
+
+        /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
+        public HostAccessor.OfByte hostAccess() {
+            return new HostAccessor.OfByte(storage, data);
         }
     }
 
@@ -388,6 +418,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
             h.require(storage, mode);
             return new Accessor.OfChar(storage, mode, data);
         }
+
+        /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
+        public HostAccessor.OfChar hostAccess() {
+            return new HostAccessor.OfChar(storage, data);
+        }
     }
 
     /** A buffer of {@code boolean} elements. */
@@ -418,6 +453,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         public Accessor.OfBoolean access(Handler h, AccessMode mode) {
             h.require(storage, mode);
             return new Accessor.OfBoolean(storage, mode, data);
+        }
+
+        /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
+        public HostAccessor.OfBoolean hostAccess() {
+            return new HostAccessor.OfBoolean(storage, data);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.jsycl;
 
+import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClMemFlags;
@@ -49,6 +50,9 @@ final class BufferStorage {
     private final List<Event> readers = new ArrayList<>();
     // Guarded by this.
     private boolean closed;
+    // Guarded by this: the last asynchronous upload reading the staging segment.
+    private Event stagingUse;
+    private final AtomicLong transfers = new AtomicLong();
 
     private static final class DeviceCopy {
         final ClMem mem;
@@ -101,9 +105,10 @@ final class BufferStorage {
     /**
      * Makes the copy in {@code context} current for a command that accesses it with {@code mode}
      * and returns its memory object. The caller has already collected this buffer's dependencies
-     * into {@code waits}; an upload waits for them too.
+     * into {@code waits}. An upload is enqueued without blocking on {@code queue}, after those
+     * dependencies; its event is added to {@code waits} so that the command runs after it.
      */
-    synchronized ClMem prepareDevice(Context context, AccessMode mode, List<Event> waits) {
+    synchronized ClMem prepareDevice(Context context, ClCommandQueue queue, AccessMode mode, List<Event> waits) {
         checkOpen();
         DeviceCopy copy = copies.get(context);
         if (copy == null) {
@@ -112,34 +117,37 @@ final class BufferStorage {
             copies.put(context, copy);
             context.register(this);
         }
-        if (mode != AccessMode.WRITE && !copy.valid) {
+        if (mode != AccessMode.WRITE && !copy.valid && bytes > 0) {
             makeHostValid(waits);
-            kind.copyToSegment(array, staging());
-            try (ClEvent upload = context.transferQueue().enqueueWriteBuffer(copy.mem, true, 0, staging(), bytes,
-                    Scheduler.waitList(waits, context))) {
-                copy.valid = true;
-            }
+            MemorySegment staging = freeStaging();
+            kind.copyToSegment(array, staging);
+            ClEvent upload = queue.enqueueWriteBuffer(copy.mem, false, 0, staging, bytes,
+                    Scheduler.waitList(waits, context));
+            stagingUse = Event.of(upload, context, false);
+            waits.add(stagingUse);
+            transfers.incrementAndGet();
         }
+        copy.valid = true;
         if (mode != AccessMode.READ) {
             hostValid = false;
             for (DeviceCopy other : copies.values()) {
-                other.valid = false;
+                other.valid = other == copy;
             }
-            copy.valid = true;
         }
         return copy.mem;
     }
 
-    /** Makes the host array current for a host command that accesses it with {@code mode}; blocks. */
+    /**
+     * Makes the host array current for a host-device command group that accesses it with
+     * {@code mode}. Bringing contents back from a device blocks; the validity changes take effect
+     * now, in submission order, and the command group itself waits for {@code waits}.
+     */
     synchronized void prepareHost(AccessMode mode, List<Event> waits) {
         checkOpen();
         if (mode != AccessMode.WRITE) {
             makeHostValid(waits);
         }
         if (mode != AccessMode.READ) {
-            for (Event e : waits) {
-                e.await();
-            }
             hostValid = true;
             for (DeviceCopy copy : copies.values()) {
                 copy.valid = false;
@@ -154,15 +162,31 @@ final class BufferStorage {
         for (var entry : copies.entrySet()) {
             if (entry.getValue().valid) {
                 Context context = entry.getKey();
+                MemorySegment staging = freeStaging();
                 try (ClEvent read = context.transferQueue().enqueueReadBuffer(entry.getValue().mem, true, 0,
-                        staging(), bytes, Scheduler.waitList(waits, context))) {
-                    kind.copyFromSegment(staging(), array);
+                        staging, bytes, Scheduler.waitList(waits, context))) {
+                    kind.copyFromSegment(staging, array);
                 }
+                transfers.incrementAndGet();
                 hostValid = true;
                 return;
             }
         }
         throw new IllegalStateException("no valid copy of " + this);
+    }
+
+    /** The staging segment, once the last upload from it has finished reading it. */
+    private MemorySegment freeStaging() {
+        if (stagingUse != null) {
+            stagingUse.await();
+            stagingUse = null;
+        }
+        return staging();
+    }
+
+    /** Host↔device copies made for this buffer so far. */
+    long transfers() {
+        return transfers.get();
     }
 
     private MemorySegment staging() {
@@ -192,6 +216,9 @@ final class BufferStorage {
         var users = new ArrayList<Event>(readers);
         if (lastWriter != null) {
             users.add(lastWriter);
+        }
+        if (stagingUse != null) {
+            users.add(stagingUse);
         }
         for (Event e : users) {
             try {
@@ -232,6 +259,7 @@ final class BufferStorage {
                     staging = null;
                 }
                 lastWriter = null;
+                stagingUse = null;
                 readers.clear();
             }
         }

@@ -16,6 +16,7 @@ public final class Device {
     private final Platform platform;
     private final ClDevice cl;
     private final Set<Aspect> aspects;
+    private final boolean outOfOrderQueues;
 
     Device(Platform platform, ClDevice cl) {
         this.platform = platform;
@@ -27,6 +28,7 @@ public final class Device {
             }
         }
         this.aspects = Collections.unmodifiableSet(set);
+        this.outOfOrderQueues = cl == null || cl.supportsOutOfOrderQueues();
     }
 
     /** Every device of every platform, the host device last. */
@@ -137,6 +139,11 @@ public final class Device {
             case IMAGES -> cl.imageSupport();
             case FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT -> (cl.singleFpConfig() & FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0;
         };
+    }
+
+    /** True when the device runs commands of one queue concurrently (SYCL's default out-of-order queues). */
+    public boolean supportsOutOfOrderQueues() {
+        return outOfOrderQueues;
     }
 
     /** True for the host device. */

@@ -21,6 +21,8 @@ public final class Queue implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     // Guarded by this.
     private final List<Event> inFlight = new ArrayList<>();
+    // Guarded by this: the last command group, which an in-order host queue orders the next after.
+    private Event last;
 
     /** A queue on the device {@link DeviceSelector#DEFAULT} picks. */
     public Queue() {
@@ -60,8 +62,9 @@ public final class Queue implements AutoCloseable {
         }
         this.asyncHandler = handler;
         this.properties = Set.copyOf(properties);
+        boolean outOfOrder = !properties.contains(QueueProperty.IN_ORDER) && device.supportsOutOfOrderQueues();
         this.cl = device.isHost() ? null
-                : ClCommandQueue.create(context.cl(), device.cl(), false,
+                : ClCommandQueue.create(context.cl(), device.cl(), outOfOrder,
                         properties.contains(QueueProperty.ENABLE_PROFILING));
     }
 
@@ -159,7 +162,18 @@ public final class Queue implements AutoCloseable {
         return cl;
     }
 
+    /**
+     * Adds the previous command group to {@code waits} where this queue must order them itself:
+     * an in-order queue of the host device, or of a device whose OpenCL queue is out of order.
+     */
+    synchronized void orderAfterPrevious(List<Event> waits) {
+        if (last != null && properties.contains(QueueProperty.IN_ORDER)) {
+            waits.add(last);
+        }
+    }
+
     synchronized void track(Event event) {
+        last = event;
         if (inFlight.size() >= 256) {
             inFlight.removeIf(e -> e.isDone() && e.status() == Event.Status.COMPLETE);
         }

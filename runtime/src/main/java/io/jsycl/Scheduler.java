@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -33,11 +35,22 @@ import java.util.concurrent.locks.ReentrantLock;
  * on one buffer are ordered as they were submitted. Lowering and program builds happen before
  * it is taken. Lock order: {@link #LOCK}, then a buffer's storage, then a kernel lease.
  *
+ * <p>Host-device command groups run asynchronously on their own threads once the events they
+ * depend on complete; the validity of each buffer copy changes at submit, in submission order.
+ * Where a device command needs data a host command group produces, the submitting thread waits
+ * for that host work (OpenCL wait lists cannot hold it).
+ *
  * <p>Errors: lowering and build failures are thrown from {@code submit}; failures while a command
  * runs surface at {@link Event#await()}, {@link Queue#await()} or a buffer's close.
  */
 final class Scheduler {
     private static final ReentrantLock LOCK = new ReentrantLock();
+    /** Runs host-device command groups once their dependencies are met; each waits on its own thread. */
+    private static final ExecutorService HOST_COMMANDS = Executors.newCachedThreadPool(r -> {
+        var t = new Thread(r, "jsycl-host-command");
+        t.setDaemon(true);
+        return t;
+    });
 
     private Scheduler() {
     }
@@ -56,32 +69,64 @@ final class Scheduler {
         return submitOpenCl(queue, h, launch, kernel);
     }
 
-    private static Event submitHost(Queue queue, Handler h, Handler.Launch launch) {
-        var done = new CompletableFuture<Void>();
-        Event event = Event.of(done);
+    /**
+     * Opens host access to {@code storage}: orders it after the buffer's pending commands, brings
+     * the contents to the host, and makes later command groups wait until the returned future
+     * completes (the host accessor's close).
+     */
+    static CompletableFuture<Void> hostAccess(BufferStorage storage) {
+        var open = new CompletableFuture<Void>();
+        var waits = new ArrayList<Event>();
         LOCK.lock();
         try {
-            for (var req : h.requirements().entrySet()) {
-                var waits = new ArrayList<Event>(h.dependencies());
-                req.getKey().collectDependencies(req.getValue(), waits);
-                req.getKey().prepareHost(req.getValue(), waits);
-            }
-            for (Event e : h.dependencies()) {
-                e.await();
-            }
-            for (var req : h.requirements().entrySet()) {
-                req.getKey().recordUse(req.getValue(), event);
-            }
+            storage.collectDependencies(AccessMode.READ_WRITE, waits);
+            storage.prepareHost(AccessMode.READ_WRITE, waits);
+            storage.recordUse(AccessMode.READ_WRITE, Event.of(open));
         } finally {
             LOCK.unlock();
         }
         try {
-            HostExecutor.run(launch);
-            done.complete(null);
-        } catch (Throwable t) {
-            done.completeExceptionally(t);
+            for (Event e : waits) {
+                e.await();
+            }
+        } catch (RuntimeException | Error e) {
+            open.complete(null);
+            throw e;
         }
-        queue.track(event);
+        return open;
+    }
+
+    private static Event submitHost(Queue queue, Handler h, Handler.Launch launch) {
+        var done = new CompletableFuture<Void>();
+        Event event = Event.of(done);
+        var waits = new ArrayList<Event>(h.dependencies());
+        LOCK.lock();
+        try {
+            queue.orderAfterPrevious(waits);
+            for (var req : h.requirements().entrySet()) {
+                var own = new ArrayList<Event>();
+                req.getKey().collectDependencies(req.getValue(), own);
+                req.getKey().prepareHost(req.getValue(), own);
+                waits.addAll(own);
+            }
+            for (var req : h.requirements().entrySet()) {
+                req.getKey().recordUse(req.getValue(), event);
+            }
+            queue.track(event);
+        } finally {
+            LOCK.unlock();
+        }
+        HOST_COMMANDS.execute(() -> {
+            try {
+                for (Event e : waits) {
+                    e.await();
+                }
+                HostExecutor.run(launch);
+                done.complete(null);
+            } catch (Throwable t) {
+                done.completeExceptionally(t);
+            }
+        });
         return event;
     }
 
@@ -103,9 +148,10 @@ final class Scheduler {
             for (var req : h.requirements().entrySet()) {
                 req.getKey().collectDependencies(req.getValue(), waits);
             }
+            queue.orderAfterPrevious(waits);
             Map<BufferStorage, ClMem> mems = new HashMap<>();
             for (var req : h.requirements().entrySet()) {
-                mems.put(req.getKey(), req.getKey().prepareDevice(queue.context(), req.getValue(), waits));
+                mems.put(req.getKey(), req.getKey().prepareDevice(queue.context(), queue.cl(), req.getValue(), waits));
             }
             ClEvent clEvent;
             try (var lease = handle.acquire()) {

@@ -143,6 +143,16 @@ public final class ClDevice {
         return int32(cl_h.CL_DEVICE_AVAILABLE()) != 0;
     }
 
+    /** {@code CL_DEVICE_QUEUE_ON_HOST_PROPERTIES}: {@code CL_QUEUE_*} bits a host queue may have. */
+    public long queueOnHostProperties() {
+        return int64(cl_h.CL_DEVICE_QUEUE_ON_HOST_PROPERTIES());
+    }
+
+    /** Whether command queues of this device may run commands out of order. */
+    public boolean supportsOutOfOrderQueues() {
+        return (queueOnHostProperties() & cl_h.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE()) != 0;
+    }
+
     /** {@code CL_DEVICE_IMAGE_SUPPORT}. */
     public boolean imageSupport() {
         return int32(cl_h.CL_DEVICE_IMAGE_SUPPORT()) != 0;

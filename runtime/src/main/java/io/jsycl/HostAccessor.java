@@ -1,0 +1,416 @@
+package io.jsycl;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Host access to a buffer's current contents, from {@code buf.hostAccess()}. Opening it waits for
+ * the commands that use the buffer and brings the contents to the host; while it is open, command
+ * groups that use the buffer wait for it; closing it lets them run, with the host's writes.
+ *
+ * @param <T> the boxed element type
+ */
+public abstract sealed class HostAccessor<T> implements AutoCloseable permits HostAccessor.OfFloat, HostAccessor.OfDouble, HostAccessor.OfInt, HostAccessor.OfLong, HostAccessor.OfShort, HostAccessor.OfByte, HostAccessor.OfChar, HostAccessor.OfBoolean {
+    final Indexer indexer;
+    private final BufferStorage storage;
+    private final CompletableFuture<Void> open;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    HostAccessor(BufferStorage storage) {
+        this.storage = storage;
+        this.indexer = new Indexer(storage.shape());
+        this.open = Scheduler.hostAccess(storage);
+    }
+
+    /** The buffer's shape. */
+    public final Range range() {
+        return storage.shape();
+    }
+
+    /** The number of elements. */
+    public final int size() {
+        return indexer.length();
+    }
+
+    final void checkOpen() {
+        if (closed.get()) {
+            throw new IllegalStateException("host accessor of " + storage + " is closed");
+        }
+    }
+
+    /** Ends host access; command groups waiting for the buffer go on. Safe to call twice. */
+    @Override
+    public final void close() {
+        if (closed.compareAndSet(false, true)) {
+            open.complete(null);
+        }
+    }
+
+    /** Host access to {@code float} elements. */
+    public static final class OfFloat extends HostAccessor<Float> {
+        private final float[] data;
+
+        OfFloat(BufferStorage storage, float[] data) {
+            super(storage);
+            this.data = data;
+        }
+
+        /** The element at {@code i}. */
+        public float get(int i) {
+            checkOpen();
+            return data[indexer.index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public float get(int i, int j) {
+            checkOpen();
+            return data[indexer.index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public float get(int i, int j, int k) {
+            checkOpen();
+            return data[indexer.index(i, j, k)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, float value) {
+            checkOpen();
+            data[indexer.index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, float value) {
+            checkOpen();
+            data[indexer.index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, float value) {
+            checkOpen();
+            data[indexer.index(i, j, k)] = value;
+        }
+    }
+
+    /** Host access to {@code double} elements. */
+    public static final class OfDouble extends HostAccessor<Double> {
+        private final double[] data;
+
+        OfDouble(BufferStorage storage, double[] data) {
+            super(storage);
+            this.data = data;
+        }
+
+        /** The element at {@code i}. */
+        public double get(int i) {
+            checkOpen();
+            return data[indexer.index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public double get(int i, int j) {
+            checkOpen();
+            return data[indexer.index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public double get(int i, int j, int k) {
+            checkOpen();
+            return data[indexer.index(i, j, k)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, double value) {
+            checkOpen();
+            data[indexer.index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, double value) {
+            checkOpen();
+            data[indexer.index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, double value) {
+            checkOpen();
+            data[indexer.index(i, j, k)] = value;
+        }
+    }
+
+    /** Host access to {@code int} elements. */
+    public static final class OfInt extends HostAccessor<Integer> {
+        private final int[] data;
+
+        OfInt(BufferStorage storage, int[] data) {
+            super(storage);
+            this.data = data;
+        }
+
+        /** The element at {@code i}. */
+        public int get(int i) {
+            checkOpen();
+            return data[indexer.index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public int get(int i, int j) {
+            checkOpen();
+            return data[indexer.index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public int get(int i, int j, int k) {
+            checkOpen();
+            return data[indexer.index(i, j, k)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, int value) {
+            checkOpen();
+            data[indexer.index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, int value) {
+            checkOpen();
+            data[indexer.index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, int value) {
+            checkOpen();
+            data[indexer.index(i, j, k)] = value;
+        }
+    }
+
+    /** Host access to {@code long} elements. */
+    public static final class OfLong extends HostAccessor<Long> {
+        private final long[] data;
+
+        OfLong(BufferStorage storage, long[] data) {
+            super(storage);
+            this.data = data;
+        }
+
+        /** The element at {@code i}. */
+        public long get(int i) {
+            checkOpen();
+            return data[indexer.index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public long get(int i, int j) {
+            checkOpen();
+            return data[indexer.index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public long get(int i, int j, int k) {
+            checkOpen();
+            return data[indexer.index(i, j, k)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, long value) {
+            checkOpen();
+            data[indexer.index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, long value) {
+            checkOpen();
+            data[indexer.index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, long value) {
+            checkOpen();
+            data[indexer.index(i, j, k)] = value;
+        }
+    }
+
+    /** Host access to {@code short} elements. */
+    public static final class OfShort extends HostAccessor<Short> {
+        private final short[] data;
+
+        OfShort(BufferStorage storage, short[] data) {
+            super(storage);
+            this.data = data;
+        }
+
+        /** The element at {@code i}. */
+        public short get(int i) {
+            checkOpen();
+            return data[indexer.index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public short get(int i, int j) {
+            checkOpen();
+            return data[indexer.index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public short get(int i, int j, int k) {
+            checkOpen();
+            return data[indexer.index(i, j, k)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, short value) {
+            checkOpen();
+            data[indexer.index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, short value) {
+            checkOpen();
+            data[indexer.index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, short value) {
+            checkOpen();
+            data[indexer.index(i, j, k)] = value;
+        }
+    }
+
+    /** Host access to {@code byte} elements. */
+    public static final class OfByte extends HostAccessor<Byte> {
+        private final byte[] data;
+
+        OfByte(BufferStorage storage, byte[] data) {
+            super(storage);
+            this.data = data;
+        }
+
+        /** The element at {@code i}. */
+        public byte get(int i) {
+            checkOpen();
+            return data[indexer.index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public byte get(int i, int j) {
+            checkOpen();
+            return data[indexer.index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public byte get(int i, int j, int k) {
+            checkOpen();
+            return data[indexer.index(i, j, k)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, byte value) {
+            checkOpen();
+            data[indexer.index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, byte value) {
+            checkOpen();
+            data[indexer.index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, byte value) {
+            checkOpen();
+            data[indexer.index(i, j, k)] = value;
+        }
+    }
+
+    /** Host access to {@code char} elements. */
+    public static final class OfChar extends HostAccessor<Character> {
+        private final char[] data;
+
+        OfChar(BufferStorage storage, char[] data) {
+            super(storage);
+            this.data = data;
+        }
+
+        /** The element at {@code i}. */
+        public char get(int i) {
+            checkOpen();
+            return data[indexer.index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public char get(int i, int j) {
+            checkOpen();
+            return data[indexer.index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public char get(int i, int j, int k) {
+            checkOpen();
+            return data[indexer.index(i, j, k)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, char value) {
+            checkOpen();
+            data[indexer.index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, char value) {
+            checkOpen();
+            data[indexer.index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, char value) {
+            checkOpen();
+            data[indexer.index(i, j, k)] = value;
+        }
+    }
+
+    /** Host access to {@code boolean} elements. */
+    public static final class OfBoolean extends HostAccessor<Boolean> {
+        private final boolean[] data;
+
+        OfBoolean(BufferStorage storage, boolean[] data) {
+            super(storage);
+            this.data = data;
+        }
+
+        /** The element at {@code i}. */
+        public boolean get(int i) {
+            checkOpen();
+            return data[indexer.index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public boolean get(int i, int j) {
+            checkOpen();
+            return data[indexer.index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public boolean get(int i, int j, int k) {
+            checkOpen();
+            return data[indexer.index(i, j, k)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, boolean value) {
+            checkOpen();
+            data[indexer.index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, boolean value) {
+            checkOpen();
+            data[indexer.index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, boolean value) {
+            checkOpen();
+            data[indexer.index(i, j, k)] = value;
+        }
+    }
+}
