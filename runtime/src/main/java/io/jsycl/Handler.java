@@ -12,12 +12,16 @@ import java.util.Objects;
  */
 public final class Handler {
     /** The kernel of a command group and the index space it runs over. */
-    record Launch(Object kernel, Range range) {
+    record Launch(Object kernel, Range range, Range local) {
+        Launch(Object kernel, Range range) {
+            this(kernel, range, null);
+        }
     }
 
     private final Queue queue;
     private final Map<BufferStorage, AccessMode> requirements = new LinkedHashMap<>();
     private final List<Event> dependencies = new ArrayList<>();
+    private final List<LocalAccessor<?>> locals = new ArrayList<>();
     private final StringBuilder buildOptions = new StringBuilder();
     private boolean fastMath;
     private Launch launch;
@@ -30,6 +34,15 @@ public final class Handler {
     public void parallelFor(Range range, ItemKernel kernel) {
         Objects.requireNonNull(range, "range");
         setLaunch(new Launch(Objects.requireNonNull(kernel, "kernel"), range));
+    }
+
+    /**
+     * Runs {@code kernel} once for every work-item of {@code range}, in work-groups of its local
+     * range that share local memory and synchronize with barriers.
+     */
+    public void parallelFor(NdRange range, NdItemKernel kernel) {
+        Objects.requireNonNull(range, "range");
+        setLaunch(new Launch(Objects.requireNonNull(kernel, "kernel"), range.global(), range.local()));
     }
 
     /** Runs {@code kernel} once. */
@@ -64,6 +77,14 @@ public final class Handler {
 
     void require(BufferStorage storage, AccessMode mode) {
         requirements.merge(storage, mode, (a, b) -> a == b ? a : AccessMode.READ_WRITE);
+    }
+
+    void addLocal(LocalAccessor<?> local) {
+        locals.add(local);
+    }
+
+    List<LocalAccessor<?>> locals() {
+        return locals;
     }
 
     private void setLaunch(Launch l) {

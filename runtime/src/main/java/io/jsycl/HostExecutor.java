@@ -10,9 +10,15 @@ final class HostExecutor {
     private HostExecutor() {
     }
 
+    private static final ScopedValue<HostGroup> GROUP = ScopedValue.newInstance();
+
     static void run(Handler.Launch launch) {
         if (launch.kernel() instanceof TaskKernel task) {
             task.run();
+            return;
+        }
+        if (launch.kernel() instanceof NdItemKernel ndKernel) {
+            HostNdExecutor.run(ndKernel, launch.range(), launch.local());
             return;
         }
         Range range = launch.range();
@@ -23,6 +29,19 @@ final class HostExecutor {
         int parallelism = ForkJoinPool.getCommonPoolParallelism();
         long chunk = Math.max(MIN_CHUNK, total / (4L * Math.max(1, parallelism)));
         ForkJoinPool.commonPool().invoke(new Chunk((ItemKernel) launch.kernel(), range, 0, total, chunk));
+    }
+
+    /** The work-group the current host work-item belongs to. */
+    static HostGroup currentGroup() {
+        if (!GROUP.isBound()) {
+            throw new IllegalStateException("local memory is only usable inside an nd-range kernel");
+        }
+        return GROUP.get();
+    }
+
+    /** Runs {@code body} as a work-item of {@code group}. */
+    static void inGroup(HostGroup group, Runnable body) {
+        ScopedValue.where(GROUP, group).run(body);
     }
 
     private static final class Chunk extends RecursiveAction {

@@ -60,7 +60,8 @@ final class Scheduler {
         if (launch == null) {
             throw new IllegalStateException("the command group ran no kernel: call h.parallelFor(...) or h.singleTask(...)");
         }
-        KernelShape shape = launch.range() == null ? KernelShape.TASK : KernelShape.ITEM;
+        KernelShape shape = launch.range() == null ? KernelShape.TASK
+                : launch.local() != null ? KernelShape.ND_ITEM : KernelShape.ITEM;
         int dims = launch.range() == null ? 0 : launch.range().dimensions();
         KernelLambdas.Kernel kernel = KernelLambdas.lower(launch.kernel(), shape, dims, h);
         if (queue.device().isHost()) {
@@ -156,7 +157,7 @@ final class Scheduler {
             ClEvent clEvent;
             try (var lease = handle.acquire()) {
                 setArguments(lease.kernel(), lowered, kernel.captured(), mems, range);
-                clEvent = enqueue(queue, lease.kernel(), range, waitList(waits, queue.context()));
+                clEvent = enqueue(queue, lease.kernel(), range, launch.local(), waitList(waits, queue.context()));
             }
             Event event = Event.of(clEvent, queue.context(), queue.profiling());
             for (var req : h.requirements().entrySet()) {
@@ -224,16 +225,21 @@ final class Scheduler {
         }
     }
 
-    private static ClEvent enqueue(Queue queue, ClKernel k, Range range, List<ClEvent> waits) {
+    /** SYCL dimension d is OpenCL dimension dims-1-d: the last SYCL dimension varies fastest. */
+    private static ClEvent enqueue(Queue queue, ClKernel k, Range range, Range local, List<ClEvent> waits) {
         if (range == null) {
             return queue.cl().enqueueNDRangeKernel(k, 1, null, new long[] {1}, new long[] {1}, waits);
         }
         int dims = range.dimensions();
         long[] global = new long[dims];
+        long[] localSize = local == null ? null : new long[dims];
         for (int d = 0; d < dims; d++) {
             global[dims - 1 - d] = range.get(d);
+            if (local != null) {
+                localSize[dims - 1 - d] = local.get(d);
+            }
         }
-        return queue.cl().enqueueNDRangeKernel(k, dims, null, global, null, waits);
+        return queue.cl().enqueueNDRangeKernel(k, dims, null, global, localSize, waits);
     }
 
     /**

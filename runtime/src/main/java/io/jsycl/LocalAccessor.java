@@ -1,0 +1,612 @@
+package io.jsycl;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * Work-group local memory for an nd-range kernel: each work-group has its own copy, shared by its
+ * work-items and synchronized with {@link NdItem#barrier()}. Requested inside a command group:
+ * {@code LocalAccessor.ofFloat(h, 256)} or {@code LocalAccessor.ofFloat(h, Range.of(16, 16))}.
+ * On the host device each work-group gets its own array.
+ *
+ * @param <T> the boxed element type
+ */
+public abstract sealed class LocalAccessor<T> permits LocalAccessor.OfFloat, LocalAccessor.OfDouble, LocalAccessor.OfInt, LocalAccessor.OfLong, LocalAccessor.OfShort, LocalAccessor.OfByte, LocalAccessor.OfChar, LocalAccessor.OfBoolean {
+    final ElementKind kind;
+    final Range shape;
+    final Indexer indexer;
+
+    LocalAccessor(Handler h, ElementKind kind, Range shape) {
+        this.kind = kind;
+        this.shape = shape;
+        this.indexer = new Indexer(shape);
+        h.addLocal(this);
+    }
+
+    /** The local memory's shape. */
+    public final Range range() {
+        return shape;
+    }
+
+    /** The number of elements. */
+    public final int size() {
+        return indexer.length();
+    }
+
+    /** Local memory bytes per work-group. */
+    final long bytes() {
+        return (long) indexer.length() * kind.bytes;
+    }
+
+    /** The current work-group's array on the host device. */
+    abstract Object newArray();
+
+    final Object hostArray() {
+        return HostExecutor.currentGroup().localArray(this);
+    }
+
+    /** Local memory of {@code n} {@code float} elements. */
+    public static OfFloat ofFloat(Handler h, int n) {
+        return new OfFloat(h, Range.of(n));
+    }
+
+    /** Local memory of {@code float} elements with a 1-3-D shape. */
+    public static OfFloat ofFloat(Handler h, Range shape) {
+        return new OfFloat(h, shape);
+    }
+
+    /** Local memory of {@code n} {@code double} elements. */
+    public static OfDouble ofDouble(Handler h, int n) {
+        return new OfDouble(h, Range.of(n));
+    }
+
+    /** Local memory of {@code double} elements with a 1-3-D shape. */
+    public static OfDouble ofDouble(Handler h, Range shape) {
+        return new OfDouble(h, shape);
+    }
+
+    /** Local memory of {@code n} {@code int} elements. */
+    public static OfInt ofInt(Handler h, int n) {
+        return new OfInt(h, Range.of(n));
+    }
+
+    /** Local memory of {@code int} elements with a 1-3-D shape. */
+    public static OfInt ofInt(Handler h, Range shape) {
+        return new OfInt(h, shape);
+    }
+
+    /** Local memory of {@code n} {@code long} elements. */
+    public static OfLong ofLong(Handler h, int n) {
+        return new OfLong(h, Range.of(n));
+    }
+
+    /** Local memory of {@code long} elements with a 1-3-D shape. */
+    public static OfLong ofLong(Handler h, Range shape) {
+        return new OfLong(h, shape);
+    }
+
+    /** Local memory of {@code n} {@code short} elements. */
+    public static OfShort ofShort(Handler h, int n) {
+        return new OfShort(h, Range.of(n));
+    }
+
+    /** Local memory of {@code short} elements with a 1-3-D shape. */
+    public static OfShort ofShort(Handler h, Range shape) {
+        return new OfShort(h, shape);
+    }
+
+    /** Local memory of {@code n} {@code byte} elements. */
+    public static OfByte ofByte(Handler h, int n) {
+        return new OfByte(h, Range.of(n));
+    }
+
+    /** Local memory of {@code byte} elements with a 1-3-D shape. */
+    public static OfByte ofByte(Handler h, Range shape) {
+        return new OfByte(h, shape);
+    }
+
+    /** Local memory of {@code n} {@code char} elements. */
+    public static OfChar ofChar(Handler h, int n) {
+        return new OfChar(h, Range.of(n));
+    }
+
+    /** Local memory of {@code char} elements with a 1-3-D shape. */
+    public static OfChar ofChar(Handler h, Range shape) {
+        return new OfChar(h, shape);
+    }
+
+    /** Local memory of {@code n} {@code boolean} elements. */
+    public static OfBoolean ofBoolean(Handler h, int n) {
+        return new OfBoolean(h, Range.of(n));
+    }
+
+    /** Local memory of {@code boolean} elements with a 1-3-D shape. */
+    public static OfBoolean ofBoolean(Handler h, Range shape) {
+        return new OfBoolean(h, shape);
+    }
+
+    /** Local memory of {@code float} elements. */
+    public static final class OfFloat extends LocalAccessor<Float> {
+        private static final VarHandle ELEMENTS = MethodHandles.arrayElementVarHandle(float[].class);
+
+        private OfFloat(Handler h, Range shape) {
+            super(h, ElementKind.FLOAT, shape);
+        }
+
+        @Override
+        Object newArray() {
+            return new float[size()];
+        }
+
+        private float[] data() {
+            return (float[]) hostArray();
+        }
+
+        /** The element at {@code i}. */
+        public float get(int i) {
+            return data()[indexer.index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public float get(int i, int j) {
+            return data()[indexer.index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public float get(int i, int j, int k) {
+            return data()[indexer.index(i, j, k)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, float value) {
+            data()[indexer.index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, float value) {
+            data()[indexer.index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, float value) {
+            data()[indexer.index(i, j, k)] = value;
+        }
+
+        /** Atomically adds {@code value} to the element at {@code i}; returns the old value. */
+        public float atomicAdd(int i, float value) {
+            return (float) ELEMENTS.getAndAdd(data(), indexer.index(i), value);
+        }
+
+        /** Atomically stores the smaller of the element and {@code value}; returns the old value. */
+        public float atomicMin(int i, float value) {
+            float[] a = data();
+            int at = indexer.index(i);
+            float old = (float) ELEMENTS.getVolatile(a, at);
+            while (old > value && !ELEMENTS.compareAndSet(a, at, old, value)) {
+                old = (float) ELEMENTS.getVolatile(a, at);
+            }
+            return old;
+        }
+
+        /** Atomically stores the larger of the element and {@code value}; returns the old value. */
+        public float atomicMax(int i, float value) {
+            float[] a = data();
+            int at = indexer.index(i);
+            float old = (float) ELEMENTS.getVolatile(a, at);
+            while (old < value && !ELEMENTS.compareAndSet(a, at, old, value)) {
+                old = (float) ELEMENTS.getVolatile(a, at);
+            }
+            return old;
+        }
+
+        /** Atomically replaces the element at {@code i}; returns the old value. */
+        public float atomicExchange(int i, float value) {
+            return (float) ELEMENTS.getAndSet(data(), indexer.index(i), value);
+        }
+
+        /** Atomically replaces the element with {@code desired} if it equals {@code expected}; returns the old value. */
+        public float atomicCompareExchange(int i, float expected, float desired) {
+            return (float) ELEMENTS.compareAndExchange(data(), indexer.index(i), expected, desired);
+        }
+    }
+
+    /** Local memory of {@code double} elements. */
+    public static final class OfDouble extends LocalAccessor<Double> {
+        private OfDouble(Handler h, Range shape) {
+            super(h, ElementKind.DOUBLE, shape);
+        }
+
+        @Override
+        Object newArray() {
+            return new double[size()];
+        }
+
+        private double[] data() {
+            return (double[]) hostArray();
+        }
+
+        /** The element at {@code i}. */
+        public double get(int i) {
+            return data()[indexer.index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public double get(int i, int j) {
+            return data()[indexer.index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public double get(int i, int j, int k) {
+            return data()[indexer.index(i, j, k)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, double value) {
+            data()[indexer.index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, double value) {
+            data()[indexer.index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, double value) {
+            data()[indexer.index(i, j, k)] = value;
+        }
+    }
+
+    /** Local memory of {@code int} elements. */
+    public static final class OfInt extends LocalAccessor<Integer> {
+        private static final VarHandle ELEMENTS = MethodHandles.arrayElementVarHandle(int[].class);
+
+        private OfInt(Handler h, Range shape) {
+            super(h, ElementKind.INT, shape);
+        }
+
+        @Override
+        Object newArray() {
+            return new int[size()];
+        }
+
+        private int[] data() {
+            return (int[]) hostArray();
+        }
+
+        /** The element at {@code i}. */
+        public int get(int i) {
+            return data()[indexer.index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public int get(int i, int j) {
+            return data()[indexer.index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public int get(int i, int j, int k) {
+            return data()[indexer.index(i, j, k)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, int value) {
+            data()[indexer.index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, int value) {
+            data()[indexer.index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, int value) {
+            data()[indexer.index(i, j, k)] = value;
+        }
+
+        /** Atomically adds {@code value} to the element at {@code i}; returns the old value. */
+        public int atomicAdd(int i, int value) {
+            return (int) ELEMENTS.getAndAdd(data(), indexer.index(i), value);
+        }
+
+        /** Atomically stores the smaller of the element and {@code value}; returns the old value. */
+        public int atomicMin(int i, int value) {
+            int[] a = data();
+            int at = indexer.index(i);
+            int old = (int) ELEMENTS.getVolatile(a, at);
+            while (old > value && !ELEMENTS.compareAndSet(a, at, old, value)) {
+                old = (int) ELEMENTS.getVolatile(a, at);
+            }
+            return old;
+        }
+
+        /** Atomically stores the larger of the element and {@code value}; returns the old value. */
+        public int atomicMax(int i, int value) {
+            int[] a = data();
+            int at = indexer.index(i);
+            int old = (int) ELEMENTS.getVolatile(a, at);
+            while (old < value && !ELEMENTS.compareAndSet(a, at, old, value)) {
+                old = (int) ELEMENTS.getVolatile(a, at);
+            }
+            return old;
+        }
+
+        /** Atomically replaces the element at {@code i}; returns the old value. */
+        public int atomicExchange(int i, int value) {
+            return (int) ELEMENTS.getAndSet(data(), indexer.index(i), value);
+        }
+
+        /** Atomically replaces the element with {@code desired} if it equals {@code expected}; returns the old value. */
+        public int atomicCompareExchange(int i, int expected, int desired) {
+            return (int) ELEMENTS.compareAndExchange(data(), indexer.index(i), expected, desired);
+        }
+    }
+
+    /** Local memory of {@code long} elements. */
+    public static final class OfLong extends LocalAccessor<Long> {
+        private static final VarHandle ELEMENTS = MethodHandles.arrayElementVarHandle(long[].class);
+
+        private OfLong(Handler h, Range shape) {
+            super(h, ElementKind.LONG, shape);
+        }
+
+        @Override
+        Object newArray() {
+            return new long[size()];
+        }
+
+        private long[] data() {
+            return (long[]) hostArray();
+        }
+
+        /** The element at {@code i}. */
+        public long get(int i) {
+            return data()[indexer.index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public long get(int i, int j) {
+            return data()[indexer.index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public long get(int i, int j, int k) {
+            return data()[indexer.index(i, j, k)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, long value) {
+            data()[indexer.index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, long value) {
+            data()[indexer.index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, long value) {
+            data()[indexer.index(i, j, k)] = value;
+        }
+
+        /** Atomically adds {@code value} to the element at {@code i}; returns the old value. */
+        public long atomicAdd(int i, long value) {
+            return (long) ELEMENTS.getAndAdd(data(), indexer.index(i), value);
+        }
+
+        /** Atomically stores the smaller of the element and {@code value}; returns the old value. */
+        public long atomicMin(int i, long value) {
+            long[] a = data();
+            int at = indexer.index(i);
+            long old = (long) ELEMENTS.getVolatile(a, at);
+            while (old > value && !ELEMENTS.compareAndSet(a, at, old, value)) {
+                old = (long) ELEMENTS.getVolatile(a, at);
+            }
+            return old;
+        }
+
+        /** Atomically stores the larger of the element and {@code value}; returns the old value. */
+        public long atomicMax(int i, long value) {
+            long[] a = data();
+            int at = indexer.index(i);
+            long old = (long) ELEMENTS.getVolatile(a, at);
+            while (old < value && !ELEMENTS.compareAndSet(a, at, old, value)) {
+                old = (long) ELEMENTS.getVolatile(a, at);
+            }
+            return old;
+        }
+
+        /** Atomically replaces the element at {@code i}; returns the old value. */
+        public long atomicExchange(int i, long value) {
+            return (long) ELEMENTS.getAndSet(data(), indexer.index(i), value);
+        }
+
+        /** Atomically replaces the element with {@code desired} if it equals {@code expected}; returns the old value. */
+        public long atomicCompareExchange(int i, long expected, long desired) {
+            return (long) ELEMENTS.compareAndExchange(data(), indexer.index(i), expected, desired);
+        }
+    }
+
+    /** Local memory of {@code short} elements. */
+    public static final class OfShort extends LocalAccessor<Short> {
+        private OfShort(Handler h, Range shape) {
+            super(h, ElementKind.SHORT, shape);
+        }
+
+        @Override
+        Object newArray() {
+            return new short[size()];
+        }
+
+        private short[] data() {
+            return (short[]) hostArray();
+        }
+
+        /** The element at {@code i}. */
+        public short get(int i) {
+            return data()[indexer.index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public short get(int i, int j) {
+            return data()[indexer.index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public short get(int i, int j, int k) {
+            return data()[indexer.index(i, j, k)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, short value) {
+            data()[indexer.index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, short value) {
+            data()[indexer.index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, short value) {
+            data()[indexer.index(i, j, k)] = value;
+        }
+    }
+
+    /** Local memory of {@code byte} elements. */
+    public static final class OfByte extends LocalAccessor<Byte> {
+        private OfByte(Handler h, Range shape) {
+            super(h, ElementKind.BYTE, shape);
+        }
+
+        @Override
+        Object newArray() {
+            return new byte[size()];
+        }
+
+        private byte[] data() {
+            return (byte[]) hostArray();
+        }
+
+        /** The element at {@code i}. */
+        public byte get(int i) {
+            return data()[indexer.index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public byte get(int i, int j) {
+            return data()[indexer.index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public byte get(int i, int j, int k) {
+            return data()[indexer.index(i, j, k)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, byte value) {
+            data()[indexer.index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, byte value) {
+            data()[indexer.index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, byte value) {
+            data()[indexer.index(i, j, k)] = value;
+        }
+    }
+
+    /** Local memory of {@code char} elements. */
+    public static final class OfChar extends LocalAccessor<Character> {
+        private OfChar(Handler h, Range shape) {
+            super(h, ElementKind.CHAR, shape);
+        }
+
+        @Override
+        Object newArray() {
+            return new char[size()];
+        }
+
+        private char[] data() {
+            return (char[]) hostArray();
+        }
+
+        /** The element at {@code i}. */
+        public char get(int i) {
+            return data()[indexer.index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public char get(int i, int j) {
+            return data()[indexer.index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public char get(int i, int j, int k) {
+            return data()[indexer.index(i, j, k)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, char value) {
+            data()[indexer.index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, char value) {
+            data()[indexer.index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, char value) {
+            data()[indexer.index(i, j, k)] = value;
+        }
+    }
+
+    /** Local memory of {@code boolean} elements. */
+    public static final class OfBoolean extends LocalAccessor<Boolean> {
+        private OfBoolean(Handler h, Range shape) {
+            super(h, ElementKind.BOOLEAN, shape);
+        }
+
+        @Override
+        Object newArray() {
+            return new boolean[size()];
+        }
+
+        private boolean[] data() {
+            return (boolean[]) hostArray();
+        }
+
+        /** The element at {@code i}. */
+        public boolean get(int i) {
+            return data()[indexer.index(i)];
+        }
+
+        /** The element at row {@code i}, column {@code j}. */
+        public boolean get(int i, int j) {
+            return data()[indexer.index(i, j)];
+        }
+
+        /** The element at {@code (i, j, k)}. */
+        public boolean get(int i, int j, int k) {
+            return data()[indexer.index(i, j, k)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, boolean value) {
+            data()[indexer.index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, boolean value) {
+            data()[indexer.index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, boolean value) {
+            data()[indexer.index(i, j, k)] = value;
+        }
+    }
+}
