@@ -117,6 +117,14 @@ final class MethodTranslator {
 
     /** Translates the method and returns its structured body. */
     String translate(int indent) {
+        int at = -1;
+        for (AbstractInsnNode n : insns) {
+            if (n instanceof LineNumberNode l) {
+                at = l.line;
+            } else if (n.getOpcode() == MONITORENTER) {
+                throw ctx.error(cls, at, "'synchronized'", "is not supported in kernels; use atomics or barriers instead");
+            }
+        }
         if (!method.tryCatchBlocks.isEmpty()) {
             throw ctx.error(cls, firstLine(), "'try/catch'", "is not supported in kernels; check the values beforehand instead");
         }
@@ -779,7 +787,7 @@ final class MethodTranslator {
         }
         Expr receiver = m.getOpcode() == INVOKESTATIC ? null : pop();
         Expr result = Builtins.call(ctx, this::reject, m, receiver, args);
-        if (result == null && m.getOpcode() == INVOKESTATIC && !m.owner.startsWith("java/") && !m.owner.startsWith("io/jsycl/")) {
+        if (result == null && m.getOpcode() == INVOKESTATIC && !m.owner.startsWith("java/") && !isApiClass(m.owner)) {
             result = DeviceFunctions.call(ctx, this::reject, m, args);
         }
         if (result == null) {
@@ -802,6 +810,11 @@ final class MethodTranslator {
         } else {
             push(result);
         }
+    }
+
+    /** Classes of the jsycl API package itself ({@code io/jsycl/X}), never device functions. */
+    private static boolean isApiClass(String owner) {
+        return owner.startsWith("io/jsycl/") && owner.indexOf('/', "io/jsycl/".length()) < 0;
     }
 
     /** Rejects a construct at the current line. */
