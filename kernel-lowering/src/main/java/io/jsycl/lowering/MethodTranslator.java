@@ -72,6 +72,8 @@ final class MethodTranslator {
     /** Locals and temporaries to declare at the top of the function: name to C type. */
     final Map<String, String> declarations = new LinkedHashMap<>();
     private int temps;
+    /** Whether the method writes memory or calls something that may (so calls to it are effects). */
+    boolean hasEffects;
     private int line = -1;
     private Block current;
     private final List<Expr> stack = new ArrayList<>();
@@ -800,6 +802,9 @@ final class MethodTranslator {
             }
             throw reject("call to instance method " + who + " on an unknown type",
                     "is not supported in kernels; use static methods, primitives and accessors");
+        }
+        if (result.kind == 'V' || result.effect) {
+            hasEffects = true;
         }
         if (result.kind == 'V') {
             statement(result.text + ";");

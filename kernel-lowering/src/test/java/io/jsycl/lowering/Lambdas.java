@@ -21,6 +21,10 @@ final class Lambdas {
         return KernelLowerer.lower(request(k, KernelShape.ITEM, dims));
     }
 
+    static LoweredKernel lowerNd(int dims, io.jsycl.NdItemKernel k) {
+        return KernelLowerer.lower(request(k, KernelShape.ND_ITEM, dims));
+    }
+
     static LoweredKernel lower(TaskKernel k) {
         return KernelLowerer.lower(request(k, KernelShape.TASK, 0));
     }
