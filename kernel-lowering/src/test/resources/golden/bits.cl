@@ -82,9 +82,9 @@ void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(const 
     long l;
     i = (int)get_global_id(0);
     l = (long)get_global_id(0);
-    cap->out.data[0 + cap->out.offset[0]] = (int)((uint)(int)((uint)popcount(i) + (uint)clz(i)) + (uint)jsycl_ctz_i(i));
+    cap->out.data[0 + cap->out.offset[0]] = (int)((uint)popcount(i) + (uint)clz(i) + (uint)jsycl_ctz_i(i));
     cap->out.data[1 + cap->out.offset[0]] = rotate(i, 3) ^ rotate(i, (int)(0u - (uint)5)) ^ jsycl_reverse_i(i);
-    cap->out.data[2 + cap->out.offset[0]] = (int)((uint)(int)((uint)(int)popcount(l) + (uint)jsycl_ctz_l(l)) + (uint)(int)clz(l));
+    cap->out.data[2 + cap->out.offset[0]] = (int)((uint)(int)popcount(l) + (uint)jsycl_ctz_l(l) + (uint)(int)clz(l));
     cap->out.data[3 + cap->out.offset[0]] = (int)((uint)as_int(cap->f.data[i + cap->f.offset[0]]) + (uint)(isnan(cap->f.data[i + cap->f.offset[0]]) ? 0x7fc00000 : as_int(cap->f.data[i + cap->f.offset[0]])));
     cap->out.data[4 + cap->out.offset[0]] = convert_int_sat_rtz(as_float(i));
 }

@@ -44,13 +44,15 @@ final class Arithmetic {
             op = op.equals("+") ? "-" : "+";
             r = kind == 'I' ? Expr.intConstant((int) -r.constant) : Expr.longConstant(-r.constant);
         }
-        return Expr.of(kind, "(" + Expr.cType(kind) + ")(" + unsigned(u, l, prec) + " " + op + " "
-                + unsigned(u, r, prec + 1) + ")", UNARY);
+        return Expr.wrapped(kind, unsigned(u, l, prec) + " " + op + " " + unsigned(u, r, prec + 1), prec);
     }
 
     private static String unsigned(String u, Expr e, int prec) {
         if (e.constant != null && e.constant >= 0) {
             return e.constant + (u.equals("uint") ? "u" : "UL");
+        }
+        if (e.unsignedText != null) {
+            return e.unsignedPrec >= prec ? e.unsignedText : "(" + e.unsignedText + ")";
         }
         return "(" + u + ")" + e.at(UNARY);
     }
