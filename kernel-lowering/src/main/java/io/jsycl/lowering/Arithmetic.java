@@ -38,6 +38,11 @@ final class Arithmetic {
         if (kind == 'F' || kind == 'D') {
             return Expr.of(kind, l.at(prec) + " " + op + " " + r.at(prec + 1), prec);
         }
+        if (l.constant != null && r.constant != null) {
+            long a = l.constant, b = r.constant;
+            long v = op.equals("+") ? a + b : op.equals("-") ? a - b : a * b;
+            return kind == 'I' ? Expr.intConstant((int) v) : Expr.longConstant(v);
+        }
         String u = kind == 'I' ? "uint" : "ulong";
         long min = kind == 'I' ? Integer.MIN_VALUE : Long.MIN_VALUE;
         if (!op.equals("*") && r.constant != null && r.constant < 0 && r.constant != min) {
