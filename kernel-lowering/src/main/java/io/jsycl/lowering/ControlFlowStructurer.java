@@ -318,7 +318,12 @@ final class ControlFlowStructurer {
 
     /** Whether a branch to the target is a jump (continue, break, goto), not inlined code. */
     private boolean isJump(Block src, Block target) {
-        return (loops.containsKey(target) && dominates(target, src)) || inScope.contains(target);
+        if ((loops.containsKey(target) && dominates(target, src)) || inScope.contains(target)) {
+            return true;
+        }
+        // A block that is only a jump (javac's 'break label;', 'continue label;').
+        return target.stmts.isEmpty() && target.kind == Block.Kind.GOTO && !loops.containsKey(target)
+                && !merges.contains(target) && target.succs.get(0) != target && isJump(target, target.succs.get(0));
     }
 
     private Loop innermostLoop() {
