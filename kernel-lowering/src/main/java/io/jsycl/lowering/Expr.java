@@ -137,11 +137,6 @@ final class Expr {
         return "!" + at(UNARY);
     }
 
-    /** Negation precedence: a stored negation is a comparison, else unary. */
-    int negatedPrec() {
-        return negation != null ? prec : UNARY;
-    }
-
     boolean wide() {
         return kind == 'J' || kind == 'D';
     }

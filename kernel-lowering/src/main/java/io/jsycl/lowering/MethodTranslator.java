@@ -684,10 +684,7 @@ final class MethodTranslator {
     private Expr stableTop(int depth) {
         int i = stack.size() - 1 - depth;
         Expr e = stack.get(i);
-        if (e.stable || e.kind == 'A' || e.kind == 'T' || (!e.effect && e.prec == PRIMARY && e.text.matches("[A-Za-z_][A-Za-z0-9_]*"))) {
-            if (!e.stable && !e.text.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                return e;
-            }
+        if (e.stable || e.kind == 'A' || e.kind == 'T') {
             return e;
         }
         Expr v = value(e);
