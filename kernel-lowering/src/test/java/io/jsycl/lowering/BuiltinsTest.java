@@ -72,6 +72,7 @@ class BuiltinsTest {
     }
 
     @Test
+    @SuppressWarnings("fallthrough") // the fall-through from case 100 is what is under test
     void switchStatements() {
         var out = new Accessor.OfInt(1, "WRITE");
         LoweredKernel k = lower(1, it -> {
