@@ -64,7 +64,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIs
     cap->out.data[7 + cap->out.offset[0]] = (int)((uint)a >> (b & 31));
     cap->out.data[8 + cap->out.offset[0]] = a & b | a ^ (b ^ -1);
     cap->out.data[9 + cap->out.offset[0]] = (int)(0u - (uint)a);
-    cap->out.data[10 + cap->out.offset[0]] = (int)((uint)(int)((uint)(a / 4) + (uint)(a % 3)) + (uint)(int)((uint)i << 2));
+    cap->out.data[10 + cap->out.offset[0]] = (int)((uint)(a / 4) + (uint)(a % 3) + (uint)(int)((uint)i << 2));
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, int a, int b, int range0) {

@@ -57,7 +57,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_body(
     long t1;
     i = (long)get_global_id(0);
     cap->out.data[0 + cap->out.offset[0]] = (long)((ulong)a + (ulong)i);
-    cap->out.data[1 + cap->out.offset[0]] = (long)((ulong)(long)((ulong)a * (ulong)i) - 1UL);
+    cap->out.data[1 + cap->out.offset[0]] = (long)((ulong)a * (ulong)i - 1UL);
     cap->out.data[2 + cap->out.offset[0]] = jsycl_ldiv(a, i);
     cap->out.data[3 + cap->out.offset[0]] = jsycl_lrem(a, i);
     cap->out.data[4 + cap->out.offset[0]] = (long)((ulong)a << (s & 63));

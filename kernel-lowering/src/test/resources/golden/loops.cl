@@ -40,17 +40,18 @@ void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_body(const io_
     sum = 0;
     v4 = 0;
     while (v4 < n) {
-        if (v4 != 3) {
-            if (sum <= 100) {
-                j = 0;
-                while (j < v4) {
-                    sum = (int)((uint)sum + (uint)j);
-                    j = (int)((uint)j + 1u);
-                }
-            } else {
-                break;
-            }
+        if (v4 == 3) {
+            goto L9;
         }
+        if (sum > 100) {
+            break;
+        }
+        j = 0;
+        while (j < v4) {
+            sum = (int)((uint)sum + (uint)j);
+            j = (int)((uint)j + 1u);
+        }
+        L9:;
         v4 = (int)((uint)v4 + 1u);
     }
     v4 = 0;

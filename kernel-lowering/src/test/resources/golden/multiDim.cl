@@ -66,7 +66,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndIte
     long lin;
     r = (int)get_global_id(1);
     c = (int)get_global_id(0);
-    d = (int)(2u - 1u);
+    d = 1;
     lin = (long)get_global_id(1) * it->range[1] + (long)get_global_id(0);
     cap->v.data[((r + cap->v.offset[0]) * cap->v.memRange[1] + (c + cap->v.offset[1])) * cap->v.memRange[2] + (0 + cap->v.offset[2])] = (double)(cap->m.data[(r + cap->m.offset[0]) * cap->m.memRange[1] + (c + cap->m.offset[1])] + convert_float_rte(it->range[1]) + convert_float_rte((int)get_global_id(1 - d)) + convert_float_rte(lin) + convert_float_rte(cap->m.range[0] * cap->m.range[1]) + convert_float_rte(it->range[d]));
 }

@@ -3,7 +3,7 @@ package io.jsycl;
 /**
  * Test double of the runtime's accessors: same class and method names, so kernel lambdas
  * compile to the same bytecode. Each records the dimensions and access mode the test lowers it
- * with.
+ * with; one-dimensional ones may be backed by an array so the kernel can also run on the host.
  */
 public final class Accessor {
     private Accessor() {
@@ -13,14 +13,22 @@ public final class Accessor {
     public static final class OfFloat {
         public final int dimensions;
         public final String mode;
+        public final float[] data;
 
         public OfFloat(int dimensions, String mode) {
             this.dimensions = dimensions;
             this.mode = mode;
+            this.data = null;
+        }
+
+        public OfFloat(float[] data, String mode) {
+            this.dimensions = 1;
+            this.mode = mode;
+            this.data = data;
         }
 
         public float get(int i) {
-            throw new UnsupportedOperationException();
+            return data[i];
         }
 
         public float get(int i, int j) {
@@ -32,7 +40,7 @@ public final class Accessor {
         }
 
         public void set(int i, float v) {
-            throw new UnsupportedOperationException();
+            data[i] = v;
         }
 
         public void set(int i, int j, float v) {
@@ -44,7 +52,7 @@ public final class Accessor {
         }
 
         public int size() {
-            throw new UnsupportedOperationException();
+            return data.length;
         }
     }
 
@@ -52,14 +60,22 @@ public final class Accessor {
     public static final class OfDouble {
         public final int dimensions;
         public final String mode;
+        public final double[] data;
 
         public OfDouble(int dimensions, String mode) {
             this.dimensions = dimensions;
             this.mode = mode;
+            this.data = null;
+        }
+
+        public OfDouble(double[] data, String mode) {
+            this.dimensions = 1;
+            this.mode = mode;
+            this.data = data;
         }
 
         public double get(int i) {
-            throw new UnsupportedOperationException();
+            return data[i];
         }
 
         public double get(int i, int j) {
@@ -71,7 +87,7 @@ public final class Accessor {
         }
 
         public void set(int i, double v) {
-            throw new UnsupportedOperationException();
+            data[i] = v;
         }
 
         public void set(int i, int j, double v) {
@@ -83,7 +99,7 @@ public final class Accessor {
         }
 
         public int size() {
-            throw new UnsupportedOperationException();
+            return data.length;
         }
     }
 
@@ -91,14 +107,22 @@ public final class Accessor {
     public static final class OfInt {
         public final int dimensions;
         public final String mode;
+        public final int[] data;
 
         public OfInt(int dimensions, String mode) {
             this.dimensions = dimensions;
             this.mode = mode;
+            this.data = null;
+        }
+
+        public OfInt(int[] data, String mode) {
+            this.dimensions = 1;
+            this.mode = mode;
+            this.data = data;
         }
 
         public int get(int i) {
-            throw new UnsupportedOperationException();
+            return data[i];
         }
 
         public int get(int i, int j) {
@@ -110,7 +134,7 @@ public final class Accessor {
         }
 
         public void set(int i, int v) {
-            throw new UnsupportedOperationException();
+            data[i] = v;
         }
 
         public void set(int i, int j, int v) {
@@ -122,7 +146,7 @@ public final class Accessor {
         }
 
         public int size() {
-            throw new UnsupportedOperationException();
+            return data.length;
         }
     }
 
@@ -130,14 +154,22 @@ public final class Accessor {
     public static final class OfLong {
         public final int dimensions;
         public final String mode;
+        public final long[] data;
 
         public OfLong(int dimensions, String mode) {
             this.dimensions = dimensions;
             this.mode = mode;
+            this.data = null;
+        }
+
+        public OfLong(long[] data, String mode) {
+            this.dimensions = 1;
+            this.mode = mode;
+            this.data = data;
         }
 
         public long get(int i) {
-            throw new UnsupportedOperationException();
+            return data[i];
         }
 
         public long get(int i, int j) {
@@ -149,7 +181,7 @@ public final class Accessor {
         }
 
         public void set(int i, long v) {
-            throw new UnsupportedOperationException();
+            data[i] = v;
         }
 
         public void set(int i, int j, long v) {
@@ -161,7 +193,7 @@ public final class Accessor {
         }
 
         public int size() {
-            throw new UnsupportedOperationException();
+            return data.length;
         }
     }
 
@@ -169,14 +201,22 @@ public final class Accessor {
     public static final class OfShort {
         public final int dimensions;
         public final String mode;
+        public final short[] data;
 
         public OfShort(int dimensions, String mode) {
             this.dimensions = dimensions;
             this.mode = mode;
+            this.data = null;
+        }
+
+        public OfShort(short[] data, String mode) {
+            this.dimensions = 1;
+            this.mode = mode;
+            this.data = data;
         }
 
         public short get(int i) {
-            throw new UnsupportedOperationException();
+            return data[i];
         }
 
         public short get(int i, int j) {
@@ -188,7 +228,7 @@ public final class Accessor {
         }
 
         public void set(int i, short v) {
-            throw new UnsupportedOperationException();
+            data[i] = v;
         }
 
         public void set(int i, int j, short v) {
@@ -200,7 +240,7 @@ public final class Accessor {
         }
 
         public int size() {
-            throw new UnsupportedOperationException();
+            return data.length;
         }
     }
 
@@ -208,14 +248,22 @@ public final class Accessor {
     public static final class OfByte {
         public final int dimensions;
         public final String mode;
+        public final byte[] data;
 
         public OfByte(int dimensions, String mode) {
             this.dimensions = dimensions;
             this.mode = mode;
+            this.data = null;
+        }
+
+        public OfByte(byte[] data, String mode) {
+            this.dimensions = 1;
+            this.mode = mode;
+            this.data = data;
         }
 
         public byte get(int i) {
-            throw new UnsupportedOperationException();
+            return data[i];
         }
 
         public byte get(int i, int j) {
@@ -227,7 +275,7 @@ public final class Accessor {
         }
 
         public void set(int i, byte v) {
-            throw new UnsupportedOperationException();
+            data[i] = v;
         }
 
         public void set(int i, int j, byte v) {
@@ -239,7 +287,7 @@ public final class Accessor {
         }
 
         public int size() {
-            throw new UnsupportedOperationException();
+            return data.length;
         }
     }
 
@@ -247,14 +295,22 @@ public final class Accessor {
     public static final class OfChar {
         public final int dimensions;
         public final String mode;
+        public final char[] data;
 
         public OfChar(int dimensions, String mode) {
             this.dimensions = dimensions;
             this.mode = mode;
+            this.data = null;
+        }
+
+        public OfChar(char[] data, String mode) {
+            this.dimensions = 1;
+            this.mode = mode;
+            this.data = data;
         }
 
         public char get(int i) {
-            throw new UnsupportedOperationException();
+            return data[i];
         }
 
         public char get(int i, int j) {
@@ -266,7 +322,7 @@ public final class Accessor {
         }
 
         public void set(int i, char v) {
-            throw new UnsupportedOperationException();
+            data[i] = v;
         }
 
         public void set(int i, int j, char v) {
@@ -278,7 +334,7 @@ public final class Accessor {
         }
 
         public int size() {
-            throw new UnsupportedOperationException();
+            return data.length;
         }
     }
 
@@ -286,14 +342,22 @@ public final class Accessor {
     public static final class OfBoolean {
         public final int dimensions;
         public final String mode;
+        public final boolean[] data;
 
         public OfBoolean(int dimensions, String mode) {
             this.dimensions = dimensions;
             this.mode = mode;
+            this.data = null;
+        }
+
+        public OfBoolean(boolean[] data, String mode) {
+            this.dimensions = 1;
+            this.mode = mode;
+            this.data = data;
         }
 
         public boolean get(int i) {
-            throw new UnsupportedOperationException();
+            return data[i];
         }
 
         public boolean get(int i, int j) {
@@ -305,7 +369,7 @@ public final class Accessor {
         }
 
         public void set(int i, boolean v) {
-            throw new UnsupportedOperationException();
+            data[i] = v;
         }
 
         public void set(int i, int j, boolean v) {
@@ -317,7 +381,7 @@ public final class Accessor {
         }
 
         public int size() {
-            throw new UnsupportedOperationException();
+            return data.length;
         }
     }
 }

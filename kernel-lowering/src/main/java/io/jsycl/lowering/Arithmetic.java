@@ -38,19 +38,26 @@ final class Arithmetic {
         if (kind == 'F' || kind == 'D') {
             return Expr.of(kind, l.at(prec) + " " + op + " " + r.at(prec + 1), prec);
         }
+        if (l.constant != null && r.constant != null) {
+            long a = l.constant, b = r.constant;
+            long v = op.equals("+") ? a + b : op.equals("-") ? a - b : a * b;
+            return kind == 'I' ? Expr.intConstant((int) v) : Expr.longConstant(v);
+        }
         String u = kind == 'I' ? "uint" : "ulong";
         long min = kind == 'I' ? Integer.MIN_VALUE : Long.MIN_VALUE;
         if (!op.equals("*") && r.constant != null && r.constant < 0 && r.constant != min) {
             op = op.equals("+") ? "-" : "+";
             r = kind == 'I' ? Expr.intConstant((int) -r.constant) : Expr.longConstant(-r.constant);
         }
-        return Expr.of(kind, "(" + Expr.cType(kind) + ")(" + unsigned(u, l, prec) + " " + op + " "
-                + unsigned(u, r, prec + 1) + ")", UNARY);
+        return Expr.wrapped(kind, unsigned(u, l, prec) + " " + op + " " + unsigned(u, r, prec + 1), prec);
     }
 
     private static String unsigned(String u, Expr e, int prec) {
         if (e.constant != null && e.constant >= 0) {
             return e.constant + (u.equals("uint") ? "u" : "UL");
+        }
+        if (e.unsignedText != null) {
+            return e.unsignedPrec >= prec ? e.unsignedText : "(" + e.unsignedText + ")";
         }
         return "(" + u + ")" + e.at(UNARY);
     }

@@ -22,6 +22,8 @@ import java.util.function.Consumer;
  */
 final class ControlFlowStructurer {
     private static final String LABEL_MARK = "\u0000label ";
+    /** A tail no branch goes to: code after this point exists, so every jump is explicit. */
+    private static final Block NO_TAIL = new Block(-1, 0, 0);
     private static final String WHILE_MARK = "\u0000while ";
 
     private final List<Block> rpo;
@@ -251,12 +253,12 @@ final class ControlFlowStructurer {
                     out.close();
                 } else if (isJump(x, taken)) {
                     out.open("if (" + x.condition.text + ")");
-                    branch(x, taken, tail);
+                    branch(x, taken, NO_TAIL);
                     out.close();
                     branch(x, fall, tail);
                 } else if (isJump(x, fall)) {
                     out.open("if (" + x.condition.negated() + ")");
-                    branch(x, fall, tail);
+                    branch(x, fall, NO_TAIL);
                     out.close();
                     branch(x, taken, tail);
                 } else {
@@ -318,7 +320,12 @@ final class ControlFlowStructurer {
 
     /** Whether a branch to the target is a jump (continue, break, goto), not inlined code. */
     private boolean isJump(Block src, Block target) {
-        return (loops.containsKey(target) && dominates(target, src)) || inScope.contains(target);
+        if ((loops.containsKey(target) && dominates(target, src)) || inScope.contains(target)) {
+            return true;
+        }
+        // A block that is only a jump (javac's 'break label;', 'continue label;').
+        return target.stmts.isEmpty() && target.kind == Block.Kind.GOTO && !loops.containsKey(target)
+                && !merges.contains(target) && target.succs.get(0) != target && isJump(target, target.succs.get(0));
     }
 
     private Loop innermostLoop() {

@@ -57,6 +57,9 @@ final class DeviceFunctions {
             call.append(i > 0 ? ", " : "").append(args.get(i).kind == 'A' ? args.get(i).accessor.pointer() : args.get(i).text);
         }
         char kind = Builtins.returnKind(m.desc);
+        if (kind != 'V' && ctx.pureFunctions.contains(name)) {
+            return Expr.of(kind, call.append(')').toString(), PRIMARY);
+        }
         return Expr.effect(kind, call.append(')').toString(), PRIMARY);
     }
 
@@ -80,6 +83,9 @@ final class DeviceFunctions {
         }
         MethodTranslator t = new MethodTranslator(ctx, owner, method, params);
         String body = t.translate(1);
+        if (!t.hasEffects) {
+            ctx.pureFunctions.add(name);
+        }
         char ret = Builtins.returnKind(method.desc);
         CodeBuilder c = new CodeBuilder();
         c.line("/* " + owner.name.replace('/', '.') + "." + method.name + method.desc + " */");

@@ -29,6 +29,9 @@ final class Expr {
     final int nanResult;
     /** For int and long constants, the value. */
     final Long constant;
+    /** For wrapping int/long arithmetic: the same value as an unsigned C expression (ADD precedence). */
+    String unsignedText;
+    int unsignedPrec;
 
     private Expr(char kind, String text, int prec, boolean stable, boolean effect, String negation,
             AccessorRef accessor, Expr left, Expr right, int nanResult, Long constant) {
@@ -51,6 +54,14 @@ final class Expr {
 
     static Expr effect(char kind, String text, int prec) {
         return new Expr(kind, text, prec, false, true, null, null, null, null, 0, null);
+    }
+
+    /** Wrapping arithmetic: {@code (int)(u)} where {@code u} is computed unsigned. */
+    static Expr wrapped(char kind, String unsignedText, int unsignedPrec) {
+        Expr e = of(kind, "(" + cType(kind) + ")(" + unsignedText + ")", UNARY);
+        e.unsignedText = unsignedText;
+        e.unsignedPrec = unsignedPrec;
+        return e;
     }
 
     static Expr stable(char kind, String text) {
@@ -124,11 +135,6 @@ final class Expr {
             return constant == 0 ? "1" : "0";
         }
         return "!" + at(UNARY);
-    }
-
-    /** Negation precedence: a stored negation is a comparison, else unary. */
-    int negatedPrec() {
-        return negation != null ? prec : UNARY;
     }
 
     boolean wide() {

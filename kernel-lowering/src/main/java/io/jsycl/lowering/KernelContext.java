@@ -26,6 +26,8 @@ final class KernelContext {
     final Map<String, String> deviceFunctions = new LinkedHashMap<>();
     /** Device functions being translated: a call to one of them is recursion. */
     final Set<String> inProgress = new HashSet<>();
+    /** Device functions that neither write memory nor call one that does. */
+    final Set<String> pureFunctions = new HashSet<>();
     boolean usesFp64;
 
     KernelContext(String kernelLabel, ClassLoader loader, KernelShape shape, int dimensions) {

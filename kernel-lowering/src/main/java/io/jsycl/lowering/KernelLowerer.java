@@ -2,7 +2,6 @@ package io.jsycl.lowering;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -20,6 +19,19 @@ import org.objectweb.asm.tree.MethodNode;
  * integer {@code x / 0} is 0 and {@code x % 0} is 0 ({@code MIN_VALUE / -1} is
  * {@code MIN_VALUE} and {@code % -1} is 0, as in Java). Accessor indexes are not
  * bounds-checked.
+ *
+ * <p>Supported: primitives of all eight types, locals, arithmetic, comparisons and casts;
+ * {@code if}/{@code else}, loops, {@code break}/{@code continue} (also labeled), {@code switch},
+ * {@code &&}/{@code ||} and the ternary operator; captured primitives and accessors
+ * ({@code get}/{@code set} in 1 to 3 dimensions, {@code size()}); {@code Item} and
+ * {@code NdItem} queries and {@code barrier()}; {@code java.lang.Math}/{@code StrictMath};
+ * the bit operations of {@code Integer}/{@code Long} and the bit conversions of
+ * {@code Float}/{@code Double}; boxing of locals; {@code static final} primitive constants;
+ * static methods of any class, lowered as device functions (accessors may be passed; no
+ * recursion). Anything else throws {@link LoweringException}.
+ *
+ * <p>Single-precision division and {@code Math.sqrt} are correctly rounded only if the program
+ * is built with {@code -cl-fp32-correctly-rounded-divide-sqrt}.
  *
  * <p>Every definition in the source (accessor structs, helpers, device functions, the kernel)
  * sits in an {@code #ifndef} guard, so the sources of several kernels can be concatenated into
@@ -138,11 +150,5 @@ public final class KernelLowerer {
             args.add(new KernelArg(-1, ArgRole.LAUNCH_RANGE, d, ScalarType.INT));
         }
         return args;
-    }
-
-    static String declarations(Map<String, String> decls) {
-        StringBuilder b = new StringBuilder();
-        decls.forEach((n, t) -> b.append(t).append(' ').append(n).append(";\n"));
-        return b.toString();
     }
 }

@@ -2,7 +2,6 @@ package io.jsycl.lowering;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.objectweb.asm.tree.ClassNode;
 
@@ -142,9 +141,5 @@ final class KernelSourceEmitter {
         }
         b.close();
         guarded(c, s, b.toString().stripTrailing());
-    }
-
-    static String upper(String s) {
-        return s.toUpperCase(Locale.ROOT);
     }
 }

@@ -72,6 +72,8 @@ final class MethodTranslator {
     /** Locals and temporaries to declare at the top of the function: name to C type. */
     final Map<String, String> declarations = new LinkedHashMap<>();
     private int temps;
+    /** Whether the method writes memory or calls something that may (so calls to it are effects). */
+    boolean hasEffects;
     private int line = -1;
     private Block current;
     private final List<Expr> stack = new ArrayList<>();
@@ -117,6 +119,14 @@ final class MethodTranslator {
 
     /** Translates the method and returns its structured body. */
     String translate(int indent) {
+        int at = -1;
+        for (AbstractInsnNode n : insns) {
+            if (n instanceof LineNumberNode l) {
+                at = l.line;
+            } else if (n.getOpcode() == MONITORENTER) {
+                throw ctx.error(cls, at, "'synchronized'", "is not supported in kernels; use atomics or barriers instead");
+            }
+        }
         if (!method.tryCatchBlocks.isEmpty()) {
             throw ctx.error(cls, firstLine(), "'try/catch'", "is not supported in kernels; check the values beforehand instead");
         }
@@ -674,10 +684,7 @@ final class MethodTranslator {
     private Expr stableTop(int depth) {
         int i = stack.size() - 1 - depth;
         Expr e = stack.get(i);
-        if (e.stable || e.kind == 'A' || e.kind == 'T' || (!e.effect && e.prec == PRIMARY && e.text.matches("[A-Za-z_][A-Za-z0-9_]*"))) {
-            if (!e.stable && !e.text.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                return e;
-            }
+        if (e.stable || e.kind == 'A' || e.kind == 'T') {
             return e;
         }
         Expr v = value(e);
@@ -779,7 +786,7 @@ final class MethodTranslator {
         }
         Expr receiver = m.getOpcode() == INVOKESTATIC ? null : pop();
         Expr result = Builtins.call(ctx, this::reject, m, receiver, args);
-        if (result == null && m.getOpcode() == INVOKESTATIC && !m.owner.startsWith("java/") && !m.owner.startsWith("io/jsycl/")) {
+        if (result == null && m.getOpcode() == INVOKESTATIC && !m.owner.startsWith("java/") && !isApiClass(m.owner)) {
             result = DeviceFunctions.call(ctx, this::reject, m, args);
         }
         if (result == null) {
@@ -793,6 +800,9 @@ final class MethodTranslator {
             throw reject("call to instance method " + who + " on an unknown type",
                     "is not supported in kernels; use static methods, primitives and accessors");
         }
+        if (result.kind == 'V' || result.effect) {
+            hasEffects = true;
+        }
         if (result.kind == 'V') {
             statement(result.text + ";");
         } else if (result.effect) {
@@ -802,6 +812,11 @@ final class MethodTranslator {
         } else {
             push(result);
         }
+    }
+
+    /** Classes of the jsycl API package itself ({@code io/jsycl/X}), never device functions. */
+    private static boolean isApiClass(String owner) {
+        return owner.startsWith("io/jsycl/") && owner.indexOf('/', "io/jsycl/".length()) < 0;
     }
 
     /** Rejects a construct at the current line. */

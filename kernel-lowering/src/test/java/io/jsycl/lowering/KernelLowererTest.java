@@ -252,4 +252,62 @@ class KernelLowererTest {
         assertThat(k.source()).doesNotContain("get_global_id");
         Golden.check("task", k);
     }
+
+    @Test
+    void labeledBreakAndContinueAndLoopAtEntry() {
+        var out = new Accessor.OfInt(3, "READ_WRITE");
+        int n = 4;
+        LoweredKernel k = lower(3, it -> {
+            int x = it.id(2);
+            do {
+                x = x * 3 + 1;
+            } while (x < 1000);
+            outer:
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    if (out.get(i, j, 0) == x) {
+                        continue outer;
+                    }
+                    if (out.get(j, i, 0) < 0) {
+                        break outer;
+                    }
+                    x ^= j;
+                }
+                x += i;
+            }
+            out.set(it.id(0), it.id(1), it.id(2), x);
+        });
+        Golden.check("labeledLoops", k);
+    }
+
+    @Test
+    void loopAtMethodEntry() {
+        var out = new Accessor.OfLong(1, "WRITE");
+        long seed = 42;
+        LoweredKernel k = lower(() -> {
+            long s = seed;
+            while (true) {
+                s = s * 6364136223846793005L + 1442695040888963407L;
+                if ((s >>> 60) == 0) {
+                    break;
+                }
+            }
+            out.set(0, s);
+        });
+        Golden.check("loopAtEntry", k);
+    }
+
+    @Test
+    void doWhileAtEntry() {
+        var out = new Accessor.OfInt(1, "WRITE");
+        LoweredKernel k = lower(() -> {
+            int i = 0;
+            do {
+                out.set(i, i);
+                i++;
+            } while (i < 10);
+        });
+        assertThat(k.source()).contains("for (;;)");
+        Golden.check("doWhile", k);
+    }
 }

@@ -21,6 +21,10 @@ final class Lambdas {
         return KernelLowerer.lower(request(k, KernelShape.ITEM, dims));
     }
 
+    static LoweredKernel lowerNd(int dims, io.jsycl.NdItemKernel k) {
+        return KernelLowerer.lower(request(k, KernelShape.ND_ITEM, dims));
+    }
+
     static LoweredKernel lower(TaskKernel k) {
         return KernelLowerer.lower(request(k, KernelShape.TASK, 0));
     }
@@ -28,7 +32,9 @@ final class Lambdas {
     static KernelRequest request(Object lambda, KernelShape shape, int dims) {
         SerializedLambda s = serialized(lambda);
         List<Capture> captures = new ArrayList<>();
-        for (int i = 0; i < s.getCapturedArgCount(); i++) {
+        // A lambda using 'this' captures it first; it is the receiver, not a kernel capture.
+        int first = s.getImplMethodKind() == java.lang.invoke.MethodHandleInfo.REF_invokeStatic ? 0 : 1;
+        for (int i = first; i < s.getCapturedArgCount(); i++) {
             captures.add(capture(s.getCapturedArg(i)));
         }
         return new KernelRequest(lambda.getClass().getClassLoader(), s.getImplClass(), s.getImplMethodName(),

@@ -1,0 +1,103 @@
+/* jsycl kernel io.jsycl.lowering.BuiltinsTest.lambda$bitOperations$30bbc361$1 (BuiltinsTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_w_int_1
+#define JSYCL_DEF_jsycl_acc_w_int_1
+typedef struct {
+    __global int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_int_1;
+
+void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_r_float_1
+#define JSYCL_DEF_jsycl_acc_r_float_1
+typedef struct {
+    __global const float* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_r_float_1;
+
+void jsycl_acc_r_float_1_init(jsycl_acc_r_float_1* acc, __global const float* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_jsycl_ctz_i
+#define JSYCL_DEF_jsycl_ctz_i
+int jsycl_ctz_i(int x) {
+    uint u = (uint)x;
+    return u == 0u ? 32 : (int)popcount((u & (0u - u)) - 1u);
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_reverse_i
+#define JSYCL_DEF_jsycl_reverse_i
+int jsycl_reverse_i(int x) {
+    uint u = (uint)x;
+    u = ((u >> 1) & 0x55555555u) | ((u & 0x55555555u) << 1);
+    u = ((u >> 2) & 0x33333333u) | ((u & 0x33333333u) << 2);
+    u = ((u >> 4) & 0x0f0f0f0fu) | ((u & 0x0f0f0f0fu) << 4);
+    u = ((u >> 8) & 0x00ff00ffu) | ((u & 0x00ff00ffu) << 8);
+    return (int)((u >> 16) | (u << 16));
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_ctz_l
+#define JSYCL_DEF_jsycl_ctz_l
+int jsycl_ctz_l(long x) {
+    ulong u = (ulong)x;
+    return u == 0UL ? 64 : (int)popcount((u & (0UL - u)) - 1UL);
+}
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1
+#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1
+typedef struct {
+    jsycl_acc_w_int_1 out;
+    jsycl_acc_r_float_1 f;
+} io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_captures;
+
+void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    int i;
+    long l;
+    i = (int)get_global_id(0);
+    l = (long)get_global_id(0);
+    cap->out.data[0 + cap->out.offset[0]] = (int)((uint)popcount(i) + (uint)clz(i) + (uint)jsycl_ctz_i(i));
+    cap->out.data[1 + cap->out.offset[0]] = rotate(i, 3) ^ rotate(i, (int)(0u - (uint)5)) ^ jsycl_reverse_i(i);
+    cap->out.data[2 + cap->out.offset[0]] = (int)((uint)(int)popcount(l) + (uint)jsycl_ctz_l(l) + (uint)(int)clz(l));
+    cap->out.data[3 + cap->out.offset[0]] = (int)((uint)as_int(cap->f.data[i + cap->f.offset[0]]) + (uint)(isnan(cap->f.data[i + cap->f.offset[0]]) ? 0x7fc00000 : as_int(cap->f.data[i + cap->f.offset[0]])));
+    cap->out.data[4 + cap->out.offset[0]] = convert_int_sat_rtz(as_float(i));
+}
+
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, __global const float* f_data, int f_range0, int f_memRange0, int f_offset0, int range0) {
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+    io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_captures cap;
+    jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    jsycl_acc_r_float_1_init(&cap.f, f_data, f_range0, f_memRange0, f_offset0);
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(&cap, &it);
+}
+#endif

@@ -1,0 +1,105 @@
+/* jsycl kernel io.jsycl.lowering.BuiltinsTest.lambda$staticMethodsBecomeDeviceFunctions$d7895fa8$1 (BuiltinsTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_w_float_1
+#define JSYCL_DEF_jsycl_acc_w_float_1
+typedef struct {
+    __global float* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_float_1;
+
+void jsycl_acc_w_float_1_init(jsycl_acc_w_float_1* acc, __global float* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_r_float_2
+#define JSYCL_DEF_jsycl_acc_r_float_2
+typedef struct {
+    __global const float* data;
+    int range[2];
+    int memRange[2];
+    int offset[2];
+} jsycl_acc_r_float_2;
+
+void jsycl_acc_r_float_2_init(jsycl_acc_r_float_2* acc, __global const float* data, int range0, int range1, int memRange0, int memRange1, int offset0, int offset1) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->range[1] = range1;
+    acc->memRange[0] = memRange0;
+    acc->memRange[1] = memRange1;
+    acc->offset[0] = offset0;
+    acc->offset[1] = offset1;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__rowSum_a2bf2d65
+#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__rowSum_a2bf2d65
+/* io.jsycl.lowering.BuiltinsTest.rowSum(Lio/jsycl/Accessor$OfFloat;II)F */
+float io_jsycl_lowering_BuiltinsTest__rowSum_a2bf2d65(const jsycl_acc_r_float_2* m, int row, int n) {
+    float s;
+    int j;
+    s = 0.0f;
+    j = 0;
+    while (j < n) {
+        s = s + m->data[(row + m->offset[0]) * m->memRange[1] + (j + m->offset[1])];
+        j = (int)((uint)j + 1u);
+    }
+    return s;
+}
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__clampIndex_34cde974
+#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__clampIndex_34cde974
+/* io.jsycl.lowering.BuiltinsTest.clampIndex(II)I */
+int io_jsycl_lowering_BuiltinsTest__clampIndex_34cde974(int i, int n) {
+    int t0;
+    if (i >= 0) {
+        t0 = min(i, (int)((uint)n - 1u));
+    } else {
+        t0 = 0;
+    }
+    return t0;
+}
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1
+#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1
+typedef struct {
+    jsycl_acc_w_float_1 out;
+    jsycl_acc_r_float_2 a;
+    int n;
+} io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_captures;
+
+void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    int n = cap->n;
+    int row;
+    row = (int)get_global_id(0);
+    cap->out.data[row + cap->out.offset[0]] = io_jsycl_lowering_BuiltinsTest__rowSum_a2bf2d65(&cap->a, row, n) * 0.5f + convert_float_rte(io_jsycl_lowering_BuiltinsTest__clampIndex_34cde974((int)((uint)row + 16u), n));
+}
+
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1(__global float* out_data, int out_range0, int out_memRange0, int out_offset0, __global const float* a_data, int a_range0, int a_range1, int a_memRange0, int a_memRange1, int a_offset0, int a_offset1, int n, int range0) {
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+    io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_captures cap;
+    jsycl_acc_w_float_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    jsycl_acc_r_float_2_init(&cap.a, a_data, a_range0, a_range1, a_memRange0, a_memRange1, a_offset0, a_offset1);
+    cap.n = n;
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_body(&cap, &it);
+}
+#endif

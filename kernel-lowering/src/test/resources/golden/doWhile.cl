@@ -1,0 +1,44 @@
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$doWhileAtEntry$bebe0ca9$1 (KernelLowererTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_w_int_1
+#define JSYCL_DEF_jsycl_acc_w_int_1
+typedef struct {
+    __global int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_int_1;
+
+void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1
+typedef struct {
+    jsycl_acc_w_int_1 out;
+} io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_captures;
+
+void io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_captures* restrict cap) {
+    int i;
+    i = 0;
+    for (;;) {
+        cap->out.data[i + cap->out.offset[0]] = i;
+        i = (int)((uint)i + 1u);
+        if (i >= 10) {
+            break;
+        }
+    }
+}
+
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0) {
+    io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_captures cap;
+    jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_body(&cap);
+}
+#endif

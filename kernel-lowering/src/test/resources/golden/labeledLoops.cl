@@ -1,0 +1,87 @@
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$labeledBreakAndContinueAndLoopAtEntry$dd428850$1 (KernelLowererTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_rw_int_3
+#define JSYCL_DEF_jsycl_acc_rw_int_3
+typedef struct {
+    __global int* data;
+    int range[3];
+    int memRange[3];
+    int offset[3];
+} jsycl_acc_rw_int_3;
+
+void jsycl_acc_rw_int_3_init(jsycl_acc_rw_int_3* acc, __global int* data, int range0, int range1, int range2, int memRange0, int memRange1, int memRange2, int offset0, int offset1, int offset2) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->range[1] = range1;
+    acc->range[2] = range2;
+    acc->memRange[0] = memRange0;
+    acc->memRange[1] = memRange1;
+    acc->memRange[2] = memRange2;
+    acc->offset[0] = offset0;
+    acc->offset[1] = offset1;
+    acc->offset[2] = offset2;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_3
+#define JSYCL_DEF_jsycl_item_3
+typedef struct {
+    int range[3];
+} jsycl_item_3;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1
+typedef struct {
+    int n;
+    jsycl_acc_rw_int_3 out;
+} io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_captures;
+
+void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_captures* restrict cap, const jsycl_item_3* restrict it) {
+    int n = cap->n;
+    int x;
+    int i;
+    int j;
+    x = (int)get_global_id(0);
+    for (;;) {
+        x = (int)((uint)x * 3u + 1u);
+        if (x >= 1000) {
+            break;
+        }
+    }
+    i = 0;
+    while (i < n) {
+        j = 0;
+        while (j < n) {
+            if (cap->out.data[((i + cap->out.offset[0]) * cap->out.memRange[1] + (j + cap->out.offset[1])) * cap->out.memRange[2] + (0 + cap->out.offset[2])] == x) {
+                goto L12;
+            }
+            if (cap->out.data[((j + cap->out.offset[0]) * cap->out.memRange[1] + (i + cap->out.offset[1])) * cap->out.memRange[2] + (0 + cap->out.offset[2])] < 0) {
+                goto L13;
+            }
+            x = x ^ j;
+            j = (int)((uint)j + 1u);
+        }
+        x = (int)((uint)x + (uint)i);
+        L12:;
+        i = (int)((uint)i + 1u);
+    }
+    L13:;
+    cap->out.data[(((int)get_global_id(2) + cap->out.offset[0]) * cap->out.memRange[1] + ((int)get_global_id(1) + cap->out.offset[1])) * cap->out.memRange[2] + ((int)get_global_id(0) + cap->out.offset[2])] = x;
+}
+
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1(int n, __global int* out_data, int out_range0, int out_range1, int out_range2, int out_memRange0, int out_memRange1, int out_memRange2, int out_offset0, int out_offset1, int out_offset2, int range0, int range1, int range2) {
+    if (get_global_id(2) >= (size_t)range0 || get_global_id(1) >= (size_t)range1 || get_global_id(0) >= (size_t)range2) {
+        return;
+    }
+    io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_captures cap;
+    cap.n = n;
+    jsycl_acc_rw_int_3_init(&cap.out, out_data, out_range0, out_range1, out_range2, out_memRange0, out_memRange1, out_memRange2, out_offset0, out_offset1, out_offset2);
+    jsycl_item_3 it;
+    it.range[0] = range0;
+    it.range[1] = range1;
+    it.range[2] = range2;
+    io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_body(&cap, &it);
+}
+#endif

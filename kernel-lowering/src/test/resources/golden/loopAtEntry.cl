@@ -1,0 +1,47 @@
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$loopAtMethodEntry$3cdc9f73$1 (KernelLowererTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_w_long_1
+#define JSYCL_DEF_jsycl_acc_w_long_1
+typedef struct {
+    __global long* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_long_1;
+
+void jsycl_acc_w_long_1_init(jsycl_acc_w_long_1* acc, __global long* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1
+typedef struct {
+    long seed;
+    jsycl_acc_w_long_1 out;
+} io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1_captures;
+
+void io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1_captures* restrict cap) {
+    long seed = cap->seed;
+    long s;
+    s = seed;
+    for (;;) {
+        s = (long)((ulong)s * 6364136223846793005UL + 1442695040888963407UL);
+        if ((long)((ulong)s >> 60) == 0L) {
+            break;
+        }
+    }
+    cap->out.data[0 + cap->out.offset[0]] = s;
+}
+
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1(long seed, __global long* out_data, int out_range0, int out_memRange0, int out_offset0) {
+    io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1_captures cap;
+    cap.seed = seed;
+    jsycl_acc_w_long_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1_body(&cap);
+}
+#endif

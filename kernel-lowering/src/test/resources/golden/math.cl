@@ -1,0 +1,134 @@
+/* jsycl kernel io.jsycl.lowering.BuiltinsTest.lambda$mathMapsToOpenClBuiltins$afc364e1$1 (BuiltinsTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+#ifndef JSYCL_DEF_jsycl_acc_r_double_1
+#define JSYCL_DEF_jsycl_acc_r_double_1
+typedef struct {
+    __global const double* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_r_double_1;
+
+void jsycl_acc_r_double_1_init(jsycl_acc_r_double_1* acc, __global const double* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_w_double_1
+#define JSYCL_DEF_jsycl_acc_w_double_1
+typedef struct {
+    __global double* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_double_1;
+
+void jsycl_acc_w_double_1_init(jsycl_acc_w_double_1* acc, __global double* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_rw_float_1
+#define JSYCL_DEF_jsycl_acc_rw_float_1
+typedef struct {
+    __global float* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_rw_float_1;
+
+void jsycl_acc_rw_float_1_init(jsycl_acc_rw_float_1* acc, __global float* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_jsycl_min_d
+#define JSYCL_DEF_jsycl_min_d
+double jsycl_min_d(double a, double b) {
+    return isnan(a) || isnan(b) ? (double)NAN : a == b ? (signbit(a) ? a : b) : fmin(a, b);
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_max_d
+#define JSYCL_DEF_jsycl_max_d
+double jsycl_max_d(double a, double b) {
+    return isnan(a) || isnan(b) ? (double)NAN : a == b ? (signbit(a) ? b : a) : fmax(a, b);
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_round_d
+#define JSYCL_DEF_jsycl_round_d
+/* Math.round(double): floor(x + 1/2) computed exactly, saturated, NaN to 0. */
+long jsycl_round_d(double x) {
+    double f = floor(x);
+    return convert_long_sat_rtz(x - f >= 0.5 ? f + 1.0 : f);
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_round_f
+#define JSYCL_DEF_jsycl_round_f
+/* Math.round(float): floor(x + 1/2) computed exactly, saturated, NaN to 0. */
+int jsycl_round_f(float x) {
+    float f = floor(x);
+    return convert_int_sat_rtz(x - f >= 0.5f ? f + 1.0f : f);
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_min_f
+#define JSYCL_DEF_jsycl_min_f
+/* Math.min(float, float): NaN wins, -0.0f < 0.0f. */
+float jsycl_min_f(float a, float b) {
+    return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? a : b) : fmin(a, b);
+}
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1
+#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1
+typedef struct {
+    jsycl_acc_r_double_1 in;
+    jsycl_acc_w_double_1 out;
+    jsycl_acc_rw_float_1 f;
+} io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_captures;
+
+void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    int i;
+    double x;
+    float y;
+    i = (int)get_global_id(0);
+    x = cap->in.data[i + cap->in.offset[0]];
+    cap->out.data[i + cap->out.offset[0]] = sqrt(x) + sin(x) * cos(x) + pow(x, 2.0) + exp(log(x)) + floor(x) + ceil(x) + fabs(x) + jsycl_min_d(x, 1.0) + jsycl_max_d(x, 0.0) + fma(x, x, 1.0) + convert_double_rte(jsycl_round_d(x)) + tan(x) + atan2(x, 1.0);
+    y = cap->f.data[i + cap->f.offset[0]];
+    cap->f.data[i + cap->f.offset[0]] = convert_float_rte(jsycl_round_f(y)) + jsycl_min_f(y, 2.0f) + fabs(y) + convert_float_rte((int)abs(i)) + convert_float_rte(max(i, 3));
+}
+
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1(__global const double* in_data, int in_range0, int in_memRange0, int in_offset0, __global double* out_data, int out_range0, int out_memRange0, int out_offset0, __global float* f_data, int f_range0, int f_memRange0, int f_offset0, int range0) {
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+    io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_captures cap;
+    jsycl_acc_r_double_1_init(&cap.in, in_data, in_range0, in_memRange0, in_offset0);
+    jsycl_acc_w_double_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    jsycl_acc_rw_float_1_init(&cap.f, f_data, f_range0, f_memRange0, f_offset0);
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_body(&cap, &it);
+}
+#endif

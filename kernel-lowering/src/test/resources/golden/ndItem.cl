@@ -1,0 +1,52 @@
+/* jsycl kernel io.jsycl.lowering.BuiltinsTest.lambda$ndItemQueriesAndBarrier$dac935c5$1 (BuiltinsTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_w_int_2
+#define JSYCL_DEF_jsycl_acc_w_int_2
+typedef struct {
+    __global int* data;
+    int range[2];
+    int memRange[2];
+    int offset[2];
+} jsycl_acc_w_int_2;
+
+void jsycl_acc_w_int_2_init(jsycl_acc_w_int_2* acc, __global int* data, int range0, int range1, int memRange0, int memRange1, int offset0, int offset1) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->range[1] = range1;
+    acc->memRange[0] = memRange0;
+    acc->memRange[1] = memRange1;
+    acc->offset[0] = offset0;
+    acc->offset[1] = offset1;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_2
+#define JSYCL_DEF_jsycl_item_2
+typedef struct {
+    int range[2];
+} jsycl_item_2;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1
+#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1
+typedef struct {
+    jsycl_acc_w_int_2 out;
+} io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_captures;
+
+void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_captures* restrict cap, const jsycl_item_2* restrict it) {
+    int g;
+    g = (int)((uint)(int)get_global_id(1) + (uint)(int)get_local_id(0) + (uint)(int)get_group_id(1) + (uint)(int)get_local_size(0) + (uint)(int)get_num_groups(1) + (uint)it->range[1]);
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    cap->out.data[((int)get_global_id(1) + cap->out.offset[0]) * cap->out.memRange[1] + ((int)get_global_id(0) + cap->out.offset[1])] = (int)((uint)g + (uint)(int)((long)get_global_id(1) * it->range[1] + (long)get_global_id(0)) + (uint)(int)((long)get_local_id(1) * (long)get_local_size(0) + (long)get_local_id(0)));
+}
+
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1(__global int* out_data, int out_range0, int out_range1, int out_memRange0, int out_memRange1, int out_offset0, int out_offset1, int range0, int range1) {
+    io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_captures cap;
+    jsycl_acc_w_int_2_init(&cap.out, out_data, out_range0, out_range1, out_memRange0, out_memRange1, out_offset0, out_offset1);
+    jsycl_item_2 it;
+    it.range[0] = range0;
+    it.range[1] = range1;
+    io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_body(&cap, &it);
+}
+#endif
