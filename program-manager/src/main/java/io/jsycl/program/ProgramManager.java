@@ -126,7 +126,12 @@ public final class ProgramManager {
         return cache.stats();
     }
 
-    /** Evicts every cached kernel and program; each is released once its last lease closes. */
+    /**
+     * Evicts every cached kernel and program; each is released once its last lease closes. The
+     * {@link #stats() counters} are not reset: they count since the manager was made, and
+     * {@code evictions} grows by the programs cleared. The on-disk cache is left alone (the
+     * {@code jsycl-cache clear} command clears it).
+     */
     public void clear() {
         cache.clear();
     }
