@@ -41,8 +41,10 @@ import java.util.function.Supplier;
  *     An entry that is short, garbled, of another format or of another key (a hash collision)
  *     is a miss: it is deleted if possible and reported under trace. Reading takes no lock:
  *     entries appear whole, by atomic rename.</li>
- * <li><b>Writes</b> go to a temp file in the folder, then, under the lock below, an atomic
- *     rename. The {@value #INDEX} file holds the total size of the entries. Past the size
+ * <li><b>Writes</b> go to a temp file in the folder ({@code entry-<pid>-<random>.tmp}, never
+ *     counted as an entry), then, under the lock below, an atomic rename. A writer killed in
+ *     between leaves only its temp file, which the next {@link #open} deletes once no process of
+ *     that pid runs (or after an hour). The {@value #INDEX} file holds the total size of the entries. Past the size
  *     limit, entries are evicted least recently used first (by modification time, which a
  *     hit touches) down to two thirds of the limit. An entry bigger than the limit is not
  *     stored.</li>
