@@ -7,6 +7,7 @@ import io.jsycl.program.ProgramManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -33,6 +34,20 @@ public final class Context implements AutoCloseable {
      */
     public Context(Device... devices) {
         this(List.of(devices), false);
+    }
+
+    /**
+     * A context over {@code device} whose program cache is seeded from {@code cacheBlob} (made by
+     * {@link #cacheBlob(Device)}): the programs in it are loaded from the blob rather than
+     * compiled. A blob made for another device, driver or jsycl version, or a corrupt one, is
+     * ignored with a logged warning; programs are then compiled as usual.
+     */
+    public Context(Device device, byte[] cacheBlob) {
+        this(List.of(Objects.requireNonNull(device, "device")), false);
+        Objects.requireNonNull(cacheBlob, "cacheBlob");
+        if (cl != null) {
+            programManager().seed(device.cl(), cacheBlob);
+        }
     }
 
     private Context(List<Device> devices, boolean isDefault) {
@@ -74,6 +89,27 @@ public final class Context implements AutoCloseable {
             throw new UnsupportedOperationException("the host device compiles nothing: it runs kernels on the JVM");
         }
         return ProgramManager.of(cl);
+    }
+
+    /**
+     * A stable id (hex SHA-256) of what makes this context's binaries for {@code device}
+     * compatible (device, driver, platform, jsycl version) and of the programs now cached for it.
+     */
+    public String cacheBlobId(Device device) {
+        return programManager().cacheBlobId(member(device).cl());
+    }
+
+    /** All program binaries now cached in memory for {@code device}, each with its full key; see API.md section 6. */
+    public byte[] cacheBlob(Device device) {
+        return programManager().cacheBlob(member(device).cl());
+    }
+
+    private Device member(Device device) {
+        Objects.requireNonNull(device, "device");
+        if (!devices.contains(device)) {
+            throw new IllegalArgumentException("device " + device + " is not in " + this);
+        }
+        return device;
     }
 
     /** The in-order queue the runtime moves buffer contents with (on the context's first device). */

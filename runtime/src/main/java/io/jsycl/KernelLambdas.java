@@ -1,7 +1,6 @@
 package io.jsycl;
 
 import io.jsycl.lowering.Capture;
-import io.jsycl.lowering.KernelLowerer;
 import io.jsycl.lowering.KernelRequest;
 import io.jsycl.lowering.KernelShape;
 import io.jsycl.lowering.LoweredKernel;
@@ -85,7 +84,7 @@ final class KernelLambdas {
                 lambda.getImplMethodName(), lambda.getImplMethodSignature(), key.shape(), key.dimensions(),
                 key.captures());
         try {
-            LoweredKernel lowered = KernelLowerer.lower(request);
+            LoweredKernel lowered = LoweringCache.instance().lower(request);
             dump(lowered);
             return lowered;
         } catch (LoweringException e) {

@@ -43,6 +43,8 @@ import java.util.function.Supplier;
  *     reference-counted (cache + leases; a kernel holds its program); it is released once,
  *     when the count drops to zero, so an evicted kernel stays valid for a lease in flight.
  *     {@link #clear()} evicts everything the same way.</li>
+ * <li><b>Cache blob.</b> A context made from a blob is seeded with its binaries by full key;
+ *     a program build first looks there, then on disk, then compiles.</li>
  * <li><b>Persistent cache.</b> When present, a program build first looks up a binary on
  *     disk; a binary that does not build falls back to the source. Disk failures are misses
  *     (see {@link PersistentCache}).</li>
@@ -69,6 +71,9 @@ final class KernelProgramCache<D, P, K> {
             new LinkedHashMap<>(16, 0.75f, true);
     // Guarded by lock
     private final Map<KernelKey<D>, BuildResult<CachedKernel<P, K>>> kernels = new HashMap<>();
+
+    /** Binaries from a cache blob by full key text; each is used once, then the program is cached. */
+    private final Map<String, byte[]> seeds = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
@@ -176,6 +181,10 @@ final class KernelProgramCache<D, P, K> {
     }
 
     private CachedProgram<P> buildProgram(D device, ProgramSource source) {
+        CachedProgram<P> seeded = buildFromSeed(device, source);
+        if (seeded != null) {
+            return seeded;
+        }
         String options = source.effectiveBuildOptions();
         PersistentCacheKey diskKey = null;
         if (disk != null) {
@@ -187,7 +196,7 @@ final class KernelProgramCache<D, P, K> {
                 try {
                     P program = compiler.buildFromBinary(device, binary, options);
                     diskHits.increment();
-                    return newCachedProgram(program);
+                    return newCachedProgram(program, source);
                 } catch (RuntimeException e) {
                     LOG.log(trace ? Level.INFO : Level.DEBUG, "jsycl cache: binary {0} from disk did not build"
                             + " ({1}); building from source", diskKey.fileName(), e.toString());
@@ -213,11 +222,100 @@ final class KernelProgramCache<D, P, K> {
                         diskKey.fileName(), e.toString());
             }
         }
-        return newCachedProgram(program);
+        return newCachedProgram(program, source);
     }
 
-    private CachedProgram<P> newCachedProgram(P program) {
-        return new CachedProgram<>(program, () -> compiler.releaseProgram(program));
+    private CachedProgram<P> newCachedProgram(P program, ProgramSource source) {
+        return new CachedProgram<>(program, source, () -> compiler.releaseProgram(program));
+    }
+
+    /** The program from a seeded cache blob, or {@code null} when the blob has none (or it does not build). */
+    private CachedProgram<P> buildFromSeed(D device, ProgramSource source) {
+        if (seeds.isEmpty()) {
+            return null;
+        }
+        PersistentCacheKey key = new PersistentCacheKey(source.source(), source.buildOptions(),
+                source.specConstants(), compiler.describe(device));
+        String text = key.text();
+        byte[] binary = seeds.remove(text);
+        if (binary == null) {
+            return null;
+        }
+        long start = System.nanoTime();
+        try {
+            P program = compiler.buildFromBinary(device, binary, source.effectiveBuildOptions());
+            diskHits.increment();
+            return newCachedProgram(program, source);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "jsycl cache: a program of the cache blob did not build ({0}); building it"
+                    + " from source", e.toString());
+            return null;
+        } finally {
+            buildNanos.add(System.nanoTime() - start);
+        }
+    }
+
+    /** Every finished program of {@code device} in memory, with its full key text, and its binary. */
+    List<CacheBlob.Entry> binaries(D device) {
+        List<CachedProgram<P>> found = new ArrayList<>();
+        lock.lock();
+        try {
+            for (var e : programs.entrySet()) {
+                CachedProgram<P> p = e.getValue().valueIfDone();
+                if (e.getKey().device().equals(device) && p != null && p.refs.tryAcquire()) {
+                    found.add(p);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        List<CacheBlob.Entry> result = new ArrayList<>();
+        DeviceDescription description = compiler.describe(device);
+        try {
+            for (CachedProgram<P> p : found) {
+                PersistentCacheKey key = new PersistentCacheKey(p.source.source(), p.source.buildOptions(),
+                        p.source.specConstants(), description);
+                result.add(new CacheBlob.Entry(key.text(), compiler.binary(p.program, device)));
+            }
+        } finally {
+            found.forEach(p -> p.refs.release());
+        }
+        result.sort(java.util.Comparator.comparing(CacheBlob.Entry::keyText));
+        return result;
+    }
+
+    /** The full key texts of the finished programs of {@code device} in memory, sorted. */
+    List<String> programKeys(D device) {
+        List<ProgramSource> sources = new ArrayList<>();
+        lock.lock();
+        try {
+            for (var e : programs.entrySet()) {
+                CachedProgram<P> p = e.getValue().valueIfDone();
+                if (e.getKey().device().equals(device) && p != null) {
+                    sources.add(p.source);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        DeviceDescription description = compiler.describe(device);
+        List<String> keys = new ArrayList<>();
+        for (ProgramSource s : sources) {
+            keys.add(new PersistentCacheKey(s.source(), s.buildOptions(), s.specConstants(), description).text());
+        }
+        keys.sort(null);
+        return keys;
+    }
+
+    DeviceDescription describe(D device) {
+        return compiler.describe(device);
+    }
+
+    /** Offers binaries by full key text: a later build of that key loads the binary instead of compiling. */
+    void seed(List<CacheBlob.Entry> entries) {
+        for (CacheBlob.Entry e : entries) {
+            seeds.put(e.keyText(), e.binary());
+        }
     }
 
     /**

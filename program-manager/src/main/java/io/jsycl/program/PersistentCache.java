@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
  * On-disk cache of program binaries, shared by every process of the user (the compute
@@ -40,8 +41,10 @@ import java.util.concurrent.locks.ReentrantLock;
  *     An entry that is short, garbled, of another format or of another key (a hash collision)
  *     is a miss: it is deleted if possible and reported under trace. Reading takes no lock:
  *     entries appear whole, by atomic rename.</li>
- * <li><b>Writes</b> go to a temp file in the folder, then, under the lock below, an atomic
- *     rename. The {@value #INDEX} file holds the total size of the entries. Past the size
+ * <li><b>Writes</b> go to a temp file in the folder ({@code entry-<pid>-<random>.tmp}, never
+ *     counted as an entry), then, under the lock below, an atomic rename. A writer killed in
+ *     between leaves only its temp file, which the next {@link #open} deletes once no process of
+ *     that pid runs (or after an hour). The {@value #INDEX} file holds the total size of the entries. Past the size
  *     limit, entries are evicted least recently used first (by modification time, which a
  *     hit touches) down to two thirds of the limit. An entry bigger than the limit is not
  *     stored.</li>
@@ -57,6 +60,11 @@ import java.util.concurrent.locks.ReentrantLock;
 final class PersistentCache {
     private static final Logger LOG = System.getLogger("io.jsycl.program");
     static final String INDEX = "index";
+    static final String ENTRY_SUFFIX = ".bin";
+    static final String TEMP_PREFIX = "entry-";
+    static final String TEMP_SUFFIX = ".tmp";
+    /** A temp file of no live process, or older than this, is garbage left by a killed writer. */
+    private static final long STALE_TEMP_MILLIS = 60 * 60 * 1000L;
     private static final byte[] MAGIC = "JSYCLBIN".getBytes(StandardCharsets.US_ASCII);
     private static final int DIGEST_LENGTH = 32;
     private static final Map<Path, ReentrantLock> JVM_LOCKS = new ConcurrentHashMap<>();
@@ -87,7 +95,50 @@ final class PersistentCache {
                     + " each run. Set JSYCL_CACHE_DIR to another folder or JSYCL_CACHE_PERSISTENT=0.", problem);
             return null;
         }
-        return new PersistentCache(folder, maxSize, trace);
+        PersistentCache cache = new PersistentCache(folder, maxSize, trace);
+        cache.removeStaleTempFiles();
+        return cache;
+    }
+
+    /**
+     * Deletes temp files left by writers that died between writing and renaming (a SIGKILL, a
+     * crash): those of a process that no longer runs, and any older than an hour. A temp file is
+     * never an entry, so a stale one only wastes space; this keeps it from piling up.
+     */
+    void removeStaleTempFiles() {
+        long now = System.currentTimeMillis();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, TEMP_PREFIX + "*" + TEMP_SUFFIX)) {
+            for (Path p : stream) {
+                try {
+                    if (!writerAlive(p.getFileName().toString())
+                            || now - Files.getLastModifiedTime(p).toMillis() > STALE_TEMP_MILLIS) {
+                        Files.deleteIfExists(p);
+                        if (trace) {
+                            LOG.log(Level.INFO, "jsycl disk cache: removed stale temp file {0}", p);
+                        }
+                    }
+                } catch (IOException e) {
+                    // Vanished meanwhile, or not ours to delete.
+                }
+            }
+        } catch (IOException e) {
+            // Unreadable folder: nothing to clean.
+        }
+    }
+
+    /** Whether the process whose id is in the temp file name {@code entry-<pid>-<random>.tmp} runs. */
+    private static boolean writerAlive(String name) {
+        String rest = name.substring(TEMP_PREFIX.length());
+        int dash = rest.indexOf('-');
+        if (dash <= 0) {
+            return false; // no pid: a temp file of an older jsycl, or not ours
+        }
+        try {
+            long pid = Long.parseLong(rest.substring(0, dash));
+            return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     Path directory() {
@@ -152,25 +203,38 @@ final class PersistentCache {
 
     /** The binary stored for {@code key}, or {@code null} on a miss of any kind. */
     byte[] load(PersistentCacheKey key) {
-        Path file = dir.resolve(key.fileName());
+        return load(key.text(), key::describe);
+    }
+
+    /** Stores {@code binary} for {@code key}; any failure only skips the store. */
+    void store(PersistentCacheKey key, byte[] binary) {
+        store(key.text(), binary, key::describe);
+    }
+
+    /**
+     * The value stored under the full key {@code keyText}, or {@code null} on a miss of any kind.
+     *
+     * @param describe the key inputs in words, for trace messages
+     */
+    byte[] load(String keyText, Supplier<String> describe) {
+        Path file = dir.resolve(fileName(keyText));
         byte[] data;
         try {
             data = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
-            trace("miss", file, key, "no entry");
+            trace("miss", file, describe, "no entry");
             return null;
         } catch (IOException | OutOfMemoryError e) {
-            trace("miss", file, key, "unreadable: " + e);
+            trace("miss", file, describe, "unreadable: " + e);
             return null;
         }
-        String keyText = key.text();
         Parsed parsed = parse(data);
         String problem = parsed.problem;
         if (problem == null && !parsed.keyText.equals(keyText)) {
             problem = "holds another key (hash collision)";
         }
         if (problem != null) {
-            trace("miss", file, key, "bad entry, deleted: " + problem);
+            trace("miss", file, describe, "bad entry, deleted: " + problem);
             deleteEntry(file);
             return null;
         }
@@ -179,21 +243,21 @@ final class PersistentCache {
         } catch (IOException e) {
             // Read-only folder: the entry just ages as if unused.
         }
-        trace("hit", file, key, parsed.binary.length + " bytes");
+        trace("hit", file, describe, parsed.binary.length + " bytes");
         return parsed.binary;
     }
 
-    /** Stores {@code binary} for {@code key}; any failure only skips the store. */
-    void store(PersistentCacheKey key, byte[] binary) {
-        Path file = dir.resolve(key.fileName());
-        byte[] entry = encode(key.text(), binary);
+    /** Stores {@code value} under the full key {@code keyText}; any failure only skips the store. */
+    void store(String keyText, byte[] value, Supplier<String> describe) {
+        Path file = dir.resolve(fileName(keyText));
+        byte[] entry = encode(keyText, value);
         if (maxSize > 0 && entry.length > maxSize) {
-            trace("not stored", file, key, entry.length + " bytes is over the size limit of " + maxSize);
+            trace("not stored", file, describe, entry.length + " bytes is over the size limit of " + maxSize);
             return;
         }
         Path temp = null;
         try {
-            temp = Files.createTempFile(dir, "entry-", ".tmp");
+            temp = Files.createTempFile(dir, TEMP_PREFIX + ProcessHandle.current().pid() + "-", TEMP_SUFFIX);
             Files.write(temp, entry);
             Path written = temp;
             withLock(index -> {
@@ -210,17 +274,22 @@ final class PersistentCache {
                 }
                 writeTotal(index, Math.max(0, total - old) + entry.length);
             });
-            trace("stored", file, key, entry.length + " bytes");
+            trace("stored", file, describe, entry.length + " bytes");
         } catch (IOException | RuntimeException e) {
-            trace("not stored", file, key, e.toString());
+            trace("not stored", file, describe, e.toString());
             if (temp != null) {
                 try {
                     Files.deleteIfExists(temp);
                 } catch (IOException ignored) {
-                    // Nothing more to do: the temp file is garbage a later clear removes.
+                    // Nothing more to do: a later process removes stale temp files.
                 }
             }
         }
+    }
+
+    /** {@code <sha-256 of the key text>.bin}. */
+    static String fileName(String keyText) {
+        return ProgramSource.sha256Hex(keyText) + ENTRY_SUFFIX;
     }
 
     /** Deletes the entry of {@code key} (its binary did not build). */
@@ -317,7 +386,7 @@ final class PersistentCache {
 
     private List<Entry> entries(Path except) {
         List<Entry> result = new ArrayList<>();
-        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, "*.bin")) {
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, "*" + ENTRY_SUFFIX)) {
             for (Path p : stream) {
                 if (p.equals(except)) {
                     continue;
@@ -340,6 +409,74 @@ final class PersistentCache {
         } catch (IOException e) {
             return 0;
         }
+    }
+
+    /**
+     * One entry as the {@code jsycl-cache} tool shows it.
+     *
+     * @param keyText the full key stored in the entry, {@code null} when the entry is bad
+     * @param problem why the entry is bad, {@code null} when it is good
+     */
+    record EntryInfo(Path path, long size, long lastUseMillis, String keyText, String problem) {
+    }
+
+    /** Every entry, read and checked (magic, format version, lengths, checksum, name = key hash); oldest use first. */
+    List<EntryInfo> inspect() {
+        List<Entry> all = entries(null);
+        all.sort(Comparator.comparingLong(Entry::lastUse));
+        List<EntryInfo> result = new ArrayList<>();
+        for (Entry e : all) {
+            Parsed parsed;
+            try {
+                parsed = parse(Files.readAllBytes(e.path));
+            } catch (IOException | OutOfMemoryError ex) {
+                parsed = Parsed.bad("unreadable: " + ex);
+            }
+            String problem = parsed.problem;
+            if (problem == null && !fileName(parsed.keyText).equals(e.path.getFileName().toString())) {
+                problem = "its name is not the hash of the key it holds";
+            }
+            result.add(new EntryInfo(e.path, e.size, e.lastUse, parsed.keyText, problem));
+        }
+        return result;
+    }
+
+    /** The total size the index records, or -1 if it has none. */
+    long indexedSize() {
+        try {
+            String text = Files.readString(dir.resolve(INDEX), StandardCharsets.US_ASCII).strip();
+            return text.startsWith("totalSize=") ? Long.parseLong(text.substring("totalSize=".length())) : -1;
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    long maxSize() {
+        return maxSize;
+    }
+
+    /**
+     * Deletes every entry and temp file, under the lock, and sets the recorded total to 0.
+     *
+     * @return the number of entries deleted
+     * @throws IOException if the folder cannot be locked or listed
+     */
+    int clear() throws IOException {
+        int[] deleted = {0};
+        withLock(index -> {
+            try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
+                for (Path p : stream) {
+                    String name = p.getFileName().toString();
+                    boolean entry = name.endsWith(ENTRY_SUFFIX);
+                    if ((entry || name.startsWith(TEMP_PREFIX) && name.endsWith(TEMP_SUFFIX))
+                            && Files.deleteIfExists(p) && entry) {
+                        deleted[0]++;
+                    }
+                }
+            }
+            writeTotal(index, 0);
+        });
+        return deleted[0];
     }
 
     static byte[] encode(String keyText, byte[] binary) {
@@ -402,10 +539,10 @@ final class PersistentCache {
         }
     }
 
-    private void trace(String outcome, Path file, PersistentCacheKey key, String detail) {
+    private void trace(String outcome, Path file, Supplier<String> describe, String detail) {
         if (trace) {
             LOG.log(Level.INFO, "jsycl disk cache {0}: {1} ({2}); key: {3}", outcome, file.getFileName(), detail,
-                    key.describe());
+                    describe.get());
         }
     }
 }

@@ -74,12 +74,64 @@ public final class ProgramManager {
                 () -> cache.getKernel(device, source, kernelName));
     }
 
+    /**
+     * A stable id (lowercase hex SHA-256) of everything that makes this context's binaries for
+     * {@code device} compatible (device name, version and driver, platform name and version,
+     * jsycl's version) and of the set of programs now cached in memory for it.
+     */
+    public String cacheBlobId(ClDevice device) {
+        Objects.requireNonNull(device, "device");
+        return CacheBlob.id(cache.describe(device), cache.programKeys(device));
+    }
+
+    /** Every program binary now cached in memory for {@code device}, each with its full key (a versioned format). */
+    public byte[] cacheBlob(ClDevice device) {
+        Objects.requireNonNull(device, "device");
+        return CacheBlob.encode(cache.describe(device), cache.binaries(device));
+    }
+
+    /**
+     * Seeds this manager with the programs of a {@link #cacheBlob cache blob}: a later build of one
+     * of them loads its binary instead of compiling. A blob of another device, driver or jsycl
+     * version, or a corrupt one, is ignored with a logged warning.
+     *
+     * @return the number of programs offered, 0 when the blob was ignored
+     */
+    public int seed(ClDevice device, byte[] blob) {
+        Objects.requireNonNull(device, "device");
+        Objects.requireNonNull(blob, "blob");
+        return seed(cache, device, blob);
+    }
+
+    static <D> int seed(KernelProgramCache<D, ?, ?> cache, D device, byte[] blob) {
+        CacheBlob.Decoded decoded = CacheBlob.decode(blob);
+        String expected = CacheBlob.deviceText(cache.describe(device));
+        String problem = decoded.problem();
+        if (problem == null && !expected.equals(decoded.deviceText())) {
+            problem = "it was made for another device, driver or jsycl version (blob: "
+                    + decoded.deviceText().replace('\n', ' ').strip() + "; this device: "
+                    + expected.replace('\n', ' ').strip() + ")";
+        }
+        if (problem != null) {
+            System.getLogger("io.jsycl.program").log(System.Logger.Level.WARNING, "jsycl cache blob ignored: {0};"
+                    + " its programs will be built from source", problem);
+            return 0;
+        }
+        cache.seed(decoded.entries());
+        return decoded.entries().size();
+    }
+
     /** Counters since this manager was made. */
     public Stats stats() {
         return cache.stats();
     }
 
-    /** Evicts every cached kernel and program; each is released once its last lease closes. */
+    /**
+     * Evicts every cached kernel and program; each is released once its last lease closes. The
+     * {@link #stats() counters} are not reset: they count since the manager was made, and
+     * {@code evictions} grows by the programs cleared. The on-disk cache is left alone (the
+     * {@code jsycl-cache clear} command clears it).
+     */
     public void clear() {
         cache.clear();
     }
@@ -90,7 +142,7 @@ public final class ProgramManager {
      * @param hits       kernel lookups answered by the in-memory cache
      * @param misses     kernel lookups that had to make the kernel
      * @param builds     program builds from source
-     * @param diskHits   programs loaded from the on-disk cache
+     * @param diskHits   programs loaded from a binary: the on-disk cache or a cache blob
      * @param evictions  programs evicted (LRU or {@link #clear()})
      * @param buildNanos time spent building programs, from source or binary
      */

@@ -62,6 +62,23 @@ class PersistentCacheTest {
     }
 
     @Test
+    void folderOwnedByAnotherUserIsRefused() throws IOException {
+        Path dir = tmp.resolve("theirs");
+        Files.createDirectory(dir, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+        java.nio.file.attribute.UserPrincipal nobody;
+        try {
+            nobody = dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+            Files.setOwner(dir, nobody);
+        } catch (IOException | UnsupportedOperationException e) {
+            assumeTrue(false, "cannot give a folder to user nobody (needs root): " + e);
+            return;
+        }
+        assertThat(PersistentCache.open(dir, 0, true)).isNull();
+        assertThat(DiskCache.open("lowered", new CacheConfig(true, dir, 0, 1, false))).isNull();
+    }
+
+    @Test
     void folderThatIsAFileIsRefused() throws IOException {
         Path file = Files.writeString(tmp.resolve("file"), "x");
         assertThat(PersistentCache.open(file, 0, true)).isNull();

@@ -1,0 +1,263 @@
+package io.jsycl;
+
+import io.jsycl.lowering.ArgRole;
+import io.jsycl.lowering.KernelArg;
+import io.jsycl.lowering.KernelLowerer;
+import io.jsycl.lowering.KernelRequest;
+import io.jsycl.lowering.LoweredKernel;
+import io.jsycl.lowering.ScalarType;
+import io.jsycl.program.DiskCache;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.Stream;
+
+/**
+ * Persistent cache of lowered kernels, so that a warm start skips bytecode analysis too. Lives in
+ * the {@value #FOLDER} subfolder of the persistent cache folder ({@link DiskCache}: same safety
+ * checks, atomic writes, size limit); {@code JSYCL_CACHE_PERSISTENT=0} turns it off.
+ *
+ * <h2>Key and validation</h2>
+ * The key is a SHA-256 over {@link #LOWERING_VERSION}, a fingerprint of the kernel-lowering code
+ * itself (its jar or class files), the implementation class's name and bytes, the method's name
+ * and descriptor, the shape, the dimensions and the captures. The lowering may also read other
+ * classes (device functions called by the kernel): a miss lowers through a loader that records
+ * every class file read, and the entry stores each one's SHA-256; a hit re-hashes those classes
+ * and is a miss if any changed. Faults (unreadable, corrupt, old format) are misses.
+ */
+final class LoweringCache {
+    /** Bump when the lowering's output changes for the same input (also covered by the code fingerprint). */
+    static final int LOWERING_VERSION = 1;
+    static final String FOLDER = "lowered";
+    private static final int ENTRY_FORMAT = 1;
+    private static final String ABSENT = "absent";
+
+    private static volatile LoweringCache defaultCache;
+
+    private final DiskCache disk;
+    final LongAdder hits = new LongAdder();
+    final LongAdder lowerings = new LongAdder();
+
+    /** @param disk where entries live, {@code null} to lower every time */
+    LoweringCache(DiskCache disk) {
+        this.disk = disk;
+    }
+
+    /** The cache of this process, in the configured cache folder (opened on first use). */
+    static LoweringCache instance() {
+        LoweringCache c = defaultCache;
+        if (c == null) {
+            synchronized (LoweringCache.class) {
+                c = defaultCache;
+                if (c == null) {
+                    c = new LoweringCache(DiskCache.open(FOLDER));
+                    defaultCache = c;
+                }
+            }
+        }
+        return c;
+    }
+
+    /** Lowers {@code request}, or finds its lowering on disk; throws what {@link KernelLowerer#lower} throws. */
+    LoweredKernel lower(KernelRequest request) {
+        if (disk == null) {
+            lowerings.increment();
+            return KernelLowerer.lower(request);
+        }
+        byte[] implBytes = classBytes(request.loader(), request.implClass());
+        if (implBytes == null) {
+            lowerings.increment();
+            return KernelLowerer.lower(request); // reports the missing class file
+        }
+        String key = keyText(request, implBytes);
+        byte[] stored = disk.get(key);
+        if (stored != null) {
+            LoweredKernel hit = decode(stored, request.loader());
+            if (hit != null) {
+                hits.increment();
+                return hit;
+            }
+        }
+        var recording = new RecordingLoader(request.loader());
+        var recorded = new KernelRequest(recording, request.implClass(), request.implMethod(),
+                request.implDescriptor(), request.shape(), request.dimensions(), request.captures());
+        lowerings.increment();
+        LoweredKernel lowered = KernelLowerer.lower(recorded);
+        disk.put(key, encode(lowered, recording.read));
+        return lowered;
+    }
+
+    static String keyText(KernelRequest r, byte[] implBytes) {
+        StringBuilder b = new StringBuilder(512);
+        field(b, "loweringVersion", Integer.toString(LOWERING_VERSION));
+        field(b, "loweringCode", LoweringCode.FINGERPRINT);
+        field(b, "implClass", r.implClass());
+        field(b, "implClassSha256", sha256(implBytes));
+        field(b, "implMethod", r.implMethod());
+        field(b, "implDescriptor", r.implDescriptor());
+        field(b, "shape", r.shape().name());
+        field(b, "dimensions", Integer.toString(r.dimensions()));
+        field(b, "captures", r.captures().toString());
+        return b.toString();
+    }
+
+    private static void field(StringBuilder b, String name, String value) {
+        b.append(name).append('=').append(value.length()).append(':').append(value).append('\n');
+    }
+
+    static byte[] encode(LoweredKernel k, Map<String, String> classes) {
+        var bytes = new ByteArrayOutputStream();
+        try (var out = new DataOutputStream(bytes)) {
+            out.writeInt(ENTRY_FORMAT);
+            out.writeUTF(k.kernelName());
+            byte[] source = k.source().getBytes(StandardCharsets.UTF_8);
+            out.writeInt(source.length);
+            out.write(source);
+            out.writeBoolean(k.usesFp64());
+            out.writeInt(k.args().size());
+            for (KernelArg a : k.args()) {
+                out.writeInt(a.captureIndex());
+                out.writeUTF(a.role().name());
+                out.writeInt(a.dimension());
+                out.writeUTF(a.type().name());
+            }
+            out.writeInt(classes.size());
+            for (var e : classes.entrySet()) {
+                out.writeUTF(e.getKey());
+                out.writeUTF(e.getValue());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a byte array stream does not fail
+        }
+        return bytes.toByteArray();
+    }
+
+    /** The stored lowering, or {@code null} if the entry is garbled or a class it read has changed. */
+    static LoweredKernel decode(byte[] stored, ClassLoader loader) {
+        try (var in = new DataInputStream(new ByteArrayInputStream(stored))) {
+            if (in.readInt() != ENTRY_FORMAT) {
+                return null;
+            }
+            String name = in.readUTF();
+            int length = in.readInt();
+            if (length < 0 || length > stored.length) {
+                return null;
+            }
+            String source = new String(in.readNBytes(length), StandardCharsets.UTF_8);
+            boolean fp64 = in.readBoolean();
+            int count = in.readInt();
+            if (count < 0 || count > stored.length) {
+                return null;
+            }
+            List<KernelArg> args = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                args.add(new KernelArg(in.readInt(), ArgRole.valueOf(in.readUTF()), in.readInt(),
+                        ScalarType.valueOf(in.readUTF())));
+            }
+            int classes = in.readInt();
+            for (int i = 0; i < classes; i++) {
+                String cls = in.readUTF();
+                String hash = in.readUTF();
+                byte[] now = classBytes(loader, cls);
+                if (!hash.equals(now == null ? ABSENT : sha256(now))) {
+                    return null; // a device function's class changed since
+                }
+            }
+            if (in.read() != -1) {
+                return null;
+            }
+            return new LoweredKernel(name, source, args, fp64);
+        } catch (IOException | RuntimeException e) {
+            return null; // garbled entry (or an enum constant this version lacks): a miss
+        }
+    }
+
+    private static byte[] classBytes(ClassLoader loader, String internalName) {
+        try (InputStream in = loader.getResourceAsStream(internalName + ".class")) {
+            return in == null ? null : in.readAllBytes();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    static String sha256(byte[] data) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
+        } catch (NoSuchAlgorithmException e) {
+            throw new AssertionError("every JDK has SHA-256", e);
+        }
+    }
+
+    /** Hands the lowering each class file it asks for, and notes its hash ({@code absent} when there is none). */
+    private static final class RecordingLoader extends ClassLoader {
+        private final ClassLoader target;
+        final Map<String, String> read = new ConcurrentHashMap<>();
+
+        RecordingLoader(ClassLoader target) {
+            super(target);
+            this.target = target;
+        }
+
+        @Override
+        public InputStream getResourceAsStream(String name) {
+            if (!name.endsWith(".class")) {
+                return target.getResourceAsStream(name);
+            }
+            String internalName = name.substring(0, name.length() - ".class".length());
+            byte[] bytes = classBytes(target, internalName);
+            read.put(internalName, bytes == null ? ABSENT : sha256(bytes));
+            return bytes == null ? null : new ByteArrayInputStream(bytes);
+        }
+
+        @Override
+        public URL getResource(String name) {
+            return target.getResource(name);
+        }
+    }
+
+    /** A fingerprint of the kernel-lowering code: a new build of it may lower the same bytecode differently. */
+    private static final class LoweringCode {
+        static final String FINGERPRINT = compute();
+
+        private static String compute() {
+            try {
+                URL location = KernelLowerer.class.getProtectionDomain().getCodeSource().getLocation();
+                Path path = Path.of(location.toURI());
+                if (Files.isRegularFile(path)) {
+                    return sha256(Files.readAllBytes(path));
+                }
+                var files = new TreeMap<String, byte[]>();
+                try (Stream<Path> walk = Files.walk(path)) {
+                    for (Path p : (Iterable<Path>) walk.filter(f -> f.toString().endsWith(".class"))::iterator) {
+                        files.put(path.relativize(p).toString(), Files.readAllBytes(p));
+                    }
+                }
+                MessageDigest d = MessageDigest.getInstance("SHA-256");
+                files.forEach((n, b) -> {
+                    d.update(n.getBytes(StandardCharsets.UTF_8));
+                    d.update(b);
+                });
+                return HexFormat.of().formatHex(d.digest());
+            } catch (Exception e) {
+                return "unknown"; // no code source (a custom image): the version constant alone
+            }
+        }
+    }
+}
