@@ -1,0 +1,2 @@
+package io.jsycl.bench;
+final class Placeholder {}
