@@ -1,2 +1,0 @@
-package io.jsycl.bench;
-final class Placeholder {}
