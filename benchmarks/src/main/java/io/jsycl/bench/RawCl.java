@@ -26,9 +26,13 @@ final class RawCl implements AutoCloseable {
     final String buildOptions;
 
     RawCl(ClDevice device) {
+        this(device, true);
+    }
+
+    RawCl(ClDevice device, boolean profiling) {
         this.device = device;
         this.context = ClContext.create(List.of(device));
-        this.queue = ClCommandQueue.create(context, device, false, true);
+        this.queue = ClCommandQueue.create(context, device, false, profiling);
         this.buildOptions = (device.singleFpConfig() & CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0
                 ? "-cl-fp32-correctly-rounded-divide-sqrt" : "";
     }

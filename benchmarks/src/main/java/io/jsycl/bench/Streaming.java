@@ -16,11 +16,13 @@ import java.util.stream.IntStream;
  */
 final class Streaming extends Workload {
     private static final float ALPHA = 2.5f;
-    private static final String SOURCE = """
+    static final String RAW_VADD = """
             __kernel void vadd(__global const float* a, __global const float* b, __global float* c) {
                 int i = get_global_id(0);
                 c[i] = a[i] + b[i];
             }
+            """;
+    private static final String SOURCE = RAW_VADD + """
             __kernel void saxpy(float alpha, __global const float* x, __global float* y) {
                 int i = get_global_id(0);
                 y[i] = alpha * x[i] + y[i];
