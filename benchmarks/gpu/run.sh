@@ -9,8 +9,13 @@ export JAVA_HOME
 
 ./mvnw -B -ntp -q install -DskipTests
 rm -rf .gpu/lib && mkdir -p .gpu/lib
-./mvnw -B -ntp -q dependency:copy-dependencies -pl benchmarks -DincludeScope=runtime -DoutputDirectory="$PWD/.gpu/lib"
-cp benchmarks/target/jsycl-benchmarks-*.jar .gpu/lib/
+# Third-party jars from the repository; jsycl's own jars from this tree's target/ folders, never from ~/.m2
+# (other checkouts install the same SNAPSHOT version there).
+./mvnw -B -ntp -q dependency:copy-dependencies -pl benchmarks -DincludeScope=runtime -DexcludeGroupIds=io.jsycl \
+    -DoutputDirectory="$PWD/.gpu/lib"
+for m in opencl kernel-lowering program-manager runtime benchmarks; do
+  cp "$m"/target/jsycl-"$m"-*.jar .gpu/lib/
+done
 
 # java.management and jdk.management: JMH's runner and forked VMs; jdk.unsupported: JMH's Unsafe use.
 rm -rf .gpu/jre .gpu/jre.tgz
