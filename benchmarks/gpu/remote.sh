@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs ON the GPU host, from the repository root, after benchmarks/gpu/run.sh filled .gpu/ on the dev machine.
+# Writes everything into $OUT (default ./bench-out). Each step has a time limit; the whole run stays under
+# 8 minutes. A failing step is recorded in $OUT/summary.md and the next one still runs.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+OUT="${OUT:-./bench-out}"
+mkdir -p "$OUT"
+summary="$OUT/summary.md"
+: > "$summary"
+
+nv=/usr/local/nvidia/lib64/libnvidia-opencl.so.1
+if [ -e "$nv" ] && ! grep -qs "$nv" /etc/OpenCL/vendors/*.icd; then
+  mkdir -p /etc/OpenCL/vendors && echo "$nv" > /etc/OpenCL/vendors/nvidia.icd
+fi
+rm -rf /tmp/jre && tar xzf .gpu/jre.tgz -C /tmp
+java=/tmp/jre/bin/java
+cache=$(mktemp -d /tmp/jsycl-cache.XXXX)
+run_java() { "$java" --enable-native-access=ALL-UNNAMED -Djsycl.cache.dir="$cache" -cp '.gpu/lib/*' "$@"; }
+
+step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit, logs to $OUT/NAME.log
+  local name=$1 limit=$2; shift 2
+  local t0=$SECONDS
+  timeout "$limit" "$@" > "$OUT/$name.log" 2>&1
+  local rc=$?
+  echo "- $name: exit $rc in $((SECONDS - t0)) s" | tee -a "$summary"
+}
+
+{ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1; ls /etc/OpenCL/vendors; nproc; } \
+  > "$OUT/host.txt"
+step suite-gpu 170 run_java io.jsycl.bench.Suite --device gpu --out "$OUT/suite-gpu.md"
+step suite-cpu 110 run_java io.jsycl.bench.Suite --device cpu --skip-java --repeats 3 --e2e 2 \
+  --gemm 1024 --bodies 8192 --copy-mib 256 --out "$OUT/suite-cpu.md"
+step first-kernel 60 run_java io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu --out "$OUT/first-kernel.md"
+step jmh-submit 70 run_java org.openjdk.jmh.Main SubmitBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s -p device=gpu \
+  -rf json -rff "$OUT/jmh-submit.json"
+step torch-peers 60 python3 benchmarks/gpu/torch_peers.py --out "$OUT/torch-peers.md"
+
+cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md 2>/dev/null
+grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null
+cat "$summary"
+rm -rf "$cache"

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Prepares a GPU run on the development machine: builds the jars, copies them and their dependencies into
+# .gpu/lib/, jlinks a small JRE into .gpu/jre.tgz (see /work/shared/GPU.md), and prints the command to run
+# on the GPU host from the repository root. .gpu/ is git-ignored; it stays under 64 MiB.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+: "${JAVA_HOME:=/usr/lib/jvm/temurin-25-jdk-amd64}"
+export JAVA_HOME
+
+./mvnw -B -ntp -q install -DskipTests
+rm -rf .gpu/lib && mkdir -p .gpu/lib
+# Third-party jars from the repository; jsycl's own jars from this tree's target/ folders, never from ~/.m2
+# (other checkouts install the same SNAPSHOT version there).
+./mvnw -B -ntp -q dependency:copy-dependencies -pl benchmarks -DincludeScope=runtime -DexcludeGroupIds=io.jsycl \
+    -DoutputDirectory="$PWD/.gpu/lib"
+for m in opencl kernel-lowering program-manager runtime benchmarks; do
+  cp "$m"/target/jsycl-"$m"-*.jar .gpu/lib/
+done
+
+# java.management and jdk.management: JMH's runner and forked VMs; jdk.unsupported: JMH's Unsafe use.
+rm -rf .gpu/jre .gpu/jre.tgz
+"$JAVA_HOME/bin/jlink" --add-modules java.base,java.logging,java.management,jdk.management,jdk.unsupported \
+    --strip-debug --no-header-files --no-man-pages --compress zip-9 --output .gpu/jre
+tar czf .gpu/jre.tgz -C .gpu jre && rm -rf .gpu/jre
+du -sh .gpu/lib .gpu/jre.tgz
+total=$(du -sm .gpu | cut -f1)
+[ "$total" -lt 64 ] || { echo ".gpu is ${total} MiB, over the 64 MiB limit" >&2; exit 1; }
+
+cat <<'MSG'
+
+Ready. On the GPU host, from the repository root (with .gpu carried along):
+    bash benchmarks/gpu/remote.sh          # results in $OUT (default ./bench-out)
+MSG

@@ -1,0 +1,62 @@
+package io.jsycl.bench;
+
+import io.jsycl.Buffer;
+import io.jsycl.Context;
+import io.jsycl.Device;
+import io.jsycl.Queue;
+import io.jsycl.opencl.ClKernel;
+import java.lang.foreign.Arena;
+
+/**
+ * One first kernel in this JVM, for {@link FirstKernelLatency}: creates a context and queue, then times the first
+ * submit of a small vector add until its result is back in a Java array. {@code raw} mode does the same with the
+ * hand-written source (build from source, kernel, arguments, enqueue, read).
+ *
+ * <pre>FirstKernel jsycl|raw [DEVICE]</pre>
+ * Prints {@code setup_ns=...} and {@code first_kernel_ns=...}.
+ */
+public final class FirstKernel {
+    static final int N = 1024;
+
+    private FirstKernel() {
+    }
+
+    public static void main(String[] args) {
+        String mode = args.length > 0 ? args[0] : "jsycl";
+        Device device = Suite.devices(args.length > 1 ? args[1] : null).getFirst();
+        float[] a = Workload.randomFloats(N, 1);
+        float[] b = Workload.randomFloats(N, 2);
+        float[] c = new float[N];
+        long t0 = System.nanoTime();
+        long t1;
+        if (mode.equals("raw")) {
+            try (var raw = new RawCl(Suite.match(device))) {
+                t1 = System.nanoTime();
+                try (var arena = Arena.ofConfined(); var p = raw.build(Streaming.RAW_VADD); var x = raw.upload(arena, a);
+                     var y = raw.upload(arena, b); var z = raw.buffer(4L * N); var k = ClKernel.create(p, "vadd")) {
+                    k.setArg(0, x);
+                    k.setArg(1, y);
+                    k.setArg(2, z);
+                    raw.enqueue(k, new long[] {N}, null);
+                    raw.download(arena, z, c);
+                }
+            }
+        } else {
+            try (var context = new Context(device); var q = new Queue(context, device)) {
+                t1 = System.nanoTime();
+                try (var x = Buffer.of(a); var y = Buffer.of(b); var z = Buffer.of(c)) {
+                    Streaming.vectorAdd(q, x, y, z, N);
+                }
+            }
+        }
+        long t2 = System.nanoTime();
+        for (int i = 0; i < N; i++) {
+            if (c[i] != a[i] + b[i]) {
+                System.err.println("wrong result at " + i + ": " + c[i] + " != " + (a[i] + b[i]));
+                System.exit(2);
+            }
+        }
+        System.out.println("setup_ns=" + (t1 - t0));
+        System.out.println("first_kernel_ns=" + (t2 - t1));
+    }
+}

@@ -1,0 +1,222 @@
+package io.jsycl.bench;
+
+import io.jsycl.Buffer;
+import io.jsycl.Event;
+import io.jsycl.Queue;
+import io.jsycl.Range;
+import io.jsycl.opencl.ClKernel;
+import io.jsycl.opencl.ClMem;
+import io.jsycl.opencl.ClProgram;
+import java.lang.foreign.Arena;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+
+/**
+ * {@code C = A B} for square row-major float matrices, one work-item per element of C, the dot product summed
+ * in k order. The tiled variant (16x16 tiles in local memory) exists only hand-written until jsycl lowers nd-range
+ * kernels; it sums in the same order, so its output is checked bit-exactly against sampled Java dot products.
+ */
+final class Sgemm extends Workload {
+    static final int TILE = 16;
+    private static final String SOURCE = """
+            __kernel void sgemm(__global const float* a, __global const float* b, __global float* c, int n) {
+                int col = get_global_id(0);
+                int row = get_global_id(1);
+                float sum = 0.0f;
+                for (int k = 0; k < n; k++) {
+                    sum += a[row * n + k] * b[k * n + col];
+                }
+                c[row * n + col] = sum;
+            }
+            #define TILE 16
+            __kernel void sgemm_tiled(__global const float* a, __global const float* b, __global float* c, int n) {
+                __local float as[TILE][TILE];
+                __local float bs[TILE][TILE];
+                int col = get_global_id(0);
+                int row = get_global_id(1);
+                int lx = get_local_id(0);
+                int ly = get_local_id(1);
+                float sum = 0.0f;
+                for (int t = 0; t < n; t += TILE) {
+                    as[ly][lx] = a[row * n + t + lx];
+                    bs[ly][lx] = b[(t + ly) * n + col];
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    for (int k = 0; k < TILE; k++) {
+                        sum += as[ly][k] * bs[k][lx];
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                c[row * n + col] = sum;
+            }
+            """;
+
+    private final boolean tiled;
+    private final int n;
+    private final float[] a;
+    private final float[] b;
+    private float[] javaOut;
+
+    Sgemm(Config config, boolean tiled, int n) {
+        super(config);
+        if (n % TILE != 0) {
+            throw new IllegalArgumentException("sgemm size must be a multiple of " + TILE + ": " + n);
+        }
+        this.tiled = tiled;
+        this.n = n;
+        this.a = randomFloats(n * n, 3);
+        this.b = randomFloats(n * n, 4);
+    }
+
+    @Override
+    String name() {
+        return tiled ? "SGEMM tiled 16x16 (local mem)" : "SGEMM naive";
+    }
+
+    @Override
+    String size() {
+        return n + "²";
+    }
+
+    @Override
+    double work() {
+        return 2.0 * n * n * n;
+    }
+
+    @Override
+    String unit() {
+        return "GFLOP/s";
+    }
+
+    @Override
+    String jsyclMissing() {
+        return tiled ? "needs nd-range + local memory" : null;
+    }
+
+    static Event sgemm(Queue q, Buffer.OfFloat bufA, Buffer.OfFloat bufB, Buffer.OfFloat bufC, int n) {
+        return q.submit(h -> {
+            var x = bufA.read(h);
+            var y = bufB.read(h);
+            var z = bufC.write(h);
+            h.parallelFor(Range.of(n, n), it -> {
+                int row = it.id(0);
+                int col = it.id(1);
+                float sum = 0.0f;
+                for (int k = 0; k < n; k++) {
+                    sum += x.get(row, k) * y.get(k, col);
+                }
+                z.set(row, col, sum);
+            });
+        });
+    }
+
+    @Override
+    Result jsycl(Queue q) {
+        float[] c = new float[n * n];
+        Stats s;
+        try (var ba = Buffer.of(a, Range.of(n, n)); var bb = Buffer.of(b, Range.of(n, n));
+             var bc = Buffer.of(c, Range.of(n, n))) {
+            s = measure(() -> sgemm(q, ba, bb, bc, n).profile().durationNanos());
+        }
+        return new Result(s, c);
+    }
+
+    @Override
+    long jsyclEndToEnd(Queue q) {
+        float[] c = new float[n * n];
+        long t0 = System.nanoTime();
+        try (var ba = Buffer.of(a, Range.of(n, n)); var bb = Buffer.of(b, Range.of(n, n));
+             var bc = Buffer.of(c, Range.of(n, n))) {
+            sgemm(q, ba, bb, bc, n);
+        }
+        return System.nanoTime() - t0;
+    }
+
+    private ClKernel kernel(ClProgram p, ClMem x, ClMem y, ClMem z) {
+        ClKernel k = ClKernel.create(p, tiled ? "sgemm_tiled" : "sgemm");
+        k.setArg(0, x);
+        k.setArg(1, y);
+        k.setArg(2, z);
+        k.setArgInt(3, n);
+        return k;
+    }
+
+    private long[] local() {
+        return tiled ? new long[] {TILE, TILE} : null;
+    }
+
+    @Override
+    Result raw(RawCl cl) {
+        float[] c = new float[n * n];
+        try (var arena = Arena.ofConfined(); var p = cl.build(SOURCE); var x = cl.upload(arena, a);
+             var y = cl.upload(arena, b); var z = cl.buffer(4L * n * n); var k = kernel(p, x, y, z)) {
+            Stats s = measure(() -> cl.run(k, new long[] {n, n}, local()));
+            cl.download(arena, z, c);
+            return new Result(s, c);
+        }
+    }
+
+    @Override
+    long rawEndToEnd(RawCl cl) {
+        float[] c = new float[n * n];
+        try (var p = cl.build(SOURCE)) {
+            long t0 = System.nanoTime();
+            try (var arena = Arena.ofConfined(); var x = cl.upload(arena, a); var y = cl.upload(arena, b);
+                 var z = cl.buffer(4L * n * n); var k = kernel(p, x, y, z)) {
+                cl.enqueue(k, new long[] {n, n}, local());
+                cl.download(arena, z, c);
+            }
+            return System.nanoTime() - t0;
+        }
+    }
+
+    @Override
+    String checkRawOnly(Object raw) {
+        float[] c = (float[]) raw;
+        var r = new SplittableRandom(5);
+        int bad = 0;
+        for (int s = 0; s < 1000; s++) {
+            int row = r.nextInt(n);
+            int col = r.nextInt(n);
+            float sum = 0.0f;
+            for (int k = 0; k < n; k++) {
+                sum += a[row * n + k] * b[k * n + col];
+            }
+            bad += Float.floatToIntBits(sum) != Float.floatToIntBits(c[row * n + col]) ? 1 : 0;
+        }
+        return bad == 0 ? "exact (1000 sampled vs Java)" : "MISMATCH: " + bad + " of 1000 sampled elements differ from Java";
+    }
+
+    private float[] javaOut() {
+        if (javaOut == null) {
+            javaOut = new float[n * n];
+        }
+        return javaOut;
+    }
+
+    /** Row {@code i} of C in i-k-j order: the j loop vectorizes, each element still sums in k order. */
+    private void javaRow(float[] c, int i) {
+        java.util.Arrays.fill(c, i * n, (i + 1) * n, 0.0f);
+        for (int k = 0; k < n; k++) {
+            float aik = a[i * n + k];
+            int bk = k * n;
+            int ci = i * n;
+            for (int j = 0; j < n; j++) {
+                c[ci + j] += aik * b[bk + j];
+            }
+        }
+    }
+
+    @Override
+    void javaSequential() {
+        float[] c = javaOut();
+        for (int i = 0; i < n; i++) {
+            javaRow(c, i);
+        }
+    }
+
+    @Override
+    void javaParallel() {
+        float[] c = javaOut();
+        IntStream.range(0, n).parallel().forEach(i -> javaRow(c, i));
+    }
+}

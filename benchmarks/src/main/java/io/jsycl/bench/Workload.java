@@ -1,0 +1,126 @@
+package io.jsycl.bench;
+
+import io.jsycl.Queue;
+import java.util.Arrays;
+
+/**
+ * One benchmark program, written twice: as a jsycl kernel lambda and as hand-written OpenCL C run through the
+ * checked {@code io.jsycl.opencl} layer. Both leave their output so the suite can compare them.
+ *
+ * <p>Kernel times come from profiling events (end minus start), one wait per run on both paths. End-to-end
+ * times are host wall clock of a whole program: buffers from host arrays, the kernel(s), results back in a
+ * host array, buffers released.
+ */
+abstract class Workload {
+    /** A kernel-time measurement and the output the path left. */
+    record Result(Stats kernel, Object output) {
+    }
+
+    /** Sizes and repeat counts of one suite run. */
+    record Config(boolean quick, int warmup, int repeats, int e2eRepeats, int javaRepeats) {
+    }
+
+    final Config config;
+
+    Workload(Config config) {
+        this.config = config;
+    }
+
+    abstract String name();
+
+    /** The problem size, for the table. */
+    abstract String size();
+
+    /** Work of one kernel-timed run, in the throughput unit's base (bytes or flops). */
+    abstract double work();
+
+    /** "GB/s", "GFLOP/s" or another per-second unit whose base is {@link #work()} / 1e9. */
+    abstract String unit();
+
+    /** Null when jsycl can run this workload; otherwise what the lowering still lacks. */
+    String jsyclMissing() {
+        return null;
+    }
+
+    abstract Result raw(RawCl cl);
+
+    abstract Result jsycl(Queue q);
+
+    /** One end-to-end run of the hand-written path, in ns. */
+    abstract long rawEndToEnd(RawCl cl);
+
+    /** One end-to-end run of the jsycl path, in ns. */
+    abstract long jsyclEndToEnd(Queue q);
+
+    /** Null, or a check of the hand-written output where jsycl has none to compare with. */
+    String checkRawOnly(Object raw) {
+        return null;
+    }
+
+    /** Plain Java, one thread. */
+    abstract void javaSequential();
+
+    /** Plain Java, a parallel stream. */
+    abstract void javaParallel();
+
+    /**
+     * Compares the jsycl output with the hand-written one: "exact", or how many elements differ and by how much.
+     */
+    String compare(Object jsycl, Object raw) {
+        return Compare.arrays(jsycl, raw);
+    }
+
+    /** Helpers for {@link #compare}. */
+    static final class Compare {
+        private Compare() {
+        }
+
+        static String arrays(Object a, Object b) {
+            if (a instanceof float[] x && b instanceof float[] y) {
+                return floats(x, y);
+            }
+            if (a instanceof int[] x && b instanceof int[] y) {
+                if (Arrays.equals(x, y)) {
+                    return "exact";
+                }
+                int bad = 0;
+                for (int i = 0; i < x.length; i++) {
+                    bad += x[i] != y[i] ? 1 : 0;
+                }
+                return "MISMATCH: " + bad + " of " + x.length + " differ";
+            }
+            throw new IllegalArgumentException("cannot compare " + a + " with " + b);
+        }
+
+        static String floats(float[] x, float[] y) {
+            if (x.length != y.length) {
+                return "MISMATCH: lengths " + x.length + " and " + y.length;
+            }
+            int bad = 0;
+            double maxRel = 0;
+            for (int i = 0; i < x.length; i++) {
+                if (Float.floatToIntBits(x[i]) != Float.floatToIntBits(y[i])) {
+                    bad++;
+                    double rel = Math.abs((double) x[i] - y[i]) / Math.max(Math.abs((double) y[i]), 1e-30);
+                    maxRel = Math.max(maxRel, Double.isNaN(rel) ? Double.POSITIVE_INFINITY : rel);
+                }
+            }
+            return bad == 0 ? "exact" : String.format("MISMATCH: %d of %d differ, max rel err %.2e", bad, x.length, maxRel);
+        }
+    }
+
+    /** Deterministic inputs in [0, 1). */
+    static float[] randomFloats(int n, long seed) {
+        var r = new java.util.SplittableRandom(seed);
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (float) r.nextDouble();
+        }
+        return a;
+    }
+
+    /** Kernel-time measurement on the jsycl path: {@code run} submits once and returns the event's device time. */
+    Stats measure(Stats.Timed run) {
+        return Stats.measure(config.warmup(), config.repeats(), run);
+    }
+}
