@@ -90,9 +90,11 @@ void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(const 
 }
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, __global const float* f_data, int f_range0, int f_memRange0, int f_offset0, int range0) {
+#ifdef JSYCL_PADDED_RANGE
     if (get_global_id(0) >= (size_t)range0) {
         return;
     }
+#endif
     io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_captures cap;
     jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
     jsycl_acc_r_float_1_init(&cap.f, f_data, f_range0, f_memRange0, f_offset0);

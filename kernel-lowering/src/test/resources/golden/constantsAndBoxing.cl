@@ -41,9 +41,11 @@ void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_body(c
 }
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1(__global long* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
+#ifdef JSYCL_PADDED_RANGE
     if (get_global_id(0) >= (size_t)range0) {
         return;
     }
+#endif
     io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_captures cap;
     jsycl_acc_w_long_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
     jsycl_item_1 it;

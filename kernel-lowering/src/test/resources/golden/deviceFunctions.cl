@@ -91,9 +91,11 @@ void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d
 }
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1(__global float* out_data, int out_range0, int out_memRange0, int out_offset0, __global const float* a_data, int a_range0, int a_range1, int a_memRange0, int a_memRange1, int a_offset0, int a_offset1, int n, int range0) {
+#ifdef JSYCL_PADDED_RANGE
     if (get_global_id(0) >= (size_t)range0) {
         return;
     }
+#endif
     io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_captures cap;
     jsycl_acc_w_float_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
     jsycl_acc_r_float_2_init(&cap.a, a_data, a_range0, a_range1, a_memRange0, a_memRange1, a_offset0, a_offset1);

@@ -98,9 +98,11 @@ void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1(__global const float* a_data, int a_range0, int a_memRange0, int a_offset0, __global int* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
+#ifdef JSYCL_PADDED_RANGE
     if (get_global_id(0) >= (size_t)range0) {
         return;
     }
+#endif
     io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1_captures cap;
     jsycl_acc_r_float_1_init(&cap.a, a_data, a_range0, a_memRange0, a_offset0);
     jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);

@@ -68,9 +68,11 @@ void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIs
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, int a, int b, int range0) {
+#ifdef JSYCL_PADDED_RANGE
     if (get_global_id(0) >= (size_t)range0) {
         return;
     }
+#endif
     io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_captures cap;
     jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
     cap.a = a;

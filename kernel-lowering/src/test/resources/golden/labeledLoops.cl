@@ -72,9 +72,11 @@ void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopA
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1(int n, __global int* out_data, int out_range0, int out_range1, int out_range2, int out_memRange0, int out_memRange1, int out_memRange2, int out_offset0, int out_offset1, int out_offset2, int range0, int range1, int range2) {
+#ifdef JSYCL_PADDED_RANGE
     if (get_global_id(2) >= (size_t)range0 || get_global_id(1) >= (size_t)range1 || get_global_id(0) >= (size_t)range2) {
         return;
     }
+#endif
     io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_captures cap;
     cap.n = n;
     jsycl_acc_rw_int_3_init(&cap.out, out_data, out_range0, out_range1, out_range2, out_memRange0, out_memRange1, out_memRange2, out_offset0, out_offset1, out_offset2);

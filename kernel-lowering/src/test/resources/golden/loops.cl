@@ -71,9 +71,11 @@ void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_body(const io_
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1(int n, __global int* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
+#ifdef JSYCL_PADDED_RANGE
     if (get_global_id(0) >= (size_t)range0) {
         return;
     }
+#endif
     io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_captures cap;
     cap.n = n;
     jsycl_acc_rw_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);

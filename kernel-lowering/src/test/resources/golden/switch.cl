@@ -74,9 +74,11 @@ void io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1_body(con
 }
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
+#ifdef JSYCL_PADDED_RANGE
     if (get_global_id(0) >= (size_t)range0) {
         return;
     }
+#endif
     io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1_captures cap;
     jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
     jsycl_item_1 it;

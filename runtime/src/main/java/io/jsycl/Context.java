@@ -3,6 +3,7 @@ package io.jsycl;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClContext;
 import io.jsycl.opencl.ClDevice;
+import io.jsycl.program.KernelHandle;
 import io.jsycl.program.ProgramManager;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +25,11 @@ public final class Context implements AutoCloseable {
     private final boolean isDefault;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Set<BufferStorage> buffers = ConcurrentHashMap.newKeySet();
+    private final Map<KernelKey, KernelHandle> kernels = new ConcurrentHashMap<>();
+
+    /** A built kernel of this context: a lowering (by identity), the device, the build options. */
+    record KernelKey(KernelLambdas.Lowering lowering, Device device, String options) {
+    }
     // Guarded by this.
     private ClCommandQueue transferQueue;
 
@@ -120,6 +126,11 @@ public final class Context implements AutoCloseable {
         return transferQueue;
     }
 
+    /** The kernels this context built, found without hashing their source (the submit fast path). */
+    Map<KernelKey, KernelHandle> kernels() {
+        return kernels;
+    }
+
     void register(BufferStorage storage) {
         buffers.add(storage);
     }
@@ -157,6 +168,7 @@ public final class Context implements AutoCloseable {
                     transferQueue.close();
                 }
             }
+            kernels.clear();
             ProgramManager.forget(cl);
             cl.close();
         }

@@ -9,13 +9,13 @@ import io.jsycl.lowering.ScalarType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.invoke.SerializedLambda;
+import java.lang.reflect.Field;
 import java.lang.reflect.InaccessibleObjectException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,7 +30,26 @@ final class KernelLambdas {
     }
 
     /** A kernel lambda seen at one submit: its lowering and its captured values. */
-    record Kernel(LoweredKernel lowered, Object[] captured) {
+    record Kernel(Lowering lowering, Object[] captured) {
+        LoweredKernel lowered() {
+            return lowering.kernel();
+        }
+    }
+
+    /**
+     * One lowering of a lambda class, compared by identity: contexts key their built kernels by it,
+     * so a repeated submit finds its kernel without hashing the source.
+     */
+    static final class Lowering {
+        private final LoweredKernel kernel;
+
+        Lowering(LoweredKernel kernel) {
+            this.kernel = kernel;
+        }
+
+        LoweredKernel kernel() {
+            return kernel;
+        }
     }
 
     private record LoweringKey(KernelShape shape, int dimensions, List<Capture> captures) {
@@ -52,10 +71,59 @@ final class KernelLambdas {
         }
     };
 
-    private static final ClassValue<Map<LoweringKey, Object>> LOWERED = new ClassValue<>() {
+    /** What one lambda class always is: its implementation method and how to read its captured values. */
+    private record LambdaShape(String implClass, String implMethod, String implDescriptor, int capturedCount,
+            Field[] fields) {
+        String kernelName() {
+            return implClass.substring(implClass.lastIndexOf('/') + 1) + "." + implMethod;
+        }
+
+        /**
+         * The captured values, read from the lambda's fields when they can be (the fast path:
+         * no {@code SerializedLambda} per submit), else through {@code writeReplace}.
+         */
+        Object[] captured(Object kernel) {
+            Object[] values = new Object[capturedCount];
+            if (fields != null) {
+                try {
+                    for (int i = 0; i < values.length; i++) {
+                        values[i] = fields[i].get(kernel);
+                    }
+                    return values;
+                } catch (IllegalAccessException e) {
+                    throw new SyclException("cannot read the captures of kernel " + kernelName(), e);
+                }
+            }
+            SerializedLambda lambda = serialized(kernel);
+            for (int i = 0; i < values.length; i++) {
+                values[i] = lambda.getCapturedArg(i);
+            }
+            return values;
+        }
+    }
+
+    /** Per lambda class: its shape (found at the first submit) and its lowerings by capture shape. */
+    private static final class LambdaClass {
+        volatile LambdaShape shape;
+        final Map<LoweringKey, Object> lowered = new ConcurrentHashMap<>();
+
+        LambdaShape shape(Object kernel) {
+            LambdaShape s = shape;
+            if (s == null) {
+                SerializedLambda lambda = serialized(kernel);
+                s = new LambdaShape(lambda.getImplClass(), lambda.getImplMethodName(),
+                        lambda.getImplMethodSignature(), lambda.getCapturedArgCount(),
+                        captureFields(kernel.getClass(), lambda));
+                shape = s;
+            }
+            return s;
+        }
+    }
+
+    private static final ClassValue<LambdaClass> LAMBDAS = new ClassValue<>() {
         @Override
-        protected Map<LoweringKey, Object> computeValue(Class<?> type) {
-            return new ConcurrentHashMap<>();
+        protected LambdaClass computeValue(Class<?> type) {
+            return new LambdaClass();
         }
     };
 
@@ -64,29 +132,52 @@ final class KernelLambdas {
      * single task), checking its captures against the command group's accessors.
      */
     static Kernel lower(Object kernel, KernelShape shape, int dimensions, Handler handler) {
-        SerializedLambda lambda = serialized(kernel);
-        Object[] captured = new Object[lambda.getCapturedArgCount()];
-        var captures = new ArrayList<Capture>(captured.length);
+        LambdaClass lambdaClass = LAMBDAS.get(kernel.getClass());
+        LambdaShape lambda = lambdaClass.shape(kernel);
+        Object[] captured = lambda.captured(kernel);
+        var captures = new Capture[captured.length];
         for (int i = 0; i < captured.length; i++) {
-            captured[i] = lambda.getCapturedArg(i);
-            captures.add(capture(lambda, i, captured[i], handler));
+            captures[i] = capture(lambda, i, captured[i], handler);
         }
-        var key = new LoweringKey(shape, dimensions, List.copyOf(captures));
-        Object result = LOWERED.get(kernel.getClass()).computeIfAbsent(key, k -> lowerOrFailure(kernel, lambda, k));
+        var key = new LoweringKey(shape, dimensions, List.of(captures));
+        Object result = lambdaClass.lowered.get(key);
+        if (result == null) {
+            result = lambdaClass.lowered.computeIfAbsent(key, k -> lowerOrFailure(kernel, lambda, k));
+        }
         if (result instanceof KernelLoweringException failure) {
             throw failure;
         }
-        return new Kernel((LoweredKernel) result, captured);
+        return new Kernel((Lowering) result, captured);
     }
 
-    private static Object lowerOrFailure(Object kernel, SerializedLambda lambda, LoweringKey key) {
-        var request = new KernelRequest(kernel.getClass().getClassLoader(), lambda.getImplClass(),
-                lambda.getImplMethodName(), lambda.getImplMethodSignature(), key.shape(), key.dimensions(),
+    /**
+     * The lambda class's fields holding its captured values, in capture order, when they follow
+     * the JDK's {@code arg$1 ... arg$N} naming; null otherwise (then each submit reads them
+     * through {@code writeReplace}).
+     */
+    private static Field[] captureFields(Class<?> type, SerializedLambda lambda) {
+        int n = lambda.getCapturedArgCount();
+        Field[] fields = new Field[n];
+        try {
+            for (int i = 0; i < n; i++) {
+                Field f = type.getDeclaredField("arg$" + (i + 1));
+                f.setAccessible(true);
+                fields[i] = f;
+            }
+            return fields;
+        } catch (NoSuchFieldException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static Object lowerOrFailure(Object kernel, LambdaShape lambda, LoweringKey key) {
+        var request = new KernelRequest(kernel.getClass().getClassLoader(), lambda.implClass(),
+                lambda.implMethod(), lambda.implDescriptor(), key.shape(), key.dimensions(),
                 key.captures());
         try {
             LoweredKernel lowered = LoweringCache.instance().lower(request);
             dump(lowered);
-            return lowered;
+            return new Lowering(lowered);
         } catch (LoweringException e) {
             return new KernelLoweringException(e.getMessage(), e.kernel(), e.sourceFile(), e.line(), e.construct(), e);
         }
@@ -121,12 +212,12 @@ final class KernelLambdas {
         throw new SyclException("kernel " + kernel.getClass().getName() + " is not a lambda: write it as a lambda");
     }
 
-    private static Capture capture(SerializedLambda lambda, int index, Object value, Handler handler) {
+    private static Capture capture(LambdaShape lambda, int index, Object value, Handler handler) {
         return switch (value) {
             case Accessor<?> a -> {
                 AccessMode requested = handler.requirements().get(a.storage);
                 if (requested == null) {
-                    throw new SyclException("kernel " + kernelName(lambda) + " captures an accessor of " + a.storage
+                    throw new SyclException("kernel " + lambda.kernelName() + " captures an accessor of " + a.storage
                             + " that was requested in another command group; request accessors inside the command"
                             + " group that runs the kernel (buf.read(h) in the submit lambda)");
                 }
@@ -146,16 +237,11 @@ final class KernelLambdas {
         };
     }
 
-    private static KernelLoweringException unsupportedCapture(SerializedLambda lambda, int index, String type) {
-        String kernel = kernelName(lambda);
+    private static KernelLoweringException unsupportedCapture(LambdaShape lambda, int index, String type) {
+        String kernel = lambda.kernelName();
         String message = "kernel " + kernel + ": captured value " + index + " is a " + type
                 + ", which a kernel cannot use; capture primitives and accessors (copy a field into a local"
                 + " variable before the lambda, request buffers with buf.read(h))";
         return new KernelLoweringException(message, kernel, null, -1, "capture of " + type, null);
-    }
-
-    private static String kernelName(SerializedLambda lambda) {
-        String cls = lambda.getImplClass();
-        return cls.substring(cls.lastIndexOf('/') + 1) + "." + lambda.getImplMethodName();
     }
 }

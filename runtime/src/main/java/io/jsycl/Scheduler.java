@@ -138,7 +138,7 @@ final class Scheduler {
             throw new SyclException("kernel " + lowered.kernelName() + " computes in double, which " + device.name()
                     + " does not support (no cl_khr_fp64); use float, or run it on a device with Aspect.FP64");
         }
-        KernelHandle handle = kernelFor(queue, h, lowered);
+        KernelHandle handle = kernelFor(queue, h, kernel.lowering());
         Range range = launch.range();
         if (range != null && range.size() == 0) {
             return Event.completed();
@@ -173,9 +173,23 @@ final class Scheduler {
         }
     }
 
-    private static KernelHandle kernelFor(Queue queue, Handler h, LoweredKernel lowered) {
+    private static KernelHandle kernelFor(Queue queue, Handler h, KernelLambdas.Lowering lowering) {
         Device device = queue.device();
+        String options = buildOptions(device, h);
+        var key = new Context.KernelKey(lowering, device, options);
+        KernelHandle handle = queue.context().kernels().get(key);
+        if (handle == null) {
+            handle = build(queue, lowering.kernel(), options);
+            queue.context().kernels().put(key, handle);
+        }
+        return handle;
+    }
+
+    private static String buildOptions(Device device, Handler h) {
         var options = new StringBuilder();
+        if (padsRanges(device)) {
+            options.append("-DJSYCL_PADDED_RANGE ");
+        }
         if (h.fastMathRequested()) {
             options.append("-cl-fast-relaxed-math");
         } else if (device.hasAspect(Aspect.FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT)) {
@@ -184,7 +198,12 @@ final class Scheduler {
         if (!h.userBuildOptions().isEmpty()) {
             options.append(' ').append(h.userBuildOptions());
         }
-        var source = new ProgramSource(lowered.source(), options.toString().trim(), new TreeMap<>());
+        return options.toString().trim();
+    }
+
+    private static KernelHandle build(Queue queue, LoweredKernel lowered, String options) {
+        Device device = queue.device();
+        var source = new ProgramSource(lowered.source(), options, new TreeMap<>());
         try {
             return ProgramManager.of(queue.context().cl()).getOrCreateKernel(device.cl(), source, lowered.kernelName());
         } catch (ProgramBuildException e) {
@@ -225,6 +244,18 @@ final class Scheduler {
         }
     }
 
+    /**
+     * GPUs get work-groups of a chosen size, the global range rounded up to a multiple (the kernel
+     * guards the extra items); other devices get the exact range and pick their own groups.
+     */
+    private static boolean padsRanges(Device device) {
+        String forced = Config.read("JSYCL_PAD_RANGES", "jsycl.padRanges");
+        return forced != null ? forced.equals("1") : device.type() == DeviceType.GPU;
+    }
+
+    /** Work-group extents per OpenCL dimension for padded launches of 1, 2 and 3 dimensions. */
+    private static final long[][] PADDED_LOCAL = {{256}, {32, 8}, {32, 4, 2}};
+
     /** SYCL dimension d is OpenCL dimension dims-1-d: the last SYCL dimension varies fastest. */
     private static ClEvent enqueue(Queue queue, ClKernel k, Range range, Range local, List<ClEvent> waits) {
         if (range == null) {
@@ -232,11 +263,23 @@ final class Scheduler {
         }
         int dims = range.dimensions();
         long[] global = new long[dims];
-        long[] localSize = local == null ? null : new long[dims];
-        for (int d = 0; d < dims; d++) {
-            global[dims - 1 - d] = range.get(d);
-            if (local != null) {
+        long[] localSize = null;
+        if (local != null) {
+            localSize = new long[dims];
+            for (int d = 0; d < dims; d++) {
+                global[dims - 1 - d] = range.get(d);
                 localSize[dims - 1 - d] = local.get(d);
+            }
+        } else if (padsRanges(queue.device())) {
+            localSize = new long[dims];
+            for (int cl = 0; cl < dims; cl++) {
+                long extent = range.get(dims - 1 - cl);
+                localSize[cl] = Math.min(PADDED_LOCAL[dims - 1][cl], Math.max(1, extent));
+                global[cl] = (extent + localSize[cl] - 1) / localSize[cl] * localSize[cl];
+            }
+        } else {
+            for (int d = 0; d < dims; d++) {
+                global[dims - 1 - d] = range.get(d);
             }
         }
         return queue.cl().enqueueNDRangeKernel(k, dims, null, global, localSize, waits);

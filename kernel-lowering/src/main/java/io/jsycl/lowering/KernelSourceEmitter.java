@@ -88,7 +88,12 @@ final class KernelSourceEmitter {
             for (int d = 0; d < dims; d++) {
                 guards.add("get_global_id(" + (dims - 1 - d) + ") >= (size_t)range" + d);
             }
+            // The runtime rounds the global size up (and defines JSYCL_PADDED_RANGE) only where a
+            // device gains from chosen work-group sizes; elsewhere the guard would only cost
+            // (it stops PoCL's work-group vectorizer), so it is compiled out.
+            c.raw("#ifdef JSYCL_PADDED_RANGE\n");
             c.open("if (" + String.join(" || ", guards) + ")").line("return;").close();
+            c.raw("#endif\n");
         }
         c.line(name + "_captures cap;");
         init.forEach(c::line);

@@ -17,6 +17,8 @@ public final class ClKernel implements AutoCloseable {
     private final NativeRef ref;
     private final ClProgram program;
     private final String name;
+    /** Holds one argument value while clSetKernelArg copies it; kernel objects are used by one thread at a time. */
+    private final MemorySegment scratch = Arena.ofAuto().allocate(16, 16);
 
     private ClKernel(MemorySegment handle, ClProgram program, String name, String createCall) {
         this.ref = new NativeRef(handle, ClObjects.Kind.KERNEL, createCall, "clReleaseKernel", cl_h::clReleaseKernel);
@@ -46,45 +48,41 @@ public final class ClKernel implements AutoCloseable {
         }
     }
 
-    private void set(int index, ValueLayout layout, Object v) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment m = a.allocate(layout);
-            layout.varHandle().set(m, 0L, v);
-            set(index, layout.byteSize(), m);
-        }
-    }
 
     /** A buffer argument. */
     public void setArg(int index, ClMem mem) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment m = a.allocate(ADDRESS);
-            m.set(ADDRESS, 0, mem.handle());
-            set(index, ADDRESS.byteSize(), m);
-        }
+        scratch.set(ADDRESS, 0, mem.handle());
+        set(index, ADDRESS.byteSize(), scratch);
     }
 
     public void setArgInt(int index, int v) {
-        set(index, JAVA_INT, v);
+        scratch.set(JAVA_INT, 0, v);
+        set(index, JAVA_INT.byteSize(), scratch);
     }
 
     public void setArgLong(int index, long v) {
-        set(index, ValueLayout.JAVA_LONG, v);
+        scratch.set(ValueLayout.JAVA_LONG, 0, v);
+        set(index, ValueLayout.JAVA_LONG.byteSize(), scratch);
     }
 
     public void setArgFloat(int index, float v) {
-        set(index, ValueLayout.JAVA_FLOAT, v);
+        scratch.set(ValueLayout.JAVA_FLOAT, 0, v);
+        set(index, ValueLayout.JAVA_FLOAT.byteSize(), scratch);
     }
 
     public void setArgDouble(int index, double v) {
-        set(index, ValueLayout.JAVA_DOUBLE, v);
+        scratch.set(ValueLayout.JAVA_DOUBLE, 0, v);
+        set(index, ValueLayout.JAVA_DOUBLE.byteSize(), scratch);
     }
 
     public void setArgShort(int index, short v) {
-        set(index, ValueLayout.JAVA_SHORT, v);
+        scratch.set(ValueLayout.JAVA_SHORT, 0, v);
+        set(index, ValueLayout.JAVA_SHORT.byteSize(), scratch);
     }
 
     public void setArgByte(int index, byte v) {
-        set(index, ValueLayout.JAVA_BYTE, v);
+        scratch.set(ValueLayout.JAVA_BYTE, 0, v);
+        set(index, ValueLayout.JAVA_BYTE.byteSize(), scratch);
     }
 
     /** A {@code __local} argument of {@code bytes} bytes. */

@@ -1,0 +1,70 @@
+package io.jsycl.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jsycl.Buffer;
+import io.jsycl.Device;
+import io.jsycl.Queue;
+import io.jsycl.Range;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Ragged ranges launched the way GPUs get them (global size rounded up to whole work-groups, the
+ * extra items guarded off), forced on PoCL with {@code jsycl.padRanges=1}: every item runs once
+ * and no item outside the range writes.
+ */
+class PaddedRangeTest {
+    @BeforeEach
+    void padRanges() {
+        System.setProperty("jsycl.padRanges", "1");
+    }
+
+    @AfterEach
+    void restore() {
+        System.clearProperty("jsycl.padRanges");
+    }
+
+    @Test
+    void raggedRangesInOneTwoAndThreeDimensions() {
+        Device device = TestDevices.firstOpenCl();
+        int n = 1000;
+        int[] one = new int[n + 1];
+        int[] two = new int[37 * 53 + 1];
+        int[] three = new int[5 * 7 * 9 + 1];
+        try (var q = new Queue(device);
+             var b1 = Buffer.of(one);
+             var b2 = Buffer.of(two);
+             var b3 = Buffer.of(three)) {
+            q.submit(h -> {
+                var o = b1.readWrite(h);
+                h.parallelFor(Range.of(n), it -> o.set(it.id(0), o.get(it.id(0)) + 1));
+            });
+            q.submit(h -> {
+                var o = b2.readWrite(h);
+                h.parallelFor(Range.of(37, 53), it -> {
+                    int at = it.id(0) * it.range(1) + it.id(1);
+                    o.set(at, o.get(at) + 1);
+                });
+            });
+            q.submit(h -> {
+                var o = b3.readWrite(h);
+                h.parallelFor(Range.of(5, 7, 9), it -> {
+                    int at = (int) it.linearId();
+                    o.set(at, o.get(at) + 1);
+                });
+            });
+        }
+        assertRunOnce(one);
+        assertRunOnce(two);
+        assertRunOnce(three);
+    }
+
+    private static void assertRunOnce(int[] counts) {
+        for (int i = 0; i < counts.length - 1; i++) {
+            assertThat(counts[i]).as("runs of item %d", i).isEqualTo(1);
+        }
+        assertThat(counts[counts.length - 1]).as("the element past the range").isZero();
+    }
+}
