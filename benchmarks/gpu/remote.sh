@@ -16,7 +16,8 @@ fi
 rm -rf /tmp/jre && tar xzf .gpu/jre.tgz -C /tmp
 java=/tmp/jre/bin/java
 cache=$(mktemp -d /tmp/jsycl-cache.XXXX)
-run_java() { "$java" --enable-native-access=ALL-UNNAMED -Djsycl.cache.dir="$cache" -cp '.gpu/lib/*' "$@"; }
+# An array, not a function: `timeout` runs programs, not shell functions.
+run_java=("$java" --enable-native-access=ALL-UNNAMED -Djsycl.cache.dir="$cache" -cp '.gpu/lib/*')
 
 step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit, logs to $OUT/NAME.log
   local name=$1 limit=$2; shift 2
@@ -28,15 +29,17 @@ step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit, logs to $OUT/NAM
 
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1; ls /etc/OpenCL/vendors; nproc; } \
   > "$OUT/host.txt"
-step suite-gpu 170 run_java io.jsycl.bench.Suite --device gpu --out "$OUT/suite-gpu.md"
-step suite-cpu 110 run_java io.jsycl.bench.Suite --device cpu --skip-java --repeats 3 --e2e 2 \
+step suite-gpu 170 "${run_java[@]}" io.jsycl.bench.Suite --device gpu --out "$OUT/suite-gpu.md"
+step suite-cpu 110 "${run_java[@]}" io.jsycl.bench.Suite --device cpu --skip-java --repeats 3 --e2e 2 \
   --gemm 1024 --bodies 8192 --copy-mib 256 --out "$OUT/suite-cpu.md"
-step first-kernel 60 run_java io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu --out "$OUT/first-kernel.md"
-step jmh-submit 70 run_java org.openjdk.jmh.Main SubmitBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s -p device=gpu \
+step first-kernel 60 "${run_java[@]}" io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu --out "$OUT/first-kernel.md"
+step jmh-submit 70 "${run_java[@]}" org.openjdk.jmh.Main SubmitBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s -p device=gpu \
   -rf json -rff "$OUT/jmh-submit.json"
-step torch-peers 60 python3 benchmarks/gpu/torch_peers.py --out "$OUT/torch-peers.md"
+[ -n "${SKIP_TORCH:-}" ] || step torch-peers 60 python3 benchmarks/gpu/torch_peers.py --out "$OUT/torch-peers.md"
 
 cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md 2>/dev/null
 grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null
 cat "$summary"
 rm -rf "$cache"
+# The remote-run tool brings back at most 8 files: fold the per-step logs into one archive.
+tar czf "$OUT/logs.tgz" -C "$OUT" $(cd "$OUT" && ls *.log) && rm -f "$OUT"/*.log

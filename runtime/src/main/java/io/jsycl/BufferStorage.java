@@ -94,7 +94,9 @@ final class BufferStorage {
     /** Records that the command of {@code event} uses this buffer with {@code mode}. */
     synchronized void recordUse(AccessMode mode, Event event) {
         if (mode == AccessMode.READ) {
-            readers.removeIf(Event::isDone);
+            if (readers.size() >= 16) {
+                readers.removeIf(Event::isDone);
+            }
             readers.add(event);
         } else {
             lastWriter = event;

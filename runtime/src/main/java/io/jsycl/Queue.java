@@ -62,6 +62,9 @@ public final class Queue implements AutoCloseable {
         }
         this.asyncHandler = handler;
         this.properties = Set.copyOf(properties);
+        if (!device.isHost()) {
+            Prewarm.start();
+        }
         boolean outOfOrder = !properties.contains(QueueProperty.IN_ORDER) && device.supportsOutOfOrderQueues();
         this.cl = device.isHost() ? null
                 : ClCommandQueue.create(context.cl(), device.cl(), outOfOrder,

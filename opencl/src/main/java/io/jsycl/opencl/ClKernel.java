@@ -19,6 +19,12 @@ public final class ClKernel implements AutoCloseable {
     private final String name;
     /** Holds one argument value while clSetKernelArg copies it; kernel objects are used by one thread at a time. */
     private final MemorySegment scratch = Arena.ofAuto().allocate(16, 16);
+    /**
+     * The scalar value each argument was last set to (its bits, and its size in bytes; size 0 = unknown).
+     * OpenCL keeps arguments between launches, so setting a scalar to its current value is skipped.
+     */
+    private long[] lastBits = new long[16];
+    private int[] lastSize = new int[16];
 
     private ClKernel(MemorySegment handle, ClProgram program, String name, String createCall) {
         this.ref = new NativeRef(handle, ClObjects.Kind.KERNEL, createCall, "clReleaseKernel", cl_h::clReleaseKernel);
@@ -51,47 +57,94 @@ public final class ClKernel implements AutoCloseable {
 
     /** A buffer argument. */
     public void setArg(int index, ClMem mem) {
+        forget(index);
         scratch.set(ADDRESS, 0, mem.handle());
         set(index, ADDRESS.byteSize(), scratch);
     }
 
     public void setArgInt(int index, int v) {
+        if (unchanged(index, v, 4)) {
+            return;
+        }
         scratch.set(JAVA_INT, 0, v);
         set(index, JAVA_INT.byteSize(), scratch);
+        remember(index, v, 4);
     }
 
     public void setArgLong(int index, long v) {
+        if (unchanged(index, v, 8)) {
+            return;
+        }
         scratch.set(ValueLayout.JAVA_LONG, 0, v);
         set(index, ValueLayout.JAVA_LONG.byteSize(), scratch);
+        remember(index, v, 8);
     }
 
     public void setArgFloat(int index, float v) {
+        if (unchanged(index, Float.floatToRawIntBits(v), 4)) {
+            return;
+        }
         scratch.set(ValueLayout.JAVA_FLOAT, 0, v);
         set(index, ValueLayout.JAVA_FLOAT.byteSize(), scratch);
+        remember(index, Float.floatToRawIntBits(v), 4);
     }
 
     public void setArgDouble(int index, double v) {
+        if (unchanged(index, Double.doubleToRawLongBits(v), 8)) {
+            return;
+        }
         scratch.set(ValueLayout.JAVA_DOUBLE, 0, v);
         set(index, ValueLayout.JAVA_DOUBLE.byteSize(), scratch);
+        remember(index, Double.doubleToRawLongBits(v), 8);
     }
 
     public void setArgShort(int index, short v) {
+        if (unchanged(index, v, 2)) {
+            return;
+        }
         scratch.set(ValueLayout.JAVA_SHORT, 0, v);
         set(index, ValueLayout.JAVA_SHORT.byteSize(), scratch);
+        remember(index, v, 2);
     }
 
     public void setArgByte(int index, byte v) {
+        if (unchanged(index, v, 1)) {
+            return;
+        }
         scratch.set(ValueLayout.JAVA_BYTE, 0, v);
         set(index, ValueLayout.JAVA_BYTE.byteSize(), scratch);
+        remember(index, v, 1);
+    }
+
+    private boolean unchanged(int index, long bits, int size) {
+        return index < lastSize.length && lastSize[index] == size && lastBits[index] == bits;
+    }
+
+    private void remember(int index, long bits, int size) {
+        if (index >= lastSize.length) {
+            int n = Math.max(index + 1, lastSize.length * 2);
+            lastBits = java.util.Arrays.copyOf(lastBits, n);
+            lastSize = java.util.Arrays.copyOf(lastSize, n);
+        }
+        lastBits[index] = bits;
+        lastSize[index] = size;
+    }
+
+    private void forget(int index) {
+        if (index < lastSize.length) {
+            lastSize[index] = 0;
+        }
     }
 
     /** A {@code __local} argument of {@code bytes} bytes. */
     public void setArgLocal(int index, long bytes) {
+        forget(index);
         set(index, bytes, MemorySegment.NULL);
     }
 
     /** An argument whose value is the bytes of {@code value} (a struct, a vector). */
     public void setArg(int index, MemorySegment value) {
+        forget(index);
         if (value.isNative()) {
             set(index, value.byteSize(), value);
             return;
