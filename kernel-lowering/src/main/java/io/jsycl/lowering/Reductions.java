@@ -39,6 +39,7 @@ final class Reductions {
                     List.of(Expr.of(k, "#0", Expr.PRIMARY), Expr.of(k, "#1", Expr.PRIMARY)));
             ctx.reductionOp = call.text;
         }
+        combine(ctx, r, "a", "b"); // records the helpers the combination needs before anything is emitted
     }
 
     static void beforeEmit(KernelContext ctx, ReductionSpec r) {

@@ -319,6 +319,44 @@ class FeaturesTest {
         assertThat(reduce(ReductionOp.CUSTOM, or, "0", 0, n, 16)).isEqualTo(expected);
     }
 
+    static ReductionKernel<Reducer.OfFloat> maxOf(Accessor.OfFloat in) {
+        return (it, max) -> max.combine(in.get(it.id(0)));
+    }
+
+    static ReductionKernel<Reducer.OfLong> longSumOf(Accessor.OfInt in) {
+        return (it, sum) -> sum.combine((long) in.get(it.id(0)) << 20);
+    }
+
+    @Test
+    void floatMaxAndLongSumReductions() {
+        int n = 500;
+        float[] in = new float[n];
+        for (int i = 0; i < n; i++) {
+            in[i] = (i * 37 % 101) - 50.5f;
+        }
+        float[] out = {Float.NEGATIVE_INFINITY};
+        ReductionKernel<Reducer.OfFloat> k = maxOf(new Accessor.OfFloat(in, "READ"));
+        LoweredKernel lowered = KernelLowerer.lower(Lambdas.reduction(k, ScalarType.FLOAT, ReductionOp.MAX, null, "(-INFINITY)", false));
+        Golden.check("reductionFloatMax", lowered);
+        DeviceRun.run(lowered, k, new DeviceRun.Launch(new int[] {n}).global(512).local(64).out(out));
+        float max = Float.NEGATIVE_INFINITY;
+        for (float f : in) {
+            max = Math.max(max, f);
+        }
+        assertThat(out[0]).isEqualTo(max);
+
+        int[] ints = data(n);
+        long[] sum = {1};
+        ReductionKernel<Reducer.OfLong> l = longSumOf(new Accessor.OfInt(ints, "READ"));
+        LoweredKernel lowered2 = KernelLowerer.lower(Lambdas.reduction(l, ScalarType.LONG, ReductionOp.SUM, null, "0L", false));
+        DeviceRun.run(lowered2, l, new DeviceRun.Launch(new int[] {n}).global(512).local(128).out(sum));
+        long expected = 1;
+        for (int v : ints) {
+            expected += (long) v << 20;
+        }
+        assertThat(sum[0]).isEqualTo(expected);
+    }
+
     // ---------------------------------------------------------------- specialization constants
 
     static ItemKernel scaled(Accessor.OfInt out) {
