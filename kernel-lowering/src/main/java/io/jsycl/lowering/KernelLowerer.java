@@ -18,17 +18,30 @@ import org.objectweb.asm.tree.MethodNode;
  * contraction is off. Where Java throws, the device cannot, so the result is defined instead:
  * integer {@code x / 0} is 0 and {@code x % 0} is 0 ({@code MIN_VALUE / -1} is
  * {@code MIN_VALUE} and {@code % -1} is 0, as in Java). Accessor indexes are not
- * bounds-checked.
+ * bounds-checked unless the request is checked.
  *
  * <p>Supported: primitives of all eight types, locals, arithmetic, comparisons and casts;
  * {@code if}/{@code else}, loops, {@code break}/{@code continue} (also labeled), {@code switch},
  * {@code &&}/{@code ||} and the ternary operator; captured primitives and accessors
- * ({@code get}/{@code set} in 1 to 3 dimensions, {@code size()}); {@code Item} and
- * {@code NdItem} queries and {@code barrier()}; {@code java.lang.Math}/{@code StrictMath};
- * the bit operations of {@code Integer}/{@code Long} and the bit conversions of
- * {@code Float}/{@code Double}; boxing of locals; {@code static final} primitive constants;
- * static methods of any class, lowered as device functions (accessors may be passed; no
- * recursion). Anything else throws {@link LoweringException}.
+ * ({@code get}/{@code set} in 1 to 3 dimensions, {@code size()}, and on int/long/float
+ * accessors the atomics); local accessors ({@code __local} memory, same operations); captured
+ * records (a C struct per record, nested for nested records; component accessors become field
+ * reads; accessors, local accessors and arrays inside records work like top-level ones);
+ * captured primitive arrays (read-only, {@code .length}); {@code Item} and {@code NdItem}
+ * queries and {@code barrier()}/{@code barrier(Fence)}; reductions ({@link KernelShape#REDUCTION},
+ * see {@link Reductions}); specialization constants ({@code SpecConstant.get()}, see
+ * {@link SpecConstants}); {@code java.lang.Math}/{@code StrictMath}; the bit operations of
+ * {@code Integer}/{@code Long} and the bit conversions of {@code Float}/{@code Double};
+ * {@code io.jsycl.Builtins}; boxing of locals; {@code static final} primitive constants; static
+ * methods of any class, lowered as device functions (accessors, local accessors, arrays and
+ * records may be passed; no recursion). Constructing a record inside a kernel is rejected.
+ * Anything else throws {@link LoweringException}.
+ *
+ * <p>Checked mode ({@link KernelRequest#checked()}) checks accessor, local accessor and array
+ * indexes and integer division by zero on the device and reports the first failure through
+ * {@link ArgRole#CHECK_BUFFER}; the failing work-item returns, so in an nd-range kernel with
+ * barriers a failure may leave the other work-items of its group waiting at a barrier
+ * (undefined in OpenCL).
  *
  * <p>Single-precision division and {@code Math.sqrt} are correctly rounded only if the program
  * is built with {@code -cl-fp32-correctly-rounded-divide-sqrt}.

@@ -46,7 +46,7 @@ import org.objectweb.asm.tree.VarInsnNode;
  * symbolically (in reverse postorder) with an operand stack of {@link Expr}s, producing C
  * statements and a terminator per block; {@link ControlFlowStructurer} then nests them.
  *
- * <p>One piece (about 600 lines) because it is one big instruction switch plus the state that
+ * <p>One piece (about 950 lines) because it is one big instruction switch plus the state that
  * switch shares; the built-in names it uses live in {@link Builtins}.
  */
 final class MethodTranslator {

@@ -247,6 +247,38 @@ class FeaturesTest {
         assertThat(out).isEqualTo(expected);
     }
 
+    static float weighted(Job job, float[] w, int i) {
+        return w[i % w.length] * job.scale().factor();
+    }
+
+    static void fill(LocalAccessor.OfFloat l, int i, float v) {
+        l.set(i, v);
+    }
+
+    static NdItemKernel passesCapturedObjects(Job job, float[] w, LocalAccessor.OfFloat l) {
+        return it -> {
+            int i = it.globalId(0);
+            fill(l, it.localId(0), weighted(job, w, i));
+            it.barrier();
+            job.out().set(i, l.get(0));
+        };
+    }
+
+    @Test
+    void recordsArraysAndLocalAccessorsCanBePassedToDeviceFunctions() {
+        int n = 64;
+        float[] out = new float[n];
+        float[] w = {1f, 2f, 3f};
+        NdItemKernel k = passesCapturedObjects(new Job(new Scale(2f, 0), new Accessor.OfFloat(out, "WRITE"), new int[] {1}), w,
+                new LocalAccessor.OfFloat(16));
+        LoweredKernel lowered = Lambdas.lowerNd(1, k);
+        Golden.check("capturedObjectsToDeviceFunctions", lowered);
+        DeviceRun.run(lowered, k, new DeviceRun.Launch(new int[] {n}).local(16));
+        for (int i = 0; i < n; i++) {
+            assertThat(out[i]).isEqualTo(w[(i / 16 * 16) % 3] * 2f);
+        }
+    }
+
     static ItemKernel arrayStore(int[] a) {
         return it -> a[it.id(0)] = 1;
     }
