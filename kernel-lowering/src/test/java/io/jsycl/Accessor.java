@@ -51,6 +51,38 @@ public final class Accessor {
             throw new UnsupportedOperationException();
         }
 
+        public float atomicAdd(int i, float v) {
+            float old = data[i];
+            data[i] = (float) (old + v);
+            return old;
+        }
+
+        public float atomicMin(int i, float v) {
+            float old = data[i];
+            data[i] = Math.min(old, v);
+            return old;
+        }
+
+        public float atomicMax(int i, float v) {
+            float old = data[i];
+            data[i] = Math.max(old, v);
+            return old;
+        }
+
+        public float atomicExchange(int i, float v) {
+            float old = data[i];
+            data[i] = v;
+            return old;
+        }
+
+        public float atomicCompareExchange(int i, float expected, float desired) {
+            float old = data[i];
+            if (old == expected) {
+                data[i] = desired;
+            }
+            return old;
+        }
+
         public int size() {
             return data.length;
         }
@@ -145,6 +177,38 @@ public final class Accessor {
             throw new UnsupportedOperationException();
         }
 
+        public int atomicAdd(int i, int v) {
+            int old = data[i];
+            data[i] = (int) (old + v);
+            return old;
+        }
+
+        public int atomicMin(int i, int v) {
+            int old = data[i];
+            data[i] = Math.min(old, v);
+            return old;
+        }
+
+        public int atomicMax(int i, int v) {
+            int old = data[i];
+            data[i] = Math.max(old, v);
+            return old;
+        }
+
+        public int atomicExchange(int i, int v) {
+            int old = data[i];
+            data[i] = v;
+            return old;
+        }
+
+        public int atomicCompareExchange(int i, int expected, int desired) {
+            int old = data[i];
+            if (old == expected) {
+                data[i] = desired;
+            }
+            return old;
+        }
+
         public int size() {
             return data.length;
         }
@@ -190,6 +254,38 @@ public final class Accessor {
 
         public void set(int i, int j, int k, long v) {
             throw new UnsupportedOperationException();
+        }
+
+        public long atomicAdd(int i, long v) {
+            long old = data[i];
+            data[i] = (long) (old + v);
+            return old;
+        }
+
+        public long atomicMin(int i, long v) {
+            long old = data[i];
+            data[i] = Math.min(old, v);
+            return old;
+        }
+
+        public long atomicMax(int i, long v) {
+            long old = data[i];
+            data[i] = Math.max(old, v);
+            return old;
+        }
+
+        public long atomicExchange(int i, long v) {
+            long old = data[i];
+            data[i] = v;
+            return old;
+        }
+
+        public long atomicCompareExchange(int i, long expected, long desired) {
+            long old = data[i];
+            if (old == expected) {
+                data[i] = desired;
+            }
+            return old;
         }
 
         public int size() {

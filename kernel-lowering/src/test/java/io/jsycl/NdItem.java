@@ -19,4 +19,6 @@ public interface NdItem {
     long localLinearId();
 
     void barrier();
+
+    void barrier(Fence fence);
 }

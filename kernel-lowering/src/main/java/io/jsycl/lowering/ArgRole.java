@@ -13,5 +13,28 @@ public enum ArgRole {
     /** An accessor's offset in one dimension ({@code int}). */
     ACCESSOR_OFFSET,
     /** The user's launch range in one dimension ({@code int}); the global size may be larger. */
-    LAUNCH_RANGE
+    LAUNCH_RANGE,
+    /**
+     * A local accessor's memory: {@code clSetKernelArg(index, bytes, NULL)} with the local
+     * accessor's size in bytes (elements of all dimensions × element bytes).
+     */
+    LOCAL_MEMORY,
+    /** A local accessor's range in one dimension ({@code int}). */
+    LOCAL_RANGE,
+    /** A read-only {@code __global} buffer holding a captured array's elements (the runtime uploads it). */
+    ARRAY_DATA,
+    /** A captured array's length ({@code int}). */
+    ARRAY_LENGTH,
+    /** The {@code __global} buffer (one element) of a reduction's output. */
+    REDUCTION_OUTPUT,
+    /** {@code __local} scratch of a reduction: the runtime passes (local size × element bytes). */
+    REDUCTION_SCRATCH,
+    /**
+     * Checked mode: a {@code __global int*} of 8 ints, zero-filled by the runtime. After the
+     * run, {@code check[0]} is 0 or the kind of the first failure (1 = index out of bounds,
+     * 2 = division by zero), {@code check[1]} the Java source line, {@code check[2..4]} the
+     * failing work-item's global id (SYCL dimensions 0..2), {@code check[5]} the offending
+     * index and {@code check[6]} its bound. Always the last argument.
+     */
+    CHECK_BUFFER
 }

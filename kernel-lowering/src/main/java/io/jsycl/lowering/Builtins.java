@@ -22,6 +22,38 @@ final class Builtins {
     static final String ITEM = "io/jsycl/Item";
     static final String ND_ITEM = "io/jsycl/NdItem";
     static final String ACCESSOR_PREFIX = "io/jsycl/Accessor$Of";
+    static final String LOCAL_ACCESSOR_PREFIX = "io/jsycl/LocalAccessor$Of";
+    static final String REDUCER_PREFIX = "io/jsycl/Reducer$Of";
+    static final String API_BUILTINS = "io/jsycl/Builtins";
+    static final String FENCE = "io/jsycl/Fence";
+    static final String SPEC_CONSTANT = "io/jsycl/SpecConstant";
+
+    /** {@code io.jsycl.Builtins}: "name desc" to the OpenCL C built-in of the same meaning. */
+    private static final Map<String, String> API = Map.ofEntries(
+            Map.entry("mad(FFF)F", "mad"), Map.entry("mad(DDD)D", "mad"),
+            Map.entry("clamp(FFF)F", "clamp"), Map.entry("clamp(DDD)D", "clamp"),
+            Map.entry("clamp(III)I", "clamp"), Map.entry("clamp(JJJ)J", "clamp"),
+            Map.entry("mix(FFF)F", "mix"), Map.entry("mix(DDD)D", "mix"),
+            Map.entry("step(FF)F", "step"), Map.entry("smoothstep(FFF)F", "smoothstep"),
+            Map.entry("rsqrt(F)F", "rsqrt"), Map.entry("rsqrt(D)D", "rsqrt"),
+            Map.entry("nativeExp(F)F", "native_exp"), Map.entry("nativeLog(F)F", "native_log"),
+            Map.entry("nativeSin(F)F", "native_sin"), Map.entry("nativeCos(F)F", "native_cos"),
+            Map.entry("nativeSqrt(F)F", "native_sqrt"), Map.entry("nativeRsqrt(F)F", "native_rsqrt"),
+            Map.entry("nativeRecip(F)F", "native_recip"), Map.entry("nativeDivide(FF)F", "native_divide"),
+            Map.entry("nativePowr(FF)F", "native_powr"),
+            Map.entry("mulHi(II)I", "mul_hi"), Map.entry("mulHi(JJ)J", "mul_hi"),
+            Map.entry("popcount(I)I", "popcount"), Map.entry("clz(I)I", "clz"));
+
+    /** Math methods that throw in Java where a device cannot: rejected, with the reason. */
+    private static final Map<String, String> THROWING = Map.of(
+            "toIntExact(J)I", "throws on overflow in Java, which a device cannot; cast with (int) or check the range first",
+            "addExact(II)I", "throws on overflow in Java, which a device cannot; use + or check the range first",
+            "addExact(JJ)J", "throws on overflow in Java, which a device cannot; use + or check the range first",
+            "subtractExact(II)I", "throws on overflow in Java, which a device cannot; use - or check the range first",
+            "multiplyExact(II)I", "throws on overflow in Java, which a device cannot; use * or check the range first",
+            "multiplyExact(JJ)J", "throws on overflow in Java, which a device cannot; use * or check the range first",
+            "negateExact(I)I", "throws on overflow in Java, which a device cannot; use - or check the range first",
+            "incrementExact(I)I", "throws on overflow in Java, which a device cannot; use + 1 or check the range first");
 
     /** Math/StrictMath methods that are OpenCL built-ins of the same meaning: "name desc" to C. */
     private static final Map<String, String> MATH = Map.ofEntries(
@@ -38,7 +70,10 @@ final class Builtins {
             Map.entry("min(FF)F", "jsycl_min_f"), Map.entry("max(FF)F", "jsycl_max_f"),
             Map.entry("min(DD)D", "jsycl_min_d"), Map.entry("max(DD)D", "jsycl_max_d"),
             Map.entry("round(F)I", "jsycl_round_f"), Map.entry("round(D)J", "jsycl_round_d"),
-            Map.entry("copySign(FF)F", "copysign"), Map.entry("copySign(DD)D", "copysign"));
+            Map.entry("copySign(FF)F", "copysign"), Map.entry("copySign(DD)D", "copysign"),
+            Map.entry("signum(F)F", "jsycl_signum_f"), Map.entry("signum(D)D", "jsycl_signum_d"),
+            Map.entry("floorDiv(II)I", "jsycl_floordiv_i"), Map.entry("floorDiv(JJ)J", "jsycl_floordiv_l"),
+            Map.entry("floorMod(II)I", "jsycl_floormod_i"), Map.entry("floorMod(JJ)J", "jsycl_floormod_l"));
 
     /** Bit operations and conversions of the box classes: "Owner.name desc" to a C template. */
     private static final Map<String, String> BITS = Map.ofEntries(
@@ -49,6 +84,10 @@ final class Builtins {
             Map.entry("Integer.rotateRight(II)I", "rotate(#0, (int)(0u - (uint)#1))"),
             Map.entry("Integer.reverse(I)I", "jsycl_reverse_i(#0)"),
             Map.entry("Integer.lowestOneBit(I)I", "(#0 & (int)(0u - (uint)#0))"),
+            Map.entry("Integer.highestOneBit(I)I", "(#0 == 0 ? 0 : (int)(0x80000000u >> clz(#0)))"),
+            Map.entry("Long.reverse(J)J", "jsycl_reverse_l(#0)"),
+            Map.entry("Long.highestOneBit(J)J", "(#0 == 0 ? 0L : (long)(0x8000000000000000UL >> clz(#0)))"),
+            Map.entry("Long.lowestOneBit(J)J", "(#0 & (long)(0UL - (ulong)#0))"),
             Map.entry("Integer.signum(I)I", "((#0 > 0) - (#0 < 0))"),
             Map.entry("Integer.compare(II)I", "((#0 > #1) - (#0 < #1))"),
             Map.entry("Integer.min(II)I", "min(#0, #1)"), Map.entry("Integer.max(II)I", "max(#0, #1)"),
@@ -112,6 +151,50 @@ final class Builtins {
                         u = ((u >> 8) & 0x00ff00ffu) | ((u & 0x00ff00ffu) << 8);
                         return (int)((u >> 16) | (u << 16));
                     }"""),
+            Map.entry("jsycl_reverse_l", """
+                    long jsycl_reverse_l(long x) {
+                        ulong u = (ulong)x;
+                        u = ((u >> 1) & 0x5555555555555555UL) | ((u & 0x5555555555555555UL) << 1);
+                        u = ((u >> 2) & 0x3333333333333333UL) | ((u & 0x3333333333333333UL) << 2);
+                        u = ((u >> 4) & 0x0f0f0f0f0f0f0f0fUL) | ((u & 0x0f0f0f0f0f0f0f0fUL) << 4);
+                        u = ((u >> 8) & 0x00ff00ff00ff00ffUL) | ((u & 0x00ff00ff00ff00ffUL) << 8);
+                        u = ((u >> 16) & 0x0000ffff0000ffffUL) | ((u & 0x0000ffff0000ffffUL) << 16);
+                        return (long)((u >> 32) | (u << 32));
+                    }"""),
+            Map.entry("jsycl_signum_f", """
+                    /* Math.signum(float): keeps NaN and signed zeros. */
+                    float jsycl_signum_f(float x) {
+                        return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : x;
+                    }"""),
+            Map.entry("jsycl_signum_d", """
+                    double jsycl_signum_d(double x) {
+                        return x > 0.0 ? 1.0 : x < 0.0 ? -1.0 : x;
+                    }"""),
+            Map.entry("jsycl_floordiv_i", """
+                    /* Math.floorDiv(int, int); x / 0 is defined as 0 (Java throws). */
+                    int jsycl_floordiv_i(int a, int b) {
+                        int q = jsycl_idiv(a, b);
+                        return b != 0 && (a ^ b) < 0 && (int)((uint)q * (uint)b) != a ? q - 1 : q;
+                    }"""),
+            Map.entry("jsycl_floordiv_l", """
+                    long jsycl_floordiv_l(long a, long b) {
+                        long q = jsycl_ldiv(a, b);
+                        return b != 0 && (a ^ b) < 0 && (long)((ulong)q * (ulong)b) != a ? q - 1 : q;
+                    }"""),
+            Map.entry("jsycl_floormod_i", """
+                    /* Math.floorMod(int, int); x % 0 is defined as 0 (Java throws). */
+                    int jsycl_floormod_i(int a, int b) {
+                        int r = jsycl_irem(a, b);
+                        return r != 0 && (r ^ b) < 0 ? r + b : r;
+                    }"""),
+            Map.entry("jsycl_floormod_l", """
+                    long jsycl_floormod_l(long a, long b) {
+                        long r = jsycl_lrem(a, b);
+                        return r != 0 && (r ^ b) < 0 ? r + b : r;
+                    }"""),
+            Map.entry("jsycl_fail", Checks.FAIL_HELPER),
+            floatAtomic("add", "g"), floatAtomic("add", "l"), floatAtomic("min", "g"), floatAtomic("min", "l"),
+            floatAtomic("max", "g"), floatAtomic("max", "l"),
             Map.entry("jsycl_min_f", """
                     /* Math.min(float, float): NaN wins, -0.0f < 0.0f. */
                     float jsycl_min_f(float a, float b) {
@@ -143,9 +226,39 @@ final class Builtins {
                         return convert_long_sat_rtz(x - f >= 0.5 ? f + 1.0 : f);
                     }"""));
 
+    /** A float atomic as a compare-and-swap loop on the bits, for global ({@code g}) or local ({@code l}) memory. */
+    private static Map.Entry<String, String> floatAtomic(String op, String space) {
+        String name = "jsycl_atomic_" + op + "_f_" + space;
+        String as = space.equals("g") ? "__global" : "__local";
+        String next = op.equals("add") ? "as_float(old) + v" : "jsycl_" + op + "_f(as_float(old), v)";
+        return Map.entry(name, "/* Atomic float " + op + " (Java semantics) by compare-and-swap on the bits; returns the old value. */\n"
+                + "float " + name + "(volatile " + as + " float* p, float v) {\n"
+                + "    volatile " + as + " int* q = (volatile " + as + " int*)p;\n"
+                + "    int old = *q;\n"
+                + "    int seen;\n"
+                + "    while ((seen = atomic_cmpxchg(q, old, as_int(" + next + "))) != old) {\n"
+                + "        old = seen;\n"
+                + "    }\n"
+                + "    return as_float(old);\n"
+                + "}");
+    }
+
     /** Whether a helper works on doubles (needs cl_khr_fp64). */
     static boolean helperUsesFp64(String name) {
         return name.endsWith("_d");
+    }
+
+    /** Helpers a helper calls: they must be defined before it. */
+    static List<String> helperDependencies(String name) {
+        return switch (name) {
+            case "jsycl_floordiv_i" -> List.of("jsycl_idiv");
+            case "jsycl_floordiv_l" -> List.of("jsycl_ldiv");
+            case "jsycl_floormod_i" -> List.of("jsycl_irem");
+            case "jsycl_floormod_l" -> List.of("jsycl_lrem");
+            case "jsycl_atomic_min_f_g", "jsycl_atomic_min_f_l" -> List.of("jsycl_min_f");
+            case "jsycl_atomic_max_f_g", "jsycl_atomic_max_f_l" -> List.of("jsycl_max_f");
+            default -> List.of();
+        };
     }
 
     /**
@@ -156,10 +269,27 @@ final class Builtins {
         if (m.owner.equals(ITEM) || m.owner.equals(ND_ITEM)) {
             return item(ctx, r, m, receiver, args);
         }
-        if (m.owner.startsWith(ACCESSOR_PREFIX)) {
-            return accessor(r, m, receiver, args);
+        if (m.owner.startsWith(ACCESSOR_PREFIX) || m.owner.startsWith(LOCAL_ACCESSOR_PREFIX)) {
+            return accessor(ctx, r, m, receiver, args);
         }
         String key = m.name + m.desc;
+        if (m.owner.startsWith(REDUCER_PREFIX) && receiver != null && receiver.kind == 'Q') {
+            if (!m.name.equals("combine") || args.size() != 1) {
+                throw r.reject("call to Reducer." + m.name, "is not supported in kernels; call combine(value)");
+            }
+            return Expr.effect('V', "*jsycl_acc = " + Reductions.combine(ctx, ctx.reduction, "*jsycl_acc", args.get(0).at(UNARY)),
+                    PRIMARY);
+        }
+        if (m.owner.equals(API_BUILTINS)) {
+            String fn = API.get(key);
+            if (fn == null) {
+                throw r.reject("call to Builtins." + m.name + m.desc, "has no device equivalent in this version of the lowering");
+            }
+            char k = returnKind(m.desc);
+            String text = fn + "(" + join(args) + ")";
+            return Expr.of(k, k == 'I' && (fn.equals("popcount") || fn.equals("clz")) ? "(int)" + text : text,
+                    k == 'I' && (fn.equals("popcount") || fn.equals("clz")) ? UNARY : PRIMARY);
+        }
         if (m.owner.equals("java/lang/Math") || m.owner.equals("java/lang/StrictMath")) {
             if (key.equals("abs(I)I") || key.equals("abs(J)J")) {
                 char k = key.equals("abs(I)I") ? 'I' : 'J';
@@ -167,6 +297,9 @@ final class Builtins {
             }
             if (key.equals("toRadians(D)D")) {
                 return Expr.of('D', args.get(0).at(MUL) + " * 0.017453292519943295", MUL);
+            }
+            if (THROWING.containsKey(key)) {
+                throw r.reject("call to Math." + m.name, THROWING.get(key));
             }
             if (key.equals("toDegrees(D)D")) {
                 return Expr.of('D', args.get(0).at(MUL) + " * 57.29577951308232", MUL);
@@ -239,7 +372,18 @@ final class Builtins {
             case "dimensions()I" -> Expr.intConstant(dims);
             case "linearId()J", "globalLinearId()J" -> linear(dims, "get_global_id", "it->range[%d]");
             case "localLinearId()J" -> linear(dims, "get_local_id", "(long)get_local_size(%d)");
-            case "barrier()V" -> Expr.effect('V', "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)", PRIMARY);
+            case "barrier()V" -> {
+                ctx.usesBarrier = true;
+                yield Expr.effect('V', "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)", PRIMARY);
+            }
+            case "barrier(Lio/jsycl/Fence;)V" -> {
+                if (args.get(0).kind != 'K') {
+                    throw r.reject("barrier with a fence that is not Fence.LOCAL or Fence.GLOBAL",
+                            "is not supported; pass Fence.LOCAL or Fence.GLOBAL directly");
+                }
+                ctx.usesBarrier = true;
+                yield Expr.effect('V', "barrier(" + args.get(0).text + ")", PRIMARY);
+            }
             default -> throw r.reject("call to " + m.owner.substring(m.owner.lastIndexOf('/') + 1) + "." + m.name,
                     "is not supported by this version of the lowering");
         };
@@ -254,49 +398,112 @@ final class Builtins {
         return Expr.of('J', text, dims == 1 ? UNARY : ADD);
     }
 
-    private static Expr accessor(MethodTranslator.Rejector r, MethodInsnNode m, Expr receiver, List<Expr> args) {
+    private static Expr accessor(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, Expr receiver,
+            List<Expr> args) {
         AccessorRef acc = receiver.accessor;
-        if (acc == null) {
+        boolean local = m.owner.startsWith(LOCAL_ACCESSOR_PREFIX);
+        if (acc == null || !(acc.capture() instanceof Capture.Accessor || acc.capture() instanceof Capture.Local)) {
             throw r.reject("call to " + m.name + " on an accessor that is not captured", "is not supported; capture the accessor");
         }
-        Capture.Accessor a = acc.capture();
+        int dims = acc.capture() instanceof Capture.Accessor a ? a.dimensions() : ((Capture.Local) acc.capture()).dimensions();
+        boolean readOnly = acc.capture() instanceof Capture.Accessor a && a.mode() == AccessMode.READ;
         Type[] types = Type.getArgumentTypes(m.desc);
-        String name = "Accessor." + m.owner.substring(ACCESSOR_PREFIX.length() - "Of".length()) + "." + m.name;
+        String prefix = local ? LOCAL_ACCESSOR_PREFIX : ACCESSOR_PREFIX;
+        String name = (local ? "LocalAccessor." : "Accessor.") + m.owner.substring(prefix.length() - "Of".length()) + "." + m.name;
         switch (m.name) {
             case "size" -> {
                 StringBuilder t = new StringBuilder();
-                for (int d = 0; d < a.dimensions(); d++) {
+                for (int d = 0; d < dims; d++) {
                     t.append(d > 0 ? " * " : "").append(acc.member()).append("range[").append(d).append("]");
                 }
-                return Expr.of('I', t.toString(), a.dimensions() == 1 ? PRIMARY : MUL);
+                return Expr.of('I', t.toString(), dims == 1 ? PRIMARY : MUL);
             }
             case "get", "set" -> {
                 int indexes = m.name.equals("get") ? types.length : types.length - 1;
-                if (indexes != a.dimensions()) {
-                    throw r.reject("call to " + name + " with " + indexes + " index(es) on a " + a.dimensions()
-                            + "-dimensional accessor", "is out of range; pass one index per dimension");
+                if (indexes != dims || types.length > 0 && types[0].getSort() != Type.INT) {
+                    throw r.reject("call to " + name + " with " + indexes + " index(es) on a " + dims
+                            + "-dimensional accessor", "is not supported; pass one int index per dimension");
                 }
-                String element = acc.member() + "data[" + index(acc, args) + "]";
+                String element = acc.member() + "data[" + index(acc, dims, args) + "]";
                 if (m.name.equals("get")) {
                     return Expr.of(returnKind(m.desc), element, PRIMARY);
                 }
-                if (a.mode() == AccessMode.READ) {
+                if (readOnly) {
                     throw r.reject("call to " + name + " on a read-only accessor",
                             "cannot write; request the accessor with write or read-write access");
                 }
                 return Expr.effect('V', element + " = " + args.getLast().text, PRIMARY);
             }
+            case "atomicAdd", "atomicMin", "atomicMax", "atomicExchange", "atomicCompareExchange" -> {
+                if (dims != 1 || types.length == 0 || types[0].getSort() != Type.INT) {
+                    throw r.reject("call to " + name + " on a " + dims + "-dimensional accessor",
+                            "is not supported; atomics take one index into a 1-dimensional accessor");
+                }
+                if (readOnly) {
+                    throw r.reject("call to " + name + " on a read-only accessor",
+                            "cannot write; request the accessor with read-write access");
+                }
+                return atomic(ctx, r, m, name, "&" + acc.member() + "data[" + index(acc, dims, args) + "]", local, args);
+            }
             default -> throw r.reject("call to " + name, "is not supported by this version of the lowering");
         }
     }
 
-    private static String index(AccessorRef acc, List<Expr> args) {
+    private static Expr atomic(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, String name, String ptr,
+            boolean local, List<Expr> args) {
+        char k = returnKind(m.desc);
+        String op = m.name.substring("atomic".length());
+        String v = args.get(1).text;
+        String text = switch (k) {
+            case 'I' -> switch (op) {
+                case "Add" -> "atomic_add(" + ptr + ", " + v + ")";
+                case "Min" -> "atomic_min(" + ptr + ", " + v + ")";
+                case "Max" -> "atomic_max(" + ptr + ", " + v + ")";
+                case "Exchange" -> "atomic_xchg(" + ptr + ", " + v + ")";
+                default -> "atomic_cmpxchg(" + ptr + ", " + v + ", " + args.get(2).text + ")";
+            };
+            case 'J' -> {
+                ctx.usesInt64Atomics = true;
+                if (op.equals("Min") || op.equals("Max")) {
+                    ctx.usesInt64ExtendedAtomics = true;
+                }
+                yield switch (op) {
+                    case "Add" -> "atom_add(" + ptr + ", " + v + ")";
+                    case "Min" -> "atom_min(" + ptr + ", " + v + ")";
+                    case "Max" -> "atom_max(" + ptr + ", " + v + ")";
+                    case "Exchange" -> "atom_xchg(" + ptr + ", " + v + ")";
+                    default -> "atom_cmpxchg(" + ptr + ", " + v + ", " + args.get(2).text + ")";
+                };
+            }
+            case 'F' -> {
+                String space = local ? "__local" : "__global";
+                String bits = "(volatile " + space + " int*)" + ptr;
+                yield switch (op) {
+                    case "Add", "Min", "Max" -> ctx.helper("jsycl_atomic_" + op.toLowerCase(java.util.Locale.ROOT) + "_f_"
+                            + (local ? "l" : "g")) + "(" + ptr + ", " + v + ")";
+                    case "Exchange" -> "as_float(atomic_xchg(" + bits + ", as_int(" + v + ")))";
+                    default -> "as_float(atomic_cmpxchg(" + bits + ", as_int(" + v + "), as_int(" + args.get(2).text + ")))";
+                };
+            }
+            default -> throw r.reject("call to " + name, "is not supported; atomics work on int, long and float accessors");
+        };
+        return Expr.effect(k, text, PRIMARY);
+    }
+
+    private static String index(AccessorRef acc, int dims, List<Expr> args) {
         String m = acc.member();
+        boolean local = acc.capture() instanceof Capture.Local;
         String text = null;
-        for (int d = 0; d < acc.capture().dimensions(); d++) {
-            String i = args.get(d).at(ADD) + " + " + m + "offset[" + d + "]";
-            text = text == null ? i : (d > 1 ? "(" + text + ")" : text.contains(" + ") ? "(" + text + ")" : text)
-                    + " * " + m + "memRange[" + d + "] + " + "(" + i + ")";
+        for (int d = 0; d < dims; d++) {
+            String i = local ? args.get(d).at(ADD + 1) : args.get(d).at(ADD) + " + " + m + "offset[" + d + "]";
+            if (text == null) {
+                text = i;
+            } else if (local) {
+                text = (d > 1 ? "(" + text + ")" : text) + " * " + m + "range[" + d + "] + " + i;
+            } else {
+                text = (d > 1 ? "(" + text + ")" : text.contains(" + ") ? "(" + text + ")" : text)
+                        + " * " + m + "memRange[" + d + "] + " + "(" + i + ")";
+            }
         }
         return text;
     }

@@ -38,8 +38,14 @@ final class DeviceFunctions {
             if (a.kind == 'T') {
                 throw r.reject("passing the item to " + who, "is not supported; pass the ids as int arguments instead");
             }
+            if (a.kind == 'Q') {
+                throw r.reject("passing the reducer to " + who, "is not supported; return the value and combine it in the kernel");
+            }
+            if (a.kind == 'K' || a.kind == 'S') {
+                throw r.reject("passing a fence or a SpecConstant to " + who, "is not supported; pass the value instead");
+            }
             if (a.kind == 'A') {
-                spec.append('|').append(a.accessor.structName());
+                spec.append('|').append(CaptureLayout.structName(ctx, a.accessor.capture()));
             }
         }
         String name = KernelLowerer.mangle(m.owner) + "__" + KernelLowerer.mangle(m.name) + "_"
@@ -56,8 +62,11 @@ final class DeviceFunctions {
         for (int i = 0; i < args.size(); i++) {
             call.append(i > 0 ? ", " : "").append(args.get(i).kind == 'A' ? args.get(i).accessor.pointer() : args.get(i).text);
         }
+        if (ctx.checked) {
+            call.append(args.isEmpty() ? "" : ", ").append(Checks.ARGS);
+        }
         char kind = Builtins.returnKind(m.desc);
-        if (kind != 'V' && ctx.pureFunctions.contains(name)) {
+        if (kind != 'V' && ctx.pureFunctions.contains(name) && !ctx.checked) {
             return Expr.of(kind, call.append(')').toString(), PRIMARY);
         }
         return Expr.effect(kind, call.append(')').toString(), PRIMARY);
@@ -74,12 +83,15 @@ final class DeviceFunctions {
             if (a.kind == 'A') {
                 AccessorRef ref = new AccessorRef(a.accessor.capture(), pname, pname + "->");
                 params.add(new MethodTranslator.Param(slot, 'A', pname, Expr.accessor(ref)));
-                cParams.add("const " + ref.structName() + "* " + pname);
+                cParams.add("const " + CaptureLayout.structName(ctx, ref.capture()) + "* " + pname);
             } else {
                 params.add(new MethodTranslator.Param(slot, a.kind, pname, null));
                 cParams.add(Expr.cType(a.kind) + " " + pname);
             }
             slot += types[i].getSize();
+        }
+        if (ctx.checked) {
+            cParams.add(Checks.PARAMS);
         }
         MethodTranslator t = new MethodTranslator(ctx, owner, method, params);
         String body = t.translate(1);

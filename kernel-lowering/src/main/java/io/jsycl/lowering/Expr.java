@@ -5,7 +5,9 @@ package io.jsycl.lowering;
  * OpenCL C text with its C precedence, so emitting needs no second pass.
  *
  * <p>{@code kind} is the JVM computational type: {@code I J F D}, {@code A} an accessor
- * reference, {@code T} the kernel's item, {@code C} a pending {@code lcmp}/{@code fcmp}
+ * reference (or any captured object: local accessor, array, record), {@code T} the kernel's
+ * item, {@code Q} a reduction's reducer, {@code K} a memory fence, {@code S} a specialization
+ * constant before {@code get()}, {@code C} a pending {@code lcmp}/{@code fcmp}
  * result (only ever consumed by a branch or widened to an int).
  */
 final class Expr {
@@ -115,6 +117,16 @@ final class Expr {
 
     static Expr item() {
         return new Expr('T', "it", PRIMARY, true, false, null, null, null, null, 0, null);
+    }
+
+    /** The reducer of a reduction kernel. */
+    static Expr reducer() {
+        return new Expr('Q', "jsycl_acc", PRIMARY, true, false, null, null, null, null, 0, null);
+    }
+
+    /** A {@code SpecConstant} field; {@code get()} gives {@code value}. */
+    static Expr specConstant(String macro, Expr value) {
+        return new Expr('S', macro, PRIMARY, true, false, null, null, value, null, 0, null);
     }
 
     static Expr compare(Expr left, Expr right, int nanResult) {

@@ -1,13 +1,30 @@
 package io.jsycl.lowering;
 
+import java.util.List;
+import java.util.Objects;
+
 /**
  * One OpenCL kernel argument, in order.
  *
- * @param captureIndex index into {@link KernelRequest#captures()}, or -1 for {@code LAUNCH_RANGE}
+ * @param captureIndex index into {@link KernelRequest#captures()}, or -1 for the arguments that
+ *     belong to no capture ({@code LAUNCH_RANGE}, {@code REDUCTION_*}, {@code CHECK_BUFFER})
+ * @param path for a leaf of a captured record, the record component indices from the capture
+ *     down to the leaf (nested records give several); empty otherwise
  * @param role what to pass
  * @param dimension for the per-dimension roles, the SYCL dimension (0 = slowest varying), else 0
- * @param type the scalar type for {@code VALUE}, the element type for {@code ACCESSOR_DATA};
- *     range and offset arguments are C {@code int} ({@link ScalarType#INT})
+ * @param type the scalar type for {@code VALUE}, the element type for {@code ACCESSOR_DATA},
+ *     {@code LOCAL_MEMORY}, {@code ARRAY_DATA} and the {@code REDUCTION_*} roles; ranges,
+ *     lengths, offsets and the check buffer are C {@code int} ({@link ScalarType#INT})
  */
-public record KernelArg(int captureIndex, ArgRole role, int dimension, ScalarType type) {
+public record KernelArg(int captureIndex, List<Integer> path, ArgRole role, int dimension, ScalarType type) {
+    public KernelArg {
+        path = List.copyOf(path);
+        Objects.requireNonNull(role, "role");
+        Objects.requireNonNull(type, "type");
+    }
+
+    /** An argument that is not inside a record ({@code path} empty). */
+    public KernelArg(int captureIndex, ArgRole role, int dimension, ScalarType type) {
+        this(captureIndex, List.of(), role, dimension, type);
+    }
 }

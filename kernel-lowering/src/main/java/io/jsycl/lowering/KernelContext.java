@@ -20,8 +20,14 @@ final class KernelContext {
     private final Map<String, ClassNode> classes = new HashMap<>();
     /** Helper functions used, by name, in first-use order. */
     final Set<String> helpers = new LinkedHashSet<>();
-    /** Accessor struct types used. */
-    final Set<Capture.Accessor> accessors = new LinkedHashSet<>();
+    /** Struct types of captures (accessors, local accessors, arrays, records), by C name, members first. */
+    final Map<String, String> structs = new LinkedHashMap<>();
+    /** Specialization constants read, by name. */
+    final Map<String, SpecConstantUse> specConstants = new LinkedHashMap<>();
+    final boolean checked;
+    final ReductionSpec reduction;
+    /** For a CUSTOM reduction, the op as a C template over {@code #0} and {@code #1}. */
+    String reductionOp;
     /** Device functions, by C name, callees before callers. */
     final Map<String, String> deviceFunctions = new LinkedHashMap<>();
     /** Device functions being translated: a call to one of them is recursion. */
@@ -29,12 +35,18 @@ final class KernelContext {
     /** Device functions that neither write memory nor call one that does. */
     final Set<String> pureFunctions = new HashSet<>();
     boolean usesFp64;
+    boolean usesBarrier;
+    boolean usesInt64Atomics;
+    boolean usesInt64ExtendedAtomics;
 
-    KernelContext(String kernelLabel, ClassLoader loader, KernelShape shape, int dimensions) {
+    KernelContext(String kernelLabel, ClassLoader loader, KernelShape shape, int dimensions, boolean checked,
+            ReductionSpec reduction) {
         this.kernelLabel = kernelLabel;
         this.loader = loader;
         this.shape = shape;
         this.dimensions = dimensions;
+        this.checked = checked;
+        this.reduction = reduction;
     }
 
     /** The class, or {@code null} if the loader has no class file for it. */
@@ -59,8 +71,14 @@ final class KernelContext {
         return new LoweringException(kernelLabel, where == null ? null : where.sourceFile, line, construct, advice);
     }
 
-    /** A helper function, recorded as used; returns its name. */
+    /** A helper function, recorded as used (after the helpers it calls); returns its name. */
     String helper(String name) {
+        for (String dep : Builtins.helperDependencies(name)) {
+            helper(dep);
+        }
+        if (Builtins.helperUsesFp64(name)) {
+            usesFp64 = true;
+        }
         helpers.add(name);
         return name;
     }

@@ -18,17 +18,30 @@ import org.objectweb.asm.tree.MethodNode;
  * contraction is off. Where Java throws, the device cannot, so the result is defined instead:
  * integer {@code x / 0} is 0 and {@code x % 0} is 0 ({@code MIN_VALUE / -1} is
  * {@code MIN_VALUE} and {@code % -1} is 0, as in Java). Accessor indexes are not
- * bounds-checked.
+ * bounds-checked unless the request is checked.
  *
  * <p>Supported: primitives of all eight types, locals, arithmetic, comparisons and casts;
  * {@code if}/{@code else}, loops, {@code break}/{@code continue} (also labeled), {@code switch},
  * {@code &&}/{@code ||} and the ternary operator; captured primitives and accessors
- * ({@code get}/{@code set} in 1 to 3 dimensions, {@code size()}); {@code Item} and
- * {@code NdItem} queries and {@code barrier()}; {@code java.lang.Math}/{@code StrictMath};
- * the bit operations of {@code Integer}/{@code Long} and the bit conversions of
- * {@code Float}/{@code Double}; boxing of locals; {@code static final} primitive constants;
- * static methods of any class, lowered as device functions (accessors may be passed; no
- * recursion). Anything else throws {@link LoweringException}.
+ * ({@code get}/{@code set} in 1 to 3 dimensions, {@code size()}, and on int/long/float
+ * accessors the atomics); local accessors ({@code __local} memory, same operations); captured
+ * records (a C struct per record, nested for nested records; component accessors become field
+ * reads; accessors, local accessors and arrays inside records work like top-level ones);
+ * captured primitive arrays (read-only, {@code .length}); {@code Item} and {@code NdItem}
+ * queries and {@code barrier()}/{@code barrier(Fence)}; reductions ({@link KernelShape#REDUCTION},
+ * see {@link Reductions}); specialization constants ({@code SpecConstant.get()}, see
+ * {@link SpecConstants}); {@code java.lang.Math}/{@code StrictMath}; the bit operations of
+ * {@code Integer}/{@code Long} and the bit conversions of {@code Float}/{@code Double};
+ * {@code io.jsycl.Builtins}; boxing of locals; {@code static final} primitive constants; static
+ * methods of any class, lowered as device functions (accessors, local accessors, arrays and
+ * records may be passed; no recursion). Constructing a record inside a kernel is rejected.
+ * Anything else throws {@link LoweringException}.
+ *
+ * <p>Checked mode ({@link KernelRequest#checked()}) checks accessor, local accessor and array
+ * indexes and integer division by zero on the device and reports the first failure through
+ * {@link ArgRole#CHECK_BUFFER}; the failing work-item returns, so in an nd-range kernel with
+ * barriers a failure may leave the other work-items of its group waiting at a barrier
+ * (undefined in OpenCL).
  *
  * <p>Single-precision division and {@code Math.sqrt} are correctly rounded only if the program
  * is built with {@code -cl-fp32-correctly-rounded-divide-sqrt}.
@@ -51,7 +64,7 @@ public final class KernelLowerer {
         Objects.requireNonNull(request, "request");
         String simpleClass = request.implClass().substring(request.implClass().lastIndexOf('/') + 1);
         KernelContext ctx = new KernelContext(simpleClass + "." + request.implMethod(), request.loader(),
-                request.shape(), request.dimensions());
+                request.shape(), request.dimensions(), request.checked(), request.reduction());
         ClassNode cls = ctx.classNode(request.implClass());
         if (cls == null) {
             throw new IllegalArgumentException("class file not found: " + request.implClass() + ".class");
@@ -69,41 +82,83 @@ public final class KernelLowerer {
         List<MethodTranslator.Param> params = new ArrayList<>();
         List<String> names = new ArrayList<>();
         Type[] types = Type.getArgumentTypes(method.desc);
-        int expected = request.captures().size() + (request.shape() == KernelShape.TASK ? 0 : 1);
+        int trailing = switch (request.shape()) {
+            case TASK -> 0;
+            case REDUCTION -> 2;
+            default -> 1;
+        };
+        int expected = request.captures().size() + trailing;
         if (types.length != expected) {
             throw new IllegalArgumentException("descriptor " + method.desc + " has " + types.length
                     + " parameters, expected " + expected + " for " + request.captures().size() + " captures");
         }
+        CaptureLayout layout = new CaptureLayout(ctx);
         int slot = 0;
         for (int i = 0; i < request.captures().size(); i++) {
             String pname = MethodTranslator.paramName(method, slot, i);
             names.add(pname);
-            switch (request.captures().get(i)) {
-                case Capture.Scalar s -> {
-                    check(types[i].getDescriptor().equals(s.type().descriptor()), i, types[i], s);
-                    params.add(new MethodTranslator.Param(slot, kind(s.type()), pname, null));
-                }
-                case Capture.Accessor a -> {
-                    check(types[i].getInternalName().equals(accessorClass(a.element())), i, types[i], a);
-                    ctx.accessors.add(a);
-                    params.add(new MethodTranslator.Param(slot, 'A', pname,
-                            Expr.accessor(new AccessorRef(a, "&cap->" + pname, "cap->" + pname + "."))));
-                }
+            Capture c = request.captures().get(i);
+            check(matches(types[i], c), i, types[i], c);
+            if (c instanceof Capture.Scalar s) {
+                params.add(new MethodTranslator.Param(slot, kind(s.type()), pname, null));
+            } else {
+                params.add(new MethodTranslator.Param(slot, 'A', pname,
+                        Expr.accessor(new AccessorRef(c, "&cap->" + pname, "cap->" + pname + "."))));
             }
+            layout.add(i, pname, c);
             slot += types[i].getSize();
         }
         if (request.shape() != KernelShape.TASK) {
-            String item = request.shape() == KernelShape.ITEM ? Builtins.ITEM : Builtins.ND_ITEM;
-            Type last = types[types.length - 1];
-            if (!last.getDescriptor().equals("L" + item + ";")) {
-                throw new IllegalArgumentException("last parameter " + last + " is not " + item);
+            String item = request.shape() == KernelShape.ND_ITEM ? Builtins.ND_ITEM : Builtins.ITEM;
+            Type it = types[request.captures().size()];
+            if (!it.getDescriptor().equals("L" + item + ";")) {
+                throw new IllegalArgumentException("parameter " + it + " is not " + item);
             }
             params.add(new MethodTranslator.Param(slot, 'T', "it", Expr.item()));
+            slot++;
+        }
+        if (request.shape() == KernelShape.REDUCTION) {
+            ReductionSpec r = request.reduction();
+            Type reducer = types[types.length - 1];
+            String expectedReducer = "L" + Builtins.REDUCER_PREFIX + boxSuffix(r.type()) + ";";
+            if (!reducer.getDescriptor().equals(expectedReducer)) {
+                throw new IllegalArgumentException("last parameter " + reducer + " is not " + expectedReducer);
+            }
+            params.add(new MethodTranslator.Param(slot, 'Q', "jsycl_acc", Expr.reducer()));
+            Reductions.prepare(ctx, r);
         }
         MethodTranslator body = new MethodTranslator(ctx, cls, method, params);
         String bodyText = body.translate(1);
-        String source = KernelSourceEmitter.emit(ctx, request, cls, name, names, body.declarations, bodyText);
-        return new LoweredKernel(name, source, arguments(request), ctx.usesFp64);
+        List<KernelArg> args = new ArrayList<>(layout.args);
+        for (int d = 0; d < request.dimensions(); d++) {
+            args.add(new KernelArg(-1, ArgRole.LAUNCH_RANGE, d, ScalarType.INT));
+        }
+        if (request.shape() == KernelShape.REDUCTION) {
+            args.add(new KernelArg(-1, ArgRole.REDUCTION_OUTPUT, 0, request.reduction().type()));
+            args.add(new KernelArg(-1, ArgRole.REDUCTION_SCRATCH, 0, request.reduction().type()));
+        }
+        if (request.checked()) {
+            args.add(new KernelArg(-1, ArgRole.CHECK_BUFFER, 0, ScalarType.INT));
+        }
+        String source = KernelSourceEmitter.emit(ctx, request, cls, name, names, layout, body.declarations, bodyText);
+        return new LoweredKernel(name, source, args, ctx.usesFp64, List.copyOf(ctx.specConstants.values()),
+                ctx.usesBarrier);
+    }
+
+    private static boolean matches(Type t, Capture c) {
+        return switch (c) {
+            case Capture.Scalar s -> t.getDescriptor().equals(s.type().descriptor());
+            case Capture.Accessor a -> t.getSort() == Type.OBJECT && t.getInternalName().equals(accessorClass(a.element()));
+            case Capture.Local l -> t.getSort() == Type.OBJECT
+                    && t.getInternalName().equals(Builtins.LOCAL_ACCESSOR_PREFIX + boxSuffix(l.element()));
+            case Capture.Array a -> t.getDescriptor().equals("[" + a.element().descriptor());
+            case Capture.Record r -> t.getSort() == Type.OBJECT && t.getInternalName().equals(r.internalName());
+        };
+    }
+
+    /** {@code Int}, {@code Float}...: the suffix of {@code Accessor$Of...} and the other per-type API classes. */
+    static String boxSuffix(ScalarType t) {
+        return t.name().charAt(0) + t.name().substring(1).toLowerCase(java.util.Locale.ROOT);
     }
 
     private static void check(boolean ok, int i, Type actual, Capture c) {
@@ -113,8 +168,7 @@ public final class KernelLowerer {
     }
 
     static String accessorClass(ScalarType t) {
-        String n = t.name().charAt(0) + t.name().substring(1).toLowerCase(java.util.Locale.ROOT);
-        return Builtins.ACCESSOR_PREFIX + n;
+        return Builtins.ACCESSOR_PREFIX + boxSuffix(t);
     }
 
     static char kind(ScalarType t) {
@@ -129,26 +183,5 @@ public final class KernelLowerer {
     /** A Java name made a C identifier: every character outside {@code [A-Za-z0-9_]} becomes '_'. */
     static String mangle(String javaName) {
         return javaName.replaceAll("[^A-Za-z0-9_]", "_");
-    }
-
-    private static List<KernelArg> arguments(KernelRequest request) {
-        List<KernelArg> args = new ArrayList<>();
-        for (int i = 0; i < request.captures().size(); i++) {
-            switch (request.captures().get(i)) {
-                case Capture.Scalar s -> args.add(new KernelArg(i, ArgRole.VALUE, 0, s.type()));
-                case Capture.Accessor a -> {
-                    args.add(new KernelArg(i, ArgRole.ACCESSOR_DATA, 0, a.element()));
-                    for (ArgRole role : List.of(ArgRole.ACCESSOR_RANGE, ArgRole.ACCESSOR_MEM_RANGE, ArgRole.ACCESSOR_OFFSET)) {
-                        for (int d = 0; d < a.dimensions(); d++) {
-                            args.add(new KernelArg(i, role, d, ScalarType.INT));
-                        }
-                    }
-                }
-            }
-        }
-        for (int d = 0; d < request.dimensions(); d++) {
-            args.add(new KernelArg(-1, ArgRole.LAUNCH_RANGE, d, ScalarType.INT));
-        }
-        return args;
     }
 }

@@ -6,16 +6,21 @@ import java.util.Map;
 import org.objectweb.asm.tree.ClassNode;
 
 /**
- * Assembles the program source: pragmas, accessor structs, helpers, device functions, the
- * captures struct, the body ("callee") and the {@code __kernel} ("caller") that rebuilds the
- * captured object from the kernel parameters.
+ * Assembles the program source: pragmas, specialization-constant macros, capture structs,
+ * helpers, device functions, the captures struct, the body ("callee") and the {@code __kernel}
+ * ("caller") that rebuilds the captured object from the kernel parameters (and, for
+ * reductions, combines the work-items' values).
  */
 final class KernelSourceEmitter {
     private KernelSourceEmitter() {
     }
 
     static String emit(KernelContext ctx, KernelRequest request, ClassNode cls, String name, List<String> names,
-            Map<String, String> declarations, String body) {
+            CaptureLayout layout, Map<String, String> declarations, String body) {
+        ReductionSpec reduction = request.reduction();
+        if (reduction != null) {
+            Reductions.beforeEmit(ctx, reduction);
+        }
         CodeBuilder c = new CodeBuilder();
         c.line("/* jsycl kernel " + request.implClass().replace('/', '.') + "." + request.implMethod()
                 + (cls.sourceFile == null ? "" : " (" + cls.sourceFile + ")") + ". Generated; do not edit. */");
@@ -23,9 +28,17 @@ final class KernelSourceEmitter {
         if (ctx.usesFp64) {
             c.line("#pragma OPENCL EXTENSION cl_khr_fp64 : enable");
         }
-        for (Capture.Accessor a : ctx.accessors) {
-            accessorStruct(c, a);
+        if (ctx.usesInt64Atomics) {
+            c.line("#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable");
         }
+        if (ctx.usesInt64ExtendedAtomics) {
+            c.line("#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable");
+        }
+        for (SpecConstantUse sc : ctx.specConstants.values()) {
+            c.blank().line("/* specialization constant \"" + sc.name() + "\"; the runtime may pass -D" + sc.macro() + "=... */");
+            c.line("#ifndef " + sc.macro()).line("#define " + sc.macro() + " " + sc.defaultLiteral()).line("#endif");
+        }
+        ctx.structs.forEach((n, def) -> guarded(c, n, def));
         int dims = request.dimensions();
         if (dims > 0) {
             guarded(c, "jsycl_item_" + dims, "typedef struct {\n    int range[" + dims + "];\n} jsycl_item_" + dims + ";");
@@ -37,38 +50,29 @@ final class KernelSourceEmitter {
 
         c.blank().line("#ifndef " + guard(name)).line("#define " + guard(name));
         c.open("typedef struct");
-        List<String> kernelParams = new ArrayList<>();
-        List<String> init = new ArrayList<>();
-        for (int i = 0; i < request.captures().size(); i++) {
-            String n = names.get(i);
-            switch (request.captures().get(i)) {
-                case Capture.Scalar s -> {
-                    c.line(s.type().cName() + " " + n + ";");
-                    kernelParams.add(s.type().cName() + " " + n);
-                    init.add("cap." + n + " = " + n + ";");
-                }
-                case Capture.Accessor a -> {
-                    String struct = AccessorRef.structName(a);
-                    c.line(struct + " " + n + ";");
-                    kernelParams.add("__global " + (a.mode() == AccessMode.READ ? "const " : "") + a.element().cName() + "* " + n + "_data");
-                    StringBuilder call = new StringBuilder(struct + "_init(&cap." + n + ", " + n + "_data");
-                    for (String part : List.of("range", "memRange", "offset")) {
-                        for (int d = 0; d < a.dimensions(); d++) {
-                            kernelParams.add("int " + n + "_" + part + d);
-                            call.append(", ").append(n).append('_').append(part).append(d);
-                        }
-                    }
-                    init.add(call.append(");").toString());
-                }
-            }
-        }
+        layout.fields.forEach(c::line);
         if (request.captures().isEmpty()) {
             c.line("char none;");
         }
         c.close("} " + name + "_captures;");
         c.blank();
-        String itemParam = dims > 0 ? ", const jsycl_item_" + dims + "* restrict it" : "";
-        c.open("void " + name + "_body(const " + name + "_captures* restrict cap" + itemParam + ")");
+        List<String> bodyParams = new ArrayList<>();
+        List<String> bodyArgs = new ArrayList<>();
+        bodyParams.add("const " + name + "_captures* restrict cap");
+        bodyArgs.add("&cap");
+        if (dims > 0) {
+            bodyParams.add("const jsycl_item_" + dims + "* restrict it");
+            bodyArgs.add("&it");
+        }
+        if (reduction != null) {
+            bodyParams.add(reduction.type().cName() + "* restrict jsycl_acc");
+            bodyArgs.add("&jsycl_acc");
+        }
+        if (ctx.checked) {
+            bodyParams.add(Checks.PARAMS);
+            bodyArgs.add(Checks.ARGS);
+        }
+        c.open("void " + name + "_body(" + String.join(", ", bodyParams) + ")");
         for (int i = 0; i < request.captures().size(); i++) {
             if (request.captures().get(i) instanceof Capture.Scalar s) {
                 String ctype = Expr.cType(KernelLowerer.kind(s.type()));
@@ -79,15 +83,23 @@ final class KernelSourceEmitter {
         c.raw(body);
         c.close();
         c.blank();
+        List<String> kernelParams = new ArrayList<>(layout.kernelParams);
         for (int d = 0; d < dims; d++) {
             kernelParams.add("int range" + d);
         }
+        if (reduction != null) {
+            kernelParams.add("__global " + reduction.type().cName() + "* jsycl_out");
+            kernelParams.add("__local " + reduction.type().cName() + "* jsycl_scratch");
+        }
+        if (ctx.checked) {
+            kernelParams.add("__global int* jsycl_check");
+        }
         c.open("__kernel void " + name + "(" + String.join(", ", kernelParams) + ")");
+        List<String> guards = new ArrayList<>();
+        for (int d = 0; d < dims; d++) {
+            guards.add("get_global_id(" + (dims - 1 - d) + ") >= (size_t)range" + d);
+        }
         if (request.shape() == KernelShape.ITEM) {
-            List<String> guards = new ArrayList<>();
-            for (int d = 0; d < dims; d++) {
-                guards.add("get_global_id(" + (dims - 1 - d) + ") >= (size_t)range" + d);
-            }
             // The runtime rounds the global size up (and defines JSYCL_PADDED_RANGE) only where a
             // device gains from chosen work-group sizes; elsewhere the guard would only cost
             // (it stops PoCL's work-group vectorizer), so it is compiled out.
@@ -95,15 +107,27 @@ final class KernelSourceEmitter {
             c.open("if (" + String.join(" || ", guards) + ")").line("return;").close();
             c.raw("#endif\n");
         }
+        if (ctx.checked) {
+            c.line("int jsycl_failed_flag = 0;");
+            c.line("int* jsycl_failed = &jsycl_failed_flag;");
+        }
+        if (reduction != null) {
+            c.line(reduction.type().cName() + " jsycl_acc = " + reduction.identityLiteral() + ";");
+            c.open("if (!(" + String.join(" || ", guards) + "))");
+        }
         c.line(name + "_captures cap;");
-        init.forEach(c::line);
+        layout.init.forEach(c::line);
         if (dims > 0) {
             c.line("jsycl_item_" + dims + " it;");
             for (int d = 0; d < dims; d++) {
                 c.line("it.range[" + d + "] = range" + d + ";");
             }
         }
-        c.line(name + "_body(&cap" + (dims > 0 ? ", &it" : "") + ");");
+        c.line(name + "_body(" + String.join(", ", bodyArgs) + ");");
+        if (reduction != null) {
+            c.close();
+            Reductions.emitCombine(ctx, c, reduction);
+        }
         c.close();
         c.line("#endif");
         return c.toString();
@@ -117,34 +141,5 @@ final class KernelSourceEmitter {
         c.blank().line("#ifndef " + guard(name)).line("#define " + guard(name));
         c.raw(definition).raw("\n");
         c.line("#endif");
-    }
-
-    private static void accessorStruct(CodeBuilder c, Capture.Accessor a) {
-        String s = AccessorRef.structName(a);
-        String ptr = "__global " + (a.mode() == AccessMode.READ ? "const " : "") + a.element().cName() + "*";
-        int dims = a.dimensions();
-        CodeBuilder b = new CodeBuilder();
-        b.open("typedef struct");
-        b.line(ptr + " data;");
-        b.line("int range[" + dims + "];");
-        b.line("int memRange[" + dims + "];");
-        b.line("int offset[" + dims + "];");
-        b.close("} " + s + ";");
-        b.blank();
-        StringBuilder params = new StringBuilder(s + "* acc, " + ptr + " data");
-        for (String part : List.of("range", "memRange", "offset")) {
-            for (int d = 0; d < dims; d++) {
-                params.append(", int ").append(part).append(d);
-            }
-        }
-        b.open("void " + s + "_init(" + params + ")");
-        b.line("acc->data = data;");
-        for (String part : List.of("range", "memRange", "offset")) {
-            for (int d = 0; d < dims; d++) {
-                b.line("acc->" + part + "[" + d + "] = " + part + d + ";");
-            }
-        }
-        b.close();
-        guarded(c, s, b.toString().stripTrailing());
     }
 }

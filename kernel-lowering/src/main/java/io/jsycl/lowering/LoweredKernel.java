@@ -9,9 +9,19 @@ import java.util.List;
  * @param source the OpenCL C program source
  * @param args the kernel's arguments, in order
  * @param usesFp64 whether the source needs {@code cl_khr_fp64}
+ * @param specConstants the specialization constants the kernel reads, each once
+ * @param usesBarrier whether the kernel calls a work-group barrier (its own reduction's
+ *     barriers are not counted)
  */
-public record LoweredKernel(String kernelName, String source, List<KernelArg> args, boolean usesFp64) {
+public record LoweredKernel(String kernelName, String source, List<KernelArg> args, boolean usesFp64,
+        List<SpecConstantUse> specConstants, boolean usesBarrier) {
     public LoweredKernel {
         args = List.copyOf(args);
+        specConstants = List.copyOf(specConstants);
+    }
+
+    /** A kernel without specialization constants or barriers. */
+    public LoweredKernel(String kernelName, String source, List<KernelArg> args, boolean usesFp64) {
+        this(kernelName, source, args, usesFp64, List.of(), false);
     }
 }

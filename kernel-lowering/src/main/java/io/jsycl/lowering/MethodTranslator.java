@@ -46,7 +46,7 @@ import org.objectweb.asm.tree.VarInsnNode;
  * symbolically (in reverse postorder) with an operand stack of {@link Expr}s, producing C
  * statements and a terminator per block; {@link ControlFlowStructurer} then nests them.
  *
- * <p>One piece (about 600 lines) because it is one big instruction switch plus the state that
+ * <p>One piece (about 950 lines) because it is one big instruction switch plus the state that
  * switch shares; the built-in names it uses live in {@link Builtins}.
  */
 final class MethodTranslator {
@@ -108,7 +108,7 @@ final class MethodTranslator {
         return "p" + index;
     }
 
-    private static String cName(String javaName, String fallback) {
+    static String cName(String javaName, String fallback) {
         String n = javaName.replaceAll("[^A-Za-z0-9_]", "_");
         if (n.isEmpty() || RESERVED.contains(n) || n.startsWith("jsycl") || n.startsWith("get_")
                 || Character.isDigit(n.charAt(0)) || n.startsWith("__") || n.matches("[LCt]\\d+")) {
@@ -310,7 +310,7 @@ final class MethodTranslator {
             if (s.entryStack == null) {
                 List<Expr> entry = new ArrayList<>();
                 for (Expr e : stack) {
-                    if (e.kind == 'A' || e.kind == 'T') {
+                    if (isRef(e)) {
                         entry.add(e);
                     } else {
                         entry.add(Expr.stable(valueKind(e), temp(valueKind(e))));
@@ -321,8 +321,8 @@ final class MethodTranslator {
             for (int i = 0; i < stack.size(); i++) {
                 Expr target = s.entryStack.get(i);
                 Expr value = value(stack.get(i));
-                if (target.kind == 'A' || target.kind == 'T') {
-                    if (value.accessor != target.accessor) {
+                if (isRef(target)) {
+                    if (value.accessor != target.accessor || value.kind != target.kind || !value.text.equals(target.text)) {
                         throw ctx.error(cls, line, "choosing an accessor with a condition",
                                 "is not supported; branch around the accesses instead");
                     }
@@ -331,6 +331,11 @@ final class MethodTranslator {
                 }
             }
         }
+    }
+
+    /** References (accessors and other captured objects, the item, the reducer, fences): never in temporaries. */
+    static boolean isRef(Expr e) {
+        return e.kind == 'A' || e.kind == 'T' || e.kind == 'Q' || e.kind == 'K' || e.kind == 'S';
     }
 
     private static char valueKind(Expr e) {
@@ -558,8 +563,8 @@ final class MethodTranslator {
             }
             case ARETURN -> {
                 Expr v = pop();
-                if (v.kind == 'A' || v.kind == 'T') {
-                    throw reject("returning an accessor or item", "is not supported; pass it as an argument instead");
+                if (isRef(v)) {
+                    throw reject("returning an accessor, a captured object or the item", "is not supported; pass it as an argument instead");
                 }
                 b.kind = Block.Kind.RETURN;
                 b.returned = v;
@@ -578,18 +583,38 @@ final class MethodTranslator {
                 }
                 throw reject("a lambda or method reference", "is not supported inside a kernel; call a static method instead");
             }
-            case NEW -> throw reject("'new " + simple(((TypeInsnNode) n).desc) + "'",
-                    "allocates memory, which kernels cannot do; compute with primitives, or pass a Buffer instead");
+            case NEW -> throw reject("'new " + simple(((TypeInsnNode) n).desc) + "'", isRecord(((TypeInsnNode) n).desc)
+                    ? "constructs a record, which this version of the lowering does not support in kernels; pass its components as separate values instead"
+                    : "allocates memory, which kernels cannot do; compute with primitives, or pass a Buffer instead");
             case NEWARRAY, ANEWARRAY, MULTIANEWARRAY -> throw reject(newArray(n),
                     "allocates memory, which kernels cannot do; pass a LocalAccessor or a Buffer instead");
             case ATHROW -> throw reject("'throw'", "is not supported in kernels; kernels cannot raise exceptions, write an error flag to an accessor instead");
             case MONITORENTER, MONITOREXIT -> throw reject("'synchronized'", "is not supported in kernels; use atomics or barriers instead");
             case ACONST_NULL -> throw reject("'null'", "is not supported in kernels; use primitives and accessors");
-            case CHECKCAST, INSTANCEOF -> throw reject("a type test or cast to " + simple(((TypeInsnNode) n).desc),
+            case CHECKCAST -> checkcast((TypeInsnNode) n);
+            case INSTANCEOF -> throw reject("a type test or cast to " + simple(((TypeInsnNode) n).desc),
                     "is not supported in kernels; use primitives and accessors");
-            case ARRAYLENGTH, IALOAD, LALOAD, FALOAD, DALOAD, AALOAD, BALOAD, CALOAD, SALOAD,
-                    IASTORE, LASTORE, FASTORE, DASTORE, AASTORE, BASTORE, CASTORE, SASTORE ->
-                    throw reject("array access", "is not supported in kernels yet; use an accessor instead");
+            case ARRAYLENGTH -> {
+                AccessorRef a = capturedArray(pop());
+                push(Expr.of('I', a.member() + "length", PRIMARY));
+            }
+            case IALOAD, LALOAD, FALOAD, DALOAD, BALOAD, CALOAD, SALOAD -> {
+                Expr index = value(pop());
+                AccessorRef a = capturedArray(pop());
+                if (ctx.checked) {
+                    statement(Checks.bounds(ctx, index, a.member() + "length", line, failReturn()));
+                }
+                char k = switch (op) {
+                    case LALOAD -> 'J';
+                    case FALOAD -> 'F';
+                    case DALOAD -> 'D';
+                    default -> 'I';
+                };
+                push(Expr.of(k, a.member() + "data[" + index.text + "]", PRIMARY));
+            }
+            case AALOAD -> throw reject("an array of references", "is not supported in kernels; use arrays of primitives");
+            case IASTORE, LASTORE, FASTORE, DASTORE, AASTORE, BASTORE, CASTORE, SASTORE ->
+                    throw reject("a store into an array", "is not supported: captured arrays are read-only in kernels; use a Buffer");
             case IFNULL, IFNONNULL, IF_ACMPEQ, IF_ACMPNE -> throw reject("comparison of references",
                     "is not supported in kernels; compare primitive values instead");
             default -> throw reject("bytecode " + op, "is not supported in kernels");
@@ -659,7 +684,7 @@ final class MethodTranslator {
     }
 
     private void astore(int slot, Expr v) {
-        if (v.kind == 'A' || v.kind == 'T') {
+        if (isRef(v)) {
             Expr old = refLocals.get(slot);
             if (old != null && old.accessor != v.accessor) {
                 throw reject("assigning different accessors to one variable", "is not supported; use one variable per accessor");
@@ -684,7 +709,7 @@ final class MethodTranslator {
     private Expr stableTop(int depth) {
         int i = stack.size() - 1 - depth;
         Expr e = stack.get(i);
-        if (e.stable || e.kind == 'A' || e.kind == 'T') {
+        if (e.stable || isRef(e)) {
             return e;
         }
         Expr v = value(e);
@@ -722,6 +747,10 @@ final class MethodTranslator {
     private void binary(int op, String symbol) {
         Expr r = value(pop());
         Expr l = value(pop());
+        if (ctx.checked && (symbol.equals("/") || symbol.equals("%")) && (l.kind == 'I' || l.kind == 'J')
+                && (r.constant == null || r.constant == 0)) {
+            statement(Checks.divisor(ctx, r, line, failReturn()));
+        }
         Expr result = switch (symbol) {
             case "+" -> Arithmetic.add(l.kind, l, r);
             case "-" -> Arithmetic.sub(l.kind, l, r);
@@ -763,6 +792,14 @@ final class MethodTranslator {
     }
 
     private void getStatic(FieldInsnNode f) {
+        if (f.owner.equals(Builtins.FENCE) && (f.name.equals("LOCAL") || f.name.equals("GLOBAL"))) {
+            push(Expr.stable('K', f.name.equals("LOCAL") ? "CLK_LOCAL_MEM_FENCE" : "CLK_GLOBAL_MEM_FENCE"));
+            return;
+        }
+        if (f.desc.equals("L" + Builtins.SPEC_CONSTANT + ";")) {
+            push(SpecConstants.field(ctx, this::reject, f));
+            return;
+        }
         ClassNode owner = ctx.classNode(f.owner);
         if (owner != null) {
             for (FieldNode field : owner.fields) {
@@ -785,9 +822,26 @@ final class MethodTranslator {
             args.addFirst(value(pop()));
         }
         Expr receiver = m.getOpcode() == INVOKESTATIC ? null : pop();
+        if (receiver != null && receiver.kind == 'S') {
+            if (!m.owner.equals(Builtins.SPEC_CONSTANT) || !m.name.equals("get")) {
+                throw reject("call to SpecConstant." + m.name, "is not supported in kernels; read the value with get()");
+            }
+            push(receiver.left);
+            return;
+        }
+        if (receiver != null && receiver.accessor != null && receiver.accessor.capture() instanceof Capture.Record rec
+                && m.owner.equals(rec.internalName())) {
+            push(recordComponent(rec, receiver.accessor, m));
+            return;
+        }
+        if (ctx.checked && receiver != null && receiver.accessor != null) {
+            checkIndexes(m, receiver.accessor, args);
+        }
         Expr result = Builtins.call(ctx, this::reject, m, receiver, args);
+        boolean device = false;
         if (result == null && m.getOpcode() == INVOKESTATIC && !m.owner.startsWith("java/") && !isApiClass(m.owner)) {
             result = DeviceFunctions.call(ctx, this::reject, m, args);
+            device = true;
         }
         if (result == null) {
             String who = simple(m.owner) + "." + m.name;
@@ -812,6 +866,80 @@ final class MethodTranslator {
         } else {
             push(result);
         }
+        if (device && ctx.checked) {
+            current.stmts.add(Checks.propagate(failReturn()));
+        }
+    }
+
+    /** In checked mode, how this function leaves after a failure. */
+    private String failReturn() {
+        return Type.getReturnType(method.desc).getSort() == Type.VOID ? "return;" : "return 0;";
+    }
+
+    /** Checked mode: each index of an accessor or local accessor access against its range. */
+    private void checkIndexes(MethodInsnNode m, AccessorRef ref, List<Expr> args) {
+        int dims;
+        if (ref.capture() instanceof Capture.Accessor a) {
+            dims = a.dimensions();
+        } else if (ref.capture() instanceof Capture.Local l) {
+            dims = l.dimensions();
+        } else {
+            return;
+        }
+        int indexes = switch (m.name) {
+            case "get" -> args.size();
+            case "set" -> args.size() - 1;
+            case "atomicAdd", "atomicMin", "atomicMax", "atomicExchange", "atomicCompareExchange" -> 1;
+            default -> 0;
+        };
+        if (indexes != dims && !m.name.startsWith("atomic")) {
+            return;
+        }
+        for (int d = 0; d < indexes && d < args.size(); d++) {
+            if (args.get(d).kind == 'I') {
+                statement(Checks.bounds(ctx, args.get(d), ref.member() + "range[" + d + "]", line, failReturn()));
+            }
+        }
+    }
+
+    /** {@code rec.x()} on a captured record: a field read, or a reference to a nested captured object. */
+    private Expr recordComponent(Capture.Record rec, AccessorRef ref, MethodInsnNode m) {
+        List<String> javaNames = CaptureLayout.javaComponentNames(ctx, rec.internalName());
+        int index = javaNames == null || !m.desc.startsWith("()") ? -1 : javaNames.indexOf(m.name);
+        if (index < 0 || index >= rec.components().size()) {
+            throw reject("call to " + simple(rec.internalName()) + "." + m.name,
+                    "is not supported in kernels; only the record's component accessors can be called on a captured record");
+        }
+        String field = ref.member() + CaptureLayout.componentNames(ctx, rec).get(index);
+        return switch (rec.components().get(index)) {
+            case Capture.Scalar s -> Expr.of(KernelLowerer.kind(s.type()), field, PRIMARY);
+            case Capture c -> Expr.accessor(new AccessorRef(c, "&" + field, field + "."));
+        };
+    }
+
+    private AccessorRef capturedArray(Expr e) {
+        if (e.accessor == null || !(e.accessor.capture() instanceof Capture.Array)) {
+            throw reject("array access", "is supported only on captured arrays of primitives; use an accessor instead");
+        }
+        return e.accessor;
+    }
+
+    private void checkcast(TypeInsnNode t) {
+        Expr top = stack.getLast();
+        boolean box = switch (t.desc) {
+            case "java/lang/Integer", "java/lang/Long", "java/lang/Float", "java/lang/Double", "java/lang/Short",
+                    "java/lang/Byte", "java/lang/Character", "java/lang/Boolean", "java/lang/Number" -> true;
+            default -> false;
+        };
+        if (box && !isRef(top) || top.kind == 'A') {
+            return;
+        }
+        throw reject("a type test or cast to " + simple(t.desc), "is not supported in kernels; use primitives and accessors");
+    }
+
+    private boolean isRecord(String internalName) {
+        ClassNode c = ctx.classNode(internalName);
+        return c != null && "java/lang/Record".equals(c.superName);
     }
 
     /** Classes of the jsycl API package itself ({@code io/jsycl/X}), never device functions. */

@@ -2,54 +2,60 @@ package io.jsycl.lowering;
 
 import io.jsycl.Item;
 import io.jsycl.ItemKernel;
-import java.io.IOException;
+import io.jsycl.opencl.ClCommandQueue;
+import io.jsycl.opencl.ClContext;
+import io.jsycl.opencl.ClDevice;
+import io.jsycl.opencl.ClEvent;
+import io.jsycl.opencl.ClKernel;
+import io.jsycl.opencl.ClMem;
+import io.jsycl.opencl.ClMemFlags;
+import io.jsycl.opencl.ClPlatform;
+import io.jsycl.opencl.ClProgram;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Array;
 import java.lang.reflect.Method;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Runs a lowered 1-dimensional kernel on the first OpenCL platform (PoCL here) through a tiny
- * C host program, {@code clrun.c}, built with gcc; and runs the same lambda on the host, so
- * tests compare device results with Java's.
+ * Runs lowered kernels on the first OpenCL device (PoCL here) through the project's own
+ * OpenCL layer ({@code io.jsycl.opencl}), passing each {@link KernelArg} from the lambda's
+ * captured test doubles; and runs 1-dimensional lambdas on the host, so tests compare device
+ * results with Java's.
  */
 final class DeviceRun {
-    private static final Path RUNNER = Path.of("target/clrun");
+    private static ClContext context;
+    private static ClCommandQueue queue;
 
     private DeviceRun() {
     }
 
-    /** Whether gcc, the OpenCL headers and an OpenCL platform are available. */
-    static boolean available() {
-        try {
-            build();
+    /** Whether an OpenCL device is available. */
+    static synchronized boolean available() {
+        if (queue != null) {
             return true;
-        } catch (IOException | InterruptedException | IllegalStateException e) {
-            return false;
         }
+        for (ClPlatform p : ClPlatform.all()) {
+            List<ClDevice> devices = p.devices();
+            if (!devices.isEmpty()) {
+                context = ClContext.create(List.of(devices.getFirst()));
+                queue = ClCommandQueue.create(context, devices.getFirst(), false, false);
+                return true;
+            }
+        }
+        return false;
     }
 
-    private static synchronized void build() throws IOException, InterruptedException {
-        if (Files.isExecutable(RUNNER)) {
-            return;
+    /** For {@code @BeforeAll}: skips without OpenCL, except in CI (env {@code CI} set) where it fails. */
+    static void require() {
+        boolean ok = available();
+        if (System.getenv("CI") != null && !ok) {
+            throw new AssertionError("CI is set but no OpenCL platform with a device was found");
         }
-        Path lib = Path.of("/usr/lib/x86_64-linux-gnu/libOpenCL.so.1");
-        if (!Files.exists(lib) || !Files.exists(Path.of("/usr/include/CL/cl.h"))) {
-            throw new IllegalStateException("no OpenCL development files");
-        }
-        Process p = new ProcessBuilder("gcc", "-O1", "-o", RUNNER.toString(), "src/test/resources/clrun/clrun.c", lib.toString())
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException("gcc failed: " + out);
-        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(ok, "no OpenCL platform: device semantics not checked");
     }
 
     /** Runs the kernel on the host for ids 0..n-1. */
@@ -77,47 +83,206 @@ final class DeviceRun {
     }
 
     /** Lowers the kernel, runs it over 0..n-1 on the device, and copies the buffers back into its accessors. */
-    static LoweredKernel onDevice(ItemKernel k, int n) throws IOException, InterruptedException, ReflectiveOperationException {
-        build();
+    static LoweredKernel onDevice(ItemKernel k, int n) {
         LoweredKernel lowered = Lambdas.lower(1, k);
-        List<Object> captured = captured(k);
-        Path dir = Files.createTempDirectory("jsycl-run");
-        Path source = dir.resolve("k.cl");
-        Files.writeString(source, lowered.source());
-        StringBuilder spec = new StringBuilder(source.toAbsolutePath() + "\n" + lowered.kernelName() + "\n" + n + "\n"
-                + lowered.args().size() + "\n");
-        List<Object> buffers = new ArrayList<>();
-        for (KernelArg a : lowered.args()) {
-            Object v = a.captureIndex() < 0 ? null : captured.get(a.captureIndex());
-            switch (a.role()) {
-                case VALUE -> spec.append("S ").append(scalar(a.type(), v)).append('\n');
-                case ACCESSOR_DATA -> {
-                    Object data = v.getClass().getField("data").get(v);
-                    buffers.add(data);
-                    byte[] b = bytes(data);
-                    spec.append("B ").append(b.length).append(' ').append(HexFormat.of().formatHex(b)).append('\n');
-                }
-                case ACCESSOR_RANGE, ACCESSOR_MEM_RANGE -> spec.append("S 4 ").append(intHex(Array.getLength(v.getClass().getField("data").get(v)))).append('\n');
-                case ACCESSOR_OFFSET -> spec.append("S 4 ").append(intHex(0)).append('\n');
-                case LAUNCH_RANGE -> spec.append("S 4 ").append(intHex(n)).append('\n');
-            }
-        }
-        Path specFile = dir.resolve("spec.txt");
-        Files.writeString(specFile, spec);
-        Process p = new ProcessBuilder(RUNNER.toAbsolutePath().toString(), specFile.toString()).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        String err = new String(p.getErrorStream().readAllBytes());
-        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new AssertionError("clrun failed (" + p.exitValue() + "): " + err + "\n" + lowered.source());
-        }
-        String[] lines = out.split("\n");
-        for (int i = 0; i < buffers.size(); i++) {
-            unbytes(HexFormat.of().parseHex(lines[i].strip()), buffers.get(i));
-        }
+        run(lowered, k, new Launch(new int[] {n}));
         return lowered;
-    } 
+    }
 
-    private static List<Object> captured(Object lambda) {
+    /** How to launch: ranges in SYCL order (dimension 0 first). */
+    static final class Launch {
+        final int[] range;
+        int[] global;
+        int[] local;
+        /** A one-element array for {@code REDUCTION_OUTPUT}: read back after the run. */
+        Object reductionOut;
+        /** Filled with the check buffer after a checked run. */
+        final int[] check = new int[8];
+        String options = "";
+
+        Launch(int[] range) {
+            this.range = range;
+        }
+
+        Launch local(int... l) {
+            local = l;
+            return this;
+        }
+
+        Launch global(int... g) {
+            global = g;
+            return this;
+        }
+
+        Launch out(Object o) {
+            reductionOut = o;
+            return this;
+        }
+
+        Launch options(String o) {
+            options = o;
+            return this;
+        }
+    }
+
+    /** Runs a lowered kernel whose captures are those of {@code lambda}; buffers are copied back. */
+    static synchronized void run(LoweredKernel lowered, Object lambda, Launch launch) {
+        if (!available()) {
+            throw new AssertionError("no OpenCL device");
+        }
+        List<Object> captured = captured(lambda);
+        List<ClMem> mems = new ArrayList<>();
+        List<Object> readBack = new ArrayList<>();
+        try (Arena arena = Arena.ofConfined();
+             ClProgram program = ClProgram.createWithSource(context, lowered.source())) {
+            try {
+                program.build(context.devices(), ("-cl-fp32-correctly-rounded-divide-sqrt " + launch.options).strip());
+            } catch (RuntimeException e) {
+                throw new AssertionError("build failed: " + e.getMessage() + "\n" + lowered.source(), e);
+            }
+            try (ClKernel k = ClKernel.create(program, lowered.kernelName())) {
+                long localItems = 1;
+                if (launch.local != null) {
+                    for (int l : launch.local) {
+                        localItems *= l;
+                    }
+                }
+                for (int i = 0; i < lowered.args().size(); i++) {
+                    KernelArg a = lowered.args().get(i);
+                    Object v = a.captureIndex() < 0 ? null : resolve(captured.get(a.captureIndex()), a.path());
+                    switch (a.role()) {
+                        case VALUE -> scalar(k, i, v);
+                        case ACCESSOR_DATA -> buffer(k, i, arena, field(v, "data"), mems, readBack, true);
+                        case ACCESSOR_RANGE, ACCESSOR_MEM_RANGE -> k.setArgInt(i, Array.getLength(field(v, "data")));
+                        case ACCESSOR_OFFSET -> k.setArgInt(i, 0);
+                        case LAUNCH_RANGE -> k.setArgInt(i, launch.range[a.dimension()]);
+                        case LOCAL_MEMORY -> k.setArgLocal(i, product((int[]) field(v, "range")) * a.type().byteSize());
+                        case LOCAL_RANGE -> k.setArgInt(i, ((int[]) field(v, "range"))[a.dimension()]);
+                        case ARRAY_DATA -> buffer(k, i, arena, v, mems, readBack, false);
+                        case ARRAY_LENGTH -> k.setArgInt(i, Array.getLength(v));
+                        case REDUCTION_OUTPUT -> buffer(k, i, arena, launch.reductionOut, mems, readBack, true);
+                        case REDUCTION_SCRATCH -> k.setArgLocal(i, localItems * a.type().byteSize());
+                        case CHECK_BUFFER -> buffer(k, i, arena, launch.check, mems, readBack, true);
+                    }
+                }
+                int dims = launch.range.length;
+                int[] g = launch.global != null ? launch.global : launch.range;
+                long[] global = new long[dims];
+                long[] local = launch.local == null ? null : new long[dims];
+                for (int d = 0; d < dims; d++) {
+                    global[d] = g[dims - 1 - d];
+                    if (local != null) {
+                        local[d] = launch.local[dims - 1 - d];
+                    }
+                }
+                try (ClEvent e = queue.enqueueNDRangeKernel(k, dims, null, global, local, List.of())) {
+                    e.await();
+                }
+                for (int m = 0; m < mems.size(); m++) {
+                    if (readBack.get(m) != null) {
+                        Object array = readBack.get(m);
+                        MemorySegment seg = arena.allocate(mems.get(m).size());
+                        try (ClEvent e = queue.enqueueReadBuffer(mems.get(m), true, 0, seg, seg.byteSize(), List.of())) {
+                            e.await();
+                        }
+                        fromSegment(seg, array);
+                    }
+                }
+            }
+        } finally {
+            mems.forEach(ClMem::close);
+        }
+    }
+
+    private static long product(int[] r) {
+        long p = 1;
+        for (int x : r) {
+            p *= x;
+        }
+        return p;
+    }
+
+    private static Object resolve(Object v, List<Integer> path) {
+        try {
+            for (int index : path) {
+                RecordComponent c = v.getClass().getRecordComponents()[index];
+                Method m = c.getAccessor();
+                m.setAccessible(true);
+                v = m.invoke(v);
+            }
+            return v;
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static Object field(Object v, String name) {
+        try {
+            return v.getClass().getField(name).get(v);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static void scalar(ClKernel k, int i, Object v) {
+        switch (v) {
+            case Boolean z -> k.setArgByte(i, (byte) (z ? 1 : 0));
+            case Byte x -> k.setArgByte(i, x);
+            case Character c -> k.setArgShort(i, (short) c.charValue());
+            case Short x -> k.setArgShort(i, x);
+            case Integer x -> k.setArgInt(i, x);
+            case Long x -> k.setArgLong(i, x);
+            case Float x -> k.setArgFloat(i, x);
+            case Double x -> k.setArgDouble(i, x);
+            default -> throw new AssertionError(v);
+        }
+    }
+
+    /** A buffer holding a copy of {@code array}; copied back after the run when {@code back}. */
+    private static void buffer(ClKernel k, int i, Arena arena, Object array, List<ClMem> mems, List<Object> readBack,
+            boolean back) {
+        MemorySegment heap = heap(array);
+        long bytes = Math.max(1, heap.byteSize());
+        MemorySegment seg = arena.allocate(bytes);
+        MemorySegment.copy(heap, 0, seg, 0, heap.byteSize());
+        ClMem m = ClMem.createBuffer(context, ClMemFlags.READ_WRITE | ClMemFlags.COPY_HOST_PTR, bytes, seg);
+        mems.add(m);
+        readBack.add(back ? array : null);
+        k.setArg(i, m);
+    }
+
+    private static MemorySegment heap(Object array) {
+        return switch (array) {
+            case int[] a -> MemorySegment.ofArray(a);
+            case long[] a -> MemorySegment.ofArray(a);
+            case float[] a -> MemorySegment.ofArray(a);
+            case double[] a -> MemorySegment.ofArray(a);
+            case short[] a -> MemorySegment.ofArray(a);
+            case char[] a -> MemorySegment.ofArray(a);
+            case byte[] a -> MemorySegment.ofArray(a);
+            case boolean[] a -> {
+                byte[] b = new byte[a.length];
+                for (int i = 0; i < a.length; i++) {
+                    b[i] = (byte) (a[i] ? 1 : 0);
+                }
+                yield MemorySegment.ofArray(b);
+            }
+            default -> throw new AssertionError(array);
+        };
+    }
+
+    private static void fromSegment(MemorySegment seg, Object array) {
+        if (array instanceof boolean[] a) {
+            for (int i = 0; i < a.length; i++) {
+                a[i] = seg.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i) != 0;
+            }
+            return;
+        }
+        MemorySegment heap = heap(array);
+        MemorySegment.copy(seg, 0, heap, 0, heap.byteSize());
+    }
+
+    static List<Object> captured(Object lambda) {
         try {
             Method m = lambda.getClass().getDeclaredMethod("writeReplace");
             m.setAccessible(true);
@@ -129,65 +294,6 @@ final class DeviceRun {
             return out;
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
-        }
-    }
-
-    private static String intHex(int v) {
-        return HexFormat.of().formatHex(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(v).array());
-    }
-
-    private static String scalar(ScalarType t, Object v) {
-        ByteBuffer b = ByteBuffer.allocate(t.byteSize()).order(ByteOrder.LITTLE_ENDIAN);
-        switch (v) {
-            case Boolean z -> b.put((byte) (z ? 1 : 0));
-            case Byte x -> b.put(x);
-            case Character c -> b.putChar(c);
-            case Short x -> b.putShort(x);
-            case Integer x -> b.putInt(x);
-            case Long x -> b.putLong(x);
-            case Float x -> b.putFloat(x);
-            case Double x -> b.putDouble(x);
-            default -> throw new AssertionError(v);
-        }
-        return t.byteSize() + " " + HexFormat.of().formatHex(b.array());
-    }
-
-    private static byte[] bytes(Object array) {
-        int n = Array.getLength(array);
-        ByteBuffer b = ByteBuffer.allocate(n * 8).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < n; i++) {
-            switch (array) {
-                case int[] a -> b.putInt(a[i]);
-                case long[] a -> b.putLong(a[i]);
-                case float[] a -> b.putFloat(a[i]);
-                case double[] a -> b.putDouble(a[i]);
-                case short[] a -> b.putShort(a[i]);
-                case char[] a -> b.putChar(a[i]);
-                case byte[] a -> b.put(a[i]);
-                case boolean[] a -> b.put((byte) (a[i] ? 1 : 0));
-                default -> throw new AssertionError(array);
-            }
-        }
-        byte[] out = new byte[b.position()];
-        b.flip().get(out);
-        return out;
-    }
-
-    private static void unbytes(byte[] bytes, Object array) {
-        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        int n = Array.getLength(array);
-        for (int i = 0; i < n; i++) {
-            switch (array) {
-                case int[] a -> a[i] = b.getInt();
-                case long[] a -> a[i] = b.getLong();
-                case float[] a -> a[i] = b.getFloat();
-                case double[] a -> a[i] = b.getDouble();
-                case short[] a -> a[i] = b.getShort();
-                case char[] a -> a[i] = b.getChar();
-                case byte[] a -> a[i] = b.get();
-                case boolean[] a -> a[i] = b.get() != 0;
-                default -> throw new AssertionError(array);
-            }
         }
     }
 }

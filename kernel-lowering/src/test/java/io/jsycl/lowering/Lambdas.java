@@ -30,6 +30,23 @@ final class Lambdas {
     }
 
     static KernelRequest request(Object lambda, KernelShape shape, int dims) {
+        return request(lambda, shape, dims, false, null);
+    }
+
+    /** A reduction kernel's request; {@code op} is the custom op lambda or {@code null}. */
+    static KernelRequest reduction(io.jsycl.ReductionKernel<?> k, ScalarType type, ReductionOp op, Object custom,
+            String identity, boolean checked) {
+        ReductionSpec spec;
+        if (custom != null) {
+            SerializedLambda s = serialized(custom);
+            spec = new ReductionSpec(type, op, s.getImplClass(), s.getImplMethodName(), s.getImplMethodSignature(), identity);
+        } else {
+            spec = new ReductionSpec(type, op, null, null, null, identity);
+        }
+        return request(k, KernelShape.REDUCTION, 1, checked, spec);
+    }
+
+    static KernelRequest request(Object lambda, KernelShape shape, int dims, boolean checked, ReductionSpec reduction) {
         SerializedLambda s = serialized(lambda);
         List<Capture> captures = new ArrayList<>();
         // A lambda using 'this' captures it first; it is the receiver, not a kernel capture.
@@ -38,7 +55,7 @@ final class Lambdas {
             captures.add(capture(s.getCapturedArg(i)));
         }
         return new KernelRequest(lambda.getClass().getClassLoader(), s.getImplClass(), s.getImplMethodName(),
-                s.getImplMethodSignature(), shape, dims, captures);
+                s.getImplMethodSignature(), shape, dims, captures, checked, reduction);
     }
 
     private static SerializedLambda serialized(Object lambda) {
@@ -51,7 +68,31 @@ final class Lambdas {
         }
     }
 
-    private static Capture capture(Object v) {
+    static Capture capture(Object v) {
+        if (v instanceof Record r) {
+            List<Capture> components = new ArrayList<>();
+            for (java.lang.reflect.RecordComponent c : r.getClass().getRecordComponents()) {
+                try {
+                    Method m = c.getAccessor();
+                    m.setAccessible(true);
+                    components.add(capture(m.invoke(r)));
+                } catch (ReflectiveOperationException e) {
+                    throw new AssertionError(e);
+                }
+            }
+            return new Capture.Record(r.getClass().getName().replace('.', '/'), components);
+        }
+        if (v.getClass().isArray()) {
+            return new Capture.Array(ScalarType.ofDescriptor(v.getClass().getComponentType().descriptorString()));
+        }
+        if (v.getClass().getEnclosingClass() == io.jsycl.LocalAccessor.class) {
+            String kind = v.getClass().getSimpleName().substring(2).toUpperCase(java.util.Locale.ROOT);
+            try {
+                return new Capture.Local(ScalarType.valueOf(kind), ((int[]) v.getClass().getField("range").get(v)).length);
+            } catch (ReflectiveOperationException e) {
+                throw new AssertionError(e);
+            }
+        }
         return switch (v) {
             case Boolean b -> new Capture.Scalar(ScalarType.BOOLEAN);
             case Byte b -> new Capture.Scalar(ScalarType.BYTE);

@@ -1,0 +1,205 @@
+package io.jsycl.lowering;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldNode;
+import org.objectweb.asm.tree.RecordComponentNode;
+
+/**
+ * How captures travel: one walk over the captures (records recursively, the RFC's special
+ * traversal) gives the C struct types, the fields of the captures struct, the {@code __kernel}
+ * parameters, the statements that rebuild the captures struct from them, and the
+ * {@link KernelArg}s, so names and argument order cannot drift apart.
+ */
+final class CaptureLayout {
+    final List<String> fields = new ArrayList<>();
+    final List<String> kernelParams = new ArrayList<>();
+    final List<String> init = new ArrayList<>();
+    final List<KernelArg> args = new ArrayList<>();
+    private final KernelContext ctx;
+
+    CaptureLayout(KernelContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** Adds top-level capture {@code index}, named {@code name} in C. */
+    void add(int index, String name, Capture c) {
+        fields.add(structName(ctx, c) + " " + name + ";");
+        leaf(index, List.of(), name, "cap." + name, c);
+    }
+
+    private void leaf(int index, List<Integer> path, String param, String target, Capture c) {
+        switch (c) {
+            case Capture.Scalar s -> {
+                kernelParams.add(s.type().cName() + " " + param);
+                init.add(target + " = " + param + ";");
+                args.add(new KernelArg(index, path, ArgRole.VALUE, 0, s.type()));
+            }
+            case Capture.Accessor a -> {
+                kernelParams.add(pointer(a) + " " + param + "_data");
+                args.add(new KernelArg(index, path, ArgRole.ACCESSOR_DATA, 0, a.element()));
+                StringBuilder call = new StringBuilder(structName(ctx, a) + "_init(&" + target + ", " + param + "_data");
+                List<ArgRole> roles = List.of(ArgRole.ACCESSOR_RANGE, ArgRole.ACCESSOR_MEM_RANGE, ArgRole.ACCESSOR_OFFSET);
+                List<String> parts = List.of("range", "memRange", "offset");
+                for (int p = 0; p < 3; p++) {
+                    for (int d = 0; d < a.dimensions(); d++) {
+                        kernelParams.add("int " + param + "_" + parts.get(p) + d);
+                        call.append(", ").append(param).append('_').append(parts.get(p)).append(d);
+                        args.add(new KernelArg(index, path, roles.get(p), d, ScalarType.INT));
+                    }
+                }
+                init.add(call.append(");").toString());
+            }
+            case Capture.Local l -> {
+                kernelParams.add("__local " + l.element().cName() + "* " + param + "_data");
+                args.add(new KernelArg(index, path, ArgRole.LOCAL_MEMORY, 0, l.element()));
+                init.add(target + ".data = " + param + "_data;");
+                for (int d = 0; d < l.dimensions(); d++) {
+                    kernelParams.add("int " + param + "_range" + d);
+                    init.add(target + ".range[" + d + "] = " + param + "_range" + d + ";");
+                    args.add(new KernelArg(index, path, ArgRole.LOCAL_RANGE, d, ScalarType.INT));
+                }
+            }
+            case Capture.Array a -> {
+                kernelParams.add("__global const " + a.element().cName() + "* " + param + "_data");
+                kernelParams.add("int " + param + "_length");
+                init.add(target + ".data = " + param + "_data;");
+                init.add(target + ".length = " + param + "_length;");
+                args.add(new KernelArg(index, path, ArgRole.ARRAY_DATA, 0, a.element()));
+                args.add(new KernelArg(index, path, ArgRole.ARRAY_LENGTH, 0, ScalarType.INT));
+            }
+            case Capture.Record r -> {
+                List<String> names = componentNames(ctx, r);
+                for (int i = 0; i < r.components().size(); i++) {
+                    List<Integer> sub = new ArrayList<>(path);
+                    sub.add(i);
+                    leaf(index, sub, param + "__" + names.get(i), target + "." + names.get(i), r.components().get(i));
+                }
+            }
+        }
+    }
+
+    static String pointer(Capture.Accessor a) {
+        return "__global " + (a.mode() == AccessMode.READ ? "const " : "") + a.element().cName() + "*";
+    }
+
+    /** The C type of a capture, defining its struct in {@code ctx} on first use. */
+    static String structName(KernelContext ctx, Capture c) {
+        String name = switch (c) {
+            case Capture.Scalar s -> s.type().cName();
+            case Capture.Accessor a -> "jsycl_acc_" + switch (a.mode()) {
+                case READ -> "r";
+                case WRITE -> "w";
+                case READ_WRITE -> "rw";
+            } + "_" + a.element().cName() + "_" + a.dimensions();
+            case Capture.Local l -> "jsycl_local_" + l.element().cName() + "_" + l.dimensions();
+            case Capture.Array a -> "jsycl_array_" + a.element().cName();
+            case Capture.Record r -> "jsycl_rec_" + KernelLowerer.mangle(simple(r.internalName())) + "_"
+                    + String.format(Locale.ROOT, "%08x", r.toString().hashCode());
+        };
+        if (!(c instanceof Capture.Scalar) && !ctx.structs.containsKey(name)) {
+            String def = define(ctx, c, name);
+            ctx.structs.put(name, def);
+        }
+        return name;
+    }
+
+    private static String define(KernelContext ctx, Capture c, String name) {
+        CodeBuilder b = new CodeBuilder();
+        switch (c) {
+            case Capture.Accessor a -> {
+                int dims = a.dimensions();
+                b.open("typedef struct");
+                b.line(pointer(a) + " data;");
+                b.line("int range[" + dims + "];");
+                b.line("int memRange[" + dims + "];");
+                b.line("int offset[" + dims + "];");
+                b.close("} " + name + ";");
+                b.blank();
+                StringBuilder params = new StringBuilder(name + "* acc, " + pointer(a) + " data");
+                for (String part : List.of("range", "memRange", "offset")) {
+                    for (int d = 0; d < dims; d++) {
+                        params.append(", int ").append(part).append(d);
+                    }
+                }
+                b.open("void " + name + "_init(" + params + ")");
+                b.line("acc->data = data;");
+                for (String part : List.of("range", "memRange", "offset")) {
+                    for (int d = 0; d < dims; d++) {
+                        b.line("acc->" + part + "[" + d + "] = " + part + d + ";");
+                    }
+                }
+                b.close();
+            }
+            case Capture.Local l -> {
+                b.line("/* Work-group local memory, row-major. */");
+                b.open("typedef struct");
+                b.line("__local " + l.element().cName() + "* data;");
+                b.line("int range[" + l.dimensions() + "];");
+                b.close("} " + name + ";");
+            }
+            case Capture.Array a -> {
+                b.line("/* A captured Java array: read-only. */");
+                b.open("typedef struct");
+                b.line("__global const " + a.element().cName() + "* data;");
+                b.line("int length;");
+                b.close("} " + name + ";");
+            }
+            case Capture.Record r -> {
+                List<String> names = componentNames(ctx, r);
+                List<String> lines = new ArrayList<>();
+                for (int i = 0; i < r.components().size(); i++) {
+                    lines.add(structName(ctx, r.components().get(i)) + " " + names.get(i) + ";");
+                }
+                b.line("/* record " + r.internalName().replace('/', '.') + " */");
+                b.open("typedef struct");
+                lines.forEach(b::line);
+                if (lines.isEmpty()) {
+                    b.line("char none;");
+                }
+                b.close("} " + name + ";");
+            }
+            case Capture.Scalar s -> throw new IllegalStateException("no struct for " + s);
+        }
+        return b.toString().stripTrailing();
+    }
+
+    /** The C names of a record's components (from its class file; {@code c0, c1...} without one). */
+    static List<String> componentNames(KernelContext ctx, Capture.Record r) {
+        List<String> java = javaComponentNames(ctx, r.internalName());
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < r.components().size(); i++) {
+            String n = java != null && i < java.size() ? java.get(i) : "c" + i;
+            String c = MethodTranslator.cName(n, n);
+            out.add(out.contains(c) ? c + "_" + i : c);
+        }
+        return out;
+    }
+
+    /** The record's component names in order, or {@code null} if its class file is not available. */
+    static List<String> javaComponentNames(KernelContext ctx, String internalName) {
+        ClassNode cls = ctx.classNode(internalName);
+        if (cls == null) {
+            return null;
+        }
+        List<String> names = new ArrayList<>();
+        if (cls.recordComponents != null) {
+            for (RecordComponentNode rc : cls.recordComponents) {
+                names.add(rc.name);
+            }
+            return names;
+        }
+        for (FieldNode f : cls.fields) {
+            if ((f.access & org.objectweb.asm.Opcodes.ACC_STATIC) == 0) {
+                names.add(f.name);
+            }
+        }
+        return names;
+    }
+
+    private static String simple(String internalName) {
+        return internalName.substring(internalName.lastIndexOf('/') + 1);
+    }
+}

@@ -1,0 +1,111 @@
+package io.jsycl.lowering;
+
+import java.util.List;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.MethodInsnNode;
+
+/**
+ * Reduction kernels: each work-item keeps a private accumulator (starting at the identity) that
+ * {@code combine(v)} folds into; items beyond the launch range skip the body but still take
+ * part; the work-group then reduces in local scratch with barriers (the local size is a power
+ * of two), and work-item 0 folds the group's value into the one-element output atomically:
+ * with the native atomic for {@code int}/{@code long} sum, min and max, else with a
+ * compare-and-swap loop on the bit pattern. A float or double sum is therefore not bit-exact
+ * with a sequential Java loop (the order of additions differs).
+ */
+final class Reductions {
+    private Reductions() {
+    }
+
+    /** Before the body is translated: lowers a custom op as a device function, records helpers. */
+    static void prepare(KernelContext ctx, ReductionSpec r) {
+        if (r.type() != ScalarType.INT && r.type() != ScalarType.LONG && r.type() != ScalarType.FLOAT
+                && r.type() != ScalarType.DOUBLE) {
+            throw new IllegalArgumentException("reductions are of int, long, float or double, not " + r.type());
+        }
+        if (r.type() == ScalarType.DOUBLE) {
+            ctx.usesFp64 = true;
+        }
+        if (r.op() == ReductionOp.CUSTOM) {
+            char k = KernelLowerer.kind(r.type());
+            String expected = "(" + r.type().descriptor() + r.type().descriptor() + ")" + r.type().descriptor();
+            if (!r.opImplDescriptor().equals(expected)) {
+                throw new IllegalArgumentException("op descriptor " + r.opImplDescriptor() + " is not " + expected);
+            }
+            MethodInsnNode m = new MethodInsnNode(Opcodes.INVOKESTATIC, r.opImplClass(), r.opImplMethod(),
+                    r.opImplDescriptor());
+            Expr call = DeviceFunctions.call(ctx, (construct, advice) -> ctx.error(ctx.classNode(r.opImplClass()), -1,
+                    construct + " in the reduction's operation", advice), m,
+                    List.of(Expr.of(k, "#0", Expr.PRIMARY), Expr.of(k, "#1", Expr.PRIMARY)));
+            ctx.reductionOp = call.text;
+        }
+        combine(ctx, r, "a", "b"); // records the helpers the combination needs before anything is emitted
+    }
+
+    static void beforeEmit(KernelContext ctx, ReductionSpec r) {
+        if (r.type() == ScalarType.LONG || r.type() == ScalarType.DOUBLE || r.op() == ReductionOp.CUSTOM) {
+            ctx.usesInt64Atomics |= r.type().byteSize() == 8;
+        }
+        if (r.type() == ScalarType.LONG && (r.op() == ReductionOp.MIN || r.op() == ReductionOp.MAX)) {
+            ctx.usesInt64ExtendedAtomics = true;
+        }
+    }
+
+    /** The C expression {@code op(a, b)}. */
+    static String combine(KernelContext ctx, ReductionSpec r, String a, String b) {
+        String t = r.type().cName();
+        return switch (r.op()) {
+            case SUM -> switch (r.type()) {
+                case INT -> "(int)((uint)" + a + " + (uint)" + b + ")";
+                case LONG -> "(long)((ulong)" + a + " + (ulong)" + b + ")";
+                default -> a + " + " + b;
+            };
+            case MIN, MAX -> switch (r.type()) {
+                case INT, LONG -> (r.op() == ReductionOp.MIN ? "min(" : "max(") + a + ", " + b + ")";
+                default -> ctx.helper("jsycl_" + (r.op() == ReductionOp.MIN ? "min_" : "max_") + t.charAt(0)) + "(" + a + ", "
+                        + b + ")";
+            };
+            case CUSTOM -> ctx.reductionOp.replace("#0", a).replace("#1", b);
+        };
+    }
+
+    /** The work-group tree reduction and the atomic fold into the output. */
+    static void emitCombine(KernelContext ctx, CodeBuilder c, ReductionSpec r) {
+        String t = r.type().cName();
+        c.line("size_t jsycl_lid = get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2));");
+        c.line("size_t jsycl_lsize = get_local_size(0) * get_local_size(1) * get_local_size(2);");
+        c.line("jsycl_scratch[jsycl_lid] = jsycl_acc;");
+        c.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        c.open("for (size_t jsycl_s = jsycl_lsize / 2; jsycl_s > 0; jsycl_s >>= 1)");
+        c.open("if (jsycl_lid < jsycl_s)");
+        c.line("jsycl_scratch[jsycl_lid] = " + combine(ctx, r, "jsycl_scratch[jsycl_lid]", "jsycl_scratch[jsycl_lid + jsycl_s]") + ";");
+        c.close();
+        c.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        c.close();
+        c.open("if (jsycl_lid == 0)");
+        c.line(t + " jsycl_v = jsycl_scratch[0];");
+        boolean integral = r.type() == ScalarType.INT || r.type() == ScalarType.LONG;
+        if (integral && r.op() != ReductionOp.CUSTOM) {
+            String fn = (r.type() == ScalarType.INT ? "atomic_" : "atom_") + switch (r.op()) {
+                case SUM -> "add";
+                case MIN -> "min";
+                default -> "max";
+            };
+            c.line(fn + "(jsycl_out, jsycl_v);");
+        } else {
+            boolean wide = r.type().byteSize() == 8;
+            String bits = wide ? "long" : "int";
+            String cas = wide ? "atom_cmpxchg" : "atomic_cmpxchg";
+            String toT = integral ? "" : "as_" + t;
+            String toBits = integral ? "" : "as_" + bits;
+            c.line("volatile __global " + bits + "* jsycl_q = (volatile __global " + bits + "*)jsycl_out;");
+            c.line(bits + " jsycl_old = *jsycl_q;");
+            c.line(bits + " jsycl_seen;");
+            c.open("while ((jsycl_seen = " + cas + "(jsycl_q, jsycl_old, " + toBits + "("
+                    + combine(ctx, r, toT + "(jsycl_old)", "jsycl_v") + "))) != jsycl_old)");
+            c.line("jsycl_old = jsycl_seen;");
+            c.close();
+        }
+        c.close();
+    }
+}

@@ -1,0 +1,7 @@
+package io.jsycl;
+
+/** Test double of the runtime's {@code Fence}. */
+public enum Fence {
+    LOCAL,
+    GLOBAL
+}

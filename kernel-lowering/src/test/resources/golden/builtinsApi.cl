@@ -1,0 +1,129 @@
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$builtins$82394a63$1 (FeaturesTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_rw_int_1
+#define JSYCL_DEF_jsycl_acc_rw_int_1
+typedef struct {
+    __global int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_rw_int_1;
+
+void jsycl_acc_rw_int_1_init(jsycl_acc_rw_int_1* acc, __global int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_w_float_1
+#define JSYCL_DEF_jsycl_acc_w_float_1
+typedef struct {
+    __global float* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_float_1;
+
+void jsycl_acc_w_float_1_init(jsycl_acc_w_float_1* acc, __global float* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_jsycl_irem
+#define JSYCL_DEF_jsycl_irem
+/* Java int remainder; x % 0 is defined as 0 (Java throws). */
+int jsycl_irem(int a, int b) {
+    return b == 0 || b == -1 ? 0 : a % b;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_floormod_i
+#define JSYCL_DEF_jsycl_floormod_i
+/* Math.floorMod(int, int); x % 0 is defined as 0 (Java throws). */
+int jsycl_floormod_i(int a, int b) {
+    int r = jsycl_irem(a, b);
+    return r != 0 && (r ^ b) < 0 ? r + b : r;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_idiv
+#define JSYCL_DEF_jsycl_idiv
+/* Java int division; x / 0 is defined as 0 (Java throws). */
+int jsycl_idiv(int a, int b) {
+    return b == 0 ? 0 : b == -1 ? (int)(0u - (uint)a) : a / b;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_floordiv_i
+#define JSYCL_DEF_jsycl_floordiv_i
+/* Math.floorDiv(int, int); x / 0 is defined as 0 (Java throws). */
+int jsycl_floordiv_i(int a, int b) {
+    int q = jsycl_idiv(a, b);
+    return b != 0 && (a ^ b) < 0 && (int)((uint)q * (uint)b) != a ? q - 1 : q;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_signum_f
+#define JSYCL_DEF_jsycl_signum_f
+/* Math.signum(float): keeps NaN and signed zeros. */
+float jsycl_signum_f(float x) {
+    return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : x;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_reverse_l
+#define JSYCL_DEF_jsycl_reverse_l
+long jsycl_reverse_l(long x) {
+    ulong u = (ulong)x;
+    u = ((u >> 1) & 0x5555555555555555UL) | ((u & 0x5555555555555555UL) << 1);
+    u = ((u >> 2) & 0x3333333333333333UL) | ((u & 0x3333333333333333UL) << 2);
+    u = ((u >> 4) & 0x0f0f0f0f0f0f0f0fUL) | ((u & 0x0f0f0f0f0f0f0f0fUL) << 4);
+    u = ((u >> 8) & 0x00ff00ff00ff00ffUL) | ((u & 0x00ff00ff00ff00ffUL) << 8);
+    u = ((u >> 16) & 0x0000ffff0000ffffUL) | ((u & 0x0000ffff0000ffffUL) << 16);
+    return (long)((u >> 32) | (u << 32));
+}
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1
+typedef struct {
+    jsycl_acc_rw_int_1 ints;
+    jsycl_acc_w_float_1 floats;
+} io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_captures;
+
+void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(const io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    int i;
+    int x;
+    i = (int)get_global_id(0);
+    x = cap->ints.data[i + cap->ints.offset[0]];
+    cap->ints.data[i + cap->ints.offset[0]] = (int)((uint)clamp(x, -5, 5) + (uint)(int)popcount(x) * 100u + (uint)(int)clz(x) * 10000u + (uint)jsycl_floormod_i(x, 7) * 1000000u + (uint)(x == 0 ? 0 : (int)(0x80000000u >> clz(x))) + (uint)jsycl_floordiv_i(x, -3));
+    cap->floats.data[i + cap->floats.offset[0]] = jsycl_signum_f(convert_float_rte(x)) + convert_float_rte(jsycl_reverse_l((long)x));
+}
+
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1(__global int* ints_data, int ints_range0, int ints_memRange0, int ints_offset0, __global float* floats_data, int floats_range0, int floats_memRange0, int floats_offset0, int range0) {
+#ifdef JSYCL_PADDED_RANGE
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+#endif
+    io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_captures cap;
+    jsycl_acc_rw_int_1_init(&cap.ints, ints_data, ints_range0, ints_memRange0, ints_offset0);
+    jsycl_acc_w_float_1_init(&cap.floats, floats_data, floats_range0, floats_memRange0, floats_offset0);
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(&cap, &it);
+}
+#endif

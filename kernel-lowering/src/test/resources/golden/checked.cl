@@ -1,0 +1,105 @@
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$outOfBounds$353c516d$1 (FeaturesTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_w_int_1
+#define JSYCL_DEF_jsycl_acc_w_int_1
+typedef struct {
+    __global int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_int_1;
+
+void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_r_int_1
+#define JSYCL_DEF_jsycl_acc_r_int_1
+typedef struct {
+    __global const int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_r_int_1;
+
+void jsycl_acc_r_int_1_init(jsycl_acc_r_int_1* acc, __global const int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_jsycl_fail
+#define JSYCL_DEF_jsycl_fail
+/* Checked mode: records the launch's first failure (see ArgRole.CHECK_BUFFER). */
+void jsycl_fail(__global int* check, int* failed, int kind, int line, int index, int bound) {
+    *failed = 1;
+    if (atomic_cmpxchg(check, 0, kind) == 0) {
+        uint dims = get_work_dim();
+        check[1] = line;
+        for (uint d = 0; d < 3; d++) {
+            check[2 + d] = d < dims ? (int)get_global_id(dims - 1 - d) : 0;
+        }
+        check[5] = index;
+        check[6] = bound;
+    }
+}
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__at_ac73fb55
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__at_ac73fb55
+/* io.jsycl.lowering.FeaturesTest.at(Lio/jsycl/Accessor$OfInt;I)I */
+int io_jsycl_lowering_FeaturesTest__at_ac73fb55(const jsycl_acc_r_int_1* a, int i, __global int* restrict jsycl_check, int* restrict jsycl_failed) {
+    if ((uint)i >= (uint)a->range[0]) { jsycl_fail(jsycl_check, jsycl_failed, 1, 415, i, a->range[0]); return 0; }
+    return a->data[i + a->offset[0]];
+}
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1
+typedef struct {
+    jsycl_acc_w_int_1 out;
+    jsycl_acc_r_int_1 in;
+} io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_captures;
+
+void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(const io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_captures* restrict cap, const jsycl_item_1* restrict it, __global int* restrict jsycl_check, int* restrict jsycl_failed) {
+    int i;
+    int t0;
+    int t1;
+    i = (int)get_global_id(0);
+    t1 = i;
+    t0 = io_jsycl_lowering_FeaturesTest__at_ac73fb55(&cap->in, (int)((uint)i * 2u), jsycl_check, jsycl_failed);
+    if (*jsycl_failed) return;
+    if ((uint)t1 >= (uint)cap->out.range[0]) { jsycl_fail(jsycl_check, jsycl_failed, 1, 421, t1, cap->out.range[0]); return; }
+    cap->out.data[t1 + cap->out.offset[0]] = (int)((uint)t0 + 1u);
+}
+
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, __global const int* in_data, int in_range0, int in_memRange0, int in_offset0, int range0, __global int* jsycl_check) {
+#ifdef JSYCL_PADDED_RANGE
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+#endif
+    int jsycl_failed_flag = 0;
+    int* jsycl_failed = &jsycl_failed_flag;
+    io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_captures cap;
+    jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    jsycl_acc_r_int_1_init(&cap.in, in_data, in_range0, in_memRange0, in_offset0);
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(&cap, &it, jsycl_check, jsycl_failed);
+}
+#endif

@@ -1,0 +1,126 @@
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$intAtomics$93d22781$1 (FeaturesTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_local_int_1
+#define JSYCL_DEF_jsycl_local_int_1
+/* Work-group local memory, row-major. */
+typedef struct {
+    __local int* data;
+    int range[1];
+} jsycl_local_int_1;
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_rw_int_1
+#define JSYCL_DEF_jsycl_acc_rw_int_1
+typedef struct {
+    __global int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_rw_int_1;
+
+void jsycl_acc_rw_int_1_init(jsycl_acc_rw_int_1* acc, __global int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_w_int_1
+#define JSYCL_DEF_jsycl_acc_w_int_1
+typedef struct {
+    __global int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_int_1;
+
+void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1
+typedef struct {
+    jsycl_local_int_1 l;
+    jsycl_acc_rw_int_1 g;
+    jsycl_acc_w_int_1 res;
+} io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_captures;
+
+void io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_body(const io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    int i;
+    int lid;
+    int t0;
+    int t1;
+    int t2;
+    int t3;
+    int t4;
+    int t5;
+    int t6;
+    int t7;
+    int t8;
+    int t9;
+    int t10;
+    int t11;
+    int j;
+    i = (int)get_global_id(0);
+    lid = (int)get_local_id(0);
+    if (lid < 5) {
+        if (lid != 1) {
+            if (lid != 2) {
+                t0 = lid;
+                t1 = 0;
+            } else {
+                t0 = lid;
+                t1 = -1073741824;
+            }
+        } else {
+            t0 = lid;
+            t1 = 1073741824;
+        }
+        cap->l.data[t0] = t1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    t2 = atomic_add(&cap->g.data[0 + cap->g.offset[0]], 1);
+    t3 = atomic_min(&cap->g.data[1 + cap->g.offset[0]], i);
+    t4 = atomic_max(&cap->g.data[2 + cap->g.offset[0]], i);
+    t5 = atomic_xchg(&cap->g.data[3 + cap->g.offset[0]], 7);
+    t6 = atomic_cmpxchg(&cap->g.data[4 + cap->g.offset[0]], 0, (int)((uint)i + 1u));
+    t7 = atomic_add(&cap->l.data[0], 2);
+    t8 = atomic_min(&cap->l.data[1], i);
+    t9 = atomic_max(&cap->l.data[2], i);
+    t10 = atomic_xchg(&cap->l.data[3], 9);
+    t11 = atomic_cmpxchg(&cap->l.data[4], 0, 5);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0) {
+        j = 0;
+        while (j < 5) {
+            cap->res.data[(int)((uint)(int)get_group_id(0) * 5u + (uint)j) + cap->res.offset[0]] = cap->l.data[j];
+            j = (int)((uint)j + 1u);
+        }
+    }
+}
+
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1(__local int* l_data, int l_range0, __global int* g_data, int g_range0, int g_memRange0, int g_offset0, __global int* res_data, int res_range0, int res_memRange0, int res_offset0, int range0) {
+    io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_captures cap;
+    cap.l.data = l_data;
+    cap.l.range[0] = l_range0;
+    jsycl_acc_rw_int_1_init(&cap.g, g_data, g_range0, g_memRange0, g_offset0);
+    jsycl_acc_w_int_1_init(&cap.res, res_data, res_range0, res_memRange0, res_offset0);
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_body(&cap, &it);
+}
+#endif

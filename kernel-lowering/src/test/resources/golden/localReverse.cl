@@ -1,0 +1,82 @@
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$reverse$64d28591$1 (FeaturesTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_local_int_1
+#define JSYCL_DEF_jsycl_local_int_1
+/* Work-group local memory, row-major. */
+typedef struct {
+    __local int* data;
+    int range[1];
+} jsycl_local_int_1;
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_r_int_1
+#define JSYCL_DEF_jsycl_acc_r_int_1
+typedef struct {
+    __global const int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_r_int_1;
+
+void jsycl_acc_r_int_1_init(jsycl_acc_r_int_1* acc, __global const int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_w_int_1
+#define JSYCL_DEF_jsycl_acc_w_int_1
+typedef struct {
+    __global int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_int_1;
+
+void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1
+typedef struct {
+    jsycl_local_int_1 tile;
+    jsycl_acc_r_int_1 in;
+    jsycl_acc_w_int_1 out;
+} io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_captures;
+
+void io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_body(const io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    int l;
+    int n;
+    l = (int)get_local_id(0);
+    n = (int)get_local_size(0);
+    cap->tile.data[l] = cap->in.data[(int)get_global_id(0) + cap->in.offset[0]];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    cap->out.data[(int)get_global_id(0) + cap->out.offset[0]] = cap->tile.data[(int)((uint)n - 1u - (uint)l)];
+}
+
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1(__local int* tile_data, int tile_range0, __global const int* in_data, int in_range0, int in_memRange0, int in_offset0, __global int* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
+    io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_captures cap;
+    cap.tile.data = tile_data;
+    cap.tile.range[0] = tile_range0;
+    jsycl_acc_r_int_1_init(&cap.in, in_data, in_range0, in_memRange0, in_offset0);
+    jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_body(&cap, &it);
+}
+#endif

@@ -1,0 +1,105 @@
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$longAtomics$c600b003$1 (FeaturesTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
+
+#ifndef JSYCL_DEF_jsycl_local_long_1
+#define JSYCL_DEF_jsycl_local_long_1
+/* Work-group local memory, row-major. */
+typedef struct {
+    __local long* data;
+    int range[1];
+} jsycl_local_long_1;
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_rw_long_1
+#define JSYCL_DEF_jsycl_acc_rw_long_1
+typedef struct {
+    __global long* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_rw_long_1;
+
+void jsycl_acc_rw_long_1_init(jsycl_acc_rw_long_1* acc, __global long* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_w_long_1
+#define JSYCL_DEF_jsycl_acc_w_long_1
+typedef struct {
+    __global long* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_long_1;
+
+void jsycl_acc_w_long_1_init(jsycl_acc_w_long_1* acc, __global long* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1
+typedef struct {
+    jsycl_local_long_1 l;
+    jsycl_acc_rw_long_1 g;
+    jsycl_acc_w_long_1 res;
+} io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_captures;
+
+void io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_body(const io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    int i;
+    long big;
+    long t0;
+    long t1;
+    long t2;
+    long t3;
+    long t4;
+    long t5;
+    long t6;
+    i = (int)get_global_id(0);
+    if ((int)get_local_id(0) == 0) {
+        cap->l.data[0] = 0L;
+        cap->l.data[1] = 9223372036854775807L;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    big = (long)((ulong)(long)i << 33);
+    t0 = atom_add(&cap->g.data[0 + cap->g.offset[0]], big);
+    t1 = atom_min(&cap->g.data[1 + cap->g.offset[0]], big);
+    t2 = atom_max(&cap->g.data[2 + cap->g.offset[0]], big);
+    t3 = atom_xchg(&cap->g.data[3 + cap->g.offset[0]], 5497558138880L);
+    t4 = atom_cmpxchg(&cap->g.data[4 + cap->g.offset[0]], 0L, (long)((ulong)big + 1UL));
+    t5 = atom_add(&cap->l.data[0], 4294967296L);
+    t6 = atom_min(&cap->l.data[1], big);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if ((int)get_local_id(0) == 0) {
+        cap->res.data[(int)((uint)(int)get_group_id(0) * 2u) + cap->res.offset[0]] = cap->l.data[0];
+        cap->res.data[(int)((uint)(int)get_group_id(0) * 2u + 1u) + cap->res.offset[0]] = cap->l.data[1];
+    }
+}
+
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1(__local long* l_data, int l_range0, __global long* g_data, int g_range0, int g_memRange0, int g_offset0, __global long* res_data, int res_range0, int res_memRange0, int res_offset0, int range0) {
+    io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_captures cap;
+    cap.l.data = l_data;
+    cap.l.range[0] = l_range0;
+    jsycl_acc_rw_long_1_init(&cap.g, g_data, g_range0, g_memRange0, g_offset0);
+    jsycl_acc_w_long_1_init(&cap.res, res_data, res_range0, res_memRange0, res_offset0);
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_body(&cap, &it);
+}
+#endif

@@ -1,0 +1,108 @@
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$recordsAndArrays$9af311a4$1 (FeaturesTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_array_float
+#define JSYCL_DEF_jsycl_array_float
+/* A captured Java array: read-only. */
+typedef struct {
+    __global const float* data;
+    int length;
+} jsycl_array_float;
+#endif
+
+#ifndef JSYCL_DEF_jsycl_rec_FeaturesTest_Scale_f3522d82
+#define JSYCL_DEF_jsycl_rec_FeaturesTest_Scale_f3522d82
+/* record io.jsycl.lowering.FeaturesTest$Scale */
+typedef struct {
+    float factor;
+    int shift;
+} jsycl_rec_FeaturesTest_Scale_f3522d82;
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_w_float_1
+#define JSYCL_DEF_jsycl_acc_w_float_1
+typedef struct {
+    __global float* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_float_1;
+
+void jsycl_acc_w_float_1_init(jsycl_acc_w_float_1* acc, __global float* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_array_int
+#define JSYCL_DEF_jsycl_array_int
+/* A captured Java array: read-only. */
+typedef struct {
+    __global const int* data;
+    int length;
+} jsycl_array_int;
+#endif
+
+#ifndef JSYCL_DEF_jsycl_rec_FeaturesTest_Job_f8c501cd
+#define JSYCL_DEF_jsycl_rec_FeaturesTest_Job_f8c501cd
+/* record io.jsycl.lowering.FeaturesTest$Job */
+typedef struct {
+    jsycl_rec_FeaturesTest_Scale_f3522d82 scale;
+    jsycl_acc_w_float_1 out;
+    jsycl_array_int table;
+} jsycl_rec_FeaturesTest_Job_f8c501cd;
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_jsycl_irem
+#define JSYCL_DEF_jsycl_irem
+/* Java int remainder; x % 0 is defined as 0 (Java throws). */
+int jsycl_irem(int a, int b) {
+    return b == 0 || b == -1 ? 0 : a % b;
+}
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1
+typedef struct {
+    jsycl_array_float weights;
+    jsycl_rec_FeaturesTest_Job_f8c501cd job;
+} io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_captures;
+
+void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(const io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    int i;
+    float w;
+    int t;
+    i = (int)get_global_id(0);
+    w = cap->weights.data[jsycl_irem(i, cap->weights.length)];
+    t = cap->job.table.data[jsycl_irem(i, cap->job.table.length)];
+    cap->job.out.data[i + cap->job.out.offset[0]] = w * cap->job.scale.factor + convert_float_rte((int)((uint)t << (cap->job.scale.shift & 31)));
+}
+
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1(__global const float* weights_data, int weights_length, float job__scale__factor, int job__scale__shift, __global float* job__out_data, int job__out_range0, int job__out_memRange0, int job__out_offset0, __global const int* job__table_data, int job__table_length, int range0) {
+#ifdef JSYCL_PADDED_RANGE
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+#endif
+    io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_captures cap;
+    cap.weights.data = weights_data;
+    cap.weights.length = weights_length;
+    cap.job.scale.factor = job__scale__factor;
+    cap.job.scale.shift = job__scale__shift;
+    jsycl_acc_w_float_1_init(&cap.job.out, job__out_data, job__out_range0, job__out_memRange0, job__out_offset0);
+    cap.job.table.data = job__table_data;
+    cap.job.table.length = job__table_length;
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(&cap, &it);
+}
+#endif

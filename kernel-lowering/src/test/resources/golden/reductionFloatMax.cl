@@ -1,0 +1,75 @@
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$maxOf$9df87266$1 (FeaturesTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_r_float_1
+#define JSYCL_DEF_jsycl_acc_r_float_1
+typedef struct {
+    __global const float* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_r_float_1;
+
+void jsycl_acc_r_float_1_init(jsycl_acc_r_float_1* acc, __global const float* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_jsycl_max_f
+#define JSYCL_DEF_jsycl_max_f
+/* Math.max(float, float): NaN wins, -0.0f < 0.0f. */
+float jsycl_max_f(float a, float b) {
+    return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? b : a) : fmax(a, b);
+}
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1
+typedef struct {
+    jsycl_acc_r_float_1 in;
+} io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_captures;
+
+void io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_body(const io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_captures* restrict cap, const jsycl_item_1* restrict it, float* restrict jsycl_acc) {
+    *jsycl_acc = jsycl_max_f(*jsycl_acc, cap->in.data[(int)get_global_id(0) + cap->in.offset[0]]);
+}
+
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1(__global const float* in_data, int in_range0, int in_memRange0, int in_offset0, int range0, __global float* jsycl_out, __local float* jsycl_scratch) {
+    float jsycl_acc = (-INFINITY);
+    if (!(get_global_id(0) >= (size_t)range0)) {
+        io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_captures cap;
+        jsycl_acc_r_float_1_init(&cap.in, in_data, in_range0, in_memRange0, in_offset0);
+        jsycl_item_1 it;
+        it.range[0] = range0;
+        io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_body(&cap, &it, &jsycl_acc);
+    }
+    size_t jsycl_lid = get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2));
+    size_t jsycl_lsize = get_local_size(0) * get_local_size(1) * get_local_size(2);
+    jsycl_scratch[jsycl_lid] = jsycl_acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (size_t jsycl_s = jsycl_lsize / 2; jsycl_s > 0; jsycl_s >>= 1) {
+        if (jsycl_lid < jsycl_s) {
+            jsycl_scratch[jsycl_lid] = jsycl_max_f(jsycl_scratch[jsycl_lid], jsycl_scratch[jsycl_lid + jsycl_s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (jsycl_lid == 0) {
+        float jsycl_v = jsycl_scratch[0];
+        volatile __global int* jsycl_q = (volatile __global int*)jsycl_out;
+        int jsycl_old = *jsycl_q;
+        int jsycl_seen;
+        while ((jsycl_seen = atomic_cmpxchg(jsycl_q, jsycl_old, as_int(jsycl_max_f(as_float(jsycl_old), jsycl_v)))) != jsycl_old) {
+            jsycl_old = jsycl_seen;
+        }
+    }
+}
+#endif

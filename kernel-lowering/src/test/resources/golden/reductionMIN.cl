@@ -1,0 +1,62 @@
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$sumOf$ab225b93$1 (FeaturesTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_r_int_1
+#define JSYCL_DEF_jsycl_acc_r_int_1
+typedef struct {
+    __global const int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_r_int_1;
+
+void jsycl_acc_r_int_1_init(jsycl_acc_r_int_1* acc, __global const int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1
+typedef struct {
+    jsycl_acc_r_int_1 in;
+} io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures;
+
+void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(const io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures* restrict cap, const jsycl_item_1* restrict it, int* restrict jsycl_acc) {
+    *jsycl_acc = min(*jsycl_acc, cap->in.data[(int)get_global_id(0) + cap->in.offset[0]]);
+}
+
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1(__global const int* in_data, int in_range0, int in_memRange0, int in_offset0, int range0, __global int* jsycl_out, __local int* jsycl_scratch) {
+    int jsycl_acc = 2147483647;
+    if (!(get_global_id(0) >= (size_t)range0)) {
+        io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures cap;
+        jsycl_acc_r_int_1_init(&cap.in, in_data, in_range0, in_memRange0, in_offset0);
+        jsycl_item_1 it;
+        it.range[0] = range0;
+        io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(&cap, &it, &jsycl_acc);
+    }
+    size_t jsycl_lid = get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2));
+    size_t jsycl_lsize = get_local_size(0) * get_local_size(1) * get_local_size(2);
+    jsycl_scratch[jsycl_lid] = jsycl_acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (size_t jsycl_s = jsycl_lsize / 2; jsycl_s > 0; jsycl_s >>= 1) {
+        if (jsycl_lid < jsycl_s) {
+            jsycl_scratch[jsycl_lid] = min(jsycl_scratch[jsycl_lid], jsycl_scratch[jsycl_lid + jsycl_s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (jsycl_lid == 0) {
+        int jsycl_v = jsycl_scratch[0];
+        atomic_min(jsycl_out, jsycl_v);
+    }
+}
+#endif

@@ -1,0 +1,55 @@
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$scaled$bb92738a$1 (FeaturesTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+/* specialization constant "SCALE"; the runtime may pass -DJSYCL_SC_SCALE=... */
+#ifndef JSYCL_SC_SCALE
+#define JSYCL_SC_SCALE 3
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_w_int_1
+#define JSYCL_DEF_jsycl_acc_w_int_1
+typedef struct {
+    __global int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_int_1;
+
+void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1
+typedef struct {
+    jsycl_acc_w_int_1 out;
+} io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_captures;
+
+void io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_body(const io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    cap->out.data[(int)get_global_id(0) + cap->out.offset[0]] = (int)((uint)(int)get_global_id(0) * (uint)((int)(JSYCL_SC_SCALE)));
+}
+
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
+#ifdef JSYCL_PADDED_RANGE
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+#endif
+    io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_captures cap;
+    jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_body(&cap, &it);
+}
+#endif
