@@ -34,9 +34,12 @@ final class KernelArguments implements AutoCloseable {
             Object value = arg.captureIndex() >= 0 ? RecordPaths.resolve(captured[arg.captureIndex()], arg.path()) : null;
             switch (arg.role()) {
                 case VALUE -> setScalar(k, index, value);
-                case ACCESSOR_DATA -> k.setArg(index, mems.get(((Accessor<?>) value).storage));
-                case ACCESSOR_RANGE -> k.setArgInt(index, ((Accessor<?>) value).range().get(arg.dimension()));
-                case ACCESSOR_MEM_RANGE -> k.setArgInt(index, ((Accessor<?>) value).storage.shape().get(arg.dimension()));
+                case ACCESSOR_DATA -> k.setArg(index, value instanceof DeviceArray<?> d ? d.mem()
+                        : mems.get(((Accessor<?>) value).storage));
+                case ACCESSOR_RANGE -> k.setArgInt(index, value instanceof DeviceArray<?> d ? d.size()
+                        : ((Accessor<?>) value).range().get(arg.dimension()));
+                case ACCESSOR_MEM_RANGE -> k.setArgInt(index, value instanceof DeviceArray<?> d ? d.size()
+                        : ((Accessor<?>) value).storage.shape().get(arg.dimension()));
                 case ACCESSOR_OFFSET -> k.setArgInt(index, 0);
                 case LAUNCH_RANGE -> k.setArgInt(index, range.get(arg.dimension()));
                 case LOCAL_MEMORY -> k.setArgLocal(index, Math.max(1, ((LocalAccessor<?>) value).bytes()));

@@ -232,6 +232,13 @@ final class KernelLambdas {
                 yield new Capture.Accessor(a.storage.kind.scalar, a.range().dimensions(),
                         io.jsycl.lowering.AccessMode.valueOf(a.mode().name()));
             }
+            case DeviceArray<?> d -> {
+                if (d.context != handler.queue().context() || d.device != handler.queue().device()) {
+                    throw new SyclException("kernel " + lambda.kernelName() + " captures " + d + ", which belongs to"
+                            + " another context or device than " + handler.queue() + "; allocate it with that queue");
+                }
+                yield new Capture.Accessor(d.kind.scalar, 1, io.jsycl.lowering.AccessMode.READ_WRITE);
+            }
             case LocalAccessor<?> l -> {
                 if (!handler.locals().contains(l)) {
                     throw new SyclException("kernel " + lambda.kernelName() + " captures local memory made in another"

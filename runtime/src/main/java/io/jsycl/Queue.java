@@ -116,6 +116,150 @@ public final class Queue implements AutoCloseable {
         throw (Error) first;
     }
 
+    /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
+    public Event copy(float[] src, DeviceArray.OfFloat dst, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.copyToDevice(this, src, dst, dependsOn);
+    }
+
+    /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
+    public Event copy(DeviceArray.OfFloat src, float[] dst, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.copyToHost(this, src, dst, dependsOn);
+    }
+
+    /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
+    public Event fill(DeviceArray.OfFloat dst, float value, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.fill(this, dst, value, dependsOn);
+    }
+
+    /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
+    public Event copy(double[] src, DeviceArray.OfDouble dst, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.copyToDevice(this, src, dst, dependsOn);
+    }
+
+    /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
+    public Event copy(DeviceArray.OfDouble src, double[] dst, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.copyToHost(this, src, dst, dependsOn);
+    }
+
+    /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
+    public Event fill(DeviceArray.OfDouble dst, double value, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.fill(this, dst, value, dependsOn);
+    }
+
+    /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
+    public Event copy(int[] src, DeviceArray.OfInt dst, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.copyToDevice(this, src, dst, dependsOn);
+    }
+
+    /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
+    public Event copy(DeviceArray.OfInt src, int[] dst, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.copyToHost(this, src, dst, dependsOn);
+    }
+
+    /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
+    public Event fill(DeviceArray.OfInt dst, int value, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.fill(this, dst, value, dependsOn);
+    }
+
+    /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
+    public Event copy(long[] src, DeviceArray.OfLong dst, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.copyToDevice(this, src, dst, dependsOn);
+    }
+
+    /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
+    public Event copy(DeviceArray.OfLong src, long[] dst, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.copyToHost(this, src, dst, dependsOn);
+    }
+
+    /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
+    public Event fill(DeviceArray.OfLong dst, long value, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.fill(this, dst, value, dependsOn);
+    }
+
+    /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
+    public Event copy(short[] src, DeviceArray.OfShort dst, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.copyToDevice(this, src, dst, dependsOn);
+    }
+
+    /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
+    public Event copy(DeviceArray.OfShort src, short[] dst, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.copyToHost(this, src, dst, dependsOn);
+    }
+
+    /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
+    public Event fill(DeviceArray.OfShort dst, short value, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.fill(this, dst, value, dependsOn);
+    }
+
+    /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
+    public Event copy(byte[] src, DeviceArray.OfByte dst, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.copyToDevice(this, src, dst, dependsOn);
+    }
+
+    /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
+    public Event copy(DeviceArray.OfByte src, byte[] dst, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.copyToHost(this, src, dst, dependsOn);
+    }
+
+    /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
+    public Event fill(DeviceArray.OfByte dst, byte value, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.fill(this, dst, value, dependsOn);
+    }
+
+    /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
+    public Event copy(char[] src, DeviceArray.OfChar dst, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.copyToDevice(this, src, dst, dependsOn);
+    }
+
+    /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
+    public Event copy(DeviceArray.OfChar src, char[] dst, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.copyToHost(this, src, dst, dependsOn);
+    }
+
+    /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
+    public Event fill(DeviceArray.OfChar dst, char value, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.fill(this, dst, value, dependsOn);
+    }
+
+    /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
+    public Event copy(boolean[] src, DeviceArray.OfBoolean dst, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.copyToDevice(this, src, dst, dependsOn);
+    }
+
+    /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
+    public Event copy(DeviceArray.OfBoolean src, boolean[] dst, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.copyToHost(this, src, dst, dependsOn);
+    }
+
+    /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
+    public Event fill(DeviceArray.OfBoolean dst, boolean value, Event... dependsOn) {
+        checkOpen();
+        return UsmCommands.fill(this, dst, value, dependsOn);
+    }
+
     /** The queue's device. */
     public Device device() {
         return device;
@@ -173,6 +317,20 @@ public final class Queue implements AutoCloseable {
         if (last != null && properties.contains(QueueProperty.IN_ORDER)) {
             waits.add(last);
         }
+    }
+
+    /** Tracks a command that is already done (host-side copies). */
+    Event trackDone() {
+        Event e = Event.completed();
+        track(e);
+        return e;
+    }
+
+    /** Wraps and tracks an OpenCL command of this queue. */
+    Event trackNew(io.jsycl.opencl.ClEvent cl) {
+        Event e = Event.of(cl, context, profiling());
+        track(e);
+        return e;
     }
 
     synchronized void track(Event event) {

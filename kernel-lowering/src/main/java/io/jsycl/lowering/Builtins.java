@@ -23,6 +23,8 @@ final class Builtins {
     static final String ND_ITEM = "io/jsycl/NdItem";
     static final String ACCESSOR_PREFIX = "io/jsycl/Accessor$Of";
     static final String LOCAL_ACCESSOR_PREFIX = "io/jsycl/LocalAccessor$Of";
+    /** USM device arrays: captured as 1-D read-write accessors ({@link Capture.Accessor}) and used like them. */
+    static final String DEVICE_ARRAY_PREFIX = "io/jsycl/DeviceArray$Of";
     static final String REDUCER_PREFIX = "io/jsycl/Reducer$Of";
     static final String API_BUILTINS = "io/jsycl/Builtins";
     static final String FENCE = "io/jsycl/Fence";
@@ -269,7 +271,8 @@ final class Builtins {
         if (m.owner.equals(ITEM) || m.owner.equals(ND_ITEM)) {
             return item(ctx, r, m, receiver, args);
         }
-        if (m.owner.startsWith(ACCESSOR_PREFIX) || m.owner.startsWith(LOCAL_ACCESSOR_PREFIX)) {
+        if (m.owner.startsWith(ACCESSOR_PREFIX) || m.owner.startsWith(LOCAL_ACCESSOR_PREFIX)
+                || m.owner.startsWith(DEVICE_ARRAY_PREFIX)) {
             return accessor(ctx, r, m, receiver, args);
         }
         String key = m.name + m.desc;
@@ -408,8 +411,7 @@ final class Builtins {
         int dims = acc.capture() instanceof Capture.Accessor a ? a.dimensions() : ((Capture.Local) acc.capture()).dimensions();
         boolean readOnly = acc.capture() instanceof Capture.Accessor a && a.mode() == AccessMode.READ;
         Type[] types = Type.getArgumentTypes(m.desc);
-        String prefix = local ? LOCAL_ACCESSOR_PREFIX : ACCESSOR_PREFIX;
-        String name = (local ? "LocalAccessor." : "Accessor.") + m.owner.substring(prefix.length() - "Of".length()) + "." + m.name;
+        String name = m.owner.substring(m.owner.lastIndexOf('/') + 1).replace('$', '.') + "." + m.name;
         switch (m.name) {
             case "size" -> {
                 StringBuilder t = new StringBuilder();

@@ -148,7 +148,9 @@ public final class KernelLowerer {
     private static boolean matches(Type t, Capture c) {
         return switch (c) {
             case Capture.Scalar s -> t.getDescriptor().equals(s.type().descriptor());
-            case Capture.Accessor a -> t.getSort() == Type.OBJECT && t.getInternalName().equals(accessorClass(a.element()));
+            case Capture.Accessor a -> t.getSort() == Type.OBJECT && (t.getInternalName().equals(accessorClass(a.element()))
+                    || a.dimensions() == 1 && a.mode() == AccessMode.READ_WRITE
+                    && t.getInternalName().equals(Builtins.DEVICE_ARRAY_PREFIX + boxSuffix(a.element())));
             case Capture.Local l -> t.getSort() == Type.OBJECT
                     && t.getInternalName().equals(Builtins.LOCAL_ACCESSOR_PREFIX + boxSuffix(l.element()));
             case Capture.Array a -> t.getDescriptor().equals("[" + a.element().descriptor());
