@@ -184,7 +184,7 @@ public final class NBody {
         }
         int[] rgb = new int[size * size];
         for (int i = 0; i < rgb.length; i++) {
-            rgb[i] = Images.heat(1 - Math.exp(-light[i] * 0.35));
+            rgb[i] = Images.heat(1 - Math.exp(-light[i] * 1.2));
         }
         Images.writePng(path, size, size, rgb);
     }
