@@ -76,6 +76,11 @@ final class BufferStorage {
         return shape;
     }
 
+    /** The host array; current on the host device once a command group's dependencies are met. */
+    Object hostArray() {
+        return array;
+    }
+
     int length() {
         return length;
     }

@@ -27,6 +27,9 @@ public final class Event {
     private final Context context;
     private final CompletableFuture<Void> host;
     private final boolean profiling;
+    // Guarded by this: a checked kernel's record, read once after it ran; then its failure, if any.
+    private KernelCheck check;
+    private RuntimeException checkFailure;
 
     private Event(ClEvent cl, Context context, CompletableFuture<Void> host, boolean profiling) {
         this.cl = cl;
@@ -60,6 +63,10 @@ public final class Event {
             } catch (ClException e) {
                 throw new SyclException("command failed on the device: " + e.getMessage(), e, e.status(),
                         e.statusName());
+            }
+            RuntimeException failure = checkResult();
+            if (failure != null) {
+                throw failure;
             }
             return;
         }
@@ -111,6 +118,20 @@ public final class Event {
         }
         await();
         return new Profile(cl.profileSubmit(), cl.profileStart(), cl.profileEnd());
+    }
+
+    /** Makes {@link #await()} read {@code c} once the command ran and throw what it recorded. */
+    synchronized void checkAfterwards(KernelCheck c) {
+        this.check = c;
+    }
+
+    private synchronized RuntimeException checkResult() {
+        if (check != null) {
+            KernelCheck c = check;
+            check = null;
+            checkFailure = c.read();
+        }
+        return checkFailure;
     }
 
     ClEvent cl() {

@@ -12,9 +12,9 @@ import java.util.Objects;
  */
 public final class Handler {
     /** The kernel of a command group and the index space it runs over. */
-    record Launch(Object kernel, Range range, Range local) {
+    record Launch(Object kernel, Range range, Range local, Reduction<?> reduction) {
         Launch(Object kernel, Range range) {
-            this(kernel, range, null);
+            this(kernel, range, null, null);
         }
     }
 
@@ -24,6 +24,8 @@ public final class Handler {
     private final List<LocalAccessor<?>> locals = new ArrayList<>();
     private final StringBuilder buildOptions = new StringBuilder();
     private boolean fastMath;
+    private boolean checked;
+    private final Map<SpecConstant<?>, Object> specValues = new LinkedHashMap<>();
     private Launch launch;
 
     Handler(Queue queue) {
@@ -42,7 +44,44 @@ public final class Handler {
      */
     public void parallelFor(NdRange range, NdItemKernel kernel) {
         Objects.requireNonNull(range, "range");
-        setLaunch(new Launch(Objects.requireNonNull(kernel, "kernel"), range.global(), range.local()));
+        setLaunch(new Launch(Objects.requireNonNull(kernel, "kernel"), range.global(), range.local(), null));
+    }
+
+    /**
+     * Runs {@code kernel} once for every item of {@code range}, combining values into the
+     * reduction's reducer; the result is combined into the reduction's output buffer.
+     */
+    public <R> void parallelFor(Range range, Reduction<R> reduction, ReductionKernel<R> kernel) {
+        Objects.requireNonNull(range, "range");
+        Objects.requireNonNull(reduction, "reduction");
+        if (range.dimensions() != 1) {
+            throw new IllegalArgumentException("reductions run over 1-D ranges; flatten " + range
+                    + " into Range.of(" + range.size() + ") and compute the indices from it.id(0)");
+        }
+        require(reduction.output.storage, AccessMode.READ_WRITE);
+        setLaunch(new Launch(Objects.requireNonNull(kernel, "kernel"), range, null, reduction));
+    }
+
+    /** Gives a specialization constant its value for this command group's kernel. */
+    public <T> void set(SpecConstant<T> constant, T value) {
+        Objects.requireNonNull(constant, "constant");
+        Objects.requireNonNull(value, "value");
+        if (value.getClass() != constant.defaultValue().getClass()) {
+            throw new IllegalArgumentException("specialization constant " + constant.name() + " holds "
+                    + constant.defaultValue().getClass().getSimpleName() + ", not " + value.getClass().getSimpleName());
+        }
+        specValues.put(constant, value);
+    }
+
+    /**
+     * Checks this command group's kernel on the device: accessor indices against their ranges and
+     * integer division by zero. A failure is thrown by {@code await()} (and a buffer's close) as an
+     * {@link IndexOutOfBoundsException} or {@link ArithmeticException} naming the kernel, the
+     * source line and the first failing work-item. {@code JSYCL_CHECKS=1} turns it on for every
+     * kernel; the host device always checks.
+     */
+    public void checked() {
+        this.checked = true;
     }
 
     /** Runs {@code kernel} once. */
@@ -104,6 +143,14 @@ public final class Handler {
 
     String userBuildOptions() {
         return buildOptions.toString().trim();
+    }
+
+    boolean checkedRequested() {
+        return checked || "1".equals(Config.read("JSYCL_CHECKS", "jsycl.checks"));
+    }
+
+    Map<SpecConstant<?>, Object> specValues() {
+        return specValues;
     }
 
     boolean fastMathRequested() {

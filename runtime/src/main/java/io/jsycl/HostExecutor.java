@@ -1,5 +1,6 @@
 package io.jsycl;
 
+import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
 
@@ -12,13 +13,15 @@ final class HostExecutor {
 
     private static final ScopedValue<HostGroup> GROUP = ScopedValue.newInstance();
 
-    static void run(Handler.Launch launch) {
+    /** Runs the command group's kernel with its specialization constant values. */
+    static void run(Handler.Launch launch, Map<SpecConstant<?>, Object> specValues) {
+        Map<SpecConstant<?>, Object> spec = Map.copyOf(specValues);
         if (launch.kernel() instanceof TaskKernel task) {
-            task.run();
+            SpecConstant.runWith(spec, task::run);
             return;
         }
         if (launch.kernel() instanceof NdItemKernel ndKernel) {
-            HostNdExecutor.run(ndKernel, launch.range(), launch.local());
+            HostNdExecutor.run(ndKernel, launch.range(), launch.local(), spec);
             return;
         }
         Range range = launch.range();
@@ -28,7 +31,36 @@ final class HostExecutor {
         }
         int parallelism = ForkJoinPool.getCommonPoolParallelism();
         long chunk = Math.max(MIN_CHUNK, total / (4L * Math.max(1, parallelism)));
-        ForkJoinPool.commonPool().invoke(new Chunk((ItemKernel) launch.kernel(), range, 0, total, chunk));
+        var reduction = launch.reduction();
+        Object result = reduction == null ? null : reduction.newReducer();
+        invoke(new Chunk(launch.kernel(), reduction, result, spec, range, 0, total, chunk));
+        if (reduction != null) {
+            reduction.store(result, reduction.output.storage.hostArray());
+        }
+    }
+
+    /**
+     * Runs {@code task} in the common pool and rethrows what the kernel threw as it was thrown:
+     * the pool rethrows a copy made with the no-argument constructor, which loses the message
+     * ({@code "/ by zero"}, the index and length).
+     */
+    private static void invoke(RecursiveAction task) {
+        try {
+            ForkJoinPool.commonPool().submit(task).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SyclException("interrupted while running a kernel on the host device", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable thrown = e.getCause();
+            if (thrown.getCause() != null && thrown.getCause().getClass() == thrown.getClass()) {
+                thrown = thrown.getCause(); // the pool's copy of the kernel's exception: use the original
+            }
+            switch (thrown) {
+                case RuntimeException re -> throw re;
+                case Error err -> throw err;
+                default -> throw new SyclException("kernel failed on the host device", thrown);
+            }
+        }
     }
 
     /** The work-group the current host work-item belongs to. */
@@ -44,16 +76,27 @@ final class HostExecutor {
         ScopedValue.where(GROUP, group).run(body);
     }
 
+    /**
+     * A run of consecutive items. A reduction's chunk combines into its own reducer and merges it
+     * into the shared result (guarded by that result) when done.
+     */
     private static final class Chunk extends RecursiveAction {
         private static final long serialVersionUID = 1L;
-        private final transient ItemKernel kernel;
+        private final transient Object kernel;
+        private final transient Reduction<?> reduction;
+        private final transient Object result;
+        private final transient Map<SpecConstant<?>, Object> spec;
         private final transient Range range;
         private final long from;
         private final long to;
         private final long grain;
 
-        Chunk(ItemKernel kernel, Range range, long from, long to, long grain) {
+        Chunk(Object kernel, Reduction<?> reduction, Object result, Map<SpecConstant<?>, Object> spec, Range range,
+                long from, long to, long grain) {
             this.kernel = kernel;
+            this.reduction = reduction;
+            this.result = result;
+            this.spec = spec;
             this.range = range;
             this.from = from;
             this.to = to;
@@ -64,13 +107,32 @@ final class HostExecutor {
         protected void compute() {
             if (to - from > grain) {
                 long mid = from + (to - from) / 2;
-                invokeAll(new Chunk(kernel, range, from, mid, grain), new Chunk(kernel, range, mid, to, grain));
+                invokeAll(new Chunk(kernel, reduction, result, spec, range, from, mid, grain),
+                        new Chunk(kernel, reduction, result, spec, range, mid, to, grain));
                 return;
             }
+            SpecConstant.runWith(spec, this::runItems);
+        }
+
+        @SuppressWarnings({"unchecked", "rawtypes"}) // the reducer type matches the kernel's by construction
+        private void runItems() {
             var item = new HostItem(range);
+            if (reduction == null) {
+                ItemKernel k = (ItemKernel) kernel;
+                for (long linear = from; linear < to; linear++) {
+                    item.moveTo(linear);
+                    k.run(item);
+                }
+                return;
+            }
+            ReductionKernel k = (ReductionKernel) kernel;
+            Object mine = reduction.newReducer();
             for (long linear = from; linear < to; linear++) {
                 item.moveTo(linear);
-                kernel.run(item);
+                k.run(item, mine);
+            }
+            synchronized (result) {
+                reduction.merge(result, mine);
             }
         }
     }

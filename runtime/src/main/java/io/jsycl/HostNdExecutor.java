@@ -1,6 +1,7 @@
 package io.jsycl;
 
 import java.util.ArrayList;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,7 +23,7 @@ final class HostNdExecutor {
     private HostNdExecutor() {
     }
 
-    static void run(NdItemKernel kernel, Range global, Range local) {
+    static void run(NdItemKernel kernel, Range global, Range local, Map<SpecConstant<?>, Object> spec) {
         int dims = global.dimensions();
         int[] groups = new int[3];
         int[] g = new int[3];
@@ -39,7 +40,7 @@ final class HostNdExecutor {
         var futures = new ArrayList<Future<?>>();
         for (long group = 0; group < groupCount; group++) {
             long id = group;
-            futures.add(GROUPS.submit(() -> runGroup(kernel, dims, g, l, groups, id)));
+            futures.add(GROUPS.submit(() -> runGroup(kernel, spec, dims, g, l, groups, id)));
         }
         for (Future<?> f : futures) {
             try {
@@ -59,7 +60,7 @@ final class HostNdExecutor {
         }
     }
 
-    private static void runGroup(NdItemKernel kernel, int dims, int[] g, int[] l, int[] groups, long linearGroup) {
+    private static void runGroup(NdItemKernel kernel, Map<SpecConstant<?>, Object> spec, int dims, int[] g, int[] l, int[] groups, long linearGroup) {
         int[] groupId = {(int) (linearGroup / ((long) groups[1] * groups[2])),
                 (int) (linearGroup / groups[2] % groups[1]), (int) (linearGroup % groups[2])};
         int size = l[0] * l[1] * l[2];
@@ -70,7 +71,7 @@ final class HostNdExecutor {
             var item = new HostNdItem(dims, g, l, groups, groupId, local, group);
             threads[local] = Thread.ofVirtual().unstarted(() -> HostExecutor.inGroup(group, () -> {
                 try {
-                    kernel.run(item);
+                    SpecConstant.runWith(spec, () -> kernel.run(item));
                 } catch (Throwable t) {
                     synchronized (failure) {
                         if (failure[0] == null) {

@@ -5,6 +5,7 @@ import io.jsycl.lowering.KernelRequest;
 import io.jsycl.lowering.KernelShape;
 import io.jsycl.lowering.LoweredKernel;
 import io.jsycl.lowering.LoweringException;
+import io.jsycl.lowering.ReductionSpec;
 import io.jsycl.lowering.ScalarType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -52,7 +53,8 @@ final class KernelLambdas {
         }
     }
 
-    private record LoweringKey(KernelShape shape, int dimensions, List<Capture> captures) {
+    private record LoweringKey(KernelShape shape, int dimensions, List<Capture> captures, boolean checked,
+            ReductionSpec reduction) {
     }
 
     private static final ClassValue<Method> WRITE_REPLACE = new ClassValue<>() {
@@ -132,6 +134,12 @@ final class KernelLambdas {
      * single task), checking its captures against the command group's accessors.
      */
     static Kernel lower(Object kernel, KernelShape shape, int dimensions, Handler handler) {
+        return lower(kernel, shape, dimensions, handler, false, null);
+    }
+
+    /** As above, for a checked kernel and, for a reduction, the reduction it combines into. */
+    static Kernel lower(Object kernel, KernelShape shape, int dimensions, Handler handler, boolean checked,
+            ReductionSpec reduction) {
         LambdaClass lambdaClass = LAMBDAS.get(kernel.getClass());
         LambdaShape lambda = lambdaClass.shape(kernel);
         Object[] captured = lambda.captured(kernel);
@@ -139,7 +147,7 @@ final class KernelLambdas {
         for (int i = 0; i < captured.length; i++) {
             captures[i] = capture(lambda, i, captured[i], handler);
         }
-        var key = new LoweringKey(shape, dimensions, List.of(captures));
+        var key = new LoweringKey(shape, dimensions, List.of(captures), checked, reduction);
         Object result = lambdaClass.lowered.get(key);
         if (result == null) {
             result = lambdaClass.lowered.computeIfAbsent(key, k -> lowerOrFailure(kernel, lambda, k));
@@ -173,7 +181,7 @@ final class KernelLambdas {
     private static Object lowerOrFailure(Object kernel, LambdaShape lambda, LoweringKey key) {
         var request = new KernelRequest(kernel.getClass().getClassLoader(), lambda.implClass(),
                 lambda.implMethod(), lambda.implDescriptor(), key.shape(), key.dimensions(),
-                key.captures());
+                key.captures(), key.checked(), key.reduction());
         try {
             LoweredKernel lowered = LoweringCache.instance().lower(request);
             dump(lowered);
@@ -224,6 +232,22 @@ final class KernelLambdas {
                 yield new Capture.Accessor(a.storage.kind.scalar, a.range().dimensions(),
                         io.jsycl.lowering.AccessMode.valueOf(a.mode().name()));
             }
+            case LocalAccessor<?> l -> {
+                if (!handler.locals().contains(l)) {
+                    throw new SyclException("kernel " + lambda.kernelName() + " captures local memory made in another"
+                            + " command group; make LocalAccessors inside the command group that runs the kernel");
+                }
+                yield new Capture.Local(l.kind.scalar, l.range().dimensions());
+            }
+            case Record r -> recordCapture(lambda, index, r, handler);
+            case boolean[] a -> new Capture.Array(ScalarType.BOOLEAN);
+            case byte[] a -> new Capture.Array(ScalarType.BYTE);
+            case char[] a -> new Capture.Array(ScalarType.CHAR);
+            case short[] a -> new Capture.Array(ScalarType.SHORT);
+            case int[] a -> new Capture.Array(ScalarType.INT);
+            case long[] a -> new Capture.Array(ScalarType.LONG);
+            case float[] a -> new Capture.Array(ScalarType.FLOAT);
+            case double[] a -> new Capture.Array(ScalarType.DOUBLE);
             case Integer v -> new Capture.Scalar(ScalarType.INT);
             case Long v -> new Capture.Scalar(ScalarType.LONG);
             case Float v -> new Capture.Scalar(ScalarType.FLOAT);
@@ -237,11 +261,21 @@ final class KernelLambdas {
         };
     }
 
+    /** A captured record, walked component by component (records may nest and hold accessors). */
+    private static Capture recordCapture(LambdaShape lambda, int index, Record r, Handler handler) {
+        var components = new java.util.ArrayList<Capture>();
+        for (Object value : RecordPaths.components(r)) {
+            components.add(capture(lambda, index, value, handler));
+        }
+        return new Capture.Record(r.getClass().getName().replace('.', '/'), components);
+    }
+
     private static KernelLoweringException unsupportedCapture(LambdaShape lambda, int index, String type) {
         String kernel = lambda.kernelName();
         String message = "kernel " + kernel + ": captured value " + index + " is a " + type
-                + ", which a kernel cannot use; capture primitives and accessors (copy a field into a local"
-                + " variable before the lambda, request buffers with buf.read(h))";
+                + ", which a kernel cannot use; capture primitives, primitive arrays, records of those, accessors and"
+                + " local accessors (copy a field into a local variable before the lambda, request buffers with"
+                + " buf.read(h))";
         return new KernelLoweringException(message, kernel, null, -1, "capture of " + type, null);
     }
 }

@@ -6,6 +6,7 @@ import io.jsycl.lowering.KernelLowerer;
 import io.jsycl.lowering.KernelRequest;
 import io.jsycl.lowering.LoweredKernel;
 import io.jsycl.lowering.ScalarType;
+import io.jsycl.lowering.SpecConstantUse;
 import io.jsycl.program.DiskCache;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -46,7 +47,7 @@ final class LoweringCache {
     /** Bump when the lowering's output changes for the same input (also covered by the code fingerprint). */
     static final int LOWERING_VERSION = 1;
     static final String FOLDER = "lowered";
-    private static final int ENTRY_FORMAT = 1;
+    private static final int ENTRY_FORMAT = 2;
     private static final String ABSENT = "absent";
 
     private static volatile LoweringCache defaultCache;
@@ -97,7 +98,8 @@ final class LoweringCache {
         }
         var recording = new RecordingLoader(request.loader());
         var recorded = new KernelRequest(recording, request.implClass(), request.implMethod(),
-                request.implDescriptor(), request.shape(), request.dimensions(), request.captures());
+                request.implDescriptor(), request.shape(), request.dimensions(), request.captures(),
+                request.checked(), request.reduction());
         lowerings.increment();
         LoweredKernel lowered = KernelLowerer.lower(recorded);
         disk.put(key, encode(lowered, recording.read));
@@ -115,6 +117,8 @@ final class LoweringCache {
         field(b, "shape", r.shape().name());
         field(b, "dimensions", Integer.toString(r.dimensions()));
         field(b, "captures", r.captures().toString());
+        field(b, "checked", Boolean.toString(r.checked()));
+        field(b, "reduction", String.valueOf(r.reduction()));
         return b.toString();
     }
 
@@ -131,12 +135,24 @@ final class LoweringCache {
             out.writeInt(source.length);
             out.write(source);
             out.writeBoolean(k.usesFp64());
+            out.writeBoolean(k.usesBarrier());
             out.writeInt(k.args().size());
             for (KernelArg a : k.args()) {
                 out.writeInt(a.captureIndex());
+                out.writeInt(a.path().size());
+                for (int p : a.path()) {
+                    out.writeInt(p);
+                }
                 out.writeUTF(a.role().name());
                 out.writeInt(a.dimension());
                 out.writeUTF(a.type().name());
+            }
+            out.writeInt(k.specConstants().size());
+            for (SpecConstantUse u : k.specConstants()) {
+                out.writeUTF(u.name());
+                out.writeUTF(u.type().name());
+                out.writeUTF(u.defaultLiteral());
+                out.writeUTF(u.macro());
             }
             out.writeInt(classes.size());
             for (var e : classes.entrySet()) {
@@ -162,14 +178,33 @@ final class LoweringCache {
             }
             String source = new String(in.readNBytes(length), StandardCharsets.UTF_8);
             boolean fp64 = in.readBoolean();
+            boolean barrier = in.readBoolean();
             int count = in.readInt();
             if (count < 0 || count > stored.length) {
                 return null;
             }
             List<KernelArg> args = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
-                args.add(new KernelArg(in.readInt(), ArgRole.valueOf(in.readUTF()), in.readInt(),
+                int capture = in.readInt();
+                int depth = in.readInt();
+                if (depth < 0 || depth > stored.length) {
+                    return null;
+                }
+                var path = new ArrayList<Integer>(depth);
+                for (int d = 0; d < depth; d++) {
+                    path.add(in.readInt());
+                }
+                args.add(new KernelArg(capture, path, ArgRole.valueOf(in.readUTF()), in.readInt(),
                         ScalarType.valueOf(in.readUTF())));
+            }
+            int specCount = in.readInt();
+            if (specCount < 0 || specCount > stored.length) {
+                return null;
+            }
+            var specs = new ArrayList<SpecConstantUse>(specCount);
+            for (int i = 0; i < specCount; i++) {
+                specs.add(new SpecConstantUse(in.readUTF(), ScalarType.valueOf(in.readUTF()), in.readUTF(),
+                        in.readUTF()));
             }
             int classes = in.readInt();
             for (int i = 0; i < classes; i++) {
@@ -183,7 +218,7 @@ final class LoweringCache {
             if (in.read() != -1) {
                 return null;
             }
-            return new LoweredKernel(name, source, args, fp64);
+            return new LoweredKernel(name, source, args, fp64, specs, barrier);
         } catch (IOException | RuntimeException e) {
             return null; // garbled entry (or an enum constant this version lacks): a miss
         }

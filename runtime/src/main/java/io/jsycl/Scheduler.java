@@ -61,9 +61,12 @@ final class Scheduler {
             throw new IllegalStateException("the command group ran no kernel: call h.parallelFor(...) or h.singleTask(...)");
         }
         KernelShape shape = launch.range() == null ? KernelShape.TASK
+                : launch.reduction() != null ? KernelShape.REDUCTION
                 : launch.local() != null ? KernelShape.ND_ITEM : KernelShape.ITEM;
         int dims = launch.range() == null ? 0 : launch.range().dimensions();
-        KernelLambdas.Kernel kernel = KernelLambdas.lower(launch.kernel(), shape, dims, h);
+        boolean checked = !queue.device().isHost() && h.checkedRequested();
+        KernelLambdas.Kernel kernel = KernelLambdas.lower(launch.kernel(), shape, dims, h, checked,
+                launch.reduction() == null ? null : Reductions.spec(launch.reduction()));
         if (queue.device().isHost()) {
             return submitHost(queue, h, launch);
         }
@@ -122,7 +125,7 @@ final class Scheduler {
                 for (Event e : waits) {
                     e.await();
                 }
-                HostExecutor.run(launch);
+                HostExecutor.run(launch, h.specValues());
                 done.complete(null);
             } catch (Throwable t) {
                 done.completeExceptionally(t);
@@ -143,8 +146,15 @@ final class Scheduler {
         if (range != null && range.size() == 0) {
             return Event.completed();
         }
+        Range local = launch.local();
+        long reductionLocal = 0;
+        if (launch.reduction() != null) {
+            reductionLocal = Reductions.workGroupSize(device);
+            local = Range.of((int) reductionLocal);
+            range = Range.of((int) ((range.get(0) + reductionLocal - 1) / reductionLocal * reductionLocal));
+        }
         LOCK.lock();
-        try {
+        try (var arguments = new KernelArguments()) {
             var waits = new ArrayList<Event>(h.dependencies());
             for (var req : h.requirements().entrySet()) {
                 req.getKey().collectDependencies(req.getValue(), waits);
@@ -156,10 +166,15 @@ final class Scheduler {
             }
             ClEvent clEvent;
             try (var lease = handle.acquire()) {
-                setArguments(lease.kernel(), lowered, kernel.captured(), mems, range);
-                clEvent = enqueue(queue, lease.kernel(), range, launch.local(), waitList(waits, queue.context()));
+                arguments.set(lease.kernel(), queue.context().cl(), lowered, kernel.captured(), mems, launch.range(),
+                        launch.reduction(), reductionLocal);
+                clEvent = enqueue(queue, lease.kernel(), range, local, waitList(waits, queue.context()));
             }
             Event event = Event.of(clEvent, queue.context(), queue.profiling());
+            ClMem check = arguments.takeCheckBuffer();
+            if (check != null) {
+                event.checkAfterwards(new KernelCheck(queue.context(), check, lowered.kernelName()));
+            }
             for (var req : h.requirements().entrySet()) {
                 req.getKey().recordUse(req.getValue(), event);
             }
@@ -175,7 +190,7 @@ final class Scheduler {
 
     private static KernelHandle kernelFor(Queue queue, Handler h, KernelLambdas.Lowering lowering) {
         Device device = queue.device();
-        String options = buildOptions(device, h);
+        String options = buildOptions(device, h, lowering.kernel());
         var key = new Context.KernelKey(lowering, device, options);
         KernelHandle handle = queue.context().kernels().get(key);
         if (handle == null) {
@@ -185,8 +200,20 @@ final class Scheduler {
         return handle;
     }
 
-    private static String buildOptions(Device device, Handler h) {
+    /**
+     * The build options: Java's float semantics (or fast math), the padded-range guard, the user's
+     * options, and the specialization constants the command group set (as macro definitions, so
+     * they are part of the program's cache key).
+     */
+    private static String buildOptions(Device device, Handler h, LoweredKernel lowered) {
         var options = new StringBuilder();
+        for (var use : lowered.specConstants()) {
+            for (var set : h.specValues().entrySet()) {
+                if (set.getKey().name().equals(use.name())) {
+                    options.append("-D").append(use.macro()).append('=').append(CLiterals.of(set.getValue())).append(' ');
+                }
+            }
+        }
         if (padsRanges(device)) {
             options.append("-DJSYCL_PADDED_RANGE ");
         }
@@ -210,37 +237,6 @@ final class Scheduler {
             throw new KernelBuildException("kernel " + lowered.kernelName() + " failed to build for " + device.name()
                     + " with options '" + source.buildOptions() + "':\n" + e.buildLog() + "\n--- generated source ---\n"
                     + lowered.source(), e.buildLog(), lowered.source(), e);
-        }
-    }
-
-    private static void setArguments(ClKernel k, LoweredKernel lowered, Object[] captured,
-            Map<BufferStorage, ClMem> mems, Range range) {
-        int index = 0;
-        for (KernelArg arg : lowered.args()) {
-            Object value = arg.captureIndex() >= 0 ? captured[arg.captureIndex()] : null;
-            switch (arg.role()) {
-                case VALUE -> setScalar(k, index, value);
-                case ACCESSOR_DATA -> k.setArg(index, mems.get(((Accessor<?>) value).storage));
-                case ACCESSOR_RANGE -> k.setArgInt(index, ((Accessor<?>) value).range().get(arg.dimension()));
-                case ACCESSOR_MEM_RANGE -> k.setArgInt(index, ((Accessor<?>) value).storage.shape().get(arg.dimension()));
-                case ACCESSOR_OFFSET -> k.setArgInt(index, 0);
-                case LAUNCH_RANGE -> k.setArgInt(index, range.get(arg.dimension()));
-            }
-            index++;
-        }
-    }
-
-    private static void setScalar(ClKernel k, int index, Object value) {
-        switch (value) {
-            case Integer v -> k.setArgInt(index, v);
-            case Long v -> k.setArgLong(index, v);
-            case Float v -> k.setArgFloat(index, v);
-            case Double v -> k.setArgDouble(index, v);
-            case Short v -> k.setArgShort(index, v);
-            case Byte v -> k.setArgByte(index, v);
-            case Character v -> k.setArgShort(index, (short) v.charValue());
-            case Boolean v -> k.setArgByte(index, v ? (byte) 1 : 0);
-            default -> throw new IllegalStateException("unexpected captured value " + value);
         }
     }
 

@@ -25,6 +25,7 @@ public final class ClPlatform {
      * ({@code CL_PLATFORM_NOT_FOUND_KHR}) or libOpenCL is not installed.
      */
     public static List<ClPlatform> all() {
+        DriverEnvironment.apply();
         try (Arena a = Arena.ofConfined()) {
             MemorySegment count = a.allocate(JAVA_INT);
             int status = cl_h.clGetPlatformIDs(0, MemorySegment.NULL, count);

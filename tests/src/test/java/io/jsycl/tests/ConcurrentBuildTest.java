@@ -47,7 +47,8 @@ class ConcurrentBuildTest {
             }
             var stats = context.programManager().stats();
             assertThat(stats.builds() + stats.diskHits()).as("programs built or loaded").isEqualTo(1);
-            assertThat(stats.hits() + stats.misses()).isEqualTo(threads);
+            assertThat(stats.misses()).as("lookups that found nothing").isEqualTo(1);
+            assertThat(stats.hits() + stats.misses()).as("lookups past the context's fast path").isBetween(1L, (long) threads);
         }
     }
 }

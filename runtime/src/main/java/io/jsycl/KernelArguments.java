@@ -1,0 +1,116 @@
+package io.jsycl;
+
+import io.jsycl.lowering.KernelArg;
+import io.jsycl.lowering.LoweredKernel;
+import io.jsycl.opencl.ClContext;
+import io.jsycl.opencl.ClKernel;
+import io.jsycl.opencl.ClMem;
+import io.jsycl.opencl.ClMemFlags;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Sets a lowered kernel's arguments from one submit's captured values, following the lowering's
+ * argument plan. Captured arrays become read-only device buffers made for this launch; they are
+ * released right after the enqueue (OpenCL keeps a released buffer until the commands using it
+ * finish).
+ */
+final class KernelArguments implements AutoCloseable {
+    /** Ints in a checked kernel's failure record: kind, line, id 0..2, index, bound, spare. */
+    static final int CHECK_INTS = 8;
+
+    private final List<ClMem> launchBuffers = new ArrayList<>();
+    private ClMem checkBuffer;
+
+    /** Sets every argument of {@code k}; {@code local} is the work-group size of a reduction launch. */
+    void set(ClKernel k, ClContext context, LoweredKernel lowered, Object[] captured, Map<BufferStorage, ClMem> mems,
+            Range range, Reduction<?> reduction, long reductionLocal) {
+        int index = 0;
+        for (KernelArg arg : lowered.args()) {
+            Object value = arg.captureIndex() >= 0 ? RecordPaths.resolve(captured[arg.captureIndex()], arg.path()) : null;
+            switch (arg.role()) {
+                case VALUE -> setScalar(k, index, value);
+                case ACCESSOR_DATA -> k.setArg(index, mems.get(((Accessor<?>) value).storage));
+                case ACCESSOR_RANGE -> k.setArgInt(index, ((Accessor<?>) value).range().get(arg.dimension()));
+                case ACCESSOR_MEM_RANGE -> k.setArgInt(index, ((Accessor<?>) value).storage.shape().get(arg.dimension()));
+                case ACCESSOR_OFFSET -> k.setArgInt(index, 0);
+                case LAUNCH_RANGE -> k.setArgInt(index, range.get(arg.dimension()));
+                case LOCAL_MEMORY -> k.setArgLocal(index, Math.max(1, ((LocalAccessor<?>) value).bytes()));
+                case LOCAL_RANGE -> k.setArgInt(index, ((LocalAccessor<?>) value).range().get(arg.dimension()));
+                case ARRAY_DATA -> k.setArg(index, arrayBuffer(context, value));
+                case ARRAY_LENGTH -> k.setArgInt(index, Array.getLength(value));
+                case REDUCTION_OUTPUT -> k.setArg(index, mems.get(reduction.output.storage));
+                case REDUCTION_SCRATCH -> k.setArgLocal(index, reductionLocal * reduction.output.storage.kind.bytes);
+                case CHECK_BUFFER -> k.setArg(index, checkBuffer(context));
+            }
+            index++;
+        }
+    }
+
+    /** The buffer a checked kernel records its first failure in, or null if the kernel is not checked. */
+    ClMem takeCheckBuffer() {
+        ClMem b = checkBuffer;
+        checkBuffer = null;
+        return b;
+    }
+
+    private ClMem arrayBuffer(ClContext context, Object array) {
+        ElementKind kind = switch (array) {
+            case boolean[] a -> ElementKind.BOOLEAN;
+            case byte[] a -> ElementKind.BYTE;
+            case char[] a -> ElementKind.CHAR;
+            case short[] a -> ElementKind.SHORT;
+            case int[] a -> ElementKind.INT;
+            case long[] a -> ElementKind.LONG;
+            case float[] a -> ElementKind.FLOAT;
+            case double[] a -> ElementKind.DOUBLE;
+            default -> throw new IllegalStateException("not a primitive array: " + array);
+        };
+        long bytes = Math.max(1, (long) Array.getLength(array) * kind.bytes);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment copy = arena.allocate(bytes, 64);
+            kind.copyToSegment(array, copy);
+            ClMem mem = ClMem.createBuffer(context, ClMemFlags.READ_ONLY | ClMemFlags.COPY_HOST_PTR, bytes, copy);
+            launchBuffers.add(mem);
+            return mem;
+        }
+    }
+
+    private ClMem checkBuffer(ClContext context) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment zeros = arena.allocate(4L * CHECK_INTS, 8);
+            checkBuffer = ClMem.createBuffer(context, ClMemFlags.READ_WRITE | ClMemFlags.COPY_HOST_PTR,
+                    4L * CHECK_INTS, zeros);
+            return checkBuffer;
+        }
+    }
+
+    private static void setScalar(ClKernel k, int index, Object value) {
+        switch (value) {
+            case Integer v -> k.setArgInt(index, v);
+            case Long v -> k.setArgLong(index, v);
+            case Float v -> k.setArgFloat(index, v);
+            case Double v -> k.setArgDouble(index, v);
+            case Short v -> k.setArgShort(index, v);
+            case Byte v -> k.setArgByte(index, v);
+            case Character v -> k.setArgShort(index, (short) v.charValue());
+            case Boolean v -> k.setArgByte(index, v ? (byte) 1 : 0);
+            default -> throw new IllegalStateException("unexpected captured value " + value);
+        }
+    }
+
+    /** Releases this launch's array buffers (and an unclaimed check buffer). */
+    @Override
+    public void close() {
+        launchBuffers.forEach(ClMem::close);
+        launchBuffers.clear();
+        if (checkBuffer != null) {
+            checkBuffer.close();
+            checkBuffer = null;
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.jsycl;
+
+import io.jsycl.opencl.ClEvent;
+import io.jsycl.opencl.ClMem;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+
+/**
+ * Reads a checked kernel's failure record once the kernel has run, and turns a recorded failure
+ * into the Java exception the same code throws on the host: index out of bounds or division by
+ * zero, with the kernel, the source line and the first failing work-item.
+ */
+final class KernelCheck {
+    private final Context context;
+    private final ClMem buffer;
+    private final String kernel;
+
+    KernelCheck(Context context, ClMem buffer, String kernel) {
+        this.context = context;
+        this.buffer = buffer;
+        this.kernel = kernel;
+    }
+
+    /** Reads the record, releases the buffer, and returns the failure or null. */
+    RuntimeException read() {
+        int[] r = new int[KernelArguments.CHECK_INTS];
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment host = arena.allocate(4L * r.length, 8);
+            try (ClEvent e = context.transferQueue().enqueueReadBuffer(buffer, true, 0, host, host.byteSize(),
+                    List.of())) {
+                MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, r, 0, r.length);
+            }
+        } finally {
+            buffer.close();
+        }
+        String where = "kernel " + kernel + " (line " + r[1] + "), work-item [" + r[2] + ", " + r[3] + ", " + r[4] + "]";
+        return switch (r[0]) {
+            case 0 -> null;
+            case 1 -> new IndexOutOfBoundsException(where + ": index " + r[5] + " out of bounds for length " + r[6]);
+            case 2 -> new ArithmeticException(where + ": / by zero");
+            default -> new SyclException(where + ": unknown check failure " + r[0]);
+        };
+    }
+}

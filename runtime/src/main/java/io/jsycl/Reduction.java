@@ -1,0 +1,176 @@
+package io.jsycl;
+
+import java.io.Serializable;
+import java.util.Objects;
+
+/**
+ * A reduction into a one-element buffer: {@code h.parallelFor(range, Reduction.sum(out), (it, sum)
+ * -> sum.combine(v))}. The result is combined with the buffer's prior contents (SYCL 2020). On a
+ * device, work-groups reduce in local memory and each group combines its value into the output
+ * with one atomic operation. A {@code float} or {@code double} sum is not bit-exact with a
+ * sequential Java loop (the order of additions differs).
+ *
+ * @param <R> the reducer type
+ */
+public final class Reduction<R> {
+    /** A serializable {@code int} combination; it must be associative and commutative. */
+    @FunctionalInterface
+    public interface IntOp extends Serializable {
+        /** Combines two values. */
+        int apply(int a, int b);
+    }
+
+    /** A serializable {@code long} combination; it must be associative and commutative. */
+    @FunctionalInterface
+    public interface LongOp extends Serializable {
+        /** Combines two values. */
+        long apply(long a, long b);
+    }
+
+    /** A serializable {@code float} combination; it must be associative and commutative. */
+    @FunctionalInterface
+    public interface FloatOp extends Serializable {
+        /** Combines two values. */
+        float apply(float a, float b);
+    }
+
+    /** A serializable {@code double} combination; it must be associative and commutative. */
+    @FunctionalInterface
+    public interface DoubleOp extends Serializable {
+        /** Combines two values. */
+        double apply(double a, double b);
+    }
+
+    /** Sum, min, max, or the user's operation. */
+    enum Kind { SUM, MIN, MAX, CUSTOM }
+
+    final Buffer<?> output;
+    final Kind kind;
+    final Object identity;
+    final Object op;
+
+    private Reduction(Buffer<?> output, Kind kind, Object identity, Object op) {
+        if (output.size() != 1) {
+            throw new IllegalArgumentException("a reduction's output buffer holds one element, not " + output.size());
+        }
+        this.output = output;
+        this.kind = kind;
+        this.identity = identity;
+        this.op = op;
+    }
+
+    /** Sum of {@code int} values. */
+    public static Reduction<Reducer.OfInt> sum(Buffer.OfInt out) {
+        return new Reduction<>(out, Kind.SUM, 0, (IntOp) (a, b) -> a + b);
+    }
+
+    /** Sum of {@code long} values. */
+    public static Reduction<Reducer.OfLong> sum(Buffer.OfLong out) {
+        return new Reduction<>(out, Kind.SUM, 0L, (LongOp) (a, b) -> a + b);
+    }
+
+    /** Sum of {@code float} values. */
+    public static Reduction<Reducer.OfFloat> sum(Buffer.OfFloat out) {
+        return new Reduction<>(out, Kind.SUM, 0f, (FloatOp) (a, b) -> a + b);
+    }
+
+    /** Sum of {@code double} values. */
+    public static Reduction<Reducer.OfDouble> sum(Buffer.OfDouble out) {
+        return new Reduction<>(out, Kind.SUM, 0d, (DoubleOp) (a, b) -> a + b);
+    }
+
+    /** Minimum of {@code int} values. */
+    public static Reduction<Reducer.OfInt> min(Buffer.OfInt out) {
+        return new Reduction<>(out, Kind.MIN, Integer.MAX_VALUE, (IntOp) Math::min);
+    }
+
+    /** Minimum of {@code long} values. */
+    public static Reduction<Reducer.OfLong> min(Buffer.OfLong out) {
+        return new Reduction<>(out, Kind.MIN, Long.MAX_VALUE, (LongOp) Math::min);
+    }
+
+    /** Minimum of {@code float} values ({@link Math#min(float, float)}: NaN wins). */
+    public static Reduction<Reducer.OfFloat> min(Buffer.OfFloat out) {
+        return new Reduction<>(out, Kind.MIN, Float.POSITIVE_INFINITY, (FloatOp) Math::min);
+    }
+
+    /** Minimum of {@code double} values. */
+    public static Reduction<Reducer.OfDouble> min(Buffer.OfDouble out) {
+        return new Reduction<>(out, Kind.MIN, Double.POSITIVE_INFINITY, (DoubleOp) Math::min);
+    }
+
+    /** Maximum of {@code int} values. */
+    public static Reduction<Reducer.OfInt> max(Buffer.OfInt out) {
+        return new Reduction<>(out, Kind.MAX, Integer.MIN_VALUE, (IntOp) Math::max);
+    }
+
+    /** Maximum of {@code long} values. */
+    public static Reduction<Reducer.OfLong> max(Buffer.OfLong out) {
+        return new Reduction<>(out, Kind.MAX, Long.MIN_VALUE, (LongOp) Math::max);
+    }
+
+    /** Maximum of {@code float} values. */
+    public static Reduction<Reducer.OfFloat> max(Buffer.OfFloat out) {
+        return new Reduction<>(out, Kind.MAX, Float.NEGATIVE_INFINITY, (FloatOp) Math::max);
+    }
+
+    /** Maximum of {@code double} values. */
+    public static Reduction<Reducer.OfDouble> max(Buffer.OfDouble out) {
+        return new Reduction<>(out, Kind.MAX, Double.NEGATIVE_INFINITY, (DoubleOp) Math::max);
+    }
+
+    /** A reduction with the user's associative, commutative {@code op} and its {@code identity}. */
+    public static Reduction<Reducer.OfInt> of(Buffer.OfInt out, int identity, IntOp op) {
+        return new Reduction<>(out, Kind.CUSTOM, identity, Objects.requireNonNull(op, "op"));
+    }
+
+    /** A reduction with the user's associative, commutative {@code op} and its {@code identity}. */
+    public static Reduction<Reducer.OfLong> of(Buffer.OfLong out, long identity, LongOp op) {
+        return new Reduction<>(out, Kind.CUSTOM, identity, Objects.requireNonNull(op, "op"));
+    }
+
+    /** A reduction with the user's associative, commutative {@code op} and its {@code identity}. */
+    public static Reduction<Reducer.OfFloat> of(Buffer.OfFloat out, float identity, FloatOp op) {
+        return new Reduction<>(out, Kind.CUSTOM, identity, Objects.requireNonNull(op, "op"));
+    }
+
+    /** A reduction with the user's associative, commutative {@code op} and its {@code identity}. */
+    public static Reduction<Reducer.OfDouble> of(Buffer.OfDouble out, double identity, DoubleOp op) {
+        return new Reduction<>(out, Kind.CUSTOM, identity, Objects.requireNonNull(op, "op"));
+    }
+
+    /** A fresh reducer holding the identity. */
+    @SuppressWarnings("unchecked") // R is fixed by the factory method that made this reduction
+    R newReducer() {
+        return (R) switch (op) {
+            case IntOp o -> new Reducer.OfInt(o, (Integer) identity);
+            case LongOp o -> new Reducer.OfLong(o, (Long) identity);
+            case FloatOp o -> new Reducer.OfFloat(o, (Float) identity);
+            case DoubleOp o -> new Reducer.OfDouble(o, (Double) identity);
+            default -> throw new IllegalStateException("unknown op " + op);
+        };
+    }
+
+    /** Combines {@code from}'s value into {@code into}. */
+    void merge(Object into, Object from) {
+        switch (into) {
+            case Reducer.OfInt r -> r.combine(((Reducer.OfInt) from).value);
+            case Reducer.OfLong r -> r.combine(((Reducer.OfLong) from).value);
+            case Reducer.OfFloat r -> r.combine(((Reducer.OfFloat) from).value);
+            case Reducer.OfDouble r -> r.combine(((Reducer.OfDouble) from).value);
+            default -> throw new IllegalStateException("unknown reducer " + into);
+        }
+    }
+
+    /** Combines the reducer's value into element 0 of the output's host array. */
+    void store(Object reducer, Object hostArray) {
+        switch (reducer) {
+            case Reducer.OfInt r -> ((int[]) hostArray)[0] = ((IntOp) op).apply(((int[]) hostArray)[0], r.value);
+            case Reducer.OfLong r -> ((long[]) hostArray)[0] = ((LongOp) op).apply(((long[]) hostArray)[0], r.value);
+            case Reducer.OfFloat r -> ((float[]) hostArray)[0] = ((FloatOp) op).apply(((float[]) hostArray)[0], r.value);
+            case Reducer.OfDouble r ->
+                    ((double[]) hostArray)[0] = ((DoubleOp) op).apply(((double[]) hostArray)[0], r.value);
+            default -> throw new IllegalStateException("unknown reducer " + reducer);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.jsycl;
+
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A value fixed when a kernel is built: {@code static final SpecConstant<Integer> TILE =
+ * SpecConstant.of("TILE", 16)}; a command group sets it with {@code h.set(TILE, 32)} and the kernel
+ * reads it with {@code TILE.get()}. On a device it is a compile-time constant of the program (part
+ * of its cache key); on the host device {@code get()} returns the command group's value.
+ *
+ * @param <T> a boxed primitive type
+ */
+public final class SpecConstant<T> {
+    private static final ScopedValue<Map<SpecConstant<?>, Object>> VALUES = ScopedValue.newInstance();
+
+    private final String name;
+    private final T defaultValue;
+
+    private SpecConstant(String name, T defaultValue) {
+        this.name = name;
+        this.defaultValue = defaultValue;
+    }
+
+    /**
+     * A specialization constant named {@code name} (a C identifier) with its default value.
+     *
+     * @throws IllegalArgumentException if the value is not a boxed primitive
+     */
+    public static <T> SpecConstant<T> of(String name, T defaultValue) {
+        Objects.requireNonNull(name, "name");
+        if (!(defaultValue instanceof Number || defaultValue instanceof Boolean || defaultValue instanceof Character)) {
+            throw new IllegalArgumentException("specialization constant " + name + " must hold a primitive value, not "
+                    + (defaultValue == null ? "null" : defaultValue.getClass().getName()));
+        }
+        return new SpecConstant<>(name, defaultValue);
+    }
+
+    /** Its name. */
+    public String name() {
+        return name;
+    }
+
+    /** Its value when a command group does not set it. */
+    public T defaultValue() {
+        return defaultValue;
+    }
+
+    /** Its value in the running kernel. */
+    @SuppressWarnings("unchecked") // values are checked against the constant's type when set
+    public T get() {
+        if (VALUES.isBound()) {
+            Object v = VALUES.get().get(this);
+            if (v != null) {
+                return (T) v;
+            }
+        }
+        return defaultValue;
+    }
+
+    /** Runs {@code body} with {@code values} as the values of the constants they name. */
+    static void runWith(Map<SpecConstant<?>, Object> values, Runnable body) {
+        if (values.isEmpty()) {
+            body.run();
+        } else {
+            ScopedValue.where(VALUES, values).run(body);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "SpecConstant[" + name + "=" + defaultValue + "]";
+    }
+}
