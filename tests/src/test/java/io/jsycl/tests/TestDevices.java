@@ -11,11 +11,11 @@ import java.util.stream.Stream;
  * The devices kernel tests run on: the host device and every OpenCL device. When {@code CI} is
  * set, finding no OpenCL device fails the run instead of silently testing the host device alone.
  */
-final class TestDevices {
+public final class TestDevices {
     private TestDevices() {
     }
 
-    static List<Device> openCl() {
+    public static List<Device> openCl() {
         var list = new ArrayList<Device>();
         for (Device d : Device.all()) {
             if (!d.isHost()) {
@@ -29,7 +29,7 @@ final class TestDevices {
     }
 
     /** Host device first, then every OpenCL device. */
-    static Stream<Device> all() {
+    public static Stream<Device> all() {
         var list = new ArrayList<Device>();
         list.add(Device.host());
         list.addAll(openCl());
@@ -37,7 +37,7 @@ final class TestDevices {
     }
 
     /** The first OpenCL device; skipped outside CI when there is none. */
-    static Device firstOpenCl() {
+    public static Device firstOpenCl() {
         var list = openCl();
         org.junit.jupiter.api.Assumptions.assumeFalse(list.isEmpty(), "no OpenCL device");
         return list.getFirst();
