@@ -102,7 +102,7 @@ final class Scheduler {
 
     private static Event submitHost(Queue queue, Handler h, Handler.Launch launch) {
         var done = new CompletableFuture<Void>();
-        Event event = Event.of(done);
+        Event event = queue.profiling() ? Event.profiled(done) : Event.of(done);
         var waits = new ArrayList<Event>(h.dependencies());
         LOCK.lock();
         try {
@@ -125,7 +125,9 @@ final class Scheduler {
                 for (Event e : waits) {
                     e.await();
                 }
+                event.hostStarted();
                 HostExecutor.run(launch, h.specValues());
+                event.hostEnded();
                 done.complete(null);
             } catch (Throwable t) {
                 done.completeExceptionally(t);
