@@ -2,6 +2,7 @@ package io.jsycl;
 
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
+import io.jsycl.opencl.ClException;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClMemFlags;
 import java.lang.foreign.Arena;
@@ -52,11 +53,23 @@ final class BufferStorage {
     private boolean closed;
     // Guarded by this: the last asynchronous upload reading the staging segment.
     private Event stagingUse;
+    // Guarded by this: false once a driver could not give pinned memory.
+    private boolean pinnedTransfers = true;
     private final AtomicLong transfers = new AtomicLong();
 
+    /**
+     * A context's copy, and the pinned host memory its transfers go through: a buffer allocated
+     * with {@code CL_MEM_ALLOC_HOST_PTR} and mapped once, so that uploads and read-backs run at the
+     * bus's speed instead of being staged again by the driver. Where the driver cannot give pinned
+     * memory, transfers use the storage's ordinary native staging segment.
+     */
     private static final class DeviceCopy {
         final ClMem mem;
         boolean valid;
+        ClMem pinned;
+        MemorySegment pinnedHost;
+        /** The last asynchronous upload reading the pinned memory. */
+        Event pinnedUse;
 
         DeviceCopy(ClMem mem) {
             this.mem = mem;
@@ -126,12 +139,17 @@ final class BufferStorage {
         }
         if (mode != AccessMode.WRITE && !copy.valid && bytes > 0) {
             makeHostValid(waits);
-            MemorySegment staging = freeStaging();
+            MemorySegment staging = freeStaging(context, copy);
             kind.copyToSegment(array, staging);
             ClEvent upload = queue.enqueueWriteBuffer(copy.mem, false, 0, staging, bytes,
                     Scheduler.waitList(waits, context));
-            stagingUse = Event.of(upload, context, false);
-            waits.add(stagingUse);
+            Event uploadEvent = Event.of(upload, context, false);
+            if (copy.pinnedHost != null) {
+                copy.pinnedUse = uploadEvent;
+            } else {
+                stagingUse = uploadEvent;
+            }
+            waits.add(uploadEvent);
             transfers.incrementAndGet();
         }
         copy.valid = true;
@@ -169,7 +187,7 @@ final class BufferStorage {
         for (var entry : copies.entrySet()) {
             if (entry.getValue().valid) {
                 Context context = entry.getKey();
-                MemorySegment staging = freeStaging();
+                MemorySegment staging = freeStaging(context, entry.getValue());
                 try (ClEvent read = context.transferQueue().enqueueReadBuffer(entry.getValue().mem, true, 0,
                         staging, bytes, Scheduler.waitList(waits, context))) {
                     kind.copyFromSegment(staging, array);
@@ -182,13 +200,56 @@ final class BufferStorage {
         throw new IllegalStateException("no valid copy of " + this);
     }
 
-    /** The staging segment, once the last upload from it has finished reading it. */
-    private MemorySegment freeStaging() {
+    /**
+     * Host memory for a transfer of {@code copy}, once the last upload from it has finished
+     * reading it: the copy's pinned memory, made on first use, or else the native staging segment.
+     */
+    private MemorySegment freeStaging(Context context, DeviceCopy copy) {
+        if (copy.pinned == null && pinnedTransfers) {
+            try {
+                copy.pinned = ClMem.createBuffer(context.cl(), ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR,
+                        bytes, MemorySegment.NULL);
+                copy.pinnedHost = context.transferQueue().mapBuffer(copy.pinned,
+                        ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, bytes, List.of());
+            } catch (ClException e) {
+                if (copy.pinned != null) {
+                    copy.pinned.close();
+                    copy.pinned = null;
+                }
+                pinnedTransfers = false; // the driver has no pinned memory to give: use ordinary staging
+            }
+        }
+        if (copy.pinnedHost != null) {
+            if (copy.pinnedUse != null) {
+                copy.pinnedUse.await();
+                copy.pinnedUse = null;
+            }
+            return copy.pinnedHost;
+        }
         if (stagingUse != null) {
             stagingUse.await();
             stagingUse = null;
         }
         return staging();
+    }
+
+    /** Unmaps and frees a copy's pinned memory and its device memory (after its last upload). */
+    private static void release(Context context, DeviceCopy copy) {
+        try {
+            if (copy.pinnedUse != null) {
+                copy.pinnedUse.await();
+            }
+        } catch (RuntimeException ignored) {
+            // The upload's failure was reported to the command that waited for it; free regardless.
+        }
+        if (copy.pinned != null) {
+            try (ClEvent unmap = context.transferQueue().enqueueUnmap(copy.pinned, copy.pinnedHost, List.of())) {
+                unmap.await();
+            } finally {
+                copy.pinned.close();
+            }
+        }
+        copy.mem.close();
     }
 
     /** Host↔device copies made for this buffer so far. */
@@ -215,7 +276,7 @@ final class BufferStorage {
             makeHostValid(List.of());
         }
         copies.remove(context);
-        copy.mem.close();
+        release(context, copy);
     }
 
     private void awaitUsers() {
@@ -255,8 +316,8 @@ final class BufferStorage {
                     makeHostValid(List.of());
                 }
             } finally {
-                for (DeviceCopy copy : copies.values()) {
-                    copy.mem.close();
+                for (var entry : copies.entrySet()) {
+                    release(entry.getKey(), entry.getValue());
                 }
                 contexts = List.copyOf(copies.keySet());
                 copies.clear();

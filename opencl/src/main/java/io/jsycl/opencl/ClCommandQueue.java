@@ -53,6 +53,31 @@ public final class ClCommandQueue implements AutoCloseable {
         return b ? cl_h.CL_TRUE() : cl_h.CL_FALSE();
     }
 
+    /**
+     * Maps {@code bytes} bytes of {@code mem} at {@code offset} into host memory and waits for it;
+     * the segment stays valid until {@link #enqueueUnmap}. {@code mapFlags} are {@code ClMemFlags.MAP_*}.
+     */
+    public MemorySegment mapBuffer(ClMem mem, long mapFlags, long offset, long bytes, List<ClEvent> waitFor) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment err = a.allocate(JAVA_INT);
+            MemorySegment out = a.allocate(ADDRESS);
+            MemorySegment mapped = cl_h.clEnqueueMapBuffer(handle(), mem.handle(), cl_h.CL_TRUE(), mapFlags, offset,
+                    bytes, ClInfo.size(waitFor), ClInfo.waitList(a, waitFor), out, err);
+            event(out, err.get(JAVA_INT, 0), "clEnqueueMapBuffer").close();
+            return mapped.reinterpret(bytes);
+        }
+    }
+
+    /** Unmaps a segment {@link #mapBuffer} returned. */
+    public ClEvent enqueueUnmap(ClMem mem, MemorySegment mapped, List<ClEvent> waitFor) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(ADDRESS);
+            int s = cl_h.clEnqueueUnmapMemObject(handle(), mem.handle(), mapped, ClInfo.size(waitFor),
+                    ClInfo.waitList(a, waitFor), out);
+            return event(out, s, "clEnqueueUnmapMemObject");
+        }
+    }
+
     /** Copies {@code bytes} bytes of host {@code src} into {@code mem} at {@code offset}. */
     public ClEvent enqueueWriteBuffer(ClMem mem, boolean blocking, long offset, MemorySegment src, long bytes, List<ClEvent> waitFor) {
         try (Arena a = Arena.ofConfined()) {
