@@ -108,6 +108,22 @@ final class Arithmetic {
     }
 
     static Expr convert(int op, Expr e) {
+        return convert(null, op, e);
+    }
+
+    /**
+     * A conversion. {@code (float) Math.sqrt((double) x)} of a float {@code x} becomes the float
+     * square root (exactly the same value when it is correctly rounded), not a double one.
+     */
+    static Expr convert(KernelContext ctx, int op, Expr e) {
+        if (op == D2F && e.sqrtOfFloat != null && ctx != null) {
+            return Expr.of('F', ctx.helper("jsycl_sqrt_f") + "(" + e.sqrtOfFloat.text + ")", PRIMARY);
+        }
+        if (op == F2D) {
+            Expr widened = cast('D', "double", e);
+            widened.widenedFloat = e;
+            return widened;
+        }
         return switch (op) {
             case I2L -> cast('J', "long", e);
             case I2F -> call('F', "convert_float_rte", e);

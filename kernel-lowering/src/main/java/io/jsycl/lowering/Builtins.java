@@ -215,6 +215,16 @@ final class Builtins {
                     double jsycl_max_d(double a, double b) {
                         return isnan(a) || isnan(b) ? (double)NAN : a == b ? (signbit(a) ? b : a) : fmax(a, b);
                     }"""),
+            Map.entry("jsycl_sqrt_f", """
+                    /* (float) Math.sqrt((double) x): exactly the correctly rounded float square root, which the
+                       float sqrt is when the runtime builds with -cl-fp32-correctly-rounded-divide-sqrt. */
+                    float jsycl_sqrt_f(float x) {
+                    #ifdef JSYCL_CR_DIVIDE_SQRT
+                        return sqrt(x);
+                    #else
+                        return convert_float_rte(sqrt((double)x));
+                    #endif
+                    }"""),
             Map.entry("jsycl_round_f", """
                     /* Math.round(float): floor(x + 1/2) computed exactly, saturated, NaN to 0. */
                     int jsycl_round_f(float x) {
@@ -317,7 +327,11 @@ final class Builtins {
                     ctx.usesFp64 = true;
                 }
             }
-            return Expr.of(returnKind(m.desc), fn + "(" + join(args) + ")", PRIMARY);
+            Expr result = Expr.of(returnKind(m.desc), fn + "(" + join(args) + ")", PRIMARY);
+            if (key.equals("sqrt(D)D")) {
+                result.sqrtOfFloat = args.get(0).widenedFloat;
+            }
+            return result;
         }
         if (m.owner.startsWith("java/lang/")) {
             String owner = m.owner.substring("java/lang/".length());

@@ -34,6 +34,10 @@ final class Expr {
     /** For wrapping int/long arithmetic: the same value as an unsigned C expression (ADD precedence). */
     String unsignedText;
     int unsignedPrec;
+    /** For a {@code float} widened to {@code double}: the float expression. */
+    Expr widenedFloat;
+    /** For {@code Math.sqrt} of a widened {@code float}: the float expression. */
+    Expr sqrtOfFloat;
 
     private Expr(char kind, String text, int prec, boolean stable, boolean effect, String negation,
             AccessorRef accessor, Expr left, Expr right, int nanResult, Long constant) {

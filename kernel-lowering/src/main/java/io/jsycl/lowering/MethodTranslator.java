@@ -521,7 +521,7 @@ final class MethodTranslator {
             case IAND, LAND -> bitwise("&", BAND);
             case IOR, LOR -> bitwise("|", BOR);
             case IXOR, LXOR -> bitwise("^", XOR);
-            case I2L, I2F, I2D, L2I, L2F, L2D, F2I, F2L, F2D, D2I, D2L, D2F, I2B, I2C, I2S -> push(Arithmetic.convert(op, pop()));
+            case I2L, I2F, I2D, L2I, L2F, L2D, F2I, F2L, F2D, D2I, D2L, D2F, I2B, I2C, I2S -> push(Arithmetic.convert(ctx, op, pop()));
             case LCMP, FCMPL, DCMPL -> {
                 Expr r = pop();
                 push(Expr.compare(pop(), r, -1));

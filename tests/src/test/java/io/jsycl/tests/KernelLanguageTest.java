@@ -244,6 +244,39 @@ class KernelLanguageTest {
 
     @ParameterizedTest
     @MethodSource("devices")
+    void floatSquareRootThroughMathSqrtIsBitExact(Device device) {
+        assumeTrue(device.hasFp64(), "the kernel widens to double as Java does");
+        var random = new Random(9);
+        int n = 20_000;
+        float[] x = new float[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = switch (i % 8) {
+                case 0 -> Float.intBitsToFloat(random.nextInt(0x00800000));
+                case 1 -> random.nextFloat() * 1e30f;
+                case 2 -> Float.intBitsToFloat(random.nextInt());
+                default -> random.nextFloat() * 100f;
+            };
+        }
+        x[0] = -0f;
+        x[1] = Float.POSITIVE_INFINITY;
+        x[2] = Float.NaN;
+        x[3] = -1f;
+        float[] out = new float[n];
+        try (var q = new Queue(device); var bx = Buffer.of(x); var bo = Buffer.of(out)) {
+            q.submit(h -> {
+                var a = bx.read(h);
+                var o = bo.write(h);
+                h.parallelFor(Range.of(n), it -> o.set(it.id(0), (float) Math.sqrt(a.get(it.id(0)))));
+            });
+        }
+        for (int i = 0; i < n; i++) {
+            assertThat(Float.floatToIntBits(out[i])).as("sqrt(%s)", x[i])
+                    .isEqualTo(Float.floatToIntBits((float) Math.sqrt(x[i])));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
     void ndRangeNotDivisibleIsRejectedBeforeAnythingRuns(Device device) {
         assertThatThrownBy(() -> NdRange.of(Range.of(100), Range.of(32)))
                 .isInstanceOf(IllegalArgumentException.class)
