@@ -11,7 +11,16 @@ import java.util.concurrent.ExecutionException;
  */
 public final class Event {
     /** Where a command stands. */
-    public enum Status { SUBMITTED, RUNNING, COMPLETE, FAILED }
+    public enum Status {
+        /** Submitted, waiting for its dependencies or the device. */
+        SUBMITTED,
+        /** Running on the device. */
+        RUNNING,
+        /** Finished. */
+        COMPLETE,
+        /** Failed; {@link Event#await()} throws why. */
+        FAILED
+    }
 
     /**
      * Timestamps of a command, in nanoseconds, from a queue with {@link QueueProperty#ENABLE_PROFILING}:

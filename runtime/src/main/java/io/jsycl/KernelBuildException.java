@@ -3,7 +3,9 @@ package io.jsycl;
 /** The OpenCL compiler rejected a generated kernel. Carries the build log and the generated source. */
 public final class KernelBuildException extends SyclException {
     private static final long serialVersionUID = 1L;
+    /** The OpenCL compiler's build log. */
     private final String buildLog;
+    /** The generated OpenCL C source that failed to build. */
     private final String source;
 
     /** Made by the runtime from the program manager's failure. */

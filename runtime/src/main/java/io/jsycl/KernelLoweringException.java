@@ -6,9 +6,13 @@ package io.jsycl;
  */
 public final class KernelLoweringException extends SyclException {
     private static final long serialVersionUID = 1L;
+    /** The kernel's name ({@code Class.lambda$method$0}). */
     private final String kernel;
+    /** The source file of the rejected construct, or {@code null}. */
     private final String sourceFile;
+    /** The line of the rejected construct, or -1. */
     private final int line;
+    /** The rejected construct, as the message names it. */
     private final String construct;
 
     /** Made by the runtime from the lowering's diagnosis. */

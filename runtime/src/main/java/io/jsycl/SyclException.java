@@ -3,7 +3,9 @@ package io.jsycl;
 /** A runtime error. Carries the OpenCL status where one caused it. */
 public class SyclException extends RuntimeException {
     private static final long serialVersionUID = 1L;
+    /** The OpenCL status code, or 0 when none caused the error. */
     private final int status;
+    /** The OpenCL status's name ({@code CL_OUT_OF_RESOURCES}), or {@code null}. */
     private final String statusName;
 
     /** An error with no OpenCL status. */

@@ -46,8 +46,15 @@ public final class CacheTool {
         System.exit(run(args, System.out, System.err));
     }
 
-    /** Runs the command; returns the exit status. */
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    /**
+     * Runs the command, writing to {@code out} and {@code err} (the {@code jsycl cache} command calls this).
+     *
+     * @param args the command line, as for {@link #main(String[])}
+     * @param out receives the command's report
+     * @param err receives the one-line errors
+     * @return the exit status: 0 done, 1 bad entries found or folder unusable, 2 usage error
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
         CacheConfig config;
         try {
             config = CacheConfig.fromEnvironment();

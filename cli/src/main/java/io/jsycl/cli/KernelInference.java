@@ -1,0 +1,197 @@
+package io.jsycl.cli;
+
+import io.jsycl.lowering.AccessMode;
+import io.jsycl.lowering.Capture;
+import io.jsycl.lowering.KernelRequest;
+import io.jsycl.lowering.KernelShape;
+import io.jsycl.lowering.ReductionOp;
+import io.jsycl.lowering.ReductionSpec;
+import io.jsycl.lowering.ScalarType;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.IntInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Rebuilds, from class files alone, what the runtime learns at submit: the launch shape, its
+ * dimensions and each capture's shape. Types come from the lambda's descriptor; what a descriptor
+ * does not say is read off the body (dimensions from the highest constant index passed to
+ * {@code Item.id(d)} and the like, accessor dimensions from the number of indices passed to
+ * {@code get}/{@code set}) or assumed, and every assumption is reported.
+ */
+final class KernelInference {
+    private static final String ACCESSOR = "io/jsycl/Accessor$Of";
+    private static final String LOCAL_ACCESSOR = "io/jsycl/LocalAccessor$Of";
+    private static final String REDUCER = "io/jsycl/Reducer$Of";
+
+    /** A request to lower, and what had to be assumed to make it. */
+    record Inferred(KernelRequest request, List<String> assumptions) {
+    }
+
+    /** Thrown when a capture's shape cannot be derived from the class files. */
+    static final class CannotInfer extends Exception {
+        CannotInfer(String message) {
+            super(message);
+        }
+    }
+
+    private KernelInference() {
+    }
+
+    static Inferred infer(KernelScanner.Site site, ClassLoader loader) throws CannotInfer {
+        var assumptions = new ArrayList<String>();
+        KernelShape shape = switch (site.kernelInterface()) {
+            case "io/jsycl/ItemKernel" -> KernelShape.ITEM;
+            case "io/jsycl/NdItemKernel" -> KernelShape.ND_ITEM;
+            case "io/jsycl/TaskKernel" -> KernelShape.TASK;
+            default -> KernelShape.REDUCTION;
+        };
+        MethodNode body = site.implNode();
+        int dimensions = 0;
+        if (shape != KernelShape.TASK) {
+            dimensions = Math.max(1, Math.min(3, highestIndex(body, "io/jsycl/Item", "io/jsycl/NdItem") + 1));
+        }
+        ReductionSpec reduction = null;
+        if (shape == KernelShape.REDUCTION) {
+            Type[] params = Type.getArgumentTypes(site.impl().getDesc());
+            String reducer = params[params.length - 1].getInternalName();
+            if (!reducer.startsWith(REDUCER)) {
+                throw new CannotInfer("its reducer type " + reducer + " is not a Reducer.OfX");
+            }
+            ScalarType type = element(reducer, REDUCER);
+            reduction = new ReductionSpec(type, ReductionOp.SUM, null, null, null, type == ScalarType.FLOAT
+                    || type == ScalarType.DOUBLE ? "0.0" : "0");
+            assumptions.add("reduction assumed to be Reduction.sum (the operation is chosen at submit)");
+        }
+        var captures = new ArrayList<Capture>();
+        List<Type> types = site.capturedTypes();
+        for (int i = 0; i < types.size(); i++) {
+            captures.add(capture(types.get(i), i, body, loader, assumptions, site.impl().getTag() != Opcodes.H_INVOKESTATIC
+                    && i == 0));
+        }
+        var request = new KernelRequest(loader, site.impl().getOwner(), site.impl().getName(), site.impl().getDesc(),
+                shape, dimensions, captures, false, reduction);
+        return new Inferred(request, assumptions);
+    }
+
+    private static Capture capture(Type type, int index, MethodNode body, ClassLoader loader, List<String> assumptions,
+            boolean receiver) throws CannotInfer {
+        if (receiver) {
+            throw new CannotInfer("it uses 'this' (captured value 0 is the enclosing " + type.getClassName()
+                    + "); capture the fields you need in local variables before the kernel");
+        }
+        ScalarType scalar = ScalarType.ofDescriptor(type.getDescriptor());
+        if (scalar != null) {
+            return new Capture.Scalar(scalar);
+        }
+        if (type.getSort() == Type.ARRAY) {
+            ScalarType element = type.getDimensions() == 1 ? ScalarType.ofDescriptor(type.getElementType().getDescriptor())
+                    : null;
+            if (element == null) {
+                throw new CannotInfer("captured value " + index + " is a " + type.getClassName()
+                        + "; kernels capture one-dimensional primitive arrays only");
+            }
+            return new Capture.Array(element);
+        }
+        String name = type.getInternalName();
+        if (name.startsWith(ACCESSOR) && !name.substring(ACCESSOR.length()).contains("$")) {
+            int dims = accessorDimensions(body, name);
+            return new Capture.Accessor(element(name, ACCESSOR), dims, AccessMode.READ_WRITE);
+        }
+        if (name.startsWith(LOCAL_ACCESSOR)) {
+            return new Capture.Local(element(name, LOCAL_ACCESSOR), accessorDimensions(body, name));
+        }
+        Class<?> cls;
+        try {
+            cls = Class.forName(type.getClassName(), false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new CannotInfer("captured value " + index + " has type " + type.getClassName()
+                    + ", which is not on the class path (add it with --cp)");
+        }
+        if (cls.isRecord()) {
+            return record(cls, index, assumptions);
+        }
+        throw new CannotInfer("captured value " + index + " has type " + type.getClassName() + ", whose shape the class"
+                + " file does not give (kernels capture primitives, primitive arrays, records, Accessor.OfX and"
+                + " LocalAccessor.OfX)");
+    }
+
+    private static Capture record(Class<?> cls, int index, List<String> assumptions) throws CannotInfer {
+        var components = new ArrayList<Capture>();
+        for (RecordComponent c : cls.getRecordComponents()) {
+            Class<?> t = c.getType();
+            String internal = Type.getInternalName(t);
+            if (t.isPrimitive()) {
+                components.add(new Capture.Scalar(ScalarType.ofDescriptor(Type.getDescriptor(t))));
+            } else if (t.isArray() && t.getComponentType().isPrimitive()) {
+                components.add(new Capture.Array(ScalarType.ofDescriptor(Type.getDescriptor(t.getComponentType()))));
+            } else if (internal.startsWith(ACCESSOR)) {
+                assumptions.add("accessor " + cls.getSimpleName() + "." + c.getName() + " assumed one-dimensional");
+                components.add(new Capture.Accessor(element(internal, ACCESSOR), 1, AccessMode.READ_WRITE));
+            } else if (internal.startsWith(LOCAL_ACCESSOR)) {
+                assumptions.add("local accessor " + cls.getSimpleName() + "." + c.getName() + " assumed one-dimensional");
+                components.add(new Capture.Local(element(internal, LOCAL_ACCESSOR), 1));
+            } else if (t.isRecord()) {
+                components.add(record(t, index, assumptions));
+            } else {
+                throw new CannotInfer("captured value " + index + ": record component " + cls.getSimpleName() + "."
+                        + c.getName() + " has type " + t.getName() + ", which a kernel cannot use");
+            }
+        }
+        return new Capture.Record(Type.getInternalName(cls), components);
+    }
+
+    private static ScalarType element(String internalName, String prefix) {
+        return ScalarType.valueOf(internalName.substring(prefix.length()).toUpperCase(Locale.ROOT));
+    }
+
+    /** The most indices passed to {@code get}/{@code set} on {@code owner} in the body (1 when none is seen). */
+    private static int accessorDimensions(MethodNode body, String owner) {
+        int dims = 1;
+        if (body == null) {
+            return dims;
+        }
+        for (AbstractInsnNode insn : body.instructions) {
+            if (insn instanceof MethodInsnNode m && m.owner.equals(owner)
+                    && (m.name.equals("get") || m.name.equals("set"))) {
+                int ints = 0;
+                for (Type t : Type.getArgumentTypes(m.desc)) {
+                    ints += t.getSort() == Type.INT ? 1 : 0;
+                }
+                // set(i, j, value) on an int accessor counts its value too.
+                if (m.name.equals("set") && Type.getArgumentTypes(m.desc)[Type.getArgumentTypes(m.desc).length - 1]
+                        .getSort() == Type.INT) {
+                    ints--;
+                }
+                dims = Math.max(dims, Math.min(3, ints));
+            }
+        }
+        return dims;
+    }
+
+    /** The largest constant dimension index passed to an {@code (I)} query of {@code owners}, or -1. */
+    private static int highestIndex(MethodNode body, String... owners) {
+        int highest = -1;
+        if (body == null) {
+            return highest;
+        }
+        for (AbstractInsnNode insn : body.instructions) {
+            if (insn instanceof MethodInsnNode m && List.of(owners).contains(m.owner) && m.desc.startsWith("(I)")) {
+                AbstractInsnNode prev = m.getPrevious();
+                if (prev instanceof InsnNode c && c.getOpcode() >= Opcodes.ICONST_0 && c.getOpcode() <= Opcodes.ICONST_5) {
+                    highest = Math.max(highest, c.getOpcode() - Opcodes.ICONST_0);
+                } else if (prev instanceof IntInsnNode c && c.getOpcode() == Opcodes.BIPUSH) {
+                    highest = Math.max(highest, c.operand);
+                }
+            }
+        }
+        return highest;
+    }
+}

@@ -1,0 +1,59 @@
+package io.jsycl.cli;
+
+import io.jsycl.Accessor;
+import io.jsycl.Handler;
+import io.jsycl.LocalAccessor;
+import io.jsycl.NdRange;
+import io.jsycl.Range;
+import io.jsycl.Reduction;
+import io.jsycl.Buffer;
+
+/** Kernels for {@link KernelsCommandTest}: never run, only scanned. */
+final class Kernels {
+    private Kernels() {
+    }
+
+    record Pair(float scale, int offset) {
+    }
+
+    static final class Good {
+        private Good() {
+        }
+
+        static void twoD(Handler h, Accessor.OfFloat m, Pair p, int n) {
+            h.parallelFor(Range.of(n, n), it -> m.set(it.id(0), it.id(1), m.get(it.id(0), it.id(1)) * p.scale()));
+        }
+
+        static void task(Handler h, Accessor.OfInt out) {
+            h.singleTask(() -> out.set(0, 42));
+        }
+
+        static void nd(Handler h, Accessor.OfInt data, LocalAccessor.OfInt tile) {
+            h.parallelFor(NdRange.of(Range.of(64), Range.of(16)), it -> {
+                tile.set(it.localId(0), data.get((int) it.globalId(0)));
+                it.barrier();
+                data.set((int) it.globalId(0), tile.get(15 - it.localId(0)));
+            });
+        }
+
+        static void sum(Handler h, Buffer.OfInt out, int[] values) {
+            h.parallelFor(Range.of(values.length), Reduction.sum(out), (it, s) -> s.combine(values[it.id(0)]));
+        }
+    }
+
+    static final class Bad {
+        private Bad() {
+        }
+
+        static void allocates(Handler h, Accessor.OfFloat a) {
+            h.parallelFor(Range.of(4), it -> {
+                float[] tmp = new float[4];
+                a.set(it.id(0), tmp[it.id(0)]);
+            });
+        }
+
+        static void capturesAnObject(Handler h, Accessor.OfFloat a, StringBuilder sb) {
+            h.parallelFor(Range.of(4), it -> a.set(it.id(0), sb.length()));
+        }
+    }
+}
