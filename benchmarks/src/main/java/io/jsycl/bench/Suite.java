@@ -24,7 +24,7 @@ import java.util.Map;
  * <pre>
  * Suite [--device gpu|cpu|NAME] [--quick] [--out FILE] [--only NAME] [--skip-java]
  *       [--warmup N] [--repeats N] [--e2e N] [--n N] [--gemm N] [--grid N] [--steps N]
- *       [--mandel N] [--iter N] [--bodies N] [--copy-mib N]
+ *       [--mandel N] [--iter N] [--bodies N] [--copy-mib N] [--sum-n N] [--hist-n N]
  * </pre>
  */
 public final class Suite {
@@ -102,6 +102,14 @@ public final class Suite {
         list.add(new Stencil(c, intOpt(o, "grid", q ? 1024 : 4096), intOpt(o, "steps", q ? 4 : 10)));
         list.add(new Mandelbrot(c, intOpt(o, "mandel", q ? 512 : 2048), intOpt(o, "iter", q ? 256 : 512)));
         list.add(new NBody(c, intOpt(o, "bodies", q ? 2048 : 16384)));
+        int sumN = intOpt(o, "sum-n", q ? 1 << 22 : 1 << 27);
+        int[] sumData = SumReduce.data(sumN);
+        list.add(new SumReduce(c, true, sumN, sumData));
+        list.add(new SumReduce(c, false, sumN, sumData));
+        int histN = intOpt(o, "hist-n", q ? 1 << 22 : 1 << 26);
+        int[] histData = Histogram.data(histN);
+        list.add(new Histogram(c, false, histN, histData));
+        list.add(new Histogram(c, true, histN, histData));
         return list;
     }
 
