@@ -42,7 +42,7 @@ step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit (cut to the deadl
 step suite-gpu 180 "${run_java[@]}" io.jsycl.bench.Suite --device gpu --out "$OUT/suite-gpu.md"
 step suite-cpu 90 "${run_java[@]}" io.jsycl.bench.Suite --device cpu --skip-java --repeats 3 --e2e 2 \
   --gemm 1024 --bodies 8192 --copy-mib 256 --sum-n 33554432 --hist-n 16777216 --out "$OUT/suite-cpu.md"
-# Two tables (driver cache as is, and CUDA_CACHE_DISABLE=1): 2 x (1 + 3 x 5) fresh JVMs.
+# Two tables (driver cache as is, and CUDA_CACHE_DISABLE=1 POCL_KERNEL_CACHE=0): 2 x (1 + 3 x 5) fresh JVMs.
 step first-kernel 80 "${run_java[@]}" io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu --out "$OUT/first-kernel.md"
 step jmh-submit 55 "${run_java[@]}" org.openjdk.jmh.Main SubmitBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s -p device=gpu \
   -rf json -rff "$OUT/jmh-submit.json"

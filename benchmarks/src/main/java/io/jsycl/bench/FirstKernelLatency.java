@@ -18,8 +18,8 @@ import java.util.Map;
  *   <li>raw: hand-written OpenCL C built from source through the checked layer (no jsycl cache).</li>
  * </ul>
  * Two tables: driver caches as a user would have them (NVIDIA's compute cache on, and warmed by earlier runs of the
- * same kernel), and every child JVM with {@code CUDA_CACHE_DISABLE=1}, so that NVIDIA's driver compiles every
- * time and "cold" is truly cold (the variable is harmless on other platforms). Each row also splits the first
+ * same kernel), and every child JVM with {@code CUDA_CACHE_DISABLE=1} and {@code POCL_KERNEL_CACHE=0}, so that
+ * NVIDIA's driver (or PoCL) compiles every time and "cold" is truly cold (each variable is harmless elsewhere). Each row also splits the first
  * kernel into the program build (from source, or loading jsycl's cached binary) and the rest (jsycl: lowering,
  * buffers, launch, read back).
  *
@@ -42,13 +42,14 @@ public final class FirstKernelLatency {
                 + "Time from a created context+queue to the first small kernel's result (vector add of "
                 + FirstKernel.N + " floats) in a Java array; JVM start to exit beside it. \"build\" is the part of the "
                 + "first kernel spent making the program (cold, raw: from source; warm: from jsycl's cached binary), "
-                + "\"rest\" the remainder (jsycl: lowering, buffers, launch, read back). Medians in ms.\n\n");
+                + "\"rest\" the remainder (jsycl: lowering, buffers, launch, read back); medians of each column, so build + rest "
+                + "need not add up to the first-kernel median. Milliseconds.\n\n");
         Stats defaultCold = null;
         for (String driverMode : driverModes) {
             boolean noCache = driverMode.equals("nocache");
             Path warmDir = root.resolve("warm-" + driverMode);
             out.append(noCache
-                    ? "### Driver compile cache off (`CUDA_CACHE_DISABLE=1` in every child JVM)\n\n"
+                    ? "### Driver compile cache off (`CUDA_CACHE_DISABLE=1 POCL_KERNEL_CACHE=0` in every child JVM)\n\n"
                     : "### Default (driver caches as a user has them)\n\n");
             out.append("| mode | first kernel ms median (min–max) | build ms | rest ms | context+queue ms | whole JVM ms |\n"
                     + "|---|---|---|---|---|---|\n");
@@ -115,7 +116,8 @@ public final class FirstKernelLatency {
         }
         var pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         if (noDriverCache) {
-            pb.environment().put("CUDA_CACHE_DISABLE", "1");
+            pb.environment().put("CUDA_CACHE_DISABLE", "1"); // NVIDIA's compute cache (PTX to SASS and more)
+            pb.environment().put("POCL_KERNEL_CACHE", "0"); // PoCL's own kernel cache, for the same on PoCL
         }
         Process p = pb.start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
