@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs ON the GPU host, from the repository root, after benchmarks/gpu/run.sh filled .gpu/ on the dev machine.
-# Writes everything into $OUT (default ./bench-out). Each step has a time limit; the whole run stays under
-# 8 minutes. A failing step is recorded in $OUT/summary.md and the next one still runs.
+# Writes everything into $OUT (default ./bench-out). Each step has a time limit, and no step runs past a deadline
+# of BUDGET_S (default 440 s) after the start, so the whole run stays under 8 minutes. A failing step is recorded in
+# $OUT/summary.md and the next one still runs. $OUT ends with at most 8 files: host.txt, summary.md, suite-gpu.md,
+# suite-cpu.md, first-kernel.md, jmh-submit.json, torch-peers.md, logs.tgz.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-./bench-out}"
@@ -19,8 +21,15 @@ cache=$(mktemp -d /tmp/jsycl-cache.XXXX)
 # An array, not a function: `timeout` runs programs, not shell functions.
 run_java=("$java" --enable-native-access=ALL-UNNAMED -Djsycl.cache.dir="$cache" -cp '.gpu/lib/*')
 
-step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit, logs to $OUT/NAME.log
+deadline=$((SECONDS + ${BUDGET_S:-440}))
+step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit (cut to the deadline), logs to $OUT/NAME.log
   local name=$1 limit=$2; shift 2
+  local left=$((deadline - SECONDS))
+  [ "$limit" -le "$left" ] || limit=$left
+  if [ "$limit" -lt 10 ]; then
+    echo "- $name: skipped, ${left} s left before the deadline" | tee -a "$summary"
+    return
+  fi
   local t0=$SECONDS
   timeout "$limit" "$@" > "$OUT/$name.log" 2>&1
   local rc=$?
@@ -29,13 +38,15 @@ step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit, logs to $OUT/NAM
 
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1; ls /etc/OpenCL/vendors; nproc; } \
   > "$OUT/host.txt"
-step suite-gpu 170 "${run_java[@]}" io.jsycl.bench.Suite --device gpu --out "$OUT/suite-gpu.md"
-step suite-cpu 110 "${run_java[@]}" io.jsycl.bench.Suite --device cpu --skip-java --repeats 3 --e2e 2 \
-  --gemm 1024 --bodies 8192 --copy-mib 256 --out "$OUT/suite-cpu.md"
-step first-kernel 60 "${run_java[@]}" io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu --out "$OUT/first-kernel.md"
-step jmh-submit 70 "${run_java[@]}" org.openjdk.jmh.Main SubmitBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s -p device=gpu \
+# The suite now includes the sum reduction (2^27 ints) and the 256-bin histogram (2^26 ints) rows.
+step suite-gpu 180 "${run_java[@]}" io.jsycl.bench.Suite --device gpu --out "$OUT/suite-gpu.md"
+step suite-cpu 90 "${run_java[@]}" io.jsycl.bench.Suite --device cpu --skip-java --repeats 3 --e2e 2 \
+  --gemm 1024 --bodies 8192 --copy-mib 256 --sum-n 33554432 --hist-n 16777216 --out "$OUT/suite-cpu.md"
+# Two tables (driver cache as is, and CUDA_CACHE_DISABLE=1 POCL_KERNEL_CACHE=0): 2 x (1 + 3 x 5) fresh JVMs.
+step first-kernel 80 "${run_java[@]}" io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu --out "$OUT/first-kernel.md"
+step jmh-submit 55 "${run_java[@]}" org.openjdk.jmh.Main SubmitBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s -p device=gpu \
   -rf json -rff "$OUT/jmh-submit.json"
-[ -n "${SKIP_TORCH:-}" ] || step torch-peers 60 python3 benchmarks/gpu/torch_peers.py --out "$OUT/torch-peers.md"
+[ -n "${SKIP_TORCH:-}" ] || step torch-peers 45 python3 benchmarks/gpu/torch_peers.py --out "$OUT/torch-peers.md"
 
 cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md 2>/dev/null
 grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null
@@ -43,3 +54,5 @@ cat "$summary"
 rm -rf "$cache"
 # The remote-run tool brings back at most 8 files: fold the per-step logs into one archive.
 tar czf "$OUT/logs.tgz" -C "$OUT" $(cd "$OUT" && ls *.log) && rm -f "$OUT"/*.log
+echo "- total: $SECONDS s" >> "$summary"
+ls "$OUT"

@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * Device copy bandwidth: {@code clEnqueueCopyBuffer} of one large buffer into another, counted as bytes read plus
- * bytes written. The ceiling the memory-bound rows are measured against; jsycl has no copy command to time.
+ * bytes written. The ceiling the memory-bound rows are measured against; jsycl has no device-to-device copy command to time.
  */
 final class CopyBandwidth extends Workload {
     private final long bytes;
@@ -40,7 +40,7 @@ final class CopyBandwidth extends Workload {
 
     @Override
     String jsyclMissing() {
-        return "no copy command in the API yet";
+        return "no device-to-device copy in the API: q.copy is host↔device";
     }
 
     @Override

@@ -13,7 +13,9 @@ import java.lang.foreign.Arena;
  * hand-written source (build from source, kernel, arguments, enqueue, read).
  *
  * <pre>FirstKernel jsycl|raw [DEVICE]</pre>
- * Prints {@code setup_ns=...} and {@code first_kernel_ns=...}.
+ * Prints {@code setup_ns=...}, {@code first_kernel_ns=...} and {@code build_ns=...}: the part of the first kernel
+ * spent building the program (jsycl: {@code ProgramManager.stats().buildNanos()}, from source or a cached binary;
+ * raw: {@code clCreateProgramWithSource} + {@code clBuildProgram}).
  */
 public final class FirstKernel {
     static final int N = 1024;
@@ -29,10 +31,14 @@ public final class FirstKernel {
         float[] c = new float[N];
         long t0 = System.nanoTime();
         long t1;
+        long build;
         if (mode.equals("raw")) {
             try (var raw = new RawCl(Suite.match(device))) {
                 t1 = System.nanoTime();
-                try (var arena = Arena.ofConfined(); var p = raw.build(Streaming.RAW_VADD); var x = raw.upload(arena, a);
+                long b0 = System.nanoTime();
+                var program = raw.build(Streaming.RAW_VADD);
+                build = System.nanoTime() - b0;
+                try (var arena = Arena.ofConfined(); var p = program; var x = raw.upload(arena, a);
                      var y = raw.upload(arena, b); var z = raw.buffer(4L * N); var k = ClKernel.create(p, "vadd")) {
                     k.setArg(0, x);
                     k.setArg(1, y);
@@ -47,6 +53,7 @@ public final class FirstKernel {
                 try (var x = Buffer.of(a); var y = Buffer.of(b); var z = Buffer.of(c)) {
                     Streaming.vectorAdd(q, x, y, z, N);
                 }
+                build = context.programManager().stats().buildNanos();
             }
         }
         long t2 = System.nanoTime();
@@ -58,5 +65,6 @@ public final class FirstKernel {
         }
         System.out.println("setup_ns=" + (t1 - t0));
         System.out.println("first_kernel_ns=" + (t2 - t1));
+        System.out.println("build_ns=" + build);
     }
 }

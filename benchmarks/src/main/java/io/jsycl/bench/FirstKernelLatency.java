@@ -17,9 +17,13 @@ import java.util.Map;
  *   <li>warm: jsycl with one cache folder, primed by an unmeasured run (lower, load the cached binary);</li>
  *   <li>raw: hand-written OpenCL C built from source through the checked layer (no jsycl cache).</li>
  * </ul>
- * Driver-level caches (NVIDIA's compute cache) are left as a user would have them.
+ * Two tables: driver caches as a user would have them (NVIDIA's compute cache on, and warmed by earlier runs of the
+ * same kernel), and every child JVM with {@code CUDA_CACHE_DISABLE=1} and {@code POCL_KERNEL_CACHE=0}, so that
+ * NVIDIA's driver (or PoCL) compiles every time and "cold" is truly cold (each variable is harmless elsewhere). Each row also splits the first
+ * kernel into the program build (from source, or loading jsycl's cached binary) and the rest (jsycl: lowering,
+ * buffers, launch, read back).
  *
- * <pre>FirstKernelLatency [--runs N] [--device gpu|cpu|NAME] [--out FILE]</pre>
+ * <pre>FirstKernelLatency [--runs N] [--device gpu|cpu|NAME] [--out FILE] [--modes default,nocache]</pre>
  */
 public final class FirstKernelLatency {
     private FirstKernelLatency() {
@@ -30,38 +34,67 @@ public final class FirstKernelLatency {
         Map<String, String> opts = Suite.parse(args);
         int runs = Suite.intOpt(opts, "runs", 5);
         String device = opts.get("device");
+        List<String> driverModes = List.of(opts.getOrDefault("modes", "default,nocache").split(","));
         Path root = Files.createTempDirectory("jsycl-first-kernel");
-        Path warmDir = root.resolve("warm");
         var out = new StringBuilder("## First-kernel latency in fresh JVMs (" + runs + " runs each"
                 + (device == null ? "" : ", device " + device) + ")\n\n"
+                + "Command: `FirstKernelLatency " + String.join(" ", args) + "`\n\n"
                 + "Time from a created context+queue to the first small kernel's result (vector add of "
-                + FirstKernel.N + " floats) in a Java array; JVM start to exit beside it.\n\n"
-                + "| mode | first kernel ms median (min–max) | context+queue ms | whole JVM ms |\n|---|---|---|---|\n");
-        run(List.of("jsycl"), device, warmDir, false); // primes the warm cache, unmeasured
-        Stats cold = null;
-        Stats warm = null;
-        for (String mode : List.of("cold", "warm", "raw")) {
-            long[] first = new long[runs];
-            long[] setup = new long[runs];
-            long[] jvm = new long[runs];
-            for (int i = 0; i < runs; i++) {
-                Path dir = mode.equals("cold") ? root.resolve("cold-" + i) : warmDir;
-                long t0 = System.nanoTime();
-                long[] r = run(List.of(mode.equals("raw") ? "raw" : "jsycl"), device, dir, true);
-                jvm[i] = System.nanoTime() - t0;
-                setup[i] = r[0];
-                first[i] = r[1];
+                + FirstKernel.N + " floats) in a Java array; JVM start to exit beside it. \"build\" is the part of the "
+                + "first kernel spent making the program (cold, raw: from source; warm: from jsycl's cached binary), "
+                + "\"rest\" the remainder (jsycl: lowering, buffers, launch, read back); medians of each column, so build + rest "
+                + "need not add up to the first-kernel median. Milliseconds.\n\n");
+        Stats defaultCold = null;
+        for (String driverMode : driverModes) {
+            boolean noCache = driverMode.equals("nocache");
+            Path warmDir = root.resolve("warm-" + driverMode);
+            out.append(noCache
+                    ? "### Driver compile cache off (`CUDA_CACHE_DISABLE=1 POCL_KERNEL_CACHE=0` in every child JVM)\n\n"
+                    : "### Default (driver caches as a user has them)\n\n");
+            out.append("| mode | first kernel ms median (min–max) | build ms | rest ms | context+queue ms | whole JVM ms |\n"
+                    + "|---|---|---|---|---|---|\n");
+            run("jsycl", device, warmDir, noCache, false); // primes the warm cache, unmeasured
+            Stats cold = null;
+            Stats warm = null;
+            Stats raw = null;
+            for (String mode : List.of("cold", "warm", "raw")) {
+                long[] first = new long[runs];
+                long[] setup = new long[runs];
+                long[] build = new long[runs];
+                long[] rest = new long[runs];
+                long[] jvm = new long[runs];
+                for (int i = 0; i < runs; i++) {
+                    Path dir = mode.equals("cold") ? root.resolve("cold-" + driverMode + "-" + i) : warmDir;
+                    long t0 = System.nanoTime();
+                    long[] r = run(mode.equals("raw") ? "raw" : "jsycl", device, dir, noCache, true);
+                    jvm[i] = System.nanoTime() - t0;
+                    setup[i] = r[0];
+                    first[i] = r[1];
+                    build[i] = r[2];
+                    rest[i] = r[1] - r[2];
+                }
+                Stats s = Stats.of(first);
+                switch (mode) {
+                    case "cold" -> cold = s;
+                    case "warm" -> warm = s;
+                    default -> raw = s;
+                }
+                out.append(String.format("| %s | %s | %.1f | %.1f | %.1f | %.1f |%n", mode, s.ms(),
+                        Stats.of(build).medianMs(), Stats.of(rest).medianMs(), Stats.of(setup).medianMs(),
+                        Stats.of(jvm).medianMs()));
             }
-            Stats s = Stats.of(first);
-            if (mode.equals("cold")) {
-                cold = s;
-            } else if (mode.equals("warm")) {
-                warm = s;
+            out.append(String.format("%nwarm / cold (medians): %.3f; cold / raw: %.3f; warm / raw: %.3f%n",
+                    (double) warm.median() / cold.median(), (double) cold.median() / raw.median(),
+                    (double) warm.median() / raw.median()));
+            if (noCache && defaultCold != null) {
+                out.append(String.format("cold with driver cache off / cold by default (medians): %.3f%n",
+                        (double) cold.median() / defaultCold.median()));
             }
-            out.append(String.format("| %s | %s | %.1f | %.1f |%n", mode, s.ms(), Stats.of(setup).medianMs(),
-                    Stats.of(jvm).medianMs()));
+            out.append('\n');
+            if (!noCache) {
+                defaultCold = cold;
+            }
         }
-        out.append(String.format("%nwarm / cold (medians): %.3f%n%n", (double) warm.median() / cold.median()));
         System.out.print(out);
         try (var files = Files.walk(root)) {
             files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
@@ -71,28 +104,34 @@ public final class FirstKernelLatency {
         }
     }
 
-    /** Runs FirstKernel in a new JVM; returns {setup_ns, first_kernel_ns}. */
-    private static long[] run(List<String> mode, String device, Path cacheDir, boolean parse)
+    /** Runs FirstKernel in a new JVM; returns {setup_ns, first_kernel_ns, build_ns}. */
+    private static long[] run(String mode, String device, Path cacheDir, boolean noDriverCache, boolean parse)
             throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command().orElse("java");
         var cmd = new ArrayList<String>(List.of(java, "--enable-native-access=ALL-UNNAMED",
                 "-Djsycl.cache.dir=" + cacheDir, "-cp", System.getProperty("java.class.path"),
-                FirstKernel.class.getName()));
-        cmd.addAll(mode);
+                FirstKernel.class.getName(), mode));
         if (device != null) {
             cmd.add(device);
         }
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        var pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        if (noDriverCache) {
+            pb.environment().put("CUDA_CACHE_DISABLE", "1"); // NVIDIA's compute cache (PTX to SASS and more)
+            pb.environment().put("POCL_KERNEL_CACHE", "0"); // PoCL's own kernel cache, for the same on PoCL
+        }
+        Process p = pb.start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (p.waitFor() != 0) {
             throw new IllegalStateException("FirstKernel failed (" + String.join(" ", cmd) + "):\n" + output);
         }
-        long[] r = new long[2];
+        long[] r = new long[3];
         for (String line : output.split("\n")) {
             if (line.startsWith("setup_ns=")) {
                 r[0] = Long.parseLong(line.substring(9).trim());
             } else if (line.startsWith("first_kernel_ns=")) {
                 r[1] = Long.parseLong(line.substring(16).trim());
+            } else if (line.startsWith("build_ns=")) {
+                r[2] = Long.parseLong(line.substring(9).trim());
             }
         }
         if (parse && r[1] == 0) {

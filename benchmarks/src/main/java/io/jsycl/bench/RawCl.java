@@ -62,6 +62,15 @@ final class RawCl implements AutoCloseable {
         return mem;
     }
 
+    /** A device buffer holding {@code data} (staged through native memory, blocking). */
+    ClMem upload(Arena arena, int[] data) {
+        MemorySegment staging = arena.allocate(ValueLayout.JAVA_INT, data.length);
+        MemorySegment.copy(data, 0, staging, ValueLayout.JAVA_INT, 0, data.length);
+        ClMem mem = buffer(staging.byteSize());
+        queue.enqueueWriteBuffer(mem, true, 0, staging, staging.byteSize(), List.of()).close();
+        return mem;
+    }
+
     void download(Arena arena, ClMem mem, float[] out) {
         MemorySegment staging = arena.allocate(ValueLayout.JAVA_FLOAT, out.length);
         queue.enqueueReadBuffer(mem, true, 0, staging, staging.byteSize(), List.of()).close();

@@ -24,7 +24,7 @@ import java.util.Map;
  * <pre>
  * Suite [--device gpu|cpu|NAME] [--quick] [--out FILE] [--only NAME] [--skip-java]
  *       [--warmup N] [--repeats N] [--e2e N] [--n N] [--gemm N] [--grid N] [--steps N]
- *       [--mandel N] [--iter N] [--bodies N] [--copy-mib N]
+ *       [--mandel N] [--iter N] [--bodies N] [--copy-mib N] [--sum-n N] [--hist-n N]
  * </pre>
  */
 public final class Suite {
@@ -69,24 +69,38 @@ public final class Suite {
                 """);
         System.out.print(out);
         Map<Workload, String> javaTimes = new HashMap<>();
+        Path outPath = opts.containsKey("out") ? Path.of(opts.get("out")) : null;
         for (Device device : devices(opts.get("device"))) {
-            StringBuilder table = table(device, workloads, javaTimes, opts.containsKey("skip-java"));
+            // After each row, the file holds everything so far: a run cut off by a time limit still leaves its rows.
+            java.util.function.Consumer<StringBuilder> partial = t -> {
+                if (outPath != null) {
+                    try {
+                        write(outPath, new StringBuilder(out).append(t).append("(incomplete: the run stopped here)\n"));
+                    } catch (IOException e) {
+                        System.err.println("cannot write " + outPath + ": " + e);
+                    }
+                }
+            };
+            StringBuilder table = table(device, workloads, javaTimes, opts.containsKey("skip-java"), partial);
             System.out.print(table);
             out.append(table);
         }
-        if (opts.containsKey("out")) {
-            Path path = Path.of(opts.get("out"));
-            if (path.getParent() != null) {
-                Files.createDirectories(path.getParent());
-            }
-            Files.writeString(path, out);
-            System.err.println("wrote " + path);
+        if (outPath != null) {
+            write(outPath, out);
+            System.err.println("wrote " + outPath);
         }
         boolean failed = out.indexOf("MISMATCH") >= 0 || out.indexOf("FAILED") >= 0;
         if (failed) {
             System.err.println("*** SOME RESULTS DIFFER OR FAILED: see the check column ***");
         }
         System.exit(failed ? 1 : 0);
+    }
+
+    private static void write(Path path, CharSequence text) throws IOException {
+        if (path.getParent() != null) {
+            Files.createDirectories(path.getParent());
+        }
+        Files.writeString(path, text);
     }
 
     static List<Workload> workloads(Workload.Config c, Map<String, String> o) {
@@ -102,11 +116,19 @@ public final class Suite {
         list.add(new Stencil(c, intOpt(o, "grid", q ? 1024 : 4096), intOpt(o, "steps", q ? 4 : 10)));
         list.add(new Mandelbrot(c, intOpt(o, "mandel", q ? 512 : 2048), intOpt(o, "iter", q ? 256 : 512)));
         list.add(new NBody(c, intOpt(o, "bodies", q ? 2048 : 16384)));
+        int sumN = intOpt(o, "sum-n", q ? 1 << 22 : 1 << 27);
+        int[] sumData = SumReduce.data(sumN);
+        list.add(new SumReduce(c, true, sumN, sumData));
+        list.add(new SumReduce(c, false, sumN, sumData));
+        int histN = intOpt(o, "hist-n", q ? 1 << 22 : 1 << 26);
+        int[] histData = Histogram.data(histN);
+        list.add(new Histogram(c, false, histN, histData));
+        list.add(new Histogram(c, true, histN, histData));
         return list;
     }
 
     private static StringBuilder table(Device device, List<Workload> workloads, Map<Workload, String> javaTimes,
-            boolean skipJava) {
+            boolean skipJava, java.util.function.Consumer<StringBuilder> partial) {
         var rows = new ArrayList<Row>();
         ClDevice cl = match(device);
         System.err.println("== " + device.name() + " (" + device.type() + ", " + device.driverVersion() + ")");
@@ -116,8 +138,13 @@ public final class Suite {
             for (Workload w : workloads) {
                 System.err.println("  " + w.name() + " " + w.size() + " ...");
                 rows.add(row(w, q, raw, javaTimes, skipJava));
+                partial.accept(format(device, rows));
             }
         }
+        return format(device, rows);
+    }
+
+    private static StringBuilder format(Device device, List<Row> rows) {
         var t = new StringBuilder();
         t.append("## ").append(device.name()).append(" — ").append(device.platform().name()).append(", ")
                 .append(device.type()).append(", driver ").append(device.driverVersion()).append(", ")
