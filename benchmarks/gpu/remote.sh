@@ -46,10 +46,13 @@ step suite-cpu 90 "${run_java[@]}" io.jsycl.bench.Suite --device cpu --skip-java
 step first-kernel 80 "${run_java[@]}" io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu --out "$OUT/first-kernel.md"
 step jmh-submit 55 "${run_java[@]}" org.openjdk.jmh.Main SubmitBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s -p device=gpu \
   -rf json -rff "$OUT/jmh-submit.json"
+# Transfers of a 5-kernel chain and the profiling timeline of two independent kernels (its log is in logs.tgz).
+step timeline 30 "${run_java[@]}" io.jsycl.bench.Timeline gpu
 [ -n "${SKIP_TORCH:-}" ] || step torch-peers 45 python3 benchmarks/gpu/torch_peers.py --out "$OUT/torch-peers.md"
 
 cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md 2>/dev/null
 grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null
+cat "$OUT/timeline.log" 2>/dev/null
 cat "$summary"
 rm -rf "$cache"
 # The remote-run tool brings back at most 8 files: fold the per-step logs into one archive.
