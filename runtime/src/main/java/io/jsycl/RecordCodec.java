@@ -123,7 +123,10 @@ final class RecordCodec implements ElementCodec {
                 this.pack[i] = MethodHandles.filterArguments(set, 2, read)
                         .asType(MethodType.methodType(void.class, MemorySegment.class, long.class, Object.class));
             }
-            MethodHandle all = MethodHandles.filterArguments(make, 0, getters); // (seg, long, seg, long, ...) -> R
+            MethodHandle all = make;
+            for (int i = components.length - 1; i >= 0; i--) {
+                all = MethodHandles.collectArguments(all, i, getters[i]); // (seg, long, seg, long, ...) -> R
+            }
             int[] reorder = new int[2 * components.length];
             for (int i = 0; i < components.length; i++) {
                 reorder[2 * i] = 0;
