@@ -37,6 +37,9 @@ record RecordType(String internalName, List<ScalarType> fields, List<String> nam
         String cType = "jsycl_elem_" + KernelLowerer.mangle(simple) + "_"
                 + String.format(Locale.ROOT, "%08x", (internalName + fields).hashCode());
         RecordType t = new RecordType(internalName, List.copyOf(fields), List.copyOf(names), cType);
+        if (fields.contains(ScalarType.DOUBLE)) {
+            ctx.usesFp64 = true; // the struct itself needs the type, even if the kernel reads no double field
+        }
         if (!ctx.structs.containsKey(cType)) {
             ctx.structs.put(cType, t.define());
         }
