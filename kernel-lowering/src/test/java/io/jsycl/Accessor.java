@@ -480,4 +480,31 @@ public final class Accessor {
             return data.length;
         }
     }
+
+    /** Accessor of records; {@code type} is the record class. */
+    public static final class OfRecord<R extends Record> {
+        public final int dimensions;
+        public final String mode;
+        public final Class<R> type;
+        public final R[] data;
+
+        public OfRecord(Class<R> type, R[] data, String mode) {
+            this.dimensions = 1;
+            this.mode = mode;
+            this.type = type;
+            this.data = data;
+        }
+
+        public R get(int i) {
+            return data[i];
+        }
+
+        public void set(int i, R v) {
+            data[i] = v;
+        }
+
+        public int size() {
+            return data.length;
+        }
+    }
 }

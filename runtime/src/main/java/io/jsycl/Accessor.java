@@ -14,7 +14,7 @@ import java.lang.invoke.VarHandle;
  *
  * @param <T> the boxed element type
  */
-public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDouble, Accessor.OfInt, Accessor.OfLong, Accessor.OfShort, Accessor.OfByte, Accessor.OfChar, Accessor.OfBoolean {
+public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDouble, Accessor.OfInt, Accessor.OfLong, Accessor.OfShort, Accessor.OfByte, Accessor.OfChar, Accessor.OfBoolean, Accessor.OfRecord {
     final BufferStorage storage;
     final AccessMode mode;
     private final Indexer indexer;
@@ -60,6 +60,66 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
         if (mode == AccessMode.READ) {
             throw new IllegalStateException("write through a read accessor of " + storage
                     + ": request it with write(h) or readWrite(h)");
+        }
+    }
+
+    /**
+     * An accessor of records. In a kernel, {@code acc.get(i).x()} reads one field (a single
+     * load), {@code acc.get(i)} gives the whole record and {@code acc.set(i, new R(...))} stores
+     * one. On the host device it reads and writes the buffer's array of records.
+     *
+     * @param <R> the record type
+     */
+    public static final class OfRecord<R extends Record> extends Accessor<R> {
+        private final R[] data;
+
+        OfRecord(BufferStorage storage, AccessMode mode, R[] data) {
+            super(storage, mode);
+            this.data = data;
+        }
+
+        /** The record at {@code i}. */
+        public R get(int i) {
+            return data[index(i)];
+        }
+
+        /** The record at row {@code i}, column {@code j}. */
+        public R get(int i, int j) {
+            return data[index(i, j)];
+        }
+
+        /** The record at {@code (i, j, k)}. */
+        public R get(int i, int j, int k) {
+            return data[index(i, j, k)];
+        }
+
+        /** The record at {@code id}. */
+        public R get(Id id) {
+            return data[index(id)];
+        }
+
+        /** Stores {@code value} at {@code i}. */
+        public void set(int i, R value) {
+            checkWritable();
+            data[index(i)] = value;
+        }
+
+        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        public void set(int i, int j, R value) {
+            checkWritable();
+            data[index(i, j)] = value;
+        }
+
+        /** Stores {@code value} at {@code (i, j, k)}. */
+        public void set(int i, int j, int k, R value) {
+            checkWritable();
+            data[index(i, j, k)] = value;
+        }
+
+        /** Stores {@code value} at {@code id}. */
+        public void set(Id id, R value) {
+            checkWritable();
+            data[index(id)] = value;
         }
     }
 

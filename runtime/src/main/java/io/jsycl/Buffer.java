@@ -11,7 +11,7 @@ package io.jsycl;
  *
  * @param <T> the boxed element type
  */
-public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.OfFloat, Buffer.OfDouble, Buffer.OfInt, Buffer.OfLong, Buffer.OfShort, Buffer.OfByte, Buffer.OfChar, Buffer.OfBoolean {
+public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.OfFloat, Buffer.OfDouble, Buffer.OfInt, Buffer.OfLong, Buffer.OfShort, Buffer.OfByte, Buffer.OfChar, Buffer.OfBoolean, Buffer.OfRecord {
     final BufferStorage storage;
 
     Buffer(BufferStorage storage) {
@@ -171,6 +171,64 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
     /** A buffer of the given shape, zero-filled, with no host array. */
     public static OfBoolean ofBoolean(Range shape) {
         return new OfBoolean(new boolean[Math.toIntExact(shape.size())], shape, false);
+    }
+
+    /**
+     * A buffer over an array of records whose components are all primitives (an array of C
+     * structs on the device: components in declaration order, natural alignment); on close the
+     * contents are written back as new record instances in the array's slots.
+     *
+     * @throws IllegalArgumentException if {@code R} is not such a record (nested records, arrays,
+     *     strings and other references are not allowed)
+     */
+    public static <R extends Record> OfRecord<R> of(R[] records) {
+        return new OfRecord<>(records, Range.of(records.length), true);
+    }
+
+    /** A 2-D or 3-D (row-major) buffer over {@code records}, written back on close. */
+    public static <R extends Record> OfRecord<R> of(R[] records, Range shape) {
+        return new OfRecord<>(records, checkShape(records.length, shape), true);
+    }
+
+    /**
+     * A buffer of records (see {@link #of(Record[])}): on the device each element is a C struct of
+     * the record's components.
+     *
+     * @param <R> the record type
+     */
+    public static final class OfRecord<R extends Record> extends Buffer<R> {
+        private final R[] data;
+
+        private OfRecord(R[] data, Range shape, boolean writeBack) {
+            super(new BufferStorage(RecordCodec.of(data.getClass().getComponentType()), data, shape, writeBack));
+            this.data = data;
+        }
+
+        /** Read access for the command group. */
+        public Accessor.OfRecord<R> read(Handler h) {
+            return access(h, AccessMode.READ);
+        }
+
+        /** Write access: the previous contents are not copied to the device. */
+        public Accessor.OfRecord<R> write(Handler h) {
+            return access(h, AccessMode.WRITE);
+        }
+
+        /** Read and write access. */
+        public Accessor.OfRecord<R> readWrite(Handler h) {
+            return access(h, AccessMode.READ_WRITE);
+        }
+
+        @Override
+        public Accessor.OfRecord<R> access(Handler h, AccessMode mode) {
+            h.require(storage, mode);
+            return new Accessor.OfRecord<>(storage, mode, data);
+        }
+
+        /** The record class's memory layout on the device (with its padding). */
+        public java.lang.foreign.StructLayout layout() {
+            return ((RecordCodec) storage.codec).layout;
+        }
     }
 
     /** A buffer of {@code float} elements. */

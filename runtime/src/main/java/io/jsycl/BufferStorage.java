@@ -30,7 +30,10 @@ final class BufferStorage {
     private static final AtomicLong IDS = new AtomicLong();
 
     private final long id = IDS.incrementAndGet();
+    /** The primitive element type, or {@code null} for a buffer of records. */
     final ElementKind kind;
+    /** How the host array is packed for the device: {@code kind}, or a {@link RecordCodec}. */
+    final ElementCodec codec;
     private final Object array;
     private final Range shape;
     private final boolean writeBack;
@@ -77,12 +80,22 @@ final class BufferStorage {
     }
 
     BufferStorage(ElementKind kind, Object array, Range shape, boolean writeBack) {
+        this(kind, kind, array, shape, writeBack);
+    }
+
+    /** Storage of an array of records, packed by {@code codec}. */
+    BufferStorage(RecordCodec codec, Object array, Range shape, boolean writeBack) {
+        this(null, codec, array, shape, writeBack);
+    }
+
+    private BufferStorage(ElementKind kind, ElementCodec codec, Object array, Range shape, boolean writeBack) {
         this.kind = kind;
+        this.codec = codec;
         this.array = array;
         this.shape = shape;
         this.writeBack = writeBack;
         this.length = java.lang.reflect.Array.getLength(array);
-        this.bytes = (long) length * kind.bytes;
+        this.bytes = (long) length * codec.byteSize();
     }
 
     Range shape() {
@@ -140,7 +153,7 @@ final class BufferStorage {
         if (mode != AccessMode.WRITE && !copy.valid && bytes > 0) {
             makeHostValid(waits);
             MemorySegment staging = freeStaging(context, copy);
-            kind.copyToSegment(array, staging);
+            codec.copyToSegment(array, staging);
             ClEvent upload = queue.enqueueWriteBuffer(copy.mem, false, 0, staging, bytes,
                     Scheduler.waitList(waits, context));
             Event uploadEvent = Event.of(upload, context, false);
@@ -190,7 +203,7 @@ final class BufferStorage {
                 MemorySegment staging = freeStaging(context, entry.getValue());
                 try (ClEvent read = context.transferQueue().enqueueReadBuffer(entry.getValue().mem, true, 0,
                         staging, bytes, Scheduler.waitList(waits, context))) {
-                    kind.copyFromSegment(staging, array);
+                    codec.copyFromSegment(staging, array);
                 }
                 transfers.incrementAndGet();
                 hostValid = true;
@@ -344,6 +357,6 @@ final class BufferStorage {
 
     @Override
     public String toString() {
-        return "buffer#" + id + " " + kind.name().toLowerCase(java.util.Locale.ROOT) + shape;
+        return "buffer#" + id + " " + (kind != null ? kind.name().toLowerCase(java.util.Locale.ROOT) : codec) + shape;
     }
 }

@@ -5,7 +5,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /** Element types of buffers: their size on the device and how arrays move to and from native memory. */
-enum ElementKind {
+enum ElementKind implements ElementCodec {
     BOOLEAN(1, ScalarType.BOOLEAN),
     BYTE(1, ScalarType.BYTE),
     CHAR(2, ScalarType.CHAR),
@@ -23,8 +23,14 @@ enum ElementKind {
         this.scalar = scalar;
     }
 
+    @Override
+    public long byteSize() {
+        return bytes;
+    }
+
     /** Copies {@code array} into {@code dst} (booleans as bytes 0 and 1). */
-    void copyToSegment(Object array, MemorySegment dst) {
+    @Override
+    public void copyToSegment(Object array, MemorySegment dst) {
         switch (array) {
             case boolean[] a -> {
                 for (int i = 0; i < a.length; i++) {
@@ -43,7 +49,8 @@ enum ElementKind {
     }
 
     /** Copies {@code src} into {@code array} (bytes other than 0 become true). */
-    void copyFromSegment(MemorySegment src, Object array) {
+    @Override
+    public void copyFromSegment(MemorySegment src, Object array) {
         switch (array) {
             case boolean[] a -> {
                 for (int i = 0; i < a.length; i++) {

@@ -229,8 +229,11 @@ final class KernelLambdas {
                             + " that was requested in another command group; request accessors inside the command"
                             + " group that runs the kernel (buf.read(h) in the submit lambda)");
                 }
-                yield new Capture.Accessor(a.storage.kind.scalar, a.range().dimensions(),
-                        io.jsycl.lowering.AccessMode.valueOf(a.mode().name()));
+                var mode = io.jsycl.lowering.AccessMode.valueOf(a.mode().name());
+                if (a.storage.codec instanceof RecordCodec records) {
+                    yield new Capture.RecordAccessor(records.internalName(), records.fields, a.range().dimensions(), mode);
+                }
+                yield new Capture.Accessor(a.storage.kind.scalar, a.range().dimensions(), mode);
             }
             case DeviceArray<?> d -> {
                 if (d.context != handler.queue().context() || d.device != handler.queue().device()) {

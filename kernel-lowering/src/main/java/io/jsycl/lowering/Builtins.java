@@ -23,6 +23,8 @@ final class Builtins {
     static final String ND_ITEM = "io/jsycl/NdItem";
     static final String ACCESSOR_PREFIX = "io/jsycl/Accessor$Of";
     static final String LOCAL_ACCESSOR_PREFIX = "io/jsycl/LocalAccessor$Of";
+    /** Accessors of records: captured as {@link Capture.RecordAccessor}. */
+    static final String RECORD_ACCESSOR = "io/jsycl/Accessor$OfRecord";
     /** USM device arrays: captured as 1-D read-write accessors ({@link Capture.Accessor}) and used like them. */
     static final String DEVICE_ARRAY_PREFIX = "io/jsycl/DeviceArray$Of";
     static final String REDUCER_PREFIX = "io/jsycl/Reducer$Of";
@@ -419,11 +421,18 @@ final class Builtins {
             List<Expr> args) {
         AccessorRef acc = receiver.accessor;
         boolean local = m.owner.startsWith(LOCAL_ACCESSOR_PREFIX);
-        if (acc == null || !(acc.capture() instanceof Capture.Accessor || acc.capture() instanceof Capture.Local)) {
+        if (acc == null || !(acc.capture() instanceof Capture.Accessor || acc.capture() instanceof Capture.Local
+                || acc.capture() instanceof Capture.RecordAccessor)) {
             throw r.reject("call to " + m.name + " on an accessor that is not captured", "is not supported; capture the accessor");
         }
-        int dims = acc.capture() instanceof Capture.Accessor a ? a.dimensions() : ((Capture.Local) acc.capture()).dimensions();
-        boolean readOnly = acc.capture() instanceof Capture.Accessor a && a.mode() == AccessMode.READ;
+        int dims = switch (acc.capture()) {
+            case Capture.Accessor a -> a.dimensions();
+            case Capture.RecordAccessor a -> a.dimensions();
+            default -> ((Capture.Local) acc.capture()).dimensions();
+        };
+        boolean readOnly = acc.capture() instanceof Capture.Accessor a && a.mode() == AccessMode.READ
+                || acc.capture() instanceof Capture.RecordAccessor ra && ra.mode() == AccessMode.READ;
+        RecordType record = acc.capture() instanceof Capture.RecordAccessor a ? CaptureLayout.elementType(ctx, a) : null;
         Type[] types = Type.getArgumentTypes(m.desc);
         String name = m.owner.substring(m.owner.lastIndexOf('/') + 1).replace('$', '.') + "." + m.name;
         switch (m.name) {
@@ -442,15 +451,23 @@ final class Builtins {
                 }
                 String element = acc.member() + "data[" + index(acc, dims, args) + "]";
                 if (m.name.equals("get")) {
-                    return Expr.of(returnKind(m.desc), element, PRIMARY);
+                    return record != null ? Expr.record(record, element, false) : Expr.of(returnKind(m.desc), element, PRIMARY);
                 }
                 if (readOnly) {
                     throw r.reject("call to " + name + " on a read-only accessor",
                             "cannot write; request the accessor with write or read-write access");
                 }
+                if (record != null && (args.getLast().kind != 'R' || !args.getLast().recordType.equals(record))) {
+                    throw r.reject("call to " + name + " with a value that is not a " + simpleName(record.internalName()),
+                            "is not supported; store a record read from an accessor of the same record type or built with new "
+                            + simpleName(record.internalName()) + "(...)");
+                }
                 return Expr.effect('V', element + " = " + args.getLast().text, PRIMARY);
             }
             case "atomicAdd", "atomicMin", "atomicMax", "atomicExchange", "atomicCompareExchange" -> {
+                if (record != null) {
+                    throw r.reject("call to " + name + " on an accessor of records", "is not supported; use an accessor of int, long or float");
+                }
                 if (dims != 1 || types.length == 0 || types[0].getSort() != Type.INT) {
                     throw r.reject("call to " + name + " on a " + dims + "-dimensional accessor",
                             "is not supported; atomics take one index into a 1-dimensional accessor");
@@ -522,6 +539,10 @@ final class Builtins {
             }
         }
         return text;
+    }
+
+    private static String simpleName(String internalName) {
+        return internalName.substring(internalName.lastIndexOf('/') + 1).replace('$', '.');
     }
 
     static char returnKind(String desc) {

@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /** One captured argument of a kernel lambda, as the runtime describes it to the lowering. */
-public sealed interface Capture permits Capture.Scalar, Capture.Accessor, Capture.Local, Capture.Record, Capture.Array {
+public sealed interface Capture permits Capture.Scalar, Capture.Accessor, Capture.RecordAccessor, Capture.Local, Capture.Record,
+        Capture.Array {
 
     /** A captured primitive value, passed by value. */
     record Scalar(ScalarType type) implements Capture {
@@ -18,6 +19,24 @@ public sealed interface Capture permits Capture.Scalar, Capture.Accessor, Captur
         public Accessor {
             Objects.requireNonNull(element, "element");
             Objects.requireNonNull(mode, "mode");
+            if (dimensions < 1 || dimensions > 3) {
+                throw new IllegalArgumentException("dimensions not in 1..3: " + dimensions);
+            }
+        }
+    }
+
+    /**
+     * A captured {@code io.jsycl.Accessor$OfRecord} over a buffer of records (an array of C
+     * structs): {@code recordInternalName} is the record class ("pkg/P"), {@code fields} its
+     * primitive components in declaration order, laid out with natural alignment
+     * ({@link RecordType#offsets(List)}).
+     */
+    record RecordAccessor(String recordInternalName, List<ScalarType> fields, int dimensions, AccessMode mode)
+            implements Capture {
+        public RecordAccessor {
+            Objects.requireNonNull(recordInternalName, "recordInternalName");
+            Objects.requireNonNull(mode, "mode");
+            fields = List.copyOf(fields);
             if (dimensions < 1 || dimensions > 3) {
                 throw new IllegalArgumentException("dimensions not in 1..3: " + dimensions);
             }

@@ -37,21 +37,9 @@ final class CaptureLayout {
                 init.add(target + " = " + param + ";");
                 args.add(new KernelArg(index, path, ArgRole.VALUE, 0, s.type()));
             }
-            case Capture.Accessor a -> {
-                kernelParams.add(pointer(a) + " " + param + "_data");
-                args.add(new KernelArg(index, path, ArgRole.ACCESSOR_DATA, 0, a.element()));
-                StringBuilder call = new StringBuilder(structName(ctx, a) + "_init(&" + target + ", " + param + "_data");
-                List<ArgRole> roles = List.of(ArgRole.ACCESSOR_RANGE, ArgRole.ACCESSOR_MEM_RANGE, ArgRole.ACCESSOR_OFFSET);
-                List<String> parts = List.of("range", "memRange", "offset");
-                for (int p = 0; p < 3; p++) {
-                    for (int d = 0; d < a.dimensions(); d++) {
-                        kernelParams.add("int " + param + "_" + parts.get(p) + d);
-                        call.append(", ").append(param).append('_').append(parts.get(p)).append(d);
-                        args.add(new KernelArg(index, path, roles.get(p), d, ScalarType.INT));
-                    }
-                }
-                init.add(call.append(");").toString());
-            }
+            case Capture.Accessor a -> accessorLeaf(index, path, param, target, a, pointer(a), a.element(), a.dimensions());
+            case Capture.RecordAccessor a -> accessorLeaf(index, path, param, target, a, pointer(ctx, a),
+                    ScalarType.BYTE, a.dimensions());
             case Capture.Local l -> {
                 kernelParams.add("__local " + l.element().cName() + "* " + param + "_data");
                 args.add(new KernelArg(index, path, ArgRole.LOCAL_MEMORY, 0, l.element()));
@@ -81,8 +69,35 @@ final class CaptureLayout {
         }
     }
 
+    private void accessorLeaf(int index, List<Integer> path, String param, String target, Capture a, String pointer,
+            ScalarType element, int dimensions) {
+        kernelParams.add(pointer + " " + param + "_data");
+        args.add(new KernelArg(index, path, ArgRole.ACCESSOR_DATA, 0, element));
+        StringBuilder call = new StringBuilder(structName(ctx, a) + "_init(&" + target + ", " + param + "_data");
+        List<ArgRole> roles = List.of(ArgRole.ACCESSOR_RANGE, ArgRole.ACCESSOR_MEM_RANGE, ArgRole.ACCESSOR_OFFSET);
+        List<String> parts = List.of("range", "memRange", "offset");
+        for (int p = 0; p < 3; p++) {
+            for (int d = 0; d < dimensions; d++) {
+                kernelParams.add("int " + param + "_" + parts.get(p) + d);
+                call.append(", ").append(param).append('_').append(parts.get(p)).append(d);
+                args.add(new KernelArg(index, path, roles.get(p), d, ScalarType.INT));
+            }
+        }
+        init.add(call.append(");").toString());
+    }
+
     static String pointer(Capture.Accessor a) {
         return "__global " + (a.mode() == AccessMode.READ ? "const " : "") + a.element().cName() + "*";
+    }
+
+    /** The data pointer type of an accessor of records: to the record's struct. */
+    static String pointer(KernelContext ctx, Capture.RecordAccessor a) {
+        return "__global " + (a.mode() == AccessMode.READ ? "const " : "") + elementType(ctx, a).cType() + "*";
+    }
+
+    /** The struct of a record accessor's elements, defined in {@code ctx} on first use. */
+    static RecordType elementType(KernelContext ctx, Capture.RecordAccessor a) {
+        return RecordType.of(ctx, a.recordInternalName(), a.fields());
     }
 
     /** The C type of a capture, defining its struct in {@code ctx} on first use. */
@@ -94,6 +109,11 @@ final class CaptureLayout {
                 case WRITE -> "w";
                 case READ_WRITE -> "rw";
             } + "_" + a.element().cName() + "_" + a.dimensions();
+            case Capture.RecordAccessor a -> "jsycl_racc_" + switch (a.mode()) {
+                case READ -> "r";
+                case WRITE -> "w";
+                case READ_WRITE -> "rw";
+            } + "_" + elementType(ctx, a).cType().substring("jsycl_elem_".length()) + "_" + a.dimensions();
             case Capture.Local l -> "jsycl_local_" + l.element().cName() + "_" + l.dimensions();
             case Capture.Array a -> "jsycl_array_" + a.element().cName();
             case Capture.Record r -> "jsycl_rec_" + KernelLowerer.mangle(simple(r.internalName())) + "_"
@@ -109,30 +129,8 @@ final class CaptureLayout {
     private static String define(KernelContext ctx, Capture c, String name) {
         CodeBuilder b = new CodeBuilder();
         switch (c) {
-            case Capture.Accessor a -> {
-                int dims = a.dimensions();
-                b.open("typedef struct");
-                b.line(pointer(a) + " data;");
-                b.line("int range[" + dims + "];");
-                b.line("int memRange[" + dims + "];");
-                b.line("int offset[" + dims + "];");
-                b.close("} " + name + ";");
-                b.blank();
-                StringBuilder params = new StringBuilder(name + "* acc, " + pointer(a) + " data");
-                for (String part : List.of("range", "memRange", "offset")) {
-                    for (int d = 0; d < dims; d++) {
-                        params.append(", int ").append(part).append(d);
-                    }
-                }
-                b.open("void " + name + "_init(" + params + ")");
-                b.line("acc->data = data;");
-                for (String part : List.of("range", "memRange", "offset")) {
-                    for (int d = 0; d < dims; d++) {
-                        b.line("acc->" + part + "[" + d + "] = " + part + d + ";");
-                    }
-                }
-                b.close();
-            }
+            case Capture.Accessor a -> accessorStruct(b, name, pointer(a), a.dimensions());
+            case Capture.RecordAccessor a -> accessorStruct(b, name, pointer(ctx, a), a.dimensions());
             case Capture.Local l -> {
                 b.line("/* Work-group local memory, row-major. */");
                 b.open("typedef struct");
@@ -164,6 +162,30 @@ final class CaptureLayout {
             case Capture.Scalar s -> throw new IllegalStateException("no struct for " + s);
         }
         return b.toString().stripTrailing();
+    }
+
+    private static void accessorStruct(CodeBuilder b, String name, String pointer, int dims) {
+        b.open("typedef struct");
+        b.line(pointer + " data;");
+        b.line("int range[" + dims + "];");
+        b.line("int memRange[" + dims + "];");
+        b.line("int offset[" + dims + "];");
+        b.close("} " + name + ";");
+        b.blank();
+        StringBuilder params = new StringBuilder(name + "* acc, " + pointer + " data");
+        for (String part : List.of("range", "memRange", "offset")) {
+            for (int d = 0; d < dims; d++) {
+                params.append(", int ").append(part).append(d);
+            }
+        }
+        b.open("void " + name + "_init(" + params + ")");
+        b.line("acc->data = data;");
+        for (String part : List.of("range", "memRange", "offset")) {
+            for (int d = 0; d < dims; d++) {
+                b.line("acc->" + part + "[" + d + "] = " + part + d + ";");
+            }
+        }
+        b.close();
     }
 
     /** The C names of a record's components (from its class file; {@code c0, c1...} without one). */

@@ -47,6 +47,18 @@ final class DeviceFunctions {
             if (a.kind == 'A') {
                 spec.append('|').append(CaptureLayout.structName(ctx, a.accessor.capture()));
             }
+            if (a.kind == 'N') {
+                throw r.reject("passing a record before its constructor ran to " + who, "is not supported in kernels");
+            }
+        }
+        RecordType returned = null;
+        Type ret = Type.getReturnType(m.desc);
+        if (ret.getSort() == Type.OBJECT) {
+            returned = RecordType.ofClass(ctx, ret.getInternalName());
+            if (returned == null) {
+                throw r.reject("call to " + who + ", which returns a " + ret.getClassName(),
+                        "is not supported; device functions return primitives or records of primitives");
+            }
         }
         String name = KernelLowerer.mangle(m.owner) + "__" + KernelLowerer.mangle(m.name) + "_"
                 + String.format("%08x", spec.toString().hashCode());
@@ -66,6 +78,10 @@ final class DeviceFunctions {
             call.append(args.isEmpty() ? "" : ", ").append(Checks.ARGS);
         }
         char kind = Builtins.returnKind(m.desc);
+        if (returned != null) {
+            Expr e = Expr.record(returned, call.append(')').toString(), false);
+            return ctx.pureFunctions.contains(name) && !ctx.checked ? e : Expr.recordEffect(returned, e.text);
+        }
         if (kind != 'V' && ctx.pureFunctions.contains(name) && !ctx.checked) {
             return Expr.of(kind, call.append(')').toString(), PRIMARY);
         }
@@ -80,7 +96,10 @@ final class DeviceFunctions {
         for (int i = 0; i < types.length; i++) {
             String pname = MethodTranslator.paramName(method, slot, i);
             Expr a = args.get(i);
-            if (a.kind == 'A') {
+            if (a.kind == 'R') {
+                params.add(new MethodTranslator.Param(slot, 'R', pname, Expr.record(a.recordType, pname, true)));
+                cParams.add(a.recordType.cType() + " " + pname);
+            } else if (a.kind == 'A') {
                 AccessorRef ref = new AccessorRef(a.accessor.capture(), pname, pname + "->");
                 params.add(new MethodTranslator.Param(slot, 'A', pname, Expr.accessor(ref)));
                 cParams.add("const " + CaptureLayout.structName(ctx, ref.capture()) + "* " + pname);
@@ -99,9 +118,11 @@ final class DeviceFunctions {
             ctx.pureFunctions.add(name);
         }
         char ret = Builtins.returnKind(method.desc);
+        Type retType = Type.getReturnType(method.desc);
+        String cRet = ret == 'V' ? "void" : ret == 'A' ? RecordType.ofClass(ctx, retType.getInternalName()).cType() : Expr.cType(ret);
         CodeBuilder c = new CodeBuilder();
         c.line("/* " + owner.name.replace('/', '.') + "." + method.name + method.desc + " */");
-        c.open((ret == 'V' ? "void" : Expr.cType(ret)) + " " + name + "(" + String.join(", ", cParams) + ")");
+        c.open(cRet + " " + name + "(" + String.join(", ", cParams) + ")");
         for (Map.Entry<String, String> d : t.declarations.entrySet()) {
             c.line(d.getValue() + " " + d.getKey() + ";");
         }

@@ -7,7 +7,9 @@ package io.jsycl.lowering;
  * <p>{@code kind} is the JVM computational type: {@code I J F D}, {@code A} an accessor
  * reference (or any captured object: local accessor, array, record), {@code T} the kernel's
  * item, {@code Q} a reduction's reducer, {@code K} a memory fence, {@code S} a specialization
- * constant before {@code get()}, {@code C} a pending {@code lcmp}/{@code fcmp}
+ * constant before {@code get()}, {@code R} a record of primitives as a struct value
+ * ({@link #recordType}), {@code N} the object of a {@code NEW} before its constructor runs,
+ * {@code C} a pending {@code lcmp}/{@code fcmp}
  * result (only ever consumed by a branch or widened to an int).
  */
 final class Expr {
@@ -38,6 +40,11 @@ final class Expr {
     Expr widenedFloat;
     /** For {@code Math.sqrt} of a widened {@code float}: the float expression. */
     Expr sqrtOfFloat;
+    /**
+     * For kind {@code R} (a struct value of a record of primitives) and {@code N} (a record
+     * being constructed: {@code NEW} before its constructor call), the record's struct.
+     */
+    RecordType recordType;
 
     private Expr(char kind, String text, int prec, boolean stable, boolean effect, String negation,
             AccessorRef accessor, Expr left, Expr right, int nanResult, Long constant) {
@@ -117,6 +124,28 @@ final class Expr {
 
     static Expr accessor(AccessorRef ref) {
         return new Expr('A', ref.pointer(), PRIMARY, true, false, null, ref, null, null, 0, null);
+    }
+
+    /** A struct value of a record of primitives. */
+    static Expr record(RecordType type, String text, boolean stable) {
+        Expr e = new Expr('R', text, PRIMARY, stable, false, null, null, null, null, 0, null);
+        e.recordType = type;
+        return e;
+    }
+
+    /** A struct value computed by a call with effects: must not be dropped or duplicated. */
+    static Expr recordEffect(RecordType type, String text) {
+        Expr e = new Expr('R', text, PRIMARY, false, true, null, null, null, null, 0, null);
+        e.recordType = type;
+        return e;
+    }
+
+    /** The object of {@code NEW} for a record of primitives, before its constructor call. */
+    static Expr newRecord(RecordType type) {
+        Expr e = new Expr('N', "/* new " + type.internalName() + " */", PRIMARY, true, false, null, null, null, null, 0,
+                null);
+        e.recordType = type;
+        return e;
     }
 
     static Expr item() {

@@ -13,7 +13,8 @@ import java.util.Objects;
  * @param role what to pass
  * @param dimension for the per-dimension roles, the SYCL dimension (0 = slowest varying), else 0
  * @param type the scalar type for {@code VALUE}, the element type for {@code ACCESSOR_DATA},
- *     {@code LOCAL_MEMORY}, {@code ARRAY_DATA} and the {@code REDUCTION_*} roles; ranges,
+ *     {@code LOCAL_MEMORY}, {@code ARRAY_DATA} and the {@code REDUCTION_*} roles ({@link ScalarType#BYTE}
+ *     for the data of a {@link Capture.RecordAccessor}: an array of structs); ranges,
  *     lengths, offsets and the check buffer are C {@code int} ({@link ScalarType#INT})
  */
 public record KernelArg(int captureIndex, List<Integer> path, ArgRole role, int dimension, ScalarType type) {

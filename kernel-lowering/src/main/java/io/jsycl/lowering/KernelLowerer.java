@@ -34,7 +34,12 @@ import org.objectweb.asm.tree.MethodNode;
  * {@code Integer}/{@code Long} and the bit conversions of {@code Float}/{@code Double};
  * {@code io.jsycl.Builtins}; boxing of locals; {@code static final} primitive constants; static
  * methods of any class, lowered as device functions (accessors, local accessors, arrays and
- * records may be passed; no recursion). Constructing a record inside a kernel is rejected.
+ * records may be passed; no recursion); accessors of records ({@code Accessor$OfRecord}: an
+ * array of C structs, see {@link RecordType}) with {@code acc.get(i).x()} (one load),
+ * {@code acc.get(i)} as a struct value and {@code acc.set(i, r)}; records of primitives as values
+ * (read from such an accessor or built with {@code new P(a, b)}, whose canonical constructor must
+ * only assign its parameters), kept in locals, passed to and returned from device functions.
+ * Constructing any other record inside a kernel is rejected.
  * Anything else throws {@link LoweringException}.
  *
  * <p>Checked mode ({@link KernelRequest#checked()}) checks accessor, local accessor and array
@@ -151,6 +156,7 @@ public final class KernelLowerer {
             case Capture.Accessor a -> t.getSort() == Type.OBJECT && (t.getInternalName().equals(accessorClass(a.element()))
                     || a.dimensions() == 1 && a.mode() == AccessMode.READ_WRITE
                     && t.getInternalName().equals(Builtins.DEVICE_ARRAY_PREFIX + boxSuffix(a.element())));
+            case Capture.RecordAccessor r -> t.getSort() == Type.OBJECT && t.getInternalName().equals(Builtins.RECORD_ACCESSOR);
             case Capture.Local l -> t.getSort() == Type.OBJECT
                     && t.getInternalName().equals(Builtins.LOCAL_ACCESSOR_PREFIX + boxSuffix(l.element()));
             case Capture.Array a -> t.getDescriptor().equals("[" + a.element().descriptor());

@@ -67,6 +67,8 @@ final class MethodTranslator {
     private final Map<Integer, Expr> refParams = new HashMap<>();
     private final Map<Integer, Expr> refLocals = new HashMap<>();
     private final Map<Integer, Character> boxedLocals = new HashMap<>();
+    /** Locals holding records of primitives: slot to the struct variable. */
+    private final Map<Integer, Expr> recordLocals = new HashMap<>();
     private final Map<String, String> varNames = new HashMap<>();
     private final Set<String> usedNames = new HashSet<>();
     /** Locals and temporaries to declare at the top of the function: name to C type. */
@@ -310,10 +312,10 @@ final class MethodTranslator {
             if (s.entryStack == null) {
                 List<Expr> entry = new ArrayList<>();
                 for (Expr e : stack) {
-                    if (isRef(e)) {
+                    if (isRef(e) || e.kind == 'N') {
                         entry.add(e);
                     } else {
-                        entry.add(Expr.stable(valueKind(e), temp(valueKind(e))));
+                        entry.add(stableLike(value(e), temp(value(e))));
                     }
                 }
                 s.entryStack = entry;
@@ -321,7 +323,7 @@ final class MethodTranslator {
             for (int i = 0; i < stack.size(); i++) {
                 Expr target = s.entryStack.get(i);
                 Expr value = value(stack.get(i));
-                if (isRef(target)) {
+                if (isRef(target) || target.kind == 'N') {
                     if (value.accessor != target.accessor || value.kind != target.kind || !value.text.equals(target.text)) {
                         throw ctx.error(cls, line, "choosing an accessor with a condition",
                                 "is not supported; branch around the accesses instead");
@@ -348,6 +350,21 @@ final class MethodTranslator {
         return name;
     }
 
+    /** A temporary for {@code v}'s value (a struct for a record value). */
+    private String temp(Expr v) {
+        if (v.kind != 'R') {
+            return temp(v.kind);
+        }
+        String name = "t" + temps++;
+        declarations.put(name, v.recordType.cType());
+        return name;
+    }
+
+    /** A stable expression of {@code v}'s kind (and record type) naming {@code name}. */
+    private static Expr stableLike(Expr v, String name) {
+        return v.kind == 'R' ? Expr.record(v.recordType, name, true) : Expr.stable(v.kind, name);
+    }
+
     private Expr pop() {
         return stack.removeLast();
     }
@@ -365,9 +382,9 @@ final class MethodTranslator {
             Expr e = stack.get(i);
             if (!e.stable) {
                 Expr v = value(e);
-                String t = temp(v.kind);
+                String t = temp(v);
                 current.stmts.add(t + " = " + v.text + ";");
-                stack.set(i, Expr.stable(v.kind, t));
+                stack.set(i, stableLike(v, t));
             }
         }
         current.stmts.add(s);
@@ -583,9 +600,7 @@ final class MethodTranslator {
                 }
                 throw reject("a lambda or method reference", "is not supported inside a kernel; call a static method instead");
             }
-            case NEW -> throw reject("'new " + simple(((TypeInsnNode) n).desc) + "'", isRecord(((TypeInsnNode) n).desc)
-                    ? "constructs a record, which this version of the lowering does not support in kernels; pass its components as separate values instead"
-                    : "allocates memory, which kernels cannot do; compute with primitives, or pass a Buffer instead");
+            case NEW -> newObject((TypeInsnNode) n);
             case NEWARRAY, ANEWARRAY, MULTIANEWARRAY -> throw reject(newArray(n),
                     "allocates memory, which kernels cannot do; pass a LocalAccessor or a Buffer instead");
             case ATHROW -> throw reject("'throw'", "is not supported in kernels; kernels cannot raise exceptions, write an error flag to an accessor instead");
@@ -670,6 +685,11 @@ final class MethodTranslator {
     }
 
     private void aload(int slot) {
+        Expr rec = recordLocals.get(slot);
+        if (rec != null) {
+            push(rec);
+            return;
+        }
         Expr ref = refLocals.containsKey(slot) ? refLocals.get(slot) : refParams.get(slot);
         if (ref != null) {
             push(ref);
@@ -684,6 +704,21 @@ final class MethodTranslator {
     }
 
     private void astore(int slot, Expr v) {
+        if (v.kind == 'N') {
+            throw reject("storing a record before its constructor ran", "is not supported in kernels");
+        }
+        if (v.kind == 'R') {
+            String name = recordVar(slot, v.recordType);
+            Expr local = Expr.record(v.recordType, name, true);
+            recordLocals.put(slot, local);
+            refLocals.remove(slot);
+            boxedLocals.remove(slot);
+            if (!v.text.equals(name)) {
+                statement(name + " = " + v.text + ";");
+            }
+            return;
+        }
+        recordLocals.remove(slot);
         if (isRef(v)) {
             Expr old = refLocals.get(slot);
             if (old != null && old.accessor != v.accessor) {
@@ -713,9 +748,9 @@ final class MethodTranslator {
             return e;
         }
         Expr v = value(e);
-        String t = temp(v.kind);
+        String t = temp(v);
         current.stmts.add(t + " = " + v.text + ";");
-        Expr s = Expr.stable(v.kind, t);
+        Expr s = stableLike(v, t);
         stack.set(i, s);
         return s;
     }
@@ -829,6 +864,14 @@ final class MethodTranslator {
             push(receiver.left);
             return;
         }
+        if (receiver != null && receiver.kind == 'N') {
+            construct(receiver, m, args);
+            return;
+        }
+        if (receiver != null && receiver.kind == 'R') {
+            push(recordValueComponent(receiver, m));
+            return;
+        }
         if (receiver != null && receiver.accessor != null && receiver.accessor.capture() instanceof Capture.Record rec
                 && m.owner.equals(rec.internalName())) {
             push(recordComponent(rec, receiver.accessor, m));
@@ -860,9 +903,9 @@ final class MethodTranslator {
         if (result.kind == 'V') {
             statement(result.text + ";");
         } else if (result.effect) {
-            String t = temp(result.kind);
+            String t = temp(result);
             statement(t + " = " + result.text + ";");
-            push(Expr.stable(result.kind, t));
+            push(stableLike(result, t));
         } else {
             push(result);
         }
@@ -873,13 +916,22 @@ final class MethodTranslator {
 
     /** In checked mode, how this function leaves after a failure. */
     private String failReturn() {
-        return Type.getReturnType(method.desc).getSort() == Type.VOID ? "return;" : "return 0;";
+        Type ret = Type.getReturnType(method.desc);
+        if (ret.getSort() == Type.OBJECT) {
+            RecordType t = RecordType.ofClass(ctx, ret.getInternalName());
+            if (t != null) {
+                return "{ " + t.cType() + " jsycl_zero = {0}; return jsycl_zero; }";
+            }
+        }
+        return ret.getSort() == Type.VOID ? "return;" : "return 0;";
     }
 
     /** Checked mode: each index of an accessor or local accessor access against its range. */
     private void checkIndexes(MethodInsnNode m, AccessorRef ref, List<Expr> args) {
         int dims;
         if (ref.capture() instanceof Capture.Accessor a) {
+            dims = a.dimensions();
+        } else if (ref.capture() instanceof Capture.RecordAccessor a) {
             dims = a.dimensions();
         } else if (ref.capture() instanceof Capture.Local l) {
             dims = l.dimensions();
@@ -917,6 +969,91 @@ final class MethodTranslator {
         };
     }
 
+    /** {@code r.x()} on a record value: the struct's field (one load when the value is an accessor element). */
+    private Expr recordValueComponent(Expr r, MethodInsnNode m) {
+        RecordType t = r.recordType;
+        int index = -1;
+        List<String> javaNames = CaptureLayout.javaComponentNames(ctx, t.internalName());
+        if (m.owner.equals(t.internalName()) && javaNames != null && m.getOpcode() != INVOKESTATIC) {
+            int at = javaNames.indexOf(m.name);
+            if (at >= 0 && m.desc.equals("()" + t.fields().get(at).descriptor())) {
+                index = at;
+            }
+        }
+        if (index < 0) {
+            throw reject("call to " + simple(m.owner) + "." + m.name + " on a record",
+                    "is not supported in kernels; only the record's component accessors can be called on a record value");
+        }
+        return Expr.of(KernelLowerer.kind(t.fields().get(index)), r.at(PRIMARY) + "." + t.names().get(index), PRIMARY);
+    }
+
+    /** {@code NEW}: only records of primitives can be built, as struct values. */
+    private void newObject(TypeInsnNode n) {
+        RecordType t = RecordType.ofClass(ctx, n.desc);
+        if (t == null) {
+            throw reject("'new " + simple(n.desc) + "'", isRecord(n.desc)
+                    ? "constructs a record with components that are not primitives, which kernels cannot do; build only"
+                    + " records of primitives in kernels, or pass the components as separate values"
+                    : "allocates memory, which kernels cannot do; compute with primitives, or pass a Buffer instead");
+        }
+        push(Expr.newRecord(t));
+    }
+
+    /** The constructor call after {@code NEW}: the object becomes a struct value everywhere on the stack. */
+    private void construct(Expr marker, MethodInsnNode m, List<Expr> args) {
+        RecordType t = marker.recordType;
+        if (!m.name.equals("<init>") || !m.owner.equals(t.internalName()) || !m.desc.equals(t.constructorDescriptor())) {
+            throw reject("call to " + simple(m.owner) + "." + m.name + m.desc + " on a new " + simple(t.internalName()),
+                    "is not supported in kernels; construct records with the canonical constructor");
+        }
+        if (!RecordType.plainConstructor(ctx, t)) {
+            throw reject("'new " + simple(t.internalName()) + "'", "runs a constructor body that validates or changes its"
+                    + " arguments, which kernels cannot do; give the record a constructor that only assigns its components");
+        }
+        StringBuilder text = new StringBuilder(t.make()).append('(');
+        for (int i = 0; i < args.size(); i++) {
+            text.append(i > 0 ? ", " : "").append(args.get(i).text);
+        }
+        Expr value = Expr.record(t, text.append(')').toString(), false);
+        boolean replaced = false;
+        for (int i = 0; i < stack.size(); i++) {
+            if (stack.get(i) == marker) {
+                if (!replaced) {
+                    // Evaluate once: every copy of the new object is the same value.
+                    String tmp = temp(value);
+                    statement(tmp + " = " + value.text + ";");
+                    value = Expr.record(t, tmp, true);
+                    replaced = true;
+                }
+                stack.set(i, value);
+            }
+        }
+    }
+
+    private String recordVar(int slot, RecordType t) {
+        String key = slot + ":R:" + t.cType();
+        String name = varNames.get(key);
+        if (name != null) {
+            return name;
+        }
+        String base = null;
+        if (method.localVariables != null) {
+            for (LocalVariableNode v : method.localVariables) {
+                if (v.index == slot && v.desc.equals("L" + t.internalName() + ";")) {
+                    base = v.name;
+                }
+            }
+        }
+        name = base == null ? "v" + slot : cName(base, "v" + slot);
+        if (!usedNames.add(name)) {
+            name = name + "_" + slot + "r";
+            usedNames.add(name);
+        }
+        varNames.put(key, name);
+        declarations.put(name, t.cType());
+        return name;
+    }
+
     private AccessorRef capturedArray(Expr e) {
         if (e.accessor == null || !(e.accessor.capture() instanceof Capture.Array)) {
             throw reject("array access", "is supported only on captured arrays of primitives; use an accessor instead");
@@ -932,6 +1069,9 @@ final class MethodTranslator {
             default -> false;
         };
         if (box && !isRef(top) || top.kind == 'A') {
+            return;
+        }
+        if (top.kind == 'R' && top.recordType.internalName().equals(t.desc)) {
             return;
         }
         throw reject("a type test or cast to " + simple(t.desc), "is not supported in kernels; use primitives and accessors");

@@ -295,11 +295,22 @@ class FeaturesTest {
     }
 
     @Test
-    void constructingARecordIsRejectedWithAClearMessage() {
-        assertThatThrownBy(() -> Lambdas.lower(1, newRecord(new Accessor.OfFloat(1, "WRITE"))))
+    void constructingARecordOfPrimitivesGivesAStructValue() {
+        LoweredKernel lowered = Lambdas.lower(1, newRecord(new Accessor.OfFloat(1, "WRITE")));
+        assertThat(lowered.source()).contains("_make(1.0f, (int)get_global_id(0));").contains(".factor;");
+    }
+
+    static ItemKernel newJob(Job job, Accessor.OfFloat out) {
+        return it -> new Job(job.scale(), out, job.table()).out().set(0, 1f);
+    }
+
+    @Test
+    void constructingARecordWithReferencesIsRejectedWithAClearMessage() {
+        Job job = new Job(new Scale(1f, 0), new Accessor.OfFloat(1, "WRITE"), new int[1]);
+        assertThatThrownBy(() -> Lambdas.lower(1, newJob(job, new Accessor.OfFloat(1, "WRITE"))))
                 .isInstanceOf(LoweringException.class)
-                .hasMessageContaining("'new FeaturesTest.Scale'")
-                .hasMessageContaining("constructs a record");
+                .hasMessageContaining("'new FeaturesTest.Job'")
+                .hasMessageContaining("constructs a record with components that are not primitives");
     }
 
     // ---------------------------------------------------------------- reductions

@@ -69,6 +69,14 @@ final class Lambdas {
     }
 
     static Capture capture(Object v) {
+        if (v instanceof Accessor.OfRecord<?> a) {
+            List<ScalarType> fields = new ArrayList<>();
+            for (java.lang.reflect.RecordComponent c : a.type.getRecordComponents()) {
+                fields.add(ScalarType.ofDescriptor(c.getType().descriptorString()));
+            }
+            return new Capture.RecordAccessor(a.type.getName().replace('.', '/'), fields, a.dimensions,
+                    AccessMode.valueOf(a.mode));
+        }
         if (v instanceof Record r) {
             List<Capture> components = new ArrayList<>();
             for (java.lang.reflect.RecordComponent c : r.getClass().getRecordComponents()) {

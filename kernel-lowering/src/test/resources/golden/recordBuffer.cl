@@ -1,0 +1,124 @@
+/* jsycl kernel io.jsycl.lowering.RecordAccessorTest.lambda$particles$748914ea$1 (RecordAccessorTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_w_float_1
+#define JSYCL_DEF_jsycl_acc_w_float_1
+typedef struct {
+    __global float* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_float_1;
+
+void jsycl_acc_w_float_1_init(jsycl_acc_w_float_1* acc, __global float* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_elem_RecordAccessorTest_Particle_a2d15c6e
+#define JSYCL_DEF_jsycl_elem_RecordAccessorTest_Particle_a2d15c6e
+/* record io.jsycl.lowering.RecordAccessorTest$Particle as a struct: natural alignment, 24 bytes (the runtime packs records the same way). */
+typedef struct {
+    float x; /* offset 0 */
+    float y; /* offset 4 */
+    float vx; /* offset 8 */
+    float vy; /* offset 12 */
+    int id; /* offset 16 */
+    uchar alive; /* offset 20 */
+} jsycl_elem_RecordAccessorTest_Particle_a2d15c6e;
+
+jsycl_elem_RecordAccessorTest_Particle_a2d15c6e jsycl_elem_RecordAccessorTest_Particle_a2d15c6e_make(float x, float y, float vx, float vy, int id, uchar alive) {
+    jsycl_elem_RecordAccessorTest_Particle_a2d15c6e r;
+    r.x = x;
+    r.y = y;
+    r.vx = vx;
+    r.vy = vy;
+    r.id = id;
+    r.alive = alive;
+    return r;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_racc_rw_RecordAccessorTest_Particle_a2d15c6e_1
+#define JSYCL_DEF_jsycl_racc_rw_RecordAccessorTest_Particle_a2d15c6e_1
+typedef struct {
+    __global jsycl_elem_RecordAccessorTest_Particle_a2d15c6e* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_racc_rw_RecordAccessorTest_Particle_a2d15c6e_1;
+
+void jsycl_racc_rw_RecordAccessorTest_Particle_a2d15c6e_1_init(jsycl_racc_rw_RecordAccessorTest_Particle_a2d15c6e_1* acc, __global jsycl_elem_RecordAccessorTest_Particle_a2d15c6e* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__moved_45dfb807
+#define JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__moved_45dfb807
+/* io.jsycl.lowering.RecordAccessorTest.moved(Lio/jsycl/lowering/RecordAccessorTest$Particle;F)Lio/jsycl/lowering/RecordAccessorTest$Particle; */
+jsycl_elem_RecordAccessorTest_Particle_a2d15c6e io_jsycl_lowering_RecordAccessorTest__moved_45dfb807(jsycl_elem_RecordAccessorTest_Particle_a2d15c6e p, float dt) {
+    jsycl_elem_RecordAccessorTest_Particle_a2d15c6e t0;
+    t0 = jsycl_elem_RecordAccessorTest_Particle_a2d15c6e_make(p.x + p.vx * dt, p.y + p.vy * dt, p.vx, p.vy, p.id, p.alive);
+    return t0;
+}
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1
+#define JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1
+typedef struct {
+    jsycl_acc_w_float_1 xs;
+    jsycl_racc_rw_RecordAccessorTest_Particle_a2d15c6e_1 ps;
+    float dt;
+} io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_captures;
+
+void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(const io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    float dt = cap->dt;
+    int i;
+    jsycl_elem_RecordAccessorTest_Particle_a2d15c6e p;
+    int t0;
+    jsycl_elem_RecordAccessorTest_Particle_a2d15c6e t1;
+    jsycl_elem_RecordAccessorTest_Particle_a2d15c6e t2;
+    int t3;
+    i = (int)get_global_id(0);
+    cap->xs.data[i + cap->xs.offset[0]] = cap->ps.data[i + cap->ps.offset[0]].x;
+    p = cap->ps.data[i + cap->ps.offset[0]];
+    if (p.alive == 0) {
+        t3 = i;
+        t2 = jsycl_elem_RecordAccessorTest_Particle_a2d15c6e_make(p.x, p.y, 0.0f, 0.0f, p.id, 0);
+        t0 = t3;
+        t1 = t2;
+    } else {
+        t0 = i;
+        t1 = io_jsycl_lowering_RecordAccessorTest__moved_45dfb807(p, dt);
+    }
+    cap->ps.data[t0 + cap->ps.offset[0]] = t1;
+}
+
+__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1(__global float* xs_data, int xs_range0, int xs_memRange0, int xs_offset0, __global jsycl_elem_RecordAccessorTest_Particle_a2d15c6e* ps_data, int ps_range0, int ps_memRange0, int ps_offset0, float dt, int range0) {
+#ifdef JSYCL_PADDED_RANGE
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+#endif
+    io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_captures cap;
+    jsycl_acc_w_float_1_init(&cap.xs, xs_data, xs_range0, xs_memRange0, xs_offset0);
+    jsycl_racc_rw_RecordAccessorTest_Particle_a2d15c6e_1_init(&cap.ps, ps_data, ps_range0, ps_memRange0, ps_offset0);
+    cap.dt = dt;
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(&cap, &it);
+}
+#endif

@@ -1,0 +1,107 @@
+/* jsycl kernel io.jsycl.lowering.RecordAccessorTest.lambda$mixed$5a758a7c$1 (RecordAccessorTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+#ifndef JSYCL_DEF_jsycl_elem_RecordAccessorTest_Mixed_b33070aa
+#define JSYCL_DEF_jsycl_elem_RecordAccessorTest_Mixed_b33070aa
+/* record io.jsycl.lowering.RecordAccessorTest$Mixed as a struct: natural alignment, 48 bytes (the runtime packs records the same way). */
+typedef struct {
+    char b; /* offset 0 */
+    double d; /* offset 8 */
+    ushort c; /* offset 16 */
+    int i; /* offset 20 */
+    short s; /* offset 24 */
+    uchar z; /* offset 26 */
+    long l; /* offset 32 */
+    float f; /* offset 40 */
+} jsycl_elem_RecordAccessorTest_Mixed_b33070aa;
+
+jsycl_elem_RecordAccessorTest_Mixed_b33070aa jsycl_elem_RecordAccessorTest_Mixed_b33070aa_make(char b, double d, ushort c, int i, short s, uchar z, long l, float f) {
+    jsycl_elem_RecordAccessorTest_Mixed_b33070aa r;
+    r.b = b;
+    r.d = d;
+    r.c = c;
+    r.i = i;
+    r.s = s;
+    r.z = z;
+    r.l = l;
+    r.f = f;
+    return r;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_racc_rw_RecordAccessorTest_Mixed_b33070aa_1
+#define JSYCL_DEF_jsycl_racc_rw_RecordAccessorTest_Mixed_b33070aa_1
+typedef struct {
+    __global jsycl_elem_RecordAccessorTest_Mixed_b33070aa* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_racc_rw_RecordAccessorTest_Mixed_b33070aa_1;
+
+void jsycl_racc_rw_RecordAccessorTest_Mixed_b33070aa_1_init(jsycl_racc_rw_RecordAccessorTest_Mixed_b33070aa_1* acc, __global jsycl_elem_RecordAccessorTest_Mixed_b33070aa* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1
+#define JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1
+typedef struct {
+    jsycl_racc_rw_RecordAccessorTest_Mixed_b33070aa_1 ms;
+} io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_captures;
+
+void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(const io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    jsycl_elem_RecordAccessorTest_Mixed_b33070aa m;
+    int t0;
+    int t1;
+    double t2;
+    int t3;
+    int t4;
+    int t5;
+    int t6;
+    jsycl_elem_RecordAccessorTest_Mixed_b33070aa t7;
+    m = cap->ms.data[(int)get_global_id(0) + cap->ms.offset[0]];
+    if (m.z != 0) {
+        t0 = (int)get_global_id(0);
+        t1 = (int)(char)(int)((uint)m.b + 1u);
+        t2 = m.d;
+        t3 = m.c;
+        t4 = m.i;
+        t5 = m.s;
+        t6 = 0;
+    } else {
+        t0 = (int)get_global_id(0);
+        t1 = (int)(char)(int)((uint)m.b + 1u);
+        t2 = m.d;
+        t3 = m.c;
+        t4 = m.i;
+        t5 = m.s;
+        t6 = 1;
+    }
+    t7 = jsycl_elem_RecordAccessorTest_Mixed_b33070aa_make(t1, t2, t3, t4, t5, t6, m.l, m.f);
+    cap->ms.data[t0 + cap->ms.offset[0]] = t7;
+}
+
+__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1(__global jsycl_elem_RecordAccessorTest_Mixed_b33070aa* ms_data, int ms_range0, int ms_memRange0, int ms_offset0, int range0) {
+#ifdef JSYCL_PADDED_RANGE
+    if (get_global_id(0) >= (size_t)range0) {
+        return;
+    }
+#endif
+    io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_captures cap;
+    jsycl_racc_rw_RecordAccessorTest_Mixed_b33070aa_1_init(&cap.ms, ms_data, ms_range0, ms_memRange0, ms_offset0);
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(&cap, &it);
+}
+#endif

@@ -1,0 +1,18 @@
+package io.jsycl;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * How a buffer's host array moves to and from native memory: {@link ElementKind} for arrays of
+ * primitives, {@link RecordCodec} for arrays of records (packed as C structs).
+ */
+interface ElementCodec {
+    /** The size of one element on the device, in bytes. */
+    long byteSize();
+
+    /** Copies {@code array} into {@code dst}. */
+    void copyToSegment(Object array, MemorySegment dst);
+
+    /** Copies {@code src} into {@code array}. */
+    void copyFromSegment(MemorySegment src, Object array);
+}
