@@ -141,8 +141,9 @@ final class BufferStorage {
      * into {@code waits}. An upload is enqueued without blocking on {@code queue}, after those
      * dependencies; its event is added to {@code waits} so that the command runs after it.
      */
-    synchronized ClMem prepareDevice(Context context, ClCommandQueue queue, AccessMode mode, List<Event> waits) {
+    synchronized ClMem prepareDevice(Queue target, AccessMode mode, List<Event> waits) {
         checkOpen();
+        Context context = target.context();
         DeviceCopy copy = copies.get(context);
         if (copy == null) {
             copy = new DeviceCopy(ClMem.createBuffer(context.cl(), ClMemFlags.READ_WRITE, Math.max(bytes, 1),
@@ -154,9 +155,9 @@ final class BufferStorage {
             makeHostValid(waits);
             MemorySegment staging = freeStaging(context, copy);
             codec.copyToSegment(array, staging);
-            ClEvent upload = queue.enqueueWriteBuffer(copy.mem, false, 0, staging, bytes,
-                    Scheduler.waitList(waits, context));
-            Event uploadEvent = Event.of(upload, context, false);
+            ClEvent upload = target.cl().enqueueWriteBuffer(copy.mem, false, 0, staging, bytes,
+                    Scheduler.waitList(waits, context, target.inOrderCl()));
+            Event uploadEvent = Event.of(upload, context, false, target.cl());
             if (copy.pinnedHost != null) {
                 copy.pinnedUse = uploadEvent;
             } else {

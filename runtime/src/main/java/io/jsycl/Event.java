@@ -1,5 +1,6 @@
 package io.jsycl;
 
+import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;
 import java.lang.ref.Cleaner;
@@ -39,6 +40,8 @@ public final class Event {
     private final Context context;
     private final CompletableFuture<Void> host;
     private final boolean profiling;
+    /** The OpenCL queue the command was enqueued on, if known. */
+    private ClCommandQueue origin;
     private volatile long hostSubmit;
     private volatile long hostStart;
     private volatile long hostEnd;
@@ -55,7 +58,13 @@ public final class Event {
 
     /** An event owning {@code cl}: the OpenCL event is released when this event is unreachable. */
     static Event of(ClEvent cl, Context context, boolean profiling) {
+        return of(cl, context, profiling, null);
+    }
+
+    /** As above, for a command enqueued on {@code origin} (which orders later commands if it is in order). */
+    static Event of(ClEvent cl, Context context, boolean profiling, ClCommandQueue origin) {
         var event = new Event(cl, context, null, profiling);
+        event.origin = origin;
         CLEANER.register(event, cl::close);
         return event;
     }
@@ -169,6 +178,11 @@ public final class Event {
 
     ClEvent cl() {
         return cl;
+    }
+
+    /** The OpenCL queue the command was enqueued on, or null. */
+    ClCommandQueue origin() {
+        return origin;
     }
 
     /** The context of the OpenCL event, or null for host work. */

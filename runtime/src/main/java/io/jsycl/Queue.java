@@ -18,6 +18,7 @@ public final class Queue implements AutoCloseable {
     private final Set<QueueProperty> properties;
     private final AsyncHandler asyncHandler;
     private final ClCommandQueue cl;
+    private final boolean clInOrder;
     private final AtomicBoolean closed = new AtomicBoolean();
     // Guarded by this.
     private final List<Event> inFlight = new ArrayList<>();
@@ -66,6 +67,7 @@ public final class Queue implements AutoCloseable {
             Prewarm.start();
         }
         boolean outOfOrder = !properties.contains(QueueProperty.IN_ORDER) && device.supportsOutOfOrderQueues();
+        this.clInOrder = !outOfOrder;
         this.cl = device.isHost() ? null
                 : ClCommandQueue.create(context.cl(), device.cl(), outOfOrder,
                         properties.contains(QueueProperty.ENABLE_PROFILING));
@@ -309,6 +311,11 @@ public final class Queue implements AutoCloseable {
         return cl;
     }
 
+    /** The OpenCL queue if it runs commands in submission order, else null. */
+    ClCommandQueue inOrderCl() {
+        return clInOrder ? cl : null;
+    }
+
     /**
      * Adds the previous command group to {@code waits} where this queue must order them itself:
      * an in-order queue of the host device, or of a device whose OpenCL queue is out of order.
@@ -328,7 +335,7 @@ public final class Queue implements AutoCloseable {
 
     /** Wraps and tracks an OpenCL command of this queue. */
     Event trackNew(io.jsycl.opencl.ClEvent cl) {
-        Event e = Event.of(cl, context, profiling());
+        Event e = Event.of(cl, context, profiling(), this.cl);
         track(e);
         return e;
     }

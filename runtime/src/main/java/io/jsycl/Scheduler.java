@@ -3,6 +3,7 @@ package io.jsycl;
 import io.jsycl.lowering.KernelArg;
 import io.jsycl.lowering.KernelShape;
 import io.jsycl.lowering.LoweredKernel;
+import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;
 import io.jsycl.opencl.ClKernel;
@@ -164,15 +165,16 @@ final class Scheduler {
             queue.orderAfterPrevious(waits);
             Map<BufferStorage, ClMem> mems = new HashMap<>();
             for (var req : h.requirements().entrySet()) {
-                mems.put(req.getKey(), req.getKey().prepareDevice(queue.context(), queue.cl(), req.getValue(), waits));
+                mems.put(req.getKey(), req.getKey().prepareDevice(queue, req.getValue(), waits));
             }
             ClEvent clEvent;
             try (var lease = handle.acquire()) {
                 arguments.set(lease.kernel(), queue.context().cl(), lowered, kernel.captured(), mems, launch.range(),
                         launch.reduction(), reductionLocal);
-                clEvent = enqueue(queue, lease.kernel(), range, local, waitList(waits, queue.context()));
+                clEvent = enqueue(queue, lease.kernel(), range, local,
+                        waitList(waits, queue.context(), queue.inOrderCl()));
             }
-            Event event = Event.of(clEvent, queue.context(), queue.profiling());
+            Event event = Event.of(clEvent, queue.context(), queue.profiling(), queue.cl());
             ClMem check = arguments.takeCheckBuffer();
             if (check != null) {
                 event.checkAfterwards(new KernelCheck(queue.context(), check, lowered.kernelName()));
@@ -289,8 +291,19 @@ final class Scheduler {
      * work, another context's command) is waited for here, since OpenCL wait lists cannot hold it.
      */
     static List<ClEvent> waitList(List<Event> waits, Context context) {
+        return waitList(waits, context, null);
+    }
+
+    /**
+     * As above, for a command enqueued on {@code inOrder}, an in-order queue (or null): commands
+     * enqueued earlier on it are ordered before anyway, so they are left out of the wait list.
+     */
+    static List<ClEvent> waitList(List<Event> waits, Context context, ClCommandQueue inOrder) {
         var list = new ArrayList<ClEvent>(waits.size());
         for (Event e : waits) {
+            if (inOrder != null && e.origin() == inOrder) {
+                continue;
+            }
             if (e.cl() != null && e.context() == context) {
                 list.add(e.cl());
             } else {
