@@ -67,6 +67,24 @@ class KernelErrorsTest {
 
     @ParameterizedTest
     @MethodSource("devices")
+    void comparingBoxedValuesWithEqualsEqualsIsRejected(Device device) {
+        int[] data = new int[16];
+        try (var q = new Queue(device); var buf = Buffer.of(data)) {
+            assertThatThrownBy(() -> q.submit(h -> {
+                var o = buf.write(h);
+                h.parallelFor(Range.of(16), it -> {
+                    Integer a = it.id(0);
+                    Integer b = 3;
+                    o.set(it.id(0), a == b ? 1 : 0);
+                });
+            })).isInstanceOf(KernelLoweringException.class)
+                    .hasMessageContaining("KernelErrorsTest.java:")
+                    .hasMessageContaining("comparison of references");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
     void throwingInAKernelIsRejected(Device device) {
         int[] data = new int[16];
         try (var q = new Queue(device); var buf = Buffer.of(data)) {
