@@ -165,6 +165,7 @@ final class BufferStorage {
             }
             waits.add(uploadEvent);
             transfers.incrementAndGet();
+            KernelProfile.moved(bytes);
         }
         copy.valid = true;
         if (mode != AccessMode.READ) {
@@ -207,6 +208,7 @@ final class BufferStorage {
                     codec.copyFromSegment(staging, array);
                 }
                 transfers.incrementAndGet();
+                KernelProfile.moved(bytes);
                 hostValid = true;
                 return;
             }

@@ -62,7 +62,12 @@ public final class Queue implements AutoCloseable {
             throw new IllegalArgumentException(device + " is not a device of " + context);
         }
         this.asyncHandler = handler;
-        this.properties = Set.copyOf(properties);
+        var props = EnumSet.noneOf(QueueProperty.class);
+        props.addAll(properties);
+        if (KernelProfile.ENABLED) {
+            props.add(QueueProperty.ENABLE_PROFILING);
+        }
+        this.properties = Set.copyOf(props);
         if (!device.isHost()) {
             Prewarm.start();
         }
@@ -70,7 +75,7 @@ public final class Queue implements AutoCloseable {
         this.clInOrder = !outOfOrder;
         this.cl = device.isHost() ? null
                 : ClCommandQueue.create(context.cl(), device.cl(), outOfOrder,
-                        properties.contains(QueueProperty.ENABLE_PROFILING));
+                        this.properties.contains(QueueProperty.ENABLE_PROFILING));
     }
 
     /**

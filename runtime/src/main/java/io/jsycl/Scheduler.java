@@ -175,6 +175,7 @@ final class Scheduler {
                         waitList(waits, queue.context(), queue.inOrderCl()));
             }
             Event event = Event.of(clEvent, queue.context(), queue.profiling(), queue.cl());
+            KernelProfile.launched(lowered.kernelName(), clEvent);
             ClMem check = arguments.takeCheckBuffer();
             if (check != null) {
                 event.checkAfterwards(new KernelCheck(queue.context(), check, lowered.kernelName()));
