@@ -61,6 +61,15 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         return Math.toIntExact(view.size());
     }
 
+    /**
+     * The mode the storage is used with: a write through a sub-buffer that does not cover its
+     * parent keeps the rest of the parent's contents, so the storage is read and written (its
+     * contents are brought to the device first).
+     */
+    final AccessMode storageMode(AccessMode mode) {
+        return sub && mode == AccessMode.WRITE && !view.equals(storage.shape()) ? AccessMode.READ_WRITE : mode;
+    }
+
     /** Whether this is a sub-buffer (a view of a region of another buffer). */
     public final boolean isSubBuffer() {
         return sub;
@@ -287,7 +296,7 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfRecord<R> access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
+            h.require(storage, storageMode(mode));
             return new Accessor.OfRecord<>(storage, mode, this, data);
         }
 
@@ -344,7 +353,7 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfFloat access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
+            h.require(storage, storageMode(mode));
             return new Accessor.OfFloat(storage, mode, this, data);
         }
 
@@ -401,7 +410,7 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfDouble access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
+            h.require(storage, storageMode(mode));
             return new Accessor.OfDouble(storage, mode, this, data);
         }
 
@@ -458,7 +467,7 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfInt access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
+            h.require(storage, storageMode(mode));
             return new Accessor.OfInt(storage, mode, this, data);
         }
 
@@ -515,7 +524,7 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfLong access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
+            h.require(storage, storageMode(mode));
             return new Accessor.OfLong(storage, mode, this, data);
         }
 
@@ -572,7 +581,7 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfShort access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
+            h.require(storage, storageMode(mode));
             return new Accessor.OfShort(storage, mode, this, data);
         }
 
@@ -629,7 +638,7 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfByte access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
+            h.require(storage, storageMode(mode));
             return new Accessor.OfByte(storage, mode, this, data);
         }
 
@@ -686,7 +695,7 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfChar access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
+            h.require(storage, storageMode(mode));
             return new Accessor.OfChar(storage, mode, this, data);
         }
 
@@ -743,7 +752,7 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfBoolean access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
+            h.require(storage, storageMode(mode));
             return new Accessor.OfBoolean(storage, mode, this, data);
         }
 
