@@ -19,15 +19,24 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
     final AccessMode mode;
     private final Indexer indexer;
 
-    Accessor(BufferStorage storage, AccessMode mode) {
+    /** The region's origin in the buffer's storage (zero for a whole buffer). */
+    final Id origin;
+
+    Accessor(BufferStorage storage, AccessMode mode, Buffer<?> view) {
         this.storage = storage;
         this.mode = mode;
-        this.indexer = new Indexer(storage.shape());
+        this.origin = view.origin;
+        this.indexer = new Indexer(view.range(), view.origin, storage.shape());
     }
 
-    /** The accessed range. */
+    /** The accessed range: the buffer's shape, or a sub-buffer's range. */
     public final Range range() {
-        return storage.shape();
+        return indexer.range();
+    }
+
+    /** The offset of the accessed region in dimension {@code d} of the parent buffer's storage. */
+    final int offset(int d) {
+        return origin != null ? origin.get(d) : 0;
     }
 
     /** The number of accessible elements. */
@@ -73,8 +82,8 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
     public static final class OfRecord<R extends Record> extends Accessor<R> {
         private final R[] data;
 
-        OfRecord(BufferStorage storage, AccessMode mode, R[] data) {
-            super(storage, mode);
+        OfRecord(BufferStorage storage, AccessMode mode, Buffer<?> view, R[] data) {
+            super(storage, mode, view);
             this.data = data;
         }
 
@@ -128,8 +137,8 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
         private static final VarHandle ELEMENTS = MethodHandles.arrayElementVarHandle(float[].class);
         private final float[] data;
 
-        OfFloat(BufferStorage storage, AccessMode mode, float[] data) {
-            super(storage, mode);
+        OfFloat(BufferStorage storage, AccessMode mode, Buffer<?> view, float[] data) {
+            super(storage, mode, view);
             this.data = data;
         }
 
@@ -222,8 +231,8 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
     public static final class OfDouble extends Accessor<Double> {
         private final double[] data;
 
-        OfDouble(BufferStorage storage, AccessMode mode, double[] data) {
-            super(storage, mode);
+        OfDouble(BufferStorage storage, AccessMode mode, Buffer<?> view, double[] data) {
+            super(storage, mode, view);
             this.data = data;
         }
 
@@ -277,8 +286,8 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
         private static final VarHandle ELEMENTS = MethodHandles.arrayElementVarHandle(int[].class);
         private final int[] data;
 
-        OfInt(BufferStorage storage, AccessMode mode, int[] data) {
-            super(storage, mode);
+        OfInt(BufferStorage storage, AccessMode mode, Buffer<?> view, int[] data) {
+            super(storage, mode, view);
             this.data = data;
         }
 
@@ -372,8 +381,8 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
         private static final VarHandle ELEMENTS = MethodHandles.arrayElementVarHandle(long[].class);
         private final long[] data;
 
-        OfLong(BufferStorage storage, AccessMode mode, long[] data) {
-            super(storage, mode);
+        OfLong(BufferStorage storage, AccessMode mode, Buffer<?> view, long[] data) {
+            super(storage, mode, view);
             this.data = data;
         }
 
@@ -466,8 +475,8 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
     public static final class OfShort extends Accessor<Short> {
         private final short[] data;
 
-        OfShort(BufferStorage storage, AccessMode mode, short[] data) {
-            super(storage, mode);
+        OfShort(BufferStorage storage, AccessMode mode, Buffer<?> view, short[] data) {
+            super(storage, mode, view);
             this.data = data;
         }
 
@@ -520,8 +529,8 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
     public static final class OfByte extends Accessor<Byte> {
         private final byte[] data;
 
-        OfByte(BufferStorage storage, AccessMode mode, byte[] data) {
-            super(storage, mode);
+        OfByte(BufferStorage storage, AccessMode mode, Buffer<?> view, byte[] data) {
+            super(storage, mode, view);
             this.data = data;
         }
 
@@ -574,8 +583,8 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
     public static final class OfChar extends Accessor<Character> {
         private final char[] data;
 
-        OfChar(BufferStorage storage, AccessMode mode, char[] data) {
-            super(storage, mode);
+        OfChar(BufferStorage storage, AccessMode mode, Buffer<?> view, char[] data) {
+            super(storage, mode, view);
             this.data = data;
         }
 
@@ -628,8 +637,8 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
     public static final class OfBoolean extends Accessor<Boolean> {
         private final boolean[] data;
 
-        OfBoolean(BufferStorage storage, AccessMode mode, boolean[] data) {
-            super(storage, mode);
+        OfBoolean(BufferStorage storage, AccessMode mode, Buffer<?> view, boolean[] data) {
+            super(storage, mode, view);
             this.data = data;
         }
 

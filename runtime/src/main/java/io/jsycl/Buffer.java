@@ -13,19 +13,66 @@ package io.jsycl;
  */
 public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.OfFloat, Buffer.OfDouble, Buffer.OfInt, Buffer.OfLong, Buffer.OfShort, Buffer.OfByte, Buffer.OfChar, Buffer.OfBoolean, Buffer.OfRecord {
     final BufferStorage storage;
+    /** Where this view starts in the storage: null for a whole buffer, else a sub-buffer's origin. */
+    final Id origin;
+    private final Range view;
+    private final boolean sub;
 
     Buffer(BufferStorage storage) {
         this.storage = storage;
+        this.origin = null;
+        this.view = storage.shape();
+        this.sub = false;
     }
 
-    /** The buffer's shape. */
+    /** A sub-buffer of {@code parent}: the region {@code [origin, origin + range)} of it. */
+    Buffer(Buffer<?> parent, Id origin, Range range) {
+        Range shape = parent.range();
+        int dims = shape.dimensions();
+        boolean fits = origin.dimensions() == dims && range.dimensions() == dims;
+        for (int d = 0; fits && d < dims; d++) {
+            fits = origin.get(d) >= 0 && range.get(d) >= 0 && (long) origin.get(d) + range.get(d) <= shape.get(d);
+        }
+        if (!fits) {
+            throw new IllegalArgumentException("sub-buffer at origin " + origin + " with range " + range
+                    + " does not fit in its parent of shape " + shape);
+        }
+        int[] at = new int[dims];
+        for (int d = 0; d < dims; d++) {
+            at[d] = origin.get(d) + (parent.origin != null ? parent.origin.get(d) : 0);
+        }
+        this.storage = parent.storage;
+        this.origin = switch (dims) {
+            case 1 -> Id.of(at[0]);
+            case 2 -> Id.of(at[0], at[1]);
+            default -> Id.of(at[0], at[1], at[2]);
+        };
+        this.view = range;
+        this.sub = true;
+    }
+
+    /** The buffer's shape (a sub-buffer's: its range). */
     public final Range range() {
-        return storage.shape();
+        return view;
     }
 
     /** The number of elements. */
     public final int size() {
-        return storage.length();
+        return Math.toIntExact(view.size());
+    }
+
+    /**
+     * The mode the storage is used with: a write through a sub-buffer that does not cover its
+     * parent keeps the rest of the parent's contents, so the storage is read and written (its
+     * contents are brought to the device first).
+     */
+    final AccessMode storageMode(AccessMode mode) {
+        return sub && mode == AccessMode.WRITE && !view.equals(storage.shape()) ? AccessMode.READ_WRITE : mode;
+    }
+
+    /** Whether this is a sub-buffer (a view of a region of another buffer). */
+    public final boolean isSubBuffer() {
+        return sub;
     }
 
     /** An accessor for a command group with the given mode. */
@@ -34,15 +81,22 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
     /**
      * Waits for every command that uses this buffer, writes the contents back into the array it
      * was made from, and frees its device memory. Safe to call twice.
+     *
+     * <p>On a sub-buffer: waits for every command that uses its parent's storage, but neither
+     * writes back nor frees anything; the parent does both when it is closed.
      */
     @Override
     public final void close() {
-        storage.close();
+        if (sub) {
+            storage.awaitCommands();
+        } else {
+            storage.close();
+        }
     }
 
     @Override
     public String toString() {
-        return getClass().getSimpleName() + range();
+        return getClass().getSimpleName() + range() + (sub ? " at " + origin + " of " + storage.shape() : "");
     }
 
     private static Range checkShape(int length, Range shape) {
@@ -204,6 +258,27 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
             this.data = data;
         }
 
+        private OfRecord(OfRecord<R> parent, Id origin, Range range) {
+            super(parent, origin, range);
+            this.data = parent.data;
+        }
+
+        /**
+         * A sub-buffer: a view of the region {@code [origin, origin + range)} of this buffer, with
+         * as many dimensions. Its accessors have {@code range} as their range and index relative
+         * to {@code origin}; reading or writing outside the region through them is out of bounds.
+         *
+         * <p>A sub-buffer shares its parent's storage: the dependency graph and data movement stay
+         * per parent, so commands using two sub-buffers of one parent (even disjoint ones) are
+         * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
+         * waits for those commands but neither writes back nor frees; the parent does at its close.
+         *
+         * @throws IllegalArgumentException if the region does not lie inside this buffer
+         */
+        public OfRecord<R> subBuffer(Id origin, Range range) {
+            return new OfRecord<>(this, origin, range);
+        }
+
         /** Read access for the command group. */
         public Accessor.OfRecord<R> read(Handler h) {
             return access(h, AccessMode.READ);
@@ -221,8 +296,8 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfRecord<R> access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
-            return new Accessor.OfRecord<>(storage, mode, data);
+            h.require(storage, storageMode(mode));
+            return new Accessor.OfRecord<>(storage, mode, this, data);
         }
 
         /** The record class's memory layout on the device (with its padding). */
@@ -238,6 +313,27 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         private OfFloat(float[] data, Range shape, boolean writeBack) {
             super(new BufferStorage(ElementKind.FLOAT, data, shape, writeBack));
             this.data = data;
+        }
+
+        private OfFloat(OfFloat parent, Id origin, Range range) {
+            super(parent, origin, range);
+            this.data = parent.data;
+        }
+
+        /**
+         * A sub-buffer: a view of the region {@code [origin, origin + range)} of this buffer, with
+         * as many dimensions. Its accessors have {@code range} as their range and index relative
+         * to {@code origin}; reading or writing outside the region through them is out of bounds.
+         *
+         * <p>A sub-buffer shares its parent's storage: the dependency graph and data movement stay
+         * per parent, so commands using two sub-buffers of one parent (even disjoint ones) are
+         * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
+         * waits for those commands but neither writes back nor frees; the parent does at its close.
+         *
+         * @throws IllegalArgumentException if the region does not lie inside this buffer
+         */
+        public OfFloat subBuffer(Id origin, Range range) {
+            return new OfFloat(this, origin, range);
         }
 
         /** Read access for the command group. */
@@ -257,13 +353,13 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfFloat access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
-            return new Accessor.OfFloat(storage, mode, data);
+            h.require(storage, storageMode(mode));
+            return new Accessor.OfFloat(storage, mode, this, data);
         }
 
         /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
         public HostAccessor.OfFloat hostAccess() {
-            return new HostAccessor.OfFloat(storage, data);
+            return new HostAccessor.OfFloat(storage, this, data);
         }
     }
 
@@ -274,6 +370,27 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         private OfDouble(double[] data, Range shape, boolean writeBack) {
             super(new BufferStorage(ElementKind.DOUBLE, data, shape, writeBack));
             this.data = data;
+        }
+
+        private OfDouble(OfDouble parent, Id origin, Range range) {
+            super(parent, origin, range);
+            this.data = parent.data;
+        }
+
+        /**
+         * A sub-buffer: a view of the region {@code [origin, origin + range)} of this buffer, with
+         * as many dimensions. Its accessors have {@code range} as their range and index relative
+         * to {@code origin}; reading or writing outside the region through them is out of bounds.
+         *
+         * <p>A sub-buffer shares its parent's storage: the dependency graph and data movement stay
+         * per parent, so commands using two sub-buffers of one parent (even disjoint ones) are
+         * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
+         * waits for those commands but neither writes back nor frees; the parent does at its close.
+         *
+         * @throws IllegalArgumentException if the region does not lie inside this buffer
+         */
+        public OfDouble subBuffer(Id origin, Range range) {
+            return new OfDouble(this, origin, range);
         }
 
         /** Read access for the command group. */
@@ -293,13 +410,13 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfDouble access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
-            return new Accessor.OfDouble(storage, mode, data);
+            h.require(storage, storageMode(mode));
+            return new Accessor.OfDouble(storage, mode, this, data);
         }
 
         /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
         public HostAccessor.OfDouble hostAccess() {
-            return new HostAccessor.OfDouble(storage, data);
+            return new HostAccessor.OfDouble(storage, this, data);
         }
     }
 
@@ -310,6 +427,27 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         private OfInt(int[] data, Range shape, boolean writeBack) {
             super(new BufferStorage(ElementKind.INT, data, shape, writeBack));
             this.data = data;
+        }
+
+        private OfInt(OfInt parent, Id origin, Range range) {
+            super(parent, origin, range);
+            this.data = parent.data;
+        }
+
+        /**
+         * A sub-buffer: a view of the region {@code [origin, origin + range)} of this buffer, with
+         * as many dimensions. Its accessors have {@code range} as their range and index relative
+         * to {@code origin}; reading or writing outside the region through them is out of bounds.
+         *
+         * <p>A sub-buffer shares its parent's storage: the dependency graph and data movement stay
+         * per parent, so commands using two sub-buffers of one parent (even disjoint ones) are
+         * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
+         * waits for those commands but neither writes back nor frees; the parent does at its close.
+         *
+         * @throws IllegalArgumentException if the region does not lie inside this buffer
+         */
+        public OfInt subBuffer(Id origin, Range range) {
+            return new OfInt(this, origin, range);
         }
 
         /** Read access for the command group. */
@@ -329,13 +467,13 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfInt access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
-            return new Accessor.OfInt(storage, mode, data);
+            h.require(storage, storageMode(mode));
+            return new Accessor.OfInt(storage, mode, this, data);
         }
 
         /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
         public HostAccessor.OfInt hostAccess() {
-            return new HostAccessor.OfInt(storage, data);
+            return new HostAccessor.OfInt(storage, this, data);
         }
     }
 
@@ -346,6 +484,27 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         private OfLong(long[] data, Range shape, boolean writeBack) {
             super(new BufferStorage(ElementKind.LONG, data, shape, writeBack));
             this.data = data;
+        }
+
+        private OfLong(OfLong parent, Id origin, Range range) {
+            super(parent, origin, range);
+            this.data = parent.data;
+        }
+
+        /**
+         * A sub-buffer: a view of the region {@code [origin, origin + range)} of this buffer, with
+         * as many dimensions. Its accessors have {@code range} as their range and index relative
+         * to {@code origin}; reading or writing outside the region through them is out of bounds.
+         *
+         * <p>A sub-buffer shares its parent's storage: the dependency graph and data movement stay
+         * per parent, so commands using two sub-buffers of one parent (even disjoint ones) are
+         * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
+         * waits for those commands but neither writes back nor frees; the parent does at its close.
+         *
+         * @throws IllegalArgumentException if the region does not lie inside this buffer
+         */
+        public OfLong subBuffer(Id origin, Range range) {
+            return new OfLong(this, origin, range);
         }
 
         /** Read access for the command group. */
@@ -365,13 +524,13 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfLong access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
-            return new Accessor.OfLong(storage, mode, data);
+            h.require(storage, storageMode(mode));
+            return new Accessor.OfLong(storage, mode, this, data);
         }
 
         /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
         public HostAccessor.OfLong hostAccess() {
-            return new HostAccessor.OfLong(storage, data);
+            return new HostAccessor.OfLong(storage, this, data);
         }
     }
 
@@ -382,6 +541,27 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         private OfShort(short[] data, Range shape, boolean writeBack) {
             super(new BufferStorage(ElementKind.SHORT, data, shape, writeBack));
             this.data = data;
+        }
+
+        private OfShort(OfShort parent, Id origin, Range range) {
+            super(parent, origin, range);
+            this.data = parent.data;
+        }
+
+        /**
+         * A sub-buffer: a view of the region {@code [origin, origin + range)} of this buffer, with
+         * as many dimensions. Its accessors have {@code range} as their range and index relative
+         * to {@code origin}; reading or writing outside the region through them is out of bounds.
+         *
+         * <p>A sub-buffer shares its parent's storage: the dependency graph and data movement stay
+         * per parent, so commands using two sub-buffers of one parent (even disjoint ones) are
+         * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
+         * waits for those commands but neither writes back nor frees; the parent does at its close.
+         *
+         * @throws IllegalArgumentException if the region does not lie inside this buffer
+         */
+        public OfShort subBuffer(Id origin, Range range) {
+            return new OfShort(this, origin, range);
         }
 
         /** Read access for the command group. */
@@ -401,13 +581,13 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfShort access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
-            return new Accessor.OfShort(storage, mode, data);
+            h.require(storage, storageMode(mode));
+            return new Accessor.OfShort(storage, mode, this, data);
         }
 
         /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
         public HostAccessor.OfShort hostAccess() {
-            return new HostAccessor.OfShort(storage, data);
+            return new HostAccessor.OfShort(storage, this, data);
         }
     }
 
@@ -418,6 +598,27 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         private OfByte(byte[] data, Range shape, boolean writeBack) {
             super(new BufferStorage(ElementKind.BYTE, data, shape, writeBack));
             this.data = data;
+        }
+
+        private OfByte(OfByte parent, Id origin, Range range) {
+            super(parent, origin, range);
+            this.data = parent.data;
+        }
+
+        /**
+         * A sub-buffer: a view of the region {@code [origin, origin + range)} of this buffer, with
+         * as many dimensions. Its accessors have {@code range} as their range and index relative
+         * to {@code origin}; reading or writing outside the region through them is out of bounds.
+         *
+         * <p>A sub-buffer shares its parent's storage: the dependency graph and data movement stay
+         * per parent, so commands using two sub-buffers of one parent (even disjoint ones) are
+         * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
+         * waits for those commands but neither writes back nor frees; the parent does at its close.
+         *
+         * @throws IllegalArgumentException if the region does not lie inside this buffer
+         */
+        public OfByte subBuffer(Id origin, Range range) {
+            return new OfByte(this, origin, range);
         }
 
         /** Read access for the command group. */
@@ -437,13 +638,13 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfByte access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
-            return new Accessor.OfByte(storage, mode, data);
+            h.require(storage, storageMode(mode));
+            return new Accessor.OfByte(storage, mode, this, data);
         }
 
         /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
         public HostAccessor.OfByte hostAccess() {
-            return new HostAccessor.OfByte(storage, data);
+            return new HostAccessor.OfByte(storage, this, data);
         }
     }
 
@@ -454,6 +655,27 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         private OfChar(char[] data, Range shape, boolean writeBack) {
             super(new BufferStorage(ElementKind.CHAR, data, shape, writeBack));
             this.data = data;
+        }
+
+        private OfChar(OfChar parent, Id origin, Range range) {
+            super(parent, origin, range);
+            this.data = parent.data;
+        }
+
+        /**
+         * A sub-buffer: a view of the region {@code [origin, origin + range)} of this buffer, with
+         * as many dimensions. Its accessors have {@code range} as their range and index relative
+         * to {@code origin}; reading or writing outside the region through them is out of bounds.
+         *
+         * <p>A sub-buffer shares its parent's storage: the dependency graph and data movement stay
+         * per parent, so commands using two sub-buffers of one parent (even disjoint ones) are
+         * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
+         * waits for those commands but neither writes back nor frees; the parent does at its close.
+         *
+         * @throws IllegalArgumentException if the region does not lie inside this buffer
+         */
+        public OfChar subBuffer(Id origin, Range range) {
+            return new OfChar(this, origin, range);
         }
 
         /** Read access for the command group. */
@@ -473,13 +695,13 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfChar access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
-            return new Accessor.OfChar(storage, mode, data);
+            h.require(storage, storageMode(mode));
+            return new Accessor.OfChar(storage, mode, this, data);
         }
 
         /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
         public HostAccessor.OfChar hostAccess() {
-            return new HostAccessor.OfChar(storage, data);
+            return new HostAccessor.OfChar(storage, this, data);
         }
     }
 
@@ -490,6 +712,27 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         private OfBoolean(boolean[] data, Range shape, boolean writeBack) {
             super(new BufferStorage(ElementKind.BOOLEAN, data, shape, writeBack));
             this.data = data;
+        }
+
+        private OfBoolean(OfBoolean parent, Id origin, Range range) {
+            super(parent, origin, range);
+            this.data = parent.data;
+        }
+
+        /**
+         * A sub-buffer: a view of the region {@code [origin, origin + range)} of this buffer, with
+         * as many dimensions. Its accessors have {@code range} as their range and index relative
+         * to {@code origin}; reading or writing outside the region through them is out of bounds.
+         *
+         * <p>A sub-buffer shares its parent's storage: the dependency graph and data movement stay
+         * per parent, so commands using two sub-buffers of one parent (even disjoint ones) are
+         * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
+         * waits for those commands but neither writes back nor frees; the parent does at its close.
+         *
+         * @throws IllegalArgumentException if the region does not lie inside this buffer
+         */
+        public OfBoolean subBuffer(Id origin, Range range) {
+            return new OfBoolean(this, origin, range);
         }
 
         /** Read access for the command group. */
@@ -509,13 +752,13 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
 
         @Override
         public Accessor.OfBoolean access(Handler h, AccessMode mode) {
-            h.require(storage, mode);
-            return new Accessor.OfBoolean(storage, mode, data);
+            h.require(storage, storageMode(mode));
+            return new Accessor.OfBoolean(storage, mode, this, data);
         }
 
         /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
         public HostAccessor.OfBoolean hostAccess() {
-            return new HostAccessor.OfBoolean(storage, data);
+            return new HostAccessor.OfBoolean(storage, this, data);
         }
     }
 }

@@ -318,6 +318,13 @@ final class BufferStorage {
         }
     }
 
+    /** Waits for every command using the buffer (a sub-buffer's close); nothing if it is closed. */
+    synchronized void awaitCommands() {
+        if (!closed) {
+            awaitUsers();
+        }
+    }
+
     /** Waits for every command using the buffer, writes back, frees device memory. Safe to call twice. */
     void close() {
         List<Context> contexts;

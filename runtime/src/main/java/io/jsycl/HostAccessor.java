@@ -16,15 +16,15 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
     private final CompletableFuture<Void> open;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    HostAccessor(BufferStorage storage) {
+    HostAccessor(BufferStorage storage, Buffer<?> view) {
         this.storage = storage;
-        this.indexer = new Indexer(storage.shape());
+        this.indexer = new Indexer(view.range(), view.origin, storage.shape());
         this.open = Scheduler.hostAccess(storage);
     }
 
-    /** The buffer's shape. */
+    /** The buffer's shape, or a sub-buffer's range (indices are relative to its origin). */
     public final Range range() {
-        return storage.shape();
+        return indexer.range();
     }
 
     /** The number of elements. */
@@ -50,8 +50,8 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
     public static final class OfFloat extends HostAccessor<Float> {
         private final float[] data;
 
-        OfFloat(BufferStorage storage, float[] data) {
-            super(storage);
+        OfFloat(BufferStorage storage, Buffer<?> view, float[] data) {
+            super(storage, view);
             this.data = data;
         }
 
@@ -96,8 +96,8 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
     public static final class OfDouble extends HostAccessor<Double> {
         private final double[] data;
 
-        OfDouble(BufferStorage storage, double[] data) {
-            super(storage);
+        OfDouble(BufferStorage storage, Buffer<?> view, double[] data) {
+            super(storage, view);
             this.data = data;
         }
 
@@ -142,8 +142,8 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
     public static final class OfInt extends HostAccessor<Integer> {
         private final int[] data;
 
-        OfInt(BufferStorage storage, int[] data) {
-            super(storage);
+        OfInt(BufferStorage storage, Buffer<?> view, int[] data) {
+            super(storage, view);
             this.data = data;
         }
 
@@ -188,8 +188,8 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
     public static final class OfLong extends HostAccessor<Long> {
         private final long[] data;
 
-        OfLong(BufferStorage storage, long[] data) {
-            super(storage);
+        OfLong(BufferStorage storage, Buffer<?> view, long[] data) {
+            super(storage, view);
             this.data = data;
         }
 
@@ -234,8 +234,8 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
     public static final class OfShort extends HostAccessor<Short> {
         private final short[] data;
 
-        OfShort(BufferStorage storage, short[] data) {
-            super(storage);
+        OfShort(BufferStorage storage, Buffer<?> view, short[] data) {
+            super(storage, view);
             this.data = data;
         }
 
@@ -280,8 +280,8 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
     public static final class OfByte extends HostAccessor<Byte> {
         private final byte[] data;
 
-        OfByte(BufferStorage storage, byte[] data) {
-            super(storage);
+        OfByte(BufferStorage storage, Buffer<?> view, byte[] data) {
+            super(storage, view);
             this.data = data;
         }
 
@@ -326,8 +326,8 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
     public static final class OfChar extends HostAccessor<Character> {
         private final char[] data;
 
-        OfChar(BufferStorage storage, char[] data) {
-            super(storage);
+        OfChar(BufferStorage storage, Buffer<?> view, char[] data) {
+            super(storage, view);
             this.data = data;
         }
 
@@ -372,8 +372,8 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
     public static final class OfBoolean extends HostAccessor<Boolean> {
         private final boolean[] data;
 
-        OfBoolean(BufferStorage storage, boolean[] data) {
-            super(storage);
+        OfBoolean(BufferStorage storage, Buffer<?> view, boolean[] data) {
+            super(storage, view);
             this.data = data;
         }
 

@@ -40,7 +40,8 @@ final class KernelArguments implements AutoCloseable {
                         : ((Accessor<?>) value).range().get(arg.dimension()));
                 case ACCESSOR_MEM_RANGE -> k.setArgInt(index, value instanceof DeviceArray<?> d ? d.size()
                         : ((Accessor<?>) value).storage.shape().get(arg.dimension()));
-                case ACCESSOR_OFFSET -> k.setArgInt(index, 0);
+                case ACCESSOR_OFFSET -> k.setArgInt(index, value instanceof DeviceArray<?> ? 0
+                        : ((Accessor<?>) value).offset(arg.dimension()));
                 case LAUNCH_RANGE -> k.setArgInt(index, range.get(arg.dimension()));
                 case LOCAL_MEMORY -> k.setArgLocal(index, Math.max(1, ((LocalAccessor<?>) value).bytes()));
                 case LOCAL_RANGE -> k.setArgInt(index, ((LocalAccessor<?>) value).range().get(arg.dimension()));

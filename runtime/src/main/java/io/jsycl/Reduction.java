@@ -50,6 +50,10 @@ public final class Reduction<R> {
     final Object op;
 
     private Reduction(Buffer<?> output, Kind kind, Object identity, Object op) {
+        if (output.isSubBuffer()) {
+            throw new IllegalArgumentException("a reduction's output cannot be a sub-buffer (" + output
+                    + "): reduce into a buffer of one element and copy it");
+        }
         if (output.size() != 1) {
             throw new IllegalArgumentException("a reduction's output buffer holds one element, not " + output.size());
         }
