@@ -324,9 +324,10 @@ final class Builtins {
                 for (int i = 0; i < args.size(); i++) {
                     text = text.replace("#" + i, args.get(i).at(UNARY));
                 }
-                int h = text.indexOf("jsycl_");
+                // the helper named by the template itself: the arguments may name device functions
+                int h = template.indexOf("jsycl_");
                 if (h >= 0) {
-                    ctx.helper(text.substring(h, text.indexOf('(', h)));
+                    ctx.helper(template.substring(h, template.indexOf('(', h)));
                 }
                 return Expr.of(returnKind(m.desc), text, text.startsWith("(int)") ? UNARY : PRIMARY);
             }
