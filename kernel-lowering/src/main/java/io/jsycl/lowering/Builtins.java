@@ -132,6 +132,16 @@ final class Builtins {
                     long jsycl_lrem(long a, long b) {
                         return b == 0 || b == -1 ? 0 : a % b;
                     }"""),
+            Map.entry("jsycl_abs_i", """
+                    /* Math.abs(int): wraps, abs(MIN_VALUE) is MIN_VALUE. */
+                    int jsycl_abs_i(int x) {
+                        return x < 0 ? (int)(0u - (uint)x) : x;
+                    }"""),
+            Map.entry("jsycl_abs_l", """
+                    /* Math.abs(long): wraps, abs(MIN_VALUE) is MIN_VALUE. */
+                    long jsycl_abs_l(long x) {
+                        return x < 0 ? (long)(0UL - (ulong)x) : x;
+                    }"""),
             Map.entry("jsycl_ctz_i", """
                     int jsycl_ctz_i(int x) {
                         uint u = (uint)x;
@@ -292,8 +302,9 @@ final class Builtins {
         }
         if (m.owner.equals("java/lang/Math") || m.owner.equals("java/lang/StrictMath")) {
             if (key.equals("abs(I)I") || key.equals("abs(J)J")) {
-                char k = key.equals("abs(I)I") ? 'I' : 'J';
-                return Expr.of(k, "(" + Expr.cType(k) + ")abs(" + args.get(0).text + ")", UNARY);
+                // not OpenCL's abs: PoCL lowers it to llvm.abs with INT_MIN poison, Java wraps to MIN_VALUE
+                String fn = ctx.helper(key.equals("abs(I)I") ? "jsycl_abs_i" : "jsycl_abs_l");
+                return Expr.of(key.equals("abs(I)I") ? 'I' : 'J', fn + "(" + args.get(0).text + ")", PRIMARY);
             }
             if (key.equals("toRadians(D)D")) {
                 return Expr.of('D', args.get(0).at(MUL) + " * 0.017453292519943295", MUL);

@@ -102,7 +102,7 @@ final class FuzzGen {
         line("q.submit(h -> {");
         indent++;
         line("var ai = bii.read(h); var al = bil.read(h); var aF = biF.read(h); var aD = biD.read(h);");
-        line("var wm = bom.write(h); var wi = boi.write(h); var wl = bol.write(h); var wF = boF.write(h); var wD = boD.write(h);");
+        line("var wm = bom.readWrite(h); var wi = boi.readWrite(h); var wl = bol.readWrite(h); var wF = boF.readWrite(h); var wD = boD.readWrite(h);");
         line("h.parallelFor(Range.of(" + N + "), it -> {");
         indent++;
         scopes.clear();

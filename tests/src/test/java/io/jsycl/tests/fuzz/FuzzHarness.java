@@ -102,7 +102,7 @@ final class FuzzHarness {
                 String t = lines.get(i).strip();
                 if (t.startsWith("package") || t.startsWith("import") || t.startsWith("public") || t.startsWith("try")
                         || t.startsWith("var ") || t.startsWith("q.submit") || t.startsWith("h.parallelFor")
-                        || t.startsWith("return") || t.startsWith("static") || t.equals("}") || t.equals("});")) {
+                        || t.startsWith("return") || t.contains(".set(") || t.matches("w\\d+\\+\\+;") || t.startsWith("static") || t.equals("}") || t.equals("});")) {
                     continue;
                 }
                 int end = i;
