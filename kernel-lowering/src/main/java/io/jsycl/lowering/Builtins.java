@@ -227,13 +227,13 @@ final class Builtins {
                     /* Math.round(float): floor(x + 1/2) computed exactly, saturated, NaN to 0. */
                     int jsycl_round_f(float x) {
                         float f = floor(x);
-                        return convert_int_sat_rtz(x - f >= 0.5f ? f + 1.0f : f);
+                        return isnan(x) ? 0 : convert_int_sat_rtz(x - f >= 0.5f ? f + 1.0f : f);
                     }"""),
             Map.entry("jsycl_round_d", """
                     /* Math.round(double): floor(x + 1/2) computed exactly, saturated, NaN to 0. */
                     long jsycl_round_d(double x) {
                         double f = floor(x);
-                        return convert_long_sat_rtz(x - f >= 0.5 ? f + 1.0 : f);
+                        return isnan(x) ? 0L : convert_long_sat_rtz(x - f >= 0.5 ? f + 1.0 : f);
                     }"""));
 
     /** A float atomic as a compare-and-swap loop on the bits, for global ({@code g}) or local ({@code l}) memory. */

@@ -79,4 +79,36 @@ class FuzzRegressionTest {
             assertThat(out[3 * i + 2]).as("abs(%dL)", y).isEqualTo((Math.abs(y) | 3L) & 7L | (Math.abs(y) < 0 ? 16 : 0));
         }
     }
+
+    /**
+     * Fuzzer seed 214: {@code Math.round} of a NaN that the OpenCL compiler can constant-fold
+     * ({@code float z = 0f; Math.round(z / z)} inside a loop) gave -1 on PoCL instead of 0; the
+     * jsycl_round_f/jsycl_round_d helpers relied on convert_*_sat_rtz mapping NaN to 0. Fixed with an
+     * explicit isnan test in both helpers.
+     */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void roundOfFoldableNaNIsZero(Device device) {
+        int n = 4;
+        long[] out = new long[n * 2];
+        try (var q = new Queue(device); var bo = Buffer.of(out)) {
+            q.submit(h -> {
+                var o = bo.write(h);
+                h.parallelFor(Range.of(n), it -> {
+                    int i = it.id(0);
+                    float z = 0f;
+                    double zd = 0.0;
+                    int r = 5;
+                    long s = 5;
+                    for (int k = 0; k <= i; k++) {
+                        r |= Math.round(z / z);
+                        s |= Math.round(zd / zd);
+                    }
+                    o.set(2 * i, r);
+                    o.set(2 * i + 1, s);
+                });
+            });
+        }
+        assertThat(out).containsOnly(5L);
+    }
 }
