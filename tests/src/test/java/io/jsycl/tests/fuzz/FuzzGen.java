@@ -17,7 +17,7 @@ final class FuzzGen {
     /** Inputs of each type per work-item. */
     static final int IN = 4;
     /** Kernels per generated class. */
-    static final int KERNELS = 2;
+    static final int KERNELS = 1;
 
     private static final char[] NUM = {'I', 'J', 'F', 'D'};
 
@@ -122,7 +122,7 @@ final class FuzzGen {
         declare('B', "(byte) " + var('I'));
         declare('C', "(char) " + var('I'));
         declare('Z', "(" + var('I') + " & 1) != 0");
-        stmtBudget = 25;
+        stmtBudget = Integer.getInteger("jsycl.fuzz.statements", 20);
         block(3);
         List<String[]> top = scopes.getFirst();
         String slot = "(" + k + " * " + N + " + gid)";

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class FuzzTest {
     /** Programs in the CI seed set (each holds {@link FuzzGen#KERNELS} kernels). */
-    static final int CI_COUNT = 40;
+    static final int CI_COUNT = 60;
     static final long CI_SEED = 20261123L;
     /** Programs compiled per javac run. */
     static final int BATCH = 200;
