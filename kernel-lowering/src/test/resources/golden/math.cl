@@ -79,7 +79,7 @@ double jsycl_max_d(double a, double b) {
 /* Math.round(double): floor(x + 1/2) computed exactly, saturated, NaN to 0. */
 long jsycl_round_d(double x) {
     double f = floor(x);
-    return convert_long_sat_rtz(x - f >= 0.5 ? f + 1.0 : f);
+    return isnan(x) ? 0L : convert_long_sat_rtz(x - f >= 0.5 ? f + 1.0 : f);
 }
 #endif
 
@@ -88,7 +88,7 @@ long jsycl_round_d(double x) {
 /* Math.round(float): floor(x + 1/2) computed exactly, saturated, NaN to 0. */
 int jsycl_round_f(float x) {
     float f = floor(x);
-    return convert_int_sat_rtz(x - f >= 0.5f ? f + 1.0f : f);
+    return isnan(x) ? 0 : convert_int_sat_rtz(x - f >= 0.5f ? f + 1.0f : f);
 }
 #endif
 
@@ -97,6 +97,14 @@ int jsycl_round_f(float x) {
 /* Math.min(float, float): NaN wins, -0.0f < 0.0f. */
 float jsycl_min_f(float a, float b) {
     return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? a : b) : fmin(a, b);
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_abs_i
+#define JSYCL_DEF_jsycl_abs_i
+/* Math.abs(int): wraps, abs(MIN_VALUE) is MIN_VALUE. */
+int jsycl_abs_i(int x) {
+    return x < 0 ? (int)(0u - (uint)x) : x;
 }
 #endif
 
@@ -116,7 +124,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_
     x = cap->in.data[i + cap->in.offset[0]];
     cap->out.data[i + cap->out.offset[0]] = sqrt(x) + sin(x) * cos(x) + pow(x, 2.0) + exp(log(x)) + floor(x) + ceil(x) + fabs(x) + jsycl_min_d(x, 1.0) + jsycl_max_d(x, 0.0) + fma(x, x, 1.0) + convert_double_rte(jsycl_round_d(x)) + tan(x) + atan2(x, 1.0);
     y = cap->f.data[i + cap->f.offset[0]];
-    cap->f.data[i + cap->f.offset[0]] = convert_float_rte(jsycl_round_f(y)) + jsycl_min_f(y, 2.0f) + fabs(y) + convert_float_rte((int)abs(i)) + convert_float_rte(max(i, 3));
+    cap->f.data[i + cap->f.offset[0]] = convert_float_rte(jsycl_round_f(y)) + jsycl_min_f(y, 2.0f) + fabs(y) + convert_float_rte(jsycl_abs_i(i)) + convert_float_rte(max(i, 3));
 }
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1(__global const double* in_data, int in_range0, int in_memRange0, int in_offset0, __global double* out_data, int out_range0, int out_memRange0, int out_offset0, __global float* f_data, int f_range0, int f_memRange0, int f_offset0, int range0) {

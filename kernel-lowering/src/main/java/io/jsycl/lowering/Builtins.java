@@ -136,6 +136,16 @@ final class Builtins {
                     long jsycl_lrem(long a, long b) {
                         return b == 0 || b == -1 ? 0 : a % b;
                     }"""),
+            Map.entry("jsycl_abs_i", """
+                    /* Math.abs(int): wraps, abs(MIN_VALUE) is MIN_VALUE. */
+                    int jsycl_abs_i(int x) {
+                        return x < 0 ? (int)(0u - (uint)x) : x;
+                    }"""),
+            Map.entry("jsycl_abs_l", """
+                    /* Math.abs(long): wraps, abs(MIN_VALUE) is MIN_VALUE. */
+                    long jsycl_abs_l(long x) {
+                        return x < 0 ? (long)(0UL - (ulong)x) : x;
+                    }"""),
             Map.entry("jsycl_ctz_i", """
                     int jsycl_ctz_i(int x) {
                         uint u = (uint)x;
@@ -231,13 +241,13 @@ final class Builtins {
                     /* Math.round(float): floor(x + 1/2) computed exactly, saturated, NaN to 0. */
                     int jsycl_round_f(float x) {
                         float f = floor(x);
-                        return convert_int_sat_rtz(x - f >= 0.5f ? f + 1.0f : f);
+                        return isnan(x) ? 0 : convert_int_sat_rtz(x - f >= 0.5f ? f + 1.0f : f);
                     }"""),
             Map.entry("jsycl_round_d", """
                     /* Math.round(double): floor(x + 1/2) computed exactly, saturated, NaN to 0. */
                     long jsycl_round_d(double x) {
                         double f = floor(x);
-                        return convert_long_sat_rtz(x - f >= 0.5 ? f + 1.0 : f);
+                        return isnan(x) ? 0L : convert_long_sat_rtz(x - f >= 0.5 ? f + 1.0 : f);
                     }"""));
 
     /** A float atomic as a compare-and-swap loop on the bits, for global ({@code g}) or local ({@code l}) memory. */
@@ -307,8 +317,9 @@ final class Builtins {
         }
         if (m.owner.equals("java/lang/Math") || m.owner.equals("java/lang/StrictMath")) {
             if (key.equals("abs(I)I") || key.equals("abs(J)J")) {
-                char k = key.equals("abs(I)I") ? 'I' : 'J';
-                return Expr.of(k, "(" + Expr.cType(k) + ")abs(" + args.get(0).text + ")", UNARY);
+                // not OpenCL's abs: PoCL lowers it to llvm.abs with INT_MIN poison, Java wraps to MIN_VALUE
+                String fn = ctx.helper(key.equals("abs(I)I") ? "jsycl_abs_i" : "jsycl_abs_l");
+                return Expr.of(key.equals("abs(I)I") ? 'I' : 'J', fn + "(" + args.get(0).text + ")", PRIMARY);
             }
             if (key.equals("toRadians(D)D")) {
                 return Expr.of('D', args.get(0).at(MUL) + " * 0.017453292519943295", MUL);
@@ -343,9 +354,10 @@ final class Builtins {
                 for (int i = 0; i < args.size(); i++) {
                     text = text.replace("#" + i, args.get(i).at(UNARY));
                 }
-                int h = text.indexOf("jsycl_");
+                // the helper named by the template itself: the arguments may name device functions
+                int h = template.indexOf("jsycl_");
                 if (h >= 0) {
-                    ctx.helper(text.substring(h, text.indexOf('(', h)));
+                    ctx.helper(template.substring(h, template.indexOf('(', h)));
                 }
                 return Expr.of(returnKind(m.desc), text, text.startsWith("(int)") ? UNARY : PRIMARY);
             }
