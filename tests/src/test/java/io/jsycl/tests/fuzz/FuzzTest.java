@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,11 @@ import org.junit.jupiter.api.Test;
  * its seed, the Java source and the generated OpenCL C.
  */
 class FuzzTest {
+    /** The harness points kernel dumps at its temp folder; later tests in this JVM must not inherit that. */
+    @AfterAll
+    static void stopDumpingKernels() {
+        System.clearProperty("jsycl.dumpKernels");
+    }
     /** Programs in the CI seed set (each holds {@link FuzzGen#KERNELS} kernel): cold PoCL builds cost about 1.1 s each. */
     static final int CI_COUNT = 70;
     static final long CI_SEED = 20261123L;
