@@ -204,7 +204,8 @@ final class KernelLambdas {
         }
     }
 
-    private static SerializedLambda serialized(Object kernel) {
+    /** The lambda's {@code SerializedLambda}, through its {@code writeReplace}; kernels and reduction ops. */
+    static SerializedLambda serialized(Object kernel) {
         Method writeReplace = WRITE_REPLACE.get(kernel.getClass());
         if (writeReplace == null) {
             throw new SyclException("kernel " + kernel.getClass().getName() + " is not a lambda: jsycl lowers kernels "

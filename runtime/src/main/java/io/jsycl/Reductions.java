@@ -3,7 +3,6 @@ package io.jsycl;
 import io.jsycl.lowering.ReductionOp;
 import io.jsycl.lowering.ReductionSpec;
 import java.lang.invoke.SerializedLambda;
-import java.lang.reflect.Method;
 
 /** What the lowering needs to know of a {@link Reduction}, and the work-group size its device launch uses. */
 final class Reductions {
@@ -18,7 +17,7 @@ final class Reductions {
             case MIN -> new ReductionSpec(type, ReductionOp.MIN, null, null, null, identity);
             case MAX -> new ReductionSpec(type, ReductionOp.MAX, null, null, null, identity);
             case CUSTOM -> {
-                SerializedLambda op = serialized(r.op);
+                SerializedLambda op = KernelLambdas.serialized(r.op);
                 if (op.getCapturedArgCount() != 0) {
                     throw new SyclException("the operation of Reduction.of captures values; write it as a lambda of its"
                             + " two arguments alone, e.g. (a, b) -> a | b");
@@ -36,15 +35,5 @@ final class Reductions {
             size /= 2;
         }
         return size;
-    }
-
-    private static SerializedLambda serialized(Object op) {
-        try {
-            Method writeReplace = op.getClass().getDeclaredMethod("writeReplace");
-            writeReplace.setAccessible(true);
-            return (SerializedLambda) writeReplace.invoke(op);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new SyclException("the operation of Reduction.of must be a lambda, e.g. (a, b) -> a | b", e);
-        }
     }
 }
