@@ -20,6 +20,9 @@ public final class Queue implements AutoCloseable {
     private final ClCommandQueue cl;
     private final boolean clInOrder;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Read-held by each submit, copy and fill; write-held by close while it marks the queue closed. */
+    private final java.util.concurrent.locks.ReentrantReadWriteLock use =
+            new java.util.concurrent.locks.ReentrantReadWriteLock();
     // Guarded by this.
     private final List<Event> inFlight = new ArrayList<>();
     // Guarded by this: the last command group, which an in-order host queue orders the next after.
@@ -85,10 +88,11 @@ public final class Queue implements AutoCloseable {
      * @throws KernelBuildException if the OpenCL compiler rejects the generated kernel
      */
     public Event submit(CommandGroup commandGroup) {
-        checkOpen();
-        var h = new Handler(this);
-        commandGroup.apply(h);
-        return Scheduler.submit(this, h);
+        return whileOpen(() -> {
+            var h = new Handler(this);
+            commandGroup.apply(h);
+            return Scheduler.submit(this, h);
+        });
     }
 
     /**
@@ -125,146 +129,122 @@ public final class Queue implements AutoCloseable {
 
     /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
     public Event copy(float[] src, DeviceArray.OfFloat dst, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.copyToDevice(this, src, dst, dependsOn);
+        return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
     }
 
     /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
     public Event copy(DeviceArray.OfFloat src, float[] dst, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.copyToHost(this, src, dst, dependsOn);
+        return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
     }
 
     /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
     public Event fill(DeviceArray.OfFloat dst, float value, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.fill(this, dst, value, dependsOn);
+        return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
 
     /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
     public Event copy(double[] src, DeviceArray.OfDouble dst, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.copyToDevice(this, src, dst, dependsOn);
+        return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
     }
 
     /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
     public Event copy(DeviceArray.OfDouble src, double[] dst, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.copyToHost(this, src, dst, dependsOn);
+        return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
     }
 
     /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
     public Event fill(DeviceArray.OfDouble dst, double value, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.fill(this, dst, value, dependsOn);
+        return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
 
     /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
     public Event copy(int[] src, DeviceArray.OfInt dst, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.copyToDevice(this, src, dst, dependsOn);
+        return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
     }
 
     /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
     public Event copy(DeviceArray.OfInt src, int[] dst, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.copyToHost(this, src, dst, dependsOn);
+        return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
     }
 
     /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
     public Event fill(DeviceArray.OfInt dst, int value, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.fill(this, dst, value, dependsOn);
+        return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
 
     /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
     public Event copy(long[] src, DeviceArray.OfLong dst, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.copyToDevice(this, src, dst, dependsOn);
+        return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
     }
 
     /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
     public Event copy(DeviceArray.OfLong src, long[] dst, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.copyToHost(this, src, dst, dependsOn);
+        return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
     }
 
     /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
     public Event fill(DeviceArray.OfLong dst, long value, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.fill(this, dst, value, dependsOn);
+        return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
 
     /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
     public Event copy(short[] src, DeviceArray.OfShort dst, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.copyToDevice(this, src, dst, dependsOn);
+        return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
     }
 
     /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
     public Event copy(DeviceArray.OfShort src, short[] dst, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.copyToHost(this, src, dst, dependsOn);
+        return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
     }
 
     /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
     public Event fill(DeviceArray.OfShort dst, short value, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.fill(this, dst, value, dependsOn);
+        return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
 
     /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
     public Event copy(byte[] src, DeviceArray.OfByte dst, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.copyToDevice(this, src, dst, dependsOn);
+        return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
     }
 
     /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
     public Event copy(DeviceArray.OfByte src, byte[] dst, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.copyToHost(this, src, dst, dependsOn);
+        return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
     }
 
     /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
     public Event fill(DeviceArray.OfByte dst, byte value, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.fill(this, dst, value, dependsOn);
+        return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
 
     /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
     public Event copy(char[] src, DeviceArray.OfChar dst, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.copyToDevice(this, src, dst, dependsOn);
+        return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
     }
 
     /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
     public Event copy(DeviceArray.OfChar src, char[] dst, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.copyToHost(this, src, dst, dependsOn);
+        return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
     }
 
     /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
     public Event fill(DeviceArray.OfChar dst, char value, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.fill(this, dst, value, dependsOn);
+        return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
 
     /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
     public Event copy(boolean[] src, DeviceArray.OfBoolean dst, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.copyToDevice(this, src, dst, dependsOn);
+        return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
     }
 
     /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
     public Event copy(DeviceArray.OfBoolean src, boolean[] dst, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.copyToHost(this, src, dst, dependsOn);
+        return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
     }
 
     /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
     public Event fill(DeviceArray.OfBoolean dst, boolean value, Event... dependsOn) {
-        checkOpen();
-        return UsmCommands.fill(this, dst, value, dependsOn);
+        return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
 
     /** The queue's device. */
@@ -285,8 +265,13 @@ public final class Queue implements AutoCloseable {
     /** Waits for the queue's work, then releases it. Errors of that work are not rethrown here. Safe to call twice. */
     @Override
     public void close() {
-        if (!closed.compareAndSet(false, true)) {
-            return;
+        use.writeLock().lock();
+        try {
+            if (!closed.compareAndSet(false, true)) {
+                return;
+            }
+        } finally {
+            use.writeLock().unlock();
         }
         try {
             List<Event> events;
@@ -351,6 +336,20 @@ public final class Queue implements AutoCloseable {
             inFlight.removeIf(e -> e.isDone() && e.status() == Event.Status.COMPLETE);
         }
         inFlight.add(event);
+    }
+
+    /**
+     * Runs {@code work} (a submit, copy or fill) while the queue is open: {@link #close()} waits for
+     * work already under way, so it never releases the OpenCL queue beneath an enqueue.
+     */
+    private <T> T whileOpen(java.util.function.Supplier<T> work) {
+        use.readLock().lock();
+        try {
+            checkOpen();
+            return work.get();
+        } finally {
+            use.readLock().unlock();
+        }
     }
 
     private void checkOpen() {
