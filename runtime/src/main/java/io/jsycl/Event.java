@@ -5,7 +5,6 @@ import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;
 import java.lang.ref.Cleaner;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 /**
  * A submitted command group. {@link #await()} waits for it and throws what went wrong while it ran.
@@ -110,21 +109,7 @@ public final class Event {
             }
             return;
         }
-        try {
-            host.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SyclException("interrupted while waiting for a command", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new SyclException("command failed: " + cause, cause);
-        }
+        HostFutures.await(host, "waiting for a command", "command failed");
     }
 
     /** Where the command stands now. */

@@ -55,11 +55,7 @@ final class HostExecutor {
             if (thrown.getCause() != null && thrown.getCause().getClass() == thrown.getClass()) {
                 thrown = thrown.getCause(); // the pool's copy of the kernel's exception: use the original
             }
-            switch (thrown) {
-                case RuntimeException re -> throw re;
-                case Error err -> throw err;
-                default -> throw new SyclException("kernel failed on the host device", thrown);
-            }
+            throw HostFutures.rethrow(thrown, "kernel failed on the host device");
         }
     }
 

@@ -2,7 +2,6 @@ package io.jsycl;
 
 import java.util.ArrayList;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -43,20 +42,7 @@ final class HostNdExecutor {
             futures.add(GROUPS.submit(() -> runGroup(kernel, spec, dims, g, l, groups, id)));
         }
         for (Future<?> f : futures) {
-            try {
-                f.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new SyclException("interrupted while running an nd-range kernel on the host", e);
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException re) {
-                    throw re;
-                }
-                if (e.getCause() instanceof Error err) {
-                    throw err;
-                }
-                throw new SyclException("nd-range kernel failed", e.getCause());
-            }
+            HostFutures.await(f, "running an nd-range kernel on the host", "nd-range kernel failed");
         }
     }
 
