@@ -195,23 +195,13 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
         /** Atomically stores the smaller of the element at {@code i} and {@code value}; returns the old value. */
         public float atomicMin(int i, float value) {
             checkWritable();
-            int at = index(i);
-            float old = (float) ELEMENTS.getVolatile(data, at);
-            while (old > value && !ELEMENTS.compareAndSet(data, at, old, value)) {
-                old = (float) ELEMENTS.getVolatile(data, at);
-            }
-            return old;
+            return HostAtomics.min(data, index(i), value);
         }
 
         /** Atomically stores the larger of the element at {@code i} and {@code value}; returns the old value. */
         public float atomicMax(int i, float value) {
             checkWritable();
-            int at = index(i);
-            float old = (float) ELEMENTS.getVolatile(data, at);
-            while (old < value && !ELEMENTS.compareAndSet(data, at, old, value)) {
-                old = (float) ELEMENTS.getVolatile(data, at);
-            }
-            return old;
+            return HostAtomics.max(data, index(i), value);
         }
 
         /** Atomically replaces the element at {@code i}; returns the old value. */
@@ -344,23 +334,13 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
         /** Atomically stores the smaller of the element at {@code i} and {@code value}; returns the old value. */
         public int atomicMin(int i, int value) {
             checkWritable();
-            int at = index(i);
-            int old = (int) ELEMENTS.getVolatile(data, at);
-            while (old > value && !ELEMENTS.compareAndSet(data, at, old, value)) {
-                old = (int) ELEMENTS.getVolatile(data, at);
-            }
-            return old;
+            return HostAtomics.min(data, index(i), value);
         }
 
         /** Atomically stores the larger of the element at {@code i} and {@code value}; returns the old value. */
         public int atomicMax(int i, int value) {
             checkWritable();
-            int at = index(i);
-            int old = (int) ELEMENTS.getVolatile(data, at);
-            while (old < value && !ELEMENTS.compareAndSet(data, at, old, value)) {
-                old = (int) ELEMENTS.getVolatile(data, at);
-            }
-            return old;
+            return HostAtomics.max(data, index(i), value);
         }
 
         /** Atomically replaces the element at {@code i}; returns the old value. */
@@ -439,23 +419,13 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
         /** Atomically stores the smaller of the element at {@code i} and {@code value}; returns the old value. */
         public long atomicMin(int i, long value) {
             checkWritable();
-            int at = index(i);
-            long old = (long) ELEMENTS.getVolatile(data, at);
-            while (old > value && !ELEMENTS.compareAndSet(data, at, old, value)) {
-                old = (long) ELEMENTS.getVolatile(data, at);
-            }
-            return old;
+            return HostAtomics.min(data, index(i), value);
         }
 
         /** Atomically stores the larger of the element at {@code i} and {@code value}; returns the old value. */
         public long atomicMax(int i, long value) {
             checkWritable();
-            int at = index(i);
-            long old = (long) ELEMENTS.getVolatile(data, at);
-            while (old < value && !ELEMENTS.compareAndSet(data, at, old, value)) {
-                old = (long) ELEMENTS.getVolatile(data, at);
-            }
-            return old;
+            return HostAtomics.max(data, index(i), value);
         }
 
         /** Atomically replaces the element at {@code i}; returns the old value. */

@@ -156,24 +156,12 @@ public abstract sealed class DeviceArray<T> implements AutoCloseable permits Dev
 
         /** Atomically stores the smaller of the element and {@code value}; returns the old value. */
         public float atomicMin(int i, float value) {
-            float[] a = data();
-            int at = index(i);
-            float old = (float) ELEMENTS.getVolatile(a, at);
-            while (old > value && !ELEMENTS.compareAndSet(a, at, old, value)) {
-                old = (float) ELEMENTS.getVolatile(a, at);
-            }
-            return old;
+            return HostAtomics.min(data(), index(i), value);
         }
 
         /** Atomically stores the larger of the element and {@code value}; returns the old value. */
         public float atomicMax(int i, float value) {
-            float[] a = data();
-            int at = index(i);
-            float old = (float) ELEMENTS.getVolatile(a, at);
-            while (old < value && !ELEMENTS.compareAndSet(a, at, old, value)) {
-                old = (float) ELEMENTS.getVolatile(a, at);
-            }
-            return old;
+            return HostAtomics.max(data(), index(i), value);
         }
 
         /** Atomically replaces the element at {@code i}; returns the old value. */
@@ -258,24 +246,12 @@ public abstract sealed class DeviceArray<T> implements AutoCloseable permits Dev
 
         /** Atomically stores the smaller of the element and {@code value}; returns the old value. */
         public int atomicMin(int i, int value) {
-            int[] a = data();
-            int at = index(i);
-            int old = (int) ELEMENTS.getVolatile(a, at);
-            while (old > value && !ELEMENTS.compareAndSet(a, at, old, value)) {
-                old = (int) ELEMENTS.getVolatile(a, at);
-            }
-            return old;
+            return HostAtomics.min(data(), index(i), value);
         }
 
         /** Atomically stores the larger of the element and {@code value}; returns the old value. */
         public int atomicMax(int i, int value) {
-            int[] a = data();
-            int at = index(i);
-            int old = (int) ELEMENTS.getVolatile(a, at);
-            while (old < value && !ELEMENTS.compareAndSet(a, at, old, value)) {
-                old = (int) ELEMENTS.getVolatile(a, at);
-            }
-            return old;
+            return HostAtomics.max(data(), index(i), value);
         }
 
         /** Atomically replaces the element at {@code i}; returns the old value. */
@@ -328,24 +304,12 @@ public abstract sealed class DeviceArray<T> implements AutoCloseable permits Dev
 
         /** Atomically stores the smaller of the element and {@code value}; returns the old value. */
         public long atomicMin(int i, long value) {
-            long[] a = data();
-            int at = index(i);
-            long old = (long) ELEMENTS.getVolatile(a, at);
-            while (old > value && !ELEMENTS.compareAndSet(a, at, old, value)) {
-                old = (long) ELEMENTS.getVolatile(a, at);
-            }
-            return old;
+            return HostAtomics.min(data(), index(i), value);
         }
 
         /** Atomically stores the larger of the element and {@code value}; returns the old value. */
         public long atomicMax(int i, long value) {
-            long[] a = data();
-            int at = index(i);
-            long old = (long) ELEMENTS.getVolatile(a, at);
-            while (old < value && !ELEMENTS.compareAndSet(a, at, old, value)) {
-                old = (long) ELEMENTS.getVolatile(a, at);
-            }
-            return old;
+            return HostAtomics.max(data(), index(i), value);
         }
 
         /** Atomically replaces the element at {@code i}; returns the old value. */

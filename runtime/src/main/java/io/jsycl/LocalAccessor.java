@@ -179,24 +179,12 @@ public abstract sealed class LocalAccessor<T> permits LocalAccessor.OfFloat, Loc
 
         /** Atomically stores the smaller of the element and {@code value}; returns the old value. */
         public float atomicMin(int i, float value) {
-            float[] a = data();
-            int at = indexer.index(i);
-            float old = (float) ELEMENTS.getVolatile(a, at);
-            while (old > value && !ELEMENTS.compareAndSet(a, at, old, value)) {
-                old = (float) ELEMENTS.getVolatile(a, at);
-            }
-            return old;
+            return HostAtomics.min(data(), indexer.index(i), value);
         }
 
         /** Atomically stores the larger of the element and {@code value}; returns the old value. */
         public float atomicMax(int i, float value) {
-            float[] a = data();
-            int at = indexer.index(i);
-            float old = (float) ELEMENTS.getVolatile(a, at);
-            while (old < value && !ELEMENTS.compareAndSet(a, at, old, value)) {
-                old = (float) ELEMENTS.getVolatile(a, at);
-            }
-            return old;
+            return HostAtomics.max(data(), indexer.index(i), value);
         }
 
         /** Atomically replaces the element at {@code i}; returns the old value. */
@@ -310,24 +298,12 @@ public abstract sealed class LocalAccessor<T> permits LocalAccessor.OfFloat, Loc
 
         /** Atomically stores the smaller of the element and {@code value}; returns the old value. */
         public int atomicMin(int i, int value) {
-            int[] a = data();
-            int at = indexer.index(i);
-            int old = (int) ELEMENTS.getVolatile(a, at);
-            while (old > value && !ELEMENTS.compareAndSet(a, at, old, value)) {
-                old = (int) ELEMENTS.getVolatile(a, at);
-            }
-            return old;
+            return HostAtomics.min(data(), indexer.index(i), value);
         }
 
         /** Atomically stores the larger of the element and {@code value}; returns the old value. */
         public int atomicMax(int i, int value) {
-            int[] a = data();
-            int at = indexer.index(i);
-            int old = (int) ELEMENTS.getVolatile(a, at);
-            while (old < value && !ELEMENTS.compareAndSet(a, at, old, value)) {
-                old = (int) ELEMENTS.getVolatile(a, at);
-            }
-            return old;
+            return HostAtomics.max(data(), indexer.index(i), value);
         }
 
         /** Atomically replaces the element at {@code i}; returns the old value. */
@@ -395,24 +371,12 @@ public abstract sealed class LocalAccessor<T> permits LocalAccessor.OfFloat, Loc
 
         /** Atomically stores the smaller of the element and {@code value}; returns the old value. */
         public long atomicMin(int i, long value) {
-            long[] a = data();
-            int at = indexer.index(i);
-            long old = (long) ELEMENTS.getVolatile(a, at);
-            while (old > value && !ELEMENTS.compareAndSet(a, at, old, value)) {
-                old = (long) ELEMENTS.getVolatile(a, at);
-            }
-            return old;
+            return HostAtomics.min(data(), indexer.index(i), value);
         }
 
         /** Atomically stores the larger of the element and {@code value}; returns the old value. */
         public long atomicMax(int i, long value) {
-            long[] a = data();
-            int at = indexer.index(i);
-            long old = (long) ELEMENTS.getVolatile(a, at);
-            while (old < value && !ELEMENTS.compareAndSet(a, at, old, value)) {
-                old = (long) ELEMENTS.getVolatile(a, at);
-            }
-            return old;
+            return HostAtomics.max(data(), indexer.index(i), value);
         }
 
         /** Atomically replaces the element at {@code i}; returns the old value. */

@@ -114,6 +114,35 @@ class KernelLanguageTest {
 
     @ParameterizedTest
     @MethodSource("devices")
+    void floatAtomicMinAndMaxFollowMathMinAndMax(Device device) {
+        float[] f = {0f, 1f, 5f, -0f};
+        float[] old = new float[4];
+        int[] ints = {7, 7};
+        try (var q = new Queue(device); var bf = Buffer.of(f); var bo = Buffer.of(old); var bi = Buffer.of(ints)) {
+            q.submit(h -> {
+                var a = bf.readWrite(h);
+                var o = bo.write(h);
+                var n = bi.readWrite(h);
+                h.singleTask(() -> {
+                    o.set(0, a.atomicMin(0, -0f));
+                    o.set(1, a.atomicMax(1, Float.NaN));
+                    o.set(2, a.atomicMin(2, 3f));
+                    o.set(3, a.atomicMax(3, 0f));
+                    n.atomicMin(0, -2);
+                    n.atomicMax(1, 9);
+                });
+            });
+        }
+        assertThat(Float.floatToRawIntBits(f[0])).as("min(0.0, -0.0)").isEqualTo(Float.floatToRawIntBits(-0f));
+        assertThat(f[1]).as("max(1, NaN)").isNaN();
+        assertThat(f[2]).isEqualTo(3f);
+        assertThat(Float.floatToRawIntBits(f[3])).as("max(-0.0, 0.0)").isEqualTo(Float.floatToRawIntBits(0f));
+        assertThat(old).containsExactly(0f, 1f, 5f, -0f);
+        assertThat(ints).containsExactly(-2, 9);
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
     void capturedRecordsAndArraysAreFlattened(Device device) {
         int n = 300;
         float[] data = new float[n];
