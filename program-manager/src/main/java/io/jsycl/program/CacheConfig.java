@@ -6,19 +6,25 @@ import java.util.Objects;
 import java.util.Properties;
 
 /**
- * The cache settings: each one an environment variable, overridden by a system property
- * (API.md section 6). Read once per {@link ProgramManager}.
+ * The program manager's settings: each one an environment variable, overridden by a system
+ * property (API.md section 6). Read once per {@link ProgramManager}.
  *
- * @param persistent     whether the on-disk binary cache is used
- * @param directory      the on-disk cache folder
- * @param maxSizeBytes   size limit of the on-disk cache, 0 for none
- * @param inMemCapacity  programs kept per context before LRU eviction
- * @param trace          whether each lookup is logged with its key inputs
+ * @param persistent          whether the on-disk binary cache is used
+ * @param directory           the on-disk cache folder
+ * @param maxSizeBytes        size limit of the on-disk cache, 0 for none
+ * @param inMemCapacity       programs kept per context before LRU eviction
+ * @param trace               whether each lookup is logged with its key inputs
+ * @param buildProgressNanos  how long a program build runs before it is reported ({@link BuildProgress}),
+ *                            0 for never
+ * @param buildProgressAsked  whether {@code JSYCL_BUILD_PROGRESS} was set: reports are then logged at
+ *                            INFO, as under {@code trace}, instead of DEBUG
  */
-record CacheConfig(boolean persistent, Path directory, long maxSizeBytes, int inMemCapacity, boolean trace) {
+record CacheConfig(boolean persistent, Path directory, long maxSizeBytes, int inMemCapacity, boolean trace,
+                   long buildProgressNanos, boolean buildProgressAsked) {
 
     static final long DEFAULT_MAX_SIZE = 1L << 30;
     static final int DEFAULT_IN_MEM_CAPACITY = 256;
+    static final long DEFAULT_BUILD_PROGRESS_NANOS = 2_000_000_000L;
 
     CacheConfig {
         Objects.requireNonNull(directory, "directory");
@@ -28,6 +34,14 @@ record CacheConfig(boolean persistent, Path directory, long maxSizeBytes, int in
         if (inMemCapacity < 1) {
             throw new IllegalArgumentException("inMemCapacity < 1: " + inMemCapacity);
         }
+        if (buildProgressNanos < 0) {
+            throw new IllegalArgumentException("buildProgressNanos < 0: " + buildProgressNanos);
+        }
+    }
+
+    /** Settings with the default build progress reporting (after 2 s, at DEBUG unless {@code trace}). */
+    CacheConfig(boolean persistent, Path directory, long maxSizeBytes, int inMemCapacity, boolean trace) {
+        this(persistent, directory, maxSizeBytes, inMemCapacity, trace, DEFAULT_BUILD_PROGRESS_NANOS, false);
     }
 
     /** The settings of this process: environment, then system properties. */
@@ -50,7 +64,27 @@ record CacheConfig(boolean persistent, Path directory, long maxSizeBytes, int in
         }
         boolean trace = bool(setting(env, props, "JSYCL_CACHE_TRACE", "jsycl.cache.trace"), false,
                 "JSYCL_CACHE_TRACE");
-        return new CacheConfig(persistent, directory, maxSize, (int) capacity, trace);
+        String progress = setting(env, props, "JSYCL_BUILD_PROGRESS", "jsycl.buildProgress");
+        boolean progressAsked = progress != null && !progress.isEmpty();
+        long progressNanos = progressAsked ? seconds(progress, "JSYCL_BUILD_PROGRESS") : DEFAULT_BUILD_PROGRESS_NANOS;
+        return new CacheConfig(persistent, directory, maxSize, (int) capacity, trace, progressNanos, progressAsked);
+    }
+
+    /** Seconds (a decimal number) as nanoseconds; {@code off} is 0. */
+    private static long seconds(String value, String name) {
+        if (value.equalsIgnoreCase("off")) {
+            return 0;
+        }
+        try {
+            double s = Double.parseDouble(value);
+            if (s >= 0 && s <= 1e9) {
+                return Math.round(s * 1e9);
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(name + " must be a number of seconds (2, 0.5) or off (0 is off too): '"
+                + value + "'");
     }
 
     private static Path defaultDirectory(Map<String, String> env, Properties props) {

@@ -45,6 +45,8 @@ import java.util.function.Supplier;
  *     {@link #clear()} evicts everything the same way.</li>
  * <li><b>Cache blob.</b> A context made from a blob is seeded with its binaries by full key;
  *     a program build first looks there, then on disk, then compiles.</li>
+ * <li><b>Progress.</b> A program build that runs long is reported by {@link BuildProgress}
+ *     (a shared timer, no thread per build).</li>
  * <li><b>Persistent cache.</b> When present, a program build first looks up a binary on
  *     disk; a binary that does not build falls back to the source. Disk failures are misses
  *     (see {@link PersistentCache}).</li>
@@ -64,6 +66,7 @@ final class KernelProgramCache<D, P, K> {
     private final PersistentCache disk;
     private final int capacity;
     private final boolean trace;
+    private final BuildProgress progress;
 
     private final ReentrantLock lock = new ReentrantLock();
     // Guarded by lock
@@ -87,6 +90,12 @@ final class KernelProgramCache<D, P, K> {
      * @param capacity programs kept before LRU eviction, at least 1
      */
     KernelProgramCache(ProgramCompiler<D, P, K> compiler, PersistentCache disk, int capacity, boolean trace) {
+        this(compiler, disk, capacity, trace, BuildProgress.OFF);
+    }
+
+    /** As above, reporting program builds that run long through {@code progress}. */
+    KernelProgramCache(ProgramCompiler<D, P, K> compiler, PersistentCache disk, int capacity, boolean trace,
+                       BuildProgress progress) {
         if (capacity < 1) {
             throw new IllegalArgumentException("capacity < 1: " + capacity);
         }
@@ -94,6 +103,7 @@ final class KernelProgramCache<D, P, K> {
         this.disk = disk;
         this.capacity = capacity;
         this.trace = trace;
+        this.progress = Objects.requireNonNull(progress, "progress");
     }
 
     /**
@@ -150,8 +160,10 @@ final class KernelProgramCache<D, P, K> {
     private CachedKernel<P, K> buildKernel(ProgramKey<D> programKey, D device, ProgramSource source,
                                            String kernelName) {
         while (true) {
-            CachedProgram<P> program = getOrBuild(programs, programKey, true, null,
-                    () -> buildProgram(device, source));
+            CachedProgram<P> program = getOrBuild(programs, programKey, true, null, () -> progress.run(
+                    () -> BuildProgress.kernels(source.source(), kernelName) + " for "
+                            + compiler.describe(device).name(),
+                    () -> buildProgram(device, source)));
             if (!program.refs.tryAcquire()) {
                 continue; // evicted and released since: build it again
             }

@@ -24,7 +24,7 @@ public final class ProgramManager {
                 ? PersistentCache.open(config.directory(), config.maxSizeBytes(), config.trace())
                 : null;
         this.cache = new KernelProgramCache<>(new OpenClCompiler(context), disk, config.inMemCapacity(),
-                config.trace());
+                config.trace(), BuildProgress.of(config));
     }
 
     /** The manager of {@code context}, made on first use. */

@@ -55,4 +55,19 @@ class CacheConfigTest {
         assertThatThrownBy(() -> CacheConfig.from(Map.of("JSYCL_CACHE_TRACE", "maybe"), props()))
                 .hasMessageContaining("JSYCL_CACHE_TRACE");
     }
+
+    @Test
+    void buildProgressThresholdIsInSecondsAndSettingItAsksForInfoRecords() {
+        CacheConfig defaults = CacheConfig.from(Map.of(), props());
+        assertThat(defaults.buildProgressNanos()).isEqualTo(2_000_000_000L);
+        assertThat(defaults.buildProgressAsked()).isFalse();
+        CacheConfig asked = CacheConfig.from(Map.of("JSYCL_BUILD_PROGRESS", "0.5"), props());
+        assertThat(asked.buildProgressNanos()).isEqualTo(500_000_000L);
+        assertThat(asked.buildProgressAsked()).isTrue();
+        assertThat(CacheConfig.from(Map.of("JSYCL_BUILD_PROGRESS", "3"), props("jsycl.buildProgress", "off"))
+                .buildProgressNanos()).isZero();
+        assertThatThrownBy(() -> CacheConfig.from(Map.of("JSYCL_BUILD_PROGRESS", "soon"), props()))
+                .hasMessageContaining("JSYCL_BUILD_PROGRESS").hasMessageContaining("'soon'")
+                .hasMessageContaining("number of seconds");
+    }
 }
