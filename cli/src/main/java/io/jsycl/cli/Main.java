@@ -10,7 +10,8 @@ import java.util.List;
  * <pre>
  * jsycl devices                      platforms and devices with their key limits
  * jsycl kernels [--cp PATH] [--out DIR] CLASS-OR-JAR...   lower every kernel lambda found, without running it
- * jsycl run [SAMPLE [ARGS...]]       run io.jsycl.samples.SAMPLE (lists the samples without one)
+ * jsycl run [--quiet] [SAMPLE [ARGS...]]   run io.jsycl.samples.SAMPLE, with a progress line for samples of
+ *                                    many steps (lists the samples without one)
  * jsycl cache [--dir DIR] stats|list|verify|clear         the on-disk cache (CacheTool)
  * </pre>
  *
@@ -30,7 +31,8 @@ public final class Main {
             usage: jsycl COMMAND [ARGS...]
               devices     list OpenCL platforms and devices with their key limits (host device last)
               kernels     find the kernel lambdas in classes or a jar and print (or save) their OpenCL C
-              run         run a sample program: jsycl run VectorAdd [ARGS]; jsycl run lists them
+              run         run a sample program: jsycl run VectorAdd [ARGS]; jsycl run lists them; samples of
+                          many steps show their progress on standard error (--quiet: none)
               cache       inspect or clear the on-disk cache: stats, list, verify, clear
             jsycl COMMAND --help describes each command.
             Exit status: 0 ok, 1 failure found (lowering errors, bad cache entries), 2 usage error.""";

@@ -1,5 +1,6 @@
 package io.jsycl.cli;
 
+import io.jsycl.samples.SampleProgress;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -15,13 +16,20 @@ import java.util.TreeSet;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
-/** {@code jsycl run SAMPLE [ARGS]}: runs {@code io.jsycl.samples.SAMPLE.main}; lists the samples without one. */
+/**
+ * {@code jsycl run [--quiet] SAMPLE [ARGS]}: runs {@code io.jsycl.samples.SAMPLE.main} with a
+ * {@link ProgressLine} listening to its {@link SampleProgress}; lists the samples without one.
+ */
 final class RunCommand {
     static final String PACKAGE = "io.jsycl.samples";
     static final String HELP = """
-            usage: jsycl run [SAMPLE [ARGS...]]
+            usage: jsycl run [--quiet] [SAMPLE [ARGS...]]
             Runs the sample program io.jsycl.samples.SAMPLE with ARGS on the default device
             (JSYCL_DEVICE=host|cpu|gpu|NAME picks another). Without SAMPLE, lists the samples.
+            Samples of many steps (Stencil, NBody) show their progress on standard error: one line
+            rewritten in place on a terminal (step k/N, time so far, time left), a plain line at each
+            quarter of the steps otherwise.
+              --quiet, -q   no progress (the sample's own output is unchanged)
             Exit status: the sample's own (0 when its result matched plain Java, 1 when not), 2 usage error.""";
 
     private RunCommand() {
@@ -31,6 +39,14 @@ final class RunCommand {
         if (!args.isEmpty() && (args.get(0).equals("--help") || args.get(0).equals("-h"))) {
             out.println(HELP);
             return Main.OK;
+        }
+        boolean quiet = !args.isEmpty() && (args.get(0).equals("--quiet") || args.get(0).equals("-q"));
+        if (quiet) {
+            args = args.subList(1, args.size());
+        }
+        if (!args.isEmpty() && args.get(0).startsWith("-")) {
+            err.println("jsycl run: unknown option '" + args.get(0) + "'; see jsycl run --help");
+            return Main.USAGE;
         }
         List<String> samples = samples();
         if (args.isEmpty()) {
@@ -44,6 +60,8 @@ final class RunCommand {
             return Main.USAGE;
         }
         Method main = mainOf(PACKAGE + "." + name);
+        ProgressLine progress = quiet ? null : ProgressLine.start(err, ProgressLine.stderrIsTerminal());
+        SampleProgress.listen(progress);
         try {
             main.invoke(null, (Object) args.subList(1, args.size()).toArray(String[]::new));
             return Main.OK;
@@ -51,8 +69,16 @@ final class RunCommand {
             throw new IllegalStateException(e);
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
+            if (progress != null) {
+                progress.finished(); // ends the line before the error
+            }
             err.println("jsycl run: " + name + " failed: " + cause);
             return Main.FAILURE;
+        } finally {
+            SampleProgress.listen(null);
+            if (progress != null) {
+                progress.close();
+            }
         }
     }
 

@@ -123,6 +123,7 @@ public final class NBody {
                         p.set(4 * i + 2, p.get(4 * i + 2) + dt * v.get(4 * i + 2));
                     });
                 }));
+                SampleProgress.submitted("n-body", s + 1, steps, events.getLast());
             }
         }
         return events;

@@ -4,7 +4,10 @@ import io.jsycl.Event;
 import io.jsycl.Queue;
 import java.util.List;
 
-/** What every sample prints: the device, the time, and whether the result matched Java. */
+/**
+ * What every sample prints: the device, the time, and whether the result matched Java. The
+ * timings and the verdict first end the {@link SampleProgress} of the steps before them.
+ */
 final class SampleReport {
     private SampleReport() {
     }
@@ -15,6 +18,7 @@ final class SampleReport {
 
     /** Prints the first run (lowering, build and transfers included) and, if measured, a second run. */
     static void timings(String what, long firstNanos, long secondNanos) {
+        SampleProgress.finished();
         System.out.printf("%s: first run %.2f ms (lowering, build, transfers)%s%n", what, firstNanos / 1e6,
                 secondNanos < 0 ? "" : String.format(", second run %.2f ms", secondNanos / 1e6));
     }
@@ -26,6 +30,7 @@ final class SampleReport {
      * wall time is printed.
      */
     static void kernelTime(String what, List<Event> kernels, long wallNanos) {
+        SampleProgress.finished();
         long device = 0;
         try {
             for (Event e : kernels) {
@@ -47,6 +52,7 @@ final class SampleReport {
 
     /** Prints the verdict and returns the process's exit status. */
     static int check(boolean matches, String detail) {
+        SampleProgress.finished();
         if (matches) {
             System.out.println("result: matches Java");
             return 0;

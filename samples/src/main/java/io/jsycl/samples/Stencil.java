@@ -95,6 +95,7 @@ public final class Stencil {
                         }
                     });
                 }));
+                SampleProgress.submitted("heat diffusion", s + 1, steps, events.getLast());
             }
         }
         if (steps % 2 == 1) {
