@@ -2,7 +2,12 @@ package io.jsycl.program;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.jsycl.opencl.ClContext;
+import io.jsycl.opencl.ClDevice;
+import io.jsycl.opencl.ClPlatform;
 import java.lang.System.Logger.Level;
 import java.text.MessageFormat;
 import java.util.List;
@@ -125,5 +130,31 @@ class BuildProgressTest {
         other.join();
         assertThat(compiler.sourceBuilds).hasValue(1);
         assertThat(log.records.stream().filter(r -> r.startsWith("jsycl: built"))).hasSize(1);
+    }
+
+    /** The real compiler (PoCL in CI): with a threshold of 1 ns a build is reported, named by its device. */
+    @Test
+    void aRealBuildIsReportedWithItsDevice() {
+        ClDevice device = ClPlatform.all().stream().flatMap(p -> p.devices().stream()).findFirst().orElse(null);
+        if (device == null && System.getenv("CI") != null) {
+            fail("CI is set but no OpenCL platform with a device was found; install PoCL");
+        }
+        assumeTrue(device != null, "no OpenCL platform with a device");
+        var log = new CapturingLogger(Level.INFO);
+        try (ClContext context = ClContext.create(List.of(device))) {
+            var cache = new KernelProgramCache<>(new OpenClCompiler(context), null, 4, false,
+                    new BuildProgress(log, 1, Level.INFO));
+            try {
+                cache.getKernel(device, ProgramSource.of("""
+                        // %d: a new source, so no driver cache makes the build instant
+                        kernel void twice(global int *a) { a[get_global_id(0)] *= 2; }
+                        __kernel void inc(global int *a) { a[get_global_id(0)] += 1; }
+                        """.formatted(System.nanoTime())), "inc");
+            } finally {
+                cache.clear();
+            }
+        }
+        assertThat(log.records).isNotEmpty();
+        assertThat(log.records.getLast()).startsWith("jsycl: built 2 kernels (inc, ...) for " + device.name() + " in ");
     }
 }
