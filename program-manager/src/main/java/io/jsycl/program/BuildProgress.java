@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 
 /**
  * Reports program builds that run long. A build still running after the threshold is logged
- * ("jsycl: building 12 kernels (Physics_lambda$step$0, ...) for NVIDIA H100: 2.0 s so far"),
- * again each time its running time doubles, and then its end with the total time. A build that
+ * ("jsycl: building 12 kernels (com_acme_Physics__lambda_step_1f2e3d4c_0, ...) for NVIDIA H100:
+ * 2.0 s so far"), again each time its running time doubles, and then its end with the total time. A build that
  * ends before the threshold logs nothing.
  *
  * <p><b>Levels.</b> Records go to the {@code System.Logger} {@code io.jsycl.program} at DEBUG
@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  *
  * <p><b>Threads.</b> No thread per build: the building thread runs the build; one shared daemon
  * thread ({@code jsycl-build-progress}) runs the scheduled checks of every build and ends after
- * 30 s without any. A check and the build's end are serialized on the build's {@link Tracker}, so
+ * 30 s without any (a pending check keeps it; scheduling one starts it again). A check and the build's end are serialized on the build's {@link Tracker}, so
  * no "so far" record follows the end record.
  */
 final class BuildProgress {
