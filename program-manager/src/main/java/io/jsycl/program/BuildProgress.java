@@ -23,8 +23,9 @@ import java.util.regex.Pattern;
  *
  * <p><b>Threads.</b> No thread per build: the building thread runs the build; one shared daemon
  * thread ({@code jsycl-build-progress}) runs the scheduled checks of every build and ends after
- * 30 s without any (a pending check keeps it; scheduling one starts it again). A check and the build's end are serialized on the build's {@link Tracker}, so
- * no "so far" record follows the end record.
+ * 30 s without any (a pending check keeps it; scheduling one starts it again). A check and the
+ * build's end are serialized on the build's {@link Tracker}, so no "so far" record follows the end
+ * record.
  */
 final class BuildProgress {
     /** Reports nothing and schedules nothing. */
