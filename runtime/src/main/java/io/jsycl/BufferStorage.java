@@ -22,9 +22,21 @@ import java.util.concurrent.atomic.AtomicLong;
  * then are the events a later command must wait for (read-after-write, write-after-read,
  * write-after-write).
  *
+ * <p>Data moves between the host array and a context's copy in one of two ways, chosen when the
+ * copy is made ({@link Config#mapsHostTransfers}). Where the context's devices work in host memory
+ * (CPU devices, integrated GPUs: {@link Device#hostUnifiedMemory()}), the copy itself is allocated
+ * host-accessible ({@code CL_MEM_ALLOC_HOST_PTR}) and a transfer maps it, copies between it and the
+ * Java array, and unmaps it: one memory copy, no {@code clEnqueueWrite/ReadBuffer}. Elsewhere a
+ * transfer goes through pinned staging memory and {@code clEnqueueWrite/ReadBuffer} (DMA).
+ * Heap arrays cannot be handed to OpenCL as {@code CL_MEM_USE_HOST_PTR}: the garbage collector
+ * moves them.
+ *
+ * <p>Each copy remembers the last transfer into it (or unmap of it) as {@link DeviceCopy#ready}:
+ * every later command that uses the copy waits for it, not only the command that caused it.
+ *
  * <p>Thread safety: every field below is guarded by {@code this}. Lock order: the scheduler's
- * lock, then this. Transfers to and from the host are blocking and go through a native staging
- * segment owned by the storage, so no transfer outlives the memory it reads.
+ * lock, then this. Transfers to the host are blocking; uploads read memory the storage owns
+ * (a staging segment, pinned memory, or the mapped copy), so no transfer outlives the memory it reads.
  */
 final class BufferStorage {
     private static final AtomicLong IDS = new AtomicLong();
@@ -61,21 +73,27 @@ final class BufferStorage {
     private final AtomicLong transfers = new AtomicLong();
 
     /**
-     * A context's copy, and the pinned host memory its transfers go through: a buffer allocated
-     * with {@code CL_MEM_ALLOC_HOST_PTR} and mapped once, so that uploads and read-backs run at the
-     * bus's speed instead of being staged again by the driver. Where the driver cannot give pinned
-     * memory, transfers use the storage's ordinary native staging segment.
+     * A context's copy. A mapped copy is itself host-accessible memory, filled and read by
+     * map/unmap. Otherwise its transfers go through pinned host memory: a buffer allocated with
+     * {@code CL_MEM_ALLOC_HOST_PTR} and mapped once, so that uploads and read-backs run at the
+     * bus's speed instead of being staged again by the driver; where the driver cannot give pinned
+     * memory, through the storage's ordinary native staging segment.
      */
     private static final class DeviceCopy {
         final ClMem mem;
+        /** Whether {@code mem} is host-accessible and transfers map it. */
+        final boolean mapped;
         boolean valid;
+        /** The last upload into {@code mem} or unmap of it: commands using {@code mem} wait for it. */
+        Event ready;
         ClMem pinned;
         MemorySegment pinnedHost;
         /** The last asynchronous upload reading the pinned memory. */
         Event pinnedUse;
 
-        DeviceCopy(ClMem mem) {
+        DeviceCopy(ClMem mem, boolean mapped) {
             this.mem = mem;
+            this.mapped = mapped;
         }
     }
 
@@ -146,26 +164,22 @@ final class BufferStorage {
         Context context = target.context();
         DeviceCopy copy = copies.get(context);
         if (copy == null) {
-            copy = new DeviceCopy(ClMem.createBuffer(context.cl(), ClMemFlags.READ_WRITE, Math.max(bytes, 1),
-                    MemorySegment.NULL));
+            copy = newCopy(context);
             copies.put(context, copy);
             context.register(this);
         }
         if (mode != AccessMode.WRITE && !copy.valid && bytes > 0) {
             makeHostValid(waits);
-            MemorySegment staging = freeStaging(context, copy);
-            codec.copyToSegment(array, staging);
-            ClEvent upload = target.cl().enqueueWriteBuffer(copy.mem, false, 0, staging, bytes,
-                    Scheduler.waitList(waits, context, target.inOrderCl()));
-            Event uploadEvent = Event.of(upload, context, false, target.cl());
-            if (copy.pinnedHost != null) {
-                copy.pinnedUse = uploadEvent;
-            } else {
-                stagingUse = uploadEvent;
-            }
-            waits.add(uploadEvent);
+            copy.ready = copy.mapped ? mapIn(context, copy) : stageIn(target, context, copy, waits);
             transfers.incrementAndGet();
             KernelProfile.moved(bytes);
+        }
+        if (copy.ready != null) {
+            if (copy.ready.isDone()) {
+                copy.ready = null;
+            } else {
+                waits.add(copy.ready);
+            }
         }
         copy.valid = true;
         if (mode != AccessMode.READ) {
@@ -175,6 +189,56 @@ final class BufferStorage {
             }
         }
         return copy.mem;
+    }
+
+    /**
+     * A new copy for {@code context}: host-accessible memory where transfers map it, else
+     * ordinary device memory (also when the driver refuses host-accessible memory).
+     */
+    private DeviceCopy newCopy(Context context) {
+        long size = Math.max(bytes, 1);
+        if (Config.mapsHostTransfers(context.devices().stream().allMatch(Device::hostUnifiedMemory))) {
+            try {
+                return new DeviceCopy(ClMem.createBuffer(context.cl(),
+                        ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR, size, MemorySegment.NULL), true);
+            } catch (ClException e) {
+                // No host-accessible memory to give: this copy moves data through staging instead.
+            }
+        }
+        return new DeviceCopy(ClMem.createBuffer(context.cl(), ClMemFlags.READ_WRITE, size, MemorySegment.NULL), false);
+    }
+
+    /**
+     * Uploads the host array into a mapped copy: maps it for writing (after the buffer's last
+     * writer), copies the array in, unmaps it. Returns the unmap, which commands using the copy
+     * wait for.
+     */
+    private Event mapIn(Context context, DeviceCopy copy) {
+        ClCommandQueue queue = context.transferQueue();
+        List<Event> before = lastWriter == null ? List.of() : List.of(lastWriter);
+        MemorySegment host = queue.mapBuffer(copy.mem, ClMemFlags.MAP_WRITE_INVALIDATE_REGION, 0, bytes,
+                Scheduler.waitList(before, context));
+        try {
+            codec.copyToSegment(array, host);
+        } finally {
+            copy.ready = Event.of(queue.enqueueUnmap(copy.mem, host, List.of()), context, false, queue);
+        }
+        return copy.ready;
+    }
+
+    /** Uploads the host array through pinned or native staging memory, after {@code waits}. */
+    private Event stageIn(Queue target, Context context, DeviceCopy copy, List<Event> waits) {
+        MemorySegment staging = freeStaging(context, copy);
+        codec.copyToSegment(array, staging);
+        ClEvent upload = target.cl().enqueueWriteBuffer(copy.mem, false, 0, staging, bytes,
+                Scheduler.waitList(waits, context, target.inOrderCl()));
+        Event uploadEvent = Event.of(upload, context, false, target.cl());
+        if (copy.pinnedHost != null) {
+            copy.pinnedUse = uploadEvent;
+        } else {
+            stagingUse = uploadEvent;
+        }
+        return uploadEvent;
     }
 
     /**
@@ -200,12 +264,17 @@ final class BufferStorage {
             return;
         }
         for (var entry : copies.entrySet()) {
-            if (entry.getValue().valid) {
+            DeviceCopy copy = entry.getValue();
+            if (copy.valid) {
                 Context context = entry.getKey();
-                MemorySegment staging = freeStaging(context, entry.getValue());
-                try (ClEvent read = context.transferQueue().enqueueReadBuffer(entry.getValue().mem, true, 0,
-                        staging, bytes, Scheduler.waitList(waits, context))) {
-                    codec.copyFromSegment(staging, array);
+                if (copy.mapped) {
+                    mapOut(context, copy, waits);
+                } else {
+                    MemorySegment staging = freeStaging(context, copy);
+                    try (ClEvent read = context.transferQueue().enqueueReadBuffer(copy.mem, true, 0,
+                            staging, bytes, Scheduler.waitList(waits, context))) {
+                        codec.copyFromSegment(staging, array);
+                    }
                 }
                 transfers.incrementAndGet();
                 KernelProfile.moved(bytes);
@@ -214,6 +283,21 @@ final class BufferStorage {
             }
         }
         throw new IllegalStateException("no valid copy of " + this);
+    }
+
+    /**
+     * Reads a mapped copy into the host array: maps it for reading after {@code waits}, copies it
+     * out, unmaps it. Later commands using the copy wait for the unmap.
+     */
+    private void mapOut(Context context, DeviceCopy copy, List<Event> waits) {
+        ClCommandQueue queue = context.transferQueue();
+        MemorySegment host = queue.mapBuffer(copy.mem, ClMemFlags.MAP_READ, 0, bytes,
+                Scheduler.waitList(waits, context));
+        try {
+            codec.copyFromSegment(host, array);
+        } finally {
+            copy.ready = Event.of(queue.enqueueUnmap(copy.mem, host, List.of()), context, false, queue);
+        }
     }
 
     /**
@@ -249,14 +333,16 @@ final class BufferStorage {
         return staging();
     }
 
-    /** Unmaps and frees a copy's pinned memory and its device memory (after its last upload). */
+    /** Unmaps and frees a copy's pinned memory and its device memory (after its last upload or unmap). */
     private static void release(Context context, DeviceCopy copy) {
-        try {
-            if (copy.pinnedUse != null) {
-                copy.pinnedUse.await();
+        for (Event last : new Event[] {copy.pinnedUse, copy.ready}) {
+            try {
+                if (last != null) {
+                    last.await();
+                }
+            } catch (RuntimeException ignored) {
+                // The transfer's failure was reported to the command that waited for it; free regardless.
             }
-        } catch (RuntimeException ignored) {
-            // The upload's failure was reported to the command that waited for it; free regardless.
         }
         if (copy.pinned != null) {
             try (ClEvent unmap = context.transferQueue().enqueueUnmap(copy.pinned, copy.pinnedHost, List.of())) {

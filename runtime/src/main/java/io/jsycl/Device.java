@@ -17,6 +17,7 @@ public final class Device {
     private final ClDevice cl;
     private final Set<Aspect> aspects;
     private final boolean outOfOrderQueues;
+    private final boolean hostUnifiedMemory;
 
     Device(Platform platform, ClDevice cl) {
         this.platform = platform;
@@ -29,6 +30,7 @@ public final class Device {
         }
         this.aspects = Collections.unmodifiableSet(set);
         this.outOfOrderQueues = cl == null || cl.supportsOutOfOrderQueues();
+        this.hostUnifiedMemory = cl == null || cl.isCpu() || cl.hostUnifiedMemory();
     }
 
     /** Every device of every platform, the host device last. */
@@ -144,6 +146,16 @@ public final class Device {
     /** True when the device runs commands of one queue concurrently (SYCL's default out-of-order queues). */
     public boolean supportsOutOfOrderQueues() {
         return outOfOrderQueues;
+    }
+
+    /**
+     * True when the device works in host memory: the host device, CPU devices, and devices that report
+     * {@code CL_DEVICE_HOST_UNIFIED_MEMORY} (integrated GPUs). Buffers there keep their device copy in
+     * host-accessible memory and move data by mapping it (one copy between the Java array and the device
+     * memory); on other devices data moves through pinned staging memory by DMA.
+     */
+    public boolean hostUnifiedMemory() {
+        return hostUnifiedMemory;
     }
 
     /** True for the host device. */

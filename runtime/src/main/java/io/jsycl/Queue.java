@@ -247,6 +247,30 @@ public final class Queue implements AutoCloseable {
         return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
 
+    /**
+     * Copies every element of {@code src} into {@code dst} (SYCL's {@code q.copy} between device
+     * pointers) after {@code dependsOn}; asynchronous. Works for every {@code DeviceArray.OfX}: both
+     * must be of this queue's context and device and of the same size.
+     *
+     * @throws IllegalArgumentException if the sizes differ or the arrays belong to different contexts
+     */
+    public <T> Event copy(DeviceArray<T> src, DeviceArray<T> dst, Event... dependsOn) {
+        return whileOpen(() -> UsmCommands.copyDeviceToDevice(this, src, dst, dependsOn));
+    }
+
+    /**
+     * Copies {@code count} elements of {@code src} starting at {@code srcOffset} into {@code dst}
+     * starting at {@code dstOffset}, after {@code dependsOn}; asynchronous. The regions must fit in
+     * their arrays and, within one array, not overlap.
+     *
+     * @throws IndexOutOfBoundsException if a region does not fit
+     * @throws IllegalArgumentException if the regions overlap or the arrays belong to different contexts
+     */
+    public <T> Event copy(DeviceArray<T> src, int srcOffset, DeviceArray<T> dst, int dstOffset, int count,
+                          Event... dependsOn) {
+        return whileOpen(() -> UsmCommands.copyDeviceToDevice(this, src, srcOffset, dst, dstOffset, count, dependsOn));
+    }
+
     /** The queue's device. */
     public Device device() {
         return device;

@@ -6,12 +6,14 @@ import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Copies and fills of {@link DeviceArray}s. Host-to-device copies and fills are asynchronous: the
  * data is staged in native memory, which is freed when the command completes. Device-to-host
  * copies write into a Java array, so they complete before returning (the returned event is done).
- * Only the given events (and an in-order queue) order these commands.
+ * Device-to-device copies are one {@code clEnqueueCopyBuffer}, asynchronous. Only the given events
+ * (and an in-order queue) order these commands.
  */
 final class UsmCommands {
     private UsmCommands() {
@@ -57,6 +59,64 @@ final class UsmCommands {
             }
         }
         return q.trackDone();
+    }
+
+    /** Copies every element of {@code src} into {@code dst}, which must have as many. */
+    static Event copyDeviceToDevice(Queue q, DeviceArray<?> src, DeviceArray<?> dst, Event[] dependsOn) {
+        checkPair(q, src, dst);
+        if (src.size() != dst.size()) {
+            throw new IllegalArgumentException("q.copy(src, dst): source " + src + " has " + src.size()
+                    + " elements but destination " + dst + " has " + dst.size()
+                    + "; copy part of it with q.copy(src, srcOffset, dst, dstOffset, count)");
+        }
+        return copyDeviceToDevice(q, src, 0, dst, 0, src.size(), dependsOn);
+    }
+
+    /** Copies {@code count} elements of {@code src} from {@code srcOffset} into {@code dst} at {@code dstOffset}. */
+    static Event copyDeviceToDevice(Queue q, DeviceArray<?> src, int srcOffset, DeviceArray<?> dst, int dstOffset,
+                                    int count, Event[] dependsOn) {
+        checkPair(q, src, dst);
+        if (count < 0 || srcOffset < 0 || dstOffset < 0 || (long) srcOffset + count > src.size()
+                || (long) dstOffset + count > dst.size()) {
+            throw new IndexOutOfBoundsException("q.copy: " + count + " elements from offset " + srcOffset + " of "
+                    + src + " to offset " + dstOffset + " of " + dst + " do not fit; offsets and count must be >= 0 "
+                    + "and offset + count at most each array's size");
+        }
+        if (src == dst && count > 0 && srcOffset < dstOffset + count && dstOffset < srcOffset + count) {
+            throw new IllegalArgumentException("q.copy: elements [" + srcOffset + ", " + (srcOffset + count)
+                    + ") and [" + dstOffset + ", " + (dstOffset + count) + ") of " + src
+                    + " overlap; copy between disjoint regions or through a second DeviceArray");
+        }
+        var waits = waits(q, dependsOn);
+        if (q.device().isHost()) {
+            awaitAll(waits);
+            System.arraycopy(src.hostArray(), srcOffset, dst.hostArray(), dstOffset, count);
+            return q.trackDone();
+        }
+        if (count == 0) {
+            return q.trackDone();
+        }
+        long size = src.kind.bytes;
+        ClEvent e = q.cl().enqueueCopyBuffer(src.mem(), dst.mem(), srcOffset * size, dstOffset * size, count * size,
+                Scheduler.waitList(waits, q.context()));
+        return q.trackNew(e);
+    }
+
+    /** Both arrays of the queue's context and device, and of one element type. */
+    private static void checkPair(Queue q, DeviceArray<?> src, DeviceArray<?> dst) {
+        Objects.requireNonNull(src, "src");
+        Objects.requireNonNull(dst, "dst");
+        if (src.context != dst.context) {
+            throw new IllegalArgumentException("q.copy: source " + src + " and destination " + dst
+                    + " belong to different contexts; device-to-device copies stay in one context: copy through a"
+                    + " host array (q.copy(src, array), then q.copy(array, dst) on the other context's queue)");
+        }
+        if (src.kind != dst.kind) {
+            throw new IllegalArgumentException("q.copy: source " + src + " and destination " + dst
+                    + " hold different element types");
+        }
+        check(q, src, 0);
+        check(q, dst, 0);
     }
 
     static Event fill(Queue q, DeviceArray<?> dst, Object oneElement, Event[] dependsOn) {

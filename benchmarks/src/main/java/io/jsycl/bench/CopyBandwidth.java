@@ -1,5 +1,6 @@
 package io.jsycl.bench;
 
+import io.jsycl.DeviceArray;
 import io.jsycl.Queue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClMem;
@@ -8,9 +9,12 @@ import java.util.List;
 
 /**
  * Device copy bandwidth: {@code clEnqueueCopyBuffer} of one large buffer into another, counted as bytes read plus
- * bytes written. The ceiling the memory-bound rows are measured against; jsycl has no device-to-device copy command to time.
+ * bytes written, against jsycl's {@code q.copy(DeviceArray, DeviceArray)} of as many floats. The ceiling the
+ * memory-bound rows are measured against. Both paths copy 1.0f everywhere and return the destination's last
+ * {@value #TAIL} elements as bits, which must agree.
  */
 final class CopyBandwidth extends Workload {
+    private static final int TAIL = 4096;
     private final long bytes;
 
     CopyBandwidth(Config config, long bytes) {
@@ -39,11 +43,6 @@ final class CopyBandwidth extends Workload {
     }
 
     @Override
-    String jsyclMissing() {
-        return "no device-to-device copy in the API: q.copy is host↔device";
-    }
-
-    @Override
     Result raw(RawCl cl) {
         try (ClMem src = cl.buffer(bytes); ClMem dst = cl.buffer(bytes)) {
             try (var seg = java.lang.foreign.Arena.ofConfined()) {
@@ -58,13 +57,31 @@ final class CopyBandwidth extends Workload {
                     return e.profileEnd() - e.profileStart();
                 }
             });
-            return new Result(s, null);
+            int[] tail = new int[TAIL];
+            try (var arena = java.lang.foreign.Arena.ofConfined()) {
+                MemorySegment host = arena.allocate(4L * TAIL);
+                cl.queue.enqueueReadBuffer(dst, true, bytes - 4L * TAIL, host, 4L * TAIL, List.of()).close();
+                MemorySegment.copy(host, java.lang.foreign.ValueLayout.JAVA_INT, 0, tail, 0, TAIL);
+            }
+            return new Result(s, tail);
         }
     }
 
     @Override
     Result jsycl(Queue q) {
-        throw new UnsupportedOperationException(jsyclMissing());
+        int n = Math.toIntExact(bytes / Float.BYTES);
+        try (var src = DeviceArray.ofFloat(q, n); var dst = DeviceArray.ofFloat(q, n);
+             var last = DeviceArray.ofFloat(q, TAIL)) {
+            q.fill(src, 1f).await();
+            Stats s = measure(() -> q.copy(src, dst).profile().durationNanos());
+            float[] tail = new float[TAIL];
+            q.copy(last, tail, q.copy(dst, n - TAIL, last, 0, TAIL)).await();
+            int[] bits = new int[TAIL];
+            for (int i = 0; i < TAIL; i++) {
+                bits[i] = Float.floatToRawIntBits(tail[i]);
+            }
+            return new Result(s, bits);
+        }
     }
 
     @Override

@@ -209,7 +209,7 @@ public final class Suite {
         if (rawResult != null && w.rawEndToEnd(raw) >= 0) {
             rawE2e = Stats.measure(1, c.e2eRepeats(), () -> w.rawEndToEnd(raw)).ms();
         }
-        if (jsyclResult != null) {
+        if (jsyclResult != null && w.jsyclEndToEnd(q) >= 0) {
             jsyclE2e = Stats.measure(1, c.e2eRepeats(), () -> w.jsyclEndToEnd(q)).ms();
         }
         String java = skipJava ? "–" : javaTimes.computeIfAbsent(w, k -> {

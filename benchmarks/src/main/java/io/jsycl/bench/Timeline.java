@@ -32,25 +32,33 @@ public final class Timeline {
         int n = 1 << 20;
         float[] data = new float[n];
         try (var q = new Queue(device)) {
-            long w0 = ClObjects.calls("clEnqueueWriteBuffer");
-            long r0 = ClObjects.calls("clEnqueueReadBuffer");
+            long[] c0 = transferCalls();
             try (var buf = Buffer.of(data)) {
                 for (int k = 0; k < 5; k++) {
                     step(q, buf, n);
                 }
             }
-            long kept = ClObjects.calls("clEnqueueWriteBuffer") - w0 + ClObjects.calls("clEnqueueReadBuffer") - r0;
-            w0 = ClObjects.calls("clEnqueueWriteBuffer");
-            r0 = ClObjects.calls("clEnqueueReadBuffer");
+            String kept = since(c0);
+            c0 = transferCalls();
             for (int k = 0; k < 5; k++) {
                 try (var buf = Buffer.of(data)) {
                     step(q, buf, n);
                 }
             }
-            long perLaunch = ClObjects.calls("clEnqueueWriteBuffer") - w0 + ClObjects.calls("clEnqueueReadBuffer") - r0;
-            System.out.printf("5-kernel chain over one buffer: %d host<->device transfers; copy-in/copy-out per kernel: %d%n",
-                    kept, perLaunch);
+            System.out.printf("host<->device calls (clEnqueueWriteBuffer / ReadBuffer / MapBuffer; a map is a transfer on "
+                    + "host-unified devices, else the pinned staging's once per copy): 5-kernel chain over one buffer: %s; "
+                    + "copy-in/copy-out per kernel: %s%n", kept, since(c0));
         }
+    }
+
+    private static long[] transferCalls() {
+        return new long[] {ClObjects.calls("clEnqueueWriteBuffer"), ClObjects.calls("clEnqueueReadBuffer"),
+            ClObjects.calls("clEnqueueMapBuffer")};
+    }
+
+    private static String since(long[] before) {
+        long[] now = transferCalls();
+        return (now[0] - before[0]) + " / " + (now[1] - before[1]) + " / " + (now[2] - before[2]);
     }
 
     private static void step(Queue q, Buffer.OfFloat buf, int n) {

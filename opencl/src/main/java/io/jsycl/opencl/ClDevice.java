@@ -153,6 +153,24 @@ public final class ClDevice {
         return (queueOnHostProperties() & cl_h.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE()) != 0;
     }
 
+    /**
+     * {@code CL_DEVICE_HOST_UNIFIED_MEMORY}: whether the device and the host share one memory system (CPU devices,
+     * integrated GPUs), so that mapping a buffer allocated with {@code CL_MEM_ALLOC_HOST_PTR} copies nothing.
+     * Deprecated by OpenCL 2.0 but still answered by the drivers in use; false where the query fails.
+     */
+    public boolean hostUnifiedMemory() {
+        try {
+            return int32(cl_h.CL_DEVICE_HOST_UNIFIED_MEMORY()) != 0;
+        } catch (ClException e) {
+            return false;
+        }
+    }
+
+    /** {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}: the alignment, in bits, of a {@code CL_MEM_USE_HOST_PTR} host pointer. */
+    public int memBaseAddrAlign() {
+        return int32(cl_h.CL_DEVICE_MEM_BASE_ADDR_ALIGN());
+    }
+
     /** {@code CL_DEVICE_IMAGE_SUPPORT}. */
     public boolean imageSupport() {
         return int32(cl_h.CL_DEVICE_IMAGE_SUPPORT()) != 0;

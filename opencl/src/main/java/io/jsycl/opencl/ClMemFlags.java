@@ -14,6 +14,8 @@ public final class ClMemFlags {
     public static final long MAP_READ = cl_h.CL_MAP_READ();
     /** {@code CL_MAP_WRITE}, for {@link ClCommandQueue#mapBuffer}. */
     public static final long MAP_WRITE = cl_h.CL_MAP_WRITE();
+    /** {@code CL_MAP_WRITE_INVALIDATE_REGION}: a map for writing whose prior contents need not be made visible. */
+    public static final long MAP_WRITE_INVALIDATE_REGION = cl_h.CL_MAP_WRITE_INVALIDATE_REGION();
     public static final long HOST_WRITE_ONLY = cl_h.CL_MEM_HOST_WRITE_ONLY();
     public static final long HOST_READ_ONLY = cl_h.CL_MEM_HOST_READ_ONLY();
     public static final long HOST_NO_ACCESS = cl_h.CL_MEM_HOST_NO_ACCESS();

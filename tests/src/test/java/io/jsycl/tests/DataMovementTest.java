@@ -3,6 +3,7 @@ package io.jsycl.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jsycl.Buffer;
+import io.jsycl.Context;
 import io.jsycl.Device;
 import io.jsycl.Queue;
 import io.jsycl.Range;
@@ -10,7 +11,11 @@ import io.jsycl.opencl.ClObjects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
 
-/** The checked layer counts transfers: chains of kernels move each buffer in once and out once. */
+/**
+ * The checked layer counts transfers: chains of kernels move each buffer in once and out once. On devices with
+ * host-unified memory (PoCL, every CPU device) a transfer is one map of the device copy itself and no
+ * {@code clEnqueueWrite/ReadBuffer}; elsewhere it is one write or read through pinned memory, mapped once per copy.
+ */
 @Isolated
 class DataMovementTest {
     private static long writes() {
@@ -21,6 +26,14 @@ class DataMovementTest {
         return ClObjects.calls("clEnqueueReadBuffer");
     }
 
+    private static long maps() {
+        return ClObjects.calls("clEnqueueMapBuffer");
+    }
+
+    private static long copies() {
+        return ClObjects.calls("clEnqueueCopyBuffer");
+    }
+
     @Test
     void fiveKernelChainUploadsOnceAndWritesBackOnce() {
         Device device = TestDevices.firstOpenCl();
@@ -29,20 +42,28 @@ class DataMovementTest {
         for (int i = 0; i < n; i++) {
             data[i] = i;
         }
+        boolean mapped = device.hostUnifiedMemory();
         long w0;
         long r0;
+        long m0;
+        long c0;
         try (var q = new Queue(device); var buf = Buffer.of(data)) {
             w0 = writes();
             r0 = reads();
+            m0 = maps();
+            c0 = copies();
             for (int k = 0; k < 5; k++) {
                 q.submit(h -> {
                     var a = buf.readWrite(h);
                     h.parallelFor(Range.of(n), it -> a.set(it.id(0), a.get(it.id(0)) * 2 + 1));
                 });
             }
-            assertThat(writes() - w0).as("uploads").isEqualTo(1);
+            assertThat(writes() - w0).as("uploads by write").isEqualTo(mapped ? 0 : 1);
+            assertThat(maps() - m0).as("maps: the upload, or the pinned staging once").isEqualTo(1);
         }
-        assertThat(reads() - r0).as("write-backs").isEqualTo(1);
+        assertThat(reads() - r0).as("write-backs by read").isEqualTo(mapped ? 0 : 1);
+        assertThat(maps() - m0).as("maps: upload and write-back, or the pinned staging once").isEqualTo(mapped ? 2 : 1);
+        assertThat(copies() - c0).as("device copies").isZero();
         for (int i = 0; i < n; i++) {
             assertThat(data[i]).isEqualTo(((((i * 2f + 1) * 2 + 1) * 2 + 1) * 2 + 1) * 2 + 1);
         }
@@ -57,8 +78,10 @@ class DataMovementTest {
             in[i] = i;
         }
         int[][] outs = new int[10][n];
+        boolean mapped = device.hostUnifiedMemory();
         long w0 = writes();
         long r0 = reads();
+        long m0 = maps();
         try (var q = new Queue(device); var src = Buffer.of(in)) {
             for (int k = 0; k < 10; k++) {
                 int add = k;
@@ -71,12 +94,153 @@ class DataMovementTest {
                 }
             }
         }
-        assertThat(writes() - w0).as("uploads: the source once, write-only outputs never").isEqualTo(1);
-        assertThat(reads() - r0).as("write-backs: each output once, the read-only source never").isEqualTo(10);
+        if (mapped) {
+            assertThat(writes() + reads() - w0 - r0).as("clEnqueueWrite/ReadBuffer on host-unified memory").isZero();
+            assertThat(maps() - m0).as("maps: the source once, each output once, write-only and read-only never")
+                    .isEqualTo(1 + 10);
+        } else {
+            assertThat(writes() - w0).as("uploads: the source once, write-only outputs never").isEqualTo(1);
+            assertThat(reads() - r0).as("write-backs: each output once, the read-only source never").isEqualTo(10);
+            assertThat(maps() - m0).as("maps: each copy's pinned staging once").isEqualTo(1 + 10);
+        }
         for (int k = 0; k < 10; k++) {
             for (int i = 0; i < n; i++) {
                 assertThat(outs[k][i]).isEqualTo(i + k);
             }
+        }
+    }
+
+    @Test
+    void stagingSettingKeepsTheWriteAndReadPathOnHostUnifiedDevicesToo() {
+        Device device = TestDevices.firstOpenCl();
+        int n = 4096;
+        int[] data = new int[n];
+        for (int i = 0; i < n; i++) {
+            data[i] = i;
+        }
+        long w0 = writes();
+        long r0 = reads();
+        long m0 = maps();
+        String before = System.setProperty("jsycl.hostTransfers", "staging");
+        try (var q = new Queue(device); var buf = Buffer.of(data)) {
+            q.submit(h -> {
+                var a = buf.readWrite(h);
+                h.parallelFor(Range.of(n), it -> a.set(it.id(0), a.get(it.id(0)) * 3 + 1));
+            });
+        } finally {
+            restore("jsycl.hostTransfers", before);
+        }
+        assertThat(writes() - w0).as("uploads").isEqualTo(1);
+        assertThat(reads() - r0).as("write-backs").isEqualTo(1);
+        assertThat(maps() - m0).as("maps: the pinned staging once").isEqualTo(1);
+        for (int i = 0; i < n; i++) {
+            assertThat(data[i]).isEqualTo(i * 3 + 1);
+        }
+    }
+
+    /**
+     * One buffer moves between a context whose copy is mapped, a second context whose copy goes through staging,
+     * and the host device; every step reads what the one before wrote.
+     */
+    @Test
+    void mappedAndStagedContextsAndTheHostDeviceSeeEachOthersWrites() {
+        Device device = TestDevices.firstOpenCl();
+        int n = 10_007;
+        int[] data = new int[n];
+        int[] expected = new int[n];
+        for (int i = 0; i < n; i++) {
+            data[i] = i;
+            expected[i] = i;
+        }
+        try (var mappedContext = new Context(device); var stagedContext = new Context(device);
+             var qa = new Queue(mappedContext, device); var qb = new Queue(stagedContext, device);
+             var qh = new Queue(Device.host()); var buf = Buffer.of(data)) {
+            String before = System.setProperty("jsycl.hostTransfers", "map");
+            try {
+                scale(qa, buf, n, 3);
+            } finally {
+                restore("jsycl.hostTransfers", before);
+            }
+            before = System.setProperty("jsycl.hostTransfers", "staging");
+            try {
+                scale(qb, buf, n, 5);
+            } finally {
+                restore("jsycl.hostTransfers", before);
+            }
+            scale(qh, buf, n, 7);
+            scale(qa, buf, n, 11);
+            scale(qb, buf, n, 13);
+            try (var host = buf.hostAccess()) {
+                for (int m : new int[] {3, 5, 7, 11, 13}) {
+                    for (int i = 0; i < n; i++) {
+                        expected[i] = expected[i] * m + i;
+                    }
+                }
+                for (int i = 0; i < n; i++) {
+                    assertThat(host.get(i)).as("element %d after five steps", i).isEqualTo(expected[i]);
+                    host.set(i, host.get(i) ^ 0x55);
+                    expected[i] = (expected[i] ^ 0x55) * 17 + i;
+                }
+            }
+            scale(qa, buf, n, 17);
+        }
+        assertThat(data).isEqualTo(expected);
+    }
+
+    /**
+     * Two kernels read one freshly uploaded buffer on an out-of-order queue: both wait for the upload, not only the
+     * kernel that caused it (the second one used to run before an asynchronous staged upload had landed).
+     */
+    @Test
+    void everyReaderOfAFreshCopyWaitsForItsUpload() {
+        Device device = TestDevices.firstOpenCl();
+        int n = 1 << 20;
+        for (int round = 0; round < 6; round++) {
+            String before = System.setProperty("jsycl.hostTransfers", round % 2 == 0 ? "staging" : "map");
+            try {
+                readTwice(device, n, round);
+            } finally {
+                restore("jsycl.hostTransfers", before);
+            }
+        }
+    }
+
+    private static void readTwice(Device device, int n, int round) {
+        float[] in = new float[n];
+        for (int i = 0; i < n; i++) {
+            in[i] = i + round;
+        }
+        float[] first = new float[n];
+        float[] second = new float[n];
+        try (var q = new Queue(device); var src = Buffer.of(in)) {
+            try (var a = Buffer.of(first); var b = Buffer.of(second)) {
+                for (var out : java.util.List.of(a, b)) {
+                    q.submit(h -> {
+                        var x = src.read(h);
+                        var y = out.write(h);
+                        h.parallelFor(Range.of(n), it -> y.set(it.id(0), x.get(it.id(0)) + 1f));
+                    });
+                }
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            assertThat(first[i]).isEqualTo(i + round + 1f);
+            assertThat(second[i]).isEqualTo(i + round + 1f);
+        }
+    }
+
+    private static void scale(Queue q, Buffer.OfInt buf, int n, int m) {
+        q.submit(h -> {
+            var a = buf.readWrite(h);
+            h.parallelFor(Range.of(n), it -> a.set(it.id(0), a.get(it.id(0)) * m + it.id(0)));
+        });
+    }
+
+    private static void restore(String property, String value) {
+        if (value == null) {
+            System.clearProperty(property);
+        } else {
+            System.setProperty(property, value);
         }
     }
 }
