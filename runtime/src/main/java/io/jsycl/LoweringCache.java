@@ -83,15 +83,18 @@ final class LoweringCache {
             return KernelLowerer.lower(request);
         }
         byte[] implBytes = classBytes(request.loader(), request.implClass());
+        FirstSubmitTrace.mark("class-bytes");
         if (implBytes == null) {
             lowerings.increment();
             return KernelLowerer.lower(request); // reports the missing class file
         }
         String key = keyText(request, implBytes);
+        FirstSubmitTrace.mark("lowering-key");
         byte[] stored = disk.get(key);
         if (stored != null) {
             LoweredKernel hit = decode(stored, request.loader());
             if (hit != null) {
+                FirstSubmitTrace.mark("lowering-lookup");
                 hits.increment();
                 return hit;
             }
@@ -102,7 +105,9 @@ final class LoweringCache {
                 request.checked(), request.reduction());
         lowerings.increment();
         LoweredKernel lowered = KernelLowerer.lower(recorded);
+        FirstSubmitTrace.mark("lowering");
         disk.put(key, encode(lowered, recording.read));
+        FirstSubmitTrace.mark("lowering-store");
         return lowered;
     }
 
