@@ -36,9 +36,10 @@ import java.util.stream.Stream;
  *
  * <h2>Key and validation</h2>
  * The key is a SHA-256 over {@link #LOWERING_VERSION}, a fingerprint of the kernel-lowering code
- * itself (where its jar or class files are, with their sizes and times: {@link LoweringCode}), the implementation class's name and bytes, the method's name
- * and descriptor, the shape, the dimensions and the captures. The lowering may also read other
- * classes (device functions called by the kernel): a miss lowers through a loader that records
+ * itself (where its jar or class files are, with their sizes and times: {@link LoweringCode}), the
+ * implementation class's name and bytes, the method's name and descriptor, the shape, the
+ * dimensions and the captures. The lowering may also read other classes (device functions called
+ * by the kernel): a miss lowers through a loader that records
  * every class file read, and the entry stores each one's SHA-256; a hit re-hashes those classes
  * and is a miss if any changed. Faults (unreadable, corrupt, old format) are misses.
  */
