@@ -148,6 +148,7 @@ final class KernelLambdas {
             captures[i] = capture(lambda, i, captured[i], handler);
         }
         var key = new LoweringKey(shape, dimensions, List.of(captures), checked, reduction);
+        FirstSubmitTrace.mark("identify");
         Object result = lambdaClass.lowered.get(key);
         if (result == null) {
             result = lambdaClass.lowered.computeIfAbsent(key, k -> lowerOrFailure(kernel, lambda, k));
@@ -183,7 +184,9 @@ final class KernelLambdas {
                 lambda.implMethod(), lambda.implDescriptor(), key.shape(), key.dimensions(),
                 key.captures(), key.checked(), key.reduction());
         try {
-            LoweredKernel lowered = LoweringCache.instance().lower(request);
+            LoweringCache cache = LoweringCache.instance();
+            FirstSubmitTrace.mark("lowering-cache-open");
+            LoweredKernel lowered = cache.lower(request);
             dump(lowered);
             return new Lowering(lowered);
         } catch (LoweringException e) {

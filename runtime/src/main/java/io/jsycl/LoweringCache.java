@@ -8,6 +8,7 @@ import io.jsycl.lowering.LoweredKernel;
 import io.jsycl.lowering.ScalarType;
 import io.jsycl.lowering.SpecConstantUse;
 import io.jsycl.program.DiskCache;
+import io.jsycl.program.Sha256;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -19,10 +20,8 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -37,9 +36,10 @@ import java.util.stream.Stream;
  *
  * <h2>Key and validation</h2>
  * The key is a SHA-256 over {@link #LOWERING_VERSION}, a fingerprint of the kernel-lowering code
- * itself (its jar or class files), the implementation class's name and bytes, the method's name
- * and descriptor, the shape, the dimensions and the captures. The lowering may also read other
- * classes (device functions called by the kernel): a miss lowers through a loader that records
+ * itself (where its jar or class files are, with their sizes and times: {@link LoweringCode}), the
+ * implementation class's name and bytes, the method's name and descriptor, the shape, the
+ * dimensions and the captures. The lowering may also read other classes (device functions called
+ * by the kernel): a miss lowers through a loader that records
  * every class file read, and the entry stores each one's SHA-256; a hit re-hashes those classes
  * and is a miss if any changed. Faults (unreadable, corrupt, old format) are misses.
  */
@@ -83,15 +83,18 @@ final class LoweringCache {
             return KernelLowerer.lower(request);
         }
         byte[] implBytes = classBytes(request.loader(), request.implClass());
+        FirstSubmitTrace.mark("class-bytes");
         if (implBytes == null) {
             lowerings.increment();
             return KernelLowerer.lower(request); // reports the missing class file
         }
         String key = keyText(request, implBytes);
+        FirstSubmitTrace.mark("lowering-key");
         byte[] stored = disk.get(key);
         if (stored != null) {
             LoweredKernel hit = decode(stored, request.loader());
             if (hit != null) {
+                FirstSubmitTrace.mark("lowering-lookup");
                 hits.increment();
                 return hit;
             }
@@ -102,7 +105,9 @@ final class LoweringCache {
                 request.checked(), request.reduction());
         lowerings.increment();
         LoweredKernel lowered = KernelLowerer.lower(recorded);
+        FirstSubmitTrace.mark("lowering");
         disk.put(key, encode(lowered, recording.read));
+        FirstSubmitTrace.mark("lowering-store");
         return lowered;
     }
 
@@ -233,11 +238,7 @@ final class LoweringCache {
     }
 
     static String sha256(byte[] data) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
-        } catch (NoSuchAlgorithmException e) {
-            throw new AssertionError("every JDK has SHA-256", e);
-        }
+        return Sha256.hex(data);
     }
 
     /** Hands the lowering each class file it asks for, and notes its hash ({@code absent} when there is none). */
@@ -267,32 +268,42 @@ final class LoweringCache {
         }
     }
 
-    /** A fingerprint of the kernel-lowering code: a new build of it may lower the same bytecode differently. */
-    private static final class LoweringCode {
+    /**
+     * A fingerprint of the kernel-lowering code: a new build of it may lower the same bytecode
+     * differently. It is the code's location with its size and modification time (for a folder of
+     * class files, each file's name, size and time), not a hash of its bytes: a rebuilt or replaced
+     * jar gets a new time, and reading and hashing the whole jar cost a warm start more than all
+     * of its lowering-cache lookup. Taken from {@link KernelRequest}, which is loaded anyway, so
+     * that finding it loads none of the lowering's own classes.
+     */
+    static final class LoweringCode {
         static final String FINGERPRINT = compute();
 
         private static String compute() {
             try {
-                URL location = KernelLowerer.class.getProtectionDomain().getCodeSource().getLocation();
-                Path path = Path.of(location.toURI());
-                if (Files.isRegularFile(path)) {
-                    return sha256(Files.readAllBytes(path));
-                }
-                var files = new TreeMap<String, byte[]>();
-                try (Stream<Path> walk = Files.walk(path)) {
-                    for (Path p : (Iterable<Path>) walk.filter(f -> f.toString().endsWith(".class"))::iterator) {
-                        files.put(path.relativize(p).toString(), Files.readAllBytes(p));
-                    }
-                }
-                MessageDigest d = MessageDigest.getInstance("SHA-256");
-                files.forEach((n, b) -> {
-                    d.update(n.getBytes(StandardCharsets.UTF_8));
-                    d.update(b);
-                });
-                return HexFormat.of().formatHex(d.digest());
+                URL location = KernelRequest.class.getProtectionDomain().getCodeSource().getLocation();
+                return of(Path.of(location.toURI()));
             } catch (Exception e) {
                 return "unknown"; // no code source (a custom image): the version constant alone
             }
+        }
+
+        /** The fingerprint of a jar or a folder of class files. */
+        static String of(Path path) throws IOException {
+            if (Files.isRegularFile(path)) {
+                BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
+                return "jar " + path + " " + a.size() + " bytes, modified " + a.lastModifiedTime().toMillis();
+            }
+            var files = new TreeMap<String, String>();
+            try (Stream<Path> walk = Files.walk(path)) {
+                for (Path p : (Iterable<Path>) walk::iterator) {
+                    if (p.toString().endsWith(".class")) {
+                        BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+                        files.put(path.relativize(p).toString(), a.size() + "@" + a.lastModifiedTime().toMillis());
+                    }
+                }
+            }
+            return "classes " + path + " " + sha256(files.toString().getBytes(StandardCharsets.UTF_8));
         }
     }
 }

@@ -1,16 +1,15 @@
 package io.jsycl;
 
-import io.jsycl.lowering.KernelLowerer;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Readies, once per JVM and on a background thread, what the first submit needs: the SHA-256
- * provider the caches key with, the lowering's classes and the lowering cache folder. A queue
+ * Readies, once per JVM and on a background thread, what every first submit needs, warm or cold:
+ * the lowering cache's folder and the fingerprint of the lowering code in its keys. A queue
  * starts it when it is made, so this work overlaps the application's own setup (buffers, data)
- * instead of adding to its first kernel. Failures here are ignored: the first submit redoes the
- * work in the foreground and reports what goes wrong.
+ * instead of adding to its first kernel. It does not load the lowering itself (ASM and the
+ * lowerers): a warm start finds its kernels in the lowering cache and never needs them, and on a
+ * machine with few cores loading them here would take CPU time from that start. Failures here are
+ * ignored: the first submit redoes the work in the foreground and reports what goes wrong.
  */
 final class Prewarm {
     private static final AtomicBoolean STARTED = new AtomicBoolean();
@@ -24,11 +23,9 @@ final class Prewarm {
         }
         Thread.ofPlatform().daemon().name("jsycl-prewarm").start(() -> {
             try {
-                MessageDigest.getInstance("SHA-256").digest(new byte[1]);
-                Class.forName(KernelLowerer.class.getName(), true, KernelLowerer.class.getClassLoader());
-                Class.forName("org.objectweb.asm.tree.ClassNode");
                 LoweringCache.instance();
-            } catch (NoSuchAlgorithmException | ClassNotFoundException | RuntimeException ignored) {
+                String ignored = LoweringCache.LoweringCode.FINGERPRINT;
+            } catch (RuntimeException ignored) {
                 // Only a head start; the first submit does this work itself if it failed here.
             }
         });

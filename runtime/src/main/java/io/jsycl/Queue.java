@@ -88,6 +88,7 @@ public final class Queue implements AutoCloseable {
      * @throws KernelBuildException if the OpenCL compiler rejects the generated kernel
      */
     public Event submit(CommandGroup commandGroup) {
+        FirstSubmitTrace.start();
         return whileOpen(() -> {
             var h = new Handler(this);
             commandGroup.apply(h);

@@ -57,6 +57,7 @@ final class Scheduler {
     }
 
     static Event submit(Queue queue, Handler h) {
+        FirstSubmitTrace.mark("command-group");
         Handler.Launch launch = h.launch();
         if (launch == null) {
             throw new IllegalStateException("the command group ran no kernel: call h.parallelFor(...) or h.singleTask(...)");
@@ -68,10 +69,9 @@ final class Scheduler {
         boolean checked = !queue.device().isHost() && h.checkedRequested();
         KernelLambdas.Kernel kernel = KernelLambdas.lower(launch.kernel(), shape, dims, h, checked,
                 launch.reduction() == null ? null : Reductions.spec(launch.reduction()));
-        if (queue.device().isHost()) {
-            return submitHost(queue, h, launch);
-        }
-        return submitOpenCl(queue, h, launch, kernel);
+        Event event = queue.device().isHost() ? submitHost(queue, h, launch) : submitOpenCl(queue, h, launch, kernel);
+        FirstSubmitTrace.finish();
+        return event;
     }
 
     /**
@@ -145,6 +145,7 @@ final class Scheduler {
                     + " does not support (no cl_khr_fp64); use float, or run it on a device with Aspect.FP64");
         }
         KernelHandle handle = kernelFor(queue, h, kernel.lowering());
+        FirstSubmitTrace.mark("program");
         Range range = launch.range();
         if (range != null && range.size() == 0) {
             return Event.completed();
@@ -167,12 +168,15 @@ final class Scheduler {
             for (var req : h.requirements().entrySet()) {
                 mems.put(req.getKey(), req.getKey().prepareDevice(queue, req.getValue(), waits));
             }
+            FirstSubmitTrace.mark("buffers");
             ClEvent clEvent;
             try (var lease = handle.acquire()) {
                 arguments.set(lease.kernel(), queue.context().cl(), lowered, kernel.captured(), mems, launch.range(),
                         launch.reduction(), reductionLocal);
+                FirstSubmitTrace.mark("arguments");
                 clEvent = enqueue(queue, lease.kernel(), range, local,
                         waitList(waits, queue.context(), queue.inOrderCl()));
+                FirstSubmitTrace.mark("enqueue");
             }
             Event event = Event.of(clEvent, queue.context(), queue.profiling(), queue.cl());
             KernelProfile.launched(lowered.kernelName(), clEvent);
@@ -196,6 +200,7 @@ final class Scheduler {
     private static KernelHandle kernelFor(Queue queue, Handler h, KernelLambdas.Lowering lowering) {
         Device device = queue.device();
         String options = buildOptions(device, h, lowering.kernel());
+        FirstSubmitTrace.mark("build-options");
         var key = new Context.KernelKey(lowering, device, options);
         KernelHandle handle = queue.context().kernels().get(key);
         if (handle == null) {
@@ -238,7 +243,9 @@ final class Scheduler {
         Device device = queue.device();
         var source = new ProgramSource(lowered.source(), options, new TreeMap<>());
         try {
-            return ProgramManager.of(queue.context().cl()).getOrCreateKernel(device.cl(), source, lowered.kernelName());
+            ProgramManager manager = ProgramManager.of(queue.context().cl());
+            FirstSubmitTrace.mark("program-manager-open");
+            return manager.getOrCreateKernel(device.cl(), source, lowered.kernelName());
         } catch (ProgramBuildException e) {
             throw new KernelBuildException("kernel " + lowered.kernelName() + " failed to build for " + device.name()
                     + " with options '" + source.buildOptions() + "':\n" + e.buildLog() + "\n--- generated source ---\n"

@@ -117,4 +117,23 @@ class LoweringCacheTest {
             return in.readAllBytes();
         }
     }
+
+    @Test
+    void loweringCodeFingerprintChangesWhenTheJarOrAClassFileChanges(@TempDir Path dir) throws IOException {
+        Path jar = Files.write(dir.resolve("lowering.jar"), new byte[] {1, 2, 3});
+        String before = LoweringCache.LoweringCode.of(jar);
+        assertThat(LoweringCache.LoweringCode.of(jar)).isEqualTo(before);
+        Files.write(jar, new byte[] {1, 2, 3, 4});
+        assertThat(LoweringCache.LoweringCode.of(jar)).isNotEqualTo(before);
+
+        Path classes = Files.createDirectories(dir.resolve("classes/io/x"));
+        Path file = Files.write(classes.resolve("A.class"), new byte[] {1});
+        String folder = LoweringCache.LoweringCode.of(dir.resolve("classes"));
+        Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.fromMillis(
+                Files.getLastModifiedTime(file).toMillis() + 5_000));
+        assertThat(LoweringCache.LoweringCode.of(dir.resolve("classes"))).isNotEqualTo(folder);
+        String touched = LoweringCache.LoweringCode.of(dir.resolve("classes"));
+        Files.write(classes.resolve("B.class"), new byte[] {2});
+        assertThat(LoweringCache.LoweringCode.of(dir.resolve("classes"))).isNotEqualTo(touched);
+    }
 }

@@ -32,6 +32,7 @@ public final class FirstKernel {
         long t0 = System.nanoTime();
         long t1;
         long build;
+        long[] phases = new long[3]; // jsycl: buffers made, submit, run; read back is the rest
         if (mode.equals("raw")) {
             try (var raw = new RawCl(Suite.match(device))) {
                 t1 = System.nanoTime();
@@ -50,9 +51,17 @@ public final class FirstKernel {
         } else {
             try (var context = new Context(device); var q = new Queue(context, device)) {
                 t1 = System.nanoTime();
+                long s0;
+                long s1;
                 try (var x = Buffer.of(a); var y = Buffer.of(b); var z = Buffer.of(c)) {
-                    Streaming.vectorAdd(q, x, y, z, N);
+                    s0 = System.nanoTime();
+                    var event = Streaming.vectorAdd(q, x, y, z, N);
+                    s1 = System.nanoTime();
+                    event.await();
+                    phases[1] = System.nanoTime() - s1;
                 }
+                phases[0] = s0 - t1;
+                phases[2] = s1 - s0;
                 build = context.programManager().stats().buildNanos();
             }
         }
@@ -66,5 +75,9 @@ public final class FirstKernel {
         System.out.println("setup_ns=" + (t1 - t0));
         System.out.println("first_kernel_ns=" + (t2 - t1));
         System.out.println("build_ns=" + build);
+        if (!mode.equals("raw")) {
+            System.out.println("phase_ns buffers=" + phases[0] + " submit=" + phases[2] + " run=" + phases[1]
+                    + " read-back=" + (t2 - t1 - phases[0] - phases[1] - phases[2]));
+        }
     }
 }

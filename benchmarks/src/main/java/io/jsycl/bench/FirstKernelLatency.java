@@ -23,7 +23,16 @@ import java.util.Map;
  * kernel into the program build (from source, or loading jsycl's cached binary) and the rest (jsycl: lowering,
  * buffers, launch, read back).
  *
- * <pre>FirstKernelLatency [--runs N] [--device gpu|cpu|NAME] [--out FILE] [--modes default,nocache]</pre>
+ * With the driver cache off, each child also gets its own empty {@code POCL_CACHE_DIR}: PoCL leaves the work-group
+ * functions it compiles at the first launch in its "uncached" folder, under a name that a later process loading the
+ * same binary finds again, so without it a warm run would skip that compile only because an earlier run left files.
+ *
+ * <p>{@code --aot on} adds two rows, "cold, AOT cache" and "warm, AOT cache": the same children started with
+ * {@code -XX:AOTCache} (JDK 25, JEPs 483/514/515), a cache made once by a cold training run with
+ * {@code -XX:AOTCacheOutput}. They show the JVM's share of the first kernel (class loading and linking, method
+ * handles, downcall stubs) as a deployment option; the default rows never use it.
+ *
+ * <pre>FirstKernelLatency [--runs N] [--device gpu|cpu|NAME] [--out FILE] [--modes default,nocache] [--aot on]</pre>
  */
 public final class FirstKernelLatency {
     private FirstKernelLatency() {
@@ -35,6 +44,7 @@ public final class FirstKernelLatency {
         int runs = Suite.intOpt(opts, "runs", 5);
         String device = opts.get("device");
         List<String> driverModes = List.of(opts.getOrDefault("modes", "default,nocache").split(","));
+        boolean aot = "on".equals(opts.get("aot"));
         Path root = Files.createTempDirectory("jsycl-first-kernel");
         var out = new StringBuilder("## First-kernel latency in fresh JVMs (" + runs + " runs each"
                 + (device == null ? "" : ", device " + device) + ")\n\n"
@@ -53,20 +63,33 @@ public final class FirstKernelLatency {
                     : "### Default (driver caches as a user has them)\n\n");
             out.append("| mode | first kernel ms median (min–max) | build ms | rest ms | context+queue ms | whole JVM ms |\n"
                     + "|---|---|---|---|---|---|\n");
-            run("jsycl", device, warmDir, noCache, false); // primes the warm cache, unmeasured
+            run("jsycl", device, warmDir, noCache, false, null, root); // primes the warm cache, unmeasured
+            Path aotCache = null;
+            if (aot) {
+                aotCache = root.resolve("first-kernel-" + driverMode + ".aot");
+                run("jsycl", device, root.resolve("aot-training-" + driverMode), noCache, false,
+                        "-XX:AOTCacheOutput=" + aotCache, root); // a cold run trains the AOT cache, unmeasured
+            }
             Stats cold = null;
             Stats warm = null;
             Stats raw = null;
-            for (String mode : List.of("cold", "warm", "raw")) {
+            Stats coldAot = null;
+            Stats warmAot = null;
+            List<String> modes = aot ? List.of("cold", "warm", "raw", "cold, AOT cache", "warm, AOT cache")
+                    : List.of("cold", "warm", "raw");
+            for (String mode : modes) {
+                boolean withAot = mode.endsWith("AOT cache");
                 long[] first = new long[runs];
                 long[] setup = new long[runs];
                 long[] build = new long[runs];
                 long[] rest = new long[runs];
                 long[] jvm = new long[runs];
                 for (int i = 0; i < runs; i++) {
-                    Path dir = mode.equals("cold") ? root.resolve("cold-" + driverMode + "-" + i) : warmDir;
+                    Path dir = mode.startsWith("cold")
+                            ? root.resolve(mode.replaceAll("\\W+", "-") + "-" + driverMode + "-" + i) : warmDir;
                     long t0 = System.nanoTime();
-                    long[] r = run(mode.equals("raw") ? "raw" : "jsycl", device, dir, noCache, true);
+                    long[] r = run(mode.equals("raw") ? "raw" : "jsycl", device, dir, noCache, true,
+                            withAot ? "-XX:AOTCache=" + aotCache : null, root);
                     jvm[i] = System.nanoTime() - t0;
                     setup[i] = r[0];
                     first[i] = r[1];
@@ -77,7 +100,9 @@ public final class FirstKernelLatency {
                 switch (mode) {
                     case "cold" -> cold = s;
                     case "warm" -> warm = s;
-                    default -> raw = s;
+                    case "raw" -> raw = s;
+                    case "cold, AOT cache" -> coldAot = s;
+                    default -> warmAot = s;
                 }
                 out.append(String.format("| %s | %s | %.1f | %.1f | %.1f | %.1f |%n", mode, s.ms(),
                         Stats.of(build).medianMs(), Stats.of(rest).medianMs(), Stats.of(setup).medianMs(),
@@ -86,6 +111,11 @@ public final class FirstKernelLatency {
             out.append(String.format("%nwarm / cold (medians): %.3f; cold / raw: %.3f; warm / raw: %.3f%n",
                     (double) warm.median() / cold.median(), (double) cold.median() / raw.median(),
                     (double) warm.median() / raw.median()));
+            if (aot) {
+                out.append(String.format("with the AOT cache: warm / cold (medians): %.3f; warm, AOT cache / cold"
+                        + " (medians): %.3f%n", (double) warmAot.median() / coldAot.median(),
+                        (double) warmAot.median() / cold.median()));
+            }
             if (noCache && defaultCold != null) {
                 out.append(String.format("cold with driver cache off / cold by default (medians): %.3f%n",
                         (double) cold.median() / defaultCold.median()));
@@ -105,11 +135,14 @@ public final class FirstKernelLatency {
     }
 
     /** Runs FirstKernel in a new JVM; returns {setup_ns, first_kernel_ns, build_ns}. */
-    private static long[] run(String mode, String device, Path cacheDir, boolean noDriverCache, boolean parse)
-            throws IOException, InterruptedException {
+    private static long[] run(String mode, String device, Path cacheDir, boolean noDriverCache, boolean parse,
+            String jvmOption, Path root) throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command().orElse("java");
-        var cmd = new ArrayList<String>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                "-Djsycl.cache.dir=" + cacheDir, "-cp", System.getProperty("java.class.path"),
+        var cmd = new ArrayList<String>(List.of(java, "--enable-native-access=ALL-UNNAMED"));
+        if (jvmOption != null) {
+            cmd.add(jvmOption);
+        }
+        cmd.addAll(List.of("-Djsycl.cache.dir=" + cacheDir, "-cp", System.getProperty("java.class.path"),
                 FirstKernel.class.getName(), mode));
         if (device != null) {
             cmd.add(device);
@@ -118,6 +151,8 @@ public final class FirstKernelLatency {
         if (noDriverCache) {
             pb.environment().put("CUDA_CACHE_DISABLE", "1"); // NVIDIA's compute cache (PTX to SASS and more)
             pb.environment().put("POCL_KERNEL_CACHE", "0"); // PoCL's own kernel cache, for the same on PoCL
+            // PoCL's leftover work-group functions: see the class comment.
+            pb.environment().put("POCL_CACHE_DIR", Files.createTempDirectory(root, "pocl-").toString());
         }
         Process p = pb.start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -3,8 +3,6 @@ package io.jsycl.program;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -84,7 +82,7 @@ final class CacheBlob {
             return new Decoded(null, List.of(), "not a jsycl cache blob (bad magic number or too short)");
         }
         int body = blob.length - DIGEST_LENGTH;
-        if (!MessageDigest.isEqual(Arrays.copyOfRange(blob, body, blob.length), sha256(blob, body))) {
+        if (!Arrays.equals(Arrays.copyOfRange(blob, body, blob.length), sha256(blob, body))) {
             return new Decoded(null, List.of(), "checksum mismatch (truncated or corrupt)");
         }
         try {
@@ -125,12 +123,6 @@ final class CacheBlob {
     }
 
     private static byte[] sha256(byte[] data, int length) {
-        try {
-            MessageDigest d = MessageDigest.getInstance("SHA-256");
-            d.update(data, 0, length);
-            return d.digest();
-        } catch (NoSuchAlgorithmException e) {
-            throw new AssertionError("every JDK has SHA-256", e);
-        }
+        return Sha256.digest(data, 0, length);
     }
 }

@@ -18,8 +18,6 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -27,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -182,23 +181,57 @@ final class PersistentCache {
 
     private static volatile UserPrincipal currentUser;
 
-    /** The owner of a file this process creates: the effective user, whatever user.name says. */
+    /**
+     * The owner of a file this process creates: the effective user, whatever user.name says. On
+     * Linux that is the owner of {@code /proc/self}; elsewhere a probe file made in the temp folder
+     * (with a name of our own: {@code Files.createTempFile} would start a {@code SecureRandom}).
+     */
     private static UserPrincipal currentUser() {
         UserPrincipal me = currentUser;
         if (me == null) {
             try {
-                Path probe = Files.createTempFile("jsycl-owner", ".tmp");
-                try {
-                    me = Files.getOwner(probe);
-                } finally {
-                    Files.deleteIfExists(probe);
+                Path self = Path.of("/proc/self");
+                if (Files.isDirectory(self)) {
+                    me = Files.getOwner(self);
+                } else {
+                    Path probe = newTempFile(Path.of(System.getProperty("java.io.tmpdir")), "jsycl-owner-");
+                    try {
+                        me = Files.getOwner(probe);
+                    } finally {
+                        Files.deleteIfExists(probe);
+                    }
                 }
                 currentUser = me;
-            } catch (IOException e) {
+            } catch (IOException | RuntimeException e) {
                 return null;
             }
         }
         return me;
+    }
+
+    private static final AtomicLong TEMP_COUNTER = new AtomicLong();
+    private static final Set<PosixFilePermission> OWNER_ONLY_FILE = PosixFilePermissions.fromString("rw-------");
+
+    /**
+     * A new empty owner-only file {@code <prefix><pid>-<unique>.tmp} in {@code dir}, created exclusively (not
+     * {@code Files.createTempFile}, whose random names start the security providers' {@code SecureRandom}:
+     * the name need only be unique, and {@code CREATE_NEW} refuses any file already there).
+     */
+    static Path newTempFile(Path dir, String prefix) throws IOException {
+        long pid = ProcessHandle.current().pid();
+        for (int attempt = 0; ; attempt++) {
+            Path p = dir.resolve(prefix + pid + "-" + Long.toHexString(System.nanoTime()) + "-"
+                    + TEMP_COUNTER.incrementAndGet() + TEMP_SUFFIX);
+            try {
+                return p.getFileSystem().supportedFileAttributeViews().contains("posix")
+                        ? Files.createFile(p, PosixFilePermissions.asFileAttribute(OWNER_ONLY_FILE))
+                        : Files.createFile(p);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /** The binary stored for {@code key}, or {@code null} on a miss of any kind. */
@@ -257,7 +290,7 @@ final class PersistentCache {
         }
         Path temp = null;
         try {
-            temp = Files.createTempFile(dir, TEMP_PREFIX + ProcessHandle.current().pid() + "-", TEMP_SUFFIX);
+            temp = newTempFile(dir, TEMP_PREFIX);
             Files.write(temp, entry);
             Path written = temp;
             withLock(index -> {
@@ -484,7 +517,7 @@ final class PersistentCache {
         ByteBuffer b = ByteBuffer.allocate(MAGIC.length + 4 + 4 + key.length + 8 + binary.length + DIGEST_LENGTH);
         b.put(MAGIC).putInt(PersistentCacheKey.FORMAT_VERSION).putInt(key.length).put(key)
                 .putLong(binary.length).put(binary);
-        b.put(sha256(b.array(), 0, b.position()));
+        b.put(Sha256.digest(b.array(), 0, b.position()));
         return b.array();
     }
 
@@ -522,21 +555,11 @@ final class PersistentCache {
         }
         int binStart = b.position();
         byte[] digest = Arrays.copyOfRange(data, data.length - DIGEST_LENGTH, data.length);
-        if (!MessageDigest.isEqual(digest, sha256(data, 0, data.length - DIGEST_LENGTH))) {
+        if (!Arrays.equals(digest, Sha256.digest(data, 0, data.length - DIGEST_LENGTH))) {
             return Parsed.bad("checksum mismatch");
         }
         return new Parsed(new String(data, keyStart, keyLength, StandardCharsets.UTF_8),
                 Arrays.copyOfRange(data, binStart, binStart + (int) binLength), null);
-    }
-
-    private static byte[] sha256(byte[] data, int offset, int length) {
-        try {
-            MessageDigest d = MessageDigest.getInstance("SHA-256");
-            d.update(data, offset, length);
-            return d.digest();
-        } catch (NoSuchAlgorithmException e) {
-            throw new AssertionError("every JDK has SHA-256", e);
-        }
     }
 
     private void trace(String outcome, Path file, Supplier<String> describe, String detail) {

@@ -1,10 +1,6 @@
 package io.jsycl.program;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Collections;
-import java.util.HexFormat;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -61,11 +57,6 @@ public record ProgramSource(String source, String buildOptions, SortedMap<String
     }
 
     static String sha256Hex(String text) {
-        try {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            return HexFormat.of().formatHex(digest.digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new AssertionError("every JDK has SHA-256", e);
-        }
+        return Sha256.hex(text);
     }
 }
