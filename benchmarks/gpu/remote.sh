@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs ON the GPU host, from the repository root, after benchmarks/gpu/run.sh filled .gpu/ on the dev machine.
 # Writes everything into $OUT (default ./bench-out). Each step has a time limit, and no step runs past a deadline
-# of BUDGET_S (default 440 s) after the start, so the whole run stays under 8 minutes. A failing step is recorded in
+# of BUDGET_S (default 520 s) after the start, so the whole run stays under 9 minutes. A failing step is recorded in
 # $OUT/summary.md and the next one still runs. $OUT ends with at most 8 files: host.txt, summary.md, suite-gpu.md,
 # suite-cpu.md, first-kernel.md, jmh-submit.json, torch-peers.md, logs.tgz.
 set -uo pipefail
@@ -21,7 +21,7 @@ cache=$(mktemp -d /tmp/jsycl-cache.XXXX)
 # An array, not a function: `timeout` runs programs, not shell functions.
 run_java=("$java" --enable-native-access=ALL-UNNAMED -Djsycl.cache.dir="$cache" -cp '.gpu/lib/*')
 
-deadline=$((SECONDS + ${BUDGET_S:-440}))
+deadline=$((SECONDS + ${BUDGET_S:-520}))
 step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit (cut to the deadline), logs to $OUT/NAME.log
   local name=$1 limit=$2; shift 2
   local left=$((deadline - SECONDS))
@@ -38,12 +38,14 @@ step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit (cut to the deadl
 
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1; ls /etc/OpenCL/vendors; nproc; } \
   > "$OUT/host.txt"
-# The suite now includes the sum reduction (2^27 ints) and the 256-bin histogram (2^26 ints) rows.
-step suite-gpu 180 "${run_java[@]}" io.jsycl.bench.Suite --device gpu --out "$OUT/suite-gpu.md"
-step suite-cpu 90 "${run_java[@]}" io.jsycl.bench.Suite --device cpu --skip-java --repeats 3 --e2e 2 \
+# The suite now includes the sum reduction (2^27 ints) and the 256-bin histogram (2^26 ints) rows, and under each
+# workload an Aparapi 3.0.2 row on the same GPU (Aparapi picks it among its GPU-type devices: NVIDIA's, not PoCL).
+step suite-gpu 240 "${run_java[@]}" io.jsycl.bench.Suite --device gpu --out "$OUT/suite-gpu.md"
+step suite-cpu 90 "${run_java[@]}" io.jsycl.bench.Suite --device cpu --skip-java --skip-aparapi --repeats 3 --e2e 2 \
   --gemm 1024 --bodies 8192 --copy-mib 256 --sum-n 33554432 --hist-n 16777216 --out "$OUT/suite-cpu.md"
-# Two tables (driver cache as is, and CUDA_CACHE_DISABLE=1 POCL_KERNEL_CACHE=0): 2 x (1 + 3 x 5) fresh JVMs.
-step first-kernel 80 "${run_java[@]}" io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu --out "$OUT/first-kernel.md"
+# Two tables (driver cache as is, and CUDA_CACHE_DISABLE=1 POCL_KERNEL_CACHE=0), modes cold, warm, raw and aparapi:
+# 2 x (1 + 4 x 5) fresh JVMs.
+step first-kernel 110 "${run_java[@]}" io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu --out "$OUT/first-kernel.md"
 step jmh-submit 55 "${run_java[@]}" org.openjdk.jmh.Main SubmitBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s -p device=gpu \
   -rf json -rff "$OUT/jmh-submit.json"
 # Transfers of a 5-kernel chain and the profiling timeline of two independent kernels (its log is in logs.tgz).

@@ -16,6 +16,12 @@ rm -rf .gpu/lib && mkdir -p .gpu/lib
 for m in opencl kernel-lowering program-manager runtime benchmarks; do
   cp "$m"/target/jsycl-"$m"-*.jar .gpu/lib/
 done
+# aparapi-jni carries its JNI library for every OS and CPU (19 MB): keep only the Linux x86-64 one (2.8 MB) that
+# its NativeLoader unpacks on the GPU host, and its loader classes.
+jni=$(ls .gpu/lib/aparapi-jni-*.jar)
+tmp=$(mktemp -d)
+(cd "$tmp" && "$JAVA_HOME/bin/jar" xf "$OLDPWD/$jni" linux/libaparapi_x86_64.so com)
+rm "$jni" && "$JAVA_HOME/bin/jar" cf "$jni" -C "$tmp" . && rm -rf "$tmp"
 
 # java.management and jdk.management: JMH's runner and forked VMs; jdk.unsupported: JMH's Unsafe use.
 rm -rf .gpu/jre .gpu/jre.tgz

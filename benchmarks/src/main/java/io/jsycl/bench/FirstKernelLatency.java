@@ -15,7 +15,9 @@ import java.util.Map;
  * <ul>
  *   <li>cold: jsycl with a fresh, empty {@code jsycl.cache.dir} each run (lower, build from source);</li>
  *   <li>warm: jsycl with one cache folder, primed by an unmeasured run (lower, load the cached binary);</li>
- *   <li>raw: hand-written OpenCL C built from source through the checked layer (no jsycl cache).</li>
+ *   <li>raw: hand-written OpenCL C built from source through the checked layer (no jsycl cache);</li>
+ *   <li>aparapi: the same vector add as an Aparapi 3.0.2 kernel ({@link AparapiFirstKernel}), Aparapi choosing the
+ *       device by type (GPU for {@code --device gpu}).</li>
  * </ul>
  * Two tables: driver caches as a user would have them (NVIDIA's compute cache on, and warmed by earlier runs of the
  * same kernel), and every child JVM with {@code CUDA_CACHE_DISABLE=1} and {@code POCL_KERNEL_CACHE=0}, so that
@@ -52,7 +54,10 @@ public final class FirstKernelLatency {
                 + "Time from a created context+queue to the first small kernel's result (vector add of "
                 + FirstKernel.N + " floats) in a Java array; JVM start to exit beside it. \"build\" is the part of the "
                 + "first kernel spent making the program (cold, raw: from source; warm: from jsycl's cached binary), "
-                + "\"rest\" the remainder (jsycl: lowering, buffers, launch, read back); medians of each column, so build + rest "
+                + "\"rest\" the remainder (jsycl: lowering, buffers, launch, read back; aparapi: reading the class, "
+                + "generating OpenCL C, context and queue, buffers, launch, read back; its build is clBuildProgram "
+                + "from Aparapi's own profile, and its context+queue column is finding the device: loading its JNI library and "
+                + "listing the platforms); medians of each column, so build + rest "
                 + "need not add up to the first-kernel median. Milliseconds.\n\n");
         Stats defaultCold = null;
         for (String driverMode : driverModes) {
@@ -75,8 +80,10 @@ public final class FirstKernelLatency {
             Stats raw = null;
             Stats coldAot = null;
             Stats warmAot = null;
-            List<String> modes = aot ? List.of("cold", "warm", "raw", "cold, AOT cache", "warm, AOT cache")
-                    : List.of("cold", "warm", "raw");
+            Stats aparapi = null;
+            List<String> modes = aot
+                    ? List.of("cold", "warm", "raw", "aparapi", "cold, AOT cache", "warm, AOT cache")
+                    : List.of("cold", "warm", "raw", "aparapi");
             for (String mode : modes) {
                 boolean withAot = mode.endsWith("AOT cache");
                 long[] first = new long[runs];
@@ -88,8 +95,8 @@ public final class FirstKernelLatency {
                     Path dir = mode.startsWith("cold")
                             ? root.resolve(mode.replaceAll("\\W+", "-") + "-" + driverMode + "-" + i) : warmDir;
                     long t0 = System.nanoTime();
-                    long[] r = run(mode.equals("raw") ? "raw" : "jsycl", device, dir, noCache, true,
-                            withAot ? "-XX:AOTCache=" + aotCache : null, root);
+                    String child = mode.equals("raw") || mode.equals("aparapi") ? mode : "jsycl";
+                    long[] r = run(child, device, dir, noCache, true, withAot ? "-XX:AOTCache=" + aotCache : null, root);
                     jvm[i] = System.nanoTime() - t0;
                     setup[i] = r[0];
                     first[i] = r[1];
@@ -101,6 +108,7 @@ public final class FirstKernelLatency {
                     case "cold" -> cold = s;
                     case "warm" -> warm = s;
                     case "raw" -> raw = s;
+                    case "aparapi" -> aparapi = s;
                     case "cold, AOT cache" -> coldAot = s;
                     default -> warmAot = s;
                 }
@@ -111,6 +119,8 @@ public final class FirstKernelLatency {
             out.append(String.format("%nwarm / cold (medians): %.3f; cold / raw: %.3f; warm / raw: %.3f%n",
                     (double) warm.median() / cold.median(), (double) cold.median() / raw.median(),
                     (double) warm.median() / raw.median()));
+            out.append(String.format("cold / Aparapi: %.3f; warm / Aparapi: %.3f%n",
+                    (double) cold.median() / aparapi.median(), (double) warm.median() / aparapi.median()));
             if (aot) {
                 out.append(String.format("with the AOT cache: warm / cold (medians): %.3f; warm, AOT cache / cold"
                         + " (medians): %.3f%n", (double) warmAot.median() / coldAot.median(),
@@ -142,8 +152,12 @@ public final class FirstKernelLatency {
         if (jvmOption != null) {
             cmd.add(jvmOption);
         }
-        cmd.addAll(List.of("-Djsycl.cache.dir=" + cacheDir, "-cp", System.getProperty("java.class.path"),
-                FirstKernel.class.getName(), mode));
+        cmd.addAll(List.of("-Djsycl.cache.dir=" + cacheDir, "-cp", System.getProperty("java.class.path")));
+        if (mode.equals("aparapi")) {
+            cmd.add(AparapiFirstKernel.class.getName());
+        } else {
+            cmd.addAll(List.of(FirstKernel.class.getName(), mode));
+        }
         if (device != null) {
             cmd.add(device);
         }

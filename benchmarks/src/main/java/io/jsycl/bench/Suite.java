@@ -24,14 +24,15 @@ import java.util.Map;
  * <pre>
  * Suite [--device gpu|cpu|NAME] [--quick] [--out FILE] [--only NAME] [--skip-java]
  *       [--warmup N] [--repeats N] [--e2e N] [--n N] [--gemm N] [--grid N] [--steps N]
- *       [--mandel N] [--iter N] [--bodies N] [--copy-mib N] [--sum-n N] [--hist-n N]
+ *       [--mandel N] [--iter N] [--bodies N] [--copy-mib N] [--sum-n N] [--hist-n N] [--skip-aparapi]
  * </pre>
+ * Under each workload with an Aparapi version, a row "Aparapi: ..." ({@link AparapiRow}) unless {@code --skip-aparapi}.
  */
 public final class Suite {
     private Suite() {
     }
 
-    private record Row(String workload, String size, String jsycl, String raw, String ratio, String throughput,
+    record Row(String workload, String size, String jsycl, String raw, String ratio, String throughput,
             String jsyclE2e, String rawE2e, String java, String check) {
     }
 
@@ -64,7 +65,11 @@ public final class Suite {
                 compare bit-exactly. End-to-end (e2e) is host wall clock of a whole program: buffers from Java \
                 arrays, kernel(s), result back in a Java array, buffers released (program build excluded on both \
                 paths: jsycl's is cached after the first run). Throughput is jsycl / hand-written. Java is plain \
-                Java on the host CPUs: one thread / parallel stream.
+                Java on the host CPUs: one thread / parallel stream. Rows "Aparapi: ..." are Aparapi 3.0.2 on the \
+                same device: kernel time from Aparapi's profiling (OpenCL events) in the kernel column, end to end \
+                (put inputs, execute, get outputs, explicit mode; Aparapi keeps its buffers between runs) in the e2e \
+                column, Aparapi / hand-written and jsycl / Aparapi ratios, and "fell back to Java: ..." where \
+                Aparapi ran the kernel in a Java thread pool instead of OpenCL.
 
                 """);
         System.out.print(out);
@@ -81,7 +86,8 @@ public final class Suite {
                     }
                 }
             };
-            StringBuilder table = table(device, workloads, javaTimes, opts.containsKey("skip-java"), partial);
+            StringBuilder table = table(device, workloads, javaTimes, opts.containsKey("skip-java"),
+                    opts.containsKey("skip-aparapi"), partial);
             System.out.print(table);
             out.append(table);
         }
@@ -128,16 +134,17 @@ public final class Suite {
     }
 
     private static StringBuilder table(Device device, List<Workload> workloads, Map<Workload, String> javaTimes,
-            boolean skipJava, java.util.function.Consumer<StringBuilder> partial) {
+            boolean skipJava, boolean skipAparapi, java.util.function.Consumer<StringBuilder> partial) {
         var rows = new ArrayList<Row>();
         ClDevice cl = match(device);
         System.err.println("== " + device.name() + " (" + device.type() + ", " + device.driverVersion() + ")");
+        AparapiRow aparapi = skipAparapi ? null : AparapiRow.on(device);
         try (var context = new Context(device);
              var q = new Queue(context, device, QueueProperty.ENABLE_PROFILING);
              var raw = new RawCl(cl)) {
             for (Workload w : workloads) {
                 System.err.println("  " + w.name() + " " + w.size() + " ...");
-                rows.add(row(w, q, raw, javaTimes, skipJava));
+                rows.addAll(row(w, q, raw, javaTimes, skipJava, aparapi));
                 partial.accept(format(device, rows));
             }
         }
@@ -159,7 +166,9 @@ public final class Suite {
         return t.append('\n');
     }
 
-    private static Row row(Workload w, Queue q, RawCl raw, Map<Workload, String> javaTimes, boolean skipJava) {
+    /** The workload's row, then its Aparapi row where {@code aparapi} is not null and the workload has one. */
+    private static List<Row> row(Workload w, Queue q, RawCl raw, Map<Workload, String> javaTimes, boolean skipJava,
+            AparapiRow aparapi) {
         var c = w.config;
         String rawMs;
         String rawTp;
@@ -206,19 +215,23 @@ public final class Suite {
         }
         String jsyclE2e = "–";
         String rawE2e = "–";
+        Stats jsyclE2eStats = null;
         if (rawResult != null && w.rawEndToEnd(raw) >= 0) {
             rawE2e = Stats.measure(1, c.e2eRepeats(), () -> w.rawEndToEnd(raw)).ms();
         }
         if (jsyclResult != null && w.jsyclEndToEnd(q) >= 0) {
-            jsyclE2e = Stats.measure(1, c.e2eRepeats(), () -> w.jsyclEndToEnd(q)).ms();
+            jsyclE2eStats = Stats.measure(1, c.e2eRepeats(), () -> w.jsyclEndToEnd(q));
+            jsyclE2e = jsyclE2eStats.ms();
         }
         String java = skipJava ? "–" : javaTimes.computeIfAbsent(w, k -> {
             Stats seq = Stats.wall(1, c.javaRepeats(), k::javaSequential);
             Stats par = Stats.wall(1, c.javaRepeats(), k::javaParallel);
             return String.format("%.3f / %.3f", seq.medianMs(), par.medianMs());
         });
-        return new Row(w.name(), w.size(), jsyclMs, rawMs, ratio, jsyclTp + " / " + rawTp, jsyclE2e, rawE2e, java,
+        var main = new Row(w.name(), w.size(), jsyclMs, rawMs, ratio, jsyclTp + " / " + rawTp, jsyclE2e, rawE2e, java,
                 check);
+        Row extra = aparapi == null ? null : aparapi.row(w, rawResult, jsyclResult, jsyclE2eStats);
+        return extra == null ? List.of(main) : List.of(main, extra);
     }
 
     private static String rate(Workload w, Stats s) {
@@ -272,7 +285,7 @@ public final class Suite {
                 throw new IllegalArgumentException("unexpected argument: " + a);
             }
             String key = a.substring(2);
-            if (key.equals("quick") || key.equals("skip-java")) {
+            if (key.equals("quick") || key.equals("skip-java") || key.equals("skip-aparapi")) {
                 m.put(key, "true");
             } else if (i + 1 < args.length) {
                 m.put(key, args[++i]);

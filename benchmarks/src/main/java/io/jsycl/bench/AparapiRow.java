@@ -1,0 +1,142 @@
+package io.jsycl.bench;
+
+/**
+ * The Aparapi row under a workload's row in {@link Suite}'s table: Aparapi's kernel time in the kernel column, its
+ * end-to-end time in the e2e column, Aparapi / hand-written and jsycl / Aparapi in the ratio columns, and its output
+ * checked against the hand-written path's (itself checked against Java) like the jsycl row. See
+ * {@link AparapiBaseline} for what is measured.
+ */
+final class AparapiRow {
+    private final AparapiBaseline aparapi;
+    private final String openFailure;
+
+    private AparapiRow(AparapiBaseline aparapi, String openFailure) {
+        this.aparapi = aparapi;
+        this.openFailure = openFailure;
+    }
+
+    /** Aparapi on the device {@code d}; if Aparapi cannot run there, every row says why. */
+    static AparapiRow on(io.jsycl.Device d) {
+        try {
+            AparapiBaseline a = AparapiBaseline.open(d);
+            System.err.println("  Aparapi device: " + a.describe());
+            return new AparapiRow(a, null);
+        } catch (RuntimeException | LinkageError e) {
+            e.printStackTrace();
+            return new AparapiRow(null, oneLine(e));
+        }
+    }
+
+    /**
+     * The Aparapi row for {@code w}, or null where it has none. {@code raw} and {@code jsycl} are that workload's
+     * results (either may be null when that path failed).
+     */
+    Suite.Row row(Workload w, Workload.Result raw, Workload.Result jsycl, Stats jsyclE2e) {
+        String name = "Aparapi: " + w.name();
+        if (openFailure != null) {
+            return failed(w, name, "FAILED: " + openFailure);
+        }
+        AparapiPaths.Path path;
+        try {
+            path = AparapiPaths.of(w, aparapi.device.getMaxWorkGroupSize());
+        } catch (RuntimeException e) {
+            return failed(w, name, "FAILED: " + oneLine(e));
+        }
+        if (path == null) {
+            return null;
+        }
+        var c = w.config;
+        var range = path.range(aparapi.device);
+        try {
+            path.putInputs();
+            Stats kernel = Stats.measure(c.warmup(), c.repeats(), () -> timedRun(path, range));
+            Object output = path.getOutputs();
+            Stats e2e = Stats.measure(1, c.e2eRepeats(), () -> {
+                path.freshOutputs();
+                long t0 = System.nanoTime();
+                path.putInputs();
+                timedRun(path, range);
+                path.getOutputs();
+                return System.nanoTime() - t0;
+            });
+            String check = raw == null ? "– (no hand-written output)" : check(w, output, raw.output());
+            String ratio = raw == null ? "–" : String.format("Aparapi / hand-written %.2f×",
+                    (double) kernel.median() / raw.kernel().median());
+            if (jsycl != null) {
+                ratio += String.format("; jsycl / Aparapi %.2f×", (double) jsycl.kernel().median() / kernel.median());
+            }
+            String e2eRatio = jsyclE2e == null ? "–"
+                    : String.format("jsycl / Aparapi %.2f×", (double) jsyclE2e.median() / e2e.median());
+            return new Suite.Row(name, w.size(), kernel.ms(), "–", ratio,
+                    String.format("%.1f %s", w.work() / kernel.median(), w.unit()), e2e.ms(), e2eRatio, "–", check);
+        } catch (AparapiBaseline.FellBackToJava e) {
+            System.err.println("*** " + name + ": Aparapi fell back to Java: " + e.getMessage());
+            return failed(w, name, "fell back to Java: " + clip(e.getMessage()));
+        } catch (RuntimeException e) {
+            e.printStackTrace();
+            return failed(w, name, "FAILED: " + oneLine(e));
+        } finally {
+            path.kernel.dispose();
+        }
+    }
+
+    private long timedRun(AparapiPaths.Path path, com.aparapi.Range range) {
+        long sum = 0;
+        for (int i = 0; i < path.executes(); i++) {
+            path.beforeExecute(i);
+            sum += aparapi.execute(path.kernel, range);
+        }
+        return sum;
+    }
+
+    /**
+     * The workload's own check of Aparapi's output against the hand-written one. Float outputs that are not
+     * bit-exact but within 1e-4 relative read "close" with the count and the largest error (Aparapi builds its
+     * programs with the driver's default options, which may contract a * b + c into an FMA where jsycl and the
+     * hand-written path turn contraction off: Aparapi's generated OpenCL has no {@code FP_CONTRACT OFF}), and
+     * Mandelbrot's iteration counts, which the same contraction changes on the set's border, read "close" where at
+     * most 1 in 1000 pixels differ; other integers must be exact.
+     */
+    static String check(Workload w, Object aparapi, Object raw) {
+        String c = w.compare(aparapi, raw);
+        if (c.startsWith("MISMATCH") && w instanceof Mandelbrot && aparapi instanceof int[] x
+                && raw instanceof int[] y && x.length == y.length) {
+            // Escape-time counts: a fused multiply-add changes the orbit of points on the set's border.
+            int bad = 0;
+            for (int i = 0; i < x.length; i++) {
+                bad += x[i] != y[i] ? 1 : 0;
+            }
+            return bad * 1000L <= x.length ? String.format("close: %d of %d pixels' counts differ from "
+                    + "hand-written (FP contraction)", bad, x.length) : c;
+        }
+        if (!c.startsWith("MISMATCH") || !(aparapi instanceof float[] x) || !(raw instanceof float[] y)
+                || x.length != y.length) {
+            return c;
+        }
+        int bad = 0;
+        double maxRel = 0;
+        for (int i = 0; i < x.length; i++) {
+            if (Float.floatToIntBits(x[i]) != Float.floatToIntBits(y[i])) {
+                bad++;
+                double rel = Math.abs((double) x[i] - y[i]) / Math.max(Math.abs((double) y[i]), 1e-30);
+                maxRel = Math.max(maxRel, Double.isNaN(rel) ? Double.POSITIVE_INFINITY : rel);
+            }
+        }
+        return maxRel <= 1e-4
+                ? String.format("close: %d of %d differ from hand-written, max rel err %.2e", bad, x.length, maxRel)
+                : c;
+    }
+
+    private static Suite.Row failed(Workload w, String name, String why) {
+        return new Suite.Row(name, w.size(), why, "–", "–", "–", "–", "–", "–", "–");
+    }
+
+    private static String oneLine(Throwable e) {
+        return clip(e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
+
+    private static String clip(String m) {
+        m = String.valueOf(m).replace('\n', ' ').replace('|', '/');
+        return m.length() > 200 ? m.substring(0, 200) + "…" : m;
+    }
+}
