@@ -29,7 +29,11 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
         this.indexer = new Indexer(view.range(), view.origin, storage.shape());
     }
 
-    /** The accessed range: the buffer's shape, or a sub-buffer's range. */
+    /**
+     * The accessed range: the buffer's shape, or a sub-buffer's range.
+     *
+     * @return the accessed range; its size is {@link #size()}
+     */
     public final Range range() {
         return indexer.range();
     }
@@ -39,12 +43,20 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
         return origin != null ? origin.get(d) : 0;
     }
 
-    /** The number of accessible elements. */
+    /**
+     * The number of accessible elements.
+     *
+     * @return the number of elements, the product of the range's extents
+     */
     public final int size() {
         return indexer.length();
     }
 
-    /** The access mode. */
+    /**
+     * The access mode.
+     *
+     * @return whether kernels read, write or read and write through this accessor
+     */
     public final AccessMode mode() {
         return mode;
     }
@@ -87,45 +99,91 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
             this.data = data;
         }
 
-        /** The record at {@code i}. */
+        /**
+         * The record at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the record stored there
+         */
         public R get(int i) {
             return data[index(i)];
         }
 
-        /** The record at row {@code i}, column {@code j}. */
+        /**
+         * The record at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the record stored there
+         */
         public R get(int i, int j) {
             return data[index(i, j)];
         }
 
-        /** The record at {@code (i, j, k)}. */
+        /**
+         * The record at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the record stored there
+         */
         public R get(int i, int j, int k) {
             return data[index(i, j, k)];
         }
 
-        /** The record at {@code id}. */
+        /**
+         * The record at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @return the record stored there
+         */
         public R get(Id id) {
             return data[index(id)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, R value) {
             checkWritable();
             data[index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, R value) {
             checkWritable();
             data[index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, R value) {
             checkWritable();
             data[index(i, j, k)] = value;
         }
 
-        /** Stores {@code value} at {@code id}. */
+        /**
+         * Stores {@code value} at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @param value the value to store
+         */
         public void set(Id id, R value) {
             checkWritable();
             data[index(id)] = value;
@@ -142,75 +200,152 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
             this.data = data;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the element's value
+         */
         public float get(int i) {
             return data[index(i)];
         }
 
-        /** The element at row {@code i}, column {@code j}. */
+        /**
+         * The element at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the element's value
+         */
         public float get(int i, int j) {
             return data[index(i, j)];
         }
 
-        /** The element at {@code (i, j, k)}. */
+        /**
+         * The element at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the element's value
+         */
         public float get(int i, int j, int k) {
             return data[index(i, j, k)];
         }
 
-        /** The element at {@code id}. */
+        /**
+         * The element at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @return the element's value
+         */
         public float get(Id id) {
             return data[index(id)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, float value) {
             checkWritable();
             data[index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, float value) {
             checkWritable();
             data[index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, float value) {
             checkWritable();
             data[index(i, j, k)] = value;
         }
 
-        /** Stores {@code value} at {@code id}. */
+        /**
+         * Stores {@code value} at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @param value the value to store
+         */
         public void set(Id id, float value) {
             checkWritable();
             data[index(id)] = value;
         }
 
-        /** Atomically adds {@code value} to the element at {@code i}; returns the old value. */
+        /**
+         * Atomically adds {@code value} to the element at {@code i}; returns the old value.
+         *
+         * @param i the linear index of the element, 0 to {@code size() - 1}
+         * @param value the amount to add (wrapping on overflow for integers)
+         * @return the element's value before the operation
+         */
         public float atomicAdd(int i, float value) {
             checkWritable();
             return (float) ELEMENTS.getAndAdd(data, index(i), value);
         }
 
-        /** Atomically stores the smaller of the element at {@code i} and {@code value}; returns the old value. */
+        /**
+         * Atomically stores the smaller of the element at {@code i} and {@code value}; returns the old value.
+         *
+         * @param i the linear index of the element, 0 to {@code size() - 1}
+         * @param value the value to compare with the element
+         * @return the element's value before the operation
+         */
         public float atomicMin(int i, float value) {
             checkWritable();
             return HostAtomics.min(data, index(i), value);
         }
 
-        /** Atomically stores the larger of the element at {@code i} and {@code value}; returns the old value. */
+        /**
+         * Atomically stores the larger of the element at {@code i} and {@code value}; returns the old value.
+         *
+         * @param i the linear index of the element, 0 to {@code size() - 1}
+         * @param value the value to compare with the element
+         * @return the element's value before the operation
+         */
         public float atomicMax(int i, float value) {
             checkWritable();
             return HostAtomics.max(data, index(i), value);
         }
 
-        /** Atomically replaces the element at {@code i}; returns the old value. */
+        /**
+         * Atomically replaces the element at {@code i}; returns the old value.
+         *
+         * @param i the linear index of the element, 0 to {@code size() - 1}
+         * @param value the value to store
+         * @return the element's value before the operation
+         */
         public float atomicExchange(int i, float value) {
             checkWritable();
             return (float) ELEMENTS.getAndSet(data, index(i), value);
         }
 
-        /** Atomically replaces the element at {@code i} with {@code desired} if it equals {@code expected}; returns the old value. */
+        /**
+         * Atomically replaces the element at {@code i} with {@code desired} if it equals {@code expected}; returns the old value.
+         *
+         * @param i the linear index of the element, 0 to {@code size() - 1}
+         * @param expected the value the element must hold for the store to happen (floats compare by their bits)
+         * @param desired the value stored when the element holds {@code expected}
+         * @return the element's value before the call; equal to {@code expected} when the store happened
+         */
         public float atomicCompareExchange(int i, float expected, float desired) {
             checkWritable();
             return (float) ELEMENTS.compareAndExchange(data, index(i), expected, desired);
@@ -226,45 +361,91 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
             this.data = data;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the element's value
+         */
         public double get(int i) {
             return data[index(i)];
         }
 
-        /** The element at row {@code i}, column {@code j}. */
+        /**
+         * The element at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the element's value
+         */
         public double get(int i, int j) {
             return data[index(i, j)];
         }
 
-        /** The element at {@code (i, j, k)}. */
+        /**
+         * The element at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the element's value
+         */
         public double get(int i, int j, int k) {
             return data[index(i, j, k)];
         }
 
-        /** The element at {@code id}. */
+        /**
+         * The element at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @return the element's value
+         */
         public double get(Id id) {
             return data[index(id)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, double value) {
             checkWritable();
             data[index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, double value) {
             checkWritable();
             data[index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, double value) {
             checkWritable();
             data[index(i, j, k)] = value;
         }
 
-        /** Stores {@code value} at {@code id}. */
+        /**
+         * Stores {@code value} at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @param value the value to store
+         */
         public void set(Id id, double value) {
             checkWritable();
             data[index(id)] = value;
@@ -281,75 +462,152 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
             this.data = data;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the element's value
+         */
         public int get(int i) {
             return data[index(i)];
         }
 
-        /** The element at row {@code i}, column {@code j}. */
+        /**
+         * The element at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the element's value
+         */
         public int get(int i, int j) {
             return data[index(i, j)];
         }
 
-        /** The element at {@code (i, j, k)}. */
+        /**
+         * The element at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the element's value
+         */
         public int get(int i, int j, int k) {
             return data[index(i, j, k)];
         }
 
-        /** The element at {@code id}. */
+        /**
+         * The element at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @return the element's value
+         */
         public int get(Id id) {
             return data[index(id)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, int value) {
             checkWritable();
             data[index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int value) {
             checkWritable();
             data[index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, int value) {
             checkWritable();
             data[index(i, j, k)] = value;
         }
 
-        /** Stores {@code value} at {@code id}. */
+        /**
+         * Stores {@code value} at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @param value the value to store
+         */
         public void set(Id id, int value) {
             checkWritable();
             data[index(id)] = value;
         }
 
-        /** Atomically adds {@code value} to the element at {@code i}; returns the old value. */
+        /**
+         * Atomically adds {@code value} to the element at {@code i}; returns the old value.
+         *
+         * @param i the linear index of the element, 0 to {@code size() - 1}
+         * @param value the amount to add (wrapping on overflow for integers)
+         * @return the element's value before the operation
+         */
         public int atomicAdd(int i, int value) {
             checkWritable();
             return (int) ELEMENTS.getAndAdd(data, index(i), value);
         }
 
-        /** Atomically stores the smaller of the element at {@code i} and {@code value}; returns the old value. */
+        /**
+         * Atomically stores the smaller of the element at {@code i} and {@code value}; returns the old value.
+         *
+         * @param i the linear index of the element, 0 to {@code size() - 1}
+         * @param value the value to compare with the element
+         * @return the element's value before the operation
+         */
         public int atomicMin(int i, int value) {
             checkWritable();
             return HostAtomics.min(data, index(i), value);
         }
 
-        /** Atomically stores the larger of the element at {@code i} and {@code value}; returns the old value. */
+        /**
+         * Atomically stores the larger of the element at {@code i} and {@code value}; returns the old value.
+         *
+         * @param i the linear index of the element, 0 to {@code size() - 1}
+         * @param value the value to compare with the element
+         * @return the element's value before the operation
+         */
         public int atomicMax(int i, int value) {
             checkWritable();
             return HostAtomics.max(data, index(i), value);
         }
 
-        /** Atomically replaces the element at {@code i}; returns the old value. */
+        /**
+         * Atomically replaces the element at {@code i}; returns the old value.
+         *
+         * @param i the linear index of the element, 0 to {@code size() - 1}
+         * @param value the value to store
+         * @return the element's value before the operation
+         */
         public int atomicExchange(int i, int value) {
             checkWritable();
             return (int) ELEMENTS.getAndSet(data, index(i), value);
         }
 
-        /** Atomically replaces the element at {@code i} with {@code desired} if it equals {@code expected}; returns the old value. */
+        /**
+         * Atomically replaces the element at {@code i} with {@code desired} if it equals {@code expected}; returns the old value.
+         *
+         * @param i the linear index of the element, 0 to {@code size() - 1}
+         * @param expected the value the element must hold for the store to happen (floats compare by their bits)
+         * @param desired the value stored when the element holds {@code expected}
+         * @return the element's value before the call; equal to {@code expected} when the store happened
+         */
         public int atomicCompareExchange(int i, int expected, int desired) {
             checkWritable();
             return (int) ELEMENTS.compareAndExchange(data, index(i), expected, desired);
@@ -366,75 +624,152 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
             this.data = data;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the element's value
+         */
         public long get(int i) {
             return data[index(i)];
         }
 
-        /** The element at row {@code i}, column {@code j}. */
+        /**
+         * The element at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the element's value
+         */
         public long get(int i, int j) {
             return data[index(i, j)];
         }
 
-        /** The element at {@code (i, j, k)}. */
+        /**
+         * The element at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the element's value
+         */
         public long get(int i, int j, int k) {
             return data[index(i, j, k)];
         }
 
-        /** The element at {@code id}. */
+        /**
+         * The element at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @return the element's value
+         */
         public long get(Id id) {
             return data[index(id)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, long value) {
             checkWritable();
             data[index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, long value) {
             checkWritable();
             data[index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, long value) {
             checkWritable();
             data[index(i, j, k)] = value;
         }
 
-        /** Stores {@code value} at {@code id}. */
+        /**
+         * Stores {@code value} at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @param value the value to store
+         */
         public void set(Id id, long value) {
             checkWritable();
             data[index(id)] = value;
         }
 
-        /** Atomically adds {@code value} to the element at {@code i}; returns the old value. */
+        /**
+         * Atomically adds {@code value} to the element at {@code i}; returns the old value.
+         *
+         * @param i the linear index of the element, 0 to {@code size() - 1}
+         * @param value the amount to add (wrapping on overflow for integers)
+         * @return the element's value before the operation
+         */
         public long atomicAdd(int i, long value) {
             checkWritable();
             return (long) ELEMENTS.getAndAdd(data, index(i), value);
         }
 
-        /** Atomically stores the smaller of the element at {@code i} and {@code value}; returns the old value. */
+        /**
+         * Atomically stores the smaller of the element at {@code i} and {@code value}; returns the old value.
+         *
+         * @param i the linear index of the element, 0 to {@code size() - 1}
+         * @param value the value to compare with the element
+         * @return the element's value before the operation
+         */
         public long atomicMin(int i, long value) {
             checkWritable();
             return HostAtomics.min(data, index(i), value);
         }
 
-        /** Atomically stores the larger of the element at {@code i} and {@code value}; returns the old value. */
+        /**
+         * Atomically stores the larger of the element at {@code i} and {@code value}; returns the old value.
+         *
+         * @param i the linear index of the element, 0 to {@code size() - 1}
+         * @param value the value to compare with the element
+         * @return the element's value before the operation
+         */
         public long atomicMax(int i, long value) {
             checkWritable();
             return HostAtomics.max(data, index(i), value);
         }
 
-        /** Atomically replaces the element at {@code i}; returns the old value. */
+        /**
+         * Atomically replaces the element at {@code i}; returns the old value.
+         *
+         * @param i the linear index of the element, 0 to {@code size() - 1}
+         * @param value the value to store
+         * @return the element's value before the operation
+         */
         public long atomicExchange(int i, long value) {
             checkWritable();
             return (long) ELEMENTS.getAndSet(data, index(i), value);
         }
 
-        /** Atomically replaces the element at {@code i} with {@code desired} if it equals {@code expected}; returns the old value. */
+        /**
+         * Atomically replaces the element at {@code i} with {@code desired} if it equals {@code expected}; returns the old value.
+         *
+         * @param i the linear index of the element, 0 to {@code size() - 1}
+         * @param expected the value the element must hold for the store to happen (floats compare by their bits)
+         * @param desired the value stored when the element holds {@code expected}
+         * @return the element's value before the call; equal to {@code expected} when the store happened
+         */
         public long atomicCompareExchange(int i, long expected, long desired) {
             checkWritable();
             return (long) ELEMENTS.compareAndExchange(data, index(i), expected, desired);
@@ -450,45 +785,91 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
             this.data = data;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the element's value
+         */
         public short get(int i) {
             return data[index(i)];
         }
 
-        /** The element at row {@code i}, column {@code j}. */
+        /**
+         * The element at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the element's value
+         */
         public short get(int i, int j) {
             return data[index(i, j)];
         }
 
-        /** The element at {@code (i, j, k)}. */
+        /**
+         * The element at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the element's value
+         */
         public short get(int i, int j, int k) {
             return data[index(i, j, k)];
         }
 
-        /** The element at {@code id}. */
+        /**
+         * The element at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @return the element's value
+         */
         public short get(Id id) {
             return data[index(id)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, short value) {
             checkWritable();
             data[index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, short value) {
             checkWritable();
             data[index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, short value) {
             checkWritable();
             data[index(i, j, k)] = value;
         }
 
-        /** Stores {@code value} at {@code id}. */
+        /**
+         * Stores {@code value} at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @param value the value to store
+         */
         public void set(Id id, short value) {
             checkWritable();
             data[index(id)] = value;
@@ -504,45 +885,91 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
             this.data = data;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the element's value
+         */
         public byte get(int i) {
             return data[index(i)];
         }
 
-        /** The element at row {@code i}, column {@code j}. */
+        /**
+         * The element at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the element's value
+         */
         public byte get(int i, int j) {
             return data[index(i, j)];
         }
 
-        /** The element at {@code (i, j, k)}. */
+        /**
+         * The element at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the element's value
+         */
         public byte get(int i, int j, int k) {
             return data[index(i, j, k)];
         }
 
-        /** The element at {@code id}. */
+        /**
+         * The element at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @return the element's value
+         */
         public byte get(Id id) {
             return data[index(id)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, byte value) {
             checkWritable();
             data[index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, byte value) {
             checkWritable();
             data[index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, byte value) {
             checkWritable();
             data[index(i, j, k)] = value;
         }
 
-        /** Stores {@code value} at {@code id}. */
+        /**
+         * Stores {@code value} at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @param value the value to store
+         */
         public void set(Id id, byte value) {
             checkWritable();
             data[index(id)] = value;
@@ -558,45 +985,91 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
             this.data = data;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the element's value
+         */
         public char get(int i) {
             return data[index(i)];
         }
 
-        /** The element at row {@code i}, column {@code j}. */
+        /**
+         * The element at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the element's value
+         */
         public char get(int i, int j) {
             return data[index(i, j)];
         }
 
-        /** The element at {@code (i, j, k)}. */
+        /**
+         * The element at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the element's value
+         */
         public char get(int i, int j, int k) {
             return data[index(i, j, k)];
         }
 
-        /** The element at {@code id}. */
+        /**
+         * The element at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @return the element's value
+         */
         public char get(Id id) {
             return data[index(id)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, char value) {
             checkWritable();
             data[index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, char value) {
             checkWritable();
             data[index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, char value) {
             checkWritable();
             data[index(i, j, k)] = value;
         }
 
-        /** Stores {@code value} at {@code id}. */
+        /**
+         * Stores {@code value} at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @param value the value to store
+         */
         public void set(Id id, char value) {
             checkWritable();
             data[index(id)] = value;
@@ -612,45 +1085,91 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
             this.data = data;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the element's value
+         */
         public boolean get(int i) {
             return data[index(i)];
         }
 
-        /** The element at row {@code i}, column {@code j}. */
+        /**
+         * The element at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the element's value
+         */
         public boolean get(int i, int j) {
             return data[index(i, j)];
         }
 
-        /** The element at {@code (i, j, k)}. */
+        /**
+         * The element at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the element's value
+         */
         public boolean get(int i, int j, int k) {
             return data[index(i, j, k)];
         }
 
-        /** The element at {@code id}. */
+        /**
+         * The element at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @return the element's value
+         */
         public boolean get(Id id) {
             return data[index(id)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, boolean value) {
             checkWritable();
             data[index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, boolean value) {
             checkWritable();
             data[index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, boolean value) {
             checkWritable();
             data[index(i, j, k)] = value;
         }
 
-        /** Stores {@code value} at {@code id}. */
+        /**
+         * Stores {@code value} at {@code id}.
+         *
+         * @param id the element's index, with one coordinate per dimension of the accessor
+         * @param value the value to store
+         */
         public void set(Id id, boolean value) {
             checkWritable();
             data[index(id)] = value;

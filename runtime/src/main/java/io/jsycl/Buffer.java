@@ -51,12 +51,20 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         this.sub = true;
     }
 
-    /** The buffer's shape (a sub-buffer's: its range). */
+    /**
+     * The buffer's shape (a sub-buffer's: its range).
+     *
+     * @return the shape, or a sub-buffer's range
+     */
     public final Range range() {
         return view;
     }
 
-    /** The number of elements. */
+    /**
+     * The number of elements.
+     *
+     * @return the number of elements, the product of {@link #range()}'s extents
+     */
     public final int size() {
         return Math.toIntExact(view.size());
     }
@@ -70,12 +78,22 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         return sub && mode == AccessMode.WRITE && !view.equals(storage.shape()) ? AccessMode.READ_WRITE : mode;
     }
 
-    /** Whether this is a sub-buffer (a view of a region of another buffer). */
+    /**
+     * Whether this is a sub-buffer (a view of a region of another buffer).
+     *
+     * @return true for a view made by {@code subBuffer}
+     */
     public final boolean isSubBuffer() {
         return sub;
     }
 
-    /** An accessor for a command group with the given mode. */
+    /**
+     * An accessor for a command group with the given mode.
+     *
+     * @param h the command group being recorded, whose kernel captures the accessor
+     * @param mode how the kernel uses the contents: it decides the command's dependencies and copies
+     * @return an accessor for the command group's kernel to capture
+     */
     public abstract Accessor<T> access(Handler h, AccessMode mode);
 
     /**
@@ -107,122 +125,250 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         return shape;
     }
 
-    /** A buffer over {@code data}, written back on close. */
+    /**
+     * A buffer over {@code data}, written back on close.
+     *
+     * @param data the host array the buffer wraps; written back when the buffer closes
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static OfFloat of(float[] data) {
         return new OfFloat(data, Range.of(data.length), true);
     }
 
-    /** A 2-D or 3-D (row-major) buffer over {@code data}, written back on close. */
+    /**
+     * A 2-D or 3-D (row-major) buffer over {@code data}, written back on close.
+     *
+     * @param data the host array the buffer wraps; written back when the buffer closes
+     * @param shape the 2-D or 3-D shape; its size must equal the array's length
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static OfFloat of(float[] data, Range shape) {
         return new OfFloat(data, checkShape(data.length, shape), true);
     }
 
-    /** A buffer of the given shape, zero-filled, with no host array. */
+    /**
+     * A buffer of the given shape, zero-filled, with no host array.
+     *
+     * @param shape the 1-D to 3-D shape
+     * @return a new zero-filled buffer; its contents are read through a host accessor
+     */
     public static OfFloat ofFloat(Range shape) {
         return new OfFloat(new float[Math.toIntExact(shape.size())], shape, false);
     }
 
-    /** A buffer over {@code data}, written back on close. */
+    /**
+     * A buffer over {@code data}, written back on close.
+     *
+     * @param data the host array the buffer wraps; written back when the buffer closes
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static OfDouble of(double[] data) {
         return new OfDouble(data, Range.of(data.length), true);
     }
 
-    /** A 2-D or 3-D (row-major) buffer over {@code data}, written back on close. */
+    /**
+     * A 2-D or 3-D (row-major) buffer over {@code data}, written back on close.
+     *
+     * @param data the host array the buffer wraps; written back when the buffer closes
+     * @param shape the 2-D or 3-D shape; its size must equal the array's length
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static OfDouble of(double[] data, Range shape) {
         return new OfDouble(data, checkShape(data.length, shape), true);
     }
 
-    /** A buffer of the given shape, zero-filled, with no host array. */
+    /**
+     * A buffer of the given shape, zero-filled, with no host array.
+     *
+     * @param shape the 1-D to 3-D shape
+     * @return a new zero-filled buffer; its contents are read through a host accessor
+     */
     public static OfDouble ofDouble(Range shape) {
         return new OfDouble(new double[Math.toIntExact(shape.size())], shape, false);
     }
 
-    /** A buffer over {@code data}, written back on close. */
+    /**
+     * A buffer over {@code data}, written back on close.
+     *
+     * @param data the host array the buffer wraps; written back when the buffer closes
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static OfInt of(int[] data) {
         return new OfInt(data, Range.of(data.length), true);
     }
 
-    /** A 2-D or 3-D (row-major) buffer over {@code data}, written back on close. */
+    /**
+     * A 2-D or 3-D (row-major) buffer over {@code data}, written back on close.
+     *
+     * @param data the host array the buffer wraps; written back when the buffer closes
+     * @param shape the 2-D or 3-D shape; its size must equal the array's length
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static OfInt of(int[] data, Range shape) {
         return new OfInt(data, checkShape(data.length, shape), true);
     }
 
-    /** A buffer of the given shape, zero-filled, with no host array. */
+    /**
+     * A buffer of the given shape, zero-filled, with no host array.
+     *
+     * @param shape the 1-D to 3-D shape
+     * @return a new zero-filled buffer; its contents are read through a host accessor
+     */
     public static OfInt ofInt(Range shape) {
         return new OfInt(new int[Math.toIntExact(shape.size())], shape, false);
     }
 
-    /** A buffer over {@code data}, written back on close. */
+    /**
+     * A buffer over {@code data}, written back on close.
+     *
+     * @param data the host array the buffer wraps; written back when the buffer closes
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static OfLong of(long[] data) {
         return new OfLong(data, Range.of(data.length), true);
     }
 
-    /** A 2-D or 3-D (row-major) buffer over {@code data}, written back on close. */
+    /**
+     * A 2-D or 3-D (row-major) buffer over {@code data}, written back on close.
+     *
+     * @param data the host array the buffer wraps; written back when the buffer closes
+     * @param shape the 2-D or 3-D shape; its size must equal the array's length
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static OfLong of(long[] data, Range shape) {
         return new OfLong(data, checkShape(data.length, shape), true);
     }
 
-    /** A buffer of the given shape, zero-filled, with no host array. */
+    /**
+     * A buffer of the given shape, zero-filled, with no host array.
+     *
+     * @param shape the 1-D to 3-D shape
+     * @return a new zero-filled buffer; its contents are read through a host accessor
+     */
     public static OfLong ofLong(Range shape) {
         return new OfLong(new long[Math.toIntExact(shape.size())], shape, false);
     }
 
-    /** A buffer over {@code data}, written back on close. */
+    /**
+     * A buffer over {@code data}, written back on close.
+     *
+     * @param data the host array the buffer wraps; written back when the buffer closes
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static OfShort of(short[] data) {
         return new OfShort(data, Range.of(data.length), true);
     }
 
-    /** A 2-D or 3-D (row-major) buffer over {@code data}, written back on close. */
+    /**
+     * A 2-D or 3-D (row-major) buffer over {@code data}, written back on close.
+     *
+     * @param data the host array the buffer wraps; written back when the buffer closes
+     * @param shape the 2-D or 3-D shape; its size must equal the array's length
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static OfShort of(short[] data, Range shape) {
         return new OfShort(data, checkShape(data.length, shape), true);
     }
 
-    /** A buffer of the given shape, zero-filled, with no host array. */
+    /**
+     * A buffer of the given shape, zero-filled, with no host array.
+     *
+     * @param shape the 1-D to 3-D shape
+     * @return a new zero-filled buffer; its contents are read through a host accessor
+     */
     public static OfShort ofShort(Range shape) {
         return new OfShort(new short[Math.toIntExact(shape.size())], shape, false);
     }
 
-    /** A buffer over {@code data}, written back on close. */
+    /**
+     * A buffer over {@code data}, written back on close.
+     *
+     * @param data the host array the buffer wraps; written back when the buffer closes
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static OfByte of(byte[] data) {
         return new OfByte(data, Range.of(data.length), true);
     }
 
-    /** A 2-D or 3-D (row-major) buffer over {@code data}, written back on close. */
+    /**
+     * A 2-D or 3-D (row-major) buffer over {@code data}, written back on close.
+     *
+     * @param data the host array the buffer wraps; written back when the buffer closes
+     * @param shape the 2-D or 3-D shape; its size must equal the array's length
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static OfByte of(byte[] data, Range shape) {
         return new OfByte(data, checkShape(data.length, shape), true);
     }
 
-    /** A buffer of the given shape, zero-filled, with no host array. */
+    /**
+     * A buffer of the given shape, zero-filled, with no host array.
+     *
+     * @param shape the 1-D to 3-D shape
+     * @return a new zero-filled buffer; its contents are read through a host accessor
+     */
     public static OfByte ofByte(Range shape) {
         return new OfByte(new byte[Math.toIntExact(shape.size())], shape, false);
     }
 
-    /** A buffer over {@code data}, written back on close. */
+    /**
+     * A buffer over {@code data}, written back on close.
+     *
+     * @param data the host array the buffer wraps; written back when the buffer closes
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static OfChar of(char[] data) {
         return new OfChar(data, Range.of(data.length), true);
     }
 
-    /** A 2-D or 3-D (row-major) buffer over {@code data}, written back on close. */
+    /**
+     * A 2-D or 3-D (row-major) buffer over {@code data}, written back on close.
+     *
+     * @param data the host array the buffer wraps; written back when the buffer closes
+     * @param shape the 2-D or 3-D shape; its size must equal the array's length
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static OfChar of(char[] data, Range shape) {
         return new OfChar(data, checkShape(data.length, shape), true);
     }
 
-    /** A buffer of the given shape, zero-filled, with no host array. */
+    /**
+     * A buffer of the given shape, zero-filled, with no host array.
+     *
+     * @param shape the 1-D to 3-D shape
+     * @return a new zero-filled buffer; its contents are read through a host accessor
+     */
     public static OfChar ofChar(Range shape) {
         return new OfChar(new char[Math.toIntExact(shape.size())], shape, false);
     }
 
-    /** A buffer over {@code data}, written back on close. */
+    /**
+     * A buffer over {@code data}, written back on close.
+     *
+     * @param data the host array the buffer wraps; written back when the buffer closes
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static OfBoolean of(boolean[] data) {
         return new OfBoolean(data, Range.of(data.length), true);
     }
 
-    /** A 2-D or 3-D (row-major) buffer over {@code data}, written back on close. */
+    /**
+     * A 2-D or 3-D (row-major) buffer over {@code data}, written back on close.
+     *
+     * @param data the host array the buffer wraps; written back when the buffer closes
+     * @param shape the 2-D or 3-D shape; its size must equal the array's length
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static OfBoolean of(boolean[] data, Range shape) {
         return new OfBoolean(data, checkShape(data.length, shape), true);
     }
 
-    /** A buffer of the given shape, zero-filled, with no host array. */
+    /**
+     * A buffer of the given shape, zero-filled, with no host array.
+     *
+     * @param shape the 1-D to 3-D shape
+     * @return a new zero-filled buffer; its contents are read through a host accessor
+     */
     public static OfBoolean ofBoolean(Range shape) {
         return new OfBoolean(new boolean[Math.toIntExact(shape.size())], shape, false);
     }
@@ -232,6 +378,9 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
      * structs on the device: components in declaration order, natural alignment); on close the
      * contents are written back as new record instances in the array's slots.
      *
+     * @param <R> the record type, with primitive components only
+     * @param records the host array of records the buffer wraps; written back when the buffer closes
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
      * @throws IllegalArgumentException if {@code R} is not such a record (nested records, arrays,
      *     strings and other references are not allowed)
      */
@@ -239,7 +388,14 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
         return new OfRecord<>(records, Range.of(records.length), true);
     }
 
-    /** A 2-D or 3-D (row-major) buffer over {@code records}, written back on close. */
+    /**
+     * A 2-D or 3-D (row-major) buffer over {@code records}, written back on close.
+     *
+     * @param <R> the record type, with primitive components only
+     * @param records the host array of records the buffer wraps; written back when the buffer closes
+     * @param shape the 2-D or 3-D shape; its size must equal the array's length
+     * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     */
     public static <R extends Record> OfRecord<R> of(R[] records, Range shape) {
         return new OfRecord<>(records, checkShape(records.length, shape), true);
     }
@@ -273,23 +429,41 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
          * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
          * waits for those commands but neither writes back nor frees; the parent does at its close.
          *
+         * @param origin the region's first element, one coordinate per dimension of this buffer
+         * @param range the region's extent in each dimension, as many dimensions as this buffer
+         * @return a view of the region; close it before this buffer
          * @throws IllegalArgumentException if the region does not lie inside this buffer
          */
         public OfRecord<R> subBuffer(Id origin, Range range) {
             return new OfRecord<>(this, origin, range);
         }
 
-        /** Read access for the command group. */
+        /**
+         * Read access for the command group.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfRecord<R> read(Handler h) {
             return access(h, AccessMode.READ);
         }
 
-        /** Write access: the previous contents are not copied to the device. */
+        /**
+         * Write access: the previous contents are not copied to the device.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfRecord<R> write(Handler h) {
             return access(h, AccessMode.WRITE);
         }
 
-        /** Read and write access. */
+        /**
+         * Read and write access.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfRecord<R> readWrite(Handler h) {
             return access(h, AccessMode.READ_WRITE);
         }
@@ -300,7 +474,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
             return new Accessor.OfRecord<>(storage, mode, this, data);
         }
 
-        /** The record class's memory layout on the device (with its padding). */
+        /**
+         * The record class's memory layout on the device (with its padding).
+         *
+         * @return the struct layout of one record: components in declaration order, natural alignment
+         */
         public java.lang.foreign.StructLayout layout() {
             return ((RecordCodec) storage.codec).layout;
         }
@@ -330,23 +508,41 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
          * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
          * waits for those commands but neither writes back nor frees; the parent does at its close.
          *
+         * @param origin the region's first element, one coordinate per dimension of this buffer
+         * @param range the region's extent in each dimension, as many dimensions as this buffer
+         * @return a view of the region; close it before this buffer
          * @throws IllegalArgumentException if the region does not lie inside this buffer
          */
         public OfFloat subBuffer(Id origin, Range range) {
             return new OfFloat(this, origin, range);
         }
 
-        /** Read access for the command group. */
+        /**
+         * Read access for the command group.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfFloat read(Handler h) {
             return access(h, AccessMode.READ);
         }
 
-        /** Write access: the previous contents are not copied to the device. */
+        /**
+         * Write access: the previous contents are not copied to the device.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfFloat write(Handler h) {
             return access(h, AccessMode.WRITE);
         }
 
-        /** Read and write access. */
+        /**
+         * Read and write access.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfFloat readWrite(Handler h) {
             return access(h, AccessMode.READ_WRITE);
         }
@@ -357,7 +553,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
             return new Accessor.OfFloat(storage, mode, this, data);
         }
 
-        /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
+        /**
+         * Waits for the buffer's pending commands and gives host reads and writes of its contents.
+         *
+         * @return the host accessor; close it to let later command groups that use the buffer run
+         */
         public HostAccessor.OfFloat hostAccess() {
             return new HostAccessor.OfFloat(storage, this, data);
         }
@@ -387,23 +587,41 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
          * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
          * waits for those commands but neither writes back nor frees; the parent does at its close.
          *
+         * @param origin the region's first element, one coordinate per dimension of this buffer
+         * @param range the region's extent in each dimension, as many dimensions as this buffer
+         * @return a view of the region; close it before this buffer
          * @throws IllegalArgumentException if the region does not lie inside this buffer
          */
         public OfDouble subBuffer(Id origin, Range range) {
             return new OfDouble(this, origin, range);
         }
 
-        /** Read access for the command group. */
+        /**
+         * Read access for the command group.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfDouble read(Handler h) {
             return access(h, AccessMode.READ);
         }
 
-        /** Write access: the previous contents are not copied to the device. */
+        /**
+         * Write access: the previous contents are not copied to the device.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfDouble write(Handler h) {
             return access(h, AccessMode.WRITE);
         }
 
-        /** Read and write access. */
+        /**
+         * Read and write access.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfDouble readWrite(Handler h) {
             return access(h, AccessMode.READ_WRITE);
         }
@@ -414,7 +632,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
             return new Accessor.OfDouble(storage, mode, this, data);
         }
 
-        /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
+        /**
+         * Waits for the buffer's pending commands and gives host reads and writes of its contents.
+         *
+         * @return the host accessor; close it to let later command groups that use the buffer run
+         */
         public HostAccessor.OfDouble hostAccess() {
             return new HostAccessor.OfDouble(storage, this, data);
         }
@@ -444,23 +666,41 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
          * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
          * waits for those commands but neither writes back nor frees; the parent does at its close.
          *
+         * @param origin the region's first element, one coordinate per dimension of this buffer
+         * @param range the region's extent in each dimension, as many dimensions as this buffer
+         * @return a view of the region; close it before this buffer
          * @throws IllegalArgumentException if the region does not lie inside this buffer
          */
         public OfInt subBuffer(Id origin, Range range) {
             return new OfInt(this, origin, range);
         }
 
-        /** Read access for the command group. */
+        /**
+         * Read access for the command group.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfInt read(Handler h) {
             return access(h, AccessMode.READ);
         }
 
-        /** Write access: the previous contents are not copied to the device. */
+        /**
+         * Write access: the previous contents are not copied to the device.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfInt write(Handler h) {
             return access(h, AccessMode.WRITE);
         }
 
-        /** Read and write access. */
+        /**
+         * Read and write access.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfInt readWrite(Handler h) {
             return access(h, AccessMode.READ_WRITE);
         }
@@ -471,7 +711,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
             return new Accessor.OfInt(storage, mode, this, data);
         }
 
-        /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
+        /**
+         * Waits for the buffer's pending commands and gives host reads and writes of its contents.
+         *
+         * @return the host accessor; close it to let later command groups that use the buffer run
+         */
         public HostAccessor.OfInt hostAccess() {
             return new HostAccessor.OfInt(storage, this, data);
         }
@@ -501,23 +745,41 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
          * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
          * waits for those commands but neither writes back nor frees; the parent does at its close.
          *
+         * @param origin the region's first element, one coordinate per dimension of this buffer
+         * @param range the region's extent in each dimension, as many dimensions as this buffer
+         * @return a view of the region; close it before this buffer
          * @throws IllegalArgumentException if the region does not lie inside this buffer
          */
         public OfLong subBuffer(Id origin, Range range) {
             return new OfLong(this, origin, range);
         }
 
-        /** Read access for the command group. */
+        /**
+         * Read access for the command group.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfLong read(Handler h) {
             return access(h, AccessMode.READ);
         }
 
-        /** Write access: the previous contents are not copied to the device. */
+        /**
+         * Write access: the previous contents are not copied to the device.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfLong write(Handler h) {
             return access(h, AccessMode.WRITE);
         }
 
-        /** Read and write access. */
+        /**
+         * Read and write access.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfLong readWrite(Handler h) {
             return access(h, AccessMode.READ_WRITE);
         }
@@ -528,7 +790,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
             return new Accessor.OfLong(storage, mode, this, data);
         }
 
-        /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
+        /**
+         * Waits for the buffer's pending commands and gives host reads and writes of its contents.
+         *
+         * @return the host accessor; close it to let later command groups that use the buffer run
+         */
         public HostAccessor.OfLong hostAccess() {
             return new HostAccessor.OfLong(storage, this, data);
         }
@@ -558,23 +824,41 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
          * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
          * waits for those commands but neither writes back nor frees; the parent does at its close.
          *
+         * @param origin the region's first element, one coordinate per dimension of this buffer
+         * @param range the region's extent in each dimension, as many dimensions as this buffer
+         * @return a view of the region; close it before this buffer
          * @throws IllegalArgumentException if the region does not lie inside this buffer
          */
         public OfShort subBuffer(Id origin, Range range) {
             return new OfShort(this, origin, range);
         }
 
-        /** Read access for the command group. */
+        /**
+         * Read access for the command group.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfShort read(Handler h) {
             return access(h, AccessMode.READ);
         }
 
-        /** Write access: the previous contents are not copied to the device. */
+        /**
+         * Write access: the previous contents are not copied to the device.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfShort write(Handler h) {
             return access(h, AccessMode.WRITE);
         }
 
-        /** Read and write access. */
+        /**
+         * Read and write access.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfShort readWrite(Handler h) {
             return access(h, AccessMode.READ_WRITE);
         }
@@ -585,7 +869,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
             return new Accessor.OfShort(storage, mode, this, data);
         }
 
-        /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
+        /**
+         * Waits for the buffer's pending commands and gives host reads and writes of its contents.
+         *
+         * @return the host accessor; close it to let later command groups that use the buffer run
+         */
         public HostAccessor.OfShort hostAccess() {
             return new HostAccessor.OfShort(storage, this, data);
         }
@@ -615,23 +903,41 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
          * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
          * waits for those commands but neither writes back nor frees; the parent does at its close.
          *
+         * @param origin the region's first element, one coordinate per dimension of this buffer
+         * @param range the region's extent in each dimension, as many dimensions as this buffer
+         * @return a view of the region; close it before this buffer
          * @throws IllegalArgumentException if the region does not lie inside this buffer
          */
         public OfByte subBuffer(Id origin, Range range) {
             return new OfByte(this, origin, range);
         }
 
-        /** Read access for the command group. */
+        /**
+         * Read access for the command group.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfByte read(Handler h) {
             return access(h, AccessMode.READ);
         }
 
-        /** Write access: the previous contents are not copied to the device. */
+        /**
+         * Write access: the previous contents are not copied to the device.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfByte write(Handler h) {
             return access(h, AccessMode.WRITE);
         }
 
-        /** Read and write access. */
+        /**
+         * Read and write access.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfByte readWrite(Handler h) {
             return access(h, AccessMode.READ_WRITE);
         }
@@ -642,7 +948,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
             return new Accessor.OfByte(storage, mode, this, data);
         }
 
-        /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
+        /**
+         * Waits for the buffer's pending commands and gives host reads and writes of its contents.
+         *
+         * @return the host accessor; close it to let later command groups that use the buffer run
+         */
         public HostAccessor.OfByte hostAccess() {
             return new HostAccessor.OfByte(storage, this, data);
         }
@@ -672,23 +982,41 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
          * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
          * waits for those commands but neither writes back nor frees; the parent does at its close.
          *
+         * @param origin the region's first element, one coordinate per dimension of this buffer
+         * @param range the region's extent in each dimension, as many dimensions as this buffer
+         * @return a view of the region; close it before this buffer
          * @throws IllegalArgumentException if the region does not lie inside this buffer
          */
         public OfChar subBuffer(Id origin, Range range) {
             return new OfChar(this, origin, range);
         }
 
-        /** Read access for the command group. */
+        /**
+         * Read access for the command group.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfChar read(Handler h) {
             return access(h, AccessMode.READ);
         }
 
-        /** Write access: the previous contents are not copied to the device. */
+        /**
+         * Write access: the previous contents are not copied to the device.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfChar write(Handler h) {
             return access(h, AccessMode.WRITE);
         }
 
-        /** Read and write access. */
+        /**
+         * Read and write access.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfChar readWrite(Handler h) {
             return access(h, AccessMode.READ_WRITE);
         }
@@ -699,7 +1027,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
             return new Accessor.OfChar(storage, mode, this, data);
         }
 
-        /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
+        /**
+         * Waits for the buffer's pending commands and gives host reads and writes of its contents.
+         *
+         * @return the host accessor; close it to let later command groups that use the buffer run
+         */
         public HostAccessor.OfChar hostAccess() {
             return new HostAccessor.OfChar(storage, this, data);
         }
@@ -729,23 +1061,41 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
          * ordered as if they used the parent — conservative, and correct. Closing a sub-buffer
          * waits for those commands but neither writes back nor frees; the parent does at its close.
          *
+         * @param origin the region's first element, one coordinate per dimension of this buffer
+         * @param range the region's extent in each dimension, as many dimensions as this buffer
+         * @return a view of the region; close it before this buffer
          * @throws IllegalArgumentException if the region does not lie inside this buffer
          */
         public OfBoolean subBuffer(Id origin, Range range) {
             return new OfBoolean(this, origin, range);
         }
 
-        /** Read access for the command group. */
+        /**
+         * Read access for the command group.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfBoolean read(Handler h) {
             return access(h, AccessMode.READ);
         }
 
-        /** Write access: the previous contents are not copied to the device. */
+        /**
+         * Write access: the previous contents are not copied to the device.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfBoolean write(Handler h) {
             return access(h, AccessMode.WRITE);
         }
 
-        /** Read and write access. */
+        /**
+         * Read and write access.
+         *
+         * @param h the command group being recorded, whose kernel captures the accessor
+         * @return an accessor for the command group's kernel to capture
+         */
         public Accessor.OfBoolean readWrite(Handler h) {
             return access(h, AccessMode.READ_WRITE);
         }
@@ -756,7 +1106,11 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
             return new Accessor.OfBoolean(storage, mode, this, data);
         }
 
-        /** Waits for the buffer's pending commands and gives host reads and writes of its contents. */
+        /**
+         * Waits for the buffer's pending commands and gives host reads and writes of its contents.
+         *
+         * @return the host accessor; close it to let later command groups that use the buffer run
+         */
         public HostAccessor.OfBoolean hostAccess() {
             return new HostAccessor.OfBoolean(storage, this, data);
         }

@@ -36,6 +36,7 @@ public final class Context implements AutoCloseable {
     /**
      * A context over {@code devices}, which must be of one platform.
      *
+     * @param devices the context's devices, at least one, all of one platform
      * @throws IllegalArgumentException if no device is given or they span platforms
      */
     public Context(Device... devices) {
@@ -47,6 +48,9 @@ public final class Context implements AutoCloseable {
      * {@link #cacheBlob(Device)}): the programs in it are loaded from the blob rather than
      * compiled. A blob made for another device, driver or jsycl version, or a corrupt one, is
      * ignored with a logged warning; programs are then compiled as usual.
+     *
+     * @param device a device of this context
+     * @param cacheBlob bytes {@link #cacheBlob(Device)} returned, possibly in an earlier run
      */
     public Context(Device device, byte[] cacheBlob) {
         this(List.of(Objects.requireNonNull(device, "device")), false);
@@ -84,12 +88,20 @@ public final class Context implements AutoCloseable {
         return DEFAULTS.computeIfAbsent(device, d -> new Context(List.of(d), true));
     }
 
-    /** The devices of this context. */
+    /**
+     * The devices of this context.
+     *
+     * @return the devices, unmodifiable
+     */
     public List<Device> devices() {
         return devices;
     }
 
-    /** The compiled-program cache of this context: statistics, {@code clear()}. */
+    /**
+     * The compiled-program cache of this context: statistics, {@code clear()}.
+     *
+     * @return the program manager of this context's OpenCL context
+     */
     public ProgramManager programManager() {
         if (cl == null) {
             throw new UnsupportedOperationException("the host device compiles nothing: it runs kernels on the JVM");
@@ -100,12 +112,20 @@ public final class Context implements AutoCloseable {
     /**
      * A stable id (hex SHA-256) of what makes this context's binaries for {@code device}
      * compatible (device, driver, platform, jsycl version) and of the programs now cached for it.
+     *
+     * @param device a device of this context
+     * @return 64 lowercase hex digits; equal ids mean equal blobs
      */
     public String cacheBlobId(Device device) {
         return programManager().cacheBlobId(member(device).cl());
     }
 
-    /** All program binaries now cached in memory for {@code device}, each with its full key; see API.md section 6. */
+    /**
+     * All program binaries now cached in memory for {@code device}, each with its full key; see API.md section 6.
+     *
+     * @param device a device of this context
+     * @return a new array to pass to {@link #Context(Device, byte[])} in a later run
+     */
     public byte[] cacheBlob(Device device) {
         return programManager().cacheBlob(member(device).cl());
     }

@@ -33,7 +33,11 @@ public final class Device {
         this.hostUnifiedMemory = cl == null || cl.isCpu() || cl.hostUnifiedMemory();
     }
 
-    /** Every device of every platform, the host device last. */
+    /**
+     * Every device of every platform, the host device last.
+     *
+     * @return the devices, OpenCL ones first; never empty
+     */
     public static List<Device> all() {
         var list = new ArrayList<Device>();
         for (var p : Platform.all()) {
@@ -42,7 +46,11 @@ public final class Device {
         return List.copyOf(list);
     }
 
-    /** The pure-Java device: runs kernel lambdas on the JVM, in parallel. */
+    /**
+     * The pure-Java device: runs kernel lambdas on the JVM, in parallel.
+     *
+     * @return the host device, always available
+     */
     public static Device host() {
         return Platform.HOST.devices().getFirst();
     }
@@ -50,6 +58,8 @@ public final class Device {
     /**
      * The device with the highest score.
      *
+     * @param selector scores each device; negative rejects it
+     * @return the device with the highest non-negative score
      * @throws SyclException if the selector rejects every device
      */
     public static Device select(DeviceSelector selector) {
@@ -61,22 +71,38 @@ public final class Device {
                 + (Config.deviceOverride() != null ? " (JSYCL_DEVICE=" + Config.deviceOverride() + ")" : "")));
     }
 
-    /** The platform this device belongs to. */
+    /**
+     * The platform this device belongs to.
+     *
+     * @return the platform; the host platform for the host device
+     */
     public Platform platform() {
         return platform;
     }
 
-    /** The device's name. */
+    /**
+     * The device's name.
+     *
+     * @return the name as the driver reports it
+     */
     public String name() {
         return cl == null ? "jsycl host device" : cl.name();
     }
 
-    /** The device's vendor. */
+    /**
+     * The device's vendor.
+     *
+     * @return the vendor as the driver reports it
+     */
     public String vendor() {
         return cl == null ? "jsycl" : cl.vendor();
     }
 
-    /** GPU, CPU, accelerator or host. */
+    /**
+     * GPU, CPU, accelerator or host.
+     *
+     * @return the device type
+     */
     public DeviceType type() {
         if (cl == null) {
             return DeviceType.HOST;
@@ -90,42 +116,75 @@ public final class Device {
         return DeviceType.CPU;
     }
 
-    /** The driver's version string. */
+    /**
+     * The driver's version string.
+     *
+     * @return the driver's version string
+     */
     public String driverVersion() {
         return cl == null ? Runtime.version().toString() : cl.driverVersion();
     }
 
-    /** The device's OpenCL version string. */
+    /**
+     * The device's OpenCL version string.
+     *
+     * @return {@code "OpenCL <major>.<minor> ..."} for an OpenCL device; {@code "host"} for the host device
+     */
     public String version() {
         return cl == null ? "host" : cl.version();
     }
 
-    /** Compute units (for the host device, the JVM's available processors). */
+    /**
+     * Compute units (for the host device, the JVM's available processors).
+     *
+     * @return the number of compute units, at least 1
+     */
     public int maxComputeUnits() {
         return cl == null ? Runtime.getRuntime().availableProcessors() : cl.maxComputeUnits();
     }
 
-    /** The largest work-group. */
+    /**
+     * The largest work-group.
+     *
+     * @return the most work-items in one work-group, at least 1
+     */
     public long maxWorkGroupSize() {
         return cl == null ? 1024 : cl.maxWorkGroupSize();
     }
 
-    /** Global memory in bytes. */
+    /**
+     * Global memory in bytes.
+     *
+     * @return the size in bytes
+     */
     public long globalMemSize() {
         return cl == null ? Runtime.getRuntime().maxMemory() : cl.globalMemSize();
     }
 
-    /** Local (work-group) memory in bytes. */
+    /**
+     * Local (work-group) memory in bytes.
+     *
+     * @return the size in bytes per work-group
+     */
     public long localMemSize() {
         return cl == null ? 64 * 1024 : cl.localMemSize();
     }
 
-    /** True when the device computes in double precision. */
+    /**
+     * True when the device computes in double precision.
+     *
+     * @return true when kernels may use {@code double}
+     */
     public boolean hasFp64() {
         return hasAspect(Aspect.FP64);
     }
 
-    /** True when the device has the capability. */
+    /**
+     * True when the device has the capability.
+     *
+     * @param aspect the capability to look for
+     * @return true when the device has {@code aspect}
+     */
     public boolean hasAspect(Aspect aspect) {
         return aspects.contains(aspect);
     }
@@ -143,7 +202,11 @@ public final class Device {
         };
     }
 
-    /** True when the device runs commands of one queue concurrently (SYCL's default out-of-order queues). */
+    /**
+     * True when the device runs commands of one queue concurrently (SYCL's default out-of-order queues).
+     *
+     * @return true when independent commands of one queue may overlap
+     */
     public boolean supportsOutOfOrderQueues() {
         return outOfOrderQueues;
     }
@@ -158,7 +221,11 @@ public final class Device {
         return hostUnifiedMemory;
     }
 
-    /** True for the host device. */
+    /**
+     * True for the host device.
+     *
+     * @return true for the pure-Java device
+     */
     public boolean isHost() {
         return cl == null;
     }

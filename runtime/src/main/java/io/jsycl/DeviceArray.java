@@ -42,7 +42,11 @@ public abstract sealed class DeviceArray<T> implements AutoCloseable permits Dev
                 Math.max(1, (long) length * kind.bytes), MemorySegment.NULL);
     }
 
-    /** The number of elements. */
+    /**
+     * The number of elements.
+     *
+     * @return the number of elements
+     */
     public final int size() {
         return length;
     }
@@ -77,42 +81,90 @@ public abstract sealed class DeviceArray<T> implements AutoCloseable permits Dev
         return getClass().getSimpleName() + "[" + length + " on " + device.name() + "]";
     }
 
-    /** {@code n} {@code float} elements of device memory for {@code q}'s device. */
+    /**
+     * {@code n} {@code float} elements of device memory for {@code q}'s device.
+     *
+     * @param q the queue whose device holds the memory; its commands copy, fill and free it
+     * @param n the number of elements, at least 0
+     * @return the device memory; close it to free it
+     */
     public static OfFloat ofFloat(Queue q, int n) {
         return new OfFloat(q, n);
     }
 
-    /** {@code n} {@code double} elements of device memory for {@code q}'s device. */
+    /**
+     * {@code n} {@code double} elements of device memory for {@code q}'s device.
+     *
+     * @param q the queue whose device holds the memory; its commands copy, fill and free it
+     * @param n the number of elements, at least 0
+     * @return the device memory; close it to free it
+     */
     public static OfDouble ofDouble(Queue q, int n) {
         return new OfDouble(q, n);
     }
 
-    /** {@code n} {@code int} elements of device memory for {@code q}'s device. */
+    /**
+     * {@code n} {@code int} elements of device memory for {@code q}'s device.
+     *
+     * @param q the queue whose device holds the memory; its commands copy, fill and free it
+     * @param n the number of elements, at least 0
+     * @return the device memory; close it to free it
+     */
     public static OfInt ofInt(Queue q, int n) {
         return new OfInt(q, n);
     }
 
-    /** {@code n} {@code long} elements of device memory for {@code q}'s device. */
+    /**
+     * {@code n} {@code long} elements of device memory for {@code q}'s device.
+     *
+     * @param q the queue whose device holds the memory; its commands copy, fill and free it
+     * @param n the number of elements, at least 0
+     * @return the device memory; close it to free it
+     */
     public static OfLong ofLong(Queue q, int n) {
         return new OfLong(q, n);
     }
 
-    /** {@code n} {@code short} elements of device memory for {@code q}'s device. */
+    /**
+     * {@code n} {@code short} elements of device memory for {@code q}'s device.
+     *
+     * @param q the queue whose device holds the memory; its commands copy, fill and free it
+     * @param n the number of elements, at least 0
+     * @return the device memory; close it to free it
+     */
     public static OfShort ofShort(Queue q, int n) {
         return new OfShort(q, n);
     }
 
-    /** {@code n} {@code byte} elements of device memory for {@code q}'s device. */
+    /**
+     * {@code n} {@code byte} elements of device memory for {@code q}'s device.
+     *
+     * @param q the queue whose device holds the memory; its commands copy, fill and free it
+     * @param n the number of elements, at least 0
+     * @return the device memory; close it to free it
+     */
     public static OfByte ofByte(Queue q, int n) {
         return new OfByte(q, n);
     }
 
-    /** {@code n} {@code char} elements of device memory for {@code q}'s device. */
+    /**
+     * {@code n} {@code char} elements of device memory for {@code q}'s device.
+     *
+     * @param q the queue whose device holds the memory; its commands copy, fill and free it
+     * @param n the number of elements, at least 0
+     * @return the device memory; close it to free it
+     */
     public static OfChar ofChar(Queue q, int n) {
         return new OfChar(q, n);
     }
 
-    /** {@code n} {@code boolean} elements of device memory for {@code q}'s device. */
+    /**
+     * {@code n} {@code boolean} elements of device memory for {@code q}'s device.
+     *
+     * @param q the queue whose device holds the memory; its commands copy, fill and free it
+     * @param n the number of elements, at least 0
+     * @return the device memory; close it to free it
+     */
     public static OfBoolean ofBoolean(Queue q, int n) {
         return new OfBoolean(q, n);
     }
@@ -139,37 +191,78 @@ public abstract sealed class DeviceArray<T> implements AutoCloseable permits Dev
             return host;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @return the element's value
+         */
         public float get(int i) {
             return data()[index(i)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to store
+         */
         public void set(int i, float value) {
             data()[index(i)] = value;
         }
 
-        /** Atomically adds {@code value} to the element at {@code i}; returns the old value. */
+        /**
+         * Atomically adds {@code value} to the element at {@code i}; returns the old value.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the amount to add (wrapping on overflow for integers)
+         * @return the element's value before the operation
+         */
         public float atomicAdd(int i, float value) {
             return (float) ELEMENTS.getAndAdd(data(), index(i), value);
         }
 
-        /** Atomically stores the smaller of the element and {@code value}; returns the old value. */
+        /**
+         * Atomically stores the smaller of the element and {@code value}; returns the old value.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to compare with the element
+         * @return the element's value before the operation
+         */
         public float atomicMin(int i, float value) {
             return HostAtomics.min(data(), index(i), value);
         }
 
-        /** Atomically stores the larger of the element and {@code value}; returns the old value. */
+        /**
+         * Atomically stores the larger of the element and {@code value}; returns the old value.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to compare with the element
+         * @return the element's value before the operation
+         */
         public float atomicMax(int i, float value) {
             return HostAtomics.max(data(), index(i), value);
         }
 
-        /** Atomically replaces the element at {@code i}; returns the old value. */
+        /**
+         * Atomically replaces the element at {@code i}; returns the old value.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to store
+         * @return the element's value before the operation
+         */
         public float atomicExchange(int i, float value) {
             return (float) ELEMENTS.getAndSet(data(), index(i), value);
         }
 
-        /** Atomically replaces the element with {@code desired} if it equals {@code expected}; returns the old value. */
+        /**
+         * Atomically replaces the element with {@code desired} if it equals {@code expected}; returns the old value.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param expected the value the element must hold for the store to happen (floats compare by their bits)
+         * @param desired the value stored when the element holds {@code expected}
+         * @return the element's value before the call; equal to {@code expected} when the store happened
+         */
         public float atomicCompareExchange(int i, float expected, float desired) {
             return (float) ELEMENTS.compareAndExchange(data(), index(i), expected, desired);
         }
@@ -196,12 +289,22 @@ public abstract sealed class DeviceArray<T> implements AutoCloseable permits Dev
             return host;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @return the element's value
+         */
         public double get(int i) {
             return data()[index(i)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to store
+         */
         public void set(int i, double value) {
             data()[index(i)] = value;
         }
@@ -229,37 +332,78 @@ public abstract sealed class DeviceArray<T> implements AutoCloseable permits Dev
             return host;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @return the element's value
+         */
         public int get(int i) {
             return data()[index(i)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to store
+         */
         public void set(int i, int value) {
             data()[index(i)] = value;
         }
 
-        /** Atomically adds {@code value} to the element at {@code i}; returns the old value. */
+        /**
+         * Atomically adds {@code value} to the element at {@code i}; returns the old value.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the amount to add (wrapping on overflow for integers)
+         * @return the element's value before the operation
+         */
         public int atomicAdd(int i, int value) {
             return (int) ELEMENTS.getAndAdd(data(), index(i), value);
         }
 
-        /** Atomically stores the smaller of the element and {@code value}; returns the old value. */
+        /**
+         * Atomically stores the smaller of the element and {@code value}; returns the old value.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to compare with the element
+         * @return the element's value before the operation
+         */
         public int atomicMin(int i, int value) {
             return HostAtomics.min(data(), index(i), value);
         }
 
-        /** Atomically stores the larger of the element and {@code value}; returns the old value. */
+        /**
+         * Atomically stores the larger of the element and {@code value}; returns the old value.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to compare with the element
+         * @return the element's value before the operation
+         */
         public int atomicMax(int i, int value) {
             return HostAtomics.max(data(), index(i), value);
         }
 
-        /** Atomically replaces the element at {@code i}; returns the old value. */
+        /**
+         * Atomically replaces the element at {@code i}; returns the old value.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to store
+         * @return the element's value before the operation
+         */
         public int atomicExchange(int i, int value) {
             return (int) ELEMENTS.getAndSet(data(), index(i), value);
         }
 
-        /** Atomically replaces the element with {@code desired} if it equals {@code expected}; returns the old value. */
+        /**
+         * Atomically replaces the element with {@code desired} if it equals {@code expected}; returns the old value.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param expected the value the element must hold for the store to happen (floats compare by their bits)
+         * @param desired the value stored when the element holds {@code expected}
+         * @return the element's value before the call; equal to {@code expected} when the store happened
+         */
         public int atomicCompareExchange(int i, int expected, int desired) {
             return (int) ELEMENTS.compareAndExchange(data(), index(i), expected, desired);
         }
@@ -287,37 +431,78 @@ public abstract sealed class DeviceArray<T> implements AutoCloseable permits Dev
             return host;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @return the element's value
+         */
         public long get(int i) {
             return data()[index(i)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to store
+         */
         public void set(int i, long value) {
             data()[index(i)] = value;
         }
 
-        /** Atomically adds {@code value} to the element at {@code i}; returns the old value. */
+        /**
+         * Atomically adds {@code value} to the element at {@code i}; returns the old value.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the amount to add (wrapping on overflow for integers)
+         * @return the element's value before the operation
+         */
         public long atomicAdd(int i, long value) {
             return (long) ELEMENTS.getAndAdd(data(), index(i), value);
         }
 
-        /** Atomically stores the smaller of the element and {@code value}; returns the old value. */
+        /**
+         * Atomically stores the smaller of the element and {@code value}; returns the old value.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to compare with the element
+         * @return the element's value before the operation
+         */
         public long atomicMin(int i, long value) {
             return HostAtomics.min(data(), index(i), value);
         }
 
-        /** Atomically stores the larger of the element and {@code value}; returns the old value. */
+        /**
+         * Atomically stores the larger of the element and {@code value}; returns the old value.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to compare with the element
+         * @return the element's value before the operation
+         */
         public long atomicMax(int i, long value) {
             return HostAtomics.max(data(), index(i), value);
         }
 
-        /** Atomically replaces the element at {@code i}; returns the old value. */
+        /**
+         * Atomically replaces the element at {@code i}; returns the old value.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to store
+         * @return the element's value before the operation
+         */
         public long atomicExchange(int i, long value) {
             return (long) ELEMENTS.getAndSet(data(), index(i), value);
         }
 
-        /** Atomically replaces the element with {@code desired} if it equals {@code expected}; returns the old value. */
+        /**
+         * Atomically replaces the element with {@code desired} if it equals {@code expected}; returns the old value.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param expected the value the element must hold for the store to happen (floats compare by their bits)
+         * @param desired the value stored when the element holds {@code expected}
+         * @return the element's value before the call; equal to {@code expected} when the store happened
+         */
         public long atomicCompareExchange(int i, long expected, long desired) {
             return (long) ELEMENTS.compareAndExchange(data(), index(i), expected, desired);
         }
@@ -344,12 +529,22 @@ public abstract sealed class DeviceArray<T> implements AutoCloseable permits Dev
             return host;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @return the element's value
+         */
         public short get(int i) {
             return data()[index(i)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to store
+         */
         public void set(int i, short value) {
             data()[index(i)] = value;
         }
@@ -376,12 +571,22 @@ public abstract sealed class DeviceArray<T> implements AutoCloseable permits Dev
             return host;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @return the element's value
+         */
         public byte get(int i) {
             return data()[index(i)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to store
+         */
         public void set(int i, byte value) {
             data()[index(i)] = value;
         }
@@ -408,12 +613,22 @@ public abstract sealed class DeviceArray<T> implements AutoCloseable permits Dev
             return host;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @return the element's value
+         */
         public char get(int i) {
             return data()[index(i)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to store
+         */
         public void set(int i, char value) {
             data()[index(i)] = value;
         }
@@ -440,12 +655,22 @@ public abstract sealed class DeviceArray<T> implements AutoCloseable permits Dev
             return host;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @return the element's value
+         */
         public boolean get(int i) {
             return data()[index(i)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the element's index, 0 to {@code size() - 1}
+         * @param value the value to store
+         */
         public void set(int i, boolean value) {
             data()[index(i)] = value;
         }

@@ -8,7 +8,12 @@ package io.jsycl;
  */
 @FunctionalInterface
 public interface DeviceSelector {
-    /** The device's score; negative rejects it. */
+    /**
+     * The device's score; negative rejects it.
+     *
+     * @param device a candidate device, OpenCL or host
+     * @return higher is better; negative rejects the device
+     */
     int score(Device device);
 
     /** GPU &gt; accelerator &gt; CPU &gt; host, unless {@code JSYCL_DEVICE} says otherwise. */

@@ -25,9 +25,17 @@ public final class Event {
     /**
      * Timestamps of a command, in nanoseconds, from a queue with {@link QueueProperty#ENABLE_PROFILING}:
      * the device's clock for OpenCL devices, {@link System#nanoTime()} on the host device.
+     *
+     * @param submitNanos when the command was submitted to the device
+     * @param startNanos when it started running
+     * @param endNanos when it finished
      */
     public record Profile(long submitNanos, long startNanos, long endNanos) {
-        /** Device execution time: end minus start. */
+        /**
+         * Device execution time: end minus start.
+         *
+         * @return nanoseconds the command ran
+         */
         public long durationNanos() {
             return endNanos - startNanos;
         }
@@ -112,7 +120,11 @@ public final class Event {
         HostFutures.await(host, "waiting for a command", "command failed");
     }
 
-    /** Where the command stands now. */
+    /**
+     * Where the command stands now.
+     *
+     * @return the command's status now
+     */
     public Status status() {
         if (cl != null) {
             int s = cl.executionStatus();
@@ -134,6 +146,7 @@ public final class Event {
     /**
      * The command's device timestamps. Waits for the command.
      *
+     * @return the submit, start and end timestamps
      * @throws IllegalStateException if the queue was made without {@link QueueProperty#ENABLE_PROFILING}
      */
     public Profile profile() {

@@ -32,7 +32,12 @@ public final class Handler {
         this.queue = queue;
     }
 
-    /** Runs {@code kernel} once for every item of {@code range}. */
+    /**
+     * Runs {@code kernel} once for every item of {@code range}.
+     *
+     * @param range the items to run: one work-item per index
+     * @param kernel the kernel lambda; what it captures becomes the kernel's arguments
+     */
     public void parallelFor(Range range, ItemKernel kernel) {
         Objects.requireNonNull(range, "range");
         setLaunch(new Launch(Objects.requireNonNull(kernel, "kernel"), range));
@@ -41,6 +46,9 @@ public final class Handler {
     /**
      * Runs {@code kernel} once for every work-item of {@code range}, in work-groups of its local
      * range that share local memory and synchronize with barriers.
+     *
+     * @param range the global range and its work-group size
+     * @param kernel the kernel lambda; what it captures becomes the kernel's arguments
      */
     public void parallelFor(NdRange range, NdItemKernel kernel) {
         Objects.requireNonNull(range, "range");
@@ -50,6 +58,11 @@ public final class Handler {
     /**
      * Runs {@code kernel} once for every item of {@code range}, combining values into the
      * reduction's reducer; the result is combined into the reduction's output buffer.
+     *
+     * @param <R> the reducer type the kernel receives
+     * @param range the items to run: one work-item per index
+     * @param reduction the reduction: its operation, identity and output buffer
+     * @param kernel the kernel lambda; what it captures becomes the kernel's arguments
      */
     public <R> void parallelFor(Range range, Reduction<R> reduction, ReductionKernel<R> kernel) {
         Objects.requireNonNull(range, "range");
@@ -62,7 +75,13 @@ public final class Handler {
         setLaunch(new Launch(Objects.requireNonNull(kernel, "kernel"), range, null, reduction));
     }
 
-    /** Gives a specialization constant its value for this command group's kernel. */
+    /**
+     * Gives a specialization constant its value for this command group's kernel.
+     *
+     * @param <T> the constant's boxed primitive type
+     * @param constant the specialization constant the kernel reads
+     * @param value its value for this command group; a different value builds another program
+     */
     public <T> void set(SpecConstant<T> constant, T value) {
         Objects.requireNonNull(constant, "constant");
         Objects.requireNonNull(value, "value");
@@ -84,19 +103,31 @@ public final class Handler {
         this.checked = true;
     }
 
-    /** Runs {@code kernel} once. */
+    /**
+     * Runs {@code kernel} once.
+     *
+     * @param kernel the kernel lambda; what it captures becomes the kernel's arguments
+     */
     public void singleTask(TaskKernel kernel) {
         setLaunch(new Launch(Objects.requireNonNull(kernel, "kernel"), null));
     }
 
-    /** Orders this command group after {@code events} (for work the accessors do not order, such as device arrays). */
+    /**
+     * Orders this command group after {@code events} (for work the accessors do not order, such as device arrays).
+     *
+     * @param events the events to wait for; none is allowed
+     */
     public void dependsOn(Event... events) {
         for (Event e : events) {
             dependencies.add(Objects.requireNonNull(e, "event"));
         }
     }
 
-    /** Adds OpenCL build options for this command group's kernel (part of the program's cache key). */
+    /**
+     * Adds OpenCL build options for this command group's kernel (part of the program's cache key).
+     *
+     * @param options OpenCL C compiler options, e.g. {@code "-cl-fast-relaxed-math"}
+     */
     public void buildOptions(String options) {
         buildOptions.append(' ').append(Objects.requireNonNull(options, "options").trim());
     }
@@ -109,7 +140,11 @@ public final class Handler {
         this.fastMath = true;
     }
 
-    /** The queue this command group is submitted to. */
+    /**
+     * The queue this command group is submitted to.
+     *
+     * @return the queue given to {@code submit}
+     */
     public Queue queue() {
         return queue;
     }

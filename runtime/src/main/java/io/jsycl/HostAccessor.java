@@ -22,12 +22,20 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
         this.open = Scheduler.hostAccess(storage);
     }
 
-    /** The buffer's shape, or a sub-buffer's range (indices are relative to its origin). */
+    /**
+     * The buffer's shape, or a sub-buffer's range (indices are relative to its origin).
+     *
+     * @return the accessed range; its size is {@link #size()}
+     */
     public final Range range() {
         return indexer.range();
     }
 
-    /** The number of elements. */
+    /**
+     * The number of elements.
+     *
+     * @return the number of elements, the product of the range's extents
+     */
     public final int size() {
         return indexer.length();
     }
@@ -55,37 +63,73 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
             this.data = data;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the element's value
+         */
         public float get(int i) {
             checkOpen();
             return data[indexer.index(i)];
         }
 
-        /** The element at row {@code i}, column {@code j}. */
+        /**
+         * The element at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the element's value
+         */
         public float get(int i, int j) {
             checkOpen();
             return data[indexer.index(i, j)];
         }
 
-        /** The element at {@code (i, j, k)}. */
+        /**
+         * The element at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the element's value
+         */
         public float get(int i, int j, int k) {
             checkOpen();
             return data[indexer.index(i, j, k)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, float value) {
             checkOpen();
             data[indexer.index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, float value) {
             checkOpen();
             data[indexer.index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, float value) {
             checkOpen();
             data[indexer.index(i, j, k)] = value;
@@ -101,37 +145,73 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
             this.data = data;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the element's value
+         */
         public double get(int i) {
             checkOpen();
             return data[indexer.index(i)];
         }
 
-        /** The element at row {@code i}, column {@code j}. */
+        /**
+         * The element at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the element's value
+         */
         public double get(int i, int j) {
             checkOpen();
             return data[indexer.index(i, j)];
         }
 
-        /** The element at {@code (i, j, k)}. */
+        /**
+         * The element at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the element's value
+         */
         public double get(int i, int j, int k) {
             checkOpen();
             return data[indexer.index(i, j, k)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, double value) {
             checkOpen();
             data[indexer.index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, double value) {
             checkOpen();
             data[indexer.index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, double value) {
             checkOpen();
             data[indexer.index(i, j, k)] = value;
@@ -147,37 +227,73 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
             this.data = data;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the element's value
+         */
         public int get(int i) {
             checkOpen();
             return data[indexer.index(i)];
         }
 
-        /** The element at row {@code i}, column {@code j}. */
+        /**
+         * The element at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the element's value
+         */
         public int get(int i, int j) {
             checkOpen();
             return data[indexer.index(i, j)];
         }
 
-        /** The element at {@code (i, j, k)}. */
+        /**
+         * The element at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the element's value
+         */
         public int get(int i, int j, int k) {
             checkOpen();
             return data[indexer.index(i, j, k)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, int value) {
             checkOpen();
             data[indexer.index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int value) {
             checkOpen();
             data[indexer.index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, int value) {
             checkOpen();
             data[indexer.index(i, j, k)] = value;
@@ -193,37 +309,73 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
             this.data = data;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the element's value
+         */
         public long get(int i) {
             checkOpen();
             return data[indexer.index(i)];
         }
 
-        /** The element at row {@code i}, column {@code j}. */
+        /**
+         * The element at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the element's value
+         */
         public long get(int i, int j) {
             checkOpen();
             return data[indexer.index(i, j)];
         }
 
-        /** The element at {@code (i, j, k)}. */
+        /**
+         * The element at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the element's value
+         */
         public long get(int i, int j, int k) {
             checkOpen();
             return data[indexer.index(i, j, k)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, long value) {
             checkOpen();
             data[indexer.index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, long value) {
             checkOpen();
             data[indexer.index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, long value) {
             checkOpen();
             data[indexer.index(i, j, k)] = value;
@@ -239,37 +391,73 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
             this.data = data;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the element's value
+         */
         public short get(int i) {
             checkOpen();
             return data[indexer.index(i)];
         }
 
-        /** The element at row {@code i}, column {@code j}. */
+        /**
+         * The element at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the element's value
+         */
         public short get(int i, int j) {
             checkOpen();
             return data[indexer.index(i, j)];
         }
 
-        /** The element at {@code (i, j, k)}. */
+        /**
+         * The element at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the element's value
+         */
         public short get(int i, int j, int k) {
             checkOpen();
             return data[indexer.index(i, j, k)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, short value) {
             checkOpen();
             data[indexer.index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, short value) {
             checkOpen();
             data[indexer.index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, short value) {
             checkOpen();
             data[indexer.index(i, j, k)] = value;
@@ -285,37 +473,73 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
             this.data = data;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the element's value
+         */
         public byte get(int i) {
             checkOpen();
             return data[indexer.index(i)];
         }
 
-        /** The element at row {@code i}, column {@code j}. */
+        /**
+         * The element at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the element's value
+         */
         public byte get(int i, int j) {
             checkOpen();
             return data[indexer.index(i, j)];
         }
 
-        /** The element at {@code (i, j, k)}. */
+        /**
+         * The element at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the element's value
+         */
         public byte get(int i, int j, int k) {
             checkOpen();
             return data[indexer.index(i, j, k)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, byte value) {
             checkOpen();
             data[indexer.index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, byte value) {
             checkOpen();
             data[indexer.index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, byte value) {
             checkOpen();
             data[indexer.index(i, j, k)] = value;
@@ -331,37 +555,73 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
             this.data = data;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the element's value
+         */
         public char get(int i) {
             checkOpen();
             return data[indexer.index(i)];
         }
 
-        /** The element at row {@code i}, column {@code j}. */
+        /**
+         * The element at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the element's value
+         */
         public char get(int i, int j) {
             checkOpen();
             return data[indexer.index(i, j)];
         }
 
-        /** The element at {@code (i, j, k)}. */
+        /**
+         * The element at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the element's value
+         */
         public char get(int i, int j, int k) {
             checkOpen();
             return data[indexer.index(i, j, k)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, char value) {
             checkOpen();
             data[indexer.index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, char value) {
             checkOpen();
             data[indexer.index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, char value) {
             checkOpen();
             data[indexer.index(i, j, k)] = value;
@@ -377,37 +637,73 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
             this.data = data;
         }
 
-        /** The element at {@code i}. */
+        /**
+         * The element at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @return the element's value
+         */
         public boolean get(int i) {
             checkOpen();
             return data[indexer.index(i)];
         }
 
-        /** The element at row {@code i}, column {@code j}. */
+        /**
+         * The element at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @return the element's value
+         */
         public boolean get(int i, int j) {
             checkOpen();
             return data[indexer.index(i, j)];
         }
 
-        /** The element at {@code (i, j, k)}. */
+        /**
+         * The element at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @return the element's value
+         */
         public boolean get(int i, int j, int k) {
             checkOpen();
             return data[indexer.index(i, j, k)];
         }
 
-        /** Stores {@code value} at {@code i}. */
+        /**
+         * Stores {@code value} at {@code i}.
+         *
+         * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
+         * @param value the value to store
+         */
         public void set(int i, boolean value) {
             checkOpen();
             data[indexer.index(i)] = value;
         }
 
-        /** Stores {@code value} at row {@code i}, column {@code j}. */
+        /**
+         * Stores {@code value} at row {@code i}, column {@code j}.
+         *
+         * @param i the row (dimension 0), 0 to {@code range().get(0) - 1}
+         * @param j the column (dimension 1), 0 to {@code range().get(1) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, boolean value) {
             checkOpen();
             data[indexer.index(i, j)] = value;
         }
 
-        /** Stores {@code value} at {@code (i, j, k)}. */
+        /**
+         * Stores {@code value} at {@code (i, j, k)}.
+         *
+         * @param i the index in dimension 0 (slowest varying), 0 to {@code range().get(0) - 1}
+         * @param j the index in dimension 1, 0 to {@code range().get(1) - 1}
+         * @param k the index in dimension 2 (fastest varying), 0 to {@code range().get(2) - 1}
+         * @param value the value to store
+         */
         public void set(int i, int j, int k, boolean value) {
             checkOpen();
             data[indexer.index(i, j, k)] = value;

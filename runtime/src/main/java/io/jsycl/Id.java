@@ -10,22 +10,45 @@ public final class Id {
         this.indices = indices;
     }
 
-    /** A one-dimensional index. */
+    /**
+     * A one-dimensional index.
+     *
+     * @param i the index in dimension 0 (slowest varying)
+     * @return the index
+     */
     public static Id of(int i) {
         return new Id(i);
     }
 
-    /** A two-dimensional index. */
+    /**
+     * A two-dimensional index.
+     *
+     * @param i the index in dimension 0 (slowest varying)
+     * @param j the index in dimension 1
+     * @return the index
+     */
     public static Id of(int i, int j) {
         return new Id(i, j);
     }
 
-    /** A three-dimensional index. */
+    /**
+     * A three-dimensional index.
+     *
+     * @param i the index in dimension 0 (slowest varying)
+     * @param j the index in dimension 1
+     * @param k the index in dimension 2 (fastest varying)
+     * @return the index
+     */
     public static Id of(int i, int j, int k) {
         return new Id(i, j, k);
     }
 
-    /** The index in dimension {@code d}. */
+    /**
+     * The index in dimension {@code d}.
+     *
+     * @param d the dimension, 0 to {@code dimensions() - 1}
+     * @return the coordinate
+     */
     public int get(int d) {
         if (d < 0 || d >= indices.length) {
             throw new IndexOutOfBoundsException("dimension " + d + " of a " + indices.length + "-D id");
@@ -33,7 +56,11 @@ public final class Id {
         return indices[d];
     }
 
-    /** 1, 2 or 3. */
+    /**
+     * 1, 2 or 3.
+     *
+     * @return the number of coordinates, 1 to 3
+     */
     public int dimensions() {
         return indices.length;
     }

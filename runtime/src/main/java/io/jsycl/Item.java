@@ -2,15 +2,33 @@ package io.jsycl;
 
 /** The work-item a {@link ItemKernel} runs as: its position in the launch range. */
 public interface Item {
-    /** This item's index in dimension {@code d}. */
+    /**
+     * This item's index in dimension {@code d}.
+     *
+     * @param d the dimension, 0 to {@code dimensions() - 1}
+     * @return the index, 0 to {@code range(d) - 1}
+     */
     int id(int d);
 
-    /** The launch range's extent in dimension {@code d}. */
+    /**
+     * The launch range's extent in dimension {@code d}.
+     *
+     * @param d the dimension, 0 to {@code dimensions() - 1}
+     * @return the extent, at least 1
+     */
     int range(int d);
 
-    /** The row-major linear index of this item in the launch range. */
+    /**
+     * The row-major linear index of this item in the launch range.
+     *
+     * @return the linear index, 0 to the range's size minus 1
+     */
     long linearId();
 
-    /** The number of dimensions of the launch range. */
+    /**
+     * The number of dimensions of the launch range.
+     *
+     * @return 1, 2 or 3
+     */
     int dimensions();
 }

@@ -15,7 +15,16 @@ public final class KernelLoweringException extends SyclException {
     /** The rejected construct, as the message names it. */
     private final String construct;
 
-    /** Made by the runtime from the lowering's diagnosis. */
+    /**
+     * Made by the runtime from the lowering's diagnosis.
+     *
+     * @param message the message: kernel, source line, construct and what to do instead
+     * @param kernel the kernel, as {@code Class.lambda$method$0}
+     * @param sourceFile the source file, or null when unknown
+     * @param line the source line, or -1 when unknown
+     * @param construct the unsupported construct, in Java terms
+     * @param cause the lowering's exception
+     */
     public KernelLoweringException(String message, String kernel, String sourceFile, int line, String construct,
             Throwable cause) {
         super(message, cause);
@@ -25,22 +34,38 @@ public final class KernelLoweringException extends SyclException {
         this.construct = construct;
     }
 
-    /** The kernel, as {@code Class.lambda$method$0}. */
+    /**
+     * The kernel, as {@code Class.lambda$method$0}.
+     *
+     * @return the kernel's name
+     */
     public String kernel() {
         return kernel;
     }
 
-    /** The source file of the offending code, or null when unknown. */
+    /**
+     * The source file of the offending code, or null when unknown.
+     *
+     * @return the file name, or null
+     */
     public String sourceFile() {
         return sourceFile;
     }
 
-    /** The source line, or -1 when unknown. */
+    /**
+     * The source line, or -1 when unknown.
+     *
+     * @return the 1-based line, or -1
+     */
     public int line() {
         return line;
     }
 
-    /** The unsupported construct, in Java terms. */
+    /**
+     * The unsupported construct, in Java terms.
+     *
+     * @return the construct, e.g. {@code 'new float[4]'}
+     */
     public String construct() {
         return construct;
     }

@@ -15,6 +15,9 @@ public final class NdRange {
     /**
      * The global range split into work-groups of {@code local}.
      *
+     * @param global the global range, 1 to 3 dimensions
+     * @param local the work-group size, as many dimensions as {@code global}; each extent divides the global one
+     * @return the nd-range
      * @throws IllegalArgumentException if the dimensions differ, a local extent is not positive, or
      *     a global extent is not a multiple of the local one
      */
@@ -38,17 +41,29 @@ public final class NdRange {
         return new NdRange(global, local);
     }
 
-    /** The global range. */
+    /**
+     * The global range.
+     *
+     * @return the global range
+     */
     public Range global() {
         return global;
     }
 
-    /** The work-group size. */
+    /**
+     * The work-group size.
+     *
+     * @return the work-group size
+     */
     public Range local() {
         return local;
     }
 
-    /** 1, 2 or 3. */
+    /**
+     * 1, 2 or 3.
+     *
+     * @return the number of dimensions of both ranges
+     */
     public int dimensions() {
         return global.dimensions();
     }

@@ -37,32 +37,56 @@ public final class Platform {
         return List.copyOf(list);
     }
 
-    /** Every OpenCL platform found, then the host platform. */
+    /**
+     * Every OpenCL platform found, then the host platform.
+     *
+     * @return the platforms, the host platform last; never empty
+     */
     public static List<Platform> all() {
         return All.PLATFORMS;
     }
 
-    /** This platform's devices. */
+    /**
+     * This platform's devices.
+     *
+     * @return the devices, unmodifiable
+     */
     public List<Device> devices() {
         return devices;
     }
 
-    /** The platform's name. */
+    /**
+     * The platform's name.
+     *
+     * @return the name as the driver reports it
+     */
     public String name() {
         return cl == null ? "jsycl host" : cl.name();
     }
 
-    /** The platform's vendor. */
+    /**
+     * The platform's vendor.
+     *
+     * @return the vendor as the driver reports it
+     */
     public String vendor() {
         return cl == null ? "jsycl" : cl.vendor();
     }
 
-    /** The platform's version string. */
+    /**
+     * The platform's version string.
+     *
+     * @return {@code "OpenCL <major>.<minor> ..."}; {@code "Java <version>"} for the host platform
+     */
     public String version() {
         return cl == null ? "Java " + Runtime.version() : cl.version();
     }
 
-    /** True for the host device's platform. */
+    /**
+     * True for the host device's platform.
+     *
+     * @return true for the host platform
+     */
     public boolean isHost() {
         return cl == null;
     }

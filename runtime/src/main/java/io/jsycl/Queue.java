@@ -33,17 +33,30 @@ public final class Queue implements AutoCloseable {
         this(DeviceSelector.DEFAULT);
     }
 
-    /** A queue on the device {@code selector} picks. */
+    /**
+     * A queue on the device {@code selector} picks.
+     *
+     * @param selector picks the device: the highest score wins, negative scores reject
+     */
     public Queue(DeviceSelector selector) {
         this(Device.select(selector));
     }
 
-    /** A queue on the device {@code selector} picks; asynchronous errors go to {@code handler}. */
+    /**
+     * A queue on the device {@code selector} picks; asynchronous errors go to {@code handler}.
+     *
+     * @param selector picks the device: the highest score wins, negative scores reject
+     * @param handler receives errors of asynchronously executed work, in place of rethrowing them at {@link #await()}
+     */
     public Queue(DeviceSelector selector, AsyncHandler handler) {
         this(Device.select(selector), handler);
     }
 
-    /** A queue on {@code device}, in its default context. */
+    /**
+     * A queue on {@code device}, in its default context.
+     *
+     * @param device the device commands run on
+     */
     public Queue(Device device) {
         this(device, null);
     }
@@ -52,7 +65,13 @@ public final class Queue implements AutoCloseable {
         this(Context.defaultFor(device), device, handler, EnumSet.noneOf(QueueProperty.class));
     }
 
-    /** A queue on {@code device} of {@code context}. */
+    /**
+     * A queue on {@code device} of {@code context}.
+     *
+     * @param context the context of {@code device}; its program cache serves this queue
+     * @param device the device commands run on
+     * @param properties options such as {@code ENABLE_PROFILING} and {@code IN_ORDER}; none for the defaults
+     */
     public Queue(Context context, Device device, QueueProperty... properties) {
         this(context, device, null, properties.length == 0 ? EnumSet.noneOf(QueueProperty.class)
                 : EnumSet.copyOf(List.of(properties)));
@@ -84,6 +103,8 @@ public final class Queue implements AutoCloseable {
     /**
      * Records a command group and submits it.
      *
+     * @param commandGroup records the command: accessors, kernel and range, through its {@code Handler}
+     * @return the command's event: wait on it, or order later commands after it
      * @throws KernelLoweringException if the kernel uses what a kernel cannot
      * @throws KernelBuildException if the OpenCL compiler rejects the generated kernel
      */
@@ -128,122 +149,290 @@ public final class Queue implements AutoCloseable {
         throw (Error) first;
     }
 
-    /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
+    /**
+     * Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous.
+     *
+     * @param src the host array to copy; it may be reused once the call returns
+     * @param dst the device memory to write, at least {@code src.length} elements
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event copy(float[] src, DeviceArray.OfFloat dst, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
     }
 
-    /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
+    /**
+     * Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns.
+     *
+     * @param src the device memory to read, at least {@code dst.length} elements
+     * @param dst the host array that receives the data
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event copy(DeviceArray.OfFloat src, float[] dst, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
     }
 
-    /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
+    /**
+     * Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous.
+     *
+     * @param dst the device memory to fill
+     * @param value the value every element gets
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event fill(DeviceArray.OfFloat dst, float value, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
 
-    /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
+    /**
+     * Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous.
+     *
+     * @param src the host array to copy; it may be reused once the call returns
+     * @param dst the device memory to write, at least {@code src.length} elements
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event copy(double[] src, DeviceArray.OfDouble dst, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
     }
 
-    /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
+    /**
+     * Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns.
+     *
+     * @param src the device memory to read, at least {@code dst.length} elements
+     * @param dst the host array that receives the data
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event copy(DeviceArray.OfDouble src, double[] dst, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
     }
 
-    /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
+    /**
+     * Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous.
+     *
+     * @param dst the device memory to fill
+     * @param value the value every element gets
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event fill(DeviceArray.OfDouble dst, double value, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
 
-    /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
+    /**
+     * Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous.
+     *
+     * @param src the host array to copy; it may be reused once the call returns
+     * @param dst the device memory to write, at least {@code src.length} elements
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event copy(int[] src, DeviceArray.OfInt dst, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
     }
 
-    /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
+    /**
+     * Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns.
+     *
+     * @param src the device memory to read, at least {@code dst.length} elements
+     * @param dst the host array that receives the data
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event copy(DeviceArray.OfInt src, int[] dst, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
     }
 
-    /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
+    /**
+     * Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous.
+     *
+     * @param dst the device memory to fill
+     * @param value the value every element gets
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event fill(DeviceArray.OfInt dst, int value, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
 
-    /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
+    /**
+     * Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous.
+     *
+     * @param src the host array to copy; it may be reused once the call returns
+     * @param dst the device memory to write, at least {@code src.length} elements
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event copy(long[] src, DeviceArray.OfLong dst, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
     }
 
-    /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
+    /**
+     * Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns.
+     *
+     * @param src the device memory to read, at least {@code dst.length} elements
+     * @param dst the host array that receives the data
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event copy(DeviceArray.OfLong src, long[] dst, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
     }
 
-    /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
+    /**
+     * Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous.
+     *
+     * @param dst the device memory to fill
+     * @param value the value every element gets
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event fill(DeviceArray.OfLong dst, long value, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
 
-    /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
+    /**
+     * Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous.
+     *
+     * @param src the host array to copy; it may be reused once the call returns
+     * @param dst the device memory to write, at least {@code src.length} elements
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event copy(short[] src, DeviceArray.OfShort dst, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
     }
 
-    /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
+    /**
+     * Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns.
+     *
+     * @param src the device memory to read, at least {@code dst.length} elements
+     * @param dst the host array that receives the data
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event copy(DeviceArray.OfShort src, short[] dst, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
     }
 
-    /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
+    /**
+     * Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous.
+     *
+     * @param dst the device memory to fill
+     * @param value the value every element gets
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event fill(DeviceArray.OfShort dst, short value, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
 
-    /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
+    /**
+     * Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous.
+     *
+     * @param src the host array to copy; it may be reused once the call returns
+     * @param dst the device memory to write, at least {@code src.length} elements
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event copy(byte[] src, DeviceArray.OfByte dst, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
     }
 
-    /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
+    /**
+     * Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns.
+     *
+     * @param src the device memory to read, at least {@code dst.length} elements
+     * @param dst the host array that receives the data
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event copy(DeviceArray.OfByte src, byte[] dst, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
     }
 
-    /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
+    /**
+     * Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous.
+     *
+     * @param dst the device memory to fill
+     * @param value the value every element gets
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event fill(DeviceArray.OfByte dst, byte value, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
 
-    /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
+    /**
+     * Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous.
+     *
+     * @param src the host array to copy; it may be reused once the call returns
+     * @param dst the device memory to write, at least {@code src.length} elements
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event copy(char[] src, DeviceArray.OfChar dst, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
     }
 
-    /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
+    /**
+     * Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns.
+     *
+     * @param src the device memory to read, at least {@code dst.length} elements
+     * @param dst the host array that receives the data
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event copy(DeviceArray.OfChar src, char[] dst, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
     }
 
-    /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
+    /**
+     * Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous.
+     *
+     * @param dst the device memory to fill
+     * @param value the value every element gets
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event fill(DeviceArray.OfChar dst, char value, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
 
-    /** Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous. */
+    /**
+     * Copies {@code src} into the start of {@code dst} after {@code dependsOn}; asynchronous.
+     *
+     * @param src the host array to copy; it may be reused once the call returns
+     * @param dst the device memory to write, at least {@code src.length} elements
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event copy(boolean[] src, DeviceArray.OfBoolean dst, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
     }
 
-    /** Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns. */
+    /**
+     * Copies the start of {@code src} into {@code dst} after {@code dependsOn}; done when it returns.
+     *
+     * @param src the device memory to read, at least {@code dst.length} elements
+     * @param dst the host array that receives the data
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event copy(DeviceArray.OfBoolean src, boolean[] dst, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
     }
 
-    /** Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous. */
+    /**
+     * Sets every element of {@code dst} to {@code value} after {@code dependsOn}; asynchronous.
+     *
+     * @param dst the device memory to fill
+     * @param value the value every element gets
+     * @param dependsOn events the command waits for; none to start at once
+     * @return the command's event
+     */
     public Event fill(DeviceArray.OfBoolean dst, boolean value, Event... dependsOn) {
         return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
     }
@@ -272,17 +461,30 @@ public final class Queue implements AutoCloseable {
         return whileOpen(() -> UsmCommands.copyDeviceToDevice(this, src, srcOffset, dst, dstOffset, count, dependsOn));
     }
 
-    /** The queue's device. */
+    /**
+     * The queue's device.
+     *
+     * @return the device the queue submits to
+     */
     public Device device() {
         return device;
     }
 
-    /** The queue's context. */
+    /**
+     * The queue's context.
+     *
+     * @return the context the queue belongs to
+     */
     public Context context() {
         return context;
     }
 
-    /** True if the queue was made with {@code property}. */
+    /**
+     * True if the queue was made with {@code property}.
+     *
+     * @param property the property to look for
+     * @return true when the queue was made with {@code property}
+     */
     public boolean has(QueueProperty property) {
         return properties.contains(property);
     }

@@ -18,27 +18,54 @@ public final class Range {
         this.extents = extents;
     }
 
-    /** A one-dimensional range of {@code n} items. */
+    /**
+     * A one-dimensional range of {@code n} items.
+     *
+     * @param n the extent of dimension 0 (rows; slowest varying), at least 1
+     * @return the range
+     */
     public static Range of(int n) {
         return new Range(n);
     }
 
-    /** A two-dimensional range of {@code n} rows of {@code m} items. */
+    /**
+     * A two-dimensional range of {@code n} rows of {@code m} items.
+     *
+     * @param n the extent of dimension 0 (rows; slowest varying), at least 1
+     * @param m the extent of dimension 1, at least 1
+     * @return the range
+     */
     public static Range of(int n, int m) {
         return new Range(n, m);
     }
 
-    /** A three-dimensional range. */
+    /**
+     * A three-dimensional range.
+     *
+     * @param n the extent of dimension 0 (rows; slowest varying), at least 1
+     * @param m the extent of dimension 1, at least 1
+     * @param k the extent of dimension 2 (fastest varying), at least 1
+     * @return the range
+     */
     public static Range of(int n, int m, int k) {
         return new Range(n, m, k);
     }
 
-    /** 1, 2 or 3. */
+    /**
+     * 1, 2 or 3.
+     *
+     * @return the number of dimensions, 1 to 3
+     */
     public int dimensions() {
         return extents.length;
     }
 
-    /** The extent in dimension {@code d}. */
+    /**
+     * The extent in dimension {@code d}.
+     *
+     * @param d the dimension, 0 to {@code dimensions() - 1}
+     * @return the extent, at least 1
+     */
     public int get(int d) {
         if (d < 0 || d >= extents.length) {
             throw new IndexOutOfBoundsException("dimension " + d + " of a " + extents.length + "-D range");
@@ -46,7 +73,11 @@ public final class Range {
         return extents[d];
     }
 
-    /** The number of items: the product of the extents. */
+    /**
+     * The number of items: the product of the extents.
+     *
+     * @return the product of the extents, at least 1
+     */
     public long size() {
         long size = 1;
         for (int e : extents) {

@@ -19,7 +19,11 @@ public final class Reducer {
             this.value = identity;
         }
 
-        /** Combines {@code v} into this reducer. */
+        /**
+         * Combines {@code v} into this reducer.
+         *
+         * @param v the value to combine with the reduction's operation
+         */
         public void combine(int v) {
             value = op.apply(value, v);
         }
@@ -35,7 +39,11 @@ public final class Reducer {
             this.value = identity;
         }
 
-        /** Combines {@code v} into this reducer. */
+        /**
+         * Combines {@code v} into this reducer.
+         *
+         * @param v the value to combine with the reduction's operation
+         */
         public void combine(long v) {
             value = op.apply(value, v);
         }
@@ -51,7 +59,11 @@ public final class Reducer {
             this.value = identity;
         }
 
-        /** Combines {@code v} into this reducer. */
+        /**
+         * Combines {@code v} into this reducer.
+         *
+         * @param v the value to combine with the reduction's operation
+         */
         public void combine(float v) {
             value = op.apply(value, v);
         }
@@ -67,7 +79,11 @@ public final class Reducer {
             this.value = identity;
         }
 
-        /** Combines {@code v} into this reducer. */
+        /**
+         * Combines {@code v} into this reducer.
+         *
+         * @param v the value to combine with the reduction's operation
+         */
         public void combine(double v) {
             value = op.apply(value, v);
         }

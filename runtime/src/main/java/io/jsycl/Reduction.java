@@ -16,28 +16,52 @@ public final class Reduction<R> {
     /** A serializable {@code int} combination; it must be associative and commutative. */
     @FunctionalInterface
     public interface IntOp extends Serializable {
-        /** Combines two values. */
+        /**
+         * Combines two values.
+         *
+         * @param a one operand
+         * @param b the other operand
+         * @return the two values combined
+         */
         int apply(int a, int b);
     }
 
     /** A serializable {@code long} combination; it must be associative and commutative. */
     @FunctionalInterface
     public interface LongOp extends Serializable {
-        /** Combines two values. */
+        /**
+         * Combines two values.
+         *
+         * @param a one operand
+         * @param b the other operand
+         * @return the two values combined
+         */
         long apply(long a, long b);
     }
 
     /** A serializable {@code float} combination; it must be associative and commutative. */
     @FunctionalInterface
     public interface FloatOp extends Serializable {
-        /** Combines two values. */
+        /**
+         * Combines two values.
+         *
+         * @param a one operand
+         * @param b the other operand
+         * @return the two values combined
+         */
         float apply(float a, float b);
     }
 
     /** A serializable {@code double} combination; it must be associative and commutative. */
     @FunctionalInterface
     public interface DoubleOp extends Serializable {
-        /** Combines two values. */
+        /**
+         * Combines two values.
+         *
+         * @param a one operand
+         * @param b the other operand
+         * @return the two values combined
+         */
         double apply(double a, double b);
     }
 
@@ -63,82 +87,170 @@ public final class Reduction<R> {
         this.op = op;
     }
 
-    /** Sum of {@code int} values. */
+    /**
+     * Sum of {@code int} values.
+     *
+     * @param out a one-element buffer; the result is combined into its current value
+     * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
+     */
     public static Reduction<Reducer.OfInt> sum(Buffer.OfInt out) {
         return new Reduction<>(out, Kind.SUM, 0, (IntOp) (a, b) -> a + b);
     }
 
-    /** Sum of {@code long} values. */
+    /**
+     * Sum of {@code long} values.
+     *
+     * @param out a one-element buffer; the result is combined into its current value
+     * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
+     */
     public static Reduction<Reducer.OfLong> sum(Buffer.OfLong out) {
         return new Reduction<>(out, Kind.SUM, 0L, (LongOp) (a, b) -> a + b);
     }
 
-    /** Sum of {@code float} values. */
+    /**
+     * Sum of {@code float} values.
+     *
+     * @param out a one-element buffer; the result is combined into its current value
+     * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
+     */
     public static Reduction<Reducer.OfFloat> sum(Buffer.OfFloat out) {
         return new Reduction<>(out, Kind.SUM, 0f, (FloatOp) (a, b) -> a + b);
     }
 
-    /** Sum of {@code double} values. */
+    /**
+     * Sum of {@code double} values.
+     *
+     * @param out a one-element buffer; the result is combined into its current value
+     * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
+     */
     public static Reduction<Reducer.OfDouble> sum(Buffer.OfDouble out) {
         return new Reduction<>(out, Kind.SUM, 0d, (DoubleOp) (a, b) -> a + b);
     }
 
-    /** Minimum of {@code int} values. */
+    /**
+     * Minimum of {@code int} values.
+     *
+     * @param out a one-element buffer; the result is combined into its current value
+     * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
+     */
     public static Reduction<Reducer.OfInt> min(Buffer.OfInt out) {
         return new Reduction<>(out, Kind.MIN, Integer.MAX_VALUE, (IntOp) Math::min);
     }
 
-    /** Minimum of {@code long} values. */
+    /**
+     * Minimum of {@code long} values.
+     *
+     * @param out a one-element buffer; the result is combined into its current value
+     * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
+     */
     public static Reduction<Reducer.OfLong> min(Buffer.OfLong out) {
         return new Reduction<>(out, Kind.MIN, Long.MAX_VALUE, (LongOp) Math::min);
     }
 
-    /** Minimum of {@code float} values ({@link Math#min(float, float)}: NaN wins). */
+    /**
+     * Minimum of {@code float} values ({@link Math#min(float, float)}: NaN wins).
+     *
+     * @param out a one-element buffer; the result is combined into its current value
+     * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
+     */
     public static Reduction<Reducer.OfFloat> min(Buffer.OfFloat out) {
         return new Reduction<>(out, Kind.MIN, Float.POSITIVE_INFINITY, (FloatOp) Math::min);
     }
 
-    /** Minimum of {@code double} values. */
+    /**
+     * Minimum of {@code double} values.
+     *
+     * @param out a one-element buffer; the result is combined into its current value
+     * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
+     */
     public static Reduction<Reducer.OfDouble> min(Buffer.OfDouble out) {
         return new Reduction<>(out, Kind.MIN, Double.POSITIVE_INFINITY, (DoubleOp) Math::min);
     }
 
-    /** Maximum of {@code int} values. */
+    /**
+     * Maximum of {@code int} values.
+     *
+     * @param out a one-element buffer; the result is combined into its current value
+     * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
+     */
     public static Reduction<Reducer.OfInt> max(Buffer.OfInt out) {
         return new Reduction<>(out, Kind.MAX, Integer.MIN_VALUE, (IntOp) Math::max);
     }
 
-    /** Maximum of {@code long} values. */
+    /**
+     * Maximum of {@code long} values.
+     *
+     * @param out a one-element buffer; the result is combined into its current value
+     * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
+     */
     public static Reduction<Reducer.OfLong> max(Buffer.OfLong out) {
         return new Reduction<>(out, Kind.MAX, Long.MIN_VALUE, (LongOp) Math::max);
     }
 
-    /** Maximum of {@code float} values. */
+    /**
+     * Maximum of {@code float} values.
+     *
+     * @param out a one-element buffer; the result is combined into its current value
+     * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
+     */
     public static Reduction<Reducer.OfFloat> max(Buffer.OfFloat out) {
         return new Reduction<>(out, Kind.MAX, Float.NEGATIVE_INFINITY, (FloatOp) Math::max);
     }
 
-    /** Maximum of {@code double} values. */
+    /**
+     * Maximum of {@code double} values.
+     *
+     * @param out a one-element buffer; the result is combined into its current value
+     * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
+     */
     public static Reduction<Reducer.OfDouble> max(Buffer.OfDouble out) {
         return new Reduction<>(out, Kind.MAX, Double.NEGATIVE_INFINITY, (DoubleOp) Math::max);
     }
 
-    /** A reduction with the user's associative, commutative {@code op} and its {@code identity}. */
+    /**
+     * A reduction with the user's associative, commutative {@code op} and its {@code identity}.
+     *
+     * @param out a one-element buffer; the result is combined into its current value
+     * @param identity the value {@code x} with {@code op(identity, x) == x} for every {@code x}
+     * @param op an associative, commutative operation, lowered as a device function
+     * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
+     */
     public static Reduction<Reducer.OfInt> of(Buffer.OfInt out, int identity, IntOp op) {
         return new Reduction<>(out, Kind.CUSTOM, identity, Objects.requireNonNull(op, "op"));
     }
 
-    /** A reduction with the user's associative, commutative {@code op} and its {@code identity}. */
+    /**
+     * A reduction with the user's associative, commutative {@code op} and its {@code identity}.
+     *
+     * @param out a one-element buffer; the result is combined into its current value
+     * @param identity the value {@code x} with {@code op(identity, x) == x} for every {@code x}
+     * @param op an associative, commutative operation, lowered as a device function
+     * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
+     */
     public static Reduction<Reducer.OfLong> of(Buffer.OfLong out, long identity, LongOp op) {
         return new Reduction<>(out, Kind.CUSTOM, identity, Objects.requireNonNull(op, "op"));
     }
 
-    /** A reduction with the user's associative, commutative {@code op} and its {@code identity}. */
+    /**
+     * A reduction with the user's associative, commutative {@code op} and its {@code identity}.
+     *
+     * @param out a one-element buffer; the result is combined into its current value
+     * @param identity the value {@code x} with {@code op(identity, x) == x} for every {@code x}
+     * @param op an associative, commutative operation, lowered as a device function
+     * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
+     */
     public static Reduction<Reducer.OfFloat> of(Buffer.OfFloat out, float identity, FloatOp op) {
         return new Reduction<>(out, Kind.CUSTOM, identity, Objects.requireNonNull(op, "op"));
     }
 
-    /** A reduction with the user's associative, commutative {@code op} and its {@code identity}. */
+    /**
+     * A reduction with the user's associative, commutative {@code op} and its {@code identity}.
+     *
+     * @param out a one-element buffer; the result is combined into its current value
+     * @param identity the value {@code x} with {@code op(identity, x) == x} for every {@code x}
+     * @param op an associative, commutative operation, lowered as a device function
+     * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
+     */
     public static Reduction<Reducer.OfDouble> of(Buffer.OfDouble out, double identity, DoubleOp op) {
         return new Reduction<>(out, Kind.CUSTOM, identity, Objects.requireNonNull(op, "op"));
     }

@@ -9,6 +9,11 @@ import java.io.Serializable;
  */
 @FunctionalInterface
 public interface ReductionKernel<R> extends Serializable {
-    /** Runs the kernel for one item. */
+    /**
+     * Runs the kernel for one item.
+     *
+     * @param it the work-item: its index and the launch range
+     * @param reducer where the work-item combines its values into the reduction
+     */
     void run(Item it, R reducer);
 }

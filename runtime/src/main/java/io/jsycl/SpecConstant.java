@@ -25,6 +25,10 @@ public final class SpecConstant<T> {
     /**
      * A specialization constant named {@code name} (a C identifier) with its default value.
      *
+     * @param <T> the boxed primitive type of the value
+     * @param name a C identifier, unique among the kernel's specialization constants
+     * @param defaultValue a boxed primitive, used when a command group sets no value
+     * @return the constant, to set per command group with {@code Handler.set}
      * @throws IllegalArgumentException if the value is not a boxed primitive
      */
     public static <T> SpecConstant<T> of(String name, T defaultValue) {
@@ -36,17 +40,29 @@ public final class SpecConstant<T> {
         return new SpecConstant<>(name, defaultValue);
     }
 
-    /** Its name. */
+    /**
+     * Its name.
+     *
+     * @return the C identifier
+     */
     public String name() {
         return name;
     }
 
-    /** Its value when a command group does not set it. */
+    /**
+     * Its value when a command group does not set it.
+     *
+     * @return the default, a boxed primitive
+     */
     public T defaultValue() {
         return defaultValue;
     }
 
-    /** Its value in the running kernel. */
+    /**
+     * Its value in the running kernel.
+     *
+     * @return the value the command group set, else the default
+     */
     @SuppressWarnings("unchecked") // values are checked against the constant's type when set
     public T get() {
         if (VALUES.isBound()) {

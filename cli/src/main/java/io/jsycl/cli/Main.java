@@ -40,7 +40,12 @@ public final class Main {
     private Main() {
     }
 
-    /** Runs the command line and exits with its status. */
+    /**
+     * Runs the command line and exits with its status.
+     *
+     * @param args the command ({@code devices}, {@code kernels}, {@code run}, {@code cache}) and its options, as the
+     *        usage text lists
+     */
     public static void main(String[] args) {
         int status = run(args, System.out, System.err);
         System.out.flush();
@@ -50,6 +55,9 @@ public final class Main {
     /**
      * Runs the command line, writing to {@code out} and {@code err}.
      *
+     * @param args the command and its options, as for {@link #main}
+     * @param out where the command's results go
+     * @param err where usage and error messages go
      * @return the exit status: {@link #OK}, {@link #FAILURE} or {@link #USAGE}
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {

@@ -7,15 +7,40 @@ import java.util.Objects;
 public sealed interface Capture permits Capture.Scalar, Capture.Accessor, Capture.RecordAccessor, Capture.Local, Capture.Record,
         Capture.Array {
 
-    /** A captured primitive value, passed by value. */
+    /**
+     * A captured primitive value, passed by value.
+     *
+     * @param type the value's primitive type
+     */
     record Scalar(ScalarType type) implements Capture {
+        /**
+         * Checks the component.
+         *
+         * @param type the value's primitive type, not null
+         * @throws NullPointerException when {@code type} is null
+         */
         public Scalar {
             Objects.requireNonNull(type, "type");
         }
     }
 
-    /** A captured accessor over a buffer of {@code element} with 1 to 3 dimensions. */
+    /**
+     * A captured accessor over a buffer of {@code element} with 1 to 3 dimensions.
+     *
+     * @param element the buffer's element type
+     * @param dimensions the accessor's dimensions, 1 to 3
+     * @param mode how the kernel accesses the buffer
+     */
     record Accessor(ScalarType element, int dimensions, AccessMode mode) implements Capture {
+        /**
+         * Checks the components.
+         *
+         * @param element the buffer's element type, not null
+         * @param dimensions the accessor's dimensions, 1 to 3
+         * @param mode how the kernel accesses the buffer, not null
+         * @throws NullPointerException when {@code element} or {@code mode} is null
+         * @throws IllegalArgumentException when {@code dimensions} is not in 1..3
+         */
         public Accessor {
             Objects.requireNonNull(element, "element");
             Objects.requireNonNull(mode, "mode");
@@ -30,9 +55,24 @@ public sealed interface Capture permits Capture.Scalar, Capture.Accessor, Captur
      * structs): {@code recordInternalName} is the record class ("pkg/P"), {@code fields} its
      * primitive components in declaration order, laid out with natural alignment
      * ({@link RecordType#offsets(List)}).
+     *
+     * @param recordInternalName the record class's internal name, e.g. {@code "pkg/P"}
+     * @param fields the record's primitive components, in declaration order
+     * @param dimensions the accessor's dimensions, 1 to 3
+     * @param mode how the kernel accesses the buffer
      */
     record RecordAccessor(String recordInternalName, List<ScalarType> fields, int dimensions, AccessMode mode)
             implements Capture {
+        /**
+         * Checks the components and copies {@code fields}.
+         *
+         * @param recordInternalName the record class's internal name, not null
+         * @param fields the record's primitive components, in declaration order; copied
+         * @param dimensions the accessor's dimensions, 1 to 3
+         * @param mode how the kernel accesses the buffer, not null
+         * @throws NullPointerException when {@code recordInternalName}, {@code fields} or {@code mode} is null
+         * @throws IllegalArgumentException when {@code dimensions} is not in 1..3
+         */
         public RecordAccessor {
             Objects.requireNonNull(recordInternalName, "recordInternalName");
             Objects.requireNonNull(mode, "mode");
@@ -43,8 +83,21 @@ public sealed interface Capture permits Capture.Scalar, Capture.Accessor, Captur
         }
     }
 
-    /** A captured {@code io.jsycl.LocalAccessor$OfX}: work-group local memory of 1 to 3 dimensions. */
+    /**
+     * A captured {@code io.jsycl.LocalAccessor$OfX}: work-group local memory of 1 to 3 dimensions.
+     *
+     * @param element the local memory's element type
+     * @param dimensions the local accessor's dimensions, 1 to 3
+     */
     record Local(ScalarType element, int dimensions) implements Capture {
+        /**
+         * Checks the components.
+         *
+         * @param element the local memory's element type, not null
+         * @param dimensions the local accessor's dimensions, 1 to 3
+         * @throws NullPointerException when {@code element} is null
+         * @throws IllegalArgumentException when {@code dimensions} is not in 1..3
+         */
         public Local {
             Objects.requireNonNull(element, "element");
             if (dimensions < 1 || dimensions > 3) {
@@ -56,16 +109,36 @@ public sealed interface Capture permits Capture.Scalar, Capture.Accessor, Captur
     /**
      * A captured record: {@code internalName} is its class ("pkg/P"), {@code components} one
      * capture per record component, in record-component order (they may nest).
+     *
+     * @param internalName the record class's internal name, e.g. {@code "pkg/P"}
+     * @param components one capture per record component, in order
      */
     record Record(String internalName, List<Capture> components) implements Capture {
+        /**
+         * Checks the components and copies {@code components}.
+         *
+         * @param internalName the record class's internal name, not null
+         * @param components one capture per record component, in order; copied
+         * @throws NullPointerException when {@code internalName} or {@code components} is null
+         */
         public Record {
             Objects.requireNonNull(internalName, "internalName");
             components = List.copyOf(components);
         }
     }
 
-    /** A captured primitive array: read-only in the kernel, passed as a device buffer and its length. */
+    /**
+     * A captured primitive array: read-only in the kernel, passed as a device buffer and its length.
+     *
+     * @param element the array's element type
+     */
     record Array(ScalarType element) implements Capture {
+        /**
+         * Checks the component.
+         *
+         * @param element the array's element type, not null
+         * @throws NullPointerException when {@code element} is null
+         */
         public Array {
             Objects.requireNonNull(element, "element");
         }

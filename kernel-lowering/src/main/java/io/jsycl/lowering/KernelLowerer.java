@@ -62,6 +62,9 @@ public final class KernelLowerer {
     /**
      * Lowers one kernel.
      *
+     * @param request the kernel lambda's implementation method, shape and captures
+     * @return the OpenCL C source, kernel name and argument plan
+     * @throws NullPointerException if {@code request} is null
      * @throws LoweringException if the kernel uses a construct that cannot run on a device
      * @throws IllegalArgumentException if the request does not match the implementation method
      */

@@ -22,6 +22,22 @@ public record KernelRequest(ClassLoader loader, String implClass, String implMet
         String implDescriptor, KernelShape shape, int dimensions, List<Capture> captures,
         boolean checked, ReductionSpec reduction) {
 
+    /**
+     * Checks the components and copies {@code captures}.
+     *
+     * @param loader loads the implementation class and the device functions it calls, not null
+     * @param implClass the implementation class's internal name, not null
+     * @param implMethod the implementation method's name, not null
+     * @param implDescriptor the implementation method's descriptor, not null
+     * @param shape how the kernel is launched, not null
+     * @param dimensions 0 for {@code TASK}, else 1 to 3
+     * @param captures one per captured argument, in order; copied
+     * @param checked whether accessor indexes and integer division are checked on the device
+     * @param reduction the reduction for {@code REDUCTION} kernels, null for every other shape
+     * @throws NullPointerException when a required component is null
+     * @throws IllegalArgumentException when {@code dimensions} does not fit {@code shape}, or {@code reduction} is given
+     *         for a shape other than {@code REDUCTION} (or missing for it)
+     */
     public KernelRequest {
         Objects.requireNonNull(loader, "loader");
         Objects.requireNonNull(implClass, "implClass");
@@ -38,7 +54,19 @@ public record KernelRequest(ClassLoader loader, String implClass, String implMet
         }
     }
 
-    /** An unchecked request without a reduction. */
+    /**
+     * An unchecked request without a reduction.
+     *
+     * @param loader loads the implementation class and the device functions it calls
+     * @param implClass the implementation class's internal name, e.g. {@code "pkg/Main"}
+     * @param implMethod the implementation method's name, e.g. {@code "lambda$main$0"}
+     * @param implDescriptor the implementation method's descriptor
+     * @param shape how the kernel is launched; not {@code REDUCTION}
+     * @param dimensions 0 for {@code TASK}, else 1 to 3
+     * @param captures one per captured argument, in order
+     * @throws IllegalArgumentException when {@code dimensions} does not fit {@code shape}, or {@code shape} is
+     *         {@code REDUCTION}
+     */
     public KernelRequest(ClassLoader loader, String implClass, String implMethod, String implDescriptor,
             KernelShape shape, int dimensions, List<Capture> captures) {
         this(loader, implClass, implMethod, implDescriptor, shape, dimensions, captures, false, null);

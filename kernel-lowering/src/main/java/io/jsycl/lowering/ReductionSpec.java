@@ -15,6 +15,18 @@ import java.util.Objects;
  */
 public record ReductionSpec(ScalarType type, ReductionOp op, String opImplClass, String opImplMethod,
         String opImplDescriptor, String identityLiteral) {
+    /**
+     * Checks the components.
+     *
+     * @param type the reduced value's type, not null
+     * @param op the combining operation, not null
+     * @param opImplClass for {@code CUSTOM}: the op's implementation class; else {@code null}
+     * @param opImplMethod for {@code CUSTOM}: the op's implementation method; else {@code null}
+     * @param opImplDescriptor for {@code CUSTOM}: that method's descriptor; else {@code null}
+     * @param identityLiteral the identity as an OpenCL C literal, not null
+     * @throws NullPointerException when {@code type}, {@code op} or {@code identityLiteral} is null
+     * @throws IllegalArgumentException when a {@code CUSTOM} op lacks its implementation method
+     */
     public ReductionSpec {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(op, "op");

@@ -4,6 +4,7 @@ package io.jsycl.opencl;
 public final class ClBuildException extends ClException {
     private static final long serialVersionUID = 1L;
 
+    /** The compiler's output, as {@link #buildLog()} returns it. */
     private final String buildLog;
 
     ClBuildException(int status, String buildLog) {
@@ -11,7 +12,11 @@ public final class ClBuildException extends ClException {
         this.buildLog = buildLog;
     }
 
-    /** The compiler's output, one section per device ({@code "--- device name ---"} headed). */
+    /**
+     * The compiler's output, one section per device ({@code "--- device name ---"} headed).
+     *
+     * @return the log; empty when the compiler wrote nothing
+     */
     public String buildLog() {
         return buildLog;
     }

@@ -26,7 +26,18 @@ public final class ClCommandQueue implements AutoCloseable {
         this.device = device;
     }
 
-    /** A queue on {@code dev} of {@code ctx} ({@code clCreateCommandQueueWithProperties}). */
+    /**
+     * A queue on {@code dev} of {@code ctx} ({@code clCreateCommandQueueWithProperties}).
+     *
+     * @param ctx the context the queue belongs to
+     * @param dev the device it submits to; one of {@code ctx}'s devices
+     * @param outOfOrder whether commands may run out of order ({@code CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE});
+     *        ordering then comes only from event wait lists
+     * @param profiling whether events record device timestamps ({@code CL_QUEUE_PROFILING_ENABLE})
+     * @return the new queue; the caller closes it
+     * @throws ClException when OpenCL refuses the queue, e.g. {@code CL_INVALID_QUEUE_PROPERTIES} for out-of-order
+     *         on a device without it
+     */
     public static ClCommandQueue create(ClContext ctx, ClDevice dev, boolean outOfOrder, boolean profiling) {
         long props = (outOfOrder ? cl_h.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE() : 0)
                 | (profiling ? cl_h.CL_QUEUE_PROFILING_ENABLE() : 0);
@@ -56,6 +67,14 @@ public final class ClCommandQueue implements AutoCloseable {
     /**
      * Maps {@code bytes} bytes of {@code mem} at {@code offset} into host memory and waits for it;
      * the segment stays valid until {@link #enqueueUnmap}. {@code mapFlags} are {@code ClMemFlags.MAP_*}.
+     *
+     * @param mem the buffer to map
+     * @param mapFlags {@link ClMemFlags#MAP_READ} and/or {@link ClMemFlags#MAP_WRITE}
+     * @param offset the first byte to map, from the start of {@code mem}
+     * @param bytes how many bytes to map; {@code offset + bytes} must not exceed {@code mem.size()}
+     * @param waitFor events that must complete before this command starts; null or empty for none
+     * @return the mapped host memory, {@code bytes} long, ready to use (the map is blocking)
+     * @throws ClException when the map fails, e.g. {@code CL_INVALID_VALUE} for a range outside the buffer
      */
     public MemorySegment mapBuffer(ClMem mem, long mapFlags, long offset, long bytes, List<ClEvent> waitFor) {
         try (Arena a = Arena.ofConfined()) {
@@ -68,7 +87,15 @@ public final class ClCommandQueue implements AutoCloseable {
         }
     }
 
-    /** Unmaps a segment {@link #mapBuffer} returned. */
+    /**
+     * Unmaps a segment {@link #mapBuffer} returned.
+     *
+     * @param mem the buffer the segment maps
+     * @param mapped the segment {@link #mapBuffer} returned for {@code mem}; not to be used after this call
+     * @param waitFor events that must complete before this command starts; null or empty for none
+     * @return the command's event; the caller closes it
+     * @throws ClException when the enqueue fails (the message names the call and status)
+     */
     public ClEvent enqueueUnmap(ClMem mem, MemorySegment mapped, List<ClEvent> waitFor) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment out = a.allocate(ADDRESS);
@@ -78,7 +105,19 @@ public final class ClCommandQueue implements AutoCloseable {
         }
     }
 
-    /** Copies {@code bytes} bytes of host {@code src} into {@code mem} at {@code offset}. */
+    /**
+     * Copies {@code bytes} bytes of host {@code src} into {@code mem} at {@code offset}.
+     *
+     * @param mem the destination buffer
+     * @param blocking whether the call returns only when {@code src} may be reused (and the copy is done); when false,
+     *        {@code src} must stay valid and unchanged until the event completes
+     * @param offset the first destination byte, from the start of {@code mem}
+     * @param src host memory of at least {@code bytes} bytes
+     * @param bytes how many bytes to copy
+     * @param waitFor events that must complete before this command starts; null or empty for none
+     * @return the command's event; the caller closes it
+     * @throws ClException when the enqueue fails (the message names the call and status)
+     */
     public ClEvent enqueueWriteBuffer(ClMem mem, boolean blocking, long offset, MemorySegment src, long bytes, List<ClEvent> waitFor) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment out = a.allocate(ADDRESS);
@@ -88,7 +127,19 @@ public final class ClCommandQueue implements AutoCloseable {
         }
     }
 
-    /** Copies {@code bytes} bytes of {@code mem} at {@code offset} into host {@code dst}. */
+    /**
+     * Copies {@code bytes} bytes of {@code mem} at {@code offset} into host {@code dst}.
+     *
+     * @param mem the source buffer
+     * @param blocking whether the call returns only when the data is in {@code dst}; when false, read {@code dst}
+     *        only after the event completes
+     * @param offset the first source byte, from the start of {@code mem}
+     * @param dst host memory of at least {@code bytes} bytes
+     * @param bytes how many bytes to copy
+     * @param waitFor events that must complete before this command starts; null or empty for none
+     * @return the command's event; the caller closes it
+     * @throws ClException when the enqueue fails (the message names the call and status)
+     */
     public ClEvent enqueueReadBuffer(ClMem mem, boolean blocking, long offset, MemorySegment dst, long bytes, List<ClEvent> waitFor) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment out = a.allocate(ADDRESS);
@@ -98,6 +149,19 @@ public final class ClCommandQueue implements AutoCloseable {
         }
     }
 
+    /**
+     * Copies {@code bytes} bytes from {@code src} at {@code srcOffset} to {@code dst} at {@code dstOffset} on the
+     * device ({@code clEnqueueCopyBuffer}).
+     *
+     * @param src the source buffer
+     * @param dst the destination buffer; when it is {@code src}, the two ranges must not overlap
+     * @param srcOffset the first source byte
+     * @param dstOffset the first destination byte
+     * @param bytes how many bytes to copy
+     * @param waitFor events that must complete before this command starts; null or empty for none
+     * @return the command's event; the caller closes it
+     * @throws ClException when the enqueue fails, e.g. {@code CL_MEM_COPY_OVERLAP}
+     */
     public ClEvent enqueueCopyBuffer(ClMem src, ClMem dst, long srcOffset, long dstOffset, long bytes, List<ClEvent> waitFor) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment out = a.allocate(ADDRESS);
@@ -107,7 +171,17 @@ public final class ClCommandQueue implements AutoCloseable {
         }
     }
 
-    /** Fills {@code bytes} bytes of {@code mem} at {@code offset} with repetitions of {@code pattern}. */
+    /**
+     * Fills {@code bytes} bytes of {@code mem} at {@code offset} with repetitions of {@code pattern}.
+     *
+     * @param mem the buffer to fill
+     * @param pattern the bytes repeated; its size must be 1, 2, 4, ..., 128 and divide {@code offset} and {@code bytes}
+     * @param offset the first byte to fill
+     * @param bytes how many bytes to fill
+     * @param waitFor events that must complete before this command starts; null or empty for none
+     * @return the command's event; the caller closes it
+     * @throws ClException when the enqueue fails (the message names the call and status)
+     */
     public ClEvent enqueueFillBuffer(ClMem mem, MemorySegment pattern, long offset, long bytes, List<ClEvent> waitFor) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment out = a.allocate(ADDRESS);
@@ -117,7 +191,21 @@ public final class ClCommandQueue implements AutoCloseable {
         }
     }
 
-    /** Enqueues {@code k} over {@code globalSize}; {@code globalOffset} and {@code localSize} may be null. */
+    /**
+     * Enqueues {@code k} over {@code globalSize}; {@code globalOffset} and {@code localSize} may be null.
+     *
+     * @param k the kernel, its arguments set
+     * @param workDim the number of dimensions, 1 to 3
+     * @param globalOffset the first global id in each dimension (at least {@code workDim} entries), or null for zeros
+     * @param globalSize the number of work-items in each dimension (at least {@code workDim} entries)
+     * @param localSize the work-group size in each dimension (at least {@code workDim} entries), or null to let OpenCL
+     *        choose
+     * @param waitFor events that must complete before this command starts; null or empty for none
+     * @return the command's event; the caller closes it
+     * @throws IllegalArgumentException when {@code workDim} is outside 1..3 or an array has fewer than {@code workDim}
+     *         entries
+     * @throws ClException when the enqueue fails, e.g. {@code CL_INVALID_WORK_GROUP_SIZE}
+     */
     public ClEvent enqueueNDRangeKernel(ClKernel k, int workDim, long[] globalOffset, long[] globalSize, long[] localSize,
                                        List<ClEvent> waitFor) {
         if (workDim < 1 || workDim > 3 || globalSize.length < workDim) {
@@ -147,7 +235,13 @@ public final class ClCommandQueue implements AutoCloseable {
         return s;
     }
 
-    /** A marker that completes when {@code waitFor} (or, when empty, every earlier command) completes. */
+    /**
+     * A marker that completes when {@code waitFor} (or, when empty, every earlier command) completes.
+     *
+     * @param waitFor events that must complete before this command starts; null or empty for every earlier command
+     * @return the marker's event; the caller closes it
+     * @throws ClException when the enqueue fails (the message names the call and status)
+     */
     public ClEvent enqueueMarker(List<ClEvent> waitFor) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment out = a.allocate(ADDRESS);
@@ -156,24 +250,50 @@ public final class ClCommandQueue implements AutoCloseable {
         }
     }
 
+    /**
+     * Submits every enqueued command to the device ({@code clFlush}) without waiting.
+     *
+     * @throws ClException when {@code clFlush} fails
+     */
     public void flush() {
         ClObjects.call("clFlush");
         ClStatus.check(cl_h.clFlush(handle()), "clFlush");
     }
 
+    /**
+     * Waits until every enqueued command has completed ({@code clFinish}).
+     *
+     * @throws ClException when {@code clFinish} fails
+     */
     public void finish() {
         ClObjects.call("clFinish");
         ClStatus.check(cl_h.clFinish(handle()), "clFinish");
     }
 
+    /**
+     * The device this queue submits to.
+     *
+     * @return the device given to {@link #create}
+     */
     public ClDevice device() {
         return device;
     }
 
+    /**
+     * The context this queue belongs to.
+     *
+     * @return the context given to {@link #create}
+     */
     public ClContext context() {
         return context;
     }
 
+    /**
+     * The native {@code cl_command_queue}, for calls through the bindings.
+     *
+     * @return the handle, owned by this object (do not release it)
+     * @throws IllegalStateException when this queue is closed
+     */
     public MemorySegment handle() {
         return ref.get();
     }

@@ -18,7 +18,14 @@ public final class ClContext implements AutoCloseable {
         this.devices = devices;
     }
 
-    /** A context over {@code devices} (not empty). */
+    /**
+     * A context over {@code devices} (not empty).
+     *
+     * @param devices the devices, all of one platform; copied
+     * @return the new context; the caller closes it
+     * @throws IllegalArgumentException when {@code devices} is null or empty
+     * @throws ClException when {@code clCreateContext} fails, e.g. for devices of different platforms
+     */
     public static ClContext create(List<ClDevice> devices) {
         if (devices == null || devices.isEmpty()) {
             throw new IllegalArgumentException("devices is empty: a context needs at least one device");
@@ -32,10 +39,21 @@ public final class ClContext implements AutoCloseable {
         }
     }
 
+    /**
+     * The devices this context was created over.
+     *
+     * @return an unmodifiable list, in creation order
+     */
     public List<ClDevice> devices() {
         return devices;
     }
 
+    /**
+     * The native {@code cl_context}, for calls through the bindings.
+     *
+     * @return the handle, owned by this object (do not release it)
+     * @throws IllegalStateException when this context is closed
+     */
     public MemorySegment handle() {
         return ref.get();
     }

@@ -22,10 +22,20 @@ public final class ClDevice {
         return new ClDevice(new ClPlatform(MemorySegment.ofAddress(platform)), handle);
     }
 
+    /**
+     * The platform this device belongs to.
+     *
+     * @return the platform, as {@code CL_DEVICE_PLATFORM} reports it
+     */
     public ClPlatform platform() {
         return platform;
     }
 
+    /**
+     * The native {@code cl_device_id}, for calls through the bindings.
+     *
+     * @return the handle; root devices need no release
+     */
     public MemorySegment handle() {
         return handle;
     }
@@ -46,109 +56,253 @@ public final class ClDevice {
         return ClInfo.int64(info(), param, "clGetDeviceInfo");
     }
 
+    /**
+     * The device name ({@code CL_DEVICE_NAME}).
+     *
+     * @return e.g. {@code "NVIDIA H100 80GB HBM3"}
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public String name() {
         return str(cl_h.CL_DEVICE_NAME());
     }
 
+    /**
+     * The vendor ({@code CL_DEVICE_VENDOR}).
+     *
+     * @return the vendor name as the driver reports it
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public String vendor() {
         return str(cl_h.CL_DEVICE_VENDOR());
     }
 
+    /**
+     * The OpenCL version the device supports ({@code CL_DEVICE_VERSION}).
+     *
+     * @return {@code "OpenCL <major>.<minor> <vendor-specific>"}
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public String version() {
         return str(cl_h.CL_DEVICE_VERSION());
     }
 
+    /**
+     * The driver version ({@code CL_DRIVER_VERSION}).
+     *
+     * @return a vendor-defined version string
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public String driverVersion() {
         return str(cl_h.CL_DRIVER_VERSION());
     }
 
+    /**
+     * The highest OpenCL C version the compiler accepts ({@code CL_DEVICE_OPENCL_C_VERSION}).
+     *
+     * @return {@code "OpenCL C <major>.<minor> <vendor-specific>"}
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public String openclCVersion() {
         return str(cl_h.CL_DEVICE_OPENCL_C_VERSION());
     }
 
+    /**
+     * The supported extensions ({@code CL_DEVICE_EXTENSIONS}).
+     *
+     * @return space-separated extension names, e.g. {@code "cl_khr_fp64 cl_khr_int64_base_atomics"}
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public String extensions() {
         return str(cl_h.CL_DEVICE_EXTENSIONS());
     }
 
+    /**
+     * The profile ({@code CL_DEVICE_PROFILE}).
+     *
+     * @return {@code "FULL_PROFILE"} or {@code "EMBEDDED_PROFILE"}
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public String profile() {
         return str(cl_h.CL_DEVICE_PROFILE());
     }
 
-    /** The {@code CL_DEVICE_TYPE_*} bits. */
+    /**
+     * The {@code CL_DEVICE_TYPE_*} bits.
+     *
+     * @return an OR of {@code CL_DEVICE_TYPE_CPU}, {@code _GPU}, {@code _ACCELERATOR}, {@code _DEFAULT}, {@code _CUSTOM}
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public long type() {
         return int64(cl_h.CL_DEVICE_TYPE());
     }
 
+    /**
+     * Whether this is a GPU.
+     *
+     * @return true when {@link #type()} has {@code CL_DEVICE_TYPE_GPU}
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public boolean isGpu() {
         return (type() & cl_h.CL_DEVICE_TYPE_GPU()) != 0;
     }
 
+    /**
+     * Whether this is a CPU device (e.g. PoCL).
+     *
+     * @return true when {@link #type()} has {@code CL_DEVICE_TYPE_CPU}
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public boolean isCpu() {
         return (type() & cl_h.CL_DEVICE_TYPE_CPU()) != 0;
     }
 
+    /**
+     * Whether this is an accelerator.
+     *
+     * @return true when {@link #type()} has {@code CL_DEVICE_TYPE_ACCELERATOR}
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public boolean isAccelerator() {
         return (type() & cl_h.CL_DEVICE_TYPE_ACCELERATOR()) != 0;
     }
 
+    /**
+     * The number of compute units ({@code CL_DEVICE_MAX_COMPUTE_UNITS}).
+     *
+     * @return at least 1
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public int maxComputeUnits() {
         return int32(cl_h.CL_DEVICE_MAX_COMPUTE_UNITS());
     }
 
+    /**
+     * The largest work-group a kernel may use on this device ({@code CL_DEVICE_MAX_WORK_GROUP_SIZE}).
+     *
+     * @return the maximum number of work-items in a work-group, at least 1 (a kernel may allow fewer)
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public long maxWorkGroupSize() {
         return int64(cl_h.CL_DEVICE_MAX_WORK_GROUP_SIZE());
     }
 
+    /**
+     * The largest work-group size per dimension ({@code CL_DEVICE_MAX_WORK_ITEM_SIZES}).
+     *
+     * @return one entry per dimension (at least 3), each at least 1
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public long[] maxWorkItemSizes() {
         return ClInfo.int64s(info(), cl_h.CL_DEVICE_MAX_WORK_ITEM_SIZES(), "clGetDeviceInfo");
     }
 
+    /**
+     * The size of global memory ({@code CL_DEVICE_GLOBAL_MEM_SIZE}).
+     *
+     * @return bytes
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public long globalMemSize() {
         return int64(cl_h.CL_DEVICE_GLOBAL_MEM_SIZE());
     }
 
+    /**
+     * The size of local memory per work-group ({@code CL_DEVICE_LOCAL_MEM_SIZE}).
+     *
+     * @return bytes
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public long localMemSize() {
         return int64(cl_h.CL_DEVICE_LOCAL_MEM_SIZE());
     }
 
+    /**
+     * The largest single buffer ({@code CL_DEVICE_MAX_MEM_ALLOC_SIZE}).
+     *
+     * @return bytes
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public long maxMemAllocSize() {
         return int64(cl_h.CL_DEVICE_MAX_MEM_ALLOC_SIZE());
     }
 
-    /** {@code CL_FP_*} bits of single precision. */
+    /**
+     * {@code CL_FP_*} bits of single precision.
+     *
+     * @return an OR of {@code CL_FP_DENORM}, {@code CL_FP_INF_NAN}, {@code CL_FP_ROUND_TO_NEAREST}, ...
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public long singleFpConfig() {
         return int64(cl_h.CL_DEVICE_SINGLE_FP_CONFIG());
     }
 
-    /** {@code CL_FP_*} bits of double precision; 0 when the device has no doubles. */
+    /**
+     * {@code CL_FP_*} bits of double precision; 0 when the device has no doubles.
+     *
+     * @return an OR of {@code CL_FP_*} bits, 0 without fp64
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public long doubleFpConfig() {
         return int64(cl_h.CL_DEVICE_DOUBLE_FP_CONFIG());
     }
 
-    /** Whether {@code ext} is one of the space-separated names of {@link #extensions()}. */
+    /**
+     * Whether {@code ext} is one of the space-separated names of {@link #extensions()}.
+     *
+     * @param ext an extension name, e.g. {@code "cl_khr_fp64"}; compared exactly
+     * @return true when the device lists it
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public boolean hasExtension(String ext) {
         return Arrays.asList(extensions().trim().split("\\s+")).contains(ext);
     }
 
+    /**
+     * The width of device addresses ({@code CL_DEVICE_ADDRESS_BITS}).
+     *
+     * @return 32 or 64
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public int addressBits() {
         return int32(cl_h.CL_DEVICE_ADDRESS_BITS());
     }
 
-    /** Nanoseconds per profiling timer tick. */
+    /**
+     * Nanoseconds per profiling timer tick.
+     *
+     * @return the resolution in nanoseconds, at least 1
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public long profilingTimerResolution() {
         return int64(cl_h.CL_DEVICE_PROFILING_TIMER_RESOLUTION());
     }
 
+    /**
+     * Whether the device is available ({@code CL_DEVICE_AVAILABLE}).
+     *
+     * @return false when it is busy or disabled
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public boolean available() {
         return int32(cl_h.CL_DEVICE_AVAILABLE()) != 0;
     }
 
-    /** {@code CL_DEVICE_QUEUE_ON_HOST_PROPERTIES}: {@code CL_QUEUE_*} bits a host queue may have. */
+    /**
+     * {@code CL_DEVICE_QUEUE_ON_HOST_PROPERTIES}: {@code CL_QUEUE_*} bits a host queue may have.
+     *
+     * @return an OR of {@code CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE} and {@code CL_QUEUE_PROFILING_ENABLE}
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public long queueOnHostProperties() {
         return int64(cl_h.CL_DEVICE_QUEUE_ON_HOST_PROPERTIES());
     }
 
-    /** Whether command queues of this device may run commands out of order. */
+    /**
+     * Whether command queues of this device may run commands out of order.
+     *
+     * @return true when {@link #queueOnHostProperties()} has {@code CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE}
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public boolean supportsOutOfOrderQueues() {
         return (queueOnHostProperties() & cl_h.CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE()) != 0;
     }
@@ -171,11 +325,22 @@ public final class ClDevice {
         return int32(cl_h.CL_DEVICE_MEM_BASE_ADDR_ALIGN());
     }
 
-    /** {@code CL_DEVICE_IMAGE_SUPPORT}. */
+    /**
+     * {@code CL_DEVICE_IMAGE_SUPPORT}.
+     *
+     * @return true when the device supports images
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public boolean imageSupport() {
         return int32(cl_h.CL_DEVICE_IMAGE_SUPPORT()) != 0;
     }
 
+    /**
+     * Whether the device can compile OpenCL C ({@code CL_DEVICE_COMPILER_AVAILABLE}).
+     *
+     * @return false on an embedded-profile device that loads only binaries
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public boolean compilerAvailable() {
         return int32(cl_h.CL_DEVICE_COMPILER_AVAILABLE()) != 0;
     }

@@ -25,7 +25,13 @@ public final class ClEvent implements AutoCloseable {
         this.ref = new NativeRef(handle, ClObjects.Kind.EVENT, createCall, "clReleaseEvent", cl_h::clReleaseEvent);
     }
 
-    /** A user event of {@code ctx}, completed by {@link #setUserEventStatus(int)}. */
+    /**
+     * A user event of {@code ctx}, completed by {@link #setUserEventStatus(int)}.
+     *
+     * @param ctx the context the event belongs to; commands of its queues may wait on it
+     * @return the new event, {@code CL_SUBMITTED} until its status is set; the caller closes it
+     * @throws ClException when {@code clCreateUserEvent} fails
+     */
     public static ClEvent userEvent(ClContext ctx) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment err = a.allocate(JAVA_INT);
@@ -35,7 +41,12 @@ public final class ClEvent implements AutoCloseable {
         }
     }
 
-    /** Sets a user event's status: {@code CL_COMPLETE} (0) or a negative error. */
+    /**
+     * Sets a user event's status: {@code CL_COMPLETE} (0) or a negative error.
+     *
+     * @param status 0 to complete the event, or a negative value to fail it (and the commands waiting on it); set once
+     * @throws ClException when {@code clSetUserEventStatus} fails, e.g. on a status set twice or a non-user event
+     */
     public void setUserEventStatus(int status) {
         ClStatus.check(cl_h.clSetUserEventStatus(handle(), status), "clSetUserEventStatus");
     }
@@ -55,7 +66,12 @@ public final class ClEvent implements AutoCloseable {
         ClStatus.check(status, "clWaitForEvents");
     }
 
-    /** {@code CL_COMPLETE} (0), {@code CL_RUNNING}, {@code CL_SUBMITTED}, {@code CL_QUEUED}, or a negative error. */
+    /**
+     * {@code CL_COMPLETE} (0), {@code CL_RUNNING}, {@code CL_SUBMITTED}, {@code CL_QUEUED}, or a negative error.
+     *
+     * @return the command's execution status now ({@code CL_RUNNING} 1, {@code CL_SUBMITTED} 2, {@code CL_QUEUED} 3)
+     * @throws ClException when {@code clGetEventInfo} fails
+     */
     public int executionStatus() {
         return ClInfo.int32(info(), cl_h.CL_EVENT_COMMAND_EXECUTION_STATUS(), "clGetEventInfo");
     }
@@ -71,19 +87,46 @@ public final class ClEvent implements AutoCloseable {
                 param, "clGetEventProfilingInfo");
     }
 
-    /** Device time in nanoseconds; the queue must have profiling enabled. */
+    /**
+     * When the command was enqueued ({@code CL_PROFILING_COMMAND_QUEUED}); the queue must have profiling enabled.
+     *
+     * @return the device timer in nanoseconds
+     * @throws ClException when profiling information is not available, e.g. {@code CL_PROFILING_INFO_NOT_AVAILABLE}
+     *         before completion or without a profiling queue
+     */
     public long profileQueued() {
         return profile(cl_h.CL_PROFILING_COMMAND_QUEUED());
     }
 
+    /**
+     * When the command was submitted to the device ({@code CL_PROFILING_COMMAND_SUBMIT}).
+     *
+     * @return the device timer in nanoseconds, at or after {@link #profileQueued()}
+     * @throws ClException when profiling information is not available, e.g. {@code CL_PROFILING_INFO_NOT_AVAILABLE}
+     *         before completion or without a profiling queue
+     */
     public long profileSubmit() {
         return profile(cl_h.CL_PROFILING_COMMAND_SUBMIT());
     }
 
+    /**
+     * When the command started running ({@code CL_PROFILING_COMMAND_START}).
+     *
+     * @return the device timer in nanoseconds, at or after {@link #profileSubmit()}
+     * @throws ClException when profiling information is not available, e.g. {@code CL_PROFILING_INFO_NOT_AVAILABLE}
+     *         before completion or without a profiling queue
+     */
     public long profileStart() {
         return profile(cl_h.CL_PROFILING_COMMAND_START());
     }
 
+    /**
+     * When the command finished ({@code CL_PROFILING_COMMAND_END}).
+     *
+     * @return the device timer in nanoseconds, at or after {@link #profileStart()}
+     * @throws ClException when profiling information is not available, e.g. {@code CL_PROFILING_INFO_NOT_AVAILABLE}
+     *         before completion or without a profiling queue
+     */
     public long profileEnd() {
         return profile(cl_h.CL_PROFILING_COMMAND_END());
     }
@@ -91,6 +134,9 @@ public final class ClEvent implements AutoCloseable {
     /**
      * Runs {@code r} on an OpenCL thread when the command completes (or fails). Exceptions thrown by {@code r} are
      * logged, never propagated into native code.
+     *
+     * @param r the action; it should be short and must not block on this queue's commands
+     * @throws ClException when {@code clSetEventCallback} fails
      */
     public void onComplete(Runnable r) {
         long id = Callbacks.NEXT.incrementAndGet();
@@ -133,6 +179,12 @@ public final class ClEvent implements AutoCloseable {
         }
     }
 
+    /**
+     * The native {@code cl_event}, for calls through the bindings.
+     *
+     * @return the handle, owned by this object (do not release it)
+     * @throws IllegalStateException when this event is closed
+     */
     public MemorySegment handle() {
         return ref.get();
     }

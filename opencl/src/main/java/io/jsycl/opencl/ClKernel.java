@@ -32,7 +32,15 @@ public final class ClKernel implements AutoCloseable {
         this.name = name;
     }
 
-    /** Kernel {@code name} of the built program {@code p}. */
+    /**
+     * Kernel {@code name} of the built program {@code p}.
+     *
+     * @param p a program built for the devices the kernel will run on
+     * @param name the name of a {@code __kernel} function of the program
+     * @return the new kernel, no argument set; the caller closes it
+     * @throws ClException when {@code clCreateKernel} fails, e.g. {@code CL_INVALID_KERNEL_NAME} or
+     *         {@code CL_INVALID_PROGRAM_EXECUTABLE} for an unbuilt program
+     */
     public static ClKernel create(ClProgram p, String name) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment err = a.allocate(JAVA_INT);
@@ -42,6 +50,11 @@ public final class ClKernel implements AutoCloseable {
         }
     }
 
+    /**
+     * The kernel function's name.
+     *
+     * @return the name given to {@link #create}
+     */
     public String name() {
         return name;
     }
@@ -55,13 +68,26 @@ public final class ClKernel implements AutoCloseable {
     }
 
 
-    /** A buffer argument. */
+    /**
+     * A buffer argument.
+     *
+     * @param index the parameter's position, from 0; a {@code __global} or {@code __constant} pointer
+     * @param mem the buffer the pointer refers to
+     * @throws ClException when {@code clSetKernelArg} fails; the message names the kernel, index and size
+     */
     public void setArg(int index, ClMem mem) {
         forget(index);
         scratch.set(ADDRESS, 0, mem.handle());
         set(index, ADDRESS.byteSize(), scratch);
     }
 
+    /**
+     * A {@code int or uint} argument; no OpenCL call when this index already holds the same value.
+     *
+     * @param index the parameter's position, from 0
+     * @param v the value; unsigned parameters get its bits
+     * @throws ClException when {@code clSetKernelArg} fails; the message names the kernel, index and size
+     */
     public void setArgInt(int index, int v) {
         if (unchanged(index, v, 4)) {
             return;
@@ -71,6 +97,13 @@ public final class ClKernel implements AutoCloseable {
         remember(index, v, 4);
     }
 
+    /**
+     * A {@code long or ulong} argument; no OpenCL call when this index already holds the same value.
+     *
+     * @param index the parameter's position, from 0
+     * @param v the value; unsigned parameters get its bits
+     * @throws ClException when {@code clSetKernelArg} fails; the message names the kernel, index and size
+     */
     public void setArgLong(int index, long v) {
         if (unchanged(index, v, 8)) {
             return;
@@ -80,6 +113,13 @@ public final class ClKernel implements AutoCloseable {
         remember(index, v, 8);
     }
 
+    /**
+     * A {@code float} argument; no OpenCL call when this index already holds the same value.
+     *
+     * @param index the parameter's position, from 0
+     * @param v the value; unsigned parameters get its bits
+     * @throws ClException when {@code clSetKernelArg} fails; the message names the kernel, index and size
+     */
     public void setArgFloat(int index, float v) {
         if (unchanged(index, Float.floatToRawIntBits(v), 4)) {
             return;
@@ -89,6 +129,13 @@ public final class ClKernel implements AutoCloseable {
         remember(index, Float.floatToRawIntBits(v), 4);
     }
 
+    /**
+     * A {@code double} argument; no OpenCL call when this index already holds the same value.
+     *
+     * @param index the parameter's position, from 0
+     * @param v the value; unsigned parameters get its bits
+     * @throws ClException when {@code clSetKernelArg} fails; the message names the kernel, index and size
+     */
     public void setArgDouble(int index, double v) {
         if (unchanged(index, Double.doubleToRawLongBits(v), 8)) {
             return;
@@ -98,6 +145,13 @@ public final class ClKernel implements AutoCloseable {
         remember(index, Double.doubleToRawLongBits(v), 8);
     }
 
+    /**
+     * A {@code short or ushort} argument; no OpenCL call when this index already holds the same value.
+     *
+     * @param index the parameter's position, from 0
+     * @param v the value; unsigned parameters get its bits
+     * @throws ClException when {@code clSetKernelArg} fails; the message names the kernel, index and size
+     */
     public void setArgShort(int index, short v) {
         if (unchanged(index, v, 2)) {
             return;
@@ -107,6 +161,13 @@ public final class ClKernel implements AutoCloseable {
         remember(index, v, 2);
     }
 
+    /**
+     * A {@code char or uchar} argument; no OpenCL call when this index already holds the same value.
+     *
+     * @param index the parameter's position, from 0
+     * @param v the value; unsigned parameters get its bits
+     * @throws ClException when {@code clSetKernelArg} fails; the message names the kernel, index and size
+     */
     public void setArgByte(int index, byte v) {
         if (unchanged(index, v, 1)) {
             return;
@@ -136,13 +197,25 @@ public final class ClKernel implements AutoCloseable {
         }
     }
 
-    /** A {@code __local} argument of {@code bytes} bytes. */
+    /**
+     * A {@code __local} argument of {@code bytes} bytes.
+     *
+     * @param index the parameter's position, from 0; a {@code __local} pointer
+     * @param bytes the size of the local memory each work-group gets, greater than 0
+     * @throws ClException when {@code clSetKernelArg} fails; the message names the kernel, index and size
+     */
     public void setArgLocal(int index, long bytes) {
         forget(index);
         set(index, bytes, MemorySegment.NULL);
     }
 
-    /** An argument whose value is the bytes of {@code value} (a struct, a vector). */
+    /**
+     * An argument whose value is the bytes of {@code value} (a struct, a vector).
+     *
+     * @param index the parameter's position, from 0
+     * @param value the argument's bytes, exactly the parameter's size; a heap segment is copied first
+     * @throws ClException when {@code clSetKernelArg} fails; the message names the kernel, index and size
+     */
     public void setArg(int index, MemorySegment value) {
         forget(index);
         if (value.isNative()) {
@@ -161,17 +234,34 @@ public final class ClKernel implements AutoCloseable {
                 param, "clGetKernelWorkGroupInfo");
     }
 
-    /** {@code CL_KERNEL_WORK_GROUP_SIZE} on {@code d}. */
+    /**
+     * {@code CL_KERNEL_WORK_GROUP_SIZE} on {@code d}.
+     *
+     * @param d a device of the kernel's program
+     * @return the largest work-group this kernel can run with on {@code d}, at least 1
+     * @throws ClException when {@code clGetKernelWorkGroupInfo} fails
+     */
     public long workGroupSize(ClDevice d) {
         return workGroupInfo(d, cl_h.CL_KERNEL_WORK_GROUP_SIZE());
     }
 
-    /** {@code CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE} on {@code d}. */
+    /**
+     * {@code CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE} on {@code d}.
+     *
+     * @param d a device of the kernel's program
+     * @return the work-group size multiple that runs best (e.g. the warp or SIMD width), at least 1
+     * @throws ClException when {@code clGetKernelWorkGroupInfo} fails
+     */
     public long preferredWorkGroupSizeMultiple(ClDevice d) {
         return workGroupInfo(d, cl_h.CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE());
     }
 
-    /** A copy with the same arguments ({@code clCloneKernel}, OpenCL 2.1+); else a new kernel of the same program and name. */
+    /**
+     * A copy with the same arguments ({@code clCloneKernel}, OpenCL 2.1+); else a new kernel of the same program and name.
+     *
+     * @return a new kernel the caller closes; on the fallback path its arguments are not set
+     * @throws ClException when the clone or creation fails
+     */
     public ClKernel cloneKernel() {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment err = a.allocate(JAVA_INT);
@@ -185,6 +275,12 @@ public final class ClKernel implements AutoCloseable {
         return create(program, name);
     }
 
+    /**
+     * The native {@code cl_kernel}, for calls through the bindings.
+     *
+     * @return the handle, owned by this object (do not release it)
+     * @throws IllegalStateException when this kernel is closed
+     */
     public MemorySegment handle() {
         return ref.get();
     }

@@ -20,6 +20,16 @@ public final class ClMem implements AutoCloseable {
     /**
      * A buffer of {@code bytes} bytes with {@link ClMemFlags} {@code flags}; {@code hostPtr} is
      * {@link MemorySegment#NULL} unless the flags use or copy host memory.
+     *
+     * @param ctx the context that owns the buffer
+     * @param flags an OR of {@link ClMemFlags} bits, e.g. {@link ClMemFlags#READ_WRITE}
+     * @param bytes the size in bytes, greater than 0
+     * @param hostPtr host memory of at least {@code bytes} bytes for {@code USE_HOST_PTR} or {@code COPY_HOST_PTR};
+     *        otherwise {@link MemorySegment#NULL} or null
+     * @return the new buffer; the caller closes it
+     * @throws IllegalArgumentException when {@code bytes} is not positive
+     * @throws ClException when {@code clCreateBuffer} fails, e.g. {@code CL_INVALID_BUFFER_SIZE} past the device's
+     *         maximum allocation
      */
     public static ClMem createBuffer(ClContext ctx, long flags, long bytes, MemorySegment hostPtr) {
         if (bytes <= 0) {
@@ -33,11 +43,21 @@ public final class ClMem implements AutoCloseable {
         }
     }
 
-    /** Size in bytes. */
+    /**
+     * Size in bytes.
+     *
+     * @return the size given to {@link #createBuffer}, greater than 0
+     */
     public long size() {
         return size;
     }
 
+    /**
+     * The native {@code cl_mem}, for calls through the bindings.
+     *
+     * @return the handle, owned by this object (do not release it)
+     * @throws IllegalStateException when this buffer is closed
+     */
     public MemorySegment handle() {
         return ref.get();
     }

@@ -8,7 +8,20 @@ import java.util.concurrent.atomic.LongAdder;
 /** Counts of OpenCL objects created and released, and of calls made by the checked layer, for leak tests. Thread safe. */
 public final class ClObjects {
     /** The kinds of OpenCL objects the checked layer owns. */
-    public enum Kind { CONTEXT, COMMAND_QUEUE, MEM, PROGRAM, KERNEL, EVENT }
+    public enum Kind {
+        /** A {@code cl_context} ({@link ClContext}). */
+        CONTEXT,
+        /** A {@code cl_command_queue} ({@link ClCommandQueue}). */
+        COMMAND_QUEUE,
+        /** A {@code cl_mem} buffer ({@link ClMem}). */
+        MEM,
+        /** A {@code cl_program} ({@link ClProgram}). */
+        PROGRAM,
+        /** A {@code cl_kernel} ({@link ClKernel}). */
+        KERNEL,
+        /** A {@code cl_event} ({@link ClEvent}). */
+        EVENT
+    }
 
     private static final Map<Kind, LongAdder> CREATED = new EnumMap<>(Kind.class);
     private static final Map<Kind, LongAdder> RELEASED = new EnumMap<>(Kind.class);
@@ -24,22 +37,42 @@ public final class ClObjects {
     private ClObjects() {
     }
 
-    /** Objects of kind {@code k} created so far. */
+    /**
+     * Objects of kind {@code k} created so far.
+     *
+     * @param k the kind of object
+     * @return how many the checked layer created since the JVM started, at least 0
+     */
     public static long created(Kind k) {
         return CREATED.get(k).sum();
     }
 
-    /** Objects of kind {@code k} released so far. */
+    /**
+     * Objects of kind {@code k} released so far.
+     *
+     * @param k the kind of object
+     * @return how many the checked layer released since the JVM started, at least 0
+     */
     public static long released(Kind k) {
         return RELEASED.get(k).sum();
     }
 
-    /** Objects of kind {@code k} created and not yet released. */
+    /**
+     * Objects of kind {@code k} created and not yet released.
+     *
+     * @param k the kind of object
+     * @return created minus released; 0 when nothing leaked (a racing create or release may skew it briefly)
+     */
     public static long live(Kind k) {
         return created(k) - released(k);
     }
 
-    /** How many times the checked layer called {@code clFunctionName} (enqueues, builds, creations). */
+    /**
+     * How many times the checked layer called {@code clFunctionName} (enqueues, builds, creations).
+     *
+     * @param clFunctionName an OpenCL function name, e.g. {@code "clBuildProgram"}
+     * @return the number of calls since the JVM started, failed ones included; 0 for a name never called
+     */
     public static long calls(String clFunctionName) {
         LongAdder a = CALLS.get(clFunctionName);
         return a == null ? 0 : a.sum();

@@ -23,6 +23,9 @@ public final class ClPlatform {
     /**
      * Every platform the ICD loader finds; an empty list (never an exception) when there is none
      * ({@code CL_PLATFORM_NOT_FOUND_KHR}) or libOpenCL is not installed.
+     *
+     * @return the platforms, in the loader's order; unmodifiable
+     * @throws ClException when {@code clGetPlatformIDs} fails for another reason
      */
     public static List<ClPlatform> all() {
         DriverEnvironment.apply();
@@ -55,27 +58,62 @@ public final class ClPlatform {
         return ClInfo.string(info(), param, "clGetPlatformInfo");
     }
 
+    /**
+     * The platform name ({@code CL_PLATFORM_NAME}).
+     *
+     * @return e.g. {@code "Portable Computing Language"}
+     * @throws ClException when {@code clGetPlatformInfo} fails
+     */
     public String name() {
         return str(cl_h.CL_PLATFORM_NAME());
     }
 
+    /**
+     * The vendor ({@code CL_PLATFORM_VENDOR}).
+     *
+     * @return the vendor name as the ICD reports it
+     * @throws ClException when {@code clGetPlatformInfo} fails
+     */
     public String vendor() {
         return str(cl_h.CL_PLATFORM_VENDOR());
     }
 
+    /**
+     * The OpenCL version ({@code CL_PLATFORM_VERSION}).
+     *
+     * @return {@code "OpenCL <major>.<minor> <vendor-specific>"}
+     * @throws ClException when {@code clGetPlatformInfo} fails
+     */
     public String version() {
         return str(cl_h.CL_PLATFORM_VERSION());
     }
 
+    /**
+     * The profile ({@code CL_PLATFORM_PROFILE}).
+     *
+     * @return {@code "FULL_PROFILE"} or {@code "EMBEDDED_PROFILE"}
+     * @throws ClException when {@code clGetPlatformInfo} fails
+     */
     public String profile() {
         return str(cl_h.CL_PLATFORM_PROFILE());
     }
 
+    /**
+     * The extensions every device of the platform supports ({@code CL_PLATFORM_EXTENSIONS}).
+     *
+     * @return space-separated extension names
+     * @throws ClException when {@code clGetPlatformInfo} fails
+     */
     public String extensions() {
         return str(cl_h.CL_PLATFORM_EXTENSIONS());
     }
 
-    /** Every device of this platform, of any type; empty when it has none. */
+    /**
+     * Every device of this platform, of any type; empty when it has none.
+     *
+     * @return the devices, in the platform's order; unmodifiable
+     * @throws ClException when {@code clGetDeviceIDs} fails for a reason other than {@code CL_DEVICE_NOT_FOUND}
+     */
     public List<ClDevice> devices() {
         long all = Integer.toUnsignedLong(cl_h.CL_DEVICE_TYPE_ALL());
         try (Arena a = Arena.ofConfined()) {
@@ -96,6 +134,11 @@ public final class ClPlatform {
         }
     }
 
+    /**
+     * The native {@code cl_platform_id}, for calls through the bindings.
+     *
+     * @return the handle; platforms need no release
+     */
     public MemorySegment handle() {
         return handle;
     }

@@ -23,7 +23,14 @@ public final class ClProgram implements AutoCloseable {
         this.context = context;
     }
 
-    /** A program of OpenCL C {@code source}, not yet built. */
+    /**
+     * A program of OpenCL C {@code source}, not yet built.
+     *
+     * @param ctx the context the program belongs to
+     * @param source the OpenCL C source
+     * @return the new program; build it with {@link #build}, then close it
+     * @throws ClException when {@code clCreateProgramWithSource} fails
+     */
     public static ClProgram createWithSource(ClContext ctx, String source) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment err = a.allocate(JAVA_INT);
@@ -35,7 +42,16 @@ public final class ClProgram implements AutoCloseable {
         }
     }
 
-    /** A program of a binary from {@link #binary(ClDevice)}; still needs {@link #build}. Fails with CL_INVALID_BINARY etc. */
+    /**
+     * A program of a binary from {@link #binary(ClDevice)}; still needs {@link #build}. Fails with CL_INVALID_BINARY etc.
+     *
+     * @param ctx the context the program belongs to
+     * @param device the device the binary was built for; one of {@code ctx}'s devices
+     * @param binary the bytes {@link #binary(ClDevice)} returned for an equal device and driver
+     * @return the new program; build it with {@link #build}, then close it
+     * @throws IllegalArgumentException when {@code binary} is null or empty
+     * @throws ClException when OpenCL rejects the binary, e.g. {@code CL_INVALID_BINARY} after a driver update
+     */
     public static ClProgram createWithBinary(ClContext ctx, ClDevice device, byte[] binary) {
         if (binary == null || binary.length == 0) {
             throw new IllegalArgumentException("binary is empty");
@@ -63,6 +79,11 @@ public final class ClProgram implements AutoCloseable {
     /**
      * Builds for {@code devices} (null or empty: every device of the context) with {@code options} (may be null).
      * On failure throws {@link ClBuildException} carrying the build log of each device.
+     *
+     * @param devices the devices to build for, or null or empty for every device of the context
+     * @param options OpenCL C compiler options, e.g. {@code "-cl-std=CL3.0"}, or null for none
+     * @throws ClBuildException when the build fails, with each device's log
+     * @throws ClException when {@code clBuildProgram} fails for another reason
      */
     public void build(List<ClDevice> devices, String options) {
         List<ClDevice> targets = devices == null || devices.isEmpty() ? context.devices() : devices;
@@ -87,7 +108,13 @@ public final class ClProgram implements AutoCloseable {
         }
     }
 
-    /** The build log of {@code d}. */
+    /**
+     * The build log of {@code d}.
+     *
+     * @param d a device the program was built for
+     * @return the compiler's output; empty when it wrote nothing
+     * @throws ClException when {@code clGetProgramBuildInfo} fails
+     */
     public String buildLog(ClDevice d) {
         MemorySegment h = handle();
         return ClInfo.string((p, size, value, sizeRet) -> cl_h.clGetProgramBuildInfo(h, d.handle(), p, size, value, sizeRet),
@@ -99,7 +126,13 @@ public final class ClProgram implements AutoCloseable {
         return (p, size, value, sizeRet) -> cl_h.clGetProgramInfo(h, p, size, value, sizeRet);
     }
 
-    /** The built binary for {@code d} ({@code CL_PROGRAM_BINARY_SIZES} / {@code CL_PROGRAM_BINARIES}). */
+    /**
+     * The built binary for {@code d} ({@code CL_PROGRAM_BINARY_SIZES} / {@code CL_PROGRAM_BINARIES}).
+     *
+     * @param d a device the program was built for
+     * @return a new array with the binary, for {@link #createWithBinary} on an equal device and driver
+     * @throws ClException when {@code clGetProgramInfo} fails
+     */
     public byte[] binary(ClDevice d) {
         byte[] devs = ClInfo.bytes(info(), cl_h.CL_PROGRAM_DEVICES(), "clGetProgramInfo");
         long[] handles = MemorySegment.ofArray(devs).toArray(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED);
@@ -126,16 +159,32 @@ public final class ClProgram implements AutoCloseable {
         }
     }
 
-    /** Names of the kernels of the built program. */
+    /**
+     * Names of the kernels of the built program.
+     *
+     * @return the {@code __kernel} function names, unmodifiable; empty when the program has none
+     * @throws ClException when {@code clGetProgramInfo} fails, e.g. on an unbuilt program
+     */
     public List<String> kernelNames() {
         String names = ClInfo.string(info(), cl_h.CL_PROGRAM_KERNEL_NAMES(), "clGetProgramInfo");
         return names.isEmpty() ? List.of() : List.copyOf(new ArrayList<>(Arrays.asList(names.split(";"))));
     }
 
+    /**
+     * The context this program belongs to.
+     *
+     * @return the context given at creation
+     */
     public ClContext context() {
         return context;
     }
 
+    /**
+     * The native {@code cl_program}, for calls through the bindings.
+     *
+     * @return the handle, owned by this object (do not release it)
+     * @throws IllegalStateException when this program is closed
+     */
     public MemorySegment handle() {
         return ref.get();
     }

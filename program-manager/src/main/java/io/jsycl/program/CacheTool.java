@@ -41,7 +41,11 @@ public final class CacheTool {
     private CacheTool() {
     }
 
-    /** Runs the command and exits with its status. */
+    /**
+     * Runs the command and exits with its status.
+     *
+     * @param args the command ({@code list}, {@code verify} or {@code clear}) and its options, as the usage text lists
+     */
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }

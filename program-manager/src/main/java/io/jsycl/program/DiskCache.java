@@ -24,8 +24,10 @@ public final class DiskCache {
     /**
      * The cache in subfolder {@code name} of the configured cache folder.
      *
+     * @param name the subfolder, 1 to 32 of {@code [a-z0-9-]} starting with a letter or digit (e.g. {@code "lowering"})
      * @return the cache, or {@code null} when {@code JSYCL_CACHE_PERSISTENT=0} or the folder cannot be used
      *     (a warning says why)
+     * @throws NullPointerException if {@code name} is null
      * @throws IllegalArgumentException if {@code name} is not 1 to 32 of {@code [a-z0-9-]}
      */
     public static DiskCache open(String name) {
@@ -50,18 +52,34 @@ public final class DiskCache {
         return cache == null ? null : new DiskCache(cache);
     }
 
-    /** The folder of this cache. */
+    /**
+     * The folder of this cache.
+     *
+     * @return the subfolder {@link #open} resolved, created owner-only
+     */
     public Path directory() {
         return cache.directory();
     }
 
-    /** The value stored under {@code key}, or {@code null} on a miss of any kind (none, unreadable, corrupt). */
+    /**
+     * The value stored under {@code key}, or {@code null} on a miss of any kind (none, unreadable, corrupt).
+     *
+     * @param key the key, compared in full (its hash names the file; the stored key catches collisions)
+     * @return a new array with the value, or null on a miss
+     * @throws NullPointerException if {@code key} is null
+     */
     public byte[] get(String key) {
         Objects.requireNonNull(key, "key");
         return cache.load(key, () -> summary(key));
     }
 
-    /** Stores {@code value} under {@code key}, replacing any; a failure (full disk, read-only folder) skips it. */
+    /**
+     * Stores {@code value} under {@code key}, replacing any; a failure (full disk, read-only folder) skips it.
+     *
+     * @param key the key, stored in full beside the value
+     * @param value the bytes to store; past the size limit older entries are evicted
+     * @throws NullPointerException if {@code key} or {@code value} is null
+     */
     public void put(String key, byte[] value) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");

@@ -25,7 +25,11 @@ public final class KernelHandle {
         this.lookup = lookup;
     }
 
-    /** The kernel's name. */
+    /**
+     * The kernel's name.
+     *
+     * @return the {@code __kernel} function's name
+     */
     public String name() {
         return entry.name;
     }
@@ -34,6 +38,7 @@ public final class KernelHandle {
      * Exclusive use of a kernel object until {@link Lease#close()}; the kernel is not released
      * before then, even if evicted.
      *
+     * @return a lease of a kernel object no other thread holds; close it when the enqueue is done
      * @throws ProgramBuildException if the kernel was evicted and rebuilding it fails
      */
     public Lease acquire() {
@@ -57,7 +62,12 @@ public final class KernelHandle {
             this.kernel = kernel;
         }
 
-        /** The kernel object, for {@code clSetKernelArg} and enqueue by this thread only. */
+        /**
+         * The kernel object, for {@code clSetKernelArg} and enqueue by this thread only.
+         *
+         * @return the leased kernel; do not close it or keep it past the lease
+         * @throws IllegalStateException if this lease is closed
+         */
         public ClKernel kernel() {
             if (kernel == null) {
                 throw new IllegalStateException("lease of kernel '" + owner.name + "' used after close()");

@@ -28,7 +28,13 @@ public final class ProgramManager {
                 config.trace(), BuildProgress.of(config));
     }
 
-    /** The manager of {@code context}, made on first use. */
+    /**
+     * The manager of {@code context}, made on first use.
+     *
+     * @param context the OpenCL context whose programs and kernels the manager caches
+     * @return the one manager of {@code context}, until {@link #forget} drops it
+     * @throws NullPointerException if {@code context} is null
+     */
     public static ProgramManager of(ClContext context) {
         Objects.requireNonNull(context, "context");
         synchronized (MANAGERS) {
@@ -48,6 +54,9 @@ public final class ProgramManager {
      * Drops the manager of {@code context} and releases each of its cached kernels and
      * programs exactly once (a kernel leased now is released when its lease closes). Call it
      * before closing the context; harmless if the context has no manager.
+     *
+     * @param context the context about to be closed
+     * @throws NullPointerException if {@code context} is null
      */
     public static void forget(ClContext context) {
         Objects.requireNonNull(context, "context");
@@ -64,8 +73,13 @@ public final class ProgramManager {
      * The kernel {@code kernelName} of {@code source}, built for {@code device} on first use
      * (from the on-disk cache when it has the binary).
      *
+     * @param device the device to build for; one of the context's devices
+     * @param source the kernel set's source, build options and specialization constants
+     * @param kernelName the {@code __kernel} function's name
+     * @return a handle to lease the kernel from; it survives eviction (the kernel is rebuilt on demand)
+     * @throws NullPointerException if an argument is null
      * @throws ProgramBuildException if the source does not build (the message holds the log)
-     *                               or has no kernel of that name
+     *                              or has no kernel of that name
      */
     public KernelHandle getOrCreateKernel(ClDevice device, ProgramSource source, String kernelName) {
         Objects.requireNonNull(device, "device");
@@ -79,13 +93,23 @@ public final class ProgramManager {
      * A stable id (lowercase hex SHA-256) of everything that makes this context's binaries for
      * {@code device} compatible (device name, version and driver, platform name and version,
      * jsycl's version) and of the set of programs now cached in memory for it.
+     *
+     * @param device a device of the context
+     * @return 64 lowercase hex digits; equal ids mean equal blobs
+     * @throws NullPointerException if {@code device} is null
      */
     public String cacheBlobId(ClDevice device) {
         Objects.requireNonNull(device, "device");
         return CacheBlob.id(cache.describe(device), cache.programKeys(device));
     }
 
-    /** Every program binary now cached in memory for {@code device}, each with its full key (a versioned format). */
+    /**
+     * Every program binary now cached in memory for {@code device}, each with its full key (a versioned format).
+     *
+     * @param device a device of the context
+     * @return a new array, for {@link #seed} in a later run; it holds no program when none is cached
+     * @throws NullPointerException if {@code device} is null
+     */
     public byte[] cacheBlob(ClDevice device) {
         Objects.requireNonNull(device, "device");
         return CacheBlob.encode(cache.describe(device), cache.binaries(device));
@@ -96,7 +120,10 @@ public final class ProgramManager {
      * of them loads its binary instead of compiling. A blob of another device, driver or jsycl
      * version, or a corrupt one, is ignored with a logged warning.
      *
+     * @param device the device the blob's programs are for
+     * @param blob bytes {@link #cacheBlob} returned, possibly in an earlier run
      * @return the number of programs offered, 0 when the blob was ignored
+     * @throws NullPointerException if {@code device} or {@code blob} is null
      */
     public int seed(ClDevice device, byte[] blob) {
         Objects.requireNonNull(device, "device");
@@ -122,7 +149,11 @@ public final class ProgramManager {
         return decoded.entries().size();
     }
 
-    /** Counters since this manager was made. */
+    /**
+     * Counters since this manager was made.
+     *
+     * @return a snapshot of the hit, miss, build and eviction counters
+     */
     public Stats stats() {
         return cache.stats();
     }

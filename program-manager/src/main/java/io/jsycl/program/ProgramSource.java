@@ -26,12 +26,25 @@ public record ProgramSource(String source, String buildOptions, SortedMap<String
         specConstants = Collections.unmodifiableSortedMap(new TreeMap<>(specConstants));
     }
 
-    /** A kernel set with no build options and no specialization constants. */
+    /**
+     * A kernel set with no build options and no specialization constants.
+     *
+     * @param source the OpenCL C source of the kernel set
+     * @return the kernel set
+     * @throws NullPointerException if {@code source} is null
+     */
     public static ProgramSource of(String source) {
         return new ProgramSource(source, "", new TreeMap<>());
     }
 
-    /** A kernel set with the given build options and no specialization constants. */
+    /**
+     * A kernel set with the given build options and no specialization constants.
+     *
+     * @param source the OpenCL C source of the kernel set
+     * @param buildOptions options for {@code clBuildProgram}, {@code ""} for none
+     * @return the kernel set
+     * @throws NullPointerException if an argument is null
+     */
     public static ProgramSource of(String source, String buildOptions) {
         return new ProgramSource(source, buildOptions, new TreeMap<>());
     }

@@ -33,7 +33,11 @@ public class _cl_buffer_region {
         cl_h.C_LONG.withName("size")
     ).withName("_cl_buffer_region");
 
-    /** The layout of this struct. */
+    /**
+     * The layout of this struct.
+     *
+     * @return the struct's layout, named {@code _cl_buffer_region}, with the C compiler's offsets and padding
+     */
     public static final GroupLayout layout() {
         return $LAYOUT;
     }
@@ -44,6 +48,8 @@ public class _cl_buffer_region {
      * Layout for field: {@snippet lang=c :
      * size_t origin
      * }
+     *
+     * @return the field's layout, named {@code origin}
      */
     public static final ValueLayout.OfLong origin$layout() {
         return origin$LAYOUT;
@@ -55,6 +61,8 @@ public class _cl_buffer_region {
      * Offset for field: {@snippet lang=c :
      * size_t origin
      * }
+     *
+     * @return the field's offset in bytes from the start of the struct, 0
      */
     public static final long origin$offset() {
         return origin$OFFSET;
@@ -64,6 +72,9 @@ public class _cl_buffer_region {
      * Getter for field: {@snippet lang=c :
      * size_t origin
      * }
+     *
+     * @param struct a segment holding one {@code _cl_buffer_region} (at least {@link #sizeof()} bytes)
+     * @return the field's value, as a Java {@code long} (unsigned C values keep their bits)
      */
     public static long origin(MemorySegment struct) {
         return struct.get(origin$LAYOUT, origin$OFFSET);
@@ -73,6 +84,9 @@ public class _cl_buffer_region {
      * Setter for field: {@snippet lang=c :
      * size_t origin
      * }
+     *
+     * @param struct a segment holding one {@code _cl_buffer_region} (at least {@link #sizeof()} bytes)
+     * @param fieldValue the field's new value
      */
     public static void origin(MemorySegment struct, long fieldValue) {
         struct.set(origin$LAYOUT, origin$OFFSET, fieldValue);
@@ -84,6 +98,8 @@ public class _cl_buffer_region {
      * Layout for field: {@snippet lang=c :
      * size_t size
      * }
+     *
+     * @return the field's layout, named {@code size}
      */
     public static final ValueLayout.OfLong size$layout() {
         return size$LAYOUT;
@@ -95,6 +111,8 @@ public class _cl_buffer_region {
      * Offset for field: {@snippet lang=c :
      * size_t size
      * }
+     *
+     * @return the field's offset in bytes from the start of the struct, 8
      */
     public static final long size$offset() {
         return size$OFFSET;
@@ -104,6 +122,9 @@ public class _cl_buffer_region {
      * Getter for field: {@snippet lang=c :
      * size_t size
      * }
+     *
+     * @param struct a segment holding one {@code _cl_buffer_region} (at least {@link #sizeof()} bytes)
+     * @return the field's value, as a Java {@code long} (unsigned C values keep their bits)
      */
     public static long size(MemorySegment struct) {
         return struct.get(size$LAYOUT, size$OFFSET);
@@ -113,37 +134,78 @@ public class _cl_buffer_region {
      * Setter for field: {@snippet lang=c :
      * size_t size
      * }
+     *
+     * @param struct a segment holding one {@code _cl_buffer_region} (at least {@link #sizeof()} bytes)
+     * @param fieldValue the field's new value
      */
     public static void size(MemorySegment struct, long fieldValue) {
         struct.set(size$LAYOUT, size$OFFSET, fieldValue);
     }
 
-    /** Obtains a slice of {@code arrayParam} which selects the array element at {@code index}. */
+    /**
+     * Obtains a slice of {@code array} which selects the array element at {@code index}.
+     *
+     * @param array a segment holding consecutive elements of this layout
+     * @param index the element's index, from 0; the slice must lie inside {@code array}
+     * @return the element's bytes, a slice sharing {@code array}'s memory and scope
+     * @throws IndexOutOfBoundsException when the element starts outside {@code array}
+     */
     public static MemorySegment asSlice(MemorySegment array, long index) {
         return array.asSlice(layout().byteSize() * index);
     }
 
-    /** The size (in bytes) of this struct. */
+    /**
+     * The size (in bytes) of this struct.
+     *
+     * @return {@code layout().byteSize()}, padding included
+     */
     public static long sizeof() {
         return layout().byteSize();
     }
 
-    /** Allocate a segment of size {@code layout().byteSize()} using {@code allocator}. */
+    /**
+     * Allocate a segment of size {@code layout().byteSize()} using {@code allocator}.
+     *
+     * @param allocator where the memory comes from (an {@code Arena} decides its lifetime)
+     * @return a new segment of one element, aligned to the layout
+     */
     public static MemorySegment allocate(SegmentAllocator allocator) {
         return allocator.allocate(layout());
     }
 
-    /** Allocate an array of size {@code elementCount} using {@code allocator}. */
+    /**
+     * Allocate an array of size {@code elementCount} using {@code allocator}.
+     *
+     * @param elementCount how many elements, at least 0
+     * @param allocator where the memory comes from (an {@code Arena} decides its lifetime)
+     * @return a new segment of {@code elementCount} consecutive elements
+     * @throws IllegalArgumentException when {@code elementCount} is negative or the size overflows
+     */
     public static MemorySegment allocateArray(long elementCount, SegmentAllocator allocator) {
         return allocator.allocate(MemoryLayout.sequenceLayout(elementCount, layout()));
     }
 
-    /** Reinterprets {@code addr} using target {@code arena} and {@code cleanupAction} (if any). */
+    /**
+     * Reinterprets {@code addr} using target {@code arena} and {@code cleanup} (if any).
+     *
+     * @param addr the address of one element, typically a pointer returned by native code
+     * @param arena the arena whose scope the returned segment gets
+     * @param cleanup called with the segment when {@code arena} closes, or {@code null} for none
+     * @return a segment of one element at {@code addr}
+     */
     public static MemorySegment reinterpret(MemorySegment addr, Arena arena, Consumer<MemorySegment> cleanup) {
         return reinterpret(addr, 1, arena, cleanup);
     }
 
-    /** Reinterprets {@code addr} as an array of {@code elementCount} using {@code arena} and {@code cleanup}. */
+    /**
+     * Reinterprets {@code addr} as an array of {@code elementCount} using {@code arena} and {@code cleanup}.
+     *
+     * @param addr the address of the first element, typically a pointer returned by native code
+     * @param elementCount how many elements the segment covers, at least 0
+     * @param arena the arena whose scope the returned segment gets
+     * @param cleanup called with the segment when {@code arena} closes, or {@code null} for none
+     * @return a segment of {@code elementCount} elements at {@code addr}
+     */
     public static MemorySegment reinterpret(MemorySegment addr, long elementCount, Arena arena, Consumer<MemorySegment> cleanup) {
         return addr.reinterpret(layout().byteSize() * elementCount, arena, cleanup);
     }

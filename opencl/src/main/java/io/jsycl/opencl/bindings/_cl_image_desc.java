@@ -54,7 +54,11 @@ public class _cl_image_desc {
         )
     ).withName("_cl_image_desc");
 
-    /** The layout of this struct. */
+    /**
+     * The layout of this struct.
+     *
+     * @return the struct's layout, named {@code _cl_image_desc}, with the C compiler's offsets and padding
+     */
     public static final GroupLayout layout() {
         return $LAYOUT;
     }
@@ -65,6 +69,8 @@ public class _cl_image_desc {
      * Layout for field: {@snippet lang=c :
      * cl_mem_object_type image_type
      * }
+     *
+     * @return the field's layout, named {@code image_type}
      */
     public static final ValueLayout.OfInt image_type$layout() {
         return image_type$LAYOUT;
@@ -76,6 +82,8 @@ public class _cl_image_desc {
      * Offset for field: {@snippet lang=c :
      * cl_mem_object_type image_type
      * }
+     *
+     * @return the field's offset in bytes from the start of the struct, 0
      */
     public static final long image_type$offset() {
         return image_type$OFFSET;
@@ -85,6 +93,9 @@ public class _cl_image_desc {
      * Getter for field: {@snippet lang=c :
      * cl_mem_object_type image_type
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @return the field's value, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int image_type(MemorySegment struct) {
         return struct.get(image_type$LAYOUT, image_type$OFFSET);
@@ -94,6 +105,9 @@ public class _cl_image_desc {
      * Setter for field: {@snippet lang=c :
      * cl_mem_object_type image_type
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @param fieldValue the field's new value
      */
     public static void image_type(MemorySegment struct, int fieldValue) {
         struct.set(image_type$LAYOUT, image_type$OFFSET, fieldValue);
@@ -105,6 +119,8 @@ public class _cl_image_desc {
      * Layout for field: {@snippet lang=c :
      * size_t image_width
      * }
+     *
+     * @return the field's layout, named {@code image_width}
      */
     public static final ValueLayout.OfLong image_width$layout() {
         return image_width$LAYOUT;
@@ -116,6 +132,8 @@ public class _cl_image_desc {
      * Offset for field: {@snippet lang=c :
      * size_t image_width
      * }
+     *
+     * @return the field's offset in bytes from the start of the struct, 8
      */
     public static final long image_width$offset() {
         return image_width$OFFSET;
@@ -125,6 +143,9 @@ public class _cl_image_desc {
      * Getter for field: {@snippet lang=c :
      * size_t image_width
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @return the field's value, as a Java {@code long} (unsigned C values keep their bits)
      */
     public static long image_width(MemorySegment struct) {
         return struct.get(image_width$LAYOUT, image_width$OFFSET);
@@ -134,6 +155,9 @@ public class _cl_image_desc {
      * Setter for field: {@snippet lang=c :
      * size_t image_width
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @param fieldValue the field's new value
      */
     public static void image_width(MemorySegment struct, long fieldValue) {
         struct.set(image_width$LAYOUT, image_width$OFFSET, fieldValue);
@@ -145,6 +169,8 @@ public class _cl_image_desc {
      * Layout for field: {@snippet lang=c :
      * size_t image_height
      * }
+     *
+     * @return the field's layout, named {@code image_height}
      */
     public static final ValueLayout.OfLong image_height$layout() {
         return image_height$LAYOUT;
@@ -156,6 +182,8 @@ public class _cl_image_desc {
      * Offset for field: {@snippet lang=c :
      * size_t image_height
      * }
+     *
+     * @return the field's offset in bytes from the start of the struct, 16
      */
     public static final long image_height$offset() {
         return image_height$OFFSET;
@@ -165,6 +193,9 @@ public class _cl_image_desc {
      * Getter for field: {@snippet lang=c :
      * size_t image_height
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @return the field's value, as a Java {@code long} (unsigned C values keep their bits)
      */
     public static long image_height(MemorySegment struct) {
         return struct.get(image_height$LAYOUT, image_height$OFFSET);
@@ -174,6 +205,9 @@ public class _cl_image_desc {
      * Setter for field: {@snippet lang=c :
      * size_t image_height
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @param fieldValue the field's new value
      */
     public static void image_height(MemorySegment struct, long fieldValue) {
         struct.set(image_height$LAYOUT, image_height$OFFSET, fieldValue);
@@ -185,6 +219,8 @@ public class _cl_image_desc {
      * Layout for field: {@snippet lang=c :
      * size_t image_depth
      * }
+     *
+     * @return the field's layout, named {@code image_depth}
      */
     public static final ValueLayout.OfLong image_depth$layout() {
         return image_depth$LAYOUT;
@@ -196,6 +232,8 @@ public class _cl_image_desc {
      * Offset for field: {@snippet lang=c :
      * size_t image_depth
      * }
+     *
+     * @return the field's offset in bytes from the start of the struct, 24
      */
     public static final long image_depth$offset() {
         return image_depth$OFFSET;
@@ -205,6 +243,9 @@ public class _cl_image_desc {
      * Getter for field: {@snippet lang=c :
      * size_t image_depth
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @return the field's value, as a Java {@code long} (unsigned C values keep their bits)
      */
     public static long image_depth(MemorySegment struct) {
         return struct.get(image_depth$LAYOUT, image_depth$OFFSET);
@@ -214,6 +255,9 @@ public class _cl_image_desc {
      * Setter for field: {@snippet lang=c :
      * size_t image_depth
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @param fieldValue the field's new value
      */
     public static void image_depth(MemorySegment struct, long fieldValue) {
         struct.set(image_depth$LAYOUT, image_depth$OFFSET, fieldValue);
@@ -225,6 +269,8 @@ public class _cl_image_desc {
      * Layout for field: {@snippet lang=c :
      * size_t image_array_size
      * }
+     *
+     * @return the field's layout, named {@code image_array_size}
      */
     public static final ValueLayout.OfLong image_array_size$layout() {
         return image_array_size$LAYOUT;
@@ -236,6 +282,8 @@ public class _cl_image_desc {
      * Offset for field: {@snippet lang=c :
      * size_t image_array_size
      * }
+     *
+     * @return the field's offset in bytes from the start of the struct, 32
      */
     public static final long image_array_size$offset() {
         return image_array_size$OFFSET;
@@ -245,6 +293,9 @@ public class _cl_image_desc {
      * Getter for field: {@snippet lang=c :
      * size_t image_array_size
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @return the field's value, as a Java {@code long} (unsigned C values keep their bits)
      */
     public static long image_array_size(MemorySegment struct) {
         return struct.get(image_array_size$LAYOUT, image_array_size$OFFSET);
@@ -254,6 +305,9 @@ public class _cl_image_desc {
      * Setter for field: {@snippet lang=c :
      * size_t image_array_size
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @param fieldValue the field's new value
      */
     public static void image_array_size(MemorySegment struct, long fieldValue) {
         struct.set(image_array_size$LAYOUT, image_array_size$OFFSET, fieldValue);
@@ -265,6 +319,8 @@ public class _cl_image_desc {
      * Layout for field: {@snippet lang=c :
      * size_t image_row_pitch
      * }
+     *
+     * @return the field's layout, named {@code image_row_pitch}
      */
     public static final ValueLayout.OfLong image_row_pitch$layout() {
         return image_row_pitch$LAYOUT;
@@ -276,6 +332,8 @@ public class _cl_image_desc {
      * Offset for field: {@snippet lang=c :
      * size_t image_row_pitch
      * }
+     *
+     * @return the field's offset in bytes from the start of the struct, 40
      */
     public static final long image_row_pitch$offset() {
         return image_row_pitch$OFFSET;
@@ -285,6 +343,9 @@ public class _cl_image_desc {
      * Getter for field: {@snippet lang=c :
      * size_t image_row_pitch
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @return the field's value, as a Java {@code long} (unsigned C values keep their bits)
      */
     public static long image_row_pitch(MemorySegment struct) {
         return struct.get(image_row_pitch$LAYOUT, image_row_pitch$OFFSET);
@@ -294,6 +355,9 @@ public class _cl_image_desc {
      * Setter for field: {@snippet lang=c :
      * size_t image_row_pitch
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @param fieldValue the field's new value
      */
     public static void image_row_pitch(MemorySegment struct, long fieldValue) {
         struct.set(image_row_pitch$LAYOUT, image_row_pitch$OFFSET, fieldValue);
@@ -305,6 +369,8 @@ public class _cl_image_desc {
      * Layout for field: {@snippet lang=c :
      * size_t image_slice_pitch
      * }
+     *
+     * @return the field's layout, named {@code image_slice_pitch}
      */
     public static final ValueLayout.OfLong image_slice_pitch$layout() {
         return image_slice_pitch$LAYOUT;
@@ -316,6 +382,8 @@ public class _cl_image_desc {
      * Offset for field: {@snippet lang=c :
      * size_t image_slice_pitch
      * }
+     *
+     * @return the field's offset in bytes from the start of the struct, 48
      */
     public static final long image_slice_pitch$offset() {
         return image_slice_pitch$OFFSET;
@@ -325,6 +393,9 @@ public class _cl_image_desc {
      * Getter for field: {@snippet lang=c :
      * size_t image_slice_pitch
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @return the field's value, as a Java {@code long} (unsigned C values keep their bits)
      */
     public static long image_slice_pitch(MemorySegment struct) {
         return struct.get(image_slice_pitch$LAYOUT, image_slice_pitch$OFFSET);
@@ -334,6 +405,9 @@ public class _cl_image_desc {
      * Setter for field: {@snippet lang=c :
      * size_t image_slice_pitch
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @param fieldValue the field's new value
      */
     public static void image_slice_pitch(MemorySegment struct, long fieldValue) {
         struct.set(image_slice_pitch$LAYOUT, image_slice_pitch$OFFSET, fieldValue);
@@ -345,6 +419,8 @@ public class _cl_image_desc {
      * Layout for field: {@snippet lang=c :
      * cl_uint num_mip_levels
      * }
+     *
+     * @return the field's layout, named {@code num_mip_levels}
      */
     public static final ValueLayout.OfInt num_mip_levels$layout() {
         return num_mip_levels$LAYOUT;
@@ -356,6 +432,8 @@ public class _cl_image_desc {
      * Offset for field: {@snippet lang=c :
      * cl_uint num_mip_levels
      * }
+     *
+     * @return the field's offset in bytes from the start of the struct, 56
      */
     public static final long num_mip_levels$offset() {
         return num_mip_levels$OFFSET;
@@ -365,6 +443,9 @@ public class _cl_image_desc {
      * Getter for field: {@snippet lang=c :
      * cl_uint num_mip_levels
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @return the field's value, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int num_mip_levels(MemorySegment struct) {
         return struct.get(num_mip_levels$LAYOUT, num_mip_levels$OFFSET);
@@ -374,6 +455,9 @@ public class _cl_image_desc {
      * Setter for field: {@snippet lang=c :
      * cl_uint num_mip_levels
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @param fieldValue the field's new value
      */
     public static void num_mip_levels(MemorySegment struct, int fieldValue) {
         struct.set(num_mip_levels$LAYOUT, num_mip_levels$OFFSET, fieldValue);
@@ -385,6 +469,8 @@ public class _cl_image_desc {
      * Layout for field: {@snippet lang=c :
      * cl_uint num_samples
      * }
+     *
+     * @return the field's layout, named {@code num_samples}
      */
     public static final ValueLayout.OfInt num_samples$layout() {
         return num_samples$LAYOUT;
@@ -396,6 +482,8 @@ public class _cl_image_desc {
      * Offset for field: {@snippet lang=c :
      * cl_uint num_samples
      * }
+     *
+     * @return the field's offset in bytes from the start of the struct, 60
      */
     public static final long num_samples$offset() {
         return num_samples$OFFSET;
@@ -405,6 +493,9 @@ public class _cl_image_desc {
      * Getter for field: {@snippet lang=c :
      * cl_uint num_samples
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @return the field's value, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int num_samples(MemorySegment struct) {
         return struct.get(num_samples$LAYOUT, num_samples$OFFSET);
@@ -414,6 +505,9 @@ public class _cl_image_desc {
      * Setter for field: {@snippet lang=c :
      * cl_uint num_samples
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @param fieldValue the field's new value
      */
     public static void num_samples(MemorySegment struct, int fieldValue) {
         struct.set(num_samples$LAYOUT, num_samples$OFFSET, fieldValue);
@@ -425,6 +519,8 @@ public class _cl_image_desc {
      * Layout for field: {@snippet lang=c :
      * cl_mem buffer
      * }
+     *
+     * @return the field's layout, named {@code buffer}
      */
     public static final AddressLayout buffer$layout() {
         return buffer$LAYOUT;
@@ -436,6 +532,8 @@ public class _cl_image_desc {
      * Offset for field: {@snippet lang=c :
      * cl_mem buffer
      * }
+     *
+     * @return the field's offset in bytes from the start of the struct, 64
      */
     public static final long buffer$offset() {
         return buffer$OFFSET;
@@ -445,6 +543,9 @@ public class _cl_image_desc {
      * Getter for field: {@snippet lang=c :
      * cl_mem buffer
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @return the field's address (a zero-length segment; reinterpret it to read)
      */
     public static MemorySegment buffer(MemorySegment struct) {
         return struct.get(buffer$LAYOUT, buffer$OFFSET);
@@ -454,6 +555,9 @@ public class _cl_image_desc {
      * Setter for field: {@snippet lang=c :
      * cl_mem buffer
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @param fieldValue the field's new address ({@code MemorySegment.NULL} for C's {@code NULL})
      */
     public static void buffer(MemorySegment struct, MemorySegment fieldValue) {
         struct.set(buffer$LAYOUT, buffer$OFFSET, fieldValue);
@@ -465,6 +569,8 @@ public class _cl_image_desc {
      * Layout for field: {@snippet lang=c :
      * cl_mem mem_object
      * }
+     *
+     * @return the field's layout, named {@code mem_object}
      */
     public static final AddressLayout mem_object$layout() {
         return mem_object$LAYOUT;
@@ -476,6 +582,8 @@ public class _cl_image_desc {
      * Offset for field: {@snippet lang=c :
      * cl_mem mem_object
      * }
+     *
+     * @return the field's offset in bytes from the start of the struct, 64
      */
     public static final long mem_object$offset() {
         return mem_object$OFFSET;
@@ -485,6 +593,9 @@ public class _cl_image_desc {
      * Getter for field: {@snippet lang=c :
      * cl_mem mem_object
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @return the field's address (a zero-length segment; reinterpret it to read)
      */
     public static MemorySegment mem_object(MemorySegment struct) {
         return struct.get(mem_object$LAYOUT, mem_object$OFFSET);
@@ -494,37 +605,78 @@ public class _cl_image_desc {
      * Setter for field: {@snippet lang=c :
      * cl_mem mem_object
      * }
+     *
+     * @param struct a segment holding one {@code _cl_image_desc} (at least {@link #sizeof()} bytes)
+     * @param fieldValue the field's new address ({@code MemorySegment.NULL} for C's {@code NULL})
      */
     public static void mem_object(MemorySegment struct, MemorySegment fieldValue) {
         struct.set(mem_object$LAYOUT, mem_object$OFFSET, fieldValue);
     }
 
-    /** Obtains a slice of {@code arrayParam} which selects the array element at {@code index}. */
+    /**
+     * Obtains a slice of {@code array} which selects the array element at {@code index}.
+     *
+     * @param array a segment holding consecutive elements of this layout
+     * @param index the element's index, from 0; the slice must lie inside {@code array}
+     * @return the element's bytes, a slice sharing {@code array}'s memory and scope
+     * @throws IndexOutOfBoundsException when the element starts outside {@code array}
+     */
     public static MemorySegment asSlice(MemorySegment array, long index) {
         return array.asSlice(layout().byteSize() * index);
     }
 
-    /** The size (in bytes) of this struct. */
+    /**
+     * The size (in bytes) of this struct.
+     *
+     * @return {@code layout().byteSize()}, padding included
+     */
     public static long sizeof() {
         return layout().byteSize();
     }
 
-    /** Allocate a segment of size {@code layout().byteSize()} using {@code allocator}. */
+    /**
+     * Allocate a segment of size {@code layout().byteSize()} using {@code allocator}.
+     *
+     * @param allocator where the memory comes from (an {@code Arena} decides its lifetime)
+     * @return a new segment of one element, aligned to the layout
+     */
     public static MemorySegment allocate(SegmentAllocator allocator) {
         return allocator.allocate(layout());
     }
 
-    /** Allocate an array of size {@code elementCount} using {@code allocator}. */
+    /**
+     * Allocate an array of size {@code elementCount} using {@code allocator}.
+     *
+     * @param elementCount how many elements, at least 0
+     * @param allocator where the memory comes from (an {@code Arena} decides its lifetime)
+     * @return a new segment of {@code elementCount} consecutive elements
+     * @throws IllegalArgumentException when {@code elementCount} is negative or the size overflows
+     */
     public static MemorySegment allocateArray(long elementCount, SegmentAllocator allocator) {
         return allocator.allocate(MemoryLayout.sequenceLayout(elementCount, layout()));
     }
 
-    /** Reinterprets {@code addr} using target {@code arena} and {@code cleanupAction} (if any). */
+    /**
+     * Reinterprets {@code addr} using target {@code arena} and {@code cleanup} (if any).
+     *
+     * @param addr the address of one element, typically a pointer returned by native code
+     * @param arena the arena whose scope the returned segment gets
+     * @param cleanup called with the segment when {@code arena} closes, or {@code null} for none
+     * @return a segment of one element at {@code addr}
+     */
     public static MemorySegment reinterpret(MemorySegment addr, Arena arena, Consumer<MemorySegment> cleanup) {
         return reinterpret(addr, 1, arena, cleanup);
     }
 
-    /** Reinterprets {@code addr} as an array of {@code elementCount} using {@code arena} and {@code cleanup}. */
+    /**
+     * Reinterprets {@code addr} as an array of {@code elementCount} using {@code arena} and {@code cleanup}.
+     *
+     * @param addr the address of the first element, typically a pointer returned by native code
+     * @param elementCount how many elements the segment covers, at least 0
+     * @param arena the arena whose scope the returned segment gets
+     * @param cleanup called with the segment when {@code arena} closes, or {@code null} for none
+     * @return a segment of {@code elementCount} elements at {@code addr}
+     */
     public static MemorySegment reinterpret(MemorySegment addr, long elementCount, Arena arena, Consumer<MemorySegment> cleanup) {
         return addr.reinterpret(layout().byteSize() * elementCount, arena, cleanup);
     }

@@ -28,15 +28,24 @@ public final class cl_h {
         // static members only
     }
 
+    /** The layout of C {@code bool}: one byte. */
     public static final ValueLayout.OfBoolean C_BOOL = ValueLayout.JAVA_BOOLEAN;
+    /** The layout of C {@code char}, signed or unsigned: one byte. */
     public static final ValueLayout.OfByte C_CHAR = ValueLayout.JAVA_BYTE;
+    /** The layout of C {@code short}: two bytes. */
     public static final ValueLayout.OfShort C_SHORT = ValueLayout.JAVA_SHORT;
+    /** The layout of C {@code int} and of enums: four bytes. */
     public static final ValueLayout.OfInt C_INT = ValueLayout.JAVA_INT;
+    /** The layout of C {@code long long}: eight bytes. */
     public static final ValueLayout.OfLong C_LONG_LONG = ValueLayout.JAVA_LONG;
+    /** The layout of C {@code float}: four bytes, IEEE 754 binary32. */
     public static final ValueLayout.OfFloat C_FLOAT = ValueLayout.JAVA_FLOAT;
+    /** The layout of C {@code double}: eight bytes, IEEE 754 binary64. */
     public static final ValueLayout.OfDouble C_DOUBLE = ValueLayout.JAVA_DOUBLE;
+    /** The layout of a C pointer: an address whose target is unbounded, so reads need no reinterpret. */
     public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
             .withTargetLayout(MemoryLayout.sequenceLayout(Long.MAX_VALUE, ValueLayout.JAVA_BYTE));
+    /** The layout of C {@code long} on LP64 Linux: eight bytes. */
     public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
 
     /** The OpenCL ICD loader, opened on first use; an empty lookup when it is not installed. */
@@ -649,20 +658,36 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetPlatformIDs", DESC);
     }
 
-    /** Function descriptor of {@link #clGetPlatformIDs}. */
+    /**
+     * Function descriptor of {@link #clGetPlatformIDs}.
+     *
+     * @return the C signature of {@code clGetPlatformIDs} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetPlatformIDs$descriptor() {
         return clGetPlatformIDs.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetPlatformIDs}. */
+    /**
+     * Downcall method handle of {@link #clGetPlatformIDs}.
+     *
+     * @return a handle of type {@code clGetPlatformIDs$descriptor().toMethodType()} that calls {@code clGetPlatformIDs}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetPlatformIDs$handle() {
         return clGetPlatformIDs.HANDLE;
     }
 
     /**
+     * Calls {@code clGetPlatformIDs} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetPlatformIDs(cl_uint num_entries, cl_platform_id *platforms, cl_uint *num_platforms)
      * }
+     *
+     * @param num_entries the capacity, in elements, of the array the call fills ({@code cl_uint num_entries})
+     * @param platforms the C argument {@code cl_platform_id *platforms}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_platforms the C argument {@code cl_uint *num_platforms}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetPlatformIDs}
      */
     public static int clGetPlatformIDs(int num_entries, MemorySegment platforms, MemorySegment num_platforms) {
         var mh$ = clGetPlatformIDs.HANDLE;
@@ -687,20 +712,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetPlatformInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clGetPlatformInfo}. */
+    /**
+     * Function descriptor of {@link #clGetPlatformInfo}.
+     *
+     * @return the C signature of {@code clGetPlatformInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetPlatformInfo$descriptor() {
         return clGetPlatformInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetPlatformInfo}. */
+    /**
+     * Downcall method handle of {@link #clGetPlatformInfo}.
+     *
+     * @return a handle of type {@code clGetPlatformInfo$descriptor().toMethodType()} that calls {@code clGetPlatformInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetPlatformInfo$handle() {
         return clGetPlatformInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clGetPlatformInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetPlatformInfo(cl_platform_id platform, cl_platform_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
      * }
+     *
+     * @param platform the C argument {@code cl_platform_id platform}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_platform_info param_name})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code void *param_value})
+     * @param param_value_size_ret where the call stores the size in bytes of the property's value, or {@code MemorySegment.NULL} to ignore it ({@code size_t *param_value_size_ret})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetPlatformInfo}
      */
     public static int clGetPlatformInfo(MemorySegment platform, int param_name, long param_value_size, MemorySegment param_value, MemorySegment param_value_size_ret) {
         var mh$ = clGetPlatformInfo.HANDLE;
@@ -725,20 +768,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetDeviceIDs", DESC);
     }
 
-    /** Function descriptor of {@link #clGetDeviceIDs}. */
+    /**
+     * Function descriptor of {@link #clGetDeviceIDs}.
+     *
+     * @return the C signature of {@code clGetDeviceIDs} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetDeviceIDs$descriptor() {
         return clGetDeviceIDs.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetDeviceIDs}. */
+    /**
+     * Downcall method handle of {@link #clGetDeviceIDs}.
+     *
+     * @return a handle of type {@code clGetDeviceIDs$descriptor().toMethodType()} that calls {@code clGetDeviceIDs}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetDeviceIDs$handle() {
         return clGetDeviceIDs.HANDLE;
     }
 
     /**
+     * Calls {@code clGetDeviceIDs} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetDeviceIDs(cl_platform_id platform, cl_device_type device_type, cl_uint num_entries, cl_device_id *devices, cl_uint *num_devices)
      * }
+     *
+     * @param platform the C argument {@code cl_platform_id platform}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param device_type the C argument {@code cl_device_type device_type}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param num_entries the capacity, in elements, of the array the call fills ({@code cl_uint num_entries})
+     * @param devices the C argument {@code cl_device_id *devices}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_devices the C argument {@code cl_uint *num_devices}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetDeviceIDs}
      */
     public static int clGetDeviceIDs(MemorySegment platform, long device_type, int num_entries, MemorySegment devices, MemorySegment num_devices) {
         var mh$ = clGetDeviceIDs.HANDLE;
@@ -763,20 +824,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetDeviceInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clGetDeviceInfo}. */
+    /**
+     * Function descriptor of {@link #clGetDeviceInfo}.
+     *
+     * @return the C signature of {@code clGetDeviceInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetDeviceInfo$descriptor() {
         return clGetDeviceInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetDeviceInfo}. */
+    /**
+     * Downcall method handle of {@link #clGetDeviceInfo}.
+     *
+     * @return a handle of type {@code clGetDeviceInfo$descriptor().toMethodType()} that calls {@code clGetDeviceInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetDeviceInfo$handle() {
         return clGetDeviceInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clGetDeviceInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetDeviceInfo(cl_device_id device, cl_device_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
      * }
+     *
+     * @param device the C argument {@code cl_device_id device}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_device_info param_name})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code void *param_value})
+     * @param param_value_size_ret where the call stores the size in bytes of the property's value, or {@code MemorySegment.NULL} to ignore it ({@code size_t *param_value_size_ret})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetDeviceInfo}
      */
     public static int clGetDeviceInfo(MemorySegment device, int param_name, long param_value_size, MemorySegment param_value, MemorySegment param_value_size_ret) {
         var mh$ = clGetDeviceInfo.HANDLE;
@@ -801,20 +880,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateSubDevices", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateSubDevices}. */
+    /**
+     * Function descriptor of {@link #clCreateSubDevices}.
+     *
+     * @return the C signature of {@code clCreateSubDevices} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateSubDevices$descriptor() {
         return clCreateSubDevices.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateSubDevices}. */
+    /**
+     * Downcall method handle of {@link #clCreateSubDevices}.
+     *
+     * @return a handle of type {@code clCreateSubDevices$descriptor().toMethodType()} that calls {@code clCreateSubDevices}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateSubDevices$handle() {
         return clCreateSubDevices.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateSubDevices} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clCreateSubDevices(cl_device_id in_device, const cl_device_partition_property *properties, cl_uint num_devices, cl_device_id *out_devices, cl_uint *num_devices_ret)
      * }
+     *
+     * @param in_device the C argument {@code cl_device_id in_device}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param properties the C argument {@code const cl_device_partition_property *properties}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_devices the C argument {@code cl_uint num_devices}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param out_devices the C argument {@code cl_device_id *out_devices}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_devices_ret the C argument {@code cl_uint *num_devices_ret}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateSubDevices}
      */
     public static int clCreateSubDevices(MemorySegment in_device, MemorySegment properties, int num_devices, MemorySegment out_devices, MemorySegment num_devices_ret) {
         var mh$ = clCreateSubDevices.HANDLE;
@@ -835,20 +932,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clRetainDevice", DESC);
     }
 
-    /** Function descriptor of {@link #clRetainDevice}. */
+    /**
+     * Function descriptor of {@link #clRetainDevice}.
+     *
+     * @return the C signature of {@code clRetainDevice} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clRetainDevice$descriptor() {
         return clRetainDevice.DESC;
     }
 
-    /** Downcall method handle of {@link #clRetainDevice}. */
+    /**
+     * Downcall method handle of {@link #clRetainDevice}.
+     *
+     * @return a handle of type {@code clRetainDevice$descriptor().toMethodType()} that calls {@code clRetainDevice}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clRetainDevice$handle() {
         return clRetainDevice.HANDLE;
     }
 
     /**
+     * Calls {@code clRetainDevice} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clRetainDevice(cl_device_id device)
      * }
+     *
+     * @param device the C argument {@code cl_device_id device}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clRetainDevice}
      */
     public static int clRetainDevice(MemorySegment device) {
         var mh$ = clRetainDevice.HANDLE;
@@ -869,20 +980,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clReleaseDevice", DESC);
     }
 
-    /** Function descriptor of {@link #clReleaseDevice}. */
+    /**
+     * Function descriptor of {@link #clReleaseDevice}.
+     *
+     * @return the C signature of {@code clReleaseDevice} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clReleaseDevice$descriptor() {
         return clReleaseDevice.DESC;
     }
 
-    /** Downcall method handle of {@link #clReleaseDevice}. */
+    /**
+     * Downcall method handle of {@link #clReleaseDevice}.
+     *
+     * @return a handle of type {@code clReleaseDevice$descriptor().toMethodType()} that calls {@code clReleaseDevice}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clReleaseDevice$handle() {
         return clReleaseDevice.HANDLE;
     }
 
     /**
+     * Calls {@code clReleaseDevice} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clReleaseDevice(cl_device_id device)
      * }
+     *
+     * @param device the C argument {@code cl_device_id device}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clReleaseDevice}
      */
     public static int clReleaseDevice(MemorySegment device) {
         var mh$ = clReleaseDevice.HANDLE;
@@ -905,20 +1030,36 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clSetDefaultDeviceCommandQueue", DESC);
     }
 
-    /** Function descriptor of {@link #clSetDefaultDeviceCommandQueue}. */
+    /**
+     * Function descriptor of {@link #clSetDefaultDeviceCommandQueue}.
+     *
+     * @return the C signature of {@code clSetDefaultDeviceCommandQueue} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clSetDefaultDeviceCommandQueue$descriptor() {
         return clSetDefaultDeviceCommandQueue.DESC;
     }
 
-    /** Downcall method handle of {@link #clSetDefaultDeviceCommandQueue}. */
+    /**
+     * Downcall method handle of {@link #clSetDefaultDeviceCommandQueue}.
+     *
+     * @return a handle of type {@code clSetDefaultDeviceCommandQueue$descriptor().toMethodType()} that calls {@code clSetDefaultDeviceCommandQueue}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clSetDefaultDeviceCommandQueue$handle() {
         return clSetDefaultDeviceCommandQueue.HANDLE;
     }
 
     /**
+     * Calls {@code clSetDefaultDeviceCommandQueue} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clSetDefaultDeviceCommandQueue(cl_context context, cl_device_id device, cl_command_queue command_queue)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param device the C argument {@code cl_device_id device}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clSetDefaultDeviceCommandQueue}
      */
     public static int clSetDefaultDeviceCommandQueue(MemorySegment context, MemorySegment device, MemorySegment command_queue) {
         var mh$ = clSetDefaultDeviceCommandQueue.HANDLE;
@@ -941,20 +1082,36 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetDeviceAndHostTimer", DESC);
     }
 
-    /** Function descriptor of {@link #clGetDeviceAndHostTimer}. */
+    /**
+     * Function descriptor of {@link #clGetDeviceAndHostTimer}.
+     *
+     * @return the C signature of {@code clGetDeviceAndHostTimer} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetDeviceAndHostTimer$descriptor() {
         return clGetDeviceAndHostTimer.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetDeviceAndHostTimer}. */
+    /**
+     * Downcall method handle of {@link #clGetDeviceAndHostTimer}.
+     *
+     * @return a handle of type {@code clGetDeviceAndHostTimer$descriptor().toMethodType()} that calls {@code clGetDeviceAndHostTimer}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetDeviceAndHostTimer$handle() {
         return clGetDeviceAndHostTimer.HANDLE;
     }
 
     /**
+     * Calls {@code clGetDeviceAndHostTimer} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetDeviceAndHostTimer(cl_device_id device, cl_ulong *device_timestamp, cl_ulong *host_timestamp)
      * }
+     *
+     * @param device the C argument {@code cl_device_id device}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param device_timestamp the C argument {@code cl_ulong *device_timestamp}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param host_timestamp the C argument {@code cl_ulong *host_timestamp}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetDeviceAndHostTimer}
      */
     public static int clGetDeviceAndHostTimer(MemorySegment device, MemorySegment device_timestamp, MemorySegment host_timestamp) {
         var mh$ = clGetDeviceAndHostTimer.HANDLE;
@@ -976,20 +1133,35 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetHostTimer", DESC);
     }
 
-    /** Function descriptor of {@link #clGetHostTimer}. */
+    /**
+     * Function descriptor of {@link #clGetHostTimer}.
+     *
+     * @return the C signature of {@code clGetHostTimer} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetHostTimer$descriptor() {
         return clGetHostTimer.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetHostTimer}. */
+    /**
+     * Downcall method handle of {@link #clGetHostTimer}.
+     *
+     * @return a handle of type {@code clGetHostTimer$descriptor().toMethodType()} that calls {@code clGetHostTimer}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetHostTimer$handle() {
         return clGetHostTimer.HANDLE;
     }
 
     /**
+     * Calls {@code clGetHostTimer} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetHostTimer(cl_device_id device, cl_ulong *host_timestamp)
      * }
+     *
+     * @param device the C argument {@code cl_device_id device}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param host_timestamp the C argument {@code cl_ulong *host_timestamp}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetHostTimer}
      */
     public static int clGetHostTimer(MemorySegment device, MemorySegment host_timestamp) {
         var mh$ = clGetHostTimer.HANDLE;
@@ -1015,20 +1187,39 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateContext", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateContext}. */
+    /**
+     * Function descriptor of {@link #clCreateContext}.
+     *
+     * @return the C signature of {@code clCreateContext} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateContext$descriptor() {
         return clCreateContext.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateContext}. */
+    /**
+     * Downcall method handle of {@link #clCreateContext}.
+     *
+     * @return a handle of type {@code clCreateContext$descriptor().toMethodType()} that calls {@code clCreateContext}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateContext$handle() {
         return clCreateContext.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateContext} in libOpenCL.
      * {@snippet lang=c :
      * cl_context clCreateContext(const cl_context_properties *properties, cl_uint num_devices, const cl_device_id *devices, void (*pfn_notify)(const char *, const void *, size_t, void *), void *user_data, cl_int *errcode_ret)
      * }
+     *
+     * @param properties the C argument {@code const cl_context_properties *properties}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_devices the C argument {@code cl_uint num_devices}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param devices the C argument {@code const cl_device_id *devices}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param pfn_notify the address of a C callback (an FFM upcall stub) the implementation calls, or {@code MemorySegment.NULL} for none ({@code void (*pfn_notify)(const char *, const void *, size_t, void *)})
+     * @param user_data an address passed unchanged to {@code pfn_notify}, or {@code MemorySegment.NULL} ({@code void *user_data})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_context} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateContext}
      */
     public static MemorySegment clCreateContext(MemorySegment properties, int num_devices, MemorySegment devices, MemorySegment pfn_notify, MemorySegment user_data, MemorySegment errcode_ret) {
         var mh$ = clCreateContext.HANDLE;
@@ -1053,20 +1244,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateContextFromType", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateContextFromType}. */
+    /**
+     * Function descriptor of {@link #clCreateContextFromType}.
+     *
+     * @return the C signature of {@code clCreateContextFromType} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateContextFromType$descriptor() {
         return clCreateContextFromType.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateContextFromType}. */
+    /**
+     * Downcall method handle of {@link #clCreateContextFromType}.
+     *
+     * @return a handle of type {@code clCreateContextFromType$descriptor().toMethodType()} that calls {@code clCreateContextFromType}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateContextFromType$handle() {
         return clCreateContextFromType.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateContextFromType} in libOpenCL.
      * {@snippet lang=c :
      * cl_context clCreateContextFromType(const cl_context_properties *properties, cl_device_type device_type, void (*pfn_notify)(const char *, const void *, size_t, void *), void *user_data, cl_int *errcode_ret)
      * }
+     *
+     * @param properties the C argument {@code const cl_context_properties *properties}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param device_type the C argument {@code cl_device_type device_type}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param pfn_notify the address of a C callback (an FFM upcall stub) the implementation calls, or {@code MemorySegment.NULL} for none ({@code void (*pfn_notify)(const char *, const void *, size_t, void *)})
+     * @param user_data an address passed unchanged to {@code pfn_notify}, or {@code MemorySegment.NULL} ({@code void *user_data})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_context} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateContextFromType}
      */
     public static MemorySegment clCreateContextFromType(MemorySegment properties, long device_type, MemorySegment pfn_notify, MemorySegment user_data, MemorySegment errcode_ret) {
         var mh$ = clCreateContextFromType.HANDLE;
@@ -1087,20 +1296,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clRetainContext", DESC);
     }
 
-    /** Function descriptor of {@link #clRetainContext}. */
+    /**
+     * Function descriptor of {@link #clRetainContext}.
+     *
+     * @return the C signature of {@code clRetainContext} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clRetainContext$descriptor() {
         return clRetainContext.DESC;
     }
 
-    /** Downcall method handle of {@link #clRetainContext}. */
+    /**
+     * Downcall method handle of {@link #clRetainContext}.
+     *
+     * @return a handle of type {@code clRetainContext$descriptor().toMethodType()} that calls {@code clRetainContext}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clRetainContext$handle() {
         return clRetainContext.HANDLE;
     }
 
     /**
+     * Calls {@code clRetainContext} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clRetainContext(cl_context context)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clRetainContext}
      */
     public static int clRetainContext(MemorySegment context) {
         var mh$ = clRetainContext.HANDLE;
@@ -1121,20 +1344,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clReleaseContext", DESC);
     }
 
-    /** Function descriptor of {@link #clReleaseContext}. */
+    /**
+     * Function descriptor of {@link #clReleaseContext}.
+     *
+     * @return the C signature of {@code clReleaseContext} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clReleaseContext$descriptor() {
         return clReleaseContext.DESC;
     }
 
-    /** Downcall method handle of {@link #clReleaseContext}. */
+    /**
+     * Downcall method handle of {@link #clReleaseContext}.
+     *
+     * @return a handle of type {@code clReleaseContext$descriptor().toMethodType()} that calls {@code clReleaseContext}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clReleaseContext$handle() {
         return clReleaseContext.HANDLE;
     }
 
     /**
+     * Calls {@code clReleaseContext} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clReleaseContext(cl_context context)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clReleaseContext}
      */
     public static int clReleaseContext(MemorySegment context) {
         var mh$ = clReleaseContext.HANDLE;
@@ -1159,20 +1396,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetContextInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clGetContextInfo}. */
+    /**
+     * Function descriptor of {@link #clGetContextInfo}.
+     *
+     * @return the C signature of {@code clGetContextInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetContextInfo$descriptor() {
         return clGetContextInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetContextInfo}. */
+    /**
+     * Downcall method handle of {@link #clGetContextInfo}.
+     *
+     * @return a handle of type {@code clGetContextInfo$descriptor().toMethodType()} that calls {@code clGetContextInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetContextInfo$handle() {
         return clGetContextInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clGetContextInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetContextInfo(cl_context context, cl_context_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_context_info param_name})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code void *param_value})
+     * @param param_value_size_ret where the call stores the size in bytes of the property's value, or {@code MemorySegment.NULL} to ignore it ({@code size_t *param_value_size_ret})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetContextInfo}
      */
     public static int clGetContextInfo(MemorySegment context, int param_name, long param_value_size, MemorySegment param_value, MemorySegment param_value_size_ret) {
         var mh$ = clGetContextInfo.HANDLE;
@@ -1195,20 +1450,36 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clSetContextDestructorCallback", DESC);
     }
 
-    /** Function descriptor of {@link #clSetContextDestructorCallback}. */
+    /**
+     * Function descriptor of {@link #clSetContextDestructorCallback}.
+     *
+     * @return the C signature of {@code clSetContextDestructorCallback} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clSetContextDestructorCallback$descriptor() {
         return clSetContextDestructorCallback.DESC;
     }
 
-    /** Downcall method handle of {@link #clSetContextDestructorCallback}. */
+    /**
+     * Downcall method handle of {@link #clSetContextDestructorCallback}.
+     *
+     * @return a handle of type {@code clSetContextDestructorCallback$descriptor().toMethodType()} that calls {@code clSetContextDestructorCallback}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clSetContextDestructorCallback$handle() {
         return clSetContextDestructorCallback.HANDLE;
     }
 
     /**
+     * Calls {@code clSetContextDestructorCallback} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clSetContextDestructorCallback(cl_context context, void (*pfn_notify)(cl_context, void *), void *user_data)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param pfn_notify the address of a C callback (an FFM upcall stub) the implementation calls, or {@code MemorySegment.NULL} for none ({@code void (*pfn_notify)(cl_context, void *)})
+     * @param user_data an address passed unchanged to {@code pfn_notify}, or {@code MemorySegment.NULL} ({@code void *user_data})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clSetContextDestructorCallback}
      */
     public static int clSetContextDestructorCallback(MemorySegment context, MemorySegment pfn_notify, MemorySegment user_data) {
         var mh$ = clSetContextDestructorCallback.HANDLE;
@@ -1232,20 +1503,37 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateCommandQueueWithProperties", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateCommandQueueWithProperties}. */
+    /**
+     * Function descriptor of {@link #clCreateCommandQueueWithProperties}.
+     *
+     * @return the C signature of {@code clCreateCommandQueueWithProperties} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateCommandQueueWithProperties$descriptor() {
         return clCreateCommandQueueWithProperties.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateCommandQueueWithProperties}. */
+    /**
+     * Downcall method handle of {@link #clCreateCommandQueueWithProperties}.
+     *
+     * @return a handle of type {@code clCreateCommandQueueWithProperties$descriptor().toMethodType()} that calls {@code clCreateCommandQueueWithProperties}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateCommandQueueWithProperties$handle() {
         return clCreateCommandQueueWithProperties.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateCommandQueueWithProperties} in libOpenCL.
      * {@snippet lang=c :
      * cl_command_queue clCreateCommandQueueWithProperties(cl_context context, cl_device_id device, const cl_queue_properties *properties, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param device the C argument {@code cl_device_id device}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param properties the C argument {@code const cl_queue_properties *properties}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_command_queue} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateCommandQueueWithProperties}
      */
     public static MemorySegment clCreateCommandQueueWithProperties(MemorySegment context, MemorySegment device, MemorySegment properties, MemorySegment errcode_ret) {
         var mh$ = clCreateCommandQueueWithProperties.HANDLE;
@@ -1266,20 +1554,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clRetainCommandQueue", DESC);
     }
 
-    /** Function descriptor of {@link #clRetainCommandQueue}. */
+    /**
+     * Function descriptor of {@link #clRetainCommandQueue}.
+     *
+     * @return the C signature of {@code clRetainCommandQueue} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clRetainCommandQueue$descriptor() {
         return clRetainCommandQueue.DESC;
     }
 
-    /** Downcall method handle of {@link #clRetainCommandQueue}. */
+    /**
+     * Downcall method handle of {@link #clRetainCommandQueue}.
+     *
+     * @return a handle of type {@code clRetainCommandQueue$descriptor().toMethodType()} that calls {@code clRetainCommandQueue}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clRetainCommandQueue$handle() {
         return clRetainCommandQueue.HANDLE;
     }
 
     /**
+     * Calls {@code clRetainCommandQueue} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clRetainCommandQueue(cl_command_queue command_queue)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clRetainCommandQueue}
      */
     public static int clRetainCommandQueue(MemorySegment command_queue) {
         var mh$ = clRetainCommandQueue.HANDLE;
@@ -1300,20 +1602,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clReleaseCommandQueue", DESC);
     }
 
-    /** Function descriptor of {@link #clReleaseCommandQueue}. */
+    /**
+     * Function descriptor of {@link #clReleaseCommandQueue}.
+     *
+     * @return the C signature of {@code clReleaseCommandQueue} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clReleaseCommandQueue$descriptor() {
         return clReleaseCommandQueue.DESC;
     }
 
-    /** Downcall method handle of {@link #clReleaseCommandQueue}. */
+    /**
+     * Downcall method handle of {@link #clReleaseCommandQueue}.
+     *
+     * @return a handle of type {@code clReleaseCommandQueue$descriptor().toMethodType()} that calls {@code clReleaseCommandQueue}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clReleaseCommandQueue$handle() {
         return clReleaseCommandQueue.HANDLE;
     }
 
     /**
+     * Calls {@code clReleaseCommandQueue} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clReleaseCommandQueue(cl_command_queue command_queue)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clReleaseCommandQueue}
      */
     public static int clReleaseCommandQueue(MemorySegment command_queue) {
         var mh$ = clReleaseCommandQueue.HANDLE;
@@ -1338,20 +1654,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetCommandQueueInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clGetCommandQueueInfo}. */
+    /**
+     * Function descriptor of {@link #clGetCommandQueueInfo}.
+     *
+     * @return the C signature of {@code clGetCommandQueueInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetCommandQueueInfo$descriptor() {
         return clGetCommandQueueInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetCommandQueueInfo}. */
+    /**
+     * Downcall method handle of {@link #clGetCommandQueueInfo}.
+     *
+     * @return a handle of type {@code clGetCommandQueueInfo$descriptor().toMethodType()} that calls {@code clGetCommandQueueInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetCommandQueueInfo$handle() {
         return clGetCommandQueueInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clGetCommandQueueInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetCommandQueueInfo(cl_command_queue command_queue, cl_command_queue_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_command_queue_info param_name})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code void *param_value})
+     * @param param_value_size_ret where the call stores the size in bytes of the property's value, or {@code MemorySegment.NULL} to ignore it ({@code size_t *param_value_size_ret})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetCommandQueueInfo}
      */
     public static int clGetCommandQueueInfo(MemorySegment command_queue, int param_name, long param_value_size, MemorySegment param_value, MemorySegment param_value_size_ret) {
         var mh$ = clGetCommandQueueInfo.HANDLE;
@@ -1376,20 +1710,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateBuffer", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateBuffer}. */
+    /**
+     * Function descriptor of {@link #clCreateBuffer}.
+     *
+     * @return the C signature of {@code clCreateBuffer} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateBuffer$descriptor() {
         return clCreateBuffer.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateBuffer}. */
+    /**
+     * Downcall method handle of {@link #clCreateBuffer}.
+     *
+     * @return a handle of type {@code clCreateBuffer$descriptor().toMethodType()} that calls {@code clCreateBuffer}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateBuffer$handle() {
         return clCreateBuffer.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateBuffer} in libOpenCL.
      * {@snippet lang=c :
      * cl_mem clCreateBuffer(cl_context context, cl_mem_flags flags, size_t size, void *host_ptr, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param flags the C argument {@code cl_mem_flags flags}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param size the C argument {@code size_t size}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param host_ptr the C argument {@code void *host_ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_mem} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateBuffer}
      */
     public static MemorySegment clCreateBuffer(MemorySegment context, long flags, long size, MemorySegment host_ptr, MemorySegment errcode_ret) {
         var mh$ = clCreateBuffer.HANDLE;
@@ -1414,20 +1766,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateSubBuffer", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateSubBuffer}. */
+    /**
+     * Function descriptor of {@link #clCreateSubBuffer}.
+     *
+     * @return the C signature of {@code clCreateSubBuffer} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateSubBuffer$descriptor() {
         return clCreateSubBuffer.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateSubBuffer}. */
+    /**
+     * Downcall method handle of {@link #clCreateSubBuffer}.
+     *
+     * @return a handle of type {@code clCreateSubBuffer$descriptor().toMethodType()} that calls {@code clCreateSubBuffer}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateSubBuffer$handle() {
         return clCreateSubBuffer.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateSubBuffer} in libOpenCL.
      * {@snippet lang=c :
      * cl_mem clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags, cl_buffer_create_type buffer_create_type, const void *buffer_create_info, cl_int *errcode_ret)
      * }
+     *
+     * @param buffer the C argument {@code cl_mem buffer}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param flags the C argument {@code cl_mem_flags flags}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param buffer_create_type the C argument {@code cl_buffer_create_type buffer_create_type}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param buffer_create_info the C argument {@code const void *buffer_create_info}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_mem} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateSubBuffer}
      */
     public static MemorySegment clCreateSubBuffer(MemorySegment buffer, long flags, int buffer_create_type, MemorySegment buffer_create_info, MemorySegment errcode_ret) {
         var mh$ = clCreateSubBuffer.HANDLE;
@@ -1453,20 +1823,39 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateImage", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateImage}. */
+    /**
+     * Function descriptor of {@link #clCreateImage}.
+     *
+     * @return the C signature of {@code clCreateImage} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateImage$descriptor() {
         return clCreateImage.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateImage}. */
+    /**
+     * Downcall method handle of {@link #clCreateImage}.
+     *
+     * @return a handle of type {@code clCreateImage$descriptor().toMethodType()} that calls {@code clCreateImage}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateImage$handle() {
         return clCreateImage.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateImage} in libOpenCL.
      * {@snippet lang=c :
      * cl_mem clCreateImage(cl_context context, cl_mem_flags flags, const cl_image_format *image_format, const cl_image_desc *image_desc, void *host_ptr, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param flags the C argument {@code cl_mem_flags flags}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param image_format the C argument {@code const cl_image_format *image_format}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param image_desc the C argument {@code const cl_image_desc *image_desc}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param host_ptr the C argument {@code void *host_ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_mem} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateImage}
      */
     public static MemorySegment clCreateImage(MemorySegment context, long flags, MemorySegment image_format, MemorySegment image_desc, MemorySegment host_ptr, MemorySegment errcode_ret) {
         var mh$ = clCreateImage.HANDLE;
@@ -1492,20 +1881,39 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreatePipe", DESC);
     }
 
-    /** Function descriptor of {@link #clCreatePipe}. */
+    /**
+     * Function descriptor of {@link #clCreatePipe}.
+     *
+     * @return the C signature of {@code clCreatePipe} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreatePipe$descriptor() {
         return clCreatePipe.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreatePipe}. */
+    /**
+     * Downcall method handle of {@link #clCreatePipe}.
+     *
+     * @return a handle of type {@code clCreatePipe$descriptor().toMethodType()} that calls {@code clCreatePipe}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreatePipe$handle() {
         return clCreatePipe.HANDLE;
     }
 
     /**
+     * Calls {@code clCreatePipe} in libOpenCL.
      * {@snippet lang=c :
      * cl_mem clCreatePipe(cl_context context, cl_mem_flags flags, cl_uint pipe_packet_size, cl_uint pipe_max_packets, const cl_pipe_properties *properties, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param flags the C argument {@code cl_mem_flags flags}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param pipe_packet_size the C argument {@code cl_uint pipe_packet_size}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param pipe_max_packets the C argument {@code cl_uint pipe_max_packets}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param properties the C argument {@code const cl_pipe_properties *properties}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_mem} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreatePipe}
      */
     public static MemorySegment clCreatePipe(MemorySegment context, long flags, int pipe_packet_size, int pipe_max_packets, MemorySegment properties, MemorySegment errcode_ret) {
         var mh$ = clCreatePipe.HANDLE;
@@ -1531,20 +1939,39 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateBufferWithProperties", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateBufferWithProperties}. */
+    /**
+     * Function descriptor of {@link #clCreateBufferWithProperties}.
+     *
+     * @return the C signature of {@code clCreateBufferWithProperties} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateBufferWithProperties$descriptor() {
         return clCreateBufferWithProperties.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateBufferWithProperties}. */
+    /**
+     * Downcall method handle of {@link #clCreateBufferWithProperties}.
+     *
+     * @return a handle of type {@code clCreateBufferWithProperties$descriptor().toMethodType()} that calls {@code clCreateBufferWithProperties}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateBufferWithProperties$handle() {
         return clCreateBufferWithProperties.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateBufferWithProperties} in libOpenCL.
      * {@snippet lang=c :
      * cl_mem clCreateBufferWithProperties(cl_context context, const cl_mem_properties *properties, cl_mem_flags flags, size_t size, void *host_ptr, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param properties the C argument {@code const cl_mem_properties *properties}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param flags the C argument {@code cl_mem_flags flags}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param size the C argument {@code size_t size}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param host_ptr the C argument {@code void *host_ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_mem} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateBufferWithProperties}
      */
     public static MemorySegment clCreateBufferWithProperties(MemorySegment context, MemorySegment properties, long flags, long size, MemorySegment host_ptr, MemorySegment errcode_ret) {
         var mh$ = clCreateBufferWithProperties.HANDLE;
@@ -1571,20 +1998,40 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateImageWithProperties", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateImageWithProperties}. */
+    /**
+     * Function descriptor of {@link #clCreateImageWithProperties}.
+     *
+     * @return the C signature of {@code clCreateImageWithProperties} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateImageWithProperties$descriptor() {
         return clCreateImageWithProperties.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateImageWithProperties}. */
+    /**
+     * Downcall method handle of {@link #clCreateImageWithProperties}.
+     *
+     * @return a handle of type {@code clCreateImageWithProperties$descriptor().toMethodType()} that calls {@code clCreateImageWithProperties}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateImageWithProperties$handle() {
         return clCreateImageWithProperties.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateImageWithProperties} in libOpenCL.
      * {@snippet lang=c :
      * cl_mem clCreateImageWithProperties(cl_context context, const cl_mem_properties *properties, cl_mem_flags flags, const cl_image_format *image_format, const cl_image_desc *image_desc, void *host_ptr, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param properties the C argument {@code const cl_mem_properties *properties}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param flags the C argument {@code cl_mem_flags flags}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param image_format the C argument {@code const cl_image_format *image_format}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param image_desc the C argument {@code const cl_image_desc *image_desc}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param host_ptr the C argument {@code void *host_ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_mem} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateImageWithProperties}
      */
     public static MemorySegment clCreateImageWithProperties(MemorySegment context, MemorySegment properties, long flags, MemorySegment image_format, MemorySegment image_desc, MemorySegment host_ptr, MemorySegment errcode_ret) {
         var mh$ = clCreateImageWithProperties.HANDLE;
@@ -1605,20 +2052,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clRetainMemObject", DESC);
     }
 
-    /** Function descriptor of {@link #clRetainMemObject}. */
+    /**
+     * Function descriptor of {@link #clRetainMemObject}.
+     *
+     * @return the C signature of {@code clRetainMemObject} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clRetainMemObject$descriptor() {
         return clRetainMemObject.DESC;
     }
 
-    /** Downcall method handle of {@link #clRetainMemObject}. */
+    /**
+     * Downcall method handle of {@link #clRetainMemObject}.
+     *
+     * @return a handle of type {@code clRetainMemObject$descriptor().toMethodType()} that calls {@code clRetainMemObject}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clRetainMemObject$handle() {
         return clRetainMemObject.HANDLE;
     }
 
     /**
+     * Calls {@code clRetainMemObject} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clRetainMemObject(cl_mem memobj)
      * }
+     *
+     * @param memobj the C argument {@code cl_mem memobj}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clRetainMemObject}
      */
     public static int clRetainMemObject(MemorySegment memobj) {
         var mh$ = clRetainMemObject.HANDLE;
@@ -1639,20 +2100,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clReleaseMemObject", DESC);
     }
 
-    /** Function descriptor of {@link #clReleaseMemObject}. */
+    /**
+     * Function descriptor of {@link #clReleaseMemObject}.
+     *
+     * @return the C signature of {@code clReleaseMemObject} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clReleaseMemObject$descriptor() {
         return clReleaseMemObject.DESC;
     }
 
-    /** Downcall method handle of {@link #clReleaseMemObject}. */
+    /**
+     * Downcall method handle of {@link #clReleaseMemObject}.
+     *
+     * @return a handle of type {@code clReleaseMemObject$descriptor().toMethodType()} that calls {@code clReleaseMemObject}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clReleaseMemObject$handle() {
         return clReleaseMemObject.HANDLE;
     }
 
     /**
+     * Calls {@code clReleaseMemObject} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clReleaseMemObject(cl_mem memobj)
      * }
+     *
+     * @param memobj the C argument {@code cl_mem memobj}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clReleaseMemObject}
      */
     public static int clReleaseMemObject(MemorySegment memobj) {
         var mh$ = clReleaseMemObject.HANDLE;
@@ -1678,20 +2153,39 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetSupportedImageFormats", DESC);
     }
 
-    /** Function descriptor of {@link #clGetSupportedImageFormats}. */
+    /**
+     * Function descriptor of {@link #clGetSupportedImageFormats}.
+     *
+     * @return the C signature of {@code clGetSupportedImageFormats} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetSupportedImageFormats$descriptor() {
         return clGetSupportedImageFormats.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetSupportedImageFormats}. */
+    /**
+     * Downcall method handle of {@link #clGetSupportedImageFormats}.
+     *
+     * @return a handle of type {@code clGetSupportedImageFormats$descriptor().toMethodType()} that calls {@code clGetSupportedImageFormats}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetSupportedImageFormats$handle() {
         return clGetSupportedImageFormats.HANDLE;
     }
 
     /**
+     * Calls {@code clGetSupportedImageFormats} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetSupportedImageFormats(cl_context context, cl_mem_flags flags, cl_mem_object_type image_type, cl_uint num_entries, cl_image_format *image_formats, cl_uint *num_image_formats)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param flags the C argument {@code cl_mem_flags flags}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param image_type the C argument {@code cl_mem_object_type image_type}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param num_entries the capacity, in elements, of the array the call fills ({@code cl_uint num_entries})
+     * @param image_formats the C argument {@code cl_image_format *image_formats}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_image_formats the C argument {@code cl_uint *num_image_formats}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetSupportedImageFormats}
      */
     public static int clGetSupportedImageFormats(MemorySegment context, long flags, int image_type, int num_entries, MemorySegment image_formats, MemorySegment num_image_formats) {
         var mh$ = clGetSupportedImageFormats.HANDLE;
@@ -1716,20 +2210,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetMemObjectInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clGetMemObjectInfo}. */
+    /**
+     * Function descriptor of {@link #clGetMemObjectInfo}.
+     *
+     * @return the C signature of {@code clGetMemObjectInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetMemObjectInfo$descriptor() {
         return clGetMemObjectInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetMemObjectInfo}. */
+    /**
+     * Downcall method handle of {@link #clGetMemObjectInfo}.
+     *
+     * @return a handle of type {@code clGetMemObjectInfo$descriptor().toMethodType()} that calls {@code clGetMemObjectInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetMemObjectInfo$handle() {
         return clGetMemObjectInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clGetMemObjectInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
      * }
+     *
+     * @param memobj the C argument {@code cl_mem memobj}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_mem_info param_name})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code void *param_value})
+     * @param param_value_size_ret where the call stores the size in bytes of the property's value, or {@code MemorySegment.NULL} to ignore it ({@code size_t *param_value_size_ret})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetMemObjectInfo}
      */
     public static int clGetMemObjectInfo(MemorySegment memobj, int param_name, long param_value_size, MemorySegment param_value, MemorySegment param_value_size_ret) {
         var mh$ = clGetMemObjectInfo.HANDLE;
@@ -1754,20 +2266,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetImageInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clGetImageInfo}. */
+    /**
+     * Function descriptor of {@link #clGetImageInfo}.
+     *
+     * @return the C signature of {@code clGetImageInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetImageInfo$descriptor() {
         return clGetImageInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetImageInfo}. */
+    /**
+     * Downcall method handle of {@link #clGetImageInfo}.
+     *
+     * @return a handle of type {@code clGetImageInfo$descriptor().toMethodType()} that calls {@code clGetImageInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetImageInfo$handle() {
         return clGetImageInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clGetImageInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetImageInfo(cl_mem image, cl_image_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
      * }
+     *
+     * @param image the C argument {@code cl_mem image}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_image_info param_name})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code void *param_value})
+     * @param param_value_size_ret where the call stores the size in bytes of the property's value, or {@code MemorySegment.NULL} to ignore it ({@code size_t *param_value_size_ret})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetImageInfo}
      */
     public static int clGetImageInfo(MemorySegment image, int param_name, long param_value_size, MemorySegment param_value, MemorySegment param_value_size_ret) {
         var mh$ = clGetImageInfo.HANDLE;
@@ -1792,20 +2322,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetPipeInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clGetPipeInfo}. */
+    /**
+     * Function descriptor of {@link #clGetPipeInfo}.
+     *
+     * @return the C signature of {@code clGetPipeInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetPipeInfo$descriptor() {
         return clGetPipeInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetPipeInfo}. */
+    /**
+     * Downcall method handle of {@link #clGetPipeInfo}.
+     *
+     * @return a handle of type {@code clGetPipeInfo$descriptor().toMethodType()} that calls {@code clGetPipeInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetPipeInfo$handle() {
         return clGetPipeInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clGetPipeInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetPipeInfo(cl_mem pipe, cl_pipe_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
      * }
+     *
+     * @param pipe the C argument {@code cl_mem pipe}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_pipe_info param_name})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code void *param_value})
+     * @param param_value_size_ret where the call stores the size in bytes of the property's value, or {@code MemorySegment.NULL} to ignore it ({@code size_t *param_value_size_ret})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetPipeInfo}
      */
     public static int clGetPipeInfo(MemorySegment pipe, int param_name, long param_value_size, MemorySegment param_value, MemorySegment param_value_size_ret) {
         var mh$ = clGetPipeInfo.HANDLE;
@@ -1828,20 +2376,36 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clSetMemObjectDestructorCallback", DESC);
     }
 
-    /** Function descriptor of {@link #clSetMemObjectDestructorCallback}. */
+    /**
+     * Function descriptor of {@link #clSetMemObjectDestructorCallback}.
+     *
+     * @return the C signature of {@code clSetMemObjectDestructorCallback} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clSetMemObjectDestructorCallback$descriptor() {
         return clSetMemObjectDestructorCallback.DESC;
     }
 
-    /** Downcall method handle of {@link #clSetMemObjectDestructorCallback}. */
+    /**
+     * Downcall method handle of {@link #clSetMemObjectDestructorCallback}.
+     *
+     * @return a handle of type {@code clSetMemObjectDestructorCallback$descriptor().toMethodType()} that calls {@code clSetMemObjectDestructorCallback}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clSetMemObjectDestructorCallback$handle() {
         return clSetMemObjectDestructorCallback.HANDLE;
     }
 
     /**
+     * Calls {@code clSetMemObjectDestructorCallback} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clSetMemObjectDestructorCallback(cl_mem memobj, void (*pfn_notify)(cl_mem, void *), void *user_data)
      * }
+     *
+     * @param memobj the C argument {@code cl_mem memobj}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param pfn_notify the address of a C callback (an FFM upcall stub) the implementation calls, or {@code MemorySegment.NULL} for none ({@code void (*pfn_notify)(cl_mem, void *)})
+     * @param user_data an address passed unchanged to {@code pfn_notify}, or {@code MemorySegment.NULL} ({@code void *user_data})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clSetMemObjectDestructorCallback}
      */
     public static int clSetMemObjectDestructorCallback(MemorySegment memobj, MemorySegment pfn_notify, MemorySegment user_data) {
         var mh$ = clSetMemObjectDestructorCallback.HANDLE;
@@ -1865,20 +2429,37 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clSVMAlloc", DESC);
     }
 
-    /** Function descriptor of {@link #clSVMAlloc}. */
+    /**
+     * Function descriptor of {@link #clSVMAlloc}.
+     *
+     * @return the C signature of {@code clSVMAlloc} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clSVMAlloc$descriptor() {
         return clSVMAlloc.DESC;
     }
 
-    /** Downcall method handle of {@link #clSVMAlloc}. */
+    /**
+     * Downcall method handle of {@link #clSVMAlloc}.
+     *
+     * @return a handle of type {@code clSVMAlloc$descriptor().toMethodType()} that calls {@code clSVMAlloc}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clSVMAlloc$handle() {
         return clSVMAlloc.HANDLE;
     }
 
     /**
+     * Calls {@code clSVMAlloc} in libOpenCL.
      * {@snippet lang=c :
      * void *clSVMAlloc(cl_context context, cl_svm_mem_flags flags, size_t size, cl_uint alignment)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param flags the C argument {@code cl_svm_mem_flags flags}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param size the C argument {@code size_t size}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param alignment the C argument {@code cl_uint alignment}, as a Java {@code int} (unsigned C values keep their bits)
+     * @return the {@code void *} the call returns, an address; {@code MemorySegment.NULL} on failure
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clSVMAlloc}
      */
     public static MemorySegment clSVMAlloc(MemorySegment context, long flags, long size, int alignment) {
         var mh$ = clSVMAlloc.HANDLE;
@@ -1899,20 +2480,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clSVMFree", DESC);
     }
 
-    /** Function descriptor of {@link #clSVMFree}. */
+    /**
+     * Function descriptor of {@link #clSVMFree}.
+     *
+     * @return the C signature of {@code clSVMFree} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clSVMFree$descriptor() {
         return clSVMFree.DESC;
     }
 
-    /** Downcall method handle of {@link #clSVMFree}. */
+    /**
+     * Downcall method handle of {@link #clSVMFree}.
+     *
+     * @return a handle of type {@code clSVMFree$descriptor().toMethodType()} that calls {@code clSVMFree}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clSVMFree$handle() {
         return clSVMFree.HANDLE;
     }
 
     /**
+     * Calls {@code clSVMFree} in libOpenCL.
      * {@snippet lang=c :
      * void clSVMFree(cl_context context, void *svm_pointer)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param svm_pointer the C argument {@code void *svm_pointer}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clSVMFree}
      */
     public static void clSVMFree(MemorySegment context, MemorySegment svm_pointer) {
         var mh$ = clSVMFree.HANDLE;
@@ -1935,20 +2530,36 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateSamplerWithProperties", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateSamplerWithProperties}. */
+    /**
+     * Function descriptor of {@link #clCreateSamplerWithProperties}.
+     *
+     * @return the C signature of {@code clCreateSamplerWithProperties} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateSamplerWithProperties$descriptor() {
         return clCreateSamplerWithProperties.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateSamplerWithProperties}. */
+    /**
+     * Downcall method handle of {@link #clCreateSamplerWithProperties}.
+     *
+     * @return a handle of type {@code clCreateSamplerWithProperties$descriptor().toMethodType()} that calls {@code clCreateSamplerWithProperties}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateSamplerWithProperties$handle() {
         return clCreateSamplerWithProperties.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateSamplerWithProperties} in libOpenCL.
      * {@snippet lang=c :
      * cl_sampler clCreateSamplerWithProperties(cl_context context, const cl_sampler_properties *sampler_properties, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param sampler_properties the C argument {@code const cl_sampler_properties *sampler_properties}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_sampler} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateSamplerWithProperties}
      */
     public static MemorySegment clCreateSamplerWithProperties(MemorySegment context, MemorySegment sampler_properties, MemorySegment errcode_ret) {
         var mh$ = clCreateSamplerWithProperties.HANDLE;
@@ -1969,20 +2580,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clRetainSampler", DESC);
     }
 
-    /** Function descriptor of {@link #clRetainSampler}. */
+    /**
+     * Function descriptor of {@link #clRetainSampler}.
+     *
+     * @return the C signature of {@code clRetainSampler} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clRetainSampler$descriptor() {
         return clRetainSampler.DESC;
     }
 
-    /** Downcall method handle of {@link #clRetainSampler}. */
+    /**
+     * Downcall method handle of {@link #clRetainSampler}.
+     *
+     * @return a handle of type {@code clRetainSampler$descriptor().toMethodType()} that calls {@code clRetainSampler}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clRetainSampler$handle() {
         return clRetainSampler.HANDLE;
     }
 
     /**
+     * Calls {@code clRetainSampler} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clRetainSampler(cl_sampler sampler)
      * }
+     *
+     * @param sampler the C argument {@code cl_sampler sampler}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clRetainSampler}
      */
     public static int clRetainSampler(MemorySegment sampler) {
         var mh$ = clRetainSampler.HANDLE;
@@ -2003,20 +2628,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clReleaseSampler", DESC);
     }
 
-    /** Function descriptor of {@link #clReleaseSampler}. */
+    /**
+     * Function descriptor of {@link #clReleaseSampler}.
+     *
+     * @return the C signature of {@code clReleaseSampler} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clReleaseSampler$descriptor() {
         return clReleaseSampler.DESC;
     }
 
-    /** Downcall method handle of {@link #clReleaseSampler}. */
+    /**
+     * Downcall method handle of {@link #clReleaseSampler}.
+     *
+     * @return a handle of type {@code clReleaseSampler$descriptor().toMethodType()} that calls {@code clReleaseSampler}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clReleaseSampler$handle() {
         return clReleaseSampler.HANDLE;
     }
 
     /**
+     * Calls {@code clReleaseSampler} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clReleaseSampler(cl_sampler sampler)
      * }
+     *
+     * @param sampler the C argument {@code cl_sampler sampler}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clReleaseSampler}
      */
     public static int clReleaseSampler(MemorySegment sampler) {
         var mh$ = clReleaseSampler.HANDLE;
@@ -2041,20 +2680,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetSamplerInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clGetSamplerInfo}. */
+    /**
+     * Function descriptor of {@link #clGetSamplerInfo}.
+     *
+     * @return the C signature of {@code clGetSamplerInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetSamplerInfo$descriptor() {
         return clGetSamplerInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetSamplerInfo}. */
+    /**
+     * Downcall method handle of {@link #clGetSamplerInfo}.
+     *
+     * @return a handle of type {@code clGetSamplerInfo$descriptor().toMethodType()} that calls {@code clGetSamplerInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetSamplerInfo$handle() {
         return clGetSamplerInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clGetSamplerInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetSamplerInfo(cl_sampler sampler, cl_sampler_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
      * }
+     *
+     * @param sampler the C argument {@code cl_sampler sampler}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_sampler_info param_name})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code void *param_value})
+     * @param param_value_size_ret where the call stores the size in bytes of the property's value, or {@code MemorySegment.NULL} to ignore it ({@code size_t *param_value_size_ret})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetSamplerInfo}
      */
     public static int clGetSamplerInfo(MemorySegment sampler, int param_name, long param_value_size, MemorySegment param_value, MemorySegment param_value_size_ret) {
         var mh$ = clGetSamplerInfo.HANDLE;
@@ -2079,20 +2736,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateProgramWithSource", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateProgramWithSource}. */
+    /**
+     * Function descriptor of {@link #clCreateProgramWithSource}.
+     *
+     * @return the C signature of {@code clCreateProgramWithSource} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateProgramWithSource$descriptor() {
         return clCreateProgramWithSource.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateProgramWithSource}. */
+    /**
+     * Downcall method handle of {@link #clCreateProgramWithSource}.
+     *
+     * @return a handle of type {@code clCreateProgramWithSource$descriptor().toMethodType()} that calls {@code clCreateProgramWithSource}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateProgramWithSource$handle() {
         return clCreateProgramWithSource.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateProgramWithSource} in libOpenCL.
      * {@snippet lang=c :
      * cl_program clCreateProgramWithSource(cl_context context, cl_uint count, const char **strings, const size_t *lengths, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param count the C argument {@code cl_uint count}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param strings the C argument {@code const char **strings}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param lengths the C argument {@code const size_t *lengths}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_program} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateProgramWithSource}
      */
     public static MemorySegment clCreateProgramWithSource(MemorySegment context, int count, MemorySegment strings, MemorySegment lengths, MemorySegment errcode_ret) {
         var mh$ = clCreateProgramWithSource.HANDLE;
@@ -2119,20 +2794,40 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateProgramWithBinary", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateProgramWithBinary}. */
+    /**
+     * Function descriptor of {@link #clCreateProgramWithBinary}.
+     *
+     * @return the C signature of {@code clCreateProgramWithBinary} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateProgramWithBinary$descriptor() {
         return clCreateProgramWithBinary.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateProgramWithBinary}. */
+    /**
+     * Downcall method handle of {@link #clCreateProgramWithBinary}.
+     *
+     * @return a handle of type {@code clCreateProgramWithBinary$descriptor().toMethodType()} that calls {@code clCreateProgramWithBinary}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateProgramWithBinary$handle() {
         return clCreateProgramWithBinary.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateProgramWithBinary} in libOpenCL.
      * {@snippet lang=c :
      * cl_program clCreateProgramWithBinary(cl_context context, cl_uint num_devices, const cl_device_id *device_list, const size_t *lengths, const unsigned char **binaries, cl_int *binary_status, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_devices the C argument {@code cl_uint num_devices}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param device_list the C argument {@code const cl_device_id *device_list}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param lengths the C argument {@code const size_t *lengths}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param binaries the C argument {@code const unsigned char **binaries}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param binary_status the C argument {@code cl_int *binary_status}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_program} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateProgramWithBinary}
      */
     public static MemorySegment clCreateProgramWithBinary(MemorySegment context, int num_devices, MemorySegment device_list, MemorySegment lengths, MemorySegment binaries, MemorySegment binary_status, MemorySegment errcode_ret) {
         var mh$ = clCreateProgramWithBinary.HANDLE;
@@ -2157,20 +2852,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateProgramWithBuiltInKernels", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateProgramWithBuiltInKernels}. */
+    /**
+     * Function descriptor of {@link #clCreateProgramWithBuiltInKernels}.
+     *
+     * @return the C signature of {@code clCreateProgramWithBuiltInKernels} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateProgramWithBuiltInKernels$descriptor() {
         return clCreateProgramWithBuiltInKernels.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateProgramWithBuiltInKernels}. */
+    /**
+     * Downcall method handle of {@link #clCreateProgramWithBuiltInKernels}.
+     *
+     * @return a handle of type {@code clCreateProgramWithBuiltInKernels$descriptor().toMethodType()} that calls {@code clCreateProgramWithBuiltInKernels}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateProgramWithBuiltInKernels$handle() {
         return clCreateProgramWithBuiltInKernels.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateProgramWithBuiltInKernels} in libOpenCL.
      * {@snippet lang=c :
      * cl_program clCreateProgramWithBuiltInKernels(cl_context context, cl_uint num_devices, const cl_device_id *device_list, const char *kernel_names, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_devices the C argument {@code cl_uint num_devices}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param device_list the C argument {@code const cl_device_id *device_list}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param kernel_names the C argument {@code const char *kernel_names}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_program} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateProgramWithBuiltInKernels}
      */
     public static MemorySegment clCreateProgramWithBuiltInKernels(MemorySegment context, int num_devices, MemorySegment device_list, MemorySegment kernel_names, MemorySegment errcode_ret) {
         var mh$ = clCreateProgramWithBuiltInKernels.HANDLE;
@@ -2194,20 +2907,37 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateProgramWithIL", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateProgramWithIL}. */
+    /**
+     * Function descriptor of {@link #clCreateProgramWithIL}.
+     *
+     * @return the C signature of {@code clCreateProgramWithIL} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateProgramWithIL$descriptor() {
         return clCreateProgramWithIL.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateProgramWithIL}. */
+    /**
+     * Downcall method handle of {@link #clCreateProgramWithIL}.
+     *
+     * @return a handle of type {@code clCreateProgramWithIL$descriptor().toMethodType()} that calls {@code clCreateProgramWithIL}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateProgramWithIL$handle() {
         return clCreateProgramWithIL.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateProgramWithIL} in libOpenCL.
      * {@snippet lang=c :
      * cl_program clCreateProgramWithIL(cl_context context, const void *il, size_t length, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param il the C argument {@code const void *il}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param length the C argument {@code size_t length}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_program} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateProgramWithIL}
      */
     public static MemorySegment clCreateProgramWithIL(MemorySegment context, MemorySegment il, long length, MemorySegment errcode_ret) {
         var mh$ = clCreateProgramWithIL.HANDLE;
@@ -2228,20 +2958,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clRetainProgram", DESC);
     }
 
-    /** Function descriptor of {@link #clRetainProgram}. */
+    /**
+     * Function descriptor of {@link #clRetainProgram}.
+     *
+     * @return the C signature of {@code clRetainProgram} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clRetainProgram$descriptor() {
         return clRetainProgram.DESC;
     }
 
-    /** Downcall method handle of {@link #clRetainProgram}. */
+    /**
+     * Downcall method handle of {@link #clRetainProgram}.
+     *
+     * @return a handle of type {@code clRetainProgram$descriptor().toMethodType()} that calls {@code clRetainProgram}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clRetainProgram$handle() {
         return clRetainProgram.HANDLE;
     }
 
     /**
+     * Calls {@code clRetainProgram} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clRetainProgram(cl_program program)
      * }
+     *
+     * @param program the C argument {@code cl_program program}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clRetainProgram}
      */
     public static int clRetainProgram(MemorySegment program) {
         var mh$ = clRetainProgram.HANDLE;
@@ -2262,20 +3006,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clReleaseProgram", DESC);
     }
 
-    /** Function descriptor of {@link #clReleaseProgram}. */
+    /**
+     * Function descriptor of {@link #clReleaseProgram}.
+     *
+     * @return the C signature of {@code clReleaseProgram} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clReleaseProgram$descriptor() {
         return clReleaseProgram.DESC;
     }
 
-    /** Downcall method handle of {@link #clReleaseProgram}. */
+    /**
+     * Downcall method handle of {@link #clReleaseProgram}.
+     *
+     * @return a handle of type {@code clReleaseProgram$descriptor().toMethodType()} that calls {@code clReleaseProgram}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clReleaseProgram$handle() {
         return clReleaseProgram.HANDLE;
     }
 
     /**
+     * Calls {@code clReleaseProgram} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clReleaseProgram(cl_program program)
      * }
+     *
+     * @param program the C argument {@code cl_program program}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clReleaseProgram}
      */
     public static int clReleaseProgram(MemorySegment program) {
         var mh$ = clReleaseProgram.HANDLE;
@@ -2301,20 +3059,39 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clBuildProgram", DESC);
     }
 
-    /** Function descriptor of {@link #clBuildProgram}. */
+    /**
+     * Function descriptor of {@link #clBuildProgram}.
+     *
+     * @return the C signature of {@code clBuildProgram} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clBuildProgram$descriptor() {
         return clBuildProgram.DESC;
     }
 
-    /** Downcall method handle of {@link #clBuildProgram}. */
+    /**
+     * Downcall method handle of {@link #clBuildProgram}.
+     *
+     * @return a handle of type {@code clBuildProgram$descriptor().toMethodType()} that calls {@code clBuildProgram}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clBuildProgram$handle() {
         return clBuildProgram.HANDLE;
     }
 
     /**
+     * Calls {@code clBuildProgram} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clBuildProgram(cl_program program, cl_uint num_devices, const cl_device_id *device_list, const char *options, void (*pfn_notify)(cl_program, void *), void *user_data)
      * }
+     *
+     * @param program the C argument {@code cl_program program}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_devices the C argument {@code cl_uint num_devices}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param device_list the C argument {@code const cl_device_id *device_list}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param options the C argument {@code const char *options}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param pfn_notify the address of a C callback (an FFM upcall stub) the implementation calls, or {@code MemorySegment.NULL} for none ({@code void (*pfn_notify)(cl_program, void *)})
+     * @param user_data an address passed unchanged to {@code pfn_notify}, or {@code MemorySegment.NULL} ({@code void *user_data})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clBuildProgram}
      */
     public static int clBuildProgram(MemorySegment program, int num_devices, MemorySegment device_list, MemorySegment options, MemorySegment pfn_notify, MemorySegment user_data) {
         var mh$ = clBuildProgram.HANDLE;
@@ -2343,20 +3120,42 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCompileProgram", DESC);
     }
 
-    /** Function descriptor of {@link #clCompileProgram}. */
+    /**
+     * Function descriptor of {@link #clCompileProgram}.
+     *
+     * @return the C signature of {@code clCompileProgram} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCompileProgram$descriptor() {
         return clCompileProgram.DESC;
     }
 
-    /** Downcall method handle of {@link #clCompileProgram}. */
+    /**
+     * Downcall method handle of {@link #clCompileProgram}.
+     *
+     * @return a handle of type {@code clCompileProgram$descriptor().toMethodType()} that calls {@code clCompileProgram}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCompileProgram$handle() {
         return clCompileProgram.HANDLE;
     }
 
     /**
+     * Calls {@code clCompileProgram} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clCompileProgram(cl_program program, cl_uint num_devices, const cl_device_id *device_list, const char *options, cl_uint num_input_headers, const cl_program *input_headers, const char **header_include_names, void (*pfn_notify)(cl_program, void *), void *user_data)
      * }
+     *
+     * @param program the C argument {@code cl_program program}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_devices the C argument {@code cl_uint num_devices}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param device_list the C argument {@code const cl_device_id *device_list}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param options the C argument {@code const char *options}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_input_headers the C argument {@code cl_uint num_input_headers}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param input_headers the C argument {@code const cl_program *input_headers}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param header_include_names the C argument {@code const char **header_include_names}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param pfn_notify the address of a C callback (an FFM upcall stub) the implementation calls, or {@code MemorySegment.NULL} for none ({@code void (*pfn_notify)(cl_program, void *)})
+     * @param user_data an address passed unchanged to {@code pfn_notify}, or {@code MemorySegment.NULL} ({@code void *user_data})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCompileProgram}
      */
     public static int clCompileProgram(MemorySegment program, int num_devices, MemorySegment device_list, MemorySegment options, int num_input_headers, MemorySegment input_headers, MemorySegment header_include_names, MemorySegment pfn_notify, MemorySegment user_data) {
         var mh$ = clCompileProgram.HANDLE;
@@ -2385,20 +3184,42 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clLinkProgram", DESC);
     }
 
-    /** Function descriptor of {@link #clLinkProgram}. */
+    /**
+     * Function descriptor of {@link #clLinkProgram}.
+     *
+     * @return the C signature of {@code clLinkProgram} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clLinkProgram$descriptor() {
         return clLinkProgram.DESC;
     }
 
-    /** Downcall method handle of {@link #clLinkProgram}. */
+    /**
+     * Downcall method handle of {@link #clLinkProgram}.
+     *
+     * @return a handle of type {@code clLinkProgram$descriptor().toMethodType()} that calls {@code clLinkProgram}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clLinkProgram$handle() {
         return clLinkProgram.HANDLE;
     }
 
     /**
+     * Calls {@code clLinkProgram} in libOpenCL.
      * {@snippet lang=c :
      * cl_program clLinkProgram(cl_context context, cl_uint num_devices, const cl_device_id *device_list, const char *options, cl_uint num_input_programs, const cl_program *input_programs, void (*pfn_notify)(cl_program, void *), void *user_data, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_devices the C argument {@code cl_uint num_devices}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param device_list the C argument {@code const cl_device_id *device_list}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param options the C argument {@code const char *options}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_input_programs the C argument {@code cl_uint num_input_programs}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param input_programs the C argument {@code const cl_program *input_programs}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param pfn_notify the address of a C callback (an FFM upcall stub) the implementation calls, or {@code MemorySegment.NULL} for none ({@code void (*pfn_notify)(cl_program, void *)})
+     * @param user_data an address passed unchanged to {@code pfn_notify}, or {@code MemorySegment.NULL} ({@code void *user_data})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_program} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clLinkProgram}
      */
     public static MemorySegment clLinkProgram(MemorySegment context, int num_devices, MemorySegment device_list, MemorySegment options, int num_input_programs, MemorySegment input_programs, MemorySegment pfn_notify, MemorySegment user_data, MemorySegment errcode_ret) {
         var mh$ = clLinkProgram.HANDLE;
@@ -2421,20 +3242,36 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clSetProgramReleaseCallback", DESC);
     }
 
-    /** Function descriptor of {@link #clSetProgramReleaseCallback}. */
+    /**
+     * Function descriptor of {@link #clSetProgramReleaseCallback}.
+     *
+     * @return the C signature of {@code clSetProgramReleaseCallback} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clSetProgramReleaseCallback$descriptor() {
         return clSetProgramReleaseCallback.DESC;
     }
 
-    /** Downcall method handle of {@link #clSetProgramReleaseCallback}. */
+    /**
+     * Downcall method handle of {@link #clSetProgramReleaseCallback}.
+     *
+     * @return a handle of type {@code clSetProgramReleaseCallback$descriptor().toMethodType()} that calls {@code clSetProgramReleaseCallback}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clSetProgramReleaseCallback$handle() {
         return clSetProgramReleaseCallback.HANDLE;
     }
 
     /**
+     * Calls {@code clSetProgramReleaseCallback} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clSetProgramReleaseCallback(cl_program program, void (*pfn_notify)(cl_program, void *), void *user_data)
      * }
+     *
+     * @param program the C argument {@code cl_program program}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param pfn_notify the address of a C callback (an FFM upcall stub) the implementation calls, or {@code MemorySegment.NULL} for none ({@code void (*pfn_notify)(cl_program, void *)})
+     * @param user_data an address passed unchanged to {@code pfn_notify}, or {@code MemorySegment.NULL} ({@code void *user_data})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clSetProgramReleaseCallback}
      */
     public static int clSetProgramReleaseCallback(MemorySegment program, MemorySegment pfn_notify, MemorySegment user_data) {
         var mh$ = clSetProgramReleaseCallback.HANDLE;
@@ -2458,20 +3295,37 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clSetProgramSpecializationConstant", DESC);
     }
 
-    /** Function descriptor of {@link #clSetProgramSpecializationConstant}. */
+    /**
+     * Function descriptor of {@link #clSetProgramSpecializationConstant}.
+     *
+     * @return the C signature of {@code clSetProgramSpecializationConstant} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clSetProgramSpecializationConstant$descriptor() {
         return clSetProgramSpecializationConstant.DESC;
     }
 
-    /** Downcall method handle of {@link #clSetProgramSpecializationConstant}. */
+    /**
+     * Downcall method handle of {@link #clSetProgramSpecializationConstant}.
+     *
+     * @return a handle of type {@code clSetProgramSpecializationConstant$descriptor().toMethodType()} that calls {@code clSetProgramSpecializationConstant}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clSetProgramSpecializationConstant$handle() {
         return clSetProgramSpecializationConstant.HANDLE;
     }
 
     /**
+     * Calls {@code clSetProgramSpecializationConstant} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clSetProgramSpecializationConstant(cl_program program, cl_uint spec_id, size_t spec_size, const void *spec_value)
      * }
+     *
+     * @param program the C argument {@code cl_program program}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param spec_id the C argument {@code cl_uint spec_id}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param spec_size the C argument {@code size_t spec_size}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param spec_value the C argument {@code const void *spec_value}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clSetProgramSpecializationConstant}
      */
     public static int clSetProgramSpecializationConstant(MemorySegment program, int spec_id, long spec_size, MemorySegment spec_value) {
         var mh$ = clSetProgramSpecializationConstant.HANDLE;
@@ -2492,20 +3346,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clUnloadPlatformCompiler", DESC);
     }
 
-    /** Function descriptor of {@link #clUnloadPlatformCompiler}. */
+    /**
+     * Function descriptor of {@link #clUnloadPlatformCompiler}.
+     *
+     * @return the C signature of {@code clUnloadPlatformCompiler} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clUnloadPlatformCompiler$descriptor() {
         return clUnloadPlatformCompiler.DESC;
     }
 
-    /** Downcall method handle of {@link #clUnloadPlatformCompiler}. */
+    /**
+     * Downcall method handle of {@link #clUnloadPlatformCompiler}.
+     *
+     * @return a handle of type {@code clUnloadPlatformCompiler$descriptor().toMethodType()} that calls {@code clUnloadPlatformCompiler}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clUnloadPlatformCompiler$handle() {
         return clUnloadPlatformCompiler.HANDLE;
     }
 
     /**
+     * Calls {@code clUnloadPlatformCompiler} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clUnloadPlatformCompiler(cl_platform_id platform)
      * }
+     *
+     * @param platform the C argument {@code cl_platform_id platform}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clUnloadPlatformCompiler}
      */
     public static int clUnloadPlatformCompiler(MemorySegment platform) {
         var mh$ = clUnloadPlatformCompiler.HANDLE;
@@ -2530,20 +3398,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetProgramInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clGetProgramInfo}. */
+    /**
+     * Function descriptor of {@link #clGetProgramInfo}.
+     *
+     * @return the C signature of {@code clGetProgramInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetProgramInfo$descriptor() {
         return clGetProgramInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetProgramInfo}. */
+    /**
+     * Downcall method handle of {@link #clGetProgramInfo}.
+     *
+     * @return a handle of type {@code clGetProgramInfo$descriptor().toMethodType()} that calls {@code clGetProgramInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetProgramInfo$handle() {
         return clGetProgramInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clGetProgramInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetProgramInfo(cl_program program, cl_program_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
      * }
+     *
+     * @param program the C argument {@code cl_program program}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_program_info param_name})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code void *param_value})
+     * @param param_value_size_ret where the call stores the size in bytes of the property's value, or {@code MemorySegment.NULL} to ignore it ({@code size_t *param_value_size_ret})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetProgramInfo}
      */
     public static int clGetProgramInfo(MemorySegment program, int param_name, long param_value_size, MemorySegment param_value, MemorySegment param_value_size_ret) {
         var mh$ = clGetProgramInfo.HANDLE;
@@ -2569,20 +3455,39 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetProgramBuildInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clGetProgramBuildInfo}. */
+    /**
+     * Function descriptor of {@link #clGetProgramBuildInfo}.
+     *
+     * @return the C signature of {@code clGetProgramBuildInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetProgramBuildInfo$descriptor() {
         return clGetProgramBuildInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetProgramBuildInfo}. */
+    /**
+     * Downcall method handle of {@link #clGetProgramBuildInfo}.
+     *
+     * @return a handle of type {@code clGetProgramBuildInfo$descriptor().toMethodType()} that calls {@code clGetProgramBuildInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetProgramBuildInfo$handle() {
         return clGetProgramBuildInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clGetProgramBuildInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetProgramBuildInfo(cl_program program, cl_device_id device, cl_program_build_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
      * }
+     *
+     * @param program the C argument {@code cl_program program}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param device the C argument {@code cl_device_id device}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_program_build_info param_name})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code void *param_value})
+     * @param param_value_size_ret where the call stores the size in bytes of the property's value, or {@code MemorySegment.NULL} to ignore it ({@code size_t *param_value_size_ret})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetProgramBuildInfo}
      */
     public static int clGetProgramBuildInfo(MemorySegment program, MemorySegment device, int param_name, long param_value_size, MemorySegment param_value, MemorySegment param_value_size_ret) {
         var mh$ = clGetProgramBuildInfo.HANDLE;
@@ -2605,20 +3510,36 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateKernel", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateKernel}. */
+    /**
+     * Function descriptor of {@link #clCreateKernel}.
+     *
+     * @return the C signature of {@code clCreateKernel} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateKernel$descriptor() {
         return clCreateKernel.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateKernel}. */
+    /**
+     * Downcall method handle of {@link #clCreateKernel}.
+     *
+     * @return a handle of type {@code clCreateKernel$descriptor().toMethodType()} that calls {@code clCreateKernel}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateKernel$handle() {
         return clCreateKernel.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateKernel} in libOpenCL.
      * {@snippet lang=c :
      * cl_kernel clCreateKernel(cl_program program, const char *kernel_name, cl_int *errcode_ret)
      * }
+     *
+     * @param program the C argument {@code cl_program program}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param kernel_name the C argument {@code const char *kernel_name}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_kernel} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateKernel}
      */
     public static MemorySegment clCreateKernel(MemorySegment program, MemorySegment kernel_name, MemorySegment errcode_ret) {
         var mh$ = clCreateKernel.HANDLE;
@@ -2642,20 +3563,37 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateKernelsInProgram", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateKernelsInProgram}. */
+    /**
+     * Function descriptor of {@link #clCreateKernelsInProgram}.
+     *
+     * @return the C signature of {@code clCreateKernelsInProgram} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateKernelsInProgram$descriptor() {
         return clCreateKernelsInProgram.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateKernelsInProgram}. */
+    /**
+     * Downcall method handle of {@link #clCreateKernelsInProgram}.
+     *
+     * @return a handle of type {@code clCreateKernelsInProgram$descriptor().toMethodType()} that calls {@code clCreateKernelsInProgram}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateKernelsInProgram$handle() {
         return clCreateKernelsInProgram.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateKernelsInProgram} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clCreateKernelsInProgram(cl_program program, cl_uint num_kernels, cl_kernel *kernels, cl_uint *num_kernels_ret)
      * }
+     *
+     * @param program the C argument {@code cl_program program}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_kernels the C argument {@code cl_uint num_kernels}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param kernels the C argument {@code cl_kernel *kernels}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_kernels_ret the C argument {@code cl_uint *num_kernels_ret}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateKernelsInProgram}
      */
     public static int clCreateKernelsInProgram(MemorySegment program, int num_kernels, MemorySegment kernels, MemorySegment num_kernels_ret) {
         var mh$ = clCreateKernelsInProgram.HANDLE;
@@ -2677,20 +3615,35 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCloneKernel", DESC);
     }
 
-    /** Function descriptor of {@link #clCloneKernel}. */
+    /**
+     * Function descriptor of {@link #clCloneKernel}.
+     *
+     * @return the C signature of {@code clCloneKernel} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCloneKernel$descriptor() {
         return clCloneKernel.DESC;
     }
 
-    /** Downcall method handle of {@link #clCloneKernel}. */
+    /**
+     * Downcall method handle of {@link #clCloneKernel}.
+     *
+     * @return a handle of type {@code clCloneKernel$descriptor().toMethodType()} that calls {@code clCloneKernel}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCloneKernel$handle() {
         return clCloneKernel.HANDLE;
     }
 
     /**
+     * Calls {@code clCloneKernel} in libOpenCL.
      * {@snippet lang=c :
      * cl_kernel clCloneKernel(cl_kernel source_kernel, cl_int *errcode_ret)
      * }
+     *
+     * @param source_kernel the C argument {@code cl_kernel source_kernel}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_kernel} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCloneKernel}
      */
     public static MemorySegment clCloneKernel(MemorySegment source_kernel, MemorySegment errcode_ret) {
         var mh$ = clCloneKernel.HANDLE;
@@ -2711,20 +3664,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clRetainKernel", DESC);
     }
 
-    /** Function descriptor of {@link #clRetainKernel}. */
+    /**
+     * Function descriptor of {@link #clRetainKernel}.
+     *
+     * @return the C signature of {@code clRetainKernel} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clRetainKernel$descriptor() {
         return clRetainKernel.DESC;
     }
 
-    /** Downcall method handle of {@link #clRetainKernel}. */
+    /**
+     * Downcall method handle of {@link #clRetainKernel}.
+     *
+     * @return a handle of type {@code clRetainKernel$descriptor().toMethodType()} that calls {@code clRetainKernel}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clRetainKernel$handle() {
         return clRetainKernel.HANDLE;
     }
 
     /**
+     * Calls {@code clRetainKernel} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clRetainKernel(cl_kernel kernel)
      * }
+     *
+     * @param kernel the C argument {@code cl_kernel kernel}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clRetainKernel}
      */
     public static int clRetainKernel(MemorySegment kernel) {
         var mh$ = clRetainKernel.HANDLE;
@@ -2745,20 +3712,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clReleaseKernel", DESC);
     }
 
-    /** Function descriptor of {@link #clReleaseKernel}. */
+    /**
+     * Function descriptor of {@link #clReleaseKernel}.
+     *
+     * @return the C signature of {@code clReleaseKernel} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clReleaseKernel$descriptor() {
         return clReleaseKernel.DESC;
     }
 
-    /** Downcall method handle of {@link #clReleaseKernel}. */
+    /**
+     * Downcall method handle of {@link #clReleaseKernel}.
+     *
+     * @return a handle of type {@code clReleaseKernel$descriptor().toMethodType()} that calls {@code clReleaseKernel}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clReleaseKernel$handle() {
         return clReleaseKernel.HANDLE;
     }
 
     /**
+     * Calls {@code clReleaseKernel} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clReleaseKernel(cl_kernel kernel)
      * }
+     *
+     * @param kernel the C argument {@code cl_kernel kernel}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clReleaseKernel}
      */
     public static int clReleaseKernel(MemorySegment kernel) {
         var mh$ = clReleaseKernel.HANDLE;
@@ -2782,20 +3763,37 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clSetKernelArg", DESC);
     }
 
-    /** Function descriptor of {@link #clSetKernelArg}. */
+    /**
+     * Function descriptor of {@link #clSetKernelArg}.
+     *
+     * @return the C signature of {@code clSetKernelArg} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clSetKernelArg$descriptor() {
         return clSetKernelArg.DESC;
     }
 
-    /** Downcall method handle of {@link #clSetKernelArg}. */
+    /**
+     * Downcall method handle of {@link #clSetKernelArg}.
+     *
+     * @return a handle of type {@code clSetKernelArg$descriptor().toMethodType()} that calls {@code clSetKernelArg}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clSetKernelArg$handle() {
         return clSetKernelArg.HANDLE;
     }
 
     /**
+     * Calls {@code clSetKernelArg} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size, const void *arg_value)
      * }
+     *
+     * @param kernel the C argument {@code cl_kernel kernel}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param arg_index the C argument {@code cl_uint arg_index}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param arg_size the C argument {@code size_t arg_size}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param arg_value the C argument {@code const void *arg_value}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clSetKernelArg}
      */
     public static int clSetKernelArg(MemorySegment kernel, int arg_index, long arg_size, MemorySegment arg_value) {
         var mh$ = clSetKernelArg.HANDLE;
@@ -2818,20 +3816,36 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clSetKernelArgSVMPointer", DESC);
     }
 
-    /** Function descriptor of {@link #clSetKernelArgSVMPointer}. */
+    /**
+     * Function descriptor of {@link #clSetKernelArgSVMPointer}.
+     *
+     * @return the C signature of {@code clSetKernelArgSVMPointer} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clSetKernelArgSVMPointer$descriptor() {
         return clSetKernelArgSVMPointer.DESC;
     }
 
-    /** Downcall method handle of {@link #clSetKernelArgSVMPointer}. */
+    /**
+     * Downcall method handle of {@link #clSetKernelArgSVMPointer}.
+     *
+     * @return a handle of type {@code clSetKernelArgSVMPointer$descriptor().toMethodType()} that calls {@code clSetKernelArgSVMPointer}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clSetKernelArgSVMPointer$handle() {
         return clSetKernelArgSVMPointer.HANDLE;
     }
 
     /**
+     * Calls {@code clSetKernelArgSVMPointer} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint arg_index, const void *arg_value)
      * }
+     *
+     * @param kernel the C argument {@code cl_kernel kernel}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param arg_index the C argument {@code cl_uint arg_index}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param arg_value the C argument {@code const void *arg_value}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clSetKernelArgSVMPointer}
      */
     public static int clSetKernelArgSVMPointer(MemorySegment kernel, int arg_index, MemorySegment arg_value) {
         var mh$ = clSetKernelArgSVMPointer.HANDLE;
@@ -2855,20 +3869,37 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clSetKernelExecInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clSetKernelExecInfo}. */
+    /**
+     * Function descriptor of {@link #clSetKernelExecInfo}.
+     *
+     * @return the C signature of {@code clSetKernelExecInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clSetKernelExecInfo$descriptor() {
         return clSetKernelExecInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clSetKernelExecInfo}. */
+    /**
+     * Downcall method handle of {@link #clSetKernelExecInfo}.
+     *
+     * @return a handle of type {@code clSetKernelExecInfo$descriptor().toMethodType()} that calls {@code clSetKernelExecInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clSetKernelExecInfo$handle() {
         return clSetKernelExecInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clSetKernelExecInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info param_name, size_t param_value_size, const void *param_value)
      * }
+     *
+     * @param kernel the C argument {@code cl_kernel kernel}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_kernel_exec_info param_name})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code const void *param_value})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clSetKernelExecInfo}
      */
     public static int clSetKernelExecInfo(MemorySegment kernel, int param_name, long param_value_size, MemorySegment param_value) {
         var mh$ = clSetKernelExecInfo.HANDLE;
@@ -2893,20 +3924,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetKernelInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clGetKernelInfo}. */
+    /**
+     * Function descriptor of {@link #clGetKernelInfo}.
+     *
+     * @return the C signature of {@code clGetKernelInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetKernelInfo$descriptor() {
         return clGetKernelInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetKernelInfo}. */
+    /**
+     * Downcall method handle of {@link #clGetKernelInfo}.
+     *
+     * @return a handle of type {@code clGetKernelInfo$descriptor().toMethodType()} that calls {@code clGetKernelInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetKernelInfo$handle() {
         return clGetKernelInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clGetKernelInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
      * }
+     *
+     * @param kernel the C argument {@code cl_kernel kernel}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_kernel_info param_name})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code void *param_value})
+     * @param param_value_size_ret where the call stores the size in bytes of the property's value, or {@code MemorySegment.NULL} to ignore it ({@code size_t *param_value_size_ret})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetKernelInfo}
      */
     public static int clGetKernelInfo(MemorySegment kernel, int param_name, long param_value_size, MemorySegment param_value, MemorySegment param_value_size_ret) {
         var mh$ = clGetKernelInfo.HANDLE;
@@ -2932,20 +3981,39 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetKernelArgInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clGetKernelArgInfo}. */
+    /**
+     * Function descriptor of {@link #clGetKernelArgInfo}.
+     *
+     * @return the C signature of {@code clGetKernelArgInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetKernelArgInfo$descriptor() {
         return clGetKernelArgInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetKernelArgInfo}. */
+    /**
+     * Downcall method handle of {@link #clGetKernelArgInfo}.
+     *
+     * @return a handle of type {@code clGetKernelArgInfo$descriptor().toMethodType()} that calls {@code clGetKernelArgInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetKernelArgInfo$handle() {
         return clGetKernelArgInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clGetKernelArgInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_indx, cl_kernel_arg_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
      * }
+     *
+     * @param kernel the C argument {@code cl_kernel kernel}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param arg_indx the C argument {@code cl_uint arg_indx}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_kernel_arg_info param_name})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code void *param_value})
+     * @param param_value_size_ret where the call stores the size in bytes of the property's value, or {@code MemorySegment.NULL} to ignore it ({@code size_t *param_value_size_ret})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetKernelArgInfo}
      */
     public static int clGetKernelArgInfo(MemorySegment kernel, int arg_indx, int param_name, long param_value_size, MemorySegment param_value, MemorySegment param_value_size_ret) {
         var mh$ = clGetKernelArgInfo.HANDLE;
@@ -2971,20 +4039,39 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetKernelWorkGroupInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clGetKernelWorkGroupInfo}. */
+    /**
+     * Function descriptor of {@link #clGetKernelWorkGroupInfo}.
+     *
+     * @return the C signature of {@code clGetKernelWorkGroupInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetKernelWorkGroupInfo$descriptor() {
         return clGetKernelWorkGroupInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetKernelWorkGroupInfo}. */
+    /**
+     * Downcall method handle of {@link #clGetKernelWorkGroupInfo}.
+     *
+     * @return a handle of type {@code clGetKernelWorkGroupInfo$descriptor().toMethodType()} that calls {@code clGetKernelWorkGroupInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetKernelWorkGroupInfo$handle() {
         return clGetKernelWorkGroupInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clGetKernelWorkGroupInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_work_group_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
      * }
+     *
+     * @param kernel the C argument {@code cl_kernel kernel}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param device the C argument {@code cl_device_id device}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_kernel_work_group_info param_name})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code void *param_value})
+     * @param param_value_size_ret where the call stores the size in bytes of the property's value, or {@code MemorySegment.NULL} to ignore it ({@code size_t *param_value_size_ret})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetKernelWorkGroupInfo}
      */
     public static int clGetKernelWorkGroupInfo(MemorySegment kernel, MemorySegment device, int param_name, long param_value_size, MemorySegment param_value, MemorySegment param_value_size_ret) {
         var mh$ = clGetKernelWorkGroupInfo.HANDLE;
@@ -3012,20 +4099,41 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetKernelSubGroupInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clGetKernelSubGroupInfo}. */
+    /**
+     * Function descriptor of {@link #clGetKernelSubGroupInfo}.
+     *
+     * @return the C signature of {@code clGetKernelSubGroupInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetKernelSubGroupInfo$descriptor() {
         return clGetKernelSubGroupInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetKernelSubGroupInfo}. */
+    /**
+     * Downcall method handle of {@link #clGetKernelSubGroupInfo}.
+     *
+     * @return a handle of type {@code clGetKernelSubGroupInfo$descriptor().toMethodType()} that calls {@code clGetKernelSubGroupInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetKernelSubGroupInfo$handle() {
         return clGetKernelSubGroupInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clGetKernelSubGroupInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info param_name, size_t input_value_size, const void *input_value, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
      * }
+     *
+     * @param kernel the C argument {@code cl_kernel kernel}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param device the C argument {@code cl_device_id device}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_kernel_sub_group_info param_name})
+     * @param input_value_size the C argument {@code size_t input_value_size}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param input_value the C argument {@code const void *input_value}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code void *param_value})
+     * @param param_value_size_ret where the call stores the size in bytes of the property's value, or {@code MemorySegment.NULL} to ignore it ({@code size_t *param_value_size_ret})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetKernelSubGroupInfo}
      */
     public static int clGetKernelSubGroupInfo(MemorySegment kernel, MemorySegment device, int param_name, long input_value_size, MemorySegment input_value, long param_value_size, MemorySegment param_value, MemorySegment param_value_size_ret) {
         var mh$ = clGetKernelSubGroupInfo.HANDLE;
@@ -3047,20 +4155,35 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clWaitForEvents", DESC);
     }
 
-    /** Function descriptor of {@link #clWaitForEvents}. */
+    /**
+     * Function descriptor of {@link #clWaitForEvents}.
+     *
+     * @return the C signature of {@code clWaitForEvents} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clWaitForEvents$descriptor() {
         return clWaitForEvents.DESC;
     }
 
-    /** Downcall method handle of {@link #clWaitForEvents}. */
+    /**
+     * Downcall method handle of {@link #clWaitForEvents}.
+     *
+     * @return a handle of type {@code clWaitForEvents$descriptor().toMethodType()} that calls {@code clWaitForEvents}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clWaitForEvents$handle() {
         return clWaitForEvents.HANDLE;
     }
 
     /**
+     * Calls {@code clWaitForEvents} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clWaitForEvents(cl_uint num_events, const cl_event *event_list)
      * }
+     *
+     * @param num_events the C argument {@code cl_uint num_events}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param event_list the C argument {@code const cl_event *event_list}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clWaitForEvents}
      */
     public static int clWaitForEvents(int num_events, MemorySegment event_list) {
         var mh$ = clWaitForEvents.HANDLE;
@@ -3085,20 +4208,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetEventInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clGetEventInfo}. */
+    /**
+     * Function descriptor of {@link #clGetEventInfo}.
+     *
+     * @return the C signature of {@code clGetEventInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetEventInfo$descriptor() {
         return clGetEventInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetEventInfo}. */
+    /**
+     * Downcall method handle of {@link #clGetEventInfo}.
+     *
+     * @return a handle of type {@code clGetEventInfo$descriptor().toMethodType()} that calls {@code clGetEventInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetEventInfo$handle() {
         return clGetEventInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clGetEventInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetEventInfo(cl_event event, cl_event_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
      * }
+     *
+     * @param event the C argument {@code cl_event event}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_event_info param_name})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code void *param_value})
+     * @param param_value_size_ret where the call stores the size in bytes of the property's value, or {@code MemorySegment.NULL} to ignore it ({@code size_t *param_value_size_ret})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetEventInfo}
      */
     public static int clGetEventInfo(MemorySegment event, int param_name, long param_value_size, MemorySegment param_value, MemorySegment param_value_size_ret) {
         var mh$ = clGetEventInfo.HANDLE;
@@ -3120,20 +4261,35 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateUserEvent", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateUserEvent}. */
+    /**
+     * Function descriptor of {@link #clCreateUserEvent}.
+     *
+     * @return the C signature of {@code clCreateUserEvent} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateUserEvent$descriptor() {
         return clCreateUserEvent.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateUserEvent}. */
+    /**
+     * Downcall method handle of {@link #clCreateUserEvent}.
+     *
+     * @return a handle of type {@code clCreateUserEvent$descriptor().toMethodType()} that calls {@code clCreateUserEvent}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateUserEvent$handle() {
         return clCreateUserEvent.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateUserEvent} in libOpenCL.
      * {@snippet lang=c :
      * cl_event clCreateUserEvent(cl_context context, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_event} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateUserEvent}
      */
     public static MemorySegment clCreateUserEvent(MemorySegment context, MemorySegment errcode_ret) {
         var mh$ = clCreateUserEvent.HANDLE;
@@ -3154,20 +4310,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clRetainEvent", DESC);
     }
 
-    /** Function descriptor of {@link #clRetainEvent}. */
+    /**
+     * Function descriptor of {@link #clRetainEvent}.
+     *
+     * @return the C signature of {@code clRetainEvent} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clRetainEvent$descriptor() {
         return clRetainEvent.DESC;
     }
 
-    /** Downcall method handle of {@link #clRetainEvent}. */
+    /**
+     * Downcall method handle of {@link #clRetainEvent}.
+     *
+     * @return a handle of type {@code clRetainEvent$descriptor().toMethodType()} that calls {@code clRetainEvent}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clRetainEvent$handle() {
         return clRetainEvent.HANDLE;
     }
 
     /**
+     * Calls {@code clRetainEvent} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clRetainEvent(cl_event event)
      * }
+     *
+     * @param event the C argument {@code cl_event event}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clRetainEvent}
      */
     public static int clRetainEvent(MemorySegment event) {
         var mh$ = clRetainEvent.HANDLE;
@@ -3188,20 +4358,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clReleaseEvent", DESC);
     }
 
-    /** Function descriptor of {@link #clReleaseEvent}. */
+    /**
+     * Function descriptor of {@link #clReleaseEvent}.
+     *
+     * @return the C signature of {@code clReleaseEvent} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clReleaseEvent$descriptor() {
         return clReleaseEvent.DESC;
     }
 
-    /** Downcall method handle of {@link #clReleaseEvent}. */
+    /**
+     * Downcall method handle of {@link #clReleaseEvent}.
+     *
+     * @return a handle of type {@code clReleaseEvent$descriptor().toMethodType()} that calls {@code clReleaseEvent}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clReleaseEvent$handle() {
         return clReleaseEvent.HANDLE;
     }
 
     /**
+     * Calls {@code clReleaseEvent} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clReleaseEvent(cl_event event)
      * }
+     *
+     * @param event the C argument {@code cl_event event}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clReleaseEvent}
      */
     public static int clReleaseEvent(MemorySegment event) {
         var mh$ = clReleaseEvent.HANDLE;
@@ -3223,20 +4407,35 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clSetUserEventStatus", DESC);
     }
 
-    /** Function descriptor of {@link #clSetUserEventStatus}. */
+    /**
+     * Function descriptor of {@link #clSetUserEventStatus}.
+     *
+     * @return the C signature of {@code clSetUserEventStatus} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clSetUserEventStatus$descriptor() {
         return clSetUserEventStatus.DESC;
     }
 
-    /** Downcall method handle of {@link #clSetUserEventStatus}. */
+    /**
+     * Downcall method handle of {@link #clSetUserEventStatus}.
+     *
+     * @return a handle of type {@code clSetUserEventStatus$descriptor().toMethodType()} that calls {@code clSetUserEventStatus}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clSetUserEventStatus$handle() {
         return clSetUserEventStatus.HANDLE;
     }
 
     /**
+     * Calls {@code clSetUserEventStatus} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clSetUserEventStatus(cl_event event, cl_int execution_status)
      * }
+     *
+     * @param event the C argument {@code cl_event event}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param execution_status the C argument {@code cl_int execution_status}, as a Java {@code int} (unsigned C values keep their bits)
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clSetUserEventStatus}
      */
     public static int clSetUserEventStatus(MemorySegment event, int execution_status) {
         var mh$ = clSetUserEventStatus.HANDLE;
@@ -3260,20 +4459,37 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clSetEventCallback", DESC);
     }
 
-    /** Function descriptor of {@link #clSetEventCallback}. */
+    /**
+     * Function descriptor of {@link #clSetEventCallback}.
+     *
+     * @return the C signature of {@code clSetEventCallback} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clSetEventCallback$descriptor() {
         return clSetEventCallback.DESC;
     }
 
-    /** Downcall method handle of {@link #clSetEventCallback}. */
+    /**
+     * Downcall method handle of {@link #clSetEventCallback}.
+     *
+     * @return a handle of type {@code clSetEventCallback$descriptor().toMethodType()} that calls {@code clSetEventCallback}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clSetEventCallback$handle() {
         return clSetEventCallback.HANDLE;
     }
 
     /**
+     * Calls {@code clSetEventCallback} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clSetEventCallback(cl_event event, cl_int command_exec_callback_type, void (*pfn_notify)(cl_event, cl_int, void *), void *user_data)
      * }
+     *
+     * @param event the C argument {@code cl_event event}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param command_exec_callback_type the C argument {@code cl_int command_exec_callback_type}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param pfn_notify the address of a C callback (an FFM upcall stub) the implementation calls, or {@code MemorySegment.NULL} for none ({@code void (*pfn_notify)(cl_event, cl_int, void *)})
+     * @param user_data an address passed unchanged to {@code pfn_notify}, or {@code MemorySegment.NULL} ({@code void *user_data})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clSetEventCallback}
      */
     public static int clSetEventCallback(MemorySegment event, int command_exec_callback_type, MemorySegment pfn_notify, MemorySegment user_data) {
         var mh$ = clSetEventCallback.HANDLE;
@@ -3298,20 +4514,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetEventProfilingInfo", DESC);
     }
 
-    /** Function descriptor of {@link #clGetEventProfilingInfo}. */
+    /**
+     * Function descriptor of {@link #clGetEventProfilingInfo}.
+     *
+     * @return the C signature of {@code clGetEventProfilingInfo} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetEventProfilingInfo$descriptor() {
         return clGetEventProfilingInfo.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetEventProfilingInfo}. */
+    /**
+     * Downcall method handle of {@link #clGetEventProfilingInfo}.
+     *
+     * @return a handle of type {@code clGetEventProfilingInfo$descriptor().toMethodType()} that calls {@code clGetEventProfilingInfo}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetEventProfilingInfo$handle() {
         return clGetEventProfilingInfo.HANDLE;
     }
 
     /**
+     * Calls {@code clGetEventProfilingInfo} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clGetEventProfilingInfo(cl_event event, cl_profiling_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
      * }
+     *
+     * @param event the C argument {@code cl_event event}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param param_name which property to query or set: one of the header's {@code CL_*} constants for this call ({@code cl_profiling_info param_name})
+     * @param param_value_size the size in bytes of the memory at {@code param_value} ({@code size_t param_value_size})
+     * @param param_value the property's value, {@code param_value_size} bytes; for a query {@code MemorySegment.NULL} asks only for its size ({@code void *param_value})
+     * @param param_value_size_ret where the call stores the size in bytes of the property's value, or {@code MemorySegment.NULL} to ignore it ({@code size_t *param_value_size_ret})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetEventProfilingInfo}
      */
     public static int clGetEventProfilingInfo(MemorySegment event, int param_name, long param_value_size, MemorySegment param_value, MemorySegment param_value_size_ret) {
         var mh$ = clGetEventProfilingInfo.HANDLE;
@@ -3332,20 +4566,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clFlush", DESC);
     }
 
-    /** Function descriptor of {@link #clFlush}. */
+    /**
+     * Function descriptor of {@link #clFlush}.
+     *
+     * @return the C signature of {@code clFlush} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clFlush$descriptor() {
         return clFlush.DESC;
     }
 
-    /** Downcall method handle of {@link #clFlush}. */
+    /**
+     * Downcall method handle of {@link #clFlush}.
+     *
+     * @return a handle of type {@code clFlush$descriptor().toMethodType()} that calls {@code clFlush}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clFlush$handle() {
         return clFlush.HANDLE;
     }
 
     /**
+     * Calls {@code clFlush} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clFlush(cl_command_queue command_queue)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clFlush}
      */
     public static int clFlush(MemorySegment command_queue) {
         var mh$ = clFlush.HANDLE;
@@ -3366,20 +4614,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clFinish", DESC);
     }
 
-    /** Function descriptor of {@link #clFinish}. */
+    /**
+     * Function descriptor of {@link #clFinish}.
+     *
+     * @return the C signature of {@code clFinish} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clFinish$descriptor() {
         return clFinish.DESC;
     }
 
-    /** Downcall method handle of {@link #clFinish}. */
+    /**
+     * Downcall method handle of {@link #clFinish}.
+     *
+     * @return a handle of type {@code clFinish$descriptor().toMethodType()} that calls {@code clFinish}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clFinish$handle() {
         return clFinish.HANDLE;
     }
 
     /**
+     * Calls {@code clFinish} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clFinish(cl_command_queue command_queue)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clFinish}
      */
     public static int clFinish(MemorySegment command_queue) {
         var mh$ = clFinish.HANDLE;
@@ -3408,20 +4670,42 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueReadBuffer", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueReadBuffer}. */
+    /**
+     * Function descriptor of {@link #clEnqueueReadBuffer}.
+     *
+     * @return the C signature of {@code clEnqueueReadBuffer} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueReadBuffer$descriptor() {
         return clEnqueueReadBuffer.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueReadBuffer}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueReadBuffer}.
+     *
+     * @return a handle of type {@code clEnqueueReadBuffer$descriptor().toMethodType()} that calls {@code clEnqueueReadBuffer}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueReadBuffer$handle() {
         return clEnqueueReadBuffer.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueReadBuffer} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueReadBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_read, size_t offset, size_t size, void *ptr, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param buffer the C argument {@code cl_mem buffer}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param blocking_read the C argument {@code cl_bool blocking_read}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param offset the C argument {@code size_t offset}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param size the C argument {@code size_t size}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param ptr the C argument {@code void *ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueReadBuffer}
      */
     public static int clEnqueueReadBuffer(MemorySegment command_queue, MemorySegment buffer, int blocking_read, long offset, long size, MemorySegment ptr, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueReadBuffer.HANDLE;
@@ -3455,20 +4739,47 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueReadBufferRect", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueReadBufferRect}. */
+    /**
+     * Function descriptor of {@link #clEnqueueReadBufferRect}.
+     *
+     * @return the C signature of {@code clEnqueueReadBufferRect} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueReadBufferRect$descriptor() {
         return clEnqueueReadBufferRect.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueReadBufferRect}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueReadBufferRect}.
+     *
+     * @return a handle of type {@code clEnqueueReadBufferRect$descriptor().toMethodType()} that calls {@code clEnqueueReadBufferRect}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueReadBufferRect$handle() {
         return clEnqueueReadBufferRect.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueReadBufferRect} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueReadBufferRect(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_read, const size_t *buffer_origin, const size_t *host_origin, const size_t *region, size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch, size_t host_slice_pitch, void *ptr, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param buffer the C argument {@code cl_mem buffer}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param blocking_read the C argument {@code cl_bool blocking_read}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param buffer_origin the C argument {@code const size_t *buffer_origin}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param host_origin the C argument {@code const size_t *host_origin}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param region the C argument {@code const size_t *region}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param buffer_row_pitch the C argument {@code size_t buffer_row_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param buffer_slice_pitch the C argument {@code size_t buffer_slice_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param host_row_pitch the C argument {@code size_t host_row_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param host_slice_pitch the C argument {@code size_t host_slice_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param ptr the C argument {@code void *ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueReadBufferRect}
      */
     public static int clEnqueueReadBufferRect(MemorySegment command_queue, MemorySegment buffer, int blocking_read, MemorySegment buffer_origin, MemorySegment host_origin, MemorySegment region, long buffer_row_pitch, long buffer_slice_pitch, long host_row_pitch, long host_slice_pitch, MemorySegment ptr, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueReadBufferRect.HANDLE;
@@ -3497,20 +4808,42 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueWriteBuffer", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueWriteBuffer}. */
+    /**
+     * Function descriptor of {@link #clEnqueueWriteBuffer}.
+     *
+     * @return the C signature of {@code clEnqueueWriteBuffer} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueWriteBuffer$descriptor() {
         return clEnqueueWriteBuffer.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueWriteBuffer}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueWriteBuffer}.
+     *
+     * @return a handle of type {@code clEnqueueWriteBuffer$descriptor().toMethodType()} that calls {@code clEnqueueWriteBuffer}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueWriteBuffer$handle() {
         return clEnqueueWriteBuffer.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueWriteBuffer} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueWriteBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_write, size_t offset, size_t size, const void *ptr, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param buffer the C argument {@code cl_mem buffer}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param blocking_write the C argument {@code cl_bool blocking_write}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param offset the C argument {@code size_t offset}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param size the C argument {@code size_t size}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param ptr the C argument {@code const void *ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueWriteBuffer}
      */
     public static int clEnqueueWriteBuffer(MemorySegment command_queue, MemorySegment buffer, int blocking_write, long offset, long size, MemorySegment ptr, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueWriteBuffer.HANDLE;
@@ -3544,20 +4877,47 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueWriteBufferRect", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueWriteBufferRect}. */
+    /**
+     * Function descriptor of {@link #clEnqueueWriteBufferRect}.
+     *
+     * @return the C signature of {@code clEnqueueWriteBufferRect} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueWriteBufferRect$descriptor() {
         return clEnqueueWriteBufferRect.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueWriteBufferRect}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueWriteBufferRect}.
+     *
+     * @return a handle of type {@code clEnqueueWriteBufferRect$descriptor().toMethodType()} that calls {@code clEnqueueWriteBufferRect}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueWriteBufferRect$handle() {
         return clEnqueueWriteBufferRect.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueWriteBufferRect} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueWriteBufferRect(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_write, const size_t *buffer_origin, const size_t *host_origin, const size_t *region, size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch, size_t host_slice_pitch, const void *ptr, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param buffer the C argument {@code cl_mem buffer}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param blocking_write the C argument {@code cl_bool blocking_write}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param buffer_origin the C argument {@code const size_t *buffer_origin}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param host_origin the C argument {@code const size_t *host_origin}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param region the C argument {@code const size_t *region}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param buffer_row_pitch the C argument {@code size_t buffer_row_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param buffer_slice_pitch the C argument {@code size_t buffer_slice_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param host_row_pitch the C argument {@code size_t host_row_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param host_slice_pitch the C argument {@code size_t host_slice_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param ptr the C argument {@code const void *ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueWriteBufferRect}
      */
     public static int clEnqueueWriteBufferRect(MemorySegment command_queue, MemorySegment buffer, int blocking_write, MemorySegment buffer_origin, MemorySegment host_origin, MemorySegment region, long buffer_row_pitch, long buffer_slice_pitch, long host_row_pitch, long host_slice_pitch, MemorySegment ptr, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueWriteBufferRect.HANDLE;
@@ -3586,20 +4946,42 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueFillBuffer", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueFillBuffer}. */
+    /**
+     * Function descriptor of {@link #clEnqueueFillBuffer}.
+     *
+     * @return the C signature of {@code clEnqueueFillBuffer} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueFillBuffer$descriptor() {
         return clEnqueueFillBuffer.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueFillBuffer}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueFillBuffer}.
+     *
+     * @return a handle of type {@code clEnqueueFillBuffer$descriptor().toMethodType()} that calls {@code clEnqueueFillBuffer}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueFillBuffer$handle() {
         return clEnqueueFillBuffer.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueFillBuffer} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueFillBuffer(cl_command_queue command_queue, cl_mem buffer, const void *pattern, size_t pattern_size, size_t offset, size_t size, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param buffer the C argument {@code cl_mem buffer}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param pattern the C argument {@code const void *pattern}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param pattern_size the C argument {@code size_t pattern_size}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param offset the C argument {@code size_t offset}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param size the C argument {@code size_t size}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueFillBuffer}
      */
     public static int clEnqueueFillBuffer(MemorySegment command_queue, MemorySegment buffer, MemorySegment pattern, long pattern_size, long offset, long size, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueFillBuffer.HANDLE;
@@ -3628,20 +5010,42 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueCopyBuffer", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueCopyBuffer}. */
+    /**
+     * Function descriptor of {@link #clEnqueueCopyBuffer}.
+     *
+     * @return the C signature of {@code clEnqueueCopyBuffer} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueCopyBuffer$descriptor() {
         return clEnqueueCopyBuffer.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueCopyBuffer}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueCopyBuffer}.
+     *
+     * @return a handle of type {@code clEnqueueCopyBuffer$descriptor().toMethodType()} that calls {@code clEnqueueCopyBuffer}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueCopyBuffer$handle() {
         return clEnqueueCopyBuffer.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueCopyBuffer} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueCopyBuffer(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer, size_t src_offset, size_t dst_offset, size_t size, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param src_buffer the C argument {@code cl_mem src_buffer}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param dst_buffer the C argument {@code cl_mem dst_buffer}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param src_offset the C argument {@code size_t src_offset}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param dst_offset the C argument {@code size_t dst_offset}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param size the C argument {@code size_t size}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueCopyBuffer}
      */
     public static int clEnqueueCopyBuffer(MemorySegment command_queue, MemorySegment src_buffer, MemorySegment dst_buffer, long src_offset, long dst_offset, long size, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueCopyBuffer.HANDLE;
@@ -3674,20 +5078,46 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueCopyBufferRect", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueCopyBufferRect}. */
+    /**
+     * Function descriptor of {@link #clEnqueueCopyBufferRect}.
+     *
+     * @return the C signature of {@code clEnqueueCopyBufferRect} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueCopyBufferRect$descriptor() {
         return clEnqueueCopyBufferRect.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueCopyBufferRect}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueCopyBufferRect}.
+     *
+     * @return a handle of type {@code clEnqueueCopyBufferRect$descriptor().toMethodType()} that calls {@code clEnqueueCopyBufferRect}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueCopyBufferRect$handle() {
         return clEnqueueCopyBufferRect.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueCopyBufferRect} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueCopyBufferRect(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer, const size_t *src_origin, const size_t *dst_origin, const size_t *region, size_t src_row_pitch, size_t src_slice_pitch, size_t dst_row_pitch, size_t dst_slice_pitch, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param src_buffer the C argument {@code cl_mem src_buffer}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param dst_buffer the C argument {@code cl_mem dst_buffer}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param src_origin the C argument {@code const size_t *src_origin}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param dst_origin the C argument {@code const size_t *dst_origin}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param region the C argument {@code const size_t *region}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param src_row_pitch the C argument {@code size_t src_row_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param src_slice_pitch the C argument {@code size_t src_slice_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param dst_row_pitch the C argument {@code size_t dst_row_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param dst_slice_pitch the C argument {@code size_t dst_slice_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueCopyBufferRect}
      */
     public static int clEnqueueCopyBufferRect(MemorySegment command_queue, MemorySegment src_buffer, MemorySegment dst_buffer, MemorySegment src_origin, MemorySegment dst_origin, MemorySegment region, long src_row_pitch, long src_slice_pitch, long dst_row_pitch, long dst_slice_pitch, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueCopyBufferRect.HANDLE;
@@ -3718,20 +5148,44 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueReadImage", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueReadImage}. */
+    /**
+     * Function descriptor of {@link #clEnqueueReadImage}.
+     *
+     * @return the C signature of {@code clEnqueueReadImage} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueReadImage$descriptor() {
         return clEnqueueReadImage.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueReadImage}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueReadImage}.
+     *
+     * @return a handle of type {@code clEnqueueReadImage$descriptor().toMethodType()} that calls {@code clEnqueueReadImage}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueReadImage$handle() {
         return clEnqueueReadImage.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueReadImage} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueReadImage(cl_command_queue command_queue, cl_mem image, cl_bool blocking_read, const size_t *origin, const size_t *region, size_t row_pitch, size_t slice_pitch, void *ptr, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param image the C argument {@code cl_mem image}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param blocking_read the C argument {@code cl_bool blocking_read}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param origin the C argument {@code const size_t *origin}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param region the C argument {@code const size_t *region}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param row_pitch the C argument {@code size_t row_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param slice_pitch the C argument {@code size_t slice_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param ptr the C argument {@code void *ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueReadImage}
      */
     public static int clEnqueueReadImage(MemorySegment command_queue, MemorySegment image, int blocking_read, MemorySegment origin, MemorySegment region, long row_pitch, long slice_pitch, MemorySegment ptr, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueReadImage.HANDLE;
@@ -3762,20 +5216,44 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueWriteImage", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueWriteImage}. */
+    /**
+     * Function descriptor of {@link #clEnqueueWriteImage}.
+     *
+     * @return the C signature of {@code clEnqueueWriteImage} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueWriteImage$descriptor() {
         return clEnqueueWriteImage.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueWriteImage}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueWriteImage}.
+     *
+     * @return a handle of type {@code clEnqueueWriteImage$descriptor().toMethodType()} that calls {@code clEnqueueWriteImage}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueWriteImage$handle() {
         return clEnqueueWriteImage.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueWriteImage} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueWriteImage(cl_command_queue command_queue, cl_mem image, cl_bool blocking_write, const size_t *origin, const size_t *region, size_t input_row_pitch, size_t input_slice_pitch, const void *ptr, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param image the C argument {@code cl_mem image}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param blocking_write the C argument {@code cl_bool blocking_write}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param origin the C argument {@code const size_t *origin}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param region the C argument {@code const size_t *region}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param input_row_pitch the C argument {@code size_t input_row_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param input_slice_pitch the C argument {@code size_t input_slice_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param ptr the C argument {@code const void *ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueWriteImage}
      */
     public static int clEnqueueWriteImage(MemorySegment command_queue, MemorySegment image, int blocking_write, MemorySegment origin, MemorySegment region, long input_row_pitch, long input_slice_pitch, MemorySegment ptr, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueWriteImage.HANDLE;
@@ -3803,20 +5281,41 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueFillImage", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueFillImage}. */
+    /**
+     * Function descriptor of {@link #clEnqueueFillImage}.
+     *
+     * @return the C signature of {@code clEnqueueFillImage} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueFillImage$descriptor() {
         return clEnqueueFillImage.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueFillImage}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueFillImage}.
+     *
+     * @return a handle of type {@code clEnqueueFillImage$descriptor().toMethodType()} that calls {@code clEnqueueFillImage}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueFillImage$handle() {
         return clEnqueueFillImage.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueFillImage} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueFillImage(cl_command_queue command_queue, cl_mem image, const void *fill_color, const size_t *origin, const size_t *region, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param image the C argument {@code cl_mem image}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param fill_color the C argument {@code const void *fill_color}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param origin the C argument {@code const size_t *origin}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param region the C argument {@code const size_t *region}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueFillImage}
      */
     public static int clEnqueueFillImage(MemorySegment command_queue, MemorySegment image, MemorySegment fill_color, MemorySegment origin, MemorySegment region, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueFillImage.HANDLE;
@@ -3845,20 +5344,42 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueCopyImage", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueCopyImage}. */
+    /**
+     * Function descriptor of {@link #clEnqueueCopyImage}.
+     *
+     * @return the C signature of {@code clEnqueueCopyImage} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueCopyImage$descriptor() {
         return clEnqueueCopyImage.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueCopyImage}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueCopyImage}.
+     *
+     * @return a handle of type {@code clEnqueueCopyImage$descriptor().toMethodType()} that calls {@code clEnqueueCopyImage}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueCopyImage$handle() {
         return clEnqueueCopyImage.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueCopyImage} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueCopyImage(cl_command_queue command_queue, cl_mem src_image, cl_mem dst_image, const size_t *src_origin, const size_t *dst_origin, const size_t *region, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param src_image the C argument {@code cl_mem src_image}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param dst_image the C argument {@code cl_mem dst_image}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param src_origin the C argument {@code const size_t *src_origin}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param dst_origin the C argument {@code const size_t *dst_origin}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param region the C argument {@code const size_t *region}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueCopyImage}
      */
     public static int clEnqueueCopyImage(MemorySegment command_queue, MemorySegment src_image, MemorySegment dst_image, MemorySegment src_origin, MemorySegment dst_origin, MemorySegment region, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueCopyImage.HANDLE;
@@ -3887,20 +5408,42 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueCopyImageToBuffer", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueCopyImageToBuffer}. */
+    /**
+     * Function descriptor of {@link #clEnqueueCopyImageToBuffer}.
+     *
+     * @return the C signature of {@code clEnqueueCopyImageToBuffer} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueCopyImageToBuffer$descriptor() {
         return clEnqueueCopyImageToBuffer.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueCopyImageToBuffer}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueCopyImageToBuffer}.
+     *
+     * @return a handle of type {@code clEnqueueCopyImageToBuffer$descriptor().toMethodType()} that calls {@code clEnqueueCopyImageToBuffer}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueCopyImageToBuffer$handle() {
         return clEnqueueCopyImageToBuffer.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueCopyImageToBuffer} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueCopyImageToBuffer(cl_command_queue command_queue, cl_mem src_image, cl_mem dst_buffer, const size_t *src_origin, const size_t *region, size_t dst_offset, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param src_image the C argument {@code cl_mem src_image}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param dst_buffer the C argument {@code cl_mem dst_buffer}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param src_origin the C argument {@code const size_t *src_origin}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param region the C argument {@code const size_t *region}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param dst_offset the C argument {@code size_t dst_offset}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueCopyImageToBuffer}
      */
     public static int clEnqueueCopyImageToBuffer(MemorySegment command_queue, MemorySegment src_image, MemorySegment dst_buffer, MemorySegment src_origin, MemorySegment region, long dst_offset, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueCopyImageToBuffer.HANDLE;
@@ -3929,20 +5472,42 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueCopyBufferToImage", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueCopyBufferToImage}. */
+    /**
+     * Function descriptor of {@link #clEnqueueCopyBufferToImage}.
+     *
+     * @return the C signature of {@code clEnqueueCopyBufferToImage} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueCopyBufferToImage$descriptor() {
         return clEnqueueCopyBufferToImage.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueCopyBufferToImage}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueCopyBufferToImage}.
+     *
+     * @return a handle of type {@code clEnqueueCopyBufferToImage$descriptor().toMethodType()} that calls {@code clEnqueueCopyBufferToImage}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueCopyBufferToImage$handle() {
         return clEnqueueCopyBufferToImage.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueCopyBufferToImage} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueCopyBufferToImage(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_image, size_t src_offset, const size_t *dst_origin, const size_t *region, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param src_buffer the C argument {@code cl_mem src_buffer}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param dst_image the C argument {@code cl_mem dst_image}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param src_offset the C argument {@code size_t src_offset}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param dst_origin the C argument {@code const size_t *dst_origin}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param region the C argument {@code const size_t *region}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueCopyBufferToImage}
      */
     public static int clEnqueueCopyBufferToImage(MemorySegment command_queue, MemorySegment src_buffer, MemorySegment dst_image, long src_offset, MemorySegment dst_origin, MemorySegment region, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueCopyBufferToImage.HANDLE;
@@ -3972,20 +5537,43 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueMapBuffer", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueMapBuffer}. */
+    /**
+     * Function descriptor of {@link #clEnqueueMapBuffer}.
+     *
+     * @return the C signature of {@code clEnqueueMapBuffer} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueMapBuffer$descriptor() {
         return clEnqueueMapBuffer.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueMapBuffer}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueMapBuffer}.
+     *
+     * @return a handle of type {@code clEnqueueMapBuffer$descriptor().toMethodType()} that calls {@code clEnqueueMapBuffer}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueMapBuffer$handle() {
         return clEnqueueMapBuffer.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueMapBuffer} in libOpenCL.
      * {@snippet lang=c :
      * void *clEnqueueMapBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_map, cl_map_flags map_flags, size_t offset, size_t size, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event, cl_int *errcode_ret)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param buffer the C argument {@code cl_mem buffer}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param blocking_map the C argument {@code cl_bool blocking_map}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param map_flags the C argument {@code cl_map_flags map_flags}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param offset the C argument {@code size_t offset}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param size the C argument {@code size_t size}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code void *} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueMapBuffer}
      */
     public static MemorySegment clEnqueueMapBuffer(MemorySegment command_queue, MemorySegment buffer, int blocking_map, long map_flags, long offset, long size, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event, MemorySegment errcode_ret) {
         var mh$ = clEnqueueMapBuffer.HANDLE;
@@ -4017,20 +5605,45 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueMapImage", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueMapImage}. */
+    /**
+     * Function descriptor of {@link #clEnqueueMapImage}.
+     *
+     * @return the C signature of {@code clEnqueueMapImage} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueMapImage$descriptor() {
         return clEnqueueMapImage.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueMapImage}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueMapImage}.
+     *
+     * @return a handle of type {@code clEnqueueMapImage$descriptor().toMethodType()} that calls {@code clEnqueueMapImage}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueMapImage$handle() {
         return clEnqueueMapImage.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueMapImage} in libOpenCL.
      * {@snippet lang=c :
      * void *clEnqueueMapImage(cl_command_queue command_queue, cl_mem image, cl_bool blocking_map, cl_map_flags map_flags, const size_t *origin, const size_t *region, size_t *image_row_pitch, size_t *image_slice_pitch, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event, cl_int *errcode_ret)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param image the C argument {@code cl_mem image}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param blocking_map the C argument {@code cl_bool blocking_map}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param map_flags the C argument {@code cl_map_flags map_flags}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param origin the C argument {@code const size_t *origin}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param region the C argument {@code const size_t *region}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param image_row_pitch the C argument {@code size_t *image_row_pitch}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param image_slice_pitch the C argument {@code size_t *image_slice_pitch}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code void *} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueMapImage}
      */
     public static MemorySegment clEnqueueMapImage(MemorySegment command_queue, MemorySegment image, int blocking_map, long map_flags, MemorySegment origin, MemorySegment region, MemorySegment image_row_pitch, MemorySegment image_slice_pitch, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event, MemorySegment errcode_ret) {
         var mh$ = clEnqueueMapImage.HANDLE;
@@ -4056,20 +5669,39 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueUnmapMemObject", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueUnmapMemObject}. */
+    /**
+     * Function descriptor of {@link #clEnqueueUnmapMemObject}.
+     *
+     * @return the C signature of {@code clEnqueueUnmapMemObject} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueUnmapMemObject$descriptor() {
         return clEnqueueUnmapMemObject.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueUnmapMemObject}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueUnmapMemObject}.
+     *
+     * @return a handle of type {@code clEnqueueUnmapMemObject$descriptor().toMethodType()} that calls {@code clEnqueueUnmapMemObject}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueUnmapMemObject$handle() {
         return clEnqueueUnmapMemObject.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueUnmapMemObject} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueUnmapMemObject(cl_command_queue command_queue, cl_mem memobj, void *mapped_ptr, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param memobj the C argument {@code cl_mem memobj}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param mapped_ptr the C argument {@code void *mapped_ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueUnmapMemObject}
      */
     public static int clEnqueueUnmapMemObject(MemorySegment command_queue, MemorySegment memobj, MemorySegment mapped_ptr, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueUnmapMemObject.HANDLE;
@@ -4096,20 +5728,40 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueMigrateMemObjects", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueMigrateMemObjects}. */
+    /**
+     * Function descriptor of {@link #clEnqueueMigrateMemObjects}.
+     *
+     * @return the C signature of {@code clEnqueueMigrateMemObjects} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueMigrateMemObjects$descriptor() {
         return clEnqueueMigrateMemObjects.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueMigrateMemObjects}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueMigrateMemObjects}.
+     *
+     * @return a handle of type {@code clEnqueueMigrateMemObjects$descriptor().toMethodType()} that calls {@code clEnqueueMigrateMemObjects}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueMigrateMemObjects$handle() {
         return clEnqueueMigrateMemObjects.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueMigrateMemObjects} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueMigrateMemObjects(cl_command_queue command_queue, cl_uint num_mem_objects, const cl_mem *mem_objects, cl_mem_migration_flags flags, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_mem_objects the C argument {@code cl_uint num_mem_objects}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param mem_objects the C argument {@code const cl_mem *mem_objects}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param flags the C argument {@code cl_mem_migration_flags flags}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueMigrateMemObjects}
      */
     public static int clEnqueueMigrateMemObjects(MemorySegment command_queue, int num_mem_objects, MemorySegment mem_objects, long flags, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueMigrateMemObjects.HANDLE;
@@ -4138,20 +5790,42 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueNDRangeKernel", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueNDRangeKernel}. */
+    /**
+     * Function descriptor of {@link #clEnqueueNDRangeKernel}.
+     *
+     * @return the C signature of {@code clEnqueueNDRangeKernel} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueNDRangeKernel$descriptor() {
         return clEnqueueNDRangeKernel.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueNDRangeKernel}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueNDRangeKernel}.
+     *
+     * @return a handle of type {@code clEnqueueNDRangeKernel$descriptor().toMethodType()} that calls {@code clEnqueueNDRangeKernel}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueNDRangeKernel$handle() {
         return clEnqueueNDRangeKernel.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueNDRangeKernel} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueNDRangeKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim, const size_t *global_work_offset, const size_t *global_work_size, const size_t *local_work_size, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param kernel the C argument {@code cl_kernel kernel}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param work_dim the C argument {@code cl_uint work_dim}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param global_work_offset the C argument {@code const size_t *global_work_offset}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param global_work_size the C argument {@code const size_t *global_work_size}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param local_work_size the C argument {@code const size_t *local_work_size}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueNDRangeKernel}
      */
     public static int clEnqueueNDRangeKernel(MemorySegment command_queue, MemorySegment kernel, int work_dim, MemorySegment global_work_offset, MemorySegment global_work_size, MemorySegment local_work_size, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueNDRangeKernel.HANDLE;
@@ -4181,20 +5855,43 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueNativeKernel", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueNativeKernel}. */
+    /**
+     * Function descriptor of {@link #clEnqueueNativeKernel}.
+     *
+     * @return the C signature of {@code clEnqueueNativeKernel} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueNativeKernel$descriptor() {
         return clEnqueueNativeKernel.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueNativeKernel}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueNativeKernel}.
+     *
+     * @return a handle of type {@code clEnqueueNativeKernel$descriptor().toMethodType()} that calls {@code clEnqueueNativeKernel}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueNativeKernel$handle() {
         return clEnqueueNativeKernel.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueNativeKernel} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueNativeKernel(cl_command_queue command_queue, void (*user_func)(void *), void *args, size_t cb_args, cl_uint num_mem_objects, const cl_mem *mem_list, const void **args_mem_loc, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param user_func the C argument {@code void (*user_func)(void *)}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param args the C argument {@code void *args}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param cb_args the C argument {@code size_t cb_args}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param num_mem_objects the C argument {@code cl_uint num_mem_objects}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param mem_list the C argument {@code const cl_mem *mem_list}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param args_mem_loc the C argument {@code const void **args_mem_loc}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueNativeKernel}
      */
     public static int clEnqueueNativeKernel(MemorySegment command_queue, MemorySegment user_func, MemorySegment args, long cb_args, int num_mem_objects, MemorySegment mem_list, MemorySegment args_mem_loc, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueNativeKernel.HANDLE;
@@ -4218,20 +5915,37 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueMarkerWithWaitList", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueMarkerWithWaitList}. */
+    /**
+     * Function descriptor of {@link #clEnqueueMarkerWithWaitList}.
+     *
+     * @return the C signature of {@code clEnqueueMarkerWithWaitList} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueMarkerWithWaitList$descriptor() {
         return clEnqueueMarkerWithWaitList.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueMarkerWithWaitList}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueMarkerWithWaitList}.
+     *
+     * @return a handle of type {@code clEnqueueMarkerWithWaitList$descriptor().toMethodType()} that calls {@code clEnqueueMarkerWithWaitList}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueMarkerWithWaitList$handle() {
         return clEnqueueMarkerWithWaitList.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueMarkerWithWaitList} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueMarkerWithWaitList(cl_command_queue command_queue, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueMarkerWithWaitList}
      */
     public static int clEnqueueMarkerWithWaitList(MemorySegment command_queue, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueMarkerWithWaitList.HANDLE;
@@ -4255,20 +5969,37 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueBarrierWithWaitList", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueBarrierWithWaitList}. */
+    /**
+     * Function descriptor of {@link #clEnqueueBarrierWithWaitList}.
+     *
+     * @return the C signature of {@code clEnqueueBarrierWithWaitList} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueBarrierWithWaitList$descriptor() {
         return clEnqueueBarrierWithWaitList.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueBarrierWithWaitList}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueBarrierWithWaitList}.
+     *
+     * @return a handle of type {@code clEnqueueBarrierWithWaitList$descriptor().toMethodType()} that calls {@code clEnqueueBarrierWithWaitList}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueBarrierWithWaitList$handle() {
         return clEnqueueBarrierWithWaitList.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueBarrierWithWaitList} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueBarrierWithWaitList(cl_command_queue command_queue, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueBarrierWithWaitList}
      */
     public static int clEnqueueBarrierWithWaitList(MemorySegment command_queue, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueBarrierWithWaitList.HANDLE;
@@ -4296,20 +6027,41 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueSVMFree", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueSVMFree}. */
+    /**
+     * Function descriptor of {@link #clEnqueueSVMFree}.
+     *
+     * @return the C signature of {@code clEnqueueSVMFree} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueSVMFree$descriptor() {
         return clEnqueueSVMFree.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueSVMFree}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueSVMFree}.
+     *
+     * @return a handle of type {@code clEnqueueSVMFree$descriptor().toMethodType()} that calls {@code clEnqueueSVMFree}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueSVMFree$handle() {
         return clEnqueueSVMFree.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueSVMFree} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueSVMFree(cl_command_queue command_queue, cl_uint num_svm_pointers, void *svm_pointers[], void (*pfn_free_func)(cl_command_queue, cl_uint, void **, void *), void *user_data, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_svm_pointers the C argument {@code cl_uint num_svm_pointers}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param svm_pointers the C argument {@code void *svm_pointers[]}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param pfn_free_func the C argument {@code void (*pfn_free_func)(cl_command_queue, cl_uint, void **, void *)}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param user_data an address passed unchanged to {@code pfn_notify}, or {@code MemorySegment.NULL} ({@code void *user_data})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueSVMFree}
      */
     public static int clEnqueueSVMFree(MemorySegment command_queue, int num_svm_pointers, MemorySegment svm_pointers, MemorySegment pfn_free_func, MemorySegment user_data, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueSVMFree.HANDLE;
@@ -4337,20 +6089,41 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueSVMMemcpy", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueSVMMemcpy}. */
+    /**
+     * Function descriptor of {@link #clEnqueueSVMMemcpy}.
+     *
+     * @return the C signature of {@code clEnqueueSVMMemcpy} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueSVMMemcpy$descriptor() {
         return clEnqueueSVMMemcpy.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueSVMMemcpy}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueSVMMemcpy}.
+     *
+     * @return a handle of type {@code clEnqueueSVMMemcpy$descriptor().toMethodType()} that calls {@code clEnqueueSVMMemcpy}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueSVMMemcpy$handle() {
         return clEnqueueSVMMemcpy.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueSVMMemcpy} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueSVMMemcpy(cl_command_queue command_queue, cl_bool blocking_copy, void *dst_ptr, const void *src_ptr, size_t size, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param blocking_copy the C argument {@code cl_bool blocking_copy}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param dst_ptr the C argument {@code void *dst_ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param src_ptr the C argument {@code const void *src_ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param size the C argument {@code size_t size}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueSVMMemcpy}
      */
     public static int clEnqueueSVMMemcpy(MemorySegment command_queue, int blocking_copy, MemorySegment dst_ptr, MemorySegment src_ptr, long size, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueSVMMemcpy.HANDLE;
@@ -4378,20 +6151,41 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueSVMMemFill", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueSVMMemFill}. */
+    /**
+     * Function descriptor of {@link #clEnqueueSVMMemFill}.
+     *
+     * @return the C signature of {@code clEnqueueSVMMemFill} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueSVMMemFill$descriptor() {
         return clEnqueueSVMMemFill.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueSVMMemFill}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueSVMMemFill}.
+     *
+     * @return a handle of type {@code clEnqueueSVMMemFill$descriptor().toMethodType()} that calls {@code clEnqueueSVMMemFill}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueSVMMemFill$handle() {
         return clEnqueueSVMMemFill.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueSVMMemFill} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueSVMMemFill(cl_command_queue command_queue, void *svm_ptr, const void *pattern, size_t pattern_size, size_t size, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param svm_ptr the C argument {@code void *svm_ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param pattern the C argument {@code const void *pattern}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param pattern_size the C argument {@code size_t pattern_size}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param size the C argument {@code size_t size}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueSVMMemFill}
      */
     public static int clEnqueueSVMMemFill(MemorySegment command_queue, MemorySegment svm_ptr, MemorySegment pattern, long pattern_size, long size, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueSVMMemFill.HANDLE;
@@ -4419,20 +6213,41 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueSVMMap", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueSVMMap}. */
+    /**
+     * Function descriptor of {@link #clEnqueueSVMMap}.
+     *
+     * @return the C signature of {@code clEnqueueSVMMap} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueSVMMap$descriptor() {
         return clEnqueueSVMMap.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueSVMMap}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueSVMMap}.
+     *
+     * @return a handle of type {@code clEnqueueSVMMap$descriptor().toMethodType()} that calls {@code clEnqueueSVMMap}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueSVMMap$handle() {
         return clEnqueueSVMMap.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueSVMMap} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueSVMMap(cl_command_queue command_queue, cl_bool blocking_map, cl_map_flags flags, void *svm_ptr, size_t size, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param blocking_map the C argument {@code cl_bool blocking_map}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param flags the C argument {@code cl_map_flags flags}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param svm_ptr the C argument {@code void *svm_ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param size the C argument {@code size_t size}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueSVMMap}
      */
     public static int clEnqueueSVMMap(MemorySegment command_queue, int blocking_map, long flags, MemorySegment svm_ptr, long size, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueSVMMap.HANDLE;
@@ -4457,20 +6272,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueSVMUnmap", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueSVMUnmap}. */
+    /**
+     * Function descriptor of {@link #clEnqueueSVMUnmap}.
+     *
+     * @return the C signature of {@code clEnqueueSVMUnmap} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueSVMUnmap$descriptor() {
         return clEnqueueSVMUnmap.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueSVMUnmap}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueSVMUnmap}.
+     *
+     * @return a handle of type {@code clEnqueueSVMUnmap$descriptor().toMethodType()} that calls {@code clEnqueueSVMUnmap}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueSVMUnmap$handle() {
         return clEnqueueSVMUnmap.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueSVMUnmap} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueSVMUnmap(cl_command_queue command_queue, void *svm_ptr, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param svm_ptr the C argument {@code void *svm_ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueSVMUnmap}
      */
     public static int clEnqueueSVMUnmap(MemorySegment command_queue, MemorySegment svm_ptr, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueSVMUnmap.HANDLE;
@@ -4498,20 +6331,41 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueSVMMigrateMem", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueSVMMigrateMem}. */
+    /**
+     * Function descriptor of {@link #clEnqueueSVMMigrateMem}.
+     *
+     * @return the C signature of {@code clEnqueueSVMMigrateMem} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueSVMMigrateMem$descriptor() {
         return clEnqueueSVMMigrateMem.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueSVMMigrateMem}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueSVMMigrateMem}.
+     *
+     * @return a handle of type {@code clEnqueueSVMMigrateMem$descriptor().toMethodType()} that calls {@code clEnqueueSVMMigrateMem}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueSVMMigrateMem$handle() {
         return clEnqueueSVMMigrateMem.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueSVMMigrateMem} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueSVMMigrateMem(cl_command_queue command_queue, cl_uint num_svm_pointers, const void **svm_pointers, const size_t *sizes, cl_mem_migration_flags flags, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_svm_pointers the C argument {@code cl_uint num_svm_pointers}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param svm_pointers the C argument {@code const void **svm_pointers}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param sizes the C argument {@code const size_t *sizes}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param flags the C argument {@code cl_mem_migration_flags flags}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueSVMMigrateMem}
      */
     public static int clEnqueueSVMMigrateMem(MemorySegment command_queue, int num_svm_pointers, MemorySegment svm_pointers, MemorySegment sizes, long flags, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueSVMMigrateMem.HANDLE;
@@ -4533,20 +6387,35 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetExtensionFunctionAddressForPlatform", DESC);
     }
 
-    /** Function descriptor of {@link #clGetExtensionFunctionAddressForPlatform}. */
+    /**
+     * Function descriptor of {@link #clGetExtensionFunctionAddressForPlatform}.
+     *
+     * @return the C signature of {@code clGetExtensionFunctionAddressForPlatform} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetExtensionFunctionAddressForPlatform$descriptor() {
         return clGetExtensionFunctionAddressForPlatform.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetExtensionFunctionAddressForPlatform}. */
+    /**
+     * Downcall method handle of {@link #clGetExtensionFunctionAddressForPlatform}.
+     *
+     * @return a handle of type {@code clGetExtensionFunctionAddressForPlatform$descriptor().toMethodType()} that calls {@code clGetExtensionFunctionAddressForPlatform}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetExtensionFunctionAddressForPlatform$handle() {
         return clGetExtensionFunctionAddressForPlatform.HANDLE;
     }
 
     /**
+     * Calls {@code clGetExtensionFunctionAddressForPlatform} in libOpenCL.
      * {@snippet lang=c :
      * void *clGetExtensionFunctionAddressForPlatform(cl_platform_id platform, const char *func_name)
      * }
+     *
+     * @param platform the C argument {@code cl_platform_id platform}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param func_name the C argument {@code const char *func_name}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return the {@code void *} the call returns, an address; {@code MemorySegment.NULL} on failure
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetExtensionFunctionAddressForPlatform}
      */
     public static MemorySegment clGetExtensionFunctionAddressForPlatform(MemorySegment platform, MemorySegment func_name) {
         var mh$ = clGetExtensionFunctionAddressForPlatform.HANDLE;
@@ -4570,20 +6439,37 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clSetCommandQueueProperty", DESC);
     }
 
-    /** Function descriptor of {@link #clSetCommandQueueProperty}. */
+    /**
+     * Function descriptor of {@link #clSetCommandQueueProperty}.
+     *
+     * @return the C signature of {@code clSetCommandQueueProperty} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clSetCommandQueueProperty$descriptor() {
         return clSetCommandQueueProperty.DESC;
     }
 
-    /** Downcall method handle of {@link #clSetCommandQueueProperty}. */
+    /**
+     * Downcall method handle of {@link #clSetCommandQueueProperty}.
+     *
+     * @return a handle of type {@code clSetCommandQueueProperty$descriptor().toMethodType()} that calls {@code clSetCommandQueueProperty}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clSetCommandQueueProperty$handle() {
         return clSetCommandQueueProperty.HANDLE;
     }
 
     /**
+     * Calls {@code clSetCommandQueueProperty} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clSetCommandQueueProperty(cl_command_queue command_queue, cl_command_queue_properties properties, cl_bool enable, cl_command_queue_properties *old_properties)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param properties the C argument {@code cl_command_queue_properties properties}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param enable the C argument {@code cl_bool enable}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param old_properties the C argument {@code cl_command_queue_properties *old_properties}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clSetCommandQueueProperty}
      */
     public static int clSetCommandQueueProperty(MemorySegment command_queue, long properties, int enable, MemorySegment old_properties) {
         var mh$ = clSetCommandQueueProperty.HANDLE;
@@ -4611,20 +6497,41 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateImage2D", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateImage2D}. */
+    /**
+     * Function descriptor of {@link #clCreateImage2D}.
+     *
+     * @return the C signature of {@code clCreateImage2D} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateImage2D$descriptor() {
         return clCreateImage2D.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateImage2D}. */
+    /**
+     * Downcall method handle of {@link #clCreateImage2D}.
+     *
+     * @return a handle of type {@code clCreateImage2D$descriptor().toMethodType()} that calls {@code clCreateImage2D}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateImage2D$handle() {
         return clCreateImage2D.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateImage2D} in libOpenCL.
      * {@snippet lang=c :
      * cl_mem clCreateImage2D(cl_context context, cl_mem_flags flags, const cl_image_format *image_format, size_t image_width, size_t image_height, size_t image_row_pitch, void *host_ptr, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param flags the C argument {@code cl_mem_flags flags}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param image_format the C argument {@code const cl_image_format *image_format}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param image_width the C argument {@code size_t image_width}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param image_height the C argument {@code size_t image_height}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param image_row_pitch the C argument {@code size_t image_row_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param host_ptr the C argument {@code void *host_ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_mem} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateImage2D}
      */
     public static MemorySegment clCreateImage2D(MemorySegment context, long flags, MemorySegment image_format, long image_width, long image_height, long image_row_pitch, MemorySegment host_ptr, MemorySegment errcode_ret) {
         var mh$ = clCreateImage2D.HANDLE;
@@ -4654,20 +6561,43 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateImage3D", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateImage3D}. */
+    /**
+     * Function descriptor of {@link #clCreateImage3D}.
+     *
+     * @return the C signature of {@code clCreateImage3D} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateImage3D$descriptor() {
         return clCreateImage3D.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateImage3D}. */
+    /**
+     * Downcall method handle of {@link #clCreateImage3D}.
+     *
+     * @return a handle of type {@code clCreateImage3D$descriptor().toMethodType()} that calls {@code clCreateImage3D}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateImage3D$handle() {
         return clCreateImage3D.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateImage3D} in libOpenCL.
      * {@snippet lang=c :
      * cl_mem clCreateImage3D(cl_context context, cl_mem_flags flags, const cl_image_format *image_format, size_t image_width, size_t image_height, size_t image_depth, size_t image_row_pitch, size_t image_slice_pitch, void *host_ptr, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param flags the C argument {@code cl_mem_flags flags}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param image_format the C argument {@code const cl_image_format *image_format}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param image_width the C argument {@code size_t image_width}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param image_height the C argument {@code size_t image_height}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param image_depth the C argument {@code size_t image_depth}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param image_row_pitch the C argument {@code size_t image_row_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param image_slice_pitch the C argument {@code size_t image_slice_pitch}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param host_ptr the C argument {@code void *host_ptr}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_mem} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateImage3D}
      */
     public static MemorySegment clCreateImage3D(MemorySegment context, long flags, MemorySegment image_format, long image_width, long image_height, long image_depth, long image_row_pitch, long image_slice_pitch, MemorySegment host_ptr, MemorySegment errcode_ret) {
         var mh$ = clCreateImage3D.HANDLE;
@@ -4689,20 +6619,35 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueMarker", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueMarker}. */
+    /**
+     * Function descriptor of {@link #clEnqueueMarker}.
+     *
+     * @return the C signature of {@code clEnqueueMarker} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueMarker$descriptor() {
         return clEnqueueMarker.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueMarker}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueMarker}.
+     *
+     * @return a handle of type {@code clEnqueueMarker$descriptor().toMethodType()} that calls {@code clEnqueueMarker}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueMarker$handle() {
         return clEnqueueMarker.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueMarker} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueMarker(cl_command_queue command_queue, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueMarker}
      */
     public static int clEnqueueMarker(MemorySegment command_queue, MemorySegment event) {
         var mh$ = clEnqueueMarker.HANDLE;
@@ -4725,20 +6670,36 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueWaitForEvents", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueWaitForEvents}. */
+    /**
+     * Function descriptor of {@link #clEnqueueWaitForEvents}.
+     *
+     * @return the C signature of {@code clEnqueueWaitForEvents} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueWaitForEvents$descriptor() {
         return clEnqueueWaitForEvents.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueWaitForEvents}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueWaitForEvents}.
+     *
+     * @return a handle of type {@code clEnqueueWaitForEvents$descriptor().toMethodType()} that calls {@code clEnqueueWaitForEvents}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueWaitForEvents$handle() {
         return clEnqueueWaitForEvents.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueWaitForEvents} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueWaitForEvents(cl_command_queue command_queue, cl_uint num_events, const cl_event *event_list)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events the C argument {@code cl_uint num_events}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param event_list the C argument {@code const cl_event *event_list}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueWaitForEvents}
      */
     public static int clEnqueueWaitForEvents(MemorySegment command_queue, int num_events, MemorySegment event_list) {
         var mh$ = clEnqueueWaitForEvents.HANDLE;
@@ -4759,20 +6720,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueBarrier", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueBarrier}. */
+    /**
+     * Function descriptor of {@link #clEnqueueBarrier}.
+     *
+     * @return the C signature of {@code clEnqueueBarrier} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueBarrier$descriptor() {
         return clEnqueueBarrier.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueBarrier}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueBarrier}.
+     *
+     * @return a handle of type {@code clEnqueueBarrier$descriptor().toMethodType()} that calls {@code clEnqueueBarrier}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueBarrier$handle() {
         return clEnqueueBarrier.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueBarrier} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueBarrier(cl_command_queue command_queue)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueBarrier}
      */
     public static int clEnqueueBarrier(MemorySegment command_queue) {
         var mh$ = clEnqueueBarrier.HANDLE;
@@ -4792,20 +6767,33 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clUnloadCompiler", DESC);
     }
 
-    /** Function descriptor of {@link #clUnloadCompiler}. */
+    /**
+     * Function descriptor of {@link #clUnloadCompiler}.
+     *
+     * @return the C signature of {@code clUnloadCompiler} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clUnloadCompiler$descriptor() {
         return clUnloadCompiler.DESC;
     }
 
-    /** Downcall method handle of {@link #clUnloadCompiler}. */
+    /**
+     * Downcall method handle of {@link #clUnloadCompiler}.
+     *
+     * @return a handle of type {@code clUnloadCompiler$descriptor().toMethodType()} that calls {@code clUnloadCompiler}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clUnloadCompiler$handle() {
         return clUnloadCompiler.HANDLE;
     }
 
     /**
+     * Calls {@code clUnloadCompiler} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clUnloadCompiler()
      * }
+     *
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clUnloadCompiler}
      */
     public static int clUnloadCompiler() {
         var mh$ = clUnloadCompiler.HANDLE;
@@ -4826,20 +6814,34 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clGetExtensionFunctionAddress", DESC);
     }
 
-    /** Function descriptor of {@link #clGetExtensionFunctionAddress}. */
+    /**
+     * Function descriptor of {@link #clGetExtensionFunctionAddress}.
+     *
+     * @return the C signature of {@code clGetExtensionFunctionAddress} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clGetExtensionFunctionAddress$descriptor() {
         return clGetExtensionFunctionAddress.DESC;
     }
 
-    /** Downcall method handle of {@link #clGetExtensionFunctionAddress}. */
+    /**
+     * Downcall method handle of {@link #clGetExtensionFunctionAddress}.
+     *
+     * @return a handle of type {@code clGetExtensionFunctionAddress$descriptor().toMethodType()} that calls {@code clGetExtensionFunctionAddress}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clGetExtensionFunctionAddress$handle() {
         return clGetExtensionFunctionAddress.HANDLE;
     }
 
     /**
+     * Calls {@code clGetExtensionFunctionAddress} in libOpenCL.
      * {@snippet lang=c :
      * void *clGetExtensionFunctionAddress(const char *func_name)
      * }
+     *
+     * @param func_name the C argument {@code const char *func_name}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @return the {@code void *} the call returns, an address; {@code MemorySegment.NULL} on failure
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clGetExtensionFunctionAddress}
      */
     public static MemorySegment clGetExtensionFunctionAddress(MemorySegment func_name) {
         var mh$ = clGetExtensionFunctionAddress.HANDLE;
@@ -4863,20 +6865,37 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateCommandQueue", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateCommandQueue}. */
+    /**
+     * Function descriptor of {@link #clCreateCommandQueue}.
+     *
+     * @return the C signature of {@code clCreateCommandQueue} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateCommandQueue$descriptor() {
         return clCreateCommandQueue.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateCommandQueue}. */
+    /**
+     * Downcall method handle of {@link #clCreateCommandQueue}.
+     *
+     * @return a handle of type {@code clCreateCommandQueue$descriptor().toMethodType()} that calls {@code clCreateCommandQueue}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateCommandQueue$handle() {
         return clCreateCommandQueue.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateCommandQueue} in libOpenCL.
      * {@snippet lang=c :
      * cl_command_queue clCreateCommandQueue(cl_context context, cl_device_id device, cl_command_queue_properties properties, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param device the C argument {@code cl_device_id device}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param properties the C argument {@code cl_command_queue_properties properties}, as a Java {@code long} (unsigned C values keep their bits)
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_command_queue} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateCommandQueue}
      */
     public static MemorySegment clCreateCommandQueue(MemorySegment context, MemorySegment device, long properties, MemorySegment errcode_ret) {
         var mh$ = clCreateCommandQueue.HANDLE;
@@ -4901,20 +6920,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clCreateSampler", DESC);
     }
 
-    /** Function descriptor of {@link #clCreateSampler}. */
+    /**
+     * Function descriptor of {@link #clCreateSampler}.
+     *
+     * @return the C signature of {@code clCreateSampler} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clCreateSampler$descriptor() {
         return clCreateSampler.DESC;
     }
 
-    /** Downcall method handle of {@link #clCreateSampler}. */
+    /**
+     * Downcall method handle of {@link #clCreateSampler}.
+     *
+     * @return a handle of type {@code clCreateSampler$descriptor().toMethodType()} that calls {@code clCreateSampler}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clCreateSampler$handle() {
         return clCreateSampler.HANDLE;
     }
 
     /**
+     * Calls {@code clCreateSampler} in libOpenCL.
      * {@snippet lang=c :
      * cl_sampler clCreateSampler(cl_context context, cl_bool normalized_coords, cl_addressing_mode addressing_mode, cl_filter_mode filter_mode, cl_int *errcode_ret)
      * }
+     *
+     * @param context the C argument {@code cl_context context}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param normalized_coords the C argument {@code cl_bool normalized_coords}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param addressing_mode the C argument {@code cl_addressing_mode addressing_mode}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param filter_mode the C argument {@code cl_filter_mode filter_mode}, as a Java {@code int} (unsigned C values keep their bits)
+     * @param errcode_ret where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error code), or {@code MemorySegment.NULL} to ignore it ({@code cl_int *errcode_ret})
+     * @return the {@code cl_sampler} the call returns, an address; {@code MemorySegment.NULL} on failure, with the reason in {@code errcode_ret}
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clCreateSampler}
      */
     public static MemorySegment clCreateSampler(MemorySegment context, int normalized_coords, int addressing_mode, int filter_mode, MemorySegment errcode_ret) {
         var mh$ = clCreateSampler.HANDLE;
@@ -4939,20 +6976,38 @@ public final class cl_h {
         static final MethodHandle HANDLE = downcallHandle("clEnqueueTask", DESC);
     }
 
-    /** Function descriptor of {@link #clEnqueueTask}. */
+    /**
+     * Function descriptor of {@link #clEnqueueTask}.
+     *
+     * @return the C signature of {@code clEnqueueTask} as FFM layouts: the result first (when not {@code void}), then each parameter
+     */
     public static FunctionDescriptor clEnqueueTask$descriptor() {
         return clEnqueueTask.DESC;
     }
 
-    /** Downcall method handle of {@link #clEnqueueTask}. */
+    /**
+     * Downcall method handle of {@link #clEnqueueTask}.
+     *
+     * @return a handle of type {@code clEnqueueTask$descriptor().toMethodType()} that calls {@code clEnqueueTask}; when
+     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}
+     */
     public static MethodHandle clEnqueueTask$handle() {
         return clEnqueueTask.HANDLE;
     }
 
     /**
+     * Calls {@code clEnqueueTask} in libOpenCL.
      * {@snippet lang=c :
      * cl_int clEnqueueTask(cl_command_queue command_queue, cl_kernel kernel, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
      * }
+     *
+     * @param command_queue the C argument {@code cl_command_queue command_queue}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param kernel the C argument {@code cl_kernel kernel}, an address ({@code MemorySegment.NULL} for C's {@code NULL})
+     * @param num_events_in_wait_list the number of events in {@code event_wait_list}, 0 when there are none ({@code cl_uint num_events_in_wait_list})
+     * @param event_wait_list {@code num_events_in_wait_list} {@code cl_event} handles that must complete before this command starts, or {@code MemorySegment.NULL} when there are none ({@code const cl_event *event_wait_list})
+     * @param event where the call stores a new {@code cl_event} that identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL} ({@code cl_event *event})
+     * @return {@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)
+     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code clEnqueueTask}
      */
     public static int clEnqueueTask(MemorySegment command_queue, MemorySegment kernel, int num_events_in_wait_list, MemorySegment event_wait_list, MemorySegment event) {
         var mh$ = clEnqueueTask.HANDLE;
@@ -4966,4590 +7021,6120 @@ public final class cl_h {
     }
 
     /**
+     * The value of the macro {@code CL_VERSION_3_0}.
      * {@snippet lang=c :
      * #define CL_VERSION_3_0 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_VERSION_3_0() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_VERSION_2_2}.
      * {@snippet lang=c :
      * #define CL_VERSION_2_2 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_VERSION_2_2() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_VERSION_2_1}.
      * {@snippet lang=c :
      * #define CL_VERSION_2_1 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_VERSION_2_1() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_VERSION_2_0}.
      * {@snippet lang=c :
      * #define CL_VERSION_2_0 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_VERSION_2_0() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_VERSION_1_2}.
      * {@snippet lang=c :
      * #define CL_VERSION_1_2 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_VERSION_1_2() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_VERSION_1_1}.
      * {@snippet lang=c :
      * #define CL_VERSION_1_1 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_VERSION_1_1() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_VERSION_1_0}.
      * {@snippet lang=c :
      * #define CL_VERSION_1_0 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_VERSION_1_0() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_CHAR_BIT}.
      * {@snippet lang=c :
      * #define CL_CHAR_BIT 8
      * }
+     *
+     * @return 8, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_CHAR_BIT() {
         return 8;
     }
 
     /**
+     * The value of the macro {@code CL_SCHAR_MAX}.
      * {@snippet lang=c :
      * #define CL_SCHAR_MAX 127
      * }
+     *
+     * @return 127, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SCHAR_MAX() {
         return 127;
     }
 
     /**
+     * The value of the macro {@code CL_SCHAR_MIN}.
      * {@snippet lang=c :
      * #define CL_SCHAR_MIN -128
      * }
+     *
+     * @return -128, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SCHAR_MIN() {
         return -128;
     }
 
     /**
+     * The value of the macro {@code CL_CHAR_MAX}.
      * {@snippet lang=c :
      * #define CL_CHAR_MAX 127
      * }
+     *
+     * @return 127, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_CHAR_MAX() {
         return 127;
     }
 
     /**
+     * The value of the macro {@code CL_CHAR_MIN}.
      * {@snippet lang=c :
      * #define CL_CHAR_MIN -128
      * }
+     *
+     * @return -128, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_CHAR_MIN() {
         return -128;
     }
 
     /**
+     * The value of the macro {@code CL_UCHAR_MAX}.
      * {@snippet lang=c :
      * #define CL_UCHAR_MAX 255
      * }
+     *
+     * @return 255, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_UCHAR_MAX() {
         return 255;
     }
 
     /**
+     * The value of the macro {@code CL_SHRT_MAX}.
      * {@snippet lang=c :
      * #define CL_SHRT_MAX 32767
      * }
+     *
+     * @return 32767, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SHRT_MAX() {
         return 32767;
     }
 
     /**
+     * The value of the macro {@code CL_SHRT_MIN}.
      * {@snippet lang=c :
      * #define CL_SHRT_MIN -32768
      * }
+     *
+     * @return -32768, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SHRT_MIN() {
         return -32768;
     }
 
     /**
+     * The value of the macro {@code CL_USHRT_MAX}.
      * {@snippet lang=c :
      * #define CL_USHRT_MAX 65535
      * }
+     *
+     * @return 65535, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_USHRT_MAX() {
         return 65535;
     }
 
     /**
+     * The value of the macro {@code CL_INT_MAX}.
      * {@snippet lang=c :
      * #define CL_INT_MAX 2147483647
      * }
+     *
+     * @return 2147483647, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INT_MAX() {
         return 2147483647;
     }
 
     /**
+     * The value of the macro {@code CL_INT_MIN}.
      * {@snippet lang=c :
      * #define CL_INT_MIN -2147483648
      * }
+     *
+     * @return -2147483648, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INT_MIN() {
         return -2147483648;
     }
 
     /**
+     * The value of the macro {@code CL_UINT_MAX}.
      * {@snippet lang=c :
      * #define CL_UINT_MAX -1
      * }
+     *
+     * @return -1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_UINT_MAX() {
         return -1;
     }
 
     /**
+     * The value of the macro {@code CL_LONG_MAX}.
      * {@snippet lang=c :
      * #define CL_LONG_MAX 9223372036854775807
      * }
+     *
+     * @return 9223372036854775807, as a Java {@code long} (unsigned C values keep their bits)
      */
     public static long CL_LONG_MAX() {
         return 9223372036854775807L;
     }
 
     /**
+     * The value of the macro {@code CL_LONG_MIN}.
      * {@snippet lang=c :
      * #define CL_LONG_MIN -9223372036854775808
      * }
+     *
+     * @return -9223372036854775808, as a Java {@code long} (unsigned C values keep their bits)
      */
     public static long CL_LONG_MIN() {
         return -9223372036854775808L;
     }
 
     /**
+     * The value of the macro {@code CL_ULONG_MAX}.
      * {@snippet lang=c :
      * #define CL_ULONG_MAX -1
      * }
+     *
+     * @return -1, as a Java {@code long} (unsigned C values keep their bits)
      */
     public static long CL_ULONG_MAX() {
         return -1L;
     }
 
     /**
+     * The value of the macro {@code CL_FLT_DIG}.
      * {@snippet lang=c :
      * #define CL_FLT_DIG 6
      * }
+     *
+     * @return 6, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FLT_DIG() {
         return 6;
     }
 
     /**
+     * The value of the macro {@code CL_FLT_MANT_DIG}.
      * {@snippet lang=c :
      * #define CL_FLT_MANT_DIG 24
      * }
+     *
+     * @return 24, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FLT_MANT_DIG() {
         return 24;
     }
 
     /**
+     * The value of the macro {@code CL_FLT_MAX_10_EXP}.
      * {@snippet lang=c :
      * #define CL_FLT_MAX_10_EXP 38
      * }
+     *
+     * @return 38, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FLT_MAX_10_EXP() {
         return 38;
     }
 
     /**
+     * The value of the macro {@code CL_FLT_MAX_EXP}.
      * {@snippet lang=c :
      * #define CL_FLT_MAX_EXP 128
      * }
+     *
+     * @return 128, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FLT_MAX_EXP() {
         return 128;
     }
 
     /**
+     * The value of the macro {@code CL_FLT_MIN_10_EXP}.
      * {@snippet lang=c :
      * #define CL_FLT_MIN_10_EXP -37
      * }
+     *
+     * @return -37, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FLT_MIN_10_EXP() {
         return -37;
     }
 
     /**
+     * The value of the macro {@code CL_FLT_MIN_EXP}.
      * {@snippet lang=c :
      * #define CL_FLT_MIN_EXP -125
      * }
+     *
+     * @return -125, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FLT_MIN_EXP() {
         return -125;
     }
 
     /**
+     * The value of the macro {@code CL_FLT_RADIX}.
      * {@snippet lang=c :
      * #define CL_FLT_RADIX 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FLT_RADIX() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_HALF_DIG}.
      * {@snippet lang=c :
      * #define CL_HALF_DIG 3
      * }
+     *
+     * @return 3, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_HALF_DIG() {
         return 3;
     }
 
     /**
+     * The value of the macro {@code CL_HALF_MANT_DIG}.
      * {@snippet lang=c :
      * #define CL_HALF_MANT_DIG 11
      * }
+     *
+     * @return 11, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_HALF_MANT_DIG() {
         return 11;
     }
 
     /**
+     * The value of the macro {@code CL_HALF_MAX_10_EXP}.
      * {@snippet lang=c :
      * #define CL_HALF_MAX_10_EXP 4
      * }
+     *
+     * @return 4, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_HALF_MAX_10_EXP() {
         return 4;
     }
 
     /**
+     * The value of the macro {@code CL_HALF_MAX_EXP}.
      * {@snippet lang=c :
      * #define CL_HALF_MAX_EXP 16
      * }
+     *
+     * @return 16, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_HALF_MAX_EXP() {
         return 16;
     }
 
     /**
+     * The value of the macro {@code CL_HALF_MIN_10_EXP}.
      * {@snippet lang=c :
      * #define CL_HALF_MIN_10_EXP -4
      * }
+     *
+     * @return -4, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_HALF_MIN_10_EXP() {
         return -4;
     }
 
     /**
+     * The value of the macro {@code CL_HALF_MIN_EXP}.
      * {@snippet lang=c :
      * #define CL_HALF_MIN_EXP -13
      * }
+     *
+     * @return -13, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_HALF_MIN_EXP() {
         return -13;
     }
 
     /**
+     * The value of the macro {@code CL_HALF_RADIX}.
      * {@snippet lang=c :
      * #define CL_HALF_RADIX 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_HALF_RADIX() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_DBL_DIG}.
      * {@snippet lang=c :
      * #define CL_DBL_DIG 15
      * }
+     *
+     * @return 15, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DBL_DIG() {
         return 15;
     }
 
     /**
+     * The value of the macro {@code CL_DBL_MANT_DIG}.
      * {@snippet lang=c :
      * #define CL_DBL_MANT_DIG 53
      * }
+     *
+     * @return 53, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DBL_MANT_DIG() {
         return 53;
     }
 
     /**
+     * The value of the macro {@code CL_DBL_MAX_10_EXP}.
      * {@snippet lang=c :
      * #define CL_DBL_MAX_10_EXP 308
      * }
+     *
+     * @return 308, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DBL_MAX_10_EXP() {
         return 308;
     }
 
     /**
+     * The value of the macro {@code CL_DBL_MAX_EXP}.
      * {@snippet lang=c :
      * #define CL_DBL_MAX_EXP 1024
      * }
+     *
+     * @return 1024, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DBL_MAX_EXP() {
         return 1024;
     }
 
     /**
+     * The value of the macro {@code CL_DBL_MIN_10_EXP}.
      * {@snippet lang=c :
      * #define CL_DBL_MIN_10_EXP -307
      * }
+     *
+     * @return -307, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DBL_MIN_10_EXP() {
         return -307;
     }
 
     /**
+     * The value of the macro {@code CL_DBL_MIN_EXP}.
      * {@snippet lang=c :
      * #define CL_DBL_MIN_EXP -1021
      * }
+     *
+     * @return -1021, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DBL_MIN_EXP() {
         return -1021;
     }
 
     /**
+     * The value of the macro {@code CL_DBL_RADIX}.
      * {@snippet lang=c :
      * #define CL_DBL_RADIX 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DBL_RADIX() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code __CL_HAS_ANON_STRUCT__}.
      * {@snippet lang=c :
      * #define __CL_HAS_ANON_STRUCT__ 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int __CL_HAS_ANON_STRUCT__() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_HAS_NAMED_VECTOR_FIELDS}.
      * {@snippet lang=c :
      * #define CL_HAS_NAMED_VECTOR_FIELDS 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_HAS_NAMED_VECTOR_FIELDS() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_HAS_HI_LO_VECTOR_FIELDS}.
      * {@snippet lang=c :
      * #define CL_HAS_HI_LO_VECTOR_FIELDS 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_HAS_HI_LO_VECTOR_FIELDS() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_NAME_VERSION_MAX_NAME_SIZE}.
      * {@snippet lang=c :
      * #define CL_NAME_VERSION_MAX_NAME_SIZE 64
      * }
+     *
+     * @return 64, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_NAME_VERSION_MAX_NAME_SIZE() {
         return 64;
     }
 
     /**
+     * The value of the macro {@code CL_SUCCESS}.
      * {@snippet lang=c :
      * #define CL_SUCCESS 0
      * }
+     *
+     * @return 0, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SUCCESS() {
         return 0;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_NOT_FOUND}.
      * {@snippet lang=c :
      * #define CL_DEVICE_NOT_FOUND -1
      * }
+     *
+     * @return -1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_NOT_FOUND() {
         return -1;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_NOT_AVAILABLE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_NOT_AVAILABLE -2
      * }
+     *
+     * @return -2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_NOT_AVAILABLE() {
         return -2;
     }
 
     /**
+     * The value of the macro {@code CL_COMPILER_NOT_AVAILABLE}.
      * {@snippet lang=c :
      * #define CL_COMPILER_NOT_AVAILABLE -3
      * }
+     *
+     * @return -3, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMPILER_NOT_AVAILABLE() {
         return -3;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_OBJECT_ALLOCATION_FAILURE}.
      * {@snippet lang=c :
      * #define CL_MEM_OBJECT_ALLOCATION_FAILURE -4
      * }
+     *
+     * @return -4, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_OBJECT_ALLOCATION_FAILURE() {
         return -4;
     }
 
     /**
+     * The value of the macro {@code CL_OUT_OF_RESOURCES}.
      * {@snippet lang=c :
      * #define CL_OUT_OF_RESOURCES -5
      * }
+     *
+     * @return -5, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_OUT_OF_RESOURCES() {
         return -5;
     }
 
     /**
+     * The value of the macro {@code CL_OUT_OF_HOST_MEMORY}.
      * {@snippet lang=c :
      * #define CL_OUT_OF_HOST_MEMORY -6
      * }
+     *
+     * @return -6, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_OUT_OF_HOST_MEMORY() {
         return -6;
     }
 
     /**
+     * The value of the macro {@code CL_PROFILING_INFO_NOT_AVAILABLE}.
      * {@snippet lang=c :
      * #define CL_PROFILING_INFO_NOT_AVAILABLE -7
      * }
+     *
+     * @return -7, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROFILING_INFO_NOT_AVAILABLE() {
         return -7;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_COPY_OVERLAP}.
      * {@snippet lang=c :
      * #define CL_MEM_COPY_OVERLAP -8
      * }
+     *
+     * @return -8, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_COPY_OVERLAP() {
         return -8;
     }
 
     /**
+     * The value of the macro {@code CL_IMAGE_FORMAT_MISMATCH}.
      * {@snippet lang=c :
      * #define CL_IMAGE_FORMAT_MISMATCH -9
      * }
+     *
+     * @return -9, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_IMAGE_FORMAT_MISMATCH() {
         return -9;
     }
 
     /**
+     * The value of the macro {@code CL_IMAGE_FORMAT_NOT_SUPPORTED}.
      * {@snippet lang=c :
      * #define CL_IMAGE_FORMAT_NOT_SUPPORTED -10
      * }
+     *
+     * @return -10, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_IMAGE_FORMAT_NOT_SUPPORTED() {
         return -10;
     }
 
     /**
+     * The value of the macro {@code CL_BUILD_PROGRAM_FAILURE}.
      * {@snippet lang=c :
      * #define CL_BUILD_PROGRAM_FAILURE -11
      * }
+     *
+     * @return -11, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_BUILD_PROGRAM_FAILURE() {
         return -11;
     }
 
     /**
+     * The value of the macro {@code CL_MAP_FAILURE}.
      * {@snippet lang=c :
      * #define CL_MAP_FAILURE -12
      * }
+     *
+     * @return -12, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MAP_FAILURE() {
         return -12;
     }
 
     /**
+     * The value of the macro {@code CL_MISALIGNED_SUB_BUFFER_OFFSET}.
      * {@snippet lang=c :
      * #define CL_MISALIGNED_SUB_BUFFER_OFFSET -13
      * }
+     *
+     * @return -13, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MISALIGNED_SUB_BUFFER_OFFSET() {
         return -13;
     }
 
     /**
+     * The value of the macro {@code CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST}.
      * {@snippet lang=c :
      * #define CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST -14
      * }
+     *
+     * @return -14, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST() {
         return -14;
     }
 
     /**
+     * The value of the macro {@code CL_COMPILE_PROGRAM_FAILURE}.
      * {@snippet lang=c :
      * #define CL_COMPILE_PROGRAM_FAILURE -15
      * }
+     *
+     * @return -15, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMPILE_PROGRAM_FAILURE() {
         return -15;
     }
 
     /**
+     * The value of the macro {@code CL_LINKER_NOT_AVAILABLE}.
      * {@snippet lang=c :
      * #define CL_LINKER_NOT_AVAILABLE -16
      * }
+     *
+     * @return -16, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_LINKER_NOT_AVAILABLE() {
         return -16;
     }
 
     /**
+     * The value of the macro {@code CL_LINK_PROGRAM_FAILURE}.
      * {@snippet lang=c :
      * #define CL_LINK_PROGRAM_FAILURE -17
      * }
+     *
+     * @return -17, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_LINK_PROGRAM_FAILURE() {
         return -17;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PARTITION_FAILED}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PARTITION_FAILED -18
      * }
+     *
+     * @return -18, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PARTITION_FAILED() {
         return -18;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_INFO_NOT_AVAILABLE}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_INFO_NOT_AVAILABLE -19
      * }
+     *
+     * @return -19, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_INFO_NOT_AVAILABLE() {
         return -19;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_VALUE}.
      * {@snippet lang=c :
      * #define CL_INVALID_VALUE -30
      * }
+     *
+     * @return -30, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_VALUE() {
         return -30;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_DEVICE_TYPE}.
      * {@snippet lang=c :
      * #define CL_INVALID_DEVICE_TYPE -31
      * }
+     *
+     * @return -31, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_DEVICE_TYPE() {
         return -31;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_PLATFORM}.
      * {@snippet lang=c :
      * #define CL_INVALID_PLATFORM -32
      * }
+     *
+     * @return -32, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_PLATFORM() {
         return -32;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_DEVICE}.
      * {@snippet lang=c :
      * #define CL_INVALID_DEVICE -33
      * }
+     *
+     * @return -33, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_DEVICE() {
         return -33;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_CONTEXT}.
      * {@snippet lang=c :
      * #define CL_INVALID_CONTEXT -34
      * }
+     *
+     * @return -34, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_CONTEXT() {
         return -34;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_QUEUE_PROPERTIES}.
      * {@snippet lang=c :
      * #define CL_INVALID_QUEUE_PROPERTIES -35
      * }
+     *
+     * @return -35, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_QUEUE_PROPERTIES() {
         return -35;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_COMMAND_QUEUE}.
      * {@snippet lang=c :
      * #define CL_INVALID_COMMAND_QUEUE -36
      * }
+     *
+     * @return -36, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_COMMAND_QUEUE() {
         return -36;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_HOST_PTR}.
      * {@snippet lang=c :
      * #define CL_INVALID_HOST_PTR -37
      * }
+     *
+     * @return -37, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_HOST_PTR() {
         return -37;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_MEM_OBJECT}.
      * {@snippet lang=c :
      * #define CL_INVALID_MEM_OBJECT -38
      * }
+     *
+     * @return -38, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_MEM_OBJECT() {
         return -38;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_IMAGE_FORMAT_DESCRIPTOR}.
      * {@snippet lang=c :
      * #define CL_INVALID_IMAGE_FORMAT_DESCRIPTOR -39
      * }
+     *
+     * @return -39, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_IMAGE_FORMAT_DESCRIPTOR() {
         return -39;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_IMAGE_SIZE}.
      * {@snippet lang=c :
      * #define CL_INVALID_IMAGE_SIZE -40
      * }
+     *
+     * @return -40, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_IMAGE_SIZE() {
         return -40;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_SAMPLER}.
      * {@snippet lang=c :
      * #define CL_INVALID_SAMPLER -41
      * }
+     *
+     * @return -41, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_SAMPLER() {
         return -41;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_BINARY}.
      * {@snippet lang=c :
      * #define CL_INVALID_BINARY -42
      * }
+     *
+     * @return -42, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_BINARY() {
         return -42;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_BUILD_OPTIONS}.
      * {@snippet lang=c :
      * #define CL_INVALID_BUILD_OPTIONS -43
      * }
+     *
+     * @return -43, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_BUILD_OPTIONS() {
         return -43;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_PROGRAM}.
      * {@snippet lang=c :
      * #define CL_INVALID_PROGRAM -44
      * }
+     *
+     * @return -44, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_PROGRAM() {
         return -44;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_PROGRAM_EXECUTABLE}.
      * {@snippet lang=c :
      * #define CL_INVALID_PROGRAM_EXECUTABLE -45
      * }
+     *
+     * @return -45, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_PROGRAM_EXECUTABLE() {
         return -45;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_KERNEL_NAME}.
      * {@snippet lang=c :
      * #define CL_INVALID_KERNEL_NAME -46
      * }
+     *
+     * @return -46, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_KERNEL_NAME() {
         return -46;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_KERNEL_DEFINITION}.
      * {@snippet lang=c :
      * #define CL_INVALID_KERNEL_DEFINITION -47
      * }
+     *
+     * @return -47, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_KERNEL_DEFINITION() {
         return -47;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_KERNEL}.
      * {@snippet lang=c :
      * #define CL_INVALID_KERNEL -48
      * }
+     *
+     * @return -48, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_KERNEL() {
         return -48;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_ARG_INDEX}.
      * {@snippet lang=c :
      * #define CL_INVALID_ARG_INDEX -49
      * }
+     *
+     * @return -49, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_ARG_INDEX() {
         return -49;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_ARG_VALUE}.
      * {@snippet lang=c :
      * #define CL_INVALID_ARG_VALUE -50
      * }
+     *
+     * @return -50, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_ARG_VALUE() {
         return -50;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_ARG_SIZE}.
      * {@snippet lang=c :
      * #define CL_INVALID_ARG_SIZE -51
      * }
+     *
+     * @return -51, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_ARG_SIZE() {
         return -51;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_KERNEL_ARGS}.
      * {@snippet lang=c :
      * #define CL_INVALID_KERNEL_ARGS -52
      * }
+     *
+     * @return -52, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_KERNEL_ARGS() {
         return -52;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_WORK_DIMENSION}.
      * {@snippet lang=c :
      * #define CL_INVALID_WORK_DIMENSION -53
      * }
+     *
+     * @return -53, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_WORK_DIMENSION() {
         return -53;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_WORK_GROUP_SIZE}.
      * {@snippet lang=c :
      * #define CL_INVALID_WORK_GROUP_SIZE -54
      * }
+     *
+     * @return -54, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_WORK_GROUP_SIZE() {
         return -54;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_WORK_ITEM_SIZE}.
      * {@snippet lang=c :
      * #define CL_INVALID_WORK_ITEM_SIZE -55
      * }
+     *
+     * @return -55, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_WORK_ITEM_SIZE() {
         return -55;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_GLOBAL_OFFSET}.
      * {@snippet lang=c :
      * #define CL_INVALID_GLOBAL_OFFSET -56
      * }
+     *
+     * @return -56, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_GLOBAL_OFFSET() {
         return -56;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_EVENT_WAIT_LIST}.
      * {@snippet lang=c :
      * #define CL_INVALID_EVENT_WAIT_LIST -57
      * }
+     *
+     * @return -57, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_EVENT_WAIT_LIST() {
         return -57;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_EVENT}.
      * {@snippet lang=c :
      * #define CL_INVALID_EVENT -58
      * }
+     *
+     * @return -58, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_EVENT() {
         return -58;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_OPERATION}.
      * {@snippet lang=c :
      * #define CL_INVALID_OPERATION -59
      * }
+     *
+     * @return -59, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_OPERATION() {
         return -59;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_GL_OBJECT}.
      * {@snippet lang=c :
      * #define CL_INVALID_GL_OBJECT -60
      * }
+     *
+     * @return -60, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_GL_OBJECT() {
         return -60;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_BUFFER_SIZE}.
      * {@snippet lang=c :
      * #define CL_INVALID_BUFFER_SIZE -61
      * }
+     *
+     * @return -61, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_BUFFER_SIZE() {
         return -61;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_MIP_LEVEL}.
      * {@snippet lang=c :
      * #define CL_INVALID_MIP_LEVEL -62
      * }
+     *
+     * @return -62, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_MIP_LEVEL() {
         return -62;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_GLOBAL_WORK_SIZE}.
      * {@snippet lang=c :
      * #define CL_INVALID_GLOBAL_WORK_SIZE -63
      * }
+     *
+     * @return -63, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_GLOBAL_WORK_SIZE() {
         return -63;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_PROPERTY}.
      * {@snippet lang=c :
      * #define CL_INVALID_PROPERTY -64
      * }
+     *
+     * @return -64, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_PROPERTY() {
         return -64;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_IMAGE_DESCRIPTOR}.
      * {@snippet lang=c :
      * #define CL_INVALID_IMAGE_DESCRIPTOR -65
      * }
+     *
+     * @return -65, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_IMAGE_DESCRIPTOR() {
         return -65;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_COMPILER_OPTIONS}.
      * {@snippet lang=c :
      * #define CL_INVALID_COMPILER_OPTIONS -66
      * }
+     *
+     * @return -66, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_COMPILER_OPTIONS() {
         return -66;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_LINKER_OPTIONS}.
      * {@snippet lang=c :
      * #define CL_INVALID_LINKER_OPTIONS -67
      * }
+     *
+     * @return -67, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_LINKER_OPTIONS() {
         return -67;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_DEVICE_PARTITION_COUNT}.
      * {@snippet lang=c :
      * #define CL_INVALID_DEVICE_PARTITION_COUNT -68
      * }
+     *
+     * @return -68, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_DEVICE_PARTITION_COUNT() {
         return -68;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_PIPE_SIZE}.
      * {@snippet lang=c :
      * #define CL_INVALID_PIPE_SIZE -69
      * }
+     *
+     * @return -69, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_PIPE_SIZE() {
         return -69;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_DEVICE_QUEUE}.
      * {@snippet lang=c :
      * #define CL_INVALID_DEVICE_QUEUE -70
      * }
+     *
+     * @return -70, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_DEVICE_QUEUE() {
         return -70;
     }
 
     /**
+     * The value of the macro {@code CL_INVALID_SPEC_ID}.
      * {@snippet lang=c :
      * #define CL_INVALID_SPEC_ID -71
      * }
+     *
+     * @return -71, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INVALID_SPEC_ID() {
         return -71;
     }
 
     /**
+     * The value of the macro {@code CL_MAX_SIZE_RESTRICTION_EXCEEDED}.
      * {@snippet lang=c :
      * #define CL_MAX_SIZE_RESTRICTION_EXCEEDED -72
      * }
+     *
+     * @return -72, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MAX_SIZE_RESTRICTION_EXCEEDED() {
         return -72;
     }
 
     /**
+     * The value of the macro {@code CL_FALSE}.
      * {@snippet lang=c :
      * #define CL_FALSE 0
      * }
+     *
+     * @return 0, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FALSE() {
         return 0;
     }
 
     /**
+     * The value of the macro {@code CL_TRUE}.
      * {@snippet lang=c :
      * #define CL_TRUE 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_TRUE() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_BLOCKING}.
      * {@snippet lang=c :
      * #define CL_BLOCKING 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_BLOCKING() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_NON_BLOCKING}.
      * {@snippet lang=c :
      * #define CL_NON_BLOCKING 0
      * }
+     *
+     * @return 0, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_NON_BLOCKING() {
         return 0;
     }
 
     /**
+     * The value of the macro {@code CL_PLATFORM_PROFILE}.
      * {@snippet lang=c :
      * #define CL_PLATFORM_PROFILE 2304
      * }
+     *
+     * @return 2304, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PLATFORM_PROFILE() {
         return 2304;
     }
 
     /**
+     * The value of the macro {@code CL_PLATFORM_VERSION}.
      * {@snippet lang=c :
      * #define CL_PLATFORM_VERSION 2305
      * }
+     *
+     * @return 2305, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PLATFORM_VERSION() {
         return 2305;
     }
 
     /**
+     * The value of the macro {@code CL_PLATFORM_NAME}.
      * {@snippet lang=c :
      * #define CL_PLATFORM_NAME 2306
      * }
+     *
+     * @return 2306, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PLATFORM_NAME() {
         return 2306;
     }
 
     /**
+     * The value of the macro {@code CL_PLATFORM_VENDOR}.
      * {@snippet lang=c :
      * #define CL_PLATFORM_VENDOR 2307
      * }
+     *
+     * @return 2307, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PLATFORM_VENDOR() {
         return 2307;
     }
 
     /**
+     * The value of the macro {@code CL_PLATFORM_EXTENSIONS}.
      * {@snippet lang=c :
      * #define CL_PLATFORM_EXTENSIONS 2308
      * }
+     *
+     * @return 2308, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PLATFORM_EXTENSIONS() {
         return 2308;
     }
 
     /**
+     * The value of the macro {@code CL_PLATFORM_HOST_TIMER_RESOLUTION}.
      * {@snippet lang=c :
      * #define CL_PLATFORM_HOST_TIMER_RESOLUTION 2309
      * }
+     *
+     * @return 2309, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PLATFORM_HOST_TIMER_RESOLUTION() {
         return 2309;
     }
 
     /**
+     * The value of the macro {@code CL_PLATFORM_NUMERIC_VERSION}.
      * {@snippet lang=c :
      * #define CL_PLATFORM_NUMERIC_VERSION 2310
      * }
+     *
+     * @return 2310, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PLATFORM_NUMERIC_VERSION() {
         return 2310;
     }
 
     /**
+     * The value of the macro {@code CL_PLATFORM_EXTENSIONS_WITH_VERSION}.
      * {@snippet lang=c :
      * #define CL_PLATFORM_EXTENSIONS_WITH_VERSION 2311
      * }
+     *
+     * @return 2311, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PLATFORM_EXTENSIONS_WITH_VERSION() {
         return 2311;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_TYPE_DEFAULT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_TYPE_DEFAULT 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_TYPE_DEFAULT() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_TYPE_CPU}.
      * {@snippet lang=c :
      * #define CL_DEVICE_TYPE_CPU 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_TYPE_CPU() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_TYPE_GPU}.
      * {@snippet lang=c :
      * #define CL_DEVICE_TYPE_GPU 4
      * }
+     *
+     * @return 4, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_TYPE_GPU() {
         return 4;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_TYPE_ACCELERATOR}.
      * {@snippet lang=c :
      * #define CL_DEVICE_TYPE_ACCELERATOR 8
      * }
+     *
+     * @return 8, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_TYPE_ACCELERATOR() {
         return 8;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_TYPE_CUSTOM}.
      * {@snippet lang=c :
      * #define CL_DEVICE_TYPE_CUSTOM 16
      * }
+     *
+     * @return 16, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_TYPE_CUSTOM() {
         return 16;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_TYPE_ALL}.
      * {@snippet lang=c :
      * #define CL_DEVICE_TYPE_ALL -1
      * }
+     *
+     * @return -1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_TYPE_ALL() {
         return -1;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_TYPE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_TYPE 4096
      * }
+     *
+     * @return 4096, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_TYPE() {
         return 4096;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_VENDOR_ID}.
      * {@snippet lang=c :
      * #define CL_DEVICE_VENDOR_ID 4097
      * }
+     *
+     * @return 4097, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_VENDOR_ID() {
         return 4097;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_COMPUTE_UNITS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_COMPUTE_UNITS 4098
      * }
+     *
+     * @return 4098, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_COMPUTE_UNITS() {
         return 4098;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS 4099
      * }
+     *
+     * @return 4099, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS() {
         return 4099;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_WORK_GROUP_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_WORK_GROUP_SIZE 4100
      * }
+     *
+     * @return 4100, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_WORK_GROUP_SIZE() {
         return 4100;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_WORK_ITEM_SIZES}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_WORK_ITEM_SIZES 4101
      * }
+     *
+     * @return 4101, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_WORK_ITEM_SIZES() {
         return 4101;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR 4102
      * }
+     *
+     * @return 4102, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR() {
         return 4102;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT 4103
      * }
+     *
+     * @return 4103, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT() {
         return 4103;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT 4104
      * }
+     *
+     * @return 4104, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT() {
         return 4104;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG 4105
      * }
+     *
+     * @return 4105, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG() {
         return 4105;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT 4106
      * }
+     *
+     * @return 4106, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT() {
         return 4106;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE 4107
      * }
+     *
+     * @return 4107, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE() {
         return 4107;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_CLOCK_FREQUENCY}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_CLOCK_FREQUENCY 4108
      * }
+     *
+     * @return 4108, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_CLOCK_FREQUENCY() {
         return 4108;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_ADDRESS_BITS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_ADDRESS_BITS 4109
      * }
+     *
+     * @return 4109, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_ADDRESS_BITS() {
         return 4109;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_READ_IMAGE_ARGS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_READ_IMAGE_ARGS 4110
      * }
+     *
+     * @return 4110, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_READ_IMAGE_ARGS() {
         return 4110;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_WRITE_IMAGE_ARGS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_WRITE_IMAGE_ARGS 4111
      * }
+     *
+     * @return 4111, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_WRITE_IMAGE_ARGS() {
         return 4111;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_MEM_ALLOC_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_MEM_ALLOC_SIZE 4112
      * }
+     *
+     * @return 4112, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_MEM_ALLOC_SIZE() {
         return 4112;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_IMAGE2D_MAX_WIDTH}.
      * {@snippet lang=c :
      * #define CL_DEVICE_IMAGE2D_MAX_WIDTH 4113
      * }
+     *
+     * @return 4113, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_IMAGE2D_MAX_WIDTH() {
         return 4113;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_IMAGE2D_MAX_HEIGHT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_IMAGE2D_MAX_HEIGHT 4114
      * }
+     *
+     * @return 4114, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_IMAGE2D_MAX_HEIGHT() {
         return 4114;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_IMAGE3D_MAX_WIDTH}.
      * {@snippet lang=c :
      * #define CL_DEVICE_IMAGE3D_MAX_WIDTH 4115
      * }
+     *
+     * @return 4115, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_IMAGE3D_MAX_WIDTH() {
         return 4115;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_IMAGE3D_MAX_HEIGHT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_IMAGE3D_MAX_HEIGHT 4116
      * }
+     *
+     * @return 4116, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_IMAGE3D_MAX_HEIGHT() {
         return 4116;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_IMAGE3D_MAX_DEPTH}.
      * {@snippet lang=c :
      * #define CL_DEVICE_IMAGE3D_MAX_DEPTH 4117
      * }
+     *
+     * @return 4117, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_IMAGE3D_MAX_DEPTH() {
         return 4117;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_IMAGE_SUPPORT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_IMAGE_SUPPORT 4118
      * }
+     *
+     * @return 4118, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_IMAGE_SUPPORT() {
         return 4118;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_PARAMETER_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_PARAMETER_SIZE 4119
      * }
+     *
+     * @return 4119, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_PARAMETER_SIZE() {
         return 4119;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_SAMPLERS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_SAMPLERS 4120
      * }
+     *
+     * @return 4120, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_SAMPLERS() {
         return 4120;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MEM_BASE_ADDR_ALIGN 4121
      * }
+     *
+     * @return 4121, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MEM_BASE_ADDR_ALIGN() {
         return 4121;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE 4122
      * }
+     *
+     * @return 4122, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE() {
         return 4122;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_SINGLE_FP_CONFIG}.
      * {@snippet lang=c :
      * #define CL_DEVICE_SINGLE_FP_CONFIG 4123
      * }
+     *
+     * @return 4123, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_SINGLE_FP_CONFIG() {
         return 4123;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_GLOBAL_MEM_CACHE_TYPE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_GLOBAL_MEM_CACHE_TYPE 4124
      * }
+     *
+     * @return 4124, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_GLOBAL_MEM_CACHE_TYPE() {
         return 4124;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE 4125
      * }
+     *
+     * @return 4125, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE() {
         return 4125;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_GLOBAL_MEM_CACHE_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_GLOBAL_MEM_CACHE_SIZE 4126
      * }
+     *
+     * @return 4126, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_GLOBAL_MEM_CACHE_SIZE() {
         return 4126;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_GLOBAL_MEM_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_GLOBAL_MEM_SIZE 4127
      * }
+     *
+     * @return 4127, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_GLOBAL_MEM_SIZE() {
         return 4127;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE 4128
      * }
+     *
+     * @return 4128, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE() {
         return 4128;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_CONSTANT_ARGS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_CONSTANT_ARGS 4129
      * }
+     *
+     * @return 4129, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_CONSTANT_ARGS() {
         return 4129;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_LOCAL_MEM_TYPE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_LOCAL_MEM_TYPE 4130
      * }
+     *
+     * @return 4130, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_LOCAL_MEM_TYPE() {
         return 4130;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_LOCAL_MEM_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_LOCAL_MEM_SIZE 4131
      * }
+     *
+     * @return 4131, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_LOCAL_MEM_SIZE() {
         return 4131;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_ERROR_CORRECTION_SUPPORT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_ERROR_CORRECTION_SUPPORT 4132
      * }
+     *
+     * @return 4132, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_ERROR_CORRECTION_SUPPORT() {
         return 4132;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PROFILING_TIMER_RESOLUTION}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PROFILING_TIMER_RESOLUTION 4133
      * }
+     *
+     * @return 4133, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PROFILING_TIMER_RESOLUTION() {
         return 4133;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_ENDIAN_LITTLE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_ENDIAN_LITTLE 4134
      * }
+     *
+     * @return 4134, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_ENDIAN_LITTLE() {
         return 4134;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_AVAILABLE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_AVAILABLE 4135
      * }
+     *
+     * @return 4135, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_AVAILABLE() {
         return 4135;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_COMPILER_AVAILABLE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_COMPILER_AVAILABLE 4136
      * }
+     *
+     * @return 4136, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_COMPILER_AVAILABLE() {
         return 4136;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_EXECUTION_CAPABILITIES}.
      * {@snippet lang=c :
      * #define CL_DEVICE_EXECUTION_CAPABILITIES 4137
      * }
+     *
+     * @return 4137, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_EXECUTION_CAPABILITIES() {
         return 4137;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_QUEUE_PROPERTIES}.
      * {@snippet lang=c :
      * #define CL_DEVICE_QUEUE_PROPERTIES 4138
      * }
+     *
+     * @return 4138, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_QUEUE_PROPERTIES() {
         return 4138;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_QUEUE_ON_HOST_PROPERTIES}.
      * {@snippet lang=c :
      * #define CL_DEVICE_QUEUE_ON_HOST_PROPERTIES 4138
      * }
+     *
+     * @return 4138, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_QUEUE_ON_HOST_PROPERTIES() {
         return 4138;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_NAME}.
      * {@snippet lang=c :
      * #define CL_DEVICE_NAME 4139
      * }
+     *
+     * @return 4139, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_NAME() {
         return 4139;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_VENDOR}.
      * {@snippet lang=c :
      * #define CL_DEVICE_VENDOR 4140
      * }
+     *
+     * @return 4140, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_VENDOR() {
         return 4140;
     }
 
     /**
+     * The value of the macro {@code CL_DRIVER_VERSION}.
      * {@snippet lang=c :
      * #define CL_DRIVER_VERSION 4141
      * }
+     *
+     * @return 4141, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DRIVER_VERSION() {
         return 4141;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PROFILE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PROFILE 4142
      * }
+     *
+     * @return 4142, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PROFILE() {
         return 4142;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_VERSION}.
      * {@snippet lang=c :
      * #define CL_DEVICE_VERSION 4143
      * }
+     *
+     * @return 4143, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_VERSION() {
         return 4143;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_EXTENSIONS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_EXTENSIONS 4144
      * }
+     *
+     * @return 4144, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_EXTENSIONS() {
         return 4144;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PLATFORM}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PLATFORM 4145
      * }
+     *
+     * @return 4145, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PLATFORM() {
         return 4145;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_DOUBLE_FP_CONFIG}.
      * {@snippet lang=c :
      * #define CL_DEVICE_DOUBLE_FP_CONFIG 4146
      * }
+     *
+     * @return 4146, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_DOUBLE_FP_CONFIG() {
         return 4146;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF 4148
      * }
+     *
+     * @return 4148, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF() {
         return 4148;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_HOST_UNIFIED_MEMORY}.
      * {@snippet lang=c :
      * #define CL_DEVICE_HOST_UNIFIED_MEMORY 4149
      * }
+     *
+     * @return 4149, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_HOST_UNIFIED_MEMORY() {
         return 4149;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR}.
      * {@snippet lang=c :
      * #define CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR 4150
      * }
+     *
+     * @return 4150, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR() {
         return 4150;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT 4151
      * }
+     *
+     * @return 4151, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT() {
         return 4151;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_NATIVE_VECTOR_WIDTH_INT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_NATIVE_VECTOR_WIDTH_INT 4152
      * }
+     *
+     * @return 4152, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_NATIVE_VECTOR_WIDTH_INT() {
         return 4152;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG}.
      * {@snippet lang=c :
      * #define CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG 4153
      * }
+     *
+     * @return 4153, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG() {
         return 4153;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT 4154
      * }
+     *
+     * @return 4154, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT() {
         return 4154;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE 4155
      * }
+     *
+     * @return 4155, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE() {
         return 4155;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF}.
      * {@snippet lang=c :
      * #define CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF 4156
      * }
+     *
+     * @return 4156, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF() {
         return 4156;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_OPENCL_C_VERSION}.
      * {@snippet lang=c :
      * #define CL_DEVICE_OPENCL_C_VERSION 4157
      * }
+     *
+     * @return 4157, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_OPENCL_C_VERSION() {
         return 4157;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_LINKER_AVAILABLE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_LINKER_AVAILABLE 4158
      * }
+     *
+     * @return 4158, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_LINKER_AVAILABLE() {
         return 4158;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_BUILT_IN_KERNELS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_BUILT_IN_KERNELS 4159
      * }
+     *
+     * @return 4159, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_BUILT_IN_KERNELS() {
         return 4159;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_IMAGE_MAX_BUFFER_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_IMAGE_MAX_BUFFER_SIZE 4160
      * }
+     *
+     * @return 4160, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_IMAGE_MAX_BUFFER_SIZE() {
         return 4160;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_IMAGE_MAX_ARRAY_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_IMAGE_MAX_ARRAY_SIZE 4161
      * }
+     *
+     * @return 4161, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_IMAGE_MAX_ARRAY_SIZE() {
         return 4161;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PARENT_DEVICE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PARENT_DEVICE 4162
      * }
+     *
+     * @return 4162, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PARENT_DEVICE() {
         return 4162;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PARTITION_MAX_SUB_DEVICES}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PARTITION_MAX_SUB_DEVICES 4163
      * }
+     *
+     * @return 4163, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PARTITION_MAX_SUB_DEVICES() {
         return 4163;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PARTITION_PROPERTIES}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PARTITION_PROPERTIES 4164
      * }
+     *
+     * @return 4164, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PARTITION_PROPERTIES() {
         return 4164;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PARTITION_AFFINITY_DOMAIN}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PARTITION_AFFINITY_DOMAIN 4165
      * }
+     *
+     * @return 4165, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PARTITION_AFFINITY_DOMAIN() {
         return 4165;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PARTITION_TYPE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PARTITION_TYPE 4166
      * }
+     *
+     * @return 4166, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PARTITION_TYPE() {
         return 4166;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_REFERENCE_COUNT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_REFERENCE_COUNT 4167
      * }
+     *
+     * @return 4167, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_REFERENCE_COUNT() {
         return 4167;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PREFERRED_INTEROP_USER_SYNC}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PREFERRED_INTEROP_USER_SYNC 4168
      * }
+     *
+     * @return 4168, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PREFERRED_INTEROP_USER_SYNC() {
         return 4168;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PRINTF_BUFFER_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PRINTF_BUFFER_SIZE 4169
      * }
+     *
+     * @return 4169, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PRINTF_BUFFER_SIZE() {
         return 4169;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_IMAGE_PITCH_ALIGNMENT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_IMAGE_PITCH_ALIGNMENT 4170
      * }
+     *
+     * @return 4170, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_IMAGE_PITCH_ALIGNMENT() {
         return 4170;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT 4171
      * }
+     *
+     * @return 4171, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT() {
         return 4171;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS 4172
      * }
+     *
+     * @return 4172, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS() {
         return 4172;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE 4173
      * }
+     *
+     * @return 4173, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE() {
         return 4173;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES}.
      * {@snippet lang=c :
      * #define CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES 4174
      * }
+     *
+     * @return 4174, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES() {
         return 4174;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE 4175
      * }
+     *
+     * @return 4175, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE() {
         return 4175;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE 4176
      * }
+     *
+     * @return 4176, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE() {
         return 4176;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_ON_DEVICE_QUEUES}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_ON_DEVICE_QUEUES 4177
      * }
+     *
+     * @return 4177, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_ON_DEVICE_QUEUES() {
         return 4177;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_ON_DEVICE_EVENTS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_ON_DEVICE_EVENTS 4178
      * }
+     *
+     * @return 4178, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_ON_DEVICE_EVENTS() {
         return 4178;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_SVM_CAPABILITIES}.
      * {@snippet lang=c :
      * #define CL_DEVICE_SVM_CAPABILITIES 4179
      * }
+     *
+     * @return 4179, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_SVM_CAPABILITIES() {
         return 4179;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE 4180
      * }
+     *
+     * @return 4180, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE() {
         return 4180;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_PIPE_ARGS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_PIPE_ARGS 4181
      * }
+     *
+     * @return 4181, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_PIPE_ARGS() {
         return 4181;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS 4182
      * }
+     *
+     * @return 4182, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS() {
         return 4182;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PIPE_MAX_PACKET_SIZE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PIPE_MAX_PACKET_SIZE 4183
      * }
+     *
+     * @return 4183, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PIPE_MAX_PACKET_SIZE() {
         return 4183;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT 4184
      * }
+     *
+     * @return 4184, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT() {
         return 4184;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT 4185
      * }
+     *
+     * @return 4185, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT() {
         return 4185;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT 4186
      * }
+     *
+     * @return 4186, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT() {
         return 4186;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_IL_VERSION}.
      * {@snippet lang=c :
      * #define CL_DEVICE_IL_VERSION 4187
      * }
+     *
+     * @return 4187, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_IL_VERSION() {
         return 4187;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_MAX_NUM_SUB_GROUPS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_MAX_NUM_SUB_GROUPS 4188
      * }
+     *
+     * @return 4188, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_MAX_NUM_SUB_GROUPS() {
         return 4188;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS 4189
      * }
+     *
+     * @return 4189, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS() {
         return 4189;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_NUMERIC_VERSION}.
      * {@snippet lang=c :
      * #define CL_DEVICE_NUMERIC_VERSION 4190
      * }
+     *
+     * @return 4190, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_NUMERIC_VERSION() {
         return 4190;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_EXTENSIONS_WITH_VERSION}.
      * {@snippet lang=c :
      * #define CL_DEVICE_EXTENSIONS_WITH_VERSION 4192
      * }
+     *
+     * @return 4192, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_EXTENSIONS_WITH_VERSION() {
         return 4192;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_ILS_WITH_VERSION}.
      * {@snippet lang=c :
      * #define CL_DEVICE_ILS_WITH_VERSION 4193
      * }
+     *
+     * @return 4193, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_ILS_WITH_VERSION() {
         return 4193;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION}.
      * {@snippet lang=c :
      * #define CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION 4194
      * }
+     *
+     * @return 4194, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION() {
         return 4194;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES}.
      * {@snippet lang=c :
      * #define CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES 4195
      * }
+     *
+     * @return 4195, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES() {
         return 4195;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_ATOMIC_FENCE_CAPABILITIES}.
      * {@snippet lang=c :
      * #define CL_DEVICE_ATOMIC_FENCE_CAPABILITIES 4196
      * }
+     *
+     * @return 4196, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_ATOMIC_FENCE_CAPABILITIES() {
         return 4196;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT 4197
      * }
+     *
+     * @return 4197, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT() {
         return 4197;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_OPENCL_C_ALL_VERSIONS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_OPENCL_C_ALL_VERSIONS 4198
      * }
+     *
+     * @return 4198, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_OPENCL_C_ALL_VERSIONS() {
         return 4198;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE 4199
      * }
+     *
+     * @return 4199, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE() {
         return 4199;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT 4200
      * }
+     *
+     * @return 4200, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT() {
         return 4200;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT 4201
      * }
+     *
+     * @return 4201, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT() {
         return 4201;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_OPENCL_C_FEATURES}.
      * {@snippet lang=c :
      * #define CL_DEVICE_OPENCL_C_FEATURES 4207
      * }
+     *
+     * @return 4207, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_OPENCL_C_FEATURES() {
         return 4207;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES}.
      * {@snippet lang=c :
      * #define CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES 4208
      * }
+     *
+     * @return 4208, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES() {
         return 4208;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PIPE_SUPPORT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PIPE_SUPPORT 4209
      * }
+     *
+     * @return 4209, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PIPE_SUPPORT() {
         return 4209;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED}.
      * {@snippet lang=c :
      * #define CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED 4210
      * }
+     *
+     * @return 4210, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED() {
         return 4210;
     }
 
     /**
+     * The value of the macro {@code CL_FP_DENORM}.
      * {@snippet lang=c :
      * #define CL_FP_DENORM 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FP_DENORM() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_FP_INF_NAN}.
      * {@snippet lang=c :
      * #define CL_FP_INF_NAN 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FP_INF_NAN() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_FP_ROUND_TO_NEAREST}.
      * {@snippet lang=c :
      * #define CL_FP_ROUND_TO_NEAREST 4
      * }
+     *
+     * @return 4, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FP_ROUND_TO_NEAREST() {
         return 4;
     }
 
     /**
+     * The value of the macro {@code CL_FP_ROUND_TO_ZERO}.
      * {@snippet lang=c :
      * #define CL_FP_ROUND_TO_ZERO 8
      * }
+     *
+     * @return 8, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FP_ROUND_TO_ZERO() {
         return 8;
     }
 
     /**
+     * The value of the macro {@code CL_FP_ROUND_TO_INF}.
      * {@snippet lang=c :
      * #define CL_FP_ROUND_TO_INF 16
      * }
+     *
+     * @return 16, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FP_ROUND_TO_INF() {
         return 16;
     }
 
     /**
+     * The value of the macro {@code CL_FP_FMA}.
      * {@snippet lang=c :
      * #define CL_FP_FMA 32
      * }
+     *
+     * @return 32, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FP_FMA() {
         return 32;
     }
 
     /**
+     * The value of the macro {@code CL_FP_SOFT_FLOAT}.
      * {@snippet lang=c :
      * #define CL_FP_SOFT_FLOAT 64
      * }
+     *
+     * @return 64, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FP_SOFT_FLOAT() {
         return 64;
     }
 
     /**
+     * The value of the macro {@code CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT}.
      * {@snippet lang=c :
      * #define CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT 128
      * }
+     *
+     * @return 128, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT() {
         return 128;
     }
 
     /**
+     * The value of the macro {@code CL_NONE}.
      * {@snippet lang=c :
      * #define CL_NONE 0
      * }
+     *
+     * @return 0, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_NONE() {
         return 0;
     }
 
     /**
+     * The value of the macro {@code CL_READ_ONLY_CACHE}.
      * {@snippet lang=c :
      * #define CL_READ_ONLY_CACHE 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_READ_ONLY_CACHE() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_READ_WRITE_CACHE}.
      * {@snippet lang=c :
      * #define CL_READ_WRITE_CACHE 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_READ_WRITE_CACHE() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_LOCAL}.
      * {@snippet lang=c :
      * #define CL_LOCAL 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_LOCAL() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_GLOBAL}.
      * {@snippet lang=c :
      * #define CL_GLOBAL 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_GLOBAL() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_EXEC_KERNEL}.
      * {@snippet lang=c :
      * #define CL_EXEC_KERNEL 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_EXEC_KERNEL() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_EXEC_NATIVE_KERNEL}.
      * {@snippet lang=c :
      * #define CL_EXEC_NATIVE_KERNEL 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_EXEC_NATIVE_KERNEL() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE}.
      * {@snippet lang=c :
      * #define CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_QUEUE_PROFILING_ENABLE}.
      * {@snippet lang=c :
      * #define CL_QUEUE_PROFILING_ENABLE 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_QUEUE_PROFILING_ENABLE() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_QUEUE_ON_DEVICE}.
      * {@snippet lang=c :
      * #define CL_QUEUE_ON_DEVICE 4
      * }
+     *
+     * @return 4, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_QUEUE_ON_DEVICE() {
         return 4;
     }
 
     /**
+     * The value of the macro {@code CL_QUEUE_ON_DEVICE_DEFAULT}.
      * {@snippet lang=c :
      * #define CL_QUEUE_ON_DEVICE_DEFAULT 8
      * }
+     *
+     * @return 8, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_QUEUE_ON_DEVICE_DEFAULT() {
         return 8;
     }
 
     /**
+     * The value of the macro {@code CL_CONTEXT_REFERENCE_COUNT}.
      * {@snippet lang=c :
      * #define CL_CONTEXT_REFERENCE_COUNT 4224
      * }
+     *
+     * @return 4224, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_CONTEXT_REFERENCE_COUNT() {
         return 4224;
     }
 
     /**
+     * The value of the macro {@code CL_CONTEXT_DEVICES}.
      * {@snippet lang=c :
      * #define CL_CONTEXT_DEVICES 4225
      * }
+     *
+     * @return 4225, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_CONTEXT_DEVICES() {
         return 4225;
     }
 
     /**
+     * The value of the macro {@code CL_CONTEXT_PROPERTIES}.
      * {@snippet lang=c :
      * #define CL_CONTEXT_PROPERTIES 4226
      * }
+     *
+     * @return 4226, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_CONTEXT_PROPERTIES() {
         return 4226;
     }
 
     /**
+     * The value of the macro {@code CL_CONTEXT_NUM_DEVICES}.
      * {@snippet lang=c :
      * #define CL_CONTEXT_NUM_DEVICES 4227
      * }
+     *
+     * @return 4227, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_CONTEXT_NUM_DEVICES() {
         return 4227;
     }
 
     /**
+     * The value of the macro {@code CL_CONTEXT_PLATFORM}.
      * {@snippet lang=c :
      * #define CL_CONTEXT_PLATFORM 4228
      * }
+     *
+     * @return 4228, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_CONTEXT_PLATFORM() {
         return 4228;
     }
 
     /**
+     * The value of the macro {@code CL_CONTEXT_INTEROP_USER_SYNC}.
      * {@snippet lang=c :
      * #define CL_CONTEXT_INTEROP_USER_SYNC 4229
      * }
+     *
+     * @return 4229, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_CONTEXT_INTEROP_USER_SYNC() {
         return 4229;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PARTITION_EQUALLY}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PARTITION_EQUALLY 4230
      * }
+     *
+     * @return 4230, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PARTITION_EQUALLY() {
         return 4230;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PARTITION_BY_COUNTS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PARTITION_BY_COUNTS 4231
      * }
+     *
+     * @return 4231, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PARTITION_BY_COUNTS() {
         return 4231;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PARTITION_BY_COUNTS_LIST_END}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PARTITION_BY_COUNTS_LIST_END 0
      * }
+     *
+     * @return 0, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PARTITION_BY_COUNTS_LIST_END() {
         return 0;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN}.
      * {@snippet lang=c :
      * #define CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN 4232
      * }
+     *
+     * @return 4232, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN() {
         return 4232;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_AFFINITY_DOMAIN_NUMA}.
      * {@snippet lang=c :
      * #define CL_DEVICE_AFFINITY_DOMAIN_NUMA 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_AFFINITY_DOMAIN_NUMA() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_AFFINITY_DOMAIN_L4_CACHE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_AFFINITY_DOMAIN_L4_CACHE 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_AFFINITY_DOMAIN_L4_CACHE() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_AFFINITY_DOMAIN_L3_CACHE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_AFFINITY_DOMAIN_L3_CACHE 4
      * }
+     *
+     * @return 4, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_AFFINITY_DOMAIN_L3_CACHE() {
         return 4;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_AFFINITY_DOMAIN_L2_CACHE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_AFFINITY_DOMAIN_L2_CACHE 8
      * }
+     *
+     * @return 8, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_AFFINITY_DOMAIN_L2_CACHE() {
         return 8;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_AFFINITY_DOMAIN_L1_CACHE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_AFFINITY_DOMAIN_L1_CACHE 16
      * }
+     *
+     * @return 16, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_AFFINITY_DOMAIN_L1_CACHE() {
         return 16;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_AFFINITY_DOMAIN_NEXT_PARTITIONABLE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_AFFINITY_DOMAIN_NEXT_PARTITIONABLE 32
      * }
+     *
+     * @return 32, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_AFFINITY_DOMAIN_NEXT_PARTITIONABLE() {
         return 32;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_SVM_COARSE_GRAIN_BUFFER}.
      * {@snippet lang=c :
      * #define CL_DEVICE_SVM_COARSE_GRAIN_BUFFER 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_SVM_COARSE_GRAIN_BUFFER() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_SVM_FINE_GRAIN_BUFFER}.
      * {@snippet lang=c :
      * #define CL_DEVICE_SVM_FINE_GRAIN_BUFFER 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_SVM_FINE_GRAIN_BUFFER() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_SVM_FINE_GRAIN_SYSTEM}.
      * {@snippet lang=c :
      * #define CL_DEVICE_SVM_FINE_GRAIN_SYSTEM 4
      * }
+     *
+     * @return 4, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_SVM_FINE_GRAIN_SYSTEM() {
         return 4;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_SVM_ATOMICS}.
      * {@snippet lang=c :
      * #define CL_DEVICE_SVM_ATOMICS 8
      * }
+     *
+     * @return 8, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_SVM_ATOMICS() {
         return 8;
     }
 
     /**
+     * The value of the macro {@code CL_QUEUE_CONTEXT}.
      * {@snippet lang=c :
      * #define CL_QUEUE_CONTEXT 4240
      * }
+     *
+     * @return 4240, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_QUEUE_CONTEXT() {
         return 4240;
     }
 
     /**
+     * The value of the macro {@code CL_QUEUE_DEVICE}.
      * {@snippet lang=c :
      * #define CL_QUEUE_DEVICE 4241
      * }
+     *
+     * @return 4241, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_QUEUE_DEVICE() {
         return 4241;
     }
 
     /**
+     * The value of the macro {@code CL_QUEUE_REFERENCE_COUNT}.
      * {@snippet lang=c :
      * #define CL_QUEUE_REFERENCE_COUNT 4242
      * }
+     *
+     * @return 4242, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_QUEUE_REFERENCE_COUNT() {
         return 4242;
     }
 
     /**
+     * The value of the macro {@code CL_QUEUE_PROPERTIES}.
      * {@snippet lang=c :
      * #define CL_QUEUE_PROPERTIES 4243
      * }
+     *
+     * @return 4243, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_QUEUE_PROPERTIES() {
         return 4243;
     }
 
     /**
+     * The value of the macro {@code CL_QUEUE_SIZE}.
      * {@snippet lang=c :
      * #define CL_QUEUE_SIZE 4244
      * }
+     *
+     * @return 4244, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_QUEUE_SIZE() {
         return 4244;
     }
 
     /**
+     * The value of the macro {@code CL_QUEUE_DEVICE_DEFAULT}.
      * {@snippet lang=c :
      * #define CL_QUEUE_DEVICE_DEFAULT 4245
      * }
+     *
+     * @return 4245, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_QUEUE_DEVICE_DEFAULT() {
         return 4245;
     }
 
     /**
+     * The value of the macro {@code CL_QUEUE_PROPERTIES_ARRAY}.
      * {@snippet lang=c :
      * #define CL_QUEUE_PROPERTIES_ARRAY 4248
      * }
+     *
+     * @return 4248, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_QUEUE_PROPERTIES_ARRAY() {
         return 4248;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_READ_WRITE}.
      * {@snippet lang=c :
      * #define CL_MEM_READ_WRITE 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_READ_WRITE() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_WRITE_ONLY}.
      * {@snippet lang=c :
      * #define CL_MEM_WRITE_ONLY 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_WRITE_ONLY() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_READ_ONLY}.
      * {@snippet lang=c :
      * #define CL_MEM_READ_ONLY 4
      * }
+     *
+     * @return 4, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_READ_ONLY() {
         return 4;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_USE_HOST_PTR}.
      * {@snippet lang=c :
      * #define CL_MEM_USE_HOST_PTR 8
      * }
+     *
+     * @return 8, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_USE_HOST_PTR() {
         return 8;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_ALLOC_HOST_PTR}.
      * {@snippet lang=c :
      * #define CL_MEM_ALLOC_HOST_PTR 16
      * }
+     *
+     * @return 16, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_ALLOC_HOST_PTR() {
         return 16;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_COPY_HOST_PTR}.
      * {@snippet lang=c :
      * #define CL_MEM_COPY_HOST_PTR 32
      * }
+     *
+     * @return 32, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_COPY_HOST_PTR() {
         return 32;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_HOST_WRITE_ONLY}.
      * {@snippet lang=c :
      * #define CL_MEM_HOST_WRITE_ONLY 128
      * }
+     *
+     * @return 128, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_HOST_WRITE_ONLY() {
         return 128;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_HOST_READ_ONLY}.
      * {@snippet lang=c :
      * #define CL_MEM_HOST_READ_ONLY 256
      * }
+     *
+     * @return 256, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_HOST_READ_ONLY() {
         return 256;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_HOST_NO_ACCESS}.
      * {@snippet lang=c :
      * #define CL_MEM_HOST_NO_ACCESS 512
      * }
+     *
+     * @return 512, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_HOST_NO_ACCESS() {
         return 512;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_SVM_FINE_GRAIN_BUFFER}.
      * {@snippet lang=c :
      * #define CL_MEM_SVM_FINE_GRAIN_BUFFER 1024
      * }
+     *
+     * @return 1024, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_SVM_FINE_GRAIN_BUFFER() {
         return 1024;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_SVM_ATOMICS}.
      * {@snippet lang=c :
      * #define CL_MEM_SVM_ATOMICS 2048
      * }
+     *
+     * @return 2048, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_SVM_ATOMICS() {
         return 2048;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_KERNEL_READ_AND_WRITE}.
      * {@snippet lang=c :
      * #define CL_MEM_KERNEL_READ_AND_WRITE 4096
      * }
+     *
+     * @return 4096, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_KERNEL_READ_AND_WRITE() {
         return 4096;
     }
 
     /**
+     * The value of the macro {@code CL_MIGRATE_MEM_OBJECT_HOST}.
      * {@snippet lang=c :
      * #define CL_MIGRATE_MEM_OBJECT_HOST 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MIGRATE_MEM_OBJECT_HOST() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED}.
      * {@snippet lang=c :
      * #define CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_R}.
      * {@snippet lang=c :
      * #define CL_R 4272
      * }
+     *
+     * @return 4272, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_R() {
         return 4272;
     }
 
     /**
+     * The value of the macro {@code CL_A}.
      * {@snippet lang=c :
      * #define CL_A 4273
      * }
+     *
+     * @return 4273, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_A() {
         return 4273;
     }
 
     /**
+     * The value of the macro {@code CL_RG}.
      * {@snippet lang=c :
      * #define CL_RG 4274
      * }
+     *
+     * @return 4274, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_RG() {
         return 4274;
     }
 
     /**
+     * The value of the macro {@code CL_RA}.
      * {@snippet lang=c :
      * #define CL_RA 4275
      * }
+     *
+     * @return 4275, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_RA() {
         return 4275;
     }
 
     /**
+     * The value of the macro {@code CL_RGB}.
      * {@snippet lang=c :
      * #define CL_RGB 4276
      * }
+     *
+     * @return 4276, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_RGB() {
         return 4276;
     }
 
     /**
+     * The value of the macro {@code CL_RGBA}.
      * {@snippet lang=c :
      * #define CL_RGBA 4277
      * }
+     *
+     * @return 4277, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_RGBA() {
         return 4277;
     }
 
     /**
+     * The value of the macro {@code CL_BGRA}.
      * {@snippet lang=c :
      * #define CL_BGRA 4278
      * }
+     *
+     * @return 4278, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_BGRA() {
         return 4278;
     }
 
     /**
+     * The value of the macro {@code CL_ARGB}.
      * {@snippet lang=c :
      * #define CL_ARGB 4279
      * }
+     *
+     * @return 4279, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_ARGB() {
         return 4279;
     }
 
     /**
+     * The value of the macro {@code CL_INTENSITY}.
      * {@snippet lang=c :
      * #define CL_INTENSITY 4280
      * }
+     *
+     * @return 4280, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_INTENSITY() {
         return 4280;
     }
 
     /**
+     * The value of the macro {@code CL_LUMINANCE}.
      * {@snippet lang=c :
      * #define CL_LUMINANCE 4281
      * }
+     *
+     * @return 4281, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_LUMINANCE() {
         return 4281;
     }
 
     /**
+     * The value of the macro {@code CL_Rx}.
      * {@snippet lang=c :
      * #define CL_Rx 4282
      * }
+     *
+     * @return 4282, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_Rx() {
         return 4282;
     }
 
     /**
+     * The value of the macro {@code CL_RGx}.
      * {@snippet lang=c :
      * #define CL_RGx 4283
      * }
+     *
+     * @return 4283, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_RGx() {
         return 4283;
     }
 
     /**
+     * The value of the macro {@code CL_RGBx}.
      * {@snippet lang=c :
      * #define CL_RGBx 4284
      * }
+     *
+     * @return 4284, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_RGBx() {
         return 4284;
     }
 
     /**
+     * The value of the macro {@code CL_DEPTH}.
      * {@snippet lang=c :
      * #define CL_DEPTH 4285
      * }
+     *
+     * @return 4285, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEPTH() {
         return 4285;
     }
 
     /**
+     * The value of the macro {@code CL_DEPTH_STENCIL}.
      * {@snippet lang=c :
      * #define CL_DEPTH_STENCIL 4286
      * }
+     *
+     * @return 4286, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEPTH_STENCIL() {
         return 4286;
     }
 
     /**
+     * The value of the macro {@code CL_sRGB}.
      * {@snippet lang=c :
      * #define CL_sRGB 4287
      * }
+     *
+     * @return 4287, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_sRGB() {
         return 4287;
     }
 
     /**
+     * The value of the macro {@code CL_sRGBx}.
      * {@snippet lang=c :
      * #define CL_sRGBx 4288
      * }
+     *
+     * @return 4288, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_sRGBx() {
         return 4288;
     }
 
     /**
+     * The value of the macro {@code CL_sRGBA}.
      * {@snippet lang=c :
      * #define CL_sRGBA 4289
      * }
+     *
+     * @return 4289, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_sRGBA() {
         return 4289;
     }
 
     /**
+     * The value of the macro {@code CL_sBGRA}.
      * {@snippet lang=c :
      * #define CL_sBGRA 4290
      * }
+     *
+     * @return 4290, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_sBGRA() {
         return 4290;
     }
 
     /**
+     * The value of the macro {@code CL_ABGR}.
      * {@snippet lang=c :
      * #define CL_ABGR 4291
      * }
+     *
+     * @return 4291, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_ABGR() {
         return 4291;
     }
 
     /**
+     * The value of the macro {@code CL_SNORM_INT8}.
      * {@snippet lang=c :
      * #define CL_SNORM_INT8 4304
      * }
+     *
+     * @return 4304, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SNORM_INT8() {
         return 4304;
     }
 
     /**
+     * The value of the macro {@code CL_SNORM_INT16}.
      * {@snippet lang=c :
      * #define CL_SNORM_INT16 4305
      * }
+     *
+     * @return 4305, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SNORM_INT16() {
         return 4305;
     }
 
     /**
+     * The value of the macro {@code CL_UNORM_INT8}.
      * {@snippet lang=c :
      * #define CL_UNORM_INT8 4306
      * }
+     *
+     * @return 4306, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_UNORM_INT8() {
         return 4306;
     }
 
     /**
+     * The value of the macro {@code CL_UNORM_INT16}.
      * {@snippet lang=c :
      * #define CL_UNORM_INT16 4307
      * }
+     *
+     * @return 4307, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_UNORM_INT16() {
         return 4307;
     }
 
     /**
+     * The value of the macro {@code CL_UNORM_SHORT_565}.
      * {@snippet lang=c :
      * #define CL_UNORM_SHORT_565 4308
      * }
+     *
+     * @return 4308, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_UNORM_SHORT_565() {
         return 4308;
     }
 
     /**
+     * The value of the macro {@code CL_UNORM_SHORT_555}.
      * {@snippet lang=c :
      * #define CL_UNORM_SHORT_555 4309
      * }
+     *
+     * @return 4309, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_UNORM_SHORT_555() {
         return 4309;
     }
 
     /**
+     * The value of the macro {@code CL_UNORM_INT_101010}.
      * {@snippet lang=c :
      * #define CL_UNORM_INT_101010 4310
      * }
+     *
+     * @return 4310, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_UNORM_INT_101010() {
         return 4310;
     }
 
     /**
+     * The value of the macro {@code CL_SIGNED_INT8}.
      * {@snippet lang=c :
      * #define CL_SIGNED_INT8 4311
      * }
+     *
+     * @return 4311, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SIGNED_INT8() {
         return 4311;
     }
 
     /**
+     * The value of the macro {@code CL_SIGNED_INT16}.
      * {@snippet lang=c :
      * #define CL_SIGNED_INT16 4312
      * }
+     *
+     * @return 4312, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SIGNED_INT16() {
         return 4312;
     }
 
     /**
+     * The value of the macro {@code CL_SIGNED_INT32}.
      * {@snippet lang=c :
      * #define CL_SIGNED_INT32 4313
      * }
+     *
+     * @return 4313, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SIGNED_INT32() {
         return 4313;
     }
 
     /**
+     * The value of the macro {@code CL_UNSIGNED_INT8}.
      * {@snippet lang=c :
      * #define CL_UNSIGNED_INT8 4314
      * }
+     *
+     * @return 4314, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_UNSIGNED_INT8() {
         return 4314;
     }
 
     /**
+     * The value of the macro {@code CL_UNSIGNED_INT16}.
      * {@snippet lang=c :
      * #define CL_UNSIGNED_INT16 4315
      * }
+     *
+     * @return 4315, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_UNSIGNED_INT16() {
         return 4315;
     }
 
     /**
+     * The value of the macro {@code CL_UNSIGNED_INT32}.
      * {@snippet lang=c :
      * #define CL_UNSIGNED_INT32 4316
      * }
+     *
+     * @return 4316, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_UNSIGNED_INT32() {
         return 4316;
     }
 
     /**
+     * The value of the macro {@code CL_HALF_FLOAT}.
      * {@snippet lang=c :
      * #define CL_HALF_FLOAT 4317
      * }
+     *
+     * @return 4317, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_HALF_FLOAT() {
         return 4317;
     }
 
     /**
+     * The value of the macro {@code CL_FLOAT}.
      * {@snippet lang=c :
      * #define CL_FLOAT 4318
      * }
+     *
+     * @return 4318, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FLOAT() {
         return 4318;
     }
 
     /**
+     * The value of the macro {@code CL_UNORM_INT24}.
      * {@snippet lang=c :
      * #define CL_UNORM_INT24 4319
      * }
+     *
+     * @return 4319, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_UNORM_INT24() {
         return 4319;
     }
 
     /**
+     * The value of the macro {@code CL_UNORM_INT_101010_2}.
      * {@snippet lang=c :
      * #define CL_UNORM_INT_101010_2 4320
      * }
+     *
+     * @return 4320, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_UNORM_INT_101010_2() {
         return 4320;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_OBJECT_BUFFER}.
      * {@snippet lang=c :
      * #define CL_MEM_OBJECT_BUFFER 4336
      * }
+     *
+     * @return 4336, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_OBJECT_BUFFER() {
         return 4336;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_OBJECT_IMAGE2D}.
      * {@snippet lang=c :
      * #define CL_MEM_OBJECT_IMAGE2D 4337
      * }
+     *
+     * @return 4337, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_OBJECT_IMAGE2D() {
         return 4337;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_OBJECT_IMAGE3D}.
      * {@snippet lang=c :
      * #define CL_MEM_OBJECT_IMAGE3D 4338
      * }
+     *
+     * @return 4338, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_OBJECT_IMAGE3D() {
         return 4338;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_OBJECT_IMAGE2D_ARRAY}.
      * {@snippet lang=c :
      * #define CL_MEM_OBJECT_IMAGE2D_ARRAY 4339
      * }
+     *
+     * @return 4339, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_OBJECT_IMAGE2D_ARRAY() {
         return 4339;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_OBJECT_IMAGE1D}.
      * {@snippet lang=c :
      * #define CL_MEM_OBJECT_IMAGE1D 4340
      * }
+     *
+     * @return 4340, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_OBJECT_IMAGE1D() {
         return 4340;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_OBJECT_IMAGE1D_ARRAY}.
      * {@snippet lang=c :
      * #define CL_MEM_OBJECT_IMAGE1D_ARRAY 4341
      * }
+     *
+     * @return 4341, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_OBJECT_IMAGE1D_ARRAY() {
         return 4341;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_OBJECT_IMAGE1D_BUFFER}.
      * {@snippet lang=c :
      * #define CL_MEM_OBJECT_IMAGE1D_BUFFER 4342
      * }
+     *
+     * @return 4342, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_OBJECT_IMAGE1D_BUFFER() {
         return 4342;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_OBJECT_PIPE}.
      * {@snippet lang=c :
      * #define CL_MEM_OBJECT_PIPE 4343
      * }
+     *
+     * @return 4343, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_OBJECT_PIPE() {
         return 4343;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_TYPE}.
      * {@snippet lang=c :
      * #define CL_MEM_TYPE 4352
      * }
+     *
+     * @return 4352, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_TYPE() {
         return 4352;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_FLAGS}.
      * {@snippet lang=c :
      * #define CL_MEM_FLAGS 4353
      * }
+     *
+     * @return 4353, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_FLAGS() {
         return 4353;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_SIZE}.
      * {@snippet lang=c :
      * #define CL_MEM_SIZE 4354
      * }
+     *
+     * @return 4354, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_SIZE() {
         return 4354;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_HOST_PTR}.
      * {@snippet lang=c :
      * #define CL_MEM_HOST_PTR 4355
      * }
+     *
+     * @return 4355, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_HOST_PTR() {
         return 4355;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_MAP_COUNT}.
      * {@snippet lang=c :
      * #define CL_MEM_MAP_COUNT 4356
      * }
+     *
+     * @return 4356, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_MAP_COUNT() {
         return 4356;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_REFERENCE_COUNT}.
      * {@snippet lang=c :
      * #define CL_MEM_REFERENCE_COUNT 4357
      * }
+     *
+     * @return 4357, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_REFERENCE_COUNT() {
         return 4357;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_CONTEXT}.
      * {@snippet lang=c :
      * #define CL_MEM_CONTEXT 4358
      * }
+     *
+     * @return 4358, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_CONTEXT() {
         return 4358;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_ASSOCIATED_MEMOBJECT}.
      * {@snippet lang=c :
      * #define CL_MEM_ASSOCIATED_MEMOBJECT 4359
      * }
+     *
+     * @return 4359, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_ASSOCIATED_MEMOBJECT() {
         return 4359;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_OFFSET}.
      * {@snippet lang=c :
      * #define CL_MEM_OFFSET 4360
      * }
+     *
+     * @return 4360, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_OFFSET() {
         return 4360;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_USES_SVM_POINTER}.
      * {@snippet lang=c :
      * #define CL_MEM_USES_SVM_POINTER 4361
      * }
+     *
+     * @return 4361, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_USES_SVM_POINTER() {
         return 4361;
     }
 
     /**
+     * The value of the macro {@code CL_MEM_PROPERTIES}.
      * {@snippet lang=c :
      * #define CL_MEM_PROPERTIES 4362
      * }
+     *
+     * @return 4362, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MEM_PROPERTIES() {
         return 4362;
     }
 
     /**
+     * The value of the macro {@code CL_IMAGE_FORMAT}.
      * {@snippet lang=c :
      * #define CL_IMAGE_FORMAT 4368
      * }
+     *
+     * @return 4368, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_IMAGE_FORMAT() {
         return 4368;
     }
 
     /**
+     * The value of the macro {@code CL_IMAGE_ELEMENT_SIZE}.
      * {@snippet lang=c :
      * #define CL_IMAGE_ELEMENT_SIZE 4369
      * }
+     *
+     * @return 4369, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_IMAGE_ELEMENT_SIZE() {
         return 4369;
     }
 
     /**
+     * The value of the macro {@code CL_IMAGE_ROW_PITCH}.
      * {@snippet lang=c :
      * #define CL_IMAGE_ROW_PITCH 4370
      * }
+     *
+     * @return 4370, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_IMAGE_ROW_PITCH() {
         return 4370;
     }
 
     /**
+     * The value of the macro {@code CL_IMAGE_SLICE_PITCH}.
      * {@snippet lang=c :
      * #define CL_IMAGE_SLICE_PITCH 4371
      * }
+     *
+     * @return 4371, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_IMAGE_SLICE_PITCH() {
         return 4371;
     }
 
     /**
+     * The value of the macro {@code CL_IMAGE_WIDTH}.
      * {@snippet lang=c :
      * #define CL_IMAGE_WIDTH 4372
      * }
+     *
+     * @return 4372, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_IMAGE_WIDTH() {
         return 4372;
     }
 
     /**
+     * The value of the macro {@code CL_IMAGE_HEIGHT}.
      * {@snippet lang=c :
      * #define CL_IMAGE_HEIGHT 4373
      * }
+     *
+     * @return 4373, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_IMAGE_HEIGHT() {
         return 4373;
     }
 
     /**
+     * The value of the macro {@code CL_IMAGE_DEPTH}.
      * {@snippet lang=c :
      * #define CL_IMAGE_DEPTH 4374
      * }
+     *
+     * @return 4374, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_IMAGE_DEPTH() {
         return 4374;
     }
 
     /**
+     * The value of the macro {@code CL_IMAGE_ARRAY_SIZE}.
      * {@snippet lang=c :
      * #define CL_IMAGE_ARRAY_SIZE 4375
      * }
+     *
+     * @return 4375, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_IMAGE_ARRAY_SIZE() {
         return 4375;
     }
 
     /**
+     * The value of the macro {@code CL_IMAGE_BUFFER}.
      * {@snippet lang=c :
      * #define CL_IMAGE_BUFFER 4376
      * }
+     *
+     * @return 4376, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_IMAGE_BUFFER() {
         return 4376;
     }
 
     /**
+     * The value of the macro {@code CL_IMAGE_NUM_MIP_LEVELS}.
      * {@snippet lang=c :
      * #define CL_IMAGE_NUM_MIP_LEVELS 4377
      * }
+     *
+     * @return 4377, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_IMAGE_NUM_MIP_LEVELS() {
         return 4377;
     }
 
     /**
+     * The value of the macro {@code CL_IMAGE_NUM_SAMPLES}.
      * {@snippet lang=c :
      * #define CL_IMAGE_NUM_SAMPLES 4378
      * }
+     *
+     * @return 4378, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_IMAGE_NUM_SAMPLES() {
         return 4378;
     }
 
     /**
+     * The value of the macro {@code CL_PIPE_PACKET_SIZE}.
      * {@snippet lang=c :
      * #define CL_PIPE_PACKET_SIZE 4384
      * }
+     *
+     * @return 4384, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PIPE_PACKET_SIZE() {
         return 4384;
     }
 
     /**
+     * The value of the macro {@code CL_PIPE_MAX_PACKETS}.
      * {@snippet lang=c :
      * #define CL_PIPE_MAX_PACKETS 4385
      * }
+     *
+     * @return 4385, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PIPE_MAX_PACKETS() {
         return 4385;
     }
 
     /**
+     * The value of the macro {@code CL_PIPE_PROPERTIES}.
      * {@snippet lang=c :
      * #define CL_PIPE_PROPERTIES 4386
      * }
+     *
+     * @return 4386, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PIPE_PROPERTIES() {
         return 4386;
     }
 
     /**
+     * The value of the macro {@code CL_ADDRESS_NONE}.
      * {@snippet lang=c :
      * #define CL_ADDRESS_NONE 4400
      * }
+     *
+     * @return 4400, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_ADDRESS_NONE() {
         return 4400;
     }
 
     /**
+     * The value of the macro {@code CL_ADDRESS_CLAMP_TO_EDGE}.
      * {@snippet lang=c :
      * #define CL_ADDRESS_CLAMP_TO_EDGE 4401
      * }
+     *
+     * @return 4401, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_ADDRESS_CLAMP_TO_EDGE() {
         return 4401;
     }
 
     /**
+     * The value of the macro {@code CL_ADDRESS_CLAMP}.
      * {@snippet lang=c :
      * #define CL_ADDRESS_CLAMP 4402
      * }
+     *
+     * @return 4402, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_ADDRESS_CLAMP() {
         return 4402;
     }
 
     /**
+     * The value of the macro {@code CL_ADDRESS_REPEAT}.
      * {@snippet lang=c :
      * #define CL_ADDRESS_REPEAT 4403
      * }
+     *
+     * @return 4403, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_ADDRESS_REPEAT() {
         return 4403;
     }
 
     /**
+     * The value of the macro {@code CL_ADDRESS_MIRRORED_REPEAT}.
      * {@snippet lang=c :
      * #define CL_ADDRESS_MIRRORED_REPEAT 4404
      * }
+     *
+     * @return 4404, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_ADDRESS_MIRRORED_REPEAT() {
         return 4404;
     }
 
     /**
+     * The value of the macro {@code CL_FILTER_NEAREST}.
      * {@snippet lang=c :
      * #define CL_FILTER_NEAREST 4416
      * }
+     *
+     * @return 4416, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FILTER_NEAREST() {
         return 4416;
     }
 
     /**
+     * The value of the macro {@code CL_FILTER_LINEAR}.
      * {@snippet lang=c :
      * #define CL_FILTER_LINEAR 4417
      * }
+     *
+     * @return 4417, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_FILTER_LINEAR() {
         return 4417;
     }
 
     /**
+     * The value of the macro {@code CL_SAMPLER_REFERENCE_COUNT}.
      * {@snippet lang=c :
      * #define CL_SAMPLER_REFERENCE_COUNT 4432
      * }
+     *
+     * @return 4432, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SAMPLER_REFERENCE_COUNT() {
         return 4432;
     }
 
     /**
+     * The value of the macro {@code CL_SAMPLER_CONTEXT}.
      * {@snippet lang=c :
      * #define CL_SAMPLER_CONTEXT 4433
      * }
+     *
+     * @return 4433, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SAMPLER_CONTEXT() {
         return 4433;
     }
 
     /**
+     * The value of the macro {@code CL_SAMPLER_NORMALIZED_COORDS}.
      * {@snippet lang=c :
      * #define CL_SAMPLER_NORMALIZED_COORDS 4434
      * }
+     *
+     * @return 4434, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SAMPLER_NORMALIZED_COORDS() {
         return 4434;
     }
 
     /**
+     * The value of the macro {@code CL_SAMPLER_ADDRESSING_MODE}.
      * {@snippet lang=c :
      * #define CL_SAMPLER_ADDRESSING_MODE 4435
      * }
+     *
+     * @return 4435, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SAMPLER_ADDRESSING_MODE() {
         return 4435;
     }
 
     /**
+     * The value of the macro {@code CL_SAMPLER_FILTER_MODE}.
      * {@snippet lang=c :
      * #define CL_SAMPLER_FILTER_MODE 4436
      * }
+     *
+     * @return 4436, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SAMPLER_FILTER_MODE() {
         return 4436;
     }
 
     /**
+     * The value of the macro {@code CL_SAMPLER_MIP_FILTER_MODE}.
      * {@snippet lang=c :
      * #define CL_SAMPLER_MIP_FILTER_MODE 4437
      * }
+     *
+     * @return 4437, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SAMPLER_MIP_FILTER_MODE() {
         return 4437;
     }
 
     /**
+     * The value of the macro {@code CL_SAMPLER_LOD_MIN}.
      * {@snippet lang=c :
      * #define CL_SAMPLER_LOD_MIN 4438
      * }
+     *
+     * @return 4438, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SAMPLER_LOD_MIN() {
         return 4438;
     }
 
     /**
+     * The value of the macro {@code CL_SAMPLER_LOD_MAX}.
      * {@snippet lang=c :
      * #define CL_SAMPLER_LOD_MAX 4439
      * }
+     *
+     * @return 4439, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SAMPLER_LOD_MAX() {
         return 4439;
     }
 
     /**
+     * The value of the macro {@code CL_SAMPLER_PROPERTIES}.
      * {@snippet lang=c :
      * #define CL_SAMPLER_PROPERTIES 4440
      * }
+     *
+     * @return 4440, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SAMPLER_PROPERTIES() {
         return 4440;
     }
 
     /**
+     * The value of the macro {@code CL_MAP_READ}.
      * {@snippet lang=c :
      * #define CL_MAP_READ 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MAP_READ() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_MAP_WRITE}.
      * {@snippet lang=c :
      * #define CL_MAP_WRITE 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MAP_WRITE() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_MAP_WRITE_INVALIDATE_REGION}.
      * {@snippet lang=c :
      * #define CL_MAP_WRITE_INVALIDATE_REGION 4
      * }
+     *
+     * @return 4, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_MAP_WRITE_INVALIDATE_REGION() {
         return 4;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_REFERENCE_COUNT}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_REFERENCE_COUNT 4448
      * }
+     *
+     * @return 4448, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_REFERENCE_COUNT() {
         return 4448;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_CONTEXT}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_CONTEXT 4449
      * }
+     *
+     * @return 4449, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_CONTEXT() {
         return 4449;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_NUM_DEVICES}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_NUM_DEVICES 4450
      * }
+     *
+     * @return 4450, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_NUM_DEVICES() {
         return 4450;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_DEVICES}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_DEVICES 4451
      * }
+     *
+     * @return 4451, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_DEVICES() {
         return 4451;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_SOURCE}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_SOURCE 4452
      * }
+     *
+     * @return 4452, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_SOURCE() {
         return 4452;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_BINARY_SIZES}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_BINARY_SIZES 4453
      * }
+     *
+     * @return 4453, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_BINARY_SIZES() {
         return 4453;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_BINARIES}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_BINARIES 4454
      * }
+     *
+     * @return 4454, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_BINARIES() {
         return 4454;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_NUM_KERNELS}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_NUM_KERNELS 4455
      * }
+     *
+     * @return 4455, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_NUM_KERNELS() {
         return 4455;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_KERNEL_NAMES}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_KERNEL_NAMES 4456
      * }
+     *
+     * @return 4456, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_KERNEL_NAMES() {
         return 4456;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_IL}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_IL 4457
      * }
+     *
+     * @return 4457, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_IL() {
         return 4457;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT 4458
      * }
+     *
+     * @return 4458, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT() {
         return 4458;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT 4459
      * }
+     *
+     * @return 4459, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT() {
         return 4459;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_BUILD_STATUS}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_BUILD_STATUS 4481
      * }
+     *
+     * @return 4481, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_BUILD_STATUS() {
         return 4481;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_BUILD_OPTIONS}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_BUILD_OPTIONS 4482
      * }
+     *
+     * @return 4482, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_BUILD_OPTIONS() {
         return 4482;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_BUILD_LOG}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_BUILD_LOG 4483
      * }
+     *
+     * @return 4483, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_BUILD_LOG() {
         return 4483;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_BINARY_TYPE}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_BINARY_TYPE 4484
      * }
+     *
+     * @return 4484, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_BINARY_TYPE() {
         return 4484;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE 4485
      * }
+     *
+     * @return 4485, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE() {
         return 4485;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_BINARY_TYPE_NONE}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_BINARY_TYPE_NONE 0
      * }
+     *
+     * @return 0, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_BINARY_TYPE_NONE() {
         return 0;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_BINARY_TYPE_LIBRARY}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_BINARY_TYPE_LIBRARY 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_BINARY_TYPE_LIBRARY() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_PROGRAM_BINARY_TYPE_EXECUTABLE}.
      * {@snippet lang=c :
      * #define CL_PROGRAM_BINARY_TYPE_EXECUTABLE 4
      * }
+     *
+     * @return 4, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROGRAM_BINARY_TYPE_EXECUTABLE() {
         return 4;
     }
 
     /**
+     * The value of the macro {@code CL_BUILD_SUCCESS}.
      * {@snippet lang=c :
      * #define CL_BUILD_SUCCESS 0
      * }
+     *
+     * @return 0, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_BUILD_SUCCESS() {
         return 0;
     }
 
     /**
+     * The value of the macro {@code CL_BUILD_NONE}.
      * {@snippet lang=c :
      * #define CL_BUILD_NONE -1
      * }
+     *
+     * @return -1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_BUILD_NONE() {
         return -1;
     }
 
     /**
+     * The value of the macro {@code CL_BUILD_ERROR}.
      * {@snippet lang=c :
      * #define CL_BUILD_ERROR -2
      * }
+     *
+     * @return -2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_BUILD_ERROR() {
         return -2;
     }
 
     /**
+     * The value of the macro {@code CL_BUILD_IN_PROGRESS}.
      * {@snippet lang=c :
      * #define CL_BUILD_IN_PROGRESS -3
      * }
+     *
+     * @return -3, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_BUILD_IN_PROGRESS() {
         return -3;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_FUNCTION_NAME}.
      * {@snippet lang=c :
      * #define CL_KERNEL_FUNCTION_NAME 4496
      * }
+     *
+     * @return 4496, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_FUNCTION_NAME() {
         return 4496;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_NUM_ARGS}.
      * {@snippet lang=c :
      * #define CL_KERNEL_NUM_ARGS 4497
      * }
+     *
+     * @return 4497, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_NUM_ARGS() {
         return 4497;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_REFERENCE_COUNT}.
      * {@snippet lang=c :
      * #define CL_KERNEL_REFERENCE_COUNT 4498
      * }
+     *
+     * @return 4498, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_REFERENCE_COUNT() {
         return 4498;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_CONTEXT}.
      * {@snippet lang=c :
      * #define CL_KERNEL_CONTEXT 4499
      * }
+     *
+     * @return 4499, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_CONTEXT() {
         return 4499;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_PROGRAM}.
      * {@snippet lang=c :
      * #define CL_KERNEL_PROGRAM 4500
      * }
+     *
+     * @return 4500, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_PROGRAM() {
         return 4500;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ATTRIBUTES}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ATTRIBUTES 4501
      * }
+     *
+     * @return 4501, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ATTRIBUTES() {
         return 4501;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_ADDRESS_QUALIFIER}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_ADDRESS_QUALIFIER 4502
      * }
+     *
+     * @return 4502, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_ADDRESS_QUALIFIER() {
         return 4502;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_ACCESS_QUALIFIER}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_ACCESS_QUALIFIER 4503
      * }
+     *
+     * @return 4503, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_ACCESS_QUALIFIER() {
         return 4503;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_TYPE_NAME}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_TYPE_NAME 4504
      * }
+     *
+     * @return 4504, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_TYPE_NAME() {
         return 4504;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_TYPE_QUALIFIER}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_TYPE_QUALIFIER 4505
      * }
+     *
+     * @return 4505, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_TYPE_QUALIFIER() {
         return 4505;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_NAME}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_NAME 4506
      * }
+     *
+     * @return 4506, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_NAME() {
         return 4506;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_ADDRESS_GLOBAL}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_ADDRESS_GLOBAL 4507
      * }
+     *
+     * @return 4507, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_ADDRESS_GLOBAL() {
         return 4507;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_ADDRESS_LOCAL}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_ADDRESS_LOCAL 4508
      * }
+     *
+     * @return 4508, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_ADDRESS_LOCAL() {
         return 4508;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_ADDRESS_CONSTANT}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_ADDRESS_CONSTANT 4509
      * }
+     *
+     * @return 4509, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_ADDRESS_CONSTANT() {
         return 4509;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_ADDRESS_PRIVATE}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_ADDRESS_PRIVATE 4510
      * }
+     *
+     * @return 4510, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_ADDRESS_PRIVATE() {
         return 4510;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_ACCESS_READ_ONLY}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_ACCESS_READ_ONLY 4512
      * }
+     *
+     * @return 4512, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_ACCESS_READ_ONLY() {
         return 4512;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_ACCESS_WRITE_ONLY}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_ACCESS_WRITE_ONLY 4513
      * }
+     *
+     * @return 4513, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_ACCESS_WRITE_ONLY() {
         return 4513;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_ACCESS_READ_WRITE}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_ACCESS_READ_WRITE 4514
      * }
+     *
+     * @return 4514, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_ACCESS_READ_WRITE() {
         return 4514;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_ACCESS_NONE}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_ACCESS_NONE 4515
      * }
+     *
+     * @return 4515, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_ACCESS_NONE() {
         return 4515;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_TYPE_NONE}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_TYPE_NONE 0
      * }
+     *
+     * @return 0, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_TYPE_NONE() {
         return 0;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_TYPE_CONST}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_TYPE_CONST 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_TYPE_CONST() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_TYPE_RESTRICT}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_TYPE_RESTRICT 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_TYPE_RESTRICT() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_TYPE_VOLATILE}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_TYPE_VOLATILE 4
      * }
+     *
+     * @return 4, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_TYPE_VOLATILE() {
         return 4;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_ARG_TYPE_PIPE}.
      * {@snippet lang=c :
      * #define CL_KERNEL_ARG_TYPE_PIPE 8
      * }
+     *
+     * @return 8, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_ARG_TYPE_PIPE() {
         return 8;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_WORK_GROUP_SIZE}.
      * {@snippet lang=c :
      * #define CL_KERNEL_WORK_GROUP_SIZE 4528
      * }
+     *
+     * @return 4528, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_WORK_GROUP_SIZE() {
         return 4528;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_COMPILE_WORK_GROUP_SIZE}.
      * {@snippet lang=c :
      * #define CL_KERNEL_COMPILE_WORK_GROUP_SIZE 4529
      * }
+     *
+     * @return 4529, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_COMPILE_WORK_GROUP_SIZE() {
         return 4529;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_LOCAL_MEM_SIZE}.
      * {@snippet lang=c :
      * #define CL_KERNEL_LOCAL_MEM_SIZE 4530
      * }
+     *
+     * @return 4530, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_LOCAL_MEM_SIZE() {
         return 4530;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE}.
      * {@snippet lang=c :
      * #define CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE 4531
      * }
+     *
+     * @return 4531, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE() {
         return 4531;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_PRIVATE_MEM_SIZE}.
      * {@snippet lang=c :
      * #define CL_KERNEL_PRIVATE_MEM_SIZE 4532
      * }
+     *
+     * @return 4532, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_PRIVATE_MEM_SIZE() {
         return 4532;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_GLOBAL_WORK_SIZE}.
      * {@snippet lang=c :
      * #define CL_KERNEL_GLOBAL_WORK_SIZE 4533
      * }
+     *
+     * @return 4533, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_GLOBAL_WORK_SIZE() {
         return 4533;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE}.
      * {@snippet lang=c :
      * #define CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE 8243
      * }
+     *
+     * @return 8243, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE() {
         return 8243;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE}.
      * {@snippet lang=c :
      * #define CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE 8244
      * }
+     *
+     * @return 8244, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE() {
         return 8244;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT}.
      * {@snippet lang=c :
      * #define CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT 4536
      * }
+     *
+     * @return 4536, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT() {
         return 4536;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_MAX_NUM_SUB_GROUPS}.
      * {@snippet lang=c :
      * #define CL_KERNEL_MAX_NUM_SUB_GROUPS 4537
      * }
+     *
+     * @return 4537, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_MAX_NUM_SUB_GROUPS() {
         return 4537;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_COMPILE_NUM_SUB_GROUPS}.
      * {@snippet lang=c :
      * #define CL_KERNEL_COMPILE_NUM_SUB_GROUPS 4538
      * }
+     *
+     * @return 4538, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_COMPILE_NUM_SUB_GROUPS() {
         return 4538;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_EXEC_INFO_SVM_PTRS}.
      * {@snippet lang=c :
      * #define CL_KERNEL_EXEC_INFO_SVM_PTRS 4534
      * }
+     *
+     * @return 4534, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_EXEC_INFO_SVM_PTRS() {
         return 4534;
     }
 
     /**
+     * The value of the macro {@code CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM}.
      * {@snippet lang=c :
      * #define CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM 4535
      * }
+     *
+     * @return 4535, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM() {
         return 4535;
     }
 
     /**
+     * The value of the macro {@code CL_EVENT_COMMAND_QUEUE}.
      * {@snippet lang=c :
      * #define CL_EVENT_COMMAND_QUEUE 4560
      * }
+     *
+     * @return 4560, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_EVENT_COMMAND_QUEUE() {
         return 4560;
     }
 
     /**
+     * The value of the macro {@code CL_EVENT_COMMAND_TYPE}.
      * {@snippet lang=c :
      * #define CL_EVENT_COMMAND_TYPE 4561
      * }
+     *
+     * @return 4561, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_EVENT_COMMAND_TYPE() {
         return 4561;
     }
 
     /**
+     * The value of the macro {@code CL_EVENT_REFERENCE_COUNT}.
      * {@snippet lang=c :
      * #define CL_EVENT_REFERENCE_COUNT 4562
      * }
+     *
+     * @return 4562, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_EVENT_REFERENCE_COUNT() {
         return 4562;
     }
 
     /**
+     * The value of the macro {@code CL_EVENT_COMMAND_EXECUTION_STATUS}.
      * {@snippet lang=c :
      * #define CL_EVENT_COMMAND_EXECUTION_STATUS 4563
      * }
+     *
+     * @return 4563, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_EVENT_COMMAND_EXECUTION_STATUS() {
         return 4563;
     }
 
     /**
+     * The value of the macro {@code CL_EVENT_CONTEXT}.
      * {@snippet lang=c :
      * #define CL_EVENT_CONTEXT 4564
      * }
+     *
+     * @return 4564, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_EVENT_CONTEXT() {
         return 4564;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_NDRANGE_KERNEL}.
      * {@snippet lang=c :
      * #define CL_COMMAND_NDRANGE_KERNEL 4592
      * }
+     *
+     * @return 4592, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_NDRANGE_KERNEL() {
         return 4592;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_TASK}.
      * {@snippet lang=c :
      * #define CL_COMMAND_TASK 4593
      * }
+     *
+     * @return 4593, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_TASK() {
         return 4593;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_NATIVE_KERNEL}.
      * {@snippet lang=c :
      * #define CL_COMMAND_NATIVE_KERNEL 4594
      * }
+     *
+     * @return 4594, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_NATIVE_KERNEL() {
         return 4594;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_READ_BUFFER}.
      * {@snippet lang=c :
      * #define CL_COMMAND_READ_BUFFER 4595
      * }
+     *
+     * @return 4595, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_READ_BUFFER() {
         return 4595;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_WRITE_BUFFER}.
      * {@snippet lang=c :
      * #define CL_COMMAND_WRITE_BUFFER 4596
      * }
+     *
+     * @return 4596, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_WRITE_BUFFER() {
         return 4596;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_COPY_BUFFER}.
      * {@snippet lang=c :
      * #define CL_COMMAND_COPY_BUFFER 4597
      * }
+     *
+     * @return 4597, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_COPY_BUFFER() {
         return 4597;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_READ_IMAGE}.
      * {@snippet lang=c :
      * #define CL_COMMAND_READ_IMAGE 4598
      * }
+     *
+     * @return 4598, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_READ_IMAGE() {
         return 4598;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_WRITE_IMAGE}.
      * {@snippet lang=c :
      * #define CL_COMMAND_WRITE_IMAGE 4599
      * }
+     *
+     * @return 4599, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_WRITE_IMAGE() {
         return 4599;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_COPY_IMAGE}.
      * {@snippet lang=c :
      * #define CL_COMMAND_COPY_IMAGE 4600
      * }
+     *
+     * @return 4600, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_COPY_IMAGE() {
         return 4600;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_COPY_IMAGE_TO_BUFFER}.
      * {@snippet lang=c :
      * #define CL_COMMAND_COPY_IMAGE_TO_BUFFER 4601
      * }
+     *
+     * @return 4601, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_COPY_IMAGE_TO_BUFFER() {
         return 4601;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_COPY_BUFFER_TO_IMAGE}.
      * {@snippet lang=c :
      * #define CL_COMMAND_COPY_BUFFER_TO_IMAGE 4602
      * }
+     *
+     * @return 4602, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_COPY_BUFFER_TO_IMAGE() {
         return 4602;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_MAP_BUFFER}.
      * {@snippet lang=c :
      * #define CL_COMMAND_MAP_BUFFER 4603
      * }
+     *
+     * @return 4603, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_MAP_BUFFER() {
         return 4603;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_MAP_IMAGE}.
      * {@snippet lang=c :
      * #define CL_COMMAND_MAP_IMAGE 4604
      * }
+     *
+     * @return 4604, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_MAP_IMAGE() {
         return 4604;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_UNMAP_MEM_OBJECT}.
      * {@snippet lang=c :
      * #define CL_COMMAND_UNMAP_MEM_OBJECT 4605
      * }
+     *
+     * @return 4605, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_UNMAP_MEM_OBJECT() {
         return 4605;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_MARKER}.
      * {@snippet lang=c :
      * #define CL_COMMAND_MARKER 4606
      * }
+     *
+     * @return 4606, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_MARKER() {
         return 4606;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_ACQUIRE_GL_OBJECTS}.
      * {@snippet lang=c :
      * #define CL_COMMAND_ACQUIRE_GL_OBJECTS 4607
      * }
+     *
+     * @return 4607, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_ACQUIRE_GL_OBJECTS() {
         return 4607;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_RELEASE_GL_OBJECTS}.
      * {@snippet lang=c :
      * #define CL_COMMAND_RELEASE_GL_OBJECTS 4608
      * }
+     *
+     * @return 4608, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_RELEASE_GL_OBJECTS() {
         return 4608;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_READ_BUFFER_RECT}.
      * {@snippet lang=c :
      * #define CL_COMMAND_READ_BUFFER_RECT 4609
      * }
+     *
+     * @return 4609, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_READ_BUFFER_RECT() {
         return 4609;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_WRITE_BUFFER_RECT}.
      * {@snippet lang=c :
      * #define CL_COMMAND_WRITE_BUFFER_RECT 4610
      * }
+     *
+     * @return 4610, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_WRITE_BUFFER_RECT() {
         return 4610;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_COPY_BUFFER_RECT}.
      * {@snippet lang=c :
      * #define CL_COMMAND_COPY_BUFFER_RECT 4611
      * }
+     *
+     * @return 4611, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_COPY_BUFFER_RECT() {
         return 4611;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_USER}.
      * {@snippet lang=c :
      * #define CL_COMMAND_USER 4612
      * }
+     *
+     * @return 4612, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_USER() {
         return 4612;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_BARRIER}.
      * {@snippet lang=c :
      * #define CL_COMMAND_BARRIER 4613
      * }
+     *
+     * @return 4613, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_BARRIER() {
         return 4613;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_MIGRATE_MEM_OBJECTS}.
      * {@snippet lang=c :
      * #define CL_COMMAND_MIGRATE_MEM_OBJECTS 4614
      * }
+     *
+     * @return 4614, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_MIGRATE_MEM_OBJECTS() {
         return 4614;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_FILL_BUFFER}.
      * {@snippet lang=c :
      * #define CL_COMMAND_FILL_BUFFER 4615
      * }
+     *
+     * @return 4615, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_FILL_BUFFER() {
         return 4615;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_FILL_IMAGE}.
      * {@snippet lang=c :
      * #define CL_COMMAND_FILL_IMAGE 4616
      * }
+     *
+     * @return 4616, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_FILL_IMAGE() {
         return 4616;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_SVM_FREE}.
      * {@snippet lang=c :
      * #define CL_COMMAND_SVM_FREE 4617
      * }
+     *
+     * @return 4617, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_SVM_FREE() {
         return 4617;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_SVM_MEMCPY}.
      * {@snippet lang=c :
      * #define CL_COMMAND_SVM_MEMCPY 4618
      * }
+     *
+     * @return 4618, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_SVM_MEMCPY() {
         return 4618;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_SVM_MEMFILL}.
      * {@snippet lang=c :
      * #define CL_COMMAND_SVM_MEMFILL 4619
      * }
+     *
+     * @return 4619, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_SVM_MEMFILL() {
         return 4619;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_SVM_MAP}.
      * {@snippet lang=c :
      * #define CL_COMMAND_SVM_MAP 4620
      * }
+     *
+     * @return 4620, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_SVM_MAP() {
         return 4620;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_SVM_UNMAP}.
      * {@snippet lang=c :
      * #define CL_COMMAND_SVM_UNMAP 4621
      * }
+     *
+     * @return 4621, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_SVM_UNMAP() {
         return 4621;
     }
 
     /**
+     * The value of the macro {@code CL_COMMAND_SVM_MIGRATE_MEM}.
      * {@snippet lang=c :
      * #define CL_COMMAND_SVM_MIGRATE_MEM 4622
      * }
+     *
+     * @return 4622, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMMAND_SVM_MIGRATE_MEM() {
         return 4622;
     }
 
     /**
+     * The value of the macro {@code CL_COMPLETE}.
      * {@snippet lang=c :
      * #define CL_COMPLETE 0
      * }
+     *
+     * @return 0, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_COMPLETE() {
         return 0;
     }
 
     /**
+     * The value of the macro {@code CL_RUNNING}.
      * {@snippet lang=c :
      * #define CL_RUNNING 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_RUNNING() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_SUBMITTED}.
      * {@snippet lang=c :
      * #define CL_SUBMITTED 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_SUBMITTED() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_QUEUED}.
      * {@snippet lang=c :
      * #define CL_QUEUED 3
      * }
+     *
+     * @return 3, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_QUEUED() {
         return 3;
     }
 
     /**
+     * The value of the macro {@code CL_BUFFER_CREATE_TYPE_REGION}.
      * {@snippet lang=c :
      * #define CL_BUFFER_CREATE_TYPE_REGION 4640
      * }
+     *
+     * @return 4640, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_BUFFER_CREATE_TYPE_REGION() {
         return 4640;
     }
 
     /**
+     * The value of the macro {@code CL_PROFILING_COMMAND_QUEUED}.
      * {@snippet lang=c :
      * #define CL_PROFILING_COMMAND_QUEUED 4736
      * }
+     *
+     * @return 4736, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROFILING_COMMAND_QUEUED() {
         return 4736;
     }
 
     /**
+     * The value of the macro {@code CL_PROFILING_COMMAND_SUBMIT}.
      * {@snippet lang=c :
      * #define CL_PROFILING_COMMAND_SUBMIT 4737
      * }
+     *
+     * @return 4737, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROFILING_COMMAND_SUBMIT() {
         return 4737;
     }
 
     /**
+     * The value of the macro {@code CL_PROFILING_COMMAND_START}.
      * {@snippet lang=c :
      * #define CL_PROFILING_COMMAND_START 4738
      * }
+     *
+     * @return 4738, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROFILING_COMMAND_START() {
         return 4738;
     }
 
     /**
+     * The value of the macro {@code CL_PROFILING_COMMAND_END}.
      * {@snippet lang=c :
      * #define CL_PROFILING_COMMAND_END 4739
      * }
+     *
+     * @return 4739, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROFILING_COMMAND_END() {
         return 4739;
     }
 
     /**
+     * The value of the macro {@code CL_PROFILING_COMMAND_COMPLETE}.
      * {@snippet lang=c :
      * #define CL_PROFILING_COMMAND_COMPLETE 4740
      * }
+     *
+     * @return 4740, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_PROFILING_COMMAND_COMPLETE() {
         return 4740;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_ATOMIC_ORDER_RELAXED}.
      * {@snippet lang=c :
      * #define CL_DEVICE_ATOMIC_ORDER_RELAXED 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_ATOMIC_ORDER_RELAXED() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_ATOMIC_ORDER_ACQ_REL}.
      * {@snippet lang=c :
      * #define CL_DEVICE_ATOMIC_ORDER_ACQ_REL 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_ATOMIC_ORDER_ACQ_REL() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_ATOMIC_ORDER_SEQ_CST}.
      * {@snippet lang=c :
      * #define CL_DEVICE_ATOMIC_ORDER_SEQ_CST 4
      * }
+     *
+     * @return 4, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_ATOMIC_ORDER_SEQ_CST() {
         return 4;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM}.
      * {@snippet lang=c :
      * #define CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM 8
      * }
+     *
+     * @return 8, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM() {
         return 8;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP}.
      * {@snippet lang=c :
      * #define CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP 16
      * }
+     *
+     * @return 16, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP() {
         return 16;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_ATOMIC_SCOPE_DEVICE}.
      * {@snippet lang=c :
      * #define CL_DEVICE_ATOMIC_SCOPE_DEVICE 32
      * }
+     *
+     * @return 32, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_ATOMIC_SCOPE_DEVICE() {
         return 32;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES}.
      * {@snippet lang=c :
      * #define CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES 64
      * }
+     *
+     * @return 64, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES() {
         return 64;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_QUEUE_SUPPORTED}.
      * {@snippet lang=c :
      * #define CL_DEVICE_QUEUE_SUPPORTED 1
      * }
+     *
+     * @return 1, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_QUEUE_SUPPORTED() {
         return 1;
     }
 
     /**
+     * The value of the macro {@code CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT}.
      * {@snippet lang=c :
      * #define CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT 2
      * }
+     *
+     * @return 2, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT() {
         return 2;
     }
 
     /**
+     * The value of the macro {@code CL_KHRONOS_VENDOR_ID_CODEPLAY}.
      * {@snippet lang=c :
      * #define CL_KHRONOS_VENDOR_ID_CODEPLAY 65540
      * }
+     *
+     * @return 65540, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_KHRONOS_VENDOR_ID_CODEPLAY() {
         return 65540;
     }
 
     /**
+     * The value of the macro {@code CL_VERSION_MAJOR_BITS}.
      * {@snippet lang=c :
      * #define CL_VERSION_MAJOR_BITS 10
      * }
+     *
+     * @return 10, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_VERSION_MAJOR_BITS() {
         return 10;
     }
 
     /**
+     * The value of the macro {@code CL_VERSION_MINOR_BITS}.
      * {@snippet lang=c :
      * #define CL_VERSION_MINOR_BITS 10
      * }
+     *
+     * @return 10, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_VERSION_MINOR_BITS() {
         return 10;
     }
 
     /**
+     * The value of the macro {@code CL_VERSION_PATCH_BITS}.
      * {@snippet lang=c :
      * #define CL_VERSION_PATCH_BITS 12
      * }
+     *
+     * @return 12, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_VERSION_PATCH_BITS() {
         return 12;
     }
 
     /**
+     * The value of the macro {@code CL_VERSION_MAJOR_MASK}.
      * {@snippet lang=c :
      * #define CL_VERSION_MAJOR_MASK 1023
      * }
+     *
+     * @return 1023, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_VERSION_MAJOR_MASK() {
         return 1023;
     }
 
     /**
+     * The value of the macro {@code CL_VERSION_MINOR_MASK}.
      * {@snippet lang=c :
      * #define CL_VERSION_MINOR_MASK 1023
      * }
+     *
+     * @return 1023, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_VERSION_MINOR_MASK() {
         return 1023;
     }
 
     /**
+     * The value of the macro {@code CL_VERSION_PATCH_MASK}.
      * {@snippet lang=c :
      * #define CL_VERSION_PATCH_MASK 4095
      * }
+     *
+     * @return 4095, as a Java {@code int} (unsigned C values keep their bits)
      */
     public static int CL_VERSION_PATCH_MASK() {
         return 4095;

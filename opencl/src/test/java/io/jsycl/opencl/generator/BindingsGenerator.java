@@ -270,15 +270,24 @@ public final class BindingsGenerator {
                             // static members only
                         }
 
+                        /** The layout of C {@code bool}: one byte. */
                         public static final ValueLayout.OfBoolean C_BOOL = ValueLayout.JAVA_BOOLEAN;
+                        /** The layout of C {@code char}, signed or unsigned: one byte. */
                         public static final ValueLayout.OfByte C_CHAR = ValueLayout.JAVA_BYTE;
+                        /** The layout of C {@code short}: two bytes. */
                         public static final ValueLayout.OfShort C_SHORT = ValueLayout.JAVA_SHORT;
+                        /** The layout of C {@code int} and of enums: four bytes. */
                         public static final ValueLayout.OfInt C_INT = ValueLayout.JAVA_INT;
+                        /** The layout of C {@code long long}: eight bytes. */
                         public static final ValueLayout.OfLong C_LONG_LONG = ValueLayout.JAVA_LONG;
+                        /** The layout of C {@code float}: four bytes, IEEE 754 binary32. */
                         public static final ValueLayout.OfFloat C_FLOAT = ValueLayout.JAVA_FLOAT;
+                        /** The layout of C {@code double}: eight bytes, IEEE 754 binary64. */
                         public static final ValueLayout.OfDouble C_DOUBLE = ValueLayout.JAVA_DOUBLE;
+                        /** The layout of a C pointer: an address whose target is unbounded, so reads need no reinterpret. */
                         public static final AddressLayout C_POINTER = ValueLayout.ADDRESS
                                 .withTargetLayout(MemoryLayout.sequenceLayout(Long.MAX_VALUE, ValueLayout.JAVA_BYTE));
+                        /** The layout of C {@code long} on LP64 Linux: eight bytes. */
                         public static final ValueLayout.OfLong C_LONG = ValueLayout.JAVA_LONG;
 
                         /** The OpenCL ICD loader, opened on first use; an empty lookup when it is not installed. */
@@ -336,8 +345,11 @@ public final class BindingsGenerator {
             for (var e : constants.entrySet()) {
                 String name = e.getKey();
                 long v = e.getValue();
-                b.append("    /**\n     * {@snippet lang=c :\n     * #define ").append(name).append(' ')
-                        .append(constantIsLong.get(name) ? v : Integer.toString((int) v)).append("\n     * }\n     */\n");
+                String shown = constantIsLong.get(name) ? Long.toString(v) : Integer.toString((int) v);
+                b.append("    /**\n     * The value of the macro {@code ").append(name).append("}.\n     * {@snippet lang=c :\n     * #define ")
+                        .append(name).append(' ').append(shown).append("\n     * }\n     *\n     * @return ").append(shown)
+                        .append(constantIsLong.get(name) ? ", as a Java {@code long}" : ", as a Java {@code int}")
+                        .append(" (unsigned C values keep their bits)\n     */\n");
                 if (constantIsLong.get(name)) {
                     b.append("    public static long ").append(name).append("() {\n        return ").append(v).append("L;\n    }\n\n");
                 } else {
@@ -414,13 +426,26 @@ public final class BindingsGenerator {
             }
             b.append(");\n\n        static final MethodHandle HANDLE = downcallHandle(\"").append(name).append("\", DESC);\n    }\n\n");
 
-            b.append("    /** Function descriptor of {@link #").append(name).append("}. */\n");
+            b.append("    /**\n     * Function descriptor of {@link #").append(name).append("}.\n     *\n     * @return the C signature of {@code ")
+                    .append(name).append("} as FFM layouts: the result first (when not {@code void}), then each parameter\n     */\n");
             b.append("    public static FunctionDescriptor ").append(name).append("$descriptor() {\n        return ").append(name)
                     .append(".DESC;\n    }\n\n");
-            b.append("    /** Downcall method handle of {@link #").append(name).append("}. */\n");
+            b.append("    /**\n     * Downcall method handle of {@link #").append(name).append("}.\n     *\n     * @return a handle of type {@code ")
+                    .append(name).append("$descriptor().toMethodType()} that calls {@code ").append(name)
+                    .append("}; when\n     *         libOpenCL does not export the symbol, every call throws {@link UnsatisfiedLinkError}\n     */\n");
             b.append("    public static MethodHandle ").append(name).append("$handle() {\n        return ").append(name)
                     .append(".HANDLE;\n    }\n\n");
-            b.append("    /**\n     * {@snippet lang=c :\n     * ").append(decl).append("\n     * }\n     */\n");
+            b.append("    /**\n     * Calls {@code ").append(name).append("} in libOpenCL.\n     * {@snippet lang=c :\n     * ").append(decl)
+                    .append("\n     * }\n     *\n");
+            for (int i = 0; i < n; i++) {
+                b.append("     * @param ").append(names.get(i)).append(' ')
+                        .append(parameterDoc(names.get(i), cParams.get(i), types.get(i).java)).append('\n');
+            }
+            if (!rt.java.equals("void")) {
+                b.append("     * @return ").append(resultDoc(resultSpelling, rt.java, names.contains("errcode_ret"))).append('\n');
+            }
+            b.append("     * @throws UnsatisfiedLinkError when libOpenCL is not installed or does not export {@code ").append(name)
+                    .append("}\n     */\n");
             b.append("    public static ").append(rt.java).append(' ').append(name).append('(');
             for (int i = 0; i < n; i++) {
                 b.append(i == 0 ? "" : ", ").append(types.get(i).java).append(' ').append(names.get(i));
@@ -440,6 +465,53 @@ public final class BindingsGenerator {
 
                     """);
         }
+    }
+
+    /**
+     * The {@code @param} text of one function parameter: what the OpenCL specification says of the parameters
+     * every entry point shares (queries, wait lists, error codes, callbacks), else the C declaration and how Java
+     * passes it.
+     */
+    static String parameterDoc(String javaName, String cDeclaration, String javaType) {
+        boolean pointer = javaType.equals("MemorySegment");
+        String known = switch (javaName) {
+            case "errcode_ret" -> "where the call stores its {@code cl_int} status ({@code CL_SUCCESS} or a negative error"
+                    + " code), or {@code MemorySegment.NULL} to ignore it";
+            case "param_name" -> "which property to query or set: one of the header's {@code CL_*} constants for this call";
+            case "param_value_size" -> "the size in bytes of the memory at {@code param_value}";
+            case "param_value" -> pointer ? "the property's value, {@code param_value_size} bytes; for a query"
+                    + " {@code MemorySegment.NULL} asks only for its size" : null;
+            case "param_value_size_ret" -> "where the call stores the size in bytes of the property's value, or"
+                    + " {@code MemorySegment.NULL} to ignore it";
+            case "num_events_in_wait_list" -> "the number of events in {@code event_wait_list}, 0 when there are none";
+            case "event_wait_list" -> "{@code num_events_in_wait_list} {@code cl_event} handles that must complete before"
+                    + " this command starts, or {@code MemorySegment.NULL} when there are none";
+            case "event" -> cDeclaration.startsWith("cl_event *") ? "where the call stores a new {@code cl_event} that"
+                    + " identifies this command (release it with {@code clReleaseEvent}), or {@code MemorySegment.NULL}" : null;
+            case "pfn_notify" -> "the address of a C callback (an FFM upcall stub) the implementation calls, or"
+                    + " {@code MemorySegment.NULL} for none";
+            case "user_data" -> "an address passed unchanged to {@code pfn_notify}, or {@code MemorySegment.NULL}";
+            case "num_entries" -> "the capacity, in elements, of the array the call fills";
+            default -> null;
+        };
+        if (known != null) {
+            return known + " ({@code " + cDeclaration + "})";
+        }
+        return pointer ? "the C argument {@code " + cDeclaration + "}, an address ({@code MemorySegment.NULL} for C's"
+                + " {@code NULL})" : "the C argument {@code " + cDeclaration + "}, as a Java {@code " + javaType + "}"
+                + " (unsigned C values keep their bits)";
+    }
+
+    /** The {@code @return} text of a function whose C result type is {@code cResult}. */
+    static String resultDoc(String cResult, String javaType, boolean hasErrcodeRet) {
+        if (cResult.equals("cl_int")) {
+            return "{@code CL_SUCCESS} (0), or a negative OpenCL error code ({@code io.jsycl.opencl.ClStatus} names them)";
+        }
+        if (javaType.equals("MemorySegment")) {
+            return "the {@code " + cResult + "} the call returns, an address; {@code MemorySegment.NULL} on failure"
+                    + (hasErrcodeRet ? ", with the reason in {@code errcode_ret}" : "");
+        }
+        return "the C result {@code " + cResult + "}, as a Java {@code " + javaType + "}";
     }
 
     static void trimTrailingBlankLine(StringBuilder b) {

@@ -53,38 +53,77 @@ final class RecordEmitter {
         b.append("    ").append(name).append("() {\n        // Should not be called directly\n    }\n\n");
         b.append("    private static final GroupLayout $LAYOUT = ").append(groupLayout(cursor, 0, "        "))
                 .append(".withName(\"").append(name).append("\");\n\n");
-        b.append("    /** The layout of this ").append(kindWord).append(". */\n");
+        b.append("    /**\n     * The layout of this ").append(kindWord).append(".\n     *\n     * @return the ").append(kindWord)
+                .append("'s layout, named {@code ").append(name).append("}, with the C compiler's offsets and padding\n     */\n");
         b.append("    public static final GroupLayout layout() {\n        return $LAYOUT;\n    }\n\n");
         for (Field f : fields) {
             emitField(b, f);
         }
         b.append("""
-                    /** Obtains a slice of {@code arrayParam} which selects the array element at {@code index}. */
+                    /**
+                     * Obtains a slice of {@code array} which selects the array element at {@code index}.
+                     *
+                     * @param array a segment holding consecutive elements of this layout
+                     * @param index the element's index, from 0; the slice must lie inside {@code array}
+                     * @return the element's bytes, a slice sharing {@code array}'s memory and scope
+                     * @throws IndexOutOfBoundsException when the element starts outside {@code array}
+                     */
                     public static MemorySegment asSlice(MemorySegment array, long index) {
                         return array.asSlice(layout().byteSize() * index);
                     }
 
-                    /** The size (in bytes) of this struct. */
+                    /**
+                     * The size (in bytes) of this struct.
+                     *
+                     * @return {@code layout().byteSize()}, padding included
+                     */
                     public static long sizeof() {
                         return layout().byteSize();
                     }
 
-                    /** Allocate a segment of size {@code layout().byteSize()} using {@code allocator}. */
+                    /**
+                     * Allocate a segment of size {@code layout().byteSize()} using {@code allocator}.
+                     *
+                     * @param allocator where the memory comes from (an {@code Arena} decides its lifetime)
+                     * @return a new segment of one element, aligned to the layout
+                     */
                     public static MemorySegment allocate(SegmentAllocator allocator) {
                         return allocator.allocate(layout());
                     }
 
-                    /** Allocate an array of size {@code elementCount} using {@code allocator}. */
+                    /**
+                     * Allocate an array of size {@code elementCount} using {@code allocator}.
+                     *
+                     * @param elementCount how many elements, at least 0
+                     * @param allocator where the memory comes from (an {@code Arena} decides its lifetime)
+                     * @return a new segment of {@code elementCount} consecutive elements
+                     * @throws IllegalArgumentException when {@code elementCount} is negative or the size overflows
+                     */
                     public static MemorySegment allocateArray(long elementCount, SegmentAllocator allocator) {
                         return allocator.allocate(MemoryLayout.sequenceLayout(elementCount, layout()));
                     }
 
-                    /** Reinterprets {@code addr} using target {@code arena} and {@code cleanupAction} (if any). */
+                    /**
+                     * Reinterprets {@code addr} using target {@code arena} and {@code cleanup} (if any).
+                     *
+                     * @param addr the address of one element, typically a pointer returned by native code
+                     * @param arena the arena whose scope the returned segment gets
+                     * @param cleanup called with the segment when {@code arena} closes, or {@code null} for none
+                     * @return a segment of one element at {@code addr}
+                     */
                     public static MemorySegment reinterpret(MemorySegment addr, Arena arena, Consumer<MemorySegment> cleanup) {
                         return reinterpret(addr, 1, arena, cleanup);
                     }
 
-                    /** Reinterprets {@code addr} as an array of {@code elementCount} using {@code arena} and {@code cleanup}. */
+                    /**
+                     * Reinterprets {@code addr} as an array of {@code elementCount} using {@code arena} and {@code cleanup}.
+                     *
+                     * @param addr the address of the first element, typically a pointer returned by native code
+                     * @param elementCount how many elements the segment covers, at least 0
+                     * @param arena the arena whose scope the returned segment gets
+                     * @param cleanup called with the segment when {@code arena} closes, or {@code null} for none
+                     * @return a segment of {@code elementCount} elements at {@code addr}
+                     */
                     public static MemorySegment reinterpret(MemorySegment addr, long elementCount, Arena arena, Consumer<MemorySegment> cleanup) {
                         return addr.reinterpret(layout().byteSize() * elementCount, arena, cleanup);
                     }
@@ -190,31 +229,44 @@ final class RecordEmitter {
             layoutClass = t.layoutClass();
             javaType = t.java();
         }
-        String snippet = "    /**\n     * %s {@snippet lang=c :\n     * " + cDecl + "\n     * }\n     */\n";
+        String snippet = "    /**\n     * %s {@snippet lang=c :\n     * " + cDecl + "\n     * }\n     *\n%s     */\n";
+        String structParam = "     * @param struct a segment holding one {@code " + name + "} (at least {@link #sizeof()} bytes)\n";
         b.append("    private static final ").append(layoutClass).append(' ').append(n).append("$LAYOUT = ")
                 .append(layoutExpr).append(".withName(\"").append(n).append("\");\n\n");
-        b.append(snippet.formatted("Layout for field:"));
+        b.append(snippet.formatted("Layout for field:", "     * @return the field's layout, named {@code " + n + "}\n"));
         b.append("    public static final ").append(layoutClass).append(' ').append(n).append("$layout() {\n        return ")
                 .append(n).append("$LAYOUT;\n    }\n\n");
         b.append("    private static final long ").append(n).append("$OFFSET = ").append(f.offset).append(";\n\n");
-        b.append(snippet.formatted("Offset for field:"));
+        b.append(snippet.formatted("Offset for field:", "     * @return the field's offset in bytes from the start of the "
+                + kindWord() + ", " + f.offset + "\n"));
         b.append("    public static final long ").append(n).append("$offset() {\n        return ").append(n)
                 .append("$OFFSET;\n    }\n\n");
-        b.append(snippet.formatted("Getter for field:"));
         if (slice) {
+            b.append(snippet.formatted("Getter for field:", structParam
+                    + "     * @return a slice of {@code struct} over the field: writes to it change {@code struct}\n"));
             b.append("    public static MemorySegment ").append(jn).append("(MemorySegment struct) {\n        return struct.asSlice(")
                     .append(n).append("$OFFSET, ").append(n).append("$LAYOUT.byteSize());\n    }\n\n");
-            b.append(snippet.formatted("Setter for field:"));
+            b.append(snippet.formatted("Setter for field:", structParam
+                    + "     * @param fieldValue the field's new bytes: its first {@code " + n + "$layout().byteSize()} bytes are copied\n"));
             b.append("    public static void ").append(jn).append("(MemorySegment struct, MemorySegment fieldValue) {\n")
                     .append("        MemorySegment.copy(fieldValue, 0L, struct, ").append(n).append("$OFFSET, ").append(n)
                     .append("$LAYOUT.byteSize());\n    }\n\n");
         } else {
+            String valueWord = javaType.equals("MemorySegment") ? "the field's address (a zero-length segment; reinterpret it to read)"
+                    : "the field's value, as a Java {@code " + javaType + "} (unsigned C values keep their bits)";
+            b.append(snippet.formatted("Getter for field:", structParam + "     * @return " + valueWord + "\n"));
             b.append("    public static ").append(javaType).append(' ').append(jn).append("(MemorySegment struct) {\n        return struct.get(")
                     .append(n).append("$LAYOUT, ").append(n).append("$OFFSET);\n    }\n\n");
-            b.append(snippet.formatted("Setter for field:"));
+            b.append(snippet.formatted("Setter for field:", structParam + "     * @param fieldValue the field's new "
+                    + (javaType.equals("MemorySegment") ? "address ({@code MemorySegment.NULL} for C's {@code NULL})" : "value")
+                    + "\n"));
             b.append("    public static void ").append(jn).append("(MemorySegment struct, ").append(javaType)
                     .append(" fieldValue) {\n        struct.set(").append(n).append("$LAYOUT, ").append(n)
                     .append("$OFFSET, fieldValue);\n    }\n\n");
         }
+    }
+
+    private String kindWord() {
+        return clang.kind(cursor) == CURSOR_UNION_DECL ? "union" : "struct";
     }
 }
