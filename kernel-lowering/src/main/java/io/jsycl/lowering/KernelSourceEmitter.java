@@ -79,7 +79,7 @@ final class KernelSourceEmitter {
                 c.line(ctype + " " + names.get(i) + " = cap->" + names.get(i) + ";");
             }
         }
-        declarations.forEach((n, t) -> c.line(t + " " + n + ";"));
+        declarations.forEach((n, t) -> c.line(MethodTranslator.declaration(n, t)));
         c.raw(body);
         c.close();
         c.blank();
