@@ -168,7 +168,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(const 
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1(__global const float* in_data, int in_range0, int in_memRange0, int in_offset0, __global float* out_data, int out_range0, int out_memRange0, int out_offset0, __global int* mixed_data, int mixed_range0, int mixed_memRange0, int mixed_offset0, int range0) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif
