@@ -91,7 +91,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(const 
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, __global const float* f_data, int f_range0, int f_memRange0, int f_offset0, int range0) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif

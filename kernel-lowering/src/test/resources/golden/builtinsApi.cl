@@ -115,7 +115,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(const io_js
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1(__global int* ints_data, int ints_range0, int ints_memRange0, int ints_offset0, __global float* floats_data, int floats_range0, int floats_memRange0, int floats_offset0, int range0) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif

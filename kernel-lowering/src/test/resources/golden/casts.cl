@@ -104,7 +104,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1(__global const float* f_data, int f_range0, int f_memRange0, int f_offset0, __global int* ints_data, int ints_range0, int ints_memRange0, int ints_offset0, __global long* longs_data, int longs_range0, int longs_memRange0, int longs_offset0, __global double* doubles_data, int doubles_range0, int doubles_memRange0, int doubles_offset0, int range0) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif

@@ -89,7 +89,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(const io
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, __global const int* in_data, int in_range0, int in_memRange0, int in_offset0, int range0, __global int* jsycl_check) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif

@@ -42,7 +42,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_body(c
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1(__global long* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif

@@ -92,7 +92,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1(__global float* out_data, int out_range0, int out_memRange0, int out_offset0, __global const float* a_data, int a_range0, int a_range1, int a_memRange0, int a_memRange1, int a_offset0, int a_offset1, int n, int range0) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif

@@ -73,7 +73,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopA
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1(int n, __global int* out_data, int out_range0, int out_range1, int out_range2, int out_memRange0, int out_memRange1, int out_memRange2, int out_offset0, int out_offset1, int out_offset2, int range0, int range1, int range2) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(2) >= (size_t)range0 || get_global_id(1) >= (size_t)range1 || get_global_id(0) >= (size_t)range2) {
+    if ((uint)get_global_id(2) >= (uint)range0 || (uint)get_global_id(1) >= (uint)range1 || (uint)get_global_id(0) >= (uint)range2) {
         return;
     }
 #endif

@@ -75,7 +75,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_body(
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1(__global long* out_data, int out_range0, int out_memRange0, int out_offset0, long a, int s, int range0) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif

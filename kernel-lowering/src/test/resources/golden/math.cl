@@ -129,7 +129,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1(__global const double* in_data, int in_range0, int in_memRange0, int in_offset0, __global double* out_data, int out_range0, int out_memRange0, int out_offset0, __global float* f_data, int f_range0, int f_memRange0, int f_offset0, int range0) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif

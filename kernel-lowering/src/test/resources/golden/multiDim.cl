@@ -73,7 +73,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndIte
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1(__global double* v_data, int v_range0, int v_range1, int v_range2, int v_memRange0, int v_memRange1, int v_memRange2, int v_offset0, int v_offset1, int v_offset2, __global const float* m_data, int m_range0, int m_range1, int m_memRange0, int m_memRange1, int m_offset0, int m_offset1, int range0, int range1) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(1) >= (size_t)range0 || get_global_id(0) >= (size_t)range1) {
+    if ((uint)get_global_id(1) >= (uint)range0 || (uint)get_global_id(0) >= (uint)range1) {
         return;
     }
 #endif

@@ -109,7 +109,7 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(cons
 
 __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1(__global float* xs_data, int xs_range0, int xs_memRange0, int xs_offset0, __global jsycl_elem_RecordAccessorTest_Particle_a2d15c6e* ps_data, int ps_range0, int ps_memRange0, int ps_offset0, float dt, int range0) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif

@@ -94,7 +94,7 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(const io
 
 __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1(__global jsycl_elem_RecordAccessorTest_Mixed_b33070aa* ms_data, int ms_range0, int ms_memRange0, int ms_offset0, int range0) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif

@@ -89,7 +89,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(con
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1(__global const float* weights_data, int weights_length, float job__scale__factor, int job__scale__shift, __global float* job__out_data, int job__out_range0, int job__out_memRange0, int job__out_offset0, __global const int* job__table_data, int job__table_length, int range0) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif

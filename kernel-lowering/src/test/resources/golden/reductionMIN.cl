@@ -37,18 +37,17 @@ void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(const io_jsycl
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1(__global const int* in_data, int in_range0, int in_memRange0, int in_offset0, int range0, __global int* jsycl_out, __local int* jsycl_scratch) {
     int jsycl_acc = 2147483647;
-    if (!(get_global_id(0) >= (size_t)range0)) {
+    if (!((uint)get_global_id(0) >= (uint)range0)) {
         io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures cap;
         jsycl_acc_r_int_1_init(&cap.in, in_data, in_range0, in_memRange0, in_offset0);
         jsycl_item_1 it;
         it.range[0] = range0;
         io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(&cap, &it, &jsycl_acc);
     }
-    size_t jsycl_lid = get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2));
-    size_t jsycl_lsize = get_local_size(0) * get_local_size(1) * get_local_size(2);
+    int jsycl_lid = (int)get_local_id(0);
     jsycl_scratch[jsycl_lid] = jsycl_acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (size_t jsycl_s = jsycl_lsize / 2; jsycl_s > 0; jsycl_s >>= 1) {
+    for (int jsycl_s = (int)get_local_size(0) / 2; jsycl_s > 0; jsycl_s >>= 1) {
         if (jsycl_lid < jsycl_s) {
             jsycl_scratch[jsycl_lid] = min(jsycl_scratch[jsycl_lid], jsycl_scratch[jsycl_lid + jsycl_s]);
         }

@@ -63,7 +63,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1(int n, __global float* y_data, int y_range0, int y_memRange0, int y_offset0, float alpha, __global const float* x_data, int x_range0, int x_memRange0, int x_offset0, int range0) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif

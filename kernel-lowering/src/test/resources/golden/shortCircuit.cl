@@ -90,7 +90,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_shortCircuitAndTernary_cd19c059
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_shortCircuitAndTernary_cd19c059_1(__global const int* a_data, int a_range0, int a_memRange0, int a_offset0, __global int* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif

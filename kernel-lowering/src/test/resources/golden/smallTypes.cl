@@ -115,7 +115,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1(__global char* bytes_data, int bytes_range0, int bytes_memRange0, int bytes_offset0, char add, __global short* shorts_data, int shorts_range0, int shorts_memRange0, int shorts_offset0, __global ushort* chars_data, int chars_range0, int chars_memRange0, int chars_offset0, __global uchar* bools_data, int bools_range0, int bools_memRange0, int bools_offset0, uchar flag, int range0) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif

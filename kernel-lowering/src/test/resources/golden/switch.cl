@@ -75,7 +75,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1_body(con
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif

@@ -58,7 +58,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(const 
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1(__global float* c_data, int c_range0, int c_memRange0, int c_offset0, __global const float* a_data, int a_range0, int a_memRange0, int a_offset0, __global const float* b_data, int b_range0, int b_memRange0, int b_offset0, int range0) {
 #ifdef JSYCL_PADDED_RANGE
-    if (get_global_id(0) >= (size_t)range0) {
+    if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif

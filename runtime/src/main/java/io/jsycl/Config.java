@@ -42,6 +42,40 @@ final class Config {
         };
     }
 
+    /** Work-group extents of padded launches of 1-, 2- and 3-D ranges, OpenCL dimension 0 first. */
+    private static final long[][] PADDED_LOCAL = {{256}, {32, 8}, {32, 4, 2}};
+
+    /**
+     * {@code JSYCL_LOCAL_SIZE_<D>D} [{@code jsycl.localSize<D>d}], D = 1, 2, 3: the work-group extents the
+     * runtime picks for a {@code Range} kernel on a GPU, OpenCL dimension 0 (the last index, fastest) first:
+     * {@code 512}, {@code 64x4}, {@code 32x4x2}. Unset: 256, 32x8, 32x4x2. Read at every launch, so a
+     * benchmark can compare shapes in one process.
+     */
+    static long[] paddedLocalSize(int dims) {
+        String value = read("JSYCL_LOCAL_SIZE_" + dims + "D", "jsycl.localSize" + dims + "d");
+        if (value == null || value.isBlank()) {
+            return PADDED_LOCAL[dims - 1];
+        }
+        String[] parts = value.trim().split("x");
+        long[] local = new long[dims];
+        try {
+            if (parts.length != dims) {
+                throw new NumberFormatException();
+            }
+            for (int d = 0; d < dims; d++) {
+                local[d] = Long.parseLong(parts[d].trim());
+                if (local[d] <= 0) {
+                    throw new NumberFormatException();
+                }
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("JSYCL_LOCAL_SIZE_" + dims + "D (jsycl.localSize" + dims + "d) = '" + value
+                    + "' is not " + dims + " positive extent(s) joined by 'x', such as " + (dims == 1 ? "512" : dims == 2
+                    ? "32x8" : "32x4x2") + "; unset it for the default");
+        }
+        return local;
+    }
+
     static String read(String variable, String property) {
         String value = System.getProperty(property);
         return value != null ? value : System.getenv(variable);

@@ -144,9 +144,10 @@ final class Scheduler {
             throw new SyclException("kernel " + lowered.kernelName() + " computes in double, which " + device.name()
                     + " does not support (no cl_khr_fp64); use float, or run it on a device with Aspect.FP64");
         }
-        KernelHandle handle = kernelFor(queue, h, kernel.lowering());
-        FirstSubmitTrace.mark("program");
         Range range = launch.range();
+        KernelHandle handle = kernelFor(queue, h, kernel.lowering(),
+                launch.local() == null && launch.reduction() == null && padded(device, range));
+        FirstSubmitTrace.mark("program");
         if (range != null && range.size() == 0) {
             return Event.completed();
         }
@@ -197,9 +198,9 @@ final class Scheduler {
         }
     }
 
-    private static KernelHandle kernelFor(Queue queue, Handler h, KernelLambdas.Lowering lowering) {
+    private static KernelHandle kernelFor(Queue queue, Handler h, KernelLambdas.Lowering lowering, boolean padded) {
         Device device = queue.device();
-        String options = buildOptions(device, h, lowering.kernel());
+        String options = buildOptions(device, h, lowering.kernel(), padded);
         FirstSubmitTrace.mark("build-options");
         var key = new Context.KernelKey(lowering, device, options);
         KernelHandle handle = queue.context().kernels().get(key);
@@ -211,11 +212,12 @@ final class Scheduler {
     }
 
     /**
-     * The build options: Java's float semantics (or fast math), the padded-range guard, the user's
+     * The build options: Java's float semantics (or fast math), the padded-range guard where the
+     * launch rounds the range up (a range that is a multiple of the work-group runs without it), the user's
      * options, and the specialization constants the command group set (as macro definitions, so
      * they are part of the program's cache key).
      */
-    private static String buildOptions(Device device, Handler h, LoweredKernel lowered) {
+    private static String buildOptions(Device device, Handler h, LoweredKernel lowered, boolean padded) {
         var options = new StringBuilder();
         for (var use : lowered.specConstants()) {
             for (var set : h.specValues().entrySet()) {
@@ -224,7 +226,7 @@ final class Scheduler {
                 }
             }
         }
-        if (padsRanges(device)) {
+        if (padded) {
             options.append("-DJSYCL_PADDED_RANGE ");
         }
         if (h.fastMathRequested()) {
@@ -262,8 +264,21 @@ final class Scheduler {
         return forced != null ? forced.equals("1") : device.type() == DeviceType.GPU;
     }
 
-    /** Work-group extents per OpenCL dimension for padded launches of 1, 2 and 3 dimensions. */
-    private static final long[][] PADDED_LOCAL = {{256}, {32, 8}, {32, 4, 2}};
+    /** Whether a {@code Range} launch on {@code device} rounds {@code range} up to whole work-groups. */
+    private static boolean padded(Device device, Range range) {
+        if (range == null || !padsRanges(device)) {
+            return false;
+        }
+        int dims = range.dimensions();
+        long[] local = Config.paddedLocalSize(dims);
+        for (int cl = 0; cl < dims; cl++) {
+            long extent = range.get(dims - 1 - cl);
+            if (extent % Math.min(local[cl], Math.max(1, extent)) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /** SYCL dimension d is OpenCL dimension dims-1-d: the last SYCL dimension varies fastest. */
     private static ClEvent enqueue(Queue queue, ClKernel k, Range range, Range local, List<ClEvent> waits) {
@@ -281,9 +296,10 @@ final class Scheduler {
             }
         } else if (padsRanges(queue.device())) {
             localSize = new long[dims];
+            long[] chosen = Config.paddedLocalSize(dims);
             for (int cl = 0; cl < dims; cl++) {
                 long extent = range.get(dims - 1 - cl);
-                localSize[cl] = Math.min(PADDED_LOCAL[dims - 1][cl], Math.max(1, extent));
+                localSize[cl] = Math.min(chosen[cl], Math.max(1, extent));
                 global[cl] = (extent + localSize[cl] - 1) / localSize[cl] * localSize[cl];
             }
         } else {

@@ -23,7 +23,7 @@ import java.util.Map;
  *
  * <pre>
  * Suite [--device gpu|cpu|NAME] [--quick] [--out FILE] [--only NAME] [--skip-java]
- *       [--warmup N] [--repeats N] [--e2e N] [--n N] [--gemm N] [--grid N] [--steps N]
+ *       [--warmup N] [--repeats N] [--e2e N] [--n N] [--gemm N] [--gemm-big N (0: none)] [--grid N] [--steps N]
  *       [--mandel N] [--iter N] [--bodies N] [--copy-mib N] [--sum-n N] [--hist-n N] [--skip-aparapi]
  * </pre>
  * Under each workload with an Aparapi version, a row "Aparapi: ..." ({@link AparapiRow}) unless {@code --skip-aparapi}.
@@ -119,6 +119,11 @@ public final class Suite {
         list.add(new Streaming(c, true, n));
         list.add(new Sgemm(c, false, gemm));
         list.add(new Sgemm(c, true, gemm));
+        list.add(new SgemmBlocked(c, gemm));
+        int gemmBig = intOpt(o, "gemm-big", q ? 0 : 4096);
+        if (gemmBig > 0) {
+            list.add(new SgemmBlocked(c, gemmBig));
+        }
         list.add(new Stencil(c, intOpt(o, "grid", q ? 1024 : 4096), intOpt(o, "steps", q ? 4 : 10)));
         list.add(new Mandelbrot(c, intOpt(o, "mandel", q ? 512 : 2048), intOpt(o, "iter", q ? 256 : 512)));
         list.add(new NBody(c, intOpt(o, "bodies", q ? 2048 : 16384)));

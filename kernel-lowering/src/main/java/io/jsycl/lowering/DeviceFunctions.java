@@ -124,7 +124,7 @@ final class DeviceFunctions {
         c.line("/* " + owner.name.replace('/', '.') + "." + method.name + method.desc + " */");
         c.open(cRet + " " + name + "(" + String.join(", ", cParams) + ")");
         for (Map.Entry<String, String> d : t.declarations.entrySet()) {
-            c.line(d.getValue() + " " + d.getKey() + ";");
+            c.line(MethodTranslator.declaration(d.getKey(), d.getValue()));
         }
         c.raw(body);
         c.close();

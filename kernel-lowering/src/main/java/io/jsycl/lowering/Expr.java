@@ -9,7 +9,8 @@ package io.jsycl.lowering;
  * item, {@code Q} a reduction's reducer, {@code K} a memory fence, {@code S} a specialization
  * constant before {@code get()}, {@code R} a record of primitives as a struct value
  * ({@link #recordType}), {@code N} the object of a {@code NEW} before its constructor runs,
- * {@code C} a pending {@code lcmp}/{@code fcmp}
+ * {@code P} a private array made in the kernel ({@code new float[16]}: a C array of constant length
+ * {@link #constant} and element type {@link #elementType}), {@code C} a pending {@code lcmp}/{@code fcmp}
  * result (only ever consumed by a branch or widened to an int).
  */
 final class Expr {
@@ -45,6 +46,8 @@ final class Expr {
      * being constructed: {@code NEW} before its constructor call), the record's struct.
      */
     RecordType recordType;
+    /** For kind {@code P}: the element's JVM descriptor ({@code Z B C S I J F D}). */
+    char elementType;
 
     private Expr(char kind, String text, int prec, boolean stable, boolean effect, String negation,
             AccessorRef accessor, Expr left, Expr right, int nanResult, Long constant) {
@@ -138,6 +141,24 @@ final class Expr {
         Expr e = new Expr('R', text, PRIMARY, false, true, null, null, null, null, 0, null);
         e.recordType = type;
         return e;
+    }
+
+    /** A private array {@code name} of {@code length} elements of {@code elementType} (a JVM descriptor). */
+    static Expr privateArray(String name, char elementType, int length) {
+        Expr e = new Expr('P', name, PRIMARY, true, false, null, null, null, null, 0, (long) length);
+        e.elementType = elementType;
+        return e;
+    }
+
+    /** The C element type of a private array of JVM element descriptor {@code d}. */
+    static String elementCType(char d) {
+        return switch (d) {
+            case 'Z' -> "uchar";
+            case 'B' -> "char";
+            case 'C' -> "ushort";
+            case 'S' -> "short";
+            default -> cType(d);
+        };
     }
 
     /** The object of {@code NEW} for a record of primitives, before its constructor call. */

@@ -79,7 +79,7 @@ final class KernelSourceEmitter {
                 c.line(ctype + " " + names.get(i) + " = cap->" + names.get(i) + ";");
             }
         }
-        declarations.forEach((n, t) -> c.line(t + " " + n + ";"));
+        declarations.forEach((n, t) -> c.line(MethodTranslator.declaration(n, t)));
         c.raw(body);
         c.close();
         c.blank();
@@ -97,7 +97,8 @@ final class KernelSourceEmitter {
         c.open("__kernel void " + name + "(" + String.join(", ", kernelParams) + ")");
         List<String> guards = new ArrayList<>();
         for (int d = 0; d < dims; d++) {
-            guards.add("get_global_id(" + (dims - 1 - d) + ") >= (size_t)range" + d);
+            // 32-bit: ranges are ints, and a GPU does 64-bit integer compares in two instructions.
+            guards.add("(uint)get_global_id(" + (dims - 1 - d) + ") >= (uint)range" + d);
         }
         if (request.shape() == KernelShape.ITEM) {
             // The runtime rounds the global size up (and defines JSYCL_PADDED_RANGE) only where a

@@ -37,6 +37,7 @@ import org.objectweb.asm.tree.LocalVariableNode;
 import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.MultiANewArrayInsnNode;
 import org.objectweb.asm.tree.TableSwitchInsnNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
@@ -69,6 +70,8 @@ final class MethodTranslator {
     private final Map<Integer, Character> boxedLocals = new HashMap<>();
     /** Locals holding records of primitives: slot to the struct variable. */
     private final Map<Integer, Expr> recordLocals = new HashMap<>();
+    /** Locals holding private arrays: slot to the local variable entry (null when unknown) of its binding. */
+    private final Map<Integer, LocalVariableNode> privateArrayScopes = new HashMap<>();
     private final Map<String, String> varNames = new HashMap<>();
     private final Set<String> usedNames = new HashSet<>();
     /** Locals and temporaries to declare at the top of the function: name to C type. */
@@ -77,6 +80,8 @@ final class MethodTranslator {
     /** Whether the method writes memory or calls something that may (so calls to it are effects). */
     boolean hasEffects;
     private int line = -1;
+    /** Index of the instruction being interpreted. */
+    private int at;
     private Block current;
     private final List<Expr> stack = new ArrayList<>();
 
@@ -287,6 +292,7 @@ final class MethodTranslator {
             if (n.getOpcode() < 0) {
                 continue;
             }
+            at = i;
             instruction(b, n);
         }
         if (b.kind == Block.Kind.GOTO && b.succs.size() == 1) {
@@ -335,9 +341,18 @@ final class MethodTranslator {
         }
     }
 
-    /** References (accessors and other captured objects, the item, the reducer, fences): never in temporaries. */
+    /**
+     * References (accessors and other captured objects, the item, the reducer, fences, private arrays): never in
+     * temporaries.
+     */
     static boolean isRef(Expr e) {
-        return e.kind == 'A' || e.kind == 'T' || e.kind == 'Q' || e.kind == 'K' || e.kind == 'S';
+        return e.kind == 'A' || e.kind == 'T' || e.kind == 'Q' || e.kind == 'K' || e.kind == 'S' || e.kind == 'P';
+    }
+
+    /** The C declaration of a local: {@code type} is a C type, or {@code float[16]} for a private array. */
+    static String declaration(String name, String type) {
+        int bracket = type.indexOf('[');
+        return bracket < 0 ? type + " " + name + ";" : type.substring(0, bracket) + " " + name + type.substring(bracket) + ";";
     }
 
     private static char valueKind(Expr e) {
@@ -580,6 +595,10 @@ final class MethodTranslator {
             }
             case ARETURN -> {
                 Expr v = pop();
+                if (v.kind == 'P') {
+                    throw reject("returning a private array", "is not supported; private arrays live only in the method that"
+                            + " creates them, return a primitive or a record of primitives instead");
+                }
                 if (isRef(v)) {
                     throw reject("returning an accessor, a captured object or the item", "is not supported; pass it as an argument instead");
                 }
@@ -601,8 +620,11 @@ final class MethodTranslator {
                 throw reject("a lambda or method reference", "is not supported inside a kernel; call a static method instead");
             }
             case NEW -> newObject((TypeInsnNode) n);
-            case NEWARRAY, ANEWARRAY, MULTIANEWARRAY -> throw reject(newArray(n),
-                    "allocates memory, which kernels cannot do; pass a LocalAccessor or a Buffer instead");
+            case NEWARRAY -> newPrivateArray((IntInsnNode) n);
+            case ANEWARRAY -> throw reject(newArray(n),
+                    "allocates an array of references, which kernels cannot do; use arrays of primitives of constant length");
+            case MULTIANEWARRAY -> throw reject(newArray(n), "allocates a multi-dimensional array, which kernels cannot do;"
+                    + " use one array of constant length indexed i * columns + j");
             case ATHROW -> throw reject("'throw'", "is not supported in kernels; kernels cannot raise exceptions, write an error flag to an accessor instead");
             case MONITORENTER, MONITOREXIT -> throw reject("'synchronized'", "is not supported in kernels; use atomics or barriers instead");
             case ACONST_NULL -> throw reject("'null'", "is not supported in kernels; use primitives and accessors");
@@ -610,11 +632,20 @@ final class MethodTranslator {
             case INSTANCEOF -> throw reject("a type test or cast to " + simple(((TypeInsnNode) n).desc),
                     "is not supported in kernels; use primitives and accessors");
             case ARRAYLENGTH -> {
-                AccessorRef a = capturedArray(pop());
+                Expr array = pop();
+                if (array.kind == 'P') {
+                    push(Expr.intConstant(array.constant.intValue()));
+                    return;
+                }
+                AccessorRef a = capturedArray(array);
                 push(Expr.of('I', a.member() + "length", PRIMARY));
             }
             case IALOAD, LALOAD, FALOAD, DALOAD, BALOAD, CALOAD, SALOAD -> {
                 Expr index = value(pop());
+                if (stack.getLast().kind == 'P') {
+                    push(privateLoad(pop(), index));
+                    return;
+                }
                 AccessorRef a = capturedArray(pop());
                 if (ctx.checked) {
                     statement(Checks.bounds(ctx, index, a.member() + "length", line, failReturn()));
@@ -628,8 +659,16 @@ final class MethodTranslator {
                 push(Expr.of(k, a.member() + "data[" + index.text + "]", PRIMARY));
             }
             case AALOAD -> throw reject("an array of references", "is not supported in kernels; use arrays of primitives");
-            case IASTORE, LASTORE, FASTORE, DASTORE, AASTORE, BASTORE, CASTORE, SASTORE ->
+            case IASTORE, LASTORE, FASTORE, DASTORE, BASTORE, CASTORE, SASTORE -> {
+                Expr v = value(pop());
+                Expr index = value(pop());
+                Expr array = pop();
+                if (array.kind != 'P') {
                     throw reject("a store into an array", "is not supported: captured arrays are read-only in kernels; use a Buffer");
+                }
+                privateStore(array, index, v);
+            }
+            case AASTORE -> throw reject("a store into an array", "is not supported: captured arrays are read-only in kernels; use a Buffer");
             case IFNULL, IFNONNULL, IF_ACMPEQ, IF_ACMPNE -> throw reject("comparison of references",
                     "is not supported in kernels; compare primitive values instead");
             default -> throw reject("bytecode " + op, "is not supported in kernels");
@@ -658,8 +697,15 @@ final class MethodTranslator {
                 default -> "double";
             };
             case TypeInsnNode t -> simple(t.desc);
+            case MultiANewArrayInsnNode m -> {
+                Type t = Type.getType(m.desc);
+                yield "'new " + t.getElementType().getClassName() + "[]".repeat(t.getDimensions()) + "'";
+            }
             default -> "array";
         };
+        if (n instanceof MultiANewArrayInsnNode) {
+            return type;
+        }
         Expr size = stack.isEmpty() ? null : stack.getLast();
         return "'new " + type + "[" + (size != null && size.constant != null ? size.constant : "") + "]'";
     }
@@ -719,6 +765,11 @@ final class MethodTranslator {
             return;
         }
         recordLocals.remove(slot);
+        if (v.kind == 'P') {
+            bindPrivateArray(slot, v);
+            return;
+        }
+        privateArrayScopes.remove(slot);
         if (isRef(v)) {
             Expr old = refLocals.get(slot);
             if (old != null && old.accessor != v.accessor) {
@@ -727,6 +778,7 @@ final class MethodTranslator {
             refLocals.put(slot, v);
             return;
         }
+        refLocals.remove(slot);
         boxedLocals.put(slot, valueKind(v));
         store(slot, valueKind(v), v);
     }
@@ -857,6 +909,10 @@ final class MethodTranslator {
             args.addFirst(value(pop()));
         }
         Expr receiver = m.getOpcode() == INVOKESTATIC ? null : pop();
+        if (receiver != null && receiver.kind == 'P' || args.stream().anyMatch(a -> a.kind == 'P')) {
+            throw reject("passing a private array to " + simple(m.owner) + "." + m.name, "is not supported; private arrays"
+                    + " live only in the method that creates them, index them there (or pass the elements you need)");
+        }
         if (receiver != null && receiver.kind == 'S') {
             if (!m.owner.equals(Builtins.SPEC_CONSTANT) || !m.name.equals("get")) {
                 throw reject("call to SpecConstant." + m.name, "is not supported in kernels; read the value with get()");
@@ -1052,6 +1108,125 @@ final class MethodTranslator {
         varNames.put(key, name);
         declarations.put(name, t.cType());
         return name;
+    }
+
+    /** Largest private array, in elements: private arrays are meant to live in registers. */
+    static final int MAX_PRIVATE_ARRAY = 1024;
+
+    /** {@code new float[16]}: a C array of the function, zeroed here as Java zeroes a new array. */
+    private void newPrivateArray(IntInsnNode n) {
+        Expr size = stack.getLast();
+        if (size.constant == null) {
+            throw reject(newArray(n), "allocates memory whose size is not a compile-time constant, which kernels cannot"
+                    + " do; give the size as a literal or a static final int, or pass a LocalAccessor or a Buffer instead");
+        }
+        long length = size.constant;
+        if (length <= 0 || length > MAX_PRIVATE_ARRAY) {
+            throw reject(newArray(n), "has a length outside 1.." + MAX_PRIVATE_ARRAY + ", which a private array (kept in"
+                    + " registers) cannot have; use a LocalAccessor or a Buffer for larger arrays");
+        }
+        pop();
+        char element = switch (n.operand) {
+            case T_BOOLEAN -> 'Z';
+            case T_BYTE -> 'B';
+            case T_CHAR -> 'C';
+            case T_SHORT -> 'S';
+            case T_INT -> 'I';
+            case T_LONG -> 'J';
+            case T_FLOAT -> 'F';
+            default -> 'D';
+        };
+        if (element == 'D') {
+            ctx.usesFp64 = true;
+        }
+        String base = "arr";
+        AbstractInsnNode next = n.getNext();
+        while (next != null && next.getOpcode() < 0) {
+            next = next.getNext();
+        }
+        if (next instanceof VarInsnNode v && v.getOpcode() == ASTORE && method.localVariables != null) {
+            for (LocalVariableNode lv : method.localVariables) {
+                if (lv.index == v.var && lv.desc.equals("[" + element)) {
+                    base = lv.name;
+                }
+            }
+        }
+        String name = cName(base, "arr");
+        if (!usedNames.add(name)) {
+            int k = 1;
+            while (!usedNames.add(name + "_" + k)) {
+                k++;
+            }
+            name = name + "_" + k;
+        }
+        declarations.put(name, Expr.elementCType(element) + "[" + length + "]");
+        statement("for (int jsycl_i = 0; jsycl_i < " + length + "; jsycl_i++) " + name + "[jsycl_i] = 0;");
+        push(Expr.privateArray(name, element, (int) length));
+    }
+
+    private Expr privateLoad(Expr array, Expr index) {
+        if (ctx.checked) {
+            statement(Checks.bounds(ctx, index, Long.toString(array.constant), line, failReturn()));
+        }
+        String element = array.text + "[" + index.text + "]";
+        return switch (array.elementType) {
+            case 'J' -> Expr.of('J', element, PRIMARY);
+            case 'F' -> Expr.of('F', element, PRIMARY);
+            case 'D' -> Expr.of('D', element, PRIMARY);
+            case 'I' -> Expr.of('I', element, PRIMARY);
+            default -> Expr.of('I', "(int)" + element, UNARY);
+        };
+    }
+
+    private void privateStore(Expr array, Expr index, Expr v) {
+        if (ctx.checked) {
+            statement(Checks.bounds(ctx, index, Long.toString(array.constant), line, failReturn()));
+        }
+        String value = switch (array.elementType) {
+            case 'Z' -> "(uchar)(" + v.text + " & 1)";
+            case 'B', 'C', 'S' -> "(" + Expr.elementCType(array.elementType) + ")" + v.at(UNARY);
+            default -> v.text;
+        };
+        statement(array.text + "[" + index.text + "] = " + value + ";");
+    }
+
+    /**
+     * Binds a local to a private array. A slot reused by a later variable (another scope) may hold another array;
+     * assigning a second array to the same variable is rejected, since which one a later use sees would depend on
+     * the path taken, and the lowering names each array statically.
+     */
+    private void bindPrivateArray(int slot, Expr v) {
+        Expr old = refLocals.get(slot);
+        LocalVariableNode scope = variableStartingAfter(slot);
+        if (old != null && old.kind == 'P' && !old.text.equals(v.text)
+                && (scope == null || scope == privateArrayScopes.get(slot))) {
+            throw reject("assigning a second private array to one variable", "is not supported; use one variable per"
+                    + " array and copy elements between them");
+        }
+        if (old != null && old.kind != 'P' && isRef(old)) {
+            throw reject("assigning a private array to a variable that held an accessor",
+                    "is not supported; use one variable per array or accessor");
+        }
+        boxedLocals.remove(slot);
+        refLocals.put(slot, v);
+        privateArrayScopes.put(slot, scope);
+    }
+
+    /** The local variable entry of {@code slot} that covers the instruction after the current one, or null. */
+    private LocalVariableNode variableStartingAfter(int slot) {
+        if (method.localVariables == null) {
+            return null;
+        }
+        int next = at + 1;
+        while (next < insns.length && insns[next].getOpcode() < 0) {
+            next++;
+        }
+        for (LocalVariableNode lv : method.localVariables) {
+            if (lv.index == slot && index(lv.start) <= next && next < index(lv.end)) {
+                return lv;
+            }
+        }
+        return null;
     }
 
     private AccessorRef capturedArray(Expr e) {

@@ -5,8 +5,8 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.MethodInsnNode;
 
 /**
- * Reduction kernels: each work-item keeps a private accumulator (starting at the identity) that
- * {@code combine(v)} folds into; items beyond the launch range skip the body but still take
+ * Reduction kernels (1-D): each work-item keeps a private accumulator (starting at the identity)
+ * that {@code combine(v)} folds into; items beyond the launch range skip the body but still take
  * part; the work-group then reduces in local scratch with barriers (the local size is a power
  * of two), and work-item 0 folds the group's value into the one-element output atomically:
  * with the native atomic for {@code int}/{@code long} sum, min and max, else with a
@@ -72,11 +72,12 @@ final class Reductions {
     /** The work-group tree reduction and the atomic fold into the output. */
     static void emitCombine(KernelContext ctx, CodeBuilder c, ReductionSpec r) {
         String t = r.type().cName();
-        c.line("size_t jsycl_lid = get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2));");
-        c.line("size_t jsycl_lsize = get_local_size(0) * get_local_size(1) * get_local_size(2);");
+        // Reductions run over 1-D ranges in 1-D work-groups of at most 256 (the runtime's launch): 32-bit
+        // indices, as a hand-written kernel has them (64-bit ones cost two instructions each on a GPU).
+        c.line("int jsycl_lid = (int)get_local_id(0);");
         c.line("jsycl_scratch[jsycl_lid] = jsycl_acc;");
         c.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        c.open("for (size_t jsycl_s = jsycl_lsize / 2; jsycl_s > 0; jsycl_s >>= 1)");
+        c.open("for (int jsycl_s = (int)get_local_size(0) / 2; jsycl_s > 0; jsycl_s >>= 1)");
         c.open("if (jsycl_lid < jsycl_s)");
         c.line("jsycl_scratch[jsycl_lid] = " + combine(ctx, r, "jsycl_scratch[jsycl_lid]", "jsycl_scratch[jsycl_lid + jsycl_s]") + ";");
         c.close();

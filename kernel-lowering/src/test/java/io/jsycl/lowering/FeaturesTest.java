@@ -540,4 +540,72 @@ class FeaturesTest {
         }
         throw new AssertionError("no line " + text);
     }
+
+    // ---------------------------------------------------------------- private arrays
+
+    static final int WINDOW = 8;
+
+    /** A device function with private arrays of the small element types. */
+    static int mixBytes(int seed) {
+        byte[] b = new byte[4];
+        for (int k = 0; k < b.length; k++) {
+            b[k] = (byte) (seed >> (8 * k));
+        }
+        short[] s = new short[2];
+        s[0] = (short) (b[0] * b[1] * 301);
+        s[1] = (short) (b[2] - b[3]);
+        char[] c = new char[1];
+        c[0] = (char) (seed * 31);
+        boolean[] z = new boolean[2];
+        z[1] = seed % 3 == 0;
+        return s[0] + s[1] + c[0] + (z[1] ? 1 : 0) + (z[0] ? 100 : 0);
+    }
+
+    static ItemKernel privateArrays(Accessor.OfFloat in, Accessor.OfFloat out, Accessor.OfInt mixed) {
+        return it -> {
+            int i = it.id(0);
+            float[] window = new float[WINDOW];
+            for (int k = 0; k < window.length; k++) {
+                window[k] = in.get((i + k) % in.size());
+            }
+            for (int a = 1; a < WINDOW; a++) {
+                float v = window[a];
+                int b = a - 1;
+                while (b >= 0 && window[b] > v) {
+                    window[b + 1] = window[b];
+                    b--;
+                }
+                window[b + 1] = v;
+            }
+            long[] acc = new long[2];
+            acc[i % 2] += (long) i << 33;
+            int[] fresh = new int[3];
+            out.set(i, window[3] * 2f + window[WINDOW - 1] + (acc[0] >> 33) + fresh[i % 3]);
+            mixed.set(i, mixBytes(i * -1640531535));
+        };
+    }
+
+    @Test
+    void privateArraysOfConstantLengthWorkLikeJavaArrays() {
+        int n = 200;
+        float[] in = new float[n];
+        for (int i = 0; i < n; i++) {
+            in[i] = (i * 37 % 101) * 0.25f - 7f;
+        }
+        float[] out = new float[n];
+        int[] mixed = new int[n];
+        ItemKernel k = privateArrays(new Accessor.OfFloat(in, "READ"), new Accessor.OfFloat(out, "WRITE"),
+                new Accessor.OfInt(mixed, "WRITE"));
+        LoweredKernel lowered = Lambdas.lower(1, k);
+        Golden.check("privateArrays", lowered);
+        assertThat(lowered.source()).contains("float window[8];").contains("long acc[2];").contains("char b[4];")
+                .contains("ushort c[1];").contains("uchar z[2];");
+        DeviceRun.run(lowered, k, new DeviceRun.Launch(new int[] {n}));
+        float[] expectedOut = new float[n];
+        int[] expectedMixed = new int[n];
+        DeviceRun.onHost(privateArrays(new Accessor.OfFloat(in, "READ"), new Accessor.OfFloat(expectedOut, "WRITE"),
+                new Accessor.OfInt(expectedMixed, "WRITE")), n);
+        assertThat(out).isEqualTo(expectedOut);
+        assertThat(mixed).isEqualTo(expectedMixed);
+    }
 }

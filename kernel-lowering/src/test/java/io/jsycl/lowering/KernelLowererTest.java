@@ -215,7 +215,7 @@ class KernelLowererTest {
             v.set(r, c, 0, m.get(r, c) + it.range(1) + it.id(d) + lin + m.size() + it.range(d));
         });
         assertThat(k.args()).filteredOn(a -> a.role() == ArgRole.LAUNCH_RANGE).hasSize(2);
-        assertThat(k.source()).contains("get_global_id(1) >= (size_t)range0 || get_global_id(0) >= (size_t)range1");
+        assertThat(k.source()).contains("(uint)get_global_id(1) >= (uint)range0 || (uint)get_global_id(0) >= (uint)range1");
         Golden.check("multiDim", k);
     }
 

@@ -17,10 +17,50 @@ class LoweringExceptionTest {
     private static final String FILE = "LoweringExceptionTest.java:";
 
     @Test
-    void arrayAllocation() {
+    void arrayAllocationOfVariableSize() {
         var out = new Accessor.OfFloat(1, "WRITE");
-        int line = here(); assertRejected(() -> lower(1, it -> { float[] tmp = new float[4]; tmp[0] = 1; out.set(0, tmp[0]); }),
-                "'new float[4]' allocates memory, which kernels cannot do; pass a LocalAccessor or a Buffer instead", line);
+        int line = here(); assertRejected(() -> lower(1, it -> { float[] tmp = new float[it.id(0) + 1]; tmp[0] = 1; out.set(0, tmp[0]); }),
+                "'new float[]' allocates memory whose size is not a compile-time constant, which kernels cannot do; give the"
+                + " size as a literal or a static final int, or pass a LocalAccessor or a Buffer instead", line);
+    }
+
+    @Test
+    void privateArrayTooLarge() {
+        var out = new Accessor.OfFloat(1, "WRITE");
+        int line = here(); assertRejected(() -> lower(1, it -> { float[] tmp = new float[4096]; out.set(0, tmp[1]); }),
+                "'new float[4096]' has a length outside 1..1024", line);
+    }
+
+    @Test
+    void multiDimensionalArray() {
+        var out = new Accessor.OfFloat(1, "WRITE");
+        int line = here(); assertRejected(() -> lower(1, it -> { float[][] tmp = new float[4][4]; out.set(0, tmp[1][1]); }),
+                "'new float[][]' allocates a multi-dimensional array, which kernels cannot do; use one array of constant"
+                + " length indexed", line);
+    }
+
+    static float first(float[] a) {
+        return a[0];
+    }
+
+    @Test
+    void privateArrayPassedToAMethod() {
+        var out = new Accessor.OfFloat(1, "WRITE");
+        int line = here(); assertRejected(() -> lower(1, it -> { float[] tmp = new float[4]; out.set(0, first(tmp)); }),
+                "passing a private array to LoweringExceptionTest.first is not supported; private arrays live only in the"
+                + " method that creates them", line);
+    }
+
+    @Test
+    void secondPrivateArrayInOneVariable() {
+        var out = new Accessor.OfFloat(1, "WRITE");
+        assertThatThrownBy(() -> lower(1, it -> {
+            float[] tmp = new float[4];
+            if (it.id(0) > 2) {
+                tmp = new float[8];
+            }
+            out.set(0, tmp[1]);
+        })).isInstanceOf(LoweringException.class).hasMessageContaining("assigning a second private array to one variable");
     }
 
     @Test

@@ -26,7 +26,7 @@ class KernelErrorsTest {
             assertThatThrownBy(() -> q.submit(h -> {
                 var o = buf.write(h);
                 h.parallelFor(Range.of(16), it -> {
-                    float[] tmp = new float[4];
+                    float[] tmp = new float[it.id(0) + 1];
                     o.set(it.id(0), tmp.length);
                 });
             })).isInstanceOf(KernelLoweringException.class)

@@ -350,4 +350,77 @@ class KernelLanguageTest {
             assertThat(exact[i]).as("exact[%d]", i).isEqualTo(expected);
         }
     }
+
+    static final int BLOCK = 2;
+
+    /** Each work-item computes a 2x2 block of C = A B in private arrays (register blocking), summed in k order. */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void privateArraysHoldARegisterBlockedMatrixProduct(Device device) {
+        int n = 24;
+        var random = new Random(11);
+        float[] a = new float[n * n];
+        float[] b = new float[n * n];
+        for (int i = 0; i < n * n; i++) {
+            a[i] = random.nextFloat() - 0.5f;
+            b[i] = random.nextFloat() * 3f;
+        }
+        float[] c = new float[n * n];
+        try (var q = new Queue(device); var ba = Buffer.of(a); var bb = Buffer.of(b); var bc = Buffer.of(c)) {
+            q.submit(h -> {
+                var x = ba.read(h);
+                var y = bb.read(h);
+                var z = bc.write(h);
+                h.parallelFor(Range.of(n / BLOCK, n / BLOCK), it -> {
+                    int row = it.id(0) * BLOCK;
+                    int col = it.id(1) * BLOCK;
+                    float[] acc = new float[BLOCK * BLOCK];
+                    float[] ra = new float[BLOCK];
+                    for (int k = 0; k < n; k++) {
+                        for (int i = 0; i < BLOCK; i++) {
+                            ra[i] = x.get((row + i) * n + k);
+                        }
+                        for (int i = 0; i < BLOCK; i++) {
+                            for (int j = 0; j < BLOCK; j++) {
+                                acc[i * BLOCK + j] = Math.fma(ra[i], y.get(k * n + col + j), acc[i * BLOCK + j]);
+                            }
+                        }
+                    }
+                    for (int i = 0; i < acc.length; i++) {
+                        z.set((row + i / BLOCK) * n + col + i % BLOCK, acc[i]);
+                    }
+                });
+            });
+        }
+        for (int row = 0; row < n; row++) {
+            for (int col = 0; col < n; col++) {
+                float sum = 0f;
+                for (int k = 0; k < n; k++) {
+                    sum = Math.fma(a[row * n + k], b[k * n + col], sum);
+                }
+                assertThat(Float.floatToIntBits(c[row * n + col])).as("c[%d][%d]", row, col)
+                        .isEqualTo(Float.floatToIntBits(sum));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void checkedKernelsReportAnIndexOutsideAPrivateArray(Device device) {
+        int[] data = new int[4];
+        try (var q = new Queue(device)) {
+            var buf = Buffer.of(data);
+            var e = q.submit(h -> {
+                h.checked();
+                var o = buf.write(h);
+                h.parallelFor(Range.of(4), it -> {
+                    int[] tmp = new int[3];
+                    tmp[it.id(0)] = 1;
+                    o.set(it.id(0), tmp[0]);
+                });
+            });
+            assertThatThrownBy(e::await).isInstanceOf(IndexOutOfBoundsException.class).hasMessageContaining("3");
+            assertThatThrownBy(buf::close).isInstanceOf(IndexOutOfBoundsException.class);
+        }
+    }
 }

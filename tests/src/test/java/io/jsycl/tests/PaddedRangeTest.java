@@ -24,6 +24,50 @@ class PaddedRangeTest {
     @AfterEach
     void restore() {
         System.clearProperty("jsycl.padRanges");
+        System.clearProperty("jsycl.localSize1d");
+        System.clearProperty("jsycl.localSize2d");
+    }
+
+    @Test
+    void chosenWorkGroupSizesRunWholeAndRaggedRanges() {
+        System.setProperty("jsycl.localSize1d", "64");
+        System.setProperty("jsycl.localSize2d", "16x4");
+        Device device = TestDevices.firstOpenCl();
+        int[] whole = new int[128 + 1];
+        int[] ragged = new int[100 + 1];
+        int[] two = new int[8 * 48 + 1];
+        try (var q = new Queue(device); var bw = Buffer.of(whole); var br = Buffer.of(ragged); var b2 = Buffer.of(two)) {
+            for (var b : java.util.List.of(bw, br)) {
+                int n = b == bw ? 128 : 100;
+                q.submit(h -> {
+                    var o = b.readWrite(h);
+                    h.parallelFor(Range.of(n), it -> o.set(it.id(0), o.get(it.id(0)) + 1));
+                });
+            }
+            q.submit(h -> {
+                var o = b2.readWrite(h);
+                h.parallelFor(Range.of(8, 48), it -> {
+                    int at = it.id(0) * it.range(1) + it.id(1);
+                    o.set(at, o.get(at) + 1);
+                });
+            });
+        }
+        assertRunOnce(whole);
+        assertRunOnce(ragged);
+        assertRunOnce(two);
+    }
+
+    @Test
+    void malformedWorkGroupSizeIsRejectedWithTheSetting() {
+        System.setProperty("jsycl.localSize1d", "32x8");
+        int[] data = new int[16];
+        try (var q = new Queue(TestDevices.firstOpenCl()); var b = Buffer.of(data)) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> q.submit(h -> {
+                var o = b.write(h);
+                h.parallelFor(Range.of(16), it -> o.set(it.id(0), 1));
+            })).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("JSYCL_LOCAL_SIZE_1D (jsycl.localSize1d) = '32x8' is not 1 positive extent(s)");
+        }
     }
 
     @Test

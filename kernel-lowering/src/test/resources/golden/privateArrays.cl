@@ -1,0 +1,183 @@
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$privateArrays$b22468f0$1 (FeaturesTest.java). Generated; do not edit. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef JSYCL_DEF_jsycl_acc_r_float_1
+#define JSYCL_DEF_jsycl_acc_r_float_1
+typedef struct {
+    __global const float* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_r_float_1;
+
+void jsycl_acc_r_float_1_init(jsycl_acc_r_float_1* acc, __global const float* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_w_float_1
+#define JSYCL_DEF_jsycl_acc_w_float_1
+typedef struct {
+    __global float* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_float_1;
+
+void jsycl_acc_w_float_1_init(jsycl_acc_w_float_1* acc, __global float* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_w_int_1
+#define JSYCL_DEF_jsycl_acc_w_int_1
+typedef struct {
+    __global int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_int_1;
+
+void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_jsycl_irem
+#define JSYCL_DEF_jsycl_irem
+/* Java int remainder; x % 0 is defined as 0 (Java throws). */
+int jsycl_irem(int a, int b) {
+    return b == 0 || b == -1 ? 0 : a % b;
+}
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__mixBytes_d76d77a0
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__mixBytes_d76d77a0
+/* io.jsycl.lowering.FeaturesTest.mixBytes(I)I */
+int io_jsycl_lowering_FeaturesTest__mixBytes_d76d77a0(int seed) {
+    char b[4];
+    int k;
+    short s[2];
+    ushort c[1];
+    uchar z[2];
+    int t0;
+    int t1;
+    int t2;
+    int t3;
+    int t4;
+    int t5;
+    for (int jsycl_i = 0; jsycl_i < 4; jsycl_i++) b[jsycl_i] = 0;
+    k = 0;
+    while (k < 4) {
+        b[k] = (char)(int)(char)(seed >> ((int)(8u * (uint)k) & 31));
+        k = (int)((uint)k + 1u);
+    }
+    for (int jsycl_i = 0; jsycl_i < 2; jsycl_i++) s[jsycl_i] = 0;
+    s[0] = (short)(int)(short)(int)((uint)(int)b[0] * (uint)(int)b[1] * 301u);
+    s[1] = (short)(int)(short)(int)((uint)(int)b[2] - (uint)(int)b[3]);
+    for (int jsycl_i = 0; jsycl_i < 1; jsycl_i++) c[jsycl_i] = 0;
+    c[0] = (ushort)(int)(ushort)(int)((uint)seed * 31u);
+    for (int jsycl_i = 0; jsycl_i < 2; jsycl_i++) z[jsycl_i] = 0;
+    if (seed % 3 != 0) {
+        t0 = 1;
+        t1 = 0;
+    } else {
+        t0 = 1;
+        t1 = 1;
+    }
+    z[t0] = (uchar)(t1 & 1);
+    if ((int)z[1] == 0) {
+        t2 = (int)((uint)(int)s[0] + (uint)(int)s[1] + (uint)(int)c[0]);
+        t3 = 0;
+    } else {
+        t2 = (int)((uint)(int)s[0] + (uint)(int)s[1] + (uint)(int)c[0]);
+        t3 = 1;
+    }
+    if ((int)z[0] == 0) {
+        t4 = (int)((uint)t2 + (uint)t3);
+        t5 = 0;
+    } else {
+        t4 = (int)((uint)t2 + (uint)t3);
+        t5 = 100;
+    }
+    return (int)((uint)t4 + (uint)t5);
+}
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1
+typedef struct {
+    jsycl_acc_r_float_1 in;
+    jsycl_acc_w_float_1 out;
+    jsycl_acc_w_int_1 mixed;
+} io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_captures;
+
+void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(const io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+    int i;
+    float window[8];
+    int v6;
+    float v;
+    int b;
+    long acc[2];
+    int t0;
+    int fresh[3];
+    i = (int)get_global_id(0);
+    for (int jsycl_i = 0; jsycl_i < 8; jsycl_i++) window[jsycl_i] = 0;
+    v6 = 0;
+    while (v6 < 8) {
+        window[v6] = cap->in.data[jsycl_irem((int)((uint)i + (uint)v6), cap->in.range[0]) + cap->in.offset[0]];
+        v6 = (int)((uint)v6 + 1u);
+    }
+    v6 = 1;
+    while (v6 < 8) {
+        v = window[v6];
+        b = (int)((uint)v6 - 1u);
+        while (b >= 0) {
+            if (!(window[b] > v)) {
+                break;
+            }
+            window[(int)((uint)b + 1u)] = window[b];
+            b = (int)((uint)b - 1u);
+        }
+        window[(int)((uint)b + 1u)] = v;
+        v6 = (int)((uint)v6 + 1u);
+    }
+    for (int jsycl_i = 0; jsycl_i < 2; jsycl_i++) acc[jsycl_i] = 0;
+    t0 = i % 2;
+    acc[t0] = (long)((ulong)acc[t0] + (ulong)(long)((ulong)(long)i << 33));
+    for (int jsycl_i = 0; jsycl_i < 3; jsycl_i++) fresh[jsycl_i] = 0;
+    cap->out.data[i + cap->out.offset[0]] = window[3] * 2.0f + window[7] + convert_float_rte(acc[0] >> 33) + convert_float_rte(fresh[i % 3]);
+    cap->mixed.data[i + cap->mixed.offset[0]] = io_jsycl_lowering_FeaturesTest__mixBytes_d76d77a0((int)((uint)i * (uint)-1640531535));
+}
+
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1(__global const float* in_data, int in_range0, int in_memRange0, int in_offset0, __global float* out_data, int out_range0, int out_memRange0, int out_offset0, __global int* mixed_data, int mixed_range0, int mixed_memRange0, int mixed_offset0, int range0) {
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(0) >= (uint)range0) {
+        return;
+    }
+#endif
+    io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_captures cap;
+    jsycl_acc_r_float_1_init(&cap.in, in_data, in_range0, in_memRange0, in_offset0);
+    jsycl_acc_w_float_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    jsycl_acc_w_int_1_init(&cap.mixed, mixed_data, mixed_range0, mixed_memRange0, mixed_offset0);
+    jsycl_item_1 it;
+    it.range[0] = range0;
+    io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(&cap, &it);
+}
+#endif
