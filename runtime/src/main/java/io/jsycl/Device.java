@@ -216,6 +216,8 @@ public final class Device {
      * {@code CL_DEVICE_HOST_UNIFIED_MEMORY} (integrated GPUs). Buffers there keep their device copy in
      * host-accessible memory and move data by mapping it (one copy between the Java array and the device
      * memory); on other devices data moves through pinned staging memory by DMA.
+     *
+     * @return true when buffers on this device move data by mapping host-accessible memory
      */
     public boolean hostUnifiedMemory() {
         return hostUnifiedMemory;

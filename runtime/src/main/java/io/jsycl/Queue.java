@@ -442,6 +442,11 @@ public final class Queue implements AutoCloseable {
      * pointers) after {@code dependsOn}; asynchronous. Works for every {@code DeviceArray.OfX}: both
      * must be of this queue's context and device and of the same size.
      *
+     * @param <T> the element type (a boxed primitive)
+     * @param src the array read
+     * @param dst the array written
+     * @param dependsOn events that must complete before the copy starts
+     * @return the event of the copy
      * @throws IllegalArgumentException if the sizes differ or the arrays belong to different contexts
      */
     public <T> Event copy(DeviceArray<T> src, DeviceArray<T> dst, Event... dependsOn) {
@@ -453,6 +458,14 @@ public final class Queue implements AutoCloseable {
      * starting at {@code dstOffset}, after {@code dependsOn}; asynchronous. The regions must fit in
      * their arrays and, within one array, not overlap.
      *
+     * @param <T> the element type (a boxed primitive)
+     * @param src the array read
+     * @param srcOffset index of the first element read from {@code src}
+     * @param dst the array written
+     * @param dstOffset index of the first element written in {@code dst}
+     * @param count number of elements copied
+     * @param dependsOn events that must complete before the copy starts
+     * @return the event of the copy
      * @throws IndexOutOfBoundsException if a region does not fit
      * @throws IllegalArgumentException if the regions overlap or the arrays belong to different contexts
      */

@@ -310,7 +310,9 @@ public final class ClDevice {
     /**
      * {@code CL_DEVICE_HOST_UNIFIED_MEMORY}: whether the device and the host share one memory system (CPU devices,
      * integrated GPUs), so that mapping a buffer allocated with {@code CL_MEM_ALLOC_HOST_PTR} copies nothing.
-     * Deprecated by OpenCL 2.0 but still answered by the drivers in use; false where the query fails.
+     * Deprecated by OpenCL 2.0 but still answered by the drivers in use.
+     *
+     * @return true when device and host share memory; false where the query fails
      */
     public boolean hostUnifiedMemory() {
         try {
@@ -320,7 +322,12 @@ public final class ClDevice {
         }
     }
 
-    /** {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}: the alignment, in bits, of a {@code CL_MEM_USE_HOST_PTR} host pointer. */
+    /**
+     * {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}.
+     *
+     * @return the alignment, in bits, that a {@code CL_MEM_USE_HOST_PTR} host pointer needs
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
     public int memBaseAddrAlign() {
         return int32(cl_h.CL_DEVICE_MEM_BASE_ADDR_ALIGN());
     }

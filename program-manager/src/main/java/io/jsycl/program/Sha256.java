@@ -24,7 +24,15 @@ public final class Sha256 {
     private Sha256() {
     }
 
-    /** The 32-byte digest of {@code data[offset, offset + length)}. */
+    /**
+     * The digest of part of an array.
+     *
+     * @param data the bytes to hash
+     * @param offset index of the first byte hashed
+     * @param length number of bytes hashed, from {@code offset}
+     * @return the 32-byte SHA-256 digest of {@code data[offset, offset + length)}
+     * @throws IndexOutOfBoundsException if the range does not lie within {@code data}
+     */
     public static byte[] digest(byte[] data, int offset, int length) {
         if (offset < 0 || length < 0 || offset > data.length - length) {
             throw new IndexOutOfBoundsException("offset " + offset + ", length " + length + " in an array of "
@@ -58,17 +66,32 @@ public final class Sha256 {
         return out;
     }
 
-    /** The 32-byte digest of {@code data}. */
+    /**
+     * The digest of a whole array.
+     *
+     * @param data the bytes to hash
+     * @return the 32-byte SHA-256 digest of {@code data}
+     */
     public static byte[] digest(byte[] data) {
         return digest(data, 0, data.length);
     }
 
-    /** The lowercase hex digest of {@code data}. */
+    /**
+     * The digest of an array as text.
+     *
+     * @param data the bytes to hash
+     * @return the SHA-256 digest of {@code data} as 64 lowercase hex digits
+     */
     public static String hex(byte[] data) {
         return toHex(digest(data));
     }
 
-    /** The lowercase hex digest of {@code text} in UTF-8. */
+    /**
+     * The digest of a string's UTF-8 bytes as text.
+     *
+     * @param text the string to hash, encoded as UTF-8
+     * @return the SHA-256 digest as 64 lowercase hex digits
+     */
     public static String hex(String text) {
         return toHex(digest(text.getBytes(StandardCharsets.UTF_8)));
     }
