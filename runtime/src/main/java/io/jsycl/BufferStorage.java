@@ -74,10 +74,11 @@ final class BufferStorage {
 
     /**
      * A context's copy. A mapped copy is itself host-accessible memory, filled and read by
-     * map/unmap. Otherwise its transfers go through pinned host memory: a buffer allocated with
-     * {@code CL_MEM_ALLOC_HOST_PTR} and mapped once, so that uploads and read-backs run at the
-     * bus's speed instead of being staged again by the driver; where the driver cannot give pinned
-     * memory, through the storage's ordinary native staging segment.
+     * map/unmap. Otherwise its transfers go through pinned host memory ({@code CL_MEM_ALLOC_HOST_PTR},
+     * mapped), so that uploads and read-backs run at the bus's speed instead of being staged again by
+     * the driver: a block borrowed from the context's {@link StagingPool} on the first transfer and
+     * handed back when the copy is freed; where the driver cannot give pinned memory, through the
+     * storage's ordinary native staging segment.
      */
     private static final class DeviceCopy {
         final ClMem mem;
@@ -86,8 +87,10 @@ final class BufferStorage {
         boolean valid;
         /** The last upload into {@code mem} or unmap of it: commands using {@code mem} wait for it. */
         Event ready;
-        ClMem pinned;
-        MemorySegment pinnedHost;
+        /** The pinned staging memory, once a transfer needed it. */
+        StagingPool.Block pinned;
+        /** Whether {@code pinned} came from the context's pool (and goes back to it). */
+        boolean pooled;
         /** The last asynchronous upload reading the pinned memory. */
         Event pinnedUse;
 
@@ -233,7 +236,7 @@ final class BufferStorage {
         ClEvent upload = target.cl().enqueueWriteBuffer(copy.mem, false, 0, staging, bytes,
                 Scheduler.waitList(waits, context, target.inOrderCl()));
         Event uploadEvent = Event.of(upload, context, false, target.cl());
-        if (copy.pinnedHost != null) {
+        if (copy.pinned != null) {
             copy.pinnedUse = uploadEvent;
         } else {
             stagingUse = uploadEvent;
@@ -307,24 +310,18 @@ final class BufferStorage {
     private MemorySegment freeStaging(Context context, DeviceCopy copy) {
         if (copy.pinned == null && pinnedTransfers) {
             try {
-                copy.pinned = ClMem.createBuffer(context.cl(), ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR,
-                        bytes, MemorySegment.NULL);
-                copy.pinnedHost = context.transferQueue().mapBuffer(copy.pinned,
-                        ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, bytes, List.of());
+                copy.pooled = StagingPool.enabled();
+                copy.pinned = copy.pooled ? context.stagingPool().take(bytes) : StagingPool.allocate(context, bytes);
             } catch (ClException e) {
-                if (copy.pinned != null) {
-                    copy.pinned.close();
-                    copy.pinned = null;
-                }
                 pinnedTransfers = false; // the driver has no pinned memory to give: use ordinary staging
             }
         }
-        if (copy.pinnedHost != null) {
+        if (copy.pinned != null) {
             if (copy.pinnedUse != null) {
                 copy.pinnedUse.await();
                 copy.pinnedUse = null;
             }
-            return copy.pinnedHost;
+            return copy.pinned.host().asSlice(0, bytes);
         }
         if (stagingUse != null) {
             stagingUse.await();
@@ -333,7 +330,10 @@ final class BufferStorage {
         return staging();
     }
 
-    /** Unmaps and frees a copy's pinned memory and its device memory (after its last upload or unmap). */
+    /**
+     * Frees a copy's device memory and hands its pinned memory back to the context's pool (or
+     * unmaps and frees it), after the copy's last upload or unmap.
+     */
     private static void release(Context context, DeviceCopy copy) {
         for (Event last : new Event[] {copy.pinnedUse, copy.ready}) {
             try {
@@ -344,14 +344,15 @@ final class BufferStorage {
                 // The transfer's failure was reported to the command that waited for it; free regardless.
             }
         }
-        if (copy.pinned != null) {
-            try (ClEvent unmap = context.transferQueue().enqueueUnmap(copy.pinned, copy.pinnedHost, List.of())) {
-                unmap.await();
-            } finally {
-                copy.pinned.close();
+        try {
+            if (copy.pinned != null && copy.pooled) {
+                context.stagingPool().give(copy.pinned);
+            } else if (copy.pinned != null) {
+                StagingPool.free(context, copy.pinned);
             }
+        } finally {
+            copy.mem.close();
         }
-        copy.mem.close();
     }
 
     /** Host↔device copies made for this buffer so far. */

@@ -32,6 +32,8 @@ public final class Context implements AutoCloseable {
     }
     // Guarded by this.
     private ClCommandQueue transferQueue;
+    // Guarded by this.
+    private StagingPool stagingPool;
 
     /**
      * A context over {@code devices}, which must be of one platform.
@@ -146,6 +148,14 @@ public final class Context implements AutoCloseable {
         return transferQueue;
     }
 
+    /** The pinned staging memory buffers of this context borrow for transfers through staging. */
+    synchronized StagingPool stagingPool() {
+        if (stagingPool == null) {
+            stagingPool = new StagingPool(this);
+        }
+        return stagingPool;
+    }
+
     /** The kernels this context built, found without hashing their source (the submit fast path). */
     Map<KernelKey, KernelHandle> kernels() {
         return kernels;
@@ -182,6 +192,13 @@ public final class Context implements AutoCloseable {
         if (cl != null) {
             for (BufferStorage storage : List.copyOf(buffers)) {
                 storage.dropContext(this);
+            }
+            StagingPool pool;
+            synchronized (this) {
+                pool = stagingPool;
+            }
+            if (pool != null) {
+                pool.close();
             }
             synchronized (this) {
                 if (transferQueue != null) {

@@ -28,14 +28,17 @@ import java.util.Map;
  * ({@code Buffer.of(a)}, {@code Buffer.of(b)}, {@code Buffer.of(c)}, one kernel, close writes {@code c} back), with
  * jsycl's host transfers by map/unmap of the device copy ({@code jsycl.hostTransfers=map}) and through pinned staging
  * and {@code clEnqueueWrite/ReadBuffer} ({@code staging}), beside hand-written OpenCL doing the same both ways and
- * the raw copy bandwidths measured in the same run: Java array to native memory (one memcpy), clEnqueueWriteBuffer,
+ * the same staging path with the context's pinned staging pool switched off ({@code jsycl.stagingPool=0}: each
+ * buffer makes and frees its own pinned memory, as before the pool), and the raw copy bandwidths measured in the
+ * same run: Java array to native memory (one memcpy), clEnqueueWriteBuffer,
  * clEnqueueReadBuffer, clEnqueueCopyBuffer and jsycl's {@code q.copy(DeviceArray, DeviceArray)}. The modes
  * alternate within each repeat, so drift of a shared machine hits them alike.
  *
  * <pre>HostTransfers [--device gpu|cpu|NAME] [--log2n 24] [--warmup 2] [--repeats 7] [--out FILE]</pre>
  */
 public final class HostTransfers {
-    private static final String[] COUNTED = {"clEnqueueWriteBuffer", "clEnqueueReadBuffer", "clEnqueueMapBuffer"};
+    private static final String[] COUNTED = {"clEnqueueWriteBuffer", "clEnqueueReadBuffer", "clEnqueueMapBuffer",
+        "clCreateBuffer", "clWaitForEvents"};
 
     private HostTransfers() {
     }
@@ -67,17 +70,17 @@ public final class HostTransfers {
             MemorySegment nativeSeg = arena.allocate(bytes, 64);
             float[] out = new float[n];
             List<Row> plan = new ArrayList<>();
-            for (String mode : new String[] {"map", "staging"}) {
+            for (String mode : new String[] {"map", "staging", "staging,stagingPool=0"}) {
+                String transfers = mode.split(",")[0];
+                String pool = mode.endsWith("stagingPool=0") ? "0" : "1";
                 plan.add(new Row("jsycl vector add, whole program, hostTransfers=" + mode, 3 * bytes, () -> {
-                    String before = System.setProperty("jsycl.hostTransfers", mode);
+                    String before = System.setProperty("jsycl.hostTransfers", transfers);
+                    String poolBefore = System.setProperty("jsycl.stagingPool", pool);
                     try {
                         return jsyclVectorAdd(q, a, b, out, n, expected);
                     } finally {
-                        if (before == null) {
-                            System.clearProperty("jsycl.hostTransfers");
-                        } else {
-                            System.setProperty("jsycl.hostTransfers", before);
-                        }
+                        restore("jsycl.hostTransfers", before);
+                        restore("jsycl.stagingPool", poolBefore);
                     }
                 }));
             }
@@ -130,7 +133,8 @@ public final class HostTransfers {
                 Runtime.getRuntime().availableProcessors(), device.hostUnifiedMemory()));
         t.append("Whole-program rows move 3 arrays (2 in, 1 back); GB/s is those bytes over the whole time, kernel "
                 + "included. Times are wall-clock milliseconds: median (min–max). Calls are per run of the row.\n\n");
-        t.append("| row | ms | GB/s | clEnqueueWrite / Read / Map per run |\n| --- | --- | --- | --- |\n");
+        t.append("| row | ms | GB/s | clEnqueueWrite / Read / Map / clCreateBuffer / clWaitForEvents per run |\n"
+                + "| --- | --- | --- | --- |\n");
         for (var e : rows.entrySet()) {
             Stats s = Stats.of(e.getValue());
             t.append(String.format("| %s | %s | %.2f | %s |%n", e.getKey(), s.ms(),
@@ -229,6 +233,14 @@ public final class HostTransfers {
                 List.of());
         MemorySegment.copy(data, 0, host, ValueLayout.JAVA_FLOAT, 0, data.length);
         raw.queue.enqueueUnmap(mem, host, List.of()).close();
+    }
+
+    private static void restore(String property, String value) {
+        if (value == null) {
+            System.clearProperty(property);
+        } else {
+            System.setProperty(property, value);
+        }
     }
 
     private static void check(float[] out, float[] expected) {

@@ -51,8 +51,12 @@ public final class ClEvent implements AutoCloseable {
         ClStatus.check(cl_h.clSetUserEventStatus(handle(), status), "clSetUserEventStatus");
     }
 
-    /** Waits for the command; throws {@link ClException} when it ended with a negative execution status. */
+    /**
+     * Waits for the command ({@code clWaitForEvents}, counted in {@link ClObjects#calls}); throws {@link ClException}
+     * when it ended with a negative execution status.
+     */
     public void await() {
+        ClObjects.call("clWaitForEvents");
         int status;
         try (Arena a = Arena.ofConfined()) {
             MemorySegment list = a.allocate(ADDRESS);
