@@ -133,6 +133,25 @@ public final class ClCommandQueue implements AutoCloseable {
         }
     }
 
+    /**
+     * As {@link #enqueueNDRangeKernel}, but asks OpenCL for no event (the {@code event} argument is {@code NULL}):
+     * the cheapest launch, for callers that order by queue order or a later marker.
+     */
+    public void enqueueNDRangeKernelWithoutEvent(ClKernel k, int workDim, long[] globalOffset, long[] globalSize,
+                                                 long[] localSize, List<ClEvent> waitFor) {
+        if (workDim < 1 || workDim > 3 || globalSize.length < workDim) {
+            throw new IllegalArgumentException("workDim must be 1..3 and globalSize must have workDim entries: workDim="
+                    + workDim + ", globalSize.length=" + globalSize.length);
+        }
+        try (Arena a = Arena.ofConfined()) {
+            int s = cl_h.clEnqueueNDRangeKernel(handle(), k.handle(), workDim, sizes(a, globalOffset, workDim),
+                    sizes(a, globalSize, workDim), sizes(a, localSize, workDim),
+                    ClInfo.size(waitFor), ClInfo.waitList(a, waitFor), MemorySegment.NULL);
+            ClObjects.call("clEnqueueNDRangeKernel");
+            ClStatus.check(s, "clEnqueueNDRangeKernel");
+        }
+    }
+
     private static MemorySegment sizes(Arena a, long[] v, int dims) {
         if (v == null) {
             return MemorySegment.NULL;
