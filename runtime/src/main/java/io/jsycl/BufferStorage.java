@@ -126,7 +126,7 @@ final class BufferStorage {
     synchronized void recordUse(AccessMode mode, Event event) {
         if (mode == AccessMode.READ) {
             if (readers.size() >= 16) {
-                readers.removeIf(Event::isDone);
+                readers.removeIf(e -> e.isDone() || event.covers(e));
             }
             readers.add(event);
         } else {

@@ -8,6 +8,10 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * A submitted command group. {@link #await()} waits for it and throws what went wrong while it ran.
+ *
+ * <p>A kernel launched on an in-order queue without profiling has no OpenCL event of its own (see
+ * {@link LazyLaunches}): its event obtains one, a marker on that queue, when something needs it.
+ * Such an event's {@link #status()} reports {@link Status#SUBMITTED} until the marker completes.
  */
 public final class Event {
     /** Where a command stands. */
@@ -36,6 +40,11 @@ public final class Event {
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final ClEvent cl;
+    /** For a launch without an OpenCL event: the launches it belongs to, and its number there; else null. */
+    private final LazyLaunches lazy;
+    private final long seq;
+    /** The marker standing for a launch without an event, once one was needed; keeps its OpenCL event alive. */
+    private volatile LazyLaunches.Marker marker;
     private final Context context;
     private final CompletableFuture<Void> host;
     private final boolean profiling;
@@ -49,7 +58,14 @@ public final class Event {
     private RuntimeException checkFailure;
 
     private Event(ClEvent cl, Context context, CompletableFuture<Void> host, boolean profiling) {
+        this(cl, null, 0, context, host, profiling);
+    }
+
+    private Event(ClEvent cl, LazyLaunches lazy, long seq, Context context, CompletableFuture<Void> host,
+            boolean profiling) {
         this.cl = cl;
+        this.lazy = lazy;
+        this.seq = seq;
         this.context = context;
         this.host = host;
         this.profiling = profiling;
@@ -65,6 +81,13 @@ public final class Event {
         var event = new Event(cl, context, null, profiling);
         event.origin = origin;
         CLEANER.register(event, cl::close);
+        return event;
+    }
+
+    /** The event of launch {@code seq} of {@code lazy}, enqueued without an OpenCL event. */
+    static Event lazy(LazyLaunches lazy, long seq, Context context) {
+        var event = new Event(null, lazy, seq, context, null, false);
+        event.origin = lazy.queue();
         return event;
     }
 
@@ -96,6 +119,10 @@ public final class Event {
 
     /** Waits for the command; throws the error it failed with. */
     public void await() {
+        if (lazy != null) {
+            lazy.await(seq);
+            return;
+        }
         if (cl != null) {
             try {
                 cl.await();
@@ -114,6 +141,9 @@ public final class Event {
 
     /** Where the command stands now. */
     public Status status() {
+        if (lazy != null) {
+            return lazy.status(seq);
+        }
         if (cl != null) {
             int s = cl.executionStatus();
             if (s < 0) {
@@ -161,8 +191,36 @@ public final class Event {
         return checkFailure;
     }
 
+    /**
+     * The OpenCL event to put in a wait list, or null for host work. A launch without an event gets
+     * a marker on its queue now (null if it is known complete: nothing to wait for).
+     */
     ClEvent cl() {
-        return cl;
+        if (lazy == null) {
+            return cl;
+        }
+        if (lazy.isComplete(seq)) {
+            return null;
+        }
+        LazyLaunches.Marker m = lazy.markerFor(seq);
+        if (m == null) {
+            return null; // the queue is closed: await() gives the outcome
+        }
+        marker = m;
+        return m.cl;
+    }
+
+    /** True if this is a launch without an OpenCL event of its own. */
+    boolean isLazy() {
+        return lazy != null;
+    }
+
+    /**
+     * True if waiting for this event also waits for {@code earlier}: both are launches without an
+     * event on the same in-order queue, this one enqueued later (any marker for it covers both).
+     */
+    boolean covers(Event earlier) {
+        return lazy != null && earlier.lazy == lazy && earlier.seq <= seq;
     }
 
     /** The OpenCL queue the command was enqueued on, or null. */
@@ -175,7 +233,11 @@ public final class Event {
         return context;
     }
 
+    /** True if the command has finished (or failed). A launch without an event answers without asking OpenCL. */
     boolean isDone() {
+        if (lazy != null) {
+            return lazy.isComplete(seq);
+        }
         return cl != null ? cl.executionStatus() <= 0 : host.isDone();
     }
 }

@@ -19,6 +19,8 @@ public final class Queue implements AutoCloseable {
     private final AsyncHandler asyncHandler;
     private final ClCommandQueue cl;
     private final boolean clInOrder;
+    /** Kernels launched without an OpenCL event: set for an in-order OpenCL queue without profiling, else null. */
+    private final LazyLaunches lazy;
     private final AtomicBoolean closed = new AtomicBoolean();
     /** Read-held by each submit, copy and fill; write-held by close while it marks the queue closed. */
     private final java.util.concurrent.locks.ReentrantReadWriteLock use =
@@ -79,6 +81,7 @@ public final class Queue implements AutoCloseable {
         this.cl = device.isHost() ? null
                 : ClCommandQueue.create(context.cl(), device.cl(), outOfOrder,
                         this.properties.contains(QueueProperty.ENABLE_PROFILING));
+        this.lazy = cl != null && clInOrder && !profiling() ? new LazyLaunches(cl) : null;
     }
 
     /**
@@ -109,6 +112,13 @@ public final class Queue implements AutoCloseable {
         for (Event e : events) {
             try {
                 e.await();
+            } catch (RuntimeException | Error ex) {
+                errors.add(ex);
+            }
+        }
+        if (lazy != null) {
+            try {
+                lazy.awaitAll();
             } catch (RuntimeException | Error ex) {
                 errors.add(ex);
             }
@@ -286,6 +296,9 @@ public final class Queue implements AutoCloseable {
                     // Reported by the event's own await(); close releases regardless.
                 }
             }
+            if (lazy != null) {
+                lazy.close(); // keeps a failure for the launches' events
+            }
         } finally {
             if (cl != null) {
                 cl.close();
@@ -299,6 +312,11 @@ public final class Queue implements AutoCloseable {
 
     ClCommandQueue cl() {
         return cl;
+    }
+
+    /** Where kernels launched without an OpenCL event are numbered, or null if every launch needs its event. */
+    LazyLaunches lazyLaunches() {
+        return lazy;
     }
 
     /** The OpenCL queue if it runs commands in submission order, else null. */
@@ -332,6 +350,9 @@ public final class Queue implements AutoCloseable {
 
     synchronized void track(Event event) {
         last = event;
+        if (event.isLazy()) {
+            return; // awaited through LazyLaunches.awaitAll()
+        }
         if (inFlight.size() >= 256) {
             inFlight.removeIf(e -> e.isDone() && e.status() == Event.Status.COMPLETE);
         }

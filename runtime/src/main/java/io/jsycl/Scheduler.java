@@ -167,15 +167,22 @@ final class Scheduler {
             for (var req : h.requirements().entrySet()) {
                 mems.put(req.getKey(), req.getKey().prepareDevice(queue, req.getValue(), waits));
             }
-            ClEvent clEvent;
+            Event event;
             try (var lease = handle.acquire()) {
                 arguments.set(lease.kernel(), queue.context().cl(), lowered, kernel.captured(), mems, launch.range(),
                         launch.reduction(), reductionLocal);
-                clEvent = enqueue(queue, lease.kernel(), range, local,
-                        waitList(waits, queue.context(), queue.inOrderCl()));
+                List<ClEvent> clWaits = waitList(waits, queue.context(), queue.inOrderCl());
+                // A checked kernel's event reads the check record afterwards, so it needs an event of its own.
+                LazyLaunches lazy = arguments.checked() ? null : queue.lazyLaunches();
+                if (lazy != null) {
+                    enqueue(queue, lease.kernel(), range, local, clWaits, false);
+                    event = Event.lazy(lazy, lazy.launched(), queue.context());
+                } else {
+                    ClEvent clEvent = enqueue(queue, lease.kernel(), range, local, clWaits, true);
+                    event = Event.of(clEvent, queue.context(), queue.profiling(), queue.cl());
+                    KernelProfile.launched(lowered.kernelName(), clEvent);
+                }
             }
-            Event event = Event.of(clEvent, queue.context(), queue.profiling(), queue.cl());
-            KernelProfile.launched(lowered.kernelName(), clEvent);
             ClMem check = arguments.takeCheckBuffer();
             if (check != null) {
                 event.checkAfterwards(new KernelCheck(queue.context(), check, lowered.kernelName()));
@@ -258,10 +265,15 @@ final class Scheduler {
     /** Work-group extents per OpenCL dimension for padded launches of 1, 2 and 3 dimensions. */
     private static final long[][] PADDED_LOCAL = {{256}, {32, 8}, {32, 4, 2}};
 
-    /** SYCL dimension d is OpenCL dimension dims-1-d: the last SYCL dimension varies fastest. */
-    private static ClEvent enqueue(Queue queue, ClKernel k, Range range, Range local, List<ClEvent> waits) {
+    /**
+     * Enqueues the launch; returns its OpenCL event, or null when {@code withEvent} is false and
+     * OpenCL was asked for none. SYCL dimension d is OpenCL dimension dims-1-d: the last SYCL
+     * dimension varies fastest.
+     */
+    private static ClEvent enqueue(Queue queue, ClKernel k, Range range, Range local, List<ClEvent> waits,
+            boolean withEvent) {
         if (range == null) {
-            return queue.cl().enqueueNDRangeKernel(k, 1, null, new long[] {1}, new long[] {1}, waits);
+            return launch(queue.cl(), k, 1, new long[] {1}, new long[] {1}, waits, withEvent);
         }
         int dims = range.dimensions();
         long[] global = new long[dims];
@@ -284,7 +296,16 @@ final class Scheduler {
                 global[dims - 1 - d] = range.get(d);
             }
         }
-        return queue.cl().enqueueNDRangeKernel(k, dims, null, global, localSize, waits);
+        return launch(queue.cl(), k, dims, global, localSize, waits, withEvent);
+    }
+
+    private static ClEvent launch(ClCommandQueue q, ClKernel k, int dims, long[] global, long[] local,
+            List<ClEvent> waits, boolean withEvent) {
+        if (withEvent) {
+            return q.enqueueNDRangeKernel(k, dims, null, global, local, waits);
+        }
+        q.enqueueNDRangeKernelWithoutEvent(k, dims, null, global, local, waits);
+        return null;
     }
 
     /**
@@ -300,13 +321,17 @@ final class Scheduler {
      * enqueued earlier on it are ordered before anyway, so they are left out of the wait list.
      */
     static List<ClEvent> waitList(List<Event> waits, Context context, ClCommandQueue inOrder) {
+        if (waits.isEmpty()) {
+            return List.of();
+        }
         var list = new ArrayList<ClEvent>(waits.size());
         for (Event e : waits) {
             if (inOrder != null && e.origin() == inOrder) {
                 continue;
             }
-            if (e.cl() != null && e.context() == context) {
-                list.add(e.cl());
+            ClEvent cl = e.context() == context ? e.cl() : null;
+            if (cl != null) {
+                list.add(cl);
             } else {
                 e.await();
             }
