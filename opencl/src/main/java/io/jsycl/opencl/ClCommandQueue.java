@@ -4,6 +4,7 @@ import io.jsycl.opencl.bindings.cl_h;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
 import java.util.List;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
@@ -120,17 +121,7 @@ public final class ClCommandQueue implements AutoCloseable {
     /** Enqueues {@code k} over {@code globalSize}; {@code globalOffset} and {@code localSize} may be null. */
     public ClEvent enqueueNDRangeKernel(ClKernel k, int workDim, long[] globalOffset, long[] globalSize, long[] localSize,
                                        List<ClEvent> waitFor) {
-        if (workDim < 1 || workDim > 3 || globalSize.length < workDim) {
-            throw new IllegalArgumentException("workDim must be 1..3 and globalSize must have workDim entries: workDim="
-                    + workDim + ", globalSize.length=" + globalSize.length);
-        }
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment out = a.allocate(ADDRESS);
-            int s = cl_h.clEnqueueNDRangeKernel(handle(), k.handle(), workDim, sizes(a, globalOffset, workDim),
-                    sizes(a, globalSize, workDim), sizes(a, localSize, workDim),
-                    ClInfo.size(waitFor), ClInfo.waitList(a, waitFor), out);
-            return event(out, s, "clEnqueueNDRangeKernel");
-        }
+        return ndRange(k, workDim, globalOffset, globalSize, localSize, waitFor, true);
     }
 
     /**
@@ -139,20 +130,33 @@ public final class ClCommandQueue implements AutoCloseable {
      */
     public void enqueueNDRangeKernelWithoutEvent(ClKernel k, int workDim, long[] globalOffset, long[] globalSize,
                                                  long[] localSize, List<ClEvent> waitFor) {
+        ndRange(k, workDim, globalOffset, globalSize, localSize, waitFor, false);
+    }
+
+    private ClEvent ndRange(ClKernel k, int workDim, long[] globalOffset, long[] globalSize, long[] localSize,
+                            List<ClEvent> waitFor, boolean withEvent) {
         if (workDim < 1 || workDim > 3 || globalSize.length < workDim) {
             throw new IllegalArgumentException("workDim must be 1..3 and globalSize must have workDim entries: workDim="
                     + workDim + ", globalSize.length=" + globalSize.length);
         }
+        int waits = ClInfo.size(waitFor);
         try (Arena a = Arena.ofConfined()) {
-            int s = cl_h.clEnqueueNDRangeKernel(handle(), k.handle(), workDim, sizes(a, globalOffset, workDim),
-                    sizes(a, globalSize, workDim), sizes(a, localSize, workDim),
-                    ClInfo.size(waitFor), ClInfo.waitList(a, waitFor), MemorySegment.NULL);
+            // One native block (one malloc) for the event out-parameter, the three size arrays and the wait list.
+            SegmentAllocator block = SegmentAllocator.slicingAllocator(a.allocate(8L * (1 + 3L * workDim + waits), 8));
+            MemorySegment out = withEvent ? block.allocate(ADDRESS) : MemorySegment.NULL;
+            int s = cl_h.clEnqueueNDRangeKernel(handle(), k.handle(), workDim, sizes(block, globalOffset, workDim),
+                    sizes(block, globalSize, workDim), sizes(block, localSize, workDim),
+                    waits, ClInfo.waitList(block, waitFor), out);
+            if (withEvent) {
+                return event(out, s, "clEnqueueNDRangeKernel");
+            }
             ClObjects.call("clEnqueueNDRangeKernel");
             ClStatus.check(s, "clEnqueueNDRangeKernel");
+            return null;
         }
     }
 
-    private static MemorySegment sizes(Arena a, long[] v, int dims) {
+    private static MemorySegment sizes(SegmentAllocator a, long[] v, int dims) {
         if (v == null) {
             return MemorySegment.NULL;
         }
