@@ -19,6 +19,14 @@ public final class Queue implements AutoCloseable {
     private final AsyncHandler asyncHandler;
     private final ClCommandQueue cl;
     private final boolean clInOrder;
+    /** {@code JSYCL_PAD_RANGES} and {@code JSYCL_CHECKS}, read once when the queue is made rather than per submit. */
+    private final boolean padsRanges;
+    private final boolean checksAll;
+    /**
+     * The build options of kernels without specialization constants or user options, without and with
+     * fast math, once the first such submit built them. Strings are immutable: a racing write is harmless.
+     */
+    private final String[] plainBuildOptions = new String[2];
     /** Kernels launched without an OpenCL event: set for an in-order OpenCL queue without profiling, else null. */
     private final LazyLaunches lazy;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -82,6 +90,8 @@ public final class Queue implements AutoCloseable {
                 : ClCommandQueue.create(context.cl(), device.cl(), outOfOrder,
                         this.properties.contains(QueueProperty.ENABLE_PROFILING));
         this.lazy = cl != null && clInOrder && !profiling() ? new LazyLaunches(cl) : null;
+        this.padsRanges = Config.padsRanges(device);
+        this.checksAll = Config.checks();
     }
 
     /**
@@ -312,6 +322,25 @@ public final class Queue implements AutoCloseable {
 
     ClCommandQueue cl() {
         return cl;
+    }
+
+    /** True if kernels get work-groups of a chosen size and a padded global range ({@code JSYCL_PAD_RANGES}). */
+    boolean padsRanges() {
+        return padsRanges;
+    }
+
+    /** The build options of a kernel without specialization constants or user options, or null before the first. */
+    String plainBuildOptions(boolean fastMath) {
+        return plainBuildOptions[fastMath ? 1 : 0];
+    }
+
+    void rememberPlainBuildOptions(boolean fastMath, String options) {
+        plainBuildOptions[fastMath ? 1 : 0] = options;
+    }
+
+    /** True if every kernel runs checked ({@code JSYCL_CHECKS=1}). */
+    boolean checksAll() {
+        return checksAll;
     }
 
     /** Where kernels launched without an OpenCL event are numbered, or null if every launch needs its event. */

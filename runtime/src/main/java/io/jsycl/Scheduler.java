@@ -202,7 +202,17 @@ final class Scheduler {
 
     private static KernelHandle kernelFor(Queue queue, Handler h, KernelLambdas.Lowering lowering) {
         Device device = queue.device();
-        String options = buildOptions(device, h, lowering.kernel());
+        String options;
+        if (lowering.kernel().specConstants().isEmpty() && !h.hasUserBuildOptions()) {
+            // The usual case: the options depend only on the queue and fast math; built once per queue.
+            options = queue.plainBuildOptions(h.fastMathRequested());
+            if (options == null) {
+                options = buildOptions(queue, h, lowering.kernel());
+                queue.rememberPlainBuildOptions(h.fastMathRequested(), options);
+            }
+        } else {
+            options = buildOptions(queue, h, lowering.kernel());
+        }
         var key = new Context.KernelKey(lowering, device, options);
         KernelHandle handle = queue.context().kernels().get(key);
         if (handle == null) {
@@ -217,7 +227,8 @@ final class Scheduler {
      * options, and the specialization constants the command group set (as macro definitions, so
      * they are part of the program's cache key).
      */
-    private static String buildOptions(Device device, Handler h, LoweredKernel lowered) {
+    private static String buildOptions(Queue queue, Handler h, LoweredKernel lowered) {
+        Device device = queue.device();
         var options = new StringBuilder();
         for (var use : lowered.specConstants()) {
             for (var set : h.specValues().entrySet()) {
@@ -226,7 +237,7 @@ final class Scheduler {
                 }
             }
         }
-        if (padsRanges(device)) {
+        if (queue.padsRanges()) {
             options.append("-DJSYCL_PADDED_RANGE ");
         }
         if (h.fastMathRequested()) {
@@ -253,15 +264,6 @@ final class Scheduler {
         }
     }
 
-    /**
-     * GPUs get work-groups of a chosen size, the global range rounded up to a multiple (the kernel
-     * guards the extra items); other devices get the exact range and pick their own groups.
-     */
-    private static boolean padsRanges(Device device) {
-        String forced = Config.read("JSYCL_PAD_RANGES", "jsycl.padRanges");
-        return forced != null ? forced.equals("1") : device.type() == DeviceType.GPU;
-    }
-
     /** Work-group extents per OpenCL dimension for padded launches of 1, 2 and 3 dimensions. */
     private static final long[][] PADDED_LOCAL = {{256}, {32, 8}, {32, 4, 2}};
 
@@ -284,7 +286,9 @@ final class Scheduler {
                 global[dims - 1 - d] = range.get(d);
                 localSize[dims - 1 - d] = local.get(d);
             }
-        } else if (padsRanges(queue.device())) {
+        } else if (queue.padsRanges()) {
+            // GPUs get work-groups of a chosen size, the global range rounded up to a multiple (the
+            // kernel guards the extra items); other devices get the exact range and pick their own.
             localSize = new long[dims];
             for (int cl = 0; cl < dims; cl++) {
                 long extent = range.get(dims - 1 - cl);
