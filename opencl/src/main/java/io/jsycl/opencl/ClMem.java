@@ -38,6 +38,10 @@ public final class ClMem implements AutoCloseable {
         return size;
     }
 
+    boolean isClosed() {
+        return ref.isClosed();
+    }
+
     public MemorySegment handle() {
         return ref.get();
     }
