@@ -37,6 +37,9 @@ public final class Queue implements AutoCloseable {
     private final List<Event> inFlight = new ArrayList<>();
     // Guarded by this: the last command group, which an in-order host queue orders the next after.
     private Event last;
+    // Guarded by this: the size of inFlight at which finished events are dropped next (doubles while
+    // they are all pending, so a deep queue is not polled on every submit).
+    private int pruneAt = 256;
 
     /** A queue on the device {@link DeviceSelector#DEFAULT} picks. */
     public Queue() {
@@ -382,8 +385,9 @@ public final class Queue implements AutoCloseable {
         if (event.isLazy()) {
             return; // awaited through LazyLaunches.awaitAll()
         }
-        if (inFlight.size() >= 256) {
+        if (inFlight.size() >= pruneAt) {
             inFlight.removeIf(e -> e.isDone() && e.status() == Event.Status.COMPLETE);
+            pruneAt = Math.max(256, 2 * inFlight.size());
         }
         inFlight.add(event);
     }

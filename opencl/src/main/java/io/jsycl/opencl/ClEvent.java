@@ -57,6 +57,7 @@ public final class ClEvent implements AutoCloseable {
 
     /** {@code CL_COMPLETE} (0), {@code CL_RUNNING}, {@code CL_SUBMITTED}, {@code CL_QUEUED}, or a negative error. */
     public int executionStatus() {
+        ClObjects.call("clGetEventInfo");
         return ClInfo.int32(info(), cl_h.CL_EVENT_COMMAND_EXECUTION_STATUS(), "clGetEventInfo");
     }
 

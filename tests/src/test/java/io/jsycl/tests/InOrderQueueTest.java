@@ -219,6 +219,42 @@ class InOrderQueueTest {
         assertThat(data).containsExactly(expected(1, 1));
     }
 
+    /** A buffer's pending readers are polled for completion now and then, not all of them at every submit. */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void pendingReadersAreNotPolledAtEverySubmit(Device device) {
+        int[] data = new int[N];
+        int[] sums = new int[1];
+        try (var context = new Context(device);
+             var q = new Queue(context, device, QueueProperty.IN_ORDER, QueueProperty.ENABLE_PROFILING);
+             var buf = Buffer.of(data);
+             var out = Buffer.of(sums)) {
+            Runnable read = () -> q.submit(h -> {
+                var in = buf.read(h);
+                var o = out.readWrite(h);
+                h.singleTask(() -> o.set(0, o.get(0) + in.get(N - 1) + 1));
+            });
+            read.run(); // builds the kernel
+            q.submit(h -> { // keeps the queue busy so the reads below stay pending
+                var o = out.readWrite(h);
+                h.singleTask(() -> {
+                    int x = 0;
+                    for (int i = 0; i < 100_000_000; i++) {
+                        x = x * 31 + i;
+                    }
+                    o.set(0, o.get(0) + (x == 7 ? 1 : 0) - 1);
+                });
+            });
+            long polls = ClObjects.calls("clGetEventInfo");
+            for (int s = 0; s < 200; s++) {
+                read.run();
+            }
+            assertThat(ClObjects.calls("clGetEventInfo") - polls).as("event status queries for 200 submits")
+                    .isLessThan(600);
+        }
+        assertThat(sums[0]).isEqualTo(200);
+    }
+
     @ParameterizedTest
     @MethodSource("devices")
     void sixteenThreadsOnOneInOrderQueue(Device device) throws Exception {
