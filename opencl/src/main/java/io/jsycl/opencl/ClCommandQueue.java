@@ -4,7 +4,6 @@ import io.jsycl.opencl.bindings.cl_h;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SegmentAllocator;
 import java.util.List;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
@@ -140,34 +139,82 @@ public final class ClCommandQueue implements AutoCloseable {
                     + workDim + ", globalSize.length=" + globalSize.length);
         }
         int waits = ClInfo.size(waitFor);
+        int s;
+        MemorySegment out;
+        if (waits <= LaunchScratch.WAITS) {
+            LaunchScratch scratch = LaunchScratch.FOR_THREAD.get();
+            out = withEvent ? scratch.out : MemorySegment.NULL;
+            s = cl_h.clEnqueueNDRangeKernel(handle(), k.handle(), workDim, sizes(scratch.offset, globalOffset, workDim),
+                    sizes(scratch.global, globalSize, workDim), sizes(scratch.local, localSize, workDim),
+                    waits, scratch.waitList(waitFor), out);
+            return launched(s, out, withEvent);
+        }
         try (Arena a = Arena.ofConfined()) {
-            // One native block (one malloc) for the event out-parameter, the three size arrays and the wait list.
-            SegmentAllocator block = SegmentAllocator.slicingAllocator(a.allocate(8L * (1 + 3L * workDim + waits), 8));
-            MemorySegment out = withEvent ? block.allocate(ADDRESS) : MemorySegment.NULL;
-            int s = cl_h.clEnqueueNDRangeKernel(handle(), k.handle(), workDim, sizes(block, globalOffset, workDim),
-                    sizes(block, globalSize, workDim), sizes(block, localSize, workDim),
-                    waits, ClInfo.waitList(block, waitFor), out);
-            if (withEvent) {
-                return event(out, s, "clEnqueueNDRangeKernel");
-            }
-            ClObjects.call("clEnqueueNDRangeKernel");
-            ClStatus.check(s, "clEnqueueNDRangeKernel");
-            return null;
+            out = withEvent ? a.allocate(ADDRESS) : MemorySegment.NULL;
+            s = cl_h.clEnqueueNDRangeKernel(handle(), k.handle(), workDim,
+                    sizes(a.allocate(JAVA_LONG, 3), globalOffset, workDim), sizes(a.allocate(JAVA_LONG, 3), globalSize, workDim),
+                    sizes(a.allocate(JAVA_LONG, 3), localSize, workDim), waits, ClInfo.waitList(a, waitFor), out);
+            return launched(s, out, withEvent);
         }
     }
 
-    private static MemorySegment sizes(SegmentAllocator a, long[] v, int dims) {
+    private static ClEvent launched(int status, MemorySegment out, boolean withEvent) {
+        if (withEvent) {
+            return event(out, status, "clEnqueueNDRangeKernel");
+        }
+        ClObjects.call("clEnqueueNDRangeKernel");
+        ClStatus.check(status, "clEnqueueNDRangeKernel");
+        return null;
+    }
+
+    /**
+     * Native memory for one launch's arguments, made once per thread (launches are the hot path; a
+     * confined arena per launch costs a malloc and a free each): the event out-parameter, the offset,
+     * global and local sizes, and a wait list of up to {@value #WAITS} events (longer ones use an arena).
+     * The OpenCL calls that read it return before the thread uses it again.
+     */
+    private static final class LaunchScratch {
+        static final int WAITS = 32;
+        static final ThreadLocal<LaunchScratch> FOR_THREAD = ThreadLocal.withInitial(LaunchScratch::new);
+
+        final MemorySegment out;
+        final MemorySegment offset;
+        final MemorySegment global;
+        final MemorySegment local;
+        final MemorySegment waits;
+
+        LaunchScratch() {
+            MemorySegment block = Arena.ofAuto().allocate(8L * (1 + 3 * 3 + WAITS), 8);
+            out = block.asSlice(0, 8);
+            offset = block.asSlice(8, 24);
+            global = block.asSlice(32, 24);
+            local = block.asSlice(56, 24);
+            waits = block.asSlice(80, 8L * WAITS);
+        }
+
+        MemorySegment waitList(List<ClEvent> events) {
+            if (events == null || events.isEmpty()) {
+                return MemorySegment.NULL;
+            }
+            for (int i = 0; i < events.size(); i++) {
+                waits.setAtIndex(ADDRESS, i, events.get(i).handle());
+            }
+            return waits;
+        }
+    }
+
+    /** {@code v}'s first {@code dims} entries written into {@code into}, or {@code NULL} for a null array. */
+    private static MemorySegment sizes(MemorySegment into, long[] v, int dims) {
         if (v == null) {
             return MemorySegment.NULL;
         }
         if (v.length < dims) {
             throw new IllegalArgumentException("size array has " + v.length + " entries, workDim is " + dims);
         }
-        MemorySegment s = a.allocate(JAVA_LONG, dims);
         for (int i = 0; i < dims; i++) {
-            s.setAtIndex(JAVA_LONG, i, v[i]);
+            into.setAtIndex(JAVA_LONG, i, v[i]);
         }
-        return s;
+        return into;
     }
 
     /** A marker that completes when {@code waitFor} (or, when empty, every earlier command) completes. */

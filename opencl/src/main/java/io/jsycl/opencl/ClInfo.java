@@ -2,7 +2,6 @@ package io.jsycl.opencl;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SegmentAllocator;
 import java.util.List;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
@@ -66,7 +65,7 @@ final class ClInfo {
     }
 
     /** Wait list as a native array of handles in {@code a}; null or empty gives {@code NULL}. */
-    static MemorySegment waitList(SegmentAllocator a, List<ClEvent> events) {
+    static MemorySegment waitList(Arena a, List<ClEvent> events) {
         if (events == null || events.isEmpty()) {
             return MemorySegment.NULL;
         }
