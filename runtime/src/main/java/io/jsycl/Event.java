@@ -3,7 +3,6 @@ package io.jsycl;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;
-import java.lang.ref.Cleaner;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -37,14 +36,10 @@ public final class Event {
         }
     }
 
-    private static final Cleaner CLEANER = Cleaner.create();
-
     private final ClEvent cl;
     /** For a launch without an OpenCL event: the launches it belongs to, and its number there; else null. */
     private final LazyLaunches lazy;
     private final long seq;
-    /** The marker standing for a launch without an event, once one was needed; keeps its OpenCL event alive. */
-    private volatile LazyLaunches.Marker marker;
     private final Context context;
     private final CompletableFuture<Void> host;
     private final boolean profiling;
@@ -71,7 +66,7 @@ public final class Event {
         this.profiling = profiling;
     }
 
-    /** An event owning {@code cl}: the OpenCL event is released when this event is unreachable. */
+    /** An event owning {@code cl}: the OpenCL event is released once neither this event nor a wait list holds it. */
     static Event of(ClEvent cl, Context context, boolean profiling) {
         return of(cl, context, profiling, null);
     }
@@ -80,7 +75,7 @@ public final class Event {
     static Event of(ClEvent cl, Context context, boolean profiling, ClCommandQueue origin) {
         var event = new Event(cl, context, null, profiling);
         event.origin = origin;
-        CLEANER.register(event, cl::close);
+        cl.releaseWhenUnreachable();
         return event;
     }
 
@@ -203,11 +198,7 @@ public final class Event {
             return null;
         }
         LazyLaunches.Marker m = lazy.markerFor(seq);
-        if (m == null) {
-            return null; // the queue is closed: await() gives the outcome
-        }
-        marker = m;
-        return m.cl;
+        return m == null ? null : m.cl; // null: the queue is closed, await() gives the outcome
     }
 
     /** True if this is a launch without an OpenCL event of its own. */

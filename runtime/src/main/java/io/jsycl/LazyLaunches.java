@@ -3,7 +3,6 @@ package io.jsycl;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;
-import java.lang.ref.Cleaner;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -33,9 +32,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * and {@code failure} are guarded by this; {@code completed} only grows.
  */
 final class LazyLaunches {
-    private static final Cleaner CLEANER = Cleaner.create();
-
-    /** A marker enqueued after launches up to {@code seq}; its OpenCL event is released when it is unreachable. */
+    /** A marker enqueued after launches up to {@code seq}; its OpenCL event is released once unreachable. */
     static final class Marker {
         final ClEvent cl;
         final long seq;
@@ -86,9 +83,7 @@ final class LazyLaunches {
             return null;
         }
         long upTo = launched.get(); // every launch up to this number was enqueued before the marker
-        ClEvent cl = queue.enqueueMarker(List.of());
-        var m = new Marker(cl, upTo);
-        CLEANER.register(m, cl::close);
+        var m = new Marker(queue.enqueueMarker(List.of()).releaseWhenUnreachable(), upTo);
         marker = m;
         queue.flush(); // a command of another queue may wait for the marker
         return m;

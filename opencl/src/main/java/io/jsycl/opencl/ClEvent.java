@@ -8,6 +8,7 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.ref.Cleaner;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,6 +19,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 /** An OpenCL event (of an enqueued command, or a user event); {@link #close()} releases it once. */
 public final class ClEvent implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ClEvent.class.getName());
+    private static final Cleaner CLEANER = Cleaner.create();
 
     private final NativeRef ref;
 
@@ -38,6 +40,16 @@ public final class ClEvent implements AutoCloseable {
     /** Sets a user event's status: {@code CL_COMPLETE} (0) or a negative error. */
     public void setUserEventStatus(int status) {
         ClStatus.check(cl_h.clSetUserEventStatus(handle(), status), "clSetUserEventStatus");
+    }
+
+    /**
+     * Releases the event once this object is unreachable, for an event that several owners share or that
+     * escapes to users; {@link #close()} still releases it earlier. Tied to this object rather than to an
+     * owner, so a wait list holding the event keeps it alive. Returns this.
+     */
+    public ClEvent releaseWhenUnreachable() {
+        CLEANER.register(this, ref::close);
+        return this;
     }
 
     /** Waits for the command; throws {@link ClException} when it ended with a negative execution status. */

@@ -84,6 +84,25 @@ class InOrderQueueTest {
 
     @ParameterizedTest
     @MethodSource("devices")
+    void markersAreReleasedOnceNothingHoldsThem(Device device) throws Exception {
+        long live = ClObjects.live(ClObjects.Kind.EVENT);
+        int[] data = new int[N];
+        try (var context = new Context(device); var q = inOrder(context, device); var buf = Buffer.of(data)) {
+            for (int s = 0; s < 20; s++) {
+                increment(q, buf, 1).await(); // a marker each
+            }
+        }
+        assertThat(data).containsExactly(expected(20, 1));
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (ClObjects.live(ClObjects.Kind.EVENT) > live && System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        assertThat(ClObjects.live(ClObjects.Kind.EVENT)).as("OpenCL events still held").isLessThanOrEqualTo(live);
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
     void aSecondQueueOfTheContextWaitsForTheLaunch(Device device) {
         int[] data = new int[N];
         int[] copy = new int[N];
