@@ -29,7 +29,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Design. Each buffer records its last writer and the readers since (see {@link BufferStorage});
  * a command waits for the last writer of each buffer it reads and, if it writes, for the readers
  * too. Waits on OpenCL events of the same context become the enqueue's wait list; waits on host
- * work or on another context's events are done on the submitting thread.
+ * work or on another context's events are done on the submitting thread. On an in-order queue
+ * without profiling a kernel is launched without an OpenCL event ({@link LazyLaunches}): commands
+ * of the same queue need none, and any other waiter gets a marker on that queue.
  *
  * <p>Thread safety: {@link #LOCK} serializes the graph updates of all queues (dependency
  * collection, data movement decisions, enqueue, recording the new event), so two command groups
