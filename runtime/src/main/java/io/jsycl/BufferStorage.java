@@ -64,6 +64,9 @@ final class BufferStorage {
     private Event lastWriter;
     // Guarded by this.
     private final List<Event> readers = new ArrayList<>();
+    // Guarded by this: the number of readers at which finished ones are dropped next (doubles while
+    // they are all pending, so each submit polls at most two events on average).
+    private int readersPruneAt = 16;
     // Guarded by this.
     private boolean closed;
     // Guarded by this: the last asynchronous upload reading the staging segment.
@@ -146,8 +149,9 @@ final class BufferStorage {
     /** Records that the command of {@code event} uses this buffer with {@code mode}. */
     synchronized void recordUse(AccessMode mode, Event event) {
         if (mode == AccessMode.READ) {
-            if (readers.size() >= 16) {
-                readers.removeIf(Event::isDone);
+            if (readers.size() >= readersPruneAt) {
+                readers.removeIf(e -> e.isDone() || event.covers(e));
+                readersPruneAt = Math.max(16, 2 * readers.size());
             }
             readers.add(event);
         } else {

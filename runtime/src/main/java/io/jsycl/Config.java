@@ -76,6 +76,21 @@ final class Config {
         return local;
     }
 
+    /** {@code JSYCL_CHECKS} [{@code jsycl.checks}]: {@code 1} runs every kernel in checked mode. */
+    static boolean checks() {
+        return "1".equals(read("JSYCL_CHECKS", "jsycl.checks"));
+    }
+
+    /**
+     * {@code JSYCL_PAD_RANGES} [{@code jsycl.padRanges}]: whether kernels on {@code device} get
+     * work-groups of a chosen size and a global range rounded up to them ({@code 1} or {@code 0});
+     * by default GPUs do.
+     */
+    static boolean padsRanges(Device device) {
+        String forced = read("JSYCL_PAD_RANGES", "jsycl.padRanges");
+        return forced != null ? forced.equals("1") : device.type() == DeviceType.GPU;
+    }
+
     static String read(String variable, String property) {
         String value = System.getProperty(property);
         return value != null ? value : System.getenv(variable);

@@ -3,11 +3,14 @@ package io.jsycl;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;
-import java.lang.ref.Cleaner;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * A submitted command group. {@link #await()} waits for it and throws what went wrong while it ran.
+ *
+ * <p>A kernel launched on an in-order queue without profiling has no OpenCL event of its own (see
+ * {@link LazyLaunches}): its event obtains one, a marker on that queue, when something needs it.
+ * Such an event's {@link #status()} reports {@link Status#SUBMITTED} until the marker completes.
  */
 public final class Event {
     /** Where a command stands. */
@@ -41,9 +44,10 @@ public final class Event {
         }
     }
 
-    private static final Cleaner CLEANER = Cleaner.create();
-
     private final ClEvent cl;
+    /** For a launch without an OpenCL event: the launches it belongs to, and its number there; else null. */
+    private final LazyLaunches lazy;
+    private final long seq;
     private final Context context;
     private final CompletableFuture<Void> host;
     private final boolean profiling;
@@ -57,13 +61,20 @@ public final class Event {
     private RuntimeException checkFailure;
 
     private Event(ClEvent cl, Context context, CompletableFuture<Void> host, boolean profiling) {
+        this(cl, null, 0, context, host, profiling);
+    }
+
+    private Event(ClEvent cl, LazyLaunches lazy, long seq, Context context, CompletableFuture<Void> host,
+            boolean profiling) {
         this.cl = cl;
+        this.lazy = lazy;
+        this.seq = seq;
         this.context = context;
         this.host = host;
         this.profiling = profiling;
     }
 
-    /** An event owning {@code cl}: the OpenCL event is released when this event is unreachable. */
+    /** An event owning {@code cl}: the OpenCL event is released once neither this event nor a wait list holds it. */
     static Event of(ClEvent cl, Context context, boolean profiling) {
         return of(cl, context, profiling, null);
     }
@@ -72,7 +83,14 @@ public final class Event {
     static Event of(ClEvent cl, Context context, boolean profiling, ClCommandQueue origin) {
         var event = new Event(cl, context, null, profiling);
         event.origin = origin;
-        CLEANER.register(event, cl::close);
+        cl.releaseWhenUnreachable();
+        return event;
+    }
+
+    /** The event of launch {@code seq} of {@code lazy}, enqueued without an OpenCL event. */
+    static Event lazy(LazyLaunches lazy, long seq, Context context) {
+        var event = new Event(null, lazy, seq, context, null, false);
+        event.origin = lazy.queue();
         return event;
     }
 
@@ -104,6 +122,10 @@ public final class Event {
 
     /** Waits for the command; throws the error it failed with. */
     public void await() {
+        if (lazy != null) {
+            lazy.await(seq);
+            return;
+        }
         if (cl != null) {
             try {
                 cl.await();
@@ -126,6 +148,9 @@ public final class Event {
      * @return the command's status now
      */
     public Status status() {
+        if (lazy != null) {
+            return lazy.status(seq);
+        }
         if (cl != null) {
             int s = cl.executionStatus();
             if (s < 0) {
@@ -174,8 +199,32 @@ public final class Event {
         return checkFailure;
     }
 
+    /**
+     * The OpenCL event to put in a wait list, or null for host work. A launch without an event gets
+     * a marker on its queue now (null if it is known complete: nothing to wait for).
+     */
     ClEvent cl() {
-        return cl;
+        if (lazy == null) {
+            return cl;
+        }
+        if (lazy.isComplete(seq)) {
+            return null;
+        }
+        LazyLaunches.Marker m = lazy.markerFor(seq);
+        return m == null ? null : m.cl; // null: the queue is closed, await() gives the outcome
+    }
+
+    /** True if this is a launch without an OpenCL event of its own. */
+    boolean isLazy() {
+        return lazy != null;
+    }
+
+    /**
+     * True if waiting for this event also waits for {@code earlier}: both are launches without an
+     * event on the same in-order queue, this one enqueued later (any marker for it covers both).
+     */
+    boolean covers(Event earlier) {
+        return lazy != null && earlier.lazy == lazy && earlier.seq <= seq;
     }
 
     /** The OpenCL queue the command was enqueued on, or null. */
@@ -188,7 +237,11 @@ public final class Event {
         return context;
     }
 
+    /** True if the command has finished (or failed). A launch without an event answers without asking OpenCL. */
     boolean isDone() {
+        if (lazy != null) {
+            return lazy.isComplete(seq);
+        }
         return cl != null ? cl.executionStatus() <= 0 : host.isDone();
     }
 }

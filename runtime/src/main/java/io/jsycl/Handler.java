@@ -176,12 +176,16 @@ public final class Handler {
         return dependencies;
     }
 
+    boolean hasUserBuildOptions() {
+        return !buildOptions.isEmpty();
+    }
+
     String userBuildOptions() {
         return buildOptions.toString().trim();
     }
 
     boolean checkedRequested() {
-        return checked || "1".equals(Config.read("JSYCL_CHECKS", "jsycl.checks"));
+        return checked || queue.checksAll();
     }
 
     Map<SpecConstant<?>, Object> specValues() {

@@ -55,6 +55,11 @@ final class KernelArguments implements AutoCloseable {
         }
     }
 
+    /** True if the kernel set last is checked: it records failures in a buffer read after it ran. */
+    boolean checked() {
+        return checkBuffer != null;
+    }
+
     /** The buffer a checked kernel records its first failure in, or null if the kernel is not checked. */
     ClMem takeCheckBuffer() {
         ClMem b = checkBuffer;

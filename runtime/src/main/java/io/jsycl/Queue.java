@@ -19,6 +19,16 @@ public final class Queue implements AutoCloseable {
     private final AsyncHandler asyncHandler;
     private final ClCommandQueue cl;
     private final boolean clInOrder;
+    /** {@code JSYCL_PAD_RANGES} and {@code JSYCL_CHECKS}, read once when the queue is made rather than per submit. */
+    private final boolean padsRanges;
+    private final boolean checksAll;
+    /**
+     * The build options of kernels without specialization constants or user options, by fast math (bit 0) and
+     * padded range (bit 1), once the first such submit built them. Strings are immutable: a racing write is harmless.
+     */
+    private final String[] plainBuildOptions = new String[4];
+    /** Kernels launched without an OpenCL event: set for an in-order OpenCL queue without profiling, else null. */
+    private final LazyLaunches lazy;
     private final AtomicBoolean closed = new AtomicBoolean();
     /** Read-held by each submit, copy and fill; write-held by close while it marks the queue closed. */
     private final java.util.concurrent.locks.ReentrantReadWriteLock use =
@@ -27,6 +37,9 @@ public final class Queue implements AutoCloseable {
     private final List<Event> inFlight = new ArrayList<>();
     // Guarded by this: the last command group, which an in-order host queue orders the next after.
     private Event last;
+    // Guarded by this: the size of inFlight at which finished events are dropped next (doubles while
+    // they are all pending, so a deep queue is not polled on every submit).
+    private int pruneAt = 256;
 
     /** A queue on the device {@link DeviceSelector#DEFAULT} picks. */
     public Queue() {
@@ -98,6 +111,9 @@ public final class Queue implements AutoCloseable {
         this.cl = device.isHost() ? null
                 : ClCommandQueue.create(context.cl(), device.cl(), outOfOrder,
                         this.properties.contains(QueueProperty.ENABLE_PROFILING));
+        this.lazy = cl != null && clInOrder && !profiling() ? new LazyLaunches(cl) : null;
+        this.padsRanges = Config.padsRanges(device);
+        this.checksAll = Config.checks();
     }
 
     /**
@@ -131,6 +147,13 @@ public final class Queue implements AutoCloseable {
         for (Event e : events) {
             try {
                 e.await();
+            } catch (RuntimeException | Error ex) {
+                errors.add(ex);
+            }
+        }
+        if (lazy != null) {
+            try {
+                lazy.awaitAll();
             } catch (RuntimeException | Error ex) {
                 errors.add(ex);
             }
@@ -526,6 +549,9 @@ public final class Queue implements AutoCloseable {
                     // Reported by the event's own await(); close releases regardless.
                 }
             }
+            if (lazy != null) {
+                lazy.close(); // keeps a failure for the launches' events
+            }
         } finally {
             if (cl != null) {
                 cl.close();
@@ -539,6 +565,30 @@ public final class Queue implements AutoCloseable {
 
     ClCommandQueue cl() {
         return cl;
+    }
+
+    /** True if kernels get work-groups of a chosen size and a padded global range ({@code JSYCL_PAD_RANGES}). */
+    boolean padsRanges() {
+        return padsRanges;
+    }
+
+    /** The build options of a kernel without specialization constants or user options, or null before the first. */
+    String plainBuildOptions(boolean fastMath, boolean padded) {
+        return plainBuildOptions[(fastMath ? 1 : 0) + (padded ? 2 : 0)];
+    }
+
+    void rememberPlainBuildOptions(boolean fastMath, boolean padded, String options) {
+        plainBuildOptions[(fastMath ? 1 : 0) + (padded ? 2 : 0)] = options;
+    }
+
+    /** True if every kernel runs checked ({@code JSYCL_CHECKS=1}). */
+    boolean checksAll() {
+        return checksAll;
+    }
+
+    /** Where kernels launched without an OpenCL event are numbered, or null if every launch needs its event. */
+    LazyLaunches lazyLaunches() {
+        return lazy;
     }
 
     /** The OpenCL queue if it runs commands in submission order, else null. */
@@ -572,8 +622,12 @@ public final class Queue implements AutoCloseable {
 
     synchronized void track(Event event) {
         last = event;
-        if (inFlight.size() >= 256) {
+        if (event.isLazy()) {
+            return; // awaited through LazyLaunches.awaitAll()
+        }
+        if (inFlight.size() >= pruneAt) {
             inFlight.removeIf(e -> e.isDone() && e.status() == Event.Status.COMPLETE);
+            pruneAt = Math.max(256, 2 * inFlight.size());
         }
         inFlight.add(event);
     }

@@ -29,7 +29,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Design. Each buffer records its last writer and the readers since (see {@link BufferStorage});
  * a command waits for the last writer of each buffer it reads and, if it writes, for the readers
  * too. Waits on OpenCL events of the same context become the enqueue's wait list; waits on host
- * work or on another context's events are done on the submitting thread.
+ * work or on another context's events are done on the submitting thread. On an in-order queue
+ * without profiling a kernel is launched without an OpenCL event ({@link LazyLaunches}): commands
+ * of the same queue need none, and any other waiter gets a marker on that queue.
  *
  * <p>Thread safety: {@link #LOCK} serializes the graph updates of all queues (dependency
  * collection, data movement decisions, enqueue, recording the new event), so two command groups
@@ -146,7 +148,7 @@ final class Scheduler {
         }
         Range range = launch.range();
         KernelHandle handle = kernelFor(queue, h, kernel.lowering(),
-                launch.local() == null && launch.reduction() == null && padded(device, range));
+                launch.local() == null && launch.reduction() == null && padded(queue, range));
         FirstSubmitTrace.mark("program");
         if (range != null && range.size() == 0) {
             return Event.completed();
@@ -170,17 +172,24 @@ final class Scheduler {
                 mems.put(req.getKey(), req.getKey().prepareDevice(queue, req.getValue(), waits));
             }
             FirstSubmitTrace.mark("buffers");
-            ClEvent clEvent;
+            Event event;
             try (var lease = handle.acquire()) {
                 arguments.set(lease.kernel(), queue.context().cl(), lowered, kernel.captured(), mems, launch.range(),
                         launch.reduction(), reductionLocal);
                 FirstSubmitTrace.mark("arguments");
-                clEvent = enqueue(queue, lease.kernel(), range, local,
-                        waitList(waits, queue.context(), queue.inOrderCl()));
+                List<ClEvent> clWaits = waitList(waits, queue.context(), queue.inOrderCl());
+                // A checked kernel's event reads the check record afterwards, so it needs an event of its own.
+                LazyLaunches lazy = arguments.checked() ? null : queue.lazyLaunches();
+                if (lazy != null) {
+                    enqueue(queue, lease.kernel(), range, local, clWaits, false);
+                    event = Event.lazy(lazy, lazy.launched(), queue.context());
+                } else {
+                    ClEvent clEvent = enqueue(queue, lease.kernel(), range, local, clWaits, true);
+                    event = Event.of(clEvent, queue.context(), queue.profiling(), queue.cl());
+                    KernelProfile.launched(lowered.kernelName(), clEvent);
+                }
                 FirstSubmitTrace.mark("enqueue");
             }
-            Event event = Event.of(clEvent, queue.context(), queue.profiling(), queue.cl());
-            KernelProfile.launched(lowered.kernelName(), clEvent);
             ClMem check = arguments.takeCheckBuffer();
             if (check != null) {
                 event.checkAfterwards(new KernelCheck(queue.context(), check, lowered.kernelName()));
@@ -200,7 +209,17 @@ final class Scheduler {
 
     private static KernelHandle kernelFor(Queue queue, Handler h, KernelLambdas.Lowering lowering, boolean padded) {
         Device device = queue.device();
-        String options = buildOptions(device, h, lowering.kernel(), padded);
+        String options;
+        if (lowering.kernel().specConstants().isEmpty() && !h.hasUserBuildOptions()) {
+            // The usual case: the options depend only on the queue, fast math and padding; built once per queue.
+            options = queue.plainBuildOptions(h.fastMathRequested(), padded);
+            if (options == null) {
+                options = buildOptions(queue, h, lowering.kernel(), padded);
+                queue.rememberPlainBuildOptions(h.fastMathRequested(), padded, options);
+            }
+        } else {
+            options = buildOptions(queue, h, lowering.kernel(), padded);
+        }
         FirstSubmitTrace.mark("build-options");
         var key = new Context.KernelKey(lowering, device, options);
         KernelHandle handle = queue.context().kernels().get(key);
@@ -217,7 +236,8 @@ final class Scheduler {
      * options, and the specialization constants the command group set (as macro definitions, so
      * they are part of the program's cache key).
      */
-    private static String buildOptions(Device device, Handler h, LoweredKernel lowered, boolean padded) {
+    private static String buildOptions(Queue queue, Handler h, LoweredKernel lowered, boolean padded) {
+        Device device = queue.device();
         var options = new StringBuilder();
         for (var use : lowered.specConstants()) {
             for (var set : h.specValues().entrySet()) {
@@ -256,17 +276,11 @@ final class Scheduler {
     }
 
     /**
-     * GPUs get work-groups of a chosen size, the global range rounded up to a multiple (the kernel
-     * guards the extra items); other devices get the exact range and pick their own groups.
+     * Whether a {@code Range} launch on {@code queue} rounds {@code range} up to whole work-groups: only
+     * where the queue pads ranges (GPUs by default) and the range is not a whole number of groups already.
      */
-    private static boolean padsRanges(Device device) {
-        String forced = Config.read("JSYCL_PAD_RANGES", "jsycl.padRanges");
-        return forced != null ? forced.equals("1") : device.type() == DeviceType.GPU;
-    }
-
-    /** Whether a {@code Range} launch on {@code device} rounds {@code range} up to whole work-groups. */
-    private static boolean padded(Device device, Range range) {
-        if (range == null || !padsRanges(device)) {
+    private static boolean padded(Queue queue, Range range) {
+        if (range == null || !queue.padsRanges()) {
             return false;
         }
         int dims = range.dimensions();
@@ -280,10 +294,15 @@ final class Scheduler {
         return false;
     }
 
-    /** SYCL dimension d is OpenCL dimension dims-1-d: the last SYCL dimension varies fastest. */
-    private static ClEvent enqueue(Queue queue, ClKernel k, Range range, Range local, List<ClEvent> waits) {
+    /**
+     * Enqueues the launch; returns its OpenCL event, or null when {@code withEvent} is false and
+     * OpenCL was asked for none. SYCL dimension d is OpenCL dimension dims-1-d: the last SYCL
+     * dimension varies fastest.
+     */
+    private static ClEvent enqueue(Queue queue, ClKernel k, Range range, Range local, List<ClEvent> waits,
+            boolean withEvent) {
         if (range == null) {
-            return queue.cl().enqueueNDRangeKernel(k, 1, null, new long[] {1}, new long[] {1}, waits);
+            return launch(queue.cl(), k, 1, new long[] {1}, new long[] {1}, waits, withEvent);
         }
         int dims = range.dimensions();
         long[] global = new long[dims];
@@ -294,7 +313,9 @@ final class Scheduler {
                 global[dims - 1 - d] = range.get(d);
                 localSize[dims - 1 - d] = local.get(d);
             }
-        } else if (padsRanges(queue.device())) {
+        } else if (queue.padsRanges()) {
+            // GPUs get work-groups of a chosen size, the global range rounded up to a multiple (the
+            // kernel guards the extra items); other devices get the exact range and pick their own.
             localSize = new long[dims];
             long[] chosen = Config.paddedLocalSize(dims);
             for (int cl = 0; cl < dims; cl++) {
@@ -307,7 +328,16 @@ final class Scheduler {
                 global[dims - 1 - d] = range.get(d);
             }
         }
-        return queue.cl().enqueueNDRangeKernel(k, dims, null, global, localSize, waits);
+        return launch(queue.cl(), k, dims, global, localSize, waits, withEvent);
+    }
+
+    private static ClEvent launch(ClCommandQueue q, ClKernel k, int dims, long[] global, long[] local,
+            List<ClEvent> waits, boolean withEvent) {
+        if (withEvent) {
+            return q.enqueueNDRangeKernel(k, dims, null, global, local, waits);
+        }
+        q.enqueueNDRangeKernelWithoutEvent(k, dims, null, global, local, waits);
+        return null;
     }
 
     /**
@@ -323,13 +353,17 @@ final class Scheduler {
      * enqueued earlier on it are ordered before anyway, so they are left out of the wait list.
      */
     static List<ClEvent> waitList(List<Event> waits, Context context, ClCommandQueue inOrder) {
+        if (waits.isEmpty()) {
+            return List.of();
+        }
         var list = new ArrayList<ClEvent>(waits.size());
         for (Event e : waits) {
             if (inOrder != null && e.origin() == inOrder) {
                 continue;
             }
-            if (e.cl() != null && e.context() == context) {
-                list.add(e.cl());
+            ClEvent cl = e.context() == context ? e.cl() : null;
+            if (cl != null) {
+                list.add(cl);
             } else {
                 e.await();
             }

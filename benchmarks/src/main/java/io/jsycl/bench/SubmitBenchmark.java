@@ -28,7 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Host cost of launching a cached kernel with 3 buffer arguments over a tiny range (256 items): one jsycl
  * {@code q.submit} (3 accessors, vector add) against the hand-written launch through the same bindings
- * ({@code clSetKernelArg} ×3 + {@code clEnqueueNDRangeKernel}, event released).
+ * ({@code clSetKernelArg} ×3 + {@code clEnqueueNDRangeKernel}, event released), and the same launch asking OpenCL
+ * for no event ({@code rawEnqueueNoEvent}): the floor on drivers where creating an event is a large part of a launch.
  *
  * <p>Method. Both paths use an in-order queue without profiling on the same device.
  * <ul>
@@ -131,6 +132,16 @@ public class SubmitBenchmark {
     public void rawEnqueue() {
         rawLaunch();
         raw.queue.enqueueNDRangeKernel(rawKernel.kernel(), 1, null, global, null, List.of()).close();
+        if (++count % BATCH == 0) {
+            raw.queue.finish();
+        }
+    }
+
+    /** The floor: the same launch asking OpenCL for no event at all (event pointer {@code NULL}). */
+    @Benchmark
+    public void rawEnqueueNoEvent() {
+        rawLaunch();
+        raw.queue.enqueueNDRangeKernelWithoutEvent(rawKernel.kernel(), 1, null, global, null, List.of());
         if (++count % BATCH == 0) {
             raw.queue.finish();
         }

@@ -208,31 +208,101 @@ public final class ClCommandQueue implements AutoCloseable {
      */
     public ClEvent enqueueNDRangeKernel(ClKernel k, int workDim, long[] globalOffset, long[] globalSize, long[] localSize,
                                        List<ClEvent> waitFor) {
+        return ndRange(k, workDim, globalOffset, globalSize, localSize, waitFor, true);
+    }
+
+    /**
+     * As {@link #enqueueNDRangeKernel}, but asks OpenCL for no event (the {@code event} argument is {@code NULL}):
+     * the cheapest launch, for callers that order by queue order or a later marker.
+     */
+    public void enqueueNDRangeKernelWithoutEvent(ClKernel k, int workDim, long[] globalOffset, long[] globalSize,
+                                                 long[] localSize, List<ClEvent> waitFor) {
+        ndRange(k, workDim, globalOffset, globalSize, localSize, waitFor, false);
+    }
+
+    private ClEvent ndRange(ClKernel k, int workDim, long[] globalOffset, long[] globalSize, long[] localSize,
+                            List<ClEvent> waitFor, boolean withEvent) {
         if (workDim < 1 || workDim > 3 || globalSize.length < workDim) {
             throw new IllegalArgumentException("workDim must be 1..3 and globalSize must have workDim entries: workDim="
                     + workDim + ", globalSize.length=" + globalSize.length);
         }
+        int waits = ClInfo.size(waitFor);
+        int s;
+        MemorySegment out;
+        if (waits <= LaunchScratch.WAITS) {
+            LaunchScratch scratch = LaunchScratch.FOR_THREAD.get();
+            out = withEvent ? scratch.out : MemorySegment.NULL;
+            s = cl_h.clEnqueueNDRangeKernel(handle(), k.handle(), workDim, sizes(scratch.offset, globalOffset, workDim),
+                    sizes(scratch.global, globalSize, workDim), sizes(scratch.local, localSize, workDim),
+                    waits, scratch.waitList(waitFor), out);
+            return launched(s, out, withEvent);
+        }
         try (Arena a = Arena.ofConfined()) {
-            MemorySegment out = a.allocate(ADDRESS);
-            int s = cl_h.clEnqueueNDRangeKernel(handle(), k.handle(), workDim, sizes(a, globalOffset, workDim),
-                    sizes(a, globalSize, workDim), sizes(a, localSize, workDim),
-                    ClInfo.size(waitFor), ClInfo.waitList(a, waitFor), out);
-            return event(out, s, "clEnqueueNDRangeKernel");
+            out = withEvent ? a.allocate(ADDRESS) : MemorySegment.NULL;
+            s = cl_h.clEnqueueNDRangeKernel(handle(), k.handle(), workDim,
+                    sizes(a.allocate(JAVA_LONG, 3), globalOffset, workDim), sizes(a.allocate(JAVA_LONG, 3), globalSize, workDim),
+                    sizes(a.allocate(JAVA_LONG, 3), localSize, workDim), waits, ClInfo.waitList(a, waitFor), out);
+            return launched(s, out, withEvent);
         }
     }
 
-    private static MemorySegment sizes(Arena a, long[] v, int dims) {
+    private static ClEvent launched(int status, MemorySegment out, boolean withEvent) {
+        if (withEvent) {
+            return event(out, status, "clEnqueueNDRangeKernel");
+        }
+        ClObjects.call("clEnqueueNDRangeKernel");
+        ClStatus.check(status, "clEnqueueNDRangeKernel");
+        return null;
+    }
+
+    /**
+     * Native memory for one launch's arguments, made once per thread (launches are the hot path; a
+     * confined arena per launch costs a malloc and a free each): the event out-parameter, the offset,
+     * global and local sizes, and a wait list of up to {@value #WAITS} events (longer ones use an arena).
+     * The OpenCL calls that read it return before the thread uses it again.
+     */
+    private static final class LaunchScratch {
+        static final int WAITS = 32;
+        static final ThreadLocal<LaunchScratch> FOR_THREAD = ThreadLocal.withInitial(LaunchScratch::new);
+
+        final MemorySegment out;
+        final MemorySegment offset;
+        final MemorySegment global;
+        final MemorySegment local;
+        final MemorySegment waits;
+
+        LaunchScratch() {
+            MemorySegment block = Arena.ofAuto().allocate(8L * (1 + 3 * 3 + WAITS), 8);
+            out = block.asSlice(0, 8);
+            offset = block.asSlice(8, 24);
+            global = block.asSlice(32, 24);
+            local = block.asSlice(56, 24);
+            waits = block.asSlice(80, 8L * WAITS);
+        }
+
+        MemorySegment waitList(List<ClEvent> events) {
+            if (events == null || events.isEmpty()) {
+                return MemorySegment.NULL;
+            }
+            for (int i = 0; i < events.size(); i++) {
+                waits.setAtIndex(ADDRESS, i, events.get(i).handle());
+            }
+            return waits;
+        }
+    }
+
+    /** {@code v}'s first {@code dims} entries written into {@code into}, or {@code NULL} for a null array. */
+    private static MemorySegment sizes(MemorySegment into, long[] v, int dims) {
         if (v == null) {
             return MemorySegment.NULL;
         }
         if (v.length < dims) {
             throw new IllegalArgumentException("size array has " + v.length + " entries, workDim is " + dims);
         }
-        MemorySegment s = a.allocate(JAVA_LONG, dims);
         for (int i = 0; i < dims; i++) {
-            s.setAtIndex(JAVA_LONG, i, v[i]);
+            into.setAtIndex(JAVA_LONG, i, v[i]);
         }
-        return s;
+        return into;
     }
 
     /**

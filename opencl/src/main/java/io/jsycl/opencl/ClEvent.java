@@ -8,6 +8,7 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.ref.Cleaner;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,6 +19,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 /** An OpenCL event (of an enqueued command, or a user event); {@link #close()} releases it once. */
 public final class ClEvent implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ClEvent.class.getName());
+    private static final Cleaner CLEANER = Cleaner.create();
 
     private final NativeRef ref;
 
@@ -52,6 +54,18 @@ public final class ClEvent implements AutoCloseable {
     }
 
     /**
+     * Releases the event once this object is unreachable, for an event that several owners share or that
+     * escapes to users; {@link #close()} still releases it earlier. Tied to this object rather than to an
+     * owner, so a wait list holding the event keeps it alive.
+     *
+     * @return this event
+     */
+    public ClEvent releaseWhenUnreachable() {
+        CLEANER.register(this, ref::close);
+        return this;
+    }
+
+    /**
      * Waits for the command ({@code clWaitForEvents}, counted in {@link ClObjects#calls}); throws {@link ClException}
      * when it ended with a negative execution status.
      */
@@ -77,6 +91,7 @@ public final class ClEvent implements AutoCloseable {
      * @throws ClException when {@code clGetEventInfo} fails
      */
     public int executionStatus() {
+        ClObjects.call("clGetEventInfo");
         return ClInfo.int32(info(), cl_h.CL_EVENT_COMMAND_EXECUTION_STATUS(), "clGetEventInfo");
     }
 

@@ -25,6 +25,12 @@ public final class ClKernel implements AutoCloseable {
      */
     private long[] lastBits = new long[16];
     private int[] lastSize = new int[16];
+    /**
+     * The buffer each argument was last set to (null = not a buffer, or unknown). Setting the same
+     * buffer again is skipped while it is open; compared by object, so a buffer released and another
+     * created at the same address is set again.
+     */
+    private ClMem[] lastMem = new ClMem[16];
 
     private ClKernel(MemorySegment handle, ClProgram program, String name, String createCall) {
         this.ref = new NativeRef(handle, ClObjects.Kind.KERNEL, createCall, "clReleaseKernel", cl_h::clReleaseKernel);
@@ -69,16 +75,21 @@ public final class ClKernel implements AutoCloseable {
 
 
     /**
-     * A buffer argument.
+     * A buffer argument; setting the buffer the argument already holds (the same open object) does nothing.
      *
      * @param index the parameter's position, from 0; a {@code __global} or {@code __constant} pointer
      * @param mem the buffer the pointer refers to
      * @throws ClException when {@code clSetKernelArg} fails; the message names the kernel, index and size
      */
     public void setArg(int index, ClMem mem) {
+        if (index < lastMem.length && lastMem[index] == mem && !mem.isClosed()) {
+            return;
+        }
         forget(index);
         scratch.set(ADDRESS, 0, mem.handle());
         set(index, ADDRESS.byteSize(), scratch);
+        grow(index);
+        lastMem[index] = mem;
     }
 
     /**
@@ -182,18 +193,25 @@ public final class ClKernel implements AutoCloseable {
     }
 
     private void remember(int index, long bits, int size) {
+        grow(index);
+        lastBits[index] = bits;
+        lastSize[index] = size;
+        lastMem[index] = null;
+    }
+
+    private void grow(int index) {
         if (index >= lastSize.length) {
             int n = Math.max(index + 1, lastSize.length * 2);
             lastBits = java.util.Arrays.copyOf(lastBits, n);
             lastSize = java.util.Arrays.copyOf(lastSize, n);
+            lastMem = java.util.Arrays.copyOf(lastMem, n);
         }
-        lastBits[index] = bits;
-        lastSize[index] = size;
     }
 
     private void forget(int index) {
         if (index < lastSize.length) {
             lastSize[index] = 0;
+            lastMem[index] = null;
         }
     }
 

@@ -52,6 +52,10 @@ public final class ClMem implements AutoCloseable {
         return size;
     }
 
+    boolean isClosed() {
+        return ref.isClosed();
+    }
+
     /**
      * The native {@code cl_mem}, for calls through the bindings.
      *

@@ -8,7 +8,9 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Kernel arguments: a scalar set to the value it already has is not set again, and a changed one always is. */
+/**
+ * Kernel arguments: a scalar or buffer set to the value it already has is not set again, and a changed one always is.
+ */
 class ClKernelTest {
     private static final String FILL = """
             __kernel void fill(__global int* out, int value) {
@@ -46,6 +48,45 @@ class ClKernelTest {
                 assertThat(run(queue, kernel, out, arena)).isEqualTo(-3);
             }
         }
+    }
+
+    @Test
+    void theBufferAnArgumentAlreadyHoldsIsNotSetAgainAndAnotherOneTakesEffect() {
+        ClDevice device = TestPlatforms.requireDevice();
+        try (var ctx = ClContext.create(List.of(device));
+             var queue = ClCommandQueue.create(ctx, device, false, false);
+             var program = ClProgram.createWithSource(ctx, FILL);
+             var arena = Arena.ofConfined()) {
+            program.build(List.of(device), null);
+            try (var kernel = ClKernel.create(program, "fill");
+                 var first = ClMem.createBuffer(ctx, ClMemFlags.READ_WRITE, 16 * 4, MemorySegment.NULL);
+                 var second = ClMem.createBuffer(ctx, ClMemFlags.READ_WRITE, 16 * 4, MemorySegment.NULL)) {
+                kernel.setArg(0, first);
+                kernel.setArgInt(1, 4);
+                long calls = ClObjects.calls("clSetKernelArg");
+                kernel.setArg(0, first);
+                assertThat(ClObjects.calls("clSetKernelArg")).as("same buffer again").isEqualTo(calls);
+                assertThat(run(queue, kernel, first, arena)).isEqualTo(4);
+
+                kernel.setArg(0, second);
+                kernel.setArgInt(1, 9);
+                assertThat(ClObjects.calls("clSetKernelArg")).as("another buffer").isEqualTo(calls + 2);
+                assertThat(run(queue, kernel, second, arena)).isEqualTo(9);
+                assertThat(read(queue, first, arena)).as("the first buffer untouched").isEqualTo(4);
+
+                // The argument set through raw bytes (the first buffer's handle): the second is set again.
+                kernel.setArg(0, arena.allocateFrom(java.lang.foreign.ValueLayout.ADDRESS, first.handle()));
+                kernel.setArg(0, second);
+                assertThat(ClObjects.calls("clSetKernelArg")).isEqualTo(calls + 4);
+                assertThat(run(queue, kernel, second, arena)).isEqualTo(9);
+            }
+        }
+    }
+
+    private static int read(ClCommandQueue queue, ClMem out, Arena arena) {
+        MemorySegment host = arena.allocate(16 * 4);
+        queue.enqueueReadBuffer(out, true, 0, host, 16 * 4, List.of()).close();
+        return host.get(JAVA_INT, 0);
     }
 
     private static int run(ClCommandQueue queue, ClKernel kernel, ClMem out, Arena arena) {

@@ -3,8 +3,10 @@ package io.jsycl.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jsycl.Buffer;
+import io.jsycl.Context;
 import io.jsycl.Device;
 import io.jsycl.Queue;
+import io.jsycl.QueueProperty;
 import io.jsycl.Range;
 import io.jsycl.opencl.ClObjects;
 import java.util.ArrayList;
@@ -14,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -31,10 +34,23 @@ class CloseUnderLoadTest {
     @ParameterizedTest
     @MethodSource("devices")
     void closingAQueueWhileThreadsSubmit(Device device) throws Exception {
+        closeUnderLoad(() -> new Queue(device));
+    }
+
+    /** An in-order queue launches without events: close waits for them through a marker. */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void closingAnInOrderQueueWhileThreadsSubmit(Device device) throws Exception {
+        try (var context = new Context(device)) {
+            closeUnderLoad(() -> new Queue(context, device, QueueProperty.IN_ORDER));
+        }
+    }
+
+    private static void closeUnderLoad(Supplier<Queue> queue) throws Exception {
         long queues = ClObjects.live(ClObjects.Kind.COMMAND_QUEUE);
         int threads = 8;
         int n = 512;
-        var q = new Queue(device);
+        var q = queue.get();
         var started = new CountDownLatch(threads);
         var refused = new AtomicInteger();
         try (ExecutorService pool = Executors.newFixedThreadPool(threads)) {
