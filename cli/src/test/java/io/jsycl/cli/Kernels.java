@@ -47,7 +47,7 @@ final class Kernels {
 
         static void allocates(Handler h, Accessor.OfFloat a) {
             h.parallelFor(Range.of(4), it -> {
-                float[] tmp = new float[4];
+                float[] tmp = new float[it.id(0) + 1]; // private arrays need a constant length
                 a.set(it.id(0), tmp[it.id(0)]);
             });
         }
