@@ -146,6 +146,22 @@ final class BufferStorage {
         }
     }
 
+    /**
+     * Why a command using this buffer with {@code mode} waits ({@link #collectDependencies}), for the
+     * scheduler's trace: empty when it does not.
+     */
+    synchronized String describeDependencies(AccessMode mode) {
+        var b = new StringBuilder();
+        if (lastWriter != null) {
+            b.append(mode == AccessMode.READ ? "read-after-write" : "write-after-write").append(" on its last writer");
+        }
+        if (mode != AccessMode.READ && !readers.isEmpty()) {
+            b.append(b.isEmpty() ? "" : ", ").append("write-after-read on ").append(readers.size())
+                    .append(readers.size() == 1 ? " reader" : " readers");
+        }
+        return b.toString();
+    }
+
     /** Records that the command of {@code event} uses this buffer with {@code mode}. */
     synchronized void recordUse(AccessMode mode, Event event) {
         if (mode == AccessMode.READ) {
@@ -180,6 +196,14 @@ final class BufferStorage {
             copy.ready = copy.mapped ? mapIn(context, copy) : stageIn(target, context, copy, waits);
             transfers.incrementAndGet();
             KernelProfile.moved(bytes);
+            if (SchedulerTrace.on()) {
+                SchedulerTrace.log(this + ": " + bytes + " bytes to " + context + (copy.mapped
+                        ? " by map/unmap of its host-accessible copy" : " through staging memory")
+                        + " (the copy there was not current)");
+            }
+        } else if (SchedulerTrace.on()) {
+            SchedulerTrace.log(this + ": nothing moved to " + context + (copy.valid || bytes == 0
+                    ? " (the copy there is current)" : " (write-only access: the command overwrites it)"));
         }
         if (copy.ready != null) {
             if (copy.ready.isDone()) {
@@ -285,6 +309,10 @@ final class BufferStorage {
                 }
                 transfers.incrementAndGet();
                 KernelProfile.moved(bytes);
+                if (SchedulerTrace.on()) {
+                    SchedulerTrace.log(this + ": " + bytes + " bytes back to the host from " + context
+                            + (copy.mapped ? " by map/unmap" : " through staging memory"));
+                }
                 hostValid = true;
                 return;
             }

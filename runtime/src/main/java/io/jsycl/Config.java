@@ -76,6 +76,15 @@ final class Config {
         return local;
     }
 
+    /**
+     * {@code JSYCL_TRACE} [{@code jsycl.trace}]: {@code 1} logs the scheduler's decisions ({@link SchedulerTrace})
+     * and the caches' lookups at INFO.
+     */
+    static boolean trace() {
+        String value = read("JSYCL_TRACE", "jsycl.trace");
+        return value != null && (value.equals("1") || value.equalsIgnoreCase("true"));
+    }
+
     /** {@code JSYCL_CHECKS} [{@code jsycl.checks}]: {@code 1} runs every kernel in checked mode. */
     static boolean checks() {
         return "1".equals(read("JSYCL_CHECKS", "jsycl.checks"));

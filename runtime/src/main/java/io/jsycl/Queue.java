@@ -600,6 +600,11 @@ public final class Queue implements AutoCloseable {
      * Adds the previous command group to {@code waits} where this queue must order them itself:
      * an in-order queue of the host device, or of a device whose OpenCL queue is out of order.
      */
+    /** True if an in-order queue has a command before the next one, which the next is ordered after. */
+    synchronized boolean hasPreviousInOrder() {
+        return last != null && properties.contains(QueueProperty.IN_ORDER);
+    }
+
     synchronized void orderAfterPrevious(List<Event> waits) {
         if (last != null && properties.contains(QueueProperty.IN_ORDER)) {
             waits.add(last);
@@ -654,6 +659,6 @@ public final class Queue implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "Queue[" + device.name() + "]";
+        return "Queue[" + device.name() + (properties.contains(QueueProperty.IN_ORDER) ? ", in order" : "") + "]";
     }
 }

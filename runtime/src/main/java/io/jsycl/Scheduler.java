@@ -109,6 +109,9 @@ final class Scheduler {
         var waits = new ArrayList<Event>(h.dependencies());
         LOCK.lock();
         try {
+            if (SchedulerTrace.on()) {
+                SchedulerTrace.log(describe("kernel on the host device", queue, h));
+            }
             queue.orderAfterPrevious(waits);
             for (var req : h.requirements().entrySet()) {
                 var own = new ArrayList<Event>();
@@ -163,6 +166,9 @@ final class Scheduler {
         LOCK.lock();
         try (var arguments = new KernelArguments()) {
             var waits = new ArrayList<Event>(h.dependencies());
+            if (SchedulerTrace.on()) {
+                SchedulerTrace.log(describe("kernel " + lowered.kernelName(), queue, h));
+            }
             for (var req : h.requirements().entrySet()) {
                 req.getKey().collectDependencies(req.getValue(), waits);
             }
@@ -189,6 +195,11 @@ final class Scheduler {
                     KernelProfile.launched(lowered.kernelName(), clEvent);
                 }
                 FirstSubmitTrace.mark("enqueue");
+                if (SchedulerTrace.on()) {
+                    SchedulerTrace.log("kernel " + lowered.kernelName() + " enqueued on " + queue + " with "
+                            + clWaits.size() + " OpenCL events in its wait list"
+                            + (lazy != null ? ", without an OpenCL event of its own (in-order queue)" : ""));
+                }
             }
             ClMem check = arguments.takeCheckBuffer();
             if (check != null) {
@@ -205,6 +216,31 @@ final class Scheduler {
         } finally {
             LOCK.unlock();
         }
+    }
+
+    /** For the trace: what a command group waits for and why, before its data moves. */
+    private static String describe(String what, Queue queue, Handler h) {
+        var b = new StringBuilder(what).append(" submitted to ").append(queue).append(':');
+        int reasons = 0;
+        if (!h.dependencies().isEmpty()) {
+            b.append(" after ").append(h.dependencies().size()).append(" dependsOn event(s);");
+            reasons++;
+        }
+        if (queue.hasPreviousInOrder()) {
+            b.append(" after the queue's previous command (in-order);");
+            reasons++;
+        }
+        for (var req : h.requirements().entrySet()) {
+            String why = req.getKey().describeDependencies(req.getValue());
+            b.append(' ').append(req.getKey()).append(' ').append(req.getValue())
+                    .append(why.isEmpty() ? ": no wait" : ": " + why).append(';');
+            reasons += why.isEmpty() ? 0 : 1;
+        }
+        if (reasons == 0) {
+            b.append(" waits for nothing;");
+        }
+        b.setLength(b.length() - 1);
+        return b.toString();
     }
 
     private static KernelHandle kernelFor(Queue queue, Handler h, KernelLambdas.Lowering lowering, boolean padded) {

@@ -62,8 +62,9 @@ record CacheConfig(boolean persistent, Path directory, long maxSizeBytes, int in
             throw new IllegalArgumentException("JSYCL_CACHE_IN_MEM_CAPACITY / jsycl.cache.inMemCapacity must be"
                     + " between 1 and " + Integer.MAX_VALUE + ": " + capacity);
         }
+        // JSYCL_TRACE (the runtime's trace of scheduler decisions) includes the cache's.
         boolean trace = bool(setting(env, props, "JSYCL_CACHE_TRACE", "jsycl.cache.trace"), false,
-                "JSYCL_CACHE_TRACE");
+                "JSYCL_CACHE_TRACE") || bool(setting(env, props, "JSYCL_TRACE", "jsycl.trace"), false, "JSYCL_TRACE");
         String progress = setting(env, props, "JSYCL_BUILD_PROGRESS", "jsycl.buildProgress");
         boolean progressAsked = progress != null && !progress.isEmpty();
         long progressNanos = progressAsked ? seconds(progress, "JSYCL_BUILD_PROGRESS") : DEFAULT_BUILD_PROGRESS_NANOS;
