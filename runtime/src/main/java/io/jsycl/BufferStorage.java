@@ -486,6 +486,11 @@ final class BufferStorage {
 
     @Override
     public String toString() {
-        return "buffer#" + id + " " + (kind != null ? kind.name().toLowerCase(java.util.Locale.ROOT) : codec) + shape;
+        var b = new StringBuilder("buffer#").append(id).append(' ')
+                .append(kind != null ? kind.name().toLowerCase(java.util.Locale.ROOT) : codec);
+        for (int d = 0; d < shape.dimensions(); d++) {
+            b.append('[').append(shape.get(d)).append(']');
+        }
+        return b.toString();
     }
 }

@@ -233,7 +233,7 @@ final class Scheduler {
         for (var req : h.requirements().entrySet()) {
             String why = req.getKey().describeDependencies(req.getValue());
             b.append(' ').append(req.getKey()).append(' ').append(req.getValue())
-                    .append(why.isEmpty() ? ": no wait" : ": " + why).append(';');
+                    .append(why.isEmpty() ? " (no wait)" : ": " + why).append(';');
             reasons += why.isEmpty() ? 0 : 1;
         }
         if (reasons == 0) {
