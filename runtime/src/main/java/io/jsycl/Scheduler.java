@@ -146,7 +146,8 @@ final class Scheduler {
         }
         Range range = launch.range();
         KernelHandle handle = kernelFor(queue, h, kernel.lowering(),
-                launch.local() == null && launch.reduction() == null && padded(device, range));
+                launch.local() == null && launch.reduction() == null && padded(device, range),
+                LaunchSpecialization.options(lowered, kernel.captured()));
         FirstSubmitTrace.mark("program");
         if (range != null && range.size() == 0) {
             return Event.completed();
@@ -198,9 +199,10 @@ final class Scheduler {
         }
     }
 
-    private static KernelHandle kernelFor(Queue queue, Handler h, KernelLambdas.Lowering lowering, boolean padded) {
+    private static KernelHandle kernelFor(Queue queue, Handler h, KernelLambdas.Lowering lowering, boolean padded,
+            String specialization) {
         Device device = queue.device();
-        String options = buildOptions(device, h, lowering.kernel(), padded);
+        String options = (specialization + buildOptions(device, h, lowering.kernel(), padded)).trim();
         FirstSubmitTrace.mark("build-options");
         var key = new Context.KernelKey(lowering, device, options);
         KernelHandle handle = queue.context().kernels().get(key);
