@@ -50,6 +50,17 @@ int jsycl_ctz_i(int x) {
 }
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_jsycl_reverse_i
 #define JSYCL_DEF_jsycl_reverse_i
 int jsycl_reverse_i(int x) {
@@ -82,11 +93,11 @@ void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(const 
     long l;
     i = (int)get_global_id(0);
     l = (long)get_global_id(0);
-    cap->out.data[0 + cap->out.offset[0]] = (int)((uint)popcount(i) + (uint)clz(i) + (uint)jsycl_ctz_i(i));
-    cap->out.data[1 + cap->out.offset[0]] = rotate(i, 3) ^ rotate(i, (int)(0u - (uint)5)) ^ jsycl_reverse_i(i);
-    cap->out.data[2 + cap->out.offset[0]] = (int)((uint)(int)popcount(l) + (uint)jsycl_ctz_l(l) + (uint)(int)clz(l));
-    cap->out.data[3 + cap->out.offset[0]] = (int)((uint)as_int(cap->f.data[i + cap->f.offset[0]]) + (uint)(isnan(cap->f.data[i + cap->f.offset[0]]) ? 0x7fc00000 : as_int(cap->f.data[i + cap->f.offset[0]])));
-    cap->out.data[4 + cap->out.offset[0]] = convert_int_sat_rtz(as_float(i));
+    cap->out.data[0 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)popcount(i) + (uint)clz(i) + (uint)jsycl_ctz_i(i));
+    cap->out.data[1 + JSYCL_OFFSET(cap->out.offset[0])] = rotate(i, 3) ^ rotate(i, (int)(0u - (uint)5)) ^ jsycl_reverse_i(i);
+    cap->out.data[2 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)(int)popcount(l) + (uint)jsycl_ctz_l(l) + (uint)(int)clz(l));
+    cap->out.data[3 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)as_int(cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])]) + (uint)(isnan(cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])]) ? 0x7fc00000 : as_int(cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])])));
+    cap->out.data[4 + JSYCL_OFFSET(cap->out.offset[0])] = convert_int_sat_rtz(as_float(i));
 }
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, __global const float* f_data, int f_range0, int f_memRange0, int f_offset0, int range0) {

@@ -42,6 +42,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_jsycl_irem
 #define JSYCL_DEF_jsycl_irem
 /* Java int remainder; x % 0 is defined as 0 (Java throws). */
@@ -108,9 +119,9 @@ void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(const io_js
     int i;
     int x;
     i = (int)get_global_id(0);
-    x = cap->ints.data[i + cap->ints.offset[0]];
-    cap->ints.data[i + cap->ints.offset[0]] = (int)((uint)clamp(x, -5, 5) + (uint)(int)popcount(x) * 100u + (uint)(int)clz(x) * 10000u + (uint)jsycl_floormod_i(x, 7) * 1000000u + (uint)(x == 0 ? 0 : (int)(0x80000000u >> clz(x))) + (uint)jsycl_floordiv_i(x, -3));
-    cap->floats.data[i + cap->floats.offset[0]] = jsycl_signum_f(convert_float_rte(x)) + convert_float_rte(jsycl_reverse_l((long)x));
+    x = cap->ints.data[i + JSYCL_OFFSET(cap->ints.offset[0])];
+    cap->ints.data[i + JSYCL_OFFSET(cap->ints.offset[0])] = (int)((uint)clamp(x, -5, 5) + (uint)(int)popcount(x) * 100u + (uint)(int)clz(x) * 10000u + (uint)jsycl_floormod_i(x, 7) * 1000000u + (uint)(x == 0 ? 0 : (int)(0x80000000u >> clz(x))) + (uint)jsycl_floordiv_i(x, -3));
+    cap->floats.data[i + JSYCL_OFFSET(cap->floats.offset[0])] = jsycl_signum_f(convert_float_rte(x)) + convert_float_rte(jsycl_reverse_l((long)x));
 }
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1(__global int* ints_data, int ints_range0, int ints_memRange0, int ints_offset0, __global float* floats_data, int floats_range0, int floats_memRange0, int floats_offset0, int range0) {

@@ -79,6 +79,17 @@ int jsycl_irem(int a, int b) {
 }
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__weighted_962d039d
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__weighted_962d039d
 /* io.jsycl.lowering.FeaturesTest.weighted(Lio/jsycl/lowering/FeaturesTest$Job;[FI)F */
@@ -108,7 +119,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_bod
     i = (int)get_global_id(0);
     io_jsycl_lowering_FeaturesTest__fill_181b3552(&cap->l, (int)get_local_id(0), io_jsycl_lowering_FeaturesTest__weighted_962d039d(&cap->job, &cap->w, i));
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    cap->job.out.data[i + cap->job.out.offset[0]] = cap->l.data[0];
+    cap->job.out.data[i + JSYCL_OFFSET(cap->job.out.offset[0])] = cap->l.data[0];
 }
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1(__local float* l_data, int l_range0, float job__scale__factor, int job__scale__shift, __global float* job__out_data, int job__out_range0, int job__out_memRange0, int job__out_offset0, __global const int* job__table_data, int job__table_length, __global const float* w_data, int w_length, int range0) {

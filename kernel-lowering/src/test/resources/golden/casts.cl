@@ -77,6 +77,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1
 typedef struct {
@@ -90,16 +101,16 @@ void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(
     int i;
     float x;
     i = (int)get_global_id(0);
-    x = cap->f.data[i + cap->f.offset[0]];
-    cap->ints.data[0 + cap->ints.offset[0]] = convert_int_sat_rtz(x);
-    cap->longs.data[0 + cap->longs.offset[0]] = convert_long_sat_rtz(x);
-    cap->ints.data[1 + cap->ints.offset[0]] = (int)(char)i;
-    cap->ints.data[2 + cap->ints.offset[0]] = (int)(short)i;
-    cap->ints.data[3 + cap->ints.offset[0]] = (int)(ushort)i;
-    cap->ints.data[4 + cap->ints.offset[0]] = (int)cap->longs.data[1 + cap->longs.offset[0]];
-    cap->doubles.data[0 + cap->doubles.offset[0]] = (double)x;
-    cap->doubles.data[1 + cap->doubles.offset[0]] = convert_double_rte(cap->longs.data[2 + cap->longs.offset[0]]);
-    cap->ints.data[5 + cap->ints.offset[0]] = convert_int_sat_rtz(cap->doubles.data[3 + cap->doubles.offset[0]]);
+    x = cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])];
+    cap->ints.data[0 + JSYCL_OFFSET(cap->ints.offset[0])] = convert_int_sat_rtz(x);
+    cap->longs.data[0 + JSYCL_OFFSET(cap->longs.offset[0])] = convert_long_sat_rtz(x);
+    cap->ints.data[1 + JSYCL_OFFSET(cap->ints.offset[0])] = (int)(char)i;
+    cap->ints.data[2 + JSYCL_OFFSET(cap->ints.offset[0])] = (int)(short)i;
+    cap->ints.data[3 + JSYCL_OFFSET(cap->ints.offset[0])] = (int)(ushort)i;
+    cap->ints.data[4 + JSYCL_OFFSET(cap->ints.offset[0])] = (int)cap->longs.data[1 + JSYCL_OFFSET(cap->longs.offset[0])];
+    cap->doubles.data[0 + JSYCL_OFFSET(cap->doubles.offset[0])] = (double)x;
+    cap->doubles.data[1 + JSYCL_OFFSET(cap->doubles.offset[0])] = convert_double_rte(cap->longs.data[2 + JSYCL_OFFSET(cap->longs.offset[0])]);
+    cap->ints.data[5 + JSYCL_OFFSET(cap->ints.offset[0])] = convert_int_sat_rtz(cap->doubles.data[3 + JSYCL_OFFSET(cap->doubles.offset[0])]);
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1(__global const float* f_data, int f_range0, int f_memRange0, int f_offset0, __global int* ints_data, int ints_range0, int ints_memRange0, int ints_offset0, __global long* longs_data, int longs_range0, int longs_memRange0, int longs_offset0, __global double* doubles_data, int doubles_range0, int doubles_memRange0, int doubles_offset0, int range0) {

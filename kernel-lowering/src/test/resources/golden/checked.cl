@@ -59,12 +59,23 @@ void jsycl_fail(__global int* check, int* failed, int kind, int line, int index,
 }
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__at_ac73fb55
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__at_ac73fb55
 /* io.jsycl.lowering.FeaturesTest.at(Lio/jsycl/Accessor$OfInt;I)I */
 int io_jsycl_lowering_FeaturesTest__at_ac73fb55(const jsycl_acc_r_int_1* a, int i, __global int* restrict jsycl_check, int* restrict jsycl_failed) {
     if ((uint)i >= (uint)a->range[0]) { jsycl_fail(jsycl_check, jsycl_failed, 1, 426, i, a->range[0]); return 0; }
-    return a->data[i + a->offset[0]];
+    return a->data[i + JSYCL_OFFSET(a->offset[0])];
 }
 #endif
 
@@ -84,7 +95,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(const io
     t0 = io_jsycl_lowering_FeaturesTest__at_ac73fb55(&cap->in, (int)((uint)i * 2u), jsycl_check, jsycl_failed);
     if (*jsycl_failed) return;
     if ((uint)t1 >= (uint)cap->out.range[0]) { jsycl_fail(jsycl_check, jsycl_failed, 1, 432, t1, cap->out.range[0]); return; }
-    cap->out.data[t1 + cap->out.offset[0]] = (int)((uint)t0 + 1u);
+    cap->out.data[t1 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)t0 + 1u);
 }
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, __global const int* in_data, int in_range0, int in_memRange0, int in_offset0, int range0, __global int* jsycl_check) {

@@ -25,6 +25,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1
 #define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1
 typedef struct {
@@ -37,7 +48,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_body(c
     boxed = (int)get_global_id(0);
     big = 1099511627776L;
     boxed = (int)((uint)boxed + 16u);
-    cap->out.data[boxed + cap->out.offset[0]] = (long)((ulong)big + (ulong)(long)boxed);
+    cap->out.data[boxed + JSYCL_OFFSET(cap->out.offset[0])] = (long)((ulong)big + (ulong)(long)boxed);
 }
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1(__global long* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {

@@ -45,6 +45,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__rowSum_a2bf2d65
 #define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__rowSum_a2bf2d65
 /* io.jsycl.lowering.BuiltinsTest.rowSum(Lio/jsycl/Accessor$OfFloat;II)F */
@@ -54,7 +65,7 @@ float io_jsycl_lowering_BuiltinsTest__rowSum_a2bf2d65(const jsycl_acc_r_float_2*
     s = 0.0f;
     j = 0;
     while (j < n) {
-        s = s + m->data[(row + m->offset[0]) * m->memRange[1] + (j + m->offset[1])];
+        s = s + m->data[(row + JSYCL_OFFSET(m->offset[0])) * m->memRange[1] + (j + JSYCL_OFFSET(m->offset[1]))];
         j = (int)((uint)j + 1u);
     }
     return s;
@@ -87,7 +98,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d
     int n = cap->n;
     int row;
     row = (int)get_global_id(0);
-    cap->out.data[row + cap->out.offset[0]] = io_jsycl_lowering_BuiltinsTest__rowSum_a2bf2d65(&cap->a, row, n) * 0.5f + convert_float_rte(io_jsycl_lowering_BuiltinsTest__clampIndex_34cde974((int)((uint)row + 16u), n));
+    cap->out.data[row + JSYCL_OFFSET(cap->out.offset[0])] = io_jsycl_lowering_BuiltinsTest__rowSum_a2bf2d65(&cap->a, row, n) * 0.5f + convert_float_rte(io_jsycl_lowering_BuiltinsTest__clampIndex_34cde974((int)((uint)row + 16u), n));
 }
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1(__global float* out_data, int out_range0, int out_memRange0, int out_offset0, __global const float* a_data, int a_range0, int a_range1, int a_memRange0, int a_memRange1, int a_offset0, int a_offset1, int n, int range0) {

@@ -18,6 +18,17 @@ void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int rang
 }
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1
 typedef struct {
@@ -28,7 +39,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_body(
     int i;
     i = 0;
     for (;;) {
-        cap->out.data[i + cap->out.offset[0]] = i;
+        cap->out.data[i + JSYCL_OFFSET(cap->out.offset[0])] = i;
         i = (int)((uint)i + 1u);
         if (i >= 10) {
             break;

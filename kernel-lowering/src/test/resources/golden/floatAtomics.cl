@@ -51,6 +51,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_jsycl_atomic_add_f_g
 #define JSYCL_DEF_jsycl_atomic_add_f_g
 /* Atomic float add (Java semantics) by compare-and-swap on the bits; returns the old value. */
@@ -178,12 +189,12 @@ void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_body(const i
         cap->l.data[2] = -0.0f;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    t0 = jsycl_atomic_add_f_g(&cap->g.data[0 + cap->g.offset[0]], 0.5f);
-    t1 = jsycl_atomic_min_f_g(&cap->g.data[1 + cap->g.offset[0]], convert_float_rte(i) - 100.25f);
-    t2 = jsycl_atomic_max_f_g(&cap->g.data[2 + cap->g.offset[0]], convert_float_rte(i) * 2.0f);
-    t3 = as_float(atomic_xchg((volatile __global int*)&cap->g.data[3 + cap->g.offset[0]], as_int(1.5f)));
-    t4 = as_float(atomic_cmpxchg((volatile __global int*)&cap->g.data[4 + cap->g.offset[0]], as_int(-0.0f), as_int(2.0f)));
-    t5 = as_float(atomic_cmpxchg((volatile __global int*)&cap->g.data[5 + cap->g.offset[0]], as_int(0.0f), as_int(2.0f)));
+    t0 = jsycl_atomic_add_f_g(&cap->g.data[0 + JSYCL_OFFSET(cap->g.offset[0])], 0.5f);
+    t1 = jsycl_atomic_min_f_g(&cap->g.data[1 + JSYCL_OFFSET(cap->g.offset[0])], convert_float_rte(i) - 100.25f);
+    t2 = jsycl_atomic_max_f_g(&cap->g.data[2 + JSYCL_OFFSET(cap->g.offset[0])], convert_float_rte(i) * 2.0f);
+    t3 = as_float(atomic_xchg((volatile __global int*)&cap->g.data[3 + JSYCL_OFFSET(cap->g.offset[0])], as_int(1.5f)));
+    t4 = as_float(atomic_cmpxchg((volatile __global int*)&cap->g.data[4 + JSYCL_OFFSET(cap->g.offset[0])], as_int(-0.0f), as_int(2.0f)));
+    t5 = as_float(atomic_cmpxchg((volatile __global int*)&cap->g.data[5 + JSYCL_OFFSET(cap->g.offset[0])], as_int(0.0f), as_int(2.0f)));
     t6 = jsycl_atomic_add_f_l(&cap->l.data[0], 0.25f);
     t7 = jsycl_atomic_min_f_l(&cap->l.data[1], convert_float_rte(i) * 1.0f);
     t8 = jsycl_atomic_max_f_l(&cap->l.data[2], 0.0f);
@@ -191,7 +202,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_body(const i
     if ((int)get_local_id(0) == 0) {
         j = 0;
         while (j < 3) {
-            cap->res.data[(int)((uint)(int)get_group_id(0) * 3u + (uint)j) + cap->res.offset[0]] = cap->l.data[j];
+            cap->res.data[(int)((uint)(int)get_group_id(0) * 3u + (uint)j) + JSYCL_OFFSET(cap->res.offset[0])] = cap->l.data[j];
             j = (int)((uint)j + 1u);
         }
     }

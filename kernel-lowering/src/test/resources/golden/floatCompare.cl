@@ -42,6 +42,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1
 typedef struct {
@@ -56,28 +67,28 @@ void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b
     int t1;
     int t2;
     int t3;
-    x = cap->a.data[0 + cap->a.offset[0]];
-    y = cap->a.data[1 + cap->a.offset[0]];
+    x = cap->a.data[0 + JSYCL_OFFSET(cap->a.offset[0])];
+    y = cap->a.data[1 + JSYCL_OFFSET(cap->a.offset[0])];
     if (x < y) {
-        cap->out.data[0 + cap->out.offset[0]] = 1;
+        cap->out.data[0 + JSYCL_OFFSET(cap->out.offset[0])] = 1;
     }
     if (x > y) {
-        cap->out.data[1 + cap->out.offset[0]] = 1;
+        cap->out.data[1 + JSYCL_OFFSET(cap->out.offset[0])] = 1;
     }
     if (x <= y) {
-        cap->out.data[2 + cap->out.offset[0]] = 1;
+        cap->out.data[2 + JSYCL_OFFSET(cap->out.offset[0])] = 1;
     }
     if (x >= y) {
-        cap->out.data[3 + cap->out.offset[0]] = 1;
+        cap->out.data[3 + JSYCL_OFFSET(cap->out.offset[0])] = 1;
     }
     if (x == y) {
-        cap->out.data[4 + cap->out.offset[0]] = 1;
+        cap->out.data[4 + JSYCL_OFFSET(cap->out.offset[0])] = 1;
     }
     if (!(x == y)) {
-        cap->out.data[5 + cap->out.offset[0]] = 1;
+        cap->out.data[5 + JSYCL_OFFSET(cap->out.offset[0])] = 1;
     }
     if (!(x < y)) {
-        cap->out.data[6 + cap->out.offset[0]] = 1;
+        cap->out.data[6 + JSYCL_OFFSET(cap->out.offset[0])] = 1;
     }
     if (!(x < y)) {
         t0 = 7;
@@ -86,7 +97,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b
         t0 = 7;
         t1 = 1;
     }
-    cap->out.data[t0 + cap->out.offset[0]] = t1;
+    cap->out.data[t0 + JSYCL_OFFSET(cap->out.offset[0])] = t1;
     if (!(fmod(x, y) > 1.5f)) {
         t2 = 8;
         t3 = 0;
@@ -94,7 +105,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b
         t2 = 8;
         t3 = 1;
     }
-    cap->out.data[t2 + cap->out.offset[0]] = t3;
+    cap->out.data[t2 + JSYCL_OFFSET(cap->out.offset[0])] = t3;
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1(__global const float* a_data, int a_range0, int a_memRange0, int a_offset0, __global int* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {

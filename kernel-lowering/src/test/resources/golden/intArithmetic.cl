@@ -25,6 +25,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_jsycl_idiv
 #define JSYCL_DEF_jsycl_idiv
 /* Java int division; x / 0 is defined as 0 (Java throws). */
@@ -54,17 +65,17 @@ void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIs
     int b = cap->b;
     int i;
     i = (int)get_global_id(0);
-    cap->out.data[0 + cap->out.offset[0]] = (int)((uint)a + (uint)b);
-    cap->out.data[1 + cap->out.offset[0]] = (int)((uint)a - (uint)b);
-    cap->out.data[2 + cap->out.offset[0]] = (int)((uint)a * (uint)b);
-    cap->out.data[3 + cap->out.offset[0]] = jsycl_idiv(a, b);
-    cap->out.data[4 + cap->out.offset[0]] = jsycl_irem(a, b);
-    cap->out.data[5 + cap->out.offset[0]] = (int)((uint)a << (b & 31));
-    cap->out.data[6 + cap->out.offset[0]] = a >> (b & 31);
-    cap->out.data[7 + cap->out.offset[0]] = (int)((uint)a >> (b & 31));
-    cap->out.data[8 + cap->out.offset[0]] = a & b | a ^ (b ^ -1);
-    cap->out.data[9 + cap->out.offset[0]] = (int)(0u - (uint)a);
-    cap->out.data[10 + cap->out.offset[0]] = (int)((uint)(a / 4) + (uint)(a % 3) + (uint)(int)((uint)i << 2));
+    cap->out.data[0 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)a + (uint)b);
+    cap->out.data[1 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)a - (uint)b);
+    cap->out.data[2 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)a * (uint)b);
+    cap->out.data[3 + JSYCL_OFFSET(cap->out.offset[0])] = jsycl_idiv(a, b);
+    cap->out.data[4 + JSYCL_OFFSET(cap->out.offset[0])] = jsycl_irem(a, b);
+    cap->out.data[5 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)a << (b & 31));
+    cap->out.data[6 + JSYCL_OFFSET(cap->out.offset[0])] = a >> (b & 31);
+    cap->out.data[7 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)a >> (b & 31));
+    cap->out.data[8 + JSYCL_OFFSET(cap->out.offset[0])] = a & b | a ^ (b ^ -1);
+    cap->out.data[9 + JSYCL_OFFSET(cap->out.offset[0])] = (int)(0u - (uint)a);
+    cap->out.data[10 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)(a / 4) + (uint)(a % 3) + (uint)(int)((uint)i << 2));
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, int a, int b, int range0) {

@@ -51,6 +51,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1
 typedef struct {
@@ -93,11 +104,11 @@ void io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_body(const io_
         cap->l.data[t0] = t1;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    t2 = atomic_add(&cap->g.data[0 + cap->g.offset[0]], 1);
-    t3 = atomic_min(&cap->g.data[1 + cap->g.offset[0]], i);
-    t4 = atomic_max(&cap->g.data[2 + cap->g.offset[0]], i);
-    t5 = atomic_xchg(&cap->g.data[3 + cap->g.offset[0]], 7);
-    t6 = atomic_cmpxchg(&cap->g.data[4 + cap->g.offset[0]], 0, (int)((uint)i + 1u));
+    t2 = atomic_add(&cap->g.data[0 + JSYCL_OFFSET(cap->g.offset[0])], 1);
+    t3 = atomic_min(&cap->g.data[1 + JSYCL_OFFSET(cap->g.offset[0])], i);
+    t4 = atomic_max(&cap->g.data[2 + JSYCL_OFFSET(cap->g.offset[0])], i);
+    t5 = atomic_xchg(&cap->g.data[3 + JSYCL_OFFSET(cap->g.offset[0])], 7);
+    t6 = atomic_cmpxchg(&cap->g.data[4 + JSYCL_OFFSET(cap->g.offset[0])], 0, (int)((uint)i + 1u));
     t7 = atomic_add(&cap->l.data[0], 2);
     t8 = atomic_min(&cap->l.data[1], i);
     t9 = atomic_max(&cap->l.data[2], i);
@@ -107,7 +118,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_body(const io_
     if (lid == 0) {
         j = 0;
         while (j < 5) {
-            cap->res.data[(int)((uint)(int)get_group_id(0) * 5u + (uint)j) + cap->res.offset[0]] = cap->l.data[j];
+            cap->res.data[(int)((uint)(int)get_group_id(0) * 5u + (uint)j) + JSYCL_OFFSET(cap->res.offset[0])] = cap->l.data[j];
             j = (int)((uint)j + 1u);
         }
     }

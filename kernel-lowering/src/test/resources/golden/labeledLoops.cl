@@ -31,6 +31,17 @@ typedef struct {
 } jsycl_item_3;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1
 typedef struct {
@@ -54,10 +65,10 @@ void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopA
     while (i < n) {
         j = 0;
         while (j < n) {
-            if (cap->out.data[((i + cap->out.offset[0]) * cap->out.memRange[1] + (j + cap->out.offset[1])) * cap->out.memRange[2] + (0 + cap->out.offset[2])] == x) {
+            if (cap->out.data[((i + JSYCL_OFFSET(cap->out.offset[0])) * cap->out.memRange[1] + (j + JSYCL_OFFSET(cap->out.offset[1]))) * cap->out.memRange[2] + (0 + JSYCL_OFFSET(cap->out.offset[2]))] == x) {
                 goto L12;
             }
-            if (cap->out.data[((j + cap->out.offset[0]) * cap->out.memRange[1] + (i + cap->out.offset[1])) * cap->out.memRange[2] + (0 + cap->out.offset[2])] < 0) {
+            if (cap->out.data[((j + JSYCL_OFFSET(cap->out.offset[0])) * cap->out.memRange[1] + (i + JSYCL_OFFSET(cap->out.offset[1]))) * cap->out.memRange[2] + (0 + JSYCL_OFFSET(cap->out.offset[2]))] < 0) {
                 goto L13;
             }
             x = x ^ j;
@@ -68,7 +79,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopA
         i = (int)((uint)i + 1u);
     }
     L13:;
-    cap->out.data[(((int)get_global_id(2) + cap->out.offset[0]) * cap->out.memRange[1] + ((int)get_global_id(1) + cap->out.offset[1])) * cap->out.memRange[2] + ((int)get_global_id(0) + cap->out.offset[2])] = x;
+    cap->out.data[(((int)get_global_id(2) + JSYCL_OFFSET(cap->out.offset[0])) * cap->out.memRange[1] + ((int)get_global_id(1) + JSYCL_OFFSET(cap->out.offset[1]))) * cap->out.memRange[2] + ((int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[2]))] = x;
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1(int n, __global int* out_data, int out_range0, int out_range1, int out_range2, int out_memRange0, int out_memRange1, int out_memRange2, int out_offset0, int out_offset1, int out_offset2, int range0, int range1, int range2) {

@@ -51,6 +51,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1
 typedef struct {
@@ -64,9 +75,9 @@ void io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_body(const io_jsy
     int n;
     l = (int)get_local_id(0);
     n = (int)get_local_size(0);
-    cap->tile.data[l] = cap->in.data[(int)get_global_id(0) + cap->in.offset[0]];
+    cap->tile.data[l] = cap->in.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->in.offset[0])];
     barrier(CLK_LOCAL_MEM_FENCE);
-    cap->out.data[(int)get_global_id(0) + cap->out.offset[0]] = cap->tile.data[(int)((uint)n - 1u - (uint)l)];
+    cap->out.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[0])] = cap->tile.data[(int)((uint)n - 1u - (uint)l)];
 }
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1(__local int* tile_data, int tile_range0, __global const int* in_data, int in_range0, int in_memRange0, int in_offset0, __global int* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {

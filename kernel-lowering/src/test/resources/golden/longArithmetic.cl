@@ -25,6 +25,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_jsycl_ldiv
 #define JSYCL_DEF_jsycl_ldiv
 /* Java long division; x / 0 is defined as 0 (Java throws). */
@@ -56,13 +67,13 @@ void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_body(
     int t0;
     long t1;
     i = (long)get_global_id(0);
-    cap->out.data[0 + cap->out.offset[0]] = (long)((ulong)a + (ulong)i);
-    cap->out.data[1 + cap->out.offset[0]] = (long)((ulong)a * (ulong)i - 1UL);
-    cap->out.data[2 + cap->out.offset[0]] = jsycl_ldiv(a, i);
-    cap->out.data[3 + cap->out.offset[0]] = jsycl_lrem(a, i);
-    cap->out.data[4 + cap->out.offset[0]] = (long)((ulong)a << (s & 63));
-    cap->out.data[5 + cap->out.offset[0]] = (long)((ulong)a >> (s & 63));
-    cap->out.data[6 + cap->out.offset[0]] = (long)(0UL - (ulong)a);
+    cap->out.data[0 + JSYCL_OFFSET(cap->out.offset[0])] = (long)((ulong)a + (ulong)i);
+    cap->out.data[1 + JSYCL_OFFSET(cap->out.offset[0])] = (long)((ulong)a * (ulong)i - 1UL);
+    cap->out.data[2 + JSYCL_OFFSET(cap->out.offset[0])] = jsycl_ldiv(a, i);
+    cap->out.data[3 + JSYCL_OFFSET(cap->out.offset[0])] = jsycl_lrem(a, i);
+    cap->out.data[4 + JSYCL_OFFSET(cap->out.offset[0])] = (long)((ulong)a << (s & 63));
+    cap->out.data[5 + JSYCL_OFFSET(cap->out.offset[0])] = (long)((ulong)a >> (s & 63));
+    cap->out.data[6 + JSYCL_OFFSET(cap->out.offset[0])] = (long)(0UL - (ulong)a);
     if (a <= i) {
         t0 = 7;
         t1 = i;
@@ -70,7 +81,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_body(
         t0 = 7;
         t1 = a;
     }
-    cap->out.data[t0 + cap->out.offset[0]] = t1;
+    cap->out.data[t0 + JSYCL_OFFSET(cap->out.offset[0])] = t1;
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1(__global long* out_data, int out_range0, int out_memRange0, int out_offset0, long a, int s, int range0) {

@@ -53,6 +53,29 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_SUBSCRIPT
+#define JSYCL_DEF_JSYCL_SUBSCRIPT
+/* A subscript e + c, c a small constant: signed, so that the compiler can fold c into the address
+   (a wrap there could only give an index Java rejects; docs/kernel-language.md, "Subscripts").
+   The runtime defines JSYCL_WRAPPING_SUBSCRIPTS for launches where that does not hold. */
+#ifdef JSYCL_WRAPPING_SUBSCRIPTS
+#define JSYCL_SUBSCRIPT(e, c) ((int)((uint)(e) + (uint)(c)))
+#else
+#define JSYCL_SUBSCRIPT(e, c) ((e) + (c))
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1
 typedef struct {
@@ -78,17 +101,17 @@ void io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_body(const io
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     big = (long)((ulong)(long)i << 33);
-    t0 = atom_add(&cap->g.data[0 + cap->g.offset[0]], big);
-    t1 = atom_min(&cap->g.data[1 + cap->g.offset[0]], big);
-    t2 = atom_max(&cap->g.data[2 + cap->g.offset[0]], big);
-    t3 = atom_xchg(&cap->g.data[3 + cap->g.offset[0]], 5497558138880L);
-    t4 = atom_cmpxchg(&cap->g.data[4 + cap->g.offset[0]], 0L, (long)((ulong)big + 1UL));
+    t0 = atom_add(&cap->g.data[0 + JSYCL_OFFSET(cap->g.offset[0])], big);
+    t1 = atom_min(&cap->g.data[1 + JSYCL_OFFSET(cap->g.offset[0])], big);
+    t2 = atom_max(&cap->g.data[2 + JSYCL_OFFSET(cap->g.offset[0])], big);
+    t3 = atom_xchg(&cap->g.data[3 + JSYCL_OFFSET(cap->g.offset[0])], 5497558138880L);
+    t4 = atom_cmpxchg(&cap->g.data[4 + JSYCL_OFFSET(cap->g.offset[0])], 0L, (long)((ulong)big + 1UL));
     t5 = atom_add(&cap->l.data[0], 4294967296L);
     t6 = atom_min(&cap->l.data[1], big);
     barrier(CLK_LOCAL_MEM_FENCE);
     if ((int)get_local_id(0) == 0) {
-        cap->res.data[(int)((uint)(int)get_group_id(0) * 2u) + cap->res.offset[0]] = cap->l.data[0];
-        cap->res.data[(int)((uint)(int)get_group_id(0) * 2u + 1u) + cap->res.offset[0]] = cap->l.data[1];
+        cap->res.data[(int)((uint)(int)get_group_id(0) * 2u) + JSYCL_OFFSET(cap->res.offset[0])] = cap->l.data[0];
+        cap->res.data[JSYCL_SUBSCRIPT((int)((uint)(int)get_group_id(0) * 2u), 1) + JSYCL_OFFSET(cap->res.offset[0])] = cap->l.data[1];
     }
 }
 

@@ -25,6 +25,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1
 typedef struct {
@@ -63,11 +74,11 @@ void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_body(const io_
         if (v4 <= 0) {
             break;
         }
-        if (cap->out.data[v4 + cap->out.offset[0]] == 0) {
+        if (cap->out.data[v4 + JSYCL_OFFSET(cap->out.offset[0])] == 0) {
             break;
         }
     }
-    cap->out.data[(int)get_global_id(0) + cap->out.offset[0]] = (int)((uint)sum + (uint)v4);
+    cap->out.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)sum + (uint)v4);
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1(int n, __global int* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {

@@ -60,6 +60,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_jsycl_min_d
 #define JSYCL_DEF_jsycl_min_d
 double jsycl_min_d(double a, double b) {
@@ -121,10 +132,10 @@ void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_
     double x;
     float y;
     i = (int)get_global_id(0);
-    x = cap->in.data[i + cap->in.offset[0]];
-    cap->out.data[i + cap->out.offset[0]] = sqrt(x) + sin(x) * cos(x) + pow(x, 2.0) + exp(log(x)) + floor(x) + ceil(x) + fabs(x) + jsycl_min_d(x, 1.0) + jsycl_max_d(x, 0.0) + fma(x, x, 1.0) + convert_double_rte(jsycl_round_d(x)) + tan(x) + atan2(x, 1.0);
-    y = cap->f.data[i + cap->f.offset[0]];
-    cap->f.data[i + cap->f.offset[0]] = convert_float_rte(jsycl_round_f(y)) + jsycl_min_f(y, 2.0f) + fabs(y) + convert_float_rte(jsycl_abs_i(i)) + convert_float_rte(max(i, 3));
+    x = cap->in.data[i + JSYCL_OFFSET(cap->in.offset[0])];
+    cap->out.data[i + JSYCL_OFFSET(cap->out.offset[0])] = sqrt(x) + sin(x) * cos(x) + pow(x, 2.0) + exp(log(x)) + floor(x) + ceil(x) + fabs(x) + jsycl_min_d(x, 1.0) + jsycl_max_d(x, 0.0) + fma(x, x, 1.0) + convert_double_rte(jsycl_round_d(x)) + tan(x) + atan2(x, 1.0);
+    y = cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])];
+    cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])] = convert_float_rte(jsycl_round_f(y)) + jsycl_min_f(y, 2.0f) + fabs(y) + convert_float_rte(jsycl_abs_i(i)) + convert_float_rte(max(i, 3));
 }
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1(__global const double* in_data, int in_range0, int in_memRange0, int in_offset0, __global double* out_data, int out_range0, int out_memRange0, int out_offset0, __global float* f_data, int f_range0, int f_memRange0, int f_offset0, int range0) {

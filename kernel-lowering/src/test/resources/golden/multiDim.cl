@@ -52,6 +52,17 @@ typedef struct {
 } jsycl_item_2;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1
 typedef struct {
@@ -68,7 +79,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndIte
     c = (int)get_global_id(0);
     d = 1;
     lin = (long)get_global_id(1) * it->range[1] + (long)get_global_id(0);
-    cap->v.data[((r + cap->v.offset[0]) * cap->v.memRange[1] + (c + cap->v.offset[1])) * cap->v.memRange[2] + (0 + cap->v.offset[2])] = (double)(cap->m.data[(r + cap->m.offset[0]) * cap->m.memRange[1] + (c + cap->m.offset[1])] + convert_float_rte(it->range[1]) + convert_float_rte((int)get_global_id(1 - d)) + convert_float_rte(lin) + convert_float_rte(cap->m.range[0] * cap->m.range[1]) + convert_float_rte(it->range[d]));
+    cap->v.data[((r + JSYCL_OFFSET(cap->v.offset[0])) * cap->v.memRange[1] + (c + JSYCL_OFFSET(cap->v.offset[1]))) * cap->v.memRange[2] + (0 + JSYCL_OFFSET(cap->v.offset[2]))] = (double)(cap->m.data[(r + JSYCL_OFFSET(cap->m.offset[0])) * cap->m.memRange[1] + (c + JSYCL_OFFSET(cap->m.offset[1]))] + convert_float_rte(it->range[1]) + convert_float_rte((int)get_global_id(1 - d)) + convert_float_rte(lin) + convert_float_rte(cap->m.range[0] * cap->m.range[1]) + convert_float_rte(it->range[d]));
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1(__global double* v_data, int v_range0, int v_range1, int v_range2, int v_memRange0, int v_memRange1, int v_memRange2, int v_offset0, int v_offset1, int v_offset2, __global const float* m_data, int m_range0, int m_range1, int m_memRange0, int m_memRange1, int m_offset0, int m_offset1, int range0, int range1) {

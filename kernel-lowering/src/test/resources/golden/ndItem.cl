@@ -28,6 +28,17 @@ typedef struct {
 } jsycl_item_2;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1
 #define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1
 typedef struct {
@@ -38,7 +49,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_b
     int g;
     g = (int)((uint)(int)get_global_id(1) + (uint)(int)get_local_id(0) + (uint)(int)get_group_id(1) + (uint)(int)get_local_size(0) + (uint)(int)get_num_groups(1) + (uint)it->range[1]);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    cap->out.data[((int)get_global_id(1) + cap->out.offset[0]) * cap->out.memRange[1] + ((int)get_global_id(0) + cap->out.offset[1])] = (int)((uint)g + (uint)(int)((long)get_global_id(1) * it->range[1] + (long)get_global_id(0)) + (uint)(int)((long)get_local_id(1) * (long)get_local_size(0) + (long)get_local_id(0)));
+    cap->out.data[((int)get_global_id(1) + JSYCL_OFFSET(cap->out.offset[0])) * cap->out.memRange[1] + ((int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[1]))] = (int)((uint)g + (uint)(int)((long)get_global_id(1) * it->range[1] + (long)get_global_id(0)) + (uint)(int)((long)get_local_id(1) * (long)get_local_size(0) + (long)get_local_id(0)));
 }
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1(__global int* out_data, int out_range0, int out_range1, int out_memRange0, int out_memRange1, int out_offset0, int out_offset1, int range0, int range1) {

@@ -67,6 +67,29 @@ int jsycl_irem(int a, int b) {
 }
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_SUBSCRIPT
+#define JSYCL_DEF_JSYCL_SUBSCRIPT
+/* A subscript e + c, c a small constant: signed, so that the compiler can fold c into the address
+   (a wrap there could only give an index Java rejects; docs/kernel-language.md, "Subscripts").
+   The runtime defines JSYCL_WRAPPING_SUBSCRIPTS for launches where that does not hold. */
+#ifdef JSYCL_WRAPPING_SUBSCRIPTS
+#define JSYCL_SUBSCRIPT(e, c) ((int)((uint)(e) + (uint)(c)))
+#else
+#define JSYCL_SUBSCRIPT(e, c) ((e) + (c))
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__mixBytes_d76d77a0
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__mixBytes_d76d77a0
 /* io.jsycl.lowering.FeaturesTest.mixBytes(I)I */
@@ -141,7 +164,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(const 
     for (int jsycl_i = 0; jsycl_i < 8; jsycl_i++) window[jsycl_i] = 0;
     v6 = 0;
     while (v6 < 8) {
-        window[v6] = cap->in.data[jsycl_irem((int)((uint)i + (uint)v6), cap->in.range[0]) + cap->in.offset[0]];
+        window[v6] = cap->in.data[jsycl_irem((int)((uint)i + (uint)v6), cap->in.range[0]) + JSYCL_OFFSET(cap->in.offset[0])];
         v6 = (int)((uint)v6 + 1u);
     }
     v6 = 1;
@@ -152,18 +175,18 @@ void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(const 
             if (!(window[b] > v)) {
                 break;
             }
-            window[(int)((uint)b + 1u)] = window[b];
+            window[JSYCL_SUBSCRIPT(b, 1)] = window[b];
             b = (int)((uint)b - 1u);
         }
-        window[(int)((uint)b + 1u)] = v;
+        window[JSYCL_SUBSCRIPT(b, 1)] = v;
         v6 = (int)((uint)v6 + 1u);
     }
     for (int jsycl_i = 0; jsycl_i < 2; jsycl_i++) acc[jsycl_i] = 0;
     t0 = i % 2;
     acc[t0] = (long)((ulong)acc[t0] + (ulong)(long)((ulong)(long)i << 33));
     for (int jsycl_i = 0; jsycl_i < 3; jsycl_i++) fresh[jsycl_i] = 0;
-    cap->out.data[i + cap->out.offset[0]] = window[3] * 2.0f + window[7] + convert_float_rte(acc[0] >> 33) + convert_float_rte(fresh[i % 3]);
-    cap->mixed.data[i + cap->mixed.offset[0]] = io_jsycl_lowering_FeaturesTest__mixBytes_d76d77a0((int)((uint)i * (uint)-1640531535));
+    cap->out.data[i + JSYCL_OFFSET(cap->out.offset[0])] = window[3] * 2.0f + window[7] + convert_float_rte(acc[0] >> 33) + convert_float_rte(fresh[i % 3]);
+    cap->mixed.data[i + JSYCL_OFFSET(cap->mixed.offset[0])] = io_jsycl_lowering_FeaturesTest__mixBytes_d76d77a0((int)((uint)i * (uint)-1640531535));
 }
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1(__global const float* in_data, int in_range0, int in_memRange0, int in_offset0, __global float* out_data, int out_range0, int out_memRange0, int out_offset0, __global int* mixed_data, int mixed_range0, int mixed_memRange0, int mixed_offset0, int range0) {

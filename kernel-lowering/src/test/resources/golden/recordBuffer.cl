@@ -66,6 +66,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__moved_45dfb807
 #define JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__moved_45dfb807
 /* io.jsycl.lowering.RecordAccessorTest.moved(Lio/jsycl/lowering/RecordAccessorTest$Particle;F)Lio/jsycl/lowering/RecordAccessorTest$Particle; */
@@ -93,8 +104,8 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(cons
     jsycl_elem_RecordAccessorTest_Particle_a2d15c6e t2;
     int t3;
     i = (int)get_global_id(0);
-    cap->xs.data[i + cap->xs.offset[0]] = cap->ps.data[i + cap->ps.offset[0]].x;
-    p = cap->ps.data[i + cap->ps.offset[0]];
+    cap->xs.data[i + JSYCL_OFFSET(cap->xs.offset[0])] = cap->ps.data[i + JSYCL_OFFSET(cap->ps.offset[0])].x;
+    p = cap->ps.data[i + JSYCL_OFFSET(cap->ps.offset[0])];
     if (p.alive == 0) {
         t3 = i;
         t2 = jsycl_elem_RecordAccessorTest_Particle_a2d15c6e_make(p.x, p.y, 0.0f, 0.0f, p.id, 0);
@@ -104,7 +115,7 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(cons
         t0 = i;
         t1 = io_jsycl_lowering_RecordAccessorTest__moved_45dfb807(p, dt);
     }
-    cap->ps.data[t0 + cap->ps.offset[0]] = t1;
+    cap->ps.data[t0 + JSYCL_OFFSET(cap->ps.offset[0])] = t1;
 }
 
 __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1(__global float* xs_data, int xs_range0, int xs_memRange0, int xs_offset0, __global jsycl_elem_RecordAccessorTest_Particle_a2d15c6e* ps_data, int ps_range0, int ps_memRange0, int ps_offset0, float dt, int range0) {

@@ -54,6 +54,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1
 #define JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1
 typedef struct {
@@ -70,7 +81,7 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(const io
     int t5;
     int t6;
     jsycl_elem_RecordAccessorTest_Mixed_b33070aa t7;
-    m = cap->ms.data[(int)get_global_id(0) + cap->ms.offset[0]];
+    m = cap->ms.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->ms.offset[0])];
     if (m.z != 0) {
         t0 = (int)get_global_id(0);
         t1 = (int)(char)(int)((uint)m.b + 1u);
@@ -89,7 +100,7 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(const io
         t6 = 1;
     }
     t7 = jsycl_elem_RecordAccessorTest_Mixed_b33070aa_make(t1, t2, t3, t4, t5, t6, m.l, m.f);
-    cap->ms.data[t0 + cap->ms.offset[0]] = t7;
+    cap->ms.data[t0 + JSYCL_OFFSET(cap->ms.offset[0])] = t7;
 }
 
 __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1(__global jsycl_elem_RecordAccessorTest_Mixed_b33070aa* ms_data, int ms_range0, int ms_memRange0, int ms_offset0, int range0) {

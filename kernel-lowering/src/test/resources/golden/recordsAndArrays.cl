@@ -70,6 +70,17 @@ int jsycl_irem(int a, int b) {
 }
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1
 typedef struct {
@@ -84,7 +95,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(con
     i = (int)get_global_id(0);
     w = cap->weights.data[jsycl_irem(i, cap->weights.length)];
     t = cap->job.table.data[jsycl_irem(i, cap->job.table.length)];
-    cap->job.out.data[i + cap->job.out.offset[0]] = w * cap->job.scale.factor + convert_float_rte((int)((uint)t << (cap->job.scale.shift & 31)));
+    cap->job.out.data[i + JSYCL_OFFSET(cap->job.out.offset[0])] = w * cap->job.scale.factor + convert_float_rte((int)((uint)t << (cap->job.scale.shift & 31)));
 }
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1(__global const float* weights_data, int weights_length, float job__scale__factor, int job__scale__shift, __global float* job__out_data, int job__out_range0, int job__out_memRange0, int job__out_offset0, __global const int* job__table_data, int job__table_length, int range0) {

@@ -25,6 +25,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1
 typedef struct {
@@ -32,7 +43,7 @@ typedef struct {
 } io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures;
 
 void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(const io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures* restrict cap, const jsycl_item_1* restrict it, int* restrict jsycl_acc) {
-    *jsycl_acc = min(*jsycl_acc, cap->in.data[(int)get_global_id(0) + cap->in.offset[0]]);
+    *jsycl_acc = min(*jsycl_acc, cap->in.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->in.offset[0])]);
 }
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1(__global const int* in_data, int in_range0, int in_memRange0, int in_offset0, int range0, __global int* jsycl_out, __local int* jsycl_scratch) {

@@ -42,6 +42,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1
 typedef struct {
@@ -57,7 +68,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750
     int i;
     i = (int)get_global_id(0);
     if (i < n) {
-        cap->y.data[i + cap->y.offset[0]] = alpha * cap->x.data[i + cap->x.offset[0]] + cap->y.data[i + cap->y.offset[0]];
+        cap->y.data[i + JSYCL_OFFSET(cap->y.offset[0])] = alpha * cap->x.data[i + JSYCL_OFFSET(cap->x.offset[0])] + cap->y.data[i + JSYCL_OFFSET(cap->y.offset[0])];
     }
 }
 

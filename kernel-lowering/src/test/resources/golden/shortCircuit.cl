@@ -42,6 +42,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_shortCircuitAndTernary_cd19c059_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_shortCircuitAndTernary_cd19c059_1
 typedef struct {
@@ -57,7 +68,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_shortCircuitAndTernary_cd19c059
     int t2;
     int even;
     i = (int)get_global_id(0);
-    x = cap->a.data[i + cap->a.offset[0]];
+    x = cap->a.data[i + JSYCL_OFFSET(cap->a.offset[0])];
     if (x > 0) {
         if (x < 10) {
             goto L3;
@@ -71,11 +82,11 @@ void io_jsycl_lowering_KernelLowererTest__lambda_shortCircuitAndTernary_cd19c059
             t0 = i;
             t1 = x;
         }
-        cap->out.data[t0 + cap->out.offset[0]] = t1;
+        cap->out.data[t0 + JSYCL_OFFSET(cap->out.offset[0])] = t1;
         goto L8;
     }
     L3:;
-    cap->out.data[i + cap->out.offset[0]] = 1;
+    cap->out.data[i + JSYCL_OFFSET(cap->out.offset[0])] = 1;
     L8:;
     if ((x & 1) != 0) {
         t2 = 0;
@@ -84,7 +95,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_shortCircuitAndTernary_cd19c059
     }
     even = t2;
     if (even != 0) {
-        cap->out.data[i + cap->out.offset[0]] = 2;
+        cap->out.data[i + JSYCL_OFFSET(cap->out.offset[0])] = 2;
     }
 }
 

@@ -76,6 +76,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1
 typedef struct {
@@ -95,13 +106,13 @@ void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_
     int t1;
     int t2;
     i = (int)get_global_id(0);
-    cap->bytes.data[i + cap->bytes.offset[0]] = (int)(char)(int)((uint)cap->bytes.data[i + cap->bytes.offset[0]] + (uint)add);
-    cap->shorts.data[i + cap->shorts.offset[0]] = (int)(short)(int)((uint)cap->shorts.data[i + cap->shorts.offset[0]] * 2u);
-    cap->chars.data[i + cap->chars.offset[0]] = (int)(ushort)(int)((uint)cap->chars.data[i + cap->chars.offset[0]] + 1u);
+    cap->bytes.data[i + JSYCL_OFFSET(cap->bytes.offset[0])] = (int)(char)(int)((uint)cap->bytes.data[i + JSYCL_OFFSET(cap->bytes.offset[0])] + (uint)add);
+    cap->shorts.data[i + JSYCL_OFFSET(cap->shorts.offset[0])] = (int)(short)(int)((uint)cap->shorts.data[i + JSYCL_OFFSET(cap->shorts.offset[0])] * 2u);
+    cap->chars.data[i + JSYCL_OFFSET(cap->chars.offset[0])] = (int)(ushort)(int)((uint)cap->chars.data[i + JSYCL_OFFSET(cap->chars.offset[0])] + 1u);
     t0 = i;
     if (flag != 0) {
         t0 = i;
-        if (cap->bools.data[i + cap->bools.offset[0]] == 0) {
+        if (cap->bools.data[i + JSYCL_OFFSET(cap->bools.offset[0])] == 0) {
             t1 = i;
             t2 = 1;
             goto L4;
@@ -110,7 +121,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_
     t1 = t0;
     t2 = 0;
     L4:;
-    cap->bools.data[t1 + cap->bools.offset[0]] = t2;
+    cap->bools.data[t1 + JSYCL_OFFSET(cap->bools.offset[0])] = t2;
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1(__global char* bytes_data, int bytes_range0, int bytes_memRange0, int bytes_offset0, char add, __global short* shorts_data, int shorts_range0, int shorts_memRange0, int shorts_offset0, __global ushort* chars_data, int chars_range0, int chars_memRange0, int chars_offset0, __global uchar* bools_data, int bools_range0, int bools_memRange0, int bools_offset0, uchar flag, int range0) {

@@ -30,6 +30,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1
 typedef struct {
@@ -37,7 +48,7 @@ typedef struct {
 } io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_captures;
 
 void io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_body(const io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_captures* restrict cap, const jsycl_item_1* restrict it) {
-    cap->out.data[(int)get_global_id(0) + cap->out.offset[0]] = (int)((uint)(int)get_global_id(0) * (uint)((int)(JSYCL_SC_SCALE)));
+    cap->out.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)(int)get_global_id(0) * (uint)((int)(JSYCL_SC_SCALE)));
 }
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {

@@ -25,6 +25,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1
 #define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1
 typedef struct {
@@ -70,7 +81,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1_body(con
     }
     r = (int)((uint)r + 2u);
     L8:;
-    cap->out.data[i + cap->out.offset[0]] = r;
+    cap->out.data[i + JSYCL_OFFSET(cap->out.offset[0])] = r;
 }
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {

@@ -18,6 +18,17 @@ void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int rang
 }
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1
 typedef struct {
@@ -35,7 +46,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1_body(cons
         f = (int)((uint)f * (uint)i);
         i = (int)((uint)i + 1u);
     }
-    cap->out.data[0 + cap->out.offset[0]] = f;
+    cap->out.data[0 + JSYCL_OFFSET(cap->out.offset[0])] = f;
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1(int n, __global int* out_data, int out_range0, int out_memRange0, int out_offset0) {

@@ -42,6 +42,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1
 typedef struct {
@@ -53,7 +64,7 @@ typedef struct {
 void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_captures* restrict cap, const jsycl_item_1* restrict it) {
     int i;
     i = (int)get_global_id(0);
-    cap->c.data[i + cap->c.offset[0]] = cap->a.data[i + cap->a.offset[0]] + cap->b.data[i + cap->b.offset[0]];
+    cap->c.data[i + JSYCL_OFFSET(cap->c.offset[0])] = cap->a.data[i + JSYCL_OFFSET(cap->a.offset[0])] + cap->b.data[i + JSYCL_OFFSET(cap->b.offset[0])];
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1(__global float* c_data, int c_range0, int c_memRange0, int c_offset0, __global const float* a_data, int a_range0, int a_memRange0, int a_offset0, __global const float* b_data, int b_range0, int b_memRange0, int b_offset0, int range0) {

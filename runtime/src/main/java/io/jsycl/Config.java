@@ -100,6 +100,22 @@ final class Config {
         return forced != null ? forced.equals("1") : device.type() == DeviceType.GPU;
     }
 
+    /**
+     * A boolean setting: {@code 1}/{@code true} or {@code 0}/{@code false} (either case); {@code fallback} when unset.
+     */
+    static boolean flag(String variable, String property, boolean fallback) {
+        String value = read(variable, property);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "1", "true" -> true;
+            case "0", "false" -> false;
+            default -> throw new IllegalArgumentException(variable + " (or -D" + property + ") is '" + value
+                    + "'; use 1 or true, 0 or false, or unset it for the default (" + fallback + ")");
+        };
+    }
+
     static String read(String variable, String property) {
         String value = System.getProperty(property);
         return value != null ? value : System.getenv(variable);

@@ -23,10 +23,11 @@ public final class Queue implements AutoCloseable {
     private final boolean padsRanges;
     private final boolean checksAll;
     /**
-     * The build options of kernels without specialization constants or user options, by fast math (bit 0) and
-     * padded range (bit 1), once the first such submit built them. Strings are immutable: a racing write is harmless.
+     * The build options of kernels without specialization constants or user options, by fast math (bit 0),
+     * padded range (bit 1) and {@link LaunchSpecialization} (bits 2-3), once the first such submit built them.
+     * Strings are immutable: a racing write is harmless.
      */
-    private final String[] plainBuildOptions = new String[4];
+    private final String[] plainBuildOptions = new String[16];
     /** Kernels launched without an OpenCL event: set for an in-order OpenCL queue without profiling, else null. */
     private final LazyLaunches lazy;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -573,12 +574,12 @@ public final class Queue implements AutoCloseable {
     }
 
     /** The build options of a kernel without specialization constants or user options, or null before the first. */
-    String plainBuildOptions(boolean fastMath, boolean padded) {
-        return plainBuildOptions[(fastMath ? 1 : 0) + (padded ? 2 : 0)];
+    String plainBuildOptions(int variant) {
+        return plainBuildOptions[variant];
     }
 
-    void rememberPlainBuildOptions(boolean fastMath, boolean padded, String options) {
-        plainBuildOptions[(fastMath ? 1 : 0) + (padded ? 2 : 0)] = options;
+    void rememberPlainBuildOptions(int variant, String options) {
+        plainBuildOptions[variant] = options;
     }
 
     /** True if every kernel runs checked ({@code JSYCL_CHECKS=1}). */

@@ -151,7 +151,8 @@ final class Scheduler {
         }
         Range range = launch.range();
         KernelHandle handle = kernelFor(queue, h, kernel.lowering(),
-                launch.local() == null && launch.reduction() == null && padded(queue, range));
+                launch.local() == null && launch.reduction() == null && padded(queue, range),
+                LaunchSpecialization.of(lowered, kernel.captured()));
         FirstSubmitTrace.mark("program");
         if (range != null && range.size() == 0) {
             return Event.completed();
@@ -243,18 +244,23 @@ final class Scheduler {
         return b.toString();
     }
 
-    private static KernelHandle kernelFor(Queue queue, Handler h, KernelLambdas.Lowering lowering, boolean padded) {
+    private static KernelHandle kernelFor(Queue queue, Handler h, KernelLambdas.Lowering lowering, boolean padded,
+            int specialization) {
         Device device = queue.device();
         String options;
         if (lowering.kernel().specConstants().isEmpty() && !h.hasUserBuildOptions()) {
-            // The usual case: the options depend only on the queue, fast math and padding; built once per queue.
-            options = queue.plainBuildOptions(h.fastMathRequested(), padded);
+            // The usual case: the options depend only on the queue, fast math, padding and the launch's
+            // specialization; built once per queue and variant.
+            int variant = (h.fastMathRequested() ? 1 : 0) | (padded ? 2 : 0) | specialization << 2;
+            options = queue.plainBuildOptions(variant);
             if (options == null) {
-                options = buildOptions(queue, h, lowering.kernel(), padded);
-                queue.rememberPlainBuildOptions(h.fastMathRequested(), padded, options);
+                options = (LaunchSpecialization.options(specialization)
+                        + buildOptions(queue, h, lowering.kernel(), padded)).trim();
+                queue.rememberPlainBuildOptions(variant, options);
             }
         } else {
-            options = buildOptions(queue, h, lowering.kernel(), padded);
+            options = (LaunchSpecialization.options(specialization) + buildOptions(queue, h, lowering.kernel(), padded))
+                    .trim();
         }
         FirstSubmitTrace.mark("build-options");
         var key = new Context.KernelKey(lowering, device, options);

@@ -43,13 +43,76 @@ final class Arithmetic {
             long v = op.equals("+") ? a + b : op.equals("-") ? a - b : a * b;
             return kind == 'I' ? Expr.intConstant((int) v) : Expr.longConstant(v);
         }
+        Expr addend = null;
+        long addendConstant = 0;
+        if (kind == 'I' && r.constant != null && !op.equals("*")) {
+            addend = l;
+            addendConstant = op.equals("+") ? r.constant : -r.constant;
+        } else if (kind == 'I' && l.constant != null && op.equals("+")) {
+            addend = r;
+            addendConstant = l.constant;
+        }
         String u = kind == 'I' ? "uint" : "ulong";
         long min = kind == 'I' ? Integer.MIN_VALUE : Long.MIN_VALUE;
         if (!op.equals("*") && r.constant != null && r.constant < 0 && r.constant != min) {
             op = op.equals("+") ? "-" : "+";
             r = kind == 'I' ? Expr.intConstant((int) -r.constant) : Expr.longConstant(-r.constant);
         }
-        return Expr.wrapped(kind, unsigned(u, l, prec) + " " + op + " " + unsigned(u, r, prec + 1), prec);
+        Expr result = Expr.wrapped(kind, unsigned(u, l, prec) + " " + op + " " + unsigned(u, r, prec + 1), prec);
+        if (addend != null && Math.abs(addendConstant) < SUBSCRIPT_CONSTANT_LIMIT) {
+            result.addend = addend;
+            result.addendConstant = addendConstant;
+        }
+        return result;
+    }
+
+    /**
+     * The bound on {@code |c|} below which a subscript {@code e + c} is computed signed: {@code 2^24}. Why that is
+     * safe is in {@link #subscript}.
+     */
+    static final long SUBSCRIPT_CONSTANT_LIMIT = 1L << 24;
+
+    /**
+     * The largest extent (of an accessor or local accessor dimension, captured array or private array) for which
+     * signed subscripts keep Java's results: {@code 2^31 - 2^24}. Above it the runtime defines
+     * {@code JSYCL_WRAPPING_SUBSCRIPTS} for the launch.
+     */
+    static final long SIGNED_SUBSCRIPT_MAX_EXTENT = (1L << 31) - SUBSCRIPT_CONSTANT_LIMIT;
+
+    /**
+     * The text of {@code index} used as a subscript (an accessor, local accessor or array index).
+     *
+     * <p>Java's {@code int} arithmetic wraps, so {@code i - 1} is normally emitted as {@code (int)((uint)i - 1u)}: C's
+     * signed overflow is undefined. Inside a subscript that hides from the compiler that {@code i - 1}, {@code i} and
+     * {@code i + 1} are neighbours, so each load gets its own sign extension and address. A subscript of the form
+     * {@code e + c} or {@code e - c} (outermost operation; {@code c} an int constant with {@code |c| < 2^24};
+     * {@code e} any int expression, itself still computed with wrapping) is instead emitted as
+     * {@code JSYCL_SUBSCRIPT(e, c)}, which is {@code ((e) + (c))}, signed. This keeps Java's result for every program
+     * whose indices are in bounds:
+     * <ul>
+     * <li>where {@code e + c} does not overflow, signed and wrapping arithmetic give the same index;</li>
+     * <li>where it overflows upwards ({@code c > 0}), Java's wrapped index is {@code e + c - 2^32 < 0}: out of
+     * bounds, an {@code IndexOutOfBoundsException} in Java;</li>
+     * <li>where it overflows downwards ({@code c < 0}), Java's index is {@code e + c + 2^32 >= 2^31 - |c| >
+     * 2^31 - 2^24}: out of bounds too, as long as the extent indexed is at most
+     * {@link #SIGNED_SUBSCRIPT_MAX_EXTENT}.</li>
+     * </ul>
+     * So an overflow there happens only in a program that Java would stop with an exception, for which an unchecked
+     * device kernel gives no defined result anyway (it reads or writes outside the data). Each index of a multi-
+     * dimensional access is checked against its own dimension in Java, so the argument holds per dimension.
+     *
+     * <p>Only the outermost {@code + c} is signed: in {@code a[i * n + j + 1]} the {@code i * n + j} keeps wrapping,
+     * since a wrap there can give an in-bounds index that Java accepts. The runtime defines
+     * {@code JSYCL_WRAPPING_SUBSCRIPTS} (the macro then wraps as before) for a launch where an extent exceeds
+     * {@link #SIGNED_SUBSCRIPT_MAX_EXTENT} or where {@code jsycl.lowering.signedSubscripts=false}. Checked kernels
+     * ({@code JSYCL_CHECKS=1}) keep exact wrapping, so the bad index they report is Java's.
+     */
+    static Expr subscript(KernelContext ctx, Expr index) {
+        if (ctx.checked || index.addend == null) {
+            return index;
+        }
+        return Expr.of('I', ctx.helper("JSYCL_SUBSCRIPT") + "(" + index.addend.text + ", " + index.addendConstant + ")",
+                PRIMARY);
     }
 
     private static String unsigned(String u, Expr e, int prec) {

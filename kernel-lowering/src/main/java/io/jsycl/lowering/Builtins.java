@@ -136,6 +136,23 @@ final class Builtins {
                     long jsycl_lrem(long a, long b) {
                         return b == 0 || b == -1 ? 0 : a % b;
                     }"""),
+            Map.entry("JSYCL_SUBSCRIPT", """
+                    /* A subscript e + c, c a small constant: signed, so that the compiler can fold c into the address
+                       (a wrap there could only give an index Java rejects; docs/kernel-language.md, "Subscripts").
+                       The runtime defines JSYCL_WRAPPING_SUBSCRIPTS for launches where that does not hold. */
+                    #ifdef JSYCL_WRAPPING_SUBSCRIPTS
+                    #define JSYCL_SUBSCRIPT(e, c) ((int)((uint)(e) + (uint)(c)))
+                    #else
+                    #define JSYCL_SUBSCRIPT(e, c) ((e) + (c))
+                    #endif"""),
+            Map.entry("JSYCL_OFFSET", """
+                    /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+                       have offset 0 (JSYCL_ZERO_OFFSETS). */
+                    #ifdef JSYCL_ZERO_OFFSETS
+                    #define JSYCL_OFFSET(offset) 0
+                    #else
+                    #define JSYCL_OFFSET(offset) (offset)
+                    #endif"""),
             Map.entry("jsycl_abs_i", """
                     /* Math.abs(int): wraps, abs(MIN_VALUE) is MIN_VALUE. */
                     int jsycl_abs_i(int x) {
@@ -461,7 +478,7 @@ final class Builtins {
                     throw r.reject("call to " + name + " with " + indexes + " index(es) on a " + dims
                             + "-dimensional accessor", "is not supported; pass one int index per dimension");
                 }
-                String element = acc.member() + "data[" + index(acc, dims, args) + "]";
+                String element = acc.member() + "data[" + index(ctx, acc, dims, args) + "]";
                 if (m.name.equals("get")) {
                     return record != null ? Expr.record(record, element, false) : Expr.of(returnKind(m.desc), element, PRIMARY);
                 }
@@ -488,7 +505,7 @@ final class Builtins {
                     throw r.reject("call to " + name + " on a read-only accessor",
                             "cannot write; request the accessor with read-write access");
                 }
-                return atomic(ctx, r, m, name, "&" + acc.member() + "data[" + index(acc, dims, args) + "]", local, args);
+                return atomic(ctx, r, m, name, "&" + acc.member() + "data[" + index(ctx, acc, dims, args) + "]", local, args);
             }
             default -> throw r.reject("call to " + name, "is not supported by this version of the lowering");
         }
@@ -535,12 +552,20 @@ final class Builtins {
         return Expr.effect(k, text, PRIMARY);
     }
 
-    private static String index(AccessorRef acc, int dims, List<Expr> args) {
+    /**
+     * The linear element index of an access: row-major over the memory range, each index a subscript
+     * ({@link Arithmetic#subscript}) plus the accessor's offset. The offset goes through {@code JSYCL_OFFSET}, which
+     * is 0 where the runtime defines {@code JSYCL_ZERO_OFFSETS} (every accessor of the launch has offset 0), so
+     * that program has no offset arithmetic.
+     */
+    private static String index(KernelContext ctx, AccessorRef acc, int dims, List<Expr> args) {
         String m = acc.member();
         boolean local = acc.capture() instanceof Capture.Local;
         String text = null;
         for (int d = 0; d < dims; d++) {
-            String i = local ? args.get(d).at(ADD + 1) : args.get(d).at(ADD) + " + " + m + "offset[" + d + "]";
+            Expr sub = Arithmetic.subscript(ctx, args.get(d));
+            String i = local ? sub.at(ADD + 1)
+                    : sub.at(ADD) + " + " + ctx.helper("JSYCL_OFFSET") + "(" + m + "offset[" + d + "])";
             if (text == null) {
                 text = i;
             } else if (local) {

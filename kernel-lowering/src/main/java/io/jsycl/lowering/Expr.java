@@ -37,6 +37,13 @@ final class Expr {
     /** For wrapping int/long arithmetic: the same value as an unsigned C expression (ADD precedence). */
     String unsignedText;
     int unsignedPrec;
+    /**
+     * For an int {@code e + c} or {@code e - c} with {@code c} a constant, {@code |c| <}
+     * {@link Arithmetic#SUBSCRIPT_CONSTANT_LIMIT}: {@code e} and the signed constant added to it, so a subscript
+     * can compute the sum signed ({@link Arithmetic#subscript}); {@code null} otherwise.
+     */
+    Expr addend;
+    long addendConstant;
     /** For a {@code float} widened to {@code double}: the float expression. */
     Expr widenedFloat;
     /** For {@code Math.sqrt} of a widened {@code float}: the float expression. */

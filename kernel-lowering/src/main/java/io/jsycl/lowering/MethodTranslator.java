@@ -656,7 +656,7 @@ final class MethodTranslator {
                     case DALOAD -> 'D';
                     default -> 'I';
                 };
-                push(Expr.of(k, a.member() + "data[" + index.text + "]", PRIMARY));
+                push(Expr.of(k, a.member() + "data[" + Arithmetic.subscript(ctx, index).text + "]", PRIMARY));
             }
             case AALOAD -> throw reject("an array of references", "is not supported in kernels; use arrays of primitives");
             case IASTORE, LASTORE, FASTORE, DASTORE, BASTORE, CASTORE, SASTORE -> {
@@ -1168,7 +1168,7 @@ final class MethodTranslator {
         if (ctx.checked) {
             statement(Checks.bounds(ctx, index, Long.toString(array.constant), line, failReturn()));
         }
-        String element = array.text + "[" + index.text + "]";
+        String element = array.text + "[" + privateSubscript(array, index) + "]";
         return switch (array.elementType) {
             case 'J' -> Expr.of('J', element, PRIMARY);
             case 'F' -> Expr.of('F', element, PRIMARY);
@@ -1187,7 +1187,12 @@ final class MethodTranslator {
             case 'B', 'C', 'S' -> "(" + Expr.elementCType(array.elementType) + ")" + v.at(UNARY);
             default -> v.text;
         };
-        statement(array.text + "[" + index.text + "] = " + value + ";");
+        statement(array.text + "[" + privateSubscript(array, index) + "] = " + value + ";");
+    }
+
+    /** A private array's subscript: signed where its constant length allows ({@link Arithmetic#subscript}). */
+    private String privateSubscript(Expr array, Expr index) {
+        return array.constant <= Arithmetic.SIGNED_SUBSCRIPT_MAX_EXTENT ? Arithmetic.subscript(ctx, index).text : index.text;
     }
 
     /**

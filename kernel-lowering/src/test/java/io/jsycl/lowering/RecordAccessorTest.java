@@ -41,7 +41,7 @@ class RecordAccessorTest {
         var ps = new Accessor.OfRecord<>(Particle.class, new Particle[4], "READ_WRITE");
         LoweredKernel lowered = Lambdas.lower(1, particles(ps, new Accessor.OfFloat(new float[4], "WRITE"), 0.5f));
         Golden.check("recordBuffer", lowered);
-        assertThat(lowered.source()).contains("cap->xs.data[i + cap->xs.offset[0]] = cap->ps.data[i + cap->ps.offset[0]].x;");
+        assertThat(lowered.source()).contains("cap->xs.data[i + JSYCL_OFFSET(cap->xs.offset[0])] = cap->ps.data[i + JSYCL_OFFSET(cap->ps.offset[0])].x;");
         assertThat(lowered.source()).contains("uchar alive; /* offset 20 */");
         assertThat(lowered.args()).extracting(KernelArg::role).startsWith(ArgRole.ACCESSOR_DATA, ArgRole.ACCESSOR_RANGE,
                 ArgRole.ACCESSOR_MEM_RANGE, ArgRole.ACCESSOR_OFFSET);

@@ -423,4 +423,98 @@ class KernelLanguageTest {
             assertThatThrownBy(buf::close).isInstanceOf(IndexOutOfBoundsException.class);
         }
     }
+
+    /**
+     * Subscripts {@code e + c} (c a small constant) are computed signed on devices; inner arithmetic, large
+     * constants and captured (non-constant) addends keep wrapping. Each index here wraps on the way and still lands
+     * in bounds, so Java accepts it; both lowerings of the subscripts (signed, and wrapping through
+     * {@code jsycl.lowering.signedSubscripts=false}) must give Java's result.
+     */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void subscriptsThatWrapOnTheWayInBoundsMatchJava(Device device) {
+        int n = 300;
+        int cols = 7;
+        int[] in = new int[n + 2];
+        int[] grid = new int[(n + 2) * cols];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = i * 31 + 5;
+        }
+        for (int i = 0; i < grid.length; i++) {
+            grid[i] = i * 17 - 3;
+        }
+        int big = Integer.MAX_VALUE;
+        int low = Integer.MIN_VALUE;
+        int[] expected = new int[n * 6];
+        for (String signed : new String[] {"true", "false"}) {
+            System.setProperty("jsycl.lowering.signedSubscripts", signed);
+            int[] out = new int[n * 6];
+            try (var q = new Queue(device); var bi = Buffer.of(in); var bg = Buffer.of(grid, Range.of(n + 2, cols));
+                 var bo = Buffer.of(out)) {
+                q.submit(h -> {
+                    var a = bi.read(h);
+                    var g = bg.read(h);
+                    var o = bo.write(h);
+                    h.parallelFor(Range.of(n), it -> {
+                        int i = it.id(0);
+                        o.set(i * 6, a.get(((i + big) - big) + 1));
+                        o.set(i * 6 + 1, a.get(i + 2147483647 + 2147483647 + 3));
+                        o.set(i * 6 + 2, a.get((i - 16777215) + 16777215));
+                        o.set(i * 6 + 3, a.get((i + low) - low - 1 + 2));
+                        o.set(i * 6 + 4, g.get(((i + big) - big) + 2 - 1, (i + low) % cols + cols - 1));
+                        o.set(i * 6 + 5, a.get(16777215 + (i - 16777215)) + g.get(i, (i + big + 2) % cols + 6));
+                    });
+                });
+            } finally {
+                System.clearProperty("jsycl.lowering.signedSubscripts");
+            }
+            if (signed.equals("true")) {
+                for (int i = 0; i < n; i++) {
+                    int j4 = (i + low) % cols + cols - 1;
+                    int j5 = (i + big + 2) % cols + 6;
+                    expected[i * 6] = in[i + 1];
+                    expected[i * 6 + 1] = in[i + 1];
+                    expected[i * 6 + 2] = in[i];
+                    expected[i * 6 + 3] = in[i + 1];
+                    expected[i * 6 + 4] = grid[(i + 1) * cols + j4];
+                    expected[i * 6 + 5] = in[i] + grid[i * cols + j5];
+                }
+            }
+            assertThat(out).as("signed subscripts %s", signed).isEqualTo(expected);
+        }
+    }
+
+    /** Checked kernels keep Java's wrapping in subscripts: the index they report is the one Java rejects. */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void checkedKernelsReportTheWrappedIndexOfASubscriptAtTheIntLimits(Device device) {
+        int big = Integer.MAX_VALUE;
+        int low = Integer.MIN_VALUE;
+        try (var q = new Queue(device)) {
+            var bi = Buffer.of(new int[16]);
+            var bo = Buffer.of(new int[16]);
+            var up = q.submit(h -> {
+                h.checked();
+                var a = bi.read(h);
+                var o = bo.write(h);
+                h.parallelFor(Range.of(16), it -> o.set(it.id(0), a.get(big + 1)));
+            });
+            assertThatThrownBy(up::await).isInstanceOf(IndexOutOfBoundsException.class)
+                    .hasMessageContaining("-2147483648 out of bounds for length 16");
+            assertThatThrownBy(bo::close).isInstanceOf(IndexOutOfBoundsException.class);
+        }
+        try (var q = new Queue(device)) {
+            var bi = Buffer.of(new int[16]);
+            var bo = Buffer.of(new int[16]);
+            var down = q.submit(h -> {
+                h.checked();
+                var a = bi.read(h);
+                var o = bo.write(h);
+                h.parallelFor(Range.of(16), it -> o.set(it.id(0), a.get(low - 2)));
+            });
+            assertThatThrownBy(down::await).isInstanceOf(IndexOutOfBoundsException.class)
+                    .hasMessageContaining("2147483646 out of bounds for length 16");
+            assertThatThrownBy(bo::close).isInstanceOf(IndexOutOfBoundsException.class);
+        }
+    }
 }

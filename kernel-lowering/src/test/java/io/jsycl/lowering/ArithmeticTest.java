@@ -1,0 +1,64 @@
+package io.jsycl.lowering;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jsycl.Accessor;
+import io.jsycl.ItemKernel;
+import io.jsycl.LocalAccessor;
+import org.junit.jupiter.api.Test;
+
+/** Subscripts: which are computed signed ({@link Arithmetic#subscript}) and which keep Java's wrapping. */
+class ArithmeticTest {
+    static ItemKernel neighbours(Accessor.OfInt in, Accessor.OfInt out, int n, int[] table) {
+        return it -> {
+            int i = it.id(0);
+            int shifted = i + 1;
+            out.set(i, in.get(i - 1) + in.get(i + 1) + in.get(2 + i) + in.get(i * n + 3) + in.get(i + n - 1)
+                    + in.get(i + 16777215) + in.get(i - 16777216) + in.get(n - i) + table[i + 4] + shifted);
+        };
+    }
+
+    @Test
+    void subscriptsPlusOrMinusASmallConstantAreSignedAndEverythingElseWraps() {
+        String source = Lambdas.lower(1, neighbours(new Accessor.OfInt(1, "READ"), new Accessor.OfInt(1, "WRITE"), 0,
+                new int[0])).source();
+        assertThat(source)
+                .contains("in.data[JSYCL_SUBSCRIPT(i, -1) + JSYCL_OFFSET(cap->in.offset[0])]")
+                .contains("in.data[JSYCL_SUBSCRIPT(i, 1) + ")
+                .contains("in.data[JSYCL_SUBSCRIPT(i, 2) + ")
+                .contains("in.data[JSYCL_SUBSCRIPT((int)((uint)i * (uint)n), 3) + ")
+                // i + n wraps (a wrap there can land in bounds); only the outer - 1 is signed
+                .contains("in.data[JSYCL_SUBSCRIPT((int)((uint)i + (uint)n), -1) + ")
+                .contains("in.data[JSYCL_SUBSCRIPT(i, 16777215) + ")
+                // |c| = 2^24 is past the limit: wrapping
+                .contains("in.data[(int)((uint)i - 16777216u) + ")
+                .contains("in.data[(int)((uint)n - (uint)i) + ")
+                .contains("table.data[JSYCL_SUBSCRIPT(i, 4)]")
+                // not a subscript: wraps
+                .contains("shifted = (int)((uint)i + 1u);")
+                .contains("#define JSYCL_SUBSCRIPT(e, c) ((int)((uint)(e) + (uint)(c)))")
+                .contains("#define JSYCL_SUBSCRIPT(e, c) ((e) + (c))");
+    }
+
+    @Test
+    void checkedKernelsKeepWrappingSubscripts() {
+        var request = Lambdas.request(neighbours(new Accessor.OfInt(1, "READ"), new Accessor.OfInt(1, "WRITE"), 0,
+                new int[0]), KernelShape.ITEM, 1, true, null);
+        String source = KernelLowerer.lower(request).source();
+        assertThat(source).doesNotContain("JSYCL_SUBSCRIPT").contains("in.data[(int)((uint)i - 1u) + ");
+    }
+
+    static io.jsycl.NdItemKernel tree(LocalAccessor.OfInt scratch) {
+        return it -> {
+            int lid = it.localId(0);
+            scratch.set(lid, scratch.get(lid + 1) + scratch.get(lid - 1));
+        };
+    }
+
+    @Test
+    void localAccessorSubscriptsAreSignedAndHaveNoOffset() {
+        String source = Lambdas.lowerNd(1, tree(new LocalAccessor.OfInt(64))).source();
+        assertThat(source).contains("(uint)cap->scratch.data[JSYCL_SUBSCRIPT(lid, 1)] + (uint)cap->scratch.data[JSYCL_SUBSCRIPT(lid, -1)]")
+                .doesNotContain("JSYCL_OFFSET(cap->scratch");
+    }
+}
