@@ -2,8 +2,8 @@
 # Runs ON the GPU host, from the repository root, after benchmarks/gpu/run.sh filled .gpu/ on the dev machine.
 # Writes everything into $OUT (default ./bench-out). Each step has a time limit, and no step runs past a deadline
 # of BUDGET_S (default 520 s) after the start, so the whole run stays under 9 minutes. A failing step is recorded in
-# $OUT/summary.md and the next one still runs. $OUT ends with at most 8 files: host.txt, summary.md, suite-gpu.md,
-# suite-cpu.md, first-kernel.md, jmh-submit.json, torch-peers.md, logs.tgz.
+# $OUT/summary.md and the next one still runs. $OUT ends with at most 8 files: summary.md, suite-gpu.md, suite-cpu.md,
+# first-kernel.md, jmh-submit.json, torch-peers.md, variants.md, logs.tgz (every step's log and host.log).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-./bench-out}"
@@ -36,23 +36,36 @@ step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit (cut to the deadl
   echo "- $name: exit $rc in $((SECONDS - t0)) s" | tee -a "$summary"
 }
 
-{ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1; ls /etc/OpenCL/vendors; nproc; } \
-  > "$OUT/host.txt"
-# The suite now includes the sum reduction (2^27 ints) and the 256-bin histogram (2^26 ints) rows, and under each
-# workload an Aparapi 3.0.2 row on the same GPU (Aparapi picks it among its GPU-type devices: NVIDIA's, not PoCL).
-step suite-gpu 240 "${run_java[@]}" io.jsycl.bench.Suite --device gpu --out "$OUT/suite-gpu.md"
-step suite-cpu 90 "${run_java[@]}" io.jsycl.bench.Suite --device cpu --skip-java --skip-aparapi --repeats 3 --e2e 2 \
-  --gemm 1024 --bodies 8192 --copy-mib 256 --sum-n 33554432 --hist-n 16777216 --out "$OUT/suite-cpu.md"
-# Two tables (driver cache as is, and CUDA_CACHE_DISABLE=1 POCL_KERNEL_CACHE=0), modes cold, warm, raw and aparapi:
-# 2 x (1 + 4 x 5) fresh JVMs.
-step first-kernel 110 "${run_java[@]}" io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu --out "$OUT/first-kernel.md"
-step jmh-submit 55 "${run_java[@]}" org.openjdk.jmh.Main SubmitBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s -p device=gpu \
-  -rf json -rff "$OUT/jmh-submit.json"
-# Transfers of a 5-kernel chain and the profiling timeline of two independent kernels (its log is in logs.tgz).
-step timeline 30 "${run_java[@]}" io.jsycl.bench.Timeline gpu
-[ -n "${SKIP_TORCH:-}" ] || step torch-peers 45 python3 benchmarks/gpu/torch_peers.py --out "$OUT/torch-peers.md"
+# STEPS picks the steps (default: all but variants, in this order); each command of the device tool may run for at
+# most 10 minutes, so a full run is split in two, e.g. STEPS="suite-gpu jmh-submit torch-peers timeline" and
+# STEPS="first-kernel suite-cpu host-transfers variants".
+STEPS="${STEPS:-suite-gpu suite-cpu first-kernel jmh-submit timeline torch-peers}"
+want() { [[ " $STEPS " == *" $1 "* ]]; }
 
-cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md 2>/dev/null
+{ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1; ls /etc/OpenCL/vendors; nproc; } \
+  > "$OUT/host.log"
+# The suite includes the sum reduction (2^27 ints), the 256-bin histogram (2^26 ints) and the register-blocked SGEMM
+# (2048 and 4096) rows, and under each workload an Aparapi 3.0.2 row on the same GPU (Aparapi picks it among its
+# GPU-type devices: NVIDIA's, not PoCL).
+want suite-gpu && step suite-gpu 240 "${run_java[@]}" io.jsycl.bench.Suite --device gpu --out "$OUT/suite-gpu.md"
+want suite-cpu && step suite-cpu 90 "${run_java[@]}" io.jsycl.bench.Suite --device cpu --skip-java --skip-aparapi \
+  --repeats 3 --e2e 2 --gemm 1024 --gemm-big 0 --bodies 8192 --copy-mib 256 --sum-n 33554432 --hist-n 16777216 \
+  --out "$OUT/suite-cpu.md"
+# Two tables (driver cache as is, and CUDA_CACHE_DISABLE=1 POCL_KERNEL_CACHE=0), modes cold, warm, raw, aparapi and
+# with a JDK AOT cache cold and warm: 2 x (2 + 6 x 5) fresh JVMs.
+want first-kernel && step first-kernel 200 "${run_java[@]}" io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu \
+  --aot on --out "$OUT/first-kernel.md"
+want jmh-submit && step jmh-submit 70 "${run_java[@]}" org.openjdk.jmh.Main SubmitBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s \
+  -p device=gpu -rf json -rff "$OUT/jmh-submit.json"
+# Transfers of a 5-kernel chain and the profiling timeline of two independent kernels (its log is in logs.tgz).
+want timeline && step timeline 30 "${run_java[@]}" io.jsycl.bench.Timeline gpu
+# Java array -> kernel -> Java array through jsycl's transfer paths beside hand-written ones (log in logs.tgz).
+want host-transfers && step host-transfers 40 "${run_java[@]}" io.jsycl.bench.HostTransfers --device gpu --log2n 24
+want torch-peers && [ -z "${SKIP_TORCH:-}" ] && step torch-peers 60 python3 benchmarks/gpu/torch_peers.py \
+  --out "$OUT/torch-peers.md"
+want variants && step variants 220 env OUT="$OUT" VARIANTS_BUDGET_S=200 bash benchmarks/gpu/variants.sh
+
+cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md "$OUT"/variants.md 2>/dev/null
 grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null
 cat "$OUT/timeline.log" 2>/dev/null
 cat "$summary"

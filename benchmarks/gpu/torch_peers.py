@@ -66,6 +66,11 @@ def main():
     b = torch.rand(m, m, device=dev, generator=g)
     c = torch.empty(m, m, device=dev)
     add("matmul FP32, TF32 off (torch.mm)", f"{m}²", lambda: torch.mm(a, b, out=c), 2.0 * m ** 3, "GFLOP/s")
+    m4 = 4096
+    a4 = torch.rand(m4, m4, device=dev, generator=g)
+    b4 = torch.rand(m4, m4, device=dev, generator=g)
+    c4 = torch.empty(m4, m4, device=dev)
+    add("matmul FP32, TF32 off (torch.mm)", f"{m4}²", lambda: torch.mm(a4, b4, out=c4), 2.0 * m4 ** 3, "GFLOP/s")
     ints = torch.randint(0, 1000, (1 << 27,), device=dev, dtype=torch.int32, generator=g)
     add("sum int32 (torch.sum)", "2^27 ints", lambda: ints.sum(), 4.0 * ints.numel(), "GB/s")
     bins = torch.randint(0, 256, (n,), device=dev, dtype=torch.int32, generator=g)
