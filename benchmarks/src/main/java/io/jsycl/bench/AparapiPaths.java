@@ -92,7 +92,7 @@ final class AparapiPaths {
         k.c = new float[n];
         return new Path(k) {
             Range range(OpenCLDevice d) {
-                return d.createRange(n);
+                return range1(d, n);
             }
 
             void putInputs() {
@@ -118,7 +118,7 @@ final class AparapiPaths {
         k.y = y0.clone();
         return new Path(k) {
             Range range(OpenCLDevice d) {
-                return d.createRange(n);
+                return range1(d, n);
             }
 
             void putInputs() {
@@ -157,7 +157,7 @@ final class AparapiPaths {
         bind.run();
         return new Path(kernel) {
             Range range(OpenCLDevice d) {
-                return tiled ? d.createRange2D(n, n, Sgemm.TILE, Sgemm.TILE) : d.createRange2D(n, n);
+                return tiled ? d.createRange2D(n, n, Sgemm.TILE, Sgemm.TILE) : range2(d, n, n);
             }
 
             void putInputs() {
@@ -184,7 +184,7 @@ final class AparapiPaths {
         k.n = n;
         return new Path(k) {
             Range range(OpenCLDevice d) {
-                return d.createRange2D(n, n);
+                return range2(d, n, n);
             }
 
             void putInputs() {
@@ -221,7 +221,7 @@ final class AparapiPaths {
         k.d = 3.0f / n;
         return new Path(k) {
             Range range(OpenCLDevice d) {
-                return d.createRange2D(n, n);
+                return range2(d, n, n);
             }
 
             void putInputs() {
@@ -252,7 +252,7 @@ final class AparapiPaths {
         k.dt = NBODY_DT;
         return new Path(k) {
             Range range(OpenCLDevice d) {
-                return d.createRange(n);
+                return range1(d, n);
             }
 
             void putInputs() {
@@ -332,7 +332,7 @@ final class AparapiPaths {
         k.bins = new int[Histogram.BINS];
         return new Path(k) {
             Range range(OpenCLDevice d) {
-                return d.createRange(n);
+                return range1(d, n);
             }
 
             void putInputs() {
@@ -348,5 +348,18 @@ final class AparapiPaths {
                 return k.bins;
             }
         };
+    }
+
+    /**
+     * A 1-D range with the work-group jsycl picks on GPUs (256) where it divides {@code n}: Aparapi's own choice
+     * (the largest divisor up to the device maximum) made NVIDIA's driver refuse the launch (runKernelJNI -1).
+     */
+    static Range range1(OpenCLDevice d, int n) {
+        return n % 256 == 0 ? d.createRange(n, 256) : d.createRange(n);
+    }
+
+    /** A 2-D range with jsycl's GPU work-group (32 x 8) where it divides the extents; see {@link #range1}. */
+    static Range range2(OpenCLDevice d, int w, int h) {
+        return w % 32 == 0 && h % 8 == 0 ? d.createRange2D(w, h, 32, 8) : d.createRange2D(w, h);
     }
 }
