@@ -304,6 +304,13 @@ final class AparapiPaths {
         int[] data = Histogram.data(n);
         int groups = Math.max(1, n / (Histogram.GROUP * Histogram.PER_ITEM));
         if (local) {
+            if (!Boolean.getBoolean("jsycl.bench.aparapiLocalAtomics")) {
+                // Kept as written (AparapiKernels.HistogramLocal) for the record; -Djsycl.bench.aparapiLocalAtomics=true
+                // runs it anyway.
+                throw new UnsupportedOperationException("Aparapi 3.0.2 passes @Local arrays to atomicAdd as __global"
+                        + " pointers, so this kernel's OpenCL fails to compile (PoCL and NVIDIA); on NVIDIA its fallback"
+                        + " then crashed the JVM in clReleaseCommandQueue");
+            }
             var k = new AparapiKernels.HistogramLocal();
             k.x = data;
             k.bins = new int[Histogram.BINS];

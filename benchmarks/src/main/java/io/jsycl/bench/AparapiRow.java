@@ -39,6 +39,8 @@ final class AparapiRow {
         AparapiPaths.Path path;
         try {
             path = AparapiPaths.of(w, aparapi.device.getMaxWorkGroupSize());
+        } catch (UnsupportedOperationException e) {
+            return failed(w, name, "not run: " + e.getMessage());
         } catch (RuntimeException e) {
             return failed(w, name, "FAILED: " + oneLine(e));
         }
