@@ -20,12 +20,13 @@ public final class Handler {
 
     private final Queue queue;
     private final Map<BufferStorage, AccessMode> requirements = new LinkedHashMap<>();
-    private final List<Event> dependencies = new ArrayList<>();
-    private final List<LocalAccessor<?>> locals = new ArrayList<>();
-    private final StringBuilder buildOptions = new StringBuilder();
+    // The rarely used parts are made on first use, so the usual command group allocates less.
+    private List<Event> dependencies;
+    private List<LocalAccessor<?>> locals;
+    private StringBuilder buildOptions;
     private boolean fastMath;
     private boolean checked;
-    private final Map<SpecConstant<?>, Object> specValues = new LinkedHashMap<>();
+    private Map<SpecConstant<?>, Object> specValues;
     private Launch launch;
 
     Handler(Queue queue) {
@@ -89,6 +90,9 @@ public final class Handler {
             throw new IllegalArgumentException("specialization constant " + constant.name() + " holds "
                     + constant.defaultValue().getClass().getSimpleName() + ", not " + value.getClass().getSimpleName());
         }
+        if (specValues == null) {
+            specValues = new LinkedHashMap<>();
+        }
         specValues.put(constant, value);
     }
 
@@ -119,6 +123,9 @@ public final class Handler {
      */
     public void dependsOn(Event... events) {
         for (Event e : events) {
+            if (dependencies == null) {
+                dependencies = new ArrayList<>();
+            }
             dependencies.add(Objects.requireNonNull(e, "event"));
         }
     }
@@ -129,6 +136,9 @@ public final class Handler {
      * @param options OpenCL C compiler options, e.g. {@code "-cl-fast-relaxed-math"}
      */
     public void buildOptions(String options) {
+        if (buildOptions == null) {
+            buildOptions = new StringBuilder();
+        }
         buildOptions.append(' ').append(Objects.requireNonNull(options, "options").trim());
     }
 
@@ -154,11 +164,14 @@ public final class Handler {
     }
 
     void addLocal(LocalAccessor<?> local) {
+        if (locals == null) {
+            locals = new ArrayList<>();
+        }
         locals.add(local);
     }
 
     List<LocalAccessor<?>> locals() {
-        return locals;
+        return locals == null ? List.of() : locals;
     }
 
     private void setLaunch(Launch l) {
@@ -173,15 +186,15 @@ public final class Handler {
     }
 
     List<Event> dependencies() {
-        return dependencies;
+        return dependencies == null ? List.of() : dependencies;
     }
 
     boolean hasUserBuildOptions() {
-        return !buildOptions.isEmpty();
+        return buildOptions != null && !buildOptions.isEmpty();
     }
 
     String userBuildOptions() {
-        return buildOptions.toString().trim();
+        return buildOptions == null ? "" : buildOptions.toString().trim();
     }
 
     boolean checkedRequested() {
@@ -189,7 +202,7 @@ public final class Handler {
     }
 
     Map<SpecConstant<?>, Object> specValues() {
-        return specValues;
+        return specValues == null ? Map.of() : specValues;
     }
 
     boolean fastMathRequested() {

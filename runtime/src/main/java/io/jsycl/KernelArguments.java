@@ -11,7 +11,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Sets a lowered kernel's arguments from one submit's captured values, following the lowering's
@@ -23,19 +22,23 @@ final class KernelArguments implements AutoCloseable {
     /** Ints in a checked kernel's failure record: kind, line, id 0..2, index, bound, spare. */
     static final int CHECK_INTS = 8;
 
-    private final List<ClMem> launchBuffers = new ArrayList<>();
+    /** Made on the first captured array: most launches have none. */
+    private List<ClMem> launchBuffers;
     private ClMem checkBuffer;
 
-    /** Sets every argument of {@code k}; {@code local} is the work-group size of a reduction launch. */
-    void set(ClKernel k, ClContext context, LoweredKernel lowered, Object[] captured, Map<BufferStorage, ClMem> mems,
-            Range range, Reduction<?> reduction, long reductionLocal) {
+    /**
+     * Sets every argument of {@code k}; {@code mems[i]} is the device memory of buffer {@code storages[i]};
+     * {@code reductionLocal} is the work-group size of a reduction launch.
+     */
+    void set(ClKernel k, ClContext context, LoweredKernel lowered, Object[] captured, BufferStorage[] storages,
+            ClMem[] mems, Range range, Reduction<?> reduction, long reductionLocal) {
         int index = 0;
         for (KernelArg arg : lowered.args()) {
             Object value = arg.captureIndex() >= 0 ? RecordPaths.resolve(captured[arg.captureIndex()], arg.path()) : null;
             switch (arg.role()) {
                 case VALUE -> setScalar(k, index, value);
                 case ACCESSOR_DATA -> k.setArg(index, value instanceof DeviceArray<?> d ? d.mem()
-                        : mems.get(((Accessor<?>) value).storage));
+                        : memOf(((Accessor<?>) value).storage, storages, mems));
                 case ACCESSOR_RANGE -> k.setArgInt(index, value instanceof DeviceArray<?> d ? d.size()
                         : ((Accessor<?>) value).range().get(arg.dimension()));
                 case ACCESSOR_MEM_RANGE -> k.setArgInt(index, value instanceof DeviceArray<?> d ? d.size()
@@ -47,12 +50,22 @@ final class KernelArguments implements AutoCloseable {
                 case LOCAL_RANGE -> k.setArgInt(index, ((LocalAccessor<?>) value).range().get(arg.dimension()));
                 case ARRAY_DATA -> k.setArg(index, arrayBuffer(context, value));
                 case ARRAY_LENGTH -> k.setArgInt(index, Array.getLength(value));
-                case REDUCTION_OUTPUT -> k.setArg(index, mems.get(reduction.output.storage));
+                case REDUCTION_OUTPUT -> k.setArg(index, memOf(reduction.output.storage, storages, mems));
                 case REDUCTION_SCRATCH -> k.setArgLocal(index, reductionLocal * reduction.output.storage.kind.bytes);
                 case CHECK_BUFFER -> k.setArg(index, checkBuffer(context));
             }
             index++;
         }
+    }
+
+    /** The device memory of {@code storage}: a command group requests few buffers, so a scan beats a map. */
+    private static ClMem memOf(BufferStorage storage, BufferStorage[] storages, ClMem[] mems) {
+        for (int i = 0; i < storages.length; i++) {
+            if (storages[i] == storage) {
+                return mems[i];
+            }
+        }
+        throw new IllegalStateException("buffer " + storage + " was not requested by the command group");
     }
 
     /** True if the kernel set last is checked: it records failures in a buffer read after it ran. */
@@ -84,6 +97,9 @@ final class KernelArguments implements AutoCloseable {
             MemorySegment copy = arena.allocate(bytes, 64);
             kind.copyToSegment(array, copy);
             ClMem mem = ClMem.createBuffer(context, ClMemFlags.READ_ONLY | ClMemFlags.COPY_HOST_PTR, bytes, copy);
+            if (launchBuffers == null) {
+                launchBuffers = new ArrayList<>();
+            }
             launchBuffers.add(mem);
             return mem;
         }
@@ -115,8 +131,10 @@ final class KernelArguments implements AutoCloseable {
     /** Releases this launch's array buffers (and an unclaimed check buffer). */
     @Override
     public void close() {
-        launchBuffers.forEach(ClMem::close);
-        launchBuffers.clear();
+        if (launchBuffers != null) {
+            launchBuffers.forEach(ClMem::close);
+            launchBuffers.clear();
+        }
         if (checkBuffer != null) {
             checkBuffer.close();
             checkBuffer = null;

@@ -224,6 +224,10 @@ final class KernelLambdas {
         throw new SyclException("kernel " + kernel.getClass().getName() + " is not a lambda: write it as a lambda");
     }
 
+    /** The lowering's access mode of each {@link AccessMode}, by ordinal (no name lookup per submit). */
+    private static final io.jsycl.lowering.AccessMode[] LOWERING_MODES = java.util.Arrays.stream(AccessMode.values())
+            .map(m -> io.jsycl.lowering.AccessMode.valueOf(m.name())).toArray(io.jsycl.lowering.AccessMode[]::new);
+
     private static Capture capture(LambdaShape lambda, int index, Object value, Handler handler) {
         return switch (value) {
             case Accessor<?> a -> {
@@ -233,7 +237,7 @@ final class KernelLambdas {
                             + " that was requested in another command group; request accessors inside the command"
                             + " group that runs the kernel (buf.read(h) in the submit lambda)");
                 }
-                var mode = io.jsycl.lowering.AccessMode.valueOf(a.mode().name());
+                var mode = LOWERING_MODES[a.mode().ordinal()];
                 if (a.storage.codec instanceof RecordCodec records) {
                     yield new Capture.RecordAccessor(records.internalName(), records.fields, a.range().dimensions(), mode);
                 }

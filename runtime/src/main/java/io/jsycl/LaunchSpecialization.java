@@ -18,7 +18,8 @@ import java.lang.reflect.Array;
  * "Subscripts"), or {@code JSYCL_LOWERING_SIGNED_SUBSCRIPTS=0} [{@code jsycl.lowering.signedSubscripts=false}]
  * asks for it.</li>
  * </ul>
- * Both settings are read at every launch, so one process can measure both variants.
+ * Both settings are read when a queue is made ({@link Queue}); a process measuring both variants makes a queue
+ * after setting each.
  */
 final class LaunchSpecialization {
     /** The largest extent for which signed subscripts keep Java's results: {@code 2^31 - 2^24}. */
@@ -36,11 +37,12 @@ final class LaunchSpecialization {
 
     /**
      * The specialization of launching {@code lowered} with {@code captured}: {@link #ZERO_OFFSETS} and
-     * {@link #WRAPPING_SUBSCRIPTS} bits.
+     * {@link #WRAPPING_SUBSCRIPTS} bits. {@code zeroOffsetPrograms} and {@code signedSubscripts} are the queue's
+     * settings.
      */
-    static int of(LoweredKernel lowered, Object[] captured) {
-        boolean zeroOffsets = Config.flag("JSYCL_LOWERING_ZERO_OFFSETS", "jsycl.lowering.zeroOffsets", true);
-        boolean wrapping = !Config.flag("JSYCL_LOWERING_SIGNED_SUBSCRIPTS", "jsycl.lowering.signedSubscripts", true);
+    static int of(LoweredKernel lowered, Object[] captured, boolean zeroOffsetPrograms, boolean signedSubscripts) {
+        boolean zeroOffsets = zeroOffsetPrograms;
+        boolean wrapping = !signedSubscripts;
         boolean hasOffsets = false;
         for (KernelArg arg : lowered.args()) {
             if (arg.captureIndex() < 0) {

@@ -19,9 +19,20 @@ public final class Queue implements AutoCloseable {
     private final AsyncHandler asyncHandler;
     private final ClCommandQueue cl;
     private final boolean clInOrder;
-    /** {@code JSYCL_PAD_RANGES} and {@code JSYCL_CHECKS}, read once when the queue is made rather than per submit. */
+    /**
+     * {@code JSYCL_PAD_RANGES}, {@code JSYCL_CHECKS}, {@code JSYCL_LOWERING_ZERO_OFFSETS},
+     * {@code JSYCL_LOWERING_SIGNED_SUBSCRIPTS} and {@code JSYCL_LOCAL_SIZE_<D>D}, read once when the queue is made
+     * rather than per submit.
+     */
     private final boolean padsRanges;
     private final boolean checksAll;
+    private final boolean zeroOffsets;
+    private final boolean signedSubscripts;
+    /** Work-group extents of padded 1-, 2- and 3-D launches (OpenCL dimension 0 first), or null where not padded. */
+    private final long[][] paddedLocal;
+    /** Why a malformed {@code JSYCL_LOCAL_SIZE_<D>D} was refused, thrown by the launches that need it. */
+    private final String[] paddedLocalError;
+    private final boolean inOrder;
     /**
      * The build options of kernels without specialization constants or user options, by fast math (bit 0),
      * padded range (bit 1) and {@link LaunchSpecialization} (bits 2-3), once the first such submit built them.
@@ -115,6 +126,22 @@ public final class Queue implements AutoCloseable {
         this.lazy = cl != null && clInOrder && !profiling() ? new LazyLaunches(cl) : null;
         this.padsRanges = Config.padsRanges(device);
         this.checksAll = Config.checks();
+        this.zeroOffsets = Config.flag("JSYCL_LOWERING_ZERO_OFFSETS", "jsycl.lowering.zeroOffsets", true);
+        this.signedSubscripts = Config.flag("JSYCL_LOWERING_SIGNED_SUBSCRIPTS", "jsycl.lowering.signedSubscripts",
+                true);
+        this.inOrder = this.properties.contains(QueueProperty.IN_ORDER);
+        this.paddedLocal = new long[3][];
+        this.paddedLocalError = new String[3];
+        if (padsRanges) {
+            for (int dims = 1; dims <= 3; dims++) {
+                try {
+                    paddedLocal[dims - 1] = Config.paddedLocalSize(dims);
+                } catch (IllegalArgumentException e) {
+                    // Reported by the launches that use it, as before the setting was read per queue.
+                    paddedLocalError[dims - 1] = e.getMessage();
+                }
+            }
+        }
     }
 
     /**
@@ -573,6 +600,30 @@ public final class Queue implements AutoCloseable {
         return padsRanges;
     }
 
+    /**
+     * The work-group extents of a padded {@code Range} launch of {@code dims} dimensions, OpenCL dimension 0 first
+     * ({@code JSYCL_LOCAL_SIZE_<D>D}); do not modify the array.
+     *
+     * @throws IllegalArgumentException if the setting is malformed
+     */
+    long[] paddedLocalSize(int dims) {
+        String error = paddedLocalError[dims - 1];
+        if (error != null) {
+            throw new IllegalArgumentException(error);
+        }
+        return paddedLocal[dims - 1];
+    }
+
+    /** False where {@code JSYCL_LOWERING_ZERO_OFFSETS=0} asks for no zero-offset programs. */
+    boolean zeroOffsetPrograms() {
+        return zeroOffsets;
+    }
+
+    /** False where {@code JSYCL_LOWERING_SIGNED_SUBSCRIPTS=0} asks for wrapping subscripts in every program. */
+    boolean signedSubscripts() {
+        return signedSubscripts;
+    }
+
     /** The build options of a kernel without specialization constants or user options, or null before the first. */
     String plainBuildOptions(int variant) {
         return plainBuildOptions[variant];
@@ -603,11 +654,11 @@ public final class Queue implements AutoCloseable {
      */
     /** True if an in-order queue has a command before the next one, which the next is ordered after. */
     synchronized boolean hasPreviousInOrder() {
-        return last != null && properties.contains(QueueProperty.IN_ORDER);
+        return last != null && inOrder;
     }
 
     synchronized void orderAfterPrevious(List<Event> waits) {
-        if (last != null && properties.contains(QueueProperty.IN_ORDER)) {
+        if (last != null && inOrder) {
             waits.add(last);
         }
     }

@@ -13,9 +13,7 @@ import io.jsycl.program.ProgramBuildException;
 import io.jsycl.program.ProgramManager;
 import io.jsycl.program.ProgramSource;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -152,7 +150,7 @@ final class Scheduler {
         Range range = launch.range();
         KernelHandle handle = kernelFor(queue, h, kernel.lowering(),
                 launch.local() == null && launch.reduction() == null && padded(queue, range),
-                LaunchSpecialization.of(lowered, kernel.captured()));
+                LaunchSpecialization.of(lowered, kernel.captured(), queue.zeroOffsetPrograms(), queue.signedSubscripts()));
         FirstSubmitTrace.mark("program");
         if (range != null && range.size() == 0) {
             return Event.completed();
@@ -166,7 +164,8 @@ final class Scheduler {
         }
         LOCK.lock();
         try (var arguments = new KernelArguments()) {
-            var waits = new ArrayList<Event>(h.dependencies());
+            var waits = new ArrayList<Event>(4);
+            waits.addAll(h.dependencies());
             if (SchedulerTrace.on()) {
                 SchedulerTrace.log(describe("kernel " + lowered.kernelName(), queue, h));
             }
@@ -174,14 +173,20 @@ final class Scheduler {
                 req.getKey().collectDependencies(req.getValue(), waits);
             }
             queue.orderAfterPrevious(waits);
-            Map<BufferStorage, ClMem> mems = new HashMap<>();
+            // The device memory of each requested buffer, in the order of h.requirements().
+            int requested = h.requirements().size();
+            var storages = new BufferStorage[requested];
+            var mems = new ClMem[requested];
+            int r = 0;
             for (var req : h.requirements().entrySet()) {
-                mems.put(req.getKey(), req.getKey().prepareDevice(queue, req.getValue(), waits));
+                storages[r] = req.getKey();
+                mems[r++] = req.getKey().prepareDevice(queue, req.getValue(), waits);
             }
             FirstSubmitTrace.mark("buffers");
             Event event;
             try (var lease = handle.acquire()) {
-                arguments.set(lease.kernel(), queue.context().cl(), lowered, kernel.captured(), mems, launch.range(),
+                arguments.set(lease.kernel(), queue.context().cl(), lowered, kernel.captured(), storages, mems,
+                        launch.range(),
                         launch.reduction(), reductionLocal);
                 FirstSubmitTrace.mark("arguments");
                 List<ClEvent> clWaits = waitList(waits, queue.context(), queue.inOrderCl());
@@ -326,7 +331,7 @@ final class Scheduler {
             return false;
         }
         int dims = range.dimensions();
-        long[] local = Config.paddedLocalSize(dims);
+        long[] local = queue.paddedLocalSize(dims);
         for (int cl = 0; cl < dims; cl++) {
             long extent = range.get(dims - 1 - cl);
             if (extent % Math.min(local[cl], Math.max(1, extent)) != 0) {
@@ -359,7 +364,7 @@ final class Scheduler {
             // GPUs get work-groups of a chosen size, the global range rounded up to a multiple (the
             // kernel guards the extra items); other devices get the exact range and pick their own.
             localSize = new long[dims];
-            long[] chosen = Config.paddedLocalSize(dims);
+            long[] chosen = queue.paddedLocalSize(dims);
             for (int cl = 0; cl < dims; cl++) {
                 long extent = range.get(dims - 1 - cl);
                 localSize[cl] = Math.min(chosen[cl], Math.max(1, extent));

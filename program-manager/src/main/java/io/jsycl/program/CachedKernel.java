@@ -3,6 +3,7 @@ package io.jsycl.program;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A cached kernel: a pool of kernel objects of one program and name, each lent to one user
@@ -18,6 +19,11 @@ final class CachedKernel<P, K> {
     final CachedProgram<P> program;
     final String name;
     final RefCount refs;
+    /**
+     * One idle kernel object kept outside {@link #idle}: the uncontended case (one thread submitting) borrows and
+     * gives back through this slot with one atomic swap each and no allocation (a deque push allocates a node).
+     */
+    private final AtomicReference<K> spare = new AtomicReference<>();
     private final ConcurrentLinkedDeque<K> idle = new ConcurrentLinkedDeque<>();
     // Guarded by itself: every kernel object made, for release.
     private final List<K> all = new ArrayList<>();
@@ -28,7 +34,7 @@ final class CachedKernel<P, K> {
         this.program = program;
         this.name = name;
         this.refs = new RefCount(this::releaseAll);
-        idle.push(first);
+        spare.set(first);
         all.add(first);
     }
 
@@ -37,7 +43,10 @@ final class CachedKernel<P, K> {
         if (!refs.tryAcquire()) {
             return null;
         }
-        K k = idle.poll();
+        K k = spare.getAndSet(null);
+        if (k == null) {
+            k = idle.poll();
+        }
         if (k != null) {
             return k;
         }
@@ -54,7 +63,9 @@ final class CachedKernel<P, K> {
     }
 
     void giveBack(K kernel) {
-        idle.push(kernel);
+        if (!spare.compareAndSet(null, kernel)) {
+            idle.push(kernel);
+        }
         refs.release();
     }
 
@@ -71,6 +82,7 @@ final class CachedKernel<P, K> {
             toRelease = new ArrayList<>(all);
             all.clear();
         }
+        spare.set(null);
         idle.clear();
         try {
             for (K k : toRelease) {
