@@ -1,0 +1,169 @@
+package io.jsycl.bench;
+
+import io.jsycl.Buffer;
+import io.jsycl.Context;
+import io.jsycl.Device;
+import io.jsycl.Queue;
+import io.jsycl.QueueProperty;
+import io.jsycl.opencl.ClKernel;
+import io.jsycl.opencl.ClMem;
+import io.jsycl.opencl.ClProgram;
+import java.lang.foreign.Arena;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * SAXPY on one OpenCL device in several forms, interleaved round by round in one process so that drift in the
+ * machine's state hits every form alike: jsycl's submit of {@link Streaming#saxpy}, the suite's hand-written kernel,
+ * and the generated kernel's shape (captures struct, accessor init, body function) run through the same raw
+ * bindings and buffers as the hand-written one, with and without {@code -DJSYCL_ZERO_OFFSETS}. A form that differs
+ * from the hand-written one only through the raw path measures code generation; jsycl's own row adds its buffers
+ * and launch.
+ *
+ * <pre>
+ * SaxpyVariants [--device cpu|gpu|NAME] [--n N] [--rounds R] [--repeats K]
+ * </pre>
+ * Prints one Markdown table: per form, the median over rounds of each round's median kernel time (device time from
+ * profiling events) and the range of the round medians.
+ */
+public final class SaxpyVariants {
+    private static final float ALPHA = 2.5f;
+
+    /**
+     * The generated kernel's shape for {@link Streaming#saxpy}, copied from what {@code JSYCL_DUMP_KERNELS} wrote at
+     * commit 310c6af with the long names shortened (the padded-range guard is left out: CPU queues do not pad).
+     * Regenerate it by hand when the lowering's output changes.
+     */
+    static final String GENERATED = """
+            typedef struct { __global float* data; int range[1]; int memRange[1]; int offset[1]; } acc_rw;
+            void acc_rw_init(acc_rw* acc, __global float* data, int range0, int memRange0, int offset0) {
+                acc->data = data; acc->range[0] = range0; acc->memRange[0] = memRange0; acc->offset[0] = offset0;
+            }
+            typedef struct { __global const float* data; int range[1]; int memRange[1]; int offset[1]; } acc_r;
+            void acc_r_init(acc_r* acc, __global const float* data, int range0, int memRange0, int offset0) {
+                acc->data = data; acc->range[0] = range0; acc->memRange[0] = memRange0; acc->offset[0] = offset0;
+            }
+            typedef struct { int range[1]; } item_1;
+            #ifdef JSYCL_ZERO_OFFSETS
+            #define JSYCL_OFFSET(offset) 0
+            #else
+            #define JSYCL_OFFSET(offset) (offset)
+            #endif
+            typedef struct { acc_rw y; float alpha; acc_r x; } captures;
+            void body(const captures* restrict cap, const item_1* restrict it) {
+                float alpha = cap->alpha;
+                int i;
+                i = (int)get_global_id(0);
+                cap->y.data[i + JSYCL_OFFSET(cap->y.offset[0])] = alpha * cap->x.data[i + JSYCL_OFFSET(cap->x.offset[0])]
+                        + cap->y.data[i + JSYCL_OFFSET(cap->y.offset[0])];
+            }
+            __kernel void saxpy(__global float* y_data, int y_range0, int y_memRange0, int y_offset0, float alpha,
+                    __global const float* x_data, int x_range0, int x_memRange0, int x_offset0, int range0) {
+                captures cap;
+                acc_rw_init(&cap.y, y_data, y_range0, y_memRange0, y_offset0);
+                cap.alpha = alpha;
+                acc_r_init(&cap.x, x_data, x_range0, x_memRange0, x_offset0);
+                item_1 it;
+                it.range[0] = range0;
+                body(&cap, &it);
+            }
+            """;
+    static final String HAND_WRITTEN = """
+            __kernel void saxpy(float alpha, __global const float* x, __global float* y) {
+                int i = get_global_id(0);
+                y[i] = alpha * x[i] + y[i];
+            }
+            """;
+
+    private SaxpyVariants() {
+    }
+
+    public static void main(String[] args) {
+        Locale.setDefault(Locale.ROOT);
+        Map<String, String> opts = Suite.parse(args);
+        int n = Suite.intOpt(opts, "n", 1 << 26);
+        int rounds = Suite.intOpt(opts, "rounds", 5);
+        int repeats = Suite.intOpt(opts, "repeats", 5);
+        Device device = Suite.devices(opts.getOrDefault("device", "cpu")).getFirst();
+        float[] a = Workload.randomFloats(n, 1);
+        float[] b = Workload.randomFloats(n, 2);
+        Map<String, List<Long>> medians = new LinkedHashMap<>();
+        try (var context = new Context(device);
+             var q = new Queue(context, device, QueueProperty.ENABLE_PROFILING);
+             var raw = new RawCl(Suite.match(device));
+             var arena = Arena.ofConfined();
+             var bx = Buffer.of(a); var by = Buffer.of(b.clone());
+             var hand = raw.build(HAND_WRITTEN);
+             var gen = buildWith(raw, GENERATED, "");
+             var genZero = buildWith(raw, GENERATED, "-DJSYCL_ZERO_OFFSETS");
+             var x = raw.upload(arena, a); var y = raw.upload(arena, b)) {
+            Map<String, Stats.Timed> forms = new LinkedHashMap<>();
+            ClKernel kh = track(ClKernel.create(hand, "saxpy"), hand(x, y));
+            ClKernel kg = track(ClKernel.create(gen, "saxpy"), generated(x, y, n));
+            ClKernel kz = track(ClKernel.create(genZero, "saxpy"), generated(x, y, n));
+            forms.put("hand-written (raw)", () -> raw.run(kh, new long[] {n}, null));
+            forms.put("generated shape, offsets (raw)", () -> raw.run(kg, new long[] {n}, null));
+            forms.put("generated shape, -DJSYCL_ZERO_OFFSETS (raw)", () -> raw.run(kz, new long[] {n}, null));
+            forms.put("jsycl submit", () -> Streaming.saxpy(q, ALPHA, bx, by, n).profile().durationNanos());
+            for (int r = 0; r < rounds; r++) {
+                for (var e : forms.entrySet()) {
+                    Stats s = Stats.measure(1, repeats, e.getValue());
+                    medians.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(s.median());
+                }
+            }
+            kh.close();
+            kg.close();
+            kz.close();
+        }
+        System.out.printf("%s, %d floats, %d rounds x (1 warm-up + %d runs) per form%n%n", device.name(), n, rounds,
+                repeats);
+        System.out.println("| form | median of round medians ms | round medians min–max ms |");
+        System.out.println("|---|---|---|");
+        for (var e : medians.entrySet()) {
+            Stats s = Stats.of(e.getValue().stream().mapToLong(Long::longValue).toArray());
+            System.out.printf("| %s | %.3f | %.3f–%.3f |%n", e.getKey(), s.median() / 1e6, s.min() / 1e6,
+                    s.max() / 1e6);
+        }
+    }
+
+    private interface Args {
+        void set(ClKernel k);
+    }
+
+    private static ClKernel track(ClKernel k, Args args) {
+        args.set(k);
+        return k;
+    }
+
+    private static Args hand(ClMem x, ClMem y) {
+        return k -> {
+            k.setArgFloat(0, ALPHA);
+            k.setArg(1, x);
+            k.setArg(2, y);
+        };
+    }
+
+    private static Args generated(ClMem x, ClMem y, int n) {
+        return k -> {
+            k.setArg(0, y);
+            k.setArgInt(1, n);
+            k.setArgInt(2, n);
+            k.setArgInt(3, 0);
+            k.setArgFloat(4, ALPHA);
+            k.setArg(5, x);
+            k.setArgInt(6, n);
+            k.setArgInt(7, n);
+            k.setArgInt(8, 0);
+            k.setArgInt(9, n);
+        };
+    }
+
+    private static ClProgram buildWith(RawCl raw, String source, String options) {
+        ClProgram p = ClProgram.createWithSource(raw.context, RawCl.PRELUDE + source);
+        p.build(List.of(raw.device), (raw.buildOptions + " " + options).trim());
+        return p;
+    }
+}
