@@ -1,8 +1,11 @@
 package io.jsycl.bench;
 
+import java.util.function.Supplier;
+
 /**
  * The Aparapi row under a workload's row in {@link Suite}'s table: Aparapi's kernel time in the kernel column, its
- * end-to-end time in the e2e column, Aparapi / hand-written and jsycl / Aparapi in the ratio columns, and its output
+ * end-to-end time in the e2e column, Aparapi / hand-written and jsycl / Aparapi in the ratio columns (the e2e one
+ * against jsycl with kept buffers, {@link Workload#jsyclEndToEndKept}, since Aparapi keeps its own), and its output
  * checked against the hand-written path's (itself checked against Java) like the jsycl row. See
  * {@link AparapiBaseline} for what is measured.
  */
@@ -29,9 +32,10 @@ final class AparapiRow {
 
     /**
      * The Aparapi row for {@code w}, or null where it has none. {@code raw} and {@code jsycl} are that workload's
-     * results (either may be null when that path failed).
+     * results (either may be null when that path failed); {@code jsyclKept} measures jsycl's end to end with kept
+     * buffers ({@link Workload#jsyclEndToEndKept}), called only where the row is measured, after Aparapi's runs.
      */
-    Suite.Row row(Workload w, Workload.Result raw, Workload.Result jsycl, Stats jsyclE2e) {
+    Suite.Row row(Workload w, Workload.Result raw, Workload.Result jsycl, Supplier<Workload.Result> jsyclKept) {
         String name = "Aparapi: " + w.name();
         if (openFailure != null) {
             return failed(w, name, "FAILED: " + openFailure);
@@ -62,13 +66,32 @@ final class AparapiRow {
                 return System.nanoTime() - t0;
             });
             String check = raw == null ? "– (no hand-written output)" : check(w, output, raw.output());
+            String e2eRatio = "–";
+            Workload.Result kept;
+            try {
+                kept = jsyclKept.get();
+            } catch (RuntimeException e) {
+                e.printStackTrace();
+                kept = null;
+                e2eRatio = "jsycl kept FAILED: " + oneLine(e);
+            }
+            if (kept != null) {
+                e2eRatio = String.format("jsycl kept %s; jsycl kept / Aparapi %.2f×", kept.kernel().ms(),
+                        (double) kept.kernel().median() / e2e.median());
+                if (raw != null) {
+                    String keptCheck = w.compare(kept.output(), raw.output());
+                    check += "; jsycl kept: " + keptCheck;
+                    if (keptCheck.startsWith("MISMATCH")) {
+                        System.err.println("*** " + w.name() + ": jsycl kept-buffers and hand-written results differ: "
+                                + keptCheck);
+                    }
+                }
+            }
             String ratio = raw == null ? "–" : String.format("Aparapi / hand-written %.2f×",
                     (double) kernel.median() / raw.kernel().median());
             if (jsycl != null) {
                 ratio += String.format("; jsycl / Aparapi %.2f×", (double) jsycl.kernel().median() / kernel.median());
             }
-            String e2eRatio = jsyclE2e == null ? "–"
-                    : String.format("jsycl / Aparapi %.2f×", (double) jsyclE2e.median() / e2e.median());
             return new Suite.Row(name, w.size(), kernel.ms(), "–", ratio,
                     String.format("%.1f %s", w.work() / kernel.median(), w.unit()), e2e.ms(), e2eRatio, "–", check);
         } catch (AparapiBaseline.FellBackToJava e) {

@@ -117,6 +117,19 @@ final class Mandelbrot extends Workload {
         return System.nanoTime() - t0;
     }
 
+    @Override
+    Result jsyclEndToEndKept(Queue q) {
+        try (var bo = Buffer.of(new int[n * n], Range.of(n, n))) {
+            Stats s = measureKept(() -> {
+                long t0 = System.nanoTime();
+                mandelbrot(q, bo, n, maxIter, X0, Y0, d);
+                fetch(bo);
+                return System.nanoTime() - t0;
+            });
+            return new Result(s, read(bo));
+        }
+    }
+
     private ClKernel kernel(ClProgram p, ClMem out) {
         ClKernel k = ClKernel.create(p, "mandelbrot");
         k.setArg(0, out);

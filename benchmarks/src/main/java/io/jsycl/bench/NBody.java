@@ -161,6 +161,23 @@ final class NBody extends Workload {
         return System.nanoTime() - t0;
     }
 
+    @Override
+    Result jsyclEndToEndKept(Queue q) {
+        try (var bp = Buffer.of(new float[4 * n]); var bv = Buffer.of(new float[4 * n]);
+             var bnp = Buffer.of(new float[4 * n]); var bnv = Buffer.of(new float[4 * n])) {
+            Stats s = measureKept(() -> {
+                write(bp, pos);
+                write(bv, vel);
+                long t0 = System.nanoTime();
+                step(q, bp, bv, bnp, bnv, n, EPS, DT);
+                fetch(bnp);
+                fetch(bnv);
+                return System.nanoTime() - t0;
+            });
+            return new Result(s, concat(read(bnp), read(bnv)));
+        }
+    }
+
     private ClKernel kernel(ClProgram p, ClMem bp, ClMem bv, ClMem bnp, ClMem bnv) {
         ClKernel k = ClKernel.create(p, "nbody");
         k.setArg(0, bp);

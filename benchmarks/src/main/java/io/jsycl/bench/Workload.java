@@ -1,5 +1,6 @@
 package io.jsycl.bench;
 
+import io.jsycl.Buffer;
 import io.jsycl.Queue;
 import java.util.Arrays;
 
@@ -9,7 +10,8 @@ import java.util.Arrays;
  *
  * <p>Kernel times come from profiling events (end minus start), one wait per run on both paths. End-to-end
  * times are host wall clock of a whole program: buffers from host arrays, the kernel(s), results back in a
- * host array, buffers released.
+ * host array, buffers released. {@link #jsyclEndToEndKept} is the same program as a user who keeps its buffers
+ * writes it, for the comparison with Aparapi (which keeps its device buffers between runs).
  */
 abstract class Workload {
     /** A kernel-time measurement and the output the path left. */
@@ -51,6 +53,83 @@ abstract class Workload {
 
     /** One end-to-end run of the jsycl path, in ns. */
     abstract long jsyclEndToEnd(Queue q);
+
+    /**
+     * The jsycl program as a user who keeps its buffers writes it, measured the way {@link AparapiRow} measures
+     * Aparapi's end to end: buffers are made once (from arrays of their own, not the workload's inputs); before each
+     * run the input values are written into them through {@code hostAccess()}, outside the clock as Aparapi's fresh
+     * host arrays are; the clock then covers the submit(s) and opening a host accessor on each output, which brings
+     * it back into its Java array. So each run uploads every input once and downloads every output once, as
+     * Aparapi's {@code put}, {@code execute}, {@code get} do. One warm-up run, then {@code e2eRepeats} timed ones.
+     *
+     * @return the times and the last run's output (read through a host accessor after the clock, for the check), or
+     *         null where the workload has no such version
+     */
+    Result jsyclEndToEndKept(Queue q) {
+        return null;
+    }
+
+    /** One warm-up and {@code e2eRepeats} timed runs of a kept-buffers program ({@link #jsyclEndToEndKept}). */
+    Stats measureKept(Stats.Timed run) {
+        return Stats.measure(1, config.e2eRepeats(), run);
+    }
+
+    /** Writes {@code values} into {@code buf} through a host accessor (the next command using it uploads them). */
+    static void write(Buffer.OfFloat buf, float[] values) {
+        try (var h = buf.hostAccess()) {
+            for (int i = 0; i < values.length; i++) {
+                h.set(i, values[i]);
+            }
+        }
+    }
+
+    /** Writes {@code values} into {@code buf} through a host accessor (the next command using it uploads them). */
+    static void write(Buffer.OfInt buf, int[] values) {
+        try (var h = buf.hostAccess()) {
+            for (int i = 0; i < values.length; i++) {
+                h.set(i, values[i]);
+            }
+        }
+    }
+
+    /**
+     * Opens and closes a host accessor on {@code buf}: waits for its writers and brings the contents back into the
+     * buffer's Java array (the timed part of reading an output). Returns one element so the access has a use.
+     */
+    static float fetch(Buffer.OfFloat buf) {
+        try (var h = buf.hostAccess()) {
+            return h.get(0);
+        }
+    }
+
+    /** As {@link #fetch(Buffer.OfFloat)}. */
+    static int fetch(Buffer.OfInt buf) {
+        try (var h = buf.hostAccess()) {
+            return h.get(0);
+        }
+    }
+
+    /** The contents of {@code buf}, copied out through a host accessor. */
+    static float[] read(Buffer.OfFloat buf) {
+        try (var h = buf.hostAccess()) {
+            float[] r = new float[h.size()];
+            for (int i = 0; i < r.length; i++) {
+                r[i] = h.get(i);
+            }
+            return r;
+        }
+    }
+
+    /** The contents of {@code buf}, copied out through a host accessor. */
+    static int[] read(Buffer.OfInt buf) {
+        try (var h = buf.hostAccess()) {
+            int[] r = new int[h.size()];
+            for (int i = 0; i < r.length; i++) {
+                r[i] = h.get(i);
+            }
+            return r;
+        }
+    }
 
     /** Null, or a check of the hand-written output where jsycl has none to compare with. */
     String checkRawOnly(Object raw) {
