@@ -79,7 +79,7 @@ final class AparapiRow {
                 e2eRatio = String.format("jsycl kept %s; jsycl kept / Aparapi %.2f×", kept.kernel().ms(),
                         (double) kept.kernel().median() / e2e.median());
                 if (raw != null) {
-                    String keptCheck = w.compare(kept.output(), raw.output());
+                    String keptCheck = w.checkKept(kept.output(), raw.output());
                     check += "; jsycl kept: " + keptCheck;
                     if (keptCheck.startsWith("MISMATCH")) {
                         System.err.println("*** " + w.name() + ": jsycl kept-buffers and hand-written results differ: "

@@ -181,6 +181,12 @@ final class SumReduce extends Workload {
         }
     }
 
+    @Override
+    String checkKept(Object kept, Object raw) {
+        int got = ((int[]) kept)[0];
+        return got == javaSum ? "exact (one run = Java)" : "MISMATCH: one run " + got + " != Java " + javaSum;
+    }
+
     private ClProgram build(RawCl cl) {
         return cl.build("#define GROUP " + group(cl.device.maxWorkGroupSize()) + "\n" + SOURCE);
     }

@@ -69,6 +69,15 @@ abstract class Workload {
         return null;
     }
 
+    /**
+     * Checks {@link #jsyclEndToEndKept}'s output, one run from the initial inputs: by default against the
+     * hand-written path's output. Workloads whose timed runs accumulate into their output (in-place SAXPY, the
+     * stencil's ping-pong, the sums and histograms) check it against one run in plain Java instead.
+     */
+    String checkKept(Object kept, Object raw) {
+        return compare(kept, raw);
+    }
+
     /** One warm-up and {@code e2eRepeats} timed runs of a kept-buffers program ({@link #jsyclEndToEndKept}). */
     Stats measureKept(Stats.Timed run) {
         return Stats.measure(1, config.e2eRepeats(), run);
