@@ -214,6 +214,17 @@ public final class ClCommandQueue implements AutoCloseable {
     /**
      * As {@link #enqueueNDRangeKernel}, but asks OpenCL for no event (the {@code event} argument is {@code NULL}):
      * the cheapest launch, for callers that order by queue order or a later marker.
+     *
+     * @param k the kernel, its arguments set
+     * @param workDim the number of dimensions, 1 to 3
+     * @param globalOffset the first global id in each dimension (at least {@code workDim} entries), or null for zeros
+     * @param globalSize the number of work-items in each dimension (at least {@code workDim} entries)
+     * @param localSize the work-group size in each dimension (at least {@code workDim} entries), or null to let OpenCL
+     *        choose
+     * @param waitFor events that must complete before this command starts; null or empty for none
+     * @throws IllegalArgumentException when {@code workDim} is outside 1..3 or an array has fewer than {@code workDim}
+     *         entries
+     * @throws ClException when the enqueue fails, e.g. {@code CL_INVALID_WORK_GROUP_SIZE}
      */
     public void enqueueNDRangeKernelWithoutEvent(ClKernel k, int workDim, long[] globalOffset, long[] globalSize,
                                                  long[] localSize, List<ClEvent> waitFor) {
