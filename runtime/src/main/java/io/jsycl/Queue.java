@@ -711,6 +711,6 @@ public final class Queue implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "Queue[" + device.name() + (properties.contains(QueueProperty.IN_ORDER) ? ", in order" : "") + "]";
+        return "Queue[" + device.name() + (inOrder ? ", in order" : "") + "]";
     }
 }

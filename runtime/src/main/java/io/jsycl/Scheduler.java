@@ -259,13 +259,11 @@ final class Scheduler {
             int variant = (h.fastMathRequested() ? 1 : 0) | (padded ? 2 : 0) | specialization << 2;
             options = queue.plainBuildOptions(variant);
             if (options == null) {
-                options = (LaunchSpecialization.options(specialization)
-                        + buildOptions(queue, h, lowering.kernel(), padded)).trim();
+                options = buildOptions(queue, h, lowering.kernel(), padded, specialization);
                 queue.rememberPlainBuildOptions(variant, options);
             }
         } else {
-            options = (LaunchSpecialization.options(specialization) + buildOptions(queue, h, lowering.kernel(), padded))
-                    .trim();
+            options = buildOptions(queue, h, lowering.kernel(), padded, specialization);
         }
         FirstSubmitTrace.mark("build-options");
         var key = new Context.KernelKey(lowering, device, options);
@@ -278,14 +276,15 @@ final class Scheduler {
     }
 
     /**
-     * The build options: Java's float semantics (or fast math), the padded-range guard where the
-     * launch rounds the range up (a range that is a multiple of the work-group runs without it), the user's
-     * options, and the specialization constants the command group set (as macro definitions, so
-     * they are part of the program's cache key).
+     * The build options: the launch's {@link LaunchSpecialization}, Java's float semantics (or fast math), the
+     * padded-range guard where the launch rounds the range up (a range that is a multiple of the work-group runs
+     * without it), the user's options, and the specialization constants the command group set (as macro
+     * definitions, so they are part of the program's cache key).
      */
-    private static String buildOptions(Queue queue, Handler h, LoweredKernel lowered, boolean padded) {
+    private static String buildOptions(Queue queue, Handler h, LoweredKernel lowered, boolean padded,
+            int specialization) {
         Device device = queue.device();
-        var options = new StringBuilder();
+        var options = new StringBuilder(LaunchSpecialization.options(specialization));
         for (var use : lowered.specConstants()) {
             for (var set : h.specValues().entrySet()) {
                 if (set.getKey().name().equals(use.name())) {
@@ -303,7 +302,10 @@ final class Scheduler {
             options.append("-cl-fp32-correctly-rounded-divide-sqrt -DJSYCL_CR_DIVIDE_SQRT");
         }
         if (!h.userBuildOptions().isEmpty()) {
-            options.append(' ').append(h.userBuildOptions());
+            if (!options.isEmpty() && options.charAt(options.length() - 1) != ' ') {
+                options.append(' ');
+            }
+            options.append(h.userBuildOptions());
         }
         return options.toString().trim();
     }
