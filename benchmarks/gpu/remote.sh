@@ -36,7 +36,7 @@ step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit (cut to the deadl
   echo "- $name: exit $rc in $((SECONDS - t0)) s" | tee -a "$summary"
 }
 
-# STEPS picks the steps (default: all but variants, in this order); each command of the device tool may run for at
+# STEPS picks the steps (default: all but variants and saxpy-variants, in this order); each command of the device tool may run for at
 # most 10 minutes, so a full run is split in two, e.g. STEPS="suite-gpu jmh-submit torch-peers timeline" and
 # STEPS="first-kernel suite-cpu host-transfers variants".
 STEPS="${STEPS:-suite-gpu suite-cpu first-kernel jmh-submit timeline torch-peers}"
@@ -57,7 +57,8 @@ want suite-cpu && step suite-cpu 90 "${run_java[@]}" io.jsycl.bench.Suite --devi
 # with a JDK AOT cache cold and warm: 2 x (2 + 6 x 5) fresh JVMs.
 want first-kernel && step first-kernel 200 "${run_java[@]}" io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu \
   --aot on --out "$OUT/first-kernel.md"
-want jmh-submit && step jmh-submit 70 "${run_java[@]}" org.openjdk.jmh.Main SubmitBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s \
+# 4 warm-up and 8 measured 1-s iterations per benchmark: 3 + 5 left a 99.9% interval of +-6 us on jsyclEnqueue.
+want jmh-submit && step jmh-submit 95 "${run_java[@]}" org.openjdk.jmh.Main SubmitBenchmark -f 1 -wi 4 -i 8 -w 1s -r 1s \
   -p device=gpu -rf json -rff "$OUT/jmh-submit.json"
 # Transfers of a 5-kernel chain and the profiling timeline of two independent kernels (its log is in logs.tgz).
 want timeline && step timeline 30 "${run_java[@]}" io.jsycl.bench.Timeline gpu
@@ -65,10 +66,15 @@ want timeline && step timeline 30 "${run_java[@]}" io.jsycl.bench.Timeline gpu
 want host-transfers && step host-transfers 40 "${run_java[@]}" io.jsycl.bench.HostTransfers --device gpu --log2n 24
 want torch-peers && [ -z "${SKIP_TORCH:-}" ] && step torch-peers 60 python3 benchmarks/gpu/torch_peers.py \
   --out "$OUT/torch-peers.md"
+# SAXPY forms interleaved round by round in one process: jsycl, the hand-written kernel, the generated kernel's
+# shape, and hand-written float4 / 2-per-item forms (what separates OpenCL C from PyTorch's vectorized kernels).
+want saxpy-variants && step saxpy-variants 60 "${run_java[@]}" io.jsycl.bench.SaxpyVariants --device gpu --rounds 5 \
+  --repeats 10 --local 256
 want variants && step variants 220 env OUT="$OUT" VARIANTS_BUDGET_S=200 bash benchmarks/gpu/variants.sh
 
 cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md "$OUT"/variants.md 2>/dev/null
 grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null
+cat "$OUT/saxpy-variants.log" 2>/dev/null
 cat "$OUT/timeline.log" 2>/dev/null
 cat "$summary"
 rm -rf "$cache"

@@ -4,6 +4,7 @@ import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.DeviceArray;
 import io.jsycl.Queue;
+import io.jsycl.QueueProperty;
 import io.jsycl.opencl.ClDevice;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClKernel;
@@ -118,7 +119,17 @@ public final class HostTransfers {
                         q.copy(x, y).await();
                         return System.nanoTime() - t0;
                     }));
-                    measure(plan, warmup, repeats, rows, counts, moved);
+                    // The same copy on an in-order queue: NVIDIA's out-of-order queues (jsycl's default where the
+                    // device has them) add latency to a lone command that an in-order queue does not.
+                    try (var inOrder = new Queue(q.context(), device, QueueProperty.IN_ORDER)) {
+                        plan.add(new Row("copy: jsycl q.copy(DeviceArray, DeviceArray), in-order queue", 2 * bytes,
+                                () -> {
+                                    long t0 = System.nanoTime();
+                                    inOrder.copy(x, y).await();
+                                    return System.nanoTime() - t0;
+                                }));
+                        measure(plan, warmup, repeats, rows, counts, moved);
+                    }
                 }
             }
         }

@@ -76,7 +76,15 @@ final class Mandelbrot extends Workload {
     }
 
     static Event mandelbrot(Queue q, Buffer.OfInt bufOut, int n, int maxIter, float x0, float y0, float d) {
+        return mandelbrot(q, bufOut, n, maxIter, x0, y0, d, false);
+    }
+
+    static Event mandelbrot(Queue q, Buffer.OfInt bufOut, int n, int maxIter, float x0, float y0, float d,
+            boolean fastMath) {
         return q.submit(h -> {
+            if (fastMath) {
+                h.fastMath();
+            }
             var out = bufOut.write(h);
             h.parallelFor(Range.of(n, n), it -> {
                 int i = it.id(0);
@@ -103,6 +111,16 @@ final class Mandelbrot extends Workload {
         Stats s;
         try (var bo = Buffer.of(out, Range.of(n, n))) {
             s = measure(() -> mandelbrot(q, bo, n, maxIter, X0, Y0, d).profile().durationNanos());
+        }
+        return new Result(s, out);
+    }
+
+    @Override
+    Result jsyclFastMath(Queue q) {
+        int[] out = new int[n * n];
+        Stats s;
+        try (var bo = Buffer.of(out, Range.of(n, n))) {
+            s = measure(() -> mandelbrot(q, bo, n, maxIter, X0, Y0, d, true).profile().durationNanos());
         }
         return new Result(s, out);
     }

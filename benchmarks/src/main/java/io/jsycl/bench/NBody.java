@@ -92,7 +92,15 @@ final class NBody extends Workload {
 
     static Event step(Queue q, Buffer.OfFloat bufPos, Buffer.OfFloat bufVel, Buffer.OfFloat bufNewPos,
             Buffer.OfFloat bufNewVel, int n, float eps, float dt) {
+        return step(q, bufPos, bufVel, bufNewPos, bufNewVel, n, eps, dt, false);
+    }
+
+    static Event step(Queue q, Buffer.OfFloat bufPos, Buffer.OfFloat bufVel, Buffer.OfFloat bufNewPos,
+            Buffer.OfFloat bufNewVel, int n, float eps, float dt, boolean fastMath) {
         return q.submit(h -> {
+            if (fastMath) {
+                h.fastMath();
+            }
             var pos = bufPos.read(h);
             var vel = bufVel.read(h);
             var newPos = bufNewPos.write(h);
@@ -146,6 +154,17 @@ final class NBody extends Workload {
         Stats s;
         try (var bp = Buffer.of(pos); var bv = Buffer.of(vel); var bnp = Buffer.of(np); var bnv = Buffer.of(nv)) {
             s = measure(() -> step(q, bp, bv, bnp, bnv, n, EPS, DT).profile().durationNanos());
+        }
+        return new Result(s, concat(np, nv));
+    }
+
+    @Override
+    Result jsyclFastMath(Queue q) {
+        float[] np = new float[4 * n];
+        float[] nv = new float[4 * n];
+        Stats s;
+        try (var bp = Buffer.of(pos); var bv = Buffer.of(vel); var bnp = Buffer.of(np); var bnv = Buffer.of(nv)) {
+            s = measure(() -> step(q, bp, bv, bnp, bnv, n, EPS, DT, true).profile().durationNanos());
         }
         return new Result(s, concat(np, nv));
     }

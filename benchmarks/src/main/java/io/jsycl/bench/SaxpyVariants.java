@@ -24,7 +24,7 @@ import java.util.Map;
  * and launch.
  *
  * <pre>
- * SaxpyVariants [--device cpu|gpu|NAME] [--n N] [--rounds R] [--repeats K]
+ * SaxpyVariants [--device cpu|gpu|NAME] [--n N] [--rounds R] [--repeats K] [--local L]
  * </pre>
  * Prints one Markdown table: per form, the median over rounds of each round's median kernel time (device time from
  * profiling events) and the range of the round medians.
@@ -78,6 +78,29 @@ public final class SaxpyVariants {
             }
             """;
 
+    /**
+     * Hand-written forms that a Java kernel cannot express today, to learn what separates OpenCL C from the CUDA
+     * peers on memory-bound kernels: 4 floats per work-item through {@code vload4}/{@code vstore4} (128-bit loads,
+     * as PyTorch's vectorized elementwise kernels use), and 2 floats per work-item half the range apart (more
+     * loads in flight per item, scalar width). Both need {@code n} to be a multiple of 4 (checked in main).
+     */
+    static final String HAND_WRITTEN_WIDE = """
+            __kernel void saxpy4(float alpha, __global const float* x, __global float* y) {
+                size_t i = get_global_id(0);
+                float4 v = alpha * vload4(i, x) + vload4(i, y);
+                vstore4(v, i, y);
+            }
+            __kernel void saxpy2(float alpha, __global const float* x, __global float* y, int second) {
+                int i = get_global_id(0);
+                float x0 = x[i];
+                float x1 = x[i + second];
+                float y0 = y[i];
+                float y1 = y[i + second];
+                y[i] = alpha * x0 + y0;
+                y[i + second] = alpha * x1 + y1;
+            }
+            """;
+
     private SaxpyVariants() {
     }
 
@@ -88,6 +111,10 @@ public final class SaxpyVariants {
         int rounds = Suite.intOpt(opts, "rounds", 5);
         int repeats = Suite.intOpt(opts, "repeats", 5);
         Device device = Suite.devices(opts.getOrDefault("device", "cpu")).getFirst();
+        if (n % 8 != 0) {
+            throw new IllegalArgumentException("--n must be a multiple of 8 for the vectorized forms, not " + n);
+        }
+        long[] local = opts.containsKey("local") ? new long[] {Long.parseLong(opts.get("local"))} : null;
         float[] a = Workload.randomFloats(n, 1);
         float[] b = Workload.randomFloats(n, 2);
         Map<String, List<Long>> medians = new LinkedHashMap<>();
@@ -99,14 +126,25 @@ public final class SaxpyVariants {
              var hand = raw.build(HAND_WRITTEN);
              var gen = buildWith(raw, GENERATED, "");
              var genZero = buildWith(raw, GENERATED, "-DJSYCL_ZERO_OFFSETS");
+             var wide = buildWith(raw, HAND_WRITTEN_WIDE, "");
              var x = raw.upload(arena, a); var y = raw.upload(arena, b)) {
             Map<String, Stats.Timed> forms = new LinkedHashMap<>();
             ClKernel kh = track(ClKernel.create(hand, "saxpy"), hand(x, y));
             ClKernel kg = track(ClKernel.create(gen, "saxpy"), generated(x, y, n));
             ClKernel kz = track(ClKernel.create(genZero, "saxpy"), generated(x, y, n));
-            forms.put("hand-written (raw)", () -> raw.run(kh, new long[] {n}, null));
-            forms.put("generated shape, offsets (raw)", () -> raw.run(kg, new long[] {n}, null));
-            forms.put("generated shape, -DJSYCL_ZERO_OFFSETS (raw)", () -> raw.run(kz, new long[] {n}, null));
+            ClKernel k4 = track(ClKernel.create(wide, "saxpy4"), hand(x, y));
+            ClKernel k2 = track(ClKernel.create(wide, "saxpy2"), k -> {
+                hand(x, y).set(k);
+                k.setArgInt(3, n / 2);
+            });
+            check(raw, arena, k4, n / 4, local, y, a, b, "float4 per item");
+            check(raw, arena, k2, n / 2, local, y, a, b, "2 floats per item");
+            forms.put("hand-written (raw)", () -> raw.run(kh, new long[] {n}, local));
+            forms.put("generated shape, offsets (raw)", () -> raw.run(kg, new long[] {n}, local));
+            forms.put("generated shape, -DJSYCL_ZERO_OFFSETS (raw)", () -> raw.run(kz, new long[] {n}, local));
+            forms.put("hand-written, float4 per item, vload4/vstore4 (raw)", () -> raw.run(k4, new long[] {n / 4},
+                    local));
+            forms.put("hand-written, 2 floats per item (raw)", () -> raw.run(k2, new long[] {n / 2}, local));
             forms.put("jsycl submit", () -> Streaming.saxpy(q, ALPHA, bx, by, n).profile().durationNanos());
             for (int r = 0; r < rounds; r++) {
                 for (var e : forms.entrySet()) {
@@ -117,15 +155,36 @@ public final class SaxpyVariants {
             kh.close();
             kg.close();
             kz.close();
+            k4.close();
+            k2.close();
         }
-        System.out.printf("%s, %d floats, %d rounds x (1 warm-up + %d runs) per form%n%n", device.name(), n, rounds,
-                repeats);
+        System.out.printf("%s, %d floats, %d rounds x (1 warm-up + %d runs) per form, raw local size %s%n%n",
+                device.name(), n, rounds, repeats, local == null ? "chosen by the driver" : local[0]);
         System.out.println("| form | median of round medians ms | round medians min–max ms |");
         System.out.println("|---|---|---|");
         for (var e : medians.entrySet()) {
             Stats s = Stats.of(e.getValue().stream().mapToLong(Long::longValue).toArray());
             System.out.printf("| %s | %.3f | %.3f–%.3f |%n", e.getKey(), s.median() / 1e6, s.min() / 1e6,
                     s.max() / 1e6);
+        }
+    }
+
+    /** Runs {@code k} once over fresh inputs and compares every element with Java's {@code ALPHA * a + b}. */
+    private static void check(RawCl raw, Arena arena, ClKernel k, long items, long[] local, ClMem y,
+            float[] a, float[] b, String form) {
+        try (ClMem fresh = raw.upload(arena, b)) {
+            k.setArg(2, fresh);
+            raw.run(k, new long[] {items}, local);
+            float[] got = new float[b.length];
+            raw.download(arena, fresh, got);
+            for (int i = 0; i < got.length; i++) {
+                float want = ALPHA * a[i] + b[i];
+                if (Float.floatToRawIntBits(got[i]) != Float.floatToRawIntBits(want)) {
+                    throw new IllegalStateException(form + ": y[" + i + "] = " + got[i] + ", Java gives " + want);
+                }
+            }
+        } finally {
+            k.setArg(2, y);
         }
     }
 

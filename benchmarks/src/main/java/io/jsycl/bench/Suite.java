@@ -69,7 +69,11 @@ public final class Suite {
                 same device: kernel time from Aparapi's profiling (OpenCL events) in the kernel column, end to end \
                 (put inputs, execute, get outputs, explicit mode; Aparapi keeps its buffers between runs) in the e2e \
                 column, Aparapi / hand-written and jsycl / Aparapi ratios, and "fell back to Java: ..." where \
-                Aparapi ran the kernel in a Java thread pool instead of OpenCL. The e2e ratio in an Aparapi row is \
+                Aparapi ran the kernel in a Java thread pool instead of OpenCL. Rows "jsycl, h.fastMath(): ..." run the jsycl kernel \
+                built with `h.fastMath()` (`-cl-fast-relaxed-math`: contraction, approximate divide and sqrt, \
+                reassociation; looser than Aparapi's build, which allows contraction and OpenCL's default divide \
+                and sqrt accuracy), kernel time against the hand-written kernel that keeps Java's rounding, output checked \
+                "close" to it as Aparapi's is. The e2e ratio in an Aparapi row is \
                 like for like: it compares Aparapi with jsycl keeping its buffers too ("jsycl kept"), not with the \
                 jsycl e2e column above it (which allocates, fills and releases its buffers every run): buffers made \
                 once; before each run the inputs written through `hostAccess()` (off the clock, as Aparapi's fresh \
@@ -242,7 +246,39 @@ public final class Suite {
         Workload.Result jsyclRun = jsyclResult;
         Row extra = aparapi == null ? null
                 : aparapi.row(w, rawResult, jsyclResult, jsyclRun == null ? () -> null : () -> w.jsyclEndToEndKept(q));
-        return extra == null ? List.of(main) : List.of(main, extra);
+        var rows = new ArrayList<Row>(List.of(main));
+        if (extra != null) {
+            rows.add(extra);
+        }
+        Row fast = jsyclResult == null || rawResult == null ? null : fastMathRow(w, q, rawResult);
+        if (fast != null) {
+            rows.add(fast);
+        }
+        return rows;
+    }
+
+    /**
+     * The row "jsycl, h.fastMath()" under a workload that has one ({@link Workload#jsyclFastMath}): kernel time and
+     * ratio to the hand-written kernel (which keeps Java's rounding), and its output checked "close" to the
+     * hand-written one as Aparapi's is. Set beside the Aparapi row it shows how much of a gap to Aparapi is the
+     * price of Java's floating-point semantics.
+     */
+    private static Row fastMathRow(Workload w, Queue q, Workload.Result rawResult) {
+        Workload.Result fast;
+        try {
+            fast = w.jsyclFastMath(q);
+        } catch (RuntimeException e) {
+            return new Row("jsycl, h.fastMath(): " + w.name(), w.size(), "FAILED: " + oneLine(e), "–", "–", "–", "–",
+                    "–", "–", "–");
+        }
+        if (fast == null) {
+            return null;
+        }
+        String ratio = String.format("%.2f×", (double) fast.kernel().median() / rawResult.kernel().median());
+        return new Row("jsycl, h.fastMath(): " + w.name(), w.size(), fast.kernel().ms(), rawResult.kernel().ms(), ratio,
+                rate(w, fast.kernel()) + " / –", "–", "–", "–",
+                // Not a failure of the run: fast math is allowed to round differently; the row says by how much.
+                AparapiRow.check(w, fast.output(), rawResult.output()).replaceFirst("^MISMATCH", "differs (fast math)"));
     }
 
     private static String rate(Workload w, Stats s) {

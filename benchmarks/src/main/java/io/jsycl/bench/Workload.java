@@ -70,6 +70,19 @@ abstract class Workload {
     }
 
     /**
+     * The jsycl kernel with {@code h.fastMath()} ({@code -cl-fast-relaxed-math}: contraction, approximate divide and
+     * sqrt, reassociation; looser than Aparapi's default build, which allows contraction and OpenCL's default divide
+     * and sqrt accuracy), to tell how much of a gap to Aparapi is the price of Java's rounding. Its output is compared with the
+     * hand-written path's by {@link AparapiRow#check}'s "close" rules, not bit for bit.
+     *
+     * @return kernel times and output, or null where the workload has no floating-point expression that fast math
+     *         changes
+     */
+    Result jsyclFastMath(Queue q) {
+        return null;
+    }
+
+    /**
      * Checks {@link #jsyclEndToEndKept}'s output, one run from the initial inputs: by default against the
      * hand-written path's output. Workloads whose timed runs accumulate into their output (in-place SAXPY, the
      * stencil's ping-pong, the sums and histograms) check it against one run in plain Java instead.
