@@ -36,7 +36,7 @@ step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit (cut to the deadl
   echo "- $name: exit $rc in $((SECONDS - t0)) s" | tee -a "$summary"
 }
 
-# STEPS picks the steps (default: all but variants and saxpy-variants, in this order); each command of the device tool may run for at
+# STEPS picks the steps (default: all but variants, saxpy-variants and aparapi-gap, in this order); each command of the device tool may run for at
 # most 10 minutes, so a full run is split in two, e.g. STEPS="suite-gpu jmh-submit torch-peers timeline" and
 # STEPS="first-kernel suite-cpu host-transfers variants".
 STEPS="${STEPS:-suite-gpu suite-cpu first-kernel jmh-submit timeline torch-peers}"
@@ -70,11 +70,15 @@ want torch-peers && [ -z "${SKIP_TORCH:-}" ] && step torch-peers 60 python3 benc
 # shape, and hand-written float4 / 2-per-item forms (what separates OpenCL C from PyTorch's vectorized kernels).
 want saxpy-variants && step saxpy-variants 60 "${run_java[@]}" io.jsycl.bench.SaxpyVariants --device gpu --rounds 5 \
   --repeats 10 --local 256
+# The suite's n-body, Mandelbrot and naive SGEMM kernels built the ways jsycl, Aparapi and fast math build them,
+# interleaved in one process: where the per-kernel gap to Aparapi comes from.
+want aparapi-gap && step aparapi-gap 90 "${run_java[@]}" io.jsycl.bench.AparapiGapProbe --device gpu --rounds 3 \
+  --repeats 5
 want variants && step variants 220 env OUT="$OUT" VARIANTS_BUDGET_S=200 bash benchmarks/gpu/variants.sh
 
 cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md "$OUT"/variants.md 2>/dev/null
 grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null
-cat "$OUT/saxpy-variants.log" 2>/dev/null
+cat "$OUT/saxpy-variants.log" "$OUT/aparapi-gap.log" 2>/dev/null
 cat "$OUT/timeline.log" 2>/dev/null
 cat "$summary"
 rm -rf "$cache"

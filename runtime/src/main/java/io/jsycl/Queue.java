@@ -10,7 +10,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Where command groups are submitted for one device. Out of order by default: command groups are
- * ordered only by their data dependencies, unless {@link QueueProperty#IN_ORDER} is given.
+ * ordered only by their data dependencies, unless {@link QueueProperty#IN_ORDER} is given. Whether an
+ * out-of-order queue runs on an out-of-order OpenCL queue is the runtime's choice per device
+ * ({@code JSYCL_OUT_OF_ORDER_QUEUES}: not on NVIDIA's OpenCL, where it only adds latency); the
+ * ordering guarantees are the same either way.
  */
 public final class Queue implements AutoCloseable {
     private final Device device;
@@ -118,7 +121,8 @@ public final class Queue implements AutoCloseable {
         if (!device.isHost()) {
             Prewarm.start();
         }
-        boolean outOfOrder = !properties.contains(QueueProperty.IN_ORDER) && device.supportsOutOfOrderQueues();
+        boolean outOfOrder = !properties.contains(QueueProperty.IN_ORDER) && device.supportsOutOfOrderQueues()
+                && Config.outOfOrderQueues(device.vendor());
         this.clInOrder = !outOfOrder;
         this.cl = device.isHost() ? null
                 : ClCommandQueue.create(context.cl(), device.cl(), outOfOrder,
