@@ -37,13 +37,13 @@ enum ElementKind implements ElementCodec {
                     dst.set(ValueLayout.JAVA_BYTE, i, a[i] ? (byte) 1 : 0);
                 }
             }
-            case byte[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_BYTE, 0, a.length);
-            case char[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_CHAR, 0, a.length);
-            case short[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_SHORT, 0, a.length);
-            case int[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_INT, 0, a.length);
-            case long[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_LONG, 0, a.length);
-            case float[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_FLOAT, 0, a.length);
-            case double[] a -> MemorySegment.copy(a, 0, dst, ValueLayout.JAVA_DOUBLE, 0, a.length);
+            case byte[] a -> HostCopy.fromArray(MemorySegment.ofArray(a), dst);
+            case char[] a -> HostCopy.fromArray(MemorySegment.ofArray(a), dst);
+            case short[] a -> HostCopy.fromArray(MemorySegment.ofArray(a), dst);
+            case int[] a -> HostCopy.fromArray(MemorySegment.ofArray(a), dst);
+            case long[] a -> HostCopy.fromArray(MemorySegment.ofArray(a), dst);
+            case float[] a -> HostCopy.fromArray(MemorySegment.ofArray(a), dst);
+            case double[] a -> HostCopy.fromArray(MemorySegment.ofArray(a), dst);
             default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass());
         }
     }
@@ -57,13 +57,13 @@ enum ElementKind implements ElementCodec {
                     a[i] = src.get(ValueLayout.JAVA_BYTE, i) != 0;
                 }
             }
-            case byte[] a -> MemorySegment.copy(src, ValueLayout.JAVA_BYTE, 0, a, 0, a.length);
-            case char[] a -> MemorySegment.copy(src, ValueLayout.JAVA_CHAR, 0, a, 0, a.length);
-            case short[] a -> MemorySegment.copy(src, ValueLayout.JAVA_SHORT, 0, a, 0, a.length);
-            case int[] a -> MemorySegment.copy(src, ValueLayout.JAVA_INT, 0, a, 0, a.length);
-            case long[] a -> MemorySegment.copy(src, ValueLayout.JAVA_LONG, 0, a, 0, a.length);
-            case float[] a -> MemorySegment.copy(src, ValueLayout.JAVA_FLOAT, 0, a, 0, a.length);
-            case double[] a -> MemorySegment.copy(src, ValueLayout.JAVA_DOUBLE, 0, a, 0, a.length);
+            case byte[] a -> HostCopy.toArray(src, MemorySegment.ofArray(a));
+            case char[] a -> HostCopy.toArray(src, MemorySegment.ofArray(a));
+            case short[] a -> HostCopy.toArray(src, MemorySegment.ofArray(a));
+            case int[] a -> HostCopy.toArray(src, MemorySegment.ofArray(a));
+            case long[] a -> HostCopy.toArray(src, MemorySegment.ofArray(a));
+            case float[] a -> HostCopy.toArray(src, MemorySegment.ofArray(a));
+            case double[] a -> HostCopy.toArray(src, MemorySegment.ofArray(a));
             default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass());
         }
     }

@@ -30,7 +30,8 @@ import java.util.Map;
  * jsycl's host transfers by map/unmap of the device copy ({@code jsycl.hostTransfers=map}) and through pinned staging
  * and {@code clEnqueueWrite/ReadBuffer} ({@code staging}), beside hand-written OpenCL doing the same both ways and
  * the same staging path with the context's pinned staging pool switched off ({@code jsycl.stagingPool=0}: each
- * buffer makes and frees its own pinned memory, as before the pool), and the raw copy bandwidths measured in the
+ * buffer makes and frees its own pinned memory, as before the pool) or with the array copies on one thread
+ * ({@code jsycl.copyThreads=1}, as before copies were split over threads), and the raw copy bandwidths measured in the
  * same run: Java array to native memory (one memcpy), clEnqueueWriteBuffer,
  * clEnqueueReadBuffer, clEnqueueCopyBuffer and jsycl's {@code q.copy(DeviceArray, DeviceArray)}. The modes
  * alternate within each repeat, so drift of a shared machine hits them alike.
@@ -71,17 +72,21 @@ public final class HostTransfers {
             MemorySegment nativeSeg = arena.allocate(bytes, 64);
             float[] out = new float[n];
             List<Row> plan = new ArrayList<>();
-            for (String mode : new String[] {"map", "staging", "staging,stagingPool=0"}) {
+            for (String mode : new String[] {"map", "staging", "staging,stagingPool=0", "staging,copyThreads=1"}) {
                 String transfers = mode.split(",")[0];
                 String pool = mode.endsWith("stagingPool=0") ? "0" : "1";
+                String copyThreads = mode.endsWith("copyThreads=1") ? "1" : null;
                 plan.add(new Row("jsycl vector add, whole program, hostTransfers=" + mode, 3 * bytes, () -> {
                     String before = System.setProperty("jsycl.hostTransfers", transfers);
                     String poolBefore = System.setProperty("jsycl.stagingPool", pool);
+                    String threadsBefore = copyThreads == null ? System.clearProperty("jsycl.copyThreads")
+                            : System.setProperty("jsycl.copyThreads", copyThreads);
                     try {
                         return jsyclVectorAdd(q, a, b, out, n, expected);
                     } finally {
                         restore("jsycl.hostTransfers", before);
                         restore("jsycl.stagingPool", poolBefore);
+                        restore("jsycl.copyThreads", threadsBefore);
                     }
                 }));
             }

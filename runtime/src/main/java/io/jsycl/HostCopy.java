@@ -1,0 +1,100 @@
+package io.jsycl;
+
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RecursiveAction;
+
+/**
+ * Large copies between Java arrays and native memory (staging, mapped device memory), split over
+ * several threads. One thread copies about 9 GB/s on the GPU host we measure (a 64 MiB array into
+ * pinned memory took 7.4 ms, benchmarks/results/h100-e-host.md) while the copy engine moves 25-50
+ * GB/s, so a single-threaded copy would set the pace of every upload and download of a large
+ * buffer.
+ *
+ * <p>Copies of at least {@link #PARALLEL_MIN} bytes are cut into slices of at least 4 MiB, one per
+ * thread up to {@code JSYCL_COPY_THREADS} [{@code jsycl.copyThreads}] (default: the available
+ * processors, at most 8; {@code 1} copies on the calling thread only), run in the common
+ * fork-join pool with the caller taking part. Smaller copies, and copies from or to a segment of a
+ * confined arena, stay on the calling thread.
+ */
+final class HostCopy {
+    /** Below this many bytes a copy stays on the calling thread. */
+    static final long PARALLEL_MIN = 8L << 20;
+    private static final long SLICE_MIN = 4L << 20;
+    /** A thread that is neither the caller nor anything else: tells segments any thread may use from confined ones. */
+    private static final Thread ELSEWHERE = Thread.ofVirtual().unstarted(() -> { });
+
+    private HostCopy() {
+    }
+
+    /** Copies a whole array, seen as {@code array} ({@code MemorySegment.ofArray}), to the start of {@code dst}. */
+    static void fromArray(MemorySegment array, MemorySegment dst) {
+        copy(array, 0, dst, 0, array.byteSize());
+    }
+
+    /** Fills a whole array, seen as {@code array}, from the start of {@code src}. */
+    static void toArray(MemorySegment src, MemorySegment array) {
+        copy(src, 0, array, 0, array.byteSize());
+    }
+
+    /** Copies {@code bytes} bytes from {@code src} at {@code srcOffset} to {@code dst} at {@code dstOffset}. */
+    static void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes) {
+        int threads = bytes < PARALLEL_MIN || !src.isAccessibleBy(ELSEWHERE) || !dst.isAccessibleBy(ELSEWHERE) ? 1
+                : threads();
+        int slices = (int) Math.min(threads, bytes / SLICE_MIN);
+        if (slices <= 1) {
+            MemorySegment.copy(src, srcOffset, dst, dstOffset, bytes);
+            return;
+        }
+        ForkJoinPool.commonPool().invoke(new Slices(src, srcOffset, dst, dstOffset, bytes, slices));
+    }
+
+    /** {@code JSYCL_COPY_THREADS}: at least 1. */
+    static int threads() {
+        String value = Config.read("JSYCL_COPY_THREADS", "jsycl.copyThreads");
+        if (value == null || value.isBlank()) {
+            return Math.min(8, Runtime.getRuntime().availableProcessors());
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // Reported below.
+        }
+        throw new IllegalArgumentException("JSYCL_COPY_THREADS (or -Djsycl.copyThreads) is '" + value
+                + "'; use a whole number of threads, at least 1, or unset it for the default");
+    }
+
+    /** Splits a copy in halves (by slice count) until one slice is left; slices end on 64-byte boundaries. */
+    private static final class Slices extends RecursiveAction {
+        private final MemorySegment src;
+        private final long srcOffset;
+        private final MemorySegment dst;
+        private final long dstOffset;
+        private final long bytes;
+        private final int slices;
+
+        Slices(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes, int slices) {
+            this.src = src;
+            this.srcOffset = srcOffset;
+            this.dst = dst;
+            this.dstOffset = dstOffset;
+            this.bytes = bytes;
+            this.slices = slices;
+        }
+
+        @Override
+        protected void compute() {
+            if (slices == 1) {
+                MemorySegment.copy(src, srcOffset, dst, dstOffset, bytes);
+                return;
+            }
+            int leftSlices = slices / 2;
+            long left = (bytes * leftSlices / slices) & ~63L;
+            invokeAll(new Slices(src, srcOffset, dst, dstOffset, left, leftSlices),
+                    new Slices(src, srcOffset + left, dst, dstOffset + left, bytes - left, slices - leftSlices));
+        }
+    }
+}
