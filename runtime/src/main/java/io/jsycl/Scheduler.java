@@ -178,9 +178,19 @@ final class Scheduler {
             var storages = new BufferStorage[requested];
             var mems = new ClMem[requested];
             int r = 0;
-            for (var req : h.requirements().entrySet()) {
-                storages[r] = req.getKey();
-                mems[r++] = req.getKey().prepareDevice(queue, req.getValue(), waits);
+            var uploads = new ArrayList<BufferStorage.MappedUpload>();
+            try {
+                for (var req : h.requirements().entrySet()) {
+                    storages[r] = req.getKey();
+                    mems[r++] = req.getKey().prepareDevice(queue, req.getValue(), waits, uploads);
+                }
+            } finally {
+                // One wait for every map of the command group, then the copies; the launch waits for the unmaps.
+                BufferStorage.finishUploads(uploads, waits);
+            }
+            if (uploads.size() > 1 && SchedulerTrace.on()) {
+                SchedulerTrace.log("kernel " + lowered.kernelName() + ": " + uploads.size()
+                        + " uploads by map/unmap queued together, one host wait for their maps");
             }
             FirstSubmitTrace.mark("buffers");
             Event event;

@@ -6,6 +6,7 @@ import io.jsycl.Buffer;
 import io.jsycl.Context;
 import io.jsycl.Device;
 import io.jsycl.Queue;
+import io.jsycl.QueueProperty;
 import io.jsycl.Range;
 import io.jsycl.opencl.ClObjects;
 import org.junit.jupiter.api.Test;
@@ -302,6 +303,77 @@ class DataMovementTest {
         for (int i = 0; i < n; i++) {
             assertThat(first[i]).isEqualTo(i + round + 1f);
             assertThat(second[i]).isEqualTo(i + round + 1f);
+        }
+    }
+
+    /**
+     * A command group with three inputs on mapped copies queues the three maps and waits once for all of them (one
+     * {@code clWaitForEvents}, no blocking map), then copies and launches after the unmaps; kept buffers refilled
+     * through host accessors between runs, on an out-of-order and an in-order queue, give Java's results each run.
+     */
+    @Test
+    void aCommandGroupsMappedUploadsWaitOnceForAllTheirMaps() {
+        Device device = TestDevices.firstOpenCl();
+        int n = 100_003;
+        String before = System.setProperty("jsycl.hostTransfers", "map");
+        try {
+            try (var q = new Queue(device)) {
+                threeInputRounds(q, n);
+            }
+            try (var context = new Context(device); var q = new Queue(context, device, QueueProperty.IN_ORDER)) {
+                threeInputRounds(q, n);
+            }
+        } finally {
+            restore("jsycl.hostTransfers", before);
+        }
+    }
+
+    private static void threeInputRounds(Queue q, int n) {
+        try (var bx = Buffer.ofFloat(Range.of(n)); var by = Buffer.ofFloat(Range.of(n));
+             var bz = Buffer.ofFloat(Range.of(n)); var bo = Buffer.ofFloat(Range.of(n))) {
+            for (int round = 0; round < 4; round++) {
+                float[] x = new float[n];
+                float[] y = new float[n];
+                float[] z = new float[n];
+                for (int i = 0; i < n; i++) {
+                    x[i] = i * 0.5f + round;
+                    y[i] = (n - i) * 0.25f;
+                    z[i] = i % 7 - round;
+                }
+                fill(bx, x);
+                fill(by, y);
+                fill(bz, z);
+                long m0 = maps();
+                long w0 = ClObjects.calls("clWaitForEvents");
+                q.submit(h -> {
+                    var xa = bx.read(h);
+                    var ya = by.read(h);
+                    var za = bz.readWrite(h);
+                    var oa = bo.write(h);
+                    h.parallelFor(Range.of(n), it -> {
+                        int i = it.id(0);
+                        oa.set(i, xa.get(i) * ya.get(i) + za.get(i));
+                        za.set(i, za.get(i) - xa.get(i));
+                    });
+                });
+                assertThat(maps() - m0).as("maps of the three inputs, round %d", round).isEqualTo(3);
+                assertThat(ClObjects.calls("clWaitForEvents") - w0)
+                        .as("host waits for the three maps, round %d", round).isEqualTo(1);
+                try (var out = bo.hostAccess(); var zz = bz.hostAccess()) {
+                    for (int i = 0; i < n; i++) {
+                        assertThat(out.get(i)).as("out[%d], round %d", i, round).isEqualTo(x[i] * y[i] + z[i]);
+                        assertThat(zz.get(i)).as("z[%d], round %d", i, round).isEqualTo(z[i] - x[i]);
+                    }
+                }
+            }
+        }
+    }
+
+    private static void fill(Buffer.OfFloat buf, float[] values) {
+        try (var h = buf.hostAccess()) {
+            for (int i = 0; i < values.length; i++) {
+                h.set(i, values[i]);
+            }
         }
     }
 
