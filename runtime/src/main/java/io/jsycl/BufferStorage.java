@@ -366,6 +366,67 @@ final class BufferStorage {
         }
     }
 
+    /**
+     * A host accessor's direct view of a mapped copy ({@link #mapForHost}): no copy in or out.
+     * {@link #unmapHost} ends it.
+     */
+    static final class HostMapping {
+        private final Context context;
+        private final DeviceCopy copy;
+        /** The mapped contents, the whole buffer, laid out as the codec packs the host array. */
+        final MemorySegment host;
+
+        private HostMapping(Context context, DeviceCopy copy, MemorySegment host) {
+            this.context = context;
+            this.copy = copy;
+            this.host = host;
+        }
+    }
+
+    /**
+     * Opens host access by mapping a device copy instead of using the host array, where that is
+     * possible: the buffer has no user array to keep current (it was made from a shape, so nothing
+     * is written back) and a context's copy is current and host-accessible. Maps it for reading and
+     * writing after {@code waits} and waits for the map; from then on that copy is the only current
+     * one (the host may write through the view). Returns null where the host array is to be used
+     * ({@link #prepareHost}).
+     */
+    synchronized HostMapping mapForHost(List<Event> waits) {
+        checkOpen();
+        if (writeBack || bytes == 0) {
+            return null;
+        }
+        for (var entry : copies.entrySet()) {
+            DeviceCopy copy = entry.getValue();
+            if (copy.mapped && copy.valid) {
+                Context context = entry.getKey();
+                MemorySegment host = context.transferQueue().mapBuffer(copy.mem,
+                        ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, bytes, Scheduler.waitList(waits, context));
+                hostValid = false;
+                for (DeviceCopy other : copies.values()) {
+                    other.valid = other == copy;
+                }
+                if (SchedulerTrace.on()) {
+                    SchedulerTrace.log(this + ": host access maps its copy in " + context
+                            + " (no host array to fill: nothing copied)");
+                }
+                return new HostMapping(context, copy, host);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Ends a host accessor's view: unmaps it and waits for the unmap, so that commands submitted once
+     * the accessor is closed find the copy unmapped.
+     */
+    synchronized void unmapHost(HostMapping mapping) {
+        try (ClEvent unmap = mapping.context.transferQueue().enqueueUnmap(mapping.copy.mem, mapping.host,
+                List.of())) {
+            unmap.await();
+        }
+    }
+
     private void makeHostValid(List<Event> waits) {
         if (hostValid) {
             return;

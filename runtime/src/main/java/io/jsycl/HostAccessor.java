@@ -1,5 +1,14 @@
 package io.jsycl;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_CHAR;
+import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
+import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+import java.lang.foreign.MemorySegment;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -12,14 +21,24 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public abstract sealed class HostAccessor<T> implements AutoCloseable permits HostAccessor.OfFloat, HostAccessor.OfDouble, HostAccessor.OfInt, HostAccessor.OfLong, HostAccessor.OfShort, HostAccessor.OfByte, HostAccessor.OfChar, HostAccessor.OfBoolean {
     final Indexer indexer;
+    /**
+     * The mapped device copy this accessor reads and writes instead of the host array, or null: a buffer made
+     * from a shape (no array of the user's to keep current) whose current copy is host-accessible device memory
+     * (CPU devices, integrated GPUs) is accessed in place, with nothing copied in or out.
+     */
+    final MemorySegment mapped;
     private final BufferStorage storage;
     private final CompletableFuture<Void> open;
+    private final BufferStorage.HostMapping mapping;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     HostAccessor(BufferStorage storage, Buffer<?> view) {
         this.storage = storage;
         this.indexer = new Indexer(view.range(), view.origin, storage.shape());
-        this.open = Scheduler.hostAccess(storage);
+        Scheduler.HostAccess access = Scheduler.hostAccess(storage);
+        this.open = access.open();
+        this.mapping = access.mapping();
+        this.mapped = mapping == null ? null : mapping.host;
     }
 
     /**
@@ -50,7 +69,13 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
     @Override
     public final void close() {
         if (closed.compareAndSet(false, true)) {
-            open.complete(null);
+            try {
+                if (mapping != null) {
+                    storage.unmapHost(mapping);
+                }
+            } finally {
+                open.complete(null);
+            }
         }
     }
 
@@ -71,7 +96,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public float get(int i) {
             checkOpen();
-            return data[indexer.index(i)];
+            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_FLOAT, indexer.index(i));
         }
 
         /**
@@ -83,7 +108,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public float get(int i, int j) {
             checkOpen();
-            return data[indexer.index(i, j)];
+            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_FLOAT, indexer.index(i, j));
         }
 
         /**
@@ -96,7 +121,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public float get(int i, int j, int k) {
             checkOpen();
-            return data[indexer.index(i, j, k)];
+            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_FLOAT, indexer.index(i, j, k));
         }
 
         /**
@@ -107,7 +132,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, float value) {
             checkOpen();
-            data[indexer.index(i)] = value;
+            int at = indexer.index(i);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_FLOAT, at, value);
+            }
         }
 
         /**
@@ -119,7 +149,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, float value) {
             checkOpen();
-            data[indexer.index(i, j)] = value;
+            int at = indexer.index(i, j);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_FLOAT, at, value);
+            }
         }
 
         /**
@@ -132,7 +167,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, float value) {
             checkOpen();
-            data[indexer.index(i, j, k)] = value;
+            int at = indexer.index(i, j, k);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_FLOAT, at, value);
+            }
         }
     }
 
@@ -153,7 +193,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public double get(int i) {
             checkOpen();
-            return data[indexer.index(i)];
+            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_DOUBLE, indexer.index(i));
         }
 
         /**
@@ -165,7 +205,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public double get(int i, int j) {
             checkOpen();
-            return data[indexer.index(i, j)];
+            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_DOUBLE, indexer.index(i, j));
         }
 
         /**
@@ -178,7 +218,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public double get(int i, int j, int k) {
             checkOpen();
-            return data[indexer.index(i, j, k)];
+            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_DOUBLE, indexer.index(i, j, k));
         }
 
         /**
@@ -189,7 +229,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, double value) {
             checkOpen();
-            data[indexer.index(i)] = value;
+            int at = indexer.index(i);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_DOUBLE, at, value);
+            }
         }
 
         /**
@@ -201,7 +246,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, double value) {
             checkOpen();
-            data[indexer.index(i, j)] = value;
+            int at = indexer.index(i, j);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_DOUBLE, at, value);
+            }
         }
 
         /**
@@ -214,7 +264,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, double value) {
             checkOpen();
-            data[indexer.index(i, j, k)] = value;
+            int at = indexer.index(i, j, k);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_DOUBLE, at, value);
+            }
         }
     }
 
@@ -235,7 +290,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public int get(int i) {
             checkOpen();
-            return data[indexer.index(i)];
+            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_INT, indexer.index(i));
         }
 
         /**
@@ -247,7 +302,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public int get(int i, int j) {
             checkOpen();
-            return data[indexer.index(i, j)];
+            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_INT, indexer.index(i, j));
         }
 
         /**
@@ -260,7 +315,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public int get(int i, int j, int k) {
             checkOpen();
-            return data[indexer.index(i, j, k)];
+            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_INT, indexer.index(i, j, k));
         }
 
         /**
@@ -271,7 +326,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int value) {
             checkOpen();
-            data[indexer.index(i)] = value;
+            int at = indexer.index(i);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_INT, at, value);
+            }
         }
 
         /**
@@ -283,7 +343,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int value) {
             checkOpen();
-            data[indexer.index(i, j)] = value;
+            int at = indexer.index(i, j);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_INT, at, value);
+            }
         }
 
         /**
@@ -296,7 +361,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, int value) {
             checkOpen();
-            data[indexer.index(i, j, k)] = value;
+            int at = indexer.index(i, j, k);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_INT, at, value);
+            }
         }
     }
 
@@ -317,7 +387,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public long get(int i) {
             checkOpen();
-            return data[indexer.index(i)];
+            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_LONG, indexer.index(i));
         }
 
         /**
@@ -329,7 +399,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public long get(int i, int j) {
             checkOpen();
-            return data[indexer.index(i, j)];
+            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_LONG, indexer.index(i, j));
         }
 
         /**
@@ -342,7 +412,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public long get(int i, int j, int k) {
             checkOpen();
-            return data[indexer.index(i, j, k)];
+            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_LONG, indexer.index(i, j, k));
         }
 
         /**
@@ -353,7 +423,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, long value) {
             checkOpen();
-            data[indexer.index(i)] = value;
+            int at = indexer.index(i);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_LONG, at, value);
+            }
         }
 
         /**
@@ -365,7 +440,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, long value) {
             checkOpen();
-            data[indexer.index(i, j)] = value;
+            int at = indexer.index(i, j);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_LONG, at, value);
+            }
         }
 
         /**
@@ -378,7 +458,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, long value) {
             checkOpen();
-            data[indexer.index(i, j, k)] = value;
+            int at = indexer.index(i, j, k);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_LONG, at, value);
+            }
         }
     }
 
@@ -399,7 +484,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public short get(int i) {
             checkOpen();
-            return data[indexer.index(i)];
+            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_SHORT, indexer.index(i));
         }
 
         /**
@@ -411,7 +496,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public short get(int i, int j) {
             checkOpen();
-            return data[indexer.index(i, j)];
+            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_SHORT, indexer.index(i, j));
         }
 
         /**
@@ -424,7 +509,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public short get(int i, int j, int k) {
             checkOpen();
-            return data[indexer.index(i, j, k)];
+            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_SHORT, indexer.index(i, j, k));
         }
 
         /**
@@ -435,7 +520,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, short value) {
             checkOpen();
-            data[indexer.index(i)] = value;
+            int at = indexer.index(i);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_SHORT, at, value);
+            }
         }
 
         /**
@@ -447,7 +537,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, short value) {
             checkOpen();
-            data[indexer.index(i, j)] = value;
+            int at = indexer.index(i, j);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_SHORT, at, value);
+            }
         }
 
         /**
@@ -460,7 +555,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, short value) {
             checkOpen();
-            data[indexer.index(i, j, k)] = value;
+            int at = indexer.index(i, j, k);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_SHORT, at, value);
+            }
         }
     }
 
@@ -481,7 +581,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public byte get(int i) {
             checkOpen();
-            return data[indexer.index(i)];
+            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_BYTE, indexer.index(i));
         }
 
         /**
@@ -493,7 +593,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public byte get(int i, int j) {
             checkOpen();
-            return data[indexer.index(i, j)];
+            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_BYTE, indexer.index(i, j));
         }
 
         /**
@@ -506,7 +606,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public byte get(int i, int j, int k) {
             checkOpen();
-            return data[indexer.index(i, j, k)];
+            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_BYTE, indexer.index(i, j, k));
         }
 
         /**
@@ -517,7 +617,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, byte value) {
             checkOpen();
-            data[indexer.index(i)] = value;
+            int at = indexer.index(i);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_BYTE, at, value);
+            }
         }
 
         /**
@@ -529,7 +634,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, byte value) {
             checkOpen();
-            data[indexer.index(i, j)] = value;
+            int at = indexer.index(i, j);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_BYTE, at, value);
+            }
         }
 
         /**
@@ -542,7 +652,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, byte value) {
             checkOpen();
-            data[indexer.index(i, j, k)] = value;
+            int at = indexer.index(i, j, k);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_BYTE, at, value);
+            }
         }
     }
 
@@ -563,7 +678,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public char get(int i) {
             checkOpen();
-            return data[indexer.index(i)];
+            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_CHAR, indexer.index(i));
         }
 
         /**
@@ -575,7 +690,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public char get(int i, int j) {
             checkOpen();
-            return data[indexer.index(i, j)];
+            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_CHAR, indexer.index(i, j));
         }
 
         /**
@@ -588,7 +703,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public char get(int i, int j, int k) {
             checkOpen();
-            return data[indexer.index(i, j, k)];
+            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_CHAR, indexer.index(i, j, k));
         }
 
         /**
@@ -599,7 +714,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, char value) {
             checkOpen();
-            data[indexer.index(i)] = value;
+            int at = indexer.index(i);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_CHAR, at, value);
+            }
         }
 
         /**
@@ -611,7 +731,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, char value) {
             checkOpen();
-            data[indexer.index(i, j)] = value;
+            int at = indexer.index(i, j);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_CHAR, at, value);
+            }
         }
 
         /**
@@ -624,7 +749,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, char value) {
             checkOpen();
-            data[indexer.index(i, j, k)] = value;
+            int at = indexer.index(i, j, k);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_CHAR, at, value);
+            }
         }
     }
 
@@ -645,7 +775,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public boolean get(int i) {
             checkOpen();
-            return data[indexer.index(i)];
+            return mapped == null ? data[indexer.index(i)] : mapped.get(JAVA_BYTE, indexer.index(i)) != 0;
         }
 
         /**
@@ -657,7 +787,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public boolean get(int i, int j) {
             checkOpen();
-            return data[indexer.index(i, j)];
+            return mapped == null ? data[indexer.index(i, j)] : mapped.get(JAVA_BYTE, indexer.index(i, j)) != 0;
         }
 
         /**
@@ -670,7 +800,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public boolean get(int i, int j, int k) {
             checkOpen();
-            return data[indexer.index(i, j, k)];
+            return mapped == null ? data[indexer.index(i, j, k)] : mapped.get(JAVA_BYTE, indexer.index(i, j, k)) != 0;
         }
 
         /**
@@ -681,7 +811,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, boolean value) {
             checkOpen();
-            data[indexer.index(i)] = value;
+            int at = indexer.index(i);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.set(JAVA_BYTE, at, value ? (byte) 1 : 0);
+            }
         }
 
         /**
@@ -693,7 +828,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, boolean value) {
             checkOpen();
-            data[indexer.index(i, j)] = value;
+            int at = indexer.index(i, j);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.set(JAVA_BYTE, at, value ? (byte) 1 : 0);
+            }
         }
 
         /**
@@ -706,7 +846,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, boolean value) {
             checkOpen();
-            data[indexer.index(i, j, k)] = value;
+            int at = indexer.index(i, j, k);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.set(JAVA_BYTE, at, value ? (byte) 1 : 0);
+            }
         }
     }
 }

@@ -75,17 +75,29 @@ final class Scheduler {
     }
 
     /**
-     * Opens host access to {@code storage}: orders it after the buffer's pending commands, brings
-     * the contents to the host, and makes later command groups wait until the returned future
-     * completes (the host accessor's close).
+     * A host access: the future its close completes, and the mapped copy it reads and writes, or
+     * null where it uses the host array.
      */
-    static CompletableFuture<Void> hostAccess(BufferStorage storage) {
+    record HostAccess(CompletableFuture<Void> open, BufferStorage.HostMapping mapping) {
+    }
+
+    /**
+     * Opens host access to {@code storage}: orders it after the buffer's pending commands, brings
+     * the contents to the host (or, where the storage allows it, maps a device copy for the host to
+     * use directly: {@link BufferStorage#mapForHost}), and makes later command groups wait until
+     * the returned future completes (the host accessor's close).
+     */
+    static HostAccess hostAccess(BufferStorage storage) {
         var open = new CompletableFuture<Void>();
         var waits = new ArrayList<Event>();
+        BufferStorage.HostMapping mapping = null;
         LOCK.lock();
         try {
             storage.collectDependencies(AccessMode.READ_WRITE, waits);
-            storage.prepareHost(AccessMode.READ_WRITE, waits);
+            mapping = storage.mapForHost(waits);
+            if (mapping == null) {
+                storage.prepareHost(AccessMode.READ_WRITE, waits);
+            }
             storage.recordUse(AccessMode.READ_WRITE, Event.of(open));
         } finally {
             LOCK.unlock();
@@ -95,10 +107,13 @@ final class Scheduler {
                 e.await();
             }
         } catch (RuntimeException | Error e) {
+            if (mapping != null) {
+                storage.unmapHost(mapping);
+            }
             open.complete(null);
             throw e;
         }
-        return open;
+        return new HostAccess(open, mapping);
     }
 
     private static Event submitHost(Queue queue, Handler h, Handler.Launch launch) {
