@@ -31,6 +31,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * Heap arrays cannot be handed to OpenCL as {@code CL_MEM_USE_HOST_PTR}: the garbage collector
  * moves them.
  *
+ * <p>The uploads of one command group into mapped copies are queued together: each map is enqueued
+ * without waiting, the scheduler waits once for all of them, copies, and enqueues the unmaps, which
+ * the launch waits for ({@link #finishUploads}). A buffer made from a shape has no array of the
+ * user's to keep current: once a mapped copy is current, host accessors map that copy and read and
+ * write it in place ({@link #mapForHost}), and nothing is copied in or out.
+ *
  * <p>Each copy remembers the last transfer into it (or unmap of it) as {@link DeviceCopy#ready}:
  * every later command that uses the copy waits for it, not only the command that caused it.
  *

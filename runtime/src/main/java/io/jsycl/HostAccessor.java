@@ -15,7 +15,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Host access to a buffer's current contents, from {@code buf.hostAccess()}. Opening it waits for
  * the commands that use the buffer and brings the contents to the host; while it is open, command
- * groups that use the buffer wait for it; closing it lets them run, with the host's writes.
+ * groups that use the buffer wait for it; closing it lets them run, with the host's writes. For a
+ * buffer made from a shape (no host array of the user's) whose current contents are in
+ * host-accessible device memory (CPU devices, integrated GPUs), the accessor reads and writes that
+ * memory in place instead: nothing is copied when it opens or closes.
  *
  * @param <T> the boxed element type
  */

@@ -240,9 +240,12 @@ public final class Suite {
         var main = new Row(w.name(), w.size(), jsyclMs, rawMs, ratio, jsyclTp + " / " + rawTp, jsyclE2e, rawE2e, java,
                 check);
         Workload.Result jsyclRun = jsyclResult;
-        Row extra = aparapi == null ? null
-                : aparapi.row(w, rawResult, jsyclResult, jsyclRun == null ? () -> null : () -> w.jsyclEndToEndKept(q));
-        return extra == null ? List.of(main) : List.of(main, extra);
+        var rows = new ArrayList<Row>(List.of(main));
+        if (aparapi != null) {
+            rows.addAll(aparapi.rows(w, rawResult, jsyclResult, jsyclRun == null ? () -> null : () -> w.jsyclEndToEndKept(q),
+                    jsyclRun == null ? () -> null : () -> w.jsyclEndToEndKeptWithoutArrays(q)));
+        }
+        return rows;
     }
 
     private static String rate(Workload w, Stats s) {
