@@ -423,14 +423,15 @@ final class BufferStorage {
     }
 
     /**
-     * Ends a host accessor's view: unmaps it and waits for the unmap, so that commands submitted once
-     * the accessor is closed find the copy unmapped.
+     * Ends a host accessor's view: enqueues its unmap without waiting and makes it the copy's
+     * {@link DeviceCopy#ready}, before the accessor's close lets later commands go on. A kernel waits
+     * for it (the scheduler awaits host work before it looks at {@code ready}); transfers of the copy
+     * are ordered after it on the same in-order transfer queue.
      */
     synchronized void unmapHost(HostMapping mapping) {
-        try (ClEvent unmap = mapping.context.transferQueue().enqueueUnmap(mapping.copy.mem, mapping.host,
-                List.of())) {
-            unmap.await();
-        }
+        ClCommandQueue queue = mapping.context.transferQueue();
+        mapping.copy.ready = Event.of(queue.enqueueUnmap(mapping.copy.mem, mapping.host, List.of()), mapping.context,
+                false, queue);
     }
 
     private void makeHostValid(List<Event> waits) {

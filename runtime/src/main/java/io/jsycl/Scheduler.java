@@ -188,6 +188,13 @@ final class Scheduler {
                 req.getKey().collectDependencies(req.getValue(), waits);
             }
             queue.orderAfterPrevious(waits);
+            // Host work (an open host accessor, a host-device command group) is awaited before the data moves, as
+            // waitList would await it anyway: a host accessor's close leaves an unmap the launch must wait for.
+            for (Event e : waits) {
+                if (e.isHostWork()) {
+                    e.await();
+                }
+            }
             // The device memory of each requested buffer, in the order of h.requirements().
             int requested = h.requirements().size();
             var storages = new BufferStorage[requested];
