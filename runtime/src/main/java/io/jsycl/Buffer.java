@@ -150,7 +150,8 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
      * A buffer of the given shape, zero-filled, with no host array.
      *
      * @param shape the 1-D to 3-D shape
-     * @return a new zero-filled buffer; its contents are read through a host accessor
+     * @return a new zero-filled buffer; its contents are read through a host accessor (on devices that work in
+     *         host memory, such as CPUs, in place: nothing is copied)
      */
     public static OfFloat ofFloat(Range shape) {
         return new OfFloat(new float[Math.toIntExact(shape.size())], shape, false);
@@ -181,7 +182,8 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
      * A buffer of the given shape, zero-filled, with no host array.
      *
      * @param shape the 1-D to 3-D shape
-     * @return a new zero-filled buffer; its contents are read through a host accessor
+     * @return a new zero-filled buffer; its contents are read through a host accessor (on devices that work in
+     *         host memory, such as CPUs, in place: nothing is copied)
      */
     public static OfDouble ofDouble(Range shape) {
         return new OfDouble(new double[Math.toIntExact(shape.size())], shape, false);
@@ -212,7 +214,8 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
      * A buffer of the given shape, zero-filled, with no host array.
      *
      * @param shape the 1-D to 3-D shape
-     * @return a new zero-filled buffer; its contents are read through a host accessor
+     * @return a new zero-filled buffer; its contents are read through a host accessor (on devices that work in
+     *         host memory, such as CPUs, in place: nothing is copied)
      */
     public static OfInt ofInt(Range shape) {
         return new OfInt(new int[Math.toIntExact(shape.size())], shape, false);
@@ -243,7 +246,8 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
      * A buffer of the given shape, zero-filled, with no host array.
      *
      * @param shape the 1-D to 3-D shape
-     * @return a new zero-filled buffer; its contents are read through a host accessor
+     * @return a new zero-filled buffer; its contents are read through a host accessor (on devices that work in
+     *         host memory, such as CPUs, in place: nothing is copied)
      */
     public static OfLong ofLong(Range shape) {
         return new OfLong(new long[Math.toIntExact(shape.size())], shape, false);
@@ -274,7 +278,8 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
      * A buffer of the given shape, zero-filled, with no host array.
      *
      * @param shape the 1-D to 3-D shape
-     * @return a new zero-filled buffer; its contents are read through a host accessor
+     * @return a new zero-filled buffer; its contents are read through a host accessor (on devices that work in
+     *         host memory, such as CPUs, in place: nothing is copied)
      */
     public static OfShort ofShort(Range shape) {
         return new OfShort(new short[Math.toIntExact(shape.size())], shape, false);
@@ -305,7 +310,8 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
      * A buffer of the given shape, zero-filled, with no host array.
      *
      * @param shape the 1-D to 3-D shape
-     * @return a new zero-filled buffer; its contents are read through a host accessor
+     * @return a new zero-filled buffer; its contents are read through a host accessor (on devices that work in
+     *         host memory, such as CPUs, in place: nothing is copied)
      */
     public static OfByte ofByte(Range shape) {
         return new OfByte(new byte[Math.toIntExact(shape.size())], shape, false);
@@ -336,7 +342,8 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
      * A buffer of the given shape, zero-filled, with no host array.
      *
      * @param shape the 1-D to 3-D shape
-     * @return a new zero-filled buffer; its contents are read through a host accessor
+     * @return a new zero-filled buffer; its contents are read through a host accessor (on devices that work in
+     *         host memory, such as CPUs, in place: nothing is copied)
      */
     public static OfChar ofChar(Range shape) {
         return new OfChar(new char[Math.toIntExact(shape.size())], shape, false);
@@ -367,7 +374,8 @@ public abstract sealed class Buffer<T> implements AutoCloseable permits Buffer.O
      * A buffer of the given shape, zero-filled, with no host array.
      *
      * @param shape the 1-D to 3-D shape
-     * @return a new zero-filled buffer; its contents are read through a host accessor
+     * @return a new zero-filled buffer; its contents are read through a host accessor (on devices that work in
+     *         host memory, such as CPUs, in place: nothing is copied)
      */
     public static OfBoolean ofBoolean(Range shape) {
         return new OfBoolean(new boolean[Math.toIntExact(shape.size())], shape, false);

@@ -31,6 +31,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * Heap arrays cannot be handed to OpenCL as {@code CL_MEM_USE_HOST_PTR}: the garbage collector
  * moves them.
  *
+ * <p>The uploads of one command group into mapped copies are queued together: each map is enqueued
+ * without waiting, the scheduler waits once for all of them, copies, and enqueues the unmaps, which
+ * the launch waits for ({@link #finishUploads}). A buffer made from a shape has no array of the
+ * user's to keep current: once a mapped copy is current, host accessors map that copy and read and
+ * write it in place ({@link #mapForHost}), and nothing is copied in or out.
+ *
  * <p>Each copy remembers the last transfer into it (or unmap of it) as {@link DeviceCopy#ready}:
  * every later command that uses the copy waits for it, not only the command that caused it.
  *
@@ -179,10 +185,13 @@ final class BufferStorage {
     /**
      * Makes the copy in {@code context} current for a command that accesses it with {@code mode}
      * and returns its memory object. The caller has already collected this buffer's dependencies
-     * into {@code waits}. An upload is enqueued without blocking on {@code queue}, after those
-     * dependencies; its event is added to {@code waits} so that the command runs after it.
+     * into {@code waits}. An upload through staging is enqueued without blocking on {@code queue},
+     * after those dependencies; its event is added to {@code waits} so that the command runs after it.
+     * An upload into a mapped copy only enqueues the map (without waiting for it) and joins
+     * {@code uploads}: the scheduler finishes the command group's uploads together
+     * ({@link #finishUploads}), with one wait for all their maps.
      */
-    synchronized ClMem prepareDevice(Queue target, AccessMode mode, List<Event> waits) {
+    synchronized ClMem prepareDevice(Queue target, AccessMode mode, List<Event> waits, List<MappedUpload> uploads) {
         checkOpen();
         Context context = target.context();
         DeviceCopy copy = copies.get(context);
@@ -193,7 +202,11 @@ final class BufferStorage {
         }
         if (mode != AccessMode.WRITE && !copy.valid && bytes > 0) {
             makeHostValid(waits);
-            copy.ready = copy.mapped ? mapIn(context, copy) : stageIn(target, context, copy, waits);
+            if (copy.mapped) {
+                uploads.add(queueMapIn(context, copy));
+            } else {
+                copy.ready = stageIn(target, context, copy, waits);
+            }
             transfers.incrementAndGet();
             KernelProfile.moved(bytes);
             if (SchedulerTrace.on()) {
@@ -240,21 +253,90 @@ final class BufferStorage {
     }
 
     /**
-     * Uploads the host array into a mapped copy: maps it for writing (after the buffer's last
-     * writer), copies the array in, unmaps it. Returns the unmap, which commands using the copy
-     * wait for.
+     * An upload into a mapped copy whose map is enqueued but not yet waited for: {@link #finishUploads}
+     * copies the host array in once the map has completed, and unmaps.
      */
-    private Event mapIn(Context context, DeviceCopy copy) {
+    static final class MappedUpload {
+        private final BufferStorage storage;
+        private final Context context;
+        private final DeviceCopy copy;
+        private final ClCommandQueue.Mapping mapping;
+
+        private MappedUpload(BufferStorage storage, Context context, DeviceCopy copy, ClCommandQueue.Mapping mapping) {
+            this.storage = storage;
+            this.context = context;
+            this.copy = copy;
+            this.mapping = mapping;
+        }
+    }
+
+    /**
+     * Starts an upload of the host array into a mapped copy: enqueues a map for writing, after the
+     * buffer's last writer, on the context's in-order transfer queue, without waiting for it.
+     */
+    private MappedUpload queueMapIn(Context context, DeviceCopy copy) {
         ClCommandQueue queue = context.transferQueue();
         List<Event> before = lastWriter == null ? List.of() : List.of(lastWriter);
-        MemorySegment host = queue.mapBuffer(copy.mem, ClMemFlags.MAP_WRITE_INVALIDATE_REGION, 0, bytes,
+        var mapping = queue.enqueueMapBuffer(copy.mem, ClMemFlags.MAP_WRITE_INVALIDATE_REGION, 0, bytes,
                 Scheduler.waitList(before, context));
-        try {
-            codec.copyToSegment(array, host);
-        } finally {
-            copy.ready = Event.of(queue.enqueueUnmap(copy.mem, host, List.of()), context, false, queue);
+        return new MappedUpload(this, context, copy, mapping);
+    }
+
+    /**
+     * Finishes the uploads a command group's {@link #prepareDevice} calls started: waits once for all
+     * their maps, copies each host array into its mapped copy, and enqueues each unmap without waiting;
+     * the unmaps join {@code waits}, so the command runs after them. Every map is unmapped and its event
+     * released also when the wait fails (the failure is then thrown, with nothing copied).
+     */
+    static void finishUploads(List<MappedUpload> uploads, List<Event> waits) {
+        if (uploads.isEmpty()) {
+            return;
         }
-        return copy.ready;
+        var maps = new ArrayList<ClEvent>(uploads.size());
+        for (MappedUpload u : uploads) {
+            maps.add(u.mapping.event());
+        }
+        RuntimeException failure = null;
+        try {
+            ClEvent.awaitAll(maps);
+        } catch (RuntimeException e) {
+            failure = e;
+        } finally {
+            for (ClEvent map : maps) {
+                map.close();
+            }
+        }
+        for (MappedUpload u : uploads) {
+            try {
+                waits.add(u.storage.completeMapIn(u, failure == null));
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /**
+     * Copies the host array into a completed map (when {@code copy} is true) and enqueues its unmap;
+     * returns the unmap, which commands using the copy wait for.
+     */
+    private synchronized Event completeMapIn(MappedUpload u, boolean copy) {
+        ClCommandQueue queue = u.context.transferQueue();
+        try {
+            if (copy) {
+                codec.copyToSegment(array, u.mapping.host());
+            }
+        } finally {
+            u.copy.ready = Event.of(queue.enqueueUnmap(u.copy.mem, u.mapping.host(), List.of()), u.context, false,
+                    queue);
+        }
+        return u.copy.ready;
     }
 
     /** Uploads the host array through pinned or native staging memory, after {@code waits}. */
@@ -288,6 +370,68 @@ final class BufferStorage {
                 copy.valid = false;
             }
         }
+    }
+
+    /**
+     * A host accessor's direct view of a mapped copy ({@link #mapForHost}): no copy in or out.
+     * {@link #unmapHost} ends it.
+     */
+    static final class HostMapping {
+        private final Context context;
+        private final DeviceCopy copy;
+        /** The mapped contents, the whole buffer, laid out as the codec packs the host array. */
+        final MemorySegment host;
+
+        private HostMapping(Context context, DeviceCopy copy, MemorySegment host) {
+            this.context = context;
+            this.copy = copy;
+            this.host = host;
+        }
+    }
+
+    /**
+     * Opens host access by mapping a device copy instead of using the host array, where that is
+     * possible: the buffer has no user array to keep current (it was made from a shape, so nothing
+     * is written back) and a context's copy is current and host-accessible. Maps it for reading and
+     * writing after {@code waits} and waits for the map; from then on that copy is the only current
+     * one (the host may write through the view). Returns null where the host array is to be used
+     * ({@link #prepareHost}).
+     */
+    synchronized HostMapping mapForHost(List<Event> waits) {
+        checkOpen();
+        if (writeBack || bytes == 0) {
+            return null;
+        }
+        for (var entry : copies.entrySet()) {
+            DeviceCopy copy = entry.getValue();
+            if (copy.mapped && copy.valid) {
+                Context context = entry.getKey();
+                MemorySegment host = context.transferQueue().mapBuffer(copy.mem,
+                        ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, bytes, Scheduler.waitList(waits, context));
+                hostValid = false;
+                for (DeviceCopy other : copies.values()) {
+                    other.valid = other == copy;
+                }
+                if (SchedulerTrace.on()) {
+                    SchedulerTrace.log(this + ": host access maps its copy in " + context
+                            + " (no host array to fill: nothing copied)");
+                }
+                return new HostMapping(context, copy, host);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Ends a host accessor's view: enqueues its unmap without waiting and makes it the copy's
+     * {@link DeviceCopy#ready}, before the accessor's close lets later commands go on. A kernel waits
+     * for it (the scheduler awaits host work before it looks at {@code ready}); transfers of the copy
+     * are ordered after it on the same in-order transfer queue.
+     */
+    synchronized void unmapHost(HostMapping mapping) {
+        ClCommandQueue queue = mapping.context.transferQueue();
+        mapping.copy.ready = Event.of(queue.enqueueUnmap(mapping.copy.mem, mapping.host, List.of()), mapping.context,
+                false, queue);
     }
 
     private void makeHostValid(List<Event> waits) {

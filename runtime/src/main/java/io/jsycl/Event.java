@@ -214,6 +214,11 @@ public final class Event {
         return m == null ? null : m.cl; // null: the queue is closed, await() gives the outcome
     }
 
+    /** True if this is host work (a host accessor's access, a host-device command group), not an OpenCL command. */
+    boolean isHostWork() {
+        return host != null;
+    }
+
     /** True if this is a launch without an OpenCL event of its own. */
     boolean isLazy() {
         return lazy != null;

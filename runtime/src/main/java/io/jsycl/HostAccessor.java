@@ -1,25 +1,47 @@
 package io.jsycl;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_CHAR;
+import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
+import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+import java.lang.foreign.MemorySegment;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Host access to a buffer's current contents, from {@code buf.hostAccess()}. Opening it waits for
  * the commands that use the buffer and brings the contents to the host; while it is open, command
- * groups that use the buffer wait for it; closing it lets them run, with the host's writes.
+ * groups that use the buffer wait for it; closing it lets them run, with the host's writes. For a
+ * buffer made from a shape (no host array of the user's) whose current contents are in
+ * host-accessible device memory (CPU devices, integrated GPUs), the accessor reads and writes that
+ * memory in place instead: nothing is copied when it opens or closes.
  *
  * @param <T> the boxed element type
  */
 public abstract sealed class HostAccessor<T> implements AutoCloseable permits HostAccessor.OfFloat, HostAccessor.OfDouble, HostAccessor.OfInt, HostAccessor.OfLong, HostAccessor.OfShort, HostAccessor.OfByte, HostAccessor.OfChar, HostAccessor.OfBoolean {
     final Indexer indexer;
+    /**
+     * The mapped device copy this accessor reads and writes instead of the host array, or null: a buffer made
+     * from a shape (no array of the user's to keep current) whose current copy is host-accessible device memory
+     * (CPU devices, integrated GPUs) is accessed in place, with nothing copied in or out.
+     */
+    final MemorySegment mapped;
     private final BufferStorage storage;
     private final CompletableFuture<Void> open;
+    private final BufferStorage.HostMapping mapping;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     HostAccessor(BufferStorage storage, Buffer<?> view) {
         this.storage = storage;
         this.indexer = new Indexer(view.range(), view.origin, storage.shape());
-        this.open = Scheduler.hostAccess(storage);
+        Scheduler.HostAccess access = Scheduler.hostAccess(storage);
+        this.open = access.open();
+        this.mapping = access.mapping();
+        this.mapped = mapping == null ? null : mapping.host;
     }
 
     /**
@@ -50,7 +72,13 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
     @Override
     public final void close() {
         if (closed.compareAndSet(false, true)) {
-            open.complete(null);
+            try {
+                if (mapping != null) {
+                    storage.unmapHost(mapping);
+                }
+            } finally {
+                open.complete(null);
+            }
         }
     }
 
@@ -71,7 +99,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public float get(int i) {
             checkOpen();
-            return data[indexer.index(i)];
+            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_FLOAT, indexer.index(i));
         }
 
         /**
@@ -83,7 +111,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public float get(int i, int j) {
             checkOpen();
-            return data[indexer.index(i, j)];
+            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_FLOAT, indexer.index(i, j));
         }
 
         /**
@@ -96,7 +124,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public float get(int i, int j, int k) {
             checkOpen();
-            return data[indexer.index(i, j, k)];
+            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_FLOAT, indexer.index(i, j, k));
         }
 
         /**
@@ -107,7 +135,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, float value) {
             checkOpen();
-            data[indexer.index(i)] = value;
+            int at = indexer.index(i);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_FLOAT, at, value);
+            }
         }
 
         /**
@@ -119,7 +152,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, float value) {
             checkOpen();
-            data[indexer.index(i, j)] = value;
+            int at = indexer.index(i, j);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_FLOAT, at, value);
+            }
         }
 
         /**
@@ -132,7 +170,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, float value) {
             checkOpen();
-            data[indexer.index(i, j, k)] = value;
+            int at = indexer.index(i, j, k);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_FLOAT, at, value);
+            }
         }
     }
 
@@ -153,7 +196,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public double get(int i) {
             checkOpen();
-            return data[indexer.index(i)];
+            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_DOUBLE, indexer.index(i));
         }
 
         /**
@@ -165,7 +208,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public double get(int i, int j) {
             checkOpen();
-            return data[indexer.index(i, j)];
+            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_DOUBLE, indexer.index(i, j));
         }
 
         /**
@@ -178,7 +221,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public double get(int i, int j, int k) {
             checkOpen();
-            return data[indexer.index(i, j, k)];
+            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_DOUBLE, indexer.index(i, j, k));
         }
 
         /**
@@ -189,7 +232,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, double value) {
             checkOpen();
-            data[indexer.index(i)] = value;
+            int at = indexer.index(i);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_DOUBLE, at, value);
+            }
         }
 
         /**
@@ -201,7 +249,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, double value) {
             checkOpen();
-            data[indexer.index(i, j)] = value;
+            int at = indexer.index(i, j);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_DOUBLE, at, value);
+            }
         }
 
         /**
@@ -214,7 +267,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, double value) {
             checkOpen();
-            data[indexer.index(i, j, k)] = value;
+            int at = indexer.index(i, j, k);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_DOUBLE, at, value);
+            }
         }
     }
 
@@ -235,7 +293,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public int get(int i) {
             checkOpen();
-            return data[indexer.index(i)];
+            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_INT, indexer.index(i));
         }
 
         /**
@@ -247,7 +305,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public int get(int i, int j) {
             checkOpen();
-            return data[indexer.index(i, j)];
+            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_INT, indexer.index(i, j));
         }
 
         /**
@@ -260,7 +318,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public int get(int i, int j, int k) {
             checkOpen();
-            return data[indexer.index(i, j, k)];
+            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_INT, indexer.index(i, j, k));
         }
 
         /**
@@ -271,7 +329,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int value) {
             checkOpen();
-            data[indexer.index(i)] = value;
+            int at = indexer.index(i);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_INT, at, value);
+            }
         }
 
         /**
@@ -283,7 +346,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int value) {
             checkOpen();
-            data[indexer.index(i, j)] = value;
+            int at = indexer.index(i, j);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_INT, at, value);
+            }
         }
 
         /**
@@ -296,7 +364,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, int value) {
             checkOpen();
-            data[indexer.index(i, j, k)] = value;
+            int at = indexer.index(i, j, k);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_INT, at, value);
+            }
         }
     }
 
@@ -317,7 +390,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public long get(int i) {
             checkOpen();
-            return data[indexer.index(i)];
+            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_LONG, indexer.index(i));
         }
 
         /**
@@ -329,7 +402,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public long get(int i, int j) {
             checkOpen();
-            return data[indexer.index(i, j)];
+            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_LONG, indexer.index(i, j));
         }
 
         /**
@@ -342,7 +415,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public long get(int i, int j, int k) {
             checkOpen();
-            return data[indexer.index(i, j, k)];
+            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_LONG, indexer.index(i, j, k));
         }
 
         /**
@@ -353,7 +426,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, long value) {
             checkOpen();
-            data[indexer.index(i)] = value;
+            int at = indexer.index(i);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_LONG, at, value);
+            }
         }
 
         /**
@@ -365,7 +443,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, long value) {
             checkOpen();
-            data[indexer.index(i, j)] = value;
+            int at = indexer.index(i, j);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_LONG, at, value);
+            }
         }
 
         /**
@@ -378,7 +461,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, long value) {
             checkOpen();
-            data[indexer.index(i, j, k)] = value;
+            int at = indexer.index(i, j, k);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_LONG, at, value);
+            }
         }
     }
 
@@ -399,7 +487,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public short get(int i) {
             checkOpen();
-            return data[indexer.index(i)];
+            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_SHORT, indexer.index(i));
         }
 
         /**
@@ -411,7 +499,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public short get(int i, int j) {
             checkOpen();
-            return data[indexer.index(i, j)];
+            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_SHORT, indexer.index(i, j));
         }
 
         /**
@@ -424,7 +512,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public short get(int i, int j, int k) {
             checkOpen();
-            return data[indexer.index(i, j, k)];
+            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_SHORT, indexer.index(i, j, k));
         }
 
         /**
@@ -435,7 +523,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, short value) {
             checkOpen();
-            data[indexer.index(i)] = value;
+            int at = indexer.index(i);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_SHORT, at, value);
+            }
         }
 
         /**
@@ -447,7 +540,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, short value) {
             checkOpen();
-            data[indexer.index(i, j)] = value;
+            int at = indexer.index(i, j);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_SHORT, at, value);
+            }
         }
 
         /**
@@ -460,7 +558,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, short value) {
             checkOpen();
-            data[indexer.index(i, j, k)] = value;
+            int at = indexer.index(i, j, k);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_SHORT, at, value);
+            }
         }
     }
 
@@ -481,7 +584,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public byte get(int i) {
             checkOpen();
-            return data[indexer.index(i)];
+            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_BYTE, indexer.index(i));
         }
 
         /**
@@ -493,7 +596,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public byte get(int i, int j) {
             checkOpen();
-            return data[indexer.index(i, j)];
+            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_BYTE, indexer.index(i, j));
         }
 
         /**
@@ -506,7 +609,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public byte get(int i, int j, int k) {
             checkOpen();
-            return data[indexer.index(i, j, k)];
+            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_BYTE, indexer.index(i, j, k));
         }
 
         /**
@@ -517,7 +620,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, byte value) {
             checkOpen();
-            data[indexer.index(i)] = value;
+            int at = indexer.index(i);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_BYTE, at, value);
+            }
         }
 
         /**
@@ -529,7 +637,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, byte value) {
             checkOpen();
-            data[indexer.index(i, j)] = value;
+            int at = indexer.index(i, j);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_BYTE, at, value);
+            }
         }
 
         /**
@@ -542,7 +655,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, byte value) {
             checkOpen();
-            data[indexer.index(i, j, k)] = value;
+            int at = indexer.index(i, j, k);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_BYTE, at, value);
+            }
         }
     }
 
@@ -563,7 +681,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public char get(int i) {
             checkOpen();
-            return data[indexer.index(i)];
+            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_CHAR, indexer.index(i));
         }
 
         /**
@@ -575,7 +693,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public char get(int i, int j) {
             checkOpen();
-            return data[indexer.index(i, j)];
+            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_CHAR, indexer.index(i, j));
         }
 
         /**
@@ -588,7 +706,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public char get(int i, int j, int k) {
             checkOpen();
-            return data[indexer.index(i, j, k)];
+            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_CHAR, indexer.index(i, j, k));
         }
 
         /**
@@ -599,7 +717,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, char value) {
             checkOpen();
-            data[indexer.index(i)] = value;
+            int at = indexer.index(i);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_CHAR, at, value);
+            }
         }
 
         /**
@@ -611,7 +734,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, char value) {
             checkOpen();
-            data[indexer.index(i, j)] = value;
+            int at = indexer.index(i, j);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_CHAR, at, value);
+            }
         }
 
         /**
@@ -624,7 +752,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, char value) {
             checkOpen();
-            data[indexer.index(i, j, k)] = value;
+            int at = indexer.index(i, j, k);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.setAtIndex(JAVA_CHAR, at, value);
+            }
         }
     }
 
@@ -645,7 +778,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public boolean get(int i) {
             checkOpen();
-            return data[indexer.index(i)];
+            return mapped == null ? data[indexer.index(i)] : mapped.get(JAVA_BYTE, indexer.index(i)) != 0;
         }
 
         /**
@@ -657,7 +790,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public boolean get(int i, int j) {
             checkOpen();
-            return data[indexer.index(i, j)];
+            return mapped == null ? data[indexer.index(i, j)] : mapped.get(JAVA_BYTE, indexer.index(i, j)) != 0;
         }
 
         /**
@@ -670,7 +803,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public boolean get(int i, int j, int k) {
             checkOpen();
-            return data[indexer.index(i, j, k)];
+            return mapped == null ? data[indexer.index(i, j, k)] : mapped.get(JAVA_BYTE, indexer.index(i, j, k)) != 0;
         }
 
         /**
@@ -681,7 +814,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, boolean value) {
             checkOpen();
-            data[indexer.index(i)] = value;
+            int at = indexer.index(i);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.set(JAVA_BYTE, at, value ? (byte) 1 : 0);
+            }
         }
 
         /**
@@ -693,7 +831,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, boolean value) {
             checkOpen();
-            data[indexer.index(i, j)] = value;
+            int at = indexer.index(i, j);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.set(JAVA_BYTE, at, value ? (byte) 1 : 0);
+            }
         }
 
         /**
@@ -706,7 +849,12 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, boolean value) {
             checkOpen();
-            data[indexer.index(i, j, k)] = value;
+            int at = indexer.index(i, j, k);
+            if (mapped == null) {
+                data[at] = value;
+            } else {
+                mapped.set(JAVA_BYTE, at, value ? (byte) 1 : 0);
+            }
         }
     }
 }

@@ -75,17 +75,29 @@ final class Scheduler {
     }
 
     /**
-     * Opens host access to {@code storage}: orders it after the buffer's pending commands, brings
-     * the contents to the host, and makes later command groups wait until the returned future
-     * completes (the host accessor's close).
+     * A host access: the future its close completes, and the mapped copy it reads and writes, or
+     * null where it uses the host array.
      */
-    static CompletableFuture<Void> hostAccess(BufferStorage storage) {
+    record HostAccess(CompletableFuture<Void> open, BufferStorage.HostMapping mapping) {
+    }
+
+    /**
+     * Opens host access to {@code storage}: orders it after the buffer's pending commands, brings
+     * the contents to the host (or, where the storage allows it, maps a device copy for the host to
+     * use directly: {@link BufferStorage#mapForHost}), and makes later command groups wait until
+     * the returned future completes (the host accessor's close).
+     */
+    static HostAccess hostAccess(BufferStorage storage) {
         var open = new CompletableFuture<Void>();
         var waits = new ArrayList<Event>();
+        BufferStorage.HostMapping mapping = null;
         LOCK.lock();
         try {
             storage.collectDependencies(AccessMode.READ_WRITE, waits);
-            storage.prepareHost(AccessMode.READ_WRITE, waits);
+            mapping = storage.mapForHost(waits);
+            if (mapping == null) {
+                storage.prepareHost(AccessMode.READ_WRITE, waits);
+            }
             storage.recordUse(AccessMode.READ_WRITE, Event.of(open));
         } finally {
             LOCK.unlock();
@@ -95,10 +107,13 @@ final class Scheduler {
                 e.await();
             }
         } catch (RuntimeException | Error e) {
+            if (mapping != null) {
+                storage.unmapHost(mapping);
+            }
             open.complete(null);
             throw e;
         }
-        return open;
+        return new HostAccess(open, mapping);
     }
 
     private static Event submitHost(Queue queue, Handler h, Handler.Launch launch) {
@@ -173,14 +188,31 @@ final class Scheduler {
                 req.getKey().collectDependencies(req.getValue(), waits);
             }
             queue.orderAfterPrevious(waits);
+            // Host work (an open host accessor, a host-device command group) is awaited before the data moves, as
+            // waitList would await it anyway: a host accessor's close leaves an unmap the launch must wait for.
+            for (Event e : waits) {
+                if (e.isHostWork()) {
+                    e.await();
+                }
+            }
             // The device memory of each requested buffer, in the order of h.requirements().
             int requested = h.requirements().size();
             var storages = new BufferStorage[requested];
             var mems = new ClMem[requested];
             int r = 0;
-            for (var req : h.requirements().entrySet()) {
-                storages[r] = req.getKey();
-                mems[r++] = req.getKey().prepareDevice(queue, req.getValue(), waits);
+            var uploads = new ArrayList<BufferStorage.MappedUpload>();
+            try {
+                for (var req : h.requirements().entrySet()) {
+                    storages[r] = req.getKey();
+                    mems[r++] = req.getKey().prepareDevice(queue, req.getValue(), waits, uploads);
+                }
+            } finally {
+                // One wait for every map of the command group, then the copies; the launch waits for the unmaps.
+                BufferStorage.finishUploads(uploads, waits);
+            }
+            if (uploads.size() > 1 && SchedulerTrace.on()) {
+                SchedulerTrace.log("kernel " + lowered.kernelName() + ": " + uploads.size()
+                        + " uploads by map/unmap queued together, one host wait for their maps");
             }
             FirstSubmitTrace.mark("buffers");
             Event event;

@@ -31,11 +31,46 @@ final class AparapiRow {
     }
 
     /**
-     * The Aparapi row for {@code w}, or null where it has none. {@code raw} and {@code jsycl} are that workload's
-     * results (either may be null when that path failed); {@code jsyclKept} measures jsycl's end to end with kept
-     * buffers ({@link Workload#jsyclEndToEndKept}), called only where the row is measured, after Aparapi's runs.
+     * The Aparapi row for {@code w}, followed, where {@code jsyclKeptWithoutArrays} gives a result
+     * ({@link Workload#jsyclEndToEndKeptWithoutArrays}), by a row "jsycl kept, buffers without arrays: ..." with its
+     * end to end and its ratio to Aparapi's; empty where the workload has no Aparapi row. {@code raw} and
+     * {@code jsycl} are that workload's results (either may be null when that path failed); {@code jsyclKept}
+     * measures jsycl's end to end with kept buffers ({@link Workload#jsyclEndToEndKept}), called only where the row
+     * is measured, after Aparapi's runs.
      */
-    Suite.Row row(Workload w, Workload.Result raw, Workload.Result jsycl, Supplier<Workload.Result> jsyclKept) {
+    java.util.List<Suite.Row> rows(Workload w, Workload.Result raw, Workload.Result jsycl,
+            Supplier<Workload.Result> jsyclKept, Supplier<Workload.Result> jsyclKeptWithoutArrays) {
+        var out = new java.util.ArrayList<Suite.Row>();
+        Stats[] aparapiE2e = new Stats[1];
+        Suite.Row main = measured(w, raw, jsycl, jsyclKept, aparapiE2e);
+        if (main == null) {
+            return out;
+        }
+        out.add(main);
+        if (aparapiE2e[0] == null) {
+            return out;
+        }
+        String name = "jsycl kept, buffers without arrays: " + w.name();
+        try {
+            Workload.Result r = jsyclKeptWithoutArrays.get();
+            if (r != null) {
+                String check = raw == null ? "–" : w.checkKept(r.output(), raw.output());
+                if (check.startsWith("MISMATCH")) {
+                    System.err.println("*** " + name + ": results differ: " + check);
+                }
+                out.add(new Suite.Row(name, w.size(), "–", "–", "–", "–", r.kernel().ms(),
+                        String.format("/ Aparapi e2e %.2f×", (double) r.kernel().median() / aparapiE2e[0].median()),
+                        "–", check));
+            }
+        } catch (RuntimeException e) {
+            e.printStackTrace();
+            out.add(failed(w, name, "FAILED: " + oneLine(e)));
+        }
+        return out;
+    }
+
+    private Suite.Row measured(Workload w, Workload.Result raw, Workload.Result jsycl, Supplier<Workload.Result> jsyclKept,
+            Stats[] aparapiE2e) {
         String name = "Aparapi: " + w.name();
         if (openFailure != null) {
             return failed(w, name, "FAILED: " + openFailure);
@@ -65,6 +100,7 @@ final class AparapiRow {
                 path.getOutputs();
                 return System.nanoTime() - t0;
             });
+            aparapiE2e[0] = e2e;
             String check = raw == null ? "– (no hand-written output)" : check(w, output, raw.output());
             String e2eRatio = "–";
             Workload.Result kept;

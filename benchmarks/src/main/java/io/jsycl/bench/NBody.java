@@ -182,8 +182,17 @@ final class NBody extends Workload {
 
     @Override
     Result jsyclEndToEndKept(Queue q) {
-        try (var bp = Buffer.of(new float[4 * n]); var bv = Buffer.of(new float[4 * n]);
-             var bnp = Buffer.of(new float[4 * n]); var bnv = Buffer.of(new float[4 * n])) {
+        return kept(q, true);
+    }
+
+    @Override
+    Result jsyclEndToEndKeptWithoutArrays(Queue q) {
+        return kept(q, false);
+    }
+
+    private Result kept(Queue q, boolean arrays) {
+        try (var bp = keptFloats(4 * n, arrays); var bv = keptFloats(4 * n, arrays);
+             var bnp = keptFloats(4 * n, arrays); var bnv = keptFloats(4 * n, arrays)) {
             Stats s = measureKept(() -> {
                 write(bp, pos);
                 write(bv, vel);

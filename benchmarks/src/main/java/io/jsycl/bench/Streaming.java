@@ -120,7 +120,16 @@ final class Streaming extends Workload {
 
     @Override
     Result jsyclEndToEndKept(Queue q) {
-        try (var bx = Buffer.of(new float[n]); var by = Buffer.of(new float[n]); var bo = Buffer.of(new float[n])) {
+        return kept(q, true);
+    }
+
+    @Override
+    Result jsyclEndToEndKeptWithoutArrays(Queue q) {
+        return kept(q, false);
+    }
+
+    private Result kept(Queue q, boolean arrays) {
+        try (var bx = keptFloats(n, arrays); var by = keptFloats(n, arrays); var bo = keptFloats(n, arrays)) {
             Stats s = measureKept(() -> {
                 write(bx, a);
                 write(by, b);

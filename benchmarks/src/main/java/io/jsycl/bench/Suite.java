@@ -244,11 +244,11 @@ public final class Suite {
         var main = new Row(w.name(), w.size(), jsyclMs, rawMs, ratio, jsyclTp + " / " + rawTp, jsyclE2e, rawE2e, java,
                 check);
         Workload.Result jsyclRun = jsyclResult;
-        Row extra = aparapi == null ? null
-                : aparapi.row(w, rawResult, jsyclResult, jsyclRun == null ? () -> null : () -> w.jsyclEndToEndKept(q));
         var rows = new ArrayList<Row>(List.of(main));
-        if (extra != null) {
-            rows.add(extra);
+        if (aparapi != null) {
+            rows.addAll(aparapi.rows(w, rawResult, jsyclResult,
+                    jsyclRun == null ? () -> null : () -> w.jsyclEndToEndKept(q),
+                    jsyclRun == null ? () -> null : () -> w.jsyclEndToEndKeptWithoutArrays(q)));
         }
         Row fast = jsyclResult == null || rawResult == null ? null : fastMathRow(w, q, rawResult);
         if (fast != null) {

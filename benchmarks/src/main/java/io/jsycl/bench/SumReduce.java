@@ -168,7 +168,16 @@ final class SumReduce extends Workload {
 
     @Override
     Result jsyclEndToEndKept(Queue q) {
-        try (var bx = Buffer.of(new int[n]); var bo = Buffer.of(new int[1])) {
+        return kept(q, true);
+    }
+
+    @Override
+    Result jsyclEndToEndKeptWithoutArrays(Queue q) {
+        return kept(q, false);
+    }
+
+    private Result kept(Queue q, boolean arrays) {
+        try (var bx = keptInts(n, arrays); var bo = keptInts(1, arrays)) {
             Stats s = measureKept(() -> {
                 write(bx, data);
                 write(bo, new int[1]);

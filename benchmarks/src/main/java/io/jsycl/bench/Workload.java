@@ -2,6 +2,7 @@ package io.jsycl.bench;
 
 import io.jsycl.Buffer;
 import io.jsycl.Queue;
+import io.jsycl.Range;
 import java.util.Arrays;
 
 /**
@@ -72,14 +73,35 @@ abstract class Workload {
     /**
      * The jsycl kernel with {@code h.fastMath()} ({@code -cl-fast-relaxed-math}: contraction, approximate divide and
      * sqrt, reassociation; looser than Aparapi's default build, which allows contraction and OpenCL's default divide
-     * and sqrt accuracy), to tell how much of a gap to Aparapi is the price of Java's rounding. Its output is compared with the
-     * hand-written path's by {@link AparapiRow#check}'s "close" rules, not bit for bit.
+     * and sqrt accuracy), to tell how much of a gap to Aparapi is the price of Java's rounding. Its output is compared
+     * with the hand-written path's by {@link AparapiRow#check}'s "close" rules, not bit for bit.
      *
      * @return kernel times and output, or null where the workload has no floating-point expression that fast math
      *         changes
      */
     Result jsyclFastMath(Queue q) {
         return null;
+    }
+
+    /**
+     * {@link #jsyclEndToEndKept} with buffers made from a shape ({@code Buffer.ofFloat(Range)}, no Java arrays behind
+     * them): on a host-unified device (CPU, integrated GPU) their host accessors read and write the device copy in
+     * place, so writing the inputs and reading the outputs copies nothing. Checked as {@link #checkKept}.
+     *
+     * @return the times and the last run's output, or null where the workload has no such version
+     */
+    Result jsyclEndToEndKeptWithoutArrays(Queue q) {
+        return null;
+    }
+
+    /** A kept buffer of {@code n} floats: over a Java array of its own, or made from a shape (no array). */
+    static Buffer.OfFloat keptFloats(int n, boolean arrays) {
+        return arrays ? Buffer.of(new float[n]) : Buffer.ofFloat(Range.of(n));
+    }
+
+    /** A kept buffer of {@code n} ints: over a Java array of its own, or made from a shape (no array). */
+    static Buffer.OfInt keptInts(int n, boolean arrays) {
+        return arrays ? Buffer.of(new int[n]) : Buffer.ofInt(Range.of(n));
     }
 
     /**

@@ -88,6 +88,40 @@ public final class ClCommandQueue implements AutoCloseable {
     }
 
     /**
+     * The result of {@link #enqueueMapBuffer}: host memory that may be used only once {@code event} has completed.
+     *
+     * @param host the mapped host memory, {@code bytes} long; unmap it with {@link #enqueueUnmap}
+     * @param event the map command's event; the caller closes it
+     */
+    public record Mapping(MemorySegment host, ClEvent event) {
+    }
+
+    /**
+     * Enqueues a map of {@code bytes} bytes of {@code mem} at {@code offset} without waiting for it: the returned
+     * memory may be read or written only after the mapping's event completes (wait for several at once with
+     * {@link ClEvent#awaitAll}). Counted as {@code clEnqueueMapBuffer} in {@link ClObjects#calls}.
+     *
+     * @param mem the buffer to map
+     * @param mapFlags {@link ClMemFlags#MAP_READ}, {@link ClMemFlags#MAP_WRITE} or
+     *        {@link ClMemFlags#MAP_WRITE_INVALIDATE_REGION}
+     * @param offset the first byte to map, from the start of {@code mem}
+     * @param bytes how many bytes to map; {@code offset + bytes} must not exceed {@code mem.size()}
+     * @param waitFor events that must complete before this command starts; null or empty for none
+     * @return the mapped memory and the map's event
+     * @throws ClException when the enqueue fails, e.g. {@code CL_INVALID_VALUE} for a range outside the buffer
+     */
+    public Mapping enqueueMapBuffer(ClMem mem, long mapFlags, long offset, long bytes, List<ClEvent> waitFor) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment err = a.allocate(JAVA_INT);
+            MemorySegment out = a.allocate(ADDRESS);
+            MemorySegment mapped = cl_h.clEnqueueMapBuffer(handle(), mem.handle(), cl_h.CL_FALSE(), mapFlags, offset,
+                    bytes, ClInfo.size(waitFor), ClInfo.waitList(a, waitFor), out, err);
+            ClEvent event = event(out, err.get(JAVA_INT, 0), "clEnqueueMapBuffer");
+            return new Mapping(mapped.reinterpret(bytes), event);
+        }
+    }
+
+    /**
      * Unmaps a segment {@link #mapBuffer} returned.
      *
      * @param mem the buffer the segment maps

@@ -9,6 +9,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.ref.Cleaner;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -80,6 +81,35 @@ public final class ClEvent implements AutoCloseable {
         int exec = executionStatus();
         if (exec < 0) {
             throw new ClException("command of event " + handle(), exec, "the command terminated abnormally");
+        }
+        ClStatus.check(status, "clWaitForEvents");
+    }
+
+    /**
+     * Waits for every command of {@code events} with one {@code clWaitForEvents} call (counted once in
+     * {@link ClObjects#calls}); the events must belong to one context. Throws {@link ClException} when a command
+     * ended with a negative execution status.
+     *
+     * @param events the events to wait for; nothing happens when empty
+     */
+    public static void awaitAll(List<ClEvent> events) {
+        if (events.isEmpty()) {
+            return;
+        }
+        ClObjects.call("clWaitForEvents");
+        int status;
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment list = a.allocate(ADDRESS, events.size());
+            for (int i = 0; i < events.size(); i++) {
+                list.setAtIndex(ADDRESS, i, events.get(i).handle());
+            }
+            status = cl_h.clWaitForEvents(events.size(), list);
+        }
+        for (ClEvent e : events) {
+            int exec = e.executionStatus();
+            if (exec < 0) {
+                throw new ClException("command of event " + e.handle(), exec, "the command terminated abnormally");
+            }
         }
         ClStatus.check(status, "clWaitForEvents");
     }

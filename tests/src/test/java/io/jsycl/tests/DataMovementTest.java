@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jsycl.Buffer;
 import io.jsycl.Context;
 import io.jsycl.Device;
+import io.jsycl.Id;
 import io.jsycl.Queue;
+import io.jsycl.QueueProperty;
 import io.jsycl.Range;
 import io.jsycl.opencl.ClObjects;
 import org.junit.jupiter.api.Test;
@@ -302,6 +304,175 @@ class DataMovementTest {
         for (int i = 0; i < n; i++) {
             assertThat(first[i]).isEqualTo(i + round + 1f);
             assertThat(second[i]).isEqualTo(i + round + 1f);
+        }
+    }
+
+    /**
+     * A command group with three inputs on mapped copies queues the three maps and waits once for all of them (one
+     * {@code clWaitForEvents}, no blocking map), then copies and launches after the unmaps; kept buffers refilled
+     * through host accessors between runs, on an out-of-order and an in-order queue, give Java's results each run.
+     */
+    @Test
+    void aCommandGroupsMappedUploadsWaitOnceForAllTheirMaps() {
+        Device device = TestDevices.firstOpenCl();
+        int n = 100_003;
+        String before = System.setProperty("jsycl.hostTransfers", "map");
+        try {
+            try (var q = new Queue(device)) {
+                threeInputRounds(q, n);
+            }
+            try (var context = new Context(device); var q = new Queue(context, device, QueueProperty.IN_ORDER)) {
+                threeInputRounds(q, n);
+            }
+        } finally {
+            restore("jsycl.hostTransfers", before);
+        }
+    }
+
+    private static void threeInputRounds(Queue q, int n) {
+        // Buffers over arrays: their host accessors fill the arrays, so each run uploads the three inputs.
+        try (var bx = Buffer.of(new float[n]); var by = Buffer.of(new float[n]);
+             var bz = Buffer.of(new float[n]); var bo = Buffer.of(new float[n])) {
+            for (int round = 0; round < 4; round++) {
+                float[] x = new float[n];
+                float[] y = new float[n];
+                float[] z = new float[n];
+                for (int i = 0; i < n; i++) {
+                    x[i] = i * 0.5f + round;
+                    y[i] = (n - i) * 0.25f;
+                    z[i] = i % 7 - round;
+                }
+                fill(bx, x);
+                fill(by, y);
+                fill(bz, z);
+                long m0 = maps();
+                long w0 = ClObjects.calls("clWaitForEvents");
+                q.submit(h -> {
+                    var xa = bx.read(h);
+                    var ya = by.read(h);
+                    var za = bz.readWrite(h);
+                    var oa = bo.write(h);
+                    h.parallelFor(Range.of(n), it -> {
+                        int i = it.id(0);
+                        oa.set(i, xa.get(i) * ya.get(i) + za.get(i));
+                        za.set(i, za.get(i) - xa.get(i));
+                    });
+                });
+                assertThat(maps() - m0).as("maps of the three inputs, round %d", round).isEqualTo(3);
+                assertThat(ClObjects.calls("clWaitForEvents") - w0)
+                        .as("host waits for the three maps, round %d", round).isEqualTo(1);
+                try (var out = bo.hostAccess(); var zz = bz.hostAccess()) {
+                    for (int i = 0; i < n; i++) {
+                        assertThat(out.get(i)).as("out[%d], round %d", i, round).isEqualTo(x[i] * y[i] + z[i]);
+                        assertThat(zz.get(i)).as("z[%d], round %d", i, round).isEqualTo(z[i] - x[i]);
+                    }
+                }
+            }
+        }
+    }
+
+    private static long unmaps() {
+        return ClObjects.calls("clEnqueueUnmapMemObject");
+    }
+
+    /**
+     * A buffer made from a shape has no array of the user's to keep current, so once its current copy is mapped device
+     * memory a host accessor reads and writes that memory in place: one map when it opens, one unmap when it closes,
+     * and the next kernel finds the host's writes there with nothing uploaded. A sub-buffer's host accessor, a 2-D
+     * int buffer and a boolean buffer go the same way; the host device and a closing context still see the host's
+     * writes.
+     */
+    @Test
+    void hostAccessorsOfBuffersWithoutArraysUseTheMappedCopyInPlace() {
+        Device device = TestDevices.firstOpenCl();
+        int rows = 97;
+        int cols = 131;
+        int n = rows * cols;
+        String before = System.setProperty("jsycl.hostTransfers", "map");
+        try (var context = new Context(device); var q = new Queue(context, device); var qh = new Queue(Device.host());
+             var grid = Buffer.ofInt(Range.of(rows, cols)); var flags = Buffer.ofBoolean(Range.of(n));
+             var sum = Buffer.ofFloat(Range.of(n))) {
+            q.submit(h -> { // write-only: the copies are made on the device, the host arrays stay zero
+                var g = grid.write(h);
+                var f = flags.write(h);
+                h.parallelFor(Range.of(rows, cols), it -> {
+                    g.set(it.id(0), it.id(1), it.id(0) * 1000 + it.id(1));
+                    f.set(it.id(0) * cols + it.id(1), (it.id(0) + it.id(1)) % 3 == 0);
+                });
+            });
+            long m0 = maps();
+            long u0 = unmaps();
+            try (var g = grid.hostAccess(); var f = flags.hostAccess()) {
+                assertThat(maps() - m0).as("one map per host accessor").isEqualTo(2);
+                assertThat(unmaps() - u0).as("unmaps while the accessors are open").isZero();
+                for (int i = 0; i < rows; i++) {
+                    for (int j = 0; j < cols; j++) {
+                        assertThat(g.get(i, j)).as("grid[%d][%d]", i, j).isEqualTo(i * 1000 + j);
+                        assertThat(f.get(i * cols + j)).as("flags[%d]", i * cols + j).isEqualTo((i + j) % 3 == 0);
+                        g.set(i, j, g.get(i, j) * 3 + (f.get(i * cols + j) ? 1 : 0));
+                        f.set(i * cols + j, j % 2 == 0);
+                    }
+                }
+            }
+            assertThat(unmaps() - u0).as("unmaps once the accessors are closed").isEqualTo(2);
+            try (var lower = grid.subBuffer(Id.of(rows / 2, 0), Range.of(rows - rows / 2, cols));
+                 var g = lower.hostAccess()) {
+                for (int i = 0; i < rows - rows / 2; i++) {
+                    for (int j = 0; j < cols; j++) {
+                        g.set(i, j, g.get(i, j) + 7);
+                    }
+                }
+            }
+            long m1 = maps();
+            q.submit(h -> {
+                var g = grid.read(h);
+                var f = flags.read(h);
+                var s = sum.write(h);
+                h.parallelFor(Range.of(n), it -> {
+                    int k = it.id(0);
+                    s.set(k, g.get(k / cols, k % cols) * 0.5f + (f.get(k) ? 0.25f : 0f));
+                });
+            });
+            assertThat(maps() - m1).as("maps when the kernel reads what the host wrote in place").isZero();
+            float[] expected = new float[n];
+            for (int i = 0; i < rows; i++) {
+                for (int j = 0; j < cols; j++) {
+                    int v = (i * 1000 + j) * 3 + ((i + j) % 3 == 0 ? 1 : 0) + (i >= rows / 2 ? 7 : 0);
+                    expected[i * cols + j] = v * 0.5f + (j % 2 == 0 ? 0.25f : 0f);
+                }
+            }
+            try (var s = sum.hostAccess()) {
+                for (int k = 0; k < n; k++) {
+                    assertThat(s.get(k)).as("sum[%d]", k).isEqualTo(expected[k]);
+                    s.set(k, -s.get(k));
+                }
+            }
+            qh.submit(h -> { // the host device reads the host array, which the map brings up to date first
+                var s = sum.readWrite(h);
+                h.parallelFor(Range.of(n), it -> s.set(it.id(0), s.get(it.id(0)) + 1f));
+            });
+            q.submit(h -> {
+                var s = sum.readWrite(h);
+                h.parallelFor(Range.of(n), it -> s.set(it.id(0), s.get(it.id(0)) * 2f));
+            });
+            q.await();
+            context.close(); // brings the contents home from the closing context's copy
+            try (var s = sum.hostAccess()) {
+                for (int k = 0; k < n; k++) {
+                    assertThat(s.get(k)).as("sum[%d] after the host device and a closed context", k)
+                            .isEqualTo((-expected[k] + 1f) * 2f);
+                }
+            }
+        } finally {
+            restore("jsycl.hostTransfers", before);
+        }
+    }
+
+    private static void fill(Buffer.OfFloat buf, float[] values) {
+        try (var h = buf.hostAccess()) {
+            for (int i = 0; i < values.length; i++) {
+                h.set(i, values[i]);
+            }
         }
     }
 
