@@ -342,9 +342,16 @@ final class BufferStorage {
     /** Uploads the host array through pinned or native staging memory, after {@code waits}. */
     private Event stageIn(Queue target, Context context, DeviceCopy copy, List<Event> waits) {
         MemorySegment staging = freeStaging(context, copy);
-        codec.copyToSegment(array, staging);
-        ClEvent upload = target.cl().enqueueWriteBuffer(copy.mem, false, 0, staging, bytes,
-                Scheduler.waitList(waits, context, target.inOrderCl()));
+        List<ClEvent> waitList = Scheduler.waitList(waits, context, target.inOrderCl());
+        MemorySegment heap = codec.heapView(array);
+        ClEvent upload;
+        if (heap == null || bytes < PIPELINE_MIN) {
+            codec.copyToSegment(array, staging);
+            upload = target.cl().enqueueWriteBuffer(copy.mem, false, 0, staging, bytes, waitList);
+        } else {
+            upload = pipelinedUpload(target.cl(), target.inOrderCl() != null, copy.mem, heap, staging, bytes,
+                    waitList);
+        }
         Event uploadEvent = Event.of(upload, context, false, target.cl());
         if (copy.pinned != null) {
             copy.pinnedUse = uploadEvent;
@@ -352,6 +359,63 @@ final class BufferStorage {
             stagingUse = uploadEvent;
         }
         return uploadEvent;
+    }
+
+    /** Staged transfers of at least this many bytes move in {@link #PIPELINE_CHUNK} slices. */
+    static final long PIPELINE_MIN = 32L << 20;
+    /** The slice of a pipelined staged transfer: big enough that a transfer's fixed cost is small beside it. */
+    static final long PIPELINE_CHUNK = 16L << 20;
+
+    /**
+     * Uploads in slices so the copy engine moves one slice while the next is copied into the staging
+     * memory (otherwise the whole array is copied before the first byte moves): each slice is copied
+     * in, then its write is enqueued and flushed. Returns one event for the whole upload: the last
+     * write on an in-order queue, else a marker after every write.
+     */
+    private static ClEvent pipelinedUpload(ClCommandQueue queue, boolean inOrder, ClMem mem, MemorySegment heap,
+            MemorySegment staging, long bytes, List<ClEvent> waitList) {
+        List<ClEvent> writes = new ArrayList<>();
+        try {
+            for (long offset = 0; offset < bytes; offset += PIPELINE_CHUNK) {
+                long length = Math.min(PIPELINE_CHUNK, bytes - offset);
+                HostCopy.copy(heap, offset, staging, offset, length);
+                writes.add(queue.enqueueWriteBuffer(mem, false, offset, staging.asSlice(offset, length), length,
+                        waitList));
+                queue.flush();
+            }
+            if (inOrder) {
+                return writes.removeLast();
+            }
+            return queue.enqueueMarker(writes);
+        } finally {
+            writes.forEach(ClEvent::close);
+        }
+    }
+
+    /**
+     * Downloads in slices: enqueues every slice's read, then copies each slice out of the staging
+     * memory as soon as its read has finished, while the copy engine moves the next.
+     */
+    private static void pipelinedDownload(ClCommandQueue queue, ClMem mem, MemorySegment staging, MemorySegment heap,
+            long bytes, List<ClEvent> waitList) {
+        List<ClEvent> reads = new ArrayList<>();
+        try {
+            for (long offset = 0; offset < bytes; offset += PIPELINE_CHUNK) {
+                long length = Math.min(PIPELINE_CHUNK, bytes - offset);
+                reads.add(queue.enqueueReadBuffer(mem, false, offset, staging.asSlice(offset, length), length,
+                        waitList));
+            }
+            queue.flush();
+            long offset = 0;
+            for (ClEvent read : reads) {
+                long length = Math.min(PIPELINE_CHUNK, bytes - offset);
+                read.await();
+                HostCopy.copy(staging, offset, heap, offset, length);
+                offset += length;
+            }
+        } finally {
+            reads.forEach(ClEvent::close);
+        }
     }
 
     /**
@@ -446,9 +510,15 @@ final class BufferStorage {
                     mapOut(context, copy, waits);
                 } else {
                     MemorySegment staging = freeStaging(context, copy);
-                    try (ClEvent read = context.transferQueue().enqueueReadBuffer(copy.mem, true, 0,
-                            staging, bytes, Scheduler.waitList(waits, context))) {
-                        codec.copyFromSegment(staging, array);
+                    MemorySegment heap = codec.heapView(array);
+                    if (heap == null || bytes < PIPELINE_MIN) {
+                        try (ClEvent read = context.transferQueue().enqueueReadBuffer(copy.mem, true, 0,
+                                staging, bytes, Scheduler.waitList(waits, context))) {
+                            codec.copyFromSegment(staging, array);
+                        }
+                    } else {
+                        pipelinedDownload(context.transferQueue(), copy.mem, staging, heap, bytes,
+                                Scheduler.waitList(waits, context));
                     }
                 }
                 transfers.incrementAndGet();

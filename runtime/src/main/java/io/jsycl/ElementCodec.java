@@ -15,4 +15,12 @@ interface ElementCodec {
 
     /** Copies {@code src} into {@code array}. */
     void copyFromSegment(MemorySegment src, Object array);
+
+    /**
+     * The array's memory as a heap segment whose bytes are the device's, so it can be copied in
+     * slices; null where elements need converting on the way (booleans, records).
+     */
+    default MemorySegment heapView(Object array) {
+        return null;
+    }
 }

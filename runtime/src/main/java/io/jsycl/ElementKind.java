@@ -48,6 +48,20 @@ enum ElementKind implements ElementCodec {
         }
     }
 
+    @Override
+    public MemorySegment heapView(Object array) {
+        return switch (array) {
+            case byte[] a -> MemorySegment.ofArray(a);
+            case char[] a -> MemorySegment.ofArray(a);
+            case short[] a -> MemorySegment.ofArray(a);
+            case int[] a -> MemorySegment.ofArray(a);
+            case long[] a -> MemorySegment.ofArray(a);
+            case float[] a -> MemorySegment.ofArray(a);
+            case double[] a -> MemorySegment.ofArray(a);
+            default -> null; // booleans are converted to bytes one by one
+        };
+    }
+
     /** Copies {@code src} into {@code array} (bytes other than 0 become true). */
     @Override
     public void copyFromSegment(MemorySegment src, Object array) {
