@@ -48,9 +48,9 @@ final class Config {
      * in-order one. Either way the queue keeps its semantics: commands wait only for what they depend on, and an
      * in-order OpenCL queue simply runs them one after another, which satisfies every dependency. {@code auto} (the
      * default): out of order except on NVIDIA's OpenCL, which runs the kernels of an out-of-order queue one after
-     * another anyway and adds about 0.1 ms to a lone command there (H100, driver 580: a 64 MiB device copy took
-     * 0.28 ms on an out-of-order queue and 0.14 ms on an in-order one, benchmarks/results/h100-e-host.md); an
-     * in-order queue also lets launches skip their OpenCL event. {@code on} or {@code off} force one way.
+     * another anyway (two independent kernels never overlapped, benchmarks/results/h100-d-host.md), while on an
+     * in-order queue launches skip their OpenCL event, which costs a third of NVIDIA's launch (H100, driver 580:
+     * 9.1 us with an event, 6.8 us without, h100-e-host.md). {@code on} or {@code off} force one way.
      *
      * @param vendor the device's vendor, as OpenCL reports it
      */

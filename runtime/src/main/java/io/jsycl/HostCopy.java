@@ -11,7 +11,7 @@ import java.util.concurrent.RecursiveAction;
  * GB/s, so a single-threaded copy would set the pace of every upload and download of a large
  * buffer.
  *
- * <p>Copies of at least {@link #PARALLEL_MIN} bytes are cut into slices of at least 4 MiB, one per
+ * <p>Copies of at least {@link #PARALLEL_MIN} bytes are cut into slices of at least 1 MiB, one per
  * thread up to {@code JSYCL_COPY_THREADS} [{@code jsycl.copyThreads}] (default: the available
  * processors, at most 8; {@code 1} copies on the calling thread only), run in the common
  * fork-join pool with the caller taking part. Smaller copies, and copies from or to a segment of a
@@ -20,7 +20,7 @@ import java.util.concurrent.RecursiveAction;
 final class HostCopy {
     /** Below this many bytes a copy stays on the calling thread. */
     static final long PARALLEL_MIN = 8L << 20;
-    private static final long SLICE_MIN = 4L << 20;
+    private static final long SLICE_MIN = 1L << 20;
     /** A thread that is neither the caller nor anything else: tells segments any thread may use from confined ones. */
     private static final Thread ELSEWHERE = Thread.ofVirtual().unstarted(() -> { });
 

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Where command groups are submitted for one device. Out of order by default: command groups are
  * ordered only by their data dependencies, unless {@link QueueProperty#IN_ORDER} is given. Whether an
  * out-of-order queue runs on an out-of-order OpenCL queue is the runtime's choice per device
- * ({@code JSYCL_OUT_OF_ORDER_QUEUES}: not on NVIDIA's OpenCL, where it only adds latency); the
+ * ({@code JSYCL_OUT_OF_ORDER_QUEUES}: not on NVIDIA's OpenCL, which serializes its kernels anyway); the
  * ordering guarantees are the same either way.
  */
 public final class Queue implements AutoCloseable {

@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * Whole programs that move Java arrays to a device and back: vector add of {@code n} floats from three Java arrays
@@ -34,7 +35,10 @@ import java.util.Map;
  * ({@code jsycl.copyThreads=1}, as before copies were split over threads), and the raw copy bandwidths measured in the
  * same run: Java array to native memory (one memcpy), clEnqueueWriteBuffer,
  * clEnqueueReadBuffer, clEnqueueCopyBuffer and jsycl's {@code q.copy(DeviceArray, DeviceArray)}. The modes
- * alternate within each repeat, so drift of a shared machine hits them alike.
+ * alternate within each repeat, so drift of a shared machine hits them alike. The hand-written rows use a context of
+ * their own, and a GPU's first command after another context's pays a switch between contexts (about 0.1 ms on the
+ * H100): each device-to-device copy row first runs one untimed copy. The threaded copy rows split the array in
+ * equal slices over a parallel stream, as jsycl's copies of 8 MiB and more do.
  *
  * <pre>HostTransfers [--device gpu|cpu|NAME] [--log2n 24] [--warmup 2] [--repeats 7] [--out FILE]</pre>
  */
@@ -99,6 +103,17 @@ public final class HostTransfers {
                 MemorySegment.copy(a, 0, nativeSeg, ValueLayout.JAVA_FLOAT, 0, n);
                 return System.nanoTime() - t0;
             }));
+            for (int threads : new int[] {2, 4, 8, 16}) {
+                plan.add(new Row("copy: Java array -> native memory, " + threads + " threads (slices as jsycl's copies)",
+                        bytes, () -> {
+                            long t0 = System.nanoTime();
+                            long slice = (bytes / threads) & ~63L;
+                            IntStream.range(0, threads).parallel().forEach(t -> MemorySegment.copy(
+                                    MemorySegment.ofArray(a), t * slice, nativeSeg, t * slice,
+                                    t == threads - 1 ? bytes - t * slice : slice));
+                            return System.nanoTime() - t0;
+                        }));
+            }
             try (ClMem m1 = raw.buffer(bytes); ClMem m2 = raw.buffer(bytes)) {
                 plan.add(new Row("copy: clEnqueueWriteBuffer, native -> device, blocking", bytes, () -> {
                     long t0 = System.nanoTime();
@@ -111,6 +126,9 @@ public final class HostTransfers {
                     return System.nanoTime() - t0;
                 }));
                 plan.add(new Row("copy: clEnqueueCopyBuffer, device -> device (read + write)", 2 * bytes, () -> {
+                    try (ClEvent e = raw.queue.enqueueCopyBuffer(m1, m2, 0, 0, bytes, List.of())) {
+                        e.await(); // untimed: see the class comment on switching contexts
+                    }
                     long t0 = System.nanoTime();
                     try (ClEvent e = raw.queue.enqueueCopyBuffer(m1, m2, 0, 0, bytes, List.of())) {
                         e.await();
@@ -120,15 +138,16 @@ public final class HostTransfers {
                 try (var x = DeviceArray.ofFloat(q, n); var y = DeviceArray.ofFloat(q, n)) {
                     q.fill(x, 1f).await();
                     plan.add(new Row("copy: jsycl q.copy(DeviceArray, DeviceArray) (read + write)", 2 * bytes, () -> {
+                        q.copy(x, y).await(); // untimed: see the class comment on switching contexts
                         long t0 = System.nanoTime();
                         q.copy(x, y).await();
                         return System.nanoTime() - t0;
                     }));
-                    // The same copy on an in-order queue: NVIDIA's out-of-order queues (jsycl's default where the
-                    // device has them) add latency to a lone command that an in-order queue does not.
+                    // The same copy on a queue made IN_ORDER.
                     try (var inOrder = new Queue(q.context(), device, QueueProperty.IN_ORDER)) {
                         plan.add(new Row("copy: jsycl q.copy(DeviceArray, DeviceArray), in-order queue", 2 * bytes,
                                 () -> {
+                                    inOrder.copy(x, y).await(); // untimed: see the class comment
                                     long t0 = System.nanoTime();
                                     inOrder.copy(x, y).await();
                                     return System.nanoTime() - t0;
