@@ -66,7 +66,7 @@ float io_jsycl_lowering_BuiltinsTest__rowSum_a2bf2d65(const jsycl_acc_r_float_2*
     j = 0;
     while (j < n) {
         s = s + m->data[(row + JSYCL_OFFSET(m->offset[0])) * m->memRange[1] + (j + JSYCL_OFFSET(m->offset[1]))];
-        j = (int)((uint)j + 1u);
+        j = j + 1;
     }
     return s;
 }

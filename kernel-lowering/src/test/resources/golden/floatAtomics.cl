@@ -203,7 +203,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_body(const i
         j = 0;
         while (j < 3) {
             cap->res.data[(int)((uint)(int)get_group_id(0) * 3u + (uint)j) + JSYCL_OFFSET(cap->res.offset[0])] = cap->l.data[j];
-            j = (int)((uint)j + 1u);
+            j = j + 1;
         }
     }
 }

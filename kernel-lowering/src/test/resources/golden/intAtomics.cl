@@ -119,7 +119,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_body(const io_
         j = 0;
         while (j < 5) {
             cap->res.data[(int)((uint)(int)get_group_id(0) * 5u + (uint)j) + JSYCL_OFFSET(cap->res.offset[0])] = cap->l.data[j];
-            j = (int)((uint)j + 1u);
+            j = j + 1;
         }
     }
 }

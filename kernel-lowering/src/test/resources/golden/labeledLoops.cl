@@ -72,11 +72,11 @@ void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopA
                 goto L13;
             }
             x = x ^ j;
-            j = (int)((uint)j + 1u);
+            j = j + 1;
         }
         x = (int)((uint)x + (uint)i);
         L12:;
-        i = (int)((uint)i + 1u);
+        i = i + 1;
     }
     L13:;
     cap->out.data[(((int)get_global_id(2) + JSYCL_OFFSET(cap->out.offset[0])) * cap->out.memRange[1] + ((int)get_global_id(1) + JSYCL_OFFSET(cap->out.offset[1]))) * cap->out.memRange[2] + ((int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[2]))] = x;

@@ -60,10 +60,10 @@ void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_body(const io_
         j = 0;
         while (j < v4) {
             sum = (int)((uint)sum + (uint)j);
-            j = (int)((uint)j + 1u);
+            j = j + 1;
         }
         L9:;
-        v4 = (int)((uint)v4 + 1u);
+        v4 = v4 + 1;
     }
     v4 = 0;
     while (v4 < sum) {

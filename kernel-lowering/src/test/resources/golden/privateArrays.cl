@@ -109,7 +109,7 @@ int io_jsycl_lowering_FeaturesTest__mixBytes_d76d77a0(int seed) {
     k = 0;
     while (k < 4) {
         b[k] = (char)(int)(char)(seed >> ((int)(8u * (uint)k) & 31));
-        k = (int)((uint)k + 1u);
+        k = k + 1;
     }
     for (int jsycl_i = 0; jsycl_i < 2; jsycl_i++) s[jsycl_i] = 0;
     s[0] = (short)(int)(short)(int)((uint)(int)b[0] * (uint)(int)b[1] * 301u);
@@ -165,7 +165,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(const 
     v6 = 0;
     while (v6 < 8) {
         window[v6] = cap->in.data[jsycl_irem((int)((uint)i + (uint)v6), cap->in.range[0]) + JSYCL_OFFSET(cap->in.offset[0])];
-        v6 = (int)((uint)v6 + 1u);
+        v6 = v6 + 1;
     }
     v6 = 1;
     while (v6 < 8) {
@@ -179,7 +179,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(const 
             b = (int)((uint)b - 1u);
         }
         window[JSYCL_SUBSCRIPT(b, 1)] = v;
-        v6 = (int)((uint)v6 + 1u);
+        v6 = v6 + 1;
     }
     for (int jsycl_i = 0; jsycl_i < 2; jsycl_i++) acc[jsycl_i] = 0;
     t0 = i % 2;

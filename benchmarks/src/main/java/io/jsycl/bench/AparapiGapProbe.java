@@ -22,7 +22,8 @@ import java.util.Map;
  *   <li>"contraction off, default divide/sqrt": the pragma kept, the option dropped;</li>
  *   <li>"Aparapi's build": no pragma, no options (contraction allowed, OpenCL's default divide and sqrt accuracy);</li>
  *   <li>"-cl-fast-relaxed-math": what jsycl's {@code h.fastMath()} builds with;</li>
- *   <li>for SGEMM also the pointers without {@code const} (Aparapi declares none).</li>
+ *   <li>for SGEMM also the pointers without {@code const} (Aparapi declares none), and the loop counter incremented
+ *       with wrapping unsigned arithmetic, as jsycl emits Java's {@code k++}.</li>
  * </ul>
  * Work-groups as jsycl and the suite's Aparapi rows use them (256; 32 x 8). Each form's output is compared with the
  * first form's (bit-exact to Java): the table gives how many elements differ and the largest relative difference.
@@ -163,10 +164,16 @@ public final class AparapiGapProbe {
             }
             List<Build> gemmBuilds = new ArrayList<>(builds);
             gemmBuilds.add(new Build("Aparapi's build, pointers without const", "", ""));
+            gemmBuilds.add(new Build("Java rounding, k incremented as (int)((uint)k + 1u) like jsycl's int arithmetic",
+                    CONTRACT_OFF, cr));
             for (Build b : gemmBuilds) {
                 ClMem c = track(mems, raw.buffer(4L * gemm * gemm));
                 boolean noConst = b.name().endsWith("without const");
-                ClKernel k = kernel(raw, programs, SGEMM.replace("CONST", noConst ? "" : "const"), b, "sgemm");
+                String source = SGEMM.replace("CONST", noConst ? "" : "const");
+                if (b.name().contains("(uint)")) {
+                    source = source.replace("k++", "k = (int)((uint)k + 1u)");
+                }
+                ClKernel k = kernel(raw, programs, source, b, "sgemm");
                 k.setArg(0, mA);
                 k.setArg(1, mB);
                 k.setArg(2, c);

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 /**
  * Recovers structured C from a reducible control-flow graph, after Ramsey's "Beyond Relooper"
@@ -72,11 +73,16 @@ final class ControlFlowStructurer {
         node(rpo.get(0), null);
         String text = out.toString().replaceAll("\\} else \\{\n[ ]*\\}\n", "}\n");
         StringBuilder result = new StringBuilder();
-        for (String line : text.split("\n", -1)) {
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
             int loop = line.indexOf(WHILE_MARK);
             if (loop >= 0) {
                 String ind = line.substring(0, loop);
-                String[] parts = line.substring(loop + WHILE_MARK.length()).split("\u0000", 3);
+                String[] parts = line.substring(loop + WHILE_MARK.length()).split("\u0000", 4);
+                if (!parts[3].isEmpty() && !usedLabels.contains(parts[0])) {
+                    signedCountedIncrement(lines, i, ind, parts[3]);
+                }
                 if (usedLabels.contains(parts[0])) {
                     result.append(ind).append("for (;;) {\n").append(ind).append("    ").append(parts[0]).append(":;\n")
                             .append(ind).append("    if (").append(parts[2]).append(") {\n")
@@ -97,6 +103,34 @@ final class ControlFlowStructurer {
             result.append(line).append('\n');
         }
         return result.toString().stripTrailing() + "\n";
+    }
+
+    /**
+     * In {@code while (v < e) { ...; v = (int)((uint)v + 1u); }} (an int comparison, the increment the last statement
+     * of the body and the only write of {@code v} in it), emits the increment signed: {@code v = v + 1;}. Every
+     * iteration passes the test {@code v < e <= INT_MAX} with {@code v} unchanged until the increment, so the sum
+     * never wraps and both forms give Java's value. The signed form tells the compiler that {@code v} only grows,
+     * which lets it keep a 64-bit induction variable for subscripts such as {@code k * n + col}: on the H100 a naive
+     * SGEMM's loop ran 14% slower with the wrapping increment (benchmarks/results/h100-e2-host.md).
+     */
+    private static void signedCountedIncrement(String[] lines, int header, String ind, String v) {
+        int close = header + 1;
+        while (close < lines.length && !lines[close].equals(ind + "}")) {
+            close++;
+        }
+        String wrapping = ind + "    " + v + " = (int)((uint)" + v + " + 1u);";
+        if (close >= lines.length || close - 1 <= header || !lines[close - 1].equals(wrapping)) {
+            return;
+        }
+        Pattern write = Pattern.compile("(?<![\\w.>])" + Pattern.quote(v)
+                + "\\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)|(?:\\+\\+|--|&)\\s*" + Pattern.quote(v)
+                + "(?!\\w)|(?<![\\w.>])" + Pattern.quote(v) + "\\s*(?:\\+\\+|--)");
+        for (int j = header + 1; j < close - 1; j++) {
+            if (write.matcher(lines[j]).find()) {
+                return;
+            }
+        }
+        lines[close - 1] = ind + "    " + v + " = " + v + " + 1;";
     }
 
     private void addLoopBody(Block header, Block latch) {
@@ -188,7 +222,9 @@ final class ControlFlowStructurer {
                 // while (stay condition): the header is only the test.
                 String cond = negate ? x.condition.text : x.condition.negated();
                 String neg = negate ? x.condition.negated() : x.condition.text;
-                out.line(WHILE_MARK + "C" + x.id + "\u0000" + cond + "\u0000" + neg);
+                String below = negate ? x.condition.belowWhenTrue : x.condition.belowWhenFalse;
+                out.line(WHILE_MARK + "C" + x.id + "\u0000" + cond + "\u0000" + neg + "\u0000"
+                        + (below == null ? "" : below));
                 out.indent(1);
                 breakables.push(new Loop(x, t));
                 branch(x, stay, x);

@@ -55,6 +55,13 @@ final class Expr {
     RecordType recordType;
     /** For kind {@code P}: the element's JVM descriptor ({@code Z B C S I J F D}). */
     char elementType;
+    /**
+     * For an int comparison {@code v < e} of a local variable {@code v} (signed, as Java's {@code if_icmplt}): the
+     * variable's name when the condition being true, or being false ({@code v >= e}), means {@code v < e}.
+     * {@link ControlFlowStructurer} uses it to find counted loops whose {@code v++} cannot overflow.
+     */
+    String belowWhenTrue;
+    String belowWhenFalse;
 
     private Expr(char kind, String text, int prec, boolean stable, boolean effect, String negation,
             AccessorRef accessor, Expr left, Expr right, int nanResult, Long constant) {

@@ -572,7 +572,15 @@ final class MethodTranslator {
             case IF_ICMPEQ, IF_ICMPNE, IF_ICMPLT, IF_ICMPGE, IF_ICMPGT, IF_ICMPLE -> {
                 Expr r = pop();
                 Expr l = pop();
-                branch(b, (JumpInsnNode) n, Arithmetic.compare(op - IF_ICMPEQ, l, r, false, 0));
+                Expr cond = Arithmetic.compare(op - IF_ICMPEQ, l, r, false, 0);
+                if (varNames.containsValue(l.text)) { // the local variable itself, as loaded for the comparison
+                    if (op == IF_ICMPLT) {
+                        cond.belowWhenTrue = l.text;
+                    } else if (op == IF_ICMPGE) {
+                        cond.belowWhenFalse = l.text;
+                    }
+                }
+                branch(b, (JumpInsnNode) n, cond);
             }
             case GOTO -> {
                 b.kind = Block.Kind.GOTO;

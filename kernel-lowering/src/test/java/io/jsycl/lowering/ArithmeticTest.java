@@ -41,6 +41,22 @@ class ArithmeticTest {
     }
 
     @Test
+    void theIncrementOfACountedLoopIsSignedAndOthersWrap() {
+        String source = Lambdas.lower(1, SemanticsTest.countedLoops(new Accessor.OfInt(1, "READ"),
+                new Accessor.OfInt(1, "WRITE"))).source();
+        // The first loop (k < MAX_VALUE, k++ last and its only write) counts signed; its variable's C name
+        // depends on how javac numbered the locals.
+        var signed = java.util.regex.Pattern.compile("while \\((\\w+) < 2147483647\\) \\{\n(?:.*\n){2}\\s*\\1 = \\1 \\+ 1;\n");
+        assertThat(signed.matcher(source).find()).as("signed increment of the counted loop in:\n" + source).isTrue();
+        assertThat(source.split(" \\+ 1;\n", -1).length - 1).as("signed increments").isEqualTo(1);
+        // k <= start + 2 may wrap; k += 2 is not k++; k written twice in the body: all keep wrapping
+        assertThat(source).containsPattern("while \\((\\w+) <= \\(int\\)\\(\\(uint\\)start \\+ 2u\\)\\)")
+                .containsPattern("(\\w+) = \\(int\\)\\(\\(uint\\)\\1 \\+ 2u\\);");
+        assertThat(source.split("k = \\(int\\)\\(\\(uint\\)k \\+ 1u\\);", -1).length - 1)
+                .as("both writes of k in the last loop wrap").isEqualTo(2);
+    }
+
+    @Test
     void checkedKernelsKeepWrappingSubscripts() {
         var request = Lambdas.request(neighbours(new Accessor.OfInt(1, "READ"), new Accessor.OfInt(1, "WRITE"), 0,
                 new int[0]), KernelShape.ITEM, 1, true, null);

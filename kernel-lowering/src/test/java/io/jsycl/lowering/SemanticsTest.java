@@ -66,6 +66,56 @@ class SemanticsTest {
         assertThat(dev).isEqualTo(host);
     }
 
+    /**
+     * Counted loops near {@code Integer.MAX_VALUE}: {@code k < bound} loops (whose {@code k++} the lowering emits
+     * signed) run up to the largest int without wrapping, and loops that look alike but may wrap ({@code k <= bound},
+     * a second write of {@code k}, a step of 2) keep Java's wrapping.
+     */
+    static ItemKernel countedLoops(Accessor.OfInt a, Accessor.OfInt out) {
+        return it -> {
+            int i = it.id(0);
+            int start = a.get(i);
+            int o = i * 4;
+            int count = 0;
+            int last = 0;
+            for (int k = start; k < Integer.MAX_VALUE; k++) {
+                count++;
+                last = k;
+            }
+            out.set(o, count * 31 + last);
+            int wraps = 0;
+            for (int k = start; k <= start + 2 && wraps < 5; k++) { // start + 2 wraps near the top
+                wraps++;
+            }
+            out.set(o + 1, wraps);
+            int sum = 0;
+            for (int k = start; k < Integer.MAX_VALUE && sum < 9; k += 2) {
+                sum++;
+            }
+            out.set(o + 2, sum);
+            int steps = 0;
+            for (int k = start; k < Integer.MAX_VALUE - 1; k++) {
+                if ((k & 1) == 0) {
+                    k++; // a second write: stays wrapping
+                }
+                steps++;
+            }
+            out.set(o + 3, steps);
+        };
+    }
+
+    @Test
+    void countedLoopsNearTheLargestIntMatchJava() {
+        int[] a = {Integer.MAX_VALUE, Integer.MAX_VALUE - 1, Integer.MAX_VALUE - 5, Integer.MAX_VALUE - 6,
+            Integer.MAX_VALUE - 17};
+        int n = a.length;
+        int[] host = new int[n * 4];
+        int[] dev = new int[n * 4];
+        DeviceRun.onHost(countedLoops(new Accessor.OfInt(a, "READ"), new Accessor.OfInt(host, "WRITE")), n);
+        DeviceRun.onDevice(countedLoops(new Accessor.OfInt(a, "READ"), new Accessor.OfInt(dev, "WRITE")), n);
+        assertThat(dev).isEqualTo(host);
+    }
+
     static ItemKernel longOps(Accessor.OfInt a, Accessor.OfInt b, Accessor.OfLong out) {
         return it -> {
             int i = it.id(0);
