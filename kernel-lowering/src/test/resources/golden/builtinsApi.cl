@@ -1,5 +1,7 @@
 /* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$builtins$82394a63$1 (FeaturesTest.java). Generated; do not edit. */
+#ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
+#endif
 
 #ifndef JSYCL_DEF_jsycl_acc_rw_int_1
 #define JSYCL_DEF_jsycl_acc_rw_int_1

@@ -1,5 +1,7 @@
 /* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$passesCapturedObjects$dbf93720$1 (FeaturesTest.java). Generated; do not edit. */
+#ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
+#endif
 
 #ifndef JSYCL_DEF_jsycl_local_float_1
 #define JSYCL_DEF_jsycl_local_float_1

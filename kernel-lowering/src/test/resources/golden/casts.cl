@@ -1,5 +1,7 @@
 /* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$castsFollowJava$23e11af$1 (KernelLowererTest.java). Generated; do not edit. */
+#ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
+#endif
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 #ifndef JSYCL_DEF_jsycl_acc_r_float_1

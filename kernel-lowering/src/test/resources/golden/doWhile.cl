@@ -1,5 +1,7 @@
 /* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$doWhileAtEntry$bebe0ca9$1 (KernelLowererTest.java). Generated; do not edit. */
+#ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
+#endif
 
 #ifndef JSYCL_DEF_jsycl_acc_w_int_1
 #define JSYCL_DEF_jsycl_acc_w_int_1

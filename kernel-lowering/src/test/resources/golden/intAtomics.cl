@@ -1,5 +1,7 @@
 /* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$intAtomics$93d22781$1 (FeaturesTest.java). Generated; do not edit. */
+#ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
+#endif
 
 #ifndef JSYCL_DEF_jsycl_local_int_1
 #define JSYCL_DEF_jsycl_local_int_1

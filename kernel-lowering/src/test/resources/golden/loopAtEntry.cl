@@ -1,5 +1,7 @@
 /* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$loopAtMethodEntry$3cdc9f73$1 (KernelLowererTest.java). Generated; do not edit. */
+#ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
+#endif
 
 #ifndef JSYCL_DEF_jsycl_acc_w_long_1
 #define JSYCL_DEF_jsycl_acc_w_long_1

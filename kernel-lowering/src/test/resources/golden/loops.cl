@@ -1,5 +1,7 @@
 /* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$loops$dd428850$1 (KernelLowererTest.java). Generated; do not edit. */
+#ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
+#endif
 
 #ifndef JSYCL_DEF_jsycl_acc_rw_int_1
 #define JSYCL_DEF_jsycl_acc_rw_int_1

@@ -1,5 +1,7 @@
 /* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$multiDimensionalAccessorsAndItem$9b41bc82$1 (KernelLowererTest.java). Generated; do not edit. */
+#ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
+#endif
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 #ifndef JSYCL_DEF_jsycl_acc_rw_double_3

@@ -1,5 +1,7 @@
 /* jsycl kernel io.jsycl.lowering.RecordAccessorTest.lambda$particles$748914ea$1 (RecordAccessorTest.java). Generated; do not edit. */
+#ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
+#endif
 
 #ifndef JSYCL_DEF_jsycl_acc_w_float_1
 #define JSYCL_DEF_jsycl_acc_w_float_1

@@ -1,5 +1,7 @@
 /* jsycl kernel io.jsycl.lowering.RecordAccessorTest.lambda$mixed$5a758a7c$1 (RecordAccessorTest.java). Generated; do not edit. */
+#ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
+#endif
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 #ifndef JSYCL_DEF_jsycl_elem_RecordAccessorTest_Mixed_b33070aa

@@ -1,5 +1,7 @@
 /* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$recordsAndArrays$9af311a4$1 (FeaturesTest.java). Generated; do not edit. */
+#ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
+#endif
 
 #ifndef JSYCL_DEF_jsycl_array_float
 #define JSYCL_DEF_jsycl_array_float

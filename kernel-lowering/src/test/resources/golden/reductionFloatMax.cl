@@ -1,5 +1,7 @@
 /* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$maxOf$9df87266$1 (FeaturesTest.java). Generated; do not edit. */
+#ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
+#endif
 
 #ifndef JSYCL_DEF_jsycl_acc_r_float_1
 #define JSYCL_DEF_jsycl_acc_r_float_1

@@ -1,5 +1,7 @@
 /* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$scaled$bb92738a$1 (FeaturesTest.java). Generated; do not edit. */
+#ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
+#endif
 
 /* specialization constant "SCALE"; the runtime may pass -DJSYCL_SC_SCALE=... */
 #ifndef JSYCL_SC_SCALE

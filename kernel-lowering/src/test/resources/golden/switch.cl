@@ -1,5 +1,7 @@
 /* jsycl kernel io.jsycl.lowering.BuiltinsTest.lambda$switchStatements$6eeac35b$1 (BuiltinsTest.java). Generated; do not edit. */
+#ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
+#endif
 
 #ifndef JSYCL_DEF_jsycl_acc_w_int_1
 #define JSYCL_DEF_jsycl_acc_w_int_1

@@ -328,7 +328,7 @@ final class Scheduler {
             options.append("-DJSYCL_PADDED_RANGE ");
         }
         if (h.fastMathRequested()) {
-            options.append("-cl-fast-relaxed-math -DJSYCL_CR_DIVIDE_SQRT");
+            options.append("-cl-fast-relaxed-math -DJSYCL_FAST_MATH -DJSYCL_CR_DIVIDE_SQRT");
         } else if (device.hasAspect(Aspect.FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT)) {
             // The macro tells generated helpers that float sqrt and divide are correctly rounded.
             options.append("-cl-fp32-correctly-rounded-divide-sqrt -DJSYCL_CR_DIVIDE_SQRT");

@@ -24,7 +24,9 @@ final class KernelSourceEmitter {
         CodeBuilder c = new CodeBuilder();
         c.line("/* jsycl kernel " + request.implClass().replace('/', '.') + "." + request.implMethod()
                 + (cls.sourceFile == null ? "" : " (" + cls.sourceFile + ")") + ". Generated; do not edit. */");
-        c.line("#pragma OPENCL FP_CONTRACT OFF");
+        // Java rounds every operation; h.fastMath() builds with -DJSYCL_FAST_MATH, which lets the compiler contract
+        // (NVIDIA's compiler keeps the pragma even under -cl-fast-relaxed-math).
+        c.line("#ifndef JSYCL_FAST_MATH").line("#pragma OPENCL FP_CONTRACT OFF").line("#endif");
         if (ctx.usesFp64) {
             c.line("#pragma OPENCL EXTENSION cl_khr_fp64 : enable");
         }
