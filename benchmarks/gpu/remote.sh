@@ -53,8 +53,10 @@ want suite-gpu && step suite-gpu 320 "${run_java[@]}" io.jsycl.bench.Suite --dev
 want suite-cpu && step suite-cpu 90 "${run_java[@]}" io.jsycl.bench.Suite --device cpu --skip-java --skip-aparapi \
   --repeats 3 --e2e 2 --gemm 1024 --gemm-big 0 --bodies 8192 --copy-mib 256 --sum-n 33554432 --hist-n 16777216 \
   --out "$OUT/suite-cpu.md"
-# Two tables (driver cache as is, and CUDA_CACHE_DISABLE=1 POCL_KERNEL_CACHE=0), modes cold, warm, raw, aparapi and
-# with a JDK AOT cache cold and warm: 2 x (2 + 6 x 5) fresh JVMs.
+# Two tables: a fresh machine then the second run (cold: empty jsycl and driver cache folders per child; warm:
+# folders primed by one earlier run), and CUDA_CACHE_DISABLE=1 POCL_KERNEL_CACHE=0. Rows cold, warm, raw, raw with a
+# warm driver cache, raw with the JVM warmed on PoCL's CPU device, aparapi (and with a warm driver cache), and with a
+# JDK AOT cache cold and warm: (4 + 9 x 5) + (2 + 6 x 5) fresh JVMs.
 want first-kernel && step first-kernel 200 "${run_java[@]}" io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu \
   --aot on --out "$OUT/first-kernel.md"
 want jmh-submit && step jmh-submit 70 "${run_java[@]}" org.openjdk.jmh.Main SubmitBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s \
