@@ -56,8 +56,9 @@ want suite-cpu && step suite-cpu 90 "${run_java[@]}" io.jsycl.bench.Suite --devi
 # Two tables: a fresh machine then the second run (cold: empty jsycl and driver cache folders per child; warm:
 # folders primed by one earlier run), and CUDA_CACHE_DISABLE=1 POCL_KERNEL_CACHE=0. Rows cold, warm, raw, raw with a
 # warm driver cache, raw with the JVM warmed on PoCL's CPU device, aparapi (and with a warm driver cache), and with a
-# JDK AOT cache cold and warm: (4 + 9 x 5) + (2 + 6 x 5) fresh JVMs.
-want first-kernel && step first-kernel 200 "${run_java[@]}" io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu \
+# JDK AOT cache cold and warm: (4 + 9 x 5) + (2 + 6 x 5) fresh JVMs; the cold ones create their CUDA context with an
+# empty compute cache (about 2 s each on run D), hence 300 s.
+want first-kernel && step first-kernel 300 "${run_java[@]}" io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu \
   --aot on --out "$OUT/first-kernel.md"
 want jmh-submit && step jmh-submit 70 "${run_java[@]}" org.openjdk.jmh.Main SubmitBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s \
   -p device=gpu -rf json -rff "$OUT/jmh-submit.json"
