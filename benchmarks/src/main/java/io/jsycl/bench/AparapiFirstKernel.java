@@ -24,6 +24,11 @@ public final class AparapiFirstKernel {
     private AparapiFirstKernel() {
     }
 
+    /**
+     * Runs one first Aparapi kernel and prints its times (see the class comment).
+     *
+     * @param args {@code [gpu|cpu|NAME]}
+     */
     public static void main(String[] args) {
         String which = args.length > 0 ? args[0].toLowerCase(Locale.ROOT) : null;
         float[] a = Workload.randomFloats(FirstKernel.N, 1);

@@ -34,6 +34,11 @@ public final class FirstKernel {
     private FirstKernel() {
     }
 
+    /**
+     * Runs one first kernel and prints its times (see the class comment).
+     *
+     * @param args {@code jsycl|raw|raw-jvm-warmed [DEVICE]}
+     */
     public static void main(String[] args) {
         String mode = args.length > 0 ? args[0] : "jsycl";
         if (!mode.equals("jsycl") && !mode.equals("raw") && !mode.equals("raw-jvm-warmed")) {

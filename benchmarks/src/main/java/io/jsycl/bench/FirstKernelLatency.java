@@ -62,6 +62,12 @@ public final class FirstKernelLatency {
     private record Result(long setup, long first, long teardown, long build, long jvm, String warmupDevice) {
     }
 
+    /**
+     * Runs every row in fresh JVMs and prints the tables (see the class comment).
+     *
+     * @param args the options of the class comment
+     * @throws Exception if a child JVM fails or the output cannot be written
+     */
     public static void main(String[] args) throws Exception {
         Locale.setDefault(Locale.ROOT);
         Map<String, String> opts = Suite.parse(args);
