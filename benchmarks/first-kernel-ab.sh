@@ -5,8 +5,8 @@
 #
 #   benchmarks/first-kernel-ab.sh warm|cold RUNS DIR...
 #
-# warm: each build has one jsycl cache folder and one POCL_CACHE_DIR, primed by an unmeasured run; cold: new empty ones
-# for every child. Third-party jars: $DEPS_CP, else the benchmarks module's class path (run from the repository root
+# warm: each build has one jsycl cache folder and one driver cache folder (POCL_CACHE_DIR, CUDA_CACHE_PATH), primed by
+# an unmeasured run; cold: new empty ones for every child. Third-party jars: $DEPS_CP, else the benchmarks module's class path (run from the repository root
 # after ./mvnw install). JAVA (default $JAVA_HOME/bin/java), DEVICE (default cpu), EXTRA (JVM options). Prints the
 # median (min-max) first kernel and whole JVM per build.
 set -euo pipefail
@@ -19,7 +19,8 @@ trap 'rm -rf "$work"' EXIT
 classpath() { echo "$(ls "$1"/jsycl-*.jar | paste -sd:):$deps"; }
 child() { # child BUILD_INDEX JSYCL_DIR POCL_DIR
   local dir=${builds[$1]}
-  env $(cat "$dir/env" 2>/dev/null) POCL_CACHE_DIR="$3" "$java" --enable-native-access=ALL-UNNAMED ${EXTRA:-} \
+  mkdir -p "$3/cuda"
+  env $(cat "$dir/env" 2>/dev/null) POCL_CACHE_DIR="$3" CUDA_CACHE_PATH="$3/cuda" "$java" --enable-native-access=ALL-UNNAMED ${EXTRA:-} \
     -Djsycl.cache.dir="$2" -cp "$(classpath "$dir")" io.jsycl.bench.FirstKernel jsycl "${DEVICE:-cpu}" 2>&1
 }
 if [ "$kind" = warm ]; then
