@@ -53,9 +53,12 @@ want suite-gpu && step suite-gpu 320 "${run_java[@]}" io.jsycl.bench.Suite --dev
 want suite-cpu && step suite-cpu 90 "${run_java[@]}" io.jsycl.bench.Suite --device cpu --skip-java --skip-aparapi \
   --repeats 3 --e2e 2 --gemm 1024 --gemm-big 0 --bodies 8192 --copy-mib 256 --sum-n 33554432 --hist-n 16777216 \
   --out "$OUT/suite-cpu.md"
-# Two tables (driver cache as is, and CUDA_CACHE_DISABLE=1 POCL_KERNEL_CACHE=0), modes cold, warm, raw, aparapi and
-# with a JDK AOT cache cold and warm: 2 x (2 + 6 x 5) fresh JVMs.
-want first-kernel && step first-kernel 200 "${run_java[@]}" io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu \
+# Two tables: a fresh machine then the second run (cold: empty jsycl and driver cache folders per child; warm:
+# folders primed by one earlier run), and CUDA_CACHE_DISABLE=1 POCL_KERNEL_CACHE=0. Rows cold, warm, raw, raw with a
+# warm driver cache, raw with the JVM warmed on PoCL's CPU device, aparapi (and with a warm driver cache), and with a
+# JDK AOT cache cold and warm: (4 + 9 x 5) + (2 + 6 x 5) fresh JVMs; the cold ones create their CUDA context with an
+# empty compute cache (about 2 s each on run D), hence 300 s.
+want first-kernel && step first-kernel 300 "${run_java[@]}" io.jsycl.bench.FirstKernelLatency --runs 5 --device gpu \
   --aot on --out "$OUT/first-kernel.md"
 # 4 warm-up and 8 measured 1-s iterations per benchmark: 3 + 5 left a 99.9% interval of +-6 us on jsyclEnqueue.
 want jmh-submit && step jmh-submit 95 "${run_java[@]}" org.openjdk.jmh.Main SubmitBenchmark -f 1 -wi 4 -i 8 -w 1s -r 1s \

@@ -78,6 +78,9 @@ public final class Context implements AutoCloseable {
         if (platform.isHost()) {
             this.cl = null;
         } else {
+            // Before the driver's context creation (about 100 ms on PoCL, more on NVIDIA), so that the JVM work of
+            // the first submit runs on another core meanwhile.
+            Prewarm.start();
             var clDevices = new ArrayList<ClDevice>();
             for (Device d : devices) {
                 clDevices.add(d.cl());

@@ -11,10 +11,12 @@ import java.util.Locale;
  * {@link FirstKernel}'s Aparapi mode, for {@link FirstKernelLatency}: finds the OpenCL device ("setup", Aparapi's
  * JNI library load and platform query), then times the first execute of a vector add of {@link FirstKernel#N}
  * floats until the result is in the Java array (Aparapi's default mode: it copies the arrays in and out; its first
- * execute also reads the class, generates OpenCL C, creates the context and queue and builds the program).
+ * execute also reads the class, generates OpenCL C, creates the context and queue and builds the program). The
+ * time ends when execute returns with the result in the array; {@code dispose} (releasing Aparapi's OpenCL objects)
+ * is timed apart as {@code teardown_ns}.
  *
  * <pre>AparapiFirstKernel [gpu|cpu|NAME]</pre>
- * Prints {@code setup_ns}, {@code first_kernel_ns} and {@code build_ns} (Aparapi's own profile of that execute:
+ * Prints {@code setup_ns}, {@code first_kernel_ns}, {@code teardown_ns} and {@code build_ns} (Aparapi's own profile of that execute:
  * the stage from OpenCL generated to OpenCL compiled, i.e. {@code clBuildProgram}). Exits 3 if Aparapi ran the
  * kernel in Java instead of on the device.
  */
@@ -22,6 +24,11 @@ public final class AparapiFirstKernel {
     private AparapiFirstKernel() {
     }
 
+    /**
+     * Runs one first Aparapi kernel and prints its times (see the class comment).
+     *
+     * @param args {@code [gpu|cpu|NAME]}
+     */
     public static void main(String[] args) {
         String which = args.length > 0 ? args[0].toLowerCase(Locale.ROOT) : null;
         float[] a = Workload.randomFloats(FirstKernel.N, 1);
@@ -43,7 +50,9 @@ public final class AparapiFirstKernel {
         }
         ProfileReport report = k.getProfileReportLastThread(device).get();
         long build = report == null ? 0 : (long) (report.getElapsedTime(ProfilingEvent.OPENCL_COMPILED.ordinal()) * 1e6);
+        long t3 = System.nanoTime();
         k.dispose();
+        long teardown = System.nanoTime() - t3;
         for (int i = 0; i < FirstKernel.N; i++) {
             if (c[i] != a[i] + b[i]) {
                 System.err.println("wrong result at " + i + ": " + c[i] + " != " + (a[i] + b[i]));
@@ -52,6 +61,7 @@ public final class AparapiFirstKernel {
         }
         System.out.println("setup_ns=" + (t1 - t0));
         System.out.println("first_kernel_ns=" + (t2 - t1));
+        System.out.println("teardown_ns=" + teardown);
         System.out.println("build_ns=" + build);
     }
 
