@@ -6,14 +6,15 @@ import java.util.concurrent.RecursiveAction;
 
 /**
  * Large copies between Java arrays and native memory (staging, mapped device memory), split over
- * several threads. One thread copies about 9 GB/s on the GPU host we measure (a 64 MiB array into
- * pinned memory took 7.4 ms, benchmarks/results/h100-e-host.md) while the copy engine moves 25-50
- * GB/s, so a single-threaded copy would set the pace of every upload and download of a large
- * buffer.
+ * several threads. One thread copies about 10 GB/s on the GPU host we measure, 4 threads 32 GB/s,
+ * 8 threads 50 GB/s (a 64 MiB array into native memory, benchmarks/results/h100-e3-host.md), while
+ * the copy engine moves 25-50 GB/s, so a single-threaded copy would set the pace of every upload and
+ * download of a large buffer. More threads copy faster alone but not beside the copy engine: whole
+ * uploads were no faster on 8 threads than on 4 and slower on 16 (h100-e4-copy-threads.md).
  *
  * <p>Copies of at least {@link #PARALLEL_MIN} bytes are cut into slices of at least 1 MiB, one per
  * thread up to {@code JSYCL_COPY_THREADS} [{@code jsycl.copyThreads}] (default: the available
- * processors, at most 8; {@code 1} copies on the calling thread only), run in the common
+ * processors, at most 4; {@code 1} copies on the calling thread only), run in the common
  * fork-join pool with the caller taking part. Smaller copies, and copies from or to a segment of a
  * confined arena, stay on the calling thread.
  */
@@ -53,7 +54,7 @@ final class HostCopy {
     static int threads() {
         String value = Config.read("JSYCL_COPY_THREADS", "jsycl.copyThreads");
         if (value == null || value.isBlank()) {
-            return Math.min(8, Runtime.getRuntime().availableProcessors());
+            return Math.min(4, Runtime.getRuntime().availableProcessors());
         }
         try {
             int n = Integer.parseInt(value.trim());
