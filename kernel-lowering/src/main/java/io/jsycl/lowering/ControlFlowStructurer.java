@@ -111,7 +111,7 @@ final class ControlFlowStructurer {
      * iteration passes the test {@code v < e <= INT_MAX} with {@code v} unchanged until the increment, so the sum
      * never wraps and both forms give Java's value. The signed form tells the compiler that {@code v} only grows,
      * which lets it keep a 64-bit induction variable for subscripts such as {@code k * n + col}: on the H100 a naive
-     * SGEMM's loop ran 14% slower with the wrapping increment (benchmarks/results/h100-e2-host.md).
+     * SGEMM ran 13% slower with the wrapping increment (2.910 vs 2.570 ms, benchmarks/results/h100-e3-host.md).
      */
     private static void signedCountedIncrement(String[] lines, int header, String ind, String v) {
         int close = header + 1;
