@@ -22,8 +22,13 @@ final class HostCopy {
     /** Below this many bytes a copy stays on the calling thread. */
     static final long PARALLEL_MIN = 8L << 20;
     private static final long SLICE_MIN = 1L << 20;
-    /** A thread that is neither the caller nor anything else: tells segments any thread may use from confined ones. */
-    private static final Thread ELSEWHERE = Thread.ofVirtual().unstarted(() -> { });
+    /**
+     * A thread that is neither the caller nor anything else: tells segments any thread may use from confined ones.
+     * In a holder, so the many small copies of a first kernel do not start the JDK's thread machinery.
+     */
+    private static final class Elsewhere {
+        static final Thread THREAD = new Thread(() -> { });
+    }
 
     private HostCopy() {
     }
@@ -40,8 +45,8 @@ final class HostCopy {
 
     /** Copies {@code bytes} bytes from {@code src} at {@code srcOffset} to {@code dst} at {@code dstOffset}. */
     static void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes) {
-        int threads = bytes < PARALLEL_MIN || !src.isAccessibleBy(ELSEWHERE) || !dst.isAccessibleBy(ELSEWHERE) ? 1
-                : threads();
+        int threads = bytes < PARALLEL_MIN || !src.isAccessibleBy(Elsewhere.THREAD)
+                || !dst.isAccessibleBy(Elsewhere.THREAD) ? 1 : threads();
         int slices = (int) Math.min(threads, bytes / SLICE_MIN);
         if (slices <= 1) {
             MemorySegment.copy(src, srcOffset, dst, dstOffset, bytes);

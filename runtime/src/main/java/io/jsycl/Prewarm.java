@@ -7,6 +7,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;
 import java.lang.reflect.Field;
+import java.net.URISyntaxException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -87,8 +91,8 @@ final class Prewarm {
      * The JDK paths a first submit takes, on objects of Prewarm's own: a serializable lambda read
      * through its {@code writeReplace} and its captured field (as {@link KernelLambdas} reads a
      * kernel), a record's methods and a string concatenation (linked once per JVM), a class file
-     * read as a resource (as the lowering cache reads a kernel's class), and big-endian reads (as
-     * the caches read their entries).
+     * read as a resource (as the lowering cache reads a kernel's class), big-endian reads and a
+     * file channel (as the caches read their entries).
      */
     private static void jdkPaths() throws ReflectiveOperationException, IOException {
         String text = Thread.currentThread().getName();
@@ -106,5 +110,14 @@ final class Prewarm {
             }
         }
         new DataInputStream(new ByteArrayInputStream(new byte[16])).readLong();
+        // A file channel, as the caches read their entries (Files.readAllBytes): the runtime's own jar.
+        var source = Prewarm.class.getProtectionDomain().getCodeSource();
+        if (source != null && "file".equals(source.getLocation().getProtocol())) {
+            try (var channel = Files.newByteChannel(Path.of(source.getLocation().toURI()))) {
+                channel.read(ByteBuffer.allocate(8));
+            } catch (URISyntaxException | IllegalArgumentException | SecurityException notAFile) {
+                // Nothing to warm this way.
+            }
+        }
     }
 }
