@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * Where a per-kernel gap to Aparapi comes from: the suite's hand-written n-body, Mandelbrot and naive SGEMM kernels
- * (the same code Aparapi generates for its versions, up to Aparapi's {@code this} struct), each built several ways
+ * ({@link NBody#SOURCE}, {@link Mandelbrot#SOURCE}, {@link Sgemm#SOURCE}: the same code Aparapi generates for its
+ * versions, up to Aparapi's {@code this} struct), each built several ways
  * and run through the same bindings and buffers, forms interleaved round by round in one process:
  * <ul>
  *   <li>"Java rounding": {@code #pragma OPENCL FP_CONTRACT OFF} and {@code -cl-fp32-correctly-rounded-divide-sqrt}
@@ -23,78 +24,16 @@ import java.util.Map;
  *   <li>"Aparapi's build": no pragma, no options (contraction allowed, OpenCL's default divide and sqrt accuracy);</li>
  *   <li>"-cl-fast-relaxed-math": what jsycl's {@code h.fastMath()} builds with;</li>
  *   <li>for SGEMM also the pointers without {@code const} (Aparapi declares none), and the loop counter incremented
- *       with wrapping unsigned arithmetic, as jsycl emits Java's {@code k++}.</li>
+ *       with wrapping unsigned arithmetic, as jsycl emitted Java's {@code k++} before counted loops were
+ *       recognized.</li>
  * </ul>
  * Work-groups as jsycl and the suite's Aparapi rows use them (256; 32 x 8). Each form's output is compared with the
- * first form's (bit-exact to Java): the table gives how many elements differ and the largest relative difference.
+ * first form's (bit-exact to Java) as the suite compares outputs ({@link Workload.Compare}).
  *
  * <pre>AparapiGapProbe [--device gpu|cpu|NAME] [--bodies N] [--mandel N] [--iter N] [--gemm N] [--rounds R]
  *     [--repeats K]</pre>
  */
 public final class AparapiGapProbe {
-    private static final String NBODY = """
-            __kernel void nbody(__global const float* pos, __global const float* vel,
-                                __global float* newPos, __global float* newVel, int n, float eps, float dt) {
-                int i = get_global_id(0);
-                float xi = pos[4 * i];
-                float yi = pos[4 * i + 1];
-                float zi = pos[4 * i + 2];
-                float ax = 0.0f;
-                float ay = 0.0f;
-                float az = 0.0f;
-                for (int j = 0; j < n; j++) {
-                    float dx = pos[4 * j] - xi;
-                    float dy = pos[4 * j + 1] - yi;
-                    float dz = pos[4 * j + 2] - zi;
-                    float d2 = dx * dx + dy * dy + dz * dz + eps;
-                    float inv = 1.0f / sqrt(d2);
-                    float s = pos[4 * j + 3] * inv * inv * inv;
-                    ax += dx * s;
-                    ay += dy * s;
-                    az += dz * s;
-                }
-                float vx = vel[4 * i] + ax * dt;
-                float vy = vel[4 * i + 1] + ay * dt;
-                float vz = vel[4 * i + 2] + az * dt;
-                newVel[4 * i] = vx;
-                newVel[4 * i + 1] = vy;
-                newVel[4 * i + 2] = vz;
-                newVel[4 * i + 3] = 0.0f;
-                newPos[4 * i] = xi + vx * dt;
-                newPos[4 * i + 1] = yi + vy * dt;
-                newPos[4 * i + 2] = zi + vz * dt;
-                newPos[4 * i + 3] = pos[4 * i + 3];
-            }
-            """;
-    private static final String MANDELBROT = """
-            __kernel void mandelbrot(__global int* out, int n, int maxIter, float x0, float y0, float d) {
-                int j = get_global_id(0);
-                int i = get_global_id(1);
-                float cx = x0 + (float) j * d;
-                float cy = y0 + (float) i * d;
-                float zx = 0.0f;
-                float zy = 0.0f;
-                int k = 0;
-                while (k < maxIter && zx * zx + zy * zy <= 4.0f) {
-                    float t = zx * zx - zy * zy + cx;
-                    zy = 2.0f * zx * zy + cy;
-                    zx = t;
-                    k++;
-                }
-                out[i * n + j] = k;
-            }
-            """;
-    private static final String SGEMM = """
-            __kernel void sgemm(__global CONST float* a, __global CONST float* b, __global float* c, int n) {
-                int col = get_global_id(0);
-                int row = get_global_id(1);
-                float sum = 0.0f;
-                for (int k = 0; k < n; k++) {
-                    sum += a[row * n + k] * b[k * n + col];
-                }
-                c[row * n + col] = sum;
-            }
-            """;
     private static final String CONTRACT_OFF = "#pragma OPENCL FP_CONTRACT OFF\n";
 
     private AparapiGapProbe() {
@@ -139,7 +78,7 @@ public final class AparapiGapProbe {
             ClMem mB = track(mems, raw.upload(arena, Workload.randomFloats(gemm * gemm, 4)));
             for (Build b : builds) {
                 ClMem newPos = track(mems, raw.buffer(16L * bodies));
-                ClKernel k = kernel(raw, programs, NBODY, b, "nbody");
+                ClKernel k = kernel(raw, programs, NBody.SOURCE, b, "nbody");
                 k.setArg(0, mPos);
                 k.setArg(1, mVel);
                 k.setArg(2, newPos);
@@ -152,7 +91,7 @@ public final class AparapiGapProbe {
             }
             for (Build b : builds) {
                 ClMem out = track(mems, raw.buffer(4L * mandel * mandel));
-                ClKernel k = kernel(raw, programs, MANDELBROT, b, "mandelbrot");
+                ClKernel k = kernel(raw, programs, Mandelbrot.SOURCE, b, "mandelbrot");
                 k.setArg(0, out);
                 k.setArgInt(1, mandel);
                 k.setArgInt(2, iter);
@@ -169,7 +108,7 @@ public final class AparapiGapProbe {
             for (Build b : gemmBuilds) {
                 ClMem c = track(mems, raw.buffer(4L * gemm * gemm));
                 boolean noConst = b.name().endsWith("without const");
-                String source = SGEMM.replace("CONST", noConst ? "" : "const");
+                String source = noConst ? Sgemm.SOURCE.replace("__global const float*", "__global float*") : Sgemm.SOURCE;
                 if (b.name().contains("(uint)")) {
                     source = source.replace("k++", "k = (int)((uint)k + 1u)");
                 }
@@ -234,26 +173,6 @@ public final class AparapiGapProbe {
     }
 
     private static String compare(Object out, Object reference) {
-        if (out == reference) {
-            return "reference";
-        }
-        int differ = 0;
-        double maxRel = 0;
-        if (out instanceof int[] x && reference instanceof int[] y) {
-            for (int i = 0; i < x.length; i++) {
-                differ += x[i] != y[i] ? 1 : 0;
-            }
-            return differ == 0 ? "identical" : differ + " of " + x.length + " differ";
-        }
-        float[] x = (float[]) out;
-        float[] y = (float[]) reference;
-        for (int i = 0; i < x.length; i++) {
-            if (Float.floatToRawIntBits(x[i]) != Float.floatToRawIntBits(y[i])) {
-                differ++;
-                double rel = Math.abs((double) x[i] - y[i]) / Math.max(Math.abs((double) y[i]), 1e-30);
-                maxRel = Math.max(maxRel, Double.isNaN(rel) ? Double.POSITIVE_INFINITY : rel);
-            }
-        }
-        return differ == 0 ? "identical" : String.format("%d of %d differ, max rel %.2e", differ, x.length, maxRel);
+        return out == reference ? "reference" : Workload.Compare.arrays(out, reference);
     }
 }

@@ -14,7 +14,8 @@ import java.util.stream.IntStream;
 final class Mandelbrot extends Workload {
     private static final float X0 = -2.0f;
     private static final float Y0 = -1.5f;
-    private static final String SOURCE = """
+    /** The hand-written kernel(s), OpenCL C; {@link AparapiGapProbe} builds them several ways. */
+    static final String SOURCE = """
             __kernel void mandelbrot(__global int* out, int n, int maxIter, float x0, float y0, float d) {
                 int j = get_global_id(0);
                 int i = get_global_id(1);
@@ -107,22 +108,21 @@ final class Mandelbrot extends Workload {
 
     @Override
     Result jsycl(Queue q) {
+        return kernelTimes(q, false);
+    }
+
+    private Result kernelTimes(Queue q, boolean fastMath) {
         int[] out = new int[n * n];
         Stats s;
         try (var bo = Buffer.of(out, Range.of(n, n))) {
-            s = measure(() -> mandelbrot(q, bo, n, maxIter, X0, Y0, d).profile().durationNanos());
+            s = measure(() -> mandelbrot(q, bo, n, maxIter, X0, Y0, d, fastMath).profile().durationNanos());
         }
         return new Result(s, out);
     }
 
     @Override
     Result jsyclFastMath(Queue q) {
-        int[] out = new int[n * n];
-        Stats s;
-        try (var bo = Buffer.of(out, Range.of(n, n))) {
-            s = measure(() -> mandelbrot(q, bo, n, maxIter, X0, Y0, d, true).profile().durationNanos());
-        }
-        return new Result(s, out);
+        return kernelTimes(q, true);
     }
 
     @Override

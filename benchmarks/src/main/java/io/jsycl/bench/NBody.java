@@ -19,7 +19,8 @@ import java.util.stream.IntStream;
 final class NBody extends Workload {
     private static final float EPS = 0.01f;
     private static final float DT = 0.001f;
-    private static final String SOURCE = """
+    /** The hand-written kernel(s), OpenCL C; {@link AparapiGapProbe} builds them several ways. */
+    static final String SOURCE = """
             __kernel void nbody(__global const float* pos, __global const float* vel,
                                 __global float* newPos, __global float* newVel, int n, float eps, float dt) {
                 int i = get_global_id(0);
@@ -149,22 +150,20 @@ final class NBody extends Workload {
 
     @Override
     Result jsycl(Queue q) {
-        float[] np = new float[4 * n];
-        float[] nv = new float[4 * n];
-        Stats s;
-        try (var bp = Buffer.of(pos); var bv = Buffer.of(vel); var bnp = Buffer.of(np); var bnv = Buffer.of(nv)) {
-            s = measure(() -> step(q, bp, bv, bnp, bnv, n, EPS, DT).profile().durationNanos());
-        }
-        return new Result(s, concat(np, nv));
+        return kernelTimes(q, false);
     }
 
     @Override
     Result jsyclFastMath(Queue q) {
+        return kernelTimes(q, true);
+    }
+
+    private Result kernelTimes(Queue q, boolean fastMath) {
         float[] np = new float[4 * n];
         float[] nv = new float[4 * n];
         Stats s;
         try (var bp = Buffer.of(pos); var bv = Buffer.of(vel); var bnp = Buffer.of(np); var bnv = Buffer.of(nv)) {
-            s = measure(() -> step(q, bp, bv, bnp, bnv, n, EPS, DT, true).profile().durationNanos());
+            s = measure(() -> step(q, bp, bv, bnp, bnv, n, EPS, DT, fastMath).profile().durationNanos());
         }
         return new Result(s, concat(np, nv));
     }

@@ -21,7 +21,8 @@ import java.util.stream.IntStream;
  */
 final class Sgemm extends Workload {
     static final int TILE = 16;
-    private static final String SOURCE = """
+    /** The hand-written kernel(s), OpenCL C; {@link AparapiGapProbe} builds them several ways. */
+    static final String SOURCE = """
             __kernel void sgemm(__global const float* a, __global const float* b, __global float* c, int n) {
                 int col = get_global_id(0);
                 int row = get_global_id(1);
@@ -149,25 +150,22 @@ final class Sgemm extends Workload {
 
     @Override
     Result jsycl(Queue q) {
-        float[] c = new float[n * n];
-        Stats s;
-        try (var ba = Buffer.of(a, Range.of(n, n)); var bb = Buffer.of(b, Range.of(n, n));
-             var bc = Buffer.of(c, Range.of(n, n))) {
-            s = measure(() -> submit(q, ba, bb, bc).profile().durationNanos());
-        }
-        return new Result(s, c);
+        return kernelTimes(q, false);
     }
 
     @Override
     Result jsyclFastMath(Queue q) {
-        if (tiled) {
-            return null; // measured for the naive kernel, whose gap to Aparapi is the one to explain
-        }
+        // Measured for the naive kernel, whose gap to Aparapi is the one to explain.
+        return tiled ? null : kernelTimes(q, true);
+    }
+
+    private Result kernelTimes(Queue q, boolean fastMath) {
         float[] c = new float[n * n];
         Stats s;
         try (var ba = Buffer.of(a, Range.of(n, n)); var bb = Buffer.of(b, Range.of(n, n));
              var bc = Buffer.of(c, Range.of(n, n))) {
-            s = measure(() -> sgemm(q, ba, bb, bc, n, true).profile().durationNanos());
+            s = measure(() -> (fastMath ? sgemm(q, ba, bb, bc, n, true) : submit(q, ba, bb, bc)).profile()
+                    .durationNanos());
         }
         return new Result(s, c);
     }
