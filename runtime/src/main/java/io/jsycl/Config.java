@@ -59,12 +59,12 @@ final class Config {
         if (value == null || value.isBlank() || value.trim().equalsIgnoreCase("auto")) {
             return !vendor.toUpperCase(Locale.ROOT).contains("NVIDIA");
         }
-        return switch (value.trim().toLowerCase(Locale.ROOT)) {
-            case "on", "1", "true" -> true;
-            case "off", "0", "false" -> false;
-            default -> throw new IllegalArgumentException("JSYCL_OUT_OF_ORDER_QUEUES (or -Djsycl.outOfOrderQueues) is '"
-                    + value + "'; use auto, on or off");
-        };
+        Boolean on = parseSwitch(value);
+        if (on == null) {
+            throw new IllegalArgumentException("JSYCL_OUT_OF_ORDER_QUEUES (or -Djsycl.outOfOrderQueues) is '" + value
+                    + "'; use auto, on or off");
+        }
+        return on;
     }
 
     /** Work-group extents of padded launches of 1-, 2- and 3-D ranges, OpenCL dimension 0 first. */
@@ -106,38 +106,50 @@ final class Config {
      * and the caches' lookups at INFO.
      */
     static boolean trace() {
-        String value = read("JSYCL_TRACE", "jsycl.trace");
-        return value != null && (value.equals("1") || value.equalsIgnoreCase("true"));
+        // Read by a static initializer: a malformed value leaves the trace off rather than failing class loading.
+        return Boolean.TRUE.equals(parseSwitch(read("JSYCL_TRACE", "jsycl.trace")));
     }
 
-    /** {@code JSYCL_CHECKS} [{@code jsycl.checks}]: {@code 1} runs every kernel in checked mode. */
+    /** {@code JSYCL_CHECKS} [{@code jsycl.checks}]: on runs every kernel in checked mode. */
     static boolean checks() {
-        return "1".equals(read("JSYCL_CHECKS", "jsycl.checks"));
+        return flag("JSYCL_CHECKS", "jsycl.checks", false);
     }
 
     /**
      * {@code JSYCL_PAD_RANGES} [{@code jsycl.padRanges}]: whether kernels on {@code device} get
-     * work-groups of a chosen size and a global range rounded up to them ({@code 1} or {@code 0});
-     * by default GPUs do.
+     * work-groups of a chosen size and a global range rounded up to them; by default GPUs do.
      */
     static boolean padsRanges(Device device) {
-        String forced = read("JSYCL_PAD_RANGES", "jsycl.padRanges");
-        return forced != null ? forced.equals("1") : device.type() == DeviceType.GPU;
+        return flag("JSYCL_PAD_RANGES", "jsycl.padRanges", device.type() == DeviceType.GPU);
     }
 
     /**
-     * A boolean setting: {@code 1}/{@code true} or {@code 0}/{@code false} (either case); {@code fallback} when unset.
+     * A boolean setting, in the words the cache settings take too: {@code 1}, {@code true}, {@code on}, {@code yes}
+     * or {@code 0}, {@code false}, {@code off}, {@code no} (either case); {@code fallback} when unset; anything else
+     * is an {@code IllegalArgumentException} naming the setting.
      */
     static boolean flag(String variable, String property, boolean fallback) {
         String value = read(variable, property);
         if (value == null || value.isBlank()) {
             return fallback;
         }
+        Boolean on = parseSwitch(value);
+        if (on == null) {
+            throw new IllegalArgumentException(variable + " (or -D" + property + ") is '" + value
+                    + "'; use 1, true, on or yes; 0, false, off or no; or unset it for the default (" + fallback + ")");
+        }
+        return on;
+    }
+
+    /** {@code value} as a switch ({@code 1/true/on/yes}, {@code 0/false/off/no}, either case), or null for anything else. */
+    static Boolean parseSwitch(String value) {
+        if (value == null) {
+            return null;
+        }
         return switch (value.trim().toLowerCase(Locale.ROOT)) {
-            case "1", "true" -> true;
-            case "0", "false" -> false;
-            default -> throw new IllegalArgumentException(variable + " (or -D" + property + ") is '" + value
-                    + "'; use 1 or true, 0 or false, or unset it for the default (" + fallback + ")");
+            case "1", "true", "on", "yes" -> Boolean.TRUE;
+            case "0", "false", "off", "no" -> Boolean.FALSE;
+            default -> null;
         };
     }
 
