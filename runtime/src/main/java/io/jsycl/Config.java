@@ -49,7 +49,7 @@ final class Config {
      * in-order OpenCL queue simply runs them one after another, which satisfies every dependency. {@code auto} (the
      * default): out of order except on NVIDIA's OpenCL, which runs the kernels of an out-of-order queue one after
      * another anyway (two independent kernels never overlapped, benchmarks/results/h100-d-host.md), while on an
-     * in-order queue launches skip their OpenCL event, which costs a third of NVIDIA's launch (H100, driver 580:
+     * in-order queue launches skip their OpenCL event, which adds about a third to NVIDIA's launch (H100, driver 580:
      * 9.1 us with an event, 6.8 us without, h100-e-host.md). {@code on} or {@code off} force one way.
      *
      * @param vendor the device's vendor, as OpenCL reports it
@@ -141,7 +141,7 @@ final class Config {
         return on;
     }
 
-    /** {@code value} as a switch ({@code 1/true/on/yes}, {@code 0/false/off/no}, either case), or null for anything else. */
+    /** {@code value} as a switch ({@code 1/true/on/yes}, {@code 0/false/off/no}, either case), else null. */
     static Boolean parseSwitch(String value) {
         if (value == null) {
             return null;

@@ -108,7 +108,8 @@ public final class AparapiGapProbe {
             for (Build b : gemmBuilds) {
                 ClMem c = track(mems, raw.buffer(4L * gemm * gemm));
                 boolean noConst = b.name().endsWith("without const");
-                String source = noConst ? Sgemm.SOURCE.replace("__global const float*", "__global float*") : Sgemm.SOURCE;
+                String source = noConst ? Sgemm.SOURCE.replace("__global const float*", "__global float*")
+                        : Sgemm.SOURCE;
                 if (b.name().contains("(uint)")) {
                     source = source.replace("k++", "k = (int)((uint)k + 1u)");
                 }

@@ -104,7 +104,8 @@ public final class HostTransfers {
                 return System.nanoTime() - t0;
             }));
             for (int threads : new int[] {2, 4, 8, 16}) {
-                plan.add(new Row("copy: Java array -> native memory, " + threads + " threads (slices as jsycl's copies)",
+                plan.add(new Row("copy: Java array -> native memory, " + threads
+                        + " threads (slices as jsycl's copies)",
                         bytes, () -> {
                             long t0 = System.nanoTime();
                             long slice = (bytes / threads) & ~63L;

@@ -69,11 +69,11 @@ public final class Suite {
                 same device: kernel time from Aparapi's profiling (OpenCL events) in the kernel column, end to end \
                 (put inputs, execute, get outputs, explicit mode; Aparapi keeps its buffers between runs) in the e2e \
                 column, Aparapi / hand-written and jsycl / Aparapi ratios, and "fell back to Java: ..." where \
-                Aparapi ran the kernel in a Java thread pool instead of OpenCL. Rows "jsycl, h.fastMath(): ..." run the jsycl kernel \
-                built with `h.fastMath()` (`-cl-fast-relaxed-math`: contraction, approximate divide and sqrt, \
-                reassociation; looser than Aparapi's build, which allows contraction and OpenCL's default divide \
-                and sqrt accuracy), kernel time against the hand-written kernel that keeps Java's rounding, output checked \
-                "close" to it as Aparapi's is. The e2e ratio in an Aparapi row is \
+                Aparapi ran the kernel in a Java thread pool instead of OpenCL. Rows "jsycl, h.fastMath(): ..." \
+                run the jsycl kernel built with `h.fastMath()` (`-cl-fast-relaxed-math`: contraction, approximate \
+                divide and sqrt, reassociation; looser than Aparapi's build, which allows contraction and \
+                OpenCL's default divide and sqrt accuracy), kernel time against the hand-written kernel that keeps \
+                Java's rounding, output checked "close" to it as Aparapi's is. The e2e ratio in an Aparapi row is \
                 like for like: it compares Aparapi with jsycl keeping its buffers too ("jsycl kept"), not with the \
                 jsycl e2e column above it (which allocates, fills and releases its buffers every run): buffers made \
                 once; before each run the inputs written through `hostAccess()` (off the clock, as Aparapi's fresh \
