@@ -77,14 +77,9 @@ public final class ClCommandQueue implements AutoCloseable {
      * @throws ClException when the map fails, e.g. {@code CL_INVALID_VALUE} for a range outside the buffer
      */
     public MemorySegment mapBuffer(ClMem mem, long mapFlags, long offset, long bytes, List<ClEvent> waitFor) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment err = a.allocate(JAVA_INT);
-            MemorySegment out = a.allocate(ADDRESS);
-            MemorySegment mapped = cl_h.clEnqueueMapBuffer(handle(), mem.handle(), cl_h.CL_TRUE(), mapFlags, offset,
-                    bytes, ClInfo.size(waitFor), ClInfo.waitList(a, waitFor), out, err);
-            event(out, err.get(JAVA_INT, 0), "clEnqueueMapBuffer").close();
-            return mapped.reinterpret(bytes);
-        }
+        Mapping m = map(mem, true, mapFlags, offset, bytes, waitFor);
+        m.event().close();
+        return m.host();
     }
 
     /**
@@ -111,11 +106,16 @@ public final class ClCommandQueue implements AutoCloseable {
      * @throws ClException when the enqueue fails, e.g. {@code CL_INVALID_VALUE} for a range outside the buffer
      */
     public Mapping enqueueMapBuffer(ClMem mem, long mapFlags, long offset, long bytes, List<ClEvent> waitFor) {
+        return map(mem, false, mapFlags, offset, bytes, waitFor);
+    }
+
+    private Mapping map(ClMem mem, boolean blocking, long mapFlags, long offset, long bytes, List<ClEvent> waitFor) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment err = a.allocate(JAVA_INT);
             MemorySegment out = a.allocate(ADDRESS);
-            MemorySegment mapped = cl_h.clEnqueueMapBuffer(handle(), mem.handle(), cl_h.CL_FALSE(), mapFlags, offset,
-                    bytes, ClInfo.size(waitFor), ClInfo.waitList(a, waitFor), out, err);
+            MemorySegment mapped = cl_h.clEnqueueMapBuffer(handle(), mem.handle(), blocking ? cl_h.CL_TRUE()
+                    : cl_h.CL_FALSE(), mapFlags, offset, bytes, ClInfo.size(waitFor), ClInfo.waitList(a, waitFor),
+                    out, err);
             ClEvent event = event(out, err.get(JAVA_INT, 0), "clEnqueueMapBuffer");
             return new Mapping(mapped.reinterpret(bytes), event);
         }
