@@ -227,12 +227,17 @@ final class BufferStorage {
         }
         copy.valid = true;
         if (mode != AccessMode.READ) {
-            hostValid = false;
-            for (DeviceCopy other : copies.values()) {
-                other.valid = other == copy;
-            }
+            makeOnlyCurrent(copy);
         }
         return copy.mem;
+    }
+
+    /** After a write to {@code copy}: it is the only current copy, the host array and other contexts' are stale. */
+    private void makeOnlyCurrent(DeviceCopy copy) {
+        hostValid = false;
+        for (DeviceCopy other : copies.values()) {
+            other.valid = other == copy;
+        }
     }
 
     /**
@@ -472,10 +477,7 @@ final class BufferStorage {
                 Context context = entry.getKey();
                 MemorySegment host = context.transferQueue().mapBuffer(copy.mem,
                         ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, bytes, Scheduler.waitList(waits, context));
-                hostValid = false;
-                for (DeviceCopy other : copies.values()) {
-                    other.valid = other == copy;
-                }
+                makeOnlyCurrent(copy);
                 if (SchedulerTrace.on()) {
                     SchedulerTrace.log(this + ": host access maps its copy in " + context
                             + " (no host array to fill: nothing copied)");

@@ -31,20 +31,14 @@ enum ElementKind implements ElementCodec {
     /** Copies {@code array} into {@code dst} (booleans as bytes 0 and 1). */
     @Override
     public void copyToSegment(Object array, MemorySegment dst) {
-        switch (array) {
-            case boolean[] a -> {
-                for (int i = 0; i < a.length; i++) {
-                    dst.set(ValueLayout.JAVA_BYTE, i, a[i] ? (byte) 1 : 0);
-                }
-            }
-            case byte[] a -> HostCopy.fromArray(MemorySegment.ofArray(a), dst);
-            case char[] a -> HostCopy.fromArray(MemorySegment.ofArray(a), dst);
-            case short[] a -> HostCopy.fromArray(MemorySegment.ofArray(a), dst);
-            case int[] a -> HostCopy.fromArray(MemorySegment.ofArray(a), dst);
-            case long[] a -> HostCopy.fromArray(MemorySegment.ofArray(a), dst);
-            case float[] a -> HostCopy.fromArray(MemorySegment.ofArray(a), dst);
-            case double[] a -> HostCopy.fromArray(MemorySegment.ofArray(a), dst);
-            default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass());
+        MemorySegment heap = heapView(array);
+        if (heap != null) {
+            HostCopy.fromArray(heap, dst);
+            return;
+        }
+        boolean[] a = booleans(array);
+        for (int i = 0; i < a.length; i++) {
+            dst.set(ValueLayout.JAVA_BYTE, i, a[i] ? (byte) 1 : 0);
         }
     }
 
@@ -65,20 +59,21 @@ enum ElementKind implements ElementCodec {
     /** Copies {@code src} into {@code array} (bytes other than 0 become true). */
     @Override
     public void copyFromSegment(MemorySegment src, Object array) {
-        switch (array) {
-            case boolean[] a -> {
-                for (int i = 0; i < a.length; i++) {
-                    a[i] = src.get(ValueLayout.JAVA_BYTE, i) != 0;
-                }
-            }
-            case byte[] a -> HostCopy.toArray(src, MemorySegment.ofArray(a));
-            case char[] a -> HostCopy.toArray(src, MemorySegment.ofArray(a));
-            case short[] a -> HostCopy.toArray(src, MemorySegment.ofArray(a));
-            case int[] a -> HostCopy.toArray(src, MemorySegment.ofArray(a));
-            case long[] a -> HostCopy.toArray(src, MemorySegment.ofArray(a));
-            case float[] a -> HostCopy.toArray(src, MemorySegment.ofArray(a));
-            case double[] a -> HostCopy.toArray(src, MemorySegment.ofArray(a));
-            default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass());
+        MemorySegment heap = heapView(array);
+        if (heap != null) {
+            HostCopy.toArray(src, heap);
+            return;
         }
+        boolean[] a = booleans(array);
+        for (int i = 0; i < a.length; i++) {
+            a[i] = src.get(ValueLayout.JAVA_BYTE, i) != 0;
+        }
+    }
+
+    private static boolean[] booleans(Object array) {
+        if (array instanceof boolean[] a) {
+            return a;
+        }
+        throw new IllegalArgumentException("not a primitive array: " + array.getClass());
     }
 }
