@@ -35,7 +35,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * without waiting, the scheduler waits once for all of them, copies, and enqueues the unmaps, which
  * the launch waits for ({@link #finishUploads}). A buffer made from a shape has no array of the
  * user's to keep current: once a mapped copy is current, host accessors map that copy and read and
- * write it in place ({@link #mapForHost}), and nothing is copied in or out.
+ * write it in place ({@link #mapForHost}), and nothing is copied in or out. Where copies move through
+ * pinned memory instead, host accessors of such a buffer read and write the copy's pinned memory,
+ * which then holds the current contents ({@link DeviceCopy#pinnedValid}): the next upload is one DMA
+ * transfer from it, and a read-back one DMA transfer into it, with no copy to or from a Java array.
  *
  * <p>Each copy remembers the last transfer into it (or unmap of it) as {@link DeviceCopy#ready}:
  * every later command that uses the copy waits for it, not only the command that caused it.
@@ -102,6 +105,12 @@ final class BufferStorage {
         boolean pooled;
         /** The last asynchronous upload reading the pinned memory. */
         Event pinnedUse;
+        /**
+         * Whether {@code pinned} holds the buffer's current contents (it was the last transfer's source or
+         * destination, or a host accessor wrote it in place): an upload then reads it as it is, and a host accessor
+         * of a buffer without a user array reads and writes it in place.
+         */
+        boolean pinnedValid;
 
         DeviceCopy(ClMem mem, boolean mapped) {
             this.mem = mem;
@@ -201,17 +210,24 @@ final class BufferStorage {
             context.register(this);
         }
         if (mode != AccessMode.WRITE && !copy.valid && bytes > 0) {
-            makeHostValid(waits);
-            if (copy.mapped) {
-                uploads.add(queueMapIn(context, copy));
+            String how;
+            if (copy.pinnedValid) {
+                copy.ready = uploadPinned(target, context, copy, waits);
+                how = " from its pinned host memory, which holds the current contents (nothing copied on the host)";
             } else {
-                copy.ready = stageIn(target, context, copy, waits);
+                makeHostValid(waits);
+                if (copy.mapped) {
+                    uploads.add(queueMapIn(context, copy));
+                    how = " by map/unmap of its host-accessible copy";
+                } else {
+                    copy.ready = stageIn(target, context, copy, waits);
+                    how = " through staging memory";
+                }
             }
             transfers.incrementAndGet();
             KernelProfile.moved(bytes);
             if (SchedulerTrace.on()) {
-                SchedulerTrace.log(this + ": " + bytes + " bytes to " + context + (copy.mapped
-                        ? " by map/unmap of its host-accessible copy" : " through staging memory")
+                SchedulerTrace.log(this + ": " + bytes + " bytes to " + context + how
                         + " (the copy there was not current)");
             }
         } else if (SchedulerTrace.on()) {
@@ -232,11 +248,15 @@ final class BufferStorage {
         return copy.mem;
     }
 
-    /** After a write to {@code copy}: it is the only current copy, the host array and other contexts' are stale. */
+    /**
+     * After a write to {@code copy}: it is the only current copy, the host array, other contexts' copies and every
+     * pinned memory are stale.
+     */
     private void makeOnlyCurrent(DeviceCopy copy) {
         hostValid = false;
         for (DeviceCopy other : copies.values()) {
             other.valid = other == copy;
+            other.pinnedValid = false;
         }
     }
 
@@ -360,9 +380,23 @@ final class BufferStorage {
         Event uploadEvent = Event.of(upload, context, false, target.cl());
         if (copy.pinned != null) {
             copy.pinnedUse = uploadEvent;
+            copy.pinnedValid = true; // filled from the current host array
         } else {
             stagingUse = uploadEvent;
         }
+        return uploadEvent;
+    }
+
+    /**
+     * Uploads the copy's pinned memory, which holds the current contents, as it is: one DMA transfer after
+     * {@code waits}, nothing copied on the host.
+     */
+    private Event uploadPinned(Queue target, Context context, DeviceCopy copy, List<Event> waits) {
+        List<ClEvent> waitList = Scheduler.waitList(waits, context, target.inOrderCl());
+        ClEvent upload = target.cl().enqueueWriteBuffer(copy.mem, false, 0, copy.pinned.host().asSlice(0, bytes),
+                bytes, waitList);
+        Event uploadEvent = Event.of(upload, context, false, target.cl());
+        copy.pinnedUse = uploadEvent;
         return uploadEvent;
     }
 
@@ -437,6 +471,7 @@ final class BufferStorage {
             hostValid = true;
             for (DeviceCopy copy : copies.values()) {
                 copy.valid = false;
+                copy.pinnedValid = false;
             }
         }
     }
@@ -448,23 +483,29 @@ final class BufferStorage {
     static final class HostMapping {
         private final Context context;
         private final DeviceCopy copy;
-        /** The mapped contents, the whole buffer, laid out as the codec packs the host array. */
+        /** The contents, the whole buffer, laid out as the codec packs the host array. */
         final MemorySegment host;
+        /** Whether {@code host} is the copy's pinned memory (nothing to unmap) rather than the mapped copy itself. */
+        private final boolean pinned;
 
-        private HostMapping(Context context, DeviceCopy copy, MemorySegment host) {
+        private HostMapping(Context context, DeviceCopy copy, MemorySegment host, boolean pinned) {
             this.context = context;
             this.copy = copy;
             this.host = host;
+            this.pinned = pinned;
         }
     }
 
     /**
-     * Opens host access by mapping a device copy instead of using the host array, where that is
-     * possible: the buffer has no user array to keep current (it was made from a shape, so nothing
-     * is written back) and a context's copy is current and host-accessible. Maps it for reading and
-     * writing after {@code waits} and waits for the map; from then on that copy is the only current
-     * one (the host may write through the view). Returns null where the host array is to be used
-     * ({@link #prepareHost}).
+     * Opens host access in place instead of through the host array, where that is possible: the
+     * buffer has no user array to keep current (it was made from a shape, so nothing is written
+     * back) and a context's copy is current and host-accessible, or has pinned memory. A
+     * host-accessible copy is mapped for reading and writing after {@code waits}; the host then
+     * reads and writes the device copy itself, which stays the only current one. Otherwise the
+     * copy's pinned memory is the view: filled from the device copy by one DMA transfer after
+     * {@code waits} unless it already holds the current contents, and, once no upload reads it
+     * any more, the only current contents (the device copy is uploaded from it, as it is, when a
+     * command next uses it). Returns null where the host array is to be used ({@link #prepareHost}).
      */
     synchronized HostMapping mapForHost(List<Event> waits) {
         checkOpen();
@@ -482,8 +523,35 @@ final class BufferStorage {
                     SchedulerTrace.log(this + ": host access maps its copy in " + context
                             + " (no host array to fill: nothing copied)");
                 }
-                return new HostMapping(context, copy, host);
+                return new HostMapping(context, copy, host, false);
             }
+        }
+        for (var entry : copies.entrySet()) {
+            DeviceCopy copy = entry.getValue();
+            Context context = entry.getKey();
+            // Where the host array is current and the pinned memory is not, the host array costs nothing to use.
+            if (copy.mapped || !(copy.pinnedValid || copy.valid && !hostValid) || !hasPinned(context, copy)) {
+                continue;
+            }
+            MemorySegment host = freeStaging(context, copy);
+            boolean download = !copy.pinnedValid;
+            if (download) {
+                context.transferQueue().enqueueReadBuffer(copy.mem, true, 0, host, bytes,
+                        Scheduler.waitList(waits, context)).close();
+                transfers.incrementAndGet();
+                KernelProfile.moved(bytes);
+            }
+            hostValid = false;
+            for (DeviceCopy other : copies.values()) {
+                other.valid = false;
+                other.pinnedValid = other == copy;
+            }
+            if (SchedulerTrace.on()) {
+                SchedulerTrace.log(this + ": host access reads and writes the pinned memory of its copy in " + context
+                        + (download ? " (" + bytes + " bytes read into it from the device; no host array to fill)"
+                                : " (it holds the current contents: nothing moved)"));
+            }
+            return new HostMapping(context, copy, host, true);
         }
         return null;
     }
@@ -495,6 +563,9 @@ final class BufferStorage {
      * are ordered after it on the same in-order transfer queue.
      */
     synchronized void unmapHost(HostMapping mapping) {
+        if (mapping.pinned) {
+            return; // the pinned memory stays the current contents; the next upload reads it
+        }
         ClCommandQueue queue = mapping.context.transferQueue();
         mapping.copy.ready = Event.of(queue.enqueueUnmap(mapping.copy.mem, mapping.host, List.of()), mapping.context,
                 false, queue);
@@ -503,6 +574,24 @@ final class BufferStorage {
     private void makeHostValid(List<Event> waits) {
         if (hostValid) {
             return;
+        }
+        for (var entry : copies.entrySet()) {
+            DeviceCopy copy = entry.getValue();
+            if (copy.pinnedValid) {
+                // Only host work (an open host accessor) may still write the pinned memory; an upload only reads it.
+                for (Event e : waits) {
+                    if (e.isHostWork()) {
+                        e.await();
+                    }
+                }
+                codec.copyFromSegment(copy.pinned.host().asSlice(0, bytes), array);
+                if (SchedulerTrace.on()) {
+                    SchedulerTrace.log(this + ": " + bytes + " bytes to the host array from the pinned memory of its "
+                            + "copy in " + entry.getKey());
+                }
+                hostValid = true;
+                return;
+            }
         }
         for (var entry : copies.entrySet()) {
             DeviceCopy copy = entry.getValue();
@@ -522,6 +611,7 @@ final class BufferStorage {
                         pipelinedDownload(context.transferQueue(), copy.mem, staging, heap, bytes,
                                 Scheduler.waitList(waits, context));
                     }
+                    copy.pinnedValid = copy.pinned != null; // the download went through it
                 }
                 transfers.incrementAndGet();
                 KernelProfile.moved(bytes);
@@ -556,15 +646,7 @@ final class BufferStorage {
      * reading it: the copy's pinned memory, made on first use, or else the native staging segment.
      */
     private MemorySegment freeStaging(Context context, DeviceCopy copy) {
-        if (copy.pinned == null && pinnedTransfers) {
-            try {
-                copy.pooled = StagingPool.enabled();
-                copy.pinned = copy.pooled ? context.stagingPool().take(bytes) : StagingPool.allocate(context, bytes);
-            } catch (ClException e) {
-                pinnedTransfers = false; // the driver has no pinned memory to give: use ordinary staging
-            }
-        }
-        if (copy.pinned != null) {
+        if (hasPinned(context, copy)) {
             if (copy.pinnedUse != null) {
                 copy.pinnedUse.await();
                 copy.pinnedUse = null;
@@ -576,6 +658,19 @@ final class BufferStorage {
             stagingUse = null;
         }
         return staging();
+    }
+
+    /** Whether {@code copy} has pinned memory, made now if it had none and the driver gives it. */
+    private boolean hasPinned(Context context, DeviceCopy copy) {
+        if (copy.pinned == null && pinnedTransfers) {
+            try {
+                copy.pooled = StagingPool.enabled();
+                copy.pinned = copy.pooled ? context.stagingPool().take(bytes) : StagingPool.allocate(context, bytes);
+            } catch (ClException e) {
+                pinnedTransfers = false; // the driver has no pinned memory to give: use ordinary staging
+            }
+        }
+        return copy.pinned != null;
     }
 
     /**
@@ -623,7 +718,7 @@ final class BufferStorage {
             return;
         }
         awaitUsers();
-        if (copy.valid && !hostValid) {
+        if ((copy.valid || copy.pinnedValid) && !hostValid) {
             makeHostValid(List.of());
         }
         copies.remove(context);

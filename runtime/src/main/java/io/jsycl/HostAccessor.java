@@ -18,16 +18,19 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * groups that use the buffer wait for it; closing it lets them run, with the host's writes. For a
  * buffer made from a shape (no host array of the user's) whose current contents are in
  * host-accessible device memory (CPU devices, integrated GPUs), the accessor reads and writes that
- * memory in place instead: nothing is copied when it opens or closes.
+ * memory in place instead: nothing is copied when it opens or closes. On other devices (discrete
+ * GPUs) such an accessor reads and writes the pinned host memory that the buffer's transfers go
+ * through: opening it after a kernel wrote the buffer is one DMA transfer into that memory, and the
+ * next kernel's upload one DMA transfer out of it, with no copy through a Java array.
  *
  * @param <T> the boxed element type
  */
 public abstract sealed class HostAccessor<T> implements AutoCloseable permits HostAccessor.OfFloat, HostAccessor.OfDouble, HostAccessor.OfInt, HostAccessor.OfLong, HostAccessor.OfShort, HostAccessor.OfByte, HostAccessor.OfChar, HostAccessor.OfBoolean {
     final Indexer indexer;
     /**
-     * The mapped device copy this accessor reads and writes instead of the host array, or null: a buffer made
-     * from a shape (no array of the user's to keep current) whose current copy is host-accessible device memory
-     * (CPU devices, integrated GPUs) is accessed in place, with nothing copied in or out.
+     * The memory this accessor reads and writes instead of the host array, or null: for a buffer made from a shape
+     * (no array of the user's to keep current), the mapped device copy where it is host-accessible (CPU devices,
+     * integrated GPUs), else the pinned host memory its transfers go through.
      */
     final MemorySegment mapped;
     private final BufferStorage storage;

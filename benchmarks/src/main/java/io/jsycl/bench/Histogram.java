@@ -171,7 +171,16 @@ final class Histogram extends Workload {
 
     @Override
     Result jsyclEndToEndKept(Queue q) {
-        try (var bx = Buffer.of(new int[n]); var bb = Buffer.of(new int[BINS])) {
+        return kept(q, true);
+    }
+
+    @Override
+    Result jsyclEndToEndKeptWithoutArrays(Queue q) {
+        return kept(q, false);
+    }
+
+    private Result kept(Queue q, boolean arrays) {
+        try (var bx = keptInts(n, arrays); var bb = keptInts(BINS, arrays)) {
             Stats s = measureKept(() -> {
                 write(bx, data);
                 write(bb, new int[BINS]);

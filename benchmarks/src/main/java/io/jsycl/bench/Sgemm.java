@@ -183,9 +183,18 @@ final class Sgemm extends Workload {
 
     @Override
     Result jsyclEndToEndKept(Queue q) {
+        return kept(q, true);
+    }
+
+    @Override
+    Result jsyclEndToEndKeptWithoutArrays(Queue q) {
+        return kept(q, false);
+    }
+
+    private Result kept(Queue q, boolean arrays) {
         var shape = Range.of(n, n);
-        try (var ba = Buffer.of(new float[n * n], shape); var bb = Buffer.of(new float[n * n], shape);
-             var bc = Buffer.of(new float[n * n], shape)) {
+        try (var ba = keptFloats(shape, arrays); var bb = keptFloats(shape, arrays);
+             var bc = keptFloats(shape, arrays)) {
             Stats s = measureKept(() -> {
                 write(ba, a);
                 write(bb, b);

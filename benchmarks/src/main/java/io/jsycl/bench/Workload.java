@@ -86,7 +86,9 @@ abstract class Workload {
     /**
      * {@link #jsyclEndToEndKept} with buffers made from a shape ({@code Buffer.ofFloat(Range)}, no Java arrays behind
      * them): on a host-unified device (CPU, integrated GPU) their host accessors read and write the device copy in
-     * place, so writing the inputs and reading the outputs copies nothing. Checked as {@link #checkKept}.
+     * place, so writing the inputs and reading the outputs copies nothing; elsewhere (discrete GPUs) they read and
+     * write the device copy's pinned host memory, so each transfer is one DMA transfer and no host copy. Checked as
+     * {@link #checkKept}.
      *
      * @return the times and the last run's output, or null where the workload has no such version
      */
@@ -97,6 +99,11 @@ abstract class Workload {
     /** A kept buffer of {@code n} floats: over a Java array of its own, or made from a shape (no array). */
     static Buffer.OfFloat keptFloats(int n, boolean arrays) {
         return arrays ? Buffer.of(new float[n]) : Buffer.ofFloat(Range.of(n));
+    }
+
+    /** A kept buffer of {@code shape}'s floats: over a Java array of its own, or made from the shape (no array). */
+    static Buffer.OfFloat keptFloats(Range shape, boolean arrays) {
+        return arrays ? Buffer.of(new float[(int) shape.size()], shape) : Buffer.ofFloat(shape);
     }
 
     /** A kept buffer of {@code n} ints: over a Java array of its own, or made from a shape (no array). */

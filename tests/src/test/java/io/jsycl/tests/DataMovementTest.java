@@ -468,6 +468,152 @@ class DataMovementTest {
         }
     }
 
+    /**
+     * Where copies move through pinned memory (discrete GPUs; here forced with {@code hostTransfers=staging}), a
+     * buffer made from a shape keeps its contents in its copy's pinned memory between the device and host accessors:
+     * a host accessor opened after a kernel wrote the buffer reads the device copy into that memory by one DMA
+     * transfer and reads and writes it in place; the next kernel's upload is one DMA transfer from it; nothing goes
+     * through the host array. Read-only inputs that the host rewrites each round move once per round, each way only
+     * where needed; the host device and a closing context still see every write.
+     */
+    @Test
+    void hostAccessorsOfBuffersWithoutArraysUseThePinnedMemoryInPlace() {
+        Device device = TestDevices.firstOpenCl();
+        int rows = 89;
+        int cols = 113;
+        int n = rows * cols;
+        var trace = java.util.logging.Logger.getLogger("io.jsycl.scheduler");
+        var records = java.util.Collections.synchronizedList(new java.util.ArrayList<String>());
+        var capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                records.add(r.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        var level = trace.getLevel();
+        trace.setLevel(java.util.logging.Level.FINE);
+        trace.addHandler(capture);
+        String before = System.setProperty("jsycl.hostTransfers", "staging");
+        try (var context = new Context(device); var q = new Queue(context, device); var qh = new Queue(Device.host());
+             var grid = Buffer.ofInt(Range.of(rows, cols)); var flags = Buffer.ofBoolean(Range.of(n));
+             var sum = Buffer.ofFloat(Range.of(n))) {
+            q.submit(h -> { // write-only: the copies are made on the device, nothing moves
+                var g = grid.write(h);
+                var f = flags.write(h);
+                h.parallelFor(Range.of(rows, cols), it -> {
+                    g.set(it.id(0), it.id(1), it.id(0) * 1000 + it.id(1));
+                    f.set(it.id(0) * cols + it.id(1), (it.id(0) + it.id(1)) % 3 == 0);
+                });
+            });
+            long r0 = reads();
+            long w0 = writes();
+            records.clear();
+            try (var g = grid.hostAccess(); var f = flags.hostAccess()) {
+                assertThat(reads() - r0).as("one DMA read into pinned memory per host accessor").isEqualTo(2);
+                for (int i = 0; i < rows; i++) {
+                    for (int j = 0; j < cols; j++) {
+                        assertThat(g.get(i, j)).as("grid[%d][%d]", i, j).isEqualTo(i * 1000 + j);
+                        assertThat(f.get(i * cols + j)).as("flags[%d]", i * cols + j).isEqualTo((i + j) % 3 == 0);
+                        g.set(i, j, g.get(i, j) * 3 + (f.get(i * cols + j) ? 1 : 0));
+                        f.set(i * cols + j, j % 2 == 0);
+                    }
+                }
+            }
+            assertThat(records).as("host accesses").hasSize(2).allMatch(m -> m.contains("pinned memory of its copy"));
+            try (var lower = grid.subBuffer(Id.of(rows / 2, 0), Range.of(rows - rows / 2, cols));
+                 var g = lower.hostAccess()) {
+                for (int i = 0; i < rows - rows / 2; i++) {
+                    for (int j = 0; j < cols; j++) {
+                        g.set(i, j, g.get(i, j) + 7);
+                    }
+                }
+            }
+            assertThat(reads() - r0).as("a second host access finds the pinned memory current").isEqualTo(2);
+            float[] expected = new float[n];
+            for (int i = 0; i < rows; i++) {
+                for (int j = 0; j < cols; j++) {
+                    int v = (i * 1000 + j) * 3 + ((i + j) % 3 == 0 ? 1 : 0) + (i >= rows / 2 ? 7 : 0);
+                    expected[i * cols + j] = v * 0.5f + (j % 2 == 0 ? 0.25f : 0f);
+                }
+            }
+            for (int round = 0; round < 3; round++) { // the inputs are read-only here: the host rewrites them
+                records.clear();
+                long w1 = writes();
+                q.submit(h -> {
+                    var g = grid.read(h);
+                    var f = flags.read(h);
+                    var s = sum.write(h);
+                    h.parallelFor(Range.of(n), it -> {
+                        int k = it.id(0);
+                        s.set(k, g.get(k / cols, k % cols) * 0.5f + (f.get(k) ? 0.25f : 0f));
+                    });
+                });
+                assertThat(writes() - w1).as("round %d: one upload per input", round).isEqualTo(2);
+                assertThat(records).as("round %d: uploads", round).filteredOn(m -> m.contains("bytes to"))
+                        .hasSize(2).allMatch(m -> m.contains("from its pinned host memory"));
+                long r1 = reads();
+                try (var s = sum.hostAccess()) {
+                    assertThat(reads() - r1).as("round %d: the output read into pinned memory", round).isEqualTo(1);
+                    for (int k = 0; k < n; k++) {
+                        assertThat(s.get(k)).as("round %d: sum[%d]", round, k).isEqualTo(expected[k]);
+                    }
+                }
+                try (var g = grid.hostAccess(); var f = flags.hostAccess()) {
+                    for (int k = 0; k < n; k++) { // rewrites the inputs in place, as a program feeding new data does
+                        g.set(k / cols, k % cols, g.get(k / cols, k % cols) + 2);
+                        f.set(k, !f.get(k));
+                        int v = g.get(k / cols, k % cols);
+                        expected[k] = v * 0.5f + (f.get(k) ? 0.25f : 0f);
+                    }
+                }
+                assertThat(reads() - r1).as("round %d: the inputs' pinned memory was current", round).isEqualTo(1);
+                assertThat(records).as("round %d: nothing through the host arrays", round)
+                        .noneMatch(m -> m.contains("host array") && !m.contains("no host array"))
+                        .noneMatch(m -> m.contains("through staging memory"));
+            }
+            try (var s = sum.hostAccess()) {
+                for (int k = 0; k < n; k++) {
+                    s.set(k, -s.get(k));
+                }
+            }
+            float[] last = new float[n];
+            try (var s = sum.hostAccess()) {
+                for (int k = 0; k < n; k++) {
+                    last[k] = s.get(k);
+                }
+            }
+            qh.submit(h -> { // the host device reads the host array, filled from the pinned memory first
+                var s = sum.readWrite(h);
+                h.parallelFor(Range.of(n), it -> s.set(it.id(0), s.get(it.id(0)) + 1f));
+            });
+            q.submit(h -> {
+                var s = sum.readWrite(h);
+                h.parallelFor(Range.of(n), it -> s.set(it.id(0), s.get(it.id(0)) * 2f));
+            });
+            q.await();
+            context.close(); // brings the contents home from the closing context's copy
+            try (var s = sum.hostAccess()) {
+                for (int k = 0; k < n; k++) {
+                    assertThat(s.get(k)).as("sum[%d] after the host device and a closed context", k)
+                            .isEqualTo((last[k] + 1f) * 2f);
+                }
+            }
+            assertThat(writes() - w0).as("uploads in all").isEqualTo(3 * 2 + 1);
+        } finally {
+            restore("jsycl.hostTransfers", before);
+            trace.removeHandler(capture);
+            trace.setLevel(level);
+        }
+    }
+
     private static void fill(Buffer.OfFloat buf, float[] values) {
         try (var h = buf.hostAccess()) {
             for (int i = 0; i < values.length; i++) {
