@@ -99,6 +99,19 @@ public final class SaxpyVariants {
                 y[i] = alpha * x0 + y0;
                 y[i + second] = alpha * x1 + y1;
             }
+            __kernel void saxpy2seq(float alpha, __global const float* restrict x, __global float* restrict y,
+                    int second) {
+                int i = get_global_id(0);
+                y[i] = alpha * x[i] + y[i];
+                int j = i + second;
+                y[j] = alpha * x[j] + y[j];
+            }
+            __kernel void saxpy2seqAliased(float alpha, __global const float* x, __global float* y, int second) {
+                int i = get_global_id(0);
+                y[i] = alpha * x[i] + y[i];
+                int j = i + second;
+                y[j] = alpha * x[j] + y[j];
+            }
             """;
 
     private SaxpyVariants() {
@@ -137,6 +150,16 @@ public final class SaxpyVariants {
                 hand(x, y).set(k);
                 k.setArgInt(3, n / 2);
             });
+            ClKernel k2s = track(ClKernel.create(wide, "saxpy2seq"), k -> {
+                hand(x, y).set(k);
+                k.setArgInt(3, n / 2);
+            });
+            ClKernel k2a = track(ClKernel.create(wide, "saxpy2seqAliased"), k -> {
+                hand(x, y).set(k);
+                k.setArgInt(3, n / 2);
+            });
+            check(raw, arena, k2s, n / 2, local, y, a, b, "2 items one after the other, restrict");
+            check(raw, arena, k2a, n / 2, local, y, a, b, "2 items one after the other");
             check(raw, arena, k4, n / 4, local, y, a, b, "float4 per item");
             check(raw, arena, k2, n / 2, local, y, a, b, "2 floats per item");
             forms.put("hand-written (raw)", () -> raw.run(kh, new long[] {n}, local));
@@ -145,6 +168,16 @@ public final class SaxpyVariants {
             forms.put("hand-written, float4 per item, vload4/vstore4 (raw)", () -> raw.run(k4, new long[] {n / 4},
                     local));
             forms.put("hand-written, 2 floats per item (raw)", () -> raw.run(k2, new long[] {n / 2}, local));
+            forms.put("hand-written, 2 items one after the other, restrict (raw)",
+                    () -> raw.run(k2s, new long[] {n / 2}, local));
+            forms.put("hand-written, 2 items one after the other, no restrict (raw)",
+                    () -> raw.run(k2a, new long[] {n / 2}, local));
+            if (device.type() == io.jsycl.DeviceType.GPU) {
+                for (long l : new long[] {128, 512, 1024}) {
+                    forms.put("hand-written, local size " + l + " (raw)", () -> raw.run(kh, new long[] {n},
+                            new long[] {l}));
+                }
+            }
             forms.put("jsycl submit", () -> Streaming.saxpy(q, ALPHA, bx, by, n).profile().durationNanos());
             for (int r = 0; r < rounds; r++) {
                 for (var e : forms.entrySet()) {
@@ -157,6 +190,8 @@ public final class SaxpyVariants {
             kz.close();
             k4.close();
             k2.close();
+            k2s.close();
+            k2a.close();
         }
         System.out.printf("%s, %d floats, %d rounds x (1 warm-up + %d runs) per form, raw local size %s%n%n",
                 device.name(), n, rounds, repeats, local == null ? "chosen by the driver" : local[0]);
