@@ -41,7 +41,34 @@ void jsycl_acc_r_float_1_init(jsycl_acc_r_float_1* acc, __global const float* da
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_ITEM_ID
+#define JSYCL_DEF_JSYCL_ITEM_ID
+/* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
+   JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
+   the range further on (it->second is 0, then that half). */
+#ifdef JSYCL_TWO_ITEMS
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
+#else
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+#endif
 #endif
 
 #ifndef JSYCL_DEF_jsycl_ctz_i
@@ -93,8 +120,8 @@ typedef struct {
 void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_captures* restrict cap, const jsycl_item_1* restrict it) {
     int i;
     long l;
-    i = (int)get_global_id(0);
-    l = (long)get_global_id(0);
+    i = JSYCL_ITEM_ID(0);
+    l = (long)JSYCL_ITEM_ID(0);
     cap->out.data[0 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)popcount(i) + (uint)clz(i) + (uint)jsycl_ctz_i(i));
     cap->out.data[1 + JSYCL_OFFSET(cap->out.offset[0])] = rotate(i, 3) ^ rotate(i, (int)(0u - (uint)5)) ^ jsycl_reverse_i(i);
     cap->out.data[2 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)(int)popcount(l) + (uint)jsycl_ctz_l(l) + (uint)(int)clz(l));
@@ -102,17 +129,35 @@ void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(const 
     cap->out.data[4 + JSYCL_OFFSET(cap->out.offset[0])] = convert_int_sat_rtz(as_float(i));
 }
 
-__kernel void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, __global const float* f_data, int f_range0, int f_memRange0, int f_offset0, int range0) {
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1(__global int* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0, __global const float* JSYCL_RESTRICT f_data, int f_range0, int f_memRange0, int f_offset0, int range0) {
+#ifdef JSYCL_TWO_ITEMS
+    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(0) >= (uint)jsycl_half) {
+        return;
+    }
+#endif
+#else
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
+#endif
 #endif
     io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_captures cap;
     jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
     jsycl_acc_r_float_1_init(&cap.f, f_data, f_range0, f_memRange0, f_offset0);
     jsycl_item_1 it;
     it.range[0] = range0;
+#ifdef JSYCL_TWO_ITEMS
+    it.second = 0;
     io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(&cap, &it);
+    if ((int)get_global_id(0) + jsycl_half < range0) {
+        it.second = jsycl_half;
+        io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(&cap, &it);
+    }
+#else
+    io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(&cap, &it);
+#endif
 }
 #endif

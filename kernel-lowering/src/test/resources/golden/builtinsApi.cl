@@ -41,7 +41,34 @@ void jsycl_acc_w_float_1_init(jsycl_acc_w_float_1* acc, __global float* data, in
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_ITEM_ID
+#define JSYCL_DEF_JSYCL_ITEM_ID
+/* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
+   JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
+   the range further on (it->second is 0, then that half). */
+#ifdef JSYCL_TWO_ITEMS
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
+#else
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+#endif
 #endif
 
 #ifndef JSYCL_DEF_JSYCL_OFFSET
@@ -120,23 +147,41 @@ typedef struct {
 void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(const io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_captures* restrict cap, const jsycl_item_1* restrict it) {
     int i;
     int x;
-    i = (int)get_global_id(0);
+    i = JSYCL_ITEM_ID(0);
     x = cap->ints.data[i + JSYCL_OFFSET(cap->ints.offset[0])];
     cap->ints.data[i + JSYCL_OFFSET(cap->ints.offset[0])] = (int)((uint)clamp(x, -5, 5) + (uint)(int)popcount(x) * 100u + (uint)(int)clz(x) * 10000u + (uint)jsycl_floormod_i(x, 7) * 1000000u + (uint)(x == 0 ? 0 : (int)(0x80000000u >> clz(x))) + (uint)jsycl_floordiv_i(x, -3));
     cap->floats.data[i + JSYCL_OFFSET(cap->floats.offset[0])] = jsycl_signum_f(convert_float_rte(x)) + convert_float_rte(jsycl_reverse_l((long)x));
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1(__global int* ints_data, int ints_range0, int ints_memRange0, int ints_offset0, __global float* floats_data, int floats_range0, int floats_memRange0, int floats_offset0, int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1(__global int* JSYCL_RESTRICT ints_data, int ints_range0, int ints_memRange0, int ints_offset0, __global float* JSYCL_RESTRICT floats_data, int floats_range0, int floats_memRange0, int floats_offset0, int range0) {
+#ifdef JSYCL_TWO_ITEMS
+    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(0) >= (uint)jsycl_half) {
+        return;
+    }
+#endif
+#else
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
+#endif
 #endif
     io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_captures cap;
     jsycl_acc_rw_int_1_init(&cap.ints, ints_data, ints_range0, ints_memRange0, ints_offset0);
     jsycl_acc_w_float_1_init(&cap.floats, floats_data, floats_range0, floats_memRange0, floats_offset0);
     jsycl_item_1 it;
     it.range[0] = range0;
+#ifdef JSYCL_TWO_ITEMS
+    it.second = 0;
     io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(&cap, &it);
+    if ((int)get_global_id(0) + jsycl_half < range0) {
+        it.second = jsycl_half;
+        io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(&cap, &it);
+    }
+#else
+    io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(&cap, &it);
+#endif
 }
 #endif

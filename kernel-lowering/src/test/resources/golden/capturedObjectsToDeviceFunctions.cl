@@ -70,7 +70,22 @@ typedef struct {
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
 #endif
 
 #ifndef JSYCL_DEF_jsycl_irem
@@ -124,7 +139,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_bod
     cap->job.out.data[i + JSYCL_OFFSET(cap->job.out.offset[0])] = cap->l.data[0];
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1(__local float* l_data, int l_range0, float job__scale__factor, int job__scale__shift, __global float* job__out_data, int job__out_range0, int job__out_memRange0, int job__out_offset0, __global const int* job__table_data, int job__table_length, __global const float* w_data, int w_length, int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1(__local float* l_data, int l_range0, float job__scale__factor, int job__scale__shift, __global float* JSYCL_RESTRICT job__out_data, int job__out_range0, int job__out_memRange0, int job__out_offset0, __global const int* job__table_data, int job__table_length, __global const float* w_data, int w_length, int range0) {
     io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_captures cap;
     cap.l.data = l_data;
     cap.l.range[0] = l_range0;

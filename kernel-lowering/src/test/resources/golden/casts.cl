@@ -76,7 +76,34 @@ void jsycl_acc_w_double_1_init(jsycl_acc_w_double_1* acc, __global double* data,
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_ITEM_ID
+#define JSYCL_DEF_JSYCL_ITEM_ID
+/* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
+   JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
+   the range further on (it->second is 0, then that half). */
+#ifdef JSYCL_TWO_ITEMS
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
+#else
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+#endif
 #endif
 
 #ifndef JSYCL_DEF_JSYCL_OFFSET
@@ -102,7 +129,7 @@ typedef struct {
 void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_captures* restrict cap, const jsycl_item_1* restrict it) {
     int i;
     float x;
-    i = (int)get_global_id(0);
+    i = JSYCL_ITEM_ID(0);
     x = cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])];
     cap->ints.data[0 + JSYCL_OFFSET(cap->ints.offset[0])] = convert_int_sat_rtz(x);
     cap->longs.data[0 + JSYCL_OFFSET(cap->longs.offset[0])] = convert_long_sat_rtz(x);
@@ -115,11 +142,20 @@ void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(
     cap->ints.data[5 + JSYCL_OFFSET(cap->ints.offset[0])] = convert_int_sat_rtz(cap->doubles.data[3 + JSYCL_OFFSET(cap->doubles.offset[0])]);
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1(__global const float* f_data, int f_range0, int f_memRange0, int f_offset0, __global int* ints_data, int ints_range0, int ints_memRange0, int ints_offset0, __global long* longs_data, int longs_range0, int longs_memRange0, int longs_offset0, __global double* doubles_data, int doubles_range0, int doubles_memRange0, int doubles_offset0, int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1(__global const float* JSYCL_RESTRICT f_data, int f_range0, int f_memRange0, int f_offset0, __global int* JSYCL_RESTRICT ints_data, int ints_range0, int ints_memRange0, int ints_offset0, __global long* JSYCL_RESTRICT longs_data, int longs_range0, int longs_memRange0, int longs_offset0, __global double* JSYCL_RESTRICT doubles_data, int doubles_range0, int doubles_memRange0, int doubles_offset0, int range0) {
+#ifdef JSYCL_TWO_ITEMS
+    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(0) >= (uint)jsycl_half) {
+        return;
+    }
+#endif
+#else
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
+#endif
 #endif
     io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_captures cap;
     jsycl_acc_r_float_1_init(&cap.f, f_data, f_range0, f_memRange0, f_offset0);
@@ -128,6 +164,15 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11a
     jsycl_acc_w_double_1_init(&cap.doubles, doubles_data, doubles_range0, doubles_memRange0, doubles_offset0);
     jsycl_item_1 it;
     it.range[0] = range0;
+#ifdef JSYCL_TWO_ITEMS
+    it.second = 0;
     io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(&cap, &it);
+    if ((int)get_global_id(0) + jsycl_half < range0) {
+        it.second = jsycl_half;
+        io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(&cap, &it);
+    }
+#else
+    io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(&cap, &it);
+#endif
 }
 #endif

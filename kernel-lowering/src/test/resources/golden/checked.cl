@@ -41,7 +41,22 @@ void jsycl_acc_r_int_1_init(jsycl_acc_r_int_1* acc, __global const int* data, in
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
 #endif
 
 #ifndef JSYCL_DEF_jsycl_fail
@@ -100,7 +115,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(const io
     cap->out.data[t1 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)t0 + 1u);
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0, __global const int* in_data, int in_range0, int in_memRange0, int in_offset0, int range0, __global int* jsycl_check) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1(__global int* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0, __global const int* JSYCL_RESTRICT in_data, int in_range0, int in_memRange0, int in_offset0, int range0, __global int* jsycl_check) {
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)range0) {
         return;

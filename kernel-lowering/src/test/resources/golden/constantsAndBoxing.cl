@@ -24,7 +24,34 @@ void jsycl_acc_w_long_1_init(jsycl_acc_w_long_1* acc, __global long* data, int r
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_ITEM_ID
+#define JSYCL_DEF_JSYCL_ITEM_ID
+/* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
+   JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
+   the range further on (it->second is 0, then that half). */
+#ifdef JSYCL_TWO_ITEMS
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
+#else
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+#endif
 #endif
 
 #ifndef JSYCL_DEF_JSYCL_OFFSET
@@ -47,22 +74,40 @@ typedef struct {
 void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_captures* restrict cap, const jsycl_item_1* restrict it) {
     int boxed;
     long big;
-    boxed = (int)get_global_id(0);
+    boxed = JSYCL_ITEM_ID(0);
     big = 1099511627776L;
     boxed = (int)((uint)boxed + 16u);
     cap->out.data[boxed + JSYCL_OFFSET(cap->out.offset[0])] = (long)((ulong)big + (ulong)(long)boxed);
 }
 
-__kernel void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1(__global long* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1(__global long* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
+#ifdef JSYCL_TWO_ITEMS
+    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(0) >= (uint)jsycl_half) {
+        return;
+    }
+#endif
+#else
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif
+#endif
     io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_captures cap;
     jsycl_acc_w_long_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
     jsycl_item_1 it;
     it.range[0] = range0;
+#ifdef JSYCL_TWO_ITEMS
+    it.second = 0;
     io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_body(&cap, &it);
+    if ((int)get_global_id(0) + jsycl_half < range0) {
+        it.second = jsycl_half;
+        io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_body(&cap, &it);
+    }
+#else
+    io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_body(&cap, &it);
+#endif
 }
 #endif

@@ -44,7 +44,34 @@ void jsycl_acc_r_float_2_init(jsycl_acc_r_float_2* acc, __global const float* da
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_ITEM_ID
+#define JSYCL_DEF_JSYCL_ITEM_ID
+/* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
+   JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
+   the range further on (it->second is 0, then that half). */
+#ifdef JSYCL_TWO_ITEMS
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
+#else
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+#endif
 #endif
 
 #ifndef JSYCL_DEF_JSYCL_OFFSET
@@ -99,15 +126,24 @@ typedef struct {
 void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_captures* restrict cap, const jsycl_item_1* restrict it) {
     int n = cap->n;
     int row;
-    row = (int)get_global_id(0);
+    row = JSYCL_ITEM_ID(0);
     cap->out.data[row + JSYCL_OFFSET(cap->out.offset[0])] = io_jsycl_lowering_BuiltinsTest__rowSum_a2bf2d65(&cap->a, row, n) * 0.5f + convert_float_rte(io_jsycl_lowering_BuiltinsTest__clampIndex_34cde974((int)((uint)row + 16u), n));
 }
 
-__kernel void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1(__global float* out_data, int out_range0, int out_memRange0, int out_offset0, __global const float* a_data, int a_range0, int a_range1, int a_memRange0, int a_memRange1, int a_offset0, int a_offset1, int n, int range0) {
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1(__global float* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0, __global const float* JSYCL_RESTRICT a_data, int a_range0, int a_range1, int a_memRange0, int a_memRange1, int a_offset0, int a_offset1, int n, int range0) {
+#ifdef JSYCL_TWO_ITEMS
+    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(0) >= (uint)jsycl_half) {
+        return;
+    }
+#endif
+#else
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
+#endif
 #endif
     io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_captures cap;
     jsycl_acc_w_float_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
@@ -115,6 +151,15 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFu
     cap.n = n;
     jsycl_item_1 it;
     it.range[0] = range0;
+#ifdef JSYCL_TWO_ITEMS
+    it.second = 0;
     io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_body(&cap, &it);
+    if ((int)get_global_id(0) + jsycl_half < range0) {
+        it.second = jsycl_half;
+        io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_body(&cap, &it);
+    }
+#else
+    io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_body(&cap, &it);
+#endif
 }
 #endif

@@ -20,6 +20,18 @@ void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int rang
 }
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
@@ -49,7 +61,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_body(
     }
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1(__global int* out_data, int out_range0, int out_memRange0, int out_offset0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1(__global int* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0) {
     io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_captures cap;
     jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
     io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_body(&cap);

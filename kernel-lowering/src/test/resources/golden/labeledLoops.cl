@@ -33,6 +33,18 @@ typedef struct {
 } jsycl_item_3;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
@@ -84,7 +96,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopA
     cap->out.data[(((int)get_global_id(2) + JSYCL_OFFSET(cap->out.offset[0])) * cap->out.memRange[1] + ((int)get_global_id(1) + JSYCL_OFFSET(cap->out.offset[1]))) * cap->out.memRange[2] + ((int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[2]))] = x;
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1(int n, __global int* out_data, int out_range0, int out_range1, int out_range2, int out_memRange0, int out_memRange1, int out_memRange2, int out_offset0, int out_offset1, int out_offset2, int range0, int range1, int range2) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1(int n, __global int* JSYCL_RESTRICT out_data, int out_range0, int out_range1, int out_range2, int out_memRange0, int out_memRange1, int out_memRange2, int out_offset0, int out_offset1, int out_offset2, int range0, int range1, int range2) {
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(2) >= (uint)range0 || (uint)get_global_id(1) >= (uint)range1 || (uint)get_global_id(0) >= (uint)range2) {
         return;

@@ -50,7 +50,22 @@ void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int rang
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
 #endif
 
 #ifndef JSYCL_DEF_JSYCL_OFFSET
@@ -82,7 +97,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_body(const io_jsy
     cap->out.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[0])] = cap->tile.data[(int)((uint)n - 1u - (uint)l)];
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1(__local int* tile_data, int tile_range0, __global const int* in_data, int in_range0, int in_memRange0, int in_offset0, __global int* out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1(__local int* tile_data, int tile_range0, __global const int* JSYCL_RESTRICT in_data, int in_range0, int in_memRange0, int in_offset0, __global int* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
     io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_captures cap;
     cap.tile.data = tile_data;
     cap.tile.range[0] = tile_range0;

@@ -59,7 +59,34 @@ void jsycl_acc_rw_float_1_init(jsycl_acc_rw_float_1* acc, __global float* data, 
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_ITEM_ID
+#define JSYCL_DEF_JSYCL_ITEM_ID
+/* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
+   JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
+   the range further on (it->second is 0, then that half). */
+#ifdef JSYCL_TWO_ITEMS
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
+#else
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+#endif
 #endif
 
 #ifndef JSYCL_DEF_JSYCL_OFFSET
@@ -133,18 +160,27 @@ void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_
     int i;
     double x;
     float y;
-    i = (int)get_global_id(0);
+    i = JSYCL_ITEM_ID(0);
     x = cap->in.data[i + JSYCL_OFFSET(cap->in.offset[0])];
     cap->out.data[i + JSYCL_OFFSET(cap->out.offset[0])] = sqrt(x) + sin(x) * cos(x) + pow(x, 2.0) + exp(log(x)) + floor(x) + ceil(x) + fabs(x) + jsycl_min_d(x, 1.0) + jsycl_max_d(x, 0.0) + fma(x, x, 1.0) + convert_double_rte(jsycl_round_d(x)) + tan(x) + atan2(x, 1.0);
     y = cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])];
     cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])] = convert_float_rte(jsycl_round_f(y)) + jsycl_min_f(y, 2.0f) + fabs(y) + convert_float_rte(jsycl_abs_i(i)) + convert_float_rte(max(i, 3));
 }
 
-__kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1(__global const double* in_data, int in_range0, int in_memRange0, int in_offset0, __global double* out_data, int out_range0, int out_memRange0, int out_offset0, __global float* f_data, int f_range0, int f_memRange0, int f_offset0, int range0) {
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1(__global const double* JSYCL_RESTRICT in_data, int in_range0, int in_memRange0, int in_offset0, __global double* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0, __global float* JSYCL_RESTRICT f_data, int f_range0, int f_memRange0, int f_offset0, int range0) {
+#ifdef JSYCL_TWO_ITEMS
+    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(0) >= (uint)jsycl_half) {
+        return;
+    }
+#endif
+#else
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
+#endif
 #endif
     io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_captures cap;
     jsycl_acc_r_double_1_init(&cap.in, in_data, in_range0, in_memRange0, in_offset0);
@@ -152,6 +188,15 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_af
     jsycl_acc_rw_float_1_init(&cap.f, f_data, f_range0, f_memRange0, f_offset0);
     jsycl_item_1 it;
     it.range[0] = range0;
+#ifdef JSYCL_TWO_ITEMS
+    it.second = 0;
     io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_body(&cap, &it);
+    if ((int)get_global_id(0) + jsycl_half < range0) {
+        it.second = jsycl_half;
+        io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_body(&cap, &it);
+    }
+#else
+    io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_body(&cap, &it);
+#endif
 }
 #endif

@@ -54,6 +54,18 @@ typedef struct {
 } jsycl_item_2;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
@@ -84,7 +96,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndIte
     cap->v.data[((r + JSYCL_OFFSET(cap->v.offset[0])) * cap->v.memRange[1] + (c + JSYCL_OFFSET(cap->v.offset[1]))) * cap->v.memRange[2] + (0 + JSYCL_OFFSET(cap->v.offset[2]))] = (double)(cap->m.data[(r + JSYCL_OFFSET(cap->m.offset[0])) * cap->m.memRange[1] + (c + JSYCL_OFFSET(cap->m.offset[1]))] + convert_float_rte(it->range[1]) + convert_float_rte((int)get_global_id(1 - d)) + convert_float_rte(lin) + convert_float_rte(cap->m.range[0] * cap->m.range[1]) + convert_float_rte(it->range[d]));
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1(__global double* v_data, int v_range0, int v_range1, int v_range2, int v_memRange0, int v_memRange1, int v_memRange2, int v_offset0, int v_offset1, int v_offset2, __global const float* m_data, int m_range0, int m_range1, int m_memRange0, int m_memRange1, int m_offset0, int m_offset1, int range0, int range1) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1(__global double* JSYCL_RESTRICT v_data, int v_range0, int v_range1, int v_range2, int v_memRange0, int v_memRange1, int v_memRange2, int v_offset0, int v_offset1, int v_offset2, __global const float* JSYCL_RESTRICT m_data, int m_range0, int m_range1, int m_memRange0, int m_memRange1, int m_offset0, int m_offset1, int range0, int range1) {
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(1) >= (uint)range0 || (uint)get_global_id(0) >= (uint)range1) {
         return;

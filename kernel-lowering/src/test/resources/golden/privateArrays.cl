@@ -58,7 +58,34 @@ void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int rang
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_ITEM_ID
+#define JSYCL_DEF_JSYCL_ITEM_ID
+/* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
+   JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
+   the range further on (it->second is 0, then that half). */
+#ifdef JSYCL_TWO_ITEMS
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
+#else
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+#endif
 #endif
 
 #ifndef JSYCL_DEF_jsycl_irem
@@ -162,7 +189,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(const 
     long acc[2];
     int t0;
     int fresh[3];
-    i = (int)get_global_id(0);
+    i = JSYCL_ITEM_ID(0);
     for (int jsycl_i = 0; jsycl_i < 8; jsycl_i++) window[jsycl_i] = 0;
     v6 = 0;
     while (v6 < 8) {
@@ -191,11 +218,20 @@ void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(const 
     cap->mixed.data[i + JSYCL_OFFSET(cap->mixed.offset[0])] = io_jsycl_lowering_FeaturesTest__mixBytes_d76d77a0((int)((uint)i * (uint)-1640531535));
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1(__global const float* in_data, int in_range0, int in_memRange0, int in_offset0, __global float* out_data, int out_range0, int out_memRange0, int out_offset0, __global int* mixed_data, int mixed_range0, int mixed_memRange0, int mixed_offset0, int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1(__global const float* JSYCL_RESTRICT in_data, int in_range0, int in_memRange0, int in_offset0, __global float* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0, __global int* JSYCL_RESTRICT mixed_data, int mixed_range0, int mixed_memRange0, int mixed_offset0, int range0) {
+#ifdef JSYCL_TWO_ITEMS
+    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(0) >= (uint)jsycl_half) {
+        return;
+    }
+#endif
+#else
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
+#endif
 #endif
     io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_captures cap;
     jsycl_acc_r_float_1_init(&cap.in, in_data, in_range0, in_memRange0, in_offset0);
@@ -203,6 +239,15 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1(__
     jsycl_acc_w_int_1_init(&cap.mixed, mixed_data, mixed_range0, mixed_memRange0, mixed_offset0);
     jsycl_item_1 it;
     it.range[0] = range0;
+#ifdef JSYCL_TWO_ITEMS
+    it.second = 0;
     io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(&cap, &it);
+    if ((int)get_global_id(0) + jsycl_half < range0) {
+        it.second = jsycl_half;
+        io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(&cap, &it);
+    }
+#else
+    io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(&cap, &it);
+#endif
 }
 #endif

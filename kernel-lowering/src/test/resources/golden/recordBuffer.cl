@@ -65,7 +65,34 @@ void jsycl_racc_rw_RecordAccessorTest_Particle_a2d15c6e_1_init(jsycl_racc_rw_Rec
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_ITEM_ID
+#define JSYCL_DEF_JSYCL_ITEM_ID
+/* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
+   JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
+   the range further on (it->second is 0, then that half). */
+#ifdef JSYCL_TWO_ITEMS
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
+#else
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+#endif
 #endif
 
 #ifndef JSYCL_DEF_JSYCL_OFFSET
@@ -105,7 +132,7 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(cons
     jsycl_elem_RecordAccessorTest_Particle_a2d15c6e t1;
     jsycl_elem_RecordAccessorTest_Particle_a2d15c6e t2;
     int t3;
-    i = (int)get_global_id(0);
+    i = JSYCL_ITEM_ID(0);
     cap->xs.data[i + JSYCL_OFFSET(cap->xs.offset[0])] = cap->ps.data[i + JSYCL_OFFSET(cap->ps.offset[0])].x;
     p = cap->ps.data[i + JSYCL_OFFSET(cap->ps.offset[0])];
     if (p.alive == 0) {
@@ -120,11 +147,20 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(cons
     cap->ps.data[t0 + JSYCL_OFFSET(cap->ps.offset[0])] = t1;
 }
 
-__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1(__global float* xs_data, int xs_range0, int xs_memRange0, int xs_offset0, __global jsycl_elem_RecordAccessorTest_Particle_a2d15c6e* ps_data, int ps_range0, int ps_memRange0, int ps_offset0, float dt, int range0) {
+__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1(__global float* JSYCL_RESTRICT xs_data, int xs_range0, int xs_memRange0, int xs_offset0, __global jsycl_elem_RecordAccessorTest_Particle_a2d15c6e* JSYCL_RESTRICT ps_data, int ps_range0, int ps_memRange0, int ps_offset0, float dt, int range0) {
+#ifdef JSYCL_TWO_ITEMS
+    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(0) >= (uint)jsycl_half) {
+        return;
+    }
+#endif
+#else
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
+#endif
 #endif
     io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_captures cap;
     jsycl_acc_w_float_1_init(&cap.xs, xs_data, xs_range0, xs_memRange0, xs_offset0);
@@ -132,6 +168,15 @@ __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1(
     cap.dt = dt;
     jsycl_item_1 it;
     it.range[0] = range0;
+#ifdef JSYCL_TWO_ITEMS
+    it.second = 0;
     io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(&cap, &it);
+    if ((int)get_global_id(0) + jsycl_half < range0) {
+        it.second = jsycl_half;
+        io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(&cap, &it);
+    }
+#else
+    io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(&cap, &it);
+#endif
 }
 #endif

@@ -53,7 +53,34 @@ void jsycl_racc_rw_RecordAccessorTest_Mixed_b33070aa_1_init(jsycl_racc_rw_Record
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_ITEM_ID
+#define JSYCL_DEF_JSYCL_ITEM_ID
+/* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
+   JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
+   the range further on (it->second is 0, then that half). */
+#ifdef JSYCL_TWO_ITEMS
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
+#else
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+#endif
 #endif
 
 #ifndef JSYCL_DEF_JSYCL_OFFSET
@@ -83,9 +110,9 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(const io
     int t5;
     int t6;
     jsycl_elem_RecordAccessorTest_Mixed_b33070aa t7;
-    m = cap->ms.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->ms.offset[0])];
+    m = cap->ms.data[JSYCL_ITEM_ID(0) + JSYCL_OFFSET(cap->ms.offset[0])];
     if (m.z != 0) {
-        t0 = (int)get_global_id(0);
+        t0 = JSYCL_ITEM_ID(0);
         t1 = (int)(char)(int)((uint)m.b + 1u);
         t2 = m.d;
         t3 = m.c;
@@ -93,7 +120,7 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(const io
         t5 = m.s;
         t6 = 0;
     } else {
-        t0 = (int)get_global_id(0);
+        t0 = JSYCL_ITEM_ID(0);
         t1 = (int)(char)(int)((uint)m.b + 1u);
         t2 = m.d;
         t3 = m.c;
@@ -105,16 +132,34 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(const io
     cap->ms.data[t0 + JSYCL_OFFSET(cap->ms.offset[0])] = t7;
 }
 
-__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1(__global jsycl_elem_RecordAccessorTest_Mixed_b33070aa* ms_data, int ms_range0, int ms_memRange0, int ms_offset0, int range0) {
+__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1(__global jsycl_elem_RecordAccessorTest_Mixed_b33070aa* JSYCL_RESTRICT ms_data, int ms_range0, int ms_memRange0, int ms_offset0, int range0) {
+#ifdef JSYCL_TWO_ITEMS
+    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(0) >= (uint)jsycl_half) {
+        return;
+    }
+#endif
+#else
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif
+#endif
     io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_captures cap;
     jsycl_racc_rw_RecordAccessorTest_Mixed_b33070aa_1_init(&cap.ms, ms_data, ms_range0, ms_memRange0, ms_offset0);
     jsycl_item_1 it;
     it.range[0] = range0;
+#ifdef JSYCL_TWO_ITEMS
+    it.second = 0;
     io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(&cap, &it);
+    if ((int)get_global_id(0) + jsycl_half < range0) {
+        it.second = jsycl_half;
+        io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(&cap, &it);
+    }
+#else
+    io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(&cap, &it);
+#endif
 }
 #endif

@@ -61,7 +61,34 @@ typedef struct {
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_ITEM_ID
+#define JSYCL_DEF_JSYCL_ITEM_ID
+/* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
+   JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
+   the range further on (it->second is 0, then that half). */
+#ifdef JSYCL_TWO_ITEMS
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
+#else
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+#endif
 #endif
 
 #ifndef JSYCL_DEF_jsycl_irem
@@ -94,17 +121,26 @@ void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(con
     int i;
     float w;
     int t;
-    i = (int)get_global_id(0);
+    i = JSYCL_ITEM_ID(0);
     w = cap->weights.data[jsycl_irem(i, cap->weights.length)];
     t = cap->job.table.data[jsycl_irem(i, cap->job.table.length)];
     cap->job.out.data[i + JSYCL_OFFSET(cap->job.out.offset[0])] = w * cap->job.scale.factor + convert_float_rte((int)((uint)t << (cap->job.scale.shift & 31)));
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1(__global const float* weights_data, int weights_length, float job__scale__factor, int job__scale__shift, __global float* job__out_data, int job__out_range0, int job__out_memRange0, int job__out_offset0, __global const int* job__table_data, int job__table_length, int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1(__global const float* weights_data, int weights_length, float job__scale__factor, int job__scale__shift, __global float* JSYCL_RESTRICT job__out_data, int job__out_range0, int job__out_memRange0, int job__out_offset0, __global const int* job__table_data, int job__table_length, int range0) {
+#ifdef JSYCL_TWO_ITEMS
+    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(0) >= (uint)jsycl_half) {
+        return;
+    }
+#endif
+#else
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
+#endif
 #endif
     io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_captures cap;
     cap.weights.data = weights_data;
@@ -116,6 +152,15 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1
     cap.job.table.length = job__table_length;
     jsycl_item_1 it;
     it.range[0] = range0;
+#ifdef JSYCL_TWO_ITEMS
+    it.second = 0;
     io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(&cap, &it);
+    if ((int)get_global_id(0) + jsycl_half < range0) {
+        it.second = jsycl_half;
+        io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(&cap, &it);
+    }
+#else
+    io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(&cap, &it);
+#endif
 }
 #endif

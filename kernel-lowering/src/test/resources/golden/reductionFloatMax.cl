@@ -24,7 +24,22 @@ void jsycl_acc_r_float_1_init(jsycl_acc_r_float_1* acc, __global const float* da
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
 #endif
 
 #ifndef JSYCL_DEF_jsycl_max_f
@@ -56,7 +71,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_body(const io_jsycl
     *jsycl_acc = jsycl_max_f(*jsycl_acc, cap->in.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->in.offset[0])]);
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1(__global const float* in_data, int in_range0, int in_memRange0, int in_offset0, int range0, __global float* jsycl_out, __local float* jsycl_scratch) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1(__global const float* JSYCL_RESTRICT in_data, int in_range0, int in_memRange0, int in_offset0, int range0, __global float* jsycl_out, __local float* jsycl_scratch) {
     float jsycl_acc = (-INFINITY);
     if (!((uint)get_global_id(0) >= (uint)range0)) {
         io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_captures cap;

@@ -41,7 +41,34 @@ void jsycl_acc_r_float_1_init(jsycl_acc_r_float_1* acc, __global const float* da
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_ITEM_ID
+#define JSYCL_DEF_JSYCL_ITEM_ID
+/* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
+   JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
+   the range further on (it->second is 0, then that half). */
+#ifdef JSYCL_TWO_ITEMS
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
+#else
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+#endif
 #endif
 
 #ifndef JSYCL_DEF_JSYCL_OFFSET
@@ -68,17 +95,26 @@ void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750
     int n = cap->n;
     float alpha = cap->alpha;
     int i;
-    i = (int)get_global_id(0);
+    i = JSYCL_ITEM_ID(0);
     if (i < n) {
         cap->y.data[i + JSYCL_OFFSET(cap->y.offset[0])] = alpha * cap->x.data[i + JSYCL_OFFSET(cap->x.offset[0])] + cap->y.data[i + JSYCL_OFFSET(cap->y.offset[0])];
     }
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1(int n, __global float* y_data, int y_range0, int y_memRange0, int y_offset0, float alpha, __global const float* x_data, int x_range0, int x_memRange0, int x_offset0, int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1(int n, __global float* JSYCL_RESTRICT y_data, int y_range0, int y_memRange0, int y_offset0, float alpha, __global const float* JSYCL_RESTRICT x_data, int x_range0, int x_memRange0, int x_offset0, int range0) {
+#ifdef JSYCL_TWO_ITEMS
+    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(0) >= (uint)jsycl_half) {
+        return;
+    }
+#endif
+#else
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
+#endif
 #endif
     io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_captures cap;
     cap.n = n;
@@ -87,6 +123,15 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScala
     jsycl_acc_r_float_1_init(&cap.x, x_data, x_range0, x_memRange0, x_offset0);
     jsycl_item_1 it;
     it.range[0] = range0;
+#ifdef JSYCL_TWO_ITEMS
+    it.second = 0;
     io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_body(&cap, &it);
+    if ((int)get_global_id(0) + jsycl_half < range0) {
+        it.second = jsycl_half;
+        io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_body(&cap, &it);
+    }
+#else
+    io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_body(&cap, &it);
+#endif
 }
 #endif

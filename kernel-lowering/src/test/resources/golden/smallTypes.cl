@@ -75,7 +75,34 @@ void jsycl_acc_rw_uchar_1_init(jsycl_acc_rw_uchar_1* acc, __global uchar* data, 
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_ITEM_ID
+#define JSYCL_DEF_JSYCL_ITEM_ID
+/* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
+   JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
+   the range further on (it->second is 0, then that half). */
+#ifdef JSYCL_TWO_ITEMS
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
+#else
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+#endif
 #endif
 
 #ifndef JSYCL_DEF_JSYCL_OFFSET
@@ -107,7 +134,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_
     int t0;
     int t1;
     int t2;
-    i = (int)get_global_id(0);
+    i = JSYCL_ITEM_ID(0);
     cap->bytes.data[i + JSYCL_OFFSET(cap->bytes.offset[0])] = (int)(char)(int)((uint)cap->bytes.data[i + JSYCL_OFFSET(cap->bytes.offset[0])] + (uint)add);
     cap->shorts.data[i + JSYCL_OFFSET(cap->shorts.offset[0])] = (int)(short)(int)((uint)cap->shorts.data[i + JSYCL_OFFSET(cap->shorts.offset[0])] * 2u);
     cap->chars.data[i + JSYCL_OFFSET(cap->chars.offset[0])] = (int)(ushort)(int)((uint)cap->chars.data[i + JSYCL_OFFSET(cap->chars.offset[0])] + 1u);
@@ -126,11 +153,20 @@ void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_
     cap->bools.data[t1 + JSYCL_OFFSET(cap->bools.offset[0])] = t2;
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1(__global char* bytes_data, int bytes_range0, int bytes_memRange0, int bytes_offset0, char add, __global short* shorts_data, int shorts_range0, int shorts_memRange0, int shorts_offset0, __global ushort* chars_data, int chars_range0, int chars_memRange0, int chars_offset0, __global uchar* bools_data, int bools_range0, int bools_memRange0, int bools_offset0, uchar flag, int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1(__global char* JSYCL_RESTRICT bytes_data, int bytes_range0, int bytes_memRange0, int bytes_offset0, char add, __global short* JSYCL_RESTRICT shorts_data, int shorts_range0, int shorts_memRange0, int shorts_offset0, __global ushort* JSYCL_RESTRICT chars_data, int chars_range0, int chars_memRange0, int chars_offset0, __global uchar* JSYCL_RESTRICT bools_data, int bools_range0, int bools_memRange0, int bools_offset0, uchar flag, int range0) {
+#ifdef JSYCL_TWO_ITEMS
+    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(0) >= (uint)jsycl_half) {
+        return;
+    }
+#endif
+#else
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
+#endif
 #endif
     io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_captures cap;
     jsycl_acc_rw_char_1_init(&cap.bytes, bytes_data, bytes_range0, bytes_memRange0, bytes_offset0);
@@ -141,6 +177,15 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc
     cap.flag = flag;
     jsycl_item_1 it;
     it.range[0] = range0;
+#ifdef JSYCL_TWO_ITEMS
+    it.second = 0;
     io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_body(&cap, &it);
+    if ((int)get_global_id(0) + jsycl_half < range0) {
+        it.second = jsycl_half;
+        io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_body(&cap, &it);
+    }
+#else
+    io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_body(&cap, &it);
+#endif
 }
 #endif

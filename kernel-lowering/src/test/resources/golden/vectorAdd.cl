@@ -41,7 +41,34 @@ void jsycl_acc_r_float_1_init(jsycl_acc_r_float_1* acc, __global const float* da
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
+#ifdef JSYCL_TWO_ITEMS
+    int second;
+#endif
 } jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_ITEM_ID
+#define JSYCL_DEF_JSYCL_ITEM_ID
+/* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
+   JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
+   the range further on (it->second is 0, then that half). */
+#ifdef JSYCL_TWO_ITEMS
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
+#else
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+#endif
 #endif
 
 #ifndef JSYCL_DEF_JSYCL_OFFSET
@@ -65,15 +92,24 @@ typedef struct {
 
 void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_captures* restrict cap, const jsycl_item_1* restrict it) {
     int i;
-    i = (int)get_global_id(0);
+    i = JSYCL_ITEM_ID(0);
     cap->c.data[i + JSYCL_OFFSET(cap->c.offset[0])] = cap->a.data[i + JSYCL_OFFSET(cap->a.offset[0])] + cap->b.data[i + JSYCL_OFFSET(cap->b.offset[0])];
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1(__global float* c_data, int c_range0, int c_memRange0, int c_offset0, __global const float* a_data, int a_range0, int a_memRange0, int a_offset0, __global const float* b_data, int b_range0, int b_memRange0, int b_offset0, int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1(__global float* JSYCL_RESTRICT c_data, int c_range0, int c_memRange0, int c_offset0, __global const float* JSYCL_RESTRICT a_data, int a_range0, int a_memRange0, int a_offset0, __global const float* JSYCL_RESTRICT b_data, int b_range0, int b_memRange0, int b_offset0, int range0) {
+#ifdef JSYCL_TWO_ITEMS
+    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(0) >= (uint)jsycl_half) {
+        return;
+    }
+#endif
+#else
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
+#endif
 #endif
     io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_captures cap;
     jsycl_acc_w_float_1_init(&cap.c, c_data, c_range0, c_memRange0, c_offset0);
@@ -81,6 +117,15 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1(__
     jsycl_acc_r_float_1_init(&cap.b, b_data, b_range0, b_memRange0, b_offset0);
     jsycl_item_1 it;
     it.range[0] = range0;
+#ifdef JSYCL_TWO_ITEMS
+    it.second = 0;
     io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(&cap, &it);
+    if ((int)get_global_id(0) + jsycl_half < range0) {
+        it.second = jsycl_half;
+        io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(&cap, &it);
+    }
+#else
+    io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(&cap, &it);
+#endif
 }
 #endif

@@ -110,6 +110,31 @@ final class Config {
         return Boolean.TRUE.equals(parseSwitch(read("JSYCL_TRACE", "jsycl.trace")));
     }
 
+    /**
+     * {@code JSYCL_TWO_ITEMS_PER_WORK_ITEM} [{@code jsycl.twoItemsPerWorkItem}]: whether a 1-D kernel over a range
+     * runs two items per work-item, the second half the range after the first
+     * ({@code LoweredKernel.twoItemsPerWorkItem}). Each work-item then has two independent sets of loads in flight,
+     * which memory-bound kernels on GPUs need to reach the memory's bandwidth (SAXPY on the H100: 0.295 ms with one
+     * item per work-item, 0.283 ms with two and restrict pointers, benchmarks/results/h100-g-*.md). {@code auto}
+     * (the default): on GPUs, for ranges of at least {@code minimumRange} items, where halving the work-items
+     * still fills the device; {@code on}: for every such kernel on every device; {@code off}: never.
+     *
+     * @param gpu whether the queue's device is a GPU
+     * @return -1 never, 0 only for ranges of at least {@code minimumRange} items, 1 always
+     */
+    static int twoItemsPerWorkItem(boolean gpu) {
+        String value = read("JSYCL_TWO_ITEMS_PER_WORK_ITEM", "jsycl.twoItemsPerWorkItem");
+        if (value == null || value.isBlank() || value.trim().equalsIgnoreCase("auto")) {
+            return gpu ? 0 : -1;
+        }
+        Boolean on = parseSwitch(value);
+        if (on == null) {
+            throw new IllegalArgumentException("JSYCL_TWO_ITEMS_PER_WORK_ITEM (or -Djsycl.twoItemsPerWorkItem) is '"
+                    + value + "'; use auto, on or off");
+        }
+        return on ? 1 : -1;
+    }
+
     /** {@code JSYCL_CHECKS} [{@code jsycl.checks}]: on runs every kernel in checked mode. */
     static boolean checks() {
         return flag("JSYCL_CHECKS", "jsycl.checks", false);

@@ -1,5 +1,6 @@
 package io.jsycl;
 
+import io.jsycl.lowering.ArgRole;
 import io.jsycl.lowering.KernelArg;
 import io.jsycl.lowering.LoweredKernel;
 import java.lang.reflect.Array;
@@ -17,6 +18,11 @@ import java.lang.reflect.Array;
  * the lowering's argument for computing such subscripts signed no longer holds (see docs/kernel-language.md,
  * "Subscripts"), or {@code JSYCL_LOWERING_SIGNED_SUBSCRIPTS=0} [{@code jsycl.lowering.signedSubscripts=false}]
  * asks for it.</li>
+ * <li>{@code -DJSYCL_NO_ALIASING} where the launch's accessors are over pairwise different memory (different
+ * buffers, different device arrays): the program declares their pointers {@code restrict}. Two accessors of one
+ * buffer (also of two sub-buffers of it) or one device array twice leave it off.</li>
+ * <li>{@code -DJSYCL_TWO_ITEMS} where the launch runs two items per work-item (set by the scheduler:
+ * {@link Queue#twoItemsPerWorkItem}).</li>
  * </ul>
  * Both settings are read when a queue is made ({@link Queue}); a process measuring both variants makes a queue
  * after setting each.
@@ -32,12 +38,29 @@ final class LaunchSpecialization {
     static final int ZERO_OFFSETS = 1;
     /** {@link #of} bit: subscripts {@code e + c} must wrap. */
     static final int WRAPPING_SUBSCRIPTS = 2;
-    private static final String[] OPTIONS = {"", "-DJSYCL_ZERO_OFFSETS ", "-DJSYCL_WRAPPING_SUBSCRIPTS ",
-        "-DJSYCL_ZERO_OFFSETS -DJSYCL_WRAPPING_SUBSCRIPTS "};
+    /** {@link #of} bit: the accessors are over pairwise different memory. */
+    static final int NO_ALIASING = 4;
+    /** Bit of a launch that runs two items per work-item. */
+    static final int TWO_ITEMS = 8;
+    private static final String[] MACROS = {"JSYCL_ZERO_OFFSETS", "JSYCL_WRAPPING_SUBSCRIPTS", "JSYCL_NO_ALIASING",
+        "JSYCL_TWO_ITEMS"};
+    private static final String[] OPTIONS = new String[1 << MACROS.length];
+
+    static {
+        for (int bits = 0; bits < OPTIONS.length; bits++) {
+            var b = new StringBuilder();
+            for (int i = 0; i < MACROS.length; i++) {
+                if ((bits & 1 << i) != 0) {
+                    b.append("-D").append(MACROS[i]).append(' ');
+                }
+            }
+            OPTIONS[bits] = b.toString();
+        }
+    }
 
     /**
-     * The specialization of launching {@code lowered} with {@code captured}: {@link #ZERO_OFFSETS} and
-     * {@link #WRAPPING_SUBSCRIPTS} bits. {@code zeroOffsetPrograms} and {@code signedSubscripts} are the queue's
+     * The specialization of launching {@code lowered} with {@code captured}: {@link #ZERO_OFFSETS},
+     * {@link #WRAPPING_SUBSCRIPTS} and {@link #NO_ALIASING} bits. {@code zeroOffsetPrograms} and {@code signedSubscripts} are the queue's
      * settings.
      */
     static int of(LoweredKernel lowered, Object[] captured, boolean zeroOffsetPrograms, boolean signedSubscripts) {
@@ -67,7 +90,31 @@ final class LaunchSpecialization {
                 }
             }
         }
-        return (hasOffsets && zeroOffsets ? ZERO_OFFSETS : 0) | (wrapping ? WRAPPING_SUBSCRIPTS : 0);
+        return (hasOffsets && zeroOffsets ? ZERO_OFFSETS : 0) | (wrapping ? WRAPPING_SUBSCRIPTS : 0)
+                | (distinctMemory(lowered, captured) ? NO_ALIASING : 0);
+    }
+
+    /** Whether no two accessor arguments of the launch are over the same memory (buffer storage or device array). */
+    private static boolean distinctMemory(LoweredKernel lowered, Object[] captured) {
+        var args = lowered.args();
+        for (int i = 0; i < args.size(); i++) {
+            if (args.get(i).role() != ArgRole.ACCESSOR_DATA) {
+                continue;
+            }
+            Object memory = memory(RecordPaths.resolve(captured[args.get(i).captureIndex()], args.get(i).path()));
+            for (int j = i + 1; j < args.size(); j++) {
+                if (args.get(j).role() == ArgRole.ACCESSOR_DATA && memory(RecordPaths.resolve(
+                        captured[args.get(j).captureIndex()], args.get(j).path())) == memory) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** What an accessor argument's pointer points into: its buffer's storage, or a device array's memory. */
+    private static Object memory(Object accessorOrArray) {
+        return accessorOrArray instanceof DeviceArray<?> d ? d.mem() : ((Accessor<?>) accessorOrArray).storage;
     }
 
     /** The build options of specialization {@code bits}, each followed by a space; "" for none. */

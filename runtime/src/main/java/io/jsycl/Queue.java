@@ -31,6 +31,8 @@ public final class Queue implements AutoCloseable {
     private final boolean checksAll;
     private final boolean zeroOffsets;
     private final boolean signedSubscripts;
+    /** The smallest range of a 1-D kernel that runs two items per work-item ({@code JSYCL_TWO_ITEMS_PER_WORK_ITEM}). */
+    private final long twoItemsMinRange;
     /** Work-group extents of padded 1-, 2- and 3-D launches (OpenCL dimension 0 first), or null where not padded. */
     private final long[][] paddedLocal;
     /** Why a malformed {@code JSYCL_LOCAL_SIZE_<D>D} was refused, thrown by the launches that need it. */
@@ -41,7 +43,7 @@ public final class Queue implements AutoCloseable {
      * padded range (bit 1) and {@link LaunchSpecialization} (bits 2-3), once the first such submit built them.
      * Strings are immutable: a racing write is harmless.
      */
-    private final String[] plainBuildOptions = new String[16];
+    private final String[] plainBuildOptions = new String[64];
     /** Kernels launched without an OpenCL event: set for an in-order OpenCL queue without profiling, else null. */
     private final LazyLaunches lazy;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -134,6 +136,10 @@ public final class Queue implements AutoCloseable {
         this.signedSubscripts = Config.flag("JSYCL_LOWERING_SIGNED_SUBSCRIPTS", "jsycl.lowering.signedSubscripts",
                 true);
         this.inOrder = this.properties.contains(QueueProperty.IN_ORDER);
+        int twoItems = device.isHost() ? -1 : Config.twoItemsPerWorkItem(device.type() == DeviceType.GPU);
+        // auto: once half the range still gives every compute unit 4 work-groups of the largest size.
+        this.twoItemsMinRange = twoItems < 0 ? Long.MAX_VALUE : twoItems > 0 ? 0
+                : 8L * device.maxComputeUnits() * device.maxWorkGroupSize();
         this.paddedLocal = new long[3][];
         this.paddedLocalError = new String[3];
         if (padsRanges) {
@@ -621,6 +627,14 @@ public final class Queue implements AutoCloseable {
     /** False where {@code JSYCL_LOWERING_ZERO_OFFSETS=0} asks for no zero-offset programs. */
     boolean zeroOffsetPrograms() {
         return zeroOffsets;
+    }
+
+    /**
+     * Whether a 1-D kernel over {@code range} items, one that can ({@code LoweredKernel.twoItemsPerWorkItem}), runs
+     * two items per work-item on this queue ({@code JSYCL_TWO_ITEMS_PER_WORK_ITEM}).
+     */
+    boolean twoItemsPerWorkItem(long range) {
+        return range >= twoItemsMinRange;
     }
 
     /** False where {@code JSYCL_LOWERING_SIGNED_SUBSCRIPTS=0} asks for wrapping subscripts in every program. */

@@ -69,7 +69,8 @@ final class Scheduler {
         boolean checked = !queue.device().isHost() && h.checkedRequested();
         KernelLambdas.Kernel kernel = KernelLambdas.lower(launch.kernel(), shape, dims, h, checked,
                 launch.reduction() == null ? null : Reductions.spec(launch.reduction()));
-        Event event = queue.device().isHost() ? submitHost(queue, h, launch) : submitOpenCl(queue, h, launch, kernel);
+        Event event = queue.device().isHost() ? submitHost(queue, h, launch) : submitOpenCl(queue, h, launch, kernel,
+                LoweredKernel.twoItemsPerWorkItem(shape, dims, launch.reduction() != null, checked));
         FirstSubmitTrace.finish();
         return event;
     }
@@ -155,7 +156,12 @@ final class Scheduler {
         return event;
     }
 
-    private static Event submitOpenCl(Queue queue, Handler h, Handler.Launch launch, KernelLambdas.Kernel kernel) {
+    /**
+     * Launches on an OpenCL device. {@code twoItemsPossible}: the kernel's program can run two items per work-item
+     * ({@link LoweredKernel#twoItemsPerWorkItem}); whether this launch does is the queue's choice.
+     */
+    private static Event submitOpenCl(Queue queue, Handler h, Handler.Launch launch, KernelLambdas.Kernel kernel,
+            boolean twoItemsPossible) {
         Device device = queue.device();
         LoweredKernel lowered = kernel.lowered();
         if (lowered.usesFp64() && !device.hasFp64()) {
@@ -163,9 +169,13 @@ final class Scheduler {
                     + " does not support (no cl_khr_fp64); use float, or run it on a device with Aspect.FP64");
         }
         Range range = launch.range();
+        // Two items per work-item: the launch covers half the range (rounded up); the kernel runs the rest.
+        boolean twoItems = twoItemsPossible && queue.twoItemsPerWorkItem(range.size());
+        Range workItems = twoItems ? Range.of((int) ((range.size() + 1) / 2)) : range;
+        int specialization = LaunchSpecialization.of(lowered, kernel.captured(), queue.zeroOffsetPrograms(),
+                queue.signedSubscripts()) | (twoItems ? LaunchSpecialization.TWO_ITEMS : 0);
         KernelHandle handle = kernelFor(queue, h, kernel.lowering(),
-                launch.local() == null && launch.reduction() == null && padded(queue, range),
-                LaunchSpecialization.of(lowered, kernel.captured(), queue.zeroOffsetPrograms(), queue.signedSubscripts()));
+                launch.local() == null && launch.reduction() == null && padded(queue, workItems), specialization);
         FirstSubmitTrace.mark("program");
         if (range != null && range.size() == 0) {
             return Event.completed();
@@ -177,6 +187,7 @@ final class Scheduler {
             local = Range.of((int) reductionLocal);
             range = Range.of((int) ((range.get(0) + reductionLocal - 1) / reductionLocal * reductionLocal));
         }
+        range = twoItems ? workItems : range;
         LOCK.lock();
         try (var arguments = new KernelArguments()) {
             var waits = new ArrayList<Event>(4);
@@ -236,6 +247,9 @@ final class Scheduler {
                 if (SchedulerTrace.on()) {
                     SchedulerTrace.log("kernel " + lowered.kernelName() + " enqueued on " + queue + " with "
                             + clWaits.size() + " OpenCL events in its wait list"
+                            + (twoItems ? ", two items per work-item over " + range.size() + " work-items" : "")
+                            + ((specialization & LaunchSpecialization.NO_ALIASING) != 0
+                                    ? ", accessors restrict (pairwise different memory)" : "")
                             + (lazy != null ? ", without an OpenCL event of its own (in-order queue)" : ""));
                 }
             }

@@ -145,6 +145,24 @@ final class Builtins {
                     #else
                     #define JSYCL_SUBSCRIPT(e, c) ((e) + (c))
                     #endif"""),
+            Map.entry("JSYCL_RESTRICT", """
+                    /* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+                       accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+                       loads in flight across stores and read read-only data through its read-only path. */
+                    #ifdef JSYCL_NO_ALIASING
+                    #define JSYCL_RESTRICT restrict
+                    #else
+                    #define JSYCL_RESTRICT
+                    #endif"""),
+            Map.entry("JSYCL_ITEM_ID", """
+                    /* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
+                       JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
+                       the range further on (it->second is 0, then that half). */
+                    #ifdef JSYCL_TWO_ITEMS
+                    #define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
+                    #else
+                    #define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+                    #endif"""),
             Map.entry("JSYCL_OFFSET", """
                     /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
                        have offset 0 (JSYCL_ZERO_OFFSETS). */
@@ -410,15 +428,20 @@ final class Builtins {
                     "is out of range; use 0 to " + (dims - 1));
         }
         String key = m.name + m.desc;
+        // A 1-D kernel over a range may run two items per work-item (JSYCL_TWO_ITEMS): its ids go through the macro.
+        boolean itemIds = LoweredKernel.twoItemsPerWorkItem(ctx.shape, dims, ctx.reduction != null, ctx.checked);
         return switch (key) {
-            case "id(I)I", "globalId(I)I" -> Expr.of('I', "(int)get_global_id(" + d + ")", UNARY);
+            case "id(I)I", "globalId(I)I" -> itemIds ? Expr.of('I', ctx.helper("JSYCL_ITEM_ID") + "(0)", PRIMARY)
+                    : Expr.of('I', "(int)get_global_id(" + d + ")", UNARY);
             case "localId(I)I" -> Expr.of('I', "(int)get_local_id(" + d + ")", UNARY);
             case "groupId(I)I" -> Expr.of('I', "(int)get_group_id(" + d + ")", UNARY);
             case "localRange(I)I" -> Expr.of('I', "(int)get_local_size(" + d + ")", UNARY);
             case "groupRange(I)I" -> Expr.of('I', "(int)get_num_groups(" + d + ")", UNARY);
             case "range(I)I", "globalRange(I)I" -> Expr.of('I', "it->range[" + args.get(0).text + "]", PRIMARY);
             case "dimensions()I" -> Expr.intConstant(dims);
-            case "linearId()J", "globalLinearId()J" -> linear(dims, "get_global_id", "it->range[%d]");
+            case "linearId()J", "globalLinearId()J" -> itemIds
+                    ? Expr.of('J', "(long)" + ctx.helper("JSYCL_ITEM_ID") + "(0)", UNARY)
+                    : linear(dims, "get_global_id", "it->range[%d]");
             case "localLinearId()J" -> linear(dims, "get_local_id", "(long)get_local_size(%d)");
             case "barrier()V" -> {
                 ctx.usesBarrier = true;

@@ -71,7 +71,7 @@ final class CaptureLayout {
 
     private void accessorLeaf(int index, List<Integer> path, String param, String target, Capture a, String pointer,
             ScalarType element, int dimensions) {
-        kernelParams.add(pointer + " " + param + "_data");
+        kernelParams.add(pointer + " " + ctx.helper("JSYCL_RESTRICT") + " " + param + "_data");
         args.add(new KernelArg(index, path, ArgRole.ACCESSOR_DATA, 0, element));
         StringBuilder call = new StringBuilder(structName(ctx, a) + "_init(&" + target + ", " + param + "_data");
         List<ArgRole> roles = List.of(ArgRole.ACCESSOR_RANGE, ArgRole.ACCESSOR_MEM_RANGE, ArgRole.ACCESSOR_OFFSET);

@@ -43,7 +43,8 @@ final class KernelSourceEmitter {
         ctx.structs.forEach((n, def) -> guarded(c, n, def));
         int dims = request.dimensions();
         if (dims > 0) {
-            guarded(c, "jsycl_item_" + dims, "typedef struct {\n    int range[" + dims + "];\n} jsycl_item_" + dims + ";");
+            guarded(c, "jsycl_item_" + dims, "typedef struct {\n    int range[" + dims + "];\n"
+                    + (dims == 1 ? "#ifdef JSYCL_TWO_ITEMS\n    int second;\n#endif\n" : "") + "} jsycl_item_" + dims + ";");
         }
         for (String h : ctx.helpers) {
             guarded(c, h, Builtins.HELPERS.get(h));
@@ -102,12 +103,26 @@ final class KernelSourceEmitter {
             // 32-bit: ranges are ints, and a GPU does 64-bit integer compares in two instructions.
             guards.add("(uint)get_global_id(" + (dims - 1 - d) + ") >= (uint)range" + d);
         }
+        boolean twoItems = twoItemsPossible(ctx, request);
+        if (twoItems) {
+            // JSYCL_TWO_ITEMS: the runtime launches half the range (rounded up); the body runs for the work-item's id
+            // and, where it is inside the range, for the id half the range further on.
+            c.raw("#ifdef JSYCL_TWO_ITEMS\n");
+            c.line("int jsycl_half = (int)(((uint)range0 + 1u) >> 1);");
+            c.raw("#ifdef JSYCL_PADDED_RANGE\n");
+            c.open("if ((uint)get_global_id(0) >= (uint)jsycl_half)").line("return;").close();
+            c.raw("#endif\n");
+            c.raw("#else\n");
+        }
         if (request.shape() == KernelShape.ITEM) {
             // The runtime rounds the global size up (and defines JSYCL_PADDED_RANGE) only where a
             // device gains from chosen work-group sizes; elsewhere the guard would only cost
             // (it stops PoCL's work-group vectorizer), so it is compiled out.
             c.raw("#ifdef JSYCL_PADDED_RANGE\n");
             c.open("if (" + String.join(" || ", guards) + ")").line("return;").close();
+            c.raw("#endif\n");
+        }
+        if (twoItems) {
             c.raw("#endif\n");
         }
         if (ctx.checked) {
@@ -126,7 +141,21 @@ final class KernelSourceEmitter {
                 c.line("it.range[" + d + "] = range" + d + ";");
             }
         }
-        c.line(name + "_body(" + String.join(", ", bodyArgs) + ");");
+        String call = name + "_body(" + String.join(", ", bodyArgs) + ");";
+        if (twoItems) {
+            c.raw("#ifdef JSYCL_TWO_ITEMS\n");
+            c.line("it.second = 0;");
+            c.line(call);
+            c.open("if ((int)get_global_id(0) + jsycl_half < range0)");
+            c.line("it.second = jsycl_half;");
+            c.line(call);
+            c.close();
+            c.raw("#else\n");
+            c.line(call);
+            c.raw("#endif\n");
+        } else {
+            c.line(call);
+        }
         if (reduction != null) {
             c.close();
             Reductions.emitCombine(ctx, c, reduction);
@@ -134,6 +163,12 @@ final class KernelSourceEmitter {
         c.close();
         c.line("#endif");
         return c.toString();
+    }
+
+    /** {@link LoweredKernel#twoItemsPerWorkItem}; the runtime decides per launch whether to use it. */
+    private static boolean twoItemsPossible(KernelContext ctx, KernelRequest request) {
+        return LoweredKernel.twoItemsPerWorkItem(request.shape(), request.dimensions(), request.reduction() != null,
+                ctx.checked);
     }
 
     private static String guard(String name) {

@@ -297,7 +297,7 @@ class FeaturesTest {
     @Test
     void constructingARecordOfPrimitivesGivesAStructValue() {
         LoweredKernel lowered = Lambdas.lower(1, newRecord(new Accessor.OfFloat(1, "WRITE")));
-        assertThat(lowered.source()).contains("_make(1.0f, (int)get_global_id(0));").contains(".factor;");
+        assertThat(lowered.source()).contains("_make(1.0f, JSYCL_ITEM_ID(0));").contains(".factor;");
     }
 
     static ItemKernel newJob(Job job, Accessor.OfFloat out) {

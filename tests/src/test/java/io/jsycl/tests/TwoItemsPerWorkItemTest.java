@@ -1,0 +1,201 @@
+package io.jsycl.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jsycl.Buffer;
+import io.jsycl.Device;
+import io.jsycl.Id;
+import io.jsycl.Queue;
+import io.jsycl.Range;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
+
+/**
+ * A 1-D kernel over a range may run two items per work-item (the second half the range after the first;
+ * {@code JSYCL_TWO_ITEMS_PER_WORK_ITEM}, on by default on GPUs for large ranges, forced on here), and its accessors are
+ * {@code restrict} when they are over different memory. Either way every item runs exactly once, as in Java: odd and
+ * tiny ranges, padded launches, accessors with offsets, ids through {@code linearId()}, atomics, checked kernels.
+ */
+@Isolated
+class TwoItemsPerWorkItemTest {
+    private static final Logger TRACE = Logger.getLogger("io.jsycl.scheduler");
+
+    /** Runs {@code body} with the given settings and the scheduler's trace captured into the returned list. */
+    private static List<String> traced(String twoItems, String padRanges, Consumer<Queue> body) {
+        List<String> records = new ArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord r) {
+                synchronized (records) {
+                    records.add(r.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Level level = TRACE.getLevel();
+        TRACE.setLevel(Level.FINE);
+        TRACE.addHandler(capture);
+        String twoBefore = set("jsycl.twoItemsPerWorkItem", twoItems);
+        String padBefore = set("jsycl.padRanges", padRanges);
+        try (var q = new Queue(TestDevices.firstOpenCl())) {
+            body.accept(q);
+            q.await();
+        } finally {
+            set("jsycl.twoItemsPerWorkItem", twoBefore);
+            set("jsycl.padRanges", padBefore);
+            TRACE.removeHandler(capture);
+            TRACE.setLevel(level);
+        }
+        return records;
+    }
+
+    private static String set(String property, String value) {
+        return value == null ? System.clearProperty(property) : System.setProperty(property, value);
+    }
+
+    private static List<String> launches(List<String> trace) {
+        return trace.stream().filter(m -> m.contains(" enqueued on ")).toList();
+    }
+
+    @Test
+    void everyItemRunsOnceForOddTinyAndPaddedRanges() {
+        for (String pad : new String[] {"off", "on"}) {
+            for (int n : new int[] {1, 2, 3, 5, 255, 256, 257, 1000, 1001, 65_537}) {
+                float[] a = new float[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = i * 0.75f - 3f;
+                }
+                float[] out = new float[n];
+                long[] ids = new long[n];
+                int[] counts = new int[n];
+                var trace = traced("on", pad, q -> {
+                    try (var ba = Buffer.of(a); var bo = Buffer.of(out); var bi = Buffer.of(ids);
+                         var bc = Buffer.of(counts)) {
+                        q.submit(h -> {
+                            var x = ba.read(h);
+                            var o = bo.write(h);
+                            var id = bi.write(h);
+                            var c = bc.readWrite(h);
+                            h.parallelFor(Range.of(n), it -> {
+                                int i = it.id(0);
+                                o.set(i, x.get(i) * 3f + i + it.range(0));
+                                id.set(i, it.linearId() * 7 + 1);
+                                c.set(i, c.get(i) + 1);
+                            });
+                        });
+                    }
+                });
+                for (int i = 0; i < n; i++) {
+                    assertThat(out[i]).as("pad %s, n %d: out[%d]", pad, n, i).isEqualTo(a[i] * 3f + i + n);
+                    assertThat(ids[i]).as("pad %s, n %d: linearId of %d", pad, n, i).isEqualTo(i * 7L + 1);
+                    assertThat(counts[i]).as("pad %s, n %d: runs of item %d", pad, n, i).isEqualTo(1);
+                }
+                assertThat(launches(trace)).as("pad %s, n %d", pad, n).singleElement().asString()
+                        .contains("two items per work-item over " + (n + 1) / 2 + " work-items")
+                        .contains("accessors restrict");
+            }
+        }
+    }
+
+    @Test
+    void subBufferOffsetsAtomicsAndCheckedKernelsKeepJavasResults() {
+        int n = 10_001;
+        int bins = 17;
+        int[] data = new int[n];
+        for (int i = 0; i < n; i++) {
+            data[i] = (int) ((i * 2_654_435_761L) >>> 7);
+        }
+        int[] histogram = new int[bins];
+        int[] shifted = new int[n];
+        int[] checked = new int[n];
+        var trace = traced("on", "on", q -> {
+            try (var bd = Buffer.of(data); var bh = Buffer.of(histogram); var bs = Buffer.of(shifted);
+                 var bk = Buffer.of(checked);
+                 var tail = bs.subBuffer(Id.of(1000), Range.of(n - 1000))) {
+                q.submit(h -> { // atomics: every item adds once
+                    var d = bd.read(h);
+                    var hist = bh.readWrite(h);
+                    h.parallelFor(Range.of(n), it -> hist.atomicAdd(Math.floorMod(d.get(it.id(0)), bins), 1));
+                });
+                q.submit(h -> { // an accessor with an offset: the sub-buffer starts at element 1000
+                    var d = bd.read(h);
+                    var t = tail.write(h);
+                    h.parallelFor(Range.of(n - 1000), it -> t.set(it.id(0), d.get(it.id(0)) ^ it.id(0)));
+                });
+                q.submit(h -> { // a checked kernel names a failing item by its id: it runs one item per work-item
+                    h.checked();
+                    var d = bd.read(h);
+                    var k = bk.write(h);
+                    h.parallelFor(Range.of(n), it -> k.set(it.id(0), d.get(it.id(0)) / (it.id(0) + 1)));
+                });
+            }
+        });
+        int[] wantHistogram = new int[bins];
+        for (int i = 0; i < n; i++) {
+            wantHistogram[Math.floorMod(data[i], bins)]++;
+            if (i >= 1000) {
+                assertThat(shifted[i]).as("shifted[%d]", i).isEqualTo(data[i - 1000] ^ (i - 1000));
+            } else {
+                assertThat(shifted[i]).as("shifted[%d], outside the sub-buffer", i).isZero();
+            }
+            assertThat(checked[i]).as("checked[%d]", i).isEqualTo(data[i] / (i + 1));
+        }
+        assertThat(histogram).isEqualTo(wantHistogram);
+        var launches = launches(trace);
+        assertThat(launches).hasSize(3);
+        assertThat(launches.get(0)).contains("two items per work-item over " + (n + 1) / 2);
+        assertThat(launches.get(1)).contains("two items per work-item over " + (n - 1000 + 1) / 2);
+        assertThat(launches.get(2)).doesNotContain("two items per work-item");
+    }
+
+    @Test
+    void accessorsOverOneBufferAreNotRestrictAndAutoLeavesCpuDevicesAlone() {
+        int n = 4096;
+        int[] values = new int[n];
+        int[] other = new int[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = i * 3;
+        }
+        var trace = traced(null, null, q -> {
+            try (var bv = Buffer.of(values); var bo = Buffer.of(other);
+                 var low = bv.subBuffer(Id.of(0), Range.of(n / 2));
+                 var high = bv.subBuffer(Id.of(n / 2), Range.of(n / 2))) {
+                q.submit(h -> { // two sub-buffers of one buffer: the same memory, so no restrict
+                    var l = low.readWrite(h);
+                    var u = high.read(h);
+                    h.parallelFor(Range.of(n / 2), it -> l.set(it.id(0), l.get(it.id(0)) + u.get(it.id(0))));
+                });
+                q.submit(h -> { // different buffers: restrict
+                    var v = bv.read(h);
+                    var o = bo.write(h);
+                    h.parallelFor(Range.of(n), it -> o.set(it.id(0), v.get(it.id(0)) - 1));
+                });
+            }
+        });
+        for (int i = 0; i < n; i++) {
+            int want = i < n / 2 ? i * 3 + (i + n / 2) * 3 : i * 3;
+            assertThat(values[i]).as("values[%d]", i).isEqualTo(want);
+            assertThat(other[i]).as("other[%d]", i).isEqualTo(want - 1);
+        }
+        var launches = launches(trace);
+        assertThat(launches).hasSize(2).noneMatch(m -> m.contains("two items per work-item"));
+        assertThat(launches.get(0)).doesNotContain("restrict");
+        assertThat(launches.get(1)).contains("accessors restrict");
+        Device device = TestDevices.firstOpenCl();
+        assertThat(device.type().toString()).as("this test's auto case assumes a CPU device").isNotEqualTo("GPU");
+    }
+}
