@@ -155,7 +155,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(const io_js
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1(__global int* JSYCL_RESTRICT ints_data, int ints_range0, int ints_memRange0, int ints_offset0, __global float* JSYCL_RESTRICT floats_data, int floats_range0, int floats_memRange0, int floats_offset0, int range0) {
 #ifdef JSYCL_TWO_ITEMS
-    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+    int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)jsycl_half) {
         return;
@@ -176,10 +176,8 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1(__globa
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
     io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(&cap, &it);
-    if ((int)get_global_id(0) + jsycl_half < range0) {
-        it.second = jsycl_half;
-        io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(&cap, &it);
-    }
+    it.second = jsycl_half;
+    io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(&cap, &it);
 #else
     io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(&cap, &it);
 #endif

@@ -144,7 +144,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1(__global const float* JSYCL_RESTRICT f_data, int f_range0, int f_memRange0, int f_offset0, __global int* JSYCL_RESTRICT ints_data, int ints_range0, int ints_memRange0, int ints_offset0, __global long* JSYCL_RESTRICT longs_data, int longs_range0, int longs_memRange0, int longs_offset0, __global double* JSYCL_RESTRICT doubles_data, int doubles_range0, int doubles_memRange0, int doubles_offset0, int range0) {
 #ifdef JSYCL_TWO_ITEMS
-    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+    int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)jsycl_half) {
         return;
@@ -167,10 +167,8 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11a
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
     io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(&cap, &it);
-    if ((int)get_global_id(0) + jsycl_half < range0) {
-        it.second = jsycl_half;
-        io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(&cap, &it);
-    }
+    it.second = jsycl_half;
+    io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(&cap, &it);
 #else
     io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(&cap, &it);
 #endif

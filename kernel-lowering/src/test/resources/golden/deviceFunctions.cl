@@ -132,7 +132,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1(__global float* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0, __global const float* JSYCL_RESTRICT a_data, int a_range0, int a_range1, int a_memRange0, int a_memRange1, int a_offset0, int a_offset1, int n, int range0) {
 #ifdef JSYCL_TWO_ITEMS
-    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+    int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)jsycl_half) {
         return;
@@ -154,10 +154,8 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFu
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
     io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_body(&cap, &it);
-    if ((int)get_global_id(0) + jsycl_half < range0) {
-        it.second = jsycl_half;
-        io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_body(&cap, &it);
-    }
+    it.second = jsycl_half;
+    io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_body(&cap, &it);
 #else
     io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_body(&cap, &it);
 #endif

@@ -220,7 +220,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(const 
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1(__global const float* JSYCL_RESTRICT in_data, int in_range0, int in_memRange0, int in_offset0, __global float* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0, __global int* JSYCL_RESTRICT mixed_data, int mixed_range0, int mixed_memRange0, int mixed_offset0, int range0) {
 #ifdef JSYCL_TWO_ITEMS
-    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+    int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)jsycl_half) {
         return;
@@ -242,10 +242,8 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1(__
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
     io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(&cap, &it);
-    if ((int)get_global_id(0) + jsycl_half < range0) {
-        it.second = jsycl_half;
-        io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(&cap, &it);
-    }
+    it.second = jsycl_half;
+    io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(&cap, &it);
 #else
     io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(&cap, &it);
 #endif

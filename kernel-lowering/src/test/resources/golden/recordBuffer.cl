@@ -149,7 +149,7 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(cons
 
 __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1(__global float* JSYCL_RESTRICT xs_data, int xs_range0, int xs_memRange0, int xs_offset0, __global jsycl_elem_RecordAccessorTest_Particle_a2d15c6e* JSYCL_RESTRICT ps_data, int ps_range0, int ps_memRange0, int ps_offset0, float dt, int range0) {
 #ifdef JSYCL_TWO_ITEMS
-    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+    int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)jsycl_half) {
         return;
@@ -171,10 +171,8 @@ __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1(
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
     io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(&cap, &it);
-    if ((int)get_global_id(0) + jsycl_half < range0) {
-        it.second = jsycl_half;
-        io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(&cap, &it);
-    }
+    it.second = jsycl_half;
+    io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(&cap, &it);
 #else
     io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(&cap, &it);
 #endif

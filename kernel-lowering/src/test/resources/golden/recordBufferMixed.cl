@@ -134,7 +134,7 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(const io
 
 __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1(__global jsycl_elem_RecordAccessorTest_Mixed_b33070aa* JSYCL_RESTRICT ms_data, int ms_range0, int ms_memRange0, int ms_offset0, int range0) {
 #ifdef JSYCL_TWO_ITEMS
-    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+    int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)jsycl_half) {
         return;
@@ -154,10 +154,8 @@ __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1(__gl
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
     io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(&cap, &it);
-    if ((int)get_global_id(0) + jsycl_half < range0) {
-        it.second = jsycl_half;
-        io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(&cap, &it);
-    }
+    it.second = jsycl_half;
+    io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(&cap, &it);
 #else
     io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(&cap, &it);
 #endif

@@ -129,7 +129,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(con
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1(__global const float* weights_data, int weights_length, float job__scale__factor, int job__scale__shift, __global float* JSYCL_RESTRICT job__out_data, int job__out_range0, int job__out_memRange0, int job__out_offset0, __global const int* job__table_data, int job__table_length, int range0) {
 #ifdef JSYCL_TWO_ITEMS
-    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+    int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)jsycl_half) {
         return;
@@ -155,10 +155,8 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
     io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(&cap, &it);
-    if ((int)get_global_id(0) + jsycl_half < range0) {
-        it.second = jsycl_half;
-        io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(&cap, &it);
-    }
+    it.second = jsycl_half;
+    io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(&cap, &it);
 #else
     io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(&cap, &it);
 #endif

@@ -103,7 +103,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1(int n, __global float* JSYCL_RESTRICT y_data, int y_range0, int y_memRange0, int y_offset0, float alpha, __global const float* JSYCL_RESTRICT x_data, int x_range0, int x_memRange0, int x_offset0, int range0) {
 #ifdef JSYCL_TWO_ITEMS
-    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+    int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)jsycl_half) {
         return;
@@ -126,10 +126,8 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScala
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
     io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_body(&cap, &it);
-    if ((int)get_global_id(0) + jsycl_half < range0) {
-        it.second = jsycl_half;
-        io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_body(&cap, &it);
-    }
+    it.second = jsycl_half;
+    io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_body(&cap, &it);
 #else
     io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_body(&cap, &it);
 #endif

@@ -155,7 +155,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1(__global char* JSYCL_RESTRICT bytes_data, int bytes_range0, int bytes_memRange0, int bytes_offset0, char add, __global short* JSYCL_RESTRICT shorts_data, int shorts_range0, int shorts_memRange0, int shorts_offset0, __global ushort* JSYCL_RESTRICT chars_data, int chars_range0, int chars_memRange0, int chars_offset0, __global uchar* JSYCL_RESTRICT bools_data, int bools_range0, int bools_memRange0, int bools_offset0, uchar flag, int range0) {
 #ifdef JSYCL_TWO_ITEMS
-    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+    int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)jsycl_half) {
         return;
@@ -180,10 +180,8 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
     io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_body(&cap, &it);
-    if ((int)get_global_id(0) + jsycl_half < range0) {
-        it.second = jsycl_half;
-        io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_body(&cap, &it);
-    }
+    it.second = jsycl_half;
+    io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_body(&cap, &it);
 #else
     io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_body(&cap, &it);
 #endif

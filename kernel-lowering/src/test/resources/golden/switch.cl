@@ -115,7 +115,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1_body(con
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1(__global int* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
 #ifdef JSYCL_TWO_ITEMS
-    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+    int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)jsycl_half) {
         return;
@@ -135,10 +135,8 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
     io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1_body(&cap, &it);
-    if ((int)get_global_id(0) + jsycl_half < range0) {
-        it.second = jsycl_half;
-        io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1_body(&cap, &it);
-    }
+    it.second = jsycl_half;
+    io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1_body(&cap, &it);
 #else
     io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1_body(&cap, &it);
 #endif

@@ -98,7 +98,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(const 
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1(__global float* JSYCL_RESTRICT c_data, int c_range0, int c_memRange0, int c_offset0, __global const float* JSYCL_RESTRICT a_data, int a_range0, int a_memRange0, int a_offset0, __global const float* JSYCL_RESTRICT b_data, int b_range0, int b_memRange0, int b_offset0, int range0) {
 #ifdef JSYCL_TWO_ITEMS
-    int jsycl_half = (int)(((uint)range0 + 1u) >> 1);
+    int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)jsycl_half) {
         return;
@@ -120,10 +120,8 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1(__
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
     io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(&cap, &it);
-    if ((int)get_global_id(0) + jsycl_half < range0) {
-        it.second = jsycl_half;
-        io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(&cap, &it);
-    }
+    it.second = jsycl_half;
+    io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(&cap, &it);
 #else
     io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(&cap, &it);
 #endif

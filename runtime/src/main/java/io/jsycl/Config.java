@@ -111,8 +111,8 @@ final class Config {
     }
 
     /**
-     * {@code JSYCL_TWO_ITEMS_PER_WORK_ITEM} [{@code jsycl.twoItemsPerWorkItem}]: whether a 1-D kernel over a range
-     * runs two items per work-item, the second half the range after the first
+     * {@code JSYCL_TWO_ITEMS_PER_WORK_ITEM} [{@code jsycl.twoItemsPerWorkItem}]: whether a 1-D kernel over an even
+     * range runs two items per work-item, the second half the range after the first
      * ({@code LoweredKernel.twoItemsPerWorkItem}). Each work-item then has two independent sets of loads in flight,
      * which memory-bound kernels on GPUs need to reach the memory's bandwidth (SAXPY on the H100: 0.295 ms with one
      * item per work-item, 0.283 ms with two and restrict pointers, benchmarks/results/h100-g-*.md). {@code auto}

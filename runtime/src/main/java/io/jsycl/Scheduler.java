@@ -169,9 +169,9 @@ final class Scheduler {
                     + " does not support (no cl_khr_fp64); use float, or run it on a device with Aspect.FP64");
         }
         Range range = launch.range();
-        // Two items per work-item: the launch covers half the range (rounded up); the kernel runs the rest.
-        boolean twoItems = twoItemsPossible && queue.twoItemsPerWorkItem(range.size());
-        Range workItems = twoItems ? Range.of((int) ((range.size() + 1) / 2)) : range;
+        // Two items per work-item: the launch covers half of an even range; the kernel runs the other half too.
+        boolean twoItems = twoItemsPossible && range.size() % 2 == 0 && queue.twoItemsPerWorkItem(range.size());
+        Range workItems = twoItems ? Range.of((int) (range.size() / 2)) : range;
         int specialization = LaunchSpecialization.of(lowered, kernel.captured(), queue.zeroOffsetPrograms(),
                 queue.signedSubscripts()) | (twoItems ? LaunchSpecialization.TWO_ITEMS : 0);
         KernelHandle handle = kernelFor(queue, h, kernel.lowering(),

@@ -8,7 +8,10 @@ import io.jsycl.QueueProperty;
 import io.jsycl.opencl.ClKernel;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClProgram;
+import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -106,6 +109,16 @@ public final class SaxpyVariants {
                 int j = i + second;
                 y[j] = alpha * x[j] + y[j];
             }
+            void saxpy_two(float alpha, __global const float* restrict x1, __global float* restrict y1,
+                    __global const float* restrict x2, __global float* restrict y2, int i, int j) {
+                y1[i] = alpha * x1[i] + y1[i];
+                y2[j] = alpha * x2[j] + y2[j];
+            }
+            __kernel void saxpy2own(float alpha, __global const float* restrict x, __global float* restrict y,
+                    int second) {
+                int i = get_global_id(0);
+                saxpy_two(alpha, x, y, x, y, i, i + second);
+            }
             __kernel void saxpy2seqAliased(float alpha, __global const float* x, __global float* y, int second) {
                 int i = get_global_id(0);
                 y[i] = alpha * x[i] + y[i];
@@ -117,7 +130,7 @@ public final class SaxpyVariants {
     private SaxpyVariants() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         Locale.setDefault(Locale.ROOT);
         Map<String, String> opts = Suite.parse(args);
         int n = Suite.intOpt(opts, "n", 1 << 26);
@@ -131,6 +144,10 @@ public final class SaxpyVariants {
         float[] a = Workload.randomFloats(n, 1);
         float[] b = Workload.randomFloats(n, 2);
         Map<String, List<Long>> medians = new LinkedHashMap<>();
+        Path generatedNow = Files.createTempDirectory("jsycl-saxpy-generated");
+        System.setProperty("jsycl.dumpKernels", generatedNow.toString());
+        ClProgram nowOne;
+        ClProgram nowTwo;
         try (var context = new Context(device);
              var q = new Queue(context, device, QueueProperty.ENABLE_PROFILING);
              var raw = new RawCl(Suite.match(device));
@@ -142,6 +159,7 @@ public final class SaxpyVariants {
              var wide = buildWith(raw, HAND_WRITTEN_WIDE, "");
              var x = raw.upload(arena, a); var y = raw.upload(arena, b)) {
             Map<String, Stats.Timed> forms = new LinkedHashMap<>();
+            Streaming.saxpy(q, ALPHA, bx, by, n).await(); // lowers the kernel: its source is in generatedNow
             ClKernel kh = track(ClKernel.create(hand, "saxpy"), hand(x, y));
             ClKernel kg = track(ClKernel.create(gen, "saxpy"), generated(x, y, n));
             ClKernel kz = track(ClKernel.create(genZero, "saxpy"), generated(x, y, n));
@@ -150,6 +168,24 @@ public final class SaxpyVariants {
                 hand(x, y).set(k);
                 k.setArgInt(3, n / 2);
             });
+            ClKernel k2o = track(ClKernel.create(wide, "saxpy2own"), k -> {
+                hand(x, y).set(k);
+                k.setArgInt(3, n / 2);
+            });
+            check(raw, arena, k2o, n / 2, local, y, a, b, "2 items, each with restrict pointers of its own");
+            // jsycl's generated program as the lowering writes it now (JSYCL_DUMP_KERNELS), built with the
+            // options a GPU launch of it gets, one and two items per work-item.
+            String now = Files.readString(generatedNow.resolve(Files.list(generatedNow)
+                    .filter(f -> f.getFileName().toString().contains("saxpy")).findFirst().orElseThrow()));
+            String gpuOptions = "-DJSYCL_ZERO_OFFSETS -DJSYCL_NO_ALIASING -DJSYCL_PADDED_RANGE";
+            nowOne = buildWith(raw, now, gpuOptions);
+            nowTwo = buildWith(raw, now, gpuOptions + " -DJSYCL_TWO_ITEMS");
+            String kernelName = now.substring(now.indexOf("__kernel void ") + 14, now.indexOf('(',
+                    now.indexOf("__kernel void ")));
+            ClKernel kn1 = track(ClKernel.create(nowOne, kernelName), generated(x, y, n));
+            ClKernel kn2 = track(ClKernel.create(nowTwo, kernelName), generated(x, y, n));
+            check(raw, arena, kn1, 0, n, local, y, a, b, "generated now, one item per work-item");
+            check(raw, arena, kn2, 0, n / 2, local, y, a, b, "generated now, two items per work-item");
             ClKernel k2s = track(ClKernel.create(wide, "saxpy2seq"), k -> {
                 hand(x, y).set(k);
                 k.setArgInt(3, n / 2);
@@ -172,6 +208,12 @@ public final class SaxpyVariants {
                     () -> raw.run(k2s, new long[] {n / 2}, local));
             forms.put("hand-written, 2 items one after the other, no restrict (raw)",
                     () -> raw.run(k2a, new long[] {n / 2}, local));
+            forms.put("hand-written, 2 items, each with restrict pointers of its own (raw)",
+                    () -> raw.run(k2o, new long[] {n / 2}, local));
+            forms.put("generated now, restrict, one item per work-item (raw)", () -> raw.run(kn1, new long[] {n},
+                    local));
+            forms.put("generated now, restrict, two items per work-item (raw)", () -> raw.run(kn2,
+                    new long[] {n / 2}, local));
             if (device.type() == io.jsycl.DeviceType.GPU) {
                 for (long l : new long[] {128, 512, 1024}) {
                     forms.put("hand-written, local size " + l + " (raw)", () -> raw.run(kh, new long[] {n},
@@ -191,6 +233,11 @@ public final class SaxpyVariants {
             k4.close();
             k2.close();
             k2s.close();
+            k2o.close();
+            kn1.close();
+            kn2.close();
+            nowOne.close();
+            nowTwo.close();
             k2a.close();
         }
         System.out.printf("%s, %d floats, %d rounds x (1 warm-up + %d runs) per form, raw local size %s%n%n",
@@ -207,8 +254,14 @@ public final class SaxpyVariants {
     /** Runs {@code k} once over fresh inputs and compares every element with Java's {@code ALPHA * a + b}. */
     private static void check(RawCl raw, Arena arena, ClKernel k, long items, long[] local, ClMem y,
             float[] a, float[] b, String form) {
+        check(raw, arena, k, 2, items, local, y, a, b, form);
+    }
+
+    /** As above, for a kernel taking y as argument {@code yArg}. */
+    private static void check(RawCl raw, Arena arena, ClKernel k, int yArg, long items, long[] local, ClMem y,
+            float[] a, float[] b, String form) {
         try (ClMem fresh = raw.upload(arena, b)) {
-            k.setArg(2, fresh);
+            k.setArg(yArg, fresh);
             raw.run(k, new long[] {items}, local);
             float[] got = new float[b.length];
             raw.download(arena, fresh, got);
@@ -219,7 +272,7 @@ public final class SaxpyVariants {
                 }
             }
         } finally {
-            k.setArg(2, y);
+            k.setArg(yArg, y);
         }
     }
 

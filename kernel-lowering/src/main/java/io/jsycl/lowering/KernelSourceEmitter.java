@@ -105,10 +105,11 @@ final class KernelSourceEmitter {
         }
         boolean twoItems = twoItemsPossible(ctx, request);
         if (twoItems) {
-            // JSYCL_TWO_ITEMS: the runtime launches half the range (rounded up); the body runs for the work-item's id
-            // and, where it is inside the range, for the id half the range further on.
+            // JSYCL_TWO_ITEMS: the runtime launches half of an even range; the body runs for the work-item's id and
+            // for the id half the range further on. No condition between the two: the second item's loads may be
+            // issued before the first item's stores.
             c.raw("#ifdef JSYCL_TWO_ITEMS\n");
-            c.line("int jsycl_half = (int)(((uint)range0 + 1u) >> 1);");
+            c.line("int jsycl_half = range0 >> 1;");
             c.raw("#ifdef JSYCL_PADDED_RANGE\n");
             c.open("if ((uint)get_global_id(0) >= (uint)jsycl_half)").line("return;").close();
             c.raw("#endif\n");
@@ -146,10 +147,8 @@ final class KernelSourceEmitter {
             c.raw("#ifdef JSYCL_TWO_ITEMS\n");
             c.line("it.second = 0;");
             c.line(call);
-            c.open("if ((int)get_global_id(0) + jsycl_half < range0)");
             c.line("it.second = jsycl_half;");
             c.line(call);
-            c.close();
             c.raw("#else\n");
             c.line(call);
             c.raw("#endif\n");

@@ -33,9 +33,9 @@ public record LoweredKernel(String kernelName, String source, List<KernelArg> ar
 
     /**
      * Whether the program of a kernel of this kind can run two items per work-item: built with
-     * {@code -DJSYCL_TWO_ITEMS} and launched over half the range (rounded up), each work-item runs the body for its
-     * global id and for the id half the range further on, where that is inside the range. True for unchecked 1-D
-     * kernels over a range (a checked kernel names a failing item by its global id).
+     * {@code -DJSYCL_TWO_ITEMS} and launched over half of an even range, each work-item runs the body for its global
+     * id and for the id half the range further on. True for unchecked 1-D kernels over a range (a checked kernel
+     * names a failing item by its global id).
      *
      * @param shape the kernel's shape
      * @param dimensions the range's dimensions
