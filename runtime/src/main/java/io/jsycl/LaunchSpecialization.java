@@ -1,6 +1,5 @@
 package io.jsycl;
 
-import io.jsycl.lowering.ArgRole;
 import io.jsycl.lowering.KernelArg;
 import io.jsycl.lowering.LoweredKernel;
 import java.lang.reflect.Array;
@@ -60,23 +59,37 @@ final class LaunchSpecialization {
 
     /**
      * The specialization of launching {@code lowered} with {@code captured}: {@link #ZERO_OFFSETS},
-     * {@link #WRAPPING_SUBSCRIPTS} and {@link #NO_ALIASING} bits. {@code zeroOffsetPrograms} and {@code signedSubscripts} are the queue's
-     * settings.
+     * {@link #WRAPPING_SUBSCRIPTS} and {@link #NO_ALIASING} bits. {@code zeroOffsetPrograms} and
+     * {@code signedSubscripts} are the queue's settings.
      */
     static int of(LoweredKernel lowered, Object[] captured, boolean zeroOffsetPrograms, boolean signedSubscripts) {
         boolean zeroOffsets = zeroOffsetPrograms;
         boolean wrapping = !signedSubscripts;
         boolean hasOffsets = false;
+        boolean distinct = true;
+        // The memory of the accessor arguments seen so far (buffer storage or device array memory), to compare.
+        Object[] memories = null;
+        int accessors = 0;
         for (KernelArg arg : lowered.args()) {
             if (arg.captureIndex() < 0) {
                 continue;
             }
             Object value = switch (arg.role()) {
-                case ACCESSOR_OFFSET, ACCESSOR_RANGE, ARRAY_DATA, LOCAL_RANGE ->
+                case ACCESSOR_DATA, ACCESSOR_OFFSET, ACCESSOR_RANGE, ARRAY_DATA, LOCAL_RANGE ->
                         RecordPaths.resolve(captured[arg.captureIndex()], arg.path());
                 default -> null;
             };
             switch (arg.role()) {
+                case ACCESSOR_DATA -> {
+                    Object memory = value instanceof DeviceArray<?> d ? d.mem() : ((Accessor<?>) value).storage;
+                    if (memories == null) {
+                        memories = new Object[lowered.args().size()];
+                    }
+                    for (int i = 0; i < accessors; i++) {
+                        distinct &= memories[i] != memory;
+                    }
+                    memories[accessors++] = memory;
+                }
                 case ACCESSOR_OFFSET -> {
                     hasOffsets = true;
                     zeroOffsets &= !(value instanceof Accessor<?> a) || a.offset(arg.dimension()) == 0;
@@ -91,30 +104,7 @@ final class LaunchSpecialization {
             }
         }
         return (hasOffsets && zeroOffsets ? ZERO_OFFSETS : 0) | (wrapping ? WRAPPING_SUBSCRIPTS : 0)
-                | (distinctMemory(lowered, captured) ? NO_ALIASING : 0);
-    }
-
-    /** Whether no two accessor arguments of the launch are over the same memory (buffer storage or device array). */
-    private static boolean distinctMemory(LoweredKernel lowered, Object[] captured) {
-        var args = lowered.args();
-        for (int i = 0; i < args.size(); i++) {
-            if (args.get(i).role() != ArgRole.ACCESSOR_DATA) {
-                continue;
-            }
-            Object memory = memory(RecordPaths.resolve(captured[args.get(i).captureIndex()], args.get(i).path()));
-            for (int j = i + 1; j < args.size(); j++) {
-                if (args.get(j).role() == ArgRole.ACCESSOR_DATA && memory(RecordPaths.resolve(
-                        captured[args.get(j).captureIndex()], args.get(j).path())) == memory) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    /** What an accessor argument's pointer points into: its buffer's storage, or a device array's memory. */
-    private static Object memory(Object accessorOrArray) {
-        return accessorOrArray instanceof DeviceArray<?> d ? d.mem() : ((Accessor<?>) accessorOrArray).storage;
+                | (distinct ? NO_ALIASING : 0);
     }
 
     /** The build options of specialization {@code bits}, each followed by a space; "" for none. */
