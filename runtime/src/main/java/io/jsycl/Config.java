@@ -114,8 +114,8 @@ final class Config {
      * {@code JSYCL_TWO_ITEMS_PER_WORK_ITEM} [{@code jsycl.twoItemsPerWorkItem}]: whether a 1-D kernel over an even
      * range runs two items per work-item, the second half the range after the first
      * ({@code LoweredKernel.twoItemsPerWorkItem}). Each work-item then has two independent sets of loads in flight,
-     * which memory-bound kernels on GPUs need to reach the memory's bandwidth (SAXPY on the H100: 0.295 ms with one
-     * item per work-item, 0.283 ms with two and restrict pointers, benchmarks/results/h100-g-*.md). {@code auto}
+     * which memory-bound kernels on GPUs need to reach the memory's bandwidth (SAXPY on the H100: 0.296 ms with one
+     * item per work-item, 0.285 ms with two, benchmarks/results/h100-g-host.md). {@code auto}
      * (the default): on GPUs, for ranges of at least {@code minimumRange} items, where halving the work-items
      * still fills the device; {@code on}: for every such kernel on every device; {@code off}: never.
      *
