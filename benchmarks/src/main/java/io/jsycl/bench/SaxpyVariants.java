@@ -164,14 +164,8 @@ public final class SaxpyVariants {
             ClKernel kg = track(ClKernel.create(gen, "saxpy"), generated(x, y, n));
             ClKernel kz = track(ClKernel.create(genZero, "saxpy"), generated(x, y, n));
             ClKernel k4 = track(ClKernel.create(wide, "saxpy4"), hand(x, y));
-            ClKernel k2 = track(ClKernel.create(wide, "saxpy2"), k -> {
-                hand(x, y).set(k);
-                k.setArgInt(3, n / 2);
-            });
-            ClKernel k2o = track(ClKernel.create(wide, "saxpy2own"), k -> {
-                hand(x, y).set(k);
-                k.setArgInt(3, n / 2);
-            });
+            ClKernel k2 = track(ClKernel.create(wide, "saxpy2"), twoApart(x, y, n));
+            ClKernel k2o = track(ClKernel.create(wide, "saxpy2own"), twoApart(x, y, n));
             check(raw, arena, k2o, n / 2, local, y, a, b, "2 items, each with restrict pointers of its own");
             // jsycl's generated program as the lowering writes it now (JSYCL_DUMP_KERNELS), built with the
             // options a GPU launch of it gets, one and two items per work-item.
@@ -186,14 +180,8 @@ public final class SaxpyVariants {
             ClKernel kn2 = track(ClKernel.create(nowTwo, kernelName), generated(x, y, n));
             check(raw, arena, kn1, 0, n, local, y, a, b, "generated now, one item per work-item");
             check(raw, arena, kn2, 0, n / 2, local, y, a, b, "generated now, two items per work-item");
-            ClKernel k2s = track(ClKernel.create(wide, "saxpy2seq"), k -> {
-                hand(x, y).set(k);
-                k.setArgInt(3, n / 2);
-            });
-            ClKernel k2a = track(ClKernel.create(wide, "saxpy2seqAliased"), k -> {
-                hand(x, y).set(k);
-                k.setArgInt(3, n / 2);
-            });
+            ClKernel k2s = track(ClKernel.create(wide, "saxpy2seq"), twoApart(x, y, n));
+            ClKernel k2a = track(ClKernel.create(wide, "saxpy2seqAliased"), twoApart(x, y, n));
             check(raw, arena, k2s, n / 2, local, y, a, b, "2 items one after the other, restrict");
             check(raw, arena, k2a, n / 2, local, y, a, b, "2 items one after the other");
             check(raw, arena, k4, n / 4, local, y, a, b, "float4 per item");
@@ -290,6 +278,14 @@ public final class SaxpyVariants {
             k.setArgFloat(0, ALPHA);
             k.setArg(1, x);
             k.setArg(2, y);
+        };
+    }
+
+    /** The arguments of a kernel running two items half the range apart: {@link #hand}'s, then {@code n / 2}. */
+    private static Args twoApart(ClMem x, ClMem y, int n) {
+        return k -> {
+            hand(x, y).set(k);
+            k.setArgInt(3, n / 2);
         };
     }
 

@@ -441,28 +441,15 @@ class DataMovementTest {
                     expected[i * cols + j] = v * 0.5f + (j % 2 == 0 ? 0.25f : 0f);
                 }
             }
+            float[] negated = new float[n];
             try (var s = sum.hostAccess()) {
                 for (int k = 0; k < n; k++) {
                     assertThat(s.get(k)).as("sum[%d]", k).isEqualTo(expected[k]);
                     s.set(k, -s.get(k));
+                    negated[k] = -expected[k];
                 }
             }
-            qh.submit(h -> { // the host device reads the host array, which the map brings up to date first
-                var s = sum.readWrite(h);
-                h.parallelFor(Range.of(n), it -> s.set(it.id(0), s.get(it.id(0)) + 1f));
-            });
-            q.submit(h -> {
-                var s = sum.readWrite(h);
-                h.parallelFor(Range.of(n), it -> s.set(it.id(0), s.get(it.id(0)) * 2f));
-            });
-            q.await();
-            context.close(); // brings the contents home from the closing context's copy
-            try (var s = sum.hostAccess()) {
-                for (int k = 0; k < n; k++) {
-                    assertThat(s.get(k)).as("sum[%d] after the host device and a closed context", k)
-                            .isEqualTo((-expected[k] + 1f) * 2f);
-                }
-            }
+            hostDeviceThenCloseSeeTheHostsWrites(q, qh, context, sum, negated);
         } finally {
             restore("jsycl.hostTransfers", before);
         }
@@ -482,27 +469,8 @@ class DataMovementTest {
         int rows = 89;
         int cols = 113;
         int n = rows * cols;
-        var trace = java.util.logging.Logger.getLogger("io.jsycl.scheduler");
-        var records = java.util.Collections.synchronizedList(new java.util.ArrayList<String>());
-        var capture = new java.util.logging.Handler() {
-            @Override
-            public void publish(java.util.logging.LogRecord r) {
-                records.add(r.getMessage());
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        var level = trace.getLevel();
-        trace.setLevel(java.util.logging.Level.FINE);
-        trace.addHandler(capture);
         String before = System.setProperty("jsycl.hostTransfers", "staging");
-        try (var context = new Context(device); var q = new Queue(context, device); var qh = new Queue(Device.host());
+        try (var trace = new TraceCapture(); var context = new Context(device); var q = new Queue(context, device); var qh = new Queue(Device.host());
              var grid = Buffer.ofInt(Range.of(rows, cols)); var flags = Buffer.ofBoolean(Range.of(n));
              var sum = Buffer.ofFloat(Range.of(n))) {
             q.submit(h -> { // write-only: the copies are made on the device, nothing moves
@@ -515,7 +483,7 @@ class DataMovementTest {
             });
             long r0 = reads();
             long w0 = writes();
-            records.clear();
+            trace.clear();
             try (var g = grid.hostAccess(); var f = flags.hostAccess()) {
                 assertThat(reads() - r0).as("one DMA read into pinned memory per host accessor").isEqualTo(2);
                 for (int i = 0; i < rows; i++) {
@@ -527,7 +495,7 @@ class DataMovementTest {
                     }
                 }
             }
-            assertThat(records).as("host accesses").hasSize(2).allMatch(m -> m.contains("pinned memory of its copy"));
+            assertThat(trace.messages()).as("host accesses").hasSize(2).allMatch(m -> m.contains("pinned memory of its copy"));
             try (var lower = grid.subBuffer(Id.of(rows / 2, 0), Range.of(rows - rows / 2, cols));
                  var g = lower.hostAccess()) {
                 for (int i = 0; i < rows - rows / 2; i++) {
@@ -545,7 +513,7 @@ class DataMovementTest {
                 }
             }
             for (int round = 0; round < 3; round++) { // the inputs are read-only here: the host rewrites them
-                records.clear();
+                trace.clear();
                 long w1 = writes();
                 q.submit(h -> {
                     var g = grid.read(h);
@@ -557,7 +525,7 @@ class DataMovementTest {
                     });
                 });
                 assertThat(writes() - w1).as("round %d: one upload per input", round).isEqualTo(2);
-                assertThat(records).as("round %d: uploads", round).filteredOn(m -> m.contains("bytes to"))
+                assertThat(trace.messages()).as("round %d: uploads", round).filteredOn(m -> m.contains("bytes to"))
                         .hasSize(2).allMatch(m -> m.contains("from its pinned host memory"));
                 long r1 = reads();
                 try (var s = sum.hostAccess()) {
@@ -575,7 +543,7 @@ class DataMovementTest {
                     }
                 }
                 assertThat(reads() - r1).as("round %d: the inputs' pinned memory was current", round).isEqualTo(1);
-                assertThat(records).as("round %d: nothing through the host arrays", round)
+                assertThat(trace.messages()).as("round %d: nothing through the host arrays", round)
                         .noneMatch(m -> m.contains("host array") && !m.contains("no host array"))
                         .noneMatch(m -> m.contains("through staging memory"));
             }
@@ -590,27 +558,36 @@ class DataMovementTest {
                     last[k] = s.get(k);
                 }
             }
-            qh.submit(h -> { // the host device reads the host array, filled from the pinned memory first
-                var s = sum.readWrite(h);
-                h.parallelFor(Range.of(n), it -> s.set(it.id(0), s.get(it.id(0)) + 1f));
-            });
-            q.submit(h -> {
-                var s = sum.readWrite(h);
-                h.parallelFor(Range.of(n), it -> s.set(it.id(0), s.get(it.id(0)) * 2f));
-            });
-            q.await();
-            context.close(); // brings the contents home from the closing context's copy
-            try (var s = sum.hostAccess()) {
-                for (int k = 0; k < n; k++) {
-                    assertThat(s.get(k)).as("sum[%d] after the host device and a closed context", k)
-                            .isEqualTo((last[k] + 1f) * 2f);
-                }
-            }
+            hostDeviceThenCloseSeeTheHostsWrites(q, qh, context, sum, last);
             assertThat(writes() - w0).as("uploads in all").isEqualTo(3 * 2 + 1);
         } finally {
             restore("jsycl.hostTransfers", before);
-            trace.removeHandler(capture);
-            trace.setLevel(level);
+        }
+    }
+
+    /**
+     * A host-device kernel adds 1 to {@code sum} (whose contents are {@code current}), a kernel on {@code q} doubles
+     * it, {@code context} closes (bringing the contents home from its copy), and a host accessor reads
+     * {@code (current + 1) * 2}: the host device and a closing context see what host accessors wrote in place.
+     */
+    private static void hostDeviceThenCloseSeeTheHostsWrites(Queue q, Queue qh, Context context, Buffer.OfFloat sum,
+            float[] current) {
+        int n = current.length;
+        qh.submit(h -> { // the host device reads the host array, brought up to date first
+            var s = sum.readWrite(h);
+            h.parallelFor(Range.of(n), it -> s.set(it.id(0), s.get(it.id(0)) + 1f));
+        });
+        q.submit(h -> {
+            var s = sum.readWrite(h);
+            h.parallelFor(Range.of(n), it -> s.set(it.id(0), s.get(it.id(0)) * 2f));
+        });
+        q.await();
+        context.close();
+        try (var s = sum.hostAccess()) {
+            for (int k = 0; k < n; k++) {
+                assertThat(s.get(k)).as("sum[%d] after the host device and a closed context", k)
+                        .isEqualTo((current[k] + 1f) * 2f);
+            }
         }
     }
 

@@ -6,11 +6,8 @@ import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.Queue;
 import io.jsycl.Range;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.logging.Handler;
 import java.util.logging.Level;
-import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -24,24 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class SchedulerTraceTest {
     private static final Logger LOGGER = Logger.getLogger("io.jsycl.scheduler");
-    private final List<String> records = new ArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord r) {
-            synchronized (records) {
-                records.add(r.getMessage());
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
-    private Level previous;
+    private TraceCapture capture;
 
     static Stream<Device> devices() {
         return TestDevices.all();
@@ -49,15 +29,12 @@ class SchedulerTraceTest {
 
     @BeforeEach
     void listen() {
-        previous = LOGGER.getLevel();
-        capture.setLevel(Level.ALL);
-        LOGGER.addHandler(capture);
+        capture = new TraceCapture();
     }
 
     @AfterEach
     void stop() {
-        LOGGER.removeHandler(capture);
-        LOGGER.setLevel(previous);
+        capture.close();
     }
 
     @ParameterizedTest
@@ -94,10 +71,7 @@ class SchedulerTraceTest {
             }
         }
         assertThat(a).containsExactly(expectedA);
-        List<String> log;
-        synchronized (records) {
-            log = List.copyOf(records);
-        }
+        List<String> log = capture.messages();
         assertThat(log).anySatisfy(m -> assertThat(m).contains("submitted to").contains("waits for nothing"));
         assertThat(log).anySatisfy(m -> assertThat(m).contains("READ: read-after-write on its last writer"));
         assertThat(log).anySatisfy(m -> assertThat(m)
@@ -123,8 +97,6 @@ class SchedulerTraceTest {
         for (int i = 0; i < 64; i++) {
             assertThat(data[i]).isEqualTo(i * 3);
         }
-        synchronized (records) {
-            assertThat(records).isEmpty();
-        }
+        assertThat(capture.messages()).isEmpty();
     }
 }

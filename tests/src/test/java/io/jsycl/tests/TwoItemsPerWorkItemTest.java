@@ -7,13 +7,8 @@ import io.jsycl.Device;
 import io.jsycl.Id;
 import io.jsycl.Queue;
 import io.jsycl.Range;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
 
@@ -25,42 +20,18 @@ import org.junit.jupiter.api.parallel.Isolated;
  */
 @Isolated
 class TwoItemsPerWorkItemTest {
-    private static final Logger TRACE = Logger.getLogger("io.jsycl.scheduler");
-
     /** Runs {@code body} with the given settings and the scheduler's trace captured into the returned list. */
     private static List<String> traced(String twoItems, String padRanges, Consumer<Queue> body) {
-        List<String> records = new ArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord r) {
-                synchronized (records) {
-                    records.add(r.getMessage());
-                }
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Level level = TRACE.getLevel();
-        TRACE.setLevel(Level.FINE);
-        TRACE.addHandler(capture);
         String twoBefore = set("jsycl.twoItemsPerWorkItem", twoItems);
         String padBefore = set("jsycl.padRanges", padRanges);
-        try (var q = new Queue(TestDevices.firstOpenCl())) {
+        try (var capture = new TraceCapture(); var q = new Queue(TestDevices.firstOpenCl())) {
             body.accept(q);
             q.await();
+            return capture.messages();
         } finally {
             set("jsycl.twoItemsPerWorkItem", twoBefore);
             set("jsycl.padRanges", padBefore);
-            TRACE.removeHandler(capture);
-            TRACE.setLevel(level);
         }
-        return records;
     }
 
     private static String set(String property, String value) {
