@@ -23,6 +23,8 @@ import java.util.Map;
  *   <li>"contraction off, default divide/sqrt": the pragma kept, the option dropped;</li>
  *   <li>"Aparapi's build": no pragma, no options (contraction allowed, OpenCL's default divide and sqrt accuracy);</li>
  *   <li>"-cl-fast-relaxed-math": what jsycl's {@code h.fastMath()} builds with;</li>
+ *   <li>for Mandelbrot also its loop in the shape jsycl's lowering writes it (the second condition of
+ *       {@code while (a && b)} as an {@code if (!b) break;} at the top of the body), with Java rounding and fast;</li>
  *   <li>for SGEMM also the pointers without {@code const} (Aparapi declares none), and the loop counter incremented
  *       with wrapping unsigned arithmetic, as jsycl emitted Java's {@code k++} before counted loops were
  *       recognized.</li>
@@ -89,9 +91,20 @@ public final class AparapiGapProbe {
                 forms.add(new Form("n-body " + bodies, b.name(), k, new long[] {bodies}, new long[] {256}, newPos,
                         4 * bodies, false));
             }
-            for (Build b : builds) {
+            List<Build> mandelBuilds = new ArrayList<>(builds);
+            mandelBuilds.add(new Build("Java rounding, loop as jsycl writes it (while (k < maxIter) { if (!(...)) "
+                    + "break; ... })", CONTRACT_OFF, cr));
+            mandelBuilds.add(new Build("-cl-fast-relaxed-math, loop as jsycl writes it", "", "-cl-fast-relaxed-math"));
+            for (Build b : mandelBuilds) {
                 ClMem out = track(mems, raw.buffer(4L * mandel * mandel));
-                ClKernel k = kernel(raw, programs, Mandelbrot.SOURCE, b, "mandelbrot");
+                String source = b.name().contains("loop as jsycl writes it") ? Mandelbrot.SOURCE.replace(
+                        "while (k < maxIter && zx * zx + zy * zy <= 4.0f) {",
+                        "while (k < maxIter) {\n    if (!(zx * zx + zy * zy <= 4.0f)) {\n        break;\n    }")
+                        : Mandelbrot.SOURCE;
+                if (!source.contains("break;") && b.name().contains("loop as jsycl")) {
+                    throw new IllegalStateException("Mandelbrot.SOURCE no longer has the loop this form rewrites");
+                }
+                ClKernel k = kernel(raw, programs, source, b, "mandelbrot");
                 k.setArg(0, out);
                 k.setArgInt(1, mandel);
                 k.setArgInt(2, iter);
