@@ -200,10 +200,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(const 
     while (v6 < 8) {
         v = window[v6];
         b = (int)((uint)v6 - 1u);
-        while (b >= 0) {
-            if (!(window[b] > v)) {
-                break;
-            }
+        while (b >= 0 && window[b] > v) {
             window[JSYCL_SUBSCRIPT(b, 1)] = window[b];
             b = (int)((uint)b - 1u);
         }

@@ -50,7 +50,8 @@ class ArithmeticTest {
         assertThat(signed.matcher(source).find()).as("signed increment of the counted loop in:\n" + source).isTrue();
         assertThat(source.split(" \\+ 1;\n", -1).length - 1).as("signed increments").isEqualTo(1);
         // k <= start + 2 may wrap; k += 2 is not k++; k written twice in the body: all keep wrapping
-        assertThat(source).containsPattern("while \\((\\w+) <= \\(int\\)\\(\\(uint\\)start \\+ 2u\\)\\)")
+        // (the loops' second conditions join the while's: "while (k <= ... && !(wraps >= 5))")
+        assertThat(source).containsPattern("while \\((\\w+) <= \\(int\\)\\(\\(uint\\)start \\+ 2u\\) && !\\(")
                 .containsPattern("(\\w+) = \\(int\\)\\(\\(uint\\)\\1 \\+ 2u\\);");
         assertThat(source.split("k = \\(int\\)\\(\\(uint\\)k \\+ 1u\\);", -1).length - 1)
                 .as("both writes of k in the last loop wrap").isEqualTo(2);

@@ -116,6 +116,60 @@ class SemanticsTest {
         assertThat(dev).isEqualTo(host);
     }
 
+    static ItemKernel escapeLoops(Accessor.OfFloat c, Accessor.OfInt out) {
+        return it -> {
+            int i = it.id(0);
+            float cx = c.get(i);
+            float zx = 0f;
+            int k = 0;
+            while (k < 200 && zx * zx <= 4.0f) { // NaN leaves at once, as in Java
+                zx = zx * zx + cx;
+                k++;
+            }
+            int skipped = 0;
+            int j = 0;
+            while (j < 50 && (float) j * cx < 30f && skipped < 40) { // three conditions, a continue in the body
+                j++;
+                if ((j & 3) == 0) {
+                    continue;
+                }
+                skipped++;
+            }
+            out.set(i * 2, k);
+            out.set(i * 2 + 1, j * 1000 + skipped);
+        };
+    }
+
+    /**
+     * {@code while (a && b)}: the lowering writes every condition into the loop's test (not as {@code if (!b) break;}
+     * at the top of the body), and the device counts as Java does, NaN and {@code continue} included.
+     */
+    @Test
+    void loopsWithSeveralConditionsTestThemInTheWhileAndMatchJava() {
+        float[] c = {-2f, -1.5f, -0.75f, 0f, 0.25f, 0.3f, 1f, Float.NaN, Float.POSITIVE_INFINITY, -0.1f, 3e-8f};
+        int n = c.length;
+        String source = Lambdas.lower(1, escapeLoops(new Accessor.OfFloat(c, "READ"),
+                new Accessor.OfInt(new int[2 * n], "WRITE"))).source();
+        assertThat(source).containsPattern("while \\(\\w+ < 200 && \\w+ \\* \\w+ <= 4\\.0f\\)")
+                .containsPattern("while \\(\\w+ < 50 && .+ && .+\\) \\{").doesNotContain("break;");
+        int[] host = new int[2 * n];
+        int[] dev = new int[2 * n];
+        DeviceRun.onHost(escapeLoops(new Accessor.OfFloat(c, "READ"), new Accessor.OfInt(host, "WRITE")), n);
+        DeviceRun.onDevice(escapeLoops(new Accessor.OfFloat(c, "READ"), new Accessor.OfInt(dev, "WRITE")), n);
+        assertThat(dev).isEqualTo(host);
+    }
+
+    @Test
+    void joinedConditionsKeepTheirMeaning() {
+        assertThat(ControlFlowStructurer.negation("!(x <= 4.0f)")).isEqualTo("x <= 4.0f");
+        assertThat(ControlFlowStructurer.negation("!(a) && (b)")).isEqualTo("!(!(a) && (b))");
+        assertThat(ControlFlowStructurer.negation("k >= 5")).isEqualTo("!(k >= 5)");
+        assertThat(ControlFlowStructurer.conjunct("a || b")).isEqualTo("(a || b)");
+        assertThat(ControlFlowStructurer.conjunct("c ? a : b")).isEqualTo("(c ? a : b)");
+        assertThat(ControlFlowStructurer.conjunct("(a || b) && c <= d")).isEqualTo("(a || b) && c <= d");
+        assertThat(ControlFlowStructurer.conjunct("a != b && c == d")).isEqualTo("a != b && c == d");
+    }
+
     static ItemKernel longOps(Accessor.OfInt a, Accessor.OfInt b, Accessor.OfLong out) {
         return it -> {
             int i = it.id(0);
