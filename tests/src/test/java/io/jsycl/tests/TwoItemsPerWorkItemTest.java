@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jsycl.Buffer;
 import io.jsycl.Device;
+import io.jsycl.DeviceArray;
 import io.jsycl.Id;
 import io.jsycl.Queue;
 import io.jsycl.Range;
@@ -172,5 +173,37 @@ class TwoItemsPerWorkItemTest {
         assertThat(launches.get(1)).contains("accessors restrict");
         Device device = TestDevices.firstOpenCl();
         assertThat(device.type().toString()).as("this test's auto case assumes a CPU device").isNotEqualTo("GPU");
+    }
+
+    @Test
+    void oneDeviceArrayCapturedTwiceIsNotRestrict() {
+        int n = 2048;
+        float[] in = new float[n];
+        for (int i = 0; i < n; i++) {
+            in[i] = i * 0.5f;
+        }
+        float[] out = new float[n];
+        float[] other = new float[n];
+        var trace = traced("on", null, q -> {
+            try (var x = DeviceArray.ofFloat(q, n); var y = DeviceArray.ofFloat(q, n)) {
+                var alias = x;
+                q.copy(in, x).await();
+                q.submit(h -> h.parallelFor(Range.of(n), it -> { // x twice: the same memory
+                    int i = it.id(0);
+                    alias.set(i, x.get(i) * 3f + 1f);
+                })).await();
+                q.submit(h -> h.parallelFor(Range.of(n), it -> y.set(it.id(0), x.get(it.id(0)) - 1f))).await();
+                q.copy(x, out).await();
+                q.copy(y, other).await();
+            }
+        });
+        for (int i = 0; i < n; i++) {
+            assertThat(out[i]).as("x[%d]", i).isEqualTo(in[i] * 3f + 1f);
+            assertThat(other[i]).as("y[%d]", i).isEqualTo(in[i] * 3f);
+        }
+        var launches = launches(trace);
+        assertThat(launches).hasSize(2).allMatch(m -> m.contains("two items per work-item over " + n / 2));
+        assertThat(launches.get(0)).doesNotContain("restrict");
+        assertThat(launches.get(1)).contains("accessors restrict");
     }
 }
