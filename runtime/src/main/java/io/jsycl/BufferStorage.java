@@ -393,8 +393,7 @@ final class BufferStorage {
      */
     private Event uploadPinned(Queue target, Context context, DeviceCopy copy, List<Event> waits) {
         List<ClEvent> waitList = Scheduler.waitList(waits, context, target.inOrderCl());
-        ClEvent upload = target.cl().enqueueWriteBuffer(copy.mem, false, 0, copy.pinned.host().asSlice(0, bytes),
-                bytes, waitList);
+        ClEvent upload = target.cl().enqueueWriteBuffer(copy.mem, false, 0, pinned(copy), bytes, waitList);
         Event uploadEvent = Event.of(upload, context, false, target.cl());
         copy.pinnedUse = uploadEvent;
         return uploadEvent;
@@ -541,11 +540,9 @@ final class BufferStorage {
                 transfers.incrementAndGet();
                 KernelProfile.moved(bytes);
             }
-            hostValid = false;
-            for (DeviceCopy other : copies.values()) {
-                other.valid = false;
-                other.pinnedValid = other == copy;
-            }
+            makeOnlyCurrent(copy); // then the pinned memory, not the device copy, is what the host may change
+            copy.valid = false;
+            copy.pinnedValid = true;
             if (SchedulerTrace.on()) {
                 SchedulerTrace.log(this + ": host access reads and writes the pinned memory of its copy in " + context
                         + (download ? " (" + bytes + " bytes read into it from the device; no host array to fill)"
@@ -584,7 +581,7 @@ final class BufferStorage {
                         e.await();
                     }
                 }
-                codec.copyFromSegment(copy.pinned.host().asSlice(0, bytes), array);
+                codec.copyFromSegment(pinned(copy), array);
                 if (SchedulerTrace.on()) {
                     SchedulerTrace.log(this + ": " + bytes + " bytes to the host array from the pinned memory of its "
                             + "copy in " + entry.getKey());
@@ -651,13 +648,18 @@ final class BufferStorage {
                 copy.pinnedUse.await();
                 copy.pinnedUse = null;
             }
-            return copy.pinned.host().asSlice(0, bytes);
+            return pinned(copy);
         }
         if (stagingUse != null) {
             stagingUse.await();
             stagingUse = null;
         }
         return staging();
+    }
+
+    /** The buffer's bytes in {@code copy}'s pinned memory (a pooled block may be larger). */
+    private MemorySegment pinned(DeviceCopy copy) {
+        return copy.pinned.host().asSlice(0, bytes);
     }
 
     /** Whether {@code copy} has pinned memory, made now if it had none and the driver gives it. */

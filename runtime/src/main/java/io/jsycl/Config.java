@@ -55,16 +55,8 @@ final class Config {
      * @param vendor the device's vendor, as OpenCL reports it
      */
     static boolean outOfOrderQueues(String vendor) {
-        String value = read("JSYCL_OUT_OF_ORDER_QUEUES", "jsycl.outOfOrderQueues");
-        if (value == null || value.isBlank() || value.trim().equalsIgnoreCase("auto")) {
-            return !vendor.toUpperCase(Locale.ROOT).contains("NVIDIA");
-        }
-        Boolean on = parseSwitch(value);
-        if (on == null) {
-            throw new IllegalArgumentException("JSYCL_OUT_OF_ORDER_QUEUES (or -Djsycl.outOfOrderQueues) is '" + value
-                    + "'; use auto, on or off");
-        }
-        return on;
+        Boolean on = autoSwitch("JSYCL_OUT_OF_ORDER_QUEUES", "jsycl.outOfOrderQueues");
+        return on != null ? on : !vendor.toUpperCase(Locale.ROOT).contains("NVIDIA");
     }
 
     /** Work-group extents of padded launches of 1-, 2- and 3-D ranges, OpenCL dimension 0 first. */
@@ -116,23 +108,14 @@ final class Config {
      * ({@code LoweredKernel.twoItemsPerWorkItem}). Each work-item then has two independent sets of loads in flight,
      * which memory-bound kernels on GPUs need to reach the memory's bandwidth (SAXPY on the H100: 0.296 ms with one
      * item per work-item, 0.285 ms with two, benchmarks/results/h100-g-host.md). {@code auto}
-     * (the default): on GPUs, for ranges of at least {@code minimumRange} items, where halving the work-items
-     * still fills the device; {@code on}: for every such kernel on every device; {@code off}: never.
+     * (the default): on GPUs, for ranges large enough that half as many work-items still fill the device (the queue
+     * decides: {@link Queue#twoItemsPerWorkItem}); {@code on}: for every such kernel on every device; {@code off}:
+     * never.
      *
-     * @param gpu whether the queue's device is a GPU
-     * @return -1 never, 0 only for ranges of at least {@code minimumRange} items, 1 always
+     * @return true for on, false for off, null for auto
      */
-    static int twoItemsPerWorkItem(boolean gpu) {
-        String value = read("JSYCL_TWO_ITEMS_PER_WORK_ITEM", "jsycl.twoItemsPerWorkItem");
-        if (value == null || value.isBlank() || value.trim().equalsIgnoreCase("auto")) {
-            return gpu ? 0 : -1;
-        }
-        Boolean on = parseSwitch(value);
-        if (on == null) {
-            throw new IllegalArgumentException("JSYCL_TWO_ITEMS_PER_WORK_ITEM (or -Djsycl.twoItemsPerWorkItem) is '"
-                    + value + "'; use auto, on or off");
-        }
-        return on ? 1 : -1;
+    static Boolean twoItemsPerWorkItem() {
+        return autoSwitch("JSYCL_TWO_ITEMS_PER_WORK_ITEM", "jsycl.twoItemsPerWorkItem");
     }
 
     /** {@code JSYCL_CHECKS} [{@code jsycl.checks}]: on runs every kernel in checked mode. */
@@ -162,6 +145,23 @@ final class Config {
         if (on == null) {
             throw new IllegalArgumentException(variable + " (or -D" + property + ") is '" + value
                     + "'; use 1, true, on or yes; 0, false, off or no; or unset it for the default (" + fallback + ")");
+        }
+        return on;
+    }
+
+    /**
+     * A setting that is {@code auto} unless forced: null when unset, blank or {@code auto}, else {@link #parseSwitch}'s
+     * value; anything else is an {@code IllegalArgumentException} naming the setting.
+     */
+    private static Boolean autoSwitch(String variable, String property) {
+        String value = read(variable, property);
+        if (value == null || value.isBlank() || value.trim().equalsIgnoreCase("auto")) {
+            return null;
+        }
+        Boolean on = parseSwitch(value);
+        if (on == null) {
+            throw new IllegalArgumentException(variable + " (or -D" + property + ") is '" + value
+                    + "'; use auto, on or off");
         }
         return on;
     }

@@ -136,10 +136,11 @@ public final class Queue implements AutoCloseable {
         this.signedSubscripts = Config.flag("JSYCL_LOWERING_SIGNED_SUBSCRIPTS", "jsycl.lowering.signedSubscripts",
                 true);
         this.inOrder = this.properties.contains(QueueProperty.IN_ORDER);
-        int twoItems = device.isHost() ? -1 : Config.twoItemsPerWorkItem(device.type() == DeviceType.GPU);
-        // auto: once half the range still gives every compute unit 4 work-groups of the largest size.
-        this.twoItemsMinRange = twoItems < 0 ? Long.MAX_VALUE : twoItems > 0 ? 0
-                : 8L * device.maxComputeUnits() * device.maxWorkGroupSize();
+        Boolean twoItems = device.isHost() ? Boolean.FALSE : Config.twoItemsPerWorkItem();
+        // auto: on GPUs, once half the range still gives every compute unit 4 work-groups of the largest size.
+        this.twoItemsMinRange = twoItems != null ? (twoItems ? 0 : Long.MAX_VALUE)
+                : device.type() == DeviceType.GPU ? 8L * device.maxComputeUnits() * device.maxWorkGroupSize()
+                : Long.MAX_VALUE;
         this.paddedLocal = new long[3][];
         this.paddedLocalError = new String[3];
         if (padsRanges) {

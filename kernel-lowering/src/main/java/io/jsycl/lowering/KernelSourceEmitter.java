@@ -110,18 +110,14 @@ final class KernelSourceEmitter {
             // issued before the first item's stores.
             c.raw("#ifdef JSYCL_TWO_ITEMS\n");
             c.line("int jsycl_half = range0 >> 1;");
-            c.raw("#ifdef JSYCL_PADDED_RANGE\n");
-            c.open("if ((uint)get_global_id(0) >= (uint)jsycl_half)").line("return;").close();
-            c.raw("#endif\n");
+            paddedGuard(c, "(uint)get_global_id(0) >= (uint)jsycl_half");
             c.raw("#else\n");
         }
         if (request.shape() == KernelShape.ITEM) {
             // The runtime rounds the global size up (and defines JSYCL_PADDED_RANGE) only where a
             // device gains from chosen work-group sizes; elsewhere the guard would only cost
             // (it stops PoCL's work-group vectorizer), so it is compiled out.
-            c.raw("#ifdef JSYCL_PADDED_RANGE\n");
-            c.open("if (" + String.join(" || ", guards) + ")").line("return;").close();
-            c.raw("#endif\n");
+            paddedGuard(c, String.join(" || ", guards));
         }
         if (twoItems) {
             c.raw("#endif\n");
@@ -162,6 +158,13 @@ final class KernelSourceEmitter {
         c.close();
         c.line("#endif");
         return c.toString();
+    }
+
+    /** Returns from the kernel where {@code outside} holds, in a program built with {@code JSYCL_PADDED_RANGE}. */
+    private static void paddedGuard(CodeBuilder c, String outside) {
+        c.raw("#ifdef JSYCL_PADDED_RANGE\n");
+        c.open("if (" + outside + ")").line("return;").close();
+        c.raw("#endif\n");
     }
 
     /** {@link LoweredKernel#twoItemsPerWorkItem}; the runtime decides per launch whether to use it. */
