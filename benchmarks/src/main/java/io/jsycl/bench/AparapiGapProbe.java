@@ -97,11 +97,12 @@ public final class AparapiGapProbe {
             mandelBuilds.add(new Build("-cl-fast-relaxed-math, loop as jsycl writes it", "", "-cl-fast-relaxed-math"));
             for (Build b : mandelBuilds) {
                 ClMem out = track(mems, raw.buffer(4L * mandel * mandel));
-                String source = b.name().contains("loop as jsycl writes it") ? Mandelbrot.SOURCE.replace(
+                boolean jsyclLoop = b.name().contains("loop as jsycl writes it");
+                String source = jsyclLoop ? Mandelbrot.SOURCE.replace(
                         "while (k < maxIter && zx * zx + zy * zy <= 4.0f) {",
                         "while (k < maxIter) {\n    if (!(zx * zx + zy * zy <= 4.0f)) {\n        break;\n    }")
                         : Mandelbrot.SOURCE;
-                if (!source.contains("break;") && b.name().contains("loop as jsycl")) {
+                if (jsyclLoop && !source.contains("break;")) {
                     throw new IllegalStateException("Mandelbrot.SOURCE no longer has the loop this form rewrites");
                 }
                 ClKernel k = kernel(raw, programs, source, b, "mandelbrot");

@@ -11,8 +11,6 @@ import io.jsycl.opencl.ClKernel;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClProgram;
 import java.lang.foreign.Arena;
-import java.util.SplittableRandom;
-import java.util.stream.IntStream;
 
 /**
  * {@code C = A B} for square row-major float matrices, one work-item per element of C, the dot product summed
@@ -58,7 +56,7 @@ final class Sgemm extends Workload {
     private final int n;
     private final float[] a;
     private final float[] b;
-    private float[] javaOut;
+    private final JavaGemm plainJava;
 
     Sgemm(Config config, boolean tiled, int n) {
         super(config);
@@ -69,6 +67,7 @@ final class Sgemm extends Workload {
         this.n = n;
         this.a = randomFloats(n * n, 3);
         this.b = randomFloats(n * n, 4);
+        this.plainJava = new JavaGemm(a, b, n, false);
     }
 
     @Override
@@ -257,52 +256,16 @@ final class Sgemm extends Workload {
 
     @Override
     String checkRawOnly(Object raw) {
-        float[] c = (float[]) raw;
-        var r = new SplittableRandom(5);
-        int bad = 0;
-        for (int s = 0; s < 1000; s++) {
-            int row = r.nextInt(n);
-            int col = r.nextInt(n);
-            float sum = 0.0f;
-            for (int k = 0; k < n; k++) {
-                sum += a[row * n + k] * b[k * n + col];
-            }
-            bad += Float.floatToIntBits(sum) != Float.floatToIntBits(c[row * n + col]) ? 1 : 0;
-        }
-        return bad == 0 ? "exact (1000 sampled vs Java)" : "MISMATCH: " + bad + " of 1000 sampled elements differ from Java";
-    }
-
-    private float[] javaOut() {
-        if (javaOut == null) {
-            javaOut = new float[n * n];
-        }
-        return javaOut;
-    }
-
-    /** Row {@code i} of C in i-k-j order: the j loop vectorizes, each element still sums in k order. */
-    private void javaRow(float[] c, int i) {
-        java.util.Arrays.fill(c, i * n, (i + 1) * n, 0.0f);
-        for (int k = 0; k < n; k++) {
-            float aik = a[i * n + k];
-            int bk = k * n;
-            int ci = i * n;
-            for (int j = 0; j < n; j++) {
-                c[ci + j] += aik * b[bk + j];
-            }
-        }
+        return plainJava.checkSampled((float[]) raw);
     }
 
     @Override
     void javaSequential() {
-        float[] c = javaOut();
-        for (int i = 0; i < n; i++) {
-            javaRow(c, i);
-        }
+        plainJava.sequential();
     }
 
     @Override
     void javaParallel() {
-        float[] c = javaOut();
-        IntStream.range(0, n).parallel().forEach(i -> javaRow(c, i));
+        plainJava.parallel();
     }
 }

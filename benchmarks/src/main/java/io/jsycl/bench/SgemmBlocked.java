@@ -11,9 +11,6 @@ import io.jsycl.opencl.ClKernel;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClProgram;
 import java.lang.foreign.Arena;
-import java.util.Arrays;
-import java.util.SplittableRandom;
-import java.util.stream.IntStream;
 
 /**
  * {@code C = A B} for square row-major float matrices, register-blocked as a GPU SGEMM is written by hand: each
@@ -97,7 +94,7 @@ final class SgemmBlocked extends Workload {
     private final int n;
     private final float[] a;
     private final float[] b;
-    private float[] javaOut;
+    private final JavaGemm plainJava;
 
     SgemmBlocked(Config config, int n) {
         super(config);
@@ -107,6 +104,7 @@ final class SgemmBlocked extends Workload {
         this.n = n;
         this.a = randomFloats(n * n, 3);
         this.b = randomFloats(n * n, 4);
+        this.plainJava = new JavaGemm(a, b, n, true);
     }
 
     @Override
@@ -247,55 +245,18 @@ final class SgemmBlocked extends Workload {
         return c.equals("exact") ? "exact; " + checkRawOnly(raw) : c;
     }
 
-    /** 1000 sampled elements against {@code Math.fma} summed in k order in Java. */
     @Override
     String checkRawOnly(Object raw) {
-        float[] c = (float[]) raw;
-        var r = new SplittableRandom(5);
-        int bad = 0;
-        for (int s = 0; s < 1000; s++) {
-            int row = r.nextInt(n);
-            int col = r.nextInt(n);
-            float sum = 0.0f;
-            for (int k = 0; k < n; k++) {
-                sum = Math.fma(a[row * n + k], b[k * n + col], sum);
-            }
-            bad += Float.floatToIntBits(sum) != Float.floatToIntBits(c[row * n + col]) ? 1 : 0;
-        }
-        return bad == 0 ? "exact (1000 sampled vs Java fma)" : "MISMATCH: " + bad + " of 1000 sampled elements differ from Java";
-    }
-
-    private float[] javaOut() {
-        if (javaOut == null) {
-            javaOut = new float[n * n];
-        }
-        return javaOut;
-    }
-
-    /** Row {@code i} of C in i-k-j order with {@code Math.fma}: each element still sums in k order. */
-    private void javaRow(float[] c, int i) {
-        Arrays.fill(c, i * n, (i + 1) * n, 0.0f);
-        int ci = i * n;
-        for (int k = 0; k < n; k++) {
-            float aik = a[i * n + k];
-            int bk = k * n;
-            for (int j = 0; j < n; j++) {
-                c[ci + j] = Math.fma(aik, b[bk + j], c[ci + j]);
-            }
-        }
+        return plainJava.checkSampled((float[]) raw);
     }
 
     @Override
     void javaSequential() {
-        float[] c = javaOut();
-        for (int i = 0; i < n; i++) {
-            javaRow(c, i);
-        }
+        plainJava.sequential();
     }
 
     @Override
     void javaParallel() {
-        float[] c = javaOut();
-        IntStream.range(0, n).parallel().forEach(i -> javaRow(c, i));
+        plainJava.parallel();
     }
 }

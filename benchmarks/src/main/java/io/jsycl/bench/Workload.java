@@ -98,7 +98,7 @@ abstract class Workload {
 
     /** A kept buffer of {@code n} floats: over a Java array of its own, or made from a shape (no array). */
     static Buffer.OfFloat keptFloats(int n, boolean arrays) {
-        return arrays ? Buffer.of(new float[n]) : Buffer.ofFloat(Range.of(n));
+        return keptFloats(Range.of(n), arrays);
     }
 
     /** A kept buffer of {@code shape}'s floats: over a Java array of its own, or made from the shape (no array). */
