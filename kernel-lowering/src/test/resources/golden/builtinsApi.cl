@@ -47,18 +47,6 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_JSYCL_ITEM_ID
 #define JSYCL_DEF_JSYCL_ITEM_ID
 /* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
@@ -74,11 +62,14 @@ typedef struct {
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
 #ifdef JSYCL_ZERO_OFFSETS
 #define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
 #else
 #define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
 #endif
 #endif
 
@@ -137,6 +128,18 @@ long jsycl_reverse_l(long x) {
 }
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1
 typedef struct {
@@ -153,7 +156,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(const io_js
     cap->floats.data[i + JSYCL_OFFSET(cap->floats.offset[0])] = jsycl_signum_f(convert_float_rte(x)) + convert_float_rte(jsycl_reverse_l((long)x));
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1(__global int* JSYCL_RESTRICT ints_data, int ints_range0, int ints_memRange0, int ints_offset0, __global float* JSYCL_RESTRICT floats_data, int floats_range0, int floats_memRange0, int floats_offset0, int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1(__global int* JSYCL_RESTRICT ints_data JSYCL_OFFSET_PARAM(ints_offset0), __global float* JSYCL_RESTRICT floats_data JSYCL_OFFSET_PARAM(floats_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -169,8 +172,8 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1(__globa
 #endif
 #endif
     io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_captures cap;
-    jsycl_acc_rw_int_1_init(&cap.ints, ints_data, ints_range0, ints_memRange0, ints_offset0);
-    jsycl_acc_w_float_1_init(&cap.floats, floats_data, floats_range0, floats_memRange0, floats_offset0);
+    jsycl_acc_rw_int_1_init(&cap.ints, ints_data, 0, 0, JSYCL_OFFSET(ints_offset0));
+    jsycl_acc_w_float_1_init(&cap.floats, floats_data, 0, 0, JSYCL_OFFSET(floats_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
 #ifdef JSYCL_TWO_ITEMS

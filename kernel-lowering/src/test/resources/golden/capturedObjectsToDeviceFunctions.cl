@@ -76,18 +76,6 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_jsycl_irem
 #define JSYCL_DEF_jsycl_irem
 /* Java int remainder; x % 0 is defined as 0 (Java throws). */
@@ -99,11 +87,26 @@ int jsycl_irem(int a, int b) {
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
 #ifdef JSYCL_ZERO_OFFSETS
 #define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
 #else
 #define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
 #endif
 #endif
 
@@ -139,13 +142,13 @@ void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_bod
     cap->job.out.data[i + JSYCL_OFFSET(cap->job.out.offset[0])] = cap->l.data[0];
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1(__local float* l_data, int l_range0, float job__scale__factor, int job__scale__shift, __global float* JSYCL_RESTRICT job__out_data, int job__out_range0, int job__out_memRange0, int job__out_offset0, __global const int* job__table_data, int job__table_length, __global const float* w_data, int w_length, int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1(__local float* l_data, int l_range0, float job__scale__factor, int job__scale__shift, __global float* JSYCL_RESTRICT job__out_data JSYCL_OFFSET_PARAM(job__out_offset0), __global const int* job__table_data, int job__table_length, __global const float* w_data, int w_length, int range0) {
     io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_captures cap;
     cap.l.data = l_data;
     cap.l.range[0] = l_range0;
     cap.job.scale.factor = job__scale__factor;
     cap.job.scale.shift = job__scale__shift;
-    jsycl_acc_w_float_1_init(&cap.job.out, job__out_data, job__out_range0, job__out_memRange0, job__out_offset0);
+    jsycl_acc_w_float_1_init(&cap.job.out, job__out_data, 0, 0, JSYCL_OFFSET(job__out_offset0));
     cap.job.table.data = job__table_data;
     cap.job.table.length = job__table_length;
     cap.w.data = w_data;

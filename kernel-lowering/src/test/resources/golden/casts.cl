@@ -82,18 +82,6 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_JSYCL_ITEM_ID
 #define JSYCL_DEF_JSYCL_ITEM_ID
 /* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
@@ -109,11 +97,26 @@ typedef struct {
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
 #ifdef JSYCL_ZERO_OFFSETS
 #define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
 #else
 #define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
 #endif
 #endif
 
@@ -142,7 +145,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(
     cap->ints.data[5 + JSYCL_OFFSET(cap->ints.offset[0])] = convert_int_sat_rtz(cap->doubles.data[3 + JSYCL_OFFSET(cap->doubles.offset[0])]);
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1(__global const float* JSYCL_RESTRICT f_data, int f_range0, int f_memRange0, int f_offset0, __global int* JSYCL_RESTRICT ints_data, int ints_range0, int ints_memRange0, int ints_offset0, __global long* JSYCL_RESTRICT longs_data, int longs_range0, int longs_memRange0, int longs_offset0, __global double* JSYCL_RESTRICT doubles_data, int doubles_range0, int doubles_memRange0, int doubles_offset0, int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1(__global const float* JSYCL_RESTRICT f_data JSYCL_OFFSET_PARAM(f_offset0), __global int* JSYCL_RESTRICT ints_data JSYCL_OFFSET_PARAM(ints_offset0), __global long* JSYCL_RESTRICT longs_data JSYCL_OFFSET_PARAM(longs_offset0), __global double* JSYCL_RESTRICT doubles_data JSYCL_OFFSET_PARAM(doubles_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -158,10 +161,10 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11a
 #endif
 #endif
     io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_captures cap;
-    jsycl_acc_r_float_1_init(&cap.f, f_data, f_range0, f_memRange0, f_offset0);
-    jsycl_acc_w_int_1_init(&cap.ints, ints_data, ints_range0, ints_memRange0, ints_offset0);
-    jsycl_acc_w_long_1_init(&cap.longs, longs_data, longs_range0, longs_memRange0, longs_offset0);
-    jsycl_acc_w_double_1_init(&cap.doubles, doubles_data, doubles_range0, doubles_memRange0, doubles_offset0);
+    jsycl_acc_r_float_1_init(&cap.f, f_data, 0, 0, JSYCL_OFFSET(f_offset0));
+    jsycl_acc_w_int_1_init(&cap.ints, ints_data, 0, 0, JSYCL_OFFSET(ints_offset0));
+    jsycl_acc_w_long_1_init(&cap.longs, longs_data, 0, 0, JSYCL_OFFSET(longs_offset0));
+    jsycl_acc_w_double_1_init(&cap.doubles, doubles_data, 0, 0, JSYCL_OFFSET(doubles_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
 #ifdef JSYCL_TWO_ITEMS

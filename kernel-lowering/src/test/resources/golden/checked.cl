@@ -47,18 +47,6 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_jsycl_fail
 #define JSYCL_DEF_jsycl_fail
 /* Checked mode: records the launch's first failure (see ArgRole.CHECK_BUFFER). */
@@ -79,11 +67,26 @@ void jsycl_fail(__global int* check, int* failed, int kind, int line, int index,
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
 #ifdef JSYCL_ZERO_OFFSETS
 #define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
 #else
 #define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
 #endif
 #endif
 
@@ -115,7 +118,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(const io
     cap->out.data[t1 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)t0 + 1u);
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1(__global int* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0, __global const int* JSYCL_RESTRICT in_data, int in_range0, int in_memRange0, int in_offset0, int range0, __global int* jsycl_check) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1(__global int* JSYCL_RESTRICT out_data, int out_range0 JSYCL_OFFSET_PARAM(out_offset0), __global const int* JSYCL_RESTRICT in_data, int in_range0 JSYCL_OFFSET_PARAM(in_offset0), int range0, __global int* jsycl_check) {
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)range0) {
         return;
@@ -124,8 +127,8 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1(__gl
     int jsycl_failed_flag = 0;
     int* jsycl_failed = &jsycl_failed_flag;
     io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_captures cap;
-    jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
-    jsycl_acc_r_int_1_init(&cap.in, in_data, in_range0, in_memRange0, in_offset0);
+    jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, 0, JSYCL_OFFSET(out_offset0));
+    jsycl_acc_r_int_1_init(&cap.in, in_data, in_range0, 0, JSYCL_OFFSET(in_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
     io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(&cap, &it, jsycl_check, jsycl_failed);

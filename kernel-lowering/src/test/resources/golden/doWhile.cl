@@ -20,6 +20,20 @@ void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int rang
 }
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
 #ifndef JSYCL_DEF_JSYCL_RESTRICT
 #define JSYCL_DEF_JSYCL_RESTRICT
 /* On an accessor's pointer: restrict in the program the runtime builds for launches whose
@@ -29,17 +43,6 @@ void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int rang
 #define JSYCL_RESTRICT restrict
 #else
 #define JSYCL_RESTRICT
-#endif
-#endif
-
-#ifndef JSYCL_DEF_JSYCL_OFFSET
-#define JSYCL_DEF_JSYCL_OFFSET
-/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
-#ifdef JSYCL_ZERO_OFFSETS
-#define JSYCL_OFFSET(offset) 0
-#else
-#define JSYCL_OFFSET(offset) (offset)
 #endif
 #endif
 
@@ -61,9 +64,9 @@ void io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_body(
     }
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1(__global int* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1(__global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0)) {
     io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_captures cap;
-    jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_body(&cap);
 }
 #endif

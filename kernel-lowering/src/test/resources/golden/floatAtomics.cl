@@ -56,26 +56,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
 #ifdef JSYCL_ZERO_OFFSETS
 #define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
 #else
 #define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
 #endif
 #endif
 
@@ -179,6 +170,18 @@ float jsycl_atomic_max_f_l(volatile __local float* p, float v) {
 }
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1
 typedef struct {
@@ -225,12 +228,12 @@ void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_body(const i
     }
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1(__local float* l_data, int l_range0, __global float* JSYCL_RESTRICT g_data, int g_range0, int g_memRange0, int g_offset0, __global float* JSYCL_RESTRICT res_data, int res_range0, int res_memRange0, int res_offset0, int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1(__local float* l_data, int l_range0, __global float* JSYCL_RESTRICT g_data JSYCL_OFFSET_PARAM(g_offset0), __global float* JSYCL_RESTRICT res_data JSYCL_OFFSET_PARAM(res_offset0), int range0) {
     io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_captures cap;
     cap.l.data = l_data;
     cap.l.range[0] = l_range0;
-    jsycl_acc_rw_float_1_init(&cap.g, g_data, g_range0, g_memRange0, g_offset0);
-    jsycl_acc_w_float_1_init(&cap.res, res_data, res_range0, res_memRange0, res_offset0);
+    jsycl_acc_rw_float_1_init(&cap.g, g_data, 0, 0, JSYCL_OFFSET(g_offset0));
+    jsycl_acc_w_float_1_init(&cap.res, res_data, 0, 0, JSYCL_OFFSET(res_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
     io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_body(&cap, &it);

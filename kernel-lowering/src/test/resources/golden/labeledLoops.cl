@@ -33,6 +33,20 @@ typedef struct {
 } jsycl_item_3;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
 #ifndef JSYCL_DEF_JSYCL_RESTRICT
 #define JSYCL_DEF_JSYCL_RESTRICT
 /* On an accessor's pointer: restrict in the program the runtime builds for launches whose
@@ -42,17 +56,6 @@ typedef struct {
 #define JSYCL_RESTRICT restrict
 #else
 #define JSYCL_RESTRICT
-#endif
-#endif
-
-#ifndef JSYCL_DEF_JSYCL_OFFSET
-#define JSYCL_DEF_JSYCL_OFFSET
-/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
-#ifdef JSYCL_ZERO_OFFSETS
-#define JSYCL_OFFSET(offset) 0
-#else
-#define JSYCL_OFFSET(offset) (offset)
 #endif
 #endif
 
@@ -96,7 +99,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopA
     cap->out.data[(((int)get_global_id(2) + JSYCL_OFFSET(cap->out.offset[0])) * cap->out.memRange[1] + ((int)get_global_id(1) + JSYCL_OFFSET(cap->out.offset[1]))) * cap->out.memRange[2] + ((int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[2]))] = x;
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1(int n, __global int* JSYCL_RESTRICT out_data, int out_range0, int out_range1, int out_range2, int out_memRange0, int out_memRange1, int out_memRange2, int out_offset0, int out_offset1, int out_offset2, int range0, int range1, int range2) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1(int n, __global int* JSYCL_RESTRICT out_data, int out_memRange1, int out_memRange2 JSYCL_OFFSET_PARAM(out_offset0) JSYCL_OFFSET_PARAM(out_offset1) JSYCL_OFFSET_PARAM(out_offset2), int range0, int range1, int range2) {
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(2) >= (uint)range0 || (uint)get_global_id(1) >= (uint)range1 || (uint)get_global_id(0) >= (uint)range2) {
         return;
@@ -104,7 +107,7 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinu
 #endif
     io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_captures cap;
     cap.n = n;
-    jsycl_acc_rw_int_3_init(&cap.out, out_data, out_range0, out_range1, out_range2, out_memRange0, out_memRange1, out_memRange2, out_offset0, out_offset1, out_offset2);
+    jsycl_acc_rw_int_3_init(&cap.out, out_data, 0, 0, 0, 0, out_memRange1, out_memRange2, JSYCL_OFFSET(out_offset0), JSYCL_OFFSET(out_offset1), JSYCL_OFFSET(out_offset2));
     jsycl_item_3 it;
     it.range[0] = range0;
     it.range[1] = range1;

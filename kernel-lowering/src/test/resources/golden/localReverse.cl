@@ -56,6 +56,20 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
 #ifndef JSYCL_DEF_JSYCL_RESTRICT
 #define JSYCL_DEF_JSYCL_RESTRICT
 /* On an accessor's pointer: restrict in the program the runtime builds for launches whose
@@ -65,17 +79,6 @@ typedef struct {
 #define JSYCL_RESTRICT restrict
 #else
 #define JSYCL_RESTRICT
-#endif
-#endif
-
-#ifndef JSYCL_DEF_JSYCL_OFFSET
-#define JSYCL_DEF_JSYCL_OFFSET
-/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
-#ifdef JSYCL_ZERO_OFFSETS
-#define JSYCL_OFFSET(offset) 0
-#else
-#define JSYCL_OFFSET(offset) (offset)
 #endif
 #endif
 
@@ -97,12 +100,12 @@ void io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_body(const io_jsy
     cap->out.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[0])] = cap->tile.data[(int)((uint)n - 1u - (uint)l)];
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1(__local int* tile_data, int tile_range0, __global const int* JSYCL_RESTRICT in_data, int in_range0, int in_memRange0, int in_offset0, __global int* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1(__local int* tile_data, int tile_range0, __global const int* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
     io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_captures cap;
     cap.tile.data = tile_data;
     cap.tile.range[0] = tile_range0;
-    jsycl_acc_r_int_1_init(&cap.in, in_data, in_range0, in_memRange0, in_offset0);
-    jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    jsycl_acc_r_int_1_init(&cap.in, in_data, 0, 0, JSYCL_OFFSET(in_offset0));
+    jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
     io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_body(&cap, &it);

@@ -30,18 +30,6 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_JSYCL_ITEM_ID
 #define JSYCL_DEF_JSYCL_ITEM_ID
 /* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
@@ -57,11 +45,14 @@ typedef struct {
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
 #ifdef JSYCL_ZERO_OFFSETS
 #define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
 #else
 #define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
 #endif
 #endif
 
@@ -79,6 +70,18 @@ long jsycl_ldiv(long a, long b) {
 long jsycl_lrem(long a, long b) {
     return b == 0 || b == -1 ? 0 : a % b;
 }
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
 #endif
 
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1
@@ -113,7 +116,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_body(
     cap->out.data[t0 + JSYCL_OFFSET(cap->out.offset[0])] = t1;
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1(__global long* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0, long a, int s, int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1(__global long* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), long a, int s, int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -129,7 +132,7 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_6153950
 #endif
 #endif
     io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_captures cap;
-    jsycl_acc_w_long_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    jsycl_acc_w_long_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     cap.a = a;
     cap.s = s;
     jsycl_item_1 it;

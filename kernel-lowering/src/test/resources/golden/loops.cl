@@ -30,26 +30,17 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
 #ifdef JSYCL_ZERO_OFFSETS
 #define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
 #else
 #define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
 #endif
 #endif
 
@@ -62,6 +53,18 @@ typedef struct {
 #define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
 #else
 #define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
 #endif
 #endif
 
@@ -110,7 +113,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_body(const io_
     cap->out.data[JSYCL_ITEM_ID(0) + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)sum + (uint)v4);
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1(int n, __global int* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0, int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1(int n, __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -127,7 +130,7 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1(int n
 #endif
     io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_captures cap;
     cap.n = n;
-    jsycl_acc_rw_int_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
+    jsycl_acc_rw_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
 #ifdef JSYCL_TWO_ITEMS

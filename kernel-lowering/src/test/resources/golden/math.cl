@@ -65,18 +65,6 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_JSYCL_ITEM_ID
 #define JSYCL_DEF_JSYCL_ITEM_ID
 /* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
@@ -92,11 +80,14 @@ typedef struct {
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
 #ifdef JSYCL_ZERO_OFFSETS
 #define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
 #else
 #define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
 #endif
 #endif
 
@@ -148,6 +139,18 @@ int jsycl_abs_i(int x) {
 }
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1
 #define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1
 typedef struct {
@@ -167,7 +170,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_
     cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])] = convert_float_rte(jsycl_round_f(y)) + jsycl_min_f(y, 2.0f) + fabs(y) + convert_float_rte(jsycl_abs_i(i)) + convert_float_rte(max(i, 3));
 }
 
-__kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1(__global const double* JSYCL_RESTRICT in_data, int in_range0, int in_memRange0, int in_offset0, __global double* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0, __global float* JSYCL_RESTRICT f_data, int f_range0, int f_memRange0, int f_offset0, int range0) {
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1(__global const double* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), __global double* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global float* JSYCL_RESTRICT f_data JSYCL_OFFSET_PARAM(f_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -183,9 +186,9 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_af
 #endif
 #endif
     io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_captures cap;
-    jsycl_acc_r_double_1_init(&cap.in, in_data, in_range0, in_memRange0, in_offset0);
-    jsycl_acc_w_double_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
-    jsycl_acc_rw_float_1_init(&cap.f, f_data, f_range0, f_memRange0, f_offset0);
+    jsycl_acc_r_double_1_init(&cap.in, in_data, 0, 0, JSYCL_OFFSET(in_offset0));
+    jsycl_acc_w_double_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
+    jsycl_acc_rw_float_1_init(&cap.f, f_data, 0, 0, JSYCL_OFFSET(f_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
 #ifdef JSYCL_TWO_ITEMS

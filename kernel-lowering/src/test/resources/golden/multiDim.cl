@@ -54,6 +54,20 @@ typedef struct {
 } jsycl_item_2;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
 #ifndef JSYCL_DEF_JSYCL_RESTRICT
 #define JSYCL_DEF_JSYCL_RESTRICT
 /* On an accessor's pointer: restrict in the program the runtime builds for launches whose
@@ -63,17 +77,6 @@ typedef struct {
 #define JSYCL_RESTRICT restrict
 #else
 #define JSYCL_RESTRICT
-#endif
-#endif
-
-#ifndef JSYCL_DEF_JSYCL_OFFSET
-#define JSYCL_DEF_JSYCL_OFFSET
-/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
-#ifdef JSYCL_ZERO_OFFSETS
-#define JSYCL_OFFSET(offset) 0
-#else
-#define JSYCL_OFFSET(offset) (offset)
 #endif
 #endif
 
@@ -96,15 +99,15 @@ void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndIte
     cap->v.data[((r + JSYCL_OFFSET(cap->v.offset[0])) * cap->v.memRange[1] + (c + JSYCL_OFFSET(cap->v.offset[1]))) * cap->v.memRange[2] + (0 + JSYCL_OFFSET(cap->v.offset[2]))] = (double)(cap->m.data[(r + JSYCL_OFFSET(cap->m.offset[0])) * cap->m.memRange[1] + (c + JSYCL_OFFSET(cap->m.offset[1]))] + convert_float_rte(it->range[1]) + convert_float_rte((int)get_global_id(1 - d)) + convert_float_rte(lin) + convert_float_rte(cap->m.range[0] * cap->m.range[1]) + convert_float_rte(it->range[d]));
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1(__global double* JSYCL_RESTRICT v_data, int v_range0, int v_range1, int v_range2, int v_memRange0, int v_memRange1, int v_memRange2, int v_offset0, int v_offset1, int v_offset2, __global const float* JSYCL_RESTRICT m_data, int m_range0, int m_range1, int m_memRange0, int m_memRange1, int m_offset0, int m_offset1, int range0, int range1) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1(__global double* JSYCL_RESTRICT v_data, int v_memRange1, int v_memRange2 JSYCL_OFFSET_PARAM(v_offset0) JSYCL_OFFSET_PARAM(v_offset1) JSYCL_OFFSET_PARAM(v_offset2), __global const float* JSYCL_RESTRICT m_data, int m_range0, int m_range1, int m_memRange1 JSYCL_OFFSET_PARAM(m_offset0) JSYCL_OFFSET_PARAM(m_offset1), int range0, int range1) {
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(1) >= (uint)range0 || (uint)get_global_id(0) >= (uint)range1) {
         return;
     }
 #endif
     io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1_captures cap;
-    jsycl_acc_rw_double_3_init(&cap.v, v_data, v_range0, v_range1, v_range2, v_memRange0, v_memRange1, v_memRange2, v_offset0, v_offset1, v_offset2);
-    jsycl_acc_r_float_2_init(&cap.m, m_data, m_range0, m_range1, m_memRange0, m_memRange1, m_offset0, m_offset1);
+    jsycl_acc_rw_double_3_init(&cap.v, v_data, 0, 0, 0, 0, v_memRange1, v_memRange2, JSYCL_OFFSET(v_offset0), JSYCL_OFFSET(v_offset1), JSYCL_OFFSET(v_offset2));
+    jsycl_acc_r_float_2_init(&cap.m, m_data, m_range0, m_range1, 0, m_memRange1, JSYCL_OFFSET(m_offset0), JSYCL_OFFSET(m_offset1));
     jsycl_item_2 it;
     it.range[0] = range0;
     it.range[1] = range1;

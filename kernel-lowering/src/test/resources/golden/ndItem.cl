@@ -30,6 +30,20 @@ typedef struct {
 } jsycl_item_2;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
 #ifndef JSYCL_DEF_JSYCL_RESTRICT
 #define JSYCL_DEF_JSYCL_RESTRICT
 /* On an accessor's pointer: restrict in the program the runtime builds for launches whose
@@ -39,17 +53,6 @@ typedef struct {
 #define JSYCL_RESTRICT restrict
 #else
 #define JSYCL_RESTRICT
-#endif
-#endif
-
-#ifndef JSYCL_DEF_JSYCL_OFFSET
-#define JSYCL_DEF_JSYCL_OFFSET
-/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
-#ifdef JSYCL_ZERO_OFFSETS
-#define JSYCL_OFFSET(offset) 0
-#else
-#define JSYCL_OFFSET(offset) (offset)
 #endif
 #endif
 
@@ -66,9 +69,9 @@ void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_b
     cap->out.data[((int)get_global_id(1) + JSYCL_OFFSET(cap->out.offset[0])) * cap->out.memRange[1] + ((int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[1]))] = (int)((uint)g + (uint)(int)((long)get_global_id(1) * it->range[1] + (long)get_global_id(0)) + (uint)(int)((long)get_local_id(1) * (long)get_local_size(0) + (long)get_local_id(0)));
 }
 
-__kernel void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1(__global int* JSYCL_RESTRICT out_data, int out_range0, int out_range1, int out_memRange0, int out_memRange1, int out_offset0, int out_offset1, int range0, int range1) {
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1(__global int* JSYCL_RESTRICT out_data, int out_memRange1 JSYCL_OFFSET_PARAM(out_offset0) JSYCL_OFFSET_PARAM(out_offset1), int range0, int range1) {
     io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_captures cap;
-    jsycl_acc_w_int_2_init(&cap.out, out_data, out_range0, out_range1, out_memRange0, out_memRange1, out_offset0, out_offset1);
+    jsycl_acc_w_int_2_init(&cap.out, out_data, 0, 0, 0, out_memRange1, JSYCL_OFFSET(out_offset0), JSYCL_OFFSET(out_offset1));
     jsycl_item_2 it;
     it.range[0] = range0;
     it.range[1] = range1;

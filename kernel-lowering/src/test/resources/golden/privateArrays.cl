@@ -64,18 +64,6 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_JSYCL_ITEM_ID
 #define JSYCL_DEF_JSYCL_ITEM_ID
 /* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
@@ -99,11 +87,14 @@ int jsycl_irem(int a, int b) {
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
 #ifdef JSYCL_ZERO_OFFSETS
 #define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
 #else
 #define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
 #endif
 #endif
 
@@ -116,6 +107,18 @@ int jsycl_irem(int a, int b) {
 #define JSYCL_SUBSCRIPT(e, c) ((int)((uint)(e) + (uint)(c)))
 #else
 #define JSYCL_SUBSCRIPT(e, c) ((e) + (c))
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
 #endif
 #endif
 
@@ -215,7 +218,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(const 
     cap->mixed.data[i + JSYCL_OFFSET(cap->mixed.offset[0])] = io_jsycl_lowering_FeaturesTest__mixBytes_d76d77a0((int)((uint)i * (uint)-1640531535));
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1(__global const float* JSYCL_RESTRICT in_data, int in_range0, int in_memRange0, int in_offset0, __global float* JSYCL_RESTRICT out_data, int out_range0, int out_memRange0, int out_offset0, __global int* JSYCL_RESTRICT mixed_data, int mixed_range0, int mixed_memRange0, int mixed_offset0, int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1(__global const float* JSYCL_RESTRICT in_data, int in_range0 JSYCL_OFFSET_PARAM(in_offset0), __global float* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global int* JSYCL_RESTRICT mixed_data JSYCL_OFFSET_PARAM(mixed_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -231,9 +234,9 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1(__
 #endif
 #endif
     io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_captures cap;
-    jsycl_acc_r_float_1_init(&cap.in, in_data, in_range0, in_memRange0, in_offset0);
-    jsycl_acc_w_float_1_init(&cap.out, out_data, out_range0, out_memRange0, out_offset0);
-    jsycl_acc_w_int_1_init(&cap.mixed, mixed_data, mixed_range0, mixed_memRange0, mixed_offset0);
+    jsycl_acc_r_float_1_init(&cap.in, in_data, in_range0, 0, JSYCL_OFFSET(in_offset0));
+    jsycl_acc_w_float_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
+    jsycl_acc_w_int_1_init(&cap.mixed, mixed_data, 0, 0, JSYCL_OFFSET(mixed_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
 #ifdef JSYCL_TWO_ITEMS

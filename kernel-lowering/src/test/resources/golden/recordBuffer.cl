@@ -71,18 +71,6 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_JSYCL_ITEM_ID
 #define JSYCL_DEF_JSYCL_ITEM_ID
 /* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
@@ -98,11 +86,26 @@ typedef struct {
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
 #ifdef JSYCL_ZERO_OFFSETS
 #define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
 #else
 #define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
 #endif
 #endif
 
@@ -147,7 +150,7 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(cons
     cap->ps.data[t0 + JSYCL_OFFSET(cap->ps.offset[0])] = t1;
 }
 
-__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1(__global float* JSYCL_RESTRICT xs_data, int xs_range0, int xs_memRange0, int xs_offset0, __global jsycl_elem_RecordAccessorTest_Particle_a2d15c6e* JSYCL_RESTRICT ps_data, int ps_range0, int ps_memRange0, int ps_offset0, float dt, int range0) {
+__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1(__global float* JSYCL_RESTRICT xs_data JSYCL_OFFSET_PARAM(xs_offset0), __global jsycl_elem_RecordAccessorTest_Particle_a2d15c6e* JSYCL_RESTRICT ps_data JSYCL_OFFSET_PARAM(ps_offset0), float dt, int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -163,8 +166,8 @@ __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1(
 #endif
 #endif
     io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_captures cap;
-    jsycl_acc_w_float_1_init(&cap.xs, xs_data, xs_range0, xs_memRange0, xs_offset0);
-    jsycl_racc_rw_RecordAccessorTest_Particle_a2d15c6e_1_init(&cap.ps, ps_data, ps_range0, ps_memRange0, ps_offset0);
+    jsycl_acc_w_float_1_init(&cap.xs, xs_data, 0, 0, JSYCL_OFFSET(xs_offset0));
+    jsycl_racc_rw_RecordAccessorTest_Particle_a2d15c6e_1_init(&cap.ps, ps_data, 0, 0, JSYCL_OFFSET(ps_offset0));
     cap.dt = dt;
     jsycl_item_1 it;
     it.range[0] = range0;

@@ -59,18 +59,6 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_JSYCL_ITEM_ID
 #define JSYCL_DEF_JSYCL_ITEM_ID
 /* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
@@ -86,11 +74,26 @@ typedef struct {
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
 #ifdef JSYCL_ZERO_OFFSETS
 #define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
 #else
 #define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
 #endif
 #endif
 
@@ -132,7 +135,7 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(const io
     cap->ms.data[t0 + JSYCL_OFFSET(cap->ms.offset[0])] = t7;
 }
 
-__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1(__global jsycl_elem_RecordAccessorTest_Mixed_b33070aa* JSYCL_RESTRICT ms_data, int ms_range0, int ms_memRange0, int ms_offset0, int range0) {
+__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1(__global jsycl_elem_RecordAccessorTest_Mixed_b33070aa* JSYCL_RESTRICT ms_data JSYCL_OFFSET_PARAM(ms_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -148,7 +151,7 @@ __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1(__gl
 #endif
 #endif
     io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_captures cap;
-    jsycl_racc_rw_RecordAccessorTest_Mixed_b33070aa_1_init(&cap.ms, ms_data, ms_range0, ms_memRange0, ms_offset0);
+    jsycl_racc_rw_RecordAccessorTest_Mixed_b33070aa_1_init(&cap.ms, ms_data, 0, 0, JSYCL_OFFSET(ms_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
 #ifdef JSYCL_TWO_ITEMS

@@ -67,18 +67,6 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_JSYCL_ITEM_ID
 #define JSYCL_DEF_JSYCL_ITEM_ID
 /* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
@@ -102,11 +90,26 @@ int jsycl_irem(int a, int b) {
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
 #ifdef JSYCL_ZERO_OFFSETS
 #define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
 #else
 #define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
 #endif
 #endif
 
@@ -127,7 +130,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(con
     cap->job.out.data[i + JSYCL_OFFSET(cap->job.out.offset[0])] = w * cap->job.scale.factor + convert_float_rte((int)((uint)t << (cap->job.scale.shift & 31)));
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1(__global const float* weights_data, int weights_length, float job__scale__factor, int job__scale__shift, __global float* JSYCL_RESTRICT job__out_data, int job__out_range0, int job__out_memRange0, int job__out_offset0, __global const int* job__table_data, int job__table_length, int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1(__global const float* weights_data, int weights_length, float job__scale__factor, int job__scale__shift, __global float* JSYCL_RESTRICT job__out_data JSYCL_OFFSET_PARAM(job__out_offset0), __global const int* job__table_data, int job__table_length, int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -147,7 +150,7 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1
     cap.weights.length = weights_length;
     cap.job.scale.factor = job__scale__factor;
     cap.job.scale.shift = job__scale__shift;
-    jsycl_acc_w_float_1_init(&cap.job.out, job__out_data, job__out_range0, job__out_memRange0, job__out_offset0);
+    jsycl_acc_w_float_1_init(&cap.job.out, job__out_data, 0, 0, JSYCL_OFFSET(job__out_offset0));
     cap.job.table.data = job__table_data;
     cap.job.table.length = job__table_length;
     jsycl_item_1 it;

@@ -30,6 +30,20 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
 #ifndef JSYCL_DEF_JSYCL_RESTRICT
 #define JSYCL_DEF_JSYCL_RESTRICT
 /* On an accessor's pointer: restrict in the program the runtime builds for launches whose
@@ -39,17 +53,6 @@ typedef struct {
 #define JSYCL_RESTRICT restrict
 #else
 #define JSYCL_RESTRICT
-#endif
-#endif
-
-#ifndef JSYCL_DEF_JSYCL_OFFSET
-#define JSYCL_DEF_JSYCL_OFFSET
-/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
-#ifdef JSYCL_ZERO_OFFSETS
-#define JSYCL_OFFSET(offset) 0
-#else
-#define JSYCL_OFFSET(offset) (offset)
 #endif
 #endif
 
@@ -71,11 +74,11 @@ void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(const io_jsycl
     *jsycl_acc = io_jsycl_lowering_FeaturesTest__lambda_customReductionOpIsLoweredAsADeviceFunction_31d2ca01_1_f7a2a769(*jsycl_acc, cap->in.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->in.offset[0])]);
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1(__global const int* JSYCL_RESTRICT in_data, int in_range0, int in_memRange0, int in_offset0, int range0, __global int* jsycl_out, __local int* jsycl_scratch) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1(__global const int* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), int range0, __global int* jsycl_out, __local int* jsycl_scratch) {
     int jsycl_acc = 0;
     if (!((uint)get_global_id(0) >= (uint)range0)) {
         io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures cap;
-        jsycl_acc_r_int_1_init(&cap.in, in_data, in_range0, in_memRange0, in_offset0);
+        jsycl_acc_r_int_1_init(&cap.in, in_data, 0, 0, JSYCL_OFFSET(in_offset0));
         jsycl_item_1 it;
         it.range[0] = range0;
         io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(&cap, &it, &jsycl_acc);

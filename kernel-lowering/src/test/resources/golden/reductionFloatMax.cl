@@ -30,18 +30,6 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_jsycl_max_f
 #define JSYCL_DEF_jsycl_max_f
 /* Math.max(float, float): NaN wins, -0.0f < 0.0f. */
@@ -53,11 +41,26 @@ float jsycl_max_f(float a, float b) {
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
 #ifdef JSYCL_ZERO_OFFSETS
 #define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
 #else
 #define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
 #endif
 #endif
 
@@ -71,11 +74,11 @@ void io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_body(const io_jsycl
     *jsycl_acc = jsycl_max_f(*jsycl_acc, cap->in.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->in.offset[0])]);
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1(__global const float* JSYCL_RESTRICT in_data, int in_range0, int in_memRange0, int in_offset0, int range0, __global float* jsycl_out, __local float* jsycl_scratch) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1(__global const float* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), int range0, __global float* jsycl_out, __local float* jsycl_scratch) {
     float jsycl_acc = (-INFINITY);
     if (!((uint)get_global_id(0) >= (uint)range0)) {
         io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_captures cap;
-        jsycl_acc_r_float_1_init(&cap.in, in_data, in_range0, in_memRange0, in_offset0);
+        jsycl_acc_r_float_1_init(&cap.in, in_data, 0, 0, JSYCL_OFFSET(in_offset0));
         jsycl_item_1 it;
         it.range[0] = range0;
         io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_body(&cap, &it, &jsycl_acc);

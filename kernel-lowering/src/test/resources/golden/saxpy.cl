@@ -47,18 +47,6 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_JSYCL_ITEM_ID
 #define JSYCL_DEF_JSYCL_ITEM_ID
 /* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
@@ -74,11 +62,26 @@ typedef struct {
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
 #ifdef JSYCL_ZERO_OFFSETS
 #define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
 #else
 #define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
 #endif
 #endif
 
@@ -101,7 +104,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750
     }
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1(int n, __global float* JSYCL_RESTRICT y_data, int y_range0, int y_memRange0, int y_offset0, float alpha, __global const float* JSYCL_RESTRICT x_data, int x_range0, int x_memRange0, int x_offset0, int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1(int n, __global float* JSYCL_RESTRICT y_data JSYCL_OFFSET_PARAM(y_offset0), float alpha, __global const float* JSYCL_RESTRICT x_data JSYCL_OFFSET_PARAM(x_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -118,9 +121,9 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScala
 #endif
     io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_captures cap;
     cap.n = n;
-    jsycl_acc_rw_float_1_init(&cap.y, y_data, y_range0, y_memRange0, y_offset0);
+    jsycl_acc_rw_float_1_init(&cap.y, y_data, 0, 0, JSYCL_OFFSET(y_offset0));
     cap.alpha = alpha;
-    jsycl_acc_r_float_1_init(&cap.x, x_data, x_range0, x_memRange0, x_offset0);
+    jsycl_acc_r_float_1_init(&cap.x, x_data, 0, 0, JSYCL_OFFSET(x_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
 #ifdef JSYCL_TWO_ITEMS

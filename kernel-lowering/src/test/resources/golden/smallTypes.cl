@@ -81,18 +81,6 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_JSYCL_ITEM_ID
 #define JSYCL_DEF_JSYCL_ITEM_ID
 /* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
@@ -108,11 +96,26 @@ typedef struct {
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
 #ifdef JSYCL_ZERO_OFFSETS
 #define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
 #else
 #define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
 #endif
 #endif
 
@@ -153,7 +156,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_
     cap->bools.data[t1 + JSYCL_OFFSET(cap->bools.offset[0])] = t2;
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1(__global char* JSYCL_RESTRICT bytes_data, int bytes_range0, int bytes_memRange0, int bytes_offset0, char add, __global short* JSYCL_RESTRICT shorts_data, int shorts_range0, int shorts_memRange0, int shorts_offset0, __global ushort* JSYCL_RESTRICT chars_data, int chars_range0, int chars_memRange0, int chars_offset0, __global uchar* JSYCL_RESTRICT bools_data, int bools_range0, int bools_memRange0, int bools_offset0, uchar flag, int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1(__global char* JSYCL_RESTRICT bytes_data JSYCL_OFFSET_PARAM(bytes_offset0), char add, __global short* JSYCL_RESTRICT shorts_data JSYCL_OFFSET_PARAM(shorts_offset0), __global ushort* JSYCL_RESTRICT chars_data JSYCL_OFFSET_PARAM(chars_offset0), __global uchar* JSYCL_RESTRICT bools_data JSYCL_OFFSET_PARAM(bools_offset0), uchar flag, int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -169,11 +172,11 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc
 #endif
 #endif
     io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_captures cap;
-    jsycl_acc_rw_char_1_init(&cap.bytes, bytes_data, bytes_range0, bytes_memRange0, bytes_offset0);
+    jsycl_acc_rw_char_1_init(&cap.bytes, bytes_data, 0, 0, JSYCL_OFFSET(bytes_offset0));
     cap.add = add;
-    jsycl_acc_rw_short_1_init(&cap.shorts, shorts_data, shorts_range0, shorts_memRange0, shorts_offset0);
-    jsycl_acc_rw_ushort_1_init(&cap.chars, chars_data, chars_range0, chars_memRange0, chars_offset0);
-    jsycl_acc_rw_uchar_1_init(&cap.bools, bools_data, bools_range0, bools_memRange0, bools_offset0);
+    jsycl_acc_rw_short_1_init(&cap.shorts, shorts_data, 0, 0, JSYCL_OFFSET(shorts_offset0));
+    jsycl_acc_rw_ushort_1_init(&cap.chars, chars_data, 0, 0, JSYCL_OFFSET(chars_offset0));
+    jsycl_acc_rw_uchar_1_init(&cap.bools, bools_data, 0, 0, JSYCL_OFFSET(bools_offset0));
     cap.flag = flag;
     jsycl_item_1 it;
     it.range[0] = range0;

@@ -47,18 +47,6 @@ typedef struct {
 } jsycl_item_1;
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_JSYCL_ITEM_ID
 #define JSYCL_DEF_JSYCL_ITEM_ID
 /* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
@@ -74,11 +62,26 @@ typedef struct {
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-   have offset 0 (JSYCL_ZERO_OFFSETS). */
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
 #ifdef JSYCL_ZERO_OFFSETS
 #define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
 #else
 #define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
 #endif
 #endif
 
@@ -96,7 +99,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(const 
     cap->c.data[i + JSYCL_OFFSET(cap->c.offset[0])] = cap->a.data[i + JSYCL_OFFSET(cap->a.offset[0])] + cap->b.data[i + JSYCL_OFFSET(cap->b.offset[0])];
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1(__global float* JSYCL_RESTRICT c_data, int c_range0, int c_memRange0, int c_offset0, __global const float* JSYCL_RESTRICT a_data, int a_range0, int a_memRange0, int a_offset0, __global const float* JSYCL_RESTRICT b_data, int b_range0, int b_memRange0, int b_offset0, int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1(__global float* JSYCL_RESTRICT c_data JSYCL_OFFSET_PARAM(c_offset0), __global const float* JSYCL_RESTRICT a_data JSYCL_OFFSET_PARAM(a_offset0), __global const float* JSYCL_RESTRICT b_data JSYCL_OFFSET_PARAM(b_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -112,9 +115,9 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1(__
 #endif
 #endif
     io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_captures cap;
-    jsycl_acc_w_float_1_init(&cap.c, c_data, c_range0, c_memRange0, c_offset0);
-    jsycl_acc_r_float_1_init(&cap.a, a_data, a_range0, a_memRange0, a_offset0);
-    jsycl_acc_r_float_1_init(&cap.b, b_data, b_range0, b_memRange0, b_offset0);
+    jsycl_acc_w_float_1_init(&cap.c, c_data, 0, 0, JSYCL_OFFSET(c_offset0));
+    jsycl_acc_r_float_1_init(&cap.a, a_data, 0, 0, JSYCL_OFFSET(a_offset0));
+    jsycl_acc_r_float_1_init(&cap.b, b_data, 0, 0, JSYCL_OFFSET(b_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
 #ifdef JSYCL_TWO_ITEMS

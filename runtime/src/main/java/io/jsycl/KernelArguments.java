@@ -1,5 +1,6 @@
 package io.jsycl;
 
+import io.jsycl.lowering.ArgRole;
 import io.jsycl.lowering.KernelArg;
 import io.jsycl.lowering.LoweredKernel;
 import io.jsycl.opencl.ClContext;
@@ -28,12 +29,16 @@ final class KernelArguments implements AutoCloseable {
 
     /**
      * Sets every argument of {@code k}; {@code mems[i]} is the device memory of buffer {@code storages[i]};
-     * {@code reductionLocal} is the work-group size of a reduction launch.
+     * {@code reductionLocal} is the work-group size of a reduction launch. {@code zeroOffsets}: the program is built
+     * with {@code JSYCL_ZERO_OFFSETS}, whose kernel has no accessor offset parameters.
      */
     void set(ClKernel k, ClContext context, LoweredKernel lowered, Object[] captured, BufferStorage[] storages,
-            ClMem[] mems, Range range, Reduction<?> reduction, long reductionLocal) {
+            ClMem[] mems, Range range, Reduction<?> reduction, long reductionLocal, boolean zeroOffsets) {
         int index = 0;
         for (KernelArg arg : lowered.args()) {
+            if (zeroOffsets && arg.role() == ArgRole.ACCESSOR_OFFSET) {
+                continue;
+            }
             Object value = arg.captureIndex() >= 0 ? RecordPaths.resolve(captured[arg.captureIndex()], arg.path()) : null;
             switch (arg.role()) {
                 case VALUE -> setScalar(k, index, value);

@@ -75,7 +75,7 @@ final class LaunchSpecialization {
                 continue;
             }
             Object value = switch (arg.role()) {
-                case ACCESSOR_DATA, ACCESSOR_OFFSET, ACCESSOR_RANGE, ARRAY_DATA, LOCAL_RANGE ->
+                case ACCESSOR_DATA, ACCESSOR_OFFSET, ARRAY_DATA, LOCAL_RANGE ->
                         RecordPaths.resolve(captured[arg.captureIndex()], arg.path());
                 default -> null;
             };
@@ -89,13 +89,15 @@ final class LaunchSpecialization {
                         distinct &= memories[i] != memory;
                     }
                     memories[accessors++] = memory;
+                    // Every accessor's extents, whether or not the kernel reads its range (the lowering passes
+                    // ranges only to kernels that read them).
+                    wrapping |= value instanceof DeviceArray<?> d ? d.size() > SIGNED_SUBSCRIPT_MAX_EXTENT
+                            : extentAbove((Accessor<?>) value, SIGNED_SUBSCRIPT_MAX_EXTENT);
                 }
                 case ACCESSOR_OFFSET -> {
                     hasOffsets = true;
                     zeroOffsets &= !(value instanceof Accessor<?> a) || a.offset(arg.dimension()) == 0;
                 }
-                case ACCESSOR_RANGE -> wrapping |= (value instanceof DeviceArray<?> d ? d.size()
-                        : ((Accessor<?>) value).range().get(arg.dimension())) > SIGNED_SUBSCRIPT_MAX_EXTENT;
                 case ARRAY_DATA -> wrapping |= Array.getLength(value) > SIGNED_SUBSCRIPT_MAX_EXTENT;
                 case LOCAL_RANGE -> wrapping |= ((LocalAccessor<?>) value).range().get(arg.dimension())
                         > SIGNED_SUBSCRIPT_MAX_EXTENT;
@@ -105,6 +107,16 @@ final class LaunchSpecialization {
         }
         return (hasOffsets && zeroOffsets ? ZERO_OFFSETS : 0) | (wrapping ? WRAPPING_SUBSCRIPTS : 0)
                 | (distinct ? NO_ALIASING : 0);
+    }
+
+    private static boolean extentAbove(Accessor<?> a, long max) {
+        Range r = a.range();
+        for (int d = 0; d < r.dimensions(); d++) {
+            if (r.get(d) > max) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The build options of specialization {@code bits}, each followed by a space; "" for none. */

@@ -229,8 +229,8 @@ final class Scheduler {
             Event event;
             try (var lease = handle.acquire()) {
                 arguments.set(lease.kernel(), queue.context().cl(), lowered, kernel.captured(), storages, mems,
-                        launch.range(),
-                        launch.reduction(), reductionLocal);
+                        launch.range(), launch.reduction(), reductionLocal,
+                        (specialization & LaunchSpecialization.ZERO_OFFSETS) != 0);
                 FirstSubmitTrace.mark("arguments");
                 List<ClEvent> clWaits = waitList(waits, queue.context(), queue.inOrderCl());
                 // A checked kernel's event reads the check record afterwards, so it needs an event of its own.

@@ -165,11 +165,14 @@ final class Builtins {
                     #endif"""),
             Map.entry("JSYCL_OFFSET", """
                     /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-                       have offset 0 (JSYCL_ZERO_OFFSETS). */
+                       have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+                       (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
                     #ifdef JSYCL_ZERO_OFFSETS
                     #define JSYCL_OFFSET(offset) 0
+                    #define JSYCL_OFFSET_PARAM(name)
                     #else
                     #define JSYCL_OFFSET(offset) (offset)
+                    #define JSYCL_OFFSET_PARAM(name) , int name
                     #endif"""),
             Map.entry("jsycl_abs_i", """
                     /* Math.abs(int): wraps, abs(MIN_VALUE) is MIN_VALUE. */
@@ -491,7 +494,7 @@ final class Builtins {
             case "size" -> {
                 StringBuilder t = new StringBuilder();
                 for (int d = 0; d < dims; d++) {
-                    t.append(d > 0 ? " * " : "").append(acc.member()).append("range[").append(d).append("]");
+                    t.append(d > 0 ? " * " : "").append(CaptureLayout.field(ctx, acc, "range", d));
                 }
                 return Expr.of('I', t.toString(), dims == 1 ? PRIMARY : MUL);
             }
@@ -582,20 +585,19 @@ final class Builtins {
      * that program has no offset arithmetic.
      */
     private static String index(KernelContext ctx, AccessorRef acc, int dims, List<Expr> args) {
-        String m = acc.member();
         boolean local = acc.capture() instanceof Capture.Local;
         String text = null;
         for (int d = 0; d < dims; d++) {
             Expr sub = Arithmetic.subscript(ctx, args.get(d));
             String i = local ? sub.at(ADD + 1)
-                    : sub.at(ADD) + " + " + ctx.helper("JSYCL_OFFSET") + "(" + m + "offset[" + d + "])";
+                    : sub.at(ADD) + " + " + ctx.helper("JSYCL_OFFSET") + "(" + CaptureLayout.field(ctx, acc, "offset", d) + ")";
             if (text == null) {
                 text = i;
             } else if (local) {
-                text = (d > 1 ? "(" + text + ")" : text) + " * " + m + "range[" + d + "] + " + i;
+                text = (d > 1 ? "(" + text + ")" : text) + " * " + CaptureLayout.field(ctx, acc, "range", d) + " + " + i;
             } else {
                 text = (d > 1 ? "(" + text + ")" : text.contains(" + ") ? "(" + text + ")" : text)
-                        + " * " + m + "memRange[" + d + "] + " + "(" + i + ")";
+                        + " * " + CaptureLayout.field(ctx, acc, "memRange", d) + " + " + "(" + i + ")";
             }
         }
         return text;

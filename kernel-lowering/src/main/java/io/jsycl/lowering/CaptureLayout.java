@@ -12,22 +12,49 @@ import org.objectweb.asm.tree.RecordComponentNode;
  * traversal) gives the C struct types, the fields of the captures struct, the {@code __kernel}
  * parameters, the statements that rebuild the captures struct from them, and the
  * {@link KernelArg}s, so names and argument order cannot drift apart.
+ *
+ * <p>An accessor's range, memory range and offset are parameters only where the kernel reads them
+ * ({@link #field}, recorded per accessor struct type and dimension, so that device functions taking an accessor
+ * count too): a 1-D accessor that is only indexed passes its pointer and offset, and the offset
+ * only in programs built without {@code JSYCL_ZERO_OFFSETS}. Every argument a launch sets costs
+ * host time in the driver (about 0.2 µs each on PoCL). So the parameters are laid out by
+ * {@link #finish}, after the kernel's code is translated.
  */
 final class CaptureLayout {
+    private static final List<String> ACCESSOR_PARTS = List.of("range", "memRange", "offset");
+    private static final List<ArgRole> ACCESSOR_ROLES = List.of(ArgRole.ACCESSOR_RANGE, ArgRole.ACCESSOR_MEM_RANGE,
+            ArgRole.ACCESSOR_OFFSET);
+
     final List<String> fields = new ArrayList<>();
     final List<String> kernelParams = new ArrayList<>();
     final List<String> init = new ArrayList<>();
     final List<KernelArg> args = new ArrayList<>();
     private final KernelContext ctx;
+    private final List<Runnable> pending = new ArrayList<>();
 
     CaptureLayout(KernelContext ctx) {
         this.ctx = ctx;
     }
 
-    /** Adds top-level capture {@code index}, named {@code name} in C. */
+    /** Adds top-level capture {@code index}, named {@code name} in C; its parameters come with {@link #finish}. */
     void add(int index, String name, Capture c) {
         fields.add(structName(ctx, c) + " " + name + ";");
-        leaf(index, List.of(), name, "cap." + name, c);
+        pending.add(() -> leaf(index, List.of(), name, "cap." + name, c));
+    }
+
+    /** Lays out the parameters of every capture added, once the kernel's code has recorded what it reads. */
+    void finish() {
+        pending.forEach(Runnable::run);
+        pending.clear();
+    }
+
+    /**
+     * The C expression of {@code part} ({@code range}, {@code memRange} or {@code offset}) in dimension {@code d} of
+     * the accessor {@code acc}, recorded as read by the kernel.
+     */
+    static String field(KernelContext ctx, AccessorRef acc, String part, int d) {
+        ctx.accessorFields.add(structName(ctx, acc.capture()) + "." + part + d);
+        return acc.member() + part + "[" + d + "]";
     }
 
     private void leaf(int index, List<Integer> path, String param, String target, Capture c) {
@@ -74,13 +101,23 @@ final class CaptureLayout {
         kernelParams.add(pointer + " " + ctx.helper("JSYCL_RESTRICT") + " " + param + "_data");
         args.add(new KernelArg(index, path, ArgRole.ACCESSOR_DATA, 0, element));
         StringBuilder call = new StringBuilder(structName(ctx, a) + "_init(&" + target + ", " + param + "_data");
-        List<ArgRole> roles = List.of(ArgRole.ACCESSOR_RANGE, ArgRole.ACCESSOR_MEM_RANGE, ArgRole.ACCESSOR_OFFSET);
-        List<String> parts = List.of("range", "memRange", "offset");
-        for (int p = 0; p < 3; p++) {
+        for (int p = 0; p < ACCESSOR_PARTS.size(); p++) {
+            String part = ACCESSOR_PARTS.get(p);
             for (int d = 0; d < dimensions; d++) {
-                kernelParams.add("int " + param + "_" + parts.get(p) + d);
-                call.append(", ").append(param).append('_').append(parts.get(p)).append(d);
-                args.add(new KernelArg(index, path, roles.get(p), d, ScalarType.INT));
+                String name = param + "_" + part + d;
+                if (!ctx.accessorFields.contains(structName(ctx, a) + "." + part + d)) {
+                    call.append(", 0");
+                    continue;
+                }
+                if (part.equals("offset")) {
+                    // JSYCL_OFFSET_PARAM: no parameter at all in a program built with JSYCL_ZERO_OFFSETS.
+                    kernelParams.add(kernelParams.removeLast() + " " + ctx.helper("JSYCL_OFFSET") + "_PARAM(" + name + ")");
+                    call.append(", JSYCL_OFFSET(").append(name).append(')');
+                } else {
+                    kernelParams.add("int " + name);
+                    call.append(", ").append(name);
+                }
+                args.add(new KernelArg(index, path, ACCESSOR_ROLES.get(p), d, ScalarType.INT));
             }
         }
         init.add(call.append(");").toString());
@@ -173,14 +210,14 @@ final class CaptureLayout {
         b.close("} " + name + ";");
         b.blank();
         StringBuilder params = new StringBuilder(name + "* acc, " + pointer + " data");
-        for (String part : List.of("range", "memRange", "offset")) {
+        for (String part : ACCESSOR_PARTS) {
             for (int d = 0; d < dims; d++) {
                 params.append(", int ").append(part).append(d);
             }
         }
         b.open("void " + name + "_init(" + params + ")");
         b.line("acc->data = data;");
-        for (String part : List.of("range", "memRange", "offset")) {
+        for (String part : ACCESSOR_PARTS) {
             for (int d = 0; d < dims; d++) {
                 b.line("acc->" + part + "[" + d + "] = " + part + d + ";");
             }

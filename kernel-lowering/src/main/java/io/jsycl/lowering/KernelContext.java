@@ -34,6 +34,8 @@ final class KernelContext {
     final Set<String> inProgress = new HashSet<>();
     /** Device functions that neither write memory nor call one that does. */
     final Set<String> pureFunctions = new HashSet<>();
+    /** Accessor fields the kernel reads, as {@code structName.part<dimension>}: see {@link CaptureLayout#field}. */
+    final Set<String> accessorFields = new HashSet<>();
     boolean usesFp64;
     boolean usesBarrier;
     boolean usesInt64Atomics;

@@ -137,6 +137,7 @@ public final class KernelLowerer {
         }
         MethodTranslator body = new MethodTranslator(ctx, cls, method, params);
         String bodyText = body.translate(1);
+        layout.finish();
         List<KernelArg> args = new ArrayList<>(layout.args);
         for (int d = 0; d < request.dimensions(); d++) {
             args.add(new KernelArg(-1, ArgRole.LAUNCH_RANGE, d, ScalarType.INT));

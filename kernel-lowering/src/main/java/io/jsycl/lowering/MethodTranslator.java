@@ -1013,7 +1013,8 @@ final class MethodTranslator {
         }
         for (int d = 0; d < indexes && d < args.size(); d++) {
             if (args.get(d).kind == 'I') {
-                statement(Checks.bounds(ctx, args.get(d), ref.member() + "range[" + d + "]", line, failReturn()));
+                statement(Checks.bounds(ctx, args.get(d), CaptureLayout.field(ctx, ref, "range", d), line,
+                        failReturn()));
             }
         }
     }

@@ -2,6 +2,7 @@ package io.jsycl.lowering;
 
 import static io.jsycl.lowering.Lambdas.lower;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.jsycl.Accessor;
 import org.junit.jupiter.api.Test;
@@ -22,19 +23,41 @@ class KernelLowererTest {
         assertThat(k.usesFp64()).isFalse();
         assertThat(k.args()).containsExactly(
                 new KernelArg(0, ArgRole.ACCESSOR_DATA, 0, ScalarType.FLOAT),
-                new KernelArg(0, ArgRole.ACCESSOR_RANGE, 0, ScalarType.INT),
-                new KernelArg(0, ArgRole.ACCESSOR_MEM_RANGE, 0, ScalarType.INT),
                 new KernelArg(0, ArgRole.ACCESSOR_OFFSET, 0, ScalarType.INT),
                 new KernelArg(1, ArgRole.ACCESSOR_DATA, 0, ScalarType.FLOAT),
-                new KernelArg(1, ArgRole.ACCESSOR_RANGE, 0, ScalarType.INT),
-                new KernelArg(1, ArgRole.ACCESSOR_MEM_RANGE, 0, ScalarType.INT),
                 new KernelArg(1, ArgRole.ACCESSOR_OFFSET, 0, ScalarType.INT),
                 new KernelArg(2, ArgRole.ACCESSOR_DATA, 0, ScalarType.FLOAT),
-                new KernelArg(2, ArgRole.ACCESSOR_RANGE, 0, ScalarType.INT),
-                new KernelArg(2, ArgRole.ACCESSOR_MEM_RANGE, 0, ScalarType.INT),
                 new KernelArg(2, ArgRole.ACCESSOR_OFFSET, 0, ScalarType.INT),
                 new KernelArg(-1, ArgRole.LAUNCH_RANGE, 0, ScalarType.INT));
+        // Only indexed: no range or memory range parameters, and the offsets only without JSYCL_ZERO_OFFSETS.
+        assertThat(k.source()).contains("(__global float* JSYCL_RESTRICT c_data JSYCL_OFFSET_PARAM(c_offset0), ",
+                "jsycl_acc_w_float_1_init(&cap.c, c_data, 0, 0, JSYCL_OFFSET(c_offset0));");
         Golden.check("vectorAdd", k);
+    }
+
+    static float last(Accessor.OfFloat a) {
+        return a.get(a.size() - 1);
+    }
+
+    @Test
+    void accessorsPassTheFieldsTheKernelReadsAlsoInDeviceFunctions() {
+        var a = new Accessor.OfFloat(1, "READ");
+        var b = new Accessor.OfFloat(1, "READ");
+        var c = new Accessor.OfFloat(1, "WRITE");
+        var m = new Accessor.OfFloat(2, "READ");
+        LoweredKernel k = lower(1, it -> c.set(it.id(0), last(a) + b.get(0) + m.get(1, 2)));
+        // Captures in order of use: c, a, b, m. last() reads the range of an accessor of a's type: every such
+        // accessor passes it (b too). c passes no range; the 2-D m passes the memory range of dimension 1 (its row
+        // length) and both offsets.
+        assertThat(k.args()).extracting(KernelArg::captureIndex, KernelArg::role, KernelArg::dimension).containsExactly(
+                tuple(0, ArgRole.ACCESSOR_DATA, 0), tuple(0, ArgRole.ACCESSOR_OFFSET, 0),
+                tuple(1, ArgRole.ACCESSOR_DATA, 0), tuple(1, ArgRole.ACCESSOR_RANGE, 0),
+                tuple(1, ArgRole.ACCESSOR_OFFSET, 0),
+                tuple(2, ArgRole.ACCESSOR_DATA, 0), tuple(2, ArgRole.ACCESSOR_RANGE, 0),
+                tuple(2, ArgRole.ACCESSOR_OFFSET, 0),
+                tuple(3, ArgRole.ACCESSOR_DATA, 0), tuple(3, ArgRole.ACCESSOR_MEM_RANGE, 1),
+                tuple(3, ArgRole.ACCESSOR_OFFSET, 0), tuple(3, ArgRole.ACCESSOR_OFFSET, 1),
+                tuple(-1, ArgRole.LAUNCH_RANGE, 0));
     }
 
     @Test

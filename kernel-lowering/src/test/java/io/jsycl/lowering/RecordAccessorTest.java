@@ -43,8 +43,7 @@ class RecordAccessorTest {
         Golden.check("recordBuffer", lowered);
         assertThat(lowered.source()).contains("cap->xs.data[i + JSYCL_OFFSET(cap->xs.offset[0])] = cap->ps.data[i + JSYCL_OFFSET(cap->ps.offset[0])].x;");
         assertThat(lowered.source()).contains("uchar alive; /* offset 20 */");
-        assertThat(lowered.args()).extracting(KernelArg::role).startsWith(ArgRole.ACCESSOR_DATA, ArgRole.ACCESSOR_RANGE,
-                ArgRole.ACCESSOR_MEM_RANGE, ArgRole.ACCESSOR_OFFSET);
+        assertThat(lowered.args()).extracting(KernelArg::role).startsWith(ArgRole.ACCESSOR_DATA, ArgRole.ACCESSOR_OFFSET);
     }
 
     @Test
