@@ -65,9 +65,16 @@ final class Config {
     /**
      * {@code JSYCL_LOCAL_SIZE_<D>D} [{@code jsycl.localSize<D>d}], D = 1, 2, 3: the work-group extents the
      * runtime picks for a {@code Range} kernel on a GPU, OpenCL dimension 0 (the last index, fastest) first:
-     * {@code 512}, {@code 64x4}, {@code 32x4x2}. Unset: 256, 32x8, 32x4x2. Read when a queue that pads ranges
-     * is made; a malformed value fails that queue's launches that need it.
+     * {@code 512}, {@code 64x4}, {@code 32x4x2}. Unset: 256, 32x8, 32x4x2, and a 1-D range too small to give every
+     * compute unit one work-group of 256 gets smaller ones ({@link Queue#paddedLocalSize(Range)}); a set size is used
+     * as given. Read when a queue that pads ranges is made; a malformed value fails that queue's launches that need it.
+     * {@link #paddedLocalSizeSet} tells whether it is set.
      */
+    static boolean paddedLocalSizeSet(int dims) {
+        String value = read("JSYCL_LOCAL_SIZE_" + dims + "D", "jsycl.localSize" + dims + "d");
+        return value != null && !value.isBlank();
+    }
+
     static long[] paddedLocalSize(int dims) {
         String value = read("JSYCL_LOCAL_SIZE_" + dims + "D", "jsycl.localSize" + dims + "d");
         if (value == null || value.isBlank()) {

@@ -37,6 +37,11 @@ public final class Queue implements AutoCloseable {
     private final long[][] paddedLocal;
     /** Why a malformed {@code JSYCL_LOCAL_SIZE_<D>D} was refused, thrown by the launches that need it. */
     private final String[] paddedLocalError;
+    /**
+     * The fewest work-groups a padded 1-D launch should have: the device's compute units where the work-group size is
+     * the default one (0 where {@code JSYCL_LOCAL_SIZE_1D} sets it: then it is used as given).
+     */
+    private final long spreadOver;
     private final boolean inOrder;
     /**
      * The build options of kernels without specialization constants or user options, by fast math (bit 0),
@@ -153,6 +158,7 @@ public final class Queue implements AutoCloseable {
                 }
             }
         }
+        this.spreadOver = padsRanges && !Config.paddedLocalSizeSet(1) ? device.maxComputeUnits() : 0;
     }
 
     /**
@@ -623,6 +629,34 @@ public final class Queue implements AutoCloseable {
             throw new IllegalArgumentException(error);
         }
         return paddedLocal[dims - 1];
+    }
+
+    /** The smallest work-group a small 1-D launch is split into: one warp (NVIDIA) or half a wavefront (AMD). */
+    static final long MIN_SPREAD_WORK_GROUP = 32;
+
+    /**
+     * The work-group extents of a padded launch over {@code range}, OpenCL dimension 0 first: the configured ones
+     * ({@link #paddedLocalSize(int)}), each at most the range's extent. A 1-D range too small to give every compute
+     * unit a work-group of the default size gets smaller work-groups (halved, down to
+     * {@value #MIN_SPREAD_WORK_GROUP} items) until it does: 16,384 items make 64 work-groups of 256, which leave half
+     * of an H100's 132 compute units idle, and 256 work-groups of 64, which use them all.
+     *
+     * @throws IllegalArgumentException if the setting is malformed
+     */
+    long[] paddedLocalSize(Range range) {
+        int dims = range.dimensions();
+        long[] chosen = paddedLocalSize(dims);
+        long[] local = chosen.clone();
+        if (dims == 1) {
+            long extent = range.get(0);
+            while (local[0] > MIN_SPREAD_WORK_GROUP && (extent + local[0] - 1) / local[0] < spreadOver) {
+                local[0] = Math.max(MIN_SPREAD_WORK_GROUP, local[0] / 2);
+            }
+        }
+        for (int cl = 0; cl < dims; cl++) {
+            local[cl] = Math.min(local[cl], Math.max(1, range.get(dims - 1 - cl)));
+        }
+        return local;
     }
 
     /** False where {@code JSYCL_LOWERING_ZERO_OFFSETS=0} asks for no zero-offset programs. */

@@ -248,6 +248,8 @@ final class Scheduler {
                     SchedulerTrace.log("kernel " + lowered.kernelName() + " enqueued on " + queue + " with "
                             + clWaits.size() + " OpenCL events in its wait list"
                             + (twoItems ? ", two items per work-item over " + range.size() + " work-items" : "")
+                            + (local == null && range != null && queue.padsRanges()
+                                    ? ", work-groups of " + workGroup(queue.paddedLocalSize(range)) : "")
                             + ((specialization & LaunchSpecialization.NO_ALIASING) != 0
                                     ? ", accessors restrict (pairwise different memory)" : "")
                             + (lazy != null ? ", without an OpenCL event of its own (in-order queue)" : ""));
@@ -268,6 +270,15 @@ final class Scheduler {
         } finally {
             LOCK.unlock();
         }
+    }
+
+    /** For the trace: work-group extents in SYCL order, joined by 'x'. */
+    private static String workGroup(long[] openClLocal) {
+        var b = new StringBuilder();
+        for (int cl = openClLocal.length - 1; cl >= 0; cl--) {
+            b.append(openClLocal[cl]).append(cl > 0 ? "x" : "");
+        }
+        return b.toString();
     }
 
     /** For the trace: what a command group waits for and why, before its data moves. */
@@ -379,10 +390,9 @@ final class Scheduler {
             return false;
         }
         int dims = range.dimensions();
-        long[] local = queue.paddedLocalSize(dims);
+        long[] local = queue.paddedLocalSize(range);
         for (int cl = 0; cl < dims; cl++) {
-            long extent = range.get(dims - 1 - cl);
-            if (extent % Math.min(local[cl], Math.max(1, extent)) != 0) {
+            if (range.get(dims - 1 - cl) % local[cl] != 0) {
                 return true;
             }
         }
@@ -411,11 +421,9 @@ final class Scheduler {
         } else if (queue.padsRanges()) {
             // GPUs get work-groups of a chosen size, the global range rounded up to a multiple (the
             // kernel guards the extra items); other devices get the exact range and pick their own.
-            localSize = new long[dims];
-            long[] chosen = queue.paddedLocalSize(dims);
+            localSize = queue.paddedLocalSize(range);
             for (int cl = 0; cl < dims; cl++) {
                 long extent = range.get(dims - 1 - cl);
-                localSize[cl] = Math.min(chosen[cl], Math.max(1, extent));
                 global[cl] = (extent + localSize[cl] - 1) / localSize[cl] * localSize[cl];
             }
         } else {

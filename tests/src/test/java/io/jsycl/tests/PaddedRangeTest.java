@@ -6,6 +6,7 @@ import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.Queue;
 import io.jsycl.Range;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -103,6 +104,51 @@ class PaddedRangeTest {
         assertRunOnce(one);
         assertRunOnce(two);
         assertRunOnce(three);
+    }
+
+    @Test
+    void smallRangesAreSpreadOverEveryComputeUnitUnlessTheSizeIsSet() {
+        Device device = TestDevices.firstOpenCl();
+        int cus = device.maxComputeUnits();
+        // 64 per compute unit, less 3: work-groups of 256 or 128 leave compute units without one, 64 does not.
+        int small = 64 * cus - 3;
+        int large = 2 * 256 * cus;
+        int[] a = new int[small + 1];
+        int[] b = new int[large + 1];
+        List<String> trace;
+        try (var capture = new TraceCapture(); var q = new Queue(device); var ba = Buffer.of(a); var bb = Buffer.of(b)) {
+            for (var buf : List.of(ba, bb)) {
+                int n = buf == ba ? small : large;
+                q.submit(h -> {
+                    var o = buf.readWrite(h);
+                    h.parallelFor(Range.of(n), it -> o.set(it.id(0), o.get(it.id(0)) + 1));
+                });
+            }
+            q.await();
+            trace = capture.messages();
+        }
+        assertRunOnce(a);
+        assertRunOnce(b);
+        assertThat(enqueued(trace)).hasSize(2);
+        assertThat(enqueued(trace).get(0)).contains("work-groups of " + Math.min(64, small) + ",");
+        assertThat(enqueued(trace).get(1)).contains("work-groups of 256,");
+
+        System.setProperty("jsycl.localSize1d", "256");
+        int[] c = new int[small + 1];
+        try (var capture = new TraceCapture(); var q = new Queue(device); var bc = Buffer.of(c)) {
+            q.submit(h -> {
+                var o = bc.readWrite(h);
+                h.parallelFor(Range.of(small), it -> o.set(it.id(0), o.get(it.id(0)) + 1));
+            });
+            q.await();
+            trace = capture.messages();
+        }
+        assertRunOnce(c);
+        assertThat(enqueued(trace)).singleElement().asString().contains("work-groups of " + Math.min(256, small) + ",");
+    }
+
+    private static List<String> enqueued(List<String> trace) {
+        return trace.stream().filter(m -> m.contains(" enqueued on ")).toList();
     }
 
     private static void assertRunOnce(int[] counts) {
