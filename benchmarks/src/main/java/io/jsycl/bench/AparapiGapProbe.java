@@ -29,7 +29,8 @@ import java.util.Map;
  *       with wrapping unsigned arithmetic, as jsycl emitted Java's {@code k++} before counted loops were
  *       recognized.</li>
  * </ul>
- * Work-groups as jsycl and the suite's Aparapi rows use them (256; 32 x 8). Each form's output is compared with the
+ * Work-groups as the suite's Aparapi rows use them (256; 32 x 8); n-body also with work-groups of 128, 64 and 32 for
+ * jsycl's build, Aparapi's and fast math (jsycl spreads a small 1-D range over every compute unit). Each form's output is compared with the
  * first form's (bit-exact to Java) as the suite compares outputs ({@link Workload.Compare}).
  *
  * <pre>AparapiGapProbe [--device gpu|cpu|NAME] [--bodies N] [--mandel N] [--iter N] [--gemm N] [--rounds R]
@@ -90,6 +91,15 @@ public final class AparapiGapProbe {
                 k.setArgFloat(6, 0.001f);
                 forms.add(new Form("n-body " + bodies, b.name(), k, new long[] {bodies}, new long[] {256}, newPos,
                         4 * bodies, false));
+                if (b == builds.getFirst() || b.options().isEmpty() && b.prelude().isEmpty()
+                        || b.options().contains("fast-relaxed")) {
+                    // Smaller work-groups spread a small range over more compute units (jsycl picks 64 for 16384
+                    // items on a GPU with more than 128 compute units); Aparapi's Range.create picks 256.
+                    for (long l : new long[] {128, 64, 32}) {
+                        forms.add(new Form("n-body " + bodies, b.name() + ", work-groups of " + l, k,
+                                new long[] {bodies}, new long[] {l}, newPos, 4 * bodies, false));
+                    }
+                }
             }
             List<Build> mandelBuilds = new ArrayList<>(builds);
             mandelBuilds.add(new Build("Java rounding, loop as jsycl writes it (while (k < maxIter) { if (!(...)) "
@@ -156,7 +166,7 @@ public final class AparapiGapProbe {
                 }
                 checks.put(f.workload() + " | " + f.name(), compare(out, reference));
             }
-            forms.forEach(f -> f.kernel().close());
+            forms.stream().map(Form::kernel).distinct().forEach(ClKernel::close);
             programs.forEach(ClProgram::close);
             mems.forEach(ClMem::close);
         }
