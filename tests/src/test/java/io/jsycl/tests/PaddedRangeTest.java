@@ -107,18 +107,21 @@ class PaddedRangeTest {
     }
 
     @Test
-    void smallRangesAreSpreadOverEveryComputeUnitUnlessTheSizeIsSet() {
+    void smallRangesAreSpreadOverEveryComputeUnitUnlessTinyOrTheSizeIsSet() {
         Device device = TestDevices.firstOpenCl();
         int cus = device.maxComputeUnits();
         // 64 per compute unit, less 3: work-groups of 256 or 128 leave compute units without one, 64 does not.
         int small = 64 * cus - 3;
         int large = 2 * 256 * cus;
+        int tiny = 32 * cus - 1; // less than a warp per compute unit: one work-group
         int[] a = new int[small + 1];
         int[] b = new int[large + 1];
+        int[] t = new int[tiny + 1];
         List<String> trace;
-        try (var capture = new TraceCapture(); var q = new Queue(device); var ba = Buffer.of(a); var bb = Buffer.of(b)) {
-            for (var buf : List.of(ba, bb)) {
-                int n = buf == ba ? small : large;
+        try (var capture = new TraceCapture(); var q = new Queue(device); var ba = Buffer.of(a); var bb = Buffer.of(b);
+             var bt = Buffer.of(t)) {
+            for (var buf : List.of(ba, bb, bt)) {
+                int n = buf == ba ? small : buf == bb ? large : tiny;
                 q.submit(h -> {
                     var o = buf.readWrite(h);
                     h.parallelFor(Range.of(n), it -> o.set(it.id(0), o.get(it.id(0)) + 1));
@@ -129,9 +132,11 @@ class PaddedRangeTest {
         }
         assertRunOnce(a);
         assertRunOnce(b);
-        assertThat(enqueued(trace)).hasSize(2);
+        assertRunOnce(t);
+        assertThat(enqueued(trace)).hasSize(3);
         assertThat(enqueued(trace).get(0)).contains("work-groups of " + Math.min(64, small) + ",");
         assertThat(enqueued(trace).get(1)).contains("work-groups of 256,");
+        assertThat(enqueued(trace).get(2)).contains("work-groups of " + tiny + ",");
 
         System.setProperty("jsycl.localSize1d", "256");
         int[] c = new int[small + 1];
