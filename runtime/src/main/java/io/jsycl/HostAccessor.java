@@ -94,6 +94,19 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
             this.data = data;
         }
 
+        /** The element at storage index {@code i}: in the host array, or in {@link #mapped} memory. */
+        private float at(int i) {
+            return mapped == null ? data[i] : mapped.getAtIndex(JAVA_FLOAT, i);
+        }
+
+        private void put(int i, float value) {
+            if (mapped == null) {
+                data[i] = value;
+            } else {
+                mapped.setAtIndex(JAVA_FLOAT, i, value);
+            }
+        }
+
         /**
          * The element at {@code i}.
          *
@@ -102,7 +115,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public float get(int i) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_FLOAT, indexer.index(i));
+            return at(indexer.index(i));
         }
 
         /**
@@ -114,7 +127,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public float get(int i, int j) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_FLOAT, indexer.index(i, j));
+            return at(indexer.index(i, j));
         }
 
         /**
@@ -127,7 +140,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public float get(int i, int j, int k) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_FLOAT, indexer.index(i, j, k));
+            return at(indexer.index(i, j, k));
         }
 
         /**
@@ -138,12 +151,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, float value) {
             checkOpen();
-            int at = indexer.index(i);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_FLOAT, at, value);
-            }
+            put(indexer.index(i), value);
         }
 
         /**
@@ -155,12 +163,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, float value) {
             checkOpen();
-            int at = indexer.index(i, j);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_FLOAT, at, value);
-            }
+            put(indexer.index(i, j), value);
         }
 
         /**
@@ -173,12 +176,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, float value) {
             checkOpen();
-            int at = indexer.index(i, j, k);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_FLOAT, at, value);
-            }
+            put(indexer.index(i, j, k), value);
         }
     }
 
@@ -191,6 +189,19 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
             this.data = data;
         }
 
+        /** The element at storage index {@code i}: in the host array, or in {@link #mapped} memory. */
+        private double at(int i) {
+            return mapped == null ? data[i] : mapped.getAtIndex(JAVA_DOUBLE, i);
+        }
+
+        private void put(int i, double value) {
+            if (mapped == null) {
+                data[i] = value;
+            } else {
+                mapped.setAtIndex(JAVA_DOUBLE, i, value);
+            }
+        }
+
         /**
          * The element at {@code i}.
          *
@@ -199,7 +210,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public double get(int i) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_DOUBLE, indexer.index(i));
+            return at(indexer.index(i));
         }
 
         /**
@@ -211,7 +222,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public double get(int i, int j) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_DOUBLE, indexer.index(i, j));
+            return at(indexer.index(i, j));
         }
 
         /**
@@ -224,7 +235,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public double get(int i, int j, int k) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_DOUBLE, indexer.index(i, j, k));
+            return at(indexer.index(i, j, k));
         }
 
         /**
@@ -235,12 +246,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, double value) {
             checkOpen();
-            int at = indexer.index(i);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_DOUBLE, at, value);
-            }
+            put(indexer.index(i), value);
         }
 
         /**
@@ -252,12 +258,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, double value) {
             checkOpen();
-            int at = indexer.index(i, j);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_DOUBLE, at, value);
-            }
+            put(indexer.index(i, j), value);
         }
 
         /**
@@ -270,12 +271,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, double value) {
             checkOpen();
-            int at = indexer.index(i, j, k);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_DOUBLE, at, value);
-            }
+            put(indexer.index(i, j, k), value);
         }
     }
 
@@ -288,6 +284,19 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
             this.data = data;
         }
 
+        /** The element at storage index {@code i}: in the host array, or in {@link #mapped} memory. */
+        private int at(int i) {
+            return mapped == null ? data[i] : mapped.getAtIndex(JAVA_INT, i);
+        }
+
+        private void put(int i, int value) {
+            if (mapped == null) {
+                data[i] = value;
+            } else {
+                mapped.setAtIndex(JAVA_INT, i, value);
+            }
+        }
+
         /**
          * The element at {@code i}.
          *
@@ -296,7 +305,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public int get(int i) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_INT, indexer.index(i));
+            return at(indexer.index(i));
         }
 
         /**
@@ -308,7 +317,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public int get(int i, int j) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_INT, indexer.index(i, j));
+            return at(indexer.index(i, j));
         }
 
         /**
@@ -321,7 +330,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public int get(int i, int j, int k) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_INT, indexer.index(i, j, k));
+            return at(indexer.index(i, j, k));
         }
 
         /**
@@ -332,12 +341,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int value) {
             checkOpen();
-            int at = indexer.index(i);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_INT, at, value);
-            }
+            put(indexer.index(i), value);
         }
 
         /**
@@ -349,12 +353,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int value) {
             checkOpen();
-            int at = indexer.index(i, j);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_INT, at, value);
-            }
+            put(indexer.index(i, j), value);
         }
 
         /**
@@ -367,12 +366,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, int value) {
             checkOpen();
-            int at = indexer.index(i, j, k);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_INT, at, value);
-            }
+            put(indexer.index(i, j, k), value);
         }
     }
 
@@ -385,6 +379,19 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
             this.data = data;
         }
 
+        /** The element at storage index {@code i}: in the host array, or in {@link #mapped} memory. */
+        private long at(int i) {
+            return mapped == null ? data[i] : mapped.getAtIndex(JAVA_LONG, i);
+        }
+
+        private void put(int i, long value) {
+            if (mapped == null) {
+                data[i] = value;
+            } else {
+                mapped.setAtIndex(JAVA_LONG, i, value);
+            }
+        }
+
         /**
          * The element at {@code i}.
          *
@@ -393,7 +400,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public long get(int i) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_LONG, indexer.index(i));
+            return at(indexer.index(i));
         }
 
         /**
@@ -405,7 +412,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public long get(int i, int j) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_LONG, indexer.index(i, j));
+            return at(indexer.index(i, j));
         }
 
         /**
@@ -418,7 +425,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public long get(int i, int j, int k) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_LONG, indexer.index(i, j, k));
+            return at(indexer.index(i, j, k));
         }
 
         /**
@@ -429,12 +436,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, long value) {
             checkOpen();
-            int at = indexer.index(i);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_LONG, at, value);
-            }
+            put(indexer.index(i), value);
         }
 
         /**
@@ -446,12 +448,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, long value) {
             checkOpen();
-            int at = indexer.index(i, j);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_LONG, at, value);
-            }
+            put(indexer.index(i, j), value);
         }
 
         /**
@@ -464,12 +461,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, long value) {
             checkOpen();
-            int at = indexer.index(i, j, k);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_LONG, at, value);
-            }
+            put(indexer.index(i, j, k), value);
         }
     }
 
@@ -482,6 +474,19 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
             this.data = data;
         }
 
+        /** The element at storage index {@code i}: in the host array, or in {@link #mapped} memory. */
+        private short at(int i) {
+            return mapped == null ? data[i] : mapped.getAtIndex(JAVA_SHORT, i);
+        }
+
+        private void put(int i, short value) {
+            if (mapped == null) {
+                data[i] = value;
+            } else {
+                mapped.setAtIndex(JAVA_SHORT, i, value);
+            }
+        }
+
         /**
          * The element at {@code i}.
          *
@@ -490,7 +495,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public short get(int i) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_SHORT, indexer.index(i));
+            return at(indexer.index(i));
         }
 
         /**
@@ -502,7 +507,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public short get(int i, int j) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_SHORT, indexer.index(i, j));
+            return at(indexer.index(i, j));
         }
 
         /**
@@ -515,7 +520,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public short get(int i, int j, int k) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_SHORT, indexer.index(i, j, k));
+            return at(indexer.index(i, j, k));
         }
 
         /**
@@ -526,12 +531,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, short value) {
             checkOpen();
-            int at = indexer.index(i);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_SHORT, at, value);
-            }
+            put(indexer.index(i), value);
         }
 
         /**
@@ -543,12 +543,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, short value) {
             checkOpen();
-            int at = indexer.index(i, j);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_SHORT, at, value);
-            }
+            put(indexer.index(i, j), value);
         }
 
         /**
@@ -561,12 +556,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, short value) {
             checkOpen();
-            int at = indexer.index(i, j, k);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_SHORT, at, value);
-            }
+            put(indexer.index(i, j, k), value);
         }
     }
 
@@ -579,6 +569,19 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
             this.data = data;
         }
 
+        /** The element at storage index {@code i}: in the host array, or in {@link #mapped} memory. */
+        private byte at(int i) {
+            return mapped == null ? data[i] : mapped.getAtIndex(JAVA_BYTE, i);
+        }
+
+        private void put(int i, byte value) {
+            if (mapped == null) {
+                data[i] = value;
+            } else {
+                mapped.setAtIndex(JAVA_BYTE, i, value);
+            }
+        }
+
         /**
          * The element at {@code i}.
          *
@@ -587,7 +590,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public byte get(int i) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_BYTE, indexer.index(i));
+            return at(indexer.index(i));
         }
 
         /**
@@ -599,7 +602,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public byte get(int i, int j) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_BYTE, indexer.index(i, j));
+            return at(indexer.index(i, j));
         }
 
         /**
@@ -612,7 +615,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public byte get(int i, int j, int k) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_BYTE, indexer.index(i, j, k));
+            return at(indexer.index(i, j, k));
         }
 
         /**
@@ -623,12 +626,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, byte value) {
             checkOpen();
-            int at = indexer.index(i);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_BYTE, at, value);
-            }
+            put(indexer.index(i), value);
         }
 
         /**
@@ -640,12 +638,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, byte value) {
             checkOpen();
-            int at = indexer.index(i, j);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_BYTE, at, value);
-            }
+            put(indexer.index(i, j), value);
         }
 
         /**
@@ -658,12 +651,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, byte value) {
             checkOpen();
-            int at = indexer.index(i, j, k);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_BYTE, at, value);
-            }
+            put(indexer.index(i, j, k), value);
         }
     }
 
@@ -676,6 +664,19 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
             this.data = data;
         }
 
+        /** The element at storage index {@code i}: in the host array, or in {@link #mapped} memory. */
+        private char at(int i) {
+            return mapped == null ? data[i] : mapped.getAtIndex(JAVA_CHAR, i);
+        }
+
+        private void put(int i, char value) {
+            if (mapped == null) {
+                data[i] = value;
+            } else {
+                mapped.setAtIndex(JAVA_CHAR, i, value);
+            }
+        }
+
         /**
          * The element at {@code i}.
          *
@@ -684,7 +685,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public char get(int i) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i)] : mapped.getAtIndex(JAVA_CHAR, indexer.index(i));
+            return at(indexer.index(i));
         }
 
         /**
@@ -696,7 +697,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public char get(int i, int j) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i, j)] : mapped.getAtIndex(JAVA_CHAR, indexer.index(i, j));
+            return at(indexer.index(i, j));
         }
 
         /**
@@ -709,7 +710,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public char get(int i, int j, int k) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i, j, k)] : mapped.getAtIndex(JAVA_CHAR, indexer.index(i, j, k));
+            return at(indexer.index(i, j, k));
         }
 
         /**
@@ -720,12 +721,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, char value) {
             checkOpen();
-            int at = indexer.index(i);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_CHAR, at, value);
-            }
+            put(indexer.index(i), value);
         }
 
         /**
@@ -737,12 +733,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, char value) {
             checkOpen();
-            int at = indexer.index(i, j);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_CHAR, at, value);
-            }
+            put(indexer.index(i, j), value);
         }
 
         /**
@@ -755,12 +746,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, char value) {
             checkOpen();
-            int at = indexer.index(i, j, k);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.setAtIndex(JAVA_CHAR, at, value);
-            }
+            put(indexer.index(i, j, k), value);
         }
     }
 
@@ -773,6 +759,19 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
             this.data = data;
         }
 
+        /** The element at storage index {@code i}: in the host array, or in {@link #mapped} memory. */
+        private boolean at(int i) {
+            return mapped == null ? data[i] : mapped.get(JAVA_BYTE, i) != 0;
+        }
+
+        private void put(int i, boolean value) {
+            if (mapped == null) {
+                data[i] = value;
+            } else {
+                mapped.set(JAVA_BYTE, i, value ? (byte) 1 : 0);
+            }
+        }
+
         /**
          * The element at {@code i}.
          *
@@ -781,7 +780,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public boolean get(int i) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i)] : mapped.get(JAVA_BYTE, indexer.index(i)) != 0;
+            return at(indexer.index(i));
         }
 
         /**
@@ -793,7 +792,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public boolean get(int i, int j) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i, j)] : mapped.get(JAVA_BYTE, indexer.index(i, j)) != 0;
+            return at(indexer.index(i, j));
         }
 
         /**
@@ -806,7 +805,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public boolean get(int i, int j, int k) {
             checkOpen();
-            return mapped == null ? data[indexer.index(i, j, k)] : mapped.get(JAVA_BYTE, indexer.index(i, j, k)) != 0;
+            return at(indexer.index(i, j, k));
         }
 
         /**
@@ -817,12 +816,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, boolean value) {
             checkOpen();
-            int at = indexer.index(i);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.set(JAVA_BYTE, at, value ? (byte) 1 : 0);
-            }
+            put(indexer.index(i), value);
         }
 
         /**
@@ -834,12 +828,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, boolean value) {
             checkOpen();
-            int at = indexer.index(i, j);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.set(JAVA_BYTE, at, value ? (byte) 1 : 0);
-            }
+            put(indexer.index(i, j), value);
         }
 
         /**
@@ -852,12 +841,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable permits Ho
          */
         public void set(int i, int j, int k, boolean value) {
             checkOpen();
-            int at = indexer.index(i, j, k);
-            if (mapped == null) {
-                data[at] = value;
-            } else {
-                mapped.set(JAVA_BYTE, at, value ? (byte) 1 : 0);
-            }
+            put(indexer.index(i, j, k), value);
         }
     }
 }
