@@ -368,9 +368,9 @@ final class BufferStorage {
     private Event stageIn(Queue target, Context context, DeviceCopy copy, List<Event> waits) {
         MemorySegment staging = freeStaging(context, copy);
         List<ClEvent> waitList = Scheduler.waitList(waits, context, target.inOrderCl());
-        MemorySegment heap = codec.heapView(array);
+        MemorySegment heap = pipelineView();
         ClEvent upload;
-        if (heap == null || bytes < PIPELINE_MIN) {
+        if (heap == null) {
             codec.copyToSegment(array, staging);
             upload = target.cl().enqueueWriteBuffer(copy.mem, false, 0, staging, bytes, waitList);
         } else {
@@ -397,6 +397,14 @@ final class BufferStorage {
         Event uploadEvent = Event.of(upload, context, false, target.cl());
         copy.pinnedUse = uploadEvent;
         return uploadEvent;
+    }
+
+    /**
+     * The host array as a heap segment where a staged transfer of it moves in slices ({@link #PIPELINE_MIN} bytes
+     * or more, elements copied as they are), else null.
+     */
+    private MemorySegment pipelineView() {
+        return bytes < PIPELINE_MIN ? null : codec.heapView(array);
     }
 
     /** Staged transfers of at least this many bytes move in {@link #PIPELINE_CHUNK} slices. */
@@ -598,8 +606,8 @@ final class BufferStorage {
                     mapOut(context, copy, waits);
                 } else {
                     MemorySegment staging = freeStaging(context, copy);
-                    MemorySegment heap = codec.heapView(array);
-                    if (heap == null || bytes < PIPELINE_MIN) {
+                    MemorySegment heap = pipelineView();
+                    if (heap == null) {
                         try (ClEvent read = context.transferQueue().enqueueReadBuffer(copy.mem, true, 0,
                                 staging, bytes, Scheduler.waitList(waits, context))) {
                             codec.copyFromSegment(staging, array);

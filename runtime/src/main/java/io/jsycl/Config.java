@@ -62,21 +62,26 @@ final class Config {
     /** Work-group extents of padded launches of 1-, 2- and 3-D ranges, OpenCL dimension 0 first. */
     private static final long[][] PADDED_LOCAL = {{256}, {32, 8}, {32, 4, 2}};
 
+    /** The value of {@code JSYCL_LOCAL_SIZE_<D>D} [{@code jsycl.localSize<D>d}], or null. */
+    private static String localSizeSetting(int dims) {
+        return read("JSYCL_LOCAL_SIZE_" + dims + "D", "jsycl.localSize" + dims + "d");
+    }
+
+    /** Whether {@code JSYCL_LOCAL_SIZE_<D>D} is set (see {@link #paddedLocalSize}). */
+    static boolean paddedLocalSizeSet(int dims) {
+        String value = localSizeSetting(dims);
+        return value != null && !value.isBlank();
+    }
+
     /**
      * {@code JSYCL_LOCAL_SIZE_<D>D} [{@code jsycl.localSize<D>d}], D = 1, 2, 3: the work-group extents the
      * runtime picks for a {@code Range} kernel on a GPU, OpenCL dimension 0 (the last index, fastest) first:
      * {@code 512}, {@code 64x4}, {@code 32x4x2}. Unset: 256, 32x8, 32x4x2, and a 1-D range too small to give every
      * compute unit one work-group of 256 gets smaller ones ({@link Queue#paddedLocalSize(Range)}); a set size is used
      * as given. Read when a queue that pads ranges is made; a malformed value fails that queue's launches that need it.
-     * {@link #paddedLocalSizeSet} tells whether it is set.
      */
-    static boolean paddedLocalSizeSet(int dims) {
-        String value = read("JSYCL_LOCAL_SIZE_" + dims + "D", "jsycl.localSize" + dims + "d");
-        return value != null && !value.isBlank();
-    }
-
     static long[] paddedLocalSize(int dims) {
-        String value = read("JSYCL_LOCAL_SIZE_" + dims + "D", "jsycl.localSize" + dims + "d");
+        String value = localSizeSetting(dims);
         if (value == null || value.isBlank()) {
             return PADDED_LOCAL[dims - 1];
         }

@@ -45,7 +45,7 @@ public final class Queue implements AutoCloseable {
     private final boolean inOrder;
     /**
      * The build options of kernels without specialization constants or user options, by fast math (bit 0),
-     * padded range (bit 1) and {@link LaunchSpecialization} (bits 2-3), once the first such submit built them.
+     * padded range (bit 1) and {@link LaunchSpecialization} (bits 2-5), once the first such submit built them.
      * Strings are immutable: a racing write is harmless.
      */
     private final String[] plainBuildOptions = new String[64];

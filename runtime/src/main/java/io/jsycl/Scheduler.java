@@ -174,8 +174,11 @@ final class Scheduler {
         Range workItems = twoItems ? Range.of((int) (range.size() / 2)) : range;
         int specialization = LaunchSpecialization.of(lowered, kernel.captured(), queue.zeroOffsetPrograms(),
                 queue.signedSubscripts()) | (twoItems ? LaunchSpecialization.TWO_ITEMS : 0);
+        // The work-groups the runtime picks for a Range launch on a device that pads ranges (GPUs), else null.
+        long[] paddedLocal = launch.local() == null && launch.reduction() == null && range != null
+                && queue.padsRanges() ? queue.paddedLocalSize(workItems) : null;
         KernelHandle handle = kernelFor(queue, h, kernel.lowering(),
-                launch.local() == null && launch.reduction() == null && padded(queue, workItems), specialization);
+                paddedLocal != null && ragged(workItems, paddedLocal), specialization);
         FirstSubmitTrace.mark("program");
         if (range != null && range.size() == 0) {
             return Event.completed();
@@ -236,10 +239,10 @@ final class Scheduler {
                 // A checked kernel's event reads the check record afterwards, so it needs an event of its own.
                 LazyLaunches lazy = arguments.checked() ? null : queue.lazyLaunches();
                 if (lazy != null) {
-                    enqueue(queue, lease.kernel(), range, local, clWaits, false);
+                    enqueue(queue, lease.kernel(), range, local, paddedLocal, clWaits, false);
                     event = Event.lazy(lazy, lazy.launched(), queue.context());
                 } else {
-                    ClEvent clEvent = enqueue(queue, lease.kernel(), range, local, clWaits, true);
+                    ClEvent clEvent = enqueue(queue, lease.kernel(), range, local, paddedLocal, clWaits, true);
                     event = Event.of(clEvent, queue.context(), queue.profiling(), queue.cl());
                     KernelProfile.launched(lowered.kernelName(), clEvent);
                 }
@@ -248,8 +251,7 @@ final class Scheduler {
                     SchedulerTrace.log("kernel " + lowered.kernelName() + " enqueued on " + queue + " with "
                             + clWaits.size() + " OpenCL events in its wait list"
                             + (twoItems ? ", two items per work-item over " + range.size() + " work-items" : "")
-                            + (local == null && range != null && queue.padsRanges()
-                                    ? ", work-groups of " + workGroup(queue.paddedLocalSize(range)) : "")
+                            + (paddedLocal != null ? ", work-groups of " + workGroup(paddedLocal) : "")
                             + ((specialization & LaunchSpecialization.NO_ALIASING) != 0
                                     ? ", accessors restrict (pairwise different memory)" : "")
                             + (lazy != null ? ", without an OpenCL event of its own (in-order queue)" : ""));
@@ -385,12 +387,9 @@ final class Scheduler {
      * Whether a {@code Range} launch on {@code queue} rounds {@code range} up to whole work-groups: only
      * where the queue pads ranges (GPUs by default) and the range is not a whole number of groups already.
      */
-    private static boolean padded(Queue queue, Range range) {
-        if (range == null || !queue.padsRanges()) {
-            return false;
-        }
+    /** Whether {@code range} is not a whole number of work-groups of {@code local} (OpenCL order): padded. */
+    private static boolean ragged(Range range, long[] local) {
         int dims = range.dimensions();
-        long[] local = queue.paddedLocalSize(range);
         for (int cl = 0; cl < dims; cl++) {
             if (range.get(dims - 1 - cl) % local[cl] != 0) {
                 return true;
@@ -401,11 +400,12 @@ final class Scheduler {
 
     /**
      * Enqueues the launch; returns its OpenCL event, or null when {@code withEvent} is false and
-     * OpenCL was asked for none. SYCL dimension d is OpenCL dimension dims-1-d: the last SYCL
-     * dimension varies fastest.
+     * OpenCL was asked for none. {@code paddedLocal}: the work-groups the runtime picked for a Range
+     * launch ({@link Queue#paddedLocalSize(Range)}), or null. SYCL dimension d is OpenCL dimension
+     * dims-1-d: the last SYCL dimension varies fastest.
      */
-    private static ClEvent enqueue(Queue queue, ClKernel k, Range range, Range local, List<ClEvent> waits,
-            boolean withEvent) {
+    private static ClEvent enqueue(Queue queue, ClKernel k, Range range, Range local, long[] paddedLocal,
+            List<ClEvent> waits, boolean withEvent) {
         if (range == null) {
             return launch(queue.cl(), k, 1, new long[] {1}, new long[] {1}, waits, withEvent);
         }
@@ -418,10 +418,10 @@ final class Scheduler {
                 global[dims - 1 - d] = range.get(d);
                 localSize[dims - 1 - d] = local.get(d);
             }
-        } else if (queue.padsRanges()) {
+        } else if (paddedLocal != null) {
             // GPUs get work-groups of a chosen size, the global range rounded up to a multiple (the
             // kernel guards the extra items); other devices get the exact range and pick their own.
-            localSize = queue.paddedLocalSize(range);
+            localSize = paddedLocal;
             for (int cl = 0; cl < dims; cl++) {
                 long extent = range.get(dims - 1 - cl);
                 global[cl] = (extent + localSize[cl] - 1) / localSize[cl] * localSize[cl];
