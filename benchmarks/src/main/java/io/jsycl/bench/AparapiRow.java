@@ -32,7 +32,7 @@ final class AparapiRow {
 
     /**
      * The Aparapi row for {@code w}, followed, where {@code jsyclKeptWithoutArrays} gives a result
-     * ({@link Workload#jsyclEndToEndKeptWithoutArrays}), by a row "jsycl kept, buffers without arrays: ..." with its
+     * ({@link Workload#jsyclEndToEndKept} without arrays), by a row "jsycl kept, buffers without arrays: ..." with its
      * end to end and its ratio to Aparapi's; empty where the workload has no Aparapi row. {@code raw} and
      * {@code jsycl} are that workload's results (either may be null when that path failed); {@code jsyclKept}
      * measures jsycl's end to end with kept buffers ({@link Workload#jsyclEndToEndKept}), called only where the row

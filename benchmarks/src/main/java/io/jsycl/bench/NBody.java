@@ -180,16 +180,7 @@ final class NBody extends Workload {
     }
 
     @Override
-    Result jsyclEndToEndKept(Queue q) {
-        return kept(q, true);
-    }
-
-    @Override
-    Result jsyclEndToEndKeptWithoutArrays(Queue q) {
-        return kept(q, false);
-    }
-
-    private Result kept(Queue q, boolean arrays) {
+    Result jsyclEndToEndKept(Queue q, boolean arrays) {
         try (var bp = keptFloats(4 * n, arrays); var bv = keptFloats(4 * n, arrays);
              var bnp = keptFloats(4 * n, arrays); var bnv = keptFloats(4 * n, arrays)) {
             Stats s = measureKept(() -> {

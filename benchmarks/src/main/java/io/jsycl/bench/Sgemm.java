@@ -181,16 +181,7 @@ final class Sgemm extends Workload {
     }
 
     @Override
-    Result jsyclEndToEndKept(Queue q) {
-        return kept(q, true);
-    }
-
-    @Override
-    Result jsyclEndToEndKeptWithoutArrays(Queue q) {
-        return kept(q, false);
-    }
-
-    private Result kept(Queue q, boolean arrays) {
+    Result jsyclEndToEndKept(Queue q, boolean arrays) {
         var shape = Range.of(n, n);
         try (var ba = keptFloats(shape, arrays); var bb = keptFloats(shape, arrays);
              var bc = keptFloats(shape, arrays)) {

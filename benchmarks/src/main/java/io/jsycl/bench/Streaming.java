@@ -119,16 +119,7 @@ final class Streaming extends Workload {
     }
 
     @Override
-    Result jsyclEndToEndKept(Queue q) {
-        return kept(q, true);
-    }
-
-    @Override
-    Result jsyclEndToEndKeptWithoutArrays(Queue q) {
-        return kept(q, false);
-    }
-
-    private Result kept(Queue q, boolean arrays) {
+    Result jsyclEndToEndKept(Queue q, boolean arrays) {
         try (var bx = keptFloats(n, arrays); var by = keptFloats(n, arrays); var bo = keptFloats(n, arrays)) {
             Stats s = measureKept(() -> {
                 write(bx, a);

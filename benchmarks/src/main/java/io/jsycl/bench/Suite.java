@@ -247,8 +247,8 @@ public final class Suite {
         var rows = new ArrayList<Row>(List.of(main));
         if (aparapi != null) {
             rows.addAll(aparapi.rows(w, rawResult, jsyclResult,
-                    jsyclRun == null ? () -> null : () -> w.jsyclEndToEndKept(q),
-                    jsyclRun == null ? () -> null : () -> w.jsyclEndToEndKeptWithoutArrays(q)));
+                    jsyclRun == null ? () -> null : () -> w.jsyclEndToEndKept(q, true),
+                    jsyclRun == null ? () -> null : () -> w.jsyclEndToEndKept(q, false)));
         }
         Row fast = jsyclResult == null || rawResult == null ? null : fastMathRow(w, q, rawResult);
         if (fast != null) {

@@ -167,16 +167,7 @@ final class SumReduce extends Workload {
     }
 
     @Override
-    Result jsyclEndToEndKept(Queue q) {
-        return kept(q, true);
-    }
-
-    @Override
-    Result jsyclEndToEndKeptWithoutArrays(Queue q) {
-        return kept(q, false);
-    }
-
-    private Result kept(Queue q, boolean arrays) {
+    Result jsyclEndToEndKept(Queue q, boolean arrays) {
         try (var bx = keptInts(n, arrays); var bo = keptInts(1, arrays)) {
             Stats s = measureKept(() -> {
                 write(bx, data);

@@ -63,10 +63,17 @@ abstract class Workload {
      * it back into its Java array. So each run uploads every input once and downloads every output once, as
      * Aparapi's {@code put}, {@code execute}, {@code get} do. One warm-up run, then {@code e2eRepeats} timed ones.
      *
+     * <p>With {@code arrays} false the buffers are made from a shape ({@code Buffer.ofFloat(Range)}, no Java arrays
+     * behind them): on a host-unified device (CPU, integrated GPU) their host accessors read and write the device
+     * copy in place, so writing the inputs and reading the outputs copies nothing; elsewhere (discrete GPUs) they
+     * read and write the device copy's pinned host memory, so each transfer is one DMA transfer and no host copy.
+     * Both are checked as {@link #checkKept}.
+     *
+     * @param arrays whether the kept buffers are over Java arrays ({@link #keptFloats}, {@link #keptInts})
      * @return the times and the last run's output (read through a host accessor after the clock, for the check), or
      *         null where the workload has no such version
      */
-    Result jsyclEndToEndKept(Queue q) {
+    Result jsyclEndToEndKept(Queue q, boolean arrays) {
         return null;
     }
 
@@ -80,19 +87,6 @@ abstract class Workload {
      *         changes
      */
     Result jsyclFastMath(Queue q) {
-        return null;
-    }
-
-    /**
-     * {@link #jsyclEndToEndKept} with buffers made from a shape ({@code Buffer.ofFloat(Range)}, no Java arrays behind
-     * them): on a host-unified device (CPU, integrated GPU) their host accessors read and write the device copy in
-     * place, so writing the inputs and reading the outputs copies nothing; elsewhere (discrete GPUs) they read and
-     * write the device copy's pinned host memory, so each transfer is one DMA transfer and no host copy. Checked as
-     * {@link #checkKept}.
-     *
-     * @return the times and the last run's output, or null where the workload has no such version
-     */
-    Result jsyclEndToEndKeptWithoutArrays(Queue q) {
         return null;
     }
 
