@@ -49,6 +49,7 @@ public final class ClCommandQueue implements AutoCloseable {
                 list.setAtIndex(JAVA_LONG, 1, props);
             }
             MemorySegment h = cl_h.clCreateCommandQueueWithProperties(ctx.handle(), dev.handle(), list, err);
+            JvmSignalHandlers.check("clCreateCommandQueueWithProperties");
             ClStatus.check(err.get(JAVA_INT, 0), "clCreateCommandQueueWithProperties");
             return new ClCommandQueue(h, ctx, dev);
         }

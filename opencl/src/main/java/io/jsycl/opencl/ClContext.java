@@ -34,6 +34,7 @@ public final class ClContext implements AutoCloseable {
             MemorySegment err = a.allocate(JAVA_INT);
             MemorySegment h = cl_h.clCreateContext(MemorySegment.NULL, devices.size(), ClInfo.devices(a, devices),
                     MemorySegment.NULL, MemorySegment.NULL, err);
+            JvmSignalHandlers.check("clCreateContext"); // drivers start their device runtime here
             ClStatus.check(err.get(JAVA_INT, 0), "clCreateContext");
             return new ClContext(h, List.copyOf(devices));
         }

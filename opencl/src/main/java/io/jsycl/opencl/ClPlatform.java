@@ -32,6 +32,7 @@ public final class ClPlatform {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment count = a.allocate(JAVA_INT);
             int status = cl_h.clGetPlatformIDs(0, MemorySegment.NULL, count);
+            JvmSignalHandlers.check("clGetPlatformIDs"); // the ICD loader loads every driver here
             if (status == ClStatus.CL_PLATFORM_NOT_FOUND_KHR.code() || status == 0 && count.get(JAVA_INT, 0) == 0) {
                 return List.of();
             }
@@ -126,6 +127,7 @@ public final class ClPlatform {
             int n = count.get(JAVA_INT, 0);
             MemorySegment ids = a.allocate(ADDRESS, Math.max(1, n));
             ClStatus.check(cl_h.clGetDeviceIDs(handle, all, n, ids, MemorySegment.NULL), "clGetDeviceIDs");
+            JvmSignalHandlers.check("clGetDeviceIDs");
             List<ClDevice> out = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 out.add(new ClDevice(this, ids.getAtIndex(ADDRESS, i)));

@@ -93,6 +93,7 @@ public final class ClProgram implements AutoCloseable {
             status = cl_h.clBuildProgram(handle(), targets.size(), ClInfo.devices(a, targets),
                     a.allocateFrom(options == null ? "" : options), MemorySegment.NULL, MemorySegment.NULL);
         }
+        JvmSignalHandlers.check("clBuildProgram"); // compilers load on the first build
         if (status != 0) {
             StringBuilder log = new StringBuilder();
             for (ClDevice d : targets) {

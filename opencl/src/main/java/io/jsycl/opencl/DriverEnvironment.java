@@ -33,6 +33,7 @@ final class DriverEnvironment {
         }
         applied = true;
         setIfAbsent("POCL_SIGFPE_HANDLER", "0");
+        JvmSignalHandlers.original(); // reads the JVM's handlers before any driver is loaded
     }
 
     @SuppressWarnings("restricted") // calls the C library's setenv; the module is granted native access
