@@ -101,6 +101,18 @@ int jsycl_ctz_l(long x) {
 }
 #endif
 
+#ifndef JSYCL_DEF_jsycl_to_int_f
+#define JSYCL_DEF_jsycl_to_int_f
+/* (int) of a float: truncated, saturated, NaN to 0. */
+int jsycl_to_int_f(float x) {
+#ifdef JSYCL_QUIRK_NAN_TO_INTEGER
+    return isnan(x) ? 0 : convert_int_sat_rtz(x);
+#else
+    return convert_int_sat_rtz(x);
+#endif
+}
+#endif
+
 #ifndef JSYCL_DEF_JSYCL_RESTRICT
 #define JSYCL_DEF_JSYCL_RESTRICT
 /* On an accessor's pointer: restrict in the program the runtime builds for launches whose
@@ -129,7 +141,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(const 
     cap->out.data[1 + JSYCL_OFFSET(cap->out.offset[0])] = rotate(i, 3) ^ rotate(i, (int)(0u - (uint)5)) ^ jsycl_reverse_i(i);
     cap->out.data[2 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)(int)popcount(l) + (uint)jsycl_ctz_l(l) + (uint)(int)clz(l));
     cap->out.data[3 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)as_int(cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])]) + (uint)(isnan(cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])]) ? 0x7fc00000 : as_int(cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])])));
-    cap->out.data[4 + JSYCL_OFFSET(cap->out.offset[0])] = convert_int_sat_rtz(as_float(i));
+    cap->out.data[4 + JSYCL_OFFSET(cap->out.offset[0])] = jsycl_to_int_f(as_float(i));
 }
 
 __kernel void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1(__global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global const float* JSYCL_RESTRICT f_data JSYCL_OFFSET_PARAM(f_offset0), int range0) {

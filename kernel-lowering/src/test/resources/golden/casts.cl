@@ -108,6 +108,42 @@ typedef struct {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_jsycl_to_int_f
+#define JSYCL_DEF_jsycl_to_int_f
+/* (int) of a float: truncated, saturated, NaN to 0. */
+int jsycl_to_int_f(float x) {
+#ifdef JSYCL_QUIRK_NAN_TO_INTEGER
+    return isnan(x) ? 0 : convert_int_sat_rtz(x);
+#else
+    return convert_int_sat_rtz(x);
+#endif
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_to_long_f
+#define JSYCL_DEF_jsycl_to_long_f
+/* (long) of a float: truncated, saturated, NaN to 0. */
+long jsycl_to_long_f(float x) {
+#ifdef JSYCL_QUIRK_NAN_TO_INTEGER
+    return isnan(x) ? 0L : convert_long_sat_rtz(x);
+#else
+    return convert_long_sat_rtz(x);
+#endif
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_to_int_d
+#define JSYCL_DEF_jsycl_to_int_d
+/* (int) of a double: truncated, saturated, NaN to 0. */
+int jsycl_to_int_d(double x) {
+#ifdef JSYCL_QUIRK_NAN_TO_INTEGER
+    return isnan(x) ? 0 : convert_int_sat_rtz(x);
+#else
+    return convert_int_sat_rtz(x);
+#endif
+}
+#endif
+
 #ifndef JSYCL_DEF_JSYCL_RESTRICT
 #define JSYCL_DEF_JSYCL_RESTRICT
 /* On an accessor's pointer: restrict in the program the runtime builds for launches whose
@@ -134,15 +170,15 @@ void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(
     float x;
     i = JSYCL_ITEM_ID(0);
     x = cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])];
-    cap->ints.data[0 + JSYCL_OFFSET(cap->ints.offset[0])] = convert_int_sat_rtz(x);
-    cap->longs.data[0 + JSYCL_OFFSET(cap->longs.offset[0])] = convert_long_sat_rtz(x);
+    cap->ints.data[0 + JSYCL_OFFSET(cap->ints.offset[0])] = jsycl_to_int_f(x);
+    cap->longs.data[0 + JSYCL_OFFSET(cap->longs.offset[0])] = jsycl_to_long_f(x);
     cap->ints.data[1 + JSYCL_OFFSET(cap->ints.offset[0])] = (int)(char)i;
     cap->ints.data[2 + JSYCL_OFFSET(cap->ints.offset[0])] = (int)(short)i;
     cap->ints.data[3 + JSYCL_OFFSET(cap->ints.offset[0])] = (int)(ushort)i;
     cap->ints.data[4 + JSYCL_OFFSET(cap->ints.offset[0])] = (int)cap->longs.data[1 + JSYCL_OFFSET(cap->longs.offset[0])];
     cap->doubles.data[0 + JSYCL_OFFSET(cap->doubles.offset[0])] = (double)x;
     cap->doubles.data[1 + JSYCL_OFFSET(cap->doubles.offset[0])] = convert_double_rte(cap->longs.data[2 + JSYCL_OFFSET(cap->longs.offset[0])]);
-    cap->ints.data[5 + JSYCL_OFFSET(cap->ints.offset[0])] = convert_int_sat_rtz(cap->doubles.data[3 + JSYCL_OFFSET(cap->doubles.offset[0])]);
+    cap->ints.data[5 + JSYCL_OFFSET(cap->ints.offset[0])] = jsycl_to_int_d(cap->doubles.data[3 + JSYCL_OFFSET(cap->doubles.offset[0])]);
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1(__global const float* JSYCL_RESTRICT f_data JSYCL_OFFSET_PARAM(f_offset0), __global int* JSYCL_RESTRICT ints_data JSYCL_OFFSET_PARAM(ints_offset0), __global long* JSYCL_RESTRICT longs_data JSYCL_OFFSET_PARAM(longs_offset0), __global double* JSYCL_RESTRICT doubles_data JSYCL_OFFSET_PARAM(doubles_offset0), int range0) {

@@ -165,6 +165,37 @@ final class Config {
      * A setting that is {@code auto} unless forced: null when unset, blank or {@code auto}, else {@link #parseSwitch}'s
      * value; anything else is an {@code IllegalArgumentException} naming the setting.
      */
+    /**
+     * {@code JSYCL_QUIRKS} [{@code jsycl.quirks}]: driver quirks to work around, or not, beyond those jsycl knows for
+     * a device's vendor: a comma-separated list of quirk names ({@code nan-to-integer}), each turning the quirk on, or
+     * with a leading {@code -} turning it off. Unset: none changed.
+     *
+     * @return each named quirk and whether it is on, in the order given
+     * @throws IllegalArgumentException for a name that is no quirk
+     */
+    static java.util.Map<DeviceQuirk, Boolean> quirkOverrides() {
+        String value = read("JSYCL_QUIRKS", "jsycl.quirks");
+        var out = new java.util.LinkedHashMap<DeviceQuirk, Boolean>();
+        if (value == null || value.isBlank()) {
+            return out;
+        }
+        for (String item : value.split(",")) {
+            String name = item.strip().toLowerCase(Locale.ROOT);
+            boolean on = !name.startsWith("-");
+            DeviceQuirk quirk = DeviceQuirk.named(on ? name.replaceFirst("^\\+", "") : name.substring(1));
+            if (quirk == null) {
+                var names = new java.util.StringJoiner(", ");
+                for (DeviceQuirk q : DeviceQuirk.values()) {
+                    names.add(q.settingName());
+                }
+                throw new IllegalArgumentException("JSYCL_QUIRKS (or -Djsycl.quirks) names '" + item.strip()
+                        + "', which is no quirk; known: " + names + " (prefix - to turn one off)");
+            }
+            out.put(quirk, on);
+        }
+        return out;
+    }
+
     private static Boolean autoSwitch(String variable, String property) {
         String value = read(variable, property);
         if (value == null || value.isBlank() || value.trim().equalsIgnoreCase("auto")) {

@@ -117,6 +117,32 @@ public final class Device {
     }
 
     /**
+     * The driver quirks jsycl works around on this device: where the driver is known not to conform, the generated
+     * code takes a safe form that gives Java's result (docs/troubleshooting.md names each). {@code JSYCL_QUIRKS}
+     * adds or removes one.
+     *
+     * @return the quirks' names, e.g. {@code [nan-to-integer]} on NVIDIA's OpenCL; empty for the host device
+     */
+    public java.util.List<String> quirks() {
+        if (cl == null) {
+            return java.util.List.of();
+        }
+        return DeviceQuirk.of(platform.vendor(), vendor()).stream().map(DeviceQuirk::settingName).toList();
+    }
+
+    /** The build options that select the safe forms of this device's quirks, each followed by a space. */
+    String quirkBuildOptions() {
+        if (cl == null) {
+            return "";
+        }
+        var options = new StringBuilder();
+        for (DeviceQuirk q : DeviceQuirk.of(platform.vendor(), vendor())) {
+            options.append(q.buildOption()).append(' ');
+        }
+        return options.toString();
+    }
+
+    /**
      * The driver's version string.
      *
      * @return the driver's version string

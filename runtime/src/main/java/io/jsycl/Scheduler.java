@@ -354,6 +354,7 @@ final class Scheduler {
         if (padded) {
             options.append("-DJSYCL_PADDED_RANGE ");
         }
+        options.append(device.quirkBuildOptions());
         if (h.fastMathRequested()) {
             options.append("-cl-fast-relaxed-math -DJSYCL_FAST_MATH -DJSYCL_CR_DIVIDE_SQRT");
         } else if (device.hasAspect(Aspect.FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT)) {

@@ -194,14 +194,28 @@ final class Arithmetic {
             case L2I -> cast('I', "int", e);
             case L2F -> call('F', "convert_float_rte", e);
             case L2D -> call('D', "convert_double_rte", e);
-            case F2I, D2I -> call('I', "convert_int_sat_rtz", e);
-            case F2L, D2L -> call('J', "convert_long_sat_rtz", e);
+            case F2I -> toInteger(ctx, 'I', "jsycl_to_int_f", e);
+            case D2I -> toInteger(ctx, 'I', "jsycl_to_int_d", e);
+            case F2L -> toInteger(ctx, 'J', "jsycl_to_long_f", e);
+            case D2L -> toInteger(ctx, 'J', "jsycl_to_long_d", e);
             case F2D -> cast('D', "double", e);
             case D2F -> call('F', "convert_float_rte", e);
             case I2B -> Expr.of('I', "(int)(char)" + e.at(UNARY), UNARY);
             case I2C -> Expr.of('I', "(int)(ushort)" + e.at(UNARY), UNARY);
             default -> Expr.of('I', "(int)(short)" + e.at(UNARY), UNARY);
         };
+    }
+
+    /**
+     * A floating-point to integer cast: OpenCL's saturating, truncating conversion is Java's, NaN to 0 included.
+     * The helper keeps that where a driver gets NaN wrong (the runtime's device quirks); outside a kernel context
+     * (a constant expression) the conversion is written as is.
+     */
+    private static Expr toInteger(KernelContext ctx, char kind, String helper, Expr e) {
+        if (ctx == null) {
+            return call(kind, kind == 'I' ? "convert_int_sat_rtz" : "convert_long_sat_rtz", e);
+        }
+        return call(kind, ctx.helper(helper), e);
     }
 
     private static Expr cast(char kind, String type, Expr e) {

@@ -275,6 +275,10 @@ final class Builtins {
                         return convert_float_rte(sqrt((double)x));
                     #endif
                     }"""),
+            Map.entry("jsycl_to_int_f", toInteger("int", "float", "0")),
+            Map.entry("jsycl_to_int_d", toInteger("int", "double", "0")),
+            Map.entry("jsycl_to_long_f", toInteger("long", "float", "0L")),
+            Map.entry("jsycl_to_long_d", toInteger("long", "double", "0L")),
             Map.entry("jsycl_round_f", """
                     /* Math.round(float): floor(x + 1/2) computed exactly, saturated, NaN to 0. */
                     int jsycl_round_f(float x) {
@@ -306,6 +310,24 @@ final class Builtins {
     }
 
     /** Whether a helper works on doubles (needs cl_khr_fp64). */
+    /**
+     * Java's cast of a float or double to int or long: OpenCL's convert_T_sat_rtz by the specification (NaN gives
+     * 0); a program built with JSYCL_QUIRK_NAN_TO_INTEGER (the runtime's quirk for drivers that give MIN for NaN)
+     * tests for NaN itself.
+     */
+    private static String toInteger(String to, String from, String zero) {
+        String name = "jsycl_to_" + to + "_" + from.charAt(0);
+        return """
+                /* (%1$s) of a %2$s: truncated, saturated, NaN to 0. */
+                %1$s %3$s(%2$s x) {
+                #ifdef JSYCL_QUIRK_NAN_TO_INTEGER
+                    return isnan(x) ? %4$s : convert_%1$s_sat_rtz(x);
+                #else
+                    return convert_%1$s_sat_rtz(x);
+                #endif
+                }""".formatted(to, from, name, zero);
+    }
+
     static boolean helperUsesFp64(String name) {
         return name.endsWith("_d");
     }

@@ -167,6 +167,23 @@ public final class ClDevice {
     }
 
     /**
+     * Whether this device is the one a selector names, as {@code JSYCL_DEVICE} does: {@code gpu}, {@code cpu} or
+     * {@code accelerator} by type, else a case-insensitive substring of the device name.
+     *
+     * @param selector the selector; not null
+     * @return true when this device matches
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
+    public boolean matches(String selector) {
+        return switch (selector.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "gpu" -> isGpu();
+            case "cpu" -> isCpu();
+            case "accelerator" -> isAccelerator();
+            case String s -> name().toLowerCase(java.util.Locale.ROOT).contains(s);
+        };
+    }
+
+    /**
      * The number of compute units ({@code CL_DEVICE_MAX_COMPUTE_UNITS}).
      *
      * @return at least 1

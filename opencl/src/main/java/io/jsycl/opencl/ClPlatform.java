@@ -51,6 +51,19 @@ public final class ClPlatform {
         }
     }
 
+    /**
+     * Every device of every platform that {@code selector} names (see {@link ClDevice#matches}); all of them
+     * where {@code selector} is null or blank.
+     *
+     * @param selector {@code gpu}, {@code cpu}, {@code accelerator}, a device name substring, or null
+     * @return the devices, platform by platform in the loader's order; unmodifiable
+     * @throws ClException when a platform cannot list its devices
+     */
+    public static List<ClDevice> devicesMatching(String selector) {
+        return all().stream().flatMap(p -> p.devices().stream())
+                .filter(d -> selector == null || selector.isBlank() || d.matches(selector)).toList();
+    }
+
     private ClInfo.Query info() {
         return (p, size, value, sizeRet) -> cl_h.clGetPlatformInfo(handle, p, size, value, sizeRet);
     }

@@ -7,9 +7,12 @@ import io.jsycl.Device;
 import io.jsycl.Queue;
 import io.jsycl.Range;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Ragged ranges launched the way GPUs get them (global size rounded up to whole work-groups, the
@@ -106,14 +109,19 @@ class PaddedRangeTest {
         assertRunOnce(three);
     }
 
-    @Test
-    void smallRangesAreSpreadOverEveryComputeUnitUnlessTinyOrTheSizeIsSet() {
-        Device device = TestDevices.firstOpenCl();
+    static Stream<Device> openCl() {
+        return TestDevices.openCl().stream();
+    }
+
+    /** On every device: the numbers follow from its compute units and the default work-group of 256. */
+    @ParameterizedTest
+    @MethodSource("openCl")
+    void smallRangesAreSpreadOverEveryComputeUnitUnlessTinyOrTheSizeIsSet(Device device) {
         int cus = device.maxComputeUnits();
         // 64 per compute unit, less 3: work-groups of 256 or 128 leave compute units without one, 64 does not.
         int small = 64 * cus - 3;
         int large = 2 * 256 * cus;
-        int tiny = 32 * cus - 1; // less than a warp per compute unit: one work-group
+        int tiny = 32 * cus - 1; // less than a warp per compute unit: not spread, one work-group of up to 256
         int[] a = new int[small + 1];
         int[] b = new int[large + 1];
         int[] t = new int[tiny + 1];
@@ -136,7 +144,7 @@ class PaddedRangeTest {
         assertThat(enqueued(trace)).hasSize(3);
         assertThat(enqueued(trace).get(0)).contains("work-groups of " + Math.min(64, small) + ",");
         assertThat(enqueued(trace).get(1)).contains("work-groups of 256,");
-        assertThat(enqueued(trace).get(2)).contains("work-groups of " + tiny + ",");
+        assertThat(enqueued(trace).get(2)).contains("work-groups of " + Math.min(256, tiny) + ",");
 
         System.setProperty("jsycl.localSize1d", "256");
         int[] c = new int[small + 1];

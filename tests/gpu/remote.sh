@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# GPU conformance run, step 2 of 2, ON the GPU host from the repository root, after tests/gpu/prepare.sh filled
+# .gpu-tests/ on the development machine: every module's tests on every OpenCL device of the host, with the JUnit
+# console launcher (no Maven there). The modules whose tests take one device (opencl, kernel-lowering,
+# program-manager) run once per device type (JSYCL_DEVICE=gpu, then cpu); runtime, tests and cli run once, their
+# kernel tests cover the host device and every OpenCL device; the scheduler tests run again on in-order queues as in
+# CI; the fuzz test runs FUZZ_COUNT programs (default 700, ten times CI's 70).
+# Writes $OUT/gpu-conformance-<gpu>-<date>.md (the summary: tests, failures per device, each failure's first lines)
+# and $OUT/logs.tgz (every run's console output, JUnit XML and any hs_err file). LD_PRELOAD is left as the caller
+# set it, and the summary records it.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+OUT="${OUT:-./conformance-out}"
+FUZZ_COUNT="${FUZZ_COUNT:-700}"
+mkdir -p "$OUT"
+work=$(mktemp -d /tmp/jsycl-conformance.XXXX)
+src=$PWD/.gpu-tests
+
+nv=/usr/local/nvidia/lib64/libnvidia-opencl.so.1
+if [ -e "$nv" ] && ! grep -qs "$nv" /etc/OpenCL/vendors/*.icd; then
+  mkdir -p /etc/OpenCL/vendors && echo "$nv" > /etc/OpenCL/vendors/nvidia.icd
+fi
+rm -rf /tmp/jre
+tar xJf "$src/jre.txz" -C /tmp 2>/dev/null \
+  || python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1]).extractall("/tmp")' "$src/jre.txz"
+java=/tmp/jre/bin/java
+
+classpath() {  # classpath MODULE: its classes, its test classes and its test dependencies, absolute
+  local cp="$src/$1/test-classes:$src/$1/classes"
+  while read -r jar; do cp="$cp:$src/$jar"; done < "$src/$1.classpath"
+  echo "$cp:$src/lib/$(cd "$src/lib" && ls junit-platform-console-standalone-*.jar)"
+}
+
+: > "$work/runs.tsv"
+run() {  # run LABEL MODULE LIMIT_S [VAR=VALUE...] -- [JAVA_OPTION...] -- [LAUNCHER_ARGUMENT...]
+  local label=$1 module=$2 limit=$3; shift 3
+  local envs=() opts=() args=()
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do envs+=("$1"); shift; done; shift
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do opts+=("$1"); shift; done; shift
+  args=("$@")
+  [ ${#args[@]} -gt 0 ] || args=(--scan-class-path "$src/$module/test-classes")
+  mkdir -p "$work/$label" "$work/cache-$label"
+  local t0=$SECONDS
+  (cd "$module" && env "${envs[@]}" CI=true timeout "$limit" "$java" --enable-native-access=ALL-UNNAMED -Xss4m \
+      -XX:ErrorFile="$work/$label/hs_err_pid%p.log" -Djsycl.cache.dir="$work/cache-$label" "${opts[@]}" \
+      -cp "$(classpath "$module")" org.junit.platform.console.ConsoleLauncher execute --disable-banner \
+      --details=tree --details-theme=ascii --reports-dir "$work/$label" "${args[@]}") > "$work/$label/console.log" 2>&1
+  local rc=$?
+  printf '%s\t%s\t%s\t%s\n' "$label" "$rc" "$((SECONDS - t0))" "${envs[*]} ${opts[*]}" >> "$work/runs.tsv"
+  echo "$label: exit $rc in $((SECONDS - t0)) s"
+}
+
+{ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1 | head -1; } > "$work/gpu.txt"
+(cd cli && "$java" --enable-native-access=ALL-UNNAMED -cp "$(classpath cli)" io.jsycl.cli.Main devices) \
+    > "$work/devices.txt" 2>&1
+
+for device in gpu cpu; do
+  run "opencl-$device" opencl 120 JSYCL_DEVICE=$device -- --
+  run "kernel-lowering-$device" kernel-lowering 180 JSYCL_DEVICE=$device -- --
+  run "program-manager-$device" program-manager 180 JSYCL_DEVICE=$device -- --
+done
+run runtime runtime 120 -- --
+run tests tests 420 -- -Djsycl.fuzz.count="$FUZZ_COUNT" --
+run tests-in-order-queues tests 240 -- -Djsycl.outOfOrderQueues=off -- \
+    --select-class io.jsycl.tests.DependencyGraphTest --select-class io.jsycl.tests.DataMovementTest \
+    --select-class io.jsycl.tests.DeviceArrayTest --select-class io.jsycl.tests.CloseUnderLoadTest \
+    --select-class io.jsycl.tests.SchedulerTraceTest --select-class io.jsycl.tests.SubBufferTest \
+    --select-class io.jsycl.tests.LargeTransfersTest
+run cli cli 180 -- --
+
+gpu=$(cut -d, -f1 "$work/gpu.txt" | grep -o -i -E 'h100|h200|a100|l40s?|[a-z][0-9]{2,4}' | head -1 | tr 'A-Z' 'a-z')
+summary="$OUT/gpu-conformance-${gpu:-gpu}-$(date -u +%Y-%m-%d).md"
+python3 tests/gpu/summarize.py --work "$work" --commit "$(cat "$src/commit")" --preload "${LD_PRELOAD:-}" \
+    --fuzz-count "$FUZZ_COUNT" > "$summary"
+tar czf "$OUT/logs.tgz" -C "$work" --exclude='cache-*' .
+cat "$summary"
+rm -rf "$work"
