@@ -80,6 +80,7 @@ def main():
     p.add_argument("--commit", required=True)
     p.add_argument("--preload", default="")
     p.add_argument("--fuzz-count", default="")
+    p.add_argument("--partial", default="")
     a = p.parse_args()
     gpu = open(os.path.join(a.work, "gpu.txt")).read().strip()
     devices = open(os.path.join(a.work, "devices.txt")).read().rstrip()
@@ -114,6 +115,9 @@ def main():
                "`bash tests/gpu/remote.sh` on the GPU host (the device tool carries `.gpu-tests`)." % a.commit)
     out.append("LD_PRELOAD: %s. Fuzz programs: %s (host device vs every OpenCL device, bit for bit)."
                % ("`" + a.preload + "`" if a.preload else "not set", a.fuzz_count))
+    if a.partial.strip():
+        out.append("")
+        out.append("Partial run (%s): not a conformance run." % a.partial.strip())
     out.append("")
     out.append("**Result: %s** (%d tests, %d failures%s)." % (
         "pass" if clean else "FAIL", total_tests, total_failures,

@@ -90,6 +90,8 @@ final class Builtins {
             Map.entry("Integer.lowestOneBit(I)I", "(#0 & (int)(0u - (uint)#0))"),
             Map.entry("Integer.highestOneBit(I)I", "(#0 == 0 ? 0 : (int)(0x80000000u >> clz(#0)))"),
             Map.entry("Long.reverse(J)J", "jsycl_reverse_l(#0)"),
+            Map.entry("Integer.reverseBytes(I)I", "as_int(as_uchar4(#0).s3210)"),
+            Map.entry("Long.reverseBytes(J)J", "as_long(as_uchar8(#0).s76543210)"),
             Map.entry("Long.highestOneBit(J)J", "(#0 == 0 ? 0L : (long)(0x8000000000000000UL >> clz(#0)))"),
             Map.entry("Long.lowestOneBit(J)J", "(#0 & (long)(0UL - (ulong)#0))"),
             Map.entry("Integer.signum(I)I", "((#0 > 0) - (#0 < 0))"),

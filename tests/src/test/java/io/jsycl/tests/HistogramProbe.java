@@ -56,6 +56,13 @@ public final class HistogramProbe {
                 || d.name().toLowerCase().contains(selector))).findFirst().orElseThrow();
         ClDevice cl = ClPlatform.devicesMatching(selector).getFirst();
         System.out.println("device " + device + ", quirks " + device.quirks());
+        java.nio.file.Path dir;
+        try {
+            dir = java.nio.file.Files.createTempDirectory("jsycl-probe");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        System.setProperty("jsycl.dumpKernels", dir.toString());
         byte[] big = new byte[100_003];
         new Random(2).nextBytes(big);
         byte[] small = {0, 0, (byte) 255, 7};
@@ -78,6 +85,40 @@ public final class HistogramProbe {
                 }
                 return bins;
             });
+        }
+        // The sample's generated source, dumped by the runtime, launched through the bindings with edits.
+        String generated;
+        try {
+            try (var files = java.nio.file.Files.list(dir)) {
+                generated = java.nio.file.Files.readString(files.filter(f -> f.toString().contains("histogramPrivatized"))
+                        .findFirst().orElseThrow());
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        String name = generated.substring(generated.indexOf("__kernel void ") + 14, generated.indexOf('(',
+                generated.indexOf("__kernel void ")));
+        String jsyclOptions = "-DJSYCL_ZERO_OFFSETS -DJSYCL_NO_ALIASING -cl-fp32-correctly-rounded-divide-sqrt"
+                + " -DJSYCL_CR_DIVIDE_SQRT -DJSYCL_QUIRK_NAN_TO_INTEGER";
+        String[][] edits = {
+                {"as generated, jsycl's options", generated, jsyclOptions},
+                {"as generated, only -DJSYCL_ZERO_OFFSETS", generated, "-DJSYCL_ZERO_OFFSETS"},
+                {"no restrict", generated.replace("restrict", ""), jsyclOptions},
+                {"cap not const", generated.replace("(const io_", "(io_"), jsyclOptions},
+                {"cap neither const nor restrict", generated.replace("(const io_", "(io_").replace("restrict", ""),
+                        jsyclOptions},
+                {"-cl-opt-disable", generated, jsyclOptions + " -cl-opt-disable"},
+        };
+        try (var ctx = ClContext.create(List.of(cl)); var cq = ClCommandQueue.create(ctx, cl, false, false)) {
+            for (String[] edit : edits) {
+                try (var program = ClProgram.createWithSource(ctx, edit[1])) {
+                    program.build(List.of(cl), edit[2]);
+                    try (var k = ClKernel.create(program, name)) {
+                        probe("generated source raw, " + edit[0], runs, big, zeros, 5,
+                                (d, p, g) -> generatedRaw(ctx, cq, k, d, p, g));
+                    }
+                }
+            }
         }
         try (var ctx = ClContext.create(List.of(cl)); var cq = ClCommandQueue.create(ctx, cl, false, false)) {
             for (String options : new String[] {"", "-cl-fp32-correctly-rounded-divide-sqrt"}) {
@@ -171,6 +212,27 @@ public final class HistogramProbe {
             bins[i % 256] += perGroup[i];
         }
         return bins;
+    }
+
+    /** The generated kernel's parameters: local memory, its range, n, in, out, the launch range. */
+    private static int[] generatedRaw(ClContext ctx, ClCommandQueue q, ClKernel k, byte[] data, int[] prior, int groups) {
+        try (Arena a = Arena.ofConfined();
+             ClMem in = ClMem.createBuffer(ctx, ClMemFlags.READ_ONLY, data.length, MemorySegment.NULL);
+             ClMem out = ClMem.createBuffer(ctx, ClMemFlags.READ_WRITE, 1024, MemorySegment.NULL)) {
+            MemorySegment hostIn = a.allocateFrom(ValueLayout.JAVA_BYTE, data);
+            MemorySegment hostOut = a.allocateFrom(ValueLayout.JAVA_INT, prior);
+            q.enqueueWriteBuffer(in, false, 0, hostIn, data.length, null).close();
+            q.enqueueWriteBuffer(out, false, 0, hostOut, 1024, null).close();
+            k.setArgLocal(0, 1024);
+            k.setArgInt(1, 256);
+            k.setArgInt(2, data.length);
+            k.setArg(3, in);
+            k.setArg(4, out);
+            k.setArgInt(5, groups * 256);
+            q.enqueueNDRangeKernel(k, 1, null, new long[] {groups * 256L}, new long[] {256}, null).close();
+            q.enqueueReadBuffer(out, true, 0, hostOut, 1024, null).close();
+            return hostOut.toArray(ValueLayout.JAVA_INT);
+        }
     }
 
     private static int[] raw(ClContext ctx, ClCommandQueue q, ClKernel k, byte[] data, int[] prior, int groups) {
