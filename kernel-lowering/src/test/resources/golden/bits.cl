@@ -132,7 +132,7 @@ typedef struct {
     jsycl_acc_r_float_1 f;
 } io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_captures;
 
-void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_captures* cap, const jsycl_item_1* it) {
     int i;
     long l;
     i = JSYCL_ITEM_ID(0);

@@ -147,7 +147,7 @@ typedef struct {
     jsycl_acc_w_float_1 floats;
 } io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(const io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(const io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_captures* cap, const jsycl_item_1* it) {
     int i;
     int x;
     i = JSYCL_ITEM_ID(0);

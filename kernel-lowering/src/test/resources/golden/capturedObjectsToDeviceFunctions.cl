@@ -134,7 +134,7 @@ typedef struct {
     jsycl_array_float w;
 } io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_body(const io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_body(const io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_captures* cap, const jsycl_item_1* it) {
     int i;
     i = (int)get_global_id(0);
     io_jsycl_lowering_FeaturesTest__fill_181b3552(&cap->l, (int)get_local_id(0), io_jsycl_lowering_FeaturesTest__weighted_962d039d(&cap->job, &cap->w, i));

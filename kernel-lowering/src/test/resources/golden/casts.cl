@@ -165,7 +165,7 @@ typedef struct {
     jsycl_acc_w_double_1 doubles;
 } io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_captures* cap, const jsycl_item_1* it) {
     int i;
     float x;
     i = JSYCL_ITEM_ID(0);

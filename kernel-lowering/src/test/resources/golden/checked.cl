@@ -106,7 +106,7 @@ typedef struct {
     jsycl_acc_r_int_1 in;
 } io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(const io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_captures* restrict cap, const jsycl_item_1* restrict it, __global int* restrict jsycl_check, int* restrict jsycl_failed) {
+void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(const io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_captures* cap, const jsycl_item_1* it, __global int* restrict jsycl_check, int* restrict jsycl_failed) {
     int i;
     int t0;
     int t1;

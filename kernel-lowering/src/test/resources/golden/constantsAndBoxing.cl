@@ -74,7 +74,7 @@ typedef struct {
     jsycl_acc_w_long_1 out;
 } io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_captures;
 
-void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_captures* cap, const jsycl_item_1* it) {
     int boxed;
     long big;
     boxed = JSYCL_ITEM_ID(0);

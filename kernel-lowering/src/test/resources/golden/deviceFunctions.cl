@@ -126,7 +126,7 @@ typedef struct {
     int n;
 } io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_captures;
 
-void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_captures* cap, const jsycl_item_1* it) {
     int n = cap->n;
     int row;
     row = JSYCL_ITEM_ID(0);

@@ -52,7 +52,7 @@ typedef struct {
     jsycl_acc_w_int_1 out;
 } io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_captures* restrict cap) {
+void io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_captures* cap) {
     int i;
     i = 0;
     for (;;) {

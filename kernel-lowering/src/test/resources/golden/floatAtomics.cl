@@ -190,7 +190,7 @@ typedef struct {
     jsycl_acc_w_float_1 res;
 } io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_body(const io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_body(const io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_captures* cap, const jsycl_item_1* it) {
     int i;
     float t0;
     float t1;

@@ -92,7 +92,7 @@ typedef struct {
     int b;
 } io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_captures* cap, const jsycl_item_1* it) {
     int a = cap->a;
     int b = cap->b;
     int i;

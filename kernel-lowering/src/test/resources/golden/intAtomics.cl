@@ -90,7 +90,7 @@ typedef struct {
     jsycl_acc_w_int_1 res;
 } io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_body(const io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_body(const io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_captures* cap, const jsycl_item_1* it) {
     int i;
     int lid;
     int t0;

@@ -66,7 +66,7 @@ typedef struct {
     jsycl_acc_rw_int_3 out;
 } io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_captures* restrict cap, const jsycl_item_3* restrict it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_captures* cap, const jsycl_item_3* it) {
     int n = cap->n;
     int x;
     int i;

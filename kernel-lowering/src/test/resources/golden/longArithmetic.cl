@@ -92,7 +92,7 @@ typedef struct {
     int s;
 } io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_captures* cap, const jsycl_item_1* it) {
     long a = cap->a;
     int s = cap->s;
     long i;

@@ -104,7 +104,7 @@ typedef struct {
     jsycl_acc_w_long_1 res;
 } io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_body(const io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_body(const io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_captures* cap, const jsycl_item_1* it) {
     int i;
     long big;
     long t0;

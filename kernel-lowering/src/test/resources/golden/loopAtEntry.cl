@@ -53,7 +53,7 @@ typedef struct {
     jsycl_acc_w_long_1 out;
 } io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1_captures* restrict cap) {
+void io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1_captures* cap) {
     long seed = cap->seed;
     long s;
     s = seed;

@@ -75,7 +75,7 @@ typedef struct {
     jsycl_acc_rw_int_1 out;
 } io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_captures* cap, const jsycl_item_1* it) {
     int n = cap->n;
     int sum;
     int v4;

@@ -159,7 +159,7 @@ typedef struct {
     jsycl_acc_rw_float_1 f;
 } io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_captures;
 
-void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_captures* cap, const jsycl_item_1* it) {
     int i;
     double x;
     float y;

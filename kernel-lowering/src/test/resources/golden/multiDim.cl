@@ -87,7 +87,7 @@ typedef struct {
     jsycl_acc_r_float_2 m;
 } io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1_captures* restrict cap, const jsycl_item_2* restrict it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1_captures* cap, const jsycl_item_2* it) {
     int r;
     int c;
     int d;

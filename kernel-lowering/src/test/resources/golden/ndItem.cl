@@ -62,7 +62,7 @@ typedef struct {
     jsycl_acc_w_int_2 out;
 } io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_captures;
 
-void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_captures* restrict cap, const jsycl_item_2* restrict it) {
+void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_captures* cap, const jsycl_item_2* it) {
     int g;
     g = (int)((uint)(int)get_global_id(1) + (uint)(int)get_local_id(0) + (uint)(int)get_group_id(1) + (uint)(int)get_local_size(0) + (uint)(int)get_num_groups(1) + (uint)it->range[1]);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);

@@ -183,7 +183,7 @@ typedef struct {
     jsycl_acc_w_int_1 mixed;
 } io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(const io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(const io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_captures* cap, const jsycl_item_1* it) {
     int i;
     float window[8];
     int v6;

@@ -127,7 +127,7 @@ typedef struct {
     float dt;
 } io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_captures;
 
-void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(const io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(const io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_captures* cap, const jsycl_item_1* it) {
     float dt = cap->dt;
     int i;
     jsycl_elem_RecordAccessorTest_Particle_a2d15c6e p;

@@ -103,7 +103,7 @@ typedef struct {
     jsycl_racc_rw_RecordAccessorTest_Mixed_b33070aa_1 ms;
 } io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_captures;
 
-void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(const io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(const io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_captures* cap, const jsycl_item_1* it) {
     jsycl_elem_RecordAccessorTest_Mixed_b33070aa m;
     int t0;
     int t1;

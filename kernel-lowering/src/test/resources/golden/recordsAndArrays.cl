@@ -120,7 +120,7 @@ typedef struct {
     jsycl_rec_FeaturesTest_Job_f8c501cd job;
 } io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(const io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(const io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_captures* cap, const jsycl_item_1* it) {
     int i;
     float w;
     int t;

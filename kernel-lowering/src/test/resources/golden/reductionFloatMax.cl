@@ -70,7 +70,7 @@ typedef struct {
     jsycl_acc_r_float_1 in;
 } io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_body(const io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_captures* restrict cap, const jsycl_item_1* restrict it, float* restrict jsycl_acc) {
+void io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_body(const io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_captures* cap, const jsycl_item_1* it, float* restrict jsycl_acc) {
     *jsycl_acc = jsycl_max_f(*jsycl_acc, cap->in.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->in.offset[0])]);
 }
 

@@ -62,7 +62,7 @@ typedef struct {
     jsycl_acc_r_int_1 in;
 } io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(const io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures* restrict cap, const jsycl_item_1* restrict it, int* restrict jsycl_acc) {
+void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(const io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures* cap, const jsycl_item_1* it, int* restrict jsycl_acc) {
     *jsycl_acc = min(*jsycl_acc, cap->in.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->in.offset[0])]);
 }
 

@@ -94,7 +94,7 @@ typedef struct {
     jsycl_acc_r_float_1 x;
 } io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_captures* cap, const jsycl_item_1* it) {
     int n = cap->n;
     float alpha = cap->alpha;
     int i;

@@ -92,7 +92,7 @@ typedef struct {
     jsycl_acc_w_int_1 out;
 } io_jsycl_lowering_KernelLowererTest__lambda_shortCircuitAndTernary_cd19c059_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_shortCircuitAndTernary_cd19c059_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_shortCircuitAndTernary_cd19c059_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_shortCircuitAndTernary_cd19c059_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_shortCircuitAndTernary_cd19c059_1_captures* cap, const jsycl_item_1* it) {
     int i;
     int x;
     int t0;

@@ -130,7 +130,7 @@ typedef struct {
     uchar flag;
 } io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_captures* cap, const jsycl_item_1* it) {
     int add = cap->add;
     int flag = cap->flag;
     int i;

@@ -79,7 +79,7 @@ typedef struct {
     jsycl_acc_w_int_1 out;
 } io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_body(const io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_body(const io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_captures* cap, const jsycl_item_1* it) {
     cap->out.data[JSYCL_ITEM_ID(0) + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)JSYCL_ITEM_ID(0) * (uint)((int)(JSYCL_SC_SCALE)));
 }
 

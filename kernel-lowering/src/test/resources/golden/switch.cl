@@ -74,7 +74,7 @@ typedef struct {
     jsycl_acc_w_int_1 out;
 } io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1_captures;
 
-void io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1_captures* cap, const jsycl_item_1* it) {
     int i;
     int r;
     i = JSYCL_ITEM_ID(0);

@@ -53,7 +53,7 @@ typedef struct {
     jsycl_acc_w_int_1 out;
 } io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1_captures* restrict cap) {
+void io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1_captures* cap) {
     int n = cap->n;
     int f;
     int i;

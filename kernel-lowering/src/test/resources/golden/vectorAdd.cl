@@ -93,7 +93,7 @@ typedef struct {
     jsycl_acc_r_float_1 b;
 } io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_captures* restrict cap, const jsycl_item_1* restrict it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_captures* cap, const jsycl_item_1* it) {
     int i;
     i = JSYCL_ITEM_ID(0);
     cap->c.data[i + JSYCL_OFFSET(cap->c.offset[0])] = cap->a.data[i + JSYCL_OFFSET(cap->a.offset[0])] + cap->b.data[i + JSYCL_OFFSET(cap->b.offset[0])];

@@ -1,5 +1,6 @@
 package io.jsycl;
 
+import io.jsycl.opencl.DriverQuirk;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -173,19 +174,19 @@ final class Config {
      * @return each named quirk and whether it is on, in the order given
      * @throws IllegalArgumentException for a name that is no quirk
      */
-    static java.util.Map<DeviceQuirk, Boolean> quirkOverrides() {
+    static java.util.Map<DriverQuirk, Boolean> quirkOverrides() {
         String value = read("JSYCL_QUIRKS", "jsycl.quirks");
-        var out = new java.util.LinkedHashMap<DeviceQuirk, Boolean>();
+        var out = new java.util.LinkedHashMap<DriverQuirk, Boolean>();
         if (value == null || value.isBlank()) {
             return out;
         }
         for (String item : value.split(",")) {
             String name = item.strip().toLowerCase(Locale.ROOT);
             boolean on = !name.startsWith("-");
-            DeviceQuirk quirk = DeviceQuirk.named(on ? name.replaceFirst("^\\+", "") : name.substring(1));
+            DriverQuirk quirk = DriverQuirk.named(on ? name.replaceFirst("^\\+", "") : name.substring(1));
             if (quirk == null) {
                 var names = new java.util.StringJoiner(", ");
-                for (DeviceQuirk q : DeviceQuirk.values()) {
+                for (DriverQuirk q : DriverQuirk.values()) {
                     names.add(q.settingName());
                 }
                 throw new IllegalArgumentException("JSYCL_QUIRKS (or -Djsycl.quirks) names '" + item.strip()

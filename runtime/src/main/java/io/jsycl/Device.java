@@ -1,6 +1,7 @@
 package io.jsycl;
 
 import io.jsycl.opencl.ClDevice;
+import io.jsycl.opencl.DriverQuirk;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -123,11 +124,25 @@ public final class Device {
      *
      * @return the quirks' names, e.g. {@code [nan-to-integer]} on NVIDIA's OpenCL; empty for the host device
      */
-    public java.util.List<String> quirks() {
+    public List<String> quirks() {
         if (cl == null) {
-            return java.util.List.of();
+            return List.of();
         }
-        return DeviceQuirk.of(platform.vendor(), vendor()).stream().map(DeviceQuirk::settingName).toList();
+        return quirksOf(platform.vendor(), vendor()).stream().map(DriverQuirk::settingName).toList();
+    }
+
+    /** The quirks known for a driver of these vendors ({@link DriverQuirk}), then {@code JSYCL_QUIRKS}' changes. */
+    static Set<DriverQuirk> quirksOf(String platformVendor, String deviceVendor) {
+        Set<DriverQuirk> quirks = EnumSet.noneOf(DriverQuirk.class);
+        quirks.addAll(DriverQuirk.knownFor(platformVendor, deviceVendor));
+        for (var e : Config.quirkOverrides().entrySet()) {
+            if (e.getValue()) {
+                quirks.add(e.getKey());
+            } else {
+                quirks.remove(e.getKey());
+            }
+        }
+        return quirks;
     }
 
     /** The build options that select the safe forms of this device's quirks, each followed by a space. */
@@ -136,7 +151,7 @@ public final class Device {
             return "";
         }
         var options = new StringBuilder();
-        for (DeviceQuirk q : DeviceQuirk.of(platform.vendor(), vendor())) {
+        for (DriverQuirk q : quirksOf(platform.vendor(), vendor())) {
             options.append(q.buildOption()).append(' ');
         }
         return options.toString();

@@ -3,10 +3,11 @@ package io.jsycl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jsycl.opencl.DriverQuirk;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Which devices get which quirk, and how JSYCL_QUIRKS changes that. */
+/** Which devices get which driver quirk, and how JSYCL_QUIRKS changes that. */
 class DeviceQuirkTest {
     @AfterEach
     void restore() {
@@ -15,26 +16,26 @@ class DeviceQuirkTest {
 
     @Test
     void nvidiasOpenClGetsTheNanToIntegerQuirkAndPoclNone() {
-        assertThat(DeviceQuirk.of("NVIDIA Corporation", "NVIDIA Corporation")).containsExactly(DeviceQuirk.NAN_TO_INTEGER);
-        assertThat(DeviceQuirk.of("The pocl project", "GenuineIntel")).isEmpty();
-        assertThat(DeviceQuirk.NAN_TO_INTEGER.buildOption()).isEqualTo("-DJSYCL_QUIRK_NAN_TO_INTEGER");
-        assertThat(DeviceQuirk.NAN_TO_INTEGER.settingName()).isEqualTo("nan-to-integer");
+        assertThat(Device.quirksOf("NVIDIA Corporation", "NVIDIA Corporation")).containsExactly(DriverQuirk.NAN_TO_INTEGER);
+        assertThat(Device.quirksOf("The pocl project", "GenuineIntel")).isEmpty();
+        assertThat(DriverQuirk.NAN_TO_INTEGER.buildOption()).isEqualTo("-DJSYCL_QUIRK_NAN_TO_INTEGER");
+        assertThat(DriverQuirk.NAN_TO_INTEGER.settingName()).isEqualTo("nan-to-integer");
     }
 
     @Test
     void theSettingTurnsAQuirkOnOrOff() {
         System.setProperty("jsycl.quirks", "nan-to-integer");
-        assertThat(DeviceQuirk.of("The pocl project", "GenuineIntel")).containsExactly(DeviceQuirk.NAN_TO_INTEGER);
+        assertThat(Device.quirksOf("The pocl project", "GenuineIntel")).containsExactly(DriverQuirk.NAN_TO_INTEGER);
         System.setProperty("jsycl.quirks", " -NAN-to-integer ");
-        assertThat(DeviceQuirk.of("NVIDIA Corporation", "NVIDIA Corporation")).isEmpty();
+        assertThat(Device.quirksOf("NVIDIA Corporation", "NVIDIA Corporation")).isEmpty();
         System.setProperty("jsycl.quirks", "+nan-to-integer");
-        assertThat(DeviceQuirk.of("The pocl project", "GenuineIntel")).containsExactly(DeviceQuirk.NAN_TO_INTEGER);
+        assertThat(Device.quirksOf("The pocl project", "GenuineIntel")).containsExactly(DriverQuirk.NAN_TO_INTEGER);
     }
 
     @Test
     void anUnknownQuirkIsRejectedWithTheKnownOnes() {
         System.setProperty("jsycl.quirks", "nan-to-integer,fast-atomics");
-        assertThatThrownBy(() -> DeviceQuirk.of("x", "y")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Device.quirksOf("x", "y")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("JSYCL_QUIRKS (or -Djsycl.quirks) names 'fast-atomics', which is no quirk; known: "
                         + "nan-to-integer (prefix - to turn one off)");
     }

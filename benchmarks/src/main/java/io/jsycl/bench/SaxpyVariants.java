@@ -56,7 +56,7 @@ public final class SaxpyVariants {
             #define JSYCL_OFFSET(offset) (offset)
             #endif
             typedef struct { acc_rw y; float alpha; acc_r x; } captures;
-            void body(const captures* restrict cap, const item_1* restrict it) {
+            void body(const captures* cap, const item_1* it) {
                 float alpha = cap->alpha;
                 int i;
                 i = (int)get_global_id(0);

@@ -10,6 +10,7 @@ import io.jsycl.opencl.ClKernel;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClMemFlags;
 import io.jsycl.opencl.ClPlatform;
+import io.jsycl.opencl.DriverQuirk;
 import io.jsycl.opencl.ClProgram;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -135,7 +136,12 @@ final class DeviceRun {
         try (Arena arena = Arena.ofConfined();
              ClProgram program = ClProgram.createWithSource(context, lowered.source())) {
             try {
-                program.build(context.devices(), ("-cl-fp32-correctly-rounded-divide-sqrt " + launch.options).strip());
+                // As the runtime builds: correctly rounded float divide and sqrt, and the driver's quirks' safe forms.
+                StringBuilder options = new StringBuilder("-cl-fp32-correctly-rounded-divide-sqrt ");
+                for (DriverQuirk q : DriverQuirk.knownFor(context.devices().getFirst())) {
+                    options.append(q.buildOption()).append(' ');
+                }
+                program.build(context.devices(), (options + launch.options).strip());
             } catch (RuntimeException e) {
                 throw new AssertionError("build failed: " + e.getMessage() + "\n" + lowered.source(), e);
             }

@@ -1,0 +1,94 @@
+package io.jsycl.opencl;
+
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Where an OpenCL driver is known not to conform, and the macro that makes jsycl's generated code take a safe form
+ * instead: the one place that names them. Each quirk is a macro the generated source tests
+ * ({@code -DJSYCL_QUIRK_...} in the build options), so a program differs from the conforming one only where the
+ * quirk matters, and the program caches key the two apart. The runtime adds the quirks known for a device
+ * ({@link #knownFor(ClDevice)}) to its builds and lets {@code JSYCL_QUIRKS} turn one on or off; each quirk has a test
+ * that shows the safe form gives Java's result and, on a device known to have the quirk, that the plain form still
+ * does not (so a fixed driver is noticed). docs/troubleshooting.md describes each.
+ */
+public enum DriverQuirk {
+    /**
+     * {@code convert_int_sat_rtz} and {@code convert_long_sat_rtz} give the type's minimum instead of 0 for NaN
+     * (NVIDIA's OpenCL, driver 580 on the H100: {@code (long) Float.NaN}, {@code (long) Double.NaN} and
+     * {@code (int) Double.NaN}); the generated float-to-integer casts test for NaN first.
+     */
+    NAN_TO_INTEGER("nan-to-integer", "JSYCL_QUIRK_NAN_TO_INTEGER");
+
+    private final String settingName;
+    private final String macro;
+
+    DriverQuirk(String settingName, String macro) {
+        this.settingName = settingName;
+        this.macro = macro;
+    }
+
+    /**
+     * The quirk's name in settings and reports.
+     *
+     * @return e.g. {@code nan-to-integer}
+     */
+    public String settingName() {
+        return settingName;
+    }
+
+    /**
+     * The build option that selects the safe form.
+     *
+     * @return e.g. {@code -DJSYCL_QUIRK_NAN_TO_INTEGER}
+     */
+    public String buildOption() {
+        return "-D" + macro;
+    }
+
+    /**
+     * The quirks known for a device's driver.
+     *
+     * @param device the device
+     * @return the quirks, possibly none
+     * @throws ClException when the platform or device vendor cannot be read
+     */
+    public static Set<DriverQuirk> knownFor(ClDevice device) {
+        return knownFor(device.platform().vendor(), device.vendor());
+    }
+
+    /**
+     * The quirks known for a platform and device vendor.
+     *
+     * @param platformVendor {@code CL_PLATFORM_VENDOR}
+     * @param deviceVendor {@code CL_DEVICE_VENDOR}
+     * @return the quirks, possibly none
+     */
+    public static Set<DriverQuirk> knownFor(String platformVendor, String deviceVendor) {
+        var quirks = EnumSet.noneOf(DriverQuirk.class);
+        if (isNvidia(platformVendor) || isNvidia(deviceVendor)) {
+            quirks.add(NAN_TO_INTEGER);
+        }
+        return quirks;
+    }
+
+    /**
+     * The quirk of a name.
+     *
+     * @param name a {@link #settingName()}
+     * @return the quirk, or null where none has that name
+     */
+    public static DriverQuirk named(String name) {
+        for (DriverQuirk q : values()) {
+            if (q.settingName.equals(name)) {
+                return q;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isNvidia(String vendor) {
+        return vendor.toUpperCase(Locale.ROOT).contains("NVIDIA");
+    }
+}
