@@ -59,6 +59,8 @@ public final class Event {
     // Guarded by this: a checked kernel's record, read once after it ran; then its failure, if any.
     private KernelCheck check;
     private RuntimeException checkFailure;
+    // Guarded by this: whether the command's failure (a checked kernel's or the host work's) was thrown already.
+    private boolean failureDelivered;
 
     private Event(ClEvent cl, Context context, CompletableFuture<Void> host, boolean profiling) {
         this(cl, null, 0, context, host, profiling);
@@ -120,7 +122,11 @@ public final class Event {
         return new Event(null, null, CompletableFuture.completedFuture(null), false);
     }
 
-    /** Waits for the command; throws the error it failed with. */
+    /**
+     * Waits for the command; throws the error it failed with, once: the first wait that sees a failed checked
+     * kernel or failed host work throws it (this method, {@link Queue#await()}, or the close of a buffer the command
+     * wrote), later waits return normally.
+     */
     public void await() {
         if (lazy != null) {
             lazy.await(seq);
@@ -134,12 +140,25 @@ public final class Event {
                         e.statusName());
             }
             RuntimeException failure = checkResult();
-            if (failure != null) {
+            if (failure != null && firstDelivery()) {
                 throw failure;
             }
             return;
         }
-        HostFutures.await(host, "waiting for a command", "command failed");
+        try {
+            HostFutures.await(host, "waiting for a command", "command failed");
+        } catch (RuntimeException | Error e) {
+            if (!host.isCompletedExceptionally() || firstDelivery()) {
+                throw e;
+            }
+        }
+    }
+
+    /** True the first time a failure of this command is about to be thrown. */
+    private synchronized boolean firstDelivery() {
+        boolean first = !failureDelivered;
+        failureDelivered = true;
+        return first;
     }
 
     /**

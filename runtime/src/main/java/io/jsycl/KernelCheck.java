@@ -15,9 +15,9 @@ import java.util.List;
 final class KernelCheck {
     private final Context context;
     private final ClMem buffer;
-    private final String kernel;
+    private final KernelLambdas.Lowering kernel;
 
-    KernelCheck(Context context, ClMem buffer, String kernel) {
+    KernelCheck(Context context, ClMem buffer, KernelLambdas.Lowering kernel) {
         this.context = context;
         this.buffer = buffer;
         this.kernel = kernel;
@@ -35,9 +35,14 @@ final class KernelCheck {
         } finally {
             buffer.close();
         }
-        String where = "kernel " + kernel + " (line " + r[1] + "), work-item [" + r[2] + ", " + r[3] + ", " + r[4] + "]";
+        if (r[0] == 0) {
+            return null;
+        }
+        // Named as the lowering's errors name a kernel: Err.lambda$main$0 (Err.java:14).
+        String file = kernel.sourceFile();
+        String where = "kernel " + kernel.javaName() + " (" + (file == null ? "line " + r[1] : file + ":" + r[1])
+                + "), work-item [" + r[2] + ", " + r[3] + ", " + r[4] + "]";
         return switch (r[0]) {
-            case 0 -> null;
             case 1 -> new IndexOutOfBoundsException(where + ": index " + r[5] + " out of bounds for length " + r[6]);
             case 2 -> new ArithmeticException(where + ": / by zero");
             default -> new SyclException(where + ": unknown check failure " + r[0]);

@@ -1,6 +1,7 @@
 package io.jsycl;
 
 import io.jsycl.lowering.Capture;
+import io.jsycl.lowering.KernelLowerer;
 import io.jsycl.lowering.KernelRequest;
 import io.jsycl.lowering.KernelShape;
 import io.jsycl.lowering.LoweredKernel;
@@ -43,13 +44,32 @@ final class KernelLambdas {
      */
     static final class Lowering {
         private final LoweredKernel kernel;
+        private final LambdaShape lambda;
 
-        Lowering(LoweredKernel kernel) {
+        Lowering(LoweredKernel kernel, LambdaShape lambda) {
             this.kernel = kernel;
+            this.lambda = lambda;
         }
 
         LoweredKernel kernel() {
             return kernel;
+        }
+
+        /** The kernel as Java names it, for messages: {@code Err.lambda$main$0}. */
+        String javaName() {
+            return lambda.kernelName();
+        }
+
+        /** The kernel and where it starts, for errors: {@code Err.lambda$main$0 (Err.java:11)}; reads the class file. */
+        String described() {
+            return lambda.described();
+        }
+
+        /** The lambda's source file, e.g. {@code Err.java}, or null; reads the class file (for errors only). */
+        String sourceFile() {
+            String location = lambda.location();
+            int colon = location.lastIndexOf(':');
+            return location.equals("unknown source") ? null : colon < 0 ? location : location.substring(0, colon);
         }
     }
 
@@ -75,9 +95,19 @@ final class KernelLambdas {
 
     /** What one lambda class always is: its implementation method and how to read its captured values. */
     private record LambdaShape(String implClass, String implMethod, String implDescriptor, int capturedCount,
-            Field[] fields) {
+            Field[] fields, ClassLoader loader) {
         String kernelName() {
             return implClass.substring(implClass.lastIndexOf('/') + 1) + "." + implMethod;
+        }
+
+        /** Where the lambda's body starts: {@code Err.java:11} (see {@link KernelLowerer#sourceLocation}). */
+        String location() {
+            return KernelLowerer.sourceLocation(loader, implClass, implMethod, implDescriptor);
+        }
+
+        /** The kernel as errors name it, as the lowering's do: {@code Err.lambda$main$0 (Err.java:11)}. */
+        String described() {
+            return kernelName() + " (" + location() + ")";
         }
 
         /**
@@ -115,7 +145,7 @@ final class KernelLambdas {
                 SerializedLambda lambda = serialized(kernel);
                 s = new LambdaShape(lambda.getImplClass(), lambda.getImplMethodName(),
                         lambda.getImplMethodSignature(), lambda.getCapturedArgCount(),
-                        captureFields(kernel.getClass(), lambda));
+                        captureFields(kernel.getClass(), lambda), kernel.getClass().getClassLoader());
                 shape = s;
             }
             return s;
@@ -188,7 +218,7 @@ final class KernelLambdas {
             FirstSubmitTrace.mark("lowering-cache-open");
             LoweredKernel lowered = cache.lower(request);
             dump(lowered);
-            return new Lowering(lowered);
+            return new Lowering(lowered, lambda);
         } catch (LoweringException e) {
             return new KernelLoweringException(e.getMessage(), e.kernel(), e.sourceFile(), e.line(), e.construct(), e);
         }
@@ -233,7 +263,7 @@ final class KernelLambdas {
             case Accessor<?> a -> {
                 AccessMode requested = handler.requirements().get(a.storage);
                 if (requested == null) {
-                    throw new SyclException("kernel " + lambda.kernelName() + " captures an accessor of " + a.storage
+                    throw new SyclException("kernel " + lambda.described() + ": captures an accessor of " + a.storage
                             + " that was requested in another command group; request accessors inside the command"
                             + " group that runs the kernel (buf.read(h) in the submit lambda)");
                 }
@@ -245,14 +275,14 @@ final class KernelLambdas {
             }
             case DeviceArray<?> d -> {
                 if (d.context != handler.queue().context() || d.device != handler.queue().device()) {
-                    throw new SyclException("kernel " + lambda.kernelName() + " captures " + d + ", which belongs to"
+                    throw new SyclException("kernel " + lambda.described() + ": captures " + d + ", which belongs to"
                             + " another context or device than " + handler.queue() + "; allocate it with that queue");
                 }
                 yield new Capture.Accessor(d.kind.scalar, 1, io.jsycl.lowering.AccessMode.READ_WRITE);
             }
             case LocalAccessor<?> l -> {
                 if (!handler.locals().contains(l)) {
-                    throw new SyclException("kernel " + lambda.kernelName() + " captures local memory made in another"
+                    throw new SyclException("kernel " + lambda.described() + ": captures local memory made in another"
                             + " command group; make LocalAccessors inside the command group that runs the kernel");
                 }
                 yield new Capture.Local(l.kind.scalar, l.range().dimensions());
@@ -290,10 +320,14 @@ final class KernelLambdas {
 
     private static KernelLoweringException unsupportedCapture(LambdaShape lambda, int index, String type) {
         String kernel = lambda.kernelName();
-        String message = "kernel " + kernel + ": captured value " + index + " is a " + type
+        String location = lambda.location();
+        String message = "kernel " + kernel + " (" + location + "): captured value " + index + " is a " + type
                 + ", which a kernel cannot use; capture primitives, primitive arrays, records of those, accessors and"
                 + " local accessors (copy a field into a local variable before the lambda, request buffers with"
                 + " buf.read(h))";
-        return new KernelLoweringException(message, kernel, null, -1, "capture of " + type, null);
+        int colon = location.lastIndexOf(':');
+        String file = location.equals("unknown source") ? null : colon < 0 ? location : location.substring(0, colon);
+        int line = colon < 0 ? -1 : Integer.parseInt(location.substring(colon + 1));
+        return new KernelLoweringException(message, kernel, file, line, "capture of " + type, null);
     }
 }

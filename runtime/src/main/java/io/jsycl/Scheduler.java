@@ -165,7 +165,7 @@ final class Scheduler {
         Device device = queue.device();
         LoweredKernel lowered = kernel.lowered();
         if (lowered.usesFp64() && !device.hasFp64()) {
-            throw new SyclException("kernel " + lowered.kernelName() + " computes in double, which " + device.name()
+            throw new SyclException("kernel " + kernel.lowering().described() + " computes in double, which " + device.name()
                     + " does not support (no cl_khr_fp64); use float, or run it on a device with Aspect.FP64");
         }
         Range range = launch.range();
@@ -259,7 +259,7 @@ final class Scheduler {
             }
             ClMem check = arguments.takeCheckBuffer();
             if (check != null) {
-                event.checkAfterwards(new KernelCheck(queue.context(), check, lowered.kernelName()));
+                event.checkAfterwards(new KernelCheck(queue.context(), check, kernel.lowering()));
             }
             for (var req : h.requirements().entrySet()) {
                 req.getKey().recordUse(req.getValue(), event);
@@ -328,7 +328,7 @@ final class Scheduler {
         var key = new Context.KernelKey(lowering, device, options);
         KernelHandle handle = queue.context().kernels().get(key);
         if (handle == null) {
-            handle = build(queue, lowering.kernel(), options);
+            handle = build(queue, lowering, options);
             queue.context().kernels().put(key, handle);
         }
         return handle;
@@ -370,15 +370,17 @@ final class Scheduler {
         return options.toString().trim();
     }
 
-    private static KernelHandle build(Queue queue, LoweredKernel lowered, String options) {
+    private static KernelHandle build(Queue queue, KernelLambdas.Lowering lowering, String options) {
         Device device = queue.device();
+        LoweredKernel lowered = lowering.kernel();
         var source = new ProgramSource(lowered.source(), options, new TreeMap<>());
         try {
             ProgramManager manager = ProgramManager.of(queue.context().cl());
             FirstSubmitTrace.mark("program-manager-open");
             return manager.getOrCreateKernel(device.cl(), source, lowered.kernelName());
         } catch (ProgramBuildException e) {
-            throw new KernelBuildException("kernel " + lowered.kernelName() + " failed to build for " + device.name()
+            throw new KernelBuildException("kernel " + lowering.described() + " (OpenCL kernel " + lowered.kernelName()
+                    + ") failed to build for " + device.name()
                     + " with options '" + source.buildOptions() + "':\n" + e.buildLog() + "\n--- generated source ---\n"
                     + lowered.source(), e.buildLog(), lowered.source(), e);
         }

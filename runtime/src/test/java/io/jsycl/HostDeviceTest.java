@@ -43,8 +43,7 @@ class HostDeviceTest {
             });
             assertThatThrownBy(e::await).isInstanceOf(IndexOutOfBoundsException.class);
             assertThat(e.status()).isEqualTo(Event.Status.FAILED);
-            assertThatThrownBy(q::await).isInstanceOf(IndexOutOfBoundsException.class);
-            assertThatThrownBy(buf::close).isInstanceOf(IndexOutOfBoundsException.class);
+            q.await(); // the failure was delivered once, by e.await()
             buf.close();
         }
     }

@@ -6,6 +6,7 @@ import java.util.Objects;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodNode;
 
 /**
@@ -57,6 +58,34 @@ import org.objectweb.asm.tree.MethodNode;
  */
 public final class KernelLowerer {
     private KernelLowerer() {
+    }
+
+    /**
+     * Where a kernel lambda's body starts, as the lowering's messages name it: {@code File.java:line} (the first line
+     * of its implementation method), {@code File.java} where the class has no line numbers, or
+     * {@code "unknown source"}.
+     *
+     * @param loader the loader of the lambda's class
+     * @param implClass the implementation class, internal name
+     * @param implMethod the implementation method
+     * @param implDescriptor its descriptor
+     * @return the location; never null
+     */
+    public static String sourceLocation(ClassLoader loader, String implClass, String implMethod, String implDescriptor) {
+        ClassNode cls = new KernelContext("", loader, KernelShape.ITEM, 1, false, null).classNode(implClass);
+        if (cls == null || cls.sourceFile == null) {
+            return "unknown source";
+        }
+        for (MethodNode m : cls.methods) {
+            if (m.name.equals(implMethod) && m.desc.equals(implDescriptor)) {
+                for (var insn : m.instructions) {
+                    if (insn instanceof LineNumberNode line) {
+                        return cls.sourceFile + ":" + line.line;
+                    }
+                }
+            }
+        }
+        return cls.sourceFile;
     }
 
     /**

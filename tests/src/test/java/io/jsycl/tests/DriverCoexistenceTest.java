@@ -37,7 +37,7 @@ class DriverCoexistenceTest {
                 h.parallelFor(Range.of(3), it -> o.set(it.id(0), 100 / divisors[it.id(0)]));
             });
             assertThatThrownBy(e::await).isInstanceOf(ArithmeticException.class).hasMessage("/ by zero");
-            assertThatThrownBy(buf::close).isInstanceOf(ArithmeticException.class);
+            buf.close(); // the failure was delivered once, by the await above
         }
     }
 }

@@ -233,7 +233,7 @@ class InOrderQueueTest {
             });
             assertThatThrownBy(checked::await).isInstanceOf(IndexOutOfBoundsException.class)
                     .hasMessageContaining(String.valueOf(N));
-            assertThatThrownBy(bad::close).isInstanceOf(IndexOutOfBoundsException.class);
+            bad.close(); // the failure was delivered once, by the await above
         }
         assertThat(data).containsExactly(expected(1, 1));
     }

@@ -61,7 +61,14 @@ class KernelErrorsTest {
                 var o = buf.write(h);
                 h.parallelFor(Range.of(16), it -> o.set(it.id(0), notAllowed.length()));
             })).isInstanceOf(KernelLoweringException.class)
-                    .hasMessageContaining("java.lang.StringBuilder");
+                    .hasMessageContaining("kernel KernelErrorsTest.lambda$")
+                    .hasMessageContaining("(KernelErrorsTest.java:")
+                    .hasMessageContaining("captured value 1 is a java.lang.StringBuilder")
+                    .satisfies(e -> {
+                        var k = (KernelLoweringException) e;
+                        assertThat(k.sourceFile()).isEqualTo("KernelErrorsTest.java");
+                        assertThat(k.line()).isPositive();
+                    });
         }
     }
 
