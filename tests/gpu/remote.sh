@@ -4,7 +4,7 @@
 # console launcher (no Maven there). The modules whose tests take one device (opencl, kernel-lowering,
 # program-manager) run once per device type (JSYCL_DEVICE=gpu, then cpu); runtime, tests and cli run once, their
 # kernel tests cover the host device and every OpenCL device; the scheduler tests run again on in-order queues as in
-# CI; the fuzz test runs FUZZ_COUNT programs (default 700, ten times CI's 70).
+# CI; the fuzz test runs FUZZ_COUNT programs (default 700, ten times CI's 70), FUZZ_SEED on (default CI's seed).
 # Writes $OUT/gpu-conformance-<gpu>-<date>.md (the summary: tests, failures per device, each failure's first lines)
 # and $OUT/logs.tgz (every run's console output, JUnit XML and any hs_err file). LD_PRELOAD is left as the caller
 # set it, and the summary records it. For a quicker look: RUNS="kernel-lowering-gpu tests" runs only those runs, and
@@ -42,7 +42,7 @@ run() {  # run LABEL MODULE LIMIT_S [VAR=VALUE...] -- [JAVA_OPTION...] -- [LAUNC
   while [ $# -gt 0 ] && [ "$1" != -- ]; do opts+=("$1"); shift; done; shift
   args=("$@")
   # shellcheck disable=SC2206 # SELECT is a list of launcher arguments
-  [ -z "${SELECT:-}" ] || args=($SELECT)
+  [ -z "${SELECT:-}" ] || [ "$label" = fuzz ] || args=($SELECT)
   # The bindings' regeneration test needs libclang and the Khronos headers, which the GPU host lacks; it checks
   # generated code, not a device, and runs in CI.
   [ ${#args[@]} -gt 0 ] || args=(--scan-class-path "$src/$module/test-classes" --exclude-classname '.*BindingsRegenerationTest')
@@ -62,19 +62,25 @@ run() {  # run LABEL MODULE LIMIT_S [VAR=VALUE...] -- [JAVA_OPTION...] -- [LAUNC
 (cd cli && "$java" --enable-native-access=ALL-UNNAMED -cp "$(classpath cli)" io.jsycl.cli.Main devices) \
     > "$work/devices.txt" 2>&1
 
+# The fuzz test takes longest (FUZZ_COUNT programs, each built for every device): it runs in a JVM of its own beside
+# the others, so the whole run stays under the device tool's 10 minutes.
+run fuzz tests 540 -- -Djsycl.fuzz.count="$FUZZ_COUNT" ${FUZZ_SEED:+-Djsycl.fuzz.seed=$FUZZ_SEED} -- \
+    --select-class io.jsycl.tests.fuzz.FuzzTest &
+fuzz=$!
 for device in gpu cpu; do
   run "opencl-$device" opencl 120 JSYCL_DEVICE=$device -- --
   run "kernel-lowering-$device" kernel-lowering 180 JSYCL_DEVICE=$device -- --
   run "program-manager-$device" program-manager 180 JSYCL_DEVICE=$device -- --
 done
 run runtime runtime 120 -- --
-run tests tests 420 -- -Djsycl.fuzz.count="$FUZZ_COUNT" ${FUZZ_SEED:+-Djsycl.fuzz.seed=$FUZZ_SEED} --
+run tests tests 300 -- -- --scan-class-path "$src/tests/test-classes" --exclude-classname 'io.jsycl.tests.fuzz.FuzzTest'
 run tests-in-order-queues tests 240 -- -Djsycl.outOfOrderQueues=off -- \
     --select-class io.jsycl.tests.DependencyGraphTest --select-class io.jsycl.tests.DataMovementTest \
     --select-class io.jsycl.tests.DeviceArrayTest --select-class io.jsycl.tests.CloseUnderLoadTest \
     --select-class io.jsycl.tests.SchedulerTraceTest --select-class io.jsycl.tests.SubBufferTest \
     --select-class io.jsycl.tests.LargeTransfersTest
 run cli cli 180 -- --
+wait "$fuzz"
 
 gpu=$(cut -d, -f1 "$work/gpu.txt" | grep -o -i -E 'h100|h200|a100|l40s?|[a-z][0-9]{2,4}' | head -1 | tr 'A-Z' 'a-z')
 summary="$OUT/gpu-conformance-${gpu:-gpu}-$(date -u +%Y-%m-%d).md"

@@ -133,9 +133,11 @@ float jsycl_min_f(float a, float b) {
 
 #ifndef JSYCL_DEF_jsycl_abs_i
 #define JSYCL_DEF_jsycl_abs_i
-/* Math.abs(int): wraps, abs(MIN_VALUE) is MIN_VALUE. */
+/* Math.abs(int): wraps, abs(MIN_VALUE) is MIN_VALUE. MIN_VALUE is tested on its own: NVIDIA's
+   compiler takes the result of the plain abs idiom as never negative and turns a later signed
+   remainder of it into an unsigned one (floorMod(abs(MIN_VALUE), 3) gave 2). */
 int jsycl_abs_i(int x) {
-    return x < 0 ? (int)(0u - (uint)x) : x;
+    return x == (int)0x80000000 ? x : x < 0 ? (int)(0u - (uint)x) : x;
 }
 #endif
 

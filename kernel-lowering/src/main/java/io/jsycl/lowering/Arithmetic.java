@@ -179,6 +179,10 @@ final class Arithmetic {
      * square root (exactly the same value when it is correctly rounded), not a double one.
      */
     static Expr convert(KernelContext ctx, int op, Expr e) {
+        Expr folded = convertConstant(op, e);
+        if (folded != null) {
+            return folded;
+        }
         if (op == D2F && e.sqrtOfFloat != null && ctx != null) {
             return Expr.of('F', ctx.helper("jsycl_sqrt_f") + "(" + e.sqrtOfFloat.text + ")", PRIMARY);
         }
@@ -204,6 +208,37 @@ final class Arithmetic {
             case I2C -> Expr.of('I', "(int)(ushort)" + e.at(UNARY), UNARY);
             default -> Expr.of('I', "(int)(short)" + e.at(UNARY), UNARY);
         };
+    }
+
+    /**
+     * A conversion of a constant, computed by Java: the driver never sees, say, {@code convert_int_sat_rtz} of a
+     * constant NaN, which PoCL's optimizer may fold to any value. Null where {@code e} is no constant.
+     */
+    private static Expr convertConstant(int op, Expr e) {
+        if (e.fpConstant != null) {
+            double d = e.fpConstant;
+            float f = (float) d; // exact for a float constant
+            return switch (op) {
+                case F2I -> Expr.intConstant((int) f);
+                case F2L -> Expr.longConstant((long) f);
+                case F2D -> Expr.doubleConstant(f);
+                case D2I -> Expr.intConstant((int) d);
+                case D2L -> Expr.longConstant((long) d);
+                case D2F -> Expr.floatConstant((float) d);
+                default -> null;
+            };
+        }
+        if (e.constant != null && (e.kind == 'I' || e.kind == 'J')) {
+            long v = e.constant;
+            return switch (op) {
+                case I2F -> Expr.floatConstant((float) (int) v);
+                case I2D -> Expr.doubleConstant((int) v);
+                case L2F -> Expr.floatConstant((float) v);
+                case L2D -> Expr.doubleConstant((double) v);
+                default -> null;
+            };
+        }
+        return null;
     }
 
     /**

@@ -46,6 +46,11 @@ final class Expr {
     long addendConstant;
     /** For a {@code float} widened to {@code double}: the float expression. */
     Expr widenedFloat;
+    /**
+     * The value of a float or double constant ({@code F}/{@code D} kind, a float's exactly as a double), so calls
+     * and conversions of constants are computed by Java itself ({@link Arithmetic#convert}, {@link Builtins}).
+     */
+    Double fpConstant;
     /** For {@code Math.sqrt} of a widened {@code float}: the float expression. */
     Expr sqrtOfFloat;
     /**
@@ -123,7 +128,9 @@ final class Expr {
         } else {
             t = Float.toString(v) + "f";
         }
-        return new Expr('F', t, t.startsWith("-") ? UNARY : PRIMARY, true, false, null, null, null, null, 0, null);
+        Expr e = new Expr('F', t, t.startsWith("-") ? UNARY : PRIMARY, true, false, null, null, null, null, 0, null);
+        e.fpConstant = (double) v;
+        return e;
     }
 
     static Expr doubleConstant(double v) {
@@ -135,8 +142,10 @@ final class Expr {
         } else {
             t = Double.toString(v);
         }
-        return new Expr('D', t, t.startsWith("-") || t.startsWith("(double)") ? UNARY : PRIMARY, true, false,
+        Expr e = new Expr('D', t, t.startsWith("-") || t.startsWith("(double)") ? UNARY : PRIMARY, true, false,
                 null, null, null, null, 0, null);
+        e.fpConstant = v;
+        return e;
     }
 
     static Expr accessor(AccessorRef ref) {

@@ -30,6 +30,19 @@ class BuiltinsTest {
         Golden.check("math", k);
     }
 
+    /** Math calls and conversions of constants are computed by Java; the driver never folds them. */
+    @Test
+    void mathOfConstantsIsComputedByJava() {
+        var out = new Accessor.OfDouble(1, "WRITE");
+        var ints = new Accessor.OfInt(1, "WRITE");
+        LoweredKernel k = lower(1, it -> {
+            out.set(0, Math.floor(Double.NaN) + Math.sqrt(2.0) + Math.exp(Double.POSITIVE_INFINITY));
+            ints.set(0, (int) Math.floor(Float.NaN) + (int) Math.rint(2.5) + Math.floorMod(-7, 3));
+        });
+        assertThat(k.source()).doesNotContain("floor(", "sqrt(", "exp(", "rint(", "jsycl_floormod_i(")
+                .contains("(double)NAN + " + Math.sqrt(2.0) + " + (double)INFINITY", "] = 4;");
+    }
+
     @Test
     void bitOperations() {
         var out = new Accessor.OfInt(1, "WRITE");

@@ -111,4 +111,72 @@ class FuzzRegressionTest {
         }
         assertThat(out).containsOnly(5L);
     }
+
+    /**
+     * Fuzzer seed 20261765 (PoCL): {@code (float) Math.floor(Float.NaN)} is NaN, but PoCL's optimizer folds its
+     * library's {@code floor} of a constant NaN to garbage (0.0f here; a kernel of several such calls trapped and
+     * took the JVM down). The lowering now computes Math calls and conversions of constants itself, with Java.
+     */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void mathOfConstantNaNIsComputedByJava(Device device) {
+        double[] in = {Double.NaN, 1.0 + 0x1p-24, Double.POSITIVE_INFINITY, -0.0, -2.5};
+        long[] out = new long[in.length * 6];
+        try (var q = new Queue(device); var bi = Buffer.of(in); var bo = Buffer.of(out)) {
+            q.submit(h -> {
+                var a = bi.read(h);
+                var o = bo.write(h);
+                h.parallelFor(Range.of(in.length), it -> {
+                    int i = it.id(0);
+                    o.set(6 * i, Float.floatToIntBits((float) Math.floor(Float.NaN)));
+                    o.set(6 * i + 1, Double.doubleToLongBits(Math.ceil(Double.NaN)) ^ Double.doubleToLongBits(Math.rint(Double.NaN)));
+                    o.set(6 * i + 2, Double.doubleToLongBits(Math.sin(Double.NaN) + Math.exp(Double.POSITIVE_INFINITY)));
+                    o.set(6 * i + 3, Double.doubleToLongBits(Math.fma(Double.NaN, 1.0, 2.0)) ^ Double.doubleToLongBits(Math.pow(Double.NaN, 0.0)));
+                    o.set(6 * i + 4, (int) Math.floor(Double.NaN) + (long) Math.ceil(Double.POSITIVE_INFINITY));
+                    o.set(6 * i + 5, Double.doubleToLongBits(Math.floor(a.get(i))) ^ Float.floatToIntBits((float) a.get(i)));
+                });
+            });
+        }
+        for (int i = 0; i < in.length; i++) {
+            assertThat(out[6 * i]).as("(float) Math.floor(Float.NaN)").isEqualTo(Float.floatToIntBits((float) Math.floor(Float.NaN)));
+            assertThat(out[6 * i + 1]).isEqualTo(Double.doubleToLongBits(Math.ceil(Double.NaN)) ^ Double.doubleToLongBits(Math.rint(Double.NaN)));
+            assertThat(out[6 * i + 2]).isEqualTo(Double.doubleToLongBits(Math.sin(Double.NaN) + Math.exp(Double.POSITIVE_INFINITY)));
+            assertThat(out[6 * i + 3]).isEqualTo(Double.doubleToLongBits(Math.fma(Double.NaN, 1.0, 2.0)) ^ Double.doubleToLongBits(Math.pow(Double.NaN, 0.0)));
+            assertThat(out[6 * i + 4]).isEqualTo((int) Math.floor(Double.NaN) + (long) Math.ceil(Double.POSITIVE_INFINITY));
+            assertThat(out[6 * i + 5]).as("floor(%s)", in[i]).isEqualTo(Double.doubleToLongBits(Math.floor(in[i])) ^ Float.floatToIntBits((float) in[i]));
+        }
+    }
+    }
+
+    /**
+     * Fuzzer seed 20261216 (NVIDIA): {@code Math.floorMod(Math.abs(x), 3)} for {@code x = Integer.MIN_VALUE} is 1
+     * in Java ({@code abs(MIN_VALUE)} is MIN_VALUE); NVIDIA's compiler took the result of the abs helper's
+     * {@code x < 0 ? -x : x} as never negative and computed the remainder unsigned: 2. The helper now tests for
+     * MIN_VALUE on its own.
+     */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void floorModOfAbsOfMinValueIsSigned(Device device) {
+        int[] in = {Integer.MIN_VALUE, -7, 7, Integer.MIN_VALUE + 1, 0};
+        long[] out = new long[in.length * 3];
+        try (var q = new Queue(device); var bi = Buffer.of(in); var bo = Buffer.of(out)) {
+            q.submit(h -> {
+                var a = bi.read(h);
+                var o = bo.write(h);
+                h.parallelFor(Range.of(in.length), it -> {
+                    int i = it.id(0);
+                    int x = a.get(i);
+                    o.set(3 * i, Math.floorMod(Math.abs(x), 3));
+                    o.set(3 * i + 1, Math.floorMod(Math.abs(Math.abs(x)), (x & 6) | 5));
+                    o.set(3 * i + 2, Math.floorMod(Math.abs((long) x << 32), 3L) + Math.abs(x) % 7);
+                });
+            });
+        }
+        for (int i = 0; i < in.length; i++) {
+            int x = in[i];
+            assertThat(out[3 * i]).as("floorMod(abs(%d), 3)", x).isEqualTo(Math.floorMod(Math.abs(x), 3));
+            assertThat(out[3 * i + 1]).isEqualTo(Math.floorMod(Math.abs(Math.abs(x)), (x & 6) | 5));
+            assertThat(out[3 * i + 2]).isEqualTo(Math.floorMod(Math.abs((long) x << 32), 3L) + Math.abs(x) % 7);
+        }
+    }
 }
