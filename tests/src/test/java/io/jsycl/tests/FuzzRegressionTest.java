@@ -146,7 +146,6 @@ class FuzzRegressionTest {
             assertThat(out[6 * i + 5]).as("floor(%s)", in[i]).isEqualTo(Double.doubleToLongBits(Math.floor(in[i])) ^ Float.floatToIntBits((float) in[i]));
         }
     }
-    }
 
     /**
      * Fuzzer seed 20261216 (NVIDIA): {@code Math.floorMod(Math.abs(x), 3)} for {@code x = Integer.MIN_VALUE} is 1
