@@ -98,18 +98,6 @@ int jsycl_irem(int a, int b) {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__weighted_962d039d
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__weighted_962d039d
 /* io.jsycl.lowering.FeaturesTest.weighted(Lio/jsycl/lowering/FeaturesTest$Job;[FI)F */
@@ -142,7 +130,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_bod
     cap->job.out.data[i + JSYCL_OFFSET(cap->job.out.offset[0])] = cap->l.data[0];
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1(__local float* l_data, int l_range0, float job__scale__factor, int job__scale__shift, __global float* JSYCL_RESTRICT job__out_data JSYCL_OFFSET_PARAM(job__out_offset0), __global const int* job__table_data, int job__table_length, __global const float* w_data, int w_length, int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1(__local float* l_data, int l_range0, float job__scale__factor, int job__scale__shift, __global float* job__out_data JSYCL_OFFSET_PARAM(job__out_offset0), __global const int* job__table_data, int job__table_length, __global const float* w_data, int w_length, int range0) {
     io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_captures cap;
     cap.l.data = l_data;
     cap.l.range[0] = l_range0;

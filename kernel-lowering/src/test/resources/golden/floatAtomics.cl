@@ -170,18 +170,6 @@ float jsycl_atomic_max_f_l(volatile __local float* p, float v) {
 }
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1
 typedef struct {
@@ -228,7 +216,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_body(const i
     }
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1(__local float* l_data, int l_range0, __global float* JSYCL_RESTRICT g_data JSYCL_OFFSET_PARAM(g_offset0), __global float* JSYCL_RESTRICT res_data JSYCL_OFFSET_PARAM(res_offset0), int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1(__local float* l_data, int l_range0, __global float* g_data JSYCL_OFFSET_PARAM(g_offset0), __global float* res_data JSYCL_OFFSET_PARAM(res_offset0), int range0) {
     io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_captures cap;
     cap.l.data = l_data;
     cap.l.range[0] = l_range0;

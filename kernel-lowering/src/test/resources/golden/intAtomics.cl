@@ -70,18 +70,6 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1
 typedef struct {
@@ -144,7 +132,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_body(const io_
     }
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1(__local int* l_data, int l_range0, __global int* JSYCL_RESTRICT g_data JSYCL_OFFSET_PARAM(g_offset0), __global int* JSYCL_RESTRICT res_data JSYCL_OFFSET_PARAM(res_offset0), int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1(__local int* l_data, int l_range0, __global int* g_data JSYCL_OFFSET_PARAM(g_offset0), __global int* res_data JSYCL_OFFSET_PARAM(res_offset0), int range0) {
     io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_captures cap;
     cap.l.data = l_data;
     cap.l.range[0] = l_range0;

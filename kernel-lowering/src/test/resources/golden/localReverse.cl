@@ -100,7 +100,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_body(const io_jsy
     cap->out.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[0])] = cap->tile.data[(int)((uint)n - 1u - (uint)l)];
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1(__local int* tile_data, int tile_range0, __global const int* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1(__local int* tile_data, int tile_range0, __global const int* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), __global int* out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
     io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_captures cap;
     cap.tile.data = tile_data;
     cap.tile.range[0] = tile_range0;

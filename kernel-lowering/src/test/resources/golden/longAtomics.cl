@@ -84,18 +84,6 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1
 typedef struct {
@@ -135,7 +123,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_body(const io
     }
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1(__local long* l_data, int l_range0, __global long* JSYCL_RESTRICT g_data JSYCL_OFFSET_PARAM(g_offset0), __global long* JSYCL_RESTRICT res_data JSYCL_OFFSET_PARAM(res_offset0), int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1(__local long* l_data, int l_range0, __global long* g_data JSYCL_OFFSET_PARAM(g_offset0), __global long* res_data JSYCL_OFFSET_PARAM(res_offset0), int range0) {
     io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_captures cap;
     cap.l.data = l_data;
     cap.l.range[0] = l_range0;

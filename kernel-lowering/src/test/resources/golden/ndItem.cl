@@ -44,18 +44,6 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_JSYCL_RESTRICT
-#define JSYCL_DEF_JSYCL_RESTRICT
-/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-   loads in flight across stores and read read-only data through its read-only path. */
-#ifdef JSYCL_NO_ALIASING
-#define JSYCL_RESTRICT restrict
-#else
-#define JSYCL_RESTRICT
-#endif
-#endif
-
 #ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1
 #define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1
 typedef struct {
@@ -69,7 +57,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_b
     cap->out.data[((int)get_global_id(1) + JSYCL_OFFSET(cap->out.offset[0])) * cap->out.memRange[1] + ((int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[1]))] = (int)((uint)g + (uint)(int)((long)get_global_id(1) * it->range[1] + (long)get_global_id(0)) + (uint)(int)((long)get_local_id(1) * (long)get_local_size(0) + (long)get_local_id(0)));
 }
 
-__kernel void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1(__global int* JSYCL_RESTRICT out_data, int out_memRange1 JSYCL_OFFSET_PARAM(out_offset0) JSYCL_OFFSET_PARAM(out_offset1), int range0, int range1) {
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1(__global int* out_data, int out_memRange1 JSYCL_OFFSET_PARAM(out_offset0) JSYCL_OFFSET_PARAM(out_offset1), int range0, int range1) {
     io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_captures cap;
     jsycl_acc_w_int_2_init(&cap.out, out_data, 0, 0, 0, out_memRange1, JSYCL_OFFSET(out_offset0), JSYCL_OFFSET(out_offset1));
     jsycl_item_2 it;

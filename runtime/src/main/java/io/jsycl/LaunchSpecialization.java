@@ -18,9 +18,9 @@ import java.lang.reflect.Array;
  * "Subscripts"), or {@code JSYCL_LOWERING_SIGNED_SUBSCRIPTS=0} [{@code jsycl.lowering.signedSubscripts=false}]
  * asks for it.</li>
  * <li>{@code -DJSYCL_NO_ALIASING} where the launch's accessors are over pairwise different memory (different
- * buffers, different device arrays) and the kernel has no work-group barrier: the program declares their pointers
- * {@code restrict}. Two accessors of one buffer (also of two sub-buffers of it) or one device array twice leave it
- * off.</li>
+ * buffers, different device arrays): the program declares their pointers {@code restrict}, except the writable ones
+ * of a kernel with barriers, which the lowering never declares so. Two accessors of one buffer (also of two
+ * sub-buffers of it) or one device array twice leave it off.</li>
  * <li>{@code -DJSYCL_TWO_ITEMS} where the launch runs two items per work-item (set by the scheduler:
  * {@link Queue#twoItemsPerWorkItem}).</li>
  * </ul>
@@ -106,10 +106,8 @@ final class LaunchSpecialization {
                 }
             }
         }
-        // Never restrict in a kernel with work-group barriers: there work-items exchange data through the same
-        // buffers, and a compiler may move a restrict pointer's loads and stores across a barrier (NVIDIA's does).
         return (hasOffsets && zeroOffsets ? ZERO_OFFSETS : 0) | (wrapping ? WRAPPING_SUBSCRIPTS : 0)
-                | (distinct && !lowered.usesBarrier() ? NO_ALIASING : 0);
+                | (distinct ? NO_ALIASING : 0);
     }
 
     private static boolean extentAbove(Accessor<?> a, long max) {

@@ -98,7 +98,12 @@ final class CaptureLayout {
 
     private void accessorLeaf(int index, List<Integer> path, String param, String target, Capture a, String pointer,
             ScalarType element, int dimensions) {
-        kernelParams.add(pointer + " " + ctx.helper("JSYCL_RESTRICT") + " " + param + "_data");
+        // In a kernel with barriers only read-only accessors may be restrict: work-items exchange data through the
+        // writable ones, and a compiler may move a restrict pointer's accesses across a barrier (NVIDIA's moved
+        // local-memory atomics reached through a restrict pointer, and a work-group histogram lost counts).
+        AccessMode mode = a instanceof Capture.Accessor acc ? acc.mode() : ((Capture.RecordAccessor) a).mode();
+        String restrict = !ctx.usesBarrier || mode == AccessMode.READ ? ctx.helper("JSYCL_RESTRICT") + " " : "";
+        kernelParams.add(pointer + " " + restrict + param + "_data");
         args.add(new KernelArg(index, path, ArgRole.ACCESSOR_DATA, 0, element));
         StringBuilder call = new StringBuilder(structName(ctx, a) + "_init(&" + target + ", " + param + "_data");
         for (int p = 0; p < ACCESSOR_PARTS.size(); p++) {
