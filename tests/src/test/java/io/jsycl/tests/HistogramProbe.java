@@ -77,14 +77,6 @@ public final class HistogramProbe {
                     (d, p, g) -> sample(q, d, p, g));
             probe("jsycl, local bins written out per group (no global atomics)", runs, big, zeros, 5,
                     (d, p, g) -> perGroup(q, d, p, g));
-            probe("jsycl, await before close", runs, big, zeros, 5, (d, p, g) -> {
-                int[] bins = p.clone();
-                try (var bd = Buffer.of(d); var bb = Buffer.of(bins)) {
-                    privatized(q, bd, bb, d.length, g);
-                    q.await();
-                }
-                return bins;
-            });
         }
         // The sample's generated source, dumped by the runtime, launched through the bindings with edits.
         String generated;
@@ -166,27 +158,6 @@ public final class HistogramProbe {
         return bins;
     }
 
-    private static void privatized(Queue q, Buffer.OfByte bd, Buffer.OfInt bb, int n, int groups) {
-        q.submit(h -> {
-            var in = bd.read(h);
-            var out = bb.readWrite(h);
-            var local = LocalAccessor.ofInt(h, 256);
-            h.parallelFor(NdRange.of(Range.of(groups * 256), Range.of(256)), it -> {
-                int lid = it.localId(0);
-                local.set(lid, 0);
-                it.barrier();
-                for (int i = it.globalId(0); i < n; i += it.globalRange(0)) {
-                    local.atomicAdd(in.get(i) & 0xFF, 1);
-                }
-                it.barrier();
-                int count = local.get(lid);
-                if (count != 0) {
-                    out.atomicAdd(lid, count);
-                }
-            });
-        });
-    }
-
     private static int[] perGroup(Queue q, byte[] data, int[] prior, int groups) {
         int n = data.length;
         int[] perGroup = new int[groups * 256];
@@ -216,26 +187,29 @@ public final class HistogramProbe {
 
     /** The generated kernel's parameters: local memory, its range, n, in, out, the launch range. */
     private static int[] generatedRaw(ClContext ctx, ClCommandQueue q, ClKernel k, byte[] data, int[] prior, int groups) {
-        try (Arena a = Arena.ofConfined();
-             ClMem in = ClMem.createBuffer(ctx, ClMemFlags.READ_ONLY, data.length, MemorySegment.NULL);
-             ClMem out = ClMem.createBuffer(ctx, ClMemFlags.READ_WRITE, 1024, MemorySegment.NULL)) {
-            MemorySegment hostIn = a.allocateFrom(ValueLayout.JAVA_BYTE, data);
-            MemorySegment hostOut = a.allocateFrom(ValueLayout.JAVA_INT, prior);
-            q.enqueueWriteBuffer(in, false, 0, hostIn, data.length, null).close();
-            q.enqueueWriteBuffer(out, false, 0, hostOut, 1024, null).close();
+        return launch(ctx, q, k, data, prior, groups, (in, out) -> {
             k.setArgLocal(0, 1024);
             k.setArgInt(1, 256);
             k.setArgInt(2, data.length);
             k.setArg(3, in);
             k.setArg(4, out);
             k.setArgInt(5, groups * 256);
-            q.enqueueNDRangeKernel(k, 1, null, new long[] {groups * 256L}, new long[] {256}, null).close();
-            q.enqueueReadBuffer(out, true, 0, hostOut, 1024, null).close();
-            return hostOut.toArray(ValueLayout.JAVA_INT);
-        }
+        });
     }
 
+    /** The hand-written kernel's parameters: in, out, local memory, n. */
     private static int[] raw(ClContext ctx, ClCommandQueue q, ClKernel k, byte[] data, int[] prior, int groups) {
+        return launch(ctx, q, k, data, prior, groups, (in, out) -> {
+            k.setArg(0, in);
+            k.setArg(1, out);
+            k.setArgLocal(2, 1024);
+            k.setArgInt(3, data.length);
+        });
+    }
+
+    /** Uploads the data and the prior bins, sets the arguments, runs groups of 256 and reads the bins back. */
+    private static int[] launch(ClContext ctx, ClCommandQueue q, ClKernel k, byte[] data, int[] prior, int groups,
+            java.util.function.BiConsumer<ClMem, ClMem> arguments) {
         try (Arena a = Arena.ofConfined();
              ClMem in = ClMem.createBuffer(ctx, ClMemFlags.READ_ONLY, data.length, MemorySegment.NULL);
              ClMem out = ClMem.createBuffer(ctx, ClMemFlags.READ_WRITE, 1024, MemorySegment.NULL)) {
@@ -243,10 +217,7 @@ public final class HistogramProbe {
             MemorySegment hostOut = a.allocateFrom(ValueLayout.JAVA_INT, prior);
             q.enqueueWriteBuffer(in, false, 0, hostIn, data.length, null).close();
             q.enqueueWriteBuffer(out, false, 0, hostOut, 1024, null).close();
-            k.setArg(0, in);
-            k.setArg(1, out);
-            k.setArgLocal(2, 1024);
-            k.setArgInt(3, data.length);
+            arguments.accept(in, out);
             q.enqueueNDRangeKernel(k, 1, null, new long[] {groups * 256L}, new long[] {256}, null).close();
             q.enqueueReadBuffer(out, true, 0, hostOut, 1024, null).close();
             return hostOut.toArray(ValueLayout.JAVA_INT);
