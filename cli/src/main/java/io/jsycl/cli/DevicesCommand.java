@@ -19,7 +19,8 @@ final class DevicesCommand {
     static final String HELP = """
             usage: jsycl devices
             Lists the OpenCL platforms and their devices (type, compute units, largest work-group, global
-            and local memory, fp64, OpenCL and OpenCL C versions, driver), then the pure-Java host device.
+            and local memory, fp64, OpenCL and OpenCL C versions, driver, the driver quirks jsycl works around), then
+            the pure-Java host device.
             The device that new Queue() picks is marked with '*' (JSYCL_DEVICE changes it).
             Exit status: 0 listed, 2 usage error.""";
 
@@ -59,6 +60,10 @@ final class DevicesCommand {
                 out.printf("      fp64 %s, fp16 %s, 64-bit atomics %s, version %s, OpenCL C %s%n",
                         yes(device.hasFp64()), yes(device.hasAspect(Aspect.FP16)),
                         yes(device.hasAspect(Aspect.ATOMIC64)), device.version(), cVersion.replaceFirst("^OpenCL C ", ""));
+                if (!device.quirks().isEmpty()) {
+                    out.printf("      driver quirks worked around: %s (docs/troubleshooting.md)%n",
+                            String.join(", ", device.quirks()));
+                }
             }
         }
         return Main.OK;

@@ -16,6 +16,20 @@ class DevicesCommandTest {
     }
 
     @Test
+    void namesTheDriverQuirksWorkedAround() {
+        System.setProperty("jsycl.quirks", "nan-to-integer");
+        try {
+            String out = CliRun.of("devices").out();
+            String host = out.substring(out.lastIndexOf("platform "));
+            assertThat(out.substring(0, out.lastIndexOf("platform ")))
+                    .contains("driver quirks worked around: nan-to-integer");
+            assertThat(host).doesNotContain("quirks");
+        } finally {
+            System.clearProperty("jsycl.quirks");
+        }
+    }
+
+    @Test
     void marksTheDefaultDevice() {
         assertThat(CliRun.of("devices").out()).contains("* device");
     }
