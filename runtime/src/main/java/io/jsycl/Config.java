@@ -2,7 +2,10 @@ package io.jsycl;
 
 import io.jsycl.opencl.DriverQuirk;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
 
 /**
  * Reads the runtime's settings: each is an environment variable, overridden by the system
@@ -174,9 +177,9 @@ final class Config {
      * @return each named quirk and whether it is on, in the order given
      * @throws IllegalArgumentException for a name that is no quirk
      */
-    static java.util.Map<DriverQuirk, Boolean> quirkOverrides() {
+    static Map<DriverQuirk, Boolean> quirkOverrides() {
         String value = read("JSYCL_QUIRKS", "jsycl.quirks");
-        var out = new java.util.LinkedHashMap<DriverQuirk, Boolean>();
+        var out = new LinkedHashMap<DriverQuirk, Boolean>();
         if (value == null || value.isBlank()) {
             return out;
         }
@@ -185,7 +188,7 @@ final class Config {
             boolean on = !name.startsWith("-");
             DriverQuirk quirk = DriverQuirk.named(on ? name.replaceFirst("^\\+", "") : name.substring(1));
             if (quirk == null) {
-                var names = new java.util.StringJoiner(", ");
+                var names = new StringJoiner(", ");
                 for (DriverQuirk q : DriverQuirk.values()) {
                     names.add(q.settingName());
                 }

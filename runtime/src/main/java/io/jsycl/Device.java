@@ -125,10 +125,11 @@ public final class Device {
      * @return the quirks' names, e.g. {@code [nan-to-integer]} on NVIDIA's OpenCL; empty for the host device
      */
     public List<String> quirks() {
-        if (cl == null) {
-            return List.of();
-        }
-        return quirksOf(platform.vendor(), vendor()).stream().map(DriverQuirk::settingName).toList();
+        return quirkSet().stream().map(DriverQuirk::settingName).toList();
+    }
+
+    private Set<DriverQuirk> quirkSet() {
+        return cl == null ? Set.of() : quirksOf(platform.vendor(), vendor());
     }
 
     /** The quirks known for a driver of these vendors ({@link DriverQuirk}), then {@code JSYCL_QUIRKS}' changes. */
@@ -147,11 +148,8 @@ public final class Device {
 
     /** The build options that select the safe forms of this device's quirks, each followed by a space. */
     String quirkBuildOptions() {
-        if (cl == null) {
-            return "";
-        }
         var options = new StringBuilder();
-        for (DriverQuirk q : quirksOf(platform.vendor(), vendor())) {
+        for (DriverQuirk q : quirkSet()) {
             options.append(q.buildOption()).append(' ');
         }
         return options.toString();

@@ -67,9 +67,7 @@ final class KernelLambdas {
 
         /** The lambda's source file, e.g. {@code Err.java}, or null; reads the class file (for errors only). */
         String sourceFile() {
-            String location = lambda.location();
-            int colon = location.lastIndexOf(':');
-            return location.equals("unknown source") ? null : colon < 0 ? location : location.substring(0, colon);
+            return LambdaShape.sourceFile(lambda.location());
         }
     }
 
@@ -108,6 +106,18 @@ final class KernelLambdas {
         /** The kernel as errors name it, as the lowering's do: {@code Err.lambda$main$0 (Err.java:11)}. */
         String described() {
             return kernelName() + " (" + location() + ")";
+        }
+
+        /** The file of a {@link #location()}: {@code Err.java}, or null where unknown. */
+        static String sourceFile(String location) {
+            int colon = location.lastIndexOf(':');
+            return location.equals("unknown source") ? null : colon < 0 ? location : location.substring(0, colon);
+        }
+
+        /** The line of a {@link #location()}, or -1 where it names none. */
+        static int line(String location) {
+            int colon = location.lastIndexOf(':');
+            return colon < 0 ? -1 : Integer.parseInt(location.substring(colon + 1));
         }
 
         /**
@@ -325,9 +335,7 @@ final class KernelLambdas {
                 + ", which a kernel cannot use; capture primitives, primitive arrays, records of those, accessors and"
                 + " local accessors (copy a field into a local variable before the lambda, request buffers with"
                 + " buf.read(h))";
-        int colon = location.lastIndexOf(':');
-        String file = location.equals("unknown source") ? null : colon < 0 ? location : location.substring(0, colon);
-        int line = colon < 0 ? -1 : Integer.parseInt(location.substring(colon + 1));
-        return new KernelLoweringException(message, kernel, file, line, "capture of " + type, null);
+        return new KernelLoweringException(message, kernel, LambdaShape.sourceFile(location), LambdaShape.line(location),
+                "capture of " + type, null);
     }
 }

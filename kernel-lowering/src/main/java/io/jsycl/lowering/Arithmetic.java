@@ -170,10 +170,6 @@ final class Arithmetic {
         };
     }
 
-    static Expr convert(int op, Expr e) {
-        return convert(null, op, e);
-    }
-
     /**
      * A conversion. {@code (float) Math.sqrt((double) x)} of a float {@code x} becomes the float
      * square root (exactly the same value when it is correctly rounded), not a double one.
@@ -183,7 +179,7 @@ final class Arithmetic {
         if (folded != null) {
             return folded;
         }
-        if (op == D2F && e.sqrtOfFloat != null && ctx != null) {
+        if (op == D2F && e.sqrtOfFloat != null) {
             return Expr.of('F', ctx.helper("jsycl_sqrt_f") + "(" + e.sqrtOfFloat.text + ")", PRIMARY);
         }
         if (op == F2D) {
@@ -242,14 +238,10 @@ final class Arithmetic {
     }
 
     /**
-     * A floating-point to integer cast: OpenCL's saturating, truncating conversion is Java's, NaN to 0 included.
-     * The helper keeps that where a driver gets NaN wrong (the runtime's device quirks); outside a kernel context
-     * (a constant expression) the conversion is written as is.
+     * A floating-point to integer cast: OpenCL's saturating, truncating conversion is Java's, NaN to 0 included;
+     * the helper keeps that where a driver gets NaN wrong (the runtime's driver quirks).
      */
     private static Expr toInteger(KernelContext ctx, char kind, String helper, Expr e) {
-        if (ctx == null) {
-            return call(kind, kind == 'I' ? "convert_int_sat_rtz" : "convert_long_sat_rtz", e);
-        }
         return call(kind, ctx.helper(helper), e);
     }
 

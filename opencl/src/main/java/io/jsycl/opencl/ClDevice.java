@@ -4,6 +4,7 @@ import io.jsycl.opencl.bindings.cl_h;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
+import java.util.Locale;
 
 /** An OpenCL device; equal by handle. Root devices are not reference counted: nothing to close. */
 public final class ClDevice {
@@ -175,11 +176,11 @@ public final class ClDevice {
      * @throws ClException when {@code clGetDeviceInfo} fails
      */
     public boolean matches(String selector) {
-        return switch (selector.strip().toLowerCase(java.util.Locale.ROOT)) {
+        return switch (selector.strip().toLowerCase(Locale.ROOT)) {
             case "gpu" -> isGpu();
             case "cpu" -> isCpu();
             case "accelerator" -> isAccelerator();
-            case String s -> name().toLowerCase(java.util.Locale.ROOT).contains(s);
+            case String s -> name().toLowerCase(Locale.ROOT).contains(s);
         };
     }
 
