@@ -20,14 +20,12 @@ void jsycl_acc_r_int_1_init(jsycl_acc_r_int_1* acc, __global const int* data, in
 }
 #endif
 
-#ifndef JSYCL_DEF_jsycl_item_1
-#define JSYCL_DEF_jsycl_item_1
+#ifndef JSYCL_DEF_jsycl_reduction_item
+#define JSYCL_DEF_jsycl_reduction_item
 typedef struct {
     int range[1];
-#ifdef JSYCL_TWO_ITEMS
-    int second;
-#endif
-} jsycl_item_1;
+    int id;
+} jsycl_reduction_item;
 #endif
 
 #ifndef JSYCL_DEF_JSYCL_OFFSET
@@ -62,17 +60,31 @@ typedef struct {
     jsycl_acc_r_int_1 in;
 } io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(const io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures* cap, const jsycl_item_1* it, int* restrict jsycl_acc) {
-    *jsycl_acc = max(*jsycl_acc, cap->in.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->in.offset[0])]);
+void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(const io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures* cap, const jsycl_reduction_item* it, int* restrict jsycl_acc) {
+    *jsycl_acc = max(*jsycl_acc, cap->in.data[it->id + JSYCL_OFFSET(cap->in.offset[0])]);
 }
 
 __kernel void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1(__global const int* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), int range0, __global int* jsycl_out, __local int* jsycl_scratch) {
     int jsycl_acc = (-2147483647 - 1);
-    if (!((uint)get_global_id(0) >= (uint)range0)) {
-        io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures cap;
-        jsycl_acc_r_int_1_init(&cap.in, in_data, 0, 0, JSYCL_OFFSET(in_offset0));
-        jsycl_item_1 it;
-        it.range[0] = range0;
+    io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures cap;
+    jsycl_acc_r_int_1_init(&cap.in, in_data, 0, 0, JSYCL_OFFSET(in_offset0));
+    jsycl_reduction_item it;
+    it.range[0] = range0;
+    uint jsycl_stride = (uint)get_global_size(0);
+    uint jsycl_i = (uint)get_global_id(0);
+    uint jsycl_end4 = (ulong)range0 > 3ul * jsycl_stride ? (uint)range0 - 3u * jsycl_stride : 0u;
+    for (; jsycl_i < jsycl_end4; jsycl_i += 4u * jsycl_stride) {
+        it.id = (int)(jsycl_i);
+        io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(&cap, &it, &jsycl_acc);
+        it.id = (int)(jsycl_i + 1u * jsycl_stride);
+        io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(&cap, &it, &jsycl_acc);
+        it.id = (int)(jsycl_i + 2u * jsycl_stride);
+        io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(&cap, &it, &jsycl_acc);
+        it.id = (int)(jsycl_i + 3u * jsycl_stride);
+        io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(&cap, &it, &jsycl_acc);
+    }
+    for (; jsycl_i < (uint)range0; jsycl_i += jsycl_stride) {
+        it.id = (int)jsycl_i;
         io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(&cap, &it, &jsycl_acc);
     }
     int jsycl_lid = (int)get_local_id(0);

@@ -19,6 +19,9 @@ public final class Device {
     private final Set<Aspect> aspects;
     private final boolean outOfOrderQueues;
     private final boolean hostUnifiedMemory;
+    // Read on every reduction submit; the driver's answers do not change.
+    private final int maxComputeUnits;
+    private final long maxWorkGroupSize;
 
     Device(Platform platform, ClDevice cl) {
         this.platform = platform;
@@ -32,6 +35,8 @@ public final class Device {
         this.aspects = Collections.unmodifiableSet(set);
         this.outOfOrderQueues = cl == null || cl.supportsOutOfOrderQueues();
         this.hostUnifiedMemory = cl == null || cl.isCpu() || cl.hostUnifiedMemory();
+        this.maxComputeUnits = cl == null ? Runtime.getRuntime().availableProcessors() : cl.maxComputeUnits();
+        this.maxWorkGroupSize = cl == null ? 1024 : cl.maxWorkGroupSize();
     }
 
     /**
@@ -179,7 +184,7 @@ public final class Device {
      * @return the number of compute units, at least 1
      */
     public int maxComputeUnits() {
-        return cl == null ? Runtime.getRuntime().availableProcessors() : cl.maxComputeUnits();
+        return maxComputeUnits;
     }
 
     /**
@@ -188,7 +193,7 @@ public final class Device {
      * @return the most work-items in one work-group, at least 1
      */
     public long maxWorkGroupSize() {
-        return cl == null ? 1024 : cl.maxWorkGroupSize();
+        return maxWorkGroupSize;
     }
 
     /**

@@ -28,6 +28,26 @@ final class Reductions {
         };
     }
 
+    /**
+     * Work-groups resident per compute unit that a reduction launch aims for: enough work-items for every compute unit
+     * to hide memory latency (a GPU compute unit holds 2048 work-items, 8 groups of 256), few enough that each
+     * work-item streams through many elements and the groups' final combining stays negligible.
+     */
+    static final int GROUPS_PER_COMPUTE_UNIT = 8;
+
+    /**
+     * The global size of a reduction over {@code n} items in work-groups of {@code local}: each work-item runs
+     * the items its global id reaches in strides of the global size (the lowering's {@code Reductions.emitItems}).
+     * A checked kernel gets one work-item per item, so that a failure names the item's id as its global id.
+     */
+    static Range globalSize(Device device, int n, long local, boolean checked) {
+        long groups = (n + local - 1) / local;
+        if (!checked) {
+            groups = Math.min(groups, Math.max(1L, device.maxComputeUnits()) * GROUPS_PER_COMPUTE_UNIT);
+        }
+        return Range.of((int) (groups * local));
+    }
+
     /** A power of two up to 256 that the device accepts. */
     static long workGroupSize(Device device) {
         long size = 256;

@@ -188,7 +188,7 @@ final class Scheduler {
         if (launch.reduction() != null) {
             reductionLocal = Reductions.workGroupSize(device);
             local = Range.of((int) reductionLocal);
-            range = Range.of((int) ((range.get(0) + reductionLocal - 1) / reductionLocal * reductionLocal));
+            range = Reductions.globalSize(device, range.get(0), reductionLocal, h.checkedRequested());
         }
         range = twoItems ? workItems : range;
         LOCK.lock();

@@ -526,6 +526,19 @@ final class Builtins {
         String key = m.name + m.desc;
         // A 1-D kernel over a range may run two items per work-item (JSYCL_TWO_ITEMS): its ids go through the macro.
         boolean itemIds = LoweredKernel.twoItemsPerWorkItem(ctx.shape, dims, ctx.reduction != null, ctx.checked);
+        if (ctx.reduction != null) {
+            // A reduction's work-item runs many items; the one it is running is it->id (Reductions.emitItems).
+            switch (key) {
+                case "id(I)I" -> {
+                    return Expr.of('I', "it->id", PRIMARY);
+                }
+                case "linearId()J" -> {
+                    return Expr.of('J', "(long)it->id", UNARY);
+                }
+                default -> {
+                }
+            }
+        }
         return switch (key) {
             case "id(I)I", "globalId(I)I" -> itemIds ? Expr.of('I', ctx.helper("JSYCL_ITEM_ID") + "(0)", PRIMARY)
                     : Expr.of('I', "(int)get_global_id(" + d + ")", UNARY);

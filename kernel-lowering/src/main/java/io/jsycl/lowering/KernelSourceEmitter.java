@@ -42,7 +42,11 @@ final class KernelSourceEmitter {
         }
         ctx.structs.forEach((n, def) -> guarded(c, n, def));
         int dims = request.dimensions();
-        if (dims > 0) {
+        String itemType = reduction != null ? "jsycl_reduction_item" : "jsycl_item_" + dims;
+        if (reduction != null) {
+            // A reduction's work-item runs many items (see Reductions.emitItems): the one it runs is a field.
+            guarded(c, itemType, "typedef struct {\n    int range[1];\n    int id;\n} " + itemType + ";");
+        } else if (dims > 0) {
             guarded(c, "jsycl_item_" + dims, "typedef struct {\n    int range[" + dims + "];\n"
                     + (dims == 1 ? "#ifdef JSYCL_TWO_ITEMS\n    int second;\n#endif\n" : "") + "} jsycl_item_" + dims + ";");
         }
@@ -68,7 +72,7 @@ final class KernelSourceEmitter {
         bodyParams.add("const " + name + "_captures* cap");
         bodyArgs.add("&cap");
         if (dims > 0) {
-            bodyParams.add("const jsycl_item_" + dims + "* it");
+            bodyParams.add("const " + itemType + "* it");
             bodyArgs.add("&it");
         }
         if (reduction != null) {
@@ -132,18 +136,20 @@ final class KernelSourceEmitter {
         }
         if (reduction != null) {
             c.line(reduction.type().cName() + " jsycl_acc = " + reduction.identityLiteral() + ";");
-            c.open("if (!(" + String.join(" || ", guards) + "))");
         }
         c.line(name + "_captures cap;");
         layout.init.forEach(c::line);
         if (dims > 0) {
-            c.line("jsycl_item_" + dims + " it;");
+            c.line(itemType + " it;");
             for (int d = 0; d < dims; d++) {
                 c.line("it.range[" + d + "] = range" + d + ";");
             }
         }
         String call = name + "_body(" + String.join(", ", bodyArgs) + ");";
-        if (twoItems) {
+        if (reduction != null) {
+            Reductions.emitItems(c, call);
+            Reductions.emitCombine(ctx, c, reduction);
+        } else if (twoItems) {
             c.raw("#ifdef JSYCL_TWO_ITEMS\n");
             c.line("it.second = 0;");
             c.line(call);
@@ -154,10 +160,6 @@ final class KernelSourceEmitter {
             c.raw("#endif\n");
         } else {
             c.line(call);
-        }
-        if (reduction != null) {
-            c.close();
-            Reductions.emitCombine(ctx, c, reduction);
         }
         c.close();
         c.line("#endif");

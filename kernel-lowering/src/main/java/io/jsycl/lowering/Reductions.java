@@ -5,13 +5,18 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.MethodInsnNode;
 
 /**
- * Reduction kernels (1-D): each work-item keeps a private accumulator (starting at the identity)
- * that {@code combine(v)} folds into; items beyond the launch range skip the body but still take
- * part; the work-group then reduces in local scratch with barriers (the local size is a power
- * of two), and work-item 0 folds the group's value into the one-element output atomically:
- * with the native atomic for {@code int}/{@code long} sum, min and max, else with a
- * compare-and-swap loop on the bit pattern. A float or double sum is therefore not bit-exact
- * with a sequential Java loop (the order of additions differs).
+ * Reduction kernels (1-D). The runtime launches fewer work-items than the range has items (a few
+ * work-groups per compute unit, see the runtime's {@code Reductions.globalSize}); each work-item
+ * runs the body for the items {@code id, id + stride, id + 2 stride, ...} with {@code stride} the
+ * global size, folding {@code combine(v)} into a private accumulator that starts at the identity.
+ * So each work-item streams through many elements with several loads in flight, as a
+ * bandwidth-bound reduction must, and only the accumulators are combined: the work-group reduces
+ * them in local scratch with barriers (the local size is a power of two), and work-item 0 folds
+ * the group's value into the one-element output atomically, with the native atomic for
+ * {@code int}/{@code long} sum, min and max, else with a compare-and-swap loop on the bit
+ * pattern. A float or double sum is therefore reassociated: it is not bit-exact with a
+ * sequential Java loop, and since groups reach the output in any order, two runs may differ in
+ * the last bits.
  */
 final class Reductions {
     private Reductions() {
@@ -67,6 +72,28 @@ final class Reductions {
             };
             case CUSTOM -> ctx.reductionOp.replace("#0", a).replace("#1", b);
         };
+    }
+
+    /**
+     * The work-item's items: {@code call} (the body, with {@code it.id} the item) for every item of the range
+     * congruent to the work-item's global id modulo the global size, four per trip so that four items' loads can
+     * be in flight together. Unsigned 32-bit arithmetic: the range and the global size are each below 2^31, so no
+     * sum below overflows.
+     */
+    static void emitItems(CodeBuilder c, String call) {
+        c.line("uint jsycl_stride = (uint)get_global_size(0);");
+        c.line("uint jsycl_i = (uint)get_global_id(0);");
+        c.line("uint jsycl_end4 = (ulong)range0 > 3ul * jsycl_stride ? (uint)range0 - 3u * jsycl_stride : 0u;");
+        c.open("for (; jsycl_i < jsycl_end4; jsycl_i += 4u * jsycl_stride)");
+        for (int k = 0; k < 4; k++) {
+            c.line("it.id = (int)(jsycl_i" + (k == 0 ? "" : " + " + k + "u * jsycl_stride") + ");");
+            c.line(call);
+        }
+        c.close();
+        c.open("for (; jsycl_i < (uint)range0; jsycl_i += jsycl_stride)");
+        c.line("it.id = (int)jsycl_i;");
+        c.line(call);
+        c.close();
     }
 
     /** The work-group tree reduction and the atomic fold into the output. */

@@ -335,6 +335,11 @@ class FeaturesTest {
         Golden.check("reduction" + op, lowered);
         int global = (n + wg - 1) / wg * wg;
         DeviceRun.run(lowered, k, new DeviceRun.Launch(new int[] {n}).global(global).local(wg).out(out));
+        // The runtime launches fewer work-items than items: each runs every item its id reaches in strides of the
+        // global size (four per trip, then the rest). Two groups: 1000 items are 7 strides and a part.
+        int[] strided = {start};
+        DeviceRun.run(lowered, k, new DeviceRun.Launch(new int[] {n}).global(2 * wg).local(wg).out(strided));
+        assertThat(strided[0]).as("two work-groups striding over the range").isEqualTo(out[0]);
         return out[0];
     }
 
