@@ -4,14 +4,33 @@ import java.util.Map;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CyclicBarrier;
+import java.util.function.DoubleBinaryOperator;
+import java.util.function.LongBinaryOperator;
 
-/** One work-group on the host device: its local memory and its barrier. */
+/**
+ * One work-group on the host device: its local memory, its barrier, and its work-group algorithms. The algorithms
+ * combine values in the same order as the device's (the lowering's {@code GroupAlgorithms}: chunks left to right,
+ * then across chunks), so a float result is the same on the host device as on every OpenCL device.
+ */
 final class HostGroup {
     private final Map<LocalAccessor<?>, Object> locals = new ConcurrentHashMap<>();
     private final CyclicBarrier barrier;
+    private final int size;
+    // Scratch of the work-group algorithms, one slot per work-item: ints and longs, or floats and doubles (exact in a
+    // double); a float operation rounds to float.
+    private final long[] integral;
+    private final double[] floating;
+    // A scan's results, written by work-item 0 before the barrier that the others read them after.
+    private long[] integralScanned;
+    private double[] floatingScanned;
+    /** The lowering's GroupAlgorithms.LANES: the chunks a group's values are cut into. */
+    private static final int LANES = 32;
 
     HostGroup(int size) {
         this.barrier = new CyclicBarrier(size);
+        this.size = size;
+        this.integral = new long[size];
+        this.floating = new double[size];
     }
 
     Object localArray(LocalAccessor<?> accessor) {
@@ -33,5 +52,167 @@ final class HostGroup {
     /** Releases the other work-items when one fails, so none waits forever. */
     void abort() {
         barrier.reset();
+    }
+
+    /** The kinds of work-group algorithm. */
+    enum Algorithm { REDUCE, INCLUSIVE_SCAN, EXCLUSIVE_SCAN }
+
+    /** An {@code int} ({@code wide} false) or {@code long} work-group algorithm; called by every work-item. */
+    long integral(Algorithm algorithm, int item, long x, GroupOp op, boolean wide) {
+        LongBinaryOperator f = integralOp(op, wide);
+        long[] s = integral;
+        s[item] = x;
+        barrier();
+        if (item == 0) {
+            // The device's order (the lowering's GroupAlgorithms): chunks of c left to right, then across chunks.
+            int c = (size + LANES - 1) / LANES;
+            for (int start = 0; start < size; start += c) {
+                int end = Math.min(size, start + c);
+                for (int j = start + 1; j < end; j++) {
+                    s[algorithm == Algorithm.REDUCE ? start : j] = f.applyAsLong(s[algorithm == Algorithm.REDUCE ? start
+                            : j - 1], s[j]);
+                }
+            }
+            if (algorithm == Algorithm.REDUCE) {
+                for (int start = c; start < size; start += c) {
+                    s[0] = f.applyAsLong(s[0], s[start]);
+                }
+            } else {
+                for (int start = c; start < size; start += c) {
+                    int last = Math.min(size, start + c) - 1;
+                    s[last] = f.applyAsLong(s[start - 1], s[last]);
+                }
+                integralScanned = new long[size];
+                for (int j = 0; j < size; j++) {
+                    int chunk = j / c;
+                    integralScanned[j] = chunk == 0 || j == Math.min(size, chunk * c + c) - 1 ? s[j]
+                            : f.applyAsLong(s[chunk * c - 1], s[j]);
+                }
+            }
+        }
+        barrier();
+        long r = switch (algorithm) {
+            case REDUCE -> s[0];
+            case INCLUSIVE_SCAN -> integralScanned[item];
+            case EXCLUSIVE_SCAN -> item == 0 ? integralIdentity(op, wide) : integralScanned[item - 1];
+        };
+        barrier(); // the next algorithm's stores wait for every work-item's read
+        return r;
+    }
+
+    /** A {@code float} ({@code wide} false) or {@code double} work-group algorithm; called by every work-item. */
+    double floating(Algorithm algorithm, int item, double x, GroupOp op, boolean wide) {
+        DoubleBinaryOperator f = floatingOp(op, wide);
+        double[] s = floating;
+        s[item] = x;
+        barrier();
+        if (item == 0) {
+            int c = (size + LANES - 1) / LANES;
+            for (int start = 0; start < size; start += c) {
+                int end = Math.min(size, start + c);
+                for (int j = start + 1; j < end; j++) {
+                    s[algorithm == Algorithm.REDUCE ? start : j] = f.applyAsDouble(s[algorithm == Algorithm.REDUCE
+                            ? start : j - 1], s[j]);
+                }
+            }
+            if (algorithm == Algorithm.REDUCE) {
+                for (int start = c; start < size; start += c) {
+                    s[0] = f.applyAsDouble(s[0], s[start]);
+                }
+            } else {
+                for (int start = c; start < size; start += c) {
+                    int last = Math.min(size, start + c) - 1;
+                    s[last] = f.applyAsDouble(s[start - 1], s[last]);
+                }
+                floatingScanned = new double[size];
+                for (int j = 0; j < size; j++) {
+                    int chunk = j / c;
+                    floatingScanned[j] = chunk == 0 || j == Math.min(size, chunk * c + c) - 1 ? s[j]
+                            : f.applyAsDouble(s[chunk * c - 1], s[j]);
+                }
+            }
+        }
+        barrier();
+        double r = switch (algorithm) {
+            case REDUCE -> s[0];
+            case INCLUSIVE_SCAN -> floatingScanned[item];
+            case EXCLUSIVE_SCAN -> item == 0 ? floatingIdentity(op) : floatingScanned[item - 1];
+        };
+        barrier();
+        return r;
+    }
+
+    /** {@code NdItem.groupBroadcast} of an integral value. */
+    long broadcastIntegral(int item, long x, int from) {
+        checkFrom(from);
+        if (item == from) {
+            integral[0] = x;
+        }
+        barrier();
+        long r = integral[0];
+        barrier();
+        return r;
+    }
+
+    /** {@code NdItem.groupBroadcast} of a floating-point value. */
+    double broadcastFloating(int item, double x, int from) {
+        checkFrom(from);
+        if (item == from) {
+            floating[0] = x;
+        }
+        barrier();
+        double r = floating[0];
+        barrier();
+        return r;
+    }
+
+    private void checkFrom(int from) {
+        if (from < 0 || from >= size) {
+            throw new IndexOutOfBoundsException("groupBroadcast from work-item " + from + " of a work-group of " + size);
+        }
+    }
+
+    private static LongBinaryOperator integralOp(GroupOp op, boolean wide) {
+        return switch (op) {
+            case SUM -> wide ? Long::sum : (a, b) -> (int) (a + b);
+            case PRODUCT -> wide ? (a, b) -> a * b : (a, b) -> (int) (a * b);
+            case MIN -> Math::min;
+            case MAX -> Math::max;
+            case AND -> (a, b) -> a & b;
+            case OR -> (a, b) -> a | b;
+            case XOR -> (a, b) -> a ^ b;
+        };
+    }
+
+    private static DoubleBinaryOperator floatingOp(GroupOp op, boolean wide) {
+        return switch (op) {
+            case SUM -> wide ? Double::sum : (a, b) -> (float) a + (float) b;
+            case PRODUCT -> wide ? (a, b) -> a * b : (a, b) -> (float) a * (float) b;
+            case MIN -> wide ? Math::min : (a, b) -> Math.min((float) a, (float) b);
+            case MAX -> wide ? Math::max : (a, b) -> Math.max((float) a, (float) b);
+            case AND, OR, XOR -> throw new IllegalArgumentException("GroupOp." + op
+                    + " is for int and long values, not floating point");
+        };
+    }
+
+    private static long integralIdentity(GroupOp op, boolean wide) {
+        return switch (op) {
+            case SUM, OR, XOR -> 0;
+            case PRODUCT -> 1;
+            case AND -> -1;
+            case MIN -> wide ? Long.MAX_VALUE : Integer.MAX_VALUE;
+            case MAX -> wide ? Long.MIN_VALUE : Integer.MIN_VALUE;
+        };
+    }
+
+    private static double floatingIdentity(GroupOp op) {
+        return switch (op) {
+            case SUM -> 0.0;
+            case PRODUCT -> 1.0;
+            case MIN -> Double.POSITIVE_INFINITY;
+            case MAX -> Double.NEGATIVE_INFINITY;
+            case AND, OR, XOR -> throw new IllegalArgumentException("GroupOp." + op
+                    + " is for int and long values, not floating point");
+        };
     }
 }

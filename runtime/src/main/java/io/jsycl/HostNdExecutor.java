@@ -177,5 +177,104 @@ final class HostNdExecutor {
         public void barrier(Fence fence) {
             group.barrier();
         }
+
+        private int item() {
+            return (int) localLinearId();
+        }
+
+        @Override
+        public int reduceOverGroup(int x, GroupOp op) {
+            return (int) group.integral(HostGroup.Algorithm.REDUCE, item(), x, op, false);
+        }
+
+        @Override
+        public long reduceOverGroup(long x, GroupOp op) {
+            return group.integral(HostGroup.Algorithm.REDUCE, item(), x, op, true);
+        }
+
+        @Override
+        public float reduceOverGroup(float x, GroupOp op) {
+            return (float) group.floating(HostGroup.Algorithm.REDUCE, item(), x, op, false);
+        }
+
+        @Override
+        public double reduceOverGroup(double x, GroupOp op) {
+            return group.floating(HostGroup.Algorithm.REDUCE, item(), x, op, true);
+        }
+
+        @Override
+        public int inclusiveScanOverGroup(int x, GroupOp op) {
+            return (int) group.integral(HostGroup.Algorithm.INCLUSIVE_SCAN, item(), x, op, false);
+        }
+
+        @Override
+        public long inclusiveScanOverGroup(long x, GroupOp op) {
+            return group.integral(HostGroup.Algorithm.INCLUSIVE_SCAN, item(), x, op, true);
+        }
+
+        @Override
+        public float inclusiveScanOverGroup(float x, GroupOp op) {
+            return (float) group.floating(HostGroup.Algorithm.INCLUSIVE_SCAN, item(), x, op, false);
+        }
+
+        @Override
+        public double inclusiveScanOverGroup(double x, GroupOp op) {
+            return group.floating(HostGroup.Algorithm.INCLUSIVE_SCAN, item(), x, op, true);
+        }
+
+        @Override
+        public int exclusiveScanOverGroup(int x, GroupOp op) {
+            return (int) group.integral(HostGroup.Algorithm.EXCLUSIVE_SCAN, item(), x, op, false);
+        }
+
+        @Override
+        public long exclusiveScanOverGroup(long x, GroupOp op) {
+            return group.integral(HostGroup.Algorithm.EXCLUSIVE_SCAN, item(), x, op, true);
+        }
+
+        @Override
+        public float exclusiveScanOverGroup(float x, GroupOp op) {
+            return (float) group.floating(HostGroup.Algorithm.EXCLUSIVE_SCAN, item(), x, op, false);
+        }
+
+        @Override
+        public double exclusiveScanOverGroup(double x, GroupOp op) {
+            return group.floating(HostGroup.Algorithm.EXCLUSIVE_SCAN, item(), x, op, true);
+        }
+
+        @Override
+        public int groupBroadcast(int x, int from) {
+            return (int) group.broadcastIntegral(item(), x, from);
+        }
+
+        @Override
+        public long groupBroadcast(long x, int from) {
+            return group.broadcastIntegral(item(), x, from);
+        }
+
+        @Override
+        public float groupBroadcast(float x, int from) {
+            return (float) group.broadcastFloating(item(), x, from);
+        }
+
+        @Override
+        public double groupBroadcast(double x, int from) {
+            return group.broadcastFloating(item(), x, from);
+        }
+
+        @Override
+        public boolean anyOfGroup(boolean predicate) {
+            return group.integral(HostGroup.Algorithm.REDUCE, item(), predicate ? 1 : 0, GroupOp.OR, false) != 0;
+        }
+
+        @Override
+        public boolean allOfGroup(boolean predicate) {
+            return group.integral(HostGroup.Algorithm.REDUCE, item(), predicate ? 1 : 0, GroupOp.AND, false) != 0;
+        }
+
+        @Override
+        public boolean noneOfGroup(boolean predicate) {
+            return !anyOfGroup(predicate);
+        }
     }
 }

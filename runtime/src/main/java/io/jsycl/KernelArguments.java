@@ -29,11 +29,11 @@ final class KernelArguments implements AutoCloseable {
 
     /**
      * Sets every argument of {@code k}; {@code mems[i]} is the device memory of buffer {@code storages[i]};
-     * {@code reductionLocal} is the work-group size of a reduction launch. {@code zeroOffsets}: the program is built
+     * {@code workGroupSize} is the launch's work-group size (work-items per group) where it has one, else 0. {@code zeroOffsets}: the program is built
      * with {@code JSYCL_ZERO_OFFSETS}, whose kernel has no accessor offset parameters.
      */
     void set(ClKernel k, ClContext context, LoweredKernel lowered, Object[] captured, BufferStorage[] storages,
-            ClMem[] mems, Range range, Reduction<?> reduction, long reductionLocal, boolean zeroOffsets) {
+            ClMem[] mems, Range range, Reduction<?> reduction, long workGroupSize, boolean zeroOffsets) {
         int index = 0;
         for (KernelArg arg : lowered.args()) {
             if (zeroOffsets && arg.role() == ArgRole.ACCESSOR_OFFSET) {
@@ -56,7 +56,8 @@ final class KernelArguments implements AutoCloseable {
                 case ARRAY_DATA -> k.setArg(index, arrayBuffer(context, value));
                 case ARRAY_LENGTH -> k.setArgInt(index, Array.getLength(value));
                 case REDUCTION_OUTPUT -> k.setArg(index, memOf(reduction.output.storage, storages, mems));
-                case REDUCTION_SCRATCH -> k.setArgLocal(index, reductionLocal * reduction.output.storage.kind.bytes);
+                case REDUCTION_SCRATCH -> k.setArgLocal(index, workGroupSize * reduction.output.storage.kind.bytes);
+                case GROUP_SCRATCH -> k.setArgLocal(index, workGroupSize * Long.BYTES);
                 case CHECK_BUFFER -> k.setArg(index, checkBuffer(context));
             }
             index++;

@@ -80,4 +80,207 @@ public interface NdItem {
      * @param fence the memory (local, global or both) whose writes the group sees after the barrier
      */
     void barrier(Fence fence);
+
+    /**
+     * Combines every work-item's {@code x} with {@code op} (SYCL's {@code reduce_over_group}); every work-item of
+     * the group must call it, as with {@link #barrier()}, and each gets the result. The values are combined in a
+     * fixed tree, the same on every device, so a {@code int} result is the same on every device and every run.
+     *
+     * @param x this work-item's value
+     * @param op the operation (for {@code float} and {@code double}: {@code SUM}, {@code PRODUCT}, {@code MIN},
+     *     {@code MAX}); in a kernel, a {@code GroupOp} constant
+     * @return the values of the whole work-group combined
+     */
+    int reduceOverGroup(int x, GroupOp op);
+
+    /**
+     * Combines every work-item's {@code x} with {@code op} (SYCL's {@code reduce_over_group}); every work-item of
+     * the group must call it, as with {@link #barrier()}, and each gets the result. The values are combined in a
+     * fixed tree, the same on every device, so a {@code long} result is the same on every device and every run.
+     *
+     * @param x this work-item's value
+     * @param op the operation (for {@code float} and {@code double}: {@code SUM}, {@code PRODUCT}, {@code MIN},
+     *     {@code MAX}); in a kernel, a {@code GroupOp} constant
+     * @return the values of the whole work-group combined
+     */
+    long reduceOverGroup(long x, GroupOp op);
+
+    /**
+     * Combines every work-item's {@code x} with {@code op} (SYCL's {@code reduce_over_group}); every work-item of
+     * the group must call it, as with {@link #barrier()}, and each gets the result. The values are combined in a
+     * fixed tree, the same on every device, so a {@code float} result is the same on every device and every run.
+     *
+     * @param x this work-item's value
+     * @param op the operation (for {@code float} and {@code double}: {@code SUM}, {@code PRODUCT}, {@code MIN},
+     *     {@code MAX}); in a kernel, a {@code GroupOp} constant
+     * @return the values of the whole work-group combined
+     */
+    float reduceOverGroup(float x, GroupOp op);
+
+    /**
+     * Combines every work-item's {@code x} with {@code op} (SYCL's {@code reduce_over_group}); every work-item of
+     * the group must call it, as with {@link #barrier()}, and each gets the result. The values are combined in a
+     * fixed tree, the same on every device, so a {@code double} result is the same on every device and every run.
+     *
+     * @param x this work-item's value
+     * @param op the operation (for {@code float} and {@code double}: {@code SUM}, {@code PRODUCT}, {@code MIN},
+     *     {@code MAX}); in a kernel, a {@code GroupOp} constant
+     * @return the values of the whole work-group combined
+     */
+    double reduceOverGroup(double x, GroupOp op);
+
+    /**
+     * The inclusive prefix of the work-items' {@code x} in local linear id order (SYCL's
+     * {@code inclusive_scan_over_group}): work-item {@code i} gets {@code x_0 op x_1 op ... op x_i}. Every
+     * work-item of the group must call it; the combining order is fixed and the same on every device.
+     *
+     * @param x this work-item's value
+     * @param op the operation; in a kernel, a {@code GroupOp} constant
+     * @return the values of work-items 0 to this one combined
+     */
+    int inclusiveScanOverGroup(int x, GroupOp op);
+
+    /**
+     * The inclusive prefix of the work-items' {@code x} in local linear id order (SYCL's
+     * {@code inclusive_scan_over_group}): work-item {@code i} gets {@code x_0 op x_1 op ... op x_i}. Every
+     * work-item of the group must call it; the combining order is fixed and the same on every device.
+     *
+     * @param x this work-item's value
+     * @param op the operation; in a kernel, a {@code GroupOp} constant
+     * @return the values of work-items 0 to this one combined
+     */
+    long inclusiveScanOverGroup(long x, GroupOp op);
+
+    /**
+     * The inclusive prefix of the work-items' {@code x} in local linear id order (SYCL's
+     * {@code inclusive_scan_over_group}): work-item {@code i} gets {@code x_0 op x_1 op ... op x_i}. Every
+     * work-item of the group must call it; the combining order is fixed and the same on every device.
+     *
+     * @param x this work-item's value
+     * @param op the operation; in a kernel, a {@code GroupOp} constant
+     * @return the values of work-items 0 to this one combined
+     */
+    float inclusiveScanOverGroup(float x, GroupOp op);
+
+    /**
+     * The inclusive prefix of the work-items' {@code x} in local linear id order (SYCL's
+     * {@code inclusive_scan_over_group}): work-item {@code i} gets {@code x_0 op x_1 op ... op x_i}. Every
+     * work-item of the group must call it; the combining order is fixed and the same on every device.
+     *
+     * @param x this work-item's value
+     * @param op the operation; in a kernel, a {@code GroupOp} constant
+     * @return the values of work-items 0 to this one combined
+     */
+    double inclusiveScanOverGroup(double x, GroupOp op);
+
+    /**
+     * The exclusive prefix of the work-items' {@code x} in local linear id order (SYCL's
+     * {@code exclusive_scan_over_group}): work-item {@code i} gets {@code x_0 op ... op x_(i-1)}, and work-item 0
+     * the identity of {@code op}. Every work-item of the group must call it.
+     *
+     * @param x this work-item's value
+     * @param op the operation; in a kernel, a {@code GroupOp} constant
+     * @return the values of the work-items before this one combined
+     */
+    int exclusiveScanOverGroup(int x, GroupOp op);
+
+    /**
+     * The exclusive prefix of the work-items' {@code x} in local linear id order (SYCL's
+     * {@code exclusive_scan_over_group}): work-item {@code i} gets {@code x_0 op ... op x_(i-1)}, and work-item 0
+     * the identity of {@code op}. Every work-item of the group must call it.
+     *
+     * @param x this work-item's value
+     * @param op the operation; in a kernel, a {@code GroupOp} constant
+     * @return the values of the work-items before this one combined
+     */
+    long exclusiveScanOverGroup(long x, GroupOp op);
+
+    /**
+     * The exclusive prefix of the work-items' {@code x} in local linear id order (SYCL's
+     * {@code exclusive_scan_over_group}): work-item {@code i} gets {@code x_0 op ... op x_(i-1)}, and work-item 0
+     * the identity of {@code op}. Every work-item of the group must call it.
+     *
+     * @param x this work-item's value
+     * @param op the operation; in a kernel, a {@code GroupOp} constant
+     * @return the values of the work-items before this one combined
+     */
+    float exclusiveScanOverGroup(float x, GroupOp op);
+
+    /**
+     * The exclusive prefix of the work-items' {@code x} in local linear id order (SYCL's
+     * {@code exclusive_scan_over_group}): work-item {@code i} gets {@code x_0 op ... op x_(i-1)}, and work-item 0
+     * the identity of {@code op}. Every work-item of the group must call it.
+     *
+     * @param x this work-item's value
+     * @param op the operation; in a kernel, a {@code GroupOp} constant
+     * @return the values of the work-items before this one combined
+     */
+    double exclusiveScanOverGroup(double x, GroupOp op);
+
+    /**
+     * The {@code x} of one work-item, given to all (SYCL's {@code group_broadcast}). Every work-item of the group
+     * must call it with the same {@code from}.
+     *
+     * @param x this work-item's value
+     * @param from the local linear id of the work-item whose value every work-item gets
+     * @return that work-item's {@code x}
+     */
+    int groupBroadcast(int x, int from);
+
+    /**
+     * The {@code x} of one work-item, given to all (SYCL's {@code group_broadcast}). Every work-item of the group
+     * must call it with the same {@code from}.
+     *
+     * @param x this work-item's value
+     * @param from the local linear id of the work-item whose value every work-item gets
+     * @return that work-item's {@code x}
+     */
+    long groupBroadcast(long x, int from);
+
+    /**
+     * The {@code x} of one work-item, given to all (SYCL's {@code group_broadcast}). Every work-item of the group
+     * must call it with the same {@code from}.
+     *
+     * @param x this work-item's value
+     * @param from the local linear id of the work-item whose value every work-item gets
+     * @return that work-item's {@code x}
+     */
+    float groupBroadcast(float x, int from);
+
+    /**
+     * The {@code x} of one work-item, given to all (SYCL's {@code group_broadcast}). Every work-item of the group
+     * must call it with the same {@code from}.
+     *
+     * @param x this work-item's value
+     * @param from the local linear id of the work-item whose value every work-item gets
+     * @return that work-item's {@code x}
+     */
+    double groupBroadcast(double x, int from);
+
+    /**
+     * Whether {@code predicate} holds for at least one work-item of the group (SYCL's {@code any_of_group}). Every
+     * work-item of the group must call it.
+     *
+     * @param predicate this work-item's value
+     * @return whether the predicate holds for at least one work-item, the same for every work-item of the group
+     */
+    boolean anyOfGroup(boolean predicate);
+
+    /**
+     * Whether {@code predicate} holds for every work-item of the group (SYCL's {@code all_of_group}). Every
+     * work-item of the group must call it.
+     *
+     * @param predicate this work-item's value
+     * @return whether the predicate holds for every work-item, the same for every work-item of the group
+     */
+    boolean allOfGroup(boolean predicate);
+
+    /**
+     * Whether {@code predicate} holds for no work-item of the group (SYCL's {@code none_of_group}). Every
+     * work-item of the group must call it.
+     *
+     * @param predicate this work-item's value
+     * @return whether the predicate holds for no work-item, the same for every work-item of the group
+     */
+    boolean noneOfGroup(boolean predicate);
 }

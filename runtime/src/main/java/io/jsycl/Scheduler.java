@@ -232,7 +232,7 @@ final class Scheduler {
             Event event;
             try (var lease = handle.acquire()) {
                 arguments.set(lease.kernel(), queue.context().cl(), lowered, kernel.captured(), storages, mems,
-                        launch.range(), launch.reduction(), reductionLocal,
+                        launch.range(), launch.reduction(), local == null ? 0 : local.size(),
                         (specialization & LaunchSpecialization.ZERO_OFFSETS) != 0);
                 FirstSubmitTrace.mark("arguments");
                 List<ClEvent> clWaits = waitList(waits, queue.context(), queue.inOrderCl());

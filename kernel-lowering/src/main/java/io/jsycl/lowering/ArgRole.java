@@ -30,6 +30,11 @@ public enum ArgRole {
     /** {@code __local} scratch of a reduction: the runtime passes (local size × element bytes). */
     REDUCTION_SCRATCH,
     /**
+     * {@code __local} scratch of the work-group algorithms ({@code NdItem.reduceOverGroup} and the others): the runtime
+     * passes (work-group size × 8) bytes.
+     */
+    GROUP_SCRATCH,
+    /**
      * Checked mode: a {@code __global int*} of 8 ints, zero-filled by the runtime. After the
      * run, {@code check[0]} is 0 or the kind of the first failure (1 = index out of bounds,
      * 2 = division by zero), {@code check[1]} the Java source line, {@code check[2..4]} the

@@ -30,6 +30,9 @@ final class Builtins {
     static final String REDUCER_PREFIX = "io/jsycl/Reducer$Of";
     static final String API_BUILTINS = "io/jsycl/Builtins";
     static final String FENCE = "io/jsycl/Fence";
+    static final String GROUP_OP = "io/jsycl/GroupOp";
+    /** The text of a {@code GroupOp} constant's expression (kind 'K'), before the constant's name. */
+    static final String GROUP_OP_PREFIX = "GroupOp.";
     static final String SPEC_CONSTANT = "io/jsycl/SpecConstant";
 
     /** {@code io.jsycl.Builtins}: "name desc" to the OpenCL C built-in of the same meaning. */
@@ -557,15 +560,20 @@ final class Builtins {
                 yield Expr.effect('V', "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)", PRIMARY);
             }
             case "barrier(Lio/jsycl/Fence;)V" -> {
-                if (args.get(0).kind != 'K') {
+                if (args.get(0).kind != 'K' || !args.get(0).text.startsWith("CLK_")) {
                     throw r.reject("barrier with a fence that is not Fence.LOCAL or Fence.GLOBAL",
                             "is not supported; pass Fence.LOCAL or Fence.GLOBAL directly");
                 }
                 ctx.usesBarrier = true;
                 yield Expr.effect('V', "barrier(" + args.get(0).text + ")", PRIMARY);
             }
-            default -> throw r.reject("call to " + m.owner.substring(m.owner.lastIndexOf('/') + 1) + "." + m.name,
-                    "is not supported by this version of the lowering");
+            default -> {
+                if (m.owner.equals(ND_ITEM) && GroupAlgorithms.handles(m.name)) {
+                    yield GroupAlgorithms.call(ctx, r, m, args);
+                }
+                throw r.reject("call to " + m.owner.substring(m.owner.lastIndexOf('/') + 1) + "." + m.name,
+                        "is not supported by this version of the lowering");
+            }
         };
     }
 

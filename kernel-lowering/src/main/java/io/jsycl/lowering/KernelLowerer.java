@@ -175,6 +175,9 @@ public final class KernelLowerer {
             args.add(new KernelArg(-1, ArgRole.REDUCTION_OUTPUT, 0, request.reduction().type()));
             args.add(new KernelArg(-1, ArgRole.REDUCTION_SCRATCH, 0, request.reduction().type()));
         }
+        if (ctx.usesGroupScratch) {
+            args.add(new KernelArg(-1, ArgRole.GROUP_SCRATCH, 0, ScalarType.LONG));
+        }
         if (request.checked()) {
             args.add(new KernelArg(-1, ArgRole.CHECK_BUFFER, 0, ScalarType.INT));
         }

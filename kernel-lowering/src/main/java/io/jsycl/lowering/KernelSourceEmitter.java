@@ -79,6 +79,10 @@ final class KernelSourceEmitter {
             bodyParams.add(reduction.type().cName() + "* restrict jsycl_acc");
             bodyArgs.add("&jsycl_acc");
         }
+        if (ctx.usesGroupScratch) {
+            bodyParams.add("__local long* " + GroupAlgorithms.SCRATCH);
+            bodyArgs.add(GroupAlgorithms.SCRATCH);
+        }
         if (ctx.checked) {
             bodyParams.add(Checks.PARAMS);
             bodyArgs.add(Checks.ARGS);
@@ -101,6 +105,9 @@ final class KernelSourceEmitter {
         if (reduction != null) {
             kernelParams.add("__global " + reduction.type().cName() + "* jsycl_out");
             kernelParams.add("__local " + reduction.type().cName() + "* jsycl_scratch");
+        }
+        if (ctx.usesGroupScratch) {
+            kernelParams.add("__local long* " + GroupAlgorithms.SCRATCH);
         }
         if (ctx.checked) {
             kernelParams.add("__global int* jsycl_check");

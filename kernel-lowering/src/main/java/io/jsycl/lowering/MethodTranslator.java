@@ -891,6 +891,10 @@ final class MethodTranslator {
             push(Expr.stable('K', f.name.equals("LOCAL") ? "CLK_LOCAL_MEM_FENCE" : "CLK_GLOBAL_MEM_FENCE"));
             return;
         }
+        if (f.owner.equals(Builtins.GROUP_OP) && f.desc.equals("L" + Builtins.GROUP_OP + ";")) {
+            push(Expr.stable('K', Builtins.GROUP_OP_PREFIX + f.name));
+            return;
+        }
         if (f.desc.equals("L" + Builtins.SPEC_CONSTANT + ";")) {
             push(SpecConstants.field(ctx, this::reject, f));
             return;
