@@ -6,9 +6,12 @@ import java.util.Objects;
 /**
  * A reduction into a one-element buffer: {@code h.parallelFor(range, Reduction.sum(out), (it, sum)
  * -> sum.combine(v))}. The result is combined with the buffer's prior contents (SYCL 2020). On a
- * device, work-groups reduce in local memory and each group combines its value into the output
- * with one atomic operation. A {@code float} or {@code double} sum is not bit-exact with a
- * sequential Java loop (the order of additions differs).
+ * device, the launch has a few work-groups per compute unit and each work-item runs many items (in
+ * strides of the launch's size, several loads in flight), so a reduction streams through memory;
+ * then work-groups reduce in local memory and each group combines its value into the output with
+ * one atomic operation. A {@code float} or {@code double} sum is reassociated: not bit-exact with a
+ * sequential Java loop, and two runs may differ in the last bits (the groups finish in any order).
+ * Integer results, and {@code min} and {@code max} of any type, are exact.
  *
  * @param <R> the reducer type
  */
