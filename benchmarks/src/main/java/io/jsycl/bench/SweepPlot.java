@@ -70,6 +70,7 @@ public final class SweepPlot {
         if (csvs.isEmpty() || out == null) {
             throw new IllegalArgumentException("usage: SweepPlot --csv FILE [--csv FILE ...] --out FILE.png");
         }
+        requireFonts();
         var rows = new ArrayList<SweepRow>();
         for (Path csv : csvs) {
             rows.addAll(read(csv));
@@ -80,6 +81,17 @@ public final class SweepPlot {
         }
         ImageIO.write(image, "png", out.toFile());
         System.err.println("wrote " + out + " (" + rows.size() + " rows from " + csvs.size() + " files)");
+    }
+
+    /** Fails with what to do where Java finds no fonts (no fontconfig, no font files: the GPU hosts). */
+    private static void requireFonts() {
+        try {
+            new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics().getFontMetrics();
+        } catch (RuntimeException | Error e) { // the font manager's failure is a RuntimeException or an Error
+            throw new IllegalStateException("this Java finds no fonts (" + e + "): install fontconfig and a font, or "
+                    + "put a font in the JRE's lib/fonts and a lib/fontconfig.properties naming it (benchmarks/gpu/run.sh "
+                    + "does), or draw the plot on another machine from the same CSV files", e);
+        }
     }
 
     private static String required(String option, String value) {
