@@ -2,13 +2,15 @@ package io.jsycl.bench;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * The sweep's inputs, made once at the largest size: each size uses the first {@code n} elements. SAXPY's {@code x}
- * and {@code y} are floats uniform in [0, 1) ({@link Workload#randomFloats}); the int sum adds ints uniform in
- * [0, 1000) ({@link SumReduce#data}); the float sum adds {@code x}. The Java sums of every power-of-two prefix are
- * computed in one pass: ints wrapping as Java's {@code int} does, floats in {@code double} (for at most 2^30 values
- * in [0, 1) its rounding error is below 1e-7 of the sum, far under the float tolerance).
+ * and {@code y} are floats uniform in [0, 1); the int sum adds ints uniform in [0, 1000) (as {@link SumReduce} and
+ * the PyTorch peer do); the float sum adds {@code x}. Each block of {@value #BLOCK} elements has a random generator
+ * of its own, so the arrays are made in parallel and are the same on every run. The Java sums of every power-of-two
+ * prefix: ints wrapping as Java's {@code int} does, floats in {@code double} (for at most 2^30 values in [0, 1) its
+ * rounding error is below 1e-7 of the sum, far under the float tolerance).
  */
 final class SweepData {
     /** SAXPY's constant. */
@@ -22,6 +24,7 @@ final class SweepData {
      * sum, checked exactly, catches lost elements at every size.
      */
     static final double FLOAT_SUM_TOLERANCE = 1e-4;
+    private static final int BLOCK = 1 << 16;
 
     final float[] x;
     final float[] y;
@@ -31,23 +34,45 @@ final class SweepData {
 
     SweepData(int maxLog2) {
         int n = 1 << maxLog2;
-        x = Workload.randomFloats(n, 1);
-        y = Workload.randomFloats(n, 2);
-        var r = new SplittableRandom(7);
+        x = new float[n];
+        y = new float[n];
         ints = new int[n];
-        for (int i = 0; i < n; i++) {
-            ints[i] = r.nextInt(1000);
-        }
+        int blocks = (n + BLOCK - 1) / BLOCK;
+        int[] blockInts = new int[blocks];
+        double[] blockFloats = new double[blocks];
+        IntStream.range(0, blocks).parallel().forEach(b -> {
+            var r = new SplittableRandom(b);
+            int end = Math.min(n, (b + 1) * BLOCK);
+            int is = 0;
+            double fs = 0;
+            for (int i = b * BLOCK; i < end; i++) {
+                x[i] = (float) r.nextDouble();
+                y[i] = (float) r.nextDouble();
+                ints[i] = r.nextInt(1000);
+                is += ints[i];
+                fs += x[i];
+            }
+            blockInts[b] = is;
+            blockFloats[b] = fs;
+        });
         intSums = new int[maxLog2 + 1];
         floatSums = new double[maxLog2 + 1];
         int is = 0;
         double fs = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < Math.min(n, BLOCK); i++) { // prefixes shorter than a block
             is += ints[i];
             fs += x[i];
             if (Integer.bitCount(i + 1) == 1) {
                 intSums[Integer.numberOfTrailingZeros(i + 1)] = is;
                 floatSums[Integer.numberOfTrailingZeros(i + 1)] = fs;
+            }
+        }
+        for (int b = 1; b < blocks; b++) { // longer ones end on a block's end
+            is += blockInts[b];
+            fs += blockFloats[b];
+            if (Integer.bitCount(b + 1) == 1) {
+                intSums[Integer.numberOfTrailingZeros((b + 1) * BLOCK)] = is;
+                floatSums[Integer.numberOfTrailingZeros((b + 1) * BLOCK)] = fs;
             }
         }
     }
