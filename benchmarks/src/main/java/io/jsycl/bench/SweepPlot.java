@@ -236,12 +236,12 @@ public final class SweepPlot {
         return us >= 1 ? String.format("%.0f µs", us) : String.format("%.1f µs", us);
     }
 
+    /** A power-of-two tick of the speed axis: "4×", "0.5×", "0.125×", "1/16×". */
     private static String ratio(double r) {
-        return r >= 1 ? String.format("%.0f×", r) : String.format("%s×", trim(r));
-    }
-
-    private static String trim(double r) {
-        String s = String.format("%.3f", r);
-        return s.replaceAll("0+$", "").replaceAll("\\.$", "");
+        if (r >= 1) {
+            return String.format("%.0f×", r);
+        }
+        return r >= 0.1 ? String.format("%s×", String.format("%.3f", r).replaceAll("0+$", ""))
+                : String.format("1/%d×", Math.round(1 / r));
     }
 }
