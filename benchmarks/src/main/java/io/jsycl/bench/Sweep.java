@@ -44,6 +44,18 @@ public final class Sweep {
     record Settings(int minLog2, int maxLog2, List<String> workloads, int rounds, int kernelRuns, int minReps,
             int roundLog2) {
 
+        Settings {
+            if (minLog2 < 0 || maxLog2 > 30 || minLog2 > maxLog2) {
+                throw new IllegalArgumentException("need 0 <= --min-log2 <= --max-log2 <= 30, got --min-log2 " + minLog2
+                        + " and --max-log2 " + maxLog2);
+            }
+            if (rounds < 1 || kernelRuns < 1 || minReps < 1) {
+                throw new IllegalArgumentException("--rounds, --kernel-runs and --min-reps must be at least 1, got "
+                        + rounds + ", " + kernelRuns + " and " + minReps);
+            }
+            workloads.forEach(SweepRow::bytesPerElement); // rejects an unknown name
+        }
+
         /** R for size 2^log2n: enough operations that a round takes a few ms even where each is a few µs. */
         int reps(int log2n) {
             return Math.max(minReps, 1 << Math.max(0, roundLog2 - log2n));
@@ -57,13 +69,6 @@ public final class Sweep {
                 opts.containsKey("only") ? List.of(opts.get("only").split(",")) : SweepRow.WORKLOADS,
                 Suite.intOpt(opts, "rounds", 5), Suite.intOpt(opts, "kernel-runs", 21), Suite.intOpt(opts, "min-reps", 20),
                 Suite.intOpt(opts, "round-log2", 24));
-        if (settings.minLog2() < 0 || settings.maxLog2() > 30 || settings.minLog2() > settings.maxLog2()) {
-            throw new IllegalArgumentException("need 0 <= --min-log2 <= --max-log2 <= 30, got " + settings.minLog2()
-                    + " and " + settings.maxLog2());
-        }
-        for (String w : settings.workloads()) {
-            SweepRow.bytesPerElement(w); // rejects an unknown name
-        }
         Device device = device(opts.get("device"));
         Path md = opts.containsKey("out") ? Path.of(opts.get("out")) : null;
         Path csv = opts.containsKey("csv") ? Path.of(opts.get("csv")) : null;
@@ -96,6 +101,10 @@ public final class Sweep {
             return Suite.devices(which).getFirst();
         }
         List<Device> all = Suite.devices(null);
+        if (all.isEmpty()) {
+            throw new IllegalStateException("no OpenCL device: install an OpenCL driver (PoCL for the CPU: "
+                    + "pocl-opencl-icd) or name one with --device");
+        }
         return all.stream().filter(d -> d.type() == DeviceType.GPU).findFirst().orElse(all.getFirst());
     }
 

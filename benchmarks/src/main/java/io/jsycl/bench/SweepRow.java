@@ -56,7 +56,7 @@ record SweepRow(String device, String workload, String path, int log2n, int reps
             case "saxpy" -> 12;
             case "sum-int", "sum-float" -> 4;
             case "copy" -> 8;
-            default -> throw new IllegalArgumentException("workload: " + workload);
+            default -> throw new IllegalArgumentException("workload " + workload + ": expected one of " + WORKLOADS);
         };
     }
 
