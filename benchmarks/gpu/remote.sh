@@ -3,7 +3,8 @@
 # Writes everything into $OUT (default ./bench-out). Each step has a time limit, and no step runs past a deadline
 # of BUDGET_S (default 520 s) after the start, so the whole run stays under 9 minutes. A failing step is recorded in
 # $OUT/summary.md and the next one still runs. $OUT ends with at most 8 files: summary.md, suite-gpu.md, suite-cpu.md,
-# first-kernel.md, jmh-submit.json, torch-peers.md, variants.md, logs.tgz (every step's log and host.log).
+# first-kernel.md, jmh-submit.json, torch-peers.md, variants.md, logs.tgz (every step's log and host.log); the step
+# sweep, run alone, leaves summary.md, sweep.md, sweep.csv, sweep-torch.md, sweep-torch.csv, sweep.png and logs.tgz.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-./bench-out}"
@@ -36,9 +37,10 @@ step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit (cut to the deadl
   echo "- $name: exit $rc in $((SECONDS - t0)) s" | tee -a "$summary"
 }
 
-# STEPS picks the steps (default: all but variants, saxpy-variants and aparapi-gap, in this order); each command of the device tool may run for at
+# STEPS picks the steps (default: all but variants, saxpy-variants, aparapi-gap and sweep, in this order); each command of the device tool may run for at
 # most 10 minutes, so a full run is split in two, e.g. STEPS="suite-gpu jmh-submit torch-peers timeline" and
-# STEPS="first-kernel suite-cpu host-transfers variants".
+# STEPS="first-kernel suite-cpu host-transfers variants". The size sweep runs alone: STEPS=sweep (about 2 minutes on
+# an H100 for 2^12..2^28; SWEEP_MIN_LOG2 and SWEEP_MAX_LOG2 change the range).
 STEPS="${STEPS:-suite-gpu suite-cpu first-kernel jmh-submit timeline torch-peers}"
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 
@@ -78,8 +80,24 @@ want saxpy-variants && step saxpy-variants 60 "${run_java[@]}" io.jsycl.bench.Sa
 want aparapi-gap && step aparapi-gap 90 "${run_java[@]}" io.jsycl.bench.AparapiGapProbe --device gpu --rounds 3 \
   --repeats 5
 want variants && step variants 220 env OUT="$OUT" VARIANTS_BUDGET_S=200 bash benchmarks/gpu/variants.sh
+# The size sweep: SAXPY, int and float sums and the device copy at every n = 2^k on device-resident data, jsycl beside
+# hand-written OpenCL C (io.jsycl.bench.Sweep), then PyTorch at the same sizes if it is there (torch_peers.py --sweep,
+# same CSV columns), then io.jsycl.bench.SweepPlot draws both into sweep.png (per-op time, GB/s, speed against PyTorch).
+sweep_range=(--min-log2 "${SWEEP_MIN_LOG2:-12}" --max-log2 "${SWEEP_MAX_LOG2:-28}")
+want sweep && step sweep 200 "${run_java[@]}" io.jsycl.bench.Sweep --device gpu "${sweep_range[@]}" \
+  --out "$OUT/sweep.md" --csv "$OUT/sweep.csv"
+want sweep && [ -z "${SKIP_TORCH:-}" ] && step sweep-torch 150 python3 benchmarks/gpu/torch_peers.py --sweep \
+  "${sweep_range[@]}" --csv "$OUT/sweep-torch.csv" --out "$OUT/sweep-torch.md"
+if want sweep; then
+  plot_csvs=()
+  for f in "$OUT/sweep.csv" "$OUT/sweep-torch.csv"; do [ -s "$f" ] && plot_csvs+=(--csv "$f"); done
+  if [ ${#plot_csvs[@]} -gt 0 ]; then
+    step sweep-plot 60 "${run_java[@]}" io.jsycl.bench.SweepPlot "${plot_csvs[@]}" --out "$OUT/sweep.png"
+  fi
+fi
 
-cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md "$OUT"/variants.md 2>/dev/null
+cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md "$OUT"/variants.md \
+  "$OUT"/sweep.md "$OUT"/sweep-torch.md 2>/dev/null
 grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null
 cat "$OUT/saxpy-variants.log" "$OUT/aparapi-gap.log" 2>/dev/null
 cat "$OUT/timeline.log" 2>/dev/null

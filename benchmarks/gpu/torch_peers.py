@@ -3,9 +3,25 @@
 
 Timing: CUDA events around each op, 5 warm-up runs, median of 20 (min and max beside it).
 TF32 is off for matmul so it is an FP32 matmul like the OpenCL SGEMM.
+
+--sweep: the PyTorch side of io.jsycl.bench.Sweep, in the same CSV columns (path "torch") for SweepPlot: at every
+n = 2^k from --min-log2 to --max-log2, SAXPY y.add_(x, alpha=a) on float32, torch.sum of int32 and of float32, and
+copy_ of n float32, on device-resident tensors made once per size. Per op: R back-to-back ops then
+torch.cuda.synchronize(), wall clock / R, median of --rounds rounds after one warm-up round, R = max(--min-reps,
+2^--round-log2 / n). Kernel: CUDA events around one op, median of --kernel-runs after 3 warm-up runs; before each,
+torch.cuda._sleep keeps the GPU busy while the host records the start event, launches the op and records the end
+event, so the interval holds the op's kernels and not the host's launch time (where _sleep is missing, it does).
+Each op is checked first: SAXPY against float64 (and how many elements differ from the unfused float32 a*x+y, since
+CUDA may fuse the multiply-add), sums against float64 / int64 on the host, the copy exactly. torch.sum of int32
+accumulates and returns int64 (jsycl's Reduction.sum of a Buffer.OfInt wraps in 32 bits); both read 4 bytes an element.
 Usage: torch_peers.py [--out FILE]
+       torch_peers.py --sweep [--min-log2 12] [--max-log2 28] [--csv FILE.csv] [--out FILE.md] [--rounds 5]
+                      [--kernel-runs 21] [--min-reps 20] [--round-log2 24]
 """
 import argparse
+import csv
+import datetime
+import math
 import statistics
 import sys
 import time
@@ -36,9 +52,20 @@ def timed(fn, warmup=5, repeats=20):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--out")
+    parser.add_argument("--sweep", action="store_true", help="the size sweep beside io.jsycl.bench.Sweep")
+    parser.add_argument("--min-log2", type=int, default=12)
+    parser.add_argument("--max-log2", type=int, default=28)
+    parser.add_argument("--csv")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--kernel-runs", type=int, default=21)
+    parser.add_argument("--min-reps", type=int, default=20)
+    parser.add_argument("--round-log2", type=int, default=24)
     args = parser.parse_args()
     if not torch.cuda.is_available():
         print("no CUDA device: no peer numbers", file=sys.stderr)
+        return
+    if args.sweep:
+        sweep(args)
         return
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.backends.cudnn.allow_tf32 = False
@@ -105,6 +132,180 @@ def main():
     text += ["", f"Eager launch cost of a tiny op (torch.add of 256 floats, {reps} back to back, then one sync): "
              f"{host_us:.2f} µs per op", ""]
     out = "\n".join(text)
+    print(out)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(out)
+
+
+# The sweep's CSV columns, as io.jsycl.bench.SweepRow writes them.
+SWEEP_HEADER = ["device", "workload", "path", "log2n", "n", "reps", "per_op_us", "kernel_us", "per_op_gbps",
+                "kernel_gbps", "check"]
+BYTES_PER_ELEMENT = {"saxpy": 12, "sum-int": 4, "sum-float": 4, "copy": 8}
+ALPHA = 2.5
+FLOAT_SUM_TOLERANCE = 1e-4
+# About 0.1 ms of GPU clock cycles: longer than the host takes to record an event, launch an op and record another.
+SLEEP_CYCLES = 200_000
+
+
+def per_op_us(fn, reps, rounds):
+    """Wall clock of reps back-to-back ops and one synchronize, / reps; median of rounds after one warm-up round."""
+    times = []
+    for r in range(rounds + 1):
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            fn()
+        torch.cuda.synchronize()
+        if r > 0:
+            times.append((time.perf_counter() - t0) / reps * 1e6)
+    return statistics.median(times)
+
+
+def kernel_us(fn, runs):
+    """CUDA events around one op, median of runs after 3 warm-up runs (see the module's docstring for _sleep)."""
+    sleep = getattr(torch.cuda, "_sleep", None)
+    for _ in range(3):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(runs):
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        if sleep is not None:
+            sleep(SLEEP_CYCLES)
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end) * 1e3)
+    return statistics.median(times)
+
+
+def check_saxpy(x, y0, alpha):
+    """One y.add_(x, alpha) from y0, against float64 and against unfused float32 alpha * x + y0."""
+    y = y0.clone()
+    y.add_(x, alpha=alpha)
+    exact = alpha * x.double() + y0.double()
+    rel = ((y.double() - exact).abs() / exact.abs().clamp_min(1e-30)).max().item()
+    unfused = torch.mul(x, alpha).add_(y0)
+    differ = (y != unfused).sum().item()
+    if rel > 1e-6:
+        return f"MISMATCH: max rel err {rel:.1e} against float64"
+    if differ == 0:
+        return "ok: bit-exact (= unfused float a*x+y)"
+    return f"ok: {differ} of {y.numel()} differ from unfused float a*x+y (fused multiply-add), max rel err {rel:.1e}"
+
+
+def check_sum_int(x):
+    got = x.sum().item()
+    want = int(x.cpu().to(torch.int64).sum().item())
+    return f"ok: exact (= {want}, int64)" if got == want else f"MISMATCH: sum {got}, exact {want}"
+
+
+def check_sum_float(x):
+    got = x.sum().item()
+    want = x.cpu().double().sum().item()
+    rel = abs(got - want) / abs(want)
+    if rel <= FLOAT_SUM_TOLERANCE:
+        return f"ok: rel err {rel:.1e}"
+    return f"MISMATCH: sum {got}, exact {want}, rel err {rel:.1e} > {FLOAT_SUM_TOLERANCE:.0e}"
+
+
+def sweep(args):
+    if not 0 <= args.min_log2 <= args.max_log2 <= 30:
+        sys.exit(f"need 0 <= --min-log2 <= --max-log2 <= 30, got {args.min_log2} and {args.max_log2}")
+    dev = torch.device("cuda")
+    name = torch.cuda.get_device_name()
+    g = torch.Generator(device=dev).manual_seed(1)
+    top = 1 << args.max_log2
+    # Same distributions as the Java side: floats uniform in [0, 1), ints uniform in [0, 1000).
+    xs = torch.rand(top, device=dev, generator=g)
+    ys = torch.rand(top, device=dev, generator=g)
+    ints = torch.randint(0, 1000, (top,), device=dev, dtype=torch.int32, generator=g)
+    rows = []
+
+    def measure(workload, k, make):
+        """make() returns (op, check) on tensors of its own; the check runs first, then the timing."""
+        n = 1 << k
+        reps = max(args.min_reps, 1 << max(0, args.round_log2 - k))
+        try:
+            op, check = make(n)
+            result = check()
+            per_op = per_op_us(op, reps, args.rounds)
+            kernel = kernel_us(op, args.kernel_runs)
+        except Exception as e:  # a failure is a row, as in the Java sweep; the next one still runs
+            per_op, kernel = float("nan"), float("nan")
+            result = "FAILED: " + f"{type(e).__name__}: {e}".replace("\n", " ")[:160]
+        gb = BYTES_PER_ELEMENT[workload] * n / 1e9
+        row = [name, workload, "torch", k, n, reps, number(per_op, 3), number(kernel, 3),
+               number(gb / (per_op * 1e-6), 2), number(gb / (kernel * 1e-6), 2), result]
+        rows.append(row)
+        print(f"  {workload:9} torch 2^{k:<2} R={reps:<6} per op {per_op:10.2f} us  kernel {kernel:10.2f} us  "
+              f"{gb / (per_op * 1e-6):8.1f} GB/s  {result}", file=sys.stderr, flush=True)
+        write_sweep(args, name, rows)
+
+    def saxpy(n):
+        x = xs[:n].clone()
+        y0 = ys[:n].clone()
+        y = y0.clone()
+        return (lambda: y.add_(x, alpha=ALPHA)), (lambda: check_saxpy(x, y0, ALPHA))
+
+    def sum_int(n):
+        x = ints[:n].clone()
+        return (lambda: x.sum()), (lambda: check_sum_int(x))
+
+    def sum_float(n):
+        x = xs[:n].clone()
+        return (lambda: x.sum()), (lambda: check_sum_float(x))
+
+    def copy(n):
+        src = xs[:n].clone()
+        dst = torch.empty_like(src)
+
+        def check():
+            dst.copy_(src)
+            return "ok: bit-exact" if torch.equal(dst, src) else "MISMATCH: dst differs from src"
+        return (lambda: dst.copy_(src)), check
+
+    makers = {"saxpy": saxpy, "sum-int": sum_int, "sum-float": sum_float, "copy": copy}
+    # The smallest size once, unrecorded, as the Java sweep does: the first rows pay no warm-up.
+    for make in makers.values():
+        op, check = make(1 << args.min_log2)
+        check()
+        per_op_us(op, args.min_reps, 1)
+    for k in range(args.min_log2, args.max_log2 + 1):
+        for workload, make in makers.items():
+            measure(workload, k, make)
+        torch.cuda.empty_cache()
+    write_sweep(args, name, rows, done=True)
+
+
+def number(v, decimals):
+    """A CSV number; empty when not measured (NaN), as the Java side writes it."""
+    return f"{v:.{decimals}f}" if math.isfinite(v) else ""
+
+
+def write_sweep(args, name, rows, done=False):
+    """The CSV (after every row, so a run cut off still leaves its rows) and, when done, a Markdown table."""
+    if args.csv:
+        with open(args.csv, "w", newline="") as f:
+            w = csv.writer(f, lineterminator="\n")
+            w.writerow(SWEEP_HEADER)
+            w.writerows(rows)
+    if not done:
+        return
+    text = [f"# PyTorch size sweep, {datetime.datetime.now().isoformat(timespec='seconds')}", "",
+            f"Command: `torch_peers.py {' '.join(sys.argv[1:])}`  ",
+            f"PyTorch {torch.__version__}, CUDA {torch.version.cuda} on {name}", "",
+            "Per op: wall clock of R back-to-back ops and one torch.cuda.synchronize(), / R, median of "
+            f"{args.rounds} rounds after one warm-up round. Kernel: CUDA events around one op (the GPU held busy by "
+            f"torch.cuda._sleep while the host enqueues them), median of {args.kernel_runs}. GB/s: bytes read plus "
+            "written (SAXPY 12 per element, sums 4, copy 8).", "",
+            "| workload | path | n | R | per op µs | kernel µs | GB/s per op | GB/s kernel | check |",
+            "|---|---|---|---|---|---|---|---|---|"]
+    text += [f"| {r[1]} | {r[2]} | 2^{r[3]} | {r[5]} | {r[6] or '–'} | {r[7] or '–'} | {r[8] or '–'} | "
+             f"{r[9] or '–'} | {r[10]} |" for r in rows]
+    out = "\n".join(text) + "\n"
     print(out)
     if args.out:
         with open(args.out, "w") as f:

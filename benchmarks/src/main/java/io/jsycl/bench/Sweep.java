@@ -1,0 +1,272 @@
+package io.jsycl.bench;
+
+import io.jsycl.Context;
+import io.jsycl.Device;
+import io.jsycl.DeviceType;
+import io.jsycl.Queue;
+import io.jsycl.QueueProperty;
+import io.jsycl.opencl.ClDevice;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * A size sweep on one OpenCL device, from launch-bound to bandwidth-bound: for every n = 2^k from {@code --min-log2}
+ * to {@code --max-log2}, SAXPY on floats, the sum of ints and the sum of floats, each as a jsycl kernel
+ * ({@link SweepJsycl}) and hand-written in OpenCL C ({@link SweepRaw}), and {@code clEnqueueCopyBuffer} of n floats
+ * as the hardware reference. Data is device-resident: made and uploaded once per size, outside the clock.
+ *
+ * <pre>
+ * Sweep [--device gpu|cpu|NAME] [--min-log2 12] [--max-log2 28] [--out FILE.md] [--csv FILE.csv]
+ *       [--only saxpy,sum-int,sum-float,copy] [--rounds 5] [--kernel-runs 21] [--min-reps 20] [--round-log2 24]
+ * </pre>
+ * Two times per row ({@link SweepOp#measure}): per op, the wall clock of R back-to-back submits and one wait,
+ * divided by R, median of {@code --rounds} rounds after one warm-up round, with R = max(min-reps, 2^round-log2 / n);
+ * and kernel, the device time of one operation from profiling events, median of {@code --kernel-runs}. Every output
+ * is checked against plain Java first ({@link SweepData}). Writes a Markdown table ({@code --out}, rewritten after
+ * each row) and the same rows as CSV ({@code --csv}, {@link SweepRow}) for {@link SweepPlot}; exits with 1 if a check
+ * failed.
+ */
+public final class Sweep {
+    private Sweep() {
+    }
+
+    /** What to run and how often. */
+    record Settings(int minLog2, int maxLog2, List<String> workloads, int rounds, int kernelRuns, int minReps,
+            int roundLog2) {
+
+        Settings {
+            if (minLog2 < 0 || maxLog2 > 30 || minLog2 > maxLog2) {
+                throw new IllegalArgumentException("need 0 <= --min-log2 <= --max-log2 <= 30, got --min-log2 " + minLog2
+                        + " and --max-log2 " + maxLog2);
+            }
+            if (rounds < 1 || kernelRuns < 1 || minReps < 1) {
+                throw new IllegalArgumentException("--rounds, --kernel-runs and --min-reps must be at least 1, got "
+                        + rounds + ", " + kernelRuns + " and " + minReps);
+            }
+            workloads.forEach(SweepRow::bytesPerElement); // rejects an unknown name
+        }
+
+        /** R for size 2^log2n: enough operations that a round takes a few ms even where each is a few µs. */
+        int reps(int log2n) {
+            return Math.max(minReps, 1 << Math.max(0, roundLog2 - log2n));
+        }
+    }
+
+    public static void main(String[] args) throws IOException {
+        Locale.setDefault(Locale.ROOT);
+        Map<String, String> opts = Suite.parse(args);
+        var settings = new Settings(Suite.intOpt(opts, "min-log2", 12), Suite.intOpt(opts, "max-log2", 28),
+                opts.containsKey("only") ? List.of(opts.get("only").split(",")) : SweepRow.WORKLOADS,
+                Suite.intOpt(opts, "rounds", 5), Suite.intOpt(opts, "kernel-runs", 21), Suite.intOpt(opts, "min-reps", 20),
+                Suite.intOpt(opts, "round-log2", 24));
+        Device device = device(opts.get("device"));
+        Path md = opts.containsKey("out") ? Path.of(opts.get("out")) : null;
+        Path csv = opts.containsKey("csv") ? Path.of(opts.get("csv")) : null;
+        String header = header(device, args, settings);
+        System.out.print(header);
+        System.err.println("making the data (2^" + settings.maxLog2() + " elements per array) ...");
+        var data = new SweepData(settings.maxLog2());
+        var rows = new ArrayList<SweepRow>();
+        run(device, settings, data, row -> {
+            rows.add(row);
+            System.err.printf("  %-9s %-12s 2^%-2d R=%-6d per op %10.2f us  kernel %10.2f us  %8.1f GB/s  %s%n",
+                    row.workload(), row.path(), row.log2n(), row.reps(), row.perOpUs(), row.kernelUs(),
+                    row.perOpGbps(), row.check());
+            // After each row the files hold everything so far: a run cut off by a time limit still leaves its rows.
+            write(md, csv, header, rows, "(incomplete: the run stopped here)\n");
+        });
+        String table = table(rows);
+        System.out.print(table);
+        write(md, csv, header, rows, "");
+        boolean failed = rows.stream().anyMatch(SweepRow::failed);
+        if (failed) {
+            System.err.println("*** SOME CHECKS FAILED: see the check column ***");
+        }
+        System.exit(failed ? 1 : 0);
+    }
+
+    /** The device {@code which} names ("gpu", "cpu" or a name substring); by default a GPU if there is one. */
+    static Device device(String which) {
+        if (which != null) {
+            return Suite.devices(which).getFirst();
+        }
+        List<Device> all = Suite.devices(null);
+        if (all.isEmpty()) {
+            throw new IllegalStateException("no OpenCL device: install an OpenCL driver (PoCL for the CPU: "
+                    + "pocl-opencl-icd) or name one with --device");
+        }
+        return all.stream().filter(d -> d.type() == DeviceType.GPU).findFirst().orElse(all.getFirst());
+    }
+
+    /**
+     * Runs the sweep on {@code device}, handing each row to {@code sink} as it is measured: per size, each workload
+     * on the jsycl path, then hand-written (the copy has the OpenCL path only). The smallest size runs once more
+     * first, unrecorded, so that the first rows do not pay for compiling the host code of the submit paths.
+     */
+    static void run(Device device, Settings s, SweepData data, Consumer<SweepRow> sink) {
+        ClDevice cl = Suite.match(device);
+        try (var context = new Context(device);
+             var plain = new Queue(context, device);
+             var profiling = new Queue(context, device, QueueProperty.ENABLE_PROFILING);
+             var rawCl = new RawCl(cl);
+             var raw = new SweepRaw(rawCl)) {
+            size(device, cl, s, data, s.minLog2(), plain, profiling, raw, row -> { });
+            for (int k = s.minLog2(); k <= s.maxLog2(); k++) {
+                size(device, cl, s, data, k, plain, profiling, raw, sink);
+            }
+        }
+    }
+
+    private static void size(Device device, ClDevice cl, Settings s, SweepData data, int log2n, Queue plain,
+            Queue profiling, SweepRaw raw, Consumer<SweepRow> sink) {
+        int n = 1 << log2n;
+        for (String w : s.workloads()) {
+            if (w.equals("copy")) {
+                sink.accept(row(device, cl, s, w, "opencl", log2n, () -> raw.copy(data, n)));
+                continue;
+            }
+            sink.accept(row(device, cl, s, w, "jsycl", log2n, () -> switch (w) {
+                case "saxpy" -> SweepJsycl.saxpy(plain, profiling, data, n);
+                case "sum-int" -> SweepJsycl.sumInt(plain, profiling, data, log2n);
+                default -> SweepJsycl.sumFloat(plain, profiling, data, log2n);
+            }));
+            sink.accept(row(device, cl, s, w, "hand-written", log2n, () -> switch (w) {
+                case "saxpy" -> raw.saxpy(data, n);
+                case "sum-int" -> raw.sumInt(data, log2n);
+                default -> raw.sumFloat(data, log2n);
+            }));
+        }
+    }
+
+    private static SweepRow row(Device device, ClDevice cl, Settings s, String workload, String path, int log2n,
+            Supplier<SweepOp> make) {
+        int reps = s.reps(log2n);
+        int bytes = SweepRow.bytesPerElement(workload);
+        long arrayBytes = 4L << log2n;
+        if (arrayBytes > cl.maxMemAllocSize()) {
+            return new SweepRow(device.name(), workload, path, log2n, reps, Double.NaN, Double.NaN, bytes,
+                    "skipped: an array of " + arrayBytes + " bytes is over CL_DEVICE_MAX_MEM_ALLOC_SIZE");
+        }
+        try (SweepOp op = make.get()) {
+            String check = op.check();
+            SweepOp.Timing t = SweepOp.measure(op, reps, s.rounds(), s.kernelRuns());
+            return new SweepRow(device.name(), workload, path, log2n, reps, t.perOpNanos() / 1e3,
+                    t.kernelNanos() / 1e3, bytes, check);
+        } catch (RuntimeException e) {
+            e.printStackTrace();
+            String m = (e.getClass().getSimpleName() + ": " + e.getMessage()).replace('\n', ' ').replace('|', '/');
+            return new SweepRow(device.name(), workload, path, log2n, reps, Double.NaN, Double.NaN, bytes,
+                    "FAILED: " + (m.length() > 160 ? m.substring(0, 160) + "…" : m));
+        }
+    }
+
+    private static String header(Device device, String[] args, Settings s) {
+        return "# jsycl size sweep, " + LocalDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE_TIME) + "\n\n"
+                + "Command: `Sweep " + String.join(" ", args) + "`  \n"
+                + "Device: " + device.name() + " — " + device.platform().name() + ", " + device.type() + ", driver "
+                + device.driverVersion() + ", " + device.maxComputeUnits() + " CUs, "
+                + (device.globalMemSize() >> 20) + " MiB  \n"
+                + "JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
+                + ", " + Runtime.getRuntime().availableProcessors() + " host CPUs\n\n"
+                + String.format("""
+                        Data is device-resident: each size's buffers are made and uploaded once, outside the clock, \
+                        and no command of a timed loop moves data between host and device. Per op: wall clock of R \
+                        back-to-back submits (a queue without profiling) and one wait, divided by R, median of %d \
+                        rounds after one warm-up round; R = max(%d, 2^%d / n); the smallest size runs once unrecorded \
+                        before the sweep (warm-up of the host code). Kernel: device time (end − start) of \
+                        one operation from profiling events (a second queue on the same context, with profiling), \
+                        median of %d after 3 warm-up runs. GB/s counts bytes read plus written: SAXPY 12 per \
+                        element, sums 4, copy 8. jsycl: `parallelFor(Range.of(n), ...)` for SAXPY, `Reduction.sum(out)` \
+                        with `(it, sum) -> sum.combine(x.get(it.id(0)))` for the sums. hand-written: OpenCL C through \
+                        the same bindings (`io.jsycl.opencl`): SAXPY one item per element (work-group size left to \
+                        the driver), the sums as a grid of at most %d work-groups per compute unit whose items add \
+                        elements a grid apart into 4 partial sums, then a tree in local memory and one atomic per \
+                        group (an atomic_cmpxchg loop for floats), launches asking for no event. opencl: \
+                        clEnqueueCopyBuffer of n floats (each event released). Checks, before the timing: SAXPY \
+                        bit-exact against Java's `a * x[i] + y[i]` (no fused multiply-add), int sums exact \
+                        (wrapping), float sums within a relative %.0e of the exact sum (the device adds in another \
+                        order), the copy bit-exact.
+
+                        """, s.rounds(), s.minReps(), s.roundLog2(), s.kernelRuns(), SweepRaw.GROUPS_PER_UNIT,
+                        SweepData.FLOAT_SUM_TOLERANCE);
+    }
+
+    private static List<SweepRow> sorted(List<SweepRow> rows) {
+        List<String> paths = List.of("jsycl", "hand-written", "opencl", "torch");
+        return rows.stream().sorted(Comparator.comparingInt((SweepRow r) -> SweepRow.WORKLOADS.indexOf(r.workload()))
+                .thenComparingInt(SweepRow::log2n).thenComparingInt(r -> paths.indexOf(r.path()))).toList();
+    }
+
+    /** The rows as a Markdown table, then the jsycl / hand-written ratios per size. */
+    static String table(List<SweepRow> rows) {
+        var t = new StringBuilder();
+        t.append("| workload | path | n | R | per op µs | kernel µs | GB/s per op | GB/s kernel | check |\n");
+        t.append("|---|---|---|---|---|---|---|---|---|\n");
+        for (SweepRow r : sorted(rows)) {
+            t.append(String.format("| %s | %s | 2^%d | %d | %.2f | %.2f | %.1f | %.1f | %s |%n", r.workload(), r.path(),
+                    r.log2n(), r.reps(), r.perOpUs(), r.kernelUs(), r.perOpGbps(), r.kernelGbps(), r.check()));
+        }
+        t.append("\njsycl time / hand-written time (below 1: jsycl is faster), per op and kernel:\n\n");
+        List<String> ws = SweepRow.WORKLOADS.stream().filter(w -> !w.equals("copy")).toList();
+        t.append("| n |");
+        ws.forEach(w -> t.append(' ').append(w).append(" per op | ").append(w).append(" kernel |"));
+        t.append("\n|---|").append("---|---|".repeat(ws.size())).append('\n');
+        int[] sizes = rows.stream().mapToInt(SweepRow::log2n).distinct().sorted().toArray();
+        for (int k : sizes) {
+            t.append("| 2^").append(k).append(" |");
+            for (String w : ws) {
+                SweepRow j = find(rows, w, "jsycl", k);
+                SweepRow h = find(rows, w, "hand-written", k);
+                t.append(ratio(j, h, true)).append(ratio(j, h, false));
+            }
+            t.append('\n');
+        }
+        return t.append('\n').toString();
+    }
+
+    private static SweepRow find(List<SweepRow> rows, String workload, String path, int log2n) {
+        return rows.stream().filter(r -> r.workload().equals(workload) && r.path().equals(path) && r.log2n() == log2n)
+                .findFirst().orElse(null);
+    }
+
+    private static String ratio(SweepRow a, SweepRow b, boolean perOp) {
+        if (a == null || b == null) {
+            return " – |";
+        }
+        double r = perOp ? a.perOpUs() / b.perOpUs() : a.kernelUs() / b.kernelUs();
+        return Double.isFinite(r) ? String.format(" %.2f |", r) : " – |";
+    }
+
+    private static void write(Path md, Path csv, String header, List<SweepRow> rows, String note) {
+        try {
+            if (md != null) {
+                createParent(md);
+                Files.writeString(md, header + table(rows) + note);
+            }
+            if (csv != null) {
+                createParent(csv);
+                var lines = new ArrayList<>(List.of(SweepRow.HEADER));
+                sorted(rows).forEach(r -> lines.add(r.csv()));
+                Files.write(csv, lines);
+            }
+        } catch (IOException e) {
+            System.err.println("cannot write the results: " + e);
+        }
+    }
+
+    private static void createParent(Path p) throws IOException {
+        if (p.toAbsolutePath().getParent() != null) {
+            Files.createDirectories(p.toAbsolutePath().getParent());
+        }
+    }
+}

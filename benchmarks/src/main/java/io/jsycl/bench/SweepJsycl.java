@@ -1,0 +1,151 @@
+package io.jsycl.bench;
+
+import io.jsycl.Buffer;
+import io.jsycl.Event;
+import io.jsycl.Queue;
+import io.jsycl.Range;
+import io.jsycl.Reduction;
+
+/**
+ * The jsycl path of the sweep: kernels as a user writes them, over buffers made from Java arrays. Buffers are
+ * made, and their contents uploaded, once per size; after that only kernels run. Nothing opens a host accessor
+ * between the timed command groups, so each buffer's device copy stays the current one and no command moves data
+ * between host and device ({@code SweepTest} checks this through the scheduler's trace). The check, before the
+ * timing, reads the output through a host accessor; the warm-up round then pays its upload.
+ */
+final class SweepJsycl {
+    private SweepJsycl() {
+    }
+
+    /** {@code y[i] = a * x[i] + y[i]}: one work-item per element, {@code parallelFor(Range.of(n), ...)}. */
+    static Event saxpy(Queue q, float alpha, Buffer.OfFloat bufX, Buffer.OfFloat bufY, int n) {
+        return q.submit(h -> {
+            var x = bufX.read(h);
+            var y = bufY.readWrite(h);
+            h.parallelFor(Range.of(n), it -> {
+                int i = it.id(0);
+                y.set(i, alpha * x.get(i) + y.get(i));
+            });
+        });
+    }
+
+    /** {@code Reduction.sum(out)} of {@code x}, combined with {@code out}'s prior contents. */
+    static Event sum(Queue q, Buffer.OfInt bufX, Buffer.OfInt bufOut, int n) {
+        return q.submit(h -> {
+            var x = bufX.read(h);
+            h.parallelFor(Range.of(n), Reduction.sum(bufOut), (it, sum) -> sum.combine(x.get(it.id(0))));
+        });
+    }
+
+    /** {@code Reduction.sum(out)} of {@code x}, combined with {@code out}'s prior contents. */
+    static Event sum(Queue q, Buffer.OfFloat bufX, Buffer.OfFloat bufOut, int n) {
+        return q.submit(h -> {
+            var x = bufX.read(h);
+            h.parallelFor(Range.of(n), Reduction.sum(bufOut), (it, sum) -> sum.combine(x.get(it.id(0))));
+        });
+    }
+
+    /** The base of the three: the queues; subclasses hold the buffers. */
+    private abstract static class Op implements SweepOp {
+        final Queue plain;
+        final Queue profiling;
+        final int n;
+
+        Op(Queue plain, Queue profiling, int n) {
+            this.plain = plain;
+            this.profiling = profiling;
+            this.n = n;
+        }
+
+        abstract Event submit(Queue q);
+
+        @Override
+        public void submit() {
+            submit(plain);
+        }
+
+        @Override
+        public void await() {
+            plain.await();
+        }
+
+        @Override
+        public long deviceNanos() {
+            return submit(profiling).profile().durationNanos();
+        }
+    }
+
+    static SweepOp saxpy(Queue plain, Queue profiling, SweepData data, int n) {
+        float[] y0 = SweepData.prefix(data.y, n);
+        var x = Buffer.of(SweepData.prefix(data.x, n));
+        var y = Buffer.of(y0.clone());
+        return new Op(plain, profiling, n) {
+            @Override
+            Event submit(Queue q) {
+                return saxpy(q, SweepData.ALPHA, x, y, n);
+            }
+
+            @Override
+            public String check() {
+                submit(plain).await();
+                return SweepData.checkSaxpy(Workload.read(y), data.x, y0);
+            }
+
+            @Override
+            public void close() {
+                x.close();
+                y.close();
+            }
+        };
+    }
+
+    static SweepOp sumInt(Queue plain, Queue profiling, SweepData data, int log2n) {
+        int n = 1 << log2n;
+        var x = Buffer.of(SweepData.prefix(data.ints, n));
+        var out = Buffer.of(new int[1]);
+        return new Op(plain, profiling, n) {
+            @Override
+            Event submit(Queue q) {
+                return sum(q, x, out, n);
+            }
+
+            @Override
+            public String check() {
+                Workload.write(out, new int[1]); // the reduction adds to what the output holds
+                submit(plain).await();
+                return SweepData.checkIntSum(Workload.fetch(out), data.intSum(log2n));
+            }
+
+            @Override
+            public void close() {
+                x.close();
+                out.close();
+            }
+        };
+    }
+
+    static SweepOp sumFloat(Queue plain, Queue profiling, SweepData data, int log2n) {
+        int n = 1 << log2n;
+        var x = Buffer.of(SweepData.prefix(data.x, n));
+        var out = Buffer.of(new float[1]);
+        return new Op(plain, profiling, n) {
+            @Override
+            Event submit(Queue q) {
+                return sum(q, x, out, n);
+            }
+
+            @Override
+            public String check() {
+                Workload.write(out, new float[1]); // the reduction adds to what the output holds
+                submit(plain).await();
+                return SweepData.checkFloatSum(Workload.fetch(out), data.floatSum(log2n));
+            }
+
+            @Override
+            public void close() {
+                x.close();
+                out.close();
+            }
+        };
+    }
+}

@@ -1,0 +1,102 @@
+package io.jsycl.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jsycl.Context;
+import io.jsycl.Device;
+import io.jsycl.Queue;
+import io.jsycl.QueueProperty;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sweep's checks and its claim of device-resident data, on the first OpenCL device (PoCL in CI) at tiny sizes
+ * with one round of two operations: no timing is asserted.
+ */
+class SweepTest {
+    private static final Logger SCHEDULER = Logger.getLogger("io.jsycl.scheduler");
+
+    @Test
+    void everyPathPassesItsCheckFromOneElementUp() {
+        // n = 1, 2, 4: fewer elements than a work-group; 2^11: several groups of the hand-written sum's grid.
+        var settings = new Sweep.Settings(0, 2, SweepRow.WORKLOADS, 1, 1, 2, 0);
+        var data = new SweepData(11);
+        var rows = new ArrayList<SweepRow>();
+        Sweep.run(Sweep.device(null), settings, data, rows::add);
+        Sweep.run(Sweep.device(null), new Sweep.Settings(11, 11, SweepRow.WORKLOADS, 1, 1, 2, 0), data, rows::add);
+
+        assertThat(rows).hasSize(4 * 7);
+        assertThat(rows).allSatisfy(r -> {
+            assertThat(r.check()).as(r.toString()).startsWith("ok");
+            assertThat(r.perOpUs()).as(r.toString()).isPositive();
+            assertThat(r.kernelUs()).as(r.toString()).isPositive();
+        });
+    }
+
+    @Test
+    void jsyclTimedLoopsMoveNoDataBetweenHostAndDevice() {
+        Device device = Sweep.device(null);
+        var data = new SweepData(12);
+        var messages = new ArrayList<String>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord r) {
+                synchronized (messages) {
+                    messages.add(r.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Level previous = SCHEDULER.getLevel();
+        try (var context = new Context(device);
+             var plain = new Queue(context, device);
+             var profiling = new Queue(context, device, QueueProperty.ENABLE_PROFILING)) {
+            capture.setLevel(Level.ALL);
+            SCHEDULER.setLevel(Level.FINE);
+            SCHEDULER.addHandler(capture);
+            for (SweepOp op : List.of(SweepJsycl.saxpy(plain, profiling, data, 1 << 12),
+                    SweepJsycl.sumInt(plain, profiling, data, 12), SweepJsycl.sumFloat(plain, profiling, data, 12))) {
+                try (op) {
+                    assertThat(op.check()).startsWith("ok");
+                    op.submit(); // uploads what the check's host accessor left newer on the host
+                    op.await();
+                    synchronized (messages) {
+                        messages.clear();
+                    }
+                    SweepOp.measure(op, 3, 2, 2);
+                    synchronized (messages) {
+                        assertThat(messages).as("the scheduler's trace of the timed loops").isNotEmpty()
+                                .noneMatch(m -> m.contains(" bytes to ") || m.contains(" back to the host")
+                                        || m.contains("host access"));
+                    }
+                }
+            }
+        } finally {
+            SCHEDULER.removeHandler(capture);
+            SCHEDULER.setLevel(previous);
+        }
+    }
+
+    @Test
+    void rowsSurviveTheCsvRoundTrip() {
+        var row = new SweepRow("Device, \"quoted\"", "sum-float", "jsycl", 20, 20, 12.5, 10.25, 4,
+                "ok: rel err 1.0e-07");
+        SweepRow back = SweepRow.parse(row.csv());
+
+        assertThat(back).isEqualTo(row);
+        assertThat(row.kernelGbps()).isEqualTo(4.0 * (1 << 20) / 10.25e-6 / 1e9);
+        assertThat(SweepRow.parse("torch-dev,copy,torch,12,4096,4096,,3.5,,,ok").perOpUs()).isNaN();
+    }
+}
