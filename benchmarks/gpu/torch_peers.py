@@ -100,6 +100,10 @@ def main():
     add("matmul FP32, TF32 off (torch.mm)", f"{m4}²", lambda: torch.mm(a4, b4, out=c4), 2.0 * m4 ** 3, "GFLOP/s")
     ints = torch.randint(0, 1000, (1 << 27,), device=dev, dtype=torch.int32, generator=g)
     add("sum int32 (torch.sum)", "2^27 ints", lambda: ints.sum(), 4.0 * ints.numel(), "GB/s")
+    scan_in = ints[:n]
+    scan_out = torch.empty_like(scan_in)
+    add("inclusive scan int32 (torch.cumsum, dtype int32)", "2^26 ints",
+        lambda: torch.cumsum(scan_in, 0, dtype=torch.int32, out=scan_out), 8.0 * n, "GB/s")
     bins = torch.randint(0, 256, (n,), device=dev, dtype=torch.int32, generator=g)
     add("histogram 256 bins (torch.bincount)", "2^26 ints", lambda: torch.bincount(bins, minlength=256),
         4.0 * n, "GB/s")
