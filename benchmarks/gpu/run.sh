@@ -13,7 +13,7 @@ rm -rf .gpu/lib && mkdir -p .gpu/lib
 # (other checkouts install the same SNAPSHOT version there).
 ./mvnw -B -ntp -q dependency:copy-dependencies -pl benchmarks -DincludeScope=runtime -DexcludeGroupIds=io.jsycl \
     -DoutputDirectory="$PWD/.gpu/lib"
-for m in opencl kernel-lowering program-manager runtime benchmarks; do
+for m in opencl kernel-lowering program-manager runtime samples benchmarks; do
   cp "$m"/target/jsycl-"$m"-*.jar .gpu/lib/
 done
 # aparapi-jni carries its JNI library for every OS and CPU (19 MB): keep only the Linux x86-64 one (2.8 MB) that
