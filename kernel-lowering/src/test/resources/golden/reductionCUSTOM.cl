@@ -108,8 +108,12 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1(__global c
         int jsycl_v = jsycl_scratch[0];
         volatile __global int* jsycl_q = (volatile __global int*)jsycl_out;
         int jsycl_old = *jsycl_q;
-        int jsycl_seen;
-        while ((jsycl_seen = atomic_cmpxchg(jsycl_q, jsycl_old, (io_jsycl_lowering_FeaturesTest__lambda_customReductionOpIsLoweredAsADeviceFunction_31d2ca01_1_f7a2a769((jsycl_old), jsycl_v)))) != jsycl_old) {
+        for (;;) {
+            int jsycl_new = (io_jsycl_lowering_FeaturesTest__lambda_customReductionOpIsLoweredAsADeviceFunction_31d2ca01_1_f7a2a769((jsycl_old), jsycl_v));
+            int jsycl_seen;
+            if ((jsycl_seen = atomic_cmpxchg(jsycl_q, jsycl_old, jsycl_new)) == jsycl_old) {
+                break;
+            }
             jsycl_old = jsycl_seen;
         }
     }

@@ -108,8 +108,12 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1(__global c
         float jsycl_v = jsycl_scratch[0];
         volatile __global int* jsycl_q = (volatile __global int*)jsycl_out;
         int jsycl_old = *jsycl_q;
-        int jsycl_seen;
-        while ((jsycl_seen = atomic_cmpxchg(jsycl_q, jsycl_old, as_int(jsycl_max_f(as_float(jsycl_old), jsycl_v)))) != jsycl_old) {
+        for (;;) {
+            int jsycl_new = as_int(jsycl_max_f(as_float(jsycl_old), jsycl_v));
+            int jsycl_seen;
+            if (jsycl_new == jsycl_old || (jsycl_seen = atomic_cmpxchg(jsycl_q, jsycl_old, jsycl_new)) == jsycl_old) {
+                break;
+            }
             jsycl_old = jsycl_seen;
         }
     }

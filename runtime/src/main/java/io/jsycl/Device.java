@@ -151,9 +151,12 @@ public final class Device {
         return quirks;
     }
 
-    /** The build options that select the safe forms of this device's quirks, each followed by a space. */
+    /**
+     * The build options that select the safe forms of this device's quirks, and those of its driver's features
+     * ({@link DriverQuirk#featureBuildOptions}), each followed by a space.
+     */
     String quirkBuildOptions() {
-        var options = new StringBuilder();
+        var options = new StringBuilder(cl == null ? "" : DriverQuirk.featureBuildOptions(platform.vendor(), vendor()));
         for (DriverQuirk q : quirkSet()) {
             options.append(q.buildOption()).append(' ');
         }

@@ -74,6 +74,19 @@ public enum DriverQuirk {
     }
 
     /**
+     * Build options that tell the generated code what a driver offers beyond OpenCL C, not where it fails to conform:
+     * {@code -DJSYCL_NVIDIA_PTX} for NVIDIA's OpenCL, whose compiler takes inline PTX ({@code asm}); a reduction's
+     * float sum uses its atomic add ({@code red.global.add.f32}).
+     *
+     * @param platformVendor {@code CL_PLATFORM_VENDOR}
+     * @param deviceVendor {@code CL_DEVICE_VENDOR}
+     * @return the options, each followed by a space; empty where there are none
+     */
+    public static String featureBuildOptions(String platformVendor, String deviceVendor) {
+        return isNvidia(platformVendor) || isNvidia(deviceVendor) ? "-DJSYCL_NVIDIA_PTX " : "";
+    }
+
+    /**
      * The quirk of a name.
      *
      * @param name a {@link #settingName()}
