@@ -2,6 +2,5 @@
 module io.jsycl.lowering {
     requires org.objectweb.asm;
     requires org.objectweb.asm.tree;
-    requires org.objectweb.asm.tree.analysis;
     exports io.jsycl.lowering;
 }

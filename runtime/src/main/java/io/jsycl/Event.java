@@ -4,6 +4,7 @@ import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 
 /**
  * A submitted command group. {@link #await()} waits for it and throws what went wrong while it ran.
@@ -56,9 +57,10 @@ public final class Event {
     private volatile long hostSubmit;
     private volatile long hostStart;
     private volatile long hostEnd;
-    // Guarded by this: a checked kernel's record, read once after it ran; then its failure, if any.
+    // Guarded by this: a checked kernel's record, until the first wait reads it (outside the monitor: the read waits
+    // on the transfer queue); then what it read, a failure or null, which concurrent waits wait for.
     private KernelCheck check;
-    private RuntimeException checkFailure;
+    private CompletableFuture<RuntimeException> checkFailure;
     // Guarded by this: whether the command's failure (a checked kernel's or the host work's) was thrown already.
     private boolean failureDelivered;
 
@@ -209,13 +211,36 @@ public final class Event {
         this.check = c;
     }
 
-    private synchronized RuntimeException checkResult() {
-        if (check != null) {
-            KernelCheck c = check;
-            check = null;
-            checkFailure = c.read();
+    private RuntimeException checkResult() {
+        KernelCheck c = null;
+        CompletableFuture<RuntimeException> result;
+        synchronized (this) {
+            if (checkFailure == null) {
+                if (check == null) {
+                    return null;
+                }
+                c = check;
+                check = null;
+                checkFailure = new CompletableFuture<>();
+            }
+            result = checkFailure;
         }
-        return checkFailure;
+        if (c != null) {
+            try {
+                result.complete(c.read());
+            } catch (RuntimeException | Error e) {
+                result.completeExceptionally(e);
+                throw e;
+            }
+        }
+        try {
+            return result.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SyclException("interrupted while waiting for a checked kernel's record", e);
+        } catch (ExecutionException e) {
+            throw HostFutures.rethrow(e.getCause(), "reading a checked kernel's record failed");
+        }
     }
 
     /**

@@ -52,7 +52,10 @@ public final class Queue implements AutoCloseable {
     /** Kernels launched without an OpenCL event: set for an in-order OpenCL queue without profiling, else null. */
     private final LazyLaunches lazy;
     private final AtomicBoolean closed = new AtomicBoolean();
-    /** Read-held by each submit, copy and fill; write-held by close while it marks the queue closed. */
+    /**
+     * Read-held by each submit, copy and fill, also while it waits (for host work it depends on, a transfer); write-held
+     * by close while it marks the queue closed, so that close waits for the work under way. No other queue takes it.
+     */
     private final java.util.concurrent.locks.ReentrantReadWriteLock use =
             new java.util.concurrent.locks.ReentrantReadWriteLock();
     // Guarded by this.

@@ -27,25 +27,40 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Design. Each buffer records its last writer and the readers since (see {@link BufferStorage});
  * a command waits for the last writer of each buffer it reads and, if it writes, for the readers
  * too. Waits on OpenCL events of the same context become the enqueue's wait list; waits on host
- * work or on another context's events are done on the submitting thread. On an in-order queue
- * without profiling a kernel is launched without an OpenCL event ({@link LazyLaunches}): commands
- * of the same queue need none, and any other waiter gets a marker on that queue.
+ * work or on another context's events are done on the submitting thread, before the command is
+ * recorded. On an in-order queue without profiling a kernel is launched without an OpenCL event
+ * ({@link LazyLaunches}): commands of the same queue need none, and any other waiter gets a marker
+ * on that queue.
  *
  * <p>Thread safety: {@link #LOCK} serializes the graph updates of all queues (dependency
  * collection, data movement decisions, enqueue, recording the new event), so two command groups
- * on one buffer are ordered as they were submitted. Lowering and program builds happen before
- * it is taken. Lock order: {@link #LOCK}, then a buffer's storage, then a kernel lease.
+ * on one buffer are ordered as they were submitted and every buffer of a command group sees the
+ * same order. It is never held across a blocking wait. A submit runs in passes: each pass, under
+ * the lock, collects the command's dependencies and asks each buffer what stands between it and
+ * an enqueue that does not wait ({@code BufferStorage.readyFor*}). If nothing does, the pass
+ * commits: it moves data with non-blocking enqueues, enqueues the command and records it. Else it
+ * commits nothing but the transfers it started (a read-back into the host array, an upload by
+ * map, each recorded as a reader of its buffer) and leaves a {@link Deferred}: the submitting
+ * thread, with the lock released, waits for the host work or other context's commands the command
+ * depends on and finishes those transfers, then runs the pass again. Commands submitted by other
+ * threads meanwhile may go first, which is an order they could have been submitted in. Lowering,
+ * program builds and kernel leases happen before the lock is taken. Lock order: {@link #LOCK},
+ * then a buffer's storage, then a queue's, an event's or {@link LazyLaunches}' monitor. A queue's
+ * read lock (held by each submit, so that its close waits for submits under way) is the one lock
+ * a submit holds while it waits; only that queue's close takes it exclusively.
  *
  * <p>Host-device command groups run asynchronously on their own threads once the events they
  * depend on complete; the validity of each buffer copy changes at submit, in submission order.
  * Where a device command needs data a host command group produces, the submitting thread waits
  * for that host work (OpenCL wait lists cannot hold it).
  *
- * <p>Errors: lowering and build failures are thrown from {@code submit}; failures while a command
- * runs surface at {@link Event#await()}, {@link Queue#await()} or a buffer's close.
+ * <p>Errors: lowering and build failures are thrown from {@code submit}, and so is the failure of
+ * host work or of a transfer the submitting thread waited for; failures while a command runs
+ * surface at {@link Event#await()}, {@link Queue#await()} or a buffer's close.
  */
 final class Scheduler {
-    private static final ReentrantLock LOCK = new ReentrantLock();
+    /** The graph lock: held for graph updates and enqueues only, never across a wait (see above). */
+    static final ReentrantLock LOCK = new ReentrantLock();
     /** Runs host-device command groups once their dependencies are met; each waits on its own thread. */
     private static final ExecutorService HOST_COMMANDS = Executors.newCachedThreadPool(r -> {
         var t = new Thread(r, "jsycl-host-command");
@@ -90,20 +105,44 @@ final class Scheduler {
      */
     static HostAccess hostAccess(BufferStorage storage) {
         var open = new CompletableFuture<Void>();
-        var waits = new ArrayList<Event>();
-        BufferStorage.HostMapping mapping = null;
-        LOCK.lock();
-        try {
-            storage.collectDependencies(AccessMode.READ_WRITE, waits);
-            mapping = storage.mapForHost(waits);
-            if (mapping == null) {
-                storage.prepareHost(AccessMode.READ_WRITE, waits);
+        List<Event> waits;
+        BufferStorage.HostMapping mapping;
+        while (true) {
+            waits = new ArrayList<>();
+            mapping = null;
+            var deferred = new Deferred();
+            boolean committed = false;
+            Throwable failure = null;
+            LOCK.lock();
+            try {
+                storage.collectDependencies(AccessMode.READ_WRITE, waits);
+                mapping = storage.mapForHost(waits, deferred);
+                if (mapping == null && deferred.isEmpty()) {
+                    storage.readyForHost(AccessMode.READ_WRITE, deferred);
+                    if (deferred.isEmpty()) {
+                        storage.prepareHost(AccessMode.READ_WRITE);
+                    }
+                }
+                if (deferred.isEmpty()) {
+                    storage.recordUse(AccessMode.READ_WRITE, Event.of(open));
+                    committed = true;
+                }
+            } catch (RuntimeException | Error e) {
+                failure = e;
+            } finally {
+                LOCK.unlock();
             }
-            storage.recordUse(AccessMode.READ_WRITE, Event.of(open));
-        } finally {
-            LOCK.unlock();
+            Deferred.runAfter(deferred, failure);
+            if (committed) {
+                break;
+            }
         }
         try {
+            if (mapping != null && mapping.ready != null) {
+                try (var ready = mapping.ready) {
+                    ready.await();
+                }
+            }
             for (Event e : waits) {
                 e.await();
             }
@@ -120,29 +159,46 @@ final class Scheduler {
     private static Event submitHost(Queue queue, Handler h, Handler.Launch launch) {
         var done = new CompletableFuture<Void>();
         Event event = queue.profiling() ? Event.profiled(done) : Event.of(done);
-        var waits = new ArrayList<Event>(h.dependencies());
-        LOCK.lock();
-        try {
-            if (SchedulerTrace.on()) {
-                SchedulerTrace.log(describe("kernel on the host device", queue, h));
+        List<Event> waits;
+        while (true) {
+            waits = new ArrayList<>(h.dependencies());
+            var deferred = new Deferred();
+            boolean committed = false;
+            Throwable failure = null;
+            LOCK.lock();
+            try {
+                queue.orderAfterPrevious(waits);
+                for (var req : h.requirements().entrySet()) {
+                    req.getKey().collectDependencies(req.getValue(), waits);
+                    req.getKey().readyForHost(req.getValue(), deferred);
+                }
+                if (deferred.isEmpty()) {
+                    if (SchedulerTrace.on()) {
+                        SchedulerTrace.log(describe("kernel on the host device", queue, h));
+                    }
+                    for (var req : h.requirements().entrySet()) {
+                        req.getKey().prepareHost(req.getValue());
+                    }
+                    for (var req : h.requirements().entrySet()) {
+                        req.getKey().recordUse(req.getValue(), event);
+                    }
+                    queue.track(event);
+                    committed = true;
+                }
+            } catch (RuntimeException | Error e) {
+                failure = e;
+            } finally {
+                LOCK.unlock();
             }
-            queue.orderAfterPrevious(waits);
-            for (var req : h.requirements().entrySet()) {
-                var own = new ArrayList<Event>();
-                req.getKey().collectDependencies(req.getValue(), own);
-                req.getKey().prepareHost(req.getValue(), own);
-                waits.addAll(own);
+            Deferred.runAfter(deferred, failure);
+            if (committed) {
+                break;
             }
-            for (var req : h.requirements().entrySet()) {
-                req.getKey().recordUse(req.getValue(), event);
-            }
-            queue.track(event);
-        } finally {
-            LOCK.unlock();
         }
+        List<Event> dependencies = waits;
         HOST_COMMANDS.execute(() -> {
             try {
-                for (Event e : waits) {
+                for (Event e : dependencies) {
                     e.await();
                 }
                 event.hostStarted();
@@ -184,78 +240,113 @@ final class Scheduler {
             return Event.completed();
         }
         Range local = launch.local();
-        long reductionLocal = 0;
         if (launch.reduction() != null) {
-            reductionLocal = Reductions.workGroupSize(device);
+            long reductionLocal = Reductions.workGroupSize(device);
             local = Range.of((int) reductionLocal);
             range = Reductions.globalSize(device, range.get(0), reductionLocal, h.checkedRequested());
         }
         range = twoItems ? workItems : range;
-        LOCK.lock();
-        try (var arguments = new KernelArguments()) {
-            var waits = new ArrayList<Event>(4);
-            waits.addAll(h.dependencies());
-            if (SchedulerTrace.on()) {
-                SchedulerTrace.log(describe("kernel " + lowered.kernelName(), queue, h));
-            }
-            for (var req : h.requirements().entrySet()) {
-                req.getKey().collectDependencies(req.getValue(), waits);
-            }
-            queue.orderAfterPrevious(waits);
-            // Host work (an open host accessor, a host-device command group) is awaited before the data moves, as
-            // waitList would await it anyway: a host accessor's close leaves an unmap the launch must wait for.
-            for (Event e : waits) {
-                if (e.isHostWork()) {
-                    e.await();
+        var plan = new LaunchPlan(range, local, paddedLocal, specialization, twoItems);
+        while (true) {
+            var deferred = new Deferred();
+            Event event = null;
+            Throwable failure = null;
+            // The lease is taken before the lock: taking it may look an evicted kernel up again, which may build it.
+            try (var lease = handle.acquire()) {
+                LOCK.lock();
+                try {
+                    var waits = new ArrayList<Event>(4);
+                    waits.addAll(h.dependencies());
+                    for (var req : h.requirements().entrySet()) {
+                        req.getKey().collectDependencies(req.getValue(), waits);
+                    }
+                    queue.orderAfterPrevious(waits);
+                    // Host work (an open host accessor, a host-device command group) and other contexts' commands
+                    // cannot join the wait list: they are awaited outside the lock, before the data moves (a host
+                    // accessor's close leaves an unmap the launch must wait for).
+                    deferred.pending(waits, queue.context());
+                    for (var req : h.requirements().entrySet()) {
+                        req.getKey().readyForDevice(queue, req.getValue(), deferred);
+                    }
+                    if (deferred.isEmpty()) {
+                        event = commit(queue, h, launch, kernel, lease, waits, plan);
+                    }
+                } finally {
+                    LOCK.unlock();
                 }
+            } catch (ClException e) {
+                failure = enqueueFailure(lowered, device, e);
+            } catch (RuntimeException | Error e) {
+                failure = e;
             }
+            try {
+                Deferred.runAfter(deferred, failure);
+            } catch (ClException e) {
+                throw enqueueFailure(lowered, device, e);
+            }
+            if (event != null) {
+                return event;
+            }
+        }
+    }
+
+    /** How a kernel is launched, decided before the graph lock is taken. */
+    private record LaunchPlan(Range range, Range local, long[] paddedLocal, int specialization, boolean twoItems) {
+    }
+
+    private static SyclException enqueueFailure(LoweredKernel lowered, Device device, ClException e) {
+        return new SyclException("cannot enqueue kernel " + lowered.kernelName() + " on " + device.name() + ": "
+                + e.getMessage(), e, e.status(), e.statusName());
+    }
+
+    /**
+     * Under the graph lock, once nothing is deferred: moves each buffer's data (non-blocking enqueues), sets the
+     * arguments, enqueues the kernel after {@code waits} and records it as each buffer's user and the queue's latest.
+     */
+    private static Event commit(Queue queue, Handler h, Handler.Launch launch, KernelLambdas.Kernel kernel,
+            KernelHandle.Lease lease, List<Event> waits, LaunchPlan plan) {
+        LoweredKernel lowered = kernel.lowered();
+        if (SchedulerTrace.on()) {
+            SchedulerTrace.log(describe("kernel " + lowered.kernelName(), queue, h));
+        }
+        try (var arguments = new KernelArguments()) {
             // The device memory of each requested buffer, in the order of h.requirements().
             int requested = h.requirements().size();
             var storages = new BufferStorage[requested];
             var mems = new ClMem[requested];
             int r = 0;
-            var uploads = new ArrayList<BufferStorage.MappedUpload>();
-            try {
-                for (var req : h.requirements().entrySet()) {
-                    storages[r] = req.getKey();
-                    mems[r++] = req.getKey().prepareDevice(queue, req.getValue(), waits, uploads);
-                }
-            } finally {
-                // One wait for every map of the command group, then the copies; the launch waits for the unmaps.
-                BufferStorage.finishUploads(uploads, waits);
-            }
-            if (uploads.size() > 1 && SchedulerTrace.on()) {
-                SchedulerTrace.log("kernel " + lowered.kernelName() + ": " + uploads.size()
-                        + " uploads by map/unmap queued together, one host wait for their maps");
+            for (var req : h.requirements().entrySet()) {
+                storages[r] = req.getKey();
+                mems[r++] = req.getKey().prepareDevice(queue, req.getValue(), waits);
             }
             FirstSubmitTrace.mark("buffers");
+            arguments.set(lease.kernel(), queue.context().cl(), lowered, kernel.captured(), storages, mems,
+                    launch.range(), launch.reduction(), plan.local() == null ? 0 : plan.local().size(),
+                    (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
+            FirstSubmitTrace.mark("arguments");
+            List<ClEvent> clWaits = waitList(waits, queue.context(), queue.inOrderCl());
+            // A checked kernel's event reads the check record afterwards, so it needs an event of its own.
+            LazyLaunches lazy = arguments.checked() ? null : queue.lazyLaunches();
             Event event;
-            try (var lease = handle.acquire()) {
-                arguments.set(lease.kernel(), queue.context().cl(), lowered, kernel.captured(), storages, mems,
-                        launch.range(), launch.reduction(), local == null ? 0 : local.size(),
-                        (specialization & LaunchSpecialization.ZERO_OFFSETS) != 0);
-                FirstSubmitTrace.mark("arguments");
-                List<ClEvent> clWaits = waitList(waits, queue.context(), queue.inOrderCl());
-                // A checked kernel's event reads the check record afterwards, so it needs an event of its own.
-                LazyLaunches lazy = arguments.checked() ? null : queue.lazyLaunches();
-                if (lazy != null) {
-                    enqueue(queue, lease.kernel(), range, local, paddedLocal, clWaits, false);
-                    event = Event.lazy(lazy, lazy.launched(), queue.context());
-                } else {
-                    ClEvent clEvent = enqueue(queue, lease.kernel(), range, local, paddedLocal, clWaits, true);
-                    event = Event.of(clEvent, queue.context(), queue.profiling(), queue.cl());
-                    KernelProfile.launched(lowered.kernelName(), clEvent);
-                }
-                FirstSubmitTrace.mark("enqueue");
-                if (SchedulerTrace.on()) {
-                    SchedulerTrace.log("kernel " + lowered.kernelName() + " enqueued on " + queue + " with "
-                            + clWaits.size() + " OpenCL events in its wait list"
-                            + (twoItems ? ", two items per work-item over " + range.size() + " work-items" : "")
-                            + (paddedLocal != null ? ", work-groups of " + workGroup(paddedLocal) : "")
-                            + ((specialization & LaunchSpecialization.NO_ALIASING) != 0
-                                    ? ", accessors restrict (pairwise different memory)" : "")
-                            + (lazy != null ? ", without an OpenCL event of its own (in-order queue)" : ""));
-                }
+            if (lazy != null) {
+                enqueue(queue, lease.kernel(), plan.range(), plan.local(), plan.paddedLocal(), clWaits, false);
+                event = Event.lazy(lazy, lazy.launched(), queue.context());
+            } else {
+                ClEvent clEvent = enqueue(queue, lease.kernel(), plan.range(), plan.local(), plan.paddedLocal(),
+                        clWaits, true);
+                event = Event.of(clEvent, queue.context(), queue.profiling(), queue.cl());
+                KernelProfile.launched(lowered.kernelName(), clEvent);
+            }
+            FirstSubmitTrace.mark("enqueue");
+            if (SchedulerTrace.on()) {
+                SchedulerTrace.log("kernel " + lowered.kernelName() + " enqueued on " + queue + " with "
+                        + clWaits.size() + " OpenCL events in its wait list"
+                        + (plan.twoItems() ? ", two items per work-item over " + plan.range().size() + " work-items"
+                                : "")
+                        + (plan.paddedLocal() != null ? ", work-groups of " + workGroup(plan.paddedLocal()) : "")
+                        + ((plan.specialization() & LaunchSpecialization.NO_ALIASING) != 0
+                                ? ", accessors restrict (pairwise different memory)" : "")
+                        + (lazy != null ? ", without an OpenCL event of its own (in-order queue)" : ""));
             }
             ClMem check = arguments.takeCheckBuffer();
             if (check != null) {
@@ -266,11 +357,6 @@ final class Scheduler {
             }
             queue.track(event);
             return event;
-        } catch (ClException e) {
-            throw new SyclException("cannot enqueue kernel " + lowered.kernelName() + " on " + device.name() + ": "
-                    + e.getMessage(), e, e.status(), e.statusName());
-        } finally {
-            LOCK.unlock();
         }
     }
 
@@ -449,6 +535,7 @@ final class Scheduler {
     /**
      * The OpenCL events of {@code waits} that belong to {@code context}; every other event (host
      * work, another context's command) is waited for here, since OpenCL wait lists cannot hold it.
+     * Under the graph lock, those have completed already ({@link Deferred#pending}), so nothing waits.
      */
     static List<ClEvent> waitList(List<Event> waits, Context context) {
         return waitList(waits, context, null);
