@@ -31,6 +31,17 @@ public final class Accessor {
             return data[i];
         }
 
+        public Float4 get4(int i) {
+            return new Float4(data[4 * i], data[4 * i + 1], data[4 * i + 2], data[4 * i + 3]);
+        }
+
+        public void set4(int i, Float4 v) {
+            data[4 * i] = v.x();
+            data[4 * i + 1] = v.y();
+            data[4 * i + 2] = v.z();
+            data[4 * i + 3] = v.w();
+        }
+
         public float get(int i, int j) {
             throw new UnsupportedOperationException();
         }

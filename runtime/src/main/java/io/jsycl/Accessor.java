@@ -65,6 +65,19 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
         return indexer.index(i);
     }
 
+    /** The first linear index of the four elements at vector index {@code i}, on a 1-D accessor. */
+    final int vector4(int i) {
+        if (range().dimensions() != 1) {
+            throw new UnsupportedOperationException("get4 and set4 read and write 1-D accessors; this one is "
+                    + range().dimensions() + "-D");
+        }
+        if (i < 0 || 4L * i + 3 >= size()) {
+            throw new IndexOutOfBoundsException("vector index " + i + " out of bounds for " + size() + " elements"
+                    + " (elements " + 4L * i + " to " + (4L * i + 3) + ")");
+        }
+        return 4 * i;
+    }
+
     final int index(int i, int j) {
         return indexer.index(i, j);
     }
@@ -241,6 +254,34 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
          */
         public float get(Id id) {
             return data[index(id)];
+        }
+
+        /**
+         * Four consecutive elements, {@code 4 * i} to {@code 4 * i + 3}, in one wide load (OpenCL's {@code vload4}):
+         * a kernel that reads four elements per work-item this way moves memory in 16-byte pieces. A 1-D accessor only.
+         *
+         * @param i the index in units of four elements, 0 to {@code size() / 4 - 1}
+         * @return the four elements
+         */
+        public Float4 get4(int i) {
+            int at = vector4(i);
+            return new Float4(data[index(at)], data[index(at + 1)], data[index(at + 2)], data[index(at + 3)]);
+        }
+
+        /**
+         * Stores four consecutive elements, {@code 4 * i} to {@code 4 * i + 3}, in one wide store (OpenCL's
+         * {@code vstore4}). A 1-D accessor only.
+         *
+         * @param i the index in units of four elements, 0 to {@code size() / 4 - 1}
+         * @param v the four values, {@code v.x()} at {@code 4 * i}
+         */
+        public void set4(int i, Float4 v) {
+            checkWritable();
+            int at = vector4(i);
+            data[index(at)] = v.x();
+            data[index(at + 1)] = v.y();
+            data[index(at + 2)] = v.z();
+            data[index(at + 3)] = v.w();
         }
 
         /**

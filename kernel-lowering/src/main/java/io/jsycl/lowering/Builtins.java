@@ -31,6 +31,7 @@ final class Builtins {
     static final String API_BUILTINS = "io/jsycl/Builtins";
     static final String FENCE = "io/jsycl/Fence";
     static final String GROUP_OP = "io/jsycl/GroupOp";
+    static final String FLOAT4 = "io/jsycl/Float4";
     /** The text of a {@code GroupOp} constant's expression (kind 'K'), before the constant's name. */
     static final String GROUP_OP_PREFIX = "GroupOp.";
     static final String SPEC_CONSTANT = "io/jsycl/SpecConstant";
@@ -633,6 +634,9 @@ final class Builtins {
                 }
                 return Expr.effect('V', element + " = " + args.getLast().text, PRIMARY);
             }
+            case "get4", "set4" -> {
+                return vector4(ctx, r, m, name, acc, dims, readOnly, args);
+            }
             case "atomicAdd", "atomicMin", "atomicMax", "atomicExchange", "atomicCompareExchange" -> {
                 if (record != null) {
                     throw r.reject("call to " + name + " on an accessor of records", "is not supported; use an accessor of int, long or float");
@@ -649,6 +653,49 @@ final class Builtins {
             }
             default -> throw r.reject("call to " + name, "is not supported by this version of the lowering");
         }
+    }
+
+    /**
+     * {@code get4(i)} and {@code set4(i, v)} on a 1-D float accessor: elements {@code 4i .. 4i+3} as a {@code Float4}
+     * struct, through {@code vload4}/{@code vstore4} at the first element's address (which needs only a float's
+     * alignment, so accessor offsets are fine).
+     */
+    private static Expr vector4(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, String name,
+            AccessorRef acc, int dims, boolean readOnly, List<Expr> args) {
+        if (!(acc.capture() instanceof Capture.Accessor a) || a.element() != ScalarType.FLOAT || dims != 1) {
+            throw r.reject("call to " + name + " on a " + dims + "-dimensional or local accessor",
+                    "is not supported; get4 and set4 work on captured 1-D float accessors");
+        }
+        RecordType float4 = RecordType.ofClass(ctx, FLOAT4);
+        if (float4 == null) {
+            throw r.reject("call to " + name, "needs io.jsycl.Float4, whose class file is not available");
+        }
+        // 4 * i does not overflow for an element in bounds (4i + 3 < 2^31).
+        Expr first = Expr.of('I', "4 * " + args.get(0).at(UNARY), MUL);
+        String address = acc.member() + "data + " + index(ctx, acc, 1, List.of(first));
+        String t = float4.cType();
+        String load = t + "_vload4";
+        String store = t + "_vstore4";
+        ctx.deviceFunctions.putIfAbsent(load, """
+                /* Accessor.OfFloat.get4: four floats in one load. */
+                %1$s %2$s(__global const float* p) {
+                    float4 v = vload4(0, p);
+                    %1$s r = {v.x, v.y, v.z, v.w};
+                    return r;
+                }
+                /* Accessor.OfFloat.set4: four floats in one store. */
+                void %3$s(__global float* p, %1$s v) {
+                    vstore4((float4)(v.%4$s, v.%5$s, v.%6$s, v.%7$s), 0, p);
+                }""".formatted(t, load, store, float4.names().get(0), float4.names().get(1), float4.names().get(2),
+                float4.names().get(3)));
+        if (m.name.equals("get4")) {
+            return Expr.record(float4, load + "(" + address + ")", false);
+        }
+        if (readOnly) {
+            throw r.reject("call to " + name + " on a read-only accessor",
+                    "cannot write; request the accessor with write or read-write access");
+        }
+        return Expr.effect('V', store + "(" + address + ", " + args.get(1).text + ")", PRIMARY);
     }
 
     private static Expr atomic(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, String name, String ptr,

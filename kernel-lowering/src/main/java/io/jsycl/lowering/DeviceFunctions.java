@@ -20,20 +20,36 @@ final class DeviceFunctions {
     }
 
     static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, List<Expr> args) {
+        return call(ctx, r, m, null, args);
+    }
+
+    /**
+     * A call of a static method ({@code receiver} null) or of a record value's own method ({@code receiver} the
+     * record value, of kind 'R'), which becomes a device function whose first parameter is the record.
+     */
+    static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, Expr receiver, List<Expr> args) {
         ClassNode owner = ctx.classNode(m.owner);
         MethodNode method = null;
         if (owner != null) {
             for (MethodNode mn : owner.methods) {
-                if (mn.name.equals(m.name) && mn.desc.equals(m.desc) && (mn.access & Opcodes.ACC_STATIC) != 0) {
+                if (mn.name.equals(m.name) && mn.desc.equals(m.desc)
+                        && ((mn.access & Opcodes.ACC_STATIC) != 0) == (receiver == null)) {
                     method = mn;
                 }
             }
+        }
+        if (receiver != null) {
+            var all = new ArrayList<Expr>();
+            all.add(receiver);
+            all.addAll(args);
+            args = all;
         }
         String who = m.owner.substring(m.owner.lastIndexOf('/') + 1).replace('$', '.') + "." + m.name;
         if (method == null || (method.access & (Opcodes.ACC_NATIVE | Opcodes.ACC_ABSTRACT)) != 0) {
             throw r.reject("call to " + who, "cannot be lowered: its class file is not available or it has no bytecode");
         }
-        StringBuilder spec = new StringBuilder(m.owner).append('.').append(m.name).append(m.desc);
+        StringBuilder spec = new StringBuilder(m.owner).append('.').append(m.name).append(m.desc)
+                .append(receiver != null ? "|instance" : "");
         for (Expr a : args) {
             if (a.kind == 'T') {
                 throw r.reject("passing the item to " + who, "is not supported; pass the ids as int arguments instead");
@@ -67,7 +83,7 @@ final class DeviceFunctions {
         }
         if (!ctx.deviceFunctions.containsKey(name)) {
             ctx.inProgress.add(name);
-            ctx.deviceFunctions.put(name, define(ctx, owner, method, name, args));
+            ctx.deviceFunctions.put(name, define(ctx, owner, method, name, args, receiver != null));
             ctx.inProgress.remove(name);
         }
         StringBuilder call = new StringBuilder(name).append('(');
@@ -88,13 +104,21 @@ final class DeviceFunctions {
         return Expr.effect(kind, call.append(')').toString(), PRIMARY);
     }
 
-    private static String define(KernelContext ctx, ClassNode owner, MethodNode method, String name, List<Expr> args) {
-        Type[] types = Type.getArgumentTypes(method.desc);
+    private static String define(KernelContext ctx, ClassNode owner, MethodNode method, String name, List<Expr> args,
+            boolean instance) {
+        Type[] declared = Type.getArgumentTypes(method.desc);
+        Type[] types = declared;
+        if (instance) {
+            // The receiver is parameter 0 (slot 0, "this"), the declared parameters follow.
+            types = new Type[declared.length + 1];
+            types[0] = Type.getObjectType(owner.name);
+            System.arraycopy(declared, 0, types, 1, declared.length);
+        }
         List<MethodTranslator.Param> params = new ArrayList<>();
         List<String> cParams = new ArrayList<>();
         int slot = 0;
         for (int i = 0; i < types.length; i++) {
-            String pname = MethodTranslator.paramName(method, slot, i);
+            String pname = instance && i == 0 ? "self" : MethodTranslator.paramName(method, slot, instance ? i - 1 : i);
             Expr a = args.get(i);
             if (a.kind == 'R') {
                 params.add(new MethodTranslator.Param(slot, 'R', pname, Expr.record(a.recordType, pname, true)));

@@ -617,7 +617,8 @@ final class MethodTranslator {
             case GETSTATIC -> getStatic((FieldInsnNode) n);
             case PUTSTATIC -> throw reject("writing static field " + simple(((FieldInsnNode) n).owner) + "." + ((FieldInsnNode) n).name,
                     "is not possible on a device; write to an accessor instead");
-            case GETFIELD, PUTFIELD -> throw reject("field access " + simple(((FieldInsnNode) n).owner) + "." + ((FieldInsnNode) n).name,
+            case GETFIELD -> recordField((FieldInsnNode) n);
+            case PUTFIELD -> throw reject("field access " + simple(((FieldInsnNode) n).owner) + "." + ((FieldInsnNode) n).name,
                     "is not supported in kernels; capture the field's value in a local variable before the kernel");
             case INVOKESTATIC, INVOKEVIRTUAL, INVOKEINTERFACE, INVOKESPECIAL -> invoke((MethodInsnNode) n);
             case INVOKEDYNAMIC -> {
@@ -937,7 +938,28 @@ final class MethodTranslator {
             return;
         }
         if (receiver != null && receiver.kind == 'R') {
-            push(recordValueComponent(receiver, m));
+            Expr component = recordValueComponent(receiver, m);
+            if (component != null) {
+                push(component);
+                return;
+            }
+            // Another method of the record: a device function with the record value as its first parameter.
+            Expr result = DeviceFunctions.call(ctx, this::reject, m, receiver, args);
+            if (result.kind == 'V' || result.effect) {
+                hasEffects = true;
+            }
+            if (result.kind == 'V') {
+                statement(result.text + ";");
+            } else if (result.effect) {
+                String t = temp(result);
+                statement(t + " = " + result.text + ";");
+                push(stableLike(result, t));
+            } else {
+                push(result);
+            }
+            if (ctx.checked) {
+                current.stmts.add(Checks.propagate(failReturn()));
+            }
             return;
         }
         if (receiver != null && receiver.accessor != null && receiver.accessor.capture() instanceof Capture.Record rec
@@ -950,7 +972,9 @@ final class MethodTranslator {
         }
         Expr result = Builtins.call(ctx, this::reject, m, receiver, args);
         boolean device = false;
-        if (result == null && m.getOpcode() == INVOKESTATIC && !m.owner.startsWith("java/") && !isApiClass(m.owner)) {
+        // Float4's methods are plain Java over a record, lowered like the user's own.
+        if (result == null && m.getOpcode() == INVOKESTATIC && !m.owner.startsWith("java/")
+                && (!isApiClass(m.owner) || m.owner.equals(Builtins.FLOAT4))) {
             result = DeviceFunctions.call(ctx, this::reject, m, args);
             device = true;
         }
@@ -1050,10 +1074,25 @@ final class MethodTranslator {
             }
         }
         if (index < 0) {
-            throw reject("call to " + simple(m.owner) + "." + m.name + " on a record",
-                    "is not supported in kernels; only the record's component accessors can be called on a record value");
+            return null;
         }
         return Expr.of(KernelLowerer.kind(t.fields().get(index)), r.at(PRIMARY) + "." + t.names().get(index), PRIMARY);
+    }
+
+    /** {@code GETFIELD} of a record value's component, as a record's own methods read them ({@code this.x}). */
+    private void recordField(FieldInsnNode f) {
+        Expr r = pop();
+        if (r.kind == 'R' && f.owner.equals(r.recordType.internalName())) {
+            List<String> javaNames = CaptureLayout.javaComponentNames(ctx, f.owner);
+            int at = javaNames == null ? -1 : javaNames.indexOf(f.name);
+            if (at >= 0 && f.desc.equals(r.recordType.fields().get(at).descriptor())) {
+                push(Expr.of(KernelLowerer.kind(r.recordType.fields().get(at)), r.at(PRIMARY) + "."
+                        + r.recordType.names().get(at), PRIMARY));
+                return;
+            }
+        }
+        throw reject("field access " + simple(f.owner) + "." + f.name,
+                "is not supported in kernels; capture the field's value in a local variable before the kernel");
     }
 
     /** {@code NEW}: only records of primitives can be built, as struct values. */
