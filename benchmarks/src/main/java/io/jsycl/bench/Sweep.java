@@ -140,6 +140,10 @@ public final class Sweep {
                 case "sum-int" -> SweepJsycl.sumInt(plain, profiling, data, log2n);
                 default -> SweepJsycl.sumFloat(plain, profiling, data, log2n);
             }));
+            if (w.equals("saxpy") && n >= 4) { // Float4 SAXPY runs n / 4 work-items
+                sink.accept(row(device, cl, s, w, "jsycl-float4", log2n, () -> SweepJsycl.saxpy4(plain, profiling,
+                        data, n)));
+            }
             sink.accept(row(device, cl, s, w, "hand-written", log2n, () -> switch (w) {
                 case "saxpy" -> raw.saxpy(data, n);
                 case "sum-int" -> raw.sumInt(data, log2n);
@@ -187,7 +191,9 @@ public final class Sweep {
                         one operation from profiling events (a second queue on the same context, with profiling), \
                         median of %d after 3 warm-up runs. GB/s counts bytes read plus written: SAXPY 12 per \
                         element, sums 4, copy 8. jsycl: `parallelFor(Range.of(n), ...)` for SAXPY, `Reduction.sum(out)` \
-                        with `(it, sum) -> sum.combine(x.get(it.id(0)))` for the sums. hand-written: OpenCL C through \
+                        with `(it, sum) -> sum.combine(x.get(it.id(0)))` for the sums. jsycl-float4: SAXPY over \
+                        `Range.of(n / 4)` with `y.set4(i, x.get4(i).mul(a).add(y.get4(i)))` (vload4/vstore4). \
+                        hand-written: OpenCL C through \
                         the same bindings (`io.jsycl.opencl`): SAXPY one item per element (work-group size left to \
                         the driver), the sums as a grid of at most %d work-groups per compute unit whose items add \
                         elements a grid apart into 4 partial sums, then a tree in local memory and one atomic per \
@@ -202,7 +208,7 @@ public final class Sweep {
     }
 
     private static List<SweepRow> sorted(List<SweepRow> rows) {
-        List<String> paths = List.of("jsycl", "hand-written", "opencl", "torch");
+        List<String> paths = List.of("jsycl", "jsycl-float4", "hand-written", "opencl", "torch");
         return rows.stream().sorted(Comparator.comparingInt((SweepRow r) -> SweepRow.WORKLOADS.indexOf(r.workload()))
                 .thenComparingInt(SweepRow::log2n).thenComparingInt(r -> paths.indexOf(r.path()))).toList();
     }

@@ -99,6 +99,42 @@ final class SweepJsycl {
         };
     }
 
+    /** SAXPY over {@code Float4}: one work-item per four elements, {@code get4}/{@code set4} (vload4/vstore4). */
+    static Event saxpy4(Queue q, float alpha, Buffer.OfFloat bufX, Buffer.OfFloat bufY, int n) {
+        return q.submit(h -> {
+            var x = bufX.read(h);
+            var y = bufY.readWrite(h);
+            h.parallelFor(Range.of(n / 4), it -> {
+                int i = it.id(0);
+                y.set4(i, x.get4(i).mul(alpha).add(y.get4(i)));
+            });
+        });
+    }
+
+    static SweepOp saxpy4(Queue plain, Queue profiling, SweepData data, int n) {
+        float[] y0 = SweepData.prefix(data.y, n);
+        var x = Buffer.of(SweepData.prefix(data.x, n));
+        var y = Buffer.of(y0.clone());
+        return new Op(plain, profiling, n) {
+            @Override
+            Event submit(Queue q) {
+                return saxpy4(q, SweepData.ALPHA, x, y, n);
+            }
+
+            @Override
+            public String check() {
+                submit(plain).await();
+                return SweepData.checkSaxpy(Workload.read(y), data.x, y0);
+            }
+
+            @Override
+            public void close() {
+                x.close();
+                y.close();
+            }
+        };
+    }
+
     static SweepOp sumInt(Queue plain, Queue profiling, SweepData data, int log2n) {
         int n = 1 << log2n;
         var x = Buffer.of(SweepData.prefix(data.ints, n));

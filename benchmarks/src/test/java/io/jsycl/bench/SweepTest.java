@@ -30,7 +30,8 @@ class SweepTest {
         Sweep.run(Sweep.device(null), settings, data, rows::add);
         Sweep.run(Sweep.device(null), new Sweep.Settings(11, 11, SweepRow.WORKLOADS, 1, 1, 2, 0), data, rows::add);
 
-        assertThat(rows).hasSize(4 * 7);
+        // 7 rows per size, and Float4 SAXPY where n is at least 4 (n = 4 and 2^11).
+        assertThat(rows).hasSize(4 * 7 + 2);
         assertThat(rows).allSatisfy(r -> {
             assertThat(r.check()).as(r.toString()).startsWith("ok");
             assertThat(r.perOpUs()).as(r.toString()).isPositive();
