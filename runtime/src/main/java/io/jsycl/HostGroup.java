@@ -16,21 +16,19 @@ final class HostGroup {
     private final Map<LocalAccessor<?>, Object> locals = new ConcurrentHashMap<>();
     private final CyclicBarrier barrier;
     private final int size;
-    // Scratch of the work-group algorithms, one slot per work-item: ints and longs, or floats and doubles (exact in a
-    // double); a float operation rounds to float.
-    private final long[] integral;
-    private final double[] floating;
-    // A scan's results, written by work-item 0 before the barrier that the others read them after.
-    private long[] integralScanned;
-    private double[] floatingScanned;
+    // Scratch of the work-group algorithms, one slot per work-item: an int or long, or a float's or double's bits as
+    // a double (a float operation rounds to float); and a scan's results, which work-item 0 writes before the
+    // barrier that the others read them after.
+    private final long[] scratch;
+    private final long[] scanned;
     /** The lowering's GroupAlgorithms.LANES: the chunks a group's values are cut into. */
     private static final int LANES = 32;
 
     HostGroup(int size) {
         this.barrier = new CyclicBarrier(size);
         this.size = size;
-        this.integral = new long[size];
-        this.floating = new double[size];
+        this.scratch = new long[size];
+        this.scanned = new long[size];
     }
 
     Object localArray(LocalAccessor<?> accessor) {
@@ -59,18 +57,37 @@ final class HostGroup {
 
     /** An {@code int} ({@code wide} false) or {@code long} work-group algorithm; called by every work-item. */
     long integral(Algorithm algorithm, int item, long x, GroupOp op, boolean wide) {
-        LongBinaryOperator f = integralOp(op, wide);
-        long[] s = integral;
+        return combine(algorithm, item, x, integralOp(op, wide), integralIdentity(op, wide));
+    }
+
+    /** A {@code float} ({@code wide} false) or {@code double} work-group algorithm; called by every work-item. */
+    double floating(Algorithm algorithm, int item, double x, GroupOp op, boolean wide) {
+        DoubleBinaryOperator f = floatingOp(op, wide);
+        // Through the bits of doubles (a float is exact in a double): one algorithm for both kinds of value.
+        LongBinaryOperator onBits = (a, b) -> Double.doubleToRawLongBits(
+                f.applyAsDouble(Double.longBitsToDouble(a), Double.longBitsToDouble(b)));
+        return Double.longBitsToDouble(combine(algorithm, item, Double.doubleToRawLongBits(x), onBits,
+                Double.doubleToRawLongBits(floatingIdentity(op))));
+    }
+
+    /**
+     * The algorithm over the group's values in {@link #scratch}: work-item 0 combines them in the device's order (the
+     * lowering's GroupAlgorithms): chunks of {@code c} left to right, then across chunks.
+     */
+    private long combine(Algorithm algorithm, int item, long x, LongBinaryOperator f, long identity) {
+        long[] s = scratch;
         s[item] = x;
         barrier();
         if (item == 0) {
-            // The device's order (the lowering's GroupAlgorithms): chunks of c left to right, then across chunks.
             int c = (size + LANES - 1) / LANES;
             for (int start = 0; start < size; start += c) {
                 int end = Math.min(size, start + c);
                 for (int j = start + 1; j < end; j++) {
-                    s[algorithm == Algorithm.REDUCE ? start : j] = f.applyAsLong(s[algorithm == Algorithm.REDUCE ? start
-                            : j - 1], s[j]);
+                    if (algorithm == Algorithm.REDUCE) {
+                        s[start] = f.applyAsLong(s[start], s[j]);
+                    } else {
+                        s[j] = f.applyAsLong(s[j - 1], s[j]);
+                    }
                 }
             }
             if (algorithm == Algorithm.REDUCE) {
@@ -82,10 +99,9 @@ final class HostGroup {
                     int last = Math.min(size, start + c) - 1;
                     s[last] = f.applyAsLong(s[start - 1], s[last]);
                 }
-                integralScanned = new long[size];
                 for (int j = 0; j < size; j++) {
                     int chunk = j / c;
-                    integralScanned[j] = chunk == 0 || j == Math.min(size, chunk * c + c) - 1 ? s[j]
+                    scanned[j] = chunk == 0 || j == Math.min(size, chunk * c + c) - 1 ? s[j]
                             : f.applyAsLong(s[chunk * c - 1], s[j]);
                 }
             }
@@ -93,83 +109,25 @@ final class HostGroup {
         barrier();
         long r = switch (algorithm) {
             case REDUCE -> s[0];
-            case INCLUSIVE_SCAN -> integralScanned[item];
-            case EXCLUSIVE_SCAN -> item == 0 ? integralIdentity(op, wide) : integralScanned[item - 1];
+            case INCLUSIVE_SCAN -> scanned[item];
+            case EXCLUSIVE_SCAN -> item == 0 ? identity : scanned[item - 1];
         };
         barrier(); // the next algorithm's stores wait for every work-item's read
         return r;
     }
 
-    /** A {@code float} ({@code wide} false) or {@code double} work-group algorithm; called by every work-item. */
-    double floating(Algorithm algorithm, int item, double x, GroupOp op, boolean wide) {
-        DoubleBinaryOperator f = floatingOp(op, wide);
-        double[] s = floating;
-        s[item] = x;
-        barrier();
-        if (item == 0) {
-            int c = (size + LANES - 1) / LANES;
-            for (int start = 0; start < size; start += c) {
-                int end = Math.min(size, start + c);
-                for (int j = start + 1; j < end; j++) {
-                    s[algorithm == Algorithm.REDUCE ? start : j] = f.applyAsDouble(s[algorithm == Algorithm.REDUCE
-                            ? start : j - 1], s[j]);
-                }
-            }
-            if (algorithm == Algorithm.REDUCE) {
-                for (int start = c; start < size; start += c) {
-                    s[0] = f.applyAsDouble(s[0], s[start]);
-                }
-            } else {
-                for (int start = c; start < size; start += c) {
-                    int last = Math.min(size, start + c) - 1;
-                    s[last] = f.applyAsDouble(s[start - 1], s[last]);
-                }
-                floatingScanned = new double[size];
-                for (int j = 0; j < size; j++) {
-                    int chunk = j / c;
-                    floatingScanned[j] = chunk == 0 || j == Math.min(size, chunk * c + c) - 1 ? s[j]
-                            : f.applyAsDouble(s[chunk * c - 1], s[j]);
-                }
-            }
-        }
-        barrier();
-        double r = switch (algorithm) {
-            case REDUCE -> s[0];
-            case INCLUSIVE_SCAN -> floatingScanned[item];
-            case EXCLUSIVE_SCAN -> item == 0 ? floatingIdentity(op) : floatingScanned[item - 1];
-        };
-        barrier();
-        return r;
-    }
-
-    /** {@code NdItem.groupBroadcast} of an integral value. */
-    long broadcastIntegral(int item, long x, int from) {
-        checkFrom(from);
-        if (item == from) {
-            integral[0] = x;
-        }
-        barrier();
-        long r = integral[0];
-        barrier();
-        return r;
-    }
-
-    /** {@code NdItem.groupBroadcast} of a floating-point value. */
-    double broadcastFloating(int item, double x, int from) {
-        checkFrom(from);
-        if (item == from) {
-            floating[0] = x;
-        }
-        barrier();
-        double r = floating[0];
-        barrier();
-        return r;
-    }
-
-    private void checkFrom(int from) {
+    /** {@code NdItem.groupBroadcast}: the value ({@code long}, or a floating-point value's bits) of item {@code from}. */
+    long broadcast(int item, long x, int from) {
         if (from < 0 || from >= size) {
             throw new IndexOutOfBoundsException("groupBroadcast from work-item " + from + " of a work-group of " + size);
         }
+        if (item == from) {
+            scratch[0] = x;
+        }
+        barrier();
+        long r = scratch[0];
+        barrier();
+        return r;
     }
 
     private static LongBinaryOperator integralOp(GroupOp op, boolean wide) {

@@ -244,22 +244,22 @@ final class HostNdExecutor {
 
         @Override
         public int groupBroadcast(int x, int from) {
-            return (int) group.broadcastIntegral(item(), x, from);
+            return (int) group.broadcast(item(), x, from);
         }
 
         @Override
         public long groupBroadcast(long x, int from) {
-            return group.broadcastIntegral(item(), x, from);
+            return group.broadcast(item(), x, from);
         }
 
         @Override
         public float groupBroadcast(float x, int from) {
-            return (float) group.broadcastFloating(item(), x, from);
+            return (float) Double.longBitsToDouble(group.broadcast(item(), Double.doubleToRawLongBits(x), from));
         }
 
         @Override
         public double groupBroadcast(double x, int from) {
-            return group.broadcastFloating(item(), x, from);
+            return Double.longBitsToDouble(group.broadcast(item(), Double.doubleToRawLongBits(x), from));
         }
 
         @Override

@@ -136,13 +136,13 @@ public final class Sweep {
                 continue;
             }
             sink.accept(row(device, cl, s, w, "jsycl", log2n, () -> switch (w) {
-                case "saxpy" -> SweepJsycl.saxpy(plain, profiling, data, n);
+                case "saxpy" -> SweepJsycl.saxpy(plain, profiling, data, n, false);
                 case "sum-int" -> SweepJsycl.sumInt(plain, profiling, data, log2n);
                 default -> SweepJsycl.sumFloat(plain, profiling, data, log2n);
             }));
             if (w.equals("saxpy") && n >= 4) { // Float4 SAXPY runs n / 4 work-items
-                sink.accept(row(device, cl, s, w, "jsycl-float4", log2n, () -> SweepJsycl.saxpy4(plain, profiling,
-                        data, n)));
+                sink.accept(row(device, cl, s, w, "jsycl-float4", log2n, () -> SweepJsycl.saxpy(plain, profiling,
+                        data, n, true)));
             }
             sink.accept(row(device, cl, s, w, "hand-written", log2n, () -> switch (w) {
                 case "saxpy" -> raw.saxpy(data, n);

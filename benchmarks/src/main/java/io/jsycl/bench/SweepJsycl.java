@@ -75,14 +75,15 @@ final class SweepJsycl {
         }
     }
 
-    static SweepOp saxpy(Queue plain, Queue profiling, SweepData data, int n) {
+    /** SAXPY, one work-item per element or, with {@code float4}, per four ({@link #saxpy4}). */
+    static SweepOp saxpy(Queue plain, Queue profiling, SweepData data, int n, boolean float4) {
         float[] y0 = SweepData.prefix(data.y, n);
         var x = Buffer.of(SweepData.prefix(data.x, n));
         var y = Buffer.of(y0.clone());
         return new Op(plain, profiling, n) {
             @Override
             Event submit(Queue q) {
-                return saxpy(q, SweepData.ALPHA, x, y, n);
+                return float4 ? saxpy4(q, SweepData.ALPHA, x, y, n) : saxpy(q, SweepData.ALPHA, x, y, n);
             }
 
             @Override
@@ -109,30 +110,6 @@ final class SweepJsycl {
                 y.set4(i, x.get4(i).mul(alpha).add(y.get4(i)));
             });
         });
-    }
-
-    static SweepOp saxpy4(Queue plain, Queue profiling, SweepData data, int n) {
-        float[] y0 = SweepData.prefix(data.y, n);
-        var x = Buffer.of(SweepData.prefix(data.x, n));
-        var y = Buffer.of(y0.clone());
-        return new Op(plain, profiling, n) {
-            @Override
-            Event submit(Queue q) {
-                return saxpy4(q, SweepData.ALPHA, x, y, n);
-            }
-
-            @Override
-            public String check() {
-                submit(plain).await();
-                return SweepData.checkSaxpy(Workload.read(y), data.x, y0);
-            }
-
-            @Override
-            public void close() {
-                x.close();
-                y.close();
-            }
-        };
     }
 
     static SweepOp sumInt(Queue plain, Queue profiling, SweepData data, int log2n) {
