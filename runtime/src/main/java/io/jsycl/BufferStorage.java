@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * write-after-write).
  *
  * <p>Data moves between the host array and a context's copy in one of two ways, chosen when the
- * copy is made ({@link Config#mapsHostTransfers}). Where the context's devices work in host memory
+ * copy is made ({@link Settings#mapsHostTransfers}). Where the context's devices work in host memory
  * (CPU devices, integrated GPUs: {@link Device#hostUnifiedMemory()}), the copy itself is allocated
  * host-accessible ({@code CL_MEM_ALLOC_HOST_PTR}) and a transfer maps it, copies between it and the
  * Java array, and unmaps it: one memory copy, no {@code clEnqueueWrite/ReadBuffer}. Elsewhere a
@@ -329,7 +329,7 @@ final class BufferStorage {
      */
     private DeviceCopy newCopy(Context context) {
         long size = Math.max(bytes, 1);
-        if (Config.mapsHostTransfers(context.devices().stream().allMatch(Device::hostUnifiedMemory))) {
+        if (Settings.current().mapsHostTransfers(context.devices().stream().allMatch(Device::hostUnifiedMemory))) {
             try {
                 return new DeviceCopy(ClMem.createBuffer(context.cl(),
                         ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR, size, MemorySegment.NULL), true);

@@ -474,10 +474,6 @@ final class Scheduler {
         }
     }
 
-    /**
-     * Whether a {@code Range} launch on {@code queue} rounds {@code range} up to whole work-groups: only
-     * where the queue pads ranges (GPUs by default) and the range is not a whole number of groups already.
-     */
     /** Whether {@code range} is not a whole number of work-groups of {@code local} (OpenCL order): padded. */
     private static boolean ragged(Range range, long[] local) {
         int dims = range.dimensions();
