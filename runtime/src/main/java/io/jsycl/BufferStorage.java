@@ -134,6 +134,8 @@ final class BufferStorage {
          * of a buffer without a user array reads and writes it in place.
          */
         boolean pinnedValid;
+        /** Whether an upload by map made the copy current and traced that, so the next command need not. */
+        boolean uploadTraced;
 
         DeviceCopy(ClMem mem, boolean mapped) {
             this.mem = mem;
@@ -282,6 +284,8 @@ final class BufferStorage {
                 SchedulerTrace.log(this + ": " + bytes + " bytes to " + context + how
                         + " (the copy there was not current)");
             }
+        } else if (copy.uploadTraced && mode != AccessMode.WRITE) {
+            copy.uploadTraced = false; // the upload by map for this command was traced when it started
         } else if (SchedulerTrace.on()) {
             SchedulerTrace.log(this + ": nothing moved to " + context + (copy.valid || bytes == 0
                     ? " (the copy there is current)" : " (write-only access: the command overwrites it)"));
@@ -476,6 +480,7 @@ final class BufferStorage {
         var upload = new MapUpload(this, context, copy, mapping);
         copy.valid = true;
         copy.ready = upload.event;
+        copy.uploadTraced = true;
         recordUse(AccessMode.READ, upload.event); // it reads the host array: a host writer waits for it
         transfers.incrementAndGet();
         KernelProfile.moved(bytes);
