@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * write-after-write).
  *
  * <p>Data moves between the host array and a context's copy in one of two ways, chosen when the
- * copy is made ({@link Config#mapsHostTransfers}). Where the context's devices work in host memory
+ * copy is made ({@link Settings#mapsHostTransfers}). Where the context's devices work in host memory
  * (CPU devices, integrated GPUs: {@link Device#hostUnifiedMemory()}), the copy itself is allocated
  * host-accessible ({@code CL_MEM_ALLOC_HOST_PTR}) and a transfer maps it, copies between it and the
  * Java array, and unmaps it: one memory copy, no {@code clEnqueueWrite/ReadBuffer}. Elsewhere a
@@ -134,6 +134,8 @@ final class BufferStorage {
          * of a buffer without a user array reads and writes it in place.
          */
         boolean pinnedValid;
+        /** Whether an upload by map made the copy current and traced that, so the next command need not. */
+        boolean uploadTraced;
 
         DeviceCopy(ClMem mem, boolean mapped) {
             this.mem = mem;
@@ -282,6 +284,8 @@ final class BufferStorage {
                 SchedulerTrace.log(this + ": " + bytes + " bytes to " + context + how
                         + " (the copy there was not current)");
             }
+        } else if (copy.uploadTraced && mode != AccessMode.WRITE) {
+            copy.uploadTraced = false; // the upload by map for this command was traced when it started
         } else if (SchedulerTrace.on()) {
             SchedulerTrace.log(this + ": nothing moved to " + context + (copy.valid || bytes == 0
                     ? " (the copy there is current)" : " (write-only access: the command overwrites it)"));
@@ -329,7 +333,7 @@ final class BufferStorage {
      */
     private DeviceCopy newCopy(Context context) {
         long size = Math.max(bytes, 1);
-        if (Config.mapsHostTransfers(context.devices().stream().allMatch(Device::hostUnifiedMemory))) {
+        if (Settings.current().mapsHostTransfers(context.devices().stream().allMatch(Device::hostUnifiedMemory))) {
             try {
                 return new DeviceCopy(ClMem.createBuffer(context.cl(),
                         ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR, size, MemorySegment.NULL), true);
@@ -476,6 +480,7 @@ final class BufferStorage {
         var upload = new MapUpload(this, context, copy, mapping);
         copy.valid = true;
         copy.ready = upload.event;
+        copy.uploadTraced = true;
         recordUse(AccessMode.READ, upload.event); // it reads the host array: a host writer waits for it
         transfers.incrementAndGet();
         KernelProfile.moved(bytes);

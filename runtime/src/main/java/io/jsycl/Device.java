@@ -74,7 +74,7 @@ public final class Device {
                 .max(Comparator.comparingInt(selector::score));
         return best.orElseThrow(() -> new SyclException("no device matches the selector; devices: "
                 + all().stream().map(Device::name).toList()
-                + (Config.deviceOverride() != null ? " (JSYCL_DEVICE=" + Config.deviceOverride() + ")" : "")));
+                + (Settings.current().device() != null ? " (JSYCL_DEVICE=" + Settings.current().device() + ")" : "")));
     }
 
     /**
@@ -141,7 +141,7 @@ public final class Device {
     static Set<DriverQuirk> quirksOf(String platformVendor, String deviceVendor) {
         Set<DriverQuirk> quirks = EnumSet.noneOf(DriverQuirk.class);
         quirks.addAll(DriverQuirk.knownFor(platformVendor, deviceVendor));
-        for (var e : Config.quirkOverrides().entrySet()) {
+        for (var e : Settings.current().quirks().get().entrySet()) {
             if (e.getValue()) {
                 quirks.add(e.getKey());
             } else {

@@ -16,7 +16,7 @@ import java.util.Locale;
  * marks from other threads are ignored, and only the first submit is timed.
  */
 final class FirstSubmitTrace {
-    static final boolean ENABLED = "1".equals(Config.read("JSYCL_TRACE_FIRST_SUBMIT", "jsycl.traceFirstSubmit"));
+    static final boolean ENABLED = Settings.current().traceFirstSubmit();
 
     // Written by the first submitting thread only (owner); read by it at finish.
     private static volatile Thread owner;

@@ -57,20 +57,7 @@ final class HostCopy {
 
     /** {@code JSYCL_COPY_THREADS}: at least 1. */
     static int threads() {
-        String value = Config.read("JSYCL_COPY_THREADS", "jsycl.copyThreads");
-        if (value == null || value.isBlank()) {
-            return Math.min(4, Runtime.getRuntime().availableProcessors());
-        }
-        try {
-            int n = Integer.parseInt(value.trim());
-            if (n >= 1) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // Reported below.
-        }
-        throw new IllegalArgumentException("JSYCL_COPY_THREADS (or -Djsycl.copyThreads) is '" + value
-                + "'; use a whole number of threads, at least 1, or unset it for the default");
+        return Settings.current().copyThreads().get();
     }
 
     /** Splits a copy in halves (by slice count) until one slice is left; slices end on 64-byte boundaries. */

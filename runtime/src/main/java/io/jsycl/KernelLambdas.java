@@ -235,7 +235,7 @@ final class KernelLambdas {
     }
 
     private static void dump(LoweredKernel lowered) {
-        Path dir = Config.dumpKernelsDir();
+        Path dir = Settings.current().dumpKernels().get();
         if (dir == null) {
             return;
         }

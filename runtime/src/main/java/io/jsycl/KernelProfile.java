@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
  * shutdown hook, when {@code java.util.logging} may already have closed its handlers.
  */
 final class KernelProfile {
-    static final boolean ENABLED = "1".equals(Config.read("JSYCL_PROFILE", "jsycl.profile"));
+    static final boolean ENABLED = Settings.current().profile();
 
     private static final Map<String, Entry> KERNELS = new ConcurrentHashMap<>();
     private static final LongAdder BYTES = new LongAdder();

@@ -36,7 +36,7 @@ final class Prewarm {
      * still exists.
      */
     static final List<String> SUBMIT_PATH = List.of(
-            "io.jsycl.DeviceArray", "io.jsycl.Config", "io.jsycl.Buffer", "io.jsycl.Buffer$OfFloat",
+            "io.jsycl.DeviceArray", "io.jsycl.Settings", "io.jsycl.Buffer", "io.jsycl.Buffer$OfFloat",
             "io.jsycl.Accessor", "io.jsycl.Accessor$OfFloat", "io.jsycl.Range", "io.jsycl.BufferStorage",
             "io.jsycl.ElementCodec", "io.jsycl.ElementKind", "io.jsycl.CommandGroup", "io.jsycl.Handler",
             "io.jsycl.FirstSubmitTrace", "io.jsycl.Event", "io.jsycl.AccessMode", "io.jsycl.Indexer",

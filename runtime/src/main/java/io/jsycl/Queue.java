@@ -131,20 +131,21 @@ public final class Queue implements AutoCloseable {
         if (!device.isHost()) {
             Prewarm.start();
         }
+        // Every setting is read, and a malformed one refused, before the OpenCL queue is made.
+        Settings settings = Settings.current();
         boolean outOfOrder = !properties.contains(QueueProperty.IN_ORDER) && device.supportsOutOfOrderQueues()
-                && Config.outOfOrderQueues(device.vendor());
+                && settings.outOfOrderQueues(device.vendor());
+        this.padsRanges = settings.padsRanges(device);
+        this.checksAll = settings.checks().get();
+        this.zeroOffsets = settings.zeroOffsets().get();
+        this.signedSubscripts = settings.signedSubscripts().get();
+        Boolean twoItems = device.isHost() ? Boolean.FALSE : settings.twoItemsPerWorkItem().get();
         this.clInOrder = !outOfOrder;
         this.cl = device.isHost() ? null
                 : ClCommandQueue.create(context.cl(), device.cl(), outOfOrder,
                         this.properties.contains(QueueProperty.ENABLE_PROFILING));
         this.lazy = cl != null && clInOrder && !profiling() ? new LazyLaunches(cl) : null;
-        this.padsRanges = Config.padsRanges(device);
-        this.checksAll = Config.checks();
-        this.zeroOffsets = Config.flag("JSYCL_LOWERING_ZERO_OFFSETS", "jsycl.lowering.zeroOffsets", true);
-        this.signedSubscripts = Config.flag("JSYCL_LOWERING_SIGNED_SUBSCRIPTS", "jsycl.lowering.signedSubscripts",
-                true);
         this.inOrder = this.properties.contains(QueueProperty.IN_ORDER);
-        Boolean twoItems = device.isHost() ? Boolean.FALSE : Config.twoItemsPerWorkItem();
         // auto: on GPUs, once half the range still gives every compute unit 4 work-groups of the largest size.
         this.twoItemsMinRange = twoItems != null ? (twoItems ? 0 : Long.MAX_VALUE)
                 : device.type() == DeviceType.GPU ? 8L * device.maxComputeUnits() * device.maxWorkGroupSize()
@@ -154,14 +155,14 @@ public final class Queue implements AutoCloseable {
         if (padsRanges) {
             for (int dims = 1; dims <= 3; dims++) {
                 try {
-                    paddedLocal[dims - 1] = Config.paddedLocalSize(dims);
+                    paddedLocal[dims - 1] = settings.paddedLocalSize(dims);
                 } catch (IllegalArgumentException e) {
                     // Reported by the launches that use it, as before the setting was read per queue.
                     paddedLocalError[dims - 1] = e.getMessage();
                 }
             }
         }
-        this.spreadOver = padsRanges && !Config.paddedLocalSizeSet(1) ? device.maxComputeUnits() : 0;
+        this.spreadOver = padsRanges && !settings.paddedLocalSizeSet(1) ? device.maxComputeUnits() : 0;
     }
 
     /**
@@ -707,15 +708,15 @@ public final class Queue implements AutoCloseable {
         return clInOrder ? cl : null;
     }
 
-    /**
-     * Adds the previous command group to {@code waits} where this queue must order them itself:
-     * an in-order queue of the host device, or of a device whose OpenCL queue is out of order.
-     */
     /** True if an in-order queue has a command before the next one, which the next is ordered after. */
     synchronized boolean hasPreviousInOrder() {
         return last != null && inOrder;
     }
 
+    /**
+     * Adds the previous command group to {@code waits} where this queue must order them itself:
+     * an in-order queue of the host device, or of a device whose OpenCL queue is out of order.
+     */
     synchronized void orderAfterPrevious(List<Event> waits) {
         if (last != null && inOrder) {
             waits.add(last);

@@ -160,22 +160,22 @@ final class Scheduler {
         var done = new CompletableFuture<Void>();
         Event event = queue.profiling() ? Event.profiled(done) : Event.of(done);
         List<Event> waits;
-        while (true) {
+        for (boolean first = true; ; first = false) {
             waits = new ArrayList<>(h.dependencies());
             var deferred = new Deferred();
             boolean committed = false;
             Throwable failure = null;
             LOCK.lock();
             try {
+                if (first && SchedulerTrace.on()) {
+                    SchedulerTrace.log(describe("kernel on the host device", queue, h));
+                }
                 queue.orderAfterPrevious(waits);
                 for (var req : h.requirements().entrySet()) {
                     req.getKey().collectDependencies(req.getValue(), waits);
                     req.getKey().readyForHost(req.getValue(), deferred);
                 }
                 if (deferred.isEmpty()) {
-                    if (SchedulerTrace.on()) {
-                        SchedulerTrace.log(describe("kernel on the host device", queue, h));
-                    }
                     for (var req : h.requirements().entrySet()) {
                         req.getKey().prepareHost(req.getValue());
                     }
@@ -247,7 +247,7 @@ final class Scheduler {
         }
         range = twoItems ? workItems : range;
         var plan = new LaunchPlan(range, local, paddedLocal, specialization, twoItems);
-        while (true) {
+        for (boolean first = true; ; first = false) {
             var deferred = new Deferred();
             Event event = null;
             Throwable failure = null;
@@ -261,6 +261,9 @@ final class Scheduler {
                         req.getKey().collectDependencies(req.getValue(), waits);
                     }
                     queue.orderAfterPrevious(waits);
+                    if (first && SchedulerTrace.on()) {
+                        SchedulerTrace.log(describe("kernel " + lowered.kernelName(), queue, h));
+                    }
                     // Host work (an open host accessor, a host-device command group) and other contexts' commands
                     // cannot join the wait list: they are awaited outside the lock, before the data moves (a host
                     // accessor's close leaves an unmap the launch must wait for).
@@ -306,9 +309,6 @@ final class Scheduler {
     private static Event commit(Queue queue, Handler h, Handler.Launch launch, KernelLambdas.Kernel kernel,
             KernelHandle.Lease lease, List<Event> waits, LaunchPlan plan) {
         LoweredKernel lowered = kernel.lowered();
-        if (SchedulerTrace.on()) {
-            SchedulerTrace.log(describe("kernel " + lowered.kernelName(), queue, h));
-        }
         try (var arguments = new KernelArguments()) {
             // The device memory of each requested buffer, in the order of h.requirements().
             int requested = h.requirements().size();
@@ -472,10 +472,6 @@ final class Scheduler {
         }
     }
 
-    /**
-     * Whether a {@code Range} launch on {@code queue} rounds {@code range} up to whole work-groups: only
-     * where the queue pads ranges (GPUs by default) and the range is not a whole number of groups already.
-     */
     /** Whether {@code range} is not a whole number of work-groups of {@code local} (OpenCL order): padded. */
     private static boolean ragged(Range range, long[] local) {
         int dims = range.dimensions();

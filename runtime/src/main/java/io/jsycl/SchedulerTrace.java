@@ -15,7 +15,7 @@ import java.lang.System.Logger.Level;
  */
 final class SchedulerTrace {
     private static final System.Logger LOG = System.getLogger("io.jsycl.scheduler");
-    private static final Level LEVEL = Config.trace() ? Level.INFO : Level.DEBUG;
+    private static final Level LEVEL = Settings.current().trace() ? Level.INFO : Level.DEBUG;
 
     private SchedulerTrace() {
     }

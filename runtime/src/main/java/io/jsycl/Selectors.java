@@ -6,7 +6,7 @@ final class Selectors {
     }
 
     static int defaultScore(Device device) {
-        String override = Config.deviceOverride();
+        String override = Settings.current().device();
         if (override != null) {
             return overrideScore(override, device);
         }

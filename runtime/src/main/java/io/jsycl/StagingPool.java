@@ -53,8 +53,7 @@ final class StagingPool {
 
     /** Whether copies borrow their pinned memory from the pool ({@code JSYCL_STAGING_POOL}, default on). */
     static boolean enabled() {
-        String value = Config.read("JSYCL_STAGING_POOL", "jsycl.stagingPool");
-        return value == null || !value.trim().equals("0");
+        return Settings.current().stagingPool().get();
     }
 
     /**

@@ -2,6 +2,7 @@ package io.jsycl.cli;
 
 import io.jsycl.Event;
 import io.jsycl.samples.SampleProgress;
+import io.jsycl.settings.SettingSource;
 import java.io.PrintStream;
 import java.util.ArrayDeque;
 import java.util.Locale;
@@ -72,13 +73,13 @@ final class ProgressLine implements SampleProgress.Listener, AutoCloseable {
 
     /**
      * Whether standard error is a terminal: {@code bin/jsycl} says so in the property
-     * {@code jsycl.cli.stderrIsTerminal} (from {@code [ -t 2 ]}); without it, whether the JVM has an
-     * interactive console.
+     * {@code jsycl.cli.stderrIsTerminal} (from {@code [ -t 2 ]}: {@code true} or {@code false}); without it,
+     * whether the JVM has an interactive console.
      */
     static boolean stderrIsTerminal() {
-        String told = System.getProperty("jsycl.cli.stderrIsTerminal");
+        Boolean told = SettingSource.parseSwitch(SettingSource.system().property("jsycl.cli.stderrIsTerminal"));
         if (told != null) {
-            return Boolean.parseBoolean(told);
+            return told;
         }
         var console = System.console();
         return console != null && console.isTerminal();

@@ -1,5 +1,7 @@
 package io.jsycl.program;
 
+import io.jsycl.settings.Setting;
+import io.jsycl.settings.SettingSource;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -7,7 +9,8 @@ import java.util.Properties;
 
 /**
  * The program manager's settings: each one an environment variable, overridden by a system
- * property (API.md section 6). Read once per {@link ProgramManager}.
+ * property (API.md section 6), parsed by the parser the runtime's settings share ({@link SettingSource}).
+ * Read once per {@link ProgramManager}.
  *
  * @param persistent          whether the on-disk binary cache is used
  * @param directory           the on-disk cache folder
@@ -44,88 +47,44 @@ record CacheConfig(boolean persistent, Path directory, long maxSizeBytes, int in
         this(persistent, directory, maxSizeBytes, inMemCapacity, trace, DEFAULT_BUILD_PROGRESS_NANOS, false);
     }
 
-    /** The settings of this process: environment, then system properties. */
+    static final Setting PERSISTENT = new Setting("JSYCL_CACHE_PERSISTENT", "jsycl.cache.persistent");
+    static final Setting DIR = new Setting("JSYCL_CACHE_DIR", "jsycl.cache.dir");
+    static final Setting MAX_SIZE = new Setting("JSYCL_CACHE_MAX_SIZE", "jsycl.cache.maxSize");
+    static final Setting IN_MEM_CAPACITY = new Setting("JSYCL_CACHE_IN_MEM_CAPACITY", "jsycl.cache.inMemCapacity");
+    static final Setting CACHE_TRACE = new Setting("JSYCL_CACHE_TRACE", "jsycl.cache.trace");
+    static final Setting BUILD_PROGRESS = new Setting("JSYCL_BUILD_PROGRESS", "jsycl.buildProgress");
+
+    /** The settings of this process: environment, then system properties, as they are now. */
     static CacheConfig fromEnvironment() {
-        return from(System.getenv(), System.getProperties());
+        return from(SettingSource.system());
     }
 
     static CacheConfig from(Map<String, String> env, Properties props) {
-        boolean persistent = bool(setting(env, props, "JSYCL_CACHE_PERSISTENT", "jsycl.cache.persistent"), true,
-                "JSYCL_CACHE_PERSISTENT");
-        String dir = setting(env, props, "JSYCL_CACHE_DIR", "jsycl.cache.dir");
-        Path directory = dir != null && !dir.isBlank() ? Path.of(dir) : defaultDirectory(env, props);
-        long maxSize = number(setting(env, props, "JSYCL_CACHE_MAX_SIZE", "jsycl.cache.maxSize"),
-                DEFAULT_MAX_SIZE, "JSYCL_CACHE_MAX_SIZE");
-        long capacity = number(setting(env, props, "JSYCL_CACHE_IN_MEM_CAPACITY", "jsycl.cache.inMemCapacity"),
-                DEFAULT_IN_MEM_CAPACITY, "JSYCL_CACHE_IN_MEM_CAPACITY");
-        if (capacity < 1 || capacity > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("JSYCL_CACHE_IN_MEM_CAPACITY / jsycl.cache.inMemCapacity must be"
-                    + " between 1 and " + Integer.MAX_VALUE + ": " + capacity);
-        }
-        // JSYCL_TRACE (the runtime's trace of scheduler decisions) includes the cache's.
-        boolean trace = bool(setting(env, props, "JSYCL_CACHE_TRACE", "jsycl.cache.trace"), false,
-                "JSYCL_CACHE_TRACE") || bool(setting(env, props, "JSYCL_TRACE", "jsycl.trace"), false, "JSYCL_TRACE");
-        String progress = setting(env, props, "JSYCL_BUILD_PROGRESS", "jsycl.buildProgress");
+        return from(SettingSource.of(env, props));
+    }
+
+    /** The settings {@code source} gives; a malformed one is an {@code IllegalArgumentException} naming it. */
+    static CacheConfig from(SettingSource source) {
+        boolean persistent = source.flag(PERSISTENT, true);
+        Path dir = source.path(DIR);
+        Path directory = dir != null ? dir : defaultDirectory(source);
+        long maxSize = source.wholeNumber(MAX_SIZE, DEFAULT_MAX_SIZE, 0, Long.MAX_VALUE, "bytes (0 for no limit)");
+        long capacity = source.wholeNumber(IN_MEM_CAPACITY, DEFAULT_IN_MEM_CAPACITY, 1, Integer.MAX_VALUE, "programs");
+        // JSYCL_TRACE (the runtime's trace of scheduler decisions) includes the cache's; malformed, it is off.
+        boolean trace = source.flag(CACHE_TRACE, false) || source.flagOrOff(Setting.TRACE);
+        String progress = source.value(BUILD_PROGRESS);
         boolean progressAsked = progress != null && !progress.isEmpty();
-        long progressNanos = progressAsked ? seconds(progress, "JSYCL_BUILD_PROGRESS") : DEFAULT_BUILD_PROGRESS_NANOS;
+        long progressNanos = source.seconds(BUILD_PROGRESS, DEFAULT_BUILD_PROGRESS_NANOS);
         return new CacheConfig(persistent, directory, maxSize, (int) capacity, trace, progressNanos, progressAsked);
     }
 
-    /** Seconds (a decimal number) as nanoseconds; {@code off} is 0. */
-    private static long seconds(String value, String name) {
-        if (value.equalsIgnoreCase("off")) {
-            return 0;
-        }
-        try {
-            double s = Double.parseDouble(value);
-            if (s >= 0 && s <= 1e9) {
-                return Math.round(s * 1e9);
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(name + " must be a number of seconds (2, 0.5) or off (0 is off too): '"
-                + value + "'");
-    }
-
-    private static Path defaultDirectory(Map<String, String> env, Properties props) {
-        String xdg = env.get("XDG_CACHE_HOME");
-        if (xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()) {
+    /** {@code $XDG_CACHE_HOME/jsycl} where that is an absolute path, else {@code ~/.cache/jsycl}. */
+    private static Path defaultDirectory(SettingSource source) {
+        String xdg = source.variable("XDG_CACHE_HOME");
+        if (xdg != null && !xdg.isEmpty() && Path.of(xdg).isAbsolute()) {
             return Path.of(xdg, "jsycl");
         }
-        return Path.of(props.getProperty("user.home", "."), ".cache", "jsycl");
-    }
-
-    private static String setting(Map<String, String> env, Properties props, String variable, String property) {
-        String value = props.getProperty(property);
-        return value != null ? value.strip() : env.get(variable) == null ? null : env.get(variable).strip();
-    }
-
-    private static boolean bool(String value, boolean fallback, String name) {
-        if (value == null || value.isEmpty()) {
-            return fallback;
-        }
-        return switch (value.toLowerCase(java.util.Locale.ROOT)) {
-            case "1", "true", "on", "yes" -> true;
-            case "0", "false", "off", "no" -> false;
-            default -> throw new IllegalArgumentException(name + " must be 1/0, true/false, on/off or yes/no: '"
-                    + value + "'");
-        };
-    }
-
-    private static long number(String value, long fallback, String name) {
-        if (value == null || value.isEmpty()) {
-            return fallback;
-        }
-        try {
-            long n = Long.parseLong(value);
-            if (n < 0) {
-                throw new IllegalArgumentException(name + " must not be negative: " + value);
-            }
-            return n;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be a whole number of bytes or entries: '"
-                    + value + "'", e);
-        }
+        String home = source.property("user.home");
+        return Path.of(home != null ? home : ".", ".cache", "jsycl");
     }
 }

@@ -70,7 +70,7 @@ class PaddedRangeTest {
                 var o = b.write(h);
                 h.parallelFor(Range.of(16), it -> o.set(it.id(0), 1));
             })).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("JSYCL_LOCAL_SIZE_1D (jsycl.localSize1d) = '32x8' is not 1 positive extent(s)");
+                    .hasMessageContaining("JSYCL_LOCAL_SIZE_1D (or -Djsycl.localSize1d) is '32x8'; use 1 positive extent(s)");
         }
     }
 
