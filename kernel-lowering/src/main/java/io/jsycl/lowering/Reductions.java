@@ -123,9 +123,9 @@ final class Reductions {
         } else {
             boolean floatSum = r.type() == ScalarType.FLOAT && r.op() == ReductionOp.SUM;
             if (floatSum) {
-                // A compare-and-swap loop serializes the groups on the output (about 0.35 us each on an H100, so
-                // 0.35 ms for a launch's thousand groups); NVIDIA's PTX has a float atomic add. The runtime defines
-                // JSYCL_NVIDIA_PTX for NVIDIA's devices (DriverQuirk.featureBuildOptions).
+                // A compare-and-swap loop serializes the groups on the output, one round trip to memory each, which
+                // costs more than the whole sum of a large array; NVIDIA's PTX has a float atomic add that does not
+                // wait. The runtime defines JSYCL_NVIDIA_PTX for NVIDIA's devices (DriverQuirk.featureBuildOptions).
                 c.raw("#ifdef JSYCL_NVIDIA_PTX\n");
                 c.line("asm volatile(\"red.global.add.f32 [%0], %1;\" : : \"l\"(jsycl_out), \"f\"(jsycl_v) : \"memory\");");
                 c.raw("#else\n");
