@@ -57,7 +57,7 @@ final class KernelArguments implements AutoCloseable {
                 case ARRAY_LENGTH -> k.setArgInt(index, Array.getLength(value));
                 case REDUCTION_OUTPUT -> k.setArg(index, memOf(reduction.output.storage, storages, mems));
                 case REDUCTION_SCRATCH -> k.setArgLocal(index, workGroupSize * reduction.output.storage.kind.bytes);
-                case GROUP_SCRATCH -> k.setArgLocal(index, workGroupSize * Long.BYTES);
+                case GROUP_SCRATCH -> k.setArgLocal(index, (workGroupSize + workGroupSize / 32 + 1) * Long.BYTES);
                 case CHECK_BUFFER -> k.setArg(index, checkBuffer(context));
             }
             index++;

@@ -31,7 +31,8 @@ public enum ArgRole {
     REDUCTION_SCRATCH,
     /**
      * {@code __local} scratch of the work-group algorithms ({@code NdItem.reduceOverGroup} and the others): the runtime
-     * passes (work-group size × 8) bytes.
+     * passes {@code 8 × (n + n / 32 + 1)} bytes for a work-group of {@code n} work-items (a slot per work-item and one
+     * unused slot after every 32, which keeps the helpers' reads on different banks).
      */
     GROUP_SCRATCH,
     /**

@@ -122,6 +122,14 @@ final class GroupAlgorithms {
         };
     }
 
+    /**
+     * The scratch slot of value {@code j}: one unused slot after every 32, so that the 32 lanes, which read values
+     * {@code c} apart, read 32 different banks of local memory (without it, a chunk length of 8 puts four lanes on
+     * each bank they use). The runtime passes {@code 8 * (n + n / 32 + 1)} bytes ({@link ArgRole#GROUP_SCRATCH}).
+     */
+    private static final String PAD = "/* A group algorithm's scratch slot of value j (see GroupAlgorithms). */\n"
+            + "#define JSYCL_PAD(j) ((j) + ((j) >> 5))";
+
     /** Records the helper for {@code kind} ("reduce", "inclusive", "exclusive") of {@code op} over {@code k}. */
     private static String helper(KernelContext ctx, String kind, String op, char k) {
         String t = Expr.cType(k);
@@ -129,6 +137,7 @@ final class GroupAlgorithms {
         if (ctx.deviceFunctions.containsKey(name)) {
             return name;
         }
+        ctx.deviceFunctions.putIfAbsent("JSYCL_PAD", PAD);
         if (k == 'D') {
             ctx.usesFp64 = true;
         }
@@ -137,18 +146,18 @@ final class GroupAlgorithms {
             case "reduce" -> """
                     if (i < lanes) {
                         int end = min(n, i * c + c);
-                        %1$s a = s[i * c];
+                        %1$s a = s[JSYCL_PAD(i * c)];
                         for (int j = i * c + 1; j < end; j++) {
-                            %1$s b = s[j];
+                            %1$s b = s[JSYCL_PAD(j)];
                             a = %2$s;
                         }
-                        s[i * c] = a;
+                        s[JSYCL_PAD(i * c)] = a;
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                     if (i == 0) {
                         %1$s a = s[0];
                         for (int l = 1; l < lanes; l++) {
-                            %1$s b = s[l * c];
+                            %1$s b = s[JSYCL_PAD(l * c)];
                             a = %2$s;
                         }
                         s[0] = a;
@@ -158,21 +167,21 @@ final class GroupAlgorithms {
             default -> """
                     if (i < lanes) {
                         int end = min(n, i * c + c);
-                        %1$s a = s[i * c];
+                        %1$s a = s[JSYCL_PAD(i * c)];
                         for (int j = i * c + 1; j < end; j++) {
-                            %1$s b = s[j];
+                            %1$s b = s[JSYCL_PAD(j)];
                             a = %2$s;
-                            s[j] = a;
+                            s[JSYCL_PAD(j)] = a;
                         }
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                     if (i == 0) {
-                        %1$s a = s[c - 1];
+                        %1$s a = s[JSYCL_PAD(c - 1)];
                         for (int l = 1; l < lanes; l++) {
                             int last = min(n, l * c + c) - 1;
-                            %1$s b = s[last];
+                            %1$s b = s[JSYCL_PAD(last)];
                             a = %2$s;
-                            s[last] = a;
+                            s[JSYCL_PAD(last)] = a;
                         }
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
@@ -187,10 +196,10 @@ final class GroupAlgorithms {
                     %1$s %2$s_%4$s(__local %1$s* s, int j, int c, int n) {
                         int chunk = j / c;
                         if (chunk == 0 || j == min(n, chunk * c + c) - 1) {
-                            return s[j];
+                            return s[JSYCL_PAD(j)];
                         }
-                        %1$s a = s[chunk * c - 1];
-                        %1$s b = s[j];
+                        %1$s a = s[JSYCL_PAD(chunk * c - 1)];
+                        %1$s b = s[JSYCL_PAD(j)];
                         return %3$s;
                     }""".formatted(t, scanned, combined, op));
             body = body.replace(scanned + "(", scanned + "_" + op + "(");
@@ -204,7 +213,7 @@ final class GroupAlgorithms {
                     int c = (n + %d) / %d;
                     int lanes = (n + c - 1) / c;
                     barrier(CLK_LOCAL_MEM_FENCE);
-                    s[i] = x;
+                    s[JSYCL_PAD(i)] = x;
                     barrier(CLK_LOCAL_MEM_FENCE);
                 %s
                 }""".formatted(switch (kind) {

@@ -68,25 +68,25 @@ public final class StreamCompaction {
             var x = in.read(h);
             var c = offsets.read(h);
             var y = out.write(h);
-            var tile = LocalAccessor.ofInt(h, TILE);
+            var tile = LocalAccessor.ofInt(h, PrefixSum.padded(TILE));
             h.parallelFor(NdRange.of(Range.of(tiles * GROUP), Range.of(GROUP)), it -> {
                 int lid = it.localId(0);
                 int base = it.groupId(0) * TILE;
                 for (int k = 0; k < PER_ITEM; k++) {
                     int i = base + k * GROUP + lid;
                     // Padding beyond n is never kept: the threshold itself is not above the threshold.
-                    tile.set(k * GROUP + lid, i < n ? x.get(i) : threshold);
+                    tile.set(PrefixSum.padded(k * GROUP + lid), i < n ? x.get(i) : threshold);
                 }
                 it.barrier(Fence.LOCAL);
                 int kept = 0;
                 for (int k = 0; k < PER_ITEM; k++) {
-                    if (tile.get(lid * PER_ITEM + k) > threshold) {
+                    if (tile.get(PrefixSum.padded(lid * PER_ITEM + k)) > threshold) {
                         kept++;
                     }
                 }
                 int at = it.exclusiveScanOverGroup(kept, GroupOp.SUM) + c.get(it.groupId(0));
                 for (int k = 0; k < PER_ITEM; k++) {
-                    int v = tile.get(lid * PER_ITEM + k);
+                    int v = tile.get(PrefixSum.padded(lid * PER_ITEM + k));
                     if (v > threshold) {
                         y.set(at, v);
                         at++;
