@@ -79,7 +79,8 @@ want saxpy-variants && step saxpy-variants 60 "${run_java[@]}" io.jsycl.bench.Sa
 # interleaved in one process: where the per-kernel gap to Aparapi comes from.
 want aparapi-gap && step aparapi-gap 90 "${run_java[@]}" io.jsycl.bench.AparapiGapProbe --device gpu --rounds 3 \
   --repeats 5
-# The PrefixSum sample's inclusive scan, 2^16 .. 2^26 ints, data on the device (torch.cumsum is in torch-peers).
+# Inclusive scans of 2^16 .. 2^26 ints on the device: the PrefixSum sample (three kernels) and OnePassScan (one
+# kernel, decoupled look-back); torch.cumsum is in torch-peers.
 want scan && step scan 90 "${run_java[@]}" io.jsycl.bench.ScanBench --device gpu --out "$OUT/scan.md"
 want variants && step variants 220 env OUT="$OUT" VARIANTS_BUDGET_S=200 bash benchmarks/gpu/variants.sh
 # The size sweep: SAXPY, int and float sums and the device copy at every n = 2^k on device-resident data, jsycl beside

@@ -7,6 +7,7 @@ import io.jsycl.Event;
 import io.jsycl.Queue;
 import io.jsycl.QueueProperty;
 import io.jsycl.Range;
+import io.jsycl.samples.OnePassScan;
 import io.jsycl.samples.PrefixSum;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,11 +15,12 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
  * The inclusive prefix sum of {@code n} ints by the {@link PrefixSum} sample (three kernels on the work-group
- * algorithms), at sizes 2^16 .. 2^26 in steps of 4x, data on the device. Per op: {@code reps} back-to-back scans
+ * algorithms) and by {@link OnePassScan} (one kernel, decoupled look-back), at sizes 2^16 .. 2^26 in steps of 4x, data on the device. Per op: {@code reps} back-to-back scans
  * then one wait, wall clock / reps, median of 5 rounds after a warm-up round. Kernel: the three kernels' device
  * times summed, median of 11. GB/s counts what a scan must move, 8 bytes per element (read and write), as a copy
  * does; the sweep's device copy at the same sizes is the reference. Every size is checked against a Java loop.
@@ -49,8 +51,8 @@ public final class ScanBench {
                 .append("`ScanBench ").append(String.join(" ", args)).append("`. Per op: back-to-back scans, one wait, ")
                 .append("wall clock / reps, median of 5 rounds. Kernel: the three kernels' device time, median of 11. ")
                 .append("GB/s: 8 bytes per element.\n\n")
-                .append("| n | reps | per op µs | kernel µs | per op GB/s | kernel GB/s | check |\n")
-                .append("|---|---|---|---|---|---|---|\n");
+                .append("| scan | n | reps | per op µs | kernel µs | per op GB/s | kernel GB/s | check |\n")
+                .append("|---|---|---|---|---|---|---|---|\n");
         boolean ok = true;
         try (var context = new Context(d);
              var plain = new Queue(context, d);
@@ -64,50 +66,60 @@ public final class ScanBench {
             for (int log2 = 16; log2 <= maxLog2; log2 += 2) {
                 int n = 1 << log2;
                 int[] in = Arrays.copyOf(data, n);
-                int[] result = new int[n];
                 int reps = Math.max(20, (1 << 24) / n);
-                try (var bin = Buffer.of(in); var bout = Buffer.of(result);
-                     var sums = Buffer.ofInt(Range.of(PrefixSum.tiles(n)))) {
-                    var events = new ArrayList<Event>();
-                    PrefixSum.inclusiveScan(plain, bin, bout, n, sums, events);
-                    String check;
-                    try (var host = bout.hostAccess()) {
-                        int sum = 0;
-                        int bad = -1;
-                        for (int i = 0; i < n && bad < 0; i++) {
-                            sum += in[i];
-                            if (host.get(i) != sum) {
-                                bad = i;
+                for (boolean onePass : new boolean[] {false, true}) {
+                    try (var bin = Buffer.of(in); var bout = Buffer.of(new int[n]);
+                         var sums = Buffer.ofInt(Range.of(PrefixSum.tiles(n)));
+                         var single = new OnePassScan(n)) {
+                        Scan scan = (q, events) -> {
+                            if (onePass) {
+                                single.inclusiveScan(q, bin, bout, n, events);
+                            } else {
+                                PrefixSum.inclusiveScan(q, bin, bout, n, sums, events);
                             }
+                        };
+                        var events = new ArrayList<Event>();
+                        scan.run(plain, events);
+                        String check;
+                        try (var host = bout.hostAccess()) {
+                            int sum = 0;
+                            int bad = -1;
+                            for (int i = 0; i < n && bad < 0; i++) {
+                                sum += in[i];
+                                if (host.get(i) != sum) {
+                                    bad = i;
+                                }
+                            }
+                            check = bad < 0 ? "ok" : "MISMATCH at " + bad;
+                            ok &= bad < 0;
                         }
-                        check = bad < 0 ? "ok" : "MISMATCH at " + bad;
-                        ok &= bad < 0;
-                    }
-                    double[] rounds = new double[6];
-                    for (int round = 0; round < rounds.length; round++) {
-                        long t0 = System.nanoTime();
-                        for (int k = 0; k < reps; k++) {
+                        double[] rounds = new double[6];
+                        for (int round = 0; round < rounds.length; round++) {
+                            long t0 = System.nanoTime();
+                            for (int k = 0; k < reps; k++) {
+                                events.clear();
+                                scan.run(plain, events);
+                            }
+                            plain.await();
+                            rounds[round] = (System.nanoTime() - t0) / (double) reps;
+                        }
+                        double perOp = median(Arrays.copyOfRange(rounds, 1, rounds.length));
+                        double[] kernel = new double[11];
+                        for (int k = 0; k < kernel.length; k++) {
                             events.clear();
-                            PrefixSum.inclusiveScan(plain, bin, bout, n, sums, events);
+                            scan.run(profiling, events);
+                            long ns = 0;
+                            for (Event e : events) {
+                                ns += e.profile().durationNanos();
+                            }
+                            kernel[k] = ns;
                         }
-                        plain.await();
-                        rounds[round] = (System.nanoTime() - t0) / (double) reps;
+                        double kernelNs = median(kernel);
+                        text.append(String.format("| %s | 2^%d | %d | %.2f | %.2f | %.1f | %.1f | %s |%n",
+                                onePass ? "one pass" : "three kernels", log2, reps,
+                                perOp / 1e3, kernelNs / 1e3, 8.0 * n / perOp, 8.0 * n / kernelNs, check));
+                        System.err.println(text.substring(text.lastIndexOf("\n|", text.length() - 2)).strip());
                     }
-                    double perOp = median(Arrays.copyOfRange(rounds, 1, rounds.length));
-                    double[] kernel = new double[11];
-                    for (int k = 0; k < kernel.length; k++) {
-                        events.clear();
-                        PrefixSum.inclusiveScan(profiling, bin, bout, n, sums, events);
-                        long ns = 0;
-                        for (Event e : events) {
-                            ns += e.profile().durationNanos();
-                        }
-                        kernel[k] = ns;
-                    }
-                    double kernelNs = median(kernel);
-                    text.append(String.format("| 2^%d | %d | %.2f | %.2f | %.1f | %.1f | %s |%n", log2, reps,
-                            perOp / 1e3, kernelNs / 1e3, 8.0 * n / perOp, 8.0 * n / kernelNs, check));
-                    System.err.println(text.substring(text.lastIndexOf("| 2^")).strip());
                 }
             }
         }
@@ -116,6 +128,11 @@ public final class ScanBench {
             Files.writeString(out, text);
         }
         System.exit(ok ? 0 : 1);
+    }
+
+    /** One scan of the benchmark's input, its events (one or three kernels) added to {@code events}. */
+    private interface Scan {
+        void run(Queue q, List<Event> events);
     }
 
     private static double median(double[] v) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jsycl.Device;
 import io.jsycl.Queue;
+import io.jsycl.samples.OnePassScan;
 import io.jsycl.samples.PrefixSum;
 import io.jsycl.samples.StreamCompaction;
 import io.jsycl.tests.TestDevices;
@@ -12,7 +13,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The prefix-sum and stream-compaction samples against Java loops, on every device, at sizes around a tile. */
+/**
+ * The prefix-sum (three kernels and one pass) and stream-compaction samples against Java loops, on every device, at
+ * sizes around a tile.
+ */
 class PrefixSumTest {
     private static final int[] SIZES = {1, 255, PrefixSum.TILE - 1, PrefixSum.TILE, PrefixSum.TILE + 1, 100_003};
 
@@ -36,6 +40,17 @@ class PrefixSumTest {
             for (int n : SIZES) {
                 int[] d = data(n, n);
                 assertThat(PrefixSum.inclusiveScan(q, d)).as("n = %d", n).isEqualTo(PrefixSum.inclusiveScanInJava(d));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void onePassScanMatchesAJavaLoop(Device device) {
+        try (var q = new Queue(device)) {
+            for (int n : SIZES) {
+                int[] d = data(n, 7 * n);
+                assertThat(OnePassScan.inclusiveScan(q, d)).as("n = %d", n).isEqualTo(PrefixSum.inclusiveScanInJava(d));
             }
         }
     }
