@@ -15,12 +15,12 @@ import java.util.List;
  * Inclusive prefix sum in one kernel that reads each element once and writes it once (a "decoupled look-back"
  * scan), where {@link PrefixSum}'s three kernels read each element twice. Each work-group takes the next tile number
  * from a counter (so a tile's predecessors are already running), scans its tile in local memory, publishes the
- * tile's sum, then work-item 0 walks back over the tiles before it, adding their published sums until it meets one
+ * tile's sum, then walks back over the tiles before it, 32 at a time, adding their published sums until it meets one
  * that published its inclusive prefix, and publishes its own. A published value is one 64-bit word (the value, which
  * kind it is, and the scan's epoch) written with one atomic exchange and read with atomic adds of 0, so no reader
  * sees half of one; values of an earlier scan carry an older epoch and count as not yet published.
  *
- * <p>Work-item 0 of a group waits for groups that started before it. That needs the device to keep running those
+ * <p>A group waits for groups that started before it. That needs the device to keep running those
  * while it waits, which GPUs and PoCL's CPU device do; the host device runs its work-groups on a few shared threads
  * and does not promise it, so there {@link #inclusiveScan} runs {@link PrefixSum}'s three kernels instead.
  */
@@ -31,6 +31,12 @@ public final class OnePassScan implements AutoCloseable {
     /** A published value's kinds, in bit 32 of the word; the epoch is above them. */
     private static final long AGGREGATE = 0;
     private static final long INCLUSIVE = 1;
+    /** Tiles a look-back reads at once. */
+    private static final int WINDOW = 32;
+    /** The look-back's state in local memory: whether it is done, the next tile to read, the prefix so far. */
+    private static final int DONE = 0;
+    private static final int NEXT = 1;
+    private static final int PREFIX = 2;
 
     private final Buffer.OfLong published;
     private final Buffer.OfInt ticket;
@@ -73,6 +79,8 @@ public final class OnePassScan implements AutoCloseable {
             var state = published.readWrite(h);
             var counter = ticket.readWrite(h);
             var tile = LocalAccessor.ofInt(h, PrefixSum.padded(TILE));
+            var window = LocalAccessor.ofLong(h, WINDOW);
+            var control = LocalAccessor.ofInt(h, 3);
             h.parallelFor(NdRange.of(Range.of(tiles * GROUP), Range.of(GROUP)), it -> {
                 int lid = it.localId(0);
                 int taken = lid == 0 ? counter.atomicAdd(0, 1) : 0;
@@ -92,24 +100,46 @@ public final class OnePassScan implements AutoCloseable {
                 }
                 int before = it.exclusiveScanOverGroup(run, GroupOp.SUM);
                 int aggregate = it.reduceOverGroup(run, GroupOp.SUM);
-                int prefix = 0;
                 if (lid == 0) {
-                    if (t == 0) {
-                        state.atomicExchange(0, word(e, INCLUSIVE, aggregate));
-                    } else {
-                        state.atomicExchange(t, word(e, AGGREGATE, aggregate));
-                        int j = t - 1;
-                        while (j >= 0) {
-                            long w = state.atomicAdd(j, 0L);
-                            if (w >>> 33 == e) {
-                                prefix += (int) w;
-                                j = ((w >>> 32) & 1) == INCLUSIVE ? -1 : j - 1;
-                            }
-                        }
-                        state.atomicExchange(t, word(e, INCLUSIVE, prefix + aggregate));
-                    }
+                    state.atomicExchange(t, word(e, t == 0 ? INCLUSIVE : AGGREGATE, aggregate));
+                    control.set(DONE, t == 0 ? 1 : 0);
+                    control.set(NEXT, t - 1);
+                    control.set(PREFIX, 0);
                 }
-                int start = it.groupBroadcast(prefix, 0) + before;
+                it.barrier(Fence.LOCAL);
+                // The look-back, WINDOW tiles at a time: the first WINDOW work-items read the published words of
+                // tiles next, next - 1, ... at once; work-item 0 adds them up in order until one is an inclusive
+                // prefix (done) or is not published yet (read again from there on the next trip).
+                while (control.get(DONE) == 0) {
+                    int next = control.get(NEXT);
+                    if (lid < WINDOW) {
+                        window.set(lid, next - lid >= 0 ? state.atomicAdd(next - lid, 0L) : word(e, INCLUSIVE, 0));
+                    }
+                    it.barrier(Fence.LOCAL);
+                    if (lid == 0) {
+                        int sum = control.get(PREFIX);
+                        int read = 0;
+                        boolean done = false;
+                        while (read < WINDOW && !done) {
+                            long w = window.get(read);
+                            if (w >>> 33 != e) {
+                                break;
+                            }
+                            sum += (int) w;
+                            read++;
+                            done = ((w >>> 32) & 1) == INCLUSIVE;
+                        }
+                        control.set(PREFIX, sum);
+                        control.set(NEXT, next - read);
+                        control.set(DONE, done ? 1 : 0);
+                    }
+                    it.barrier(Fence.LOCAL);
+                }
+                int prefix = control.get(PREFIX);
+                if (lid == 0 && t > 0) {
+                    state.atomicExchange(t, word(e, INCLUSIVE, prefix + aggregate));
+                }
+                int start = prefix + before;
                 for (int k = 0; k < PER_ITEM; k++) {
                     start += tile.get(PrefixSum.padded(lid * PER_ITEM + k));
                     tile.set(PrefixSum.padded(lid * PER_ITEM + k), start);
