@@ -26,8 +26,12 @@ import java.util.List;
  */
 public final class OnePassScan implements AutoCloseable {
     private static final int GROUP = PrefixSum.GROUP;
-    private static final int PER_ITEM = PrefixSum.PER_ITEM;
-    private static final int TILE = PrefixSum.TILE;
+    /**
+     * Elements per work-item: twice PrefixSum's, so that a tile's fixed costs (its group scan, its look-back) are
+     * spread over more elements.
+     */
+    private static final int PER_ITEM = 16;
+    private static final int TILE = GROUP * PER_ITEM;
     /** A published value's kinds, in bit 32 of the word; the epoch is above them. */
     private static final long AGGREGATE = 0;
     private static final long INCLUSIVE = 1;
@@ -51,10 +55,9 @@ public final class OnePassScan implements AutoCloseable {
      */
     public OnePassScan(int capacity) {
         this.capacity = capacity;
-        int tiles = PrefixSum.tiles(capacity);
-        this.published = Buffer.of(new long[tiles]);
+        this.published = Buffer.of(new long[tiles(capacity)]);
         this.ticket = Buffer.of(new int[1]);
-        this.sums = Buffer.ofInt(Range.of(tiles));
+        this.sums = Buffer.ofInt(Range.of(PrefixSum.tiles(capacity)));
     }
 
     /**
@@ -70,7 +73,7 @@ public final class OnePassScan implements AutoCloseable {
             PrefixSum.inclusiveScan(q, in, out, n, sums, events);
             return;
         }
-        int tiles = PrefixSum.tiles(n);
+        int tiles = tiles(n);
         epoch = epoch == (1 << 30) - 1 ? 1 : epoch + 1;
         int e = epoch;
         events.add(q.submit(h -> {
@@ -99,7 +102,7 @@ public final class OnePassScan implements AutoCloseable {
                     run += tile.get(PrefixSum.padded(lid * PER_ITEM + k));
                 }
                 int before = it.exclusiveScanOverGroup(run, GroupOp.SUM);
-                int aggregate = it.reduceOverGroup(run, GroupOp.SUM);
+                int aggregate = it.groupBroadcast(before + run, GROUP - 1);
                 if (lid == 0) {
                     state.atomicExchange(t, word(e, t == 0 ? INCLUSIVE : AGGREGATE, aggregate));
                     control.set(DONE, t == 0 ? 1 : 0);
@@ -153,6 +156,10 @@ public final class OnePassScan implements AutoCloseable {
                 }
             });
         }));
+    }
+
+    private static int tiles(int n) {
+        return Math.max(1, (n + TILE - 1) / TILE);
     }
 
     /** A published value: the epoch, the kind and the value in one word. */

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * sizes around a tile.
  */
 class PrefixSumTest {
-    private static final int[] SIZES = {1, 255, PrefixSum.TILE - 1, PrefixSum.TILE, PrefixSum.TILE + 1, 100_003};
+    private static final int[] SIZES = {1, 255, PrefixSum.TILE - 1, PrefixSum.TILE, PrefixSum.TILE + 1,
+            2 * PrefixSum.TILE + 1, 100_003};
 
     static Stream<Device> devices() {
         return TestDevices.all();
