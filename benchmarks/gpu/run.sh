@@ -25,9 +25,10 @@ rm "$jni" && "$JAVA_HOME/bin/jar" cf "$jni" -C "$tmp" . && rm -rf "$tmp"
 
 # java.management and jdk.management: JMH's runner and forked VMs; jdk.unsupported: JMH's Unsafe use; java.desktop:
 # SweepPlot draws the size sweep's PNG (headless BufferedImage, ImageIO). java.desktop adds about 16 MB to jre.tgz and,
-# being resolved at every start, about 3 ms to a JVM's start (measured with a hello world).
+# being resolved at every start, about 3 ms to a JVM's start (measured with a hello world). jdk.jfr: a flight recording
+# of a run on the GPU host (-XX:StartFlightRecording; the host has no jcmd, so JMH's jfr profiler cannot start one).
 rm -rf .gpu/jre .gpu/jre.tgz
-"$JAVA_HOME/bin/jlink" --add-modules java.base,java.logging,java.management,jdk.management,jdk.unsupported,java.desktop \
+"$JAVA_HOME/bin/jlink" --add-modules java.base,java.logging,java.management,jdk.management,jdk.unsupported,java.desktop,jdk.jfr \
     --strip-debug --no-header-files --no-man-pages --compress zip-9 --output .gpu/jre
 # SweepPlot draws text, and the GPU host has neither fontconfig nor fonts, where Java's font manager stops ("Fontconfig
 # head is null"). The JRE gets its own: DejaVu Sans from this machine in lib/fonts, and lib/fontconfig.properties naming
