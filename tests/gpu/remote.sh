@@ -47,9 +47,11 @@ run() {  # run LABEL MODULE LIMIT_S [VAR=VALUE...] -- [JAVA_OPTION...] -- [LAUNC
   # generated code, not a device, and runs in CI.
   [ ${#args[@]} -gt 0 ] || args=(--scan-class-path "$src/$module/test-classes" --exclude-classname '.*BindingsRegenerationTest')
   mkdir -p "$module/target"  # tests write there, as under Maven
-  mkdir -p "$work/$label" "$work/cache-$label"
+  mkdir -p "$work/$label" "$work/cache-$label" "$work/pocl-$label"
   local t0=$SECONDS
-  (cd "$module" && env "${envs[@]}" CI=true timeout "$limit" "$java" --enable-native-access=ALL-UNNAMED -Xss4m \
+  # Each run has its own PoCL kernel cache: PoCL's cache is not safe for processes that build at the same time (the
+  # fuzz JVM runs beside the others), and a build there once failed with "unable to rename temporary ...".
+  (cd "$module" && env "${envs[@]}" CI=true POCL_CACHE_DIR="$work/pocl-$label" timeout "$limit" "$java" --enable-native-access=ALL-UNNAMED -Xss4m \
       -XX:ErrorFile="$work/$label/hs_err_pid%p.log" -Djsycl.cache.dir="$work/cache-$label" "${opts[@]}" \
       -cp "$(classpath "$module")" org.junit.platform.console.ConsoleLauncher execute --disable-banner \
       --details=tree --details-theme=ascii --reports-dir "$work/$label" "${args[@]}") > "$work/$label/console.log" 2>&1
@@ -86,6 +88,6 @@ gpu=$(cut -d, -f1 "$work/gpu.txt" | grep -o -i -E 'h100|h200|a100|l40s?|[a-z][0-
 summary="$OUT/gpu-conformance-${gpu:-gpu}-$(date -u +%Y-%m-%d).md"
 python3 tests/gpu/summarize.py --work "$work" --commit "$(cat "$src/commit")" --preload "${LD_PRELOAD:-}" \
     --fuzz-count "$FUZZ_COUNT" --partial "${RUNS:-}${SELECT:+ $SELECT}" > "$summary"
-tar czf "$OUT/logs.tgz" -C "$work" --exclude='cache-*' .
+tar czf "$OUT/logs.tgz" -C "$work" --exclude='cache-*' --exclude='pocl-*' .
 cat "$summary"
 rm -rf "$work"
