@@ -944,22 +944,7 @@ final class MethodTranslator {
                 return;
             }
             // Another method of the record: a device function with the record value as its first parameter.
-            Expr result = DeviceFunctions.call(ctx, this::reject, m, receiver, args);
-            if (result.kind == 'V' || result.effect) {
-                hasEffects = true;
-            }
-            if (result.kind == 'V') {
-                statement(result.text + ";");
-            } else if (result.effect) {
-                String t = temp(result);
-                statement(t + " = " + result.text + ";");
-                push(stableLike(result, t));
-            } else {
-                push(result);
-            }
-            if (ctx.checked) {
-                current.stmts.add(Checks.propagate(failReturn()));
-            }
+            callResult(DeviceFunctions.call(ctx, this::reject, m, receiver, args), true);
             return;
         }
         if (receiver != null && receiver.accessor != null && receiver.accessor.capture() instanceof Capture.Record rec
@@ -989,6 +974,14 @@ final class MethodTranslator {
             throw reject("call to instance method " + who + " on an unknown type",
                     "is not supported in kernels; use static methods, primitives and accessors");
         }
+        callResult(result, device);
+    }
+
+    /**
+     * A call's result: a statement where it is void, a temporary where it has effects (so it runs once, here), else
+     * the expression itself on the stack; after a device function in checked mode, leave if it failed.
+     */
+    private void callResult(Expr result, boolean device) {
         if (result.kind == 'V' || result.effect) {
             hasEffects = true;
         }
