@@ -69,6 +69,14 @@ want jmh-submit && step jmh-submit 95 "${run_java[@]}" org.openjdk.jmh.Main Subm
 want timeline && step timeline 30 "${run_java[@]}" io.jsycl.bench.Timeline gpu
 # Java array -> kernel -> Java array through jsycl's transfer paths beside hand-written ones (log in logs.tgz).
 want host-transfers && step host-transfers 40 "${run_java[@]}" io.jsycl.bench.HostTransfers --device gpu --log2n 24
+# The launch cost of a tiny kernel, jsycl and raw OpenCL (io.jsycl.bench.LaunchRate), then PyTorch's eager launch
+# measured the same way, then jsycl again, so that a drift of the host over the step shows.
+if want launch-rate; then
+  step launch-rate 60 "${run_java[@]}" io.jsycl.bench.LaunchRate --device gpu --out "$OUT/launch-rate.md"
+  [ -z "${SKIP_TORCH:-}" ] && step launch-rate-torch 40 python3 benchmarks/gpu/torch_peers.py --eager-only \
+    --out "$OUT/launch-rate-torch.md"
+  step launch-rate-again 60 "${run_java[@]}" io.jsycl.bench.LaunchRate --device gpu --out "$OUT/launch-rate-again.md"
+fi
 want torch-peers && [ -z "${SKIP_TORCH:-}" ] && step torch-peers 60 python3 benchmarks/gpu/torch_peers.py \
   --out "$OUT/torch-peers.md"
 # SAXPY forms interleaved round by round in one process: jsycl, the hand-written kernel, the generated kernel's

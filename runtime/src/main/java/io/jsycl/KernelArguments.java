@@ -11,13 +11,15 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Sets a lowered kernel's arguments from one submit's captured values, following the lowering's
- * argument plan. Captured arrays become read-only device buffers made for this launch; they are
- * released right after the enqueue (OpenCL keeps a released buffer until the commands using it
- * finish).
+ * A lowered kernel's arguments for one launch, computed from one submit's captured values following the lowering's
+ * argument plan, then set on a kernel object right before its enqueue ({@link #applyTo}). The two steps are apart
+ * because the enqueue may happen on the queue's {@link LaunchThread}, while the values must be taken when the command
+ * group is submitted. Captured arrays become read-only device buffers made for this launch; they are released after
+ * the enqueue (OpenCL keeps a released buffer until the commands using it finish).
  */
 final class KernelArguments implements AutoCloseable {
     /** Ints in a checked kernel's failure record: kind, line, id 0..2, index, bound, spare. */
@@ -27,12 +29,26 @@ final class KernelArguments implements AutoCloseable {
     private List<ClMem> launchBuffers;
     private ClMem checkBuffer;
 
+    // The recorded arguments, by index: what kind of value, its bits (or local bytes), its buffer.
+    private static final byte MEM = 0;
+    private static final byte INT = 1;
+    private static final byte LONG = 2;
+    private static final byte FLOAT = 3;
+    private static final byte DOUBLE = 4;
+    private static final byte SHORT = 5;
+    private static final byte BYTE = 6;
+    private static final byte LOCAL = 7;
+    private byte[] kinds = new byte[8];
+    private long[] bits = new long[8];
+    private ClMem[] mems = new ClMem[8];
+    private int count;
+
     /**
-     * Sets every argument of {@code k}; {@code mems[i]} is the device memory of buffer {@code storages[i]};
+     * Records every argument of the launch; {@code mems[i]} is the device memory of buffer {@code storages[i]};
      * {@code workGroupSize} is the launch's work-group size (work-items per group) where it has one, else 0. {@code zeroOffsets}: the program is built
      * with {@code JSYCL_ZERO_OFFSETS}, whose kernel has no accessor offset parameters.
      */
-    void set(ClKernel k, ClContext context, LoweredKernel lowered, Object[] captured, BufferStorage[] storages,
+    void set(ClContext context, LoweredKernel lowered, Object[] captured, BufferStorage[] storages,
             ClMem[] mems, Range range, Reduction<?> reduction, long workGroupSize, boolean zeroOffsets) {
         int index = 0;
         for (KernelArg arg : lowered.args()) {
@@ -41,27 +57,62 @@ final class KernelArguments implements AutoCloseable {
             }
             Object value = arg.captureIndex() >= 0 ? RecordPaths.resolve(captured[arg.captureIndex()], arg.path()) : null;
             switch (arg.role()) {
-                case VALUE -> setScalar(k, index, value);
-                case ACCESSOR_DATA -> k.setArg(index, value instanceof DeviceArray<?> d ? d.mem()
+                case VALUE -> setScalar(index, value);
+                case ACCESSOR_DATA -> put(index, MEM, 0, value instanceof DeviceArray<?> d ? d.mem()
                         : memOf(((Accessor<?>) value).storage, storages, mems));
-                case ACCESSOR_RANGE -> k.setArgInt(index, value instanceof DeviceArray<?> d ? d.size()
+                case ACCESSOR_RANGE -> putInt(index, value instanceof DeviceArray<?> d ? d.size()
                         : ((Accessor<?>) value).range().get(arg.dimension()));
-                case ACCESSOR_MEM_RANGE -> k.setArgInt(index, value instanceof DeviceArray<?> d ? d.size()
+                case ACCESSOR_MEM_RANGE -> putInt(index, value instanceof DeviceArray<?> d ? d.size()
                         : ((Accessor<?>) value).storage.shape().get(arg.dimension()));
-                case ACCESSOR_OFFSET -> k.setArgInt(index, value instanceof DeviceArray<?> ? 0
+                case ACCESSOR_OFFSET -> putInt(index, value instanceof DeviceArray<?> ? 0
                         : ((Accessor<?>) value).offset(arg.dimension()));
-                case LAUNCH_RANGE -> k.setArgInt(index, range.get(arg.dimension()));
-                case LOCAL_MEMORY -> k.setArgLocal(index, Math.max(1, ((LocalAccessor<?>) value).bytes()));
-                case LOCAL_RANGE -> k.setArgInt(index, ((LocalAccessor<?>) value).range().get(arg.dimension()));
-                case ARRAY_DATA -> k.setArg(index, arrayBuffer(context, value));
-                case ARRAY_LENGTH -> k.setArgInt(index, Array.getLength(value));
-                case REDUCTION_OUTPUT -> k.setArg(index, memOf(reduction.output.storage, storages, mems));
-                case REDUCTION_SCRATCH -> k.setArgLocal(index, workGroupSize * reduction.output.storage.kind.bytes);
-                case GROUP_SCRATCH -> k.setArgLocal(index, (workGroupSize + workGroupSize / 32 + 1) * Long.BYTES);
-                case CHECK_BUFFER -> k.setArg(index, checkBuffer(context));
+                case LAUNCH_RANGE -> putInt(index, range.get(arg.dimension()));
+                case LOCAL_MEMORY -> put(index, LOCAL, Math.max(1, ((LocalAccessor<?>) value).bytes()), null);
+                case LOCAL_RANGE -> putInt(index, ((LocalAccessor<?>) value).range().get(arg.dimension()));
+                case ARRAY_DATA -> put(index, MEM, 0, arrayBuffer(context, value));
+                case ARRAY_LENGTH -> putInt(index, Array.getLength(value));
+                case REDUCTION_OUTPUT -> put(index, MEM, 0, memOf(reduction.output.storage, storages, mems));
+                case REDUCTION_SCRATCH -> put(index, LOCAL, workGroupSize * reduction.output.storage.kind.bytes, null);
+                case GROUP_SCRATCH -> put(index, LOCAL, (workGroupSize + workGroupSize / 32 + 1) * Long.BYTES, null);
+                case CHECK_BUFFER -> put(index, MEM, 0, checkBuffer(context));
             }
             index++;
         }
+        count = index;
+    }
+
+    /** Sets the recorded arguments on {@code k}, which the caller then enqueues. */
+    void applyTo(ClKernel k) {
+        for (int i = 0; i < count; i++) {
+            long v = bits[i];
+            switch (kinds[i]) {
+                case MEM -> k.setArg(i, mems[i]);
+                case INT -> k.setArgInt(i, (int) v);
+                case LONG -> k.setArgLong(i, v);
+                case FLOAT -> k.setArgFloat(i, Float.intBitsToFloat((int) v));
+                case DOUBLE -> k.setArgDouble(i, Double.longBitsToDouble(v));
+                case SHORT -> k.setArgShort(i, (short) v);
+                case BYTE -> k.setArgByte(i, (byte) v);
+                case LOCAL -> k.setArgLocal(i, v);
+                default -> throw new IllegalStateException("argument kind " + kinds[i]);
+            }
+        }
+    }
+
+    private void putInt(int index, int v) {
+        put(index, INT, v, null);
+    }
+
+    private void put(int index, byte kind, long v, ClMem mem) {
+        if (index >= kinds.length) {
+            int n = Math.max(index + 1, 2 * kinds.length);
+            kinds = Arrays.copyOf(kinds, n);
+            bits = Arrays.copyOf(bits, n);
+            mems = Arrays.copyOf(mems, n);
+        }
+        kinds[index] = kind;
+        bits[index] = v;
+        mems[index] = mem;
     }
 
     /** The device memory of {@code storage}: a command group requests few buffers, so a scan beats a map. */
@@ -120,16 +171,16 @@ final class KernelArguments implements AutoCloseable {
         }
     }
 
-    private static void setScalar(ClKernel k, int index, Object value) {
+    private void setScalar(int index, Object value) {
         switch (value) {
-            case Integer v -> k.setArgInt(index, v);
-            case Long v -> k.setArgLong(index, v);
-            case Float v -> k.setArgFloat(index, v);
-            case Double v -> k.setArgDouble(index, v);
-            case Short v -> k.setArgShort(index, v);
-            case Byte v -> k.setArgByte(index, v);
-            case Character v -> k.setArgShort(index, (short) v.charValue());
-            case Boolean v -> k.setArgByte(index, v ? (byte) 1 : 0);
+            case Integer v -> putInt(index, v);
+            case Long v -> put(index, LONG, v, null);
+            case Float v -> put(index, FLOAT, Float.floatToRawIntBits(v), null);
+            case Double v -> put(index, DOUBLE, Double.doubleToRawLongBits(v), null);
+            case Short v -> put(index, SHORT, v, null);
+            case Byte v -> put(index, BYTE, v, null);
+            case Character v -> put(index, SHORT, (short) v.charValue(), null);
+            case Boolean v -> put(index, BYTE, v ? 1 : 0, null);
             default -> throw new IllegalStateException("unexpected captured value " + value);
         }
     }

@@ -44,6 +44,8 @@ final class LazyLaunches {
     }
 
     private final ClCommandQueue queue;
+    // Null where launches are enqueued on the submitting thread (JSYCL_LAUNCH_THREAD=off).
+    private final LaunchThread thread;
     private final AtomicLong launched = new AtomicLong();
     private final AtomicLong completed = new AtomicLong();
     // Guarded by this: the newest marker, which stands for every launch up to its number.
@@ -53,12 +55,34 @@ final class LazyLaunches {
     // Guarded by this: what the close's wait for every launch failed with.
     private RuntimeException failure;
 
-    LazyLaunches(ClCommandQueue queue) {
+    LazyLaunches(ClCommandQueue queue, LaunchThread thread) {
         this.queue = queue;
+        this.thread = thread;
     }
 
     ClCommandQueue queue() {
         return queue;
+    }
+
+    /** The thread that enqueues this queue's launches, or null where the submitting thread does. */
+    LaunchThread thread() {
+        return thread;
+    }
+
+    /** Enqueues the launches the launch thread holds, before another command is enqueued on the queue. */
+    void flush() {
+        if (thread != null) {
+            thread.flush();
+        }
+    }
+
+    /** Throws what a launch failed to enqueue with on the launch thread, if one did. */
+    void throwIfFailed() {
+        RuntimeException f = thread == null ? null : thread.failure();
+        if (f != null) {
+            throw new SyclException("a kernel launch on this in-order queue could not be enqueued, and the queue "
+                    + "enqueues nothing after it: " + f.getMessage(), f);
+        }
     }
 
     /** Numbers a launch just enqueued without an event. */
@@ -83,6 +107,7 @@ final class LazyLaunches {
             return null;
         }
         long upTo = launched.get(); // every launch up to this number was enqueued before the marker
+        flush();
         var m = new Marker(queue.enqueueMarker(List.of()).releaseWhenUnreachable(), upTo);
         marker = m;
         queue.flush(); // a command of another queue may wait for the marker
@@ -95,6 +120,7 @@ final class LazyLaunches {
             return;
         }
         Marker m = markerFor(seq);
+        throwIfFailed();
         if (m == null) {
             RuntimeException f = closedFailure();
             if (f != null) {
@@ -120,7 +146,7 @@ final class LazyLaunches {
             return closedFailure() == null ? Event.Status.COMPLETE : Event.Status.FAILED;
         }
         int s = m.cl.executionStatus();
-        if (s < 0) {
+        if (s < 0 || (thread != null && thread.failure() != null)) {
             return Event.Status.FAILED;
         }
         if (s == 0) {

@@ -144,7 +144,10 @@ public final class Queue implements AutoCloseable {
         this.cl = device.isHost() ? null
                 : ClCommandQueue.create(context.cl(), device.cl(), outOfOrder,
                         this.properties.contains(QueueProperty.ENABLE_PROFILING));
-        this.lazy = cl != null && clInOrder && !profiling() ? new LazyLaunches(cl) : null;
+        Boolean launchThread = settings.launchThread().get();
+        this.lazy = cl != null && clInOrder && !profiling() ? new LazyLaunches(cl,
+                (launchThread != null ? launchThread : device.type() == DeviceType.GPU)
+                        ? new LaunchThread("jsycl launches " + device.name()) : null) : null;
         this.inOrder = this.properties.contains(QueueProperty.IN_ORDER);
         // auto: on GPUs, once half the range still gives every compute unit 4 work-groups of the largest size.
         this.twoItemsMinRange = twoItems != null ? (twoItems ? 0 : Long.MAX_VALUE)
@@ -612,7 +615,14 @@ public final class Queue implements AutoCloseable {
         return properties.contains(QueueProperty.ENABLE_PROFILING);
     }
 
+    /**
+     * The OpenCL queue, to enqueue a command on: the launches the queue's launch thread still holds are enqueued
+     * first, so the command comes after them as it was submitted after them.
+     */
     ClCommandQueue cl() {
+        if (lazy != null) {
+            lazy.flush();
+        }
         return cl;
     }
 

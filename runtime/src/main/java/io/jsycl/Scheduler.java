@@ -246,7 +246,7 @@ final class Scheduler {
             range = Reductions.globalSize(device, range.get(0), reductionLocal, h.checkedRequested());
         }
         range = twoItems ? workItems : range;
-        var plan = new LaunchPlan(range, local, paddedLocal, specialization, twoItems);
+        var plan = new LaunchPlan(range, local, paddedLocal, specialization, twoItems, handle);
         for (boolean first = true; ; first = false) {
             var deferred = new Deferred();
             Event event = null;
@@ -294,7 +294,8 @@ final class Scheduler {
     }
 
     /** How a kernel is launched, decided before the graph lock is taken. */
-    private record LaunchPlan(Range range, Range local, long[] paddedLocal, int specialization, boolean twoItems) {
+    private record LaunchPlan(Range range, Range local, long[] paddedLocal, int specialization, boolean twoItems,
+            KernelHandle handle) {
     }
 
     private static SyclException enqueueFailure(LoweredKernel lowered, Device device, ClException e) {
@@ -309,7 +310,12 @@ final class Scheduler {
     private static Event commit(Queue queue, Handler h, Handler.Launch launch, KernelLambdas.Kernel kernel,
             KernelHandle.Lease lease, List<Event> waits, LaunchPlan plan) {
         LoweredKernel lowered = kernel.lowered();
-        try (var arguments = new KernelArguments()) {
+        if (queue.lazyLaunches() != null) {
+            queue.lazyLaunches().throwIfFailed();
+        }
+        var arguments = new KernelArguments();
+        boolean handedOff = false;
+        try {
             // The device memory of each requested buffer, in the order of h.requirements().
             int requested = h.requirements().size();
             var storages = new BufferStorage[requested];
@@ -320,20 +326,29 @@ final class Scheduler {
                 mems[r++] = req.getKey().prepareDevice(queue, req.getValue(), waits);
             }
             FirstSubmitTrace.mark("buffers");
-            arguments.set(lease.kernel(), queue.context().cl(), lowered, kernel.captured(), storages, mems,
+            arguments.set(queue.context().cl(), lowered, kernel.captured(), storages, mems,
                     launch.range(), launch.reduction(), plan.local() == null ? 0 : plan.local().size(),
                     (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
             FirstSubmitTrace.mark("arguments");
             List<ClEvent> clWaits = waitList(waits, queue.context(), queue.inOrderCl());
+            NdShape shape = NdShape.of(plan.range(), plan.local(), plan.paddedLocal());
             // A checked kernel's event reads the check record afterwards, so it needs an event of its own.
             LazyLaunches lazy = arguments.checked() ? null : queue.lazyLaunches();
+            // Only a launch that waits for nothing but the queue's earlier commands goes to the launch thread: an
+            // OpenCL wait list would have to outlive the submit.
+            LaunchThread thread = lazy != null && clWaits.isEmpty() ? lazy.thread() : null;
             Event event;
-            if (lazy != null) {
-                enqueue(queue, lease.kernel(), plan.range(), plan.local(), plan.paddedLocal(), clWaits, false);
+            if (thread != null) {
+                thread.submit(new DeferredLaunch(lazy.queue(), plan.handle(), arguments, shape, lowered.kernelName()));
+                handedOff = true;
+                event = Event.lazy(lazy, lazy.launched(), queue.context());
+            } else if (lazy != null) {
+                arguments.applyTo(lease.kernel());
+                shape.launch(queue.cl(), lease.kernel(), clWaits, false);
                 event = Event.lazy(lazy, lazy.launched(), queue.context());
             } else {
-                ClEvent clEvent = enqueue(queue, lease.kernel(), plan.range(), plan.local(), plan.paddedLocal(),
-                        clWaits, true);
+                arguments.applyTo(lease.kernel());
+                ClEvent clEvent = shape.launch(queue.cl(), lease.kernel(), clWaits, true);
                 event = Event.of(clEvent, queue.context(), queue.profiling(), queue.cl());
                 KernelProfile.launched(lowered.kernelName(), clEvent);
             }
@@ -346,7 +361,8 @@ final class Scheduler {
                         + (plan.paddedLocal() != null ? ", work-groups of " + workGroup(plan.paddedLocal()) : "")
                         + ((plan.specialization() & LaunchSpecialization.NO_ALIASING) != 0
                                 ? ", accessors restrict (pairwise different memory)" : "")
-                        + (lazy != null ? ", without an OpenCL event of its own (in-order queue)" : ""));
+                        + (lazy != null ? ", without an OpenCL event of its own (in-order queue)" : "")
+                        + (thread != null ? ", by the queue's launch thread" : ""));
             }
             ClMem check = arguments.takeCheckBuffer();
             if (check != null) {
@@ -357,6 +373,10 @@ final class Scheduler {
             }
             queue.track(event);
             return event;
+        } finally {
+            if (!handedOff) {
+                arguments.close();
+            }
         }
     }
 
@@ -481,51 +501,6 @@ final class Scheduler {
             }
         }
         return false;
-    }
-
-    /**
-     * Enqueues the launch; returns its OpenCL event, or null when {@code withEvent} is false and
-     * OpenCL was asked for none. {@code paddedLocal}: the work-groups the runtime picked for a Range
-     * launch ({@link Queue#paddedLocalSize(Range)}), or null. SYCL dimension d is OpenCL dimension
-     * dims-1-d: the last SYCL dimension varies fastest.
-     */
-    private static ClEvent enqueue(Queue queue, ClKernel k, Range range, Range local, long[] paddedLocal,
-            List<ClEvent> waits, boolean withEvent) {
-        if (range == null) {
-            return launch(queue.cl(), k, 1, new long[] {1}, new long[] {1}, waits, withEvent);
-        }
-        int dims = range.dimensions();
-        long[] global = new long[dims];
-        long[] localSize = null;
-        if (local != null) {
-            localSize = new long[dims];
-            for (int d = 0; d < dims; d++) {
-                global[dims - 1 - d] = range.get(d);
-                localSize[dims - 1 - d] = local.get(d);
-            }
-        } else if (paddedLocal != null) {
-            // GPUs get work-groups of a chosen size, the global range rounded up to a multiple (the
-            // kernel guards the extra items); other devices get the exact range and pick their own.
-            localSize = paddedLocal;
-            for (int cl = 0; cl < dims; cl++) {
-                long extent = range.get(dims - 1 - cl);
-                global[cl] = (extent + localSize[cl] - 1) / localSize[cl] * localSize[cl];
-            }
-        } else {
-            for (int d = 0; d < dims; d++) {
-                global[dims - 1 - d] = range.get(d);
-            }
-        }
-        return launch(queue.cl(), k, dims, global, localSize, waits, withEvent);
-    }
-
-    private static ClEvent launch(ClCommandQueue q, ClKernel k, int dims, long[] global, long[] local,
-            List<ClEvent> waits, boolean withEvent) {
-        if (withEvent) {
-            return q.enqueueNDRangeKernel(k, dims, null, global, local, waits);
-        }
-        q.enqueueNDRangeKernelWithoutEvent(k, dims, null, global, local, waits);
-        return null;
     }
 
     /**

@@ -45,12 +45,15 @@ import java.util.function.Supplier;
  * @param copyThreads {@code JSYCL_COPY_THREADS}: threads splitting a large host copy, at least 1
  * @param profile {@code JSYCL_PROFILE}: every queue profiles, a table at exit
  * @param traceFirstSubmit {@code JSYCL_TRACE_FIRST_SUBMIT}: the first submit's phases logged
+ * @param launchThread {@code JSYCL_LAUNCH_THREAD}: an in-order queue's kernel launches are enqueued on a thread of
+ *        their own ({@link LaunchThread}): forced on or off, or null for auto (GPUs, whose drivers' enqueue is costly)
  */
 record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTransfers,
         Parsed<Boolean> outOfOrderQueues, List<Parsed<long[]>> localSizes, boolean trace,
         Parsed<Boolean> twoItemsPerWorkItem, Parsed<Boolean> checks, Parsed<Boolean> padRanges,
         Parsed<Boolean> zeroOffsets, Parsed<Boolean> signedSubscripts, Parsed<Map<DriverQuirk, Boolean>> quirks,
-        Parsed<Boolean> stagingPool, Parsed<Integer> copyThreads, boolean profile, boolean traceFirstSubmit) {
+        Parsed<Boolean> stagingPool, Parsed<Integer> copyThreads, boolean profile, boolean traceFirstSubmit,
+        Parsed<Boolean> launchThread) {
 
     static final Setting DEVICE = new Setting("JSYCL_DEVICE", "jsycl.device");
     static final Setting DUMP_KERNELS = new Setting("JSYCL_DUMP_KERNELS", "jsycl.dumpKernels");
@@ -68,6 +71,7 @@ record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTran
     static final Setting COPY_THREADS = new Setting("JSYCL_COPY_THREADS", "jsycl.copyThreads");
     static final Setting PROFILE = new Setting("JSYCL_PROFILE", "jsycl.profile");
     static final Setting TRACE_FIRST_SUBMIT = new Setting("JSYCL_TRACE_FIRST_SUBMIT", "jsycl.traceFirstSubmit");
+    static final Setting LAUNCH_THREAD = new Setting("JSYCL_LAUNCH_THREAD", "jsycl.launchThread");
 
     /** Work-group extents of padded launches of 1-, 2- and 3-D ranges where unset, OpenCL dimension 0 first. */
     private static final long[][] PADDED_LOCAL = {{256}, {32, 8}, {32, 4, 2}};
@@ -140,7 +144,8 @@ record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTran
                 Parsed.of(() -> (int) source.wholeNumber(COPY_THREADS,
                         Math.min(4, Runtime.getRuntime().availableProcessors()), 1, Integer.MAX_VALUE, "threads")),
                 source.flagOrOff(PROFILE),
-                source.flagOrOff(TRACE_FIRST_SUBMIT));
+                source.flagOrOff(TRACE_FIRST_SUBMIT),
+                Parsed.of(() -> source.autoSwitch(LAUNCH_THREAD)));
     }
 
     /**
