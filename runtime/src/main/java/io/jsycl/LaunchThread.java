@@ -39,6 +39,8 @@ final class LaunchThread {
 
     /** How long the thread spins on an empty FIFO before parking: longer than a submit takes. */
     private static final long SPIN_NANOS = 50_000;
+    /** How long a flush spins for the launch thread's enqueue before blocking on the lock. */
+    private static final long FLUSH_SPIN_NANOS = 200_000;
     /** How long the parked thread waits for work before ending. */
     private static final long IDLE_NANOS = 500_000_000L;
 
@@ -68,19 +70,32 @@ final class LaunchThread {
         }
     }
 
-    /** Enqueues every launch appended so far, on this thread where the launch thread has not taken it yet. */
+    /**
+     * Enqueues every launch appended so far, on this thread where the launch thread has not taken it yet. While the
+     * launch thread enqueues one, the caller spins rather than blocks on the lock: an enqueue takes microseconds, and
+     * a thread parked on the lock would add its wake-up to every wait for a launch.
+     */
     void flush() {
         long target = appended.get();
-        if (enqueued.get() >= target) {
-            return;
-        }
-        enqueueLock.lock();
-        try {
-            while (enqueued.get() < target && enqueueNext()) {
-                // each turn enqueues the oldest launch
+        long spinUntil = 0;
+        while (enqueued.get() < target) {
+            if (enqueueLock.tryLock()) {
+                try {
+                    while (enqueued.get() < target && enqueueNext()) {
+                        // each turn enqueues the oldest launch
+                    }
+                } finally {
+                    enqueueLock.unlock();
+                }
+            } else if (spinUntil == 0) {
+                spinUntil = System.nanoTime() + FLUSH_SPIN_NANOS;
+            } else if (System.nanoTime() < spinUntil) {
+                Thread.onSpinWait();
+            } else {
+                // The driver holds the launch thread (a full device queue blocks an enqueue): wait on the lock.
+                enqueueLock.lock();
+                enqueueLock.unlock();
             }
-        } finally {
-            enqueueLock.unlock();
         }
     }
 
