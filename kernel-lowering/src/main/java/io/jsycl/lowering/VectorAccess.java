@@ -6,6 +6,7 @@ import static io.jsycl.lowering.Expr.UNARY;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.objectweb.asm.tree.MethodInsnNode;
 
 /**
@@ -40,7 +41,7 @@ final class VectorAccess {
         String pair = "get" + n + " and set" + n;
         VectorType vt = acc.capture() instanceof Capture.Accessor a ? VectorType.of(a.element(), n) : null;
         if (vt == null || dims != 1) {
-            throw r.reject("call to " + name + " on a " + dims + "-dimensional, local or " + elementOf(acc) + " accessor",
+            throw r.reject("call to " + name + " on " + describe(acc, dims),
                     "is not supported; " + pair + " work on captured 1-D float, int, long and double accessors");
         }
         RecordType record = RecordType.ofClass(ctx, vt.internalName());
@@ -83,8 +84,12 @@ final class VectorAccess {
         return Expr.effect('V', store + "(" + address + ", " + args.get(1).text + ")", PRIMARY);
     }
 
-    private static String elementOf(AccessorRef acc) {
-        return acc.capture() instanceof Capture.Accessor a ? a.element().cName() : "record";
+    private static String describe(AccessorRef acc, int dims) {
+        return switch (acc.capture()) {
+            case Capture.Accessor a -> "a " + dims + "-D " + a.element().name().toLowerCase(Locale.ROOT) + " accessor";
+            case Capture.Local l -> "a local accessor";
+            default -> "an accessor of records";
+        };
     }
 
     /**
