@@ -87,7 +87,7 @@ final class VectorAccess {
     private static String describe(AccessorRef acc, int dims) {
         return switch (acc.capture()) {
             case Capture.Accessor a -> "a " + dims + "-D " + a.element().name().toLowerCase(Locale.ROOT) + " accessor";
-            case Capture.Local l -> "a local accessor";
+            case Capture.Local _ -> "a local accessor";
             default -> "an accessor of records";
         };
     }
