@@ -31,15 +31,40 @@ public final class Accessor {
             return data[i];
         }
 
+        public Float2 get2(int i) {
+            return new Float2(data[2 * i + 0], data[2 * i + 1]);
+        }
+
+        public void set2(int i, Float2 v) {
+            data[2 * i + 0] = v.x();
+            data[2 * i + 1] = v.y();
+        }
+
         public Float4 get4(int i) {
-            return new Float4(data[4 * i], data[4 * i + 1], data[4 * i + 2], data[4 * i + 3]);
+            return new Float4(data[4 * i + 0], data[4 * i + 1], data[4 * i + 2], data[4 * i + 3]);
         }
 
         public void set4(int i, Float4 v) {
-            data[4 * i] = v.x();
+            data[4 * i + 0] = v.x();
             data[4 * i + 1] = v.y();
             data[4 * i + 2] = v.z();
             data[4 * i + 3] = v.w();
+        }
+
+        public Float8 get8(int i) {
+            return new Float8(data[8 * i + 0], data[8 * i + 1], data[8 * i + 2], data[8 * i + 3],
+                    data[8 * i + 4], data[8 * i + 5], data[8 * i + 6], data[8 * i + 7]);
+        }
+
+        public void set8(int i, Float8 v) {
+            data[8 * i + 0] = v.s0();
+            data[8 * i + 1] = v.s1();
+            data[8 * i + 2] = v.s2();
+            data[8 * i + 3] = v.s3();
+            data[8 * i + 4] = v.s4();
+            data[8 * i + 5] = v.s5();
+            data[8 * i + 6] = v.s6();
+            data[8 * i + 7] = v.s7();
         }
 
         public float get(int i, int j) {
@@ -121,6 +146,42 @@ public final class Accessor {
             return data[i];
         }
 
+        public Double2 get2(int i) {
+            return new Double2(data[2 * i + 0], data[2 * i + 1]);
+        }
+
+        public void set2(int i, Double2 v) {
+            data[2 * i + 0] = v.x();
+            data[2 * i + 1] = v.y();
+        }
+
+        public Double4 get4(int i) {
+            return new Double4(data[4 * i + 0], data[4 * i + 1], data[4 * i + 2], data[4 * i + 3]);
+        }
+
+        public void set4(int i, Double4 v) {
+            data[4 * i + 0] = v.x();
+            data[4 * i + 1] = v.y();
+            data[4 * i + 2] = v.z();
+            data[4 * i + 3] = v.w();
+        }
+
+        public Double8 get8(int i) {
+            return new Double8(data[8 * i + 0], data[8 * i + 1], data[8 * i + 2], data[8 * i + 3],
+                    data[8 * i + 4], data[8 * i + 5], data[8 * i + 6], data[8 * i + 7]);
+        }
+
+        public void set8(int i, Double8 v) {
+            data[8 * i + 0] = v.s0();
+            data[8 * i + 1] = v.s1();
+            data[8 * i + 2] = v.s2();
+            data[8 * i + 3] = v.s3();
+            data[8 * i + 4] = v.s4();
+            data[8 * i + 5] = v.s5();
+            data[8 * i + 6] = v.s6();
+            data[8 * i + 7] = v.s7();
+        }
+
         public double get(int i, int j) {
             throw new UnsupportedOperationException();
         }
@@ -166,6 +227,42 @@ public final class Accessor {
 
         public int get(int i) {
             return data[i];
+        }
+
+        public Int2 get2(int i) {
+            return new Int2(data[2 * i + 0], data[2 * i + 1]);
+        }
+
+        public void set2(int i, Int2 v) {
+            data[2 * i + 0] = v.x();
+            data[2 * i + 1] = v.y();
+        }
+
+        public Int4 get4(int i) {
+            return new Int4(data[4 * i + 0], data[4 * i + 1], data[4 * i + 2], data[4 * i + 3]);
+        }
+
+        public void set4(int i, Int4 v) {
+            data[4 * i + 0] = v.x();
+            data[4 * i + 1] = v.y();
+            data[4 * i + 2] = v.z();
+            data[4 * i + 3] = v.w();
+        }
+
+        public Int8 get8(int i) {
+            return new Int8(data[8 * i + 0], data[8 * i + 1], data[8 * i + 2], data[8 * i + 3],
+                    data[8 * i + 4], data[8 * i + 5], data[8 * i + 6], data[8 * i + 7]);
+        }
+
+        public void set8(int i, Int8 v) {
+            data[8 * i + 0] = v.s0();
+            data[8 * i + 1] = v.s1();
+            data[8 * i + 2] = v.s2();
+            data[8 * i + 3] = v.s3();
+            data[8 * i + 4] = v.s4();
+            data[8 * i + 5] = v.s5();
+            data[8 * i + 6] = v.s6();
+            data[8 * i + 7] = v.s7();
         }
 
         public int get(int i, int j) {
@@ -245,6 +342,42 @@ public final class Accessor {
 
         public long get(int i) {
             return data[i];
+        }
+
+        public Long2 get2(int i) {
+            return new Long2(data[2 * i + 0], data[2 * i + 1]);
+        }
+
+        public void set2(int i, Long2 v) {
+            data[2 * i + 0] = v.x();
+            data[2 * i + 1] = v.y();
+        }
+
+        public Long4 get4(int i) {
+            return new Long4(data[4 * i + 0], data[4 * i + 1], data[4 * i + 2], data[4 * i + 3]);
+        }
+
+        public void set4(int i, Long4 v) {
+            data[4 * i + 0] = v.x();
+            data[4 * i + 1] = v.y();
+            data[4 * i + 2] = v.z();
+            data[4 * i + 3] = v.w();
+        }
+
+        public Long8 get8(int i) {
+            return new Long8(data[8 * i + 0], data[8 * i + 1], data[8 * i + 2], data[8 * i + 3],
+                    data[8 * i + 4], data[8 * i + 5], data[8 * i + 6], data[8 * i + 7]);
+        }
+
+        public void set8(int i, Long8 v) {
+            data[8 * i + 0] = v.s0();
+            data[8 * i + 1] = v.s1();
+            data[8 * i + 2] = v.s2();
+            data[8 * i + 3] = v.s3();
+            data[8 * i + 4] = v.s4();
+            data[8 * i + 5] = v.s5();
+            data[8 * i + 6] = v.s6();
+            data[8 * i + 7] = v.s7();
         }
 
         public long get(int i, int j) {

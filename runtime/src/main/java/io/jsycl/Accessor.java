@@ -65,17 +65,21 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
         return indexer.index(i);
     }
 
-    /** The first linear index of the four elements at vector index {@code i}, on a 1-D accessor. */
-    final int vector4(int i) {
+    /**
+     * The first linear index of the {@code n} elements at vector index {@code i} ({@code getN}/{@code setN}), on a 1-D
+     * accessor; the elements are those of a kernel's {@code vloadN}, so any offset is fine.
+     */
+    final int vector(int i, int n) {
         if (range().dimensions() != 1) {
-            throw new UnsupportedOperationException("get4 and set4 read and write 1-D accessors; this one is "
+            throw new UnsupportedOperationException("get" + n + " and set" + n + " read and write 1-D accessors; this one is "
                     + range().dimensions() + "-D");
         }
-        if (i < 0 || 4L * i + 3 >= size()) {
+        long first = (long) n * i;
+        if (i < 0 || first + n - 1 >= size()) {
             throw new IndexOutOfBoundsException("vector index " + i + " out of bounds for " + size() + " elements"
-                    + " (elements " + 4L * i + " to " + (4L * i + 3) + ")");
+                    + " (elements " + first + " to " + (first + n - 1) + ")");
         }
-        return 4 * i;
+        return (int) first;
     }
 
     final int index(int i, int j) {
@@ -257,14 +261,42 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
         }
 
         /**
-         * Four consecutive elements, {@code 4 * i} to {@code 4 * i + 3}, in one wide load (OpenCL's {@code vload4}):
-         * a kernel that reads four elements per work-item this way moves memory in 16-byte pieces. A 1-D accessor only.
+         * Two consecutive elements, {@code 2 * i} to {@code 2 * i + 1}, in one wide load (OpenCL's
+         * {@code vload2}): a kernel that reads two elements per work-item this way moves memory in 8-byte pieces.
+         * A 1-D accessor only.
+         *
+         * @param i the index in units of two elements, 0 to {@code size() / 2 - 1}
+         * @return the two elements
+         */
+        public Float2 get2(int i) {
+            int at = vector(i, 2);
+            return new Float2(data[index(at)], data[index(at + 1)]);
+        }
+
+        /**
+         * Stores two consecutive elements, {@code 2 * i} to {@code 2 * i + 1}, in one wide store (OpenCL's
+         * {@code vstore2}). A 1-D accessor only.
+         *
+         * @param i the index in units of two elements, 0 to {@code size() / 2 - 1}
+         * @param v the two values, {@code v.x()} at {@code 2 * i}
+         */
+        public void set2(int i, Float2 v) {
+            checkWritable();
+            int at = vector(i, 2);
+            data[index(at)] = v.x();
+            data[index(at + 1)] = v.y();
+        }
+
+        /**
+         * Four consecutive elements, {@code 4 * i} to {@code 4 * i + 3}, in one wide load (OpenCL's
+         * {@code vload4}): a kernel that reads four elements per work-item this way moves memory in 16-byte pieces.
+         * A 1-D accessor only.
          *
          * @param i the index in units of four elements, 0 to {@code size() / 4 - 1}
          * @return the four elements
          */
         public Float4 get4(int i) {
-            int at = vector4(i);
+            int at = vector(i, 4);
             return new Float4(data[index(at)], data[index(at + 1)], data[index(at + 2)], data[index(at + 3)]);
         }
 
@@ -277,11 +309,45 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
          */
         public void set4(int i, Float4 v) {
             checkWritable();
-            int at = vector4(i);
+            int at = vector(i, 4);
             data[index(at)] = v.x();
             data[index(at + 1)] = v.y();
             data[index(at + 2)] = v.z();
             data[index(at + 3)] = v.w();
+        }
+
+        /**
+         * Eight consecutive elements, {@code 8 * i} to {@code 8 * i + 7}, in one wide load (OpenCL's
+         * {@code vload8}): a kernel that reads eight elements per work-item this way moves memory in 32-byte pieces.
+         * A 1-D accessor only.
+         *
+         * @param i the index in units of eight elements, 0 to {@code size() / 8 - 1}
+         * @return the eight elements
+         */
+        public Float8 get8(int i) {
+            int at = vector(i, 8);
+            return new Float8(data[index(at)], data[index(at + 1)], data[index(at + 2)], data[index(at + 3)],
+                    data[index(at + 4)], data[index(at + 5)], data[index(at + 6)], data[index(at + 7)]);
+        }
+
+        /**
+         * Stores eight consecutive elements, {@code 8 * i} to {@code 8 * i + 7}, in one wide store (OpenCL's
+         * {@code vstore8}). A 1-D accessor only.
+         *
+         * @param i the index in units of eight elements, 0 to {@code size() / 8 - 1}
+         * @param v the eight values, {@code v.s0()} at {@code 8 * i}
+         */
+        public void set8(int i, Float8 v) {
+            checkWritable();
+            int at = vector(i, 8);
+            data[index(at)] = v.s0();
+            data[index(at + 1)] = v.s1();
+            data[index(at + 2)] = v.s2();
+            data[index(at + 3)] = v.s3();
+            data[index(at + 4)] = v.s4();
+            data[index(at + 5)] = v.s5();
+            data[index(at + 6)] = v.s6();
+            data[index(at + 7)] = v.s7();
         }
 
         /**
@@ -446,6 +512,96 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
         }
 
         /**
+         * Two consecutive elements, {@code 2 * i} to {@code 2 * i + 1}, in one wide load (OpenCL's
+         * {@code vload2}): a kernel that reads two elements per work-item this way moves memory in 16-byte pieces.
+         * A 1-D accessor only.
+         *
+         * @param i the index in units of two elements, 0 to {@code size() / 2 - 1}
+         * @return the two elements
+         */
+        public Double2 get2(int i) {
+            int at = vector(i, 2);
+            return new Double2(data[index(at)], data[index(at + 1)]);
+        }
+
+        /**
+         * Stores two consecutive elements, {@code 2 * i} to {@code 2 * i + 1}, in one wide store (OpenCL's
+         * {@code vstore2}). A 1-D accessor only.
+         *
+         * @param i the index in units of two elements, 0 to {@code size() / 2 - 1}
+         * @param v the two values, {@code v.x()} at {@code 2 * i}
+         */
+        public void set2(int i, Double2 v) {
+            checkWritable();
+            int at = vector(i, 2);
+            data[index(at)] = v.x();
+            data[index(at + 1)] = v.y();
+        }
+
+        /**
+         * Four consecutive elements, {@code 4 * i} to {@code 4 * i + 3}, in one wide load (OpenCL's
+         * {@code vload4}): a kernel that reads four elements per work-item this way moves memory in 32-byte pieces.
+         * A 1-D accessor only.
+         *
+         * @param i the index in units of four elements, 0 to {@code size() / 4 - 1}
+         * @return the four elements
+         */
+        public Double4 get4(int i) {
+            int at = vector(i, 4);
+            return new Double4(data[index(at)], data[index(at + 1)], data[index(at + 2)], data[index(at + 3)]);
+        }
+
+        /**
+         * Stores four consecutive elements, {@code 4 * i} to {@code 4 * i + 3}, in one wide store (OpenCL's
+         * {@code vstore4}). A 1-D accessor only.
+         *
+         * @param i the index in units of four elements, 0 to {@code size() / 4 - 1}
+         * @param v the four values, {@code v.x()} at {@code 4 * i}
+         */
+        public void set4(int i, Double4 v) {
+            checkWritable();
+            int at = vector(i, 4);
+            data[index(at)] = v.x();
+            data[index(at + 1)] = v.y();
+            data[index(at + 2)] = v.z();
+            data[index(at + 3)] = v.w();
+        }
+
+        /**
+         * Eight consecutive elements, {@code 8 * i} to {@code 8 * i + 7}, in one wide load (OpenCL's
+         * {@code vload8}): a kernel that reads eight elements per work-item this way moves memory in 64-byte pieces.
+         * A 1-D accessor only.
+         *
+         * @param i the index in units of eight elements, 0 to {@code size() / 8 - 1}
+         * @return the eight elements
+         */
+        public Double8 get8(int i) {
+            int at = vector(i, 8);
+            return new Double8(data[index(at)], data[index(at + 1)], data[index(at + 2)], data[index(at + 3)],
+                    data[index(at + 4)], data[index(at + 5)], data[index(at + 6)], data[index(at + 7)]);
+        }
+
+        /**
+         * Stores eight consecutive elements, {@code 8 * i} to {@code 8 * i + 7}, in one wide store (OpenCL's
+         * {@code vstore8}). A 1-D accessor only.
+         *
+         * @param i the index in units of eight elements, 0 to {@code size() / 8 - 1}
+         * @param v the eight values, {@code v.s0()} at {@code 8 * i}
+         */
+        public void set8(int i, Double8 v) {
+            checkWritable();
+            int at = vector(i, 8);
+            data[index(at)] = v.s0();
+            data[index(at + 1)] = v.s1();
+            data[index(at + 2)] = v.s2();
+            data[index(at + 3)] = v.s3();
+            data[index(at + 4)] = v.s4();
+            data[index(at + 5)] = v.s5();
+            data[index(at + 6)] = v.s6();
+            data[index(at + 7)] = v.s7();
+        }
+
+        /**
          * Stores {@code value} at {@code i}.
          *
          * @param i the linear index, 0 to {@code size() - 1} (row-major on 2-D and 3-D accessors)
@@ -544,6 +700,96 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
          */
         public int get(Id id) {
             return data[index(id)];
+        }
+
+        /**
+         * Two consecutive elements, {@code 2 * i} to {@code 2 * i + 1}, in one wide load (OpenCL's
+         * {@code vload2}): a kernel that reads two elements per work-item this way moves memory in 8-byte pieces.
+         * A 1-D accessor only.
+         *
+         * @param i the index in units of two elements, 0 to {@code size() / 2 - 1}
+         * @return the two elements
+         */
+        public Int2 get2(int i) {
+            int at = vector(i, 2);
+            return new Int2(data[index(at)], data[index(at + 1)]);
+        }
+
+        /**
+         * Stores two consecutive elements, {@code 2 * i} to {@code 2 * i + 1}, in one wide store (OpenCL's
+         * {@code vstore2}). A 1-D accessor only.
+         *
+         * @param i the index in units of two elements, 0 to {@code size() / 2 - 1}
+         * @param v the two values, {@code v.x()} at {@code 2 * i}
+         */
+        public void set2(int i, Int2 v) {
+            checkWritable();
+            int at = vector(i, 2);
+            data[index(at)] = v.x();
+            data[index(at + 1)] = v.y();
+        }
+
+        /**
+         * Four consecutive elements, {@code 4 * i} to {@code 4 * i + 3}, in one wide load (OpenCL's
+         * {@code vload4}): a kernel that reads four elements per work-item this way moves memory in 16-byte pieces.
+         * A 1-D accessor only.
+         *
+         * @param i the index in units of four elements, 0 to {@code size() / 4 - 1}
+         * @return the four elements
+         */
+        public Int4 get4(int i) {
+            int at = vector(i, 4);
+            return new Int4(data[index(at)], data[index(at + 1)], data[index(at + 2)], data[index(at + 3)]);
+        }
+
+        /**
+         * Stores four consecutive elements, {@code 4 * i} to {@code 4 * i + 3}, in one wide store (OpenCL's
+         * {@code vstore4}). A 1-D accessor only.
+         *
+         * @param i the index in units of four elements, 0 to {@code size() / 4 - 1}
+         * @param v the four values, {@code v.x()} at {@code 4 * i}
+         */
+        public void set4(int i, Int4 v) {
+            checkWritable();
+            int at = vector(i, 4);
+            data[index(at)] = v.x();
+            data[index(at + 1)] = v.y();
+            data[index(at + 2)] = v.z();
+            data[index(at + 3)] = v.w();
+        }
+
+        /**
+         * Eight consecutive elements, {@code 8 * i} to {@code 8 * i + 7}, in one wide load (OpenCL's
+         * {@code vload8}): a kernel that reads eight elements per work-item this way moves memory in 32-byte pieces.
+         * A 1-D accessor only.
+         *
+         * @param i the index in units of eight elements, 0 to {@code size() / 8 - 1}
+         * @return the eight elements
+         */
+        public Int8 get8(int i) {
+            int at = vector(i, 8);
+            return new Int8(data[index(at)], data[index(at + 1)], data[index(at + 2)], data[index(at + 3)],
+                    data[index(at + 4)], data[index(at + 5)], data[index(at + 6)], data[index(at + 7)]);
+        }
+
+        /**
+         * Stores eight consecutive elements, {@code 8 * i} to {@code 8 * i + 7}, in one wide store (OpenCL's
+         * {@code vstore8}). A 1-D accessor only.
+         *
+         * @param i the index in units of eight elements, 0 to {@code size() / 8 - 1}
+         * @param v the eight values, {@code v.s0()} at {@code 8 * i}
+         */
+        public void set8(int i, Int8 v) {
+            checkWritable();
+            int at = vector(i, 8);
+            data[index(at)] = v.s0();
+            data[index(at + 1)] = v.s1();
+            data[index(at + 2)] = v.s2();
+            data[index(at + 3)] = v.s3();
+            data[index(at + 4)] = v.s4();
+            data[index(at + 5)] = v.s5();
+            data[index(at + 6)] = v.s6();
+            data[index(at + 7)] = v.s7();
         }
 
         /**
@@ -706,6 +952,96 @@ public abstract sealed class Accessor<T> permits Accessor.OfFloat, Accessor.OfDo
          */
         public long get(Id id) {
             return data[index(id)];
+        }
+
+        /**
+         * Two consecutive elements, {@code 2 * i} to {@code 2 * i + 1}, in one wide load (OpenCL's
+         * {@code vload2}): a kernel that reads two elements per work-item this way moves memory in 16-byte pieces.
+         * A 1-D accessor only.
+         *
+         * @param i the index in units of two elements, 0 to {@code size() / 2 - 1}
+         * @return the two elements
+         */
+        public Long2 get2(int i) {
+            int at = vector(i, 2);
+            return new Long2(data[index(at)], data[index(at + 1)]);
+        }
+
+        /**
+         * Stores two consecutive elements, {@code 2 * i} to {@code 2 * i + 1}, in one wide store (OpenCL's
+         * {@code vstore2}). A 1-D accessor only.
+         *
+         * @param i the index in units of two elements, 0 to {@code size() / 2 - 1}
+         * @param v the two values, {@code v.x()} at {@code 2 * i}
+         */
+        public void set2(int i, Long2 v) {
+            checkWritable();
+            int at = vector(i, 2);
+            data[index(at)] = v.x();
+            data[index(at + 1)] = v.y();
+        }
+
+        /**
+         * Four consecutive elements, {@code 4 * i} to {@code 4 * i + 3}, in one wide load (OpenCL's
+         * {@code vload4}): a kernel that reads four elements per work-item this way moves memory in 32-byte pieces.
+         * A 1-D accessor only.
+         *
+         * @param i the index in units of four elements, 0 to {@code size() / 4 - 1}
+         * @return the four elements
+         */
+        public Long4 get4(int i) {
+            int at = vector(i, 4);
+            return new Long4(data[index(at)], data[index(at + 1)], data[index(at + 2)], data[index(at + 3)]);
+        }
+
+        /**
+         * Stores four consecutive elements, {@code 4 * i} to {@code 4 * i + 3}, in one wide store (OpenCL's
+         * {@code vstore4}). A 1-D accessor only.
+         *
+         * @param i the index in units of four elements, 0 to {@code size() / 4 - 1}
+         * @param v the four values, {@code v.x()} at {@code 4 * i}
+         */
+        public void set4(int i, Long4 v) {
+            checkWritable();
+            int at = vector(i, 4);
+            data[index(at)] = v.x();
+            data[index(at + 1)] = v.y();
+            data[index(at + 2)] = v.z();
+            data[index(at + 3)] = v.w();
+        }
+
+        /**
+         * Eight consecutive elements, {@code 8 * i} to {@code 8 * i + 7}, in one wide load (OpenCL's
+         * {@code vload8}): a kernel that reads eight elements per work-item this way moves memory in 64-byte pieces.
+         * A 1-D accessor only.
+         *
+         * @param i the index in units of eight elements, 0 to {@code size() / 8 - 1}
+         * @return the eight elements
+         */
+        public Long8 get8(int i) {
+            int at = vector(i, 8);
+            return new Long8(data[index(at)], data[index(at + 1)], data[index(at + 2)], data[index(at + 3)],
+                    data[index(at + 4)], data[index(at + 5)], data[index(at + 6)], data[index(at + 7)]);
+        }
+
+        /**
+         * Stores eight consecutive elements, {@code 8 * i} to {@code 8 * i + 7}, in one wide store (OpenCL's
+         * {@code vstore8}). A 1-D accessor only.
+         *
+         * @param i the index in units of eight elements, 0 to {@code size() / 8 - 1}
+         * @param v the eight values, {@code v.s0()} at {@code 8 * i}
+         */
+        public void set8(int i, Long8 v) {
+            checkWritable();
+            int at = vector(i, 8);
+            data[index(at)] = v.s0();
+            data[index(at + 1)] = v.s1();
+            data[index(at + 2)] = v.s2();
+            data[index(at + 3)] = v.s3();
+            data[index(at + 4)] = v.s4();
+            data[index(at + 5)] = v.s5();
+            data[index(at + 6)] = v.s6();
+            data[index(at + 7)] = v.s7();
         }
 
         /**

@@ -31,7 +31,6 @@ final class Builtins {
     static final String API_BUILTINS = "io/jsycl/Builtins";
     static final String FENCE = "io/jsycl/Fence";
     static final String GROUP_OP = "io/jsycl/GroupOp";
-    static final String FLOAT4 = "io/jsycl/Float4";
     /** The text of a {@code GroupOp} constant's expression (kind 'K'), before the constant's name. */
     static final String GROUP_OP_PREFIX = "GroupOp.";
     static final String SPEC_CONSTANT = "io/jsycl/SpecConstant";
@@ -426,7 +425,7 @@ final class Builtins {
         }
         if (m.owner.startsWith(ACCESSOR_PREFIX) || m.owner.startsWith(LOCAL_ACCESSOR_PREFIX)
                 || m.owner.startsWith(DEVICE_ARRAY_PREFIX)) {
-            return accessor(ctx, r, m, receiver, args);
+            return AccessorCalls.call(ctx, r, m, receiver, args);
         }
         String key = m.name + m.desc;
         if (m.owner.startsWith(REDUCER_PREFIX) && receiver != null && receiver.kind == 'Q') {
@@ -585,187 +584,6 @@ final class Builtins {
             text = (d > 1 ? "(" + text + ")" : text) + " * " + size + " + (long)" + id + "(" + (dims - 1 - d) + ")";
         }
         return Expr.of('J', text, dims == 1 ? UNARY : ADD);
-    }
-
-    private static Expr accessor(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, Expr receiver,
-            List<Expr> args) {
-        AccessorRef acc = receiver.accessor;
-        boolean local = m.owner.startsWith(LOCAL_ACCESSOR_PREFIX);
-        if (acc == null || !(acc.capture() instanceof Capture.Accessor || acc.capture() instanceof Capture.Local
-                || acc.capture() instanceof Capture.RecordAccessor)) {
-            throw r.reject("call to " + m.name + " on an accessor that is not captured", "is not supported; capture the accessor");
-        }
-        int dims = switch (acc.capture()) {
-            case Capture.Accessor a -> a.dimensions();
-            case Capture.RecordAccessor a -> a.dimensions();
-            default -> ((Capture.Local) acc.capture()).dimensions();
-        };
-        boolean readOnly = acc.capture() instanceof Capture.Accessor a && a.mode() == AccessMode.READ
-                || acc.capture() instanceof Capture.RecordAccessor ra && ra.mode() == AccessMode.READ;
-        RecordType record = acc.capture() instanceof Capture.RecordAccessor a ? CaptureLayout.elementType(ctx, a) : null;
-        Type[] types = Type.getArgumentTypes(m.desc);
-        String name = m.owner.substring(m.owner.lastIndexOf('/') + 1).replace('$', '.') + "." + m.name;
-        switch (m.name) {
-            case "size" -> {
-                StringBuilder t = new StringBuilder();
-                for (int d = 0; d < dims; d++) {
-                    t.append(d > 0 ? " * " : "").append(CaptureLayout.field(ctx, acc, "range", d));
-                }
-                return Expr.of('I', t.toString(), dims == 1 ? PRIMARY : MUL);
-            }
-            case "get", "set" -> {
-                int indexes = m.name.equals("get") ? types.length : types.length - 1;
-                if (indexes != dims || types.length > 0 && types[0].getSort() != Type.INT) {
-                    throw r.reject("call to " + name + " with " + indexes + " index(es) on a " + dims
-                            + "-dimensional accessor", "is not supported; pass one int index per dimension");
-                }
-                String element = acc.member() + "data[" + index(ctx, acc, dims, args) + "]";
-                if (m.name.equals("get")) {
-                    return record != null ? Expr.record(record, element, false) : Expr.of(returnKind(m.desc), element, PRIMARY);
-                }
-                if (readOnly) {
-                    throw r.reject("call to " + name + " on a read-only accessor",
-                            "cannot write; request the accessor with write or read-write access");
-                }
-                if (record != null && (args.getLast().kind != 'R' || !args.getLast().recordType.equals(record))) {
-                    throw r.reject("call to " + name + " with a value that is not a " + simpleName(record.internalName()),
-                            "is not supported; store a record read from an accessor of the same record type or built with new "
-                            + simpleName(record.internalName()) + "(...)");
-                }
-                return Expr.effect('V', element + " = " + args.getLast().text, PRIMARY);
-            }
-            case "get4", "set4" -> {
-                return vector4(ctx, r, m, name, acc, dims, readOnly, args);
-            }
-            case "atomicAdd", "atomicMin", "atomicMax", "atomicExchange", "atomicCompareExchange" -> {
-                if (record != null) {
-                    throw r.reject("call to " + name + " on an accessor of records", "is not supported; use an accessor of int, long or float");
-                }
-                if (dims != 1 || types.length == 0 || types[0].getSort() != Type.INT) {
-                    throw r.reject("call to " + name + " on a " + dims + "-dimensional accessor",
-                            "is not supported; atomics take one index into a 1-dimensional accessor");
-                }
-                if (readOnly) {
-                    throw r.reject("call to " + name + " on a read-only accessor",
-                            "cannot write; request the accessor with read-write access");
-                }
-                return atomic(ctx, r, m, name, "&" + acc.member() + "data[" + index(ctx, acc, dims, args) + "]", local, args);
-            }
-            default -> throw r.reject("call to " + name, "is not supported by this version of the lowering");
-        }
-    }
-
-    /**
-     * {@code get4(i)} and {@code set4(i, v)} on a 1-D float accessor: elements {@code 4i .. 4i+3} as a {@code Float4}
-     * struct, through {@code vload4}/{@code vstore4} at the first element's address (which needs only a float's
-     * alignment, so accessor offsets are fine).
-     */
-    private static Expr vector4(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, String name,
-            AccessorRef acc, int dims, boolean readOnly, List<Expr> args) {
-        if (!(acc.capture() instanceof Capture.Accessor a) || a.element() != ScalarType.FLOAT || dims != 1) {
-            throw r.reject("call to " + name + " on a " + dims + "-dimensional or local accessor",
-                    "is not supported; get4 and set4 work on captured 1-D float accessors");
-        }
-        RecordType float4 = RecordType.ofClass(ctx, FLOAT4);
-        if (float4 == null) {
-            throw r.reject("call to " + name, "needs io.jsycl.Float4, whose class file is not available");
-        }
-        // 4 * i does not overflow for an element in bounds (4i + 3 < 2^31).
-        Expr first = Expr.of('I', "4 * " + args.get(0).at(UNARY), MUL);
-        String address = acc.member() + "data + " + index(ctx, acc, 1, List.of(first));
-        String t = float4.cType();
-        String load = t + "_vload4";
-        String store = t + "_vstore4";
-        ctx.deviceFunctions.putIfAbsent(load, """
-                /* Accessor.OfFloat.get4: four floats in one load. */
-                %1$s %2$s(__global const float* p) {
-                    float4 v = vload4(0, p);
-                    %1$s r = {v.x, v.y, v.z, v.w};
-                    return r;
-                }
-                /* Accessor.OfFloat.set4: four floats in one store. */
-                void %3$s(__global float* p, %1$s v) {
-                    vstore4((float4)(v.%4$s, v.%5$s, v.%6$s, v.%7$s), 0, p);
-                }""".formatted(t, load, store, float4.names().get(0), float4.names().get(1), float4.names().get(2),
-                float4.names().get(3)));
-        if (m.name.equals("get4")) {
-            return Expr.record(float4, load + "(" + address + ")", false);
-        }
-        if (readOnly) {
-            throw r.reject("call to " + name + " on a read-only accessor",
-                    "cannot write; request the accessor with write or read-write access");
-        }
-        return Expr.effect('V', store + "(" + address + ", " + args.get(1).text + ")", PRIMARY);
-    }
-
-    private static Expr atomic(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, String name, String ptr,
-            boolean local, List<Expr> args) {
-        char k = returnKind(m.desc);
-        String op = m.name.substring("atomic".length());
-        String v = args.get(1).text;
-        String text = switch (k) {
-            case 'I' -> switch (op) {
-                case "Add" -> "atomic_add(" + ptr + ", " + v + ")";
-                case "Min" -> "atomic_min(" + ptr + ", " + v + ")";
-                case "Max" -> "atomic_max(" + ptr + ", " + v + ")";
-                case "Exchange" -> "atomic_xchg(" + ptr + ", " + v + ")";
-                default -> "atomic_cmpxchg(" + ptr + ", " + v + ", " + args.get(2).text + ")";
-            };
-            case 'J' -> {
-                ctx.usesInt64Atomics = true;
-                if (op.equals("Min") || op.equals("Max")) {
-                    ctx.usesInt64ExtendedAtomics = true;
-                }
-                yield switch (op) {
-                    case "Add" -> "atom_add(" + ptr + ", " + v + ")";
-                    case "Min" -> "atom_min(" + ptr + ", " + v + ")";
-                    case "Max" -> "atom_max(" + ptr + ", " + v + ")";
-                    case "Exchange" -> "atom_xchg(" + ptr + ", " + v + ")";
-                    default -> "atom_cmpxchg(" + ptr + ", " + v + ", " + args.get(2).text + ")";
-                };
-            }
-            case 'F' -> {
-                String space = local ? "__local" : "__global";
-                String bits = "(volatile " + space + " int*)" + ptr;
-                yield switch (op) {
-                    case "Add", "Min", "Max" -> ctx.helper("jsycl_atomic_" + op.toLowerCase(java.util.Locale.ROOT) + "_f_"
-                            + (local ? "l" : "g")) + "(" + ptr + ", " + v + ")";
-                    case "Exchange" -> "as_float(atomic_xchg(" + bits + ", as_int(" + v + ")))";
-                    default -> "as_float(atomic_cmpxchg(" + bits + ", as_int(" + v + "), as_int(" + args.get(2).text + ")))";
-                };
-            }
-            default -> throw r.reject("call to " + name, "is not supported; atomics work on int, long and float accessors");
-        };
-        return Expr.effect(k, text, PRIMARY);
-    }
-
-    /**
-     * The linear element index of an access: row-major over the memory range, each index a subscript
-     * ({@link Arithmetic#subscript}) plus the accessor's offset. The offset goes through {@code JSYCL_OFFSET}, which
-     * is 0 where the runtime defines {@code JSYCL_ZERO_OFFSETS} (every accessor of the launch has offset 0), so
-     * that program has no offset arithmetic.
-     */
-    private static String index(KernelContext ctx, AccessorRef acc, int dims, List<Expr> args) {
-        boolean local = acc.capture() instanceof Capture.Local;
-        String text = null;
-        for (int d = 0; d < dims; d++) {
-            Expr sub = Arithmetic.subscript(ctx, args.get(d));
-            String i = local ? sub.at(ADD + 1)
-                    : sub.at(ADD) + " + " + ctx.helper("JSYCL_OFFSET") + "(" + CaptureLayout.field(ctx, acc, "offset", d) + ")";
-            if (text == null) {
-                text = i;
-            } else if (local) {
-                text = (d > 1 ? "(" + text + ")" : text) + " * " + CaptureLayout.field(ctx, acc, "range", d) + " + " + i;
-            } else {
-                text = (d > 1 ? "(" + text + ")" : text.contains(" + ") ? "(" + text + ")" : text)
-                        + " * " + CaptureLayout.field(ctx, acc, "memRange", d) + " + " + "(" + i + ")";
-            }
-        }
-        return text;
-    }
-
-    private static String simpleName(String internalName) {
-        return internalName.substring(internalName.lastIndexOf('/') + 1).replace('$', '.');
     }
 
     static char returnKind(String desc) {

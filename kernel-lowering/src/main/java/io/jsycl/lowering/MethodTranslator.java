@@ -943,6 +943,14 @@ final class MethodTranslator {
                 push(component);
                 return;
             }
+            VectorType vector = VectorType.of(receiver.recordType.internalName());
+            if (vector != null && m.name.equals("get") && m.desc.equals("(I)" + vector.element().descriptor())) {
+                if (ctx.checked && args.get(0).constant == null) {
+                    statement(Checks.bounds(ctx, args.get(0), Integer.toString(vector.width()), line, failReturn()));
+                }
+                push(VectorAccess.lane(ctx, this::reject, vector, receiver, args.get(0)));
+                return;
+            }
             // Another method of the record: a device function with the record value as its first parameter.
             callResult(DeviceFunctions.call(ctx, this::reject, m, receiver, args), true);
             return;
@@ -957,9 +965,9 @@ final class MethodTranslator {
         }
         Expr result = Builtins.call(ctx, this::reject, m, receiver, args);
         boolean device = false;
-        // Float4's methods are plain Java over a record, lowered like the user's own.
+        // The vector records' methods are plain Java over a record, lowered like the user's own.
         if (result == null && m.getOpcode() == INVOKESTATIC && !m.owner.startsWith("java/")
-                && (!isApiClass(m.owner) || m.owner.equals(Builtins.FLOAT4))) {
+                && (!isApiClass(m.owner) || VectorType.of(m.owner) != null)) {
             result = DeviceFunctions.call(ctx, this::reject, m, args);
             device = true;
         }
@@ -1021,6 +1029,15 @@ final class MethodTranslator {
         } else if (ref.capture() instanceof Capture.Local l) {
             dims = l.dimensions();
         } else {
+            return;
+        }
+        int width = VectorAccess.width(m.name);
+        if (width > 0) {
+            // A wide access is in bounds when its vector index is below the number of whole vectors in the range.
+            if (dims == 1 && args.get(0).kind == 'I') {
+                statement(Checks.bounds(ctx, args.get(0), "(" + CaptureLayout.field(ctx, ref, "range", 0) + " / " + width + ")",
+                        line, failReturn()));
+            }
             return;
         }
         int indexes = switch (m.name) {
