@@ -30,7 +30,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * work or on another context's events are done on the submitting thread, before the command is
  * recorded. On an in-order queue without profiling a kernel is launched without an OpenCL event
  * ({@link LazyLaunches}): commands of the same queue need none, and any other waiter gets a marker
- * on that queue.
+ * on that queue. Where such a queue has a {@link LaunchThread} (GPUs), a launch that waits for nothing
+ * but the queue's earlier commands is recorded and enqueued by that thread ({@link DeferredLaunch}).
  *
  * <p>Thread safety: {@link #LOCK} serializes the graph updates of all queues (dependency
  * collection, data movement decisions, enqueue, recording the new event), so two command groups
