@@ -198,7 +198,7 @@ float jsycl_sg_reduce_sum_float(float x, __local long* scratch) {
 
 #ifndef JSYCL_DEF_jsycl_sg_inclusive_max_float
 #define JSYCL_DEF_jsycl_sg_inclusive_max_float
-/* NdItem.inclusiveScanOverSubGroup with GroupOp.MAX over float: Hillis-Steele (see SubGroupAlgorithms). */
+/* NdItem.inclusiveScanOverSubGroup with GroupOp.MAX over float: Hillis-Steele (SubGroupAlgorithms). */
 float jsycl_sg_inclusive_max_float(float x, __local long* scratch) {
     int lane = jsycl_sg_lid() & 31;
     float a = x;
@@ -228,7 +228,7 @@ float jsycl_sg_inclusive_max_float(float x, __local long* scratch) {
 
 #ifndef JSYCL_DEF_jsycl_sg_exclusive_max_float
 #define JSYCL_DEF_jsycl_sg_exclusive_max_float
-/* NdItem.exclusiveScanOverSubGroup with GroupOp.MAX over float: the inclusive scan of the lane before. */
+/* NdItem.exclusiveScanOverSubGroup with GroupOp.MAX over float: the lane before's inclusive scan. */
 float jsycl_sg_exclusive_max_float(float x, __local long* scratch) {
     int lane = jsycl_sg_lid() & 31;
     float a = jsycl_sg_inclusive_max_float(x, scratch);
@@ -239,7 +239,7 @@ float jsycl_sg_exclusive_max_float(float x, __local long* scratch) {
 
 #ifndef JSYCL_DEF_jsycl_sg_select_float
 #define JSYCL_DEF_jsycl_sg_select_float
-/* NdItem.shuffle, shuffleXor, ...: lane src's x, or this work-item's own where src is outside its sub-group. */
+/* NdItem's shuffles: lane src's x, or this work-item's own if src is outside the sub-group. */
 float jsycl_sg_select_float(float x, int src, __local long* scratch) {
     int lane = jsycl_sg_lid() & 31;
     return jsycl_sg_shuffle_float(x, src >= 0 && src < jsycl_sg_size() ? src : lane, scratch);
@@ -255,7 +255,7 @@ long jsycl_sg_shuffle_long(long x, int src, __local long* scratch) {
 
 #ifndef JSYCL_DEF_jsycl_sg_inclusive_xor_long
 #define JSYCL_DEF_jsycl_sg_inclusive_xor_long
-/* NdItem.inclusiveScanOverSubGroup with GroupOp.XOR over long: Hillis-Steele (see SubGroupAlgorithms). */
+/* NdItem.inclusiveScanOverSubGroup with GroupOp.XOR over long: Hillis-Steele (SubGroupAlgorithms). */
 long jsycl_sg_inclusive_xor_long(long x, __local long* scratch) {
     int lane = jsycl_sg_lid() & 31;
     long a = x;
@@ -285,7 +285,7 @@ long jsycl_sg_inclusive_xor_long(long x, __local long* scratch) {
 
 #ifndef JSYCL_DEF_jsycl_sg_select_long
 #define JSYCL_DEF_jsycl_sg_select_long
-/* NdItem.shuffle, shuffleXor, ...: lane src's x, or this work-item's own where src is outside its sub-group. */
+/* NdItem's shuffles: lane src's x, or this work-item's own if src is outside the sub-group. */
 long jsycl_sg_select_long(long x, int src, __local long* scratch) {
     int lane = jsycl_sg_lid() & 31;
     return jsycl_sg_shuffle_long(x, src >= 0 && src < jsycl_sg_size() ? src : lane, scratch);

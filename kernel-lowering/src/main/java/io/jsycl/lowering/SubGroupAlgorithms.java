@@ -203,7 +203,7 @@ final class SubGroupAlgorithms {
         String name = "jsycl_sg_select_" + t;
         String shuffle = shuffle(ctx, k);
         ctx.deviceFunctions.putIfAbsent(name, """
-                /* NdItem.shuffle, shuffleXor, ...: lane src's x, or this work-item's own where src is outside its sub-group. */
+                /* NdItem's shuffles: lane src's x, or this work-item's own if src is outside the sub-group. */
                 %1$s %2$s(%1$s x, int src, __local long* scratch) {
                     int lane = jsycl_sg_lid() & 31;
                     return %3$s(x, src >= 0 && src < jsycl_sg_size() ? src : lane, scratch);
@@ -262,7 +262,7 @@ final class SubGroupAlgorithms {
                     """.formatted(t, d, shuffle, GroupAlgorithms.combine(ctx, op, k, "b" + d, "a")));
         }
         ctx.deviceFunctions.put(name, """
-                /* NdItem.inclusiveScanOverSubGroup with GroupOp.%1$s over %2$s: Hillis-Steele (see SubGroupAlgorithms). */
+                /* NdItem.inclusiveScanOverSubGroup with GroupOp.%1$s over %2$s: Hillis-Steele (SubGroupAlgorithms). */
                 %2$s %3$s(%2$s x, __local long* scratch) {
                     int lane = jsycl_sg_lid() & 31;
                     %2$s a = x;
@@ -278,7 +278,7 @@ final class SubGroupAlgorithms {
         String name = "jsycl_sg_exclusive_" + op.toLowerCase(Locale.ROOT) + "_" + t;
         String inclusive = inclusive(ctx, op, k);
         ctx.deviceFunctions.putIfAbsent(name, """
-                /* NdItem.exclusiveScanOverSubGroup with GroupOp.%1$s over %2$s: the inclusive scan of the lane before. */
+                /* NdItem.exclusiveScanOverSubGroup with GroupOp.%1$s over %2$s: the lane before's inclusive scan. */
                 %2$s %3$s(%2$s x, __local long* scratch) {
                     int lane = jsycl_sg_lid() & 31;
                     %2$s a = %4$s(x, scratch);

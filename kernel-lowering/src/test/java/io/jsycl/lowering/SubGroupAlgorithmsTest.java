@@ -42,8 +42,10 @@ class SubGroupAlgorithmsTest {
         Path file = Files.createTempFile("jsycl", ".cl");
         try {
             Files.writeString(file, k.source());
+            // -fgnu-keywords: NVIDIA's OpenCL compiler takes GNU's asm keyword, clang's OpenCL mode only with it.
             Process p = new ProcessBuilder(clang, "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
-                    "-fgnu-keywords", "-target", "nvptx64-nvidia-nvcl", "-DJSYCL_NVIDIA_PTX", "-O2", "-S", "-o", "-", file.toString())
+                    "-fgnu-keywords", "-target", "nvptx64-nvidia-nvcl", "-DJSYCL_NVIDIA_PTX", "-O2", "-S", "-o", "-",
+                    file.toString())
                     .redirectErrorStream(true).start();
             String ptx = new String(p.getInputStream().readAllBytes());
             p.waitFor(60, TimeUnit.SECONDS);
