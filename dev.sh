@@ -2,7 +2,8 @@
 # Builds, tests and runs jsycl on a fresh Debian machine.
 #   ./dev.sh test               every module's tests (OpenCL tests run on PoCL)
 #   ./dev.sh sample NAME [ARGS] run a sample on the default device: VectorAdd, Saxpy, MatrixMultiply,
-#                               Histogram, SumReduction, PrefixSum, StreamCompaction, Mandelbrot, Stencil, NBody
+#                               Histogram, SumReduction, PrefixSum, StreamCompaction, RowSums, Mandelbrot,
+#                               Stencil, NBody
 # Installs what is missing first: PoCL and the OpenCL ICD loader (apt), and finds JDK 25
 # (JAVA_HOME if it is 25 or newer, else /usr/lib/jvm). Maven comes through ./mvnw.
 set -euo pipefail

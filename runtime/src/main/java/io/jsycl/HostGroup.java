@@ -23,12 +23,15 @@ final class HostGroup {
     private final long[] scanned;
     /** The lowering's GroupAlgorithms.LANES: the chunks a group's values are cut into. */
     private static final int LANES = 32;
+    /** The group's sub-groups, which exchange values through this group's barrier. */
+    final HostSubGroups subGroups;
 
     HostGroup(int size) {
         this.barrier = new CyclicBarrier(size);
         this.size = size;
         this.scratch = new long[size];
         this.scanned = new long[size];
+        this.subGroups = new HostSubGroups(this, size);
     }
 
     Object localArray(LocalAccessor<?> accessor) {
@@ -130,7 +133,7 @@ final class HostGroup {
         return r;
     }
 
-    private static LongBinaryOperator integralOp(GroupOp op, boolean wide) {
+    static LongBinaryOperator integralOp(GroupOp op, boolean wide) {
         return switch (op) {
             case SUM -> wide ? Long::sum : (a, b) -> (int) (a + b);
             case PRODUCT -> wide ? (a, b) -> a * b : (a, b) -> (int) (a * b);
@@ -142,7 +145,7 @@ final class HostGroup {
         };
     }
 
-    private static DoubleBinaryOperator floatingOp(GroupOp op, boolean wide) {
+    static DoubleBinaryOperator floatingOp(GroupOp op, boolean wide) {
         return switch (op) {
             case SUM -> wide ? Double::sum : (a, b) -> (float) a + (float) b;
             case PRODUCT -> wide ? (a, b) -> a * b : (a, b) -> (float) a * (float) b;
@@ -153,7 +156,7 @@ final class HostGroup {
         };
     }
 
-    private static long integralIdentity(GroupOp op, boolean wide) {
+    static long integralIdentity(GroupOp op, boolean wide) {
         return switch (op) {
             case SUM, OR, XOR -> 0;
             case PRODUCT -> 1;
@@ -163,7 +166,7 @@ final class HostGroup {
         };
     }
 
-    private static double floatingIdentity(GroupOp op) {
+    static double floatingIdentity(GroupOp op) {
         return switch (op) {
             case SUM -> 0.0;
             case PRODUCT -> 1.0;

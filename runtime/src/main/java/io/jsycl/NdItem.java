@@ -1,6 +1,34 @@
 package io.jsycl;
 
-/** The work-item an {@link NdItemKernel} runs as: its place in the global range and in its work-group. */
+/**
+ * The work-item an {@link NdItemKernel} runs as: its place in the global range, in its work-group and in its
+ * sub-group.
+ *
+ * <h2>Sub-groups</h2>
+ *
+ * A sub-group is 32 consecutive work-items of a work-group by {@linkplain #localLinearId() local linear id}, on every
+ * device, the host device included: NVIDIA's warp. When the work-group's size is not a multiple of 32, its last
+ * sub-group is smaller ({@link #subGroupSize()}). NVIDIA's OpenCL has no sub-group built-ins and other devices'
+ * sub-groups differ in size, so jsycl fixes its own, the same everywhere, and with it the order in which the
+ * sub-group algorithms combine values: their results, {@code float} sums included, are the same bit for bit on the
+ * host device and on every OpenCL device.
+ *
+ * <ul>
+ *   <li>{@code reduceOverSubGroup} combines in an xor butterfly: {@code v = op(v, shuffleXor(v, k))} for {@code k} =
+ *       1, 2, 4, 8, 16, where lanes missing from a partial sub-group contribute the identity (exactly: they change
+ *       nothing). Every operation is commutative, so every work-item gets the same bits.
+ *   <li>{@code inclusiveScanOverSubGroup} is Hillis–Steele: {@code if (lane >= d) v = op(shuffleUp(v, d), v)} for
+ *       {@code d} = 1, 2, 4, 8, 16; {@code exclusiveScanOverSubGroup} gives lane {@code i} the inclusive value of
+ *       lane {@code i - 1}, and lane 0 the identity of the operation (as the work-group scans do).
+ *   <li>A shuffle whose source lane is outside the sub-group (below 0, or at or past {@link #subGroupSize()}) gives
+ *       the caller its own value. Lanes are computed in {@code int} arithmetic, which wraps.
+ * </ul>
+ *
+ * <p>On NVIDIA the sub-group operations are warp shuffles; on other devices they go through local memory between
+ * work-group barriers. So, as with {@link #barrier()}, every work-item of the work-group must reach each sub-group
+ * call (the queries {@code subGroupLocalId()} to {@code subGroupCount()} excepted): not inside a condition that
+ * differs between work-items. They are not memory fences.
+ */
 public interface NdItem {
     /**
      * Index in the global range, dimension {@code d}.
@@ -283,4 +311,368 @@ public interface NdItem {
      * @return whether the predicate holds for no work-item, the same for every work-item of the group
      */
     boolean noneOfGroup(boolean predicate);
+
+    /**
+     * This work-item's lane in its sub-group.
+     *
+     * @return {@code localLinearId() % 32}, 0 to {@code subGroupSize() - 1}
+     */
+    int subGroupLocalId();
+
+    /**
+     * Index of this work-item's sub-group in the work-group.
+     *
+     * @return {@code localLinearId() / 32}, 0 to {@code subGroupCount() - 1}
+     */
+    int subGroupId();
+
+    /**
+     * The number of work-items in this work-item's sub-group.
+     *
+     * @return 32, or less for the last sub-group of a work-group whose size is not a multiple of 32
+     */
+    int subGroupSize();
+
+    /**
+     * The size of a full sub-group, the same on every device.
+     *
+     * @return 32
+     */
+    int subGroupMaxSize();
+
+    /**
+     * The number of sub-groups in the work-group.
+     *
+     * @return the work-group's size divided by 32, rounded up
+     */
+    int subGroupCount();
+
+    /**
+     * Combines every work-item's {@code x} in the sub-group with {@code op} (SYCL's {@code reduce_over_group} on
+     * a sub-group), in the xor butterfly described {@linkplain NdItem above}; each work-item gets the result.
+     *
+     * @param x this work-item's value
+     * @param op the operation (for {@code float} and {@code double}: {@code SUM}, {@code PRODUCT}, {@code MIN},
+     *     {@code MAX}); in a kernel, a {@code GroupOp} constant
+     * @return the values of the whole sub-group combined
+     */
+    int reduceOverSubGroup(int x, GroupOp op);
+
+    /**
+     * {@link #reduceOverSubGroup(int, GroupOp)} over {@code long} values.
+     *
+     * @param x this work-item's value
+     * @param op the operation (for {@code float} and {@code double}: {@code SUM}, {@code PRODUCT}, {@code MIN},
+     *     {@code MAX}); in a kernel, a {@code GroupOp} constant
+     * @return the values of the whole sub-group combined
+     */
+    long reduceOverSubGroup(long x, GroupOp op);
+
+    /**
+     * {@link #reduceOverSubGroup(int, GroupOp)} over {@code float} values.
+     *
+     * @param x this work-item's value
+     * @param op the operation (for {@code float} and {@code double}: {@code SUM}, {@code PRODUCT}, {@code MIN},
+     *     {@code MAX}); in a kernel, a {@code GroupOp} constant
+     * @return the values of the whole sub-group combined
+     */
+    float reduceOverSubGroup(float x, GroupOp op);
+
+    /**
+     * {@link #reduceOverSubGroup(int, GroupOp)} over {@code double} values.
+     *
+     * @param x this work-item's value
+     * @param op the operation (for {@code float} and {@code double}: {@code SUM}, {@code PRODUCT}, {@code MIN},
+     *     {@code MAX}); in a kernel, a {@code GroupOp} constant
+     * @return the values of the whole sub-group combined
+     */
+    double reduceOverSubGroup(double x, GroupOp op);
+
+    /**
+     * The inclusive prefix of the sub-group's values in lane order (SYCL's {@code inclusive_scan_over_group} on a
+     * sub-group): lane {@code i} gets {@code x_0 op ... op x_i}, combined in the Hillis–Steele order described
+     * {@linkplain NdItem above}.
+     *
+     * @param x this work-item's value
+     * @param op the operation; in a kernel, a {@code GroupOp} constant
+     * @return the values of lanes 0 to this one combined
+     */
+    int inclusiveScanOverSubGroup(int x, GroupOp op);
+
+    /**
+     * {@link #inclusiveScanOverSubGroup(int, GroupOp)} over {@code long} values.
+     *
+     * @param x this work-item's value
+     * @param op the operation; in a kernel, a {@code GroupOp} constant
+     * @return the values of lanes 0 to this one combined
+     */
+    long inclusiveScanOverSubGroup(long x, GroupOp op);
+
+    /**
+     * {@link #inclusiveScanOverSubGroup(int, GroupOp)} over {@code float} values.
+     *
+     * @param x this work-item's value
+     * @param op the operation; in a kernel, a {@code GroupOp} constant
+     * @return the values of lanes 0 to this one combined
+     */
+    float inclusiveScanOverSubGroup(float x, GroupOp op);
+
+    /**
+     * {@link #inclusiveScanOverSubGroup(int, GroupOp)} over {@code double} values.
+     *
+     * @param x this work-item's value
+     * @param op the operation; in a kernel, a {@code GroupOp} constant
+     * @return the values of lanes 0 to this one combined
+     */
+    double inclusiveScanOverSubGroup(double x, GroupOp op);
+
+    /**
+     * The exclusive prefix of the sub-group's values in lane order (SYCL's {@code exclusive_scan_over_group} on a
+     * sub-group): lane {@code i} gets the inclusive scan of lane {@code i - 1}, lane 0 the identity of {@code op}.
+     *
+     * @param x this work-item's value
+     * @param op the operation; in a kernel, a {@code GroupOp} constant
+     * @return the values of the lanes before this one combined
+     */
+    int exclusiveScanOverSubGroup(int x, GroupOp op);
+
+    /**
+     * {@link #exclusiveScanOverSubGroup(int, GroupOp)} over {@code long} values.
+     *
+     * @param x this work-item's value
+     * @param op the operation; in a kernel, a {@code GroupOp} constant
+     * @return the values of the lanes before this one combined
+     */
+    long exclusiveScanOverSubGroup(long x, GroupOp op);
+
+    /**
+     * {@link #exclusiveScanOverSubGroup(int, GroupOp)} over {@code float} values.
+     *
+     * @param x this work-item's value
+     * @param op the operation; in a kernel, a {@code GroupOp} constant
+     * @return the values of the lanes before this one combined
+     */
+    float exclusiveScanOverSubGroup(float x, GroupOp op);
+
+    /**
+     * {@link #exclusiveScanOverSubGroup(int, GroupOp)} over {@code double} values.
+     *
+     * @param x this work-item's value
+     * @param op the operation; in a kernel, a {@code GroupOp} constant
+     * @return the values of the lanes before this one combined
+     */
+    double exclusiveScanOverSubGroup(double x, GroupOp op);
+
+    /**
+     * The {@code x} of one lane, given to the whole sub-group (SYCL's {@code group_broadcast} on a sub-group). Every
+     * work-item of the sub-group must pass the same {@code lane}, one of its sub-group's (the host device throws
+     * {@link IndexOutOfBoundsException} otherwise).
+     *
+     * @param x this work-item's value
+     * @param lane the lane whose value every work-item gets, 0 to {@code subGroupSize() - 1}
+     * @return that lane's {@code x}
+     */
+    int subGroupBroadcast(int x, int lane);
+
+    /**
+     * {@link #subGroupBroadcast(int, int)} over {@code long} values.
+     *
+     * @param x this work-item's value
+     * @param lane the lane whose value every work-item gets, 0 to {@code subGroupSize() - 1}
+     * @return that lane's {@code x}
+     */
+    long subGroupBroadcast(long x, int lane);
+
+    /**
+     * {@link #subGroupBroadcast(int, int)} over {@code float} values.
+     *
+     * @param x this work-item's value
+     * @param lane the lane whose value every work-item gets, 0 to {@code subGroupSize() - 1}
+     * @return that lane's {@code x}
+     */
+    float subGroupBroadcast(float x, int lane);
+
+    /**
+     * {@link #subGroupBroadcast(int, int)} over {@code double} values.
+     *
+     * @param x this work-item's value
+     * @param lane the lane whose value every work-item gets, 0 to {@code subGroupSize() - 1}
+     * @return that lane's {@code x}
+     */
+    double subGroupBroadcast(double x, int lane);
+
+    /**
+     * Another lane's value: lane {@code srcLane}'s {@code x} (SYCL's {@code select_from_group}), or this
+     * work-item's own {@code x} where that lane is outside the sub-group.
+     *
+     * @param x this work-item's value, which the others may read
+     * @param srcLane the lane to read; each work-item may pass its own
+     * @return the source lane's {@code x}, or this work-item's
+     */
+    int shuffle(int x, int srcLane);
+
+    /**
+     * {@link #shuffle(int, int)} over {@code long} values.
+     *
+     * @param x this work-item's value, which the others may read
+     * @param srcLane the lane to read; each work-item may pass its own
+     * @return the source lane's {@code x}, or this work-item's
+     */
+    long shuffle(long x, int srcLane);
+
+    /**
+     * {@link #shuffle(int, int)} over {@code float} values.
+     *
+     * @param x this work-item's value, which the others may read
+     * @param srcLane the lane to read; each work-item may pass its own
+     * @return the source lane's {@code x}, or this work-item's
+     */
+    float shuffle(float x, int srcLane);
+
+    /**
+     * {@link #shuffle(int, int)} over {@code double} values.
+     *
+     * @param x this work-item's value, which the others may read
+     * @param srcLane the lane to read; each work-item may pass its own
+     * @return the source lane's {@code x}, or this work-item's
+     */
+    double shuffle(double x, int srcLane);
+
+    /**
+     * Another lane's value: lane {@code subGroupLocalId() ^ mask}'s {@code x} (SYCL's
+     * {@code permute_group_by_xor}), or this work-item's own {@code x} where that lane is outside the sub-group.
+     *
+     * @param x this work-item's value, which the others may read
+     * @param mask the bits to flip in this work-item's lane; each work-item may pass its own
+     * @return the source lane's {@code x}, or this work-item's
+     */
+    int shuffleXor(int x, int mask);
+
+    /**
+     * {@link #shuffleXor(int, int)} over {@code long} values.
+     *
+     * @param x this work-item's value, which the others may read
+     * @param mask the bits to flip in this work-item's lane; each work-item may pass its own
+     * @return the source lane's {@code x}, or this work-item's
+     */
+    long shuffleXor(long x, int mask);
+
+    /**
+     * {@link #shuffleXor(int, int)} over {@code float} values.
+     *
+     * @param x this work-item's value, which the others may read
+     * @param mask the bits to flip in this work-item's lane; each work-item may pass its own
+     * @return the source lane's {@code x}, or this work-item's
+     */
+    float shuffleXor(float x, int mask);
+
+    /**
+     * {@link #shuffleXor(int, int)} over {@code double} values.
+     *
+     * @param x this work-item's value, which the others may read
+     * @param mask the bits to flip in this work-item's lane; each work-item may pass its own
+     * @return the source lane's {@code x}, or this work-item's
+     */
+    double shuffleXor(double x, int mask);
+
+    /**
+     * Another lane's value: lane {@code subGroupLocalId() + delta}'s {@code x} (SYCL's
+     * {@code shift_group_left}), or this work-item's own {@code x} where that lane is outside the sub-group.
+     *
+     * @param x this work-item's value, which the others may read
+     * @param delta how many lanes further to read; each work-item may pass its own
+     * @return the source lane's {@code x}, or this work-item's
+     */
+    int shuffleDown(int x, int delta);
+
+    /**
+     * {@link #shuffleDown(int, int)} over {@code long} values.
+     *
+     * @param x this work-item's value, which the others may read
+     * @param delta how many lanes further to read; each work-item may pass its own
+     * @return the source lane's {@code x}, or this work-item's
+     */
+    long shuffleDown(long x, int delta);
+
+    /**
+     * {@link #shuffleDown(int, int)} over {@code float} values.
+     *
+     * @param x this work-item's value, which the others may read
+     * @param delta how many lanes further to read; each work-item may pass its own
+     * @return the source lane's {@code x}, or this work-item's
+     */
+    float shuffleDown(float x, int delta);
+
+    /**
+     * {@link #shuffleDown(int, int)} over {@code double} values.
+     *
+     * @param x this work-item's value, which the others may read
+     * @param delta how many lanes further to read; each work-item may pass its own
+     * @return the source lane's {@code x}, or this work-item's
+     */
+    double shuffleDown(double x, int delta);
+
+    /**
+     * Another lane's value: lane {@code subGroupLocalId() - delta}'s {@code x} (SYCL's
+     * {@code shift_group_right}), or this work-item's own {@code x} where that lane is outside the sub-group.
+     *
+     * @param x this work-item's value, which the others may read
+     * @param delta how many lanes back to read; each work-item may pass its own
+     * @return the source lane's {@code x}, or this work-item's
+     */
+    int shuffleUp(int x, int delta);
+
+    /**
+     * {@link #shuffleUp(int, int)} over {@code long} values.
+     *
+     * @param x this work-item's value, which the others may read
+     * @param delta how many lanes back to read; each work-item may pass its own
+     * @return the source lane's {@code x}, or this work-item's
+     */
+    long shuffleUp(long x, int delta);
+
+    /**
+     * {@link #shuffleUp(int, int)} over {@code float} values.
+     *
+     * @param x this work-item's value, which the others may read
+     * @param delta how many lanes back to read; each work-item may pass its own
+     * @return the source lane's {@code x}, or this work-item's
+     */
+    float shuffleUp(float x, int delta);
+
+    /**
+     * {@link #shuffleUp(int, int)} over {@code double} values.
+     *
+     * @param x this work-item's value, which the others may read
+     * @param delta how many lanes back to read; each work-item may pass its own
+     * @return the source lane's {@code x}, or this work-item's
+     */
+    double shuffleUp(double x, int delta);
+
+    /**
+     * Whether {@code predicate} holds for at least one work-item of the sub-group (SYCL's
+     * {@code any_of_group} on a sub-group).
+     *
+     * @param predicate this work-item's value
+     * @return whether it holds for at least one work-item of the sub-group, the same for the whole sub-group
+     */
+    boolean anyOfSubGroup(boolean predicate);
+
+    /**
+     * Whether {@code predicate} holds for every work-item of the sub-group (SYCL's
+     * {@code all_of_group} on a sub-group).
+     *
+     * @param predicate this work-item's value
+     * @return whether it holds for every work-item of the sub-group, the same for the whole sub-group
+     */
+    boolean allOfSubGroup(boolean predicate);
+
+    /**
+     * Whether {@code predicate} holds for no work-item of the sub-group (SYCL's
+     * {@code none_of_group} on a sub-group).
+     *
+     * @param predicate this work-item's value
+     * @return whether it holds for no work-item of the sub-group, the same for the whole sub-group
+     */
+    boolean noneOfSubGroup(boolean predicate);
 }

@@ -32,7 +32,8 @@ public enum ArgRole {
     /**
      * {@code __local} scratch of the work-group algorithms ({@code NdItem.reduceOverGroup} and the others): the runtime
      * passes {@code 8 × (n + n / 32 + 1)} bytes for a work-group of {@code n} work-items (a slot per work-item and one
-     * unused slot after every 32, which keeps the helpers' reads on different banks).
+     * unused slot after every 32, which keeps the helpers' reads on different banks). The sub-group operations'
+     * emulated shuffles use its first {@code 8 × n} bytes ({@code SubGroupAlgorithms}).
      */
     GROUP_SCRATCH,
     /**

@@ -571,6 +571,9 @@ final class Builtins {
                 if (m.owner.equals(ND_ITEM) && GroupAlgorithms.handles(m.name)) {
                     yield GroupAlgorithms.call(ctx, r, m, args);
                 }
+                if (m.owner.equals(ND_ITEM) && SubGroupAlgorithms.handles(m.name)) {
+                    yield SubGroupAlgorithms.call(ctx, r, m, args);
+                }
                 throw r.reject("call to " + m.owner.substring(m.owner.lastIndexOf('/') + 1) + "." + m.name,
                         "is not supported by this version of the lowering");
             }

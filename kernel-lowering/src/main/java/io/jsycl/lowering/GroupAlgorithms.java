@@ -85,17 +85,8 @@ final class GroupAlgorithms {
                         PRIMARY);
             }
             default -> {
-                Expr op = args.get(1);
-                if (op.kind != 'K' || !op.text.startsWith(Builtins.GROUP_OP_PREFIX)) {
-                    throw r.reject("NdItem." + m.name + " with an operation that is not a GroupOp constant",
-                            "is not supported; pass GroupOp.SUM, GroupOp.MIN, ... directly");
-                }
-                String opName = op.text.substring(Builtins.GROUP_OP_PREFIX.length());
                 char k = kindOf(m.desc);
-                if ((k == 'F' || k == 'D') && (opName.equals("AND") || opName.equals("OR") || opName.equals("XOR"))) {
-                    throw r.reject("GroupOp." + opName + " over " + Expr.cType(k) + " values",
-                            "is not defined; bitwise operations are for int and long");
-                }
+                String opName = opName(r, m, args.get(1), k);
                 String kind = switch (m.name) {
                     case "reduceOverGroup" -> "reduce";
                     case "inclusiveScanOverGroup" -> "inclusive";
@@ -107,13 +98,30 @@ final class GroupAlgorithms {
         };
     }
 
+    /**
+     * The name of the {@code GroupOp} constant {@code op} of a call over values of kind {@code k}; rejects an
+     * operation that is not a constant written in the call, and a bitwise one over floating point.
+     */
+    static String opName(MethodTranslator.Rejector r, MethodInsnNode m, Expr op, char k) {
+        if (op.kind != 'K' || !op.text.startsWith(Builtins.GROUP_OP_PREFIX)) {
+            throw r.reject("NdItem." + m.name + " with an operation that is not a GroupOp constant",
+                    "is not supported; pass GroupOp.SUM, GroupOp.MIN, ... directly");
+        }
+        String name = op.text.substring(Builtins.GROUP_OP_PREFIX.length());
+        if ((k == 'F' || k == 'D') && (name.equals("AND") || name.equals("OR") || name.equals("XOR"))) {
+            throw r.reject("GroupOp." + name + " over " + Expr.cType(k) + " values",
+                    "is not defined; bitwise operations are for int and long");
+        }
+        return name;
+    }
+
     /** SYCL's local linear id (dimension 0 slowest) is OpenCL's with dimension 0 fastest. */
-    private static final String LOCAL_LINEAR_ID = "(int)((get_local_id(2) * get_local_size(1) + get_local_id(1))"
+    static final String LOCAL_LINEAR_ID = "(int)((get_local_id(2) * get_local_size(1) + get_local_id(1))"
             + " * get_local_size(0) + get_local_id(0))";
 
-    private static final String GROUP_SIZE = "(int)(get_local_size(0) * get_local_size(1) * get_local_size(2))";
+    static final String GROUP_SIZE = "(int)(get_local_size(0) * get_local_size(1) * get_local_size(2))";
 
-    private static char kindOf(String desc) {
+    static char kindOf(String desc) {
         return switch (desc.charAt(1)) {
             case 'J' -> 'J';
             case 'F' -> 'F';
@@ -226,7 +234,7 @@ final class GroupAlgorithms {
     }
 
     /** The C expression {@code op(a, b)} with Java's semantics. */
-    private static String combine(KernelContext ctx, String op, char k, String a, String b) {
+    static String combine(KernelContext ctx, String op, char k, String a, String b) {
         boolean fp = k == 'F' || k == 'D';
         String u = k == 'J' ? "ulong" : "uint";
         String t = Expr.cType(k);
@@ -243,7 +251,7 @@ final class GroupAlgorithms {
     }
 
     /** The identity of {@code op} over {@code k}, as a C literal: the exclusive scan's first value. */
-    private static String identity(String op, char k) {
+    static String identity(String op, char k) {
         return switch (op) {
             case "SUM", "OR", "XOR" -> switch (k) {
                 case 'J' -> "0L";

@@ -38,7 +38,7 @@ final class KernelContext {
     final Set<String> accessorFields = new HashSet<>();
     boolean usesFp64;
     boolean usesBarrier;
-    /** Whether a work-group algorithm needs the {@link ArgRole#GROUP_SCRATCH} local memory. */
+    /** Whether a work-group algorithm or a sub-group operation needs the {@link ArgRole#GROUP_SCRATCH} local memory. */
     boolean usesGroupScratch;
     boolean usesInt64Atomics;
     boolean usesInt64ExtendedAtomics;

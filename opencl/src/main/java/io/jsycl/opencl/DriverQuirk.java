@@ -76,7 +76,8 @@ public enum DriverQuirk {
     /**
      * Build options that tell the generated code what a driver offers beyond OpenCL C, not where it fails to conform:
      * {@code -DJSYCL_NVIDIA_PTX} for NVIDIA's OpenCL, whose compiler takes inline PTX ({@code asm}); a reduction's
-     * float sum uses its atomic add ({@code red.global.add.f32}).
+     * float sum uses its atomic add ({@code red.global.add.f32}), and the sub-group operations its warp shuffle
+     * ({@code shfl.sync.idx.b32}) instead of local memory and barriers.
      *
      * @param platformVendor {@code CL_PLATFORM_VENDOR}
      * @param deviceVendor {@code CL_DEVICE_VENDOR}
