@@ -47,6 +47,6 @@ case "${1:-}" in
       -cp "samples/target/classes:$(cat samples/target/classpath.txt)" "io.jsycl.samples.$name" "$@"
     ;;
   *)
-    sed -n '2,7p' "$0"; exit 2
+    sed -n '2,8p' "$0"; exit 2
     ;;
 esac
