@@ -31,7 +31,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * recorded. On an in-order queue without profiling a kernel is launched without an OpenCL event
  * ({@link LazyLaunches}): commands of the same queue need none, and any other waiter gets a marker
  * on that queue. Where such a queue has a {@link LaunchThread} (GPUs), a launch that waits for nothing
- * but the queue's earlier commands is recorded and enqueued by that thread ({@link DeferredLaunch}).
+ * but the queue's earlier commands, in a burst of submits, is recorded and enqueued by that thread
+ * ({@link DeferredLaunch}).
  *
  * <p>Thread safety: {@link #LOCK} serializes the graph updates of all queues (dependency
  * collection, data movement decisions, enqueue, recording the new event), so two command groups
@@ -335,9 +336,10 @@ final class Scheduler {
             NdShape shape = NdShape.of(plan.range(), plan.local(), plan.paddedLocal());
             // A checked kernel's event reads the check record afterwards, so it needs an event of its own.
             LazyLaunches lazy = arguments.checked() ? null : queue.lazyLaunches();
-            // Only a launch that waits for nothing but the queue's earlier commands goes to the launch thread: an
-            // OpenCL wait list would have to outlive the submit.
-            LaunchThread thread = lazy != null && clWaits.isEmpty() ? lazy.thread() : null;
+            // Only a launch that waits for nothing but the queue's earlier commands goes to the launch thread (an
+            // OpenCL wait list would have to outlive the submit), and only in a burst of submits.
+            LaunchThread thread = lazy != null && clWaits.isEmpty() && lazy.thread() != null
+                    && lazy.thread().inBurst() ? lazy.thread() : null;
             Event event;
             if (thread != null) {
                 thread.submit(new DeferredLaunch(lazy.queue(), plan.handle(), arguments, shape, lowered.kernelName()));
@@ -373,6 +375,9 @@ final class Scheduler {
                 req.getKey().recordUse(req.getValue(), event);
             }
             queue.track(event);
+            if (lazy != null && lazy.thread() != null) {
+                lazy.thread().submitReturned();
+            }
             return event;
         } finally {
             if (!handedOff) {

@@ -113,6 +113,16 @@ class LaunchThreadTest {
         assertThat(log).containsExactly(0, 1);
     }
 
+    @Test
+    void onlyASubmitRightAfterThePreviousOneIsABurst() throws Exception {
+        var thread = new LaunchThread("test launches burst");
+        assertThat(thread.inBurst()).as("the first launch").isFalse();
+        thread.submitReturned();
+        assertThat(thread.inBurst()).as("a launch submitted at once after the previous one").isTrue();
+        Thread.sleep(1 + LaunchThread.BURST_NANOS / 1_000_000);
+        assertThat(thread.inBurst()).as("a launch submitted after a pause").isFalse();
+    }
+
     private static long launchThreads(String name) {
         return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name) && t.isAlive())
                 .count();
