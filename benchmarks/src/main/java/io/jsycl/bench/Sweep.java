@@ -136,13 +136,15 @@ public final class Sweep {
                 continue;
             }
             sink.accept(row(device, cl, s, w, "jsycl", log2n, () -> switch (w) {
-                case "saxpy" -> SweepJsycl.saxpy(plain, profiling, data, n, false);
+                case "saxpy" -> SweepJsycl.saxpy(plain, profiling, data, n, 1);
                 case "sum-int" -> SweepJsycl.sumInt(plain, profiling, data, log2n);
                 default -> SweepJsycl.sumFloat(plain, profiling, data, log2n);
             }));
-            if (w.equals("saxpy") && n >= 4) { // Float4 SAXPY runs n / 4 work-items
+            if (w.equals("saxpy") && n >= 8) { // Float4 and Float8 SAXPY run n / 4 and n / 8 work-items
                 sink.accept(row(device, cl, s, w, "jsycl-float4", log2n, () -> SweepJsycl.saxpy(plain, profiling,
-                        data, n, true)));
+                        data, n, 4)));
+                sink.accept(row(device, cl, s, w, "jsycl-float8", log2n, () -> SweepJsycl.saxpy(plain, profiling,
+                        data, n, 8)));
             }
             sink.accept(row(device, cl, s, w, "hand-written", log2n, () -> switch (w) {
                 case "saxpy" -> raw.saxpy(data, n);
@@ -192,7 +194,8 @@ public final class Sweep {
                         median of %d after 3 warm-up runs. GB/s counts bytes read plus written: SAXPY 12 per \
                         element, sums 4, copy 8. jsycl: `parallelFor(Range.of(n), ...)` for SAXPY, `Reduction.sum(out)` \
                         with `(it, sum) -> sum.combine(x.get(it.id(0)))` for the sums. jsycl-float4: SAXPY over \
-                        `Range.of(n / 4)` with `y.set4(i, x.get4(i).mul(a).add(y.get4(i)))` (vload4/vstore4). \
+                        `Range.of(n / 4)` with `y.set4(i, x.get4(i).mul(a).add(y.get4(i)))` (vload4/vstore4); jsycl-float8 the same \
+                        over `Range.of(n / 8)` with `get8`/`set8` (vload8/vstore8). \
                         hand-written: OpenCL C through \
                         the same bindings (`io.jsycl.opencl`): SAXPY one item per element (work-group size left to \
                         the driver), the sums as a grid of at most %d work-groups per compute unit whose items add \
@@ -208,7 +211,7 @@ public final class Sweep {
     }
 
     private static List<SweepRow> sorted(List<SweepRow> rows) {
-        List<String> paths = List.of("jsycl", "jsycl-float4", "hand-written", "opencl", "torch");
+        List<String> paths = List.of("jsycl", "jsycl-float4", "jsycl-float8", "hand-written", "opencl", "torch");
         return rows.stream().sorted(Comparator.comparingInt((SweepRow r) -> SweepRow.WORKLOADS.indexOf(r.workload()))
                 .thenComparingInt(SweepRow::log2n).thenComparingInt(r -> paths.indexOf(r.path()))).toList();
     }

@@ -75,15 +75,19 @@ final class SweepJsycl {
         }
     }
 
-    /** SAXPY, one work-item per element or, with {@code float4}, per four ({@link #saxpy4}). */
-    static SweepOp saxpy(Queue plain, Queue profiling, SweepData data, int n, boolean float4) {
+    /** SAXPY, one work-item per {@code width} elements: 1, 4 ({@link #saxpy4}) or 8 ({@link #saxpy8}). */
+    static SweepOp saxpy(Queue plain, Queue profiling, SweepData data, int n, int width) {
         float[] y0 = SweepData.prefix(data.y, n);
         var x = Buffer.of(SweepData.prefix(data.x, n));
         var y = Buffer.of(y0.clone());
         return new Op(plain, profiling, n) {
             @Override
             Event submit(Queue q) {
-                return float4 ? saxpy4(q, SweepData.ALPHA, x, y, n) : saxpy(q, SweepData.ALPHA, x, y, n);
+                return switch (width) {
+                    case 4 -> saxpy4(q, SweepData.ALPHA, x, y, n);
+                    case 8 -> saxpy8(q, SweepData.ALPHA, x, y, n);
+                    default -> saxpy(q, SweepData.ALPHA, x, y, n);
+                };
             }
 
             @Override
@@ -108,6 +112,18 @@ final class SweepJsycl {
             h.parallelFor(Range.of(n / 4), it -> {
                 int i = it.id(0);
                 y.set4(i, x.get4(i).mul(alpha).add(y.get4(i)));
+            });
+        });
+    }
+
+    /** SAXPY over {@code Float8}: one work-item per eight elements, {@code get8}/{@code set8} (vload8/vstore8). */
+    static Event saxpy8(Queue q, float alpha, Buffer.OfFloat bufX, Buffer.OfFloat bufY, int n) {
+        return q.submit(h -> {
+            var x = bufX.read(h);
+            var y = bufY.readWrite(h);
+            h.parallelFor(Range.of(n / 8), it -> {
+                int i = it.id(0);
+                y.set8(i, x.get8(i).mul(alpha).add(y.get8(i)));
             });
         });
     }
