@@ -67,7 +67,8 @@ class SweepTest {
             capture.setLevel(Level.ALL);
             SCHEDULER.setLevel(Level.FINE);
             SCHEDULER.addHandler(capture);
-            for (SweepOp op : List.of(SweepJsycl.saxpy(plain, profiling, data, 1 << 12, false),
+            for (SweepOp op : List.of(SweepJsycl.saxpy(plain, profiling, data, 1 << 12, 1),
+                    SweepJsycl.saxpy(plain, profiling, data, 1 << 12, 8),
                     SweepJsycl.sumInt(plain, profiling, data, 12), SweepJsycl.sumFloat(plain, profiling, data, 12))) {
                 try (op) {
                     assertThat(op.check()).startsWith("ok");
