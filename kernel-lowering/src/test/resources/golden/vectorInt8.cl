@@ -123,15 +123,23 @@ int jsycl_idiv(int a, int b) {
 
 #ifndef JSYCL_DEF_jsycl_elem_Int8_dc96667e_vload8
 #define JSYCL_DEF_jsycl_elem_Int8_dc96667e_vload8
-/* Accessor.OfInt.get8: 8 ints in one load. */
+/* Accessor.OfInt.get8: 8 ints in one load (aligned where no accessor has an offset). */
 jsycl_elem_Int8_dc96667e jsycl_elem_Int8_dc96667e_vload8(__global const int* p) {
+#ifdef JSYCL_ZERO_OFFSETS
+    int8 v = *(__global const int8*)p;
+#else
     int8 v = vload8(0, p);
+#endif
     jsycl_elem_Int8_dc96667e r = {v.s0, v.s1, v.s2, v.s3, v.s4, v.s5, v.s6, v.s7};
     return r;
 }
-/* Accessor.OfInt.set8: 8 ints in one store. */
+/* Accessor.OfInt.set8: 8 ints in one store (aligned where no accessor has an offset). */
 void jsycl_elem_Int8_dc96667e_vstore8(__global int* p, jsycl_elem_Int8_dc96667e v) {
+#ifdef JSYCL_ZERO_OFFSETS
+    *(__global int8*)p = (int8)(v.s0, v.s1, v.s2, v.s3, v.s4, v.s5, v.s6, v.s7);
+#else
     vstore8((int8)(v.s0, v.s1, v.s2, v.s3, v.s4, v.s5, v.s6, v.s7), 0, p);
+#endif
 }
 #endif
 

@@ -45,7 +45,7 @@ import java.util.stream.Stream;
  */
 final class LoweringCache {
     /** Bump when the lowering's output changes for the same input (also covered by the code fingerprint). */
-    static final int LOWERING_VERSION = 8;
+    static final int LOWERING_VERSION = 9;
     static final String FOLDER = "lowered";
     private static final int ENTRY_FORMAT = 2;
     private static final String ABSENT = "absent";

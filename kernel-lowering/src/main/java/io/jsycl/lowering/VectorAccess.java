@@ -33,7 +33,8 @@ final class VectorAccess {
     /**
      * {@code getN(i)} and {@code setN(i, v)} on a 1-D accessor: elements {@code N*i .. N*i+N-1} as a vector record
      * struct, through {@code vloadN}/{@code vstoreN} at the first element's address (which needs only an element's
-     * alignment, so accessor offsets are fine).
+     * alignment, so accessor offsets are fine), or in a program for accessors without offsets through an aligned
+     * vector pointer.
      */
     static Expr access(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, String name, AccessorRef acc,
             int dims, boolean readOnly, List<Expr> args) {
@@ -62,16 +63,28 @@ final class VectorAccess {
             stored.add("v." + record.names().get(l));
         }
         String api = "Accessor.Of" + vt.elementName();
+        // vloadN/vstoreN may assume only an element's alignment, and NVIDIA compiles them to N scalar accesses. In a
+        // program built for accessors without offsets (JSYCL_ZERO_OFFSETS), p is data + N*i from a buffer's start,
+        // which OpenCL aligns to CL_DEVICE_MEM_BASE_ADDR_ALIGN (at least 128 bytes), so a vector access through a
+        // vector pointer is aligned: one 16-byte access per 16 bytes on NVIDIA.
         ctx.deviceFunctions.putIfAbsent(load, """
-                /* %1$s.get%2$d: %2$d %3$ss in one load. */
+                /* %1$s.get%2$d: %2$d %3$ss in one load (aligned where no accessor has an offset). */
                 %4$s %5$s(__global const %3$s* p) {
+                #ifdef JSYCL_ZERO_OFFSETS
+                    %6$s v = *(__global const %6$s*)p;
+                #else
                     %6$s v = vload%2$d(0, p);
+                #endif
                     %4$s r = {%7$s};
                     return r;
                 }
-                /* %1$s.set%2$d: %2$d %3$ss in one store. */
+                /* %1$s.set%2$d: %2$d %3$ss in one store (aligned where no accessor has an offset). */
                 void %8$s(__global %3$s* p, %4$s v) {
+                #ifdef JSYCL_ZERO_OFFSETS
+                    *(__global %6$s*)p = (%6$s)(%9$s);
+                #else
                     vstore%2$d((%6$s)(%9$s), 0, p);
+                #endif
                 }""".formatted(api, n, e, t, load, vt.cVector(), String.join(", ", loaded), store,
                 String.join(", ", stored)));
         if (m.name.startsWith("get")) {
