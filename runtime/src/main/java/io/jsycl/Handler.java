@@ -19,6 +19,8 @@ public final class Handler {
     }
 
     private final Queue queue;
+    // When the submit began (System.nanoTime), before the command group ran: a launch thread's burst test.
+    private final long submitted = System.nanoTime();
     private final Map<BufferStorage, AccessMode> requirements = new LinkedHashMap<>();
     // The rarely used parts are made on first use, so the usual command group allocates less.
     private List<Event> dependencies;
@@ -31,6 +33,11 @@ public final class Handler {
 
     Handler(Queue queue) {
         this.queue = queue;
+    }
+
+    /** When the submit began ({@link System#nanoTime()}), before the command group ran. */
+    long submittedNanos() {
+        return submitted;
     }
 
     /**

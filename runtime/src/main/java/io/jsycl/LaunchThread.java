@@ -20,11 +20,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * before it. The thread spins briefly when the FIFO runs empty, so that a stream of submits does not pay a wake-up per
  * launch, then parks, and ends after a longer idle spell; the next submit starts a new one.
  *
- * <p>Only a launch in a burst goes to the thread ({@link #inBurst}): one submitted within {@value #BURST_NANOS} ns of
- * the return of the queue's previous submit, or while launches wait. An isolated launch, such as one a program
+ * <p>Only a launch in a burst goes to the thread ({@link #inBurst}): one whose submit began within
+ * {@value #BURST_NANOS} ns of the return of the queue's previous submit (a loop of submits, not a submit after a wait
+ * for the previous one, which takes longer on any GPU), or while launches wait. An isolated launch, such as one a program
  * submits and then waits for, is enqueued by the submitting thread: handing it over gains nothing, since the wait
  * needs it enqueued anyway, and on NVIDIA's driver a queue whose launches alternate between two threads was measured
- * to add about 5 µs to such a round trip.
+ * to add 5 to 9 µs to such a round trip.
  *
  * <p>Errors. A launch that cannot be enqueued fails this object: its failure (the first) is kept, the launches after
  * it are abandoned, not enqueued (they may depend on its results), and {@link #failure()} reports it to the queue,
@@ -45,8 +46,8 @@ final class LaunchThread {
 
     /** How long the thread spins on an empty FIFO before parking: longer than a submit takes. */
     private static final long SPIN_NANOS = 50_000;
-    /** A launch submitted this soon after the previous submit returned is part of a burst. */
-    static final long BURST_NANOS = 10_000;
+    /** A launch whose submit began this soon after the previous submit returned is part of a burst. */
+    static final long BURST_NANOS = 4_000;
     /** How long a flush spins for the launch thread's enqueue before blocking on the lock. */
     private static final long FLUSH_SPIN_NANOS = 200_000;
     /** How long the parked thread waits for work before ending. */
@@ -109,9 +110,12 @@ final class LaunchThread {
         }
     }
 
-    /** Whether a launch submitted now belongs to a burst, and so goes to the thread: see the class comment. */
-    boolean inBurst() {
-        return System.nanoTime() - lastSubmitReturned < BURST_NANOS || hasPending();
+    /**
+     * Whether a launch whose submit began at {@code submitted} ({@link System#nanoTime()}) belongs to a burst, and so
+     * goes to the thread: see the class comment.
+     */
+    boolean inBurst(long submitted) {
+        return submitted - lastSubmitReturned < BURST_NANOS || hasPending();
     }
 
     /** Notes that a submit of the queue is returning, deferred or not. */

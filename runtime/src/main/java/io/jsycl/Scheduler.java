@@ -339,7 +339,7 @@ final class Scheduler {
             // Only a launch that waits for nothing but the queue's earlier commands goes to the launch thread (an
             // OpenCL wait list would have to outlive the submit), and only in a burst of submits.
             LaunchThread thread = lazy != null && clWaits.isEmpty() && lazy.thread() != null
-                    && lazy.thread().inBurst() ? lazy.thread() : null;
+                    && lazy.thread().inBurst(h.submittedNanos()) ? lazy.thread() : null;
             Event event;
             if (thread != null) {
                 thread.submit(new DeferredLaunch(lazy.queue(), plan.handle(), arguments, shape, lowered.kernelName()));

@@ -116,11 +116,13 @@ class LaunchThreadTest {
     @Test
     void onlyASubmitRightAfterThePreviousOneIsABurst() throws Exception {
         var thread = new LaunchThread("test launches burst");
-        assertThat(thread.inBurst()).as("the first launch").isFalse();
+        assertThat(thread.inBurst(System.nanoTime())).as("the first launch").isFalse();
+        long before = System.nanoTime();
         thread.submitReturned();
-        assertThat(thread.inBurst()).as("a launch submitted at once after the previous one").isTrue();
+        assertThat(thread.inBurst(System.nanoTime())).as("a submit begun at once after the previous one").isTrue();
+        assertThat(thread.inBurst(before)).as("a submit begun before the previous one returned").isTrue();
         Thread.sleep(1 + LaunchThread.BURST_NANOS / 1_000_000);
-        assertThat(thread.inBurst()).as("a launch submitted after a pause").isFalse();
+        assertThat(thread.inBurst(System.nanoTime())).as("a submit begun after a pause").isFalse();
     }
 
     private static long launchThreads(String name) {
