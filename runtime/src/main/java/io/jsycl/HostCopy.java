@@ -6,11 +6,10 @@ import java.util.concurrent.RecursiveAction;
 
 /**
  * Large copies between Java arrays and native memory (staging, mapped device memory), split over
- * several threads. One thread copies about 10 GB/s on the GPU host we measure, 4 threads 32 GB/s,
- * 8 threads 50 GB/s (a 64 MiB array into native memory, benchmarks/results/h100-e3-host.md), while
- * the copy engine moves 25-50 GB/s, so a single-threaded copy would set the pace of every upload and
- * download of a large buffer. More threads copy faster alone but not beside the copy engine: whole
- * uploads were no faster on 8 threads than on 4 and slower on 16 (h100-e4-copy-threads.md).
+ * several threads. One thread copies slower than a GPU's copy engine moves data, so a
+ * single-threaded copy would set the pace of every upload and download of a large buffer. More
+ * threads copy faster alone but not beside the copy engine, which shares the memory bandwidth: whole
+ * uploads gain nothing past 4 threads (docs/performance.md has the measurements).
  *
  * <p>Copies of at least {@link #PARALLEL_MIN} bytes are cut into slices of at least 1 MiB, one per
  * thread up to {@code JSYCL_COPY_THREADS} [{@code jsycl.copyThreads}] (default: the available

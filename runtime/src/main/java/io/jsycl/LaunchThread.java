@@ -24,8 +24,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@value #BURST_NANOS} ns of the return of the queue's previous submit (a loop of submits, not a submit after a wait
  * for the previous one, which takes longer on any GPU), or while launches wait. An isolated launch, such as one a program
  * submits and then waits for, is enqueued by the submitting thread: handing it over gains nothing, since the wait
- * needs it enqueued anyway, and on NVIDIA's driver a queue whose launches alternate between two threads was measured
- * to add 5 to 9 µs to such a round trip.
+ * needs it enqueued anyway, and on NVIDIA's driver a queue whose launches alternate between two threads makes such
+ * a round trip slower (docs/performance.md).
  *
  * <p>Errors. A launch that cannot be enqueued fails this object: its failure (the first) is kept, the launches after
  * it are abandoned, not enqueued (they may depend on its results), and {@link #failure()} reports it to the queue,

@@ -654,8 +654,8 @@ public final class Queue implements AutoCloseable {
      * unit a work-group of the default size, but large enough to give each {@value #MIN_SPREAD_WORK_GROUP} items,
      * gets smaller work-groups (halved, down to {@value #MIN_SPREAD_WORK_GROUP} items) until each gets one: 16,384
      * items make 64 work-groups of 256, which leave half of an H100's 132 compute units idle, and 256 work-groups of
-     * 64, which use them all (n-body 4% faster). A range of 256 stays one work-group: split into 8 it cost the
-     * submit benchmark's launches about 1 µs more on the H100.
+     * 64, which use them all. A range of 256 stays one work-group: more, smaller work-groups made a tiny launch
+     * slower (docs/performance.md).
      *
      * @throws IllegalArgumentException if the setting is malformed
      */

@@ -166,10 +166,9 @@ record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTran
      * out-of-order OpenCL queue (where the device has them) or on an in-order one. Either way the queue keeps its
      * semantics: commands wait only for what they depend on, and an in-order OpenCL queue simply runs them one after
      * another, which satisfies every dependency. {@code auto} (the default): out of order except on NVIDIA's OpenCL,
-     * which runs the kernels of an out-of-order queue one after another anyway (two independent kernels never
-     * overlapped, benchmarks/results/h100-d-host.md), while on an in-order queue launches skip their OpenCL event,
-     * which adds about a third to NVIDIA's launch (H100, driver 580: 9.1 us with an event, 6.8 us without,
-     * h100-e-host.md). {@code on} or {@code off} force one way.
+     * which runs the kernels of an out-of-order queue one after another anyway (two independent kernels were never
+     * seen to overlap), while on an in-order queue launches skip their OpenCL event, a large part of NVIDIA's launch
+     * cost (docs/performance.md). {@code on} or {@code off} force one way.
      *
      * @param vendor the device's vendor, as OpenCL reports it
      */

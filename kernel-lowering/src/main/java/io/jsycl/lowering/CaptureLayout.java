@@ -17,7 +17,7 @@ import org.objectweb.asm.tree.RecordComponentNode;
  * ({@link #field}, recorded per accessor struct type and dimension, so that device functions taking an accessor
  * count too): a 1-D accessor that is only indexed passes its pointer and offset, and the offset
  * only in programs built without {@code JSYCL_ZERO_OFFSETS}. Every argument a launch sets costs
- * host time in the driver (about 0.2 µs each on PoCL). So the parameters are laid out by
+ * host time in the driver (docs/performance.md). So the parameters are laid out by
  * {@link #finish}, after the kernel's code is translated.
  */
 final class CaptureLayout {

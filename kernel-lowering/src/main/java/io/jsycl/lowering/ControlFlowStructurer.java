@@ -90,8 +90,7 @@ final class ControlFlowStructurer {
                 } else {
                     String cond = parts[1];
                     // while (a) { if (b) { break; } ... } is while (a && !b) { ... }: the same tests in the same
-                    // order, and one exit, which NVIDIA's compiler schedules better (Mandelbrot with fast math:
-                    // 0.187 ms with the break, 0.171 without; benchmarks/results/h100-g-host.md).
+                    // order, and one exit, which NVIDIA's compiler schedules better (docs/performance.md).
                     while (i + 3 < lines.length && lines[i + 1].startsWith(ind + "    if (")
                             && lines[i + 1].endsWith(") {") && lines[i + 2].equals(ind + "        break;")
                             && lines[i + 3].equals(ind + "    }")) {
@@ -160,8 +159,8 @@ final class ControlFlowStructurer {
      * of the body and the only write of {@code v} in it), emits the increment signed: {@code v = v + 1;}. Every
      * iteration passes the test {@code v < e <= INT_MAX} with {@code v} unchanged until the increment, so the sum
      * never wraps and both forms give Java's value. The signed form tells the compiler that {@code v} only grows,
-     * which lets it keep a 64-bit induction variable for subscripts such as {@code k * n + col}: on the H100 a naive
-     * SGEMM ran 13% slower with the wrapping increment (2.910 vs 2.570 ms, benchmarks/results/h100-e3-host.md).
+     * which lets it keep a 64-bit induction variable for subscripts such as {@code k * n + col} (the wrapping increment
+     * made a naive SGEMM slower on NVIDIA: docs/performance.md).
      */
     private static void signedCountedIncrement(String[] lines, int header, String ind, String v) {
         int close = header + 1;
