@@ -22,7 +22,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Only a launch in a burst goes to the thread ({@link #inBurst}): one whose submit began within
  * {@value #BURST_NANOS} ns of the return of the queue's previous submit (a loop of submits, not a submit after a wait
- * for the previous one, which takes longer on any GPU), or while launches wait. An isolated launch, such as one a program
+ * for the previous one, which takes longer on any GPU), or while launches wait, up to {@value #MAX_PENDING} of them.
+ * An isolated launch, such as one a program
  * submits and then waits for, is enqueued by the submitting thread: handing it over gains nothing, since the wait
  * needs it enqueued anyway, and on NVIDIA's driver a queue whose launches alternate between two threads makes such
  * a round trip slower (docs/performance.md).
@@ -46,6 +47,11 @@ final class LaunchThread {
 
     /** How long the thread spins on an empty FIFO before parking: longer than a submit takes. */
     private static final long SPIN_NANOS = 50_000;
+    /**
+     * The most launches the FIFO holds: past it a submit enqueues the waiting launches itself (a flush), so that a
+     * program submitting faster than the driver enqueues does not fill memory with recorded launches.
+     */
+    static final int MAX_PENDING = 1024;
     /** A launch whose submit began this soon after the previous submit returned is part of a burst. */
     static final long BURST_NANOS = 4_000;
     /** How long a flush spins for the launch thread's enqueue before blocking on the lock. */
@@ -115,7 +121,8 @@ final class LaunchThread {
      * goes to the thread: see the class comment.
      */
     boolean inBurst(long submitted) {
-        return submitted - lastSubmitReturned < BURST_NANOS || hasPending();
+        long pending = appended.get() - enqueued.get();
+        return pending < MAX_PENDING && (submitted - lastSubmitReturned < BURST_NANOS || pending > 0);
     }
 
     /** Notes that a submit of the queue is returning, deferred or not. */

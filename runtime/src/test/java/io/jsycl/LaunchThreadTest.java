@@ -125,6 +125,40 @@ class LaunchThreadTest {
         assertThat(thread.inBurst(System.nanoTime())).as("a submit begun after a pause").isFalse();
     }
 
+    @Test
+    void aFullFifoEndsTheBurstSoTheSubmitterFlushes() {
+        var thread = new LaunchThread("test launches full");
+        List<Integer> log = Collections.synchronizedList(new ArrayList<>());
+        List<Integer> abandoned = Collections.synchronizedList(new ArrayList<>());
+        var gate = new CountDownLatch(1);
+        // The first launch holds the thread until the gate opens, so the FIFO fills behind it.
+        thread.submit(new LaunchThread.Launch() {
+            @Override
+            public void enqueue() {
+                try {
+                    gate.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                log.add(-1);
+            }
+
+            @Override
+            public void abandon() {
+            }
+        });
+        int queued = 1;
+        while (thread.inBurst(System.nanoTime())) {
+            thread.submit(new Recorded(queued++, log, abandoned, 0, false));
+            assertThat(queued).as("the burst ends once the FIFO is full").isLessThanOrEqualTo(LaunchThread.MAX_PENDING + 1);
+        }
+        assertThat(queued).isGreaterThanOrEqualTo(LaunchThread.MAX_PENDING);
+        gate.countDown();
+        thread.flush();
+        assertThat(log).hasSize(queued);
+        assertThat(thread.inBurst(System.nanoTime() - 10 * LaunchThread.BURST_NANOS)).isFalse();
+    }
+
     private static long launchThreads(String name) {
         return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name) && t.isAlive())
                 .count();
