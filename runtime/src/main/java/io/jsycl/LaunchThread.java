@@ -121,7 +121,7 @@ final class LaunchThread {
      * goes to the thread: see the class comment.
      */
     boolean inBurst(long submitted) {
-        long pending = appended.get() - enqueued.get();
+        long pending = pending();
         return pending < MAX_PENDING && (submitted - lastSubmitReturned < BURST_NANOS || pending > 0);
     }
 
@@ -137,7 +137,11 @@ final class LaunchThread {
 
     /** True while launches wait in the FIFO (for tests and traces). */
     boolean hasPending() {
-        return enqueued.get() < appended.get();
+        return pending() > 0;
+    }
+
+    private long pending() {
+        return appended.get() - enqueued.get();
     }
 
     /** Under {@code enqueueLock}: enqueues (or abandons) the oldest launch; false if there is none. */

@@ -76,9 +76,14 @@ final class LazyLaunches {
         }
     }
 
+    /** What a launch failed to enqueue with on the launch thread, or null. */
+    private RuntimeException launchFailure() {
+        return thread == null ? null : thread.failure();
+    }
+
     /** Throws what a launch failed to enqueue with on the launch thread, if one did. */
     void throwIfFailed() {
-        RuntimeException f = thread == null ? null : thread.failure();
+        RuntimeException f = launchFailure();
         if (f != null) {
             throw new SyclException("a kernel launch on this in-order queue could not be enqueued, and the queue "
                     + "enqueues nothing after it: " + f.getMessage(), f);
@@ -146,7 +151,7 @@ final class LazyLaunches {
             return closedFailure() == null ? Event.Status.COMPLETE : Event.Status.FAILED;
         }
         int s = m.cl.executionStatus();
-        if (s < 0 || (thread != null && thread.failure() != null)) {
+        if (s < 0 || launchFailure() != null) {
             return Event.Status.FAILED;
         }
         if (s == 0) {

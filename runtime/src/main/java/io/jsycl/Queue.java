@@ -144,10 +144,9 @@ public final class Queue implements AutoCloseable {
         this.cl = device.isHost() ? null
                 : ClCommandQueue.create(context.cl(), device.cl(), outOfOrder,
                         this.properties.contains(QueueProperty.ENABLE_PROFILING));
-        Boolean launchThread = settings.launchThread().get();
         this.lazy = cl != null && clInOrder && !profiling() ? new LazyLaunches(cl,
-                (launchThread != null ? launchThread : device.type() == DeviceType.GPU)
-                        ? new LaunchThread("jsycl launches " + device.name()) : null) : null;
+                settings.usesLaunchThread(device) ? new LaunchThread("jsycl launches " + device.name()) : null)
+                : null;
         this.inOrder = this.properties.contains(QueueProperty.IN_ORDER);
         // auto: on GPUs, once half the range still gives every compute unit 4 work-groups of the largest size.
         this.twoItemsMinRange = twoItems != null ? (twoItems ? 0 : Long.MAX_VALUE)

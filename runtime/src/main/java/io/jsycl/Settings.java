@@ -186,6 +186,15 @@ record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTran
         return on != null ? on : device.type() == DeviceType.GPU;
     }
 
+    /**
+     * {@code JSYCL_LAUNCH_THREAD}: whether an in-order queue on {@code device} enqueues its launches on a
+     * {@link LaunchThread}; by default GPUs do, whose drivers' enqueue is costly.
+     */
+    boolean usesLaunchThread(Device device) {
+        Boolean on = launchThread.get();
+        return on != null ? on : device.type() == DeviceType.GPU;
+    }
+
     /** Whether {@code JSYCL_LOCAL_SIZE_<D>D} is set (see {@link #paddedLocalSize}); a malformed value counts. */
     boolean paddedLocalSizeSet(int dims) {
         Parsed<long[]> size = localSizes.get(dims - 1);
