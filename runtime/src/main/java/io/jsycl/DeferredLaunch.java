@@ -1,5 +1,6 @@
 package io.jsycl;
 
+import io.jsycl.lowering.LoweredKernel;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClException;
 import io.jsycl.program.KernelHandle;
@@ -16,15 +17,17 @@ final class DeferredLaunch implements LaunchThread.Launch {
     private final KernelHandle handle;
     private final KernelArguments arguments;
     private final NdShape shape;
-    private final String kernelName;
+    private final LoweredKernel lowered;
+    private final Device device;
 
     DeferredLaunch(ClCommandQueue queue, KernelHandle handle, KernelArguments arguments, NdShape shape,
-            String kernelName) {
+            LoweredKernel lowered, Device device) {
         this.queue = queue;
         this.handle = handle;
         this.arguments = arguments;
         this.shape = shape;
-        this.kernelName = kernelName;
+        this.lowered = lowered;
+        this.device = device;
     }
 
     @Override
@@ -33,8 +36,7 @@ final class DeferredLaunch implements LaunchThread.Launch {
             arguments.applyTo(lease.kernel());
             shape.launch(queue, lease.kernel(), List.of(), false);
         } catch (ClException e) {
-            throw new SyclException("cannot enqueue kernel " + kernelName + ": " + e.getMessage(), e, e.status(),
-                    e.statusName());
+            throw Scheduler.enqueueFailure(lowered, device, e);
         }
     }
 

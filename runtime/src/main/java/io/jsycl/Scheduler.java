@@ -300,7 +300,8 @@ final class Scheduler {
             KernelHandle handle) {
     }
 
-    private static SyclException enqueueFailure(LoweredKernel lowered, Device device, ClException e) {
+    /** The failure of enqueuing {@code lowered} on {@code device}, as submit and the launch thread report it. */
+    static SyclException enqueueFailure(LoweredKernel lowered, Device device, ClException e) {
         return new SyclException("cannot enqueue kernel " + lowered.kernelName() + " on " + device.name() + ": "
                 + e.getMessage(), e, e.status(), e.statusName());
     }
@@ -342,7 +343,8 @@ final class Scheduler {
                     && lazy.thread().inBurst(h.submittedNanos()) ? lazy.thread() : null;
             Event event;
             if (thread != null) {
-                thread.submit(new DeferredLaunch(lazy.queue(), plan.handle(), arguments, shape, lowered.kernelName()));
+                thread.submit(new DeferredLaunch(lazy.queue(), plan.handle(), arguments, shape, lowered,
+                        queue.device()));
                 handedOff = true;
                 event = Event.lazy(lazy, lazy.launched(), queue.context());
             } else if (lazy != null) {
