@@ -29,11 +29,13 @@ final class Reductions {
     }
 
     /**
-     * Work-groups resident per compute unit that a reduction launch aims for: enough work-items for every compute unit
-     * to hide memory latency (a GPU compute unit holds 2048 work-items, 8 groups of 256), few enough that each
-     * work-item streams through many elements and the groups' final combining stays negligible.
+     * Work-groups per compute unit that a reduction launch aims for: enough work-items for every compute unit to hide
+     * memory latency (a GPU compute unit holds 2048 work-items, 8 groups of 256), few enough that each work-item
+     * streams through many elements and the groups' final combining stays negligible. Two rounds of resident groups
+     * rather than one: groups that finish early leave their compute unit idle while the last ones run, and a second
+     * round evens that out (docs/performance.md).
      */
-    static final int GROUPS_PER_COMPUTE_UNIT = 8;
+    static final int GROUPS_PER_COMPUTE_UNIT = 16;
 
     /**
      * The global size of a reduction over {@code n} items in work-groups of {@code local}: each work-item runs

@@ -71,8 +71,8 @@ final class SweepRaw implements AutoCloseable {
             }
             """;
 
-    /** Work-groups per compute unit of the sum's grid: enough resident groups to keep the memory system busy. */
-    static final int GROUPS_PER_UNIT = 8;
+    /** Work-groups per compute unit of the sum's grid, as jsycl's reductions launch them (two rounds of resident groups). */
+    static final int GROUPS_PER_UNIT = 16;
 
     private final RawCl cl;
     private final ClCommandQueue plain;
@@ -86,7 +86,7 @@ final class SweepRaw implements AutoCloseable {
         this.program = cl.build("#define GROUP " + group + "\n" + SOURCE);
     }
 
-    /** The sum's work-groups for {@code n} elements: one per {@code group} elements, at most 8 per compute unit. */
+    /** The sum's work-groups for {@code n} elements: one per {@code group} elements, at most {@link #GROUPS_PER_UNIT} per compute unit. */
     long groups(int n) {
         return Math.min((n + group - 1) / group, (long) GROUPS_PER_UNIT * cl.device.maxComputeUnits());
     }
