@@ -5,8 +5,8 @@
 package io.jsycl;
 
 /**
- * The methods of {@link Buffer.OfBoolean}, which declares none of its own: written once for every element type in
- * SpecializationGenerator's template. Package-private, so Javadoc documents them as {@code Buffer.OfBoolean}'s own.
+ * The methods of {@link Buffer.OfBoolean}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code Buffer.OfBoolean}'s own.
  */
 abstract sealed class BooleanBuffer extends Buffer<Boolean> permits Buffer.OfBoolean {
     private final boolean[] data;

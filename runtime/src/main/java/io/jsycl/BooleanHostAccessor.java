@@ -7,9 +7,8 @@ package io.jsycl;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 /**
- * The methods of {@link HostAccessor.OfBoolean}, which declares none of its own: written once for every element type
- * in SpecializationGenerator's template. Package-private, so Javadoc documents them as
- * {@code HostAccessor.OfBoolean}'s own.
+ * The methods of {@link HostAccessor.OfBoolean}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code HostAccessor.OfBoolean}'s own.
  */
 abstract sealed class BooleanHostAccessor extends HostAccessor<Boolean> permits HostAccessor.OfBoolean {
     private final boolean[] data;

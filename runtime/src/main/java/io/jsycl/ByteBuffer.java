@@ -5,8 +5,8 @@
 package io.jsycl;
 
 /**
- * The methods of {@link Buffer.OfByte}, which declares none of its own: written once for every element type in
- * SpecializationGenerator's template. Package-private, so Javadoc documents them as {@code Buffer.OfByte}'s own.
+ * The methods of {@link Buffer.OfByte}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code Buffer.OfByte}'s own.
  */
 abstract sealed class ByteBuffer extends Buffer<Byte> permits Buffer.OfByte {
     private final byte[] data;

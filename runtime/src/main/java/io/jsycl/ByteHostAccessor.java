@@ -7,9 +7,8 @@ package io.jsycl;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 /**
- * The methods of {@link HostAccessor.OfByte}, which declares none of its own: written once for every element type
- * in SpecializationGenerator's template. Package-private, so Javadoc documents them as
- * {@code HostAccessor.OfByte}'s own.
+ * The methods of {@link HostAccessor.OfByte}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code HostAccessor.OfByte}'s own.
  */
 abstract sealed class ByteHostAccessor extends HostAccessor<Byte> permits HostAccessor.OfByte {
     private final byte[] data;

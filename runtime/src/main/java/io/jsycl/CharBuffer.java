@@ -5,8 +5,8 @@
 package io.jsycl;
 
 /**
- * The methods of {@link Buffer.OfChar}, which declares none of its own: written once for every element type in
- * SpecializationGenerator's template. Package-private, so Javadoc documents them as {@code Buffer.OfChar}'s own.
+ * The methods of {@link Buffer.OfChar}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code Buffer.OfChar}'s own.
  */
 abstract sealed class CharBuffer extends Buffer<Character> permits Buffer.OfChar {
     private final char[] data;

@@ -7,9 +7,8 @@ package io.jsycl;
 import static java.lang.foreign.ValueLayout.JAVA_CHAR;
 
 /**
- * The methods of {@link HostAccessor.OfChar}, which declares none of its own: written once for every element type
- * in SpecializationGenerator's template. Package-private, so Javadoc documents them as
- * {@code HostAccessor.OfChar}'s own.
+ * The methods of {@link HostAccessor.OfChar}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code HostAccessor.OfChar}'s own.
  */
 abstract sealed class CharHostAccessor extends HostAccessor<Character> permits HostAccessor.OfChar {
     private final char[] data;

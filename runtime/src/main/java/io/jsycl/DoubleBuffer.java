@@ -5,8 +5,8 @@
 package io.jsycl;
 
 /**
- * The methods of {@link Buffer.OfDouble}, which declares none of its own: written once for every element type in
- * SpecializationGenerator's template. Package-private, so Javadoc documents them as {@code Buffer.OfDouble}'s own.
+ * The methods of {@link Buffer.OfDouble}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code Buffer.OfDouble}'s own.
  */
 abstract sealed class DoubleBuffer extends Buffer<Double> permits Buffer.OfDouble {
     private final double[] data;

@@ -7,9 +7,8 @@ package io.jsycl;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 
 /**
- * The methods of {@link HostAccessor.OfDouble}, which declares none of its own: written once for every element type
- * in SpecializationGenerator's template. Package-private, so Javadoc documents them as
- * {@code HostAccessor.OfDouble}'s own.
+ * The methods of {@link HostAccessor.OfDouble}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code HostAccessor.OfDouble}'s own.
  */
 abstract sealed class DoubleHostAccessor extends HostAccessor<Double> permits HostAccessor.OfDouble {
     private final double[] data;

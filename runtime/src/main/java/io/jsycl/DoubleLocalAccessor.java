@@ -5,9 +5,9 @@
 package io.jsycl;
 
 /**
- * The methods of {@link LocalAccessor.OfDouble}, which declares none of its own: written once for every element type
- * in SpecializationGenerator's template. Package-private, so Javadoc documents them as
- * {@code LocalAccessor.OfDouble}'s, and kernels call them through that type, the name the lowering recognizes.
+ * The methods of {@link LocalAccessor.OfDouble}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code LocalAccessor.OfDouble}'s own,
+ * and kernels call them through that type, whose name is what the lowering recognizes.
  */
 abstract sealed class DoubleLocalAccessor extends LocalAccessor<Double> permits LocalAccessor.OfDouble {
     DoubleLocalAccessor(Handler h, Range shape) {

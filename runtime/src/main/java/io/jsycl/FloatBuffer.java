@@ -5,8 +5,8 @@
 package io.jsycl;
 
 /**
- * The methods of {@link Buffer.OfFloat}, which declares none of its own: written once for every element type in
- * SpecializationGenerator's template. Package-private, so Javadoc documents them as {@code Buffer.OfFloat}'s own.
+ * The methods of {@link Buffer.OfFloat}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code Buffer.OfFloat}'s own.
  */
 abstract sealed class FloatBuffer extends Buffer<Float> permits Buffer.OfFloat {
     private final float[] data;

@@ -7,9 +7,8 @@ package io.jsycl;
 import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 
 /**
- * The methods of {@link HostAccessor.OfFloat}, which declares none of its own: written once for every element type
- * in SpecializationGenerator's template. Package-private, so Javadoc documents them as
- * {@code HostAccessor.OfFloat}'s own.
+ * The methods of {@link HostAccessor.OfFloat}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code HostAccessor.OfFloat}'s own.
  */
 abstract sealed class FloatHostAccessor extends HostAccessor<Float> permits HostAccessor.OfFloat {
     private final float[] data;

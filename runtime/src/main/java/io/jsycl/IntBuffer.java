@@ -5,8 +5,8 @@
 package io.jsycl;
 
 /**
- * The methods of {@link Buffer.OfInt}, which declares none of its own: written once for every element type in
- * SpecializationGenerator's template. Package-private, so Javadoc documents them as {@code Buffer.OfInt}'s own.
+ * The methods of {@link Buffer.OfInt}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code Buffer.OfInt}'s own.
  */
 abstract sealed class IntBuffer extends Buffer<Integer> permits Buffer.OfInt {
     private final int[] data;

@@ -7,9 +7,8 @@ package io.jsycl;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 /**
- * The methods of {@link HostAccessor.OfInt}, which declares none of its own: written once for every element type
- * in SpecializationGenerator's template. Package-private, so Javadoc documents them as
- * {@code HostAccessor.OfInt}'s own.
+ * The methods of {@link HostAccessor.OfInt}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code HostAccessor.OfInt}'s own.
  */
 abstract sealed class IntHostAccessor extends HostAccessor<Integer> permits HostAccessor.OfInt {
     private final int[] data;

@@ -8,9 +8,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * The methods of {@link LocalAccessor.OfInt}, which declares none of its own: written once for every element type
- * in SpecializationGenerator's template. Package-private, so Javadoc documents them as
- * {@code LocalAccessor.OfInt}'s, and kernels call them through that type, the name the lowering recognizes.
+ * The methods of {@link LocalAccessor.OfInt}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code LocalAccessor.OfInt}'s own,
+ * and kernels call them through that type, whose name is what the lowering recognizes.
  */
 abstract sealed class IntLocalAccessor extends LocalAccessor<Integer> permits LocalAccessor.OfInt {
     private static final VarHandle ELEMENTS = MethodHandles.arrayElementVarHandle(int[].class);

@@ -8,9 +8,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * The methods of {@link DeviceArray.OfLong}, which declares none of its own: written once for every element type in
- * SpecializationGenerator's template. Package-private, so Javadoc documents them as {@code DeviceArray.OfLong}'s,
- * and kernels call them through that type, the name the lowering recognizes.
+ * The methods of {@link DeviceArray.OfLong}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code DeviceArray.OfLong}'s own,
+ * and kernels call them through that type, whose name is what the lowering recognizes.
  */
 abstract sealed class LongDeviceArray extends DeviceArray<Long> permits DeviceArray.OfLong {
     private static final VarHandle ELEMENTS = MethodHandles.arrayElementVarHandle(long[].class);

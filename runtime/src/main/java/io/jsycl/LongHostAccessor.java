@@ -7,9 +7,8 @@ package io.jsycl;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * The methods of {@link HostAccessor.OfLong}, which declares none of its own: written once for every element type
- * in SpecializationGenerator's template. Package-private, so Javadoc documents them as
- * {@code HostAccessor.OfLong}'s own.
+ * The methods of {@link HostAccessor.OfLong}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code HostAccessor.OfLong}'s own.
  */
 abstract sealed class LongHostAccessor extends HostAccessor<Long> permits HostAccessor.OfLong {
     private final long[] data;

@@ -5,8 +5,8 @@
 package io.jsycl;
 
 /**
- * The methods of {@link Buffer.OfShort}, which declares none of its own: written once for every element type in
- * SpecializationGenerator's template. Package-private, so Javadoc documents them as {@code Buffer.OfShort}'s own.
+ * The methods of {@link Buffer.OfShort}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code Buffer.OfShort}'s own.
  */
 abstract sealed class ShortBuffer extends Buffer<Short> permits Buffer.OfShort {
     private final short[] data;

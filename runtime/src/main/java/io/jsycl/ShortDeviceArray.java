@@ -5,9 +5,9 @@
 package io.jsycl;
 
 /**
- * The methods of {@link DeviceArray.OfShort}, which declares none of its own: written once for every element type in
- * SpecializationGenerator's template. Package-private, so Javadoc documents them as {@code DeviceArray.OfShort}'s,
- * and kernels call them through that type, the name the lowering recognizes.
+ * The methods of {@link DeviceArray.OfShort}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code DeviceArray.OfShort}'s own,
+ * and kernels call them through that type, whose name is what the lowering recognizes.
  */
 abstract sealed class ShortDeviceArray extends DeviceArray<Short> permits DeviceArray.OfShort {
     private final short[] host;

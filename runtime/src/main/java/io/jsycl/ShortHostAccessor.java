@@ -7,9 +7,8 @@ package io.jsycl;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 /**
- * The methods of {@link HostAccessor.OfShort}, which declares none of its own: written once for every element type
- * in SpecializationGenerator's template. Package-private, so Javadoc documents them as
- * {@code HostAccessor.OfShort}'s own.
+ * The methods of {@link HostAccessor.OfShort}, generated with those of the other element types from one template
+ * (SpecializationGenerator). Package-private: Javadoc documents them as {@code HostAccessor.OfShort}'s own.
  */
 abstract sealed class ShortHostAccessor extends HostAccessor<Short> permits HostAccessor.OfShort {
     private final short[] data;
