@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -110,7 +111,10 @@ public final class SpecializationGenerator {
         for (Family f : List.of(ACCESSOR, LOCAL_ACCESSOR)) {
             doubles.put(f.name + ".java", render(f.name + "-double.java.template", family(f, true), null));
         }
-        return Map.of(Target.RUNTIME, runtime, Target.DOUBLES, doubles);
+        Map<Target, Map<String, String>> files = new EnumMap<>(Target.class);
+        files.put(Target.RUNTIME, runtime);
+        files.put(Target.DOUBLES, doubles);
+        return files;
     }
 
     /**
