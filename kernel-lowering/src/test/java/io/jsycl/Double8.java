@@ -4,10 +4,10 @@
 package io.jsycl;
 
 /**
- * Eight consecutive {@code double}s as one value (OpenCL's {@code double8}): what
- * {@link Accessor.OfDouble#get8(int)} loads and {@link Accessor.OfDouble#set8(int, Double8)} stores in one
- * wide memory access ({@code vload8} and {@code vstore8} on a device). In a kernel these values live in
- * registers, not in allocations, and their methods are lowered like a record's own.
+ * Eight consecutive {@code double}s as one value (OpenCL's {@code double8}): what {@code get8(int)} of
+ * {@link Accessor.OfDouble} loads and its {@code set8(int, Double8)} stores in one wide memory access
+ * ({@code vload8} and {@code vstore8} on a device). In a kernel these values live in registers, not in
+ * allocations, and their methods are lowered like a record's own.
  *
  * <p>The arithmetic is lane by lane and rounds each lane as Java's {@code double} arithmetic does (no fused
  * multiply-add), so a kernel's result is bit-exact with the same Java code.

@@ -4,10 +4,10 @@
 package io.jsycl;
 
 /**
- * Two consecutive {@code float}s as one value (OpenCL's {@code float2}): what
- * {@link Accessor.OfFloat#get2(int)} loads and {@link Accessor.OfFloat#set2(int, Float2)} stores in one
- * wide memory access ({@code vload2} and {@code vstore2} on a device). In a kernel these values live in
- * registers, not in allocations, and their methods are lowered like a record's own.
+ * Two consecutive {@code float}s as one value (OpenCL's {@code float2}): what {@code get2(int)} of
+ * {@link Accessor.OfFloat} loads and its {@code set2(int, Float2)} stores in one wide memory access
+ * ({@code vload2} and {@code vstore2} on a device). In a kernel these values live in registers, not in
+ * allocations, and their methods are lowered like a record's own.
  *
  * <p>The arithmetic is lane by lane and rounds each lane as Java's {@code float} arithmetic does (no fused
  * multiply-add), so a kernel's result is bit-exact with the same Java code.

@@ -4,10 +4,10 @@
 package io.jsycl;
 
 /**
- * Four consecutive {@code int}s as one value (OpenCL's {@code int4}): what
- * {@link Accessor.OfInt#get4(int)} loads and {@link Accessor.OfInt#set4(int, Int4)} stores in one
- * wide memory access ({@code vload4} and {@code vstore4} on a device). In a kernel these values live in
- * registers, not in allocations, and their methods are lowered like a record's own.
+ * Four consecutive {@code int}s as one value (OpenCL's {@code int4}): what {@code get4(int)} of
+ * {@link Accessor.OfInt} loads and its {@code set4(int, Int4)} stores in one wide memory access
+ * ({@code vload4} and {@code vstore4} on a device). In a kernel these values live in registers, not in
+ * allocations, and their methods are lowered like a record's own.
  *
  * <p>The arithmetic is lane by lane and is Java's {@code int} arithmetic: it wraps on overflow, so a kernel's
  * result is bit-exact with the same Java code. Division by zero is as for {@code int} division in a kernel:

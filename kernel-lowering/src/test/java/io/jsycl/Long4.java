@@ -4,10 +4,10 @@
 package io.jsycl;
 
 /**
- * Four consecutive {@code long}s as one value (OpenCL's {@code long4}): what
- * {@link Accessor.OfLong#get4(int)} loads and {@link Accessor.OfLong#set4(int, Long4)} stores in one
- * wide memory access ({@code vload4} and {@code vstore4} on a device). In a kernel these values live in
- * registers, not in allocations, and their methods are lowered like a record's own.
+ * Four consecutive {@code long}s as one value (OpenCL's {@code long4}): what {@code get4(int)} of
+ * {@link Accessor.OfLong} loads and its {@code set4(int, Long4)} stores in one wide memory access
+ * ({@code vload4} and {@code vstore4} on a device). In a kernel these values live in registers, not in
+ * allocations, and their methods are lowered like a record's own.
  *
  * <p>The arithmetic is lane by lane and is Java's {@code long} arithmetic: it wraps on overflow, so a kernel's
  * result is bit-exact with the same Java code. Division by zero is as for {@code long} division in a kernel:

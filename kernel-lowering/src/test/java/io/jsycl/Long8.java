@@ -4,10 +4,10 @@
 package io.jsycl;
 
 /**
- * Eight consecutive {@code long}s as one value (OpenCL's {@code long8}): what
- * {@link Accessor.OfLong#get8(int)} loads and {@link Accessor.OfLong#set8(int, Long8)} stores in one
- * wide memory access ({@code vload8} and {@code vstore8} on a device). In a kernel these values live in
- * registers, not in allocations, and their methods are lowered like a record's own.
+ * Eight consecutive {@code long}s as one value (OpenCL's {@code long8}): what {@code get8(int)} of
+ * {@link Accessor.OfLong} loads and its {@code set8(int, Long8)} stores in one wide memory access
+ * ({@code vload8} and {@code vstore8} on a device). In a kernel these values live in registers, not in
+ * allocations, and their methods are lowered like a record's own.
  *
  * <p>The arithmetic is lane by lane and is Java's {@code long} arithmetic: it wraps on overflow, so a kernel's
  * result is bit-exact with the same Java code. Division by zero is as for {@code long} division in a kernel:

@@ -4,10 +4,10 @@
 package io.jsycl;
 
 /**
- * Four consecutive {@code float}s as one value (OpenCL's {@code float4}): what
- * {@link Accessor.OfFloat#get4(int)} loads and {@link Accessor.OfFloat#set4(int, Float4)} stores in one
- * wide memory access ({@code vload4} and {@code vstore4} on a device). In a kernel these values live in
- * registers, not in allocations, and their methods are lowered like a record's own.
+ * Four consecutive {@code float}s as one value (OpenCL's {@code float4}): what {@code get4(int)} of
+ * {@link Accessor.OfFloat} loads and its {@code set4(int, Float4)} stores in one wide memory access
+ * ({@code vload4} and {@code vstore4} on a device). In a kernel these values live in registers, not in
+ * allocations, and their methods are lowered like a record's own.
  *
  * <p>The arithmetic is lane by lane and rounds each lane as Java's {@code float} arithmetic does (no fused
  * multiply-add), so a kernel's result is bit-exact with the same Java code.

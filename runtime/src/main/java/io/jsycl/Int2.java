@@ -4,10 +4,10 @@
 package io.jsycl;
 
 /**
- * Two consecutive {@code int}s as one value (OpenCL's {@code int2}): what
- * {@link Accessor.OfInt#get2(int)} loads and {@link Accessor.OfInt#set2(int, Int2)} stores in one
- * wide memory access ({@code vload2} and {@code vstore2} on a device). In a kernel these values live in
- * registers, not in allocations, and their methods are lowered like a record's own.
+ * Two consecutive {@code int}s as one value (OpenCL's {@code int2}): what {@code get2(int)} of
+ * {@link Accessor.OfInt} loads and its {@code set2(int, Int2)} stores in one wide memory access
+ * ({@code vload2} and {@code vstore2} on a device). In a kernel these values live in registers, not in
+ * allocations, and their methods are lowered like a record's own.
  *
  * <p>The arithmetic is lane by lane and is Java's {@code int} arithmetic: it wraps on overflow, so a kernel's
  * result is bit-exact with the same Java code. Division by zero is as for {@code int} division in a kernel:

@@ -4,10 +4,10 @@
 package io.jsycl;
 
 /**
- * Eight consecutive {@code int}s as one value (OpenCL's {@code int8}): what
- * {@link Accessor.OfInt#get8(int)} loads and {@link Accessor.OfInt#set8(int, Int8)} stores in one
- * wide memory access ({@code vload8} and {@code vstore8} on a device). In a kernel these values live in
- * registers, not in allocations, and their methods are lowered like a record's own.
+ * Eight consecutive {@code int}s as one value (OpenCL's {@code int8}): what {@code get8(int)} of
+ * {@link Accessor.OfInt} loads and its {@code set8(int, Int8)} stores in one wide memory access
+ * ({@code vload8} and {@code vstore8} on a device). In a kernel these values live in registers, not in
+ * allocations, and their methods are lowered like a record's own.
  *
  * <p>The arithmetic is lane by lane and is Java's {@code int} arithmetic: it wraps on overflow, so a kernel's
  * result is bit-exact with the same Java code. Division by zero is as for {@code int} division in a kernel:

@@ -4,10 +4,10 @@
 package io.jsycl;
 
 /**
- * Two consecutive {@code long}s as one value (OpenCL's {@code long2}): what
- * {@link Accessor.OfLong#get2(int)} loads and {@link Accessor.OfLong#set2(int, Long2)} stores in one
- * wide memory access ({@code vload2} and {@code vstore2} on a device). In a kernel these values live in
- * registers, not in allocations, and their methods are lowered like a record's own.
+ * Two consecutive {@code long}s as one value (OpenCL's {@code long2}): what {@code get2(int)} of
+ * {@link Accessor.OfLong} loads and its {@code set2(int, Long2)} stores in one wide memory access
+ * ({@code vload2} and {@code vstore2} on a device). In a kernel these values live in registers, not in
+ * allocations, and their methods are lowered like a record's own.
  *
  * <p>The arithmetic is lane by lane and is Java's {@code long} arithmetic: it wraps on overflow, so a kernel's
  * result is bit-exact with the same Java code. Division by zero is as for {@code long} division in a kernel:

@@ -35,8 +35,8 @@ public final class VectorRecordGenerator {
     /** The longest line the generated sources have, as in the hand-written ones. */
     static final int WIDTH = 120;
     /** Marks where {@link #wrap} may break a line: after a separator between lanes. */
+    static final String BREAK = "\u0001";
     private static final Map<Integer, String> COUNTS = Map.of(2, "Two", 4, "Four", 8, "Eight");
-    private static final String BREAK = "\u0001";
 
     private VectorRecordGenerator() {
     }
