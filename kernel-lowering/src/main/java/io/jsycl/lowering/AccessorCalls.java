@@ -20,7 +20,7 @@ final class AccessorCalls {
     static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, Expr receiver,
             List<Expr> args) {
         AccessorRef acc = receiver.accessor;
-        boolean local = m.owner.startsWith(Builtins.LOCAL_ACCESSOR_PREFIX);
+        boolean local = m.owner.startsWith(LoweredApi.LOCAL_ACCESSOR_PREFIX);
         if (acc == null || !(acc.capture() instanceof Capture.Accessor || acc.capture() instanceof Capture.Local
                 || acc.capture() instanceof Capture.RecordAccessor)) {
             throw r.reject("call to " + m.name + " on an accessor that is not captured", "is not supported; capture the accessor");

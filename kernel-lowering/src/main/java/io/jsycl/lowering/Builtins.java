@@ -11,32 +11,23 @@ import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.MethodInsnNode;
 
 /**
- * The one table of names the lowering knows: jsycl API calls (recognized by internal class
- * name), {@code java.lang.Math} and the bit operations of the boxes, mapped to OpenCL C
- * built-ins or to helpers (whose C definitions are in {@link Helpers}).
+ * Calls of library methods with a device meaning: the jsycl API's (members of {@link LoweredApi}: item queries and
+ * barriers here, and through {@link AccessorCalls}, {@link GroupAlgorithms} and {@link SubGroupAlgorithms} the rest),
+ * {@code java.lang.Math}, and the bit operations and conversions of the boxes, mapped to OpenCL C built-ins or to
+ * {@link Helpers}. The tables here map names to their C spelling.
  */
 final class Builtins {
     private Builtins() {
     }
 
-    static final String ITEM = "io/jsycl/Item";
-    static final String ND_ITEM = "io/jsycl/NdItem";
-    static final String ACCESSOR_PREFIX = "io/jsycl/Accessor$Of";
-    static final String LOCAL_ACCESSOR_PREFIX = "io/jsycl/LocalAccessor$Of";
-    /** Accessors of records: captured as {@link Capture.RecordAccessor}. */
-    static final String RECORD_ACCESSOR = "io/jsycl/Accessor$OfRecord";
-    /** USM device arrays: captured as 1-D read-write accessors ({@link Capture.Accessor}) and used like them. */
-    static final String DEVICE_ARRAY_PREFIX = "io/jsycl/DeviceArray$Of";
-    static final String REDUCER_PREFIX = "io/jsycl/Reducer$Of";
-    static final String API_BUILTINS = "io/jsycl/Builtins";
-    static final String FENCE = "io/jsycl/Fence";
-    static final String GROUP_OP = "io/jsycl/GroupOp";
     /** The text of a {@code GroupOp} constant's expression (kind 'K'), before the constant's name. */
     static final String GROUP_OP_PREFIX = "GroupOp.";
-    static final String SPEC_CONSTANT = "io/jsycl/SpecConstant";
 
-    /** {@code io.jsycl.Builtins}: "name desc" to the OpenCL C built-in of the same meaning. */
-    private static final Map<String, String> API = Map.ofEntries(
+    /**
+     * {@code io.jsycl.Builtins}: "name desc" to the OpenCL C built-in of the same meaning; one entry per
+     * {@link LoweredApi.Role#BUILT_IN} member of the table.
+     */
+    static final Map<String, String> API = Map.ofEntries(
             Map.entry("mad(FFF)F", "mad"), Map.entry("mad(DDD)D", "mad"),
             Map.entry("clamp(FFF)F", "clamp"), Map.entry("clamp(DDD)D", "clamp"),
             Map.entry("clamp(III)I", "clamp"), Map.entry("clamp(JJJ)J", "clamp"),
@@ -187,23 +178,24 @@ final class Builtins {
      * result has kind {@code 'V'} and is a statement.
      */
     static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, Expr receiver, List<Expr> args) {
-        if (m.owner.equals(ITEM) || m.owner.equals(ND_ITEM)) {
-            return item(ctx, r, m, receiver, args);
+        LoweredApi.Role role = LoweredApi.role(m.owner, m.name, m.desc);
+        if (m.owner.equals(LoweredApi.ITEM) || m.owner.equals(LoweredApi.ND_ITEM)) {
+            return item(ctx, r, m, role, args);
         }
-        if (m.owner.startsWith(ACCESSOR_PREFIX) || m.owner.startsWith(LOCAL_ACCESSOR_PREFIX)
-                || m.owner.startsWith(DEVICE_ARRAY_PREFIX)) {
+        if (m.owner.startsWith(LoweredApi.ACCESSOR_PREFIX) || m.owner.startsWith(LoweredApi.LOCAL_ACCESSOR_PREFIX)
+                || m.owner.startsWith(LoweredApi.DEVICE_ARRAY_PREFIX)) {
             return AccessorCalls.call(ctx, r, m, receiver, args);
         }
         String key = m.name + m.desc;
-        if (m.owner.startsWith(REDUCER_PREFIX) && receiver != null && receiver.kind == 'Q') {
-            if (!m.name.equals("combine") || args.size() != 1) {
+        if (m.owner.startsWith(LoweredApi.REDUCER_PREFIX) && receiver != null && receiver.kind == 'Q') {
+            if (role != LoweredApi.Role.REDUCER) {
                 throw r.reject("call to Reducer." + m.name, "is not supported in kernels; call combine(value)");
             }
             return Expr.effect('V', "*jsycl_acc = " + Reductions.combine(ctx, ctx.reduction, "*jsycl_acc", args.get(0).at(UNARY)),
                     PRIMARY);
         }
-        if (m.owner.equals(API_BUILTINS)) {
-            String fn = API.get(key);
+        if (m.owner.equals(LoweredApi.BUILTINS)) {
+            String fn = role == LoweredApi.Role.BUILT_IN ? API.get(key) : null;
             if (fn == null) {
                 throw r.reject("call to Builtins." + m.name + m.desc, "has no device equivalent in this version of the lowering");
             }
@@ -284,7 +276,9 @@ final class Builtins {
         return null;
     }
 
-    private static Expr item(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, Expr receiver, List<Expr> args) {
+    /** A call on the item: a query, a barrier, or a work-group or sub-group algorithm. */
+    private static Expr item(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, LoweredApi.Role role,
+            List<Expr> args) {
         int dims = ctx.dimensions;
         String last = Integer.toString(dims - 1);
         String d = args.isEmpty() ? null : args.get(0).constant != null
@@ -335,10 +329,10 @@ final class Builtins {
                 yield Expr.effect('V', "barrier(" + args.get(0).text + ")", PRIMARY);
             }
             default -> {
-                if (m.owner.equals(ND_ITEM) && GroupAlgorithms.handles(m.name)) {
+                if (role == LoweredApi.Role.GROUP_ALGORITHM) {
                     yield GroupAlgorithms.call(ctx, r, m, args);
                 }
-                if (m.owner.equals(ND_ITEM) && SubGroupAlgorithms.handles(m.name)) {
+                if (role == LoweredApi.Role.SUB_GROUP) {
                     yield SubGroupAlgorithms.call(ctx, r, m, args);
                 }
                 throw r.reject("call to " + m.owner.substring(m.owner.lastIndexOf('/') + 1) + "." + m.name,

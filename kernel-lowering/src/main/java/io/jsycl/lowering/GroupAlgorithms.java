@@ -45,15 +45,6 @@ final class GroupAlgorithms {
     /** The scratch parameter's name in the kernel and its body. */
     static final String SCRATCH = "jsycl_group_scratch";
 
-    /** Whether {@code name} is a work-group algorithm of {@code NdItem}. */
-    static boolean handles(String name) {
-        return switch (name) {
-            case "reduceOverGroup", "inclusiveScanOverGroup", "exclusiveScanOverGroup", "groupBroadcast",
-                    "anyOfGroup", "allOfGroup", "noneOfGroup" -> true;
-            default -> false;
-        };
-    }
-
     static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, List<Expr> args) {
         if (ctx.shape != KernelShape.ND_ITEM) {
             throw r.reject("NdItem." + m.name + " outside an nd-range kernel", "is not supported");

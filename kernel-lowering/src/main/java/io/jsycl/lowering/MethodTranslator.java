@@ -888,15 +888,16 @@ final class MethodTranslator {
     }
 
     private void getStatic(FieldInsnNode f) {
-        if (f.owner.equals(Builtins.FENCE) && (f.name.equals("LOCAL") || f.name.equals("GLOBAL"))) {
+        LoweredApi.Role role = LoweredApi.role(f.owner, f.name, f.desc);
+        if (role == LoweredApi.Role.FENCE) {
             push(Expr.stable('K', f.name.equals("LOCAL") ? "CLK_LOCAL_MEM_FENCE" : "CLK_GLOBAL_MEM_FENCE"));
             return;
         }
-        if (f.owner.equals(Builtins.GROUP_OP) && f.desc.equals("L" + Builtins.GROUP_OP + ";")) {
+        if (role == LoweredApi.Role.GROUP_OP) {
             push(Expr.stable('K', Builtins.GROUP_OP_PREFIX + f.name));
             return;
         }
-        if (f.desc.equals("L" + Builtins.SPEC_CONSTANT + ";")) {
+        if (f.desc.equals("L" + LoweredApi.SPEC_CONSTANT + ";")) {
             push(SpecConstants.field(ctx, this::reject, f));
             return;
         }
@@ -927,7 +928,7 @@ final class MethodTranslator {
                     + " live only in the method that creates them, index them there (or pass the elements you need)");
         }
         if (receiver != null && receiver.kind == 'S') {
-            if (!m.owner.equals(Builtins.SPEC_CONSTANT) || !m.name.equals("get")) {
+            if (LoweredApi.role(m.owner, m.name, m.desc) != LoweredApi.Role.SPEC_CONSTANT) {
                 throw reject("call to SpecConstant." + m.name, "is not supported in kernels; read the value with get()");
             }
             push(receiver.left);
@@ -944,7 +945,7 @@ final class MethodTranslator {
                 return;
             }
             VectorType vector = VectorType.of(receiver.recordType.internalName());
-            if (vector != null && m.name.equals("get") && m.desc.equals("(I)" + vector.element().descriptor())) {
+            if (vector != null && LoweredApi.role(m.owner, m.name, m.desc) == LoweredApi.Role.VECTOR_LANE) {
                 if (ctx.checked && args.get(0).constant == null) {
                     statement(Checks.bounds(ctx, args.get(0), Integer.toString(vector.width()), line, failReturn()));
                 }
@@ -967,7 +968,7 @@ final class MethodTranslator {
         boolean device = false;
         // The vector records' methods are plain Java over a record, lowered like the user's own.
         if (result == null && m.getOpcode() == INVOKESTATIC && !m.owner.startsWith("java/")
-                && (!isApiClass(m.owner) || VectorType.of(m.owner) != null)) {
+                && (!LoweredApi.isApiClass(m.owner) || VectorType.of(m.owner) != null)) {
             result = DeviceFunctions.call(ctx, this::reject, m, args);
             device = true;
         }
@@ -1322,11 +1323,6 @@ final class MethodTranslator {
     private boolean isRecord(String internalName) {
         ClassNode c = ctx.classNode(internalName);
         return c != null && "java/lang/Record".equals(c.superName);
-    }
-
-    /** Classes of the jsycl API package itself ({@code io/jsycl/X}), never device functions. */
-    private static boolean isApiClass(String owner) {
-        return owner.startsWith("io/jsycl/") && owner.indexOf('/', "io/jsycl/".length()) < 0;
     }
 
     /** Rejects a construct at the current line. */

@@ -52,17 +52,6 @@ final class SubGroupAlgorithms {
     /** Work-items in a sub-group, on every device: NVIDIA's warp. */
     static final int SIZE = 32;
 
-    /** Whether {@code name} is a sub-group method of {@code NdItem}. */
-    static boolean handles(String name) {
-        return switch (name) {
-            case "subGroupLocalId", "subGroupId", "subGroupSize", "subGroupMaxSize", "subGroupCount",
-                    "reduceOverSubGroup", "inclusiveScanOverSubGroup", "exclusiveScanOverSubGroup",
-                    "subGroupBroadcast", "shuffle", "shuffleXor", "shuffleDown", "shuffleUp", "anyOfSubGroup",
-                    "allOfSubGroup", "noneOfSubGroup" -> true;
-            default -> false;
-        };
-    }
-
     static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, List<Expr> args) {
         if (ctx.shape != KernelShape.ND_ITEM) {
             throw r.reject("NdItem." + m.name + " outside an nd-range kernel", "is not supported");
