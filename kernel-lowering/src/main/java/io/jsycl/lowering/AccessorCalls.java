@@ -17,7 +17,7 @@ final class AccessorCalls {
     private AccessorCalls() {
     }
 
-    static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, Expr receiver,
+    static Expr call(KernelContext ctx, Rejector r, MethodInsnNode m, Expr receiver,
             List<Expr> args) {
         AccessorRef acc = receiver.accessor;
         boolean local = m.owner.startsWith(LoweredApi.LOCAL_ACCESSOR_PREFIX);
@@ -85,7 +85,7 @@ final class AccessorCalls {
         }
     }
 
-    private static Expr atomic(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, String name, String ptr,
+    private static Expr atomic(KernelContext ctx, Rejector r, MethodInsnNode m, String name, String ptr,
             boolean local, List<Expr> args) {
         char k = Builtins.returnKind(m.desc);
         String op = m.name.substring("atomic".length());

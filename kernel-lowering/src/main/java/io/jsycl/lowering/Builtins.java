@@ -177,7 +177,7 @@ final class Builtins {
      * The expression for a call, or {@code null} if it is not a built-in. A {@code void}
      * result has kind {@code 'V'} and is a statement.
      */
-    static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, Expr receiver, List<Expr> args) {
+    static Expr call(KernelContext ctx, Rejector r, MethodInsnNode m, Expr receiver, List<Expr> args) {
         LoweredApi.Role role = LoweredApi.role(m.owner, m.name, m.desc);
         if (m.owner.equals(LoweredApi.ITEM) || m.owner.equals(LoweredApi.ND_ITEM)) {
             return item(ctx, r, m, role, args);
@@ -277,7 +277,7 @@ final class Builtins {
     }
 
     /** A call on the item: a query, a barrier, or a work-group or sub-group algorithm. */
-    private static Expr item(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, LoweredApi.Role role,
+    private static Expr item(KernelContext ctx, Rejector r, MethodInsnNode m, LoweredApi.Role role,
             List<Expr> args) {
         int dims = ctx.dimensions;
         String last = Integer.toString(dims - 1);

@@ -19,7 +19,7 @@ final class DeviceFunctions {
     private DeviceFunctions() {
     }
 
-    static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, List<Expr> args) {
+    static Expr call(KernelContext ctx, Rejector r, MethodInsnNode m, List<Expr> args) {
         return call(ctx, r, m, null, args);
     }
 
@@ -27,7 +27,7 @@ final class DeviceFunctions {
      * A call of a static method ({@code receiver} null) or of a record value's own method ({@code receiver} the
      * record value, of kind 'R'), which becomes a device function whose first parameter is the record.
      */
-    static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, Expr receiver, List<Expr> args) {
+    static Expr call(KernelContext ctx, Rejector r, MethodInsnNode m, Expr receiver, List<Expr> args) {
         ClassNode owner = ctx.classNode(m.owner);
         MethodNode method = null;
         if (owner != null) {
@@ -118,7 +118,7 @@ final class DeviceFunctions {
         List<String> cParams = new ArrayList<>();
         int slot = 0;
         for (int i = 0; i < types.length; i++) {
-            String pname = instance && i == 0 ? "self" : MethodTranslator.paramName(method, slot, instance ? i - 1 : i);
+            String pname = instance && i == 0 ? "self" : LocalNames.paramName(method, slot, instance ? i - 1 : i);
             Expr a = args.get(i);
             if (a.kind == 'R') {
                 params.add(new MethodTranslator.Param(slot, 'R', pname, Expr.record(a.recordType, pname, true)));
@@ -147,8 +147,8 @@ final class DeviceFunctions {
         CodeBuilder c = new CodeBuilder();
         c.line("/* " + owner.name.replace('/', '.') + "." + method.name + method.desc + " */");
         c.open(cRet + " " + name + "(" + String.join(", ", cParams) + ")");
-        for (Map.Entry<String, String> d : t.declarations.entrySet()) {
-            c.line(MethodTranslator.declaration(d.getKey(), d.getValue()));
+        for (Map.Entry<String, String> d : t.declarations().entrySet()) {
+            c.line(LocalNames.declaration(d.getKey(), d.getValue()));
         }
         c.raw(body);
         c.close();

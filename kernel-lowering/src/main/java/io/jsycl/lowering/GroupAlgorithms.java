@@ -45,7 +45,7 @@ final class GroupAlgorithms {
     /** The scratch parameter's name in the kernel and its body. */
     static final String SCRATCH = "jsycl_group_scratch";
 
-    static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, List<Expr> args) {
+    static Expr call(KernelContext ctx, Rejector r, MethodInsnNode m, List<Expr> args) {
         if (ctx.shape != KernelShape.ND_ITEM) {
             throw r.reject("NdItem." + m.name + " outside an nd-range kernel", "is not supported");
         }
@@ -93,7 +93,7 @@ final class GroupAlgorithms {
      * The name of the {@code GroupOp} constant {@code op} of a call over values of kind {@code k}; rejects an
      * operation that is not a constant written in the call, and a bitwise one over floating point.
      */
-    static String opName(MethodTranslator.Rejector r, MethodInsnNode m, Expr op, char k) {
+    static String opName(Rejector r, MethodInsnNode m, Expr op, char k) {
         if (op.kind != 'K' || !op.text.startsWith(Builtins.GROUP_OP_PREFIX)) {
             throw r.reject("NdItem." + m.name + " with an operation that is not a GroupOp constant",
                     "is not supported; pass GroupOp.SUM, GroupOp.MIN, ... directly");

@@ -132,7 +132,7 @@ public final class KernelLowerer {
         CaptureLayout layout = new CaptureLayout(ctx);
         int slot = 0;
         for (int i = 0; i < request.captures().size(); i++) {
-            String pname = MethodTranslator.paramName(method, slot, i);
+            String pname = LocalNames.paramName(method, slot, i);
             names.add(pname);
             Capture c = request.captures().get(i);
             check(matches(types[i], c), i, types[i], c);
@@ -181,7 +181,7 @@ public final class KernelLowerer {
         if (request.checked()) {
             args.add(new KernelArg(-1, ArgRole.CHECK_BUFFER, 0, ScalarType.INT));
         }
-        String source = KernelSourceEmitter.emit(ctx, request, cls, name, names, layout, body.declarations, bodyText);
+        String source = KernelSourceEmitter.emit(ctx, request, cls, name, names, layout, body.declarations(), bodyText);
         return new LoweredKernel(name, source, args, ctx.usesFp64, List.copyOf(ctx.specConstants.values()),
                 ctx.usesBarrier);
     }

@@ -94,7 +94,7 @@ final class KernelSourceEmitter {
                 c.line(ctype + " " + names.get(i) + " = cap->" + names.get(i) + ";");
             }
         }
-        declarations.forEach((n, t) -> c.line(MethodTranslator.declaration(n, t)));
+        declarations.forEach((n, t) -> c.line(LocalNames.declaration(n, t)));
         c.raw(body);
         c.close();
         c.blank();

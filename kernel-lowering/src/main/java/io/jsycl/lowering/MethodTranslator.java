@@ -12,15 +12,10 @@ import static io.jsycl.lowering.Expr.UNARY;
 import static io.jsycl.lowering.Expr.XOR;
 import static org.objectweb.asm.Opcodes.*;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
@@ -43,23 +38,16 @@ import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
- * Translates one method's bytecode: splits it into basic blocks, then interprets each block
- * symbolically (in reverse postorder) with an operand stack of {@link Expr}s, producing C
- * statements and a terminator per block; {@link ControlFlowStructurer} then nests them.
+ * Translates one method's bytecode: splits it into basic blocks ({@link BasicBlocks}), then interprets each block
+ * symbolically (in reverse postorder) with an operand stack of {@link Expr}s, producing C statements and a terminator
+ * per block; {@link ControlFlowStructurer} then nests them. The C names are {@link LocalNames}'.
  *
- * <p>One piece (about 950 lines) because it is one big instruction switch plus the state that
- * switch shares; the built-in names it uses live in {@link Builtins}.
+ * <p>One piece (about 950 lines) because it is one big instruction switch plus the state that switch shares; the
+ * built-in names it uses live in {@link Builtins}.
  */
 final class MethodTranslator {
     /** A method parameter: a primitive bound to a C variable, or a reference bound to an expr. */
     record Param(int slot, char kind, String name, Expr ref) {}
-
-    private static final Set<String> RESERVED = Set.of("auto", "break", "case", "char", "const", "continue",
-            "default", "do", "double", "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int",
-            "long", "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch",
-            "typedef", "union", "unsigned", "void", "volatile", "while", "bool", "half", "uchar", "ushort", "uint",
-            "ulong", "size_t", "kernel", "global", "local", "constant", "private", "read_only", "write_only",
-            "cap", "it", "data", "range", "offset", "memRange", "true", "false");
 
     private final KernelContext ctx;
     private final ClassNode cls;
@@ -72,11 +60,7 @@ final class MethodTranslator {
     private final Map<Integer, Expr> recordLocals = new HashMap<>();
     /** Locals holding private arrays: slot to the local variable entry (null when unknown) of its binding. */
     private final Map<Integer, LocalVariableNode> privateArrayScopes = new HashMap<>();
-    private final Map<String, String> varNames = new HashMap<>();
-    private final Set<String> usedNames = new HashSet<>();
-    /** Locals and temporaries to declare at the top of the function: name to C type. */
-    final Map<String, String> declarations = new LinkedHashMap<>();
-    private int temps;
+    private final LocalNames names;
     /** Whether the method writes memory or calls something that may (so calls to it are effects). */
     boolean hasEffects;
     private int line = -1;
@@ -90,38 +74,18 @@ final class MethodTranslator {
         this.cls = cls;
         this.method = method;
         this.insns = method.instructions.toArray();
+        this.names = new LocalNames(method);
         for (Param p : params) {
             if (p.ref != null) {
                 refParams.put(p.slot, p.ref);
-            } else {
-                varNames.put(p.slot + ":" + p.kind, p.name);
             }
-            usedNames.add(p.name);
+            names.parameter(p.slot, p.ref != null ? 0 : p.kind, p.name);
         }
     }
 
-    /** The C name for a parameter slot's name, from the class file if it has one. */
-    static String paramName(MethodNode m, int slot, int index) {
-        if (m.localVariables != null) {
-            for (LocalVariableNode v : m.localVariables) {
-                if (v.index == slot && (v.start == null || m.instructions.indexOf(v.start) <= 1)) {
-                    return cName(v.name, "p" + index);
-                }
-            }
-        }
-        if (m.parameters != null && index < m.parameters.size() && m.parameters.get(index).name != null) {
-            return cName(m.parameters.get(index).name, "p" + index);
-        }
-        return "p" + index;
-    }
-
-    static String cName(String javaName, String fallback) {
-        String n = javaName.replaceAll("[^A-Za-z0-9_]", "_");
-        if (n.isEmpty() || RESERVED.contains(n) || n.startsWith("jsycl") || n.startsWith("get_")
-                || Character.isDigit(n.charAt(0)) || n.startsWith("__") || n.matches("[LCt]\\d+")) {
-            return fallback.equals(n) ? n + "_" : n + "_";
-        }
-        return n;
+    /** The locals and temporaries to declare at the top of the function: name to C type. */
+    Map<String, String> declarations() {
+        return names.declarations();
     }
 
     /** Translates the method and returns its structured body. */
@@ -137,7 +101,7 @@ final class MethodTranslator {
         if (!method.tryCatchBlocks.isEmpty()) {
             throw ctx.error(cls, firstLine(), "'try/catch'", "is not supported in kernels; check the values beforehand instead");
         }
-        List<Block> rpo = blocks();
+        List<Block> rpo = BasicBlocks.of(method.instructions);
         for (Block b : rpo) {
             if (b.entryStack == null) {
                 b.entryStack = List.of();
@@ -154,127 +118,6 @@ final class MethodTranslator {
             }
         }
         return -1;
-    }
-
-    // ---------------------------------------------------------------- blocks
-
-    private List<Block> blocks() {
-        boolean[] leader = new boolean[insns.length + 1];
-        leader[0] = true;
-        for (int i = 0; i < insns.length; i++) {
-            AbstractInsnNode n = insns[i];
-            if (n instanceof JumpInsnNode j) {
-                leader[index(j.label)] = true;
-                leader[i + 1] = true;
-            } else if (n instanceof TableSwitchInsnNode t) {
-                leader[index(t.dflt)] = true;
-                t.labels.forEach(l -> leader[index(l)] = true);
-                leader[i + 1] = true;
-            } else if (n instanceof LookupSwitchInsnNode t) {
-                leader[index(t.dflt)] = true;
-                t.labels.forEach(l -> leader[index(l)] = true);
-                leader[i + 1] = true;
-            } else if (isExit(n.getOpcode())) {
-                leader[i + 1] = true;
-            }
-        }
-        List<Block> all = new ArrayList<>();
-        Block[] at = new Block[insns.length];
-        for (int i = 0; i < insns.length; ) {
-            int j = i + 1;
-            while (j < insns.length && !leader[j]) {
-                j++;
-            }
-            Block b = new Block(all.size(), i, j);
-            all.add(b);
-            for (int k = i; k < j; k++) {
-                at[k] = b;
-            }
-            i = j;
-        }
-        for (Block b : all) {
-            AbstractInsnNode last = lastReal(b);
-            int op = last == null ? -1 : last.getOpcode();
-            if (last instanceof JumpInsnNode j) {
-                b.succs.add(at[index(j.label)]);
-                if (op != GOTO) {
-                    b.succs.add(at[b.end]);
-                }
-            } else if (last instanceof TableSwitchInsnNode t) {
-                t.labels.forEach(l -> addSucc(b, at[index(l)]));
-                addSucc(b, at[index(t.dflt)]);
-            } else if (last instanceof LookupSwitchInsnNode t) {
-                t.labels.forEach(l -> addSucc(b, at[index(l)]));
-                addSucc(b, at[index(t.dflt)]);
-            } else if (!isExit(op) && b.end < insns.length) {
-                b.succs.add(at[b.end]);
-            }
-        }
-        // Reverse postorder from the entry.
-        List<Block> post = new ArrayList<>();
-        Set<Block> seen = new HashSet<>();
-        Deque<Object[]> work = new ArrayDeque<>();
-        work.push(new Object[] {all.get(0), 0});
-        seen.add(all.get(0));
-        while (!work.isEmpty()) {
-            Object[] top = work.peek();
-            Block b = (Block) top[0];
-            int i = (Integer) top[1];
-            if (i < b.succs.size()) {
-                top[1] = i + 1;
-                Block s = b.succs.get(i);
-                if (seen.add(s)) {
-                    work.push(new Object[] {s, 0});
-                }
-            } else {
-                post.add(work.pop()[0] instanceof Block done ? done : null);
-            }
-        }
-        List<Block> rpo = new ArrayList<>(post.reversed());
-        for (int i = 0; i < rpo.size(); i++) {
-            rpo.get(i).rpo = i;
-        }
-        for (Block b : rpo) {
-            for (Block s : b.succs) {
-                if (!s.preds.contains(b)) {
-                    s.preds.add(b);
-                }
-            }
-        }
-        return rpo;
-    }
-
-    private static void addSucc(Block b, Block s) {
-        if (!b.succs.contains(s)) {
-            b.succs.add(s);
-        }
-    }
-
-    private static boolean isExit(int op) {
-        return (op >= IRETURN && op <= RETURN) || op == ATHROW || op == GOTO || op == JSR || op == RET;
-    }
-
-    private AbstractInsnNode lastReal(Block b) {
-        for (int i = b.end - 1; i >= b.start; i--) {
-            if (insns[i].getOpcode() >= 0) {
-                return insns[i];
-            }
-        }
-        return null;
-    }
-
-    private int index(LabelNode l) {
-        return method.instructions.indexOf(l);
-    }
-
-    private Block blockAt(Block from, LabelNode l) {
-        int i = index(l);
-        for (Block s : from.succs) {
-            if (s.start == i) {
-                return s;
-            }
-        }
-        throw new IllegalStateException("no successor at " + i);
     }
 
     // ---------------------------------------------------------------- interpretation
@@ -349,30 +192,13 @@ final class MethodTranslator {
         return e.kind == 'A' || e.kind == 'T' || e.kind == 'Q' || e.kind == 'K' || e.kind == 'S' || e.kind == 'P';
     }
 
-    /** The C declaration of a local: {@code type} is a C type, or {@code float[16]} for a private array. */
-    static String declaration(String name, String type) {
-        int bracket = type.indexOf('[');
-        return bracket < 0 ? type + " " + name + ";" : type.substring(0, bracket) + " " + name + type.substring(bracket) + ";";
-    }
-
     private static char valueKind(Expr e) {
         return e.kind == 'C' ? 'I' : e.kind;
     }
 
-    private String temp(char kind) {
-        String name = "t" + temps++;
-        declarations.put(name, Expr.cType(kind));
-        return name;
-    }
-
     /** A temporary for {@code v}'s value (a struct for a record value). */
     private String temp(Expr v) {
-        if (v.kind != 'R') {
-            return temp(v.kind);
-        }
-        String name = "t" + temps++;
-        declarations.put(name, v.recordType.cType());
-        return name;
+        return names.temporary(v.kind == 'R' ? v.recordType.cType() : Expr.cType(v.kind));
     }
 
     /** A stable expression of {@code v}'s kind (and record type) naming {@code name}. */
@@ -416,46 +242,6 @@ final class MethodTranslator {
                 + " ? 0 : " + nan + ")", PRIMARY);
     }
 
-    private String var(int slot, char kind) {
-        String key = slot + ":" + kind;
-        String name = varNames.get(key);
-        if (name != null) {
-            return name;
-        }
-        String base = null;
-        if (method.localVariables != null) {
-            for (LocalVariableNode v : method.localVariables) {
-                if (v.index == slot && kindOf(v.desc) == kind) {
-                    if (base == null) {
-                        base = v.name;
-                    } else if (!base.equals(v.name)) {
-                        base = null;
-                        break;
-                    }
-                }
-            }
-        }
-        name = base == null ? "v" + slot : cName(base, "v" + slot);
-        if (!usedNames.add(name)) {
-            name = name + "_" + slot + Character.toLowerCase(kind);
-            usedNames.add(name);
-        }
-        varNames.put(key, name);
-        declarations.put(name, Expr.cType(kind));
-        return name;
-    }
-
-    private static char kindOf(String desc) {
-        return switch (desc) {
-            case "Z", "B", "C", "S", "I", "Ljava/lang/Integer;", "Ljava/lang/Short;", "Ljava/lang/Byte;",
-                    "Ljava/lang/Character;", "Ljava/lang/Boolean;" -> 'I';
-            case "J", "Ljava/lang/Long;" -> 'J';
-            case "F", "Ljava/lang/Float;" -> 'F';
-            case "D", "Ljava/lang/Double;" -> 'D';
-            default -> 'A';
-        };
-    }
-
     private void instruction(Block b, AbstractInsnNode n) {
         int op = n.getOpcode();
         switch (op) {
@@ -466,13 +252,13 @@ final class MethodTranslator {
             case DCONST_0, DCONST_1 -> push(Expr.doubleConstant(op - DCONST_0));
             case BIPUSH, SIPUSH -> push(Expr.intConstant(((IntInsnNode) n).operand));
             case LDC -> ldc(((LdcInsnNode) n).cst);
-            case ILOAD, LLOAD, FLOAD, DLOAD -> push(Expr.of(kindOfLoad(op), var(((VarInsnNode) n).var, kindOfLoad(op)), PRIMARY));
+            case ILOAD, LLOAD, FLOAD, DLOAD -> push(Expr.of(kindOfLoad(op), names.variable(((VarInsnNode) n).var, kindOfLoad(op)), PRIMARY));
             case ALOAD -> aload(((VarInsnNode) n).var);
             case ISTORE, LSTORE, FSTORE, DSTORE -> store(((VarInsnNode) n).var, kindOfLoad(op - (ISTORE - ILOAD)), pop());
             case ASTORE -> astore(((VarInsnNode) n).var, pop());
             case IINC -> {
                 IincInsnNode inc = (IincInsnNode) n;
-                String v = var(inc.var, 'I');
+                String v = names.variable(inc.var, 'I');
                 statement(v + " = " + Arithmetic.add('I', Expr.of('I', v, PRIMARY), Expr.intConstant(inc.incr)).text + ";");
             }
             case POP -> {
@@ -573,7 +359,7 @@ final class MethodTranslator {
                 Expr r = pop();
                 Expr l = pop();
                 Expr cond = Arithmetic.compare(op - IF_ICMPEQ, l, r, false, 0);
-                if (varNames.containsValue(l.text)) { // the local variable itself, as loaded for the comparison
+                if (names.isVariable(l.text)) { // the local variable itself, as loaded for the comparison
                     if (op == IF_ICMPLT) {
                         cond.belowWhenTrue = l.text;
                     } else if (op == IF_ICMPGE) {
@@ -752,7 +538,7 @@ final class MethodTranslator {
         }
         Character boxed = boxedLocals.get(slot);
         if (boxed != null) {
-            push(Expr.of(boxed, var(slot, boxed), PRIMARY));
+            push(Expr.of(boxed, names.variable(slot, boxed), PRIMARY));
             return;
         }
         throw reject("a reference local variable", "is not supported in kernels; use primitives and accessors");
@@ -763,7 +549,7 @@ final class MethodTranslator {
             throw reject("storing a record before its constructor ran", "is not supported in kernels");
         }
         if (v.kind == 'R') {
-            String name = recordVar(slot, v.recordType);
+            String name = names.recordVariable(slot, v.recordType);
             Expr local = Expr.record(v.recordType, name, true);
             recordLocals.put(slot, local);
             refLocals.remove(slot);
@@ -793,7 +579,7 @@ final class MethodTranslator {
     }
 
     private void store(int slot, char kind, Expr v) {
-        String name = var(slot, kind);
+        String name = names.variable(slot, kind);
         v = value(v);
         if (v.text.equals(name)) {
             return;
@@ -866,7 +652,7 @@ final class MethodTranslator {
     private void branch(Block b, JumpInsnNode j, Expr cond) {
         b.kind = Block.Kind.IF;
         b.condition = cond;
-        Block taken = blockAt(b, j.label);
+        Block taken = BasicBlocks.successorAt(method.instructions, b, j.label);
         if (b.succs.getFirst() != taken) {
             b.succs.remove(taken);
             b.succs.addFirst(taken);
@@ -881,9 +667,9 @@ final class MethodTranslator {
         b.keys = keys;
         b.keyTargets = new Block[keys.length];
         for (int k = 0; k < keys.length; k++) {
-            b.keyTargets[k] = blockAt(b, labels.get(k));
+            b.keyTargets[k] = BasicBlocks.successorAt(method.instructions, b, labels.get(k));
         }
-        b.defaultTarget = blockAt(b, dflt);
+        b.defaultTarget = BasicBlocks.successorAt(method.instructions, b, dflt);
         passStack(b);
     }
 
@@ -1149,30 +935,6 @@ final class MethodTranslator {
         }
     }
 
-    private String recordVar(int slot, RecordType t) {
-        String key = slot + ":R:" + t.cType();
-        String name = varNames.get(key);
-        if (name != null) {
-            return name;
-        }
-        String base = null;
-        if (method.localVariables != null) {
-            for (LocalVariableNode v : method.localVariables) {
-                if (v.index == slot && v.desc.equals("L" + t.internalName() + ";")) {
-                    base = v.name;
-                }
-            }
-        }
-        name = base == null ? "v" + slot : cName(base, "v" + slot);
-        if (!usedNames.add(name)) {
-            name = name + "_" + slot + "r";
-            usedNames.add(name);
-        }
-        varNames.put(key, name);
-        declarations.put(name, t.cType());
-        return name;
-    }
-
     /** Largest private array, in elements: private arrays are meant to live in registers. */
     static final int MAX_PRIVATE_ARRAY = 1024;
 
@@ -1214,15 +976,7 @@ final class MethodTranslator {
                 }
             }
         }
-        String name = cName(base, "arr");
-        if (!usedNames.add(name)) {
-            int k = 1;
-            while (!usedNames.add(name + "_" + k)) {
-                k++;
-            }
-            name = name + "_" + k;
-        }
-        declarations.put(name, Expr.elementCType(element) + "[" + length + "]");
+        String name = names.privateArray(base, Expr.elementCType(element), length);
         statement("for (int jsycl_i = 0; jsycl_i < " + length + "; jsycl_i++) " + name + "[jsycl_i] = 0;");
         push(Expr.privateArray(name, element, (int) length));
     }
@@ -1290,7 +1044,7 @@ final class MethodTranslator {
             next++;
         }
         for (LocalVariableNode lv : method.localVariables) {
-            if (lv.index == slot && index(lv.start) <= next && next < index(lv.end)) {
+            if (lv.index == slot && method.instructions.indexOf(lv.start) <= next && next < method.instructions.indexOf(lv.end)) {
                 return lv;
             }
         }
@@ -1323,10 +1077,5 @@ final class MethodTranslator {
     private boolean isRecord(String internalName) {
         ClassNode c = ctx.classNode(internalName);
         return c != null && "java/lang/Record".equals(c.superName);
-    }
-
-    /** Rejects a construct at the current line. */
-    interface Rejector {
-        LoweringException reject(String construct, String advice);
     }
 }

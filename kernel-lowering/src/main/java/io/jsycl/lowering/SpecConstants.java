@@ -14,7 +14,7 @@ final class SpecConstants {
     private SpecConstants() {
     }
 
-    static Expr field(KernelContext ctx, MethodTranslator.Rejector r, FieldInsnNode f) {
+    static Expr field(KernelContext ctx, Rejector r, FieldInsnNode f) {
         Object constant;
         String name;
         Object value;

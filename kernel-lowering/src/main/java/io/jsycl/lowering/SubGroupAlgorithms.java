@@ -52,7 +52,7 @@ final class SubGroupAlgorithms {
     /** Work-items in a sub-group, on every device: NVIDIA's warp. */
     static final int SIZE = 32;
 
-    static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, List<Expr> args) {
+    static Expr call(KernelContext ctx, Rejector r, MethodInsnNode m, List<Expr> args) {
         if (ctx.shape != KernelShape.ND_ITEM) {
             throw r.reject("NdItem." + m.name + " outside an nd-range kernel", "is not supported");
         }

@@ -36,7 +36,7 @@ final class VectorAccess {
      * alignment, so accessor offsets are fine), or in a program for accessors without offsets through an aligned
      * vector pointer.
      */
-    static Expr access(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, String name, AccessorRef acc,
+    static Expr access(KernelContext ctx, Rejector r, MethodInsnNode m, String name, AccessorRef acc,
             int dims, boolean readOnly, List<Expr> args) {
         int n = width(m.name);
         String pair = "get" + n + " and set" + n;
@@ -110,7 +110,7 @@ final class VectorAccess {
      * that picks it and gives 0 for a lane out of range (checked mode reports that case before the call, as Java
      * throws {@code IndexOutOfBoundsException}).
      */
-    static Expr lane(KernelContext ctx, MethodTranslator.Rejector r, VectorType vt, Expr vector, Expr lane) {
+    static Expr lane(KernelContext ctx, Rejector r, VectorType vt, Expr vector, Expr lane) {
         RecordType record = vector.recordType;
         if (lane.constant != null) {
             long at = lane.constant;
