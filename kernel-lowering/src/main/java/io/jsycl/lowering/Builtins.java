@@ -5,6 +5,14 @@ import static io.jsycl.lowering.Expr.MUL;
 import static io.jsycl.lowering.Expr.PRIMARY;
 import static io.jsycl.lowering.Expr.UNARY;
 
+import io.jsycl.lowering.Expr.DoubleValue;
+import io.jsycl.lowering.Expr.FenceFlags;
+import io.jsycl.lowering.Expr.FloatValue;
+import io.jsycl.lowering.Expr.IntValue;
+import io.jsycl.lowering.Expr.LongValue;
+import io.jsycl.lowering.Expr.NoValue;
+import io.jsycl.lowering.Expr.ReducerRef;
+import io.jsycl.lowering.Expr.Value;
 import java.util.List;
 import java.util.Map;
 import org.objectweb.asm.Type;
@@ -19,9 +27,6 @@ import org.objectweb.asm.tree.MethodInsnNode;
 final class Builtins {
     private Builtins() {
     }
-
-    /** The text of a {@code GroupOp} constant's expression (kind 'K'), before the constant's name. */
-    static final String GROUP_OP_PREFIX = "GroupOp.";
 
     /**
      * {@code io.jsycl.Builtins}: "name desc" to the OpenCL C built-in of the same meaning; one entry per
@@ -117,45 +122,29 @@ final class Builtins {
      * fuzzer seed 20261765). Null where an argument is not a constant or the method is not a static one of those
      * classes with primitive parameters.
      */
-    static Expr foldMath(MethodInsnNode m, List<Expr> args) {
+    static Value foldMath(MethodInsnNode m, List<Expr> args) {
         Type[] params = Type.getArgumentTypes(m.desc);
         Object[] values = new Object[params.length];
         Class<?>[] types = new Class<?>[params.length];
         for (int i = 0; i < params.length; i++) {
-            Expr a = args.get(i);
-            switch (params[i].getSort()) {
-                case Type.INT -> {
-                    if (a.constant == null || a.kind != 'I') {
-                        return null;
-                    }
-                    types[i] = int.class;
-                    values[i] = (int) (long) a.constant;
-                }
-                case Type.LONG -> {
-                    if (a.constant == null || a.kind != 'J') {
-                        return null;
-                    }
-                    types[i] = long.class;
-                    values[i] = (long) a.constant;
-                }
-                case Type.FLOAT -> {
-                    if (a.fpConstant == null) {
-                        return null;
-                    }
-                    types[i] = float.class;
-                    values[i] = (float) (double) a.fpConstant;
-                }
-                case Type.DOUBLE -> {
-                    if (a.fpConstant == null) {
-                        return null;
-                    }
-                    types[i] = double.class;
-                    values[i] = a.fpConstant;
-                }
-                default -> {
-                    return null;
-                }
+            int sort = params[i].getSort();
+            Object value = switch (args.get(i)) {
+                case IntValue v when sort == Type.INT -> v.constant();
+                case LongValue v when sort == Type.LONG -> v.constant();
+                case FloatValue v when sort == Type.FLOAT -> v.constant();
+                case DoubleValue v when sort == Type.DOUBLE -> v.constant();
+                default -> null;
+            };
+            if (value == null) {
+                return null;
             }
+            types[i] = switch (sort) {
+                case Type.INT -> int.class;
+                case Type.LONG -> long.class;
+                case Type.FLOAT -> float.class;
+                default -> double.class;
+            };
+            values[i] = value;
         }
         Object result;
         try {
@@ -174,8 +163,8 @@ final class Builtins {
     }
 
     /**
-     * The expression for a call, or {@code null} if it is not a built-in. A {@code void}
-     * result has kind {@code 'V'} and is a statement.
+     * The expression for a call, or {@code null} if it is not a built-in; a call of a {@code void} method is a
+     * {@link Expr.NoValue}.
      */
     static Expr call(KernelContext ctx, Rejector r, MethodInsnNode m, Expr receiver, List<Expr> args) {
         LoweredApi.Role role = LoweredApi.role(m.owner, m.name, m.desc);
@@ -187,12 +176,12 @@ final class Builtins {
             return AccessorCalls.call(ctx, r, m, receiver, args);
         }
         String key = m.name + m.desc;
-        if (m.owner.startsWith(LoweredApi.REDUCER_PREFIX) && receiver != null && receiver.kind == 'Q') {
+        if (m.owner.startsWith(LoweredApi.REDUCER_PREFIX) && receiver instanceof ReducerRef) {
             if (role != LoweredApi.Role.REDUCER) {
                 throw r.reject("call to Reducer." + m.name, "is not supported in kernels; call combine(value)");
             }
-            return Expr.effect('V', "*jsycl_acc = " + Reductions.combine(ctx, ctx.reduction, "*jsycl_acc", args.get(0).at(UNARY)),
-                    PRIMARY);
+            return new NoValue("*jsycl_acc = " + Reductions.combine(ctx, ctx.reduction, "*jsycl_acc",
+                    args.get(0).at(UNARY)));
         }
         if (m.owner.equals(LoweredApi.BUILTINS)) {
             String fn = role == LoweredApi.Role.BUILT_IN ? API.get(key) : null;
@@ -201,43 +190,11 @@ final class Builtins {
             }
             char k = returnKind(m.desc);
             String text = fn + "(" + join(args) + ")";
-            return Expr.of(k, k == 'I' && (fn.equals("popcount") || fn.equals("clz")) ? "(int)" + text : text,
-                    k == 'I' && (fn.equals("popcount") || fn.equals("clz")) ? UNARY : PRIMARY);
+            boolean narrowed = k == 'I' && (fn.equals("popcount") || fn.equals("clz"));
+            return Expr.value(k, narrowed ? "(int)" + text : text, narrowed ? UNARY : PRIMARY);
         }
         if (m.owner.equals("java/lang/Math") || m.owner.equals("java/lang/StrictMath")) {
-            Expr folded = THROWING.containsKey(key) ? null : foldMath(m, args);
-            if (folded != null) {
-                return folded;
-            }
-            if (key.equals("abs(I)I") || key.equals("abs(J)J")) {
-                // not OpenCL's abs: PoCL lowers it to llvm.abs with INT_MIN poison, Java wraps to MIN_VALUE
-                String fn = ctx.helper(key.equals("abs(I)I") ? "jsycl_abs_i" : "jsycl_abs_l");
-                return Expr.of(key.equals("abs(I)I") ? 'I' : 'J', fn + "(" + args.get(0).text + ")", PRIMARY);
-            }
-            if (key.equals("toRadians(D)D")) {
-                return Expr.of('D', args.get(0).at(MUL) + " * 0.017453292519943295", MUL);
-            }
-            if (THROWING.containsKey(key)) {
-                throw r.reject("call to Math." + m.name, THROWING.get(key));
-            }
-            if (key.equals("toDegrees(D)D")) {
-                return Expr.of('D', args.get(0).at(MUL) + " * 57.29577951308232", MUL);
-            }
-            String fn = MATH.get(key);
-            if (fn == null) {
-                return null;
-            }
-            if (fn.startsWith("jsycl_")) {
-                ctx.helper(fn);
-                if (Helpers.usesFp64(fn)) {
-                    ctx.usesFp64 = true;
-                }
-            }
-            Expr result = Expr.of(returnKind(m.desc), fn + "(" + join(args) + ")", PRIMARY);
-            if (key.equals("sqrt(D)D")) {
-                result.sqrtOfFloat = args.get(0).widenedFloat;
-            }
-            return result;
+            return math(ctx, r, m, args);
         }
         if (m.owner.startsWith("java/lang/")) {
             String owner = m.owner.substring("java/lang/".length());
@@ -252,11 +209,50 @@ final class Builtins {
                 if (h >= 0) {
                     ctx.helper(template.substring(h, template.indexOf('(', h)));
                 }
-                return Expr.of(returnKind(m.desc), text, text.startsWith("(int)") ? UNARY : PRIMARY);
+                return Expr.value(returnKind(m.desc), text, text.startsWith("(int)") ? UNARY : PRIMARY);
             }
             return boxing(owner, m, receiver, args);
         }
         return null;
+    }
+
+    private static Value math(KernelContext ctx, Rejector r, MethodInsnNode m, List<Expr> args) {
+        String key = m.name + m.desc;
+        Value folded = THROWING.containsKey(key) ? null : foldMath(m, args);
+        if (folded != null) {
+            return folded;
+        }
+        if (key.equals("abs(I)I") || key.equals("abs(J)J")) {
+            // not OpenCL's abs: PoCL lowers it to llvm.abs with INT_MIN poison, Java wraps to MIN_VALUE
+            String fn = ctx.helper(key.equals("abs(I)I") ? "jsycl_abs_i" : "jsycl_abs_l");
+            return Expr.value(key.equals("abs(I)I") ? 'I' : 'J', fn + "(" + args.get(0).text() + ")", PRIMARY);
+        }
+        if (key.equals("toRadians(D)D")) {
+            return Expr.value('D', args.get(0).at(MUL) + " * 0.017453292519943295", MUL);
+        }
+        if (THROWING.containsKey(key)) {
+            throw r.reject("call to Math." + m.name, THROWING.get(key));
+        }
+        if (key.equals("toDegrees(D)D")) {
+            return Expr.value('D', args.get(0).at(MUL) + " * 57.29577951308232", MUL);
+        }
+        String fn = MATH.get(key);
+        if (fn == null) {
+            return null;
+        }
+        if (fn.startsWith("jsycl_")) {
+            ctx.helper(fn);
+            if (Helpers.usesFp64(fn)) {
+                ctx.usesFp64 = true;
+            }
+        }
+        String text = fn + "(" + join(args) + ")";
+        if (key.equals("sqrt(D)D")) {
+            // (float) Math.sqrt((double) x) becomes the float square root (Arithmetic.convert)
+            FloatValue widened = args.get(0) instanceof DoubleValue d ? d.widenedFrom() : null;
+            return new DoubleValue(text, PRIMARY, false, false, null, null, widened);
+        }
+        return Expr.value(returnKind(m.desc), text, PRIMARY);
     }
 
     private static Expr boxing(String owner, MethodInsnNode m, Expr receiver, List<Expr> args) {
@@ -270,22 +266,20 @@ final class Builtins {
         if (m.name.equals("valueOf") && args.size() == 1 && Type.getArgumentTypes(m.desc)[0].getSort() <= Type.DOUBLE) {
             return args.get(0);
         }
-        if (receiver != null && m.name.endsWith("Value") && args.isEmpty() && receiver.kind == returnKind(m.desc)) {
+        if (receiver instanceof Value v && m.name.endsWith("Value") && args.isEmpty() && v.type() == returnKind(m.desc)) {
             return receiver;
         }
         return null;
     }
 
     /** A call on the item: a query, a barrier, or a work-group or sub-group algorithm. */
-    private static Expr item(KernelContext ctx, Rejector r, MethodInsnNode m, LoweredApi.Role role,
-            List<Expr> args) {
+    private static Expr item(KernelContext ctx, Rejector r, MethodInsnNode m, LoweredApi.Role role, List<Expr> args) {
         int dims = ctx.dimensions;
         String last = Integer.toString(dims - 1);
-        String d = args.isEmpty() ? null : args.get(0).constant != null
-                ? Long.toString(dims - 1 - args.get(0).constant) : last + " - " + args.get(0).at(ADD + 1);
-        if (args.size() == 1 && args.get(0).constant != null && (args.get(0).constant < 0 || args.get(0).constant >= dims)) {
-            throw r.reject("dimension " + args.get(0).constant + " of a " + dims + "-dimensional item",
-                    "is out of range; use 0 to " + (dims - 1));
+        Long dim = args.isEmpty() ? null : Expr.integerConstant(args.get(0));
+        String d = args.isEmpty() ? null : dim != null ? Long.toString(dims - 1 - dim) : last + " - " + args.get(0).at(ADD + 1);
+        if (args.size() == 1 && dim != null && (dim < 0 || dim >= dims)) {
+            throw r.reject("dimension " + dim + " of a " + dims + "-dimensional item", "is out of range; use 0 to " + (dims - 1));
         }
         String key = m.name + m.desc;
         // A 1-D kernel over a range may run two items per work-item (JSYCL_TWO_ITEMS): its ids go through the macro.
@@ -294,39 +288,39 @@ final class Builtins {
             // A reduction's work-item runs many items; the one it is running is it->id (Reductions.emitItems).
             switch (key) {
                 case "id(I)I" -> {
-                    return Expr.of('I', "it->id", PRIMARY);
+                    return Expr.value('I', "it->id", PRIMARY);
                 }
                 case "linearId()J" -> {
-                    return Expr.of('J', "(long)it->id", UNARY);
+                    return Expr.value('J', "(long)it->id", UNARY);
                 }
                 default -> {
                 }
             }
         }
         return switch (key) {
-            case "id(I)I", "globalId(I)I" -> itemIds ? Expr.of('I', ctx.helper("JSYCL_ITEM_ID") + "(0)", PRIMARY)
-                    : Expr.of('I', "(int)get_global_id(" + d + ")", UNARY);
-            case "localId(I)I" -> Expr.of('I', "(int)get_local_id(" + d + ")", UNARY);
-            case "groupId(I)I" -> Expr.of('I', "(int)get_group_id(" + d + ")", UNARY);
-            case "localRange(I)I" -> Expr.of('I', "(int)get_local_size(" + d + ")", UNARY);
-            case "groupRange(I)I" -> Expr.of('I', "(int)get_num_groups(" + d + ")", UNARY);
-            case "range(I)I", "globalRange(I)I" -> Expr.of('I', "it->range[" + args.get(0).text + "]", PRIMARY);
+            case "id(I)I", "globalId(I)I" -> itemIds ? Expr.value('I', ctx.helper("JSYCL_ITEM_ID") + "(0)", PRIMARY)
+                    : Expr.value('I', "(int)get_global_id(" + d + ")", UNARY);
+            case "localId(I)I" -> Expr.value('I', "(int)get_local_id(" + d + ")", UNARY);
+            case "groupId(I)I" -> Expr.value('I', "(int)get_group_id(" + d + ")", UNARY);
+            case "localRange(I)I" -> Expr.value('I', "(int)get_local_size(" + d + ")", UNARY);
+            case "groupRange(I)I" -> Expr.value('I', "(int)get_num_groups(" + d + ")", UNARY);
+            case "range(I)I", "globalRange(I)I" -> Expr.value('I', "it->range[" + args.get(0).text() + "]", PRIMARY);
             case "dimensions()I" -> Expr.intConstant(dims);
             case "linearId()J", "globalLinearId()J" -> itemIds
-                    ? Expr.of('J', "(long)" + ctx.helper("JSYCL_ITEM_ID") + "(0)", UNARY)
+                    ? Expr.value('J', "(long)" + ctx.helper("JSYCL_ITEM_ID") + "(0)", UNARY)
                     : linear(dims, "get_global_id", "it->range[%d]");
             case "localLinearId()J" -> linear(dims, "get_local_id", "(long)get_local_size(%d)");
             case "barrier()V" -> {
                 ctx.usesBarrier = true;
-                yield Expr.effect('V', "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)", PRIMARY);
+                yield new NoValue("barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)");
             }
             case "barrier(Lio/jsycl/Fence;)V" -> {
-                if (args.get(0).kind != 'K' || !args.get(0).text.startsWith("CLK_")) {
+                if (!(args.get(0) instanceof FenceFlags fence)) {
                     throw r.reject("barrier with a fence that is not Fence.LOCAL or Fence.GLOBAL",
                             "is not supported; pass Fence.LOCAL or Fence.GLOBAL directly");
                 }
                 ctx.usesBarrier = true;
-                yield Expr.effect('V', "barrier(" + args.get(0).text + ")", PRIMARY);
+                yield new NoValue("barrier(" + fence.text() + ")");
             }
             default -> {
                 if (role == LoweredApi.Role.GROUP_ALGORITHM) {
@@ -341,15 +335,16 @@ final class Builtins {
         };
     }
 
-    private static Expr linear(int dims, String id, String range) {
+    private static Value linear(int dims, String id, String range) {
         String text = "(long)" + id + "(" + (dims - 1) + ")";
         for (int d = 1; d < dims; d++) {
             String size = range.contains("get_local_size") ? String.format(range, dims - 1 - d) : String.format(range, d);
             text = (d > 1 ? "(" + text + ")" : text) + " * " + size + " + (long)" + id + "(" + (dims - 1 - d) + ")";
         }
-        return Expr.of('J', text, dims == 1 ? UNARY : ADD);
+        return Expr.value('J', text, dims == 1 ? UNARY : ADD);
     }
 
+    /** The JVM type letter of a method descriptor's return: {@code V}, {@code I} (also Z B C S), {@code J F D}, {@code A}. */
     static char returnKind(String desc) {
         return switch (Type.getReturnType(desc).getSort()) {
             case Type.VOID -> 'V';
@@ -364,7 +359,7 @@ final class Builtins {
     private static String join(List<Expr> args) {
         StringBuilder b = new StringBuilder();
         for (Expr e : args) {
-            b.append(b.isEmpty() ? "" : ", ").append(e.text);
+            b.append(b.isEmpty() ? "" : ", ").append(e.text());
         }
         return b.toString();
     }

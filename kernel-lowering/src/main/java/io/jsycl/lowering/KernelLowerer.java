@@ -137,10 +137,9 @@ public final class KernelLowerer {
             Capture c = request.captures().get(i);
             check(matches(types[i], c), i, types[i], c);
             if (c instanceof Capture.Scalar s) {
-                params.add(new MethodTranslator.Param(slot, kind(s.type()), pname, null));
+                params.add(MethodTranslator.Param.value(slot, kind(s.type()), pname));
             } else {
-                params.add(new MethodTranslator.Param(slot, 'A', pname,
-                        Expr.accessor(new AccessorRef(c, "&cap->" + pname, "cap->" + pname + "."))));
+                params.add(MethodTranslator.Param.ref(slot, pname, new AccessorRef(c, "&cap->" + pname, "cap->" + pname + ".")));
             }
             layout.add(i, pname, c);
             slot += types[i].getSize();
@@ -151,7 +150,7 @@ public final class KernelLowerer {
             if (!it.getDescriptor().equals("L" + item + ";")) {
                 throw new IllegalArgumentException("parameter " + it + " is not " + item);
             }
-            params.add(new MethodTranslator.Param(slot, 'T', "it", Expr.item()));
+            params.add(MethodTranslator.Param.ref(slot, "it", new Expr.ItemRef()));
             slot++;
         }
         if (request.shape() == KernelShape.REDUCTION) {
@@ -161,7 +160,7 @@ public final class KernelLowerer {
             if (!reducer.getDescriptor().equals(expectedReducer)) {
                 throw new IllegalArgumentException("last parameter " + reducer + " is not " + expectedReducer);
             }
-            params.add(new MethodTranslator.Param(slot, 'Q', "jsycl_acc", Expr.reducer()));
+            params.add(MethodTranslator.Param.ref(slot, "jsycl_acc", new Expr.ReducerRef()));
             Reductions.prepare(ctx, r);
         }
         MethodTranslator body = new MethodTranslator(ctx, cls, method, params);
