@@ -58,18 +58,14 @@ final class DeviceFunctions {
                 .append(receiver != null ? "|instance" : "");
         for (Expr a : args) {
             switch (a) {
-                case ItemRef i -> throw r.reject("passing the item to " + who,
+                case ItemRef _ -> throw r.reject("passing the item to " + who,
                         "is not supported; pass the ids as int arguments instead");
-                case ReducerRef q -> throw r.reject("passing the reducer to " + who,
+                case ReducerRef _ -> throw r.reject("passing the reducer to " + who,
                         "is not supported; return the value and combine it in the kernel");
-                case FenceFlags f -> throw r.reject("passing a fence or a SpecConstant to " + who,
-                        "is not supported; pass the value instead");
-                case GroupOpConstant g -> throw r.reject("passing a fence or a SpecConstant to " + who,
-                        "is not supported; pass the value instead");
-                case SpecConstantRef s -> throw r.reject("passing a fence or a SpecConstant to " + who,
-                        "is not supported; pass the value instead");
+                case FenceFlags _, GroupOpConstant _, SpecConstantRef _ -> throw r.reject(
+                        "passing a fence or a SpecConstant to " + who, "is not supported; pass the value instead");
                 case AccessorRef acc -> spec.append('|').append(CaptureLayout.structName(ctx, acc.capture()));
-                case NewRecord n -> throw r.reject("passing a record before its constructor ran to " + who,
+                case NewRecord _ -> throw r.reject("passing a record before its constructor ran to " + who,
                         "is not supported in kernels");
                 default -> {
                 }

@@ -141,7 +141,7 @@ final class Frame {
     Expr stableTop(int depth) {
         int i = stack.size() - 1 - depth;
         Expr e = stack.get(i);
-        if (e.stable() || e instanceof Expr.Ref) {
+        if (e.stable()) {
             return e;
         }
         Expr s = spill(value(e));

@@ -278,7 +278,7 @@ final class InstructionInterpreter {
      */
     private void astore(int slot, Expr v) {
         switch (v) {
-            case NewRecord n -> throw t.reject("storing a record before its constructor ran", "is not supported in kernels");
+            case NewRecord _ -> throw t.reject("storing a record before its constructor ran", "is not supported in kernels");
             case RecordValue r -> {
                 String name = names.recordVariable(slot, r.type());
                 frame.recordLocals.put(slot, new RecordValue(r.type(), name, true, false));
