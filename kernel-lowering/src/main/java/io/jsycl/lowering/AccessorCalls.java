@@ -4,6 +4,8 @@ import static io.jsycl.lowering.Expr.ADD;
 import static io.jsycl.lowering.Expr.MUL;
 import static io.jsycl.lowering.Expr.PRIMARY;
 
+import io.jsycl.lowering.Expr.NoValue;
+import io.jsycl.lowering.Expr.RecordValue;
 import java.util.List;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.MethodInsnNode;
@@ -17,10 +19,10 @@ final class AccessorCalls {
     private AccessorCalls() {
     }
 
-    static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, Expr receiver,
+    static Expr call(KernelContext ctx, Rejector r, MethodInsnNode m, Expr receiver,
             List<Expr> args) {
-        AccessorRef acc = receiver.accessor;
-        boolean local = m.owner.startsWith(Builtins.LOCAL_ACCESSOR_PREFIX);
+        AccessorRef acc = Expr.accessorOf(receiver);
+        boolean local = m.owner.startsWith(LoweredApi.LOCAL_ACCESSOR_PREFIX);
         if (acc == null || !(acc.capture() instanceof Capture.Accessor || acc.capture() instanceof Capture.Local
                 || acc.capture() instanceof Capture.RecordAccessor)) {
             throw r.reject("call to " + m.name + " on an accessor that is not captured", "is not supported; capture the accessor");
@@ -41,7 +43,7 @@ final class AccessorCalls {
                 for (int d = 0; d < dims; d++) {
                     t.append(d > 0 ? " * " : "").append(CaptureLayout.field(ctx, acc, "range", d));
                 }
-                return Expr.of('I', t.toString(), dims == 1 ? PRIMARY : MUL);
+                return Expr.value('I', t.toString(), dims == 1 ? PRIMARY : MUL);
             }
             case "get", "set" -> {
                 int indexes = m.name.equals("get") ? types.length : types.length - 1;
@@ -51,18 +53,19 @@ final class AccessorCalls {
                 }
                 String element = acc.member() + "data[" + index(ctx, acc, dims, args) + "]";
                 if (m.name.equals("get")) {
-                    return record != null ? Expr.record(record, element, false) : Expr.of(Builtins.returnKind(m.desc), element, PRIMARY);
+                    return record != null ? new RecordValue(record, element, false, false)
+                            : Expr.value(Builtins.returnKind(m.desc), element, PRIMARY);
                 }
                 if (readOnly) {
                     throw r.reject("call to " + name + " on a read-only accessor",
                             "cannot write; request the accessor with write or read-write access");
                 }
-                if (record != null && (args.getLast().kind != 'R' || !args.getLast().recordType.equals(record))) {
+                if (record != null && !(args.getLast() instanceof RecordValue v && v.type().equals(record))) {
                     throw r.reject("call to " + name + " with a value that is not a " + simpleName(record.internalName()),
                             "is not supported; store a record read from an accessor of the same record type or built with new "
                             + simpleName(record.internalName()) + "(...)");
                 }
-                return Expr.effect('V', element + " = " + args.getLast().text, PRIMARY);
+                return new NoValue(element + " = " + args.getLast().text());
             }
             case "get2", "get4", "get8", "set2", "set4", "set8" -> {
                 return VectorAccess.access(ctx, r, m, name, acc, dims, readOnly, args);
@@ -85,18 +88,18 @@ final class AccessorCalls {
         }
     }
 
-    private static Expr atomic(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, String name, String ptr,
+    private static Expr atomic(KernelContext ctx, Rejector r, MethodInsnNode m, String name, String ptr,
             boolean local, List<Expr> args) {
         char k = Builtins.returnKind(m.desc);
         String op = m.name.substring("atomic".length());
-        String v = args.get(1).text;
+        String v = args.get(1).text();
         String text = switch (k) {
             case 'I' -> switch (op) {
                 case "Add" -> "atomic_add(" + ptr + ", " + v + ")";
                 case "Min" -> "atomic_min(" + ptr + ", " + v + ")";
                 case "Max" -> "atomic_max(" + ptr + ", " + v + ")";
                 case "Exchange" -> "atomic_xchg(" + ptr + ", " + v + ")";
-                default -> "atomic_cmpxchg(" + ptr + ", " + v + ", " + args.get(2).text + ")";
+                default -> "atomic_cmpxchg(" + ptr + ", " + v + ", " + args.get(2).text() + ")";
             };
             case 'J' -> {
                 ctx.usesInt64Atomics = true;
@@ -108,7 +111,7 @@ final class AccessorCalls {
                     case "Min" -> "atom_min(" + ptr + ", " + v + ")";
                     case "Max" -> "atom_max(" + ptr + ", " + v + ")";
                     case "Exchange" -> "atom_xchg(" + ptr + ", " + v + ")";
-                    default -> "atom_cmpxchg(" + ptr + ", " + v + ", " + args.get(2).text + ")";
+                    default -> "atom_cmpxchg(" + ptr + ", " + v + ", " + args.get(2).text() + ")";
                 };
             }
             case 'F' -> {
@@ -118,7 +121,7 @@ final class AccessorCalls {
                     case "Add", "Min", "Max" -> ctx.helper("jsycl_atomic_" + op.toLowerCase(java.util.Locale.ROOT) + "_f_"
                             + (local ? "l" : "g")) + "(" + ptr + ", " + v + ")";
                     case "Exchange" -> "as_float(atomic_xchg(" + bits + ", as_int(" + v + ")))";
-                    default -> "as_float(atomic_cmpxchg(" + bits + ", as_int(" + v + "), as_int(" + args.get(2).text + ")))";
+                    default -> "as_float(atomic_cmpxchg(" + bits + ", as_int(" + v + "), as_int(" + args.get(2).text() + ")))";
                 };
             }
             default -> throw r.reject("call to " + name, "is not supported; atomics work on int, long and float accessors");

@@ -9,6 +9,14 @@ import static io.jsycl.lowering.Expr.SHIFT;
 import static io.jsycl.lowering.Expr.UNARY;
 import static org.objectweb.asm.Opcodes.*;
 
+import io.jsycl.lowering.Expr.Addend;
+import io.jsycl.lowering.Expr.DoubleValue;
+import io.jsycl.lowering.Expr.FloatValue;
+import io.jsycl.lowering.Expr.IntValue;
+import io.jsycl.lowering.Expr.LongValue;
+import io.jsycl.lowering.Expr.Unsigned;
+import io.jsycl.lowering.Expr.Value;
+
 /**
  * Java arithmetic in OpenCL C: integer {@code + - *} wrap (computed unsigned), shifts mask
  * their count, integer division goes through helpers that define the overflow and zero cases,
@@ -18,52 +26,51 @@ final class Arithmetic {
     private Arithmetic() {
     }
 
-    static Expr add(char kind, Expr l, Expr r) {
-        return wrapping(kind, "+", l, r);
+    static Value add(char type, Value l, Value r) {
+        return wrapping(type, "+", l, r);
     }
 
-    static Expr sub(char kind, Expr l, Expr r) {
-        return wrapping(kind, "-", l, r);
+    static Value sub(char type, Value l, Value r) {
+        return wrapping(type, "-", l, r);
     }
 
-    static Expr mul(char kind, Expr l, Expr r) {
-        if (kind == 'I' || kind == 'J') {
-            return wrapping(kind, "*", l, r);
+    static Value mul(char type, Value l, Value r) {
+        if (type == 'I' || type == 'J') {
+            return wrapping(type, "*", l, r);
         }
-        return Expr.of(kind, l.at(MUL) + " * " + r.at(MUL + 1), MUL);
+        return Expr.value(type, l.at(MUL) + " * " + r.at(MUL + 1), MUL);
     }
 
-    private static Expr wrapping(char kind, String op, Expr l, Expr r) {
+    private static Value wrapping(char type, String op, Value l, Value r) {
         int prec = op.equals("*") ? MUL : ADD;
-        if (kind == 'F' || kind == 'D') {
-            return Expr.of(kind, l.at(prec) + " " + op + " " + r.at(prec + 1), prec);
+        if (type == 'F' || type == 'D') {
+            return Expr.value(type, l.at(prec) + " " + op + " " + r.at(prec + 1), prec);
         }
-        if (l.constant != null && r.constant != null) {
-            long a = l.constant, b = r.constant;
+        Long lc = Expr.integerConstant(l);
+        Long rc = Expr.integerConstant(r);
+        if (lc != null && rc != null) {
+            long a = lc, b = rc;
             long v = op.equals("+") ? a + b : op.equals("-") ? a - b : a * b;
-            return kind == 'I' ? Expr.intConstant((int) v) : Expr.longConstant(v);
+            return type == 'I' ? Expr.intConstant((int) v) : Expr.longConstant(v);
         }
-        Expr addend = null;
+        Value base = null;
         long addendConstant = 0;
-        if (kind == 'I' && r.constant != null && !op.equals("*")) {
-            addend = l;
-            addendConstant = op.equals("+") ? r.constant : -r.constant;
-        } else if (kind == 'I' && l.constant != null && op.equals("+")) {
-            addend = r;
-            addendConstant = l.constant;
+        if (type == 'I' && rc != null && !op.equals("*")) {
+            base = l;
+            addendConstant = op.equals("+") ? rc : -rc;
+        } else if (type == 'I' && lc != null && op.equals("+")) {
+            base = r;
+            addendConstant = lc;
         }
-        String u = kind == 'I' ? "uint" : "ulong";
-        long min = kind == 'I' ? Integer.MIN_VALUE : Long.MIN_VALUE;
-        if (!op.equals("*") && r.constant != null && r.constant < 0 && r.constant != min) {
+        String u = type == 'I' ? "uint" : "ulong";
+        long min = type == 'I' ? Integer.MIN_VALUE : Long.MIN_VALUE;
+        if (!op.equals("*") && rc != null && rc < 0 && rc != min) {
             op = op.equals("+") ? "-" : "+";
-            r = kind == 'I' ? Expr.intConstant((int) -r.constant) : Expr.longConstant(-r.constant);
+            r = type == 'I' ? Expr.intConstant((int) -rc) : Expr.longConstant(-rc);
         }
-        Expr result = Expr.wrapped(kind, unsigned(u, l, prec) + " " + op + " " + unsigned(u, r, prec + 1), prec);
-        if (addend != null && Math.abs(addendConstant) < SUBSCRIPT_CONSTANT_LIMIT) {
-            result.addend = addend;
-            result.addendConstant = addendConstant;
-        }
-        return result;
+        Addend addend = base != null && Math.abs(addendConstant) < SUBSCRIPT_CONSTANT_LIMIT
+                ? new Addend(base, addendConstant) : null;
+        return Expr.wrapped(type, unsigned(u, l, prec) + " " + op + " " + unsigned(u, r, prec + 1), prec, addend);
     }
 
     /**
@@ -108,65 +115,78 @@ final class Arithmetic {
      * ({@code JSYCL_CHECKS=1}) keep exact wrapping, so the bad index they report is Java's.
      */
     static Expr subscript(KernelContext ctx, Expr index) {
-        if (ctx.checked || index.addend == null) {
+        if (ctx.checked || !(index instanceof IntValue i) || i.addend() == null) {
             return index;
         }
-        return Expr.of('I', ctx.helper("JSYCL_SUBSCRIPT") + "(" + index.addend.text + ", " + index.addendConstant + ")",
-                PRIMARY);
+        Addend a = i.addend();
+        return Expr.intValue(ctx.helper("JSYCL_SUBSCRIPT") + "(" + a.base().text() + ", " + a.constant() + ")", PRIMARY);
     }
 
-    private static String unsigned(String u, Expr e, int prec) {
-        if (e.constant != null && e.constant >= 0) {
-            return e.constant + (u.equals("uint") ? "u" : "UL");
+    private static String unsigned(String u, Value e, int prec) {
+        Long c = Expr.integerConstant(e);
+        if (c != null && c >= 0) {
+            return c + (u.equals("uint") ? "u" : "UL");
         }
-        if (e.unsignedText != null) {
-            return e.unsignedPrec >= prec ? e.unsignedText : "(" + e.unsignedText + ")";
+        Unsigned unsigned = switch (e) {
+            case IntValue i -> i.unsigned();
+            case LongValue l -> l.unsigned();
+            default -> null;
+        };
+        if (unsigned != null) {
+            return unsigned.prec() >= prec ? unsigned.text() : "(" + unsigned.text() + ")";
         }
         return "(" + u + ")" + e.at(UNARY);
     }
 
-    static Expr div(KernelContext ctx, Expr l, Expr r) {
-        if (l.kind == 'F' || l.kind == 'D') {
-            return Expr.of(l.kind, l.at(MUL) + " / " + r.at(MUL + 1), MUL);
+    static Value div(KernelContext ctx, Value l, Value r) {
+        char t = l.type();
+        if (t == 'F' || t == 'D') {
+            return Expr.value(t, l.at(MUL) + " / " + r.at(MUL + 1), MUL);
         }
-        if (r.constant != null && r.constant != 0 && r.constant != -1) {
-            return Expr.of(l.kind, l.at(MUL) + " / " + r.at(MUL + 1), MUL);
+        Long rc = Expr.integerConstant(r);
+        if (rc != null && rc != 0 && rc != -1) {
+            return Expr.value(t, l.at(MUL) + " / " + r.at(MUL + 1), MUL);
         }
-        return Expr.of(l.kind, ctx.helper(l.kind == 'I' ? "jsycl_idiv" : "jsycl_ldiv") + "(" + l.text + ", " + r.text + ")", PRIMARY);
+        return Expr.value(t, ctx.helper(t == 'I' ? "jsycl_idiv" : "jsycl_ldiv") + "(" + l.text() + ", " + r.text() + ")",
+                PRIMARY);
     }
 
-    static Expr rem(KernelContext ctx, Expr l, Expr r) {
-        if (l.kind == 'F' || l.kind == 'D') {
-            return Expr.of(l.kind, "fmod(" + l.text + ", " + r.text + ")", PRIMARY);
+    static Value rem(KernelContext ctx, Value l, Value r) {
+        char t = l.type();
+        if (t == 'F' || t == 'D') {
+            return Expr.value(t, "fmod(" + l.text() + ", " + r.text() + ")", PRIMARY);
         }
-        if (r.constant != null && r.constant != 0 && r.constant != -1) {
-            return Expr.of(l.kind, l.at(MUL) + " % " + r.at(MUL + 1), MUL);
+        Long rc = Expr.integerConstant(r);
+        if (rc != null && rc != 0 && rc != -1) {
+            return Expr.value(t, l.at(MUL) + " % " + r.at(MUL + 1), MUL);
         }
-        return Expr.of(l.kind, ctx.helper(l.kind == 'I' ? "jsycl_irem" : "jsycl_lrem") + "(" + l.text + ", " + r.text + ")", PRIMARY);
+        return Expr.value(t, ctx.helper(t == 'I' ? "jsycl_irem" : "jsycl_lrem") + "(" + l.text() + ", " + r.text() + ")",
+                PRIMARY);
     }
 
-    static Expr negate(Expr e) {
-        if (e.kind == 'I' || e.kind == 'J') {
-            String u = e.kind == 'I' ? "uint" : "ulong";
-            String zero = e.kind == 'I' ? "0u" : "0UL";
-            return Expr.of(e.kind, "(" + Expr.cType(e.kind) + ")(" + zero + " - (" + u + ")" + e.at(UNARY) + ")", UNARY);
+    static Value negate(Value e) {
+        char t = e.type();
+        if (t == 'I' || t == 'J') {
+            String u = t == 'I' ? "uint" : "ulong";
+            String zero = t == 'I' ? "0u" : "0UL";
+            return Expr.value(t, "(" + Expr.cType(t) + ")(" + zero + " - (" + u + ")" + e.at(UNARY) + ")", UNARY);
         }
-        String t = e.prec >= UNARY && !e.text.startsWith("-") ? e.text : "(" + e.text + ")";
-        return Expr.of(e.kind, "-" + t, UNARY);
+        String text = e.prec() >= UNARY && !e.text().startsWith("-") ? e.text() : "(" + e.text() + ")";
+        return Expr.value(t, "-" + text, UNARY);
     }
 
-    static Expr shift(int op, Expr value, Expr count) {
-        char k = value.kind;
+    static Value shift(int op, Value value, Value count) {
+        char k = value.type();
         String mask = k == 'I' ? "31" : "63";
-        String c = count.constant != null ? Long.toString(count.constant & (k == 'I' ? 31 : 63))
-                : count.at(Expr.BAND) + " & " + mask;
-        String cnt = count.constant != null ? c : "(" + c + ")";
+        Long cc = Expr.integerConstant(count);
+        String c = cc != null ? Long.toString(cc & (k == 'I' ? 31 : 63)) : count.at(Expr.BAND) + " & " + mask;
+        String cnt = cc != null ? c : "(" + c + ")";
         String t = Expr.cType(k);
         String u = k == 'I' ? "uint" : "ulong";
         return switch (op) {
-            case ISHL, LSHL -> Expr.of(k, "(" + t + ")((" + u + ")" + value.at(UNARY) + " << " + cnt + ")", UNARY);
-            case ISHR, LSHR -> Expr.of(k, value.at(SHIFT) + " >> " + cnt, SHIFT);
-            default -> Expr.of(k, "(" + t + ")((" + u + ")" + value.at(UNARY) + " >> " + cnt + ")", UNARY);
+            case ISHL, LSHL -> Expr.value(k, "(" + t + ")((" + u + ")" + value.at(UNARY) + " << " + cnt + ")", UNARY);
+            case ISHR, LSHR -> Expr.value(k, value.at(SHIFT) + " >> " + cnt, SHIFT);
+            default -> Expr.value(k, "(" + t + ")((" + u + ")" + value.at(UNARY) + " >> " + cnt + ")", UNARY);
         };
     }
 
@@ -174,18 +194,17 @@ final class Arithmetic {
      * A conversion. {@code (float) Math.sqrt((double) x)} of a float {@code x} becomes the float
      * square root (exactly the same value when it is correctly rounded), not a double one.
      */
-    static Expr convert(KernelContext ctx, int op, Expr e) {
-        Expr folded = convertConstant(op, e);
+    static Value convert(KernelContext ctx, int op, Value e) {
+        Value folded = convertConstant(op, e);
         if (folded != null) {
             return folded;
         }
-        if (op == D2F && e.sqrtOfFloat != null) {
-            return Expr.of('F', ctx.helper("jsycl_sqrt_f") + "(" + e.sqrtOfFloat.text + ")", PRIMARY);
+        if (op == D2F && e instanceof DoubleValue d && d.sqrtOf() != null) {
+            return Expr.value('F', ctx.helper("jsycl_sqrt_f") + "(" + d.sqrtOf().text() + ")", PRIMARY);
         }
         if (op == F2D) {
-            Expr widened = cast('D', "double", e);
-            widened.widenedFloat = e;
-            return widened;
+            return new DoubleValue("(double)" + e.at(UNARY), UNARY, false, false, null,
+                    e instanceof FloatValue f ? f : null, null);
         }
         return switch (op) {
             case I2L -> cast('J', "long", e);
@@ -198,11 +217,10 @@ final class Arithmetic {
             case D2I -> toInteger(ctx, 'I', "jsycl_to_int_d", e);
             case F2L -> toInteger(ctx, 'J', "jsycl_to_long_f", e);
             case D2L -> toInteger(ctx, 'J', "jsycl_to_long_d", e);
-            case F2D -> cast('D', "double", e);
             case D2F -> call('F', "convert_float_rte", e);
-            case I2B -> Expr.of('I', "(int)(char)" + e.at(UNARY), UNARY);
-            case I2C -> Expr.of('I', "(int)(ushort)" + e.at(UNARY), UNARY);
-            default -> Expr.of('I', "(int)(short)" + e.at(UNARY), UNARY);
+            case I2B -> Expr.value('I', "(int)(char)" + e.at(UNARY), UNARY);
+            case I2C -> Expr.value('I', "(int)(ushort)" + e.at(UNARY), UNARY);
+            default -> Expr.value('I', "(int)(short)" + e.at(UNARY), UNARY);
         };
     }
 
@@ -210,9 +228,14 @@ final class Arithmetic {
      * A conversion of a constant, computed by Java: the driver never sees, say, {@code convert_int_sat_rtz} of a
      * constant NaN, which PoCL's optimizer may fold to any value. Null where {@code e} is no constant.
      */
-    private static Expr convertConstant(int op, Expr e) {
-        if (e.fpConstant != null) {
-            double d = e.fpConstant;
+    private static Value convertConstant(int op, Value e) {
+        Double fp = switch (e) {
+            case FloatValue f when f.constant() != null -> (double) f.constant();
+            case DoubleValue d -> d.constant();
+            default -> null;
+        };
+        if (fp != null) {
+            double d = fp;
             float f = (float) d; // exact for a float constant
             return switch (op) {
                 case F2I -> Expr.intConstant((int) f);
@@ -224,8 +247,9 @@ final class Arithmetic {
                 default -> null;
             };
         }
-        if (e.constant != null && (e.kind == 'I' || e.kind == 'J')) {
-            long v = e.constant;
+        Long c = Expr.integerConstant(e);
+        if (c != null) {
+            long v = c;
             return switch (op) {
                 case I2F -> Expr.floatConstant((float) (int) v);
                 case I2D -> Expr.doubleConstant((int) v);
@@ -241,16 +265,16 @@ final class Arithmetic {
      * A floating-point to integer cast: OpenCL's saturating, truncating conversion is Java's, NaN to 0 included;
      * the helper keeps that where a driver gets NaN wrong (the runtime's driver quirks).
      */
-    private static Expr toInteger(KernelContext ctx, char kind, String helper, Expr e) {
-        return call(kind, ctx.helper(helper), e);
+    private static Value toInteger(KernelContext ctx, char type, String helper, Value e) {
+        return call(type, ctx.helper(helper), e);
     }
 
-    private static Expr cast(char kind, String type, Expr e) {
-        return Expr.of(kind, "(" + type + ")" + e.at(UNARY), UNARY);
+    private static Value cast(char type, String cType, Value e) {
+        return Expr.value(type, "(" + cType + ")" + e.at(UNARY), UNARY);
     }
 
-    private static Expr call(char kind, String fn, Expr e) {
-        return Expr.of(kind, fn + "(" + e.text + ")", PRIMARY);
+    private static Value call(char type, String fn, Value e) {
+        return Expr.value(type, fn + "(" + e.text() + ")", PRIMARY);
     }
 
     private static final String[] OPS = {"==", "!=", "<", ">=", ">", "<="};
@@ -261,15 +285,14 @@ final class Arithmetic {
      * {@code nanResult} is what fcmpl/fcmpg gave on NaN, so the condition is true on NaN exactly
      * when the bytecode branch is taken on NaN.
      */
-    static Expr compare(int opIndex, Expr l, Expr r, boolean floating, int nanResult) {
+    static Condition compare(int opIndex, Value l, Value r, boolean floating, int nanResult) {
         String op = OPS[opIndex];
         String neg = NEGATED[opIndex];
         int prec = opIndex < 2 ? EQ : REL;
-        int negPrec = opIndex < 2 ? EQ : REL;
         String a = l.at(prec + 1);
         String b = r.at(prec + 1);
         if (!floating) {
-            return Expr.condition(a + " " + op + " " + b, prec, a + " " + neg + " " + b);
+            return new Condition(a + " " + op + " " + b, prec, a + " " + neg + " " + b);
         }
         boolean takenOnNan = switch (opIndex) {
             case 0 -> nanResult == 0;
@@ -280,11 +303,11 @@ final class Arithmetic {
             default -> nanResult <= 0;
         };
         if (!takenOnNan) {
-            return Expr.condition(a + " " + op + " " + b, prec, "!(" + a + " " + op + " " + b + ")");
+            return new Condition(a + " " + op + " " + b, prec, "!(" + a + " " + op + " " + b + ")");
         }
         if (opIndex == 1) {
-            return Expr.condition(a + " != " + b, EQ, a + " == " + b);
+            return new Condition(a + " != " + b, EQ, a + " == " + b);
         }
-        return Expr.condition("!(" + a + " " + neg + " " + b + ")", UNARY, a + " " + neg + " " + b);
+        return new Condition("!(" + a + " " + neg + " " + b + ")", UNARY, a + " " + neg + " " + b);
     }
 }

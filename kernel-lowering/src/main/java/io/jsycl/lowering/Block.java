@@ -19,7 +19,7 @@ final class Block {
 
     Kind kind = Kind.GOTO;
     /** IF: the condition under which {@code succs[0]} is taken, else {@code succs[1]}. */
-    Expr condition;
+    Condition condition;
     /** SWITCH: the selector, the case keys and their targets; the default is {@code defaultTarget}. */
     Expr selector;
     int[] keys;

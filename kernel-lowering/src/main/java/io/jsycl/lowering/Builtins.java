@@ -5,38 +5,34 @@ import static io.jsycl.lowering.Expr.MUL;
 import static io.jsycl.lowering.Expr.PRIMARY;
 import static io.jsycl.lowering.Expr.UNARY;
 
+import io.jsycl.lowering.Expr.DoubleValue;
+import io.jsycl.lowering.Expr.FenceFlags;
+import io.jsycl.lowering.Expr.FloatValue;
+import io.jsycl.lowering.Expr.IntValue;
+import io.jsycl.lowering.Expr.LongValue;
+import io.jsycl.lowering.Expr.NoValue;
+import io.jsycl.lowering.Expr.ReducerRef;
+import io.jsycl.lowering.Expr.Value;
 import java.util.List;
 import java.util.Map;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.MethodInsnNode;
 
 /**
- * The one table of names the lowering knows: jsycl API calls (recognized by internal class
- * name), {@code java.lang.Math} and the bit operations of the boxes, mapped to OpenCL C
- * built-ins or to helpers (whose C definitions are in {@link #HELPERS}).
+ * Calls of library methods with a device meaning: the jsycl API's (members of {@link LoweredApi}: item queries and
+ * barriers here, and through {@link AccessorCalls}, {@link GroupAlgorithms} and {@link SubGroupAlgorithms} the rest),
+ * {@code java.lang.Math}, and the bit operations and conversions of the boxes, mapped to OpenCL C built-ins or to
+ * {@link Helpers}. The tables here map names to their C spelling.
  */
 final class Builtins {
     private Builtins() {
     }
 
-    static final String ITEM = "io/jsycl/Item";
-    static final String ND_ITEM = "io/jsycl/NdItem";
-    static final String ACCESSOR_PREFIX = "io/jsycl/Accessor$Of";
-    static final String LOCAL_ACCESSOR_PREFIX = "io/jsycl/LocalAccessor$Of";
-    /** Accessors of records: captured as {@link Capture.RecordAccessor}. */
-    static final String RECORD_ACCESSOR = "io/jsycl/Accessor$OfRecord";
-    /** USM device arrays: captured as 1-D read-write accessors ({@link Capture.Accessor}) and used like them. */
-    static final String DEVICE_ARRAY_PREFIX = "io/jsycl/DeviceArray$Of";
-    static final String REDUCER_PREFIX = "io/jsycl/Reducer$Of";
-    static final String API_BUILTINS = "io/jsycl/Builtins";
-    static final String FENCE = "io/jsycl/Fence";
-    static final String GROUP_OP = "io/jsycl/GroupOp";
-    /** The text of a {@code GroupOp} constant's expression (kind 'K'), before the constant's name. */
-    static final String GROUP_OP_PREFIX = "GroupOp.";
-    static final String SPEC_CONSTANT = "io/jsycl/SpecConstant";
-
-    /** {@code io.jsycl.Builtins}: "name desc" to the OpenCL C built-in of the same meaning. */
-    private static final Map<String, String> API = Map.ofEntries(
+    /**
+     * {@code io.jsycl.Builtins}: "name desc" to the OpenCL C built-in of the same meaning; one entry per
+     * {@link LoweredApi.Role#BUILT_IN} member of the table.
+     */
+    static final Map<String, String> API = Map.ofEntries(
             Map.entry("mad(FFF)F", "mad"), Map.entry("mad(DDD)D", "mad"),
             Map.entry("clamp(FFF)F", "clamp"), Map.entry("clamp(DDD)D", "clamp"),
             Map.entry("clamp(III)I", "clamp"), Map.entry("clamp(JJJ)J", "clamp"),
@@ -119,204 +115,6 @@ final class Builtins {
             Map.entry("Double.isNaN(D)Z", "isnan(#0)"), Map.entry("Double.isInfinite(D)Z", "isinf(#0)"),
             Map.entry("Double.isFinite(D)Z", "isfinite(#0)"));
 
-    /** Helper functions: name to C definition. Each is emitted once, guarded, when used. */
-    static final Map<String, String> HELPERS = Map.ofEntries(
-            Map.entry("jsycl_idiv", """
-                    /* Java int division; x / 0 is defined as 0 (Java throws). */
-                    int jsycl_idiv(int a, int b) {
-                        return b == 0 ? 0 : b == -1 ? (int)(0u - (uint)a) : a / b;
-                    }"""),
-            Map.entry("jsycl_irem", """
-                    /* Java int remainder; x % 0 is defined as 0 (Java throws). */
-                    int jsycl_irem(int a, int b) {
-                        return b == 0 || b == -1 ? 0 : a % b;
-                    }"""),
-            Map.entry("jsycl_ldiv", """
-                    /* Java long division; x / 0 is defined as 0 (Java throws). */
-                    long jsycl_ldiv(long a, long b) {
-                        return b == 0 ? 0 : b == -1 ? (long)(0UL - (ulong)a) : a / b;
-                    }"""),
-            Map.entry("jsycl_lrem", """
-                    /* Java long remainder; x % 0 is defined as 0 (Java throws). */
-                    long jsycl_lrem(long a, long b) {
-                        return b == 0 || b == -1 ? 0 : a % b;
-                    }"""),
-            Map.entry("JSYCL_SUBSCRIPT", """
-                    /* A subscript e + c, c a small constant: signed, so that the compiler can fold c into the address
-                       (a wrap there could only give an index Java rejects; docs/kernel-language.md, "Subscripts").
-                       The runtime defines JSYCL_WRAPPING_SUBSCRIPTS for launches where that does not hold. */
-                    #ifdef JSYCL_WRAPPING_SUBSCRIPTS
-                    #define JSYCL_SUBSCRIPT(e, c) ((int)((uint)(e) + (uint)(c)))
-                    #else
-                    #define JSYCL_SUBSCRIPT(e, c) ((e) + (c))
-                    #endif"""),
-            Map.entry("JSYCL_RESTRICT", """
-                    /* On an accessor's pointer: restrict in the program the runtime builds for launches whose
-                       accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
-                       loads in flight across stores and read read-only data through its read-only path. */
-                    #ifdef JSYCL_NO_ALIASING
-                    #define JSYCL_RESTRICT restrict
-                    #else
-                    #define JSYCL_RESTRICT
-                    #endif"""),
-            Map.entry("JSYCL_ITEM_ID", """
-                    /* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
-                       JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
-                       the range further on (it->second is 0, then that half). */
-                    #ifdef JSYCL_TWO_ITEMS
-                    #define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
-                    #else
-                    #define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
-                    #endif"""),
-            Map.entry("JSYCL_OFFSET", """
-                    /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
-                       have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
-                       (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
-                    #ifdef JSYCL_ZERO_OFFSETS
-                    #define JSYCL_OFFSET(offset) 0
-                    #define JSYCL_OFFSET_PARAM(name)
-                    #else
-                    #define JSYCL_OFFSET(offset) (offset)
-                    #define JSYCL_OFFSET_PARAM(name) , int name
-                    #endif"""),
-            Map.entry("jsycl_abs_i", """
-                    /* Math.abs(int): wraps, abs(MIN_VALUE) is MIN_VALUE. MIN_VALUE is tested on its own: NVIDIA's
-                       compiler takes the result of the plain abs idiom as never negative and turns a later signed
-                       remainder of it into an unsigned one (floorMod(abs(MIN_VALUE), 3) gave 2). */
-                    int jsycl_abs_i(int x) {
-                        return x == (int)0x80000000 ? x : x < 0 ? (int)(0u - (uint)x) : x;
-                    }"""),
-            Map.entry("jsycl_abs_l", """
-                    /* Math.abs(long): wraps, abs(MIN_VALUE) is MIN_VALUE, tested on its own as for int. */
-                    long jsycl_abs_l(long x) {
-                        return x == (long)0x8000000000000000UL ? x : x < 0 ? (long)(0UL - (ulong)x) : x;
-                    }"""),
-            Map.entry("jsycl_ctz_i", """
-                    int jsycl_ctz_i(int x) {
-                        uint u = (uint)x;
-                        return u == 0u ? 32 : (int)popcount((u & (0u - u)) - 1u);
-                    }"""),
-            Map.entry("jsycl_ctz_l", """
-                    int jsycl_ctz_l(long x) {
-                        ulong u = (ulong)x;
-                        return u == 0UL ? 64 : (int)popcount((u & (0UL - u)) - 1UL);
-                    }"""),
-            Map.entry("jsycl_reverse_i", """
-                    int jsycl_reverse_i(int x) {
-                        uint u = (uint)x;
-                        u = ((u >> 1) & 0x55555555u) | ((u & 0x55555555u) << 1);
-                        u = ((u >> 2) & 0x33333333u) | ((u & 0x33333333u) << 2);
-                        u = ((u >> 4) & 0x0f0f0f0fu) | ((u & 0x0f0f0f0fu) << 4);
-                        u = ((u >> 8) & 0x00ff00ffu) | ((u & 0x00ff00ffu) << 8);
-                        return (int)((u >> 16) | (u << 16));
-                    }"""),
-            Map.entry("jsycl_reverse_l", """
-                    long jsycl_reverse_l(long x) {
-                        ulong u = (ulong)x;
-                        u = ((u >> 1) & 0x5555555555555555UL) | ((u & 0x5555555555555555UL) << 1);
-                        u = ((u >> 2) & 0x3333333333333333UL) | ((u & 0x3333333333333333UL) << 2);
-                        u = ((u >> 4) & 0x0f0f0f0f0f0f0f0fUL) | ((u & 0x0f0f0f0f0f0f0f0fUL) << 4);
-                        u = ((u >> 8) & 0x00ff00ff00ff00ffUL) | ((u & 0x00ff00ff00ff00ffUL) << 8);
-                        u = ((u >> 16) & 0x0000ffff0000ffffUL) | ((u & 0x0000ffff0000ffffUL) << 16);
-                        return (long)((u >> 32) | (u << 32));
-                    }"""),
-            Map.entry("jsycl_signum_f", """
-                    /* Math.signum(float): keeps NaN and signed zeros. */
-                    float jsycl_signum_f(float x) {
-                        return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : x;
-                    }"""),
-            Map.entry("jsycl_signum_d", """
-                    double jsycl_signum_d(double x) {
-                        return x > 0.0 ? 1.0 : x < 0.0 ? -1.0 : x;
-                    }"""),
-            Map.entry("jsycl_floordiv_i", """
-                    /* Math.floorDiv(int, int); x / 0 is defined as 0 (Java throws). */
-                    int jsycl_floordiv_i(int a, int b) {
-                        int q = jsycl_idiv(a, b);
-                        return b != 0 && (a ^ b) < 0 && (int)((uint)q * (uint)b) != a ? q - 1 : q;
-                    }"""),
-            Map.entry("jsycl_floordiv_l", """
-                    long jsycl_floordiv_l(long a, long b) {
-                        long q = jsycl_ldiv(a, b);
-                        return b != 0 && (a ^ b) < 0 && (long)((ulong)q * (ulong)b) != a ? q - 1 : q;
-                    }"""),
-            Map.entry("jsycl_floormod_i", """
-                    /* Math.floorMod(int, int); x % 0 is defined as 0 (Java throws). */
-                    int jsycl_floormod_i(int a, int b) {
-                        int r = jsycl_irem(a, b);
-                        return r != 0 && (r ^ b) < 0 ? r + b : r;
-                    }"""),
-            Map.entry("jsycl_floormod_l", """
-                    long jsycl_floormod_l(long a, long b) {
-                        long r = jsycl_lrem(a, b);
-                        return r != 0 && (r ^ b) < 0 ? r + b : r;
-                    }"""),
-            Map.entry("jsycl_fail", Checks.FAIL_HELPER),
-            floatAtomic("add", "g"), floatAtomic("add", "l"), floatAtomic("min", "g"), floatAtomic("min", "l"),
-            floatAtomic("max", "g"), floatAtomic("max", "l"),
-            Map.entry("jsycl_min_f", """
-                    /* Math.min(float, float): NaN wins, -0.0f < 0.0f. */
-                    float jsycl_min_f(float a, float b) {
-                        return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? a : b) : fmin(a, b);
-                    }"""),
-            Map.entry("jsycl_max_f", """
-                    /* Math.max(float, float): NaN wins, -0.0f < 0.0f. */
-                    float jsycl_max_f(float a, float b) {
-                        return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? b : a) : fmax(a, b);
-                    }"""),
-            Map.entry("jsycl_min_d", """
-                    double jsycl_min_d(double a, double b) {
-                        return isnan(a) || isnan(b) ? (double)NAN : a == b ? (signbit(a) ? a : b) : fmin(a, b);
-                    }"""),
-            Map.entry("jsycl_max_d", """
-                    double jsycl_max_d(double a, double b) {
-                        return isnan(a) || isnan(b) ? (double)NAN : a == b ? (signbit(a) ? b : a) : fmax(a, b);
-                    }"""),
-            Map.entry("jsycl_sqrt_f", """
-                    /* (float) Math.sqrt((double) x): exactly the correctly rounded float square root, which the
-                       float sqrt is when the runtime builds with -cl-fp32-correctly-rounded-divide-sqrt. */
-                    float jsycl_sqrt_f(float x) {
-                    #ifdef JSYCL_CR_DIVIDE_SQRT
-                        return sqrt(x);
-                    #else
-                        return convert_float_rte(sqrt((double)x));
-                    #endif
-                    }"""),
-            Map.entry("jsycl_to_int_f", toInteger("int", "float", "0")),
-            Map.entry("jsycl_to_int_d", toInteger("int", "double", "0")),
-            Map.entry("jsycl_to_long_f", toInteger("long", "float", "0L")),
-            Map.entry("jsycl_to_long_d", toInteger("long", "double", "0L")),
-            Map.entry("jsycl_round_f", """
-                    /* Math.round(float): floor(x + 1/2) computed exactly, saturated, NaN to 0. */
-                    int jsycl_round_f(float x) {
-                        float f = floor(x);
-                        return isnan(x) ? 0 : convert_int_sat_rtz(x - f >= 0.5f ? f + 1.0f : f);
-                    }"""),
-            Map.entry("jsycl_round_d", """
-                    /* Math.round(double): floor(x + 1/2) computed exactly, saturated, NaN to 0. */
-                    long jsycl_round_d(double x) {
-                        double f = floor(x);
-                        return isnan(x) ? 0L : convert_long_sat_rtz(x - f >= 0.5 ? f + 1.0 : f);
-                    }"""));
-
-    /** A float atomic as a compare-and-swap loop on the bits, for global ({@code g}) or local ({@code l}) memory. */
-    private static Map.Entry<String, String> floatAtomic(String op, String space) {
-        String name = "jsycl_atomic_" + op + "_f_" + space;
-        String as = space.equals("g") ? "__global" : "__local";
-        String next = op.equals("add") ? "as_float(old) + v" : "jsycl_" + op + "_f(as_float(old), v)";
-        return Map.entry(name, "/* Atomic float " + op + " (Java semantics) by compare-and-swap on the bits; returns the old value. */\n"
-                + "float " + name + "(volatile " + as + " float* p, float v) {\n"
-                + "    volatile " + as + " int* q = (volatile " + as + " int*)p;\n"
-                + "    int old = *q;\n"
-                + "    int seen;\n"
-                + "    while ((seen = atomic_cmpxchg(q, old, as_int(" + next + "))) != old) {\n"
-                + "        old = seen;\n"
-                + "    }\n"
-                + "    return as_float(old);\n"
-                + "}");
-    }
-
-    /** Whether a helper works on doubles (needs cl_khr_fp64). */
     /**
      * A call of {@code Math}/{@code StrictMath} whose arguments are all constants, computed by Java: its result is
      * Java's by construction, and no driver sees a library function applied to a constant NaN or infinity, which
@@ -324,45 +122,29 @@ final class Builtins {
      * fuzzer seed 20261765). Null where an argument is not a constant or the method is not a static one of those
      * classes with primitive parameters.
      */
-    static Expr foldMath(MethodInsnNode m, List<Expr> args) {
+    static Value foldMath(MethodInsnNode m, List<Expr> args) {
         Type[] params = Type.getArgumentTypes(m.desc);
         Object[] values = new Object[params.length];
         Class<?>[] types = new Class<?>[params.length];
         for (int i = 0; i < params.length; i++) {
-            Expr a = args.get(i);
-            switch (params[i].getSort()) {
-                case Type.INT -> {
-                    if (a.constant == null || a.kind != 'I') {
-                        return null;
-                    }
-                    types[i] = int.class;
-                    values[i] = (int) (long) a.constant;
-                }
-                case Type.LONG -> {
-                    if (a.constant == null || a.kind != 'J') {
-                        return null;
-                    }
-                    types[i] = long.class;
-                    values[i] = (long) a.constant;
-                }
-                case Type.FLOAT -> {
-                    if (a.fpConstant == null) {
-                        return null;
-                    }
-                    types[i] = float.class;
-                    values[i] = (float) (double) a.fpConstant;
-                }
-                case Type.DOUBLE -> {
-                    if (a.fpConstant == null) {
-                        return null;
-                    }
-                    types[i] = double.class;
-                    values[i] = a.fpConstant;
-                }
-                default -> {
-                    return null;
-                }
+            int sort = params[i].getSort();
+            Object value = switch (args.get(i)) {
+                case IntValue v when sort == Type.INT -> v.constant();
+                case LongValue v when sort == Type.LONG -> v.constant();
+                case FloatValue v when sort == Type.FLOAT -> v.constant();
+                case DoubleValue v when sort == Type.DOUBLE -> v.constant();
+                default -> null;
+            };
+            if (value == null) {
+                return null;
             }
+            types[i] = switch (sort) {
+                case Type.INT -> int.class;
+                case Type.LONG -> long.class;
+                case Type.FLOAT -> float.class;
+                default -> double.class;
+            };
+            values[i] = value;
         }
         Object result;
         try {
@@ -381,104 +163,38 @@ final class Builtins {
     }
 
     /**
-     * Java's cast of a float or double to int or long: OpenCL's convert_T_sat_rtz by the specification (NaN gives
-     * 0); a program built with JSYCL_QUIRK_NAN_TO_INTEGER (the runtime's quirk for drivers that give MIN for NaN)
-     * tests for NaN itself.
+     * The expression for a call, or {@code null} if it is not a built-in; a call of a {@code void} method is a
+     * {@link Expr.NoValue}.
      */
-    private static String toInteger(String to, String from, String zero) {
-        String name = "jsycl_to_" + to + "_" + from.charAt(0);
-        return """
-                /* (%1$s) of a %2$s: truncated, saturated, NaN to 0. */
-                %1$s %3$s(%2$s x) {
-                #ifdef JSYCL_QUIRK_NAN_TO_INTEGER
-                    return isnan(x) ? %4$s : convert_%1$s_sat_rtz(x);
-                #else
-                    return convert_%1$s_sat_rtz(x);
-                #endif
-                }""".formatted(to, from, name, zero);
-    }
-
-    static boolean helperUsesFp64(String name) {
-        return name.endsWith("_d");
-    }
-
-    /** Helpers a helper calls: they must be defined before it. */
-    static List<String> helperDependencies(String name) {
-        return switch (name) {
-            case "jsycl_floordiv_i" -> List.of("jsycl_idiv");
-            case "jsycl_floordiv_l" -> List.of("jsycl_ldiv");
-            case "jsycl_floormod_i" -> List.of("jsycl_irem");
-            case "jsycl_floormod_l" -> List.of("jsycl_lrem");
-            case "jsycl_atomic_min_f_g", "jsycl_atomic_min_f_l" -> List.of("jsycl_min_f");
-            case "jsycl_atomic_max_f_g", "jsycl_atomic_max_f_l" -> List.of("jsycl_max_f");
-            default -> List.of();
-        };
-    }
-
-    /**
-     * The expression for a call, or {@code null} if it is not a built-in. A {@code void}
-     * result has kind {@code 'V'} and is a statement.
-     */
-    static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, Expr receiver, List<Expr> args) {
-        if (m.owner.equals(ITEM) || m.owner.equals(ND_ITEM)) {
-            return item(ctx, r, m, receiver, args);
+    static Expr call(KernelContext ctx, Rejector r, MethodInsnNode m, Expr receiver, List<Expr> args) {
+        LoweredApi.Role role = LoweredApi.role(m.owner, m.name, m.desc);
+        if (m.owner.equals(LoweredApi.ITEM) || m.owner.equals(LoweredApi.ND_ITEM)) {
+            return item(ctx, r, m, role, args);
         }
-        if (m.owner.startsWith(ACCESSOR_PREFIX) || m.owner.startsWith(LOCAL_ACCESSOR_PREFIX)
-                || m.owner.startsWith(DEVICE_ARRAY_PREFIX)) {
+        if (m.owner.startsWith(LoweredApi.ACCESSOR_PREFIX) || m.owner.startsWith(LoweredApi.LOCAL_ACCESSOR_PREFIX)
+                || m.owner.startsWith(LoweredApi.DEVICE_ARRAY_PREFIX)) {
             return AccessorCalls.call(ctx, r, m, receiver, args);
         }
         String key = m.name + m.desc;
-        if (m.owner.startsWith(REDUCER_PREFIX) && receiver != null && receiver.kind == 'Q') {
-            if (!m.name.equals("combine") || args.size() != 1) {
+        if (m.owner.startsWith(LoweredApi.REDUCER_PREFIX) && receiver instanceof ReducerRef) {
+            if (role != LoweredApi.Role.REDUCER) {
                 throw r.reject("call to Reducer." + m.name, "is not supported in kernels; call combine(value)");
             }
-            return Expr.effect('V', "*jsycl_acc = " + Reductions.combine(ctx, ctx.reduction, "*jsycl_acc", args.get(0).at(UNARY)),
-                    PRIMARY);
+            return new NoValue("*jsycl_acc = " + Reductions.combine(ctx, ctx.reduction, "*jsycl_acc",
+                    args.get(0).at(UNARY)));
         }
-        if (m.owner.equals(API_BUILTINS)) {
-            String fn = API.get(key);
+        if (m.owner.equals(LoweredApi.BUILTINS)) {
+            String fn = role == LoweredApi.Role.BUILT_IN ? API.get(key) : null;
             if (fn == null) {
                 throw r.reject("call to Builtins." + m.name + m.desc, "has no device equivalent in this version of the lowering");
             }
             char k = returnKind(m.desc);
             String text = fn + "(" + join(args) + ")";
-            return Expr.of(k, k == 'I' && (fn.equals("popcount") || fn.equals("clz")) ? "(int)" + text : text,
-                    k == 'I' && (fn.equals("popcount") || fn.equals("clz")) ? UNARY : PRIMARY);
+            boolean narrowed = k == 'I' && (fn.equals("popcount") || fn.equals("clz"));
+            return Expr.value(k, narrowed ? "(int)" + text : text, narrowed ? UNARY : PRIMARY);
         }
         if (m.owner.equals("java/lang/Math") || m.owner.equals("java/lang/StrictMath")) {
-            Expr folded = THROWING.containsKey(key) ? null : foldMath(m, args);
-            if (folded != null) {
-                return folded;
-            }
-            if (key.equals("abs(I)I") || key.equals("abs(J)J")) {
-                // not OpenCL's abs: PoCL lowers it to llvm.abs with INT_MIN poison, Java wraps to MIN_VALUE
-                String fn = ctx.helper(key.equals("abs(I)I") ? "jsycl_abs_i" : "jsycl_abs_l");
-                return Expr.of(key.equals("abs(I)I") ? 'I' : 'J', fn + "(" + args.get(0).text + ")", PRIMARY);
-            }
-            if (key.equals("toRadians(D)D")) {
-                return Expr.of('D', args.get(0).at(MUL) + " * 0.017453292519943295", MUL);
-            }
-            if (THROWING.containsKey(key)) {
-                throw r.reject("call to Math." + m.name, THROWING.get(key));
-            }
-            if (key.equals("toDegrees(D)D")) {
-                return Expr.of('D', args.get(0).at(MUL) + " * 57.29577951308232", MUL);
-            }
-            String fn = MATH.get(key);
-            if (fn == null) {
-                return null;
-            }
-            if (fn.startsWith("jsycl_")) {
-                ctx.helper(fn);
-                if (helperUsesFp64(fn)) {
-                    ctx.usesFp64 = true;
-                }
-            }
-            Expr result = Expr.of(returnKind(m.desc), fn + "(" + join(args) + ")", PRIMARY);
-            if (key.equals("sqrt(D)D")) {
-                result.sqrtOfFloat = args.get(0).widenedFloat;
-            }
-            return result;
+            return math(ctx, r, m, args);
         }
         if (m.owner.startsWith("java/lang/")) {
             String owner = m.owner.substring("java/lang/".length());
@@ -493,11 +209,50 @@ final class Builtins {
                 if (h >= 0) {
                     ctx.helper(template.substring(h, template.indexOf('(', h)));
                 }
-                return Expr.of(returnKind(m.desc), text, text.startsWith("(int)") ? UNARY : PRIMARY);
+                return Expr.value(returnKind(m.desc), text, text.startsWith("(int)") ? UNARY : PRIMARY);
             }
             return boxing(owner, m, receiver, args);
         }
         return null;
+    }
+
+    private static Value math(KernelContext ctx, Rejector r, MethodInsnNode m, List<Expr> args) {
+        String key = m.name + m.desc;
+        Value folded = THROWING.containsKey(key) ? null : foldMath(m, args);
+        if (folded != null) {
+            return folded;
+        }
+        if (key.equals("abs(I)I") || key.equals("abs(J)J")) {
+            // not OpenCL's abs: PoCL lowers it to llvm.abs with INT_MIN poison, Java wraps to MIN_VALUE
+            String fn = ctx.helper(key.equals("abs(I)I") ? "jsycl_abs_i" : "jsycl_abs_l");
+            return Expr.value(key.equals("abs(I)I") ? 'I' : 'J', fn + "(" + args.get(0).text() + ")", PRIMARY);
+        }
+        if (key.equals("toRadians(D)D")) {
+            return Expr.value('D', args.get(0).at(MUL) + " * 0.017453292519943295", MUL);
+        }
+        if (THROWING.containsKey(key)) {
+            throw r.reject("call to Math." + m.name, THROWING.get(key));
+        }
+        if (key.equals("toDegrees(D)D")) {
+            return Expr.value('D', args.get(0).at(MUL) + " * 57.29577951308232", MUL);
+        }
+        String fn = MATH.get(key);
+        if (fn == null) {
+            return null;
+        }
+        if (fn.startsWith("jsycl_")) {
+            ctx.helper(fn);
+            if (Helpers.usesFp64(fn)) {
+                ctx.usesFp64 = true;
+            }
+        }
+        String text = fn + "(" + join(args) + ")";
+        if (key.equals("sqrt(D)D")) {
+            // (float) Math.sqrt((double) x) becomes the float square root (Arithmetic.convert)
+            FloatValue widened = args.get(0) instanceof DoubleValue d ? d.widenedFrom() : null;
+            return new DoubleValue(text, PRIMARY, false, false, null, null, widened);
+        }
+        return Expr.value(returnKind(m.desc), text, PRIMARY);
     }
 
     private static Expr boxing(String owner, MethodInsnNode m, Expr receiver, List<Expr> args) {
@@ -511,20 +266,20 @@ final class Builtins {
         if (m.name.equals("valueOf") && args.size() == 1 && Type.getArgumentTypes(m.desc)[0].getSort() <= Type.DOUBLE) {
             return args.get(0);
         }
-        if (receiver != null && m.name.endsWith("Value") && args.isEmpty() && receiver.kind == returnKind(m.desc)) {
+        if (receiver instanceof Value v && m.name.endsWith("Value") && args.isEmpty() && v.type() == returnKind(m.desc)) {
             return receiver;
         }
         return null;
     }
 
-    private static Expr item(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, Expr receiver, List<Expr> args) {
+    /** A call on the item: a query, a barrier, or a work-group or sub-group algorithm. */
+    private static Expr item(KernelContext ctx, Rejector r, MethodInsnNode m, LoweredApi.Role role, List<Expr> args) {
         int dims = ctx.dimensions;
         String last = Integer.toString(dims - 1);
-        String d = args.isEmpty() ? null : args.get(0).constant != null
-                ? Long.toString(dims - 1 - args.get(0).constant) : last + " - " + args.get(0).at(ADD + 1);
-        if (args.size() == 1 && args.get(0).constant != null && (args.get(0).constant < 0 || args.get(0).constant >= dims)) {
-            throw r.reject("dimension " + args.get(0).constant + " of a " + dims + "-dimensional item",
-                    "is out of range; use 0 to " + (dims - 1));
+        Long dim = args.isEmpty() ? null : Expr.integerConstant(args.get(0));
+        String d = args.isEmpty() ? null : dim != null ? Long.toString(dims - 1 - dim) : last + " - " + args.get(0).at(ADD + 1);
+        if (args.size() == 1 && dim != null && (dim < 0 || dim >= dims)) {
+            throw r.reject("dimension " + dim + " of a " + dims + "-dimensional item", "is out of range; use 0 to " + (dims - 1));
         }
         String key = m.name + m.desc;
         // A 1-D kernel over a range may run two items per work-item (JSYCL_TWO_ITEMS): its ids go through the macro.
@@ -533,45 +288,45 @@ final class Builtins {
             // A reduction's work-item runs many items; the one it is running is it->id (Reductions.emitItems).
             switch (key) {
                 case "id(I)I" -> {
-                    return Expr.of('I', "it->id", PRIMARY);
+                    return Expr.value('I', "it->id", PRIMARY);
                 }
                 case "linearId()J" -> {
-                    return Expr.of('J', "(long)it->id", UNARY);
+                    return Expr.value('J', "(long)it->id", UNARY);
                 }
                 default -> {
                 }
             }
         }
         return switch (key) {
-            case "id(I)I", "globalId(I)I" -> itemIds ? Expr.of('I', ctx.helper("JSYCL_ITEM_ID") + "(0)", PRIMARY)
-                    : Expr.of('I', "(int)get_global_id(" + d + ")", UNARY);
-            case "localId(I)I" -> Expr.of('I', "(int)get_local_id(" + d + ")", UNARY);
-            case "groupId(I)I" -> Expr.of('I', "(int)get_group_id(" + d + ")", UNARY);
-            case "localRange(I)I" -> Expr.of('I', "(int)get_local_size(" + d + ")", UNARY);
-            case "groupRange(I)I" -> Expr.of('I', "(int)get_num_groups(" + d + ")", UNARY);
-            case "range(I)I", "globalRange(I)I" -> Expr.of('I', "it->range[" + args.get(0).text + "]", PRIMARY);
+            case "id(I)I", "globalId(I)I" -> itemIds ? Expr.value('I', ctx.helper("JSYCL_ITEM_ID") + "(0)", PRIMARY)
+                    : Expr.value('I', "(int)get_global_id(" + d + ")", UNARY);
+            case "localId(I)I" -> Expr.value('I', "(int)get_local_id(" + d + ")", UNARY);
+            case "groupId(I)I" -> Expr.value('I', "(int)get_group_id(" + d + ")", UNARY);
+            case "localRange(I)I" -> Expr.value('I', "(int)get_local_size(" + d + ")", UNARY);
+            case "groupRange(I)I" -> Expr.value('I', "(int)get_num_groups(" + d + ")", UNARY);
+            case "range(I)I", "globalRange(I)I" -> Expr.value('I', "it->range[" + args.get(0).text() + "]", PRIMARY);
             case "dimensions()I" -> Expr.intConstant(dims);
             case "linearId()J", "globalLinearId()J" -> itemIds
-                    ? Expr.of('J', "(long)" + ctx.helper("JSYCL_ITEM_ID") + "(0)", UNARY)
+                    ? Expr.value('J', "(long)" + ctx.helper("JSYCL_ITEM_ID") + "(0)", UNARY)
                     : linear(dims, "get_global_id", "it->range[%d]");
             case "localLinearId()J" -> linear(dims, "get_local_id", "(long)get_local_size(%d)");
             case "barrier()V" -> {
                 ctx.usesBarrier = true;
-                yield Expr.effect('V', "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)", PRIMARY);
+                yield new NoValue("barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)");
             }
             case "barrier(Lio/jsycl/Fence;)V" -> {
-                if (args.get(0).kind != 'K' || !args.get(0).text.startsWith("CLK_")) {
+                if (!(args.get(0) instanceof FenceFlags fence)) {
                     throw r.reject("barrier with a fence that is not Fence.LOCAL or Fence.GLOBAL",
                             "is not supported; pass Fence.LOCAL or Fence.GLOBAL directly");
                 }
                 ctx.usesBarrier = true;
-                yield Expr.effect('V', "barrier(" + args.get(0).text + ")", PRIMARY);
+                yield new NoValue("barrier(" + fence.text() + ")");
             }
             default -> {
-                if (m.owner.equals(ND_ITEM) && GroupAlgorithms.handles(m.name)) {
+                if (role == LoweredApi.Role.GROUP_ALGORITHM) {
                     yield GroupAlgorithms.call(ctx, r, m, args);
                 }
-                if (m.owner.equals(ND_ITEM) && SubGroupAlgorithms.handles(m.name)) {
+                if (role == LoweredApi.Role.SUB_GROUP) {
                     yield SubGroupAlgorithms.call(ctx, r, m, args);
                 }
                 throw r.reject("call to " + m.owner.substring(m.owner.lastIndexOf('/') + 1) + "." + m.name,
@@ -580,15 +335,16 @@ final class Builtins {
         };
     }
 
-    private static Expr linear(int dims, String id, String range) {
+    private static Value linear(int dims, String id, String range) {
         String text = "(long)" + id + "(" + (dims - 1) + ")";
         for (int d = 1; d < dims; d++) {
             String size = range.contains("get_local_size") ? String.format(range, dims - 1 - d) : String.format(range, d);
             text = (d > 1 ? "(" + text + ")" : text) + " * " + size + " + (long)" + id + "(" + (dims - 1 - d) + ")";
         }
-        return Expr.of('J', text, dims == 1 ? UNARY : ADD);
+        return Expr.value('J', text, dims == 1 ? UNARY : ADD);
     }
 
+    /** The JVM type letter of a method descriptor's return: {@code V}, {@code I} (also Z B C S), {@code J F D}, {@code A}. */
     static char returnKind(String desc) {
         return switch (Type.getReturnType(desc).getSort()) {
             case Type.VOID -> 'V';
@@ -603,7 +359,7 @@ final class Builtins {
     private static String join(List<Expr> args) {
         StringBuilder b = new StringBuilder();
         for (Expr e : args) {
-            b.append(b.isEmpty() ? "" : ", ").append(e.text);
+            b.append(b.isEmpty() ? "" : ", ").append(e.text());
         }
         return b.toString();
     }

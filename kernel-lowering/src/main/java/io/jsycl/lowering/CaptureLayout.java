@@ -236,7 +236,7 @@ final class CaptureLayout {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < r.components().size(); i++) {
             String n = java != null && i < java.size() ? java.get(i) : "c" + i;
-            String c = MethodTranslator.cName(n, n);
+            String c = LocalNames.cName(n, n);
             out.add(out.contains(c) ? c + "_" + i : c);
         }
         return out;

@@ -269,9 +269,9 @@ final class ControlFlowStructurer {
             }
             if (exit != null && exit == t && t != null && loop.get(stay.rpo) && !loop.get(exit.rpo) && inner.isEmpty()) {
                 // while (stay condition): the header is only the test.
-                String cond = negate ? x.condition.text : x.condition.negated();
-                String neg = negate ? x.condition.negated() : x.condition.text;
-                String below = negate ? x.condition.belowWhenTrue : x.condition.belowWhenFalse;
+                String cond = negate ? x.condition.text() : x.condition.negated();
+                String neg = negate ? x.condition.negated() : x.condition.text();
+                String below = negate ? x.condition.belowWhenTrue() : x.condition.belowWhenFalse();
                 out.line(WHILE_MARK + "C" + x.id + "\u0000" + cond + "\u0000" + neg + "\u0000"
                         + (below == null ? "" : below));
                 out.indent(1);
@@ -317,7 +317,7 @@ final class ControlFlowStructurer {
         switch (x.kind) {
             case RETURN -> {
                 if (x.returned != null) {
-                    out.line("return " + x.returned.text + ";");
+                    out.line("return " + x.returned.text() + ";");
                 } else if (tail != null || !breakables.isEmpty()) {
                     out.line("return;");
                 }
@@ -329,7 +329,7 @@ final class ControlFlowStructurer {
                 if (taken == fall) {
                     branch(x, taken, tail);
                 } else if (fall == tail) {
-                    out.open("if (" + x.condition.text + ")");
+                    out.open("if (" + x.condition.text() + ")");
                     branch(x, taken, tail);
                     out.close();
                 } else if (taken == tail) {
@@ -337,7 +337,7 @@ final class ControlFlowStructurer {
                     branch(x, fall, tail);
                     out.close();
                 } else if (isJump(x, taken)) {
-                    out.open("if (" + x.condition.text + ")");
+                    out.open("if (" + x.condition.text() + ")");
                     branch(x, taken, NO_TAIL);
                     out.close();
                     branch(x, fall, tail);
@@ -347,7 +347,7 @@ final class ControlFlowStructurer {
                     out.close();
                     branch(x, taken, tail);
                 } else {
-                    out.open("if (" + x.condition.text + ")");
+                    out.open("if (" + x.condition.text() + ")");
                     branch(x, taken, tail);
                     out.reopen("} else {");
                     branch(x, fall, tail);
@@ -355,7 +355,7 @@ final class ControlFlowStructurer {
                 }
             }
             case SWITCH -> {
-                out.open("switch (" + x.selector.text + ")");
+                out.open("switch (" + x.selector.text() + ")");
                 breakables.push(new Switch());
                 Map<Block, List<String>> cases = new LinkedHashMap<>();
                 for (int i = 0; i < x.keys.length; i++) {

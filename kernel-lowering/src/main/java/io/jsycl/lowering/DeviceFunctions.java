@@ -1,7 +1,13 @@
 package io.jsycl.lowering;
 
-import static io.jsycl.lowering.Expr.PRIMARY;
-
+import io.jsycl.lowering.Expr.FenceFlags;
+import io.jsycl.lowering.Expr.GroupOpConstant;
+import io.jsycl.lowering.Expr.ItemRef;
+import io.jsycl.lowering.Expr.NewRecord;
+import io.jsycl.lowering.Expr.RecordValue;
+import io.jsycl.lowering.Expr.ReducerRef;
+import io.jsycl.lowering.Expr.SpecConstantRef;
+import io.jsycl.lowering.Expr.Value;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,15 +25,15 @@ final class DeviceFunctions {
     private DeviceFunctions() {
     }
 
-    static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, List<Expr> args) {
+    static Expr call(KernelContext ctx, Rejector r, MethodInsnNode m, List<Expr> args) {
         return call(ctx, r, m, null, args);
     }
 
     /**
      * A call of a static method ({@code receiver} null) or of a record value's own method ({@code receiver} the
-     * record value, of kind 'R'), which becomes a device function whose first parameter is the record.
+     * record value, an {@link Expr.RecordValue}), which becomes a device function whose first parameter is the record.
      */
-    static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, Expr receiver, List<Expr> args) {
+    static Expr call(KernelContext ctx, Rejector r, MethodInsnNode m, Expr receiver, List<Expr> args) {
         ClassNode owner = ctx.classNode(m.owner);
         MethodNode method = null;
         if (owner != null) {
@@ -51,20 +57,18 @@ final class DeviceFunctions {
         StringBuilder spec = new StringBuilder(m.owner).append('.').append(m.name).append(m.desc)
                 .append(receiver != null ? "|instance" : "");
         for (Expr a : args) {
-            if (a.kind == 'T') {
-                throw r.reject("passing the item to " + who, "is not supported; pass the ids as int arguments instead");
-            }
-            if (a.kind == 'Q') {
-                throw r.reject("passing the reducer to " + who, "is not supported; return the value and combine it in the kernel");
-            }
-            if (a.kind == 'K' || a.kind == 'S') {
-                throw r.reject("passing a fence or a SpecConstant to " + who, "is not supported; pass the value instead");
-            }
-            if (a.kind == 'A') {
-                spec.append('|').append(CaptureLayout.structName(ctx, a.accessor.capture()));
-            }
-            if (a.kind == 'N') {
-                throw r.reject("passing a record before its constructor ran to " + who, "is not supported in kernels");
+            switch (a) {
+                case ItemRef _ -> throw r.reject("passing the item to " + who,
+                        "is not supported; pass the ids as int arguments instead");
+                case ReducerRef _ -> throw r.reject("passing the reducer to " + who,
+                        "is not supported; return the value and combine it in the kernel");
+                case FenceFlags _, GroupOpConstant _, SpecConstantRef _ -> throw r.reject(
+                        "passing a fence or a SpecConstant to " + who, "is not supported; pass the value instead");
+                case AccessorRef acc -> spec.append('|').append(CaptureLayout.structName(ctx, acc.capture()));
+                case NewRecord _ -> throw r.reject("passing a record before its constructor ran to " + who,
+                        "is not supported in kernels");
+                default -> {
+                }
             }
         }
         RecordType returned = null;
@@ -88,20 +92,18 @@ final class DeviceFunctions {
         }
         StringBuilder call = new StringBuilder(name).append('(');
         for (int i = 0; i < args.size(); i++) {
-            call.append(i > 0 ? ", " : "").append(args.get(i).kind == 'A' ? args.get(i).accessor.pointer() : args.get(i).text);
+            call.append(i > 0 ? ", " : "").append(args.get(i).text()); // an accessor's text is its pointer
         }
         if (ctx.checked) {
             call.append(args.isEmpty() ? "" : ", ").append(Checks.ARGS);
         }
         char kind = Builtins.returnKind(m.desc);
+        String text = call.append(')').toString();
+        boolean pure = ctx.pureFunctions.contains(name) && !ctx.checked;
         if (returned != null) {
-            Expr e = Expr.record(returned, call.append(')').toString(), false);
-            return ctx.pureFunctions.contains(name) && !ctx.checked ? e : Expr.recordEffect(returned, e.text);
+            return new RecordValue(returned, text, false, !pure);
         }
-        if (kind != 'V' && ctx.pureFunctions.contains(name) && !ctx.checked) {
-            return Expr.of(kind, call.append(')').toString(), PRIMARY);
-        }
-        return Expr.effect(kind, call.append(')').toString(), PRIMARY);
+        return Expr.callResult(kind, text, kind == 'V' || !pure);
     }
 
     private static String define(KernelContext ctx, ClassNode owner, MethodNode method, String name, List<Expr> args,
@@ -118,18 +120,22 @@ final class DeviceFunctions {
         List<String> cParams = new ArrayList<>();
         int slot = 0;
         for (int i = 0; i < types.length; i++) {
-            String pname = instance && i == 0 ? "self" : MethodTranslator.paramName(method, slot, instance ? i - 1 : i);
-            Expr a = args.get(i);
-            if (a.kind == 'R') {
-                params.add(new MethodTranslator.Param(slot, 'R', pname, Expr.record(a.recordType, pname, true)));
-                cParams.add(a.recordType.cType() + " " + pname);
-            } else if (a.kind == 'A') {
-                AccessorRef ref = new AccessorRef(a.accessor.capture(), pname, pname + "->");
-                params.add(new MethodTranslator.Param(slot, 'A', pname, Expr.accessor(ref)));
-                cParams.add("const " + CaptureLayout.structName(ctx, ref.capture()) + "* " + pname);
-            } else {
-                params.add(new MethodTranslator.Param(slot, a.kind, pname, null));
-                cParams.add(Expr.cType(a.kind) + " " + pname);
+            String pname = instance && i == 0 ? "self" : LocalNames.paramName(method, slot, instance ? i - 1 : i);
+            switch (args.get(i)) {
+                case RecordValue r -> {
+                    params.add(MethodTranslator.Param.ref(slot, pname, new RecordValue(r.type(), pname, true, false)));
+                    cParams.add(r.type().cType() + " " + pname);
+                }
+                case AccessorRef a -> {
+                    AccessorRef ref = new AccessorRef(a.capture(), pname, pname + "->");
+                    params.add(MethodTranslator.Param.ref(slot, pname, ref));
+                    cParams.add("const " + CaptureLayout.structName(ctx, ref.capture()) + "* " + pname);
+                }
+                case Value v -> {
+                    params.add(MethodTranslator.Param.value(slot, v.type(), pname));
+                    cParams.add(Expr.cType(v.type()) + " " + pname);
+                }
+                default -> throw new IllegalStateException("not an argument of a device function: " + args.get(i));
             }
             slot += types[i].getSize();
         }
@@ -138,7 +144,7 @@ final class DeviceFunctions {
         }
         MethodTranslator t = new MethodTranslator(ctx, owner, method, params);
         String body = t.translate(1);
-        if (!t.hasEffects) {
+        if (!t.hasEffects()) {
             ctx.pureFunctions.add(name);
         }
         char ret = Builtins.returnKind(method.desc);
@@ -147,8 +153,8 @@ final class DeviceFunctions {
         CodeBuilder c = new CodeBuilder();
         c.line("/* " + owner.name.replace('/', '.') + "." + method.name + method.desc + " */");
         c.open(cRet + " " + name + "(" + String.join(", ", cParams) + ")");
-        for (Map.Entry<String, String> d : t.declarations.entrySet()) {
-            c.line(MethodTranslator.declaration(d.getKey(), d.getValue()));
+        for (Map.Entry<String, String> d : t.declarations().entrySet()) {
+            c.line(LocalNames.declaration(d.getKey(), d.getValue()));
         }
         c.raw(body);
         c.close();

@@ -1,125 +1,413 @@
 package io.jsycl.lowering;
 
 /**
- * A typed expression of the lowering IR, rebuilt from the operand stack. It carries its
- * OpenCL C text with its C precedence, so emitting needs no second pass.
+ * A typed expression of the lowering IR, rebuilt from the operand stack. Each kind of value is its own record, and
+ * what the lowering knows about a value besides its text (that it is a constant, that it was computed unsigned, that
+ * it is a widened {@code float}...) is a component of its record, fixed when it is made; consumers tell the kinds
+ * apart with pattern matching. Every expression carries its OpenCL C text with its C precedence, so emitting needs no
+ * second pass.
  *
- * <p>{@code kind} is the JVM computational type: {@code I J F D}, {@code A} an accessor
- * reference (or any captured object: local accessor, array, record), {@code T} the kernel's
- * item, {@code Q} a reduction's reducer, {@code K} a memory fence, {@code S} a specialization
- * constant before {@code get()}, {@code R} a record of primitives as a struct value
- * ({@link #recordType}), {@code N} the object of a {@code NEW} before its constructor runs,
- * {@code P} a private array made in the kernel ({@code new float[16]}: a C array of constant length
- * {@link #constant} and element type {@link #elementType}), {@code C} a pending {@code lcmp}/{@code fcmp}
- * result (only ever consumed by a branch or widened to an int).
+ * <ul>
+ *   <li>{@link Value}: a primitive value of JVM computational type {@code int}, {@code long}, {@code float} or
+ *       {@code double} ({@link IntValue}, {@link LongValue}, {@link FloatValue}, {@link DoubleValue});
+ *   <li>{@link Ref}: something the translated code refers to but never copies into a temporary: a captured object
+ *       ({@link AccessorRef}), the kernel's item, a reduction's reducer, a memory fence, a {@code GroupOp} constant, a
+ *       specialization constant before {@code get()}, a private array;
+ *   <li>{@link RecordValue}: a record of primitives as a C struct value;
+ *   <li>{@link NewRecord}: the object of a {@code NEW} before its constructor runs;
+ *   <li>{@link PendingCompare}: the result of {@code lcmp}/{@code fcmp}/{@code dcmp}, only ever consumed by a branch
+ *       or materialized as an int;
+ *   <li>{@link NoValue}: a call of a {@code void} method, which becomes a statement.
+ * </ul>
  */
-final class Expr {
+sealed interface Expr permits Expr.Value, Expr.Ref, Expr.RecordValue, Expr.NewRecord, Expr.PendingCompare,
+        Expr.NoValue {
     /** C precedences (higher binds tighter). */
-    static final int PRIMARY = 16, UNARY = 15, MUL = 13, ADD = 12, SHIFT = 11, REL = 10, EQ = 9,
-            BAND = 8, XOR = 7, BOR = 6, LAND = 5, LOR = 4, COND = 3;
+    int PRIMARY = 16, UNARY = 15, MUL = 13, ADD = 12, SHIFT = 11, REL = 10, EQ = 9, BAND = 8, XOR = 7, BOR = 6,
+            LAND = 5, LOR = 4, COND = 3;
 
-    final char kind;
-    final String text;
-    final int prec;
-    /** Constants and temporaries: never need spilling. */
-    final boolean stable;
+    /** The C text. */
+    String text();
+
+    /** The C precedence of {@link #text}. */
+    int prec();
+
+    /** Constants, temporaries and references: never need spilling before a statement. */
+    boolean stable();
+
     /** Has an effect of its own (a device function call): must not be dropped or duplicated. */
-    final boolean effect;
-    /** The text of the logical negation, for conditions; {@code null} to use {@code !(text)}. */
-    final String negation;
-    /** For kind {@code A}: the accessor it refers to. */
-    final AccessorRef accessor;
-    /** For kind {@code C}: the compared operands and the result on NaN (-1, 1 or 0 for lcmp). */
-    final Expr left, right;
-    final int nanResult;
-    /** For int and long constants, the value. */
-    final Long constant;
-    /** For wrapping int/long arithmetic: the same value as an unsigned C expression (ADD precedence). */
-    String unsignedText;
-    int unsignedPrec;
+    boolean effect();
+
+    /** This expression's text, parenthesized unless it binds at least as tightly as {@code p}. */
+    default String at(int p) {
+        return prec() >= p ? text() : "(" + text() + ")";
+    }
+
+    // ---------------------------------------------------------------- primitive values
+
+    /** A primitive value: {@link #type} is its JVM computational type, {@code I}, {@code J}, {@code F} or {@code D}. */
+    sealed interface Value extends Expr permits IntValue, LongValue, FloatValue, DoubleValue {
+        /** The JVM computational type: {@code I}, {@code J}, {@code F} or {@code D}. */
+        char type();
+
+        /** Whether the value takes two words of the operand stack ({@code long} and {@code double}). */
+        default boolean wide() {
+            return false;
+        }
+    }
+
     /**
-     * For an int {@code e + c} or {@code e - c} with {@code c} a constant, {@code |c| <}
-     * {@link Arithmetic#SUBSCRIPT_CONSTANT_LIMIT}: {@code e} and the signed constant added to it, so a subscript
-     * can compute the sum signed ({@link Arithmetic#subscript}); {@code null} otherwise.
+     * Wrapping {@code int}/{@code long} arithmetic: the same value as an unsigned C expression.
+     *
+     * @param text the unsigned expression
+     * @param prec its precedence ({@link #ADD} or {@link #MUL})
      */
-    Expr addend;
-    long addendConstant;
-    /** For a {@code float} widened to {@code double}: the float expression. */
-    Expr widenedFloat;
+    record Unsigned(String text, int prec) {
+    }
+
     /**
-     * The value of a float or double constant ({@code F}/{@code D} kind, a float's exactly as a double), so calls
-     * and conversions of constants are computed by Java itself ({@link Arithmetic#convert}, {@link Builtins}).
+     * An int {@code e + c} or {@code e - c} with {@code c} a constant, {@code |c| <}
+     * {@link Arithmetic#SUBSCRIPT_CONSTANT_LIMIT}: {@code e} and the signed constant added to it, so that a subscript
+     * can compute the sum signed ({@link Arithmetic#subscript}).
+     *
+     * @param base the expression {@code e}
+     * @param constant the signed constant added to it
      */
-    Double fpConstant;
-    /** For {@code Math.sqrt} of a widened {@code float}: the float expression. */
-    Expr sqrtOfFloat;
+    record Addend(Value base, long constant) {
+    }
+
     /**
-     * For kind {@code R} (a struct value of a record of primitives) and {@code N} (a record
-     * being constructed: {@code NEW} before its constructor call), the record's struct.
+     * An {@code int} value (also {@code boolean}, {@code byte}, {@code char} and {@code short}, which the JVM computes
+     * as int).
+     *
+     * @param constant the value, for a constant; else null
+     * @param unsigned the value computed unsigned, for wrapping arithmetic; else null
+     * @param addend the value as {@code e + c}, for a sum a subscript may compute signed; else null
      */
-    RecordType recordType;
-    /** For kind {@code P}: the element's JVM descriptor ({@code Z B C S I J F D}). */
-    char elementType;
+    record IntValue(String text, int prec, boolean stable, boolean effect, Integer constant, Unsigned unsigned,
+            Addend addend) implements Value {
+        @Override
+        public char type() {
+            return 'I';
+        }
+    }
+
     /**
-     * For an int comparison {@code v < e} of a local variable {@code v} (signed, as Java's {@code if_icmplt}): the
-     * variable's name when the condition being true, or being false ({@code v >= e}), means {@code v < e}.
-     * {@link ControlFlowStructurer} uses it to find counted loops whose {@code v++} cannot overflow.
+     * A {@code long} value.
+     *
+     * @param constant the value, for a constant; else null
+     * @param unsigned the value computed unsigned, for wrapping arithmetic; else null
      */
-    String belowWhenTrue;
-    String belowWhenFalse;
+    record LongValue(String text, int prec, boolean stable, boolean effect, Long constant, Unsigned unsigned)
+            implements Value {
+        @Override
+        public char type() {
+            return 'J';
+        }
 
-    private Expr(char kind, String text, int prec, boolean stable, boolean effect, String negation,
-            AccessorRef accessor, Expr left, Expr right, int nanResult, Long constant) {
-        this.kind = kind;
-        this.text = text;
-        this.prec = prec;
-        this.stable = stable;
-        this.effect = effect;
-        this.negation = negation;
-        this.accessor = accessor;
-        this.left = left;
-        this.right = right;
-        this.nanResult = nanResult;
-        this.constant = constant;
+        @Override
+        public boolean wide() {
+            return true;
+        }
     }
 
-    static Expr of(char kind, String text, int prec) {
-        return new Expr(kind, text, prec, false, false, null, null, null, null, 0, null);
+    /**
+     * A {@code float} value.
+     *
+     * @param constant the value, for a constant, so that calls and conversions of constants are computed by Java
+     *     itself ({@link Arithmetic#convert}, {@link Builtins}); else null
+     */
+    record FloatValue(String text, int prec, boolean stable, boolean effect, Float constant) implements Value {
+        @Override
+        public char type() {
+            return 'F';
+        }
     }
 
-    static Expr effect(char kind, String text, int prec) {
-        return new Expr(kind, text, prec, false, true, null, null, null, null, 0, null);
+    /**
+     * A {@code double} value.
+     *
+     * @param constant the value, for a constant; else null
+     * @param widenedFrom for a {@code float} widened to {@code double}, the float; else null
+     * @param sqrtOf for {@code Math.sqrt} of a widened {@code float}, the float, so that {@code (float) Math.sqrt(x)}
+     *     becomes the float square root; else null
+     */
+    record DoubleValue(String text, int prec, boolean stable, boolean effect, Double constant, FloatValue widenedFrom,
+            FloatValue sqrtOf) implements Value {
+        @Override
+        public char type() {
+            return 'D';
+        }
+
+        @Override
+        public boolean wide() {
+            return true;
+        }
     }
 
-    /** Wrapping arithmetic: {@code (int)(u)} where {@code u} is computed unsigned. */
-    static Expr wrapped(char kind, String unsignedText, int unsignedPrec) {
-        Expr e = of(kind, "(" + cType(kind) + ")(" + unsignedText + ")", UNARY);
-        e.unsignedText = unsignedText;
-        e.unsignedPrec = unsignedPrec;
-        return e;
+    // ---------------------------------------------------------------- references
+
+    /**
+     * What the translated code refers to but never copies into a temporary or a C variable: the lowering binds it
+     * statically (a local holding an accessor names the accessor itself).
+     */
+    sealed interface Ref extends Expr permits AccessorRef, ItemRef, ReducerRef, FenceFlags, GroupOpConstant,
+            SpecConstantRef, PrivateArray {
+        @Override
+        default int prec() {
+            return PRIMARY;
+        }
+
+        @Override
+        default boolean stable() {
+            return true;
+        }
+
+        @Override
+        default boolean effect() {
+            return false;
+        }
     }
 
-    static Expr stable(char kind, String text) {
-        return new Expr(kind, text, PRIMARY, true, false, null, null, null, null, 0, null);
+    /** The kernel's item ({@code Item} or {@code NdItem}). */
+    record ItemRef() implements Ref {
+        @Override
+        public String text() {
+            return "it";
+        }
     }
 
-    static Expr condition(String text, int prec, String negation) {
-        return new Expr('I', text, prec, false, false, negation, null, null, null, 0, null);
+    /** The reducer of a reduction kernel. */
+    record ReducerRef() implements Ref {
+        @Override
+        public String text() {
+            return "jsycl_acc";
+        }
     }
 
-    static Expr intConstant(int v) {
+    /**
+     * {@code Fence.LOCAL} or {@code Fence.GLOBAL}.
+     *
+     * @param text the OpenCL flags, {@code CLK_LOCAL_MEM_FENCE} or {@code CLK_GLOBAL_MEM_FENCE}
+     */
+    record FenceFlags(String text) implements Ref {
+    }
+
+    /**
+     * A {@code GroupOp} constant, as a work-group or sub-group algorithm takes it.
+     *
+     * @param name the constant's name, e.g. {@code SUM}
+     */
+    record GroupOpConstant(String name) implements Ref {
+        @Override
+        public String text() {
+            return "GroupOp." + name;
+        }
+    }
+
+    /**
+     * A {@code static final SpecConstant} field; {@code get()} gives {@code value}.
+     *
+     * @param macro the macro the runtime may define for the constant
+     * @param value the constant's value in C
+     */
+    record SpecConstantRef(String macro, Value value) implements Ref {
+        @Override
+        public String text() {
+            return macro;
+        }
+    }
+
+    /**
+     * A private array made in the kernel ({@code new float[16]}): a C array of constant length.
+     *
+     * @param name the C array
+     * @param elementType the element's JVM descriptor ({@code Z B C S I J F D})
+     * @param length the number of elements
+     */
+    record PrivateArray(String name, char elementType, int length) implements Ref {
+        @Override
+        public String text() {
+            return name;
+        }
+
+        /** The C element type. */
+        String cElementType() {
+            return cElementType(elementType);
+        }
+
+        /** The C element type of a private array of JVM element descriptor {@code d}. */
+        static String cElementType(char d) {
+            return switch (d) {
+                case 'Z' -> "uchar";
+                case 'B' -> "char";
+                case 'C' -> "ushort";
+                case 'S' -> "short";
+                default -> cType(d);
+            };
+        }
+    }
+
+    // ---------------------------------------------------------------- other kinds
+
+    /**
+     * A record of primitives as a struct value: read from an accessor of records, built with {@code new}, returned by
+     * a device function, or a variable or temporary holding one.
+     *
+     * @param type the record's struct
+     */
+    record RecordValue(RecordType type, String text, boolean stable, boolean effect) implements Expr {
+        @Override
+        public int prec() {
+            return PRIMARY;
+        }
+    }
+
+    /**
+     * The object of {@code NEW} for a record of primitives, before its constructor call makes it a {@link RecordValue}.
+     *
+     * @param type the record's struct
+     */
+    record NewRecord(RecordType type) implements Expr {
+        @Override
+        public String text() {
+            return "/* new " + type.internalName() + " */";
+        }
+
+        @Override
+        public int prec() {
+            return PRIMARY;
+        }
+
+        @Override
+        public boolean stable() {
+            return true;
+        }
+
+        @Override
+        public boolean effect() {
+            return false;
+        }
+    }
+
+    /**
+     * A pending {@code lcmp}/{@code fcmpl}/{@code fcmpg}/{@code dcmpl}/{@code dcmpg}: a branch on it compares the
+     * operands directly.
+     *
+     * @param left the left operand
+     * @param right the right operand
+     * @param nanResult the result where an operand is NaN: -1 or 1 ({@code lcmp}: -1, unused)
+     */
+    record PendingCompare(Value left, Value right, int nanResult) implements Expr {
+        @Override
+        public String text() {
+            return "";
+        }
+
+        @Override
+        public int prec() {
+            return PRIMARY;
+        }
+
+        @Override
+        public boolean stable() {
+            return false;
+        }
+
+        @Override
+        public boolean effect() {
+            return left.effect() || right.effect();
+        }
+
+        /** The comparison's int result (-1, 0, 1), for a use other than a branch. */
+        IntValue materialize() {
+            String a = left.at(REL), b = right.at(REL);
+            String nan = left instanceof LongValue ? "0" : Integer.toString(nanResult);
+            return intValue("(" + a + " < " + b + " ? -1 : " + a + " > " + b + " ? 1 : " + a + " == " + b + " ? 0 : "
+                    + nan + ")", PRIMARY);
+        }
+    }
+
+    /**
+     * The call of a method without a result, as a statement.
+     *
+     * @param text the call
+     */
+    record NoValue(String text) implements Expr {
+        @Override
+        public int prec() {
+            return PRIMARY;
+        }
+
+        @Override
+        public boolean stable() {
+            return false;
+        }
+
+        @Override
+        public boolean effect() {
+            return true;
+        }
+    }
+
+    // ---------------------------------------------------------------- factories
+
+    /** A value of JVM computational type {@code type} without an effect. */
+    static Value value(char type, String text, int prec) {
+        return value(type, text, prec, false, false);
+    }
+
+    /** A value of a call with an effect of its own. */
+    static Value effect(char type, String text, int prec) {
+        return value(type, text, prec, false, true);
+    }
+
+    /** A temporary or variable of JVM computational type {@code type}: cheap to repeat. */
+    static Value stable(char type, String text) {
+        return value(type, text, PRIMARY, true, false);
+    }
+
+    /** A call's result: of the type of a method descriptor's return letter {@code type}, {@code V} for none. */
+    static Expr callResult(char type, String text, boolean effect) {
+        if (type == 'V') {
+            return new NoValue(text);
+        }
+        return value(type, text, PRIMARY, false, effect);
+    }
+
+    private static Value value(char type, String text, int prec, boolean stable, boolean effect) {
+        return switch (type) {
+            case 'I' -> new IntValue(text, prec, stable, effect, null, null, null);
+            case 'J' -> new LongValue(text, prec, stable, effect, null, null);
+            case 'F' -> new FloatValue(text, prec, stable, effect, null);
+            case 'D' -> new DoubleValue(text, prec, stable, effect, null, null, null);
+            default -> throw new IllegalStateException("no value of type " + type);
+        };
+    }
+
+    static IntValue intValue(String text, int prec) {
+        return new IntValue(text, prec, false, false, null, null, null);
+    }
+
+    /** Wrapping arithmetic: {@code (int)(u)} or {@code (long)(u)} where {@code u} is computed unsigned. */
+    static Value wrapped(char type, String unsignedText, int unsignedPrec, Addend addend) {
+        String text = "(" + cType(type) + ")(" + unsignedText + ")";
+        Unsigned u = new Unsigned(unsignedText, unsignedPrec);
+        return type == 'I' ? new IntValue(text, UNARY, false, false, null, u, addend)
+                : new LongValue(text, UNARY, false, false, null, u);
+    }
+
+    static IntValue intConstant(int v) {
         String t = v == Integer.MIN_VALUE ? "(-2147483647 - 1)" : Integer.toString(v);
-        return new Expr('I', t, v < 0 && v != Integer.MIN_VALUE ? UNARY : PRIMARY, true, false, null,
-                null, null, null, 0, (long) v);
+        return new IntValue(t, v < 0 && v != Integer.MIN_VALUE ? UNARY : PRIMARY, true, false, v, null, null);
     }
 
-    static Expr longConstant(long v) {
+    static LongValue longConstant(long v) {
         String t = v == Long.MIN_VALUE ? "(-9223372036854775807L - 1L)" : v + "L";
-        return new Expr('J', t, v < 0 && v != Long.MIN_VALUE ? UNARY : PRIMARY, true, false, null,
-                null, null, null, 0, v);
+        return new LongValue(t, v < 0 && v != Long.MIN_VALUE ? UNARY : PRIMARY, true, false, v, null);
     }
 
-    static Expr floatConstant(float v) {
+    static FloatValue floatConstant(float v) {
         String t;
         if (Float.isNaN(v)) {
             t = "NAN";
@@ -128,12 +416,10 @@ final class Expr {
         } else {
             t = Float.toString(v) + "f";
         }
-        Expr e = new Expr('F', t, t.startsWith("-") ? UNARY : PRIMARY, true, false, null, null, null, null, 0, null);
-        e.fpConstant = (double) v;
-        return e;
+        return new FloatValue(t, t.startsWith("-") ? UNARY : PRIMARY, true, false, v);
     }
 
-    static Expr doubleConstant(double v) {
+    static DoubleValue doubleConstant(double v) {
         String t;
         if (Double.isNaN(v)) {
             t = "(double)NAN";
@@ -142,102 +428,32 @@ final class Expr {
         } else {
             t = Double.toString(v);
         }
-        Expr e = new Expr('D', t, t.startsWith("-") || t.startsWith("(double)") ? UNARY : PRIMARY, true, false,
-                null, null, null, null, 0, null);
-        e.fpConstant = v;
-        return e;
+        return new DoubleValue(t, t.startsWith("-") || t.startsWith("(double)") ? UNARY : PRIMARY, true, false, v,
+                null, null);
     }
 
-    static Expr accessor(AccessorRef ref) {
-        return new Expr('A', ref.pointer(), PRIMARY, true, false, null, ref, null, null, 0, null);
-    }
-
-    /** A struct value of a record of primitives. */
-    static Expr record(RecordType type, String text, boolean stable) {
-        Expr e = new Expr('R', text, PRIMARY, stable, false, null, null, null, null, 0, null);
-        e.recordType = type;
-        return e;
-    }
-
-    /** A struct value computed by a call with effects: must not be dropped or duplicated. */
-    static Expr recordEffect(RecordType type, String text) {
-        Expr e = new Expr('R', text, PRIMARY, false, true, null, null, null, null, 0, null);
-        e.recordType = type;
-        return e;
-    }
-
-    /** A private array {@code name} of {@code length} elements of {@code elementType} (a JVM descriptor). */
-    static Expr privateArray(String name, char elementType, int length) {
-        Expr e = new Expr('P', name, PRIMARY, true, false, null, null, null, null, 0, (long) length);
-        e.elementType = elementType;
-        return e;
-    }
-
-    /** The C element type of a private array of JVM element descriptor {@code d}. */
-    static String elementCType(char d) {
-        return switch (d) {
-            case 'Z' -> "uchar";
-            case 'B' -> "char";
-            case 'C' -> "ushort";
-            case 'S' -> "short";
-            default -> cType(d);
+    /** The value of an {@code int} or {@code long} constant, or null where {@code e} is no such constant. */
+    static Long integerConstant(Expr e) {
+        return switch (e) {
+            case IntValue i when i.constant() != null -> (long) i.constant();
+            case LongValue l -> l.constant();
+            default -> null;
         };
     }
 
-    /** The object of {@code NEW} for a record of primitives, before its constructor call. */
-    static Expr newRecord(RecordType type) {
-        Expr e = new Expr('N', "/* new " + type.internalName() + " */", PRIMARY, true, false, null, null, null, null, 0,
-                null);
-        e.recordType = type;
-        return e;
+    /** The accessor {@code e} refers to, or null where it is no captured object. */
+    static AccessorRef accessorOf(Expr e) {
+        return e instanceof AccessorRef a ? a : null;
     }
 
-    static Expr item() {
-        return new Expr('T', "it", PRIMARY, true, false, null, null, null, null, 0, null);
-    }
-
-    /** The reducer of a reduction kernel. */
-    static Expr reducer() {
-        return new Expr('Q', "jsycl_acc", PRIMARY, true, false, null, null, null, null, 0, null);
-    }
-
-    /** A {@code SpecConstant} field; {@code get()} gives {@code value}. */
-    static Expr specConstant(String macro, Expr value) {
-        return new Expr('S', macro, PRIMARY, true, false, null, null, value, null, 0, null);
-    }
-
-    static Expr compare(Expr left, Expr right, int nanResult) {
-        return new Expr('C', "", PRIMARY, false, left.effect || right.effect, null, null, left, right, nanResult, null);
-    }
-
-    /** This expression's text, parenthesized unless it binds at least as tightly as {@code p}. */
-    String at(int p) {
-        return prec >= p ? text : "(" + text + ")";
-    }
-
-    /** The text of {@code !this} for a condition. */
-    String negated() {
-        if (negation != null) {
-            return negation;
-        }
-        if (constant != null) {
-            return constant == 0 ? "1" : "0";
-        }
-        return "!" + at(UNARY);
-    }
-
-    boolean wide() {
-        return kind == 'J' || kind == 'D';
-    }
-
-    /** The C type of a value of this kind. */
-    static String cType(char kind) {
-        return switch (kind) {
+    /** The C type of a value of JVM computational type {@code type}. */
+    static String cType(char type) {
+        return switch (type) {
             case 'I' -> "int";
             case 'J' -> "long";
             case 'F' -> "float";
             case 'D' -> "double";
-            default -> throw new IllegalStateException("no C type for kind " + kind);
+            default -> throw new IllegalStateException("no C type for kind " + type);
         };
     }
 }

@@ -45,16 +45,7 @@ final class GroupAlgorithms {
     /** The scratch parameter's name in the kernel and its body. */
     static final String SCRATCH = "jsycl_group_scratch";
 
-    /** Whether {@code name} is a work-group algorithm of {@code NdItem}. */
-    static boolean handles(String name) {
-        return switch (name) {
-            case "reduceOverGroup", "inclusiveScanOverGroup", "exclusiveScanOverGroup", "groupBroadcast",
-                    "anyOfGroup", "allOfGroup", "noneOfGroup" -> true;
-            default -> false;
-        };
-    }
-
-    static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, List<Expr> args) {
+    static Expr call(KernelContext ctx, Rejector r, MethodInsnNode m, List<Expr> args) {
         if (ctx.shape != KernelShape.ND_ITEM) {
             throw r.reject("NdItem." + m.name + " outside an nd-range kernel", "is not supported");
         }
@@ -81,7 +72,7 @@ final class GroupAlgorithms {
                             barrier(CLK_LOCAL_MEM_FENCE);
                             return s[0];
                         }""".formatted(t, name, LOCAL_LINEAR_ID));
-                yield Expr.effect(k, name + "(" + args.get(0).text + ", " + args.get(1).text + ", " + SCRATCH + ")",
+                yield Expr.effect(k, name + "(" + args.get(0).text() + ", " + args.get(1).text() + ", " + SCRATCH + ")",
                         PRIMARY);
             }
             default -> {
@@ -93,7 +84,7 @@ final class GroupAlgorithms {
                     default -> "exclusive";
                 };
                 String fn = helper(ctx, kind, opName, k);
-                yield Expr.effect(k, fn + "(" + args.get(0).text + ", " + SCRATCH + ")", PRIMARY);
+                yield Expr.effect(k, fn + "(" + args.get(0).text() + ", " + SCRATCH + ")", PRIMARY);
             }
         };
     }
@@ -102,12 +93,12 @@ final class GroupAlgorithms {
      * The name of the {@code GroupOp} constant {@code op} of a call over values of kind {@code k}; rejects an
      * operation that is not a constant written in the call, and a bitwise one over floating point.
      */
-    static String opName(MethodTranslator.Rejector r, MethodInsnNode m, Expr op, char k) {
-        if (op.kind != 'K' || !op.text.startsWith(Builtins.GROUP_OP_PREFIX)) {
+    static String opName(Rejector r, MethodInsnNode m, Expr op, char k) {
+        if (!(op instanceof Expr.GroupOpConstant constant)) {
             throw r.reject("NdItem." + m.name + " with an operation that is not a GroupOp constant",
                     "is not supported; pass GroupOp.SUM, GroupOp.MIN, ... directly");
         }
-        String name = op.text.substring(Builtins.GROUP_OP_PREFIX.length());
+        String name = constant.name();
         if ((k == 'F' || k == 'D') && (name.equals("AND") || name.equals("OR") || name.equals("XOR"))) {
             throw r.reject("GroupOp." + name + " over " + Expr.cType(k) + " values",
                     "is not defined; bitwise operations are for int and long");

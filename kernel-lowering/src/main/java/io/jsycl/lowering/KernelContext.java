@@ -77,10 +77,10 @@ final class KernelContext {
 
     /** A helper function, recorded as used (after the helpers it calls); returns its name. */
     String helper(String name) {
-        for (String dep : Builtins.helperDependencies(name)) {
+        for (String dep : Helpers.dependencies(name)) {
             helper(dep);
         }
-        if (Builtins.helperUsesFp64(name)) {
+        if (Helpers.usesFp64(name)) {
             usesFp64 = true;
         }
         helpers.add(name);

@@ -132,36 +132,35 @@ public final class KernelLowerer {
         CaptureLayout layout = new CaptureLayout(ctx);
         int slot = 0;
         for (int i = 0; i < request.captures().size(); i++) {
-            String pname = MethodTranslator.paramName(method, slot, i);
+            String pname = LocalNames.paramName(method, slot, i);
             names.add(pname);
             Capture c = request.captures().get(i);
             check(matches(types[i], c), i, types[i], c);
             if (c instanceof Capture.Scalar s) {
-                params.add(new MethodTranslator.Param(slot, kind(s.type()), pname, null));
+                params.add(MethodTranslator.Param.value(slot, kind(s.type()), pname));
             } else {
-                params.add(new MethodTranslator.Param(slot, 'A', pname,
-                        Expr.accessor(new AccessorRef(c, "&cap->" + pname, "cap->" + pname + "."))));
+                params.add(MethodTranslator.Param.ref(slot, pname, new AccessorRef(c, "&cap->" + pname, "cap->" + pname + ".")));
             }
             layout.add(i, pname, c);
             slot += types[i].getSize();
         }
         if (request.shape() != KernelShape.TASK) {
-            String item = request.shape() == KernelShape.ND_ITEM ? Builtins.ND_ITEM : Builtins.ITEM;
+            String item = request.shape() == KernelShape.ND_ITEM ? LoweredApi.ND_ITEM : LoweredApi.ITEM;
             Type it = types[request.captures().size()];
             if (!it.getDescriptor().equals("L" + item + ";")) {
                 throw new IllegalArgumentException("parameter " + it + " is not " + item);
             }
-            params.add(new MethodTranslator.Param(slot, 'T', "it", Expr.item()));
+            params.add(MethodTranslator.Param.ref(slot, "it", new Expr.ItemRef()));
             slot++;
         }
         if (request.shape() == KernelShape.REDUCTION) {
             ReductionSpec r = request.reduction();
             Type reducer = types[types.length - 1];
-            String expectedReducer = "L" + Builtins.REDUCER_PREFIX + boxSuffix(r.type()) + ";";
+            String expectedReducer = "L" + LoweredApi.reducer(r.type()) + ";";
             if (!reducer.getDescriptor().equals(expectedReducer)) {
                 throw new IllegalArgumentException("last parameter " + reducer + " is not " + expectedReducer);
             }
-            params.add(new MethodTranslator.Param(slot, 'Q', "jsycl_acc", Expr.reducer()));
+            params.add(MethodTranslator.Param.ref(slot, "jsycl_acc", new Expr.ReducerRef()));
             Reductions.prepare(ctx, r);
         }
         MethodTranslator body = new MethodTranslator(ctx, cls, method, params);
@@ -181,7 +180,7 @@ public final class KernelLowerer {
         if (request.checked()) {
             args.add(new KernelArg(-1, ArgRole.CHECK_BUFFER, 0, ScalarType.INT));
         }
-        String source = KernelSourceEmitter.emit(ctx, request, cls, name, names, layout, body.declarations, bodyText);
+        String source = KernelSourceEmitter.emit(ctx, request, cls, name, names, layout, body.declarations(), bodyText);
         return new LoweredKernel(name, source, args, ctx.usesFp64, List.copyOf(ctx.specConstants.values()),
                 ctx.usesBarrier);
     }
@@ -189,30 +188,21 @@ public final class KernelLowerer {
     private static boolean matches(Type t, Capture c) {
         return switch (c) {
             case Capture.Scalar s -> t.getDescriptor().equals(s.type().descriptor());
-            case Capture.Accessor a -> t.getSort() == Type.OBJECT && (t.getInternalName().equals(accessorClass(a.element()))
+            case Capture.Accessor a -> t.getSort() == Type.OBJECT && (t.getInternalName().equals(LoweredApi.accessor(a.element()))
                     || a.dimensions() == 1 && a.mode() == AccessMode.READ_WRITE
-                    && t.getInternalName().equals(Builtins.DEVICE_ARRAY_PREFIX + boxSuffix(a.element())));
-            case Capture.RecordAccessor r -> t.getSort() == Type.OBJECT && t.getInternalName().equals(Builtins.RECORD_ACCESSOR);
+                    && t.getInternalName().equals(LoweredApi.deviceArray(a.element())));
+            case Capture.RecordAccessor r -> t.getSort() == Type.OBJECT && t.getInternalName().equals(LoweredApi.RECORD_ACCESSOR);
             case Capture.Local l -> t.getSort() == Type.OBJECT
-                    && t.getInternalName().equals(Builtins.LOCAL_ACCESSOR_PREFIX + boxSuffix(l.element()));
+                    && t.getInternalName().equals(LoweredApi.localAccessor(l.element()));
             case Capture.Array a -> t.getDescriptor().equals("[" + a.element().descriptor());
             case Capture.Record r -> t.getSort() == Type.OBJECT && t.getInternalName().equals(r.internalName());
         };
-    }
-
-    /** {@code Int}, {@code Float}...: the suffix of {@code Accessor$Of...} and the other per-type API classes. */
-    static String boxSuffix(ScalarType t) {
-        return t.name().charAt(0) + t.name().substring(1).toLowerCase(java.util.Locale.ROOT);
     }
 
     private static void check(boolean ok, int i, Type actual, Capture c) {
         if (!ok) {
             throw new IllegalArgumentException("capture " + i + " is " + c + " but the parameter is " + actual);
         }
-    }
-
-    static String accessorClass(ScalarType t) {
-        return Builtins.ACCESSOR_PREFIX + boxSuffix(t);
     }
 
     static char kind(ScalarType t) {

@@ -51,7 +51,7 @@ final class KernelSourceEmitter {
                     + (dims == 1 ? "#ifdef JSYCL_TWO_ITEMS\n    int second;\n#endif\n" : "") + "} jsycl_item_" + dims + ";");
         }
         for (String h : ctx.helpers) {
-            guarded(c, h, Builtins.HELPERS.get(h));
+            guarded(c, h, Helpers.DEFINITIONS.get(h));
         }
         ctx.deviceFunctions.forEach((n, def) -> guarded(c, n, def.stripTrailing()));
 
@@ -94,7 +94,7 @@ final class KernelSourceEmitter {
                 c.line(ctype + " " + names.get(i) + " = cap->" + names.get(i) + ";");
             }
         }
-        declarations.forEach((n, t) -> c.line(MethodTranslator.declaration(n, t)));
+        declarations.forEach((n, t) -> c.line(LocalNames.declaration(n, t)));
         c.raw(body);
         c.close();
         c.blank();

@@ -30,7 +30,7 @@ record RecordType(String internalName, List<ScalarType> fields, List<String> nam
         List<String> names = new ArrayList<>();
         for (int i = 0; i < fields.size(); i++) {
             String n = java != null && i < java.size() ? java.get(i) : "c" + i;
-            String c = MethodTranslator.cName(n, n);
+            String c = LocalNames.cName(n, n);
             names.add(names.contains(c) ? c + "_" + i : c);
         }
         String simple = internalName.substring(internalName.lastIndexOf('/') + 1);

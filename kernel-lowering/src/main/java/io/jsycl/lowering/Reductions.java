@@ -41,8 +41,8 @@ final class Reductions {
                     r.opImplDescriptor());
             Expr call = DeviceFunctions.call(ctx, (construct, advice) -> ctx.error(ctx.classNode(r.opImplClass()), -1,
                     construct + " in the reduction's operation", advice), m,
-                    List.of(Expr.of(k, "#0", Expr.PRIMARY), Expr.of(k, "#1", Expr.PRIMARY)));
-            ctx.reductionOp = call.text;
+                    List.of(Expr.value(k, "#0", Expr.PRIMARY), Expr.value(k, "#1", Expr.PRIMARY)));
+            ctx.reductionOp = call.text();
         }
         combine(ctx, r, "a", "b"); // records the helpers the combination needs before anything is emitted
     }

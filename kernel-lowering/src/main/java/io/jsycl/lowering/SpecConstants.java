@@ -14,7 +14,7 @@ final class SpecConstants {
     private SpecConstants() {
     }
 
-    static Expr field(KernelContext ctx, MethodTranslator.Rejector r, FieldInsnNode f) {
+    static Expr.SpecConstantRef field(KernelContext ctx, Rejector r, FieldInsnNode f) {
         Object constant;
         String name;
         Object value;
@@ -84,12 +84,12 @@ final class SpecConstants {
                     "is not supported; specialization constants hold a primitive (boxed) value");
         }
         String macro = "JSYCL_SC_" + KernelLowerer.mangle(name);
-        SpecConstantUse use = new SpecConstantUse(name, type, literal.text, macro);
+        SpecConstantUse use = new SpecConstantUse(name, type, literal.text(), macro);
         SpecConstantUse old = ctx.specConstants.putIfAbsent(name, use);
         if (old != null && !old.equals(use)) {
             throw r.reject("two specialization constants named \"" + name + "\"", "are not supported in one kernel; give them distinct names");
         }
         char k = KernelLowerer.kind(type);
-        return Expr.specConstant(macro, Expr.of(k, "((" + Expr.cType(k) + ")(" + macro + "))", Expr.PRIMARY));
+        return new Expr.SpecConstantRef(macro, Expr.value(k, "((" + Expr.cType(k) + ")(" + macro + "))", Expr.PRIMARY));
     }
 }

@@ -52,18 +52,7 @@ final class SubGroupAlgorithms {
     /** Work-items in a sub-group, on every device: NVIDIA's warp. */
     static final int SIZE = 32;
 
-    /** Whether {@code name} is a sub-group method of {@code NdItem}. */
-    static boolean handles(String name) {
-        return switch (name) {
-            case "subGroupLocalId", "subGroupId", "subGroupSize", "subGroupMaxSize", "subGroupCount",
-                    "reduceOverSubGroup", "inclusiveScanOverSubGroup", "exclusiveScanOverSubGroup",
-                    "subGroupBroadcast", "shuffle", "shuffleXor", "shuffleDown", "shuffleUp", "anyOfSubGroup",
-                    "allOfSubGroup", "noneOfSubGroup" -> true;
-            default -> false;
-        };
-    }
-
-    static Expr call(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, List<Expr> args) {
+    static Expr call(KernelContext ctx, Rejector r, MethodInsnNode m, List<Expr> args) {
         if (ctx.shape != KernelShape.ND_ITEM) {
             throw r.reject("NdItem." + m.name + " outside an nd-range kernel", "is not supported");
         }
@@ -72,19 +61,19 @@ final class SubGroupAlgorithms {
         String lane = "(jsycl_sg_lid() & " + (SIZE - 1) + ")";
         switch (m.name) {
             case "subGroupLocalId" -> {
-                return Expr.of('I', lane, PRIMARY);
+                return Expr.value('I', lane, PRIMARY);
             }
             case "subGroupId" -> {
-                return Expr.of('I', "(jsycl_sg_lid() >> 5)", PRIMARY);
+                return Expr.value('I', "(jsycl_sg_lid() >> 5)", PRIMARY);
             }
             case "subGroupSize" -> {
-                return Expr.of('I', "jsycl_sg_size()", PRIMARY);
+                return Expr.value('I', "jsycl_sg_size()", PRIMARY);
             }
             case "subGroupMaxSize" -> {
                 return Expr.intConstant(SIZE);
             }
             case "subGroupCount" -> {
-                return Expr.of('I', "((" + GroupAlgorithms.GROUP_SIZE + " + " + (SIZE - 1) + ") >> 5)", PRIMARY);
+                return Expr.value('I', "((" + GroupAlgorithms.GROUP_SIZE + " + " + (SIZE - 1) + ") >> 5)", PRIMARY);
             }
             default -> {
             }
@@ -108,7 +97,7 @@ final class SubGroupAlgorithms {
                     case "shuffleUp" -> "(int)((uint)" + lane + " - (uint)" + arg + ")";
                     default -> arg;
                 };
-                yield Expr.effect(k, select(ctx, k) + "(" + args.get(0).text + ", " + src + scratch, PRIMARY);
+                yield Expr.effect(k, select(ctx, k) + "(" + args.get(0).text() + ", " + src + scratch, PRIMARY);
             }
             default -> {
                 char k = GroupAlgorithms.kindOf(m.desc);
@@ -118,7 +107,7 @@ final class SubGroupAlgorithms {
                     case "inclusiveScanOverSubGroup" -> inclusive(ctx, op, k);
                     default -> exclusive(ctx, op, k);
                 };
-                yield Expr.effect(k, fn + "(" + args.get(0).text + scratch, PRIMARY);
+                yield Expr.effect(k, fn + "(" + args.get(0).text() + scratch, PRIMARY);
             }
         };
     }

@@ -4,6 +4,8 @@ import static io.jsycl.lowering.Expr.MUL;
 import static io.jsycl.lowering.Expr.PRIMARY;
 import static io.jsycl.lowering.Expr.UNARY;
 
+import io.jsycl.lowering.Expr.NoValue;
+import io.jsycl.lowering.Expr.RecordValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -36,7 +38,7 @@ final class VectorAccess {
      * alignment, so accessor offsets are fine), or in a program for accessors without offsets through an aligned
      * vector pointer.
      */
-    static Expr access(KernelContext ctx, MethodTranslator.Rejector r, MethodInsnNode m, String name, AccessorRef acc,
+    static Expr access(KernelContext ctx, Rejector r, MethodInsnNode m, String name, AccessorRef acc,
             int dims, boolean readOnly, List<Expr> args) {
         int n = width(m.name);
         String pair = "get" + n + " and set" + n;
@@ -50,7 +52,7 @@ final class VectorAccess {
             throw r.reject("call to " + name, "needs io.jsycl." + vt.simpleName() + ", whose class file is not available");
         }
         // n * i does not overflow for a vector in bounds (n*i + n-1 < 2^31).
-        Expr first = Expr.of('I', n + " * " + args.get(0).at(UNARY), MUL);
+        Expr first = Expr.value('I', n + " * " + args.get(0).at(UNARY), MUL);
         String address = acc.member() + "data + " + AccessorCalls.index(ctx, acc, 1, List.of(first));
         String t = record.cType();
         String load = t + "_vload" + n;
@@ -88,13 +90,13 @@ final class VectorAccess {
                 }""".formatted(api, n, e, t, load, vt.cVector(), String.join(", ", loaded), store,
                 String.join(", ", stored)));
         if (m.name.startsWith("get")) {
-            return Expr.record(record, load + "(" + address + ")", false);
+            return new RecordValue(record, load + "(" + address + ")", false, false);
         }
         if (readOnly) {
             throw r.reject("call to " + name + " on a read-only accessor",
                     "cannot write; request the accessor with write or read-write access");
         }
-        return Expr.effect('V', store + "(" + address + ", " + args.get(1).text + ")", PRIMARY);
+        return new NoValue(store + "(" + address + ", " + args.get(1).text() + ")");
     }
 
     private static String describe(AccessorRef acc, int dims) {
@@ -110,15 +112,16 @@ final class VectorAccess {
      * that picks it and gives 0 for a lane out of range (checked mode reports that case before the call, as Java
      * throws {@code IndexOutOfBoundsException}).
      */
-    static Expr lane(KernelContext ctx, MethodTranslator.Rejector r, VectorType vt, Expr vector, Expr lane) {
-        RecordType record = vector.recordType;
-        if (lane.constant != null) {
-            long at = lane.constant;
+    static Expr lane(KernelContext ctx, Rejector r, VectorType vt, RecordValue vector, Expr lane) {
+        RecordType record = vector.type();
+        Long constant = Expr.integerConstant(lane);
+        if (constant != null) {
+            long at = constant;
             if (at < 0 || at >= vt.width()) {
                 throw r.reject("call to " + vt.simpleName() + ".get(" + at + ")",
                         "is out of bounds; a " + vt.simpleName() + " has lanes 0 to " + (vt.width() - 1));
             }
-            return Expr.of(KernelLowerer.kind(vt.element()), vector.at(PRIMARY) + "." + record.names().get((int) at), PRIMARY);
+            return Expr.value(KernelLowerer.kind(vt.element()), vector.at(PRIMARY) + "." + record.names().get((int) at), PRIMARY);
         }
         String name = record.cType() + "_get";
         StringBuilder cases = new StringBuilder();
@@ -132,6 +135,6 @@ final class VectorAccess {
                 %5$s    default: return 0;
                     }
                 }""".formatted(vt.simpleName(), vt.element().cName(), name, record.cType(), cases));
-        return Expr.of(KernelLowerer.kind(vt.element()), name + "(" + vector.text + ", " + lane.text + ")", PRIMARY);
+        return Expr.value(KernelLowerer.kind(vt.element()), name + "(" + vector.text() + ", " + lane.text() + ")", PRIMARY);
     }
 }

@@ -1,0 +1,234 @@
+package io.jsycl.lowering;
+
+import static io.jsycl.lowering.Expr.PRIMARY;
+import static io.jsycl.lowering.InstructionInterpreter.simple;
+import static org.objectweb.asm.Opcodes.INVOKESPECIAL;
+import static org.objectweb.asm.Opcodes.INVOKESTATIC;
+
+import io.jsycl.lowering.Expr.IntValue;
+import io.jsycl.lowering.Expr.NewRecord;
+import io.jsycl.lowering.Expr.NoValue;
+import io.jsycl.lowering.Expr.PrivateArray;
+import io.jsycl.lowering.Expr.RecordValue;
+import io.jsycl.lowering.Expr.SpecConstantRef;
+import java.util.ArrayList;
+import java.util.List;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.MethodInsnNode;
+
+/**
+ * What a call instruction means, by what it is called on: {@code SpecConstant.get()}, the constructor of a record
+ * being built, a record value's component or method, a captured record's component, a call of the jsycl API or the
+ * Java library ({@link Builtins}), or a static method lowered as a device function ({@link DeviceFunctions}).
+ */
+final class CallInterpreter {
+    private final MethodTranslator t;
+    private final KernelContext ctx;
+    private final Frame frame;
+
+    CallInterpreter(MethodTranslator t) {
+        this.t = t;
+        this.ctx = t.ctx;
+        this.frame = t.frame;
+    }
+
+    /** {@code INVOKESTATIC}, {@code INVOKEVIRTUAL}, {@code INVOKEINTERFACE} or {@code INVOKESPECIAL} of {@code m}. */
+    void invoke(MethodInsnNode m) {
+        Type[] argTypes = Type.getArgumentTypes(m.desc);
+        List<Expr> args = new ArrayList<>();
+        for (int i = argTypes.length - 1; i >= 0; i--) {
+            args.addFirst(frame.popMaterialized());
+        }
+        Expr receiver = m.getOpcode() == INVOKESTATIC ? null : frame.pop();
+        if (receiver instanceof PrivateArray || args.stream().anyMatch(a -> a instanceof PrivateArray)) {
+            throw t.reject("passing a private array to " + simple(m.owner) + "." + m.name, "is not supported; private arrays"
+                    + " live only in the method that creates them, index them there (or pass the elements you need)");
+        }
+        switch (receiver) {
+            case SpecConstantRef s -> {
+                if (LoweredApi.role(m.owner, m.name, m.desc) != LoweredApi.Role.SPEC_CONSTANT) {
+                    throw t.reject("call to SpecConstant." + m.name, "is not supported in kernels; read the value with get()");
+                }
+                frame.push(s.value());
+            }
+            case NewRecord n -> construct(n, m, args);
+            case RecordValue r -> recordValueCall(r, m, args);
+            case AccessorRef a when a.capture() instanceof Capture.Record rec && m.owner.equals(rec.internalName()) ->
+                    frame.push(recordComponent(rec, a, m));
+            case null, default -> libraryCall(m, receiver, args);
+        }
+    }
+
+    /** A call on a record value: a component, a vector record's lane, or a method lowered as a device function. */
+    private void recordValueCall(RecordValue r, MethodInsnNode m, List<Expr> args) {
+        Expr component = recordValueComponent(r, m);
+        if (component != null) {
+            frame.push(component);
+            return;
+        }
+        VectorType vector = VectorType.of(r.type().internalName());
+        if (vector != null && LoweredApi.role(m.owner, m.name, m.desc) == LoweredApi.Role.VECTOR_LANE) {
+            if (ctx.checked && Expr.integerConstant(args.get(0)) == null) {
+                frame.statement(Checks.bounds(ctx, args.get(0), Integer.toString(vector.width()), t.line(), t.failReturn()));
+            }
+            frame.push(VectorAccess.lane(ctx, t::reject, vector, r, args.get(0)));
+            return;
+        }
+        // Another method of the record: a device function with the record value as its first parameter.
+        callResult(DeviceFunctions.call(ctx, t::reject, m, r, args), true);
+    }
+
+    /** A call of the jsycl API or the Java library, or of a static method lowered as a device function. */
+    private void libraryCall(MethodInsnNode m, Expr receiver, List<Expr> args) {
+        AccessorRef accessor = Expr.accessorOf(receiver);
+        if (ctx.checked && accessor != null) {
+            checkIndexes(m, accessor, args);
+        }
+        Expr result = Builtins.call(ctx, t::reject, m, receiver, args);
+        boolean device = false;
+        // The vector records' methods are plain Java over a record, lowered like the user's own.
+        if (result == null && m.getOpcode() == INVOKESTATIC && !m.owner.startsWith("java/")
+                && (!LoweredApi.isApiClass(m.owner) || VectorType.of(m.owner) != null)) {
+            result = DeviceFunctions.call(ctx, t::reject, m, args);
+            device = true;
+        }
+        if (result == null) {
+            String who = simple(m.owner) + "." + m.name;
+            if (m.getOpcode() == INVOKESTATIC) {
+                throw t.reject("call to " + who, "has no device equivalent; use java.lang.Math, primitives and static methods"
+                        + " of your own classes");
+            }
+            if (m.getOpcode() == INVOKESPECIAL) {
+                throw t.reject("call to constructor or private method " + who, "is not supported in kernels; use static methods");
+            }
+            throw t.reject("call to instance method " + who + " on an unknown type",
+                    "is not supported in kernels; use static methods, primitives and accessors");
+        }
+        callResult(result, device);
+    }
+
+    /**
+     * A call's result: a statement where it is void, a temporary where it has effects (so it runs once, here), else
+     * the expression itself on the stack; after a device function in checked mode, leave if it failed.
+     */
+    private void callResult(Expr result, boolean device) {
+        if (result.effect()) {
+            t.hasEffect();
+        }
+        if (result instanceof NoValue) {
+            frame.statement(result.text() + ";");
+        } else if (result.effect()) {
+            String temporary = frame.temporary(result);
+            frame.statement(temporary + " = " + result.text() + ";");
+            frame.push(Frame.stableLike(result, temporary));
+        } else {
+            frame.push(result);
+        }
+        if (device && ctx.checked) {
+            frame.emit(Checks.propagate(t.failReturn()));
+        }
+    }
+
+    /** Checked mode: each index of an accessor or local accessor access against its range. */
+    private void checkIndexes(MethodInsnNode m, AccessorRef ref, List<Expr> args) {
+        int dims;
+        if (ref.capture() instanceof Capture.Accessor a) {
+            dims = a.dimensions();
+        } else if (ref.capture() instanceof Capture.RecordAccessor a) {
+            dims = a.dimensions();
+        } else if (ref.capture() instanceof Capture.Local l) {
+            dims = l.dimensions();
+        } else {
+            return;
+        }
+        int width = VectorAccess.width(m.name);
+        if (width > 0) {
+            // A wide access is in bounds when its vector index is below the number of whole vectors in the range.
+            if (dims == 1 && args.get(0) instanceof IntValue) {
+                frame.statement(Checks.bounds(ctx, args.get(0), "(" + CaptureLayout.field(ctx, ref, "range", 0) + " / "
+                        + width + ")", t.line(), t.failReturn()));
+            }
+            return;
+        }
+        int indexes = switch (m.name) {
+            case "get" -> args.size();
+            case "set" -> args.size() - 1;
+            case "atomicAdd", "atomicMin", "atomicMax", "atomicExchange", "atomicCompareExchange" -> 1;
+            default -> 0;
+        };
+        if (indexes != dims && !m.name.startsWith("atomic")) {
+            return;
+        }
+        for (int d = 0; d < indexes && d < args.size(); d++) {
+            if (args.get(d) instanceof IntValue) {
+                frame.statement(Checks.bounds(ctx, args.get(d), CaptureLayout.field(ctx, ref, "range", d), t.line(),
+                        t.failReturn()));
+            }
+        }
+    }
+
+    /** {@code rec.x()} on a captured record: a field read, or a reference to a nested captured object. */
+    private Expr recordComponent(Capture.Record rec, AccessorRef ref, MethodInsnNode m) {
+        List<String> javaNames = CaptureLayout.javaComponentNames(ctx, rec.internalName());
+        int index = javaNames == null || !m.desc.startsWith("()") ? -1 : javaNames.indexOf(m.name);
+        if (index < 0 || index >= rec.components().size()) {
+            throw t.reject("call to " + simple(rec.internalName()) + "." + m.name,
+                    "is not supported in kernels; only the record's component accessors can be called on a captured record");
+        }
+        String field = ref.member() + CaptureLayout.componentNames(ctx, rec).get(index);
+        return switch (rec.components().get(index)) {
+            case Capture.Scalar s -> Expr.value(KernelLowerer.kind(s.type()), field, PRIMARY);
+            case Capture c -> new AccessorRef(c, "&" + field, field + ".");
+        };
+    }
+
+    /** {@code r.x()} on a record value: the struct's field (one load when the value is an accessor element). */
+    private Expr recordValueComponent(RecordValue r, MethodInsnNode m) {
+        RecordType type = r.type();
+        int index = -1;
+        List<String> javaNames = CaptureLayout.javaComponentNames(ctx, type.internalName());
+        if (m.owner.equals(type.internalName()) && javaNames != null && m.getOpcode() != INVOKESTATIC) {
+            int at = javaNames.indexOf(m.name);
+            if (at >= 0 && m.desc.equals("()" + type.fields().get(at).descriptor())) {
+                index = at;
+            }
+        }
+        if (index < 0) {
+            return null;
+        }
+        return Expr.value(KernelLowerer.kind(type.fields().get(index)), r.at(PRIMARY) + "." + type.names().get(index),
+                PRIMARY);
+    }
+
+    /** The constructor call after {@code NEW}: the object becomes a struct value everywhere on the stack. */
+    private void construct(NewRecord marker, MethodInsnNode m, List<Expr> args) {
+        RecordType type = marker.type();
+        if (!m.name.equals("<init>") || !m.owner.equals(type.internalName()) || !m.desc.equals(type.constructorDescriptor())) {
+            throw t.reject("call to " + simple(m.owner) + "." + m.name + m.desc + " on a new " + simple(type.internalName()),
+                    "is not supported in kernels; construct records with the canonical constructor");
+        }
+        if (!RecordType.plainConstructor(ctx, type)) {
+            throw t.reject("'new " + simple(type.internalName()) + "'", "runs a constructor body that validates or changes"
+                    + " its arguments, which kernels cannot do; give the record a constructor that only assigns its components");
+        }
+        StringBuilder text = new StringBuilder(type.make()).append('(');
+        for (int i = 0; i < args.size(); i++) {
+            text.append(i > 0 ? ", " : "").append(args.get(i).text());
+        }
+        Expr value = new RecordValue(type, text.append(')').toString(), false, false);
+        boolean replaced = false;
+        List<Expr> stack = frame.stack();
+        for (int i = 0; i < stack.size(); i++) {
+            if (stack.get(i) == marker) {
+                if (!replaced) {
+                    // Evaluate once: every copy of the new object is the same value.
+                    String temporary = frame.temporary(value);
+                    frame.statement(temporary + " = " + value.text() + ";");
+                    value = new RecordValue(type, temporary, true, false);
+                    replaced = true;
+                }
+                stack.set(i, value);
+            }
+        }
+    }
+}

@@ -1,0 +1,247 @@
+package io.jsycl.lowering;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The C definitions of the helper functions and macros the generated code calls where OpenCL C has no built-in of
+ * Java's meaning (integer division, {@code Math.round}, float atomics...). {@link KernelContext#helper} records one as
+ * used; {@link KernelSourceEmitter} emits each used one once, guarded, after the helpers it calls.
+ */
+final class Helpers {
+    private Helpers() {
+    }
+
+    /** Helper functions: name to C definition. Each is emitted once, guarded, when used. */
+    static final Map<String, String> DEFINITIONS = Map.ofEntries(
+            Map.entry("jsycl_idiv", """
+                    /* Java int division; x / 0 is defined as 0 (Java throws). */
+                    int jsycl_idiv(int a, int b) {
+                        return b == 0 ? 0 : b == -1 ? (int)(0u - (uint)a) : a / b;
+                    }"""),
+            Map.entry("jsycl_irem", """
+                    /* Java int remainder; x % 0 is defined as 0 (Java throws). */
+                    int jsycl_irem(int a, int b) {
+                        return b == 0 || b == -1 ? 0 : a % b;
+                    }"""),
+            Map.entry("jsycl_ldiv", """
+                    /* Java long division; x / 0 is defined as 0 (Java throws). */
+                    long jsycl_ldiv(long a, long b) {
+                        return b == 0 ? 0 : b == -1 ? (long)(0UL - (ulong)a) : a / b;
+                    }"""),
+            Map.entry("jsycl_lrem", """
+                    /* Java long remainder; x % 0 is defined as 0 (Java throws). */
+                    long jsycl_lrem(long a, long b) {
+                        return b == 0 || b == -1 ? 0 : a % b;
+                    }"""),
+            Map.entry("JSYCL_SUBSCRIPT", """
+                    /* A subscript e + c, c a small constant: signed, so that the compiler can fold c into the address
+                       (a wrap there could only give an index Java rejects; docs/kernel-language.md, "Subscripts").
+                       The runtime defines JSYCL_WRAPPING_SUBSCRIPTS for launches where that does not hold. */
+                    #ifdef JSYCL_WRAPPING_SUBSCRIPTS
+                    #define JSYCL_SUBSCRIPT(e, c) ((int)((uint)(e) + (uint)(c)))
+                    #else
+                    #define JSYCL_SUBSCRIPT(e, c) ((e) + (c))
+                    #endif"""),
+            Map.entry("JSYCL_RESTRICT", """
+                    /* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+                       accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+                       loads in flight across stores and read read-only data through its read-only path. */
+                    #ifdef JSYCL_NO_ALIASING
+                    #define JSYCL_RESTRICT restrict
+                    #else
+                    #define JSYCL_RESTRICT
+                    #endif"""),
+            Map.entry("JSYCL_ITEM_ID", """
+                    /* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
+                       JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
+                       the range further on (it->second is 0, then that half). */
+                    #ifdef JSYCL_TWO_ITEMS
+                    #define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
+                    #else
+                    #define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+                    #endif"""),
+            Map.entry("JSYCL_OFFSET", """
+                    /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+                       have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+                       (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
+                    #ifdef JSYCL_ZERO_OFFSETS
+                    #define JSYCL_OFFSET(offset) 0
+                    #define JSYCL_OFFSET_PARAM(name)
+                    #else
+                    #define JSYCL_OFFSET(offset) (offset)
+                    #define JSYCL_OFFSET_PARAM(name) , int name
+                    #endif"""),
+            Map.entry("jsycl_abs_i", """
+                    /* Math.abs(int): wraps, abs(MIN_VALUE) is MIN_VALUE. MIN_VALUE is tested on its own: NVIDIA's
+                       compiler takes the result of the plain abs idiom as never negative and turns a later signed
+                       remainder of it into an unsigned one (floorMod(abs(MIN_VALUE), 3) gave 2). */
+                    int jsycl_abs_i(int x) {
+                        return x == (int)0x80000000 ? x : x < 0 ? (int)(0u - (uint)x) : x;
+                    }"""),
+            Map.entry("jsycl_abs_l", """
+                    /* Math.abs(long): wraps, abs(MIN_VALUE) is MIN_VALUE, tested on its own as for int. */
+                    long jsycl_abs_l(long x) {
+                        return x == (long)0x8000000000000000UL ? x : x < 0 ? (long)(0UL - (ulong)x) : x;
+                    }"""),
+            Map.entry("jsycl_ctz_i", """
+                    int jsycl_ctz_i(int x) {
+                        uint u = (uint)x;
+                        return u == 0u ? 32 : (int)popcount((u & (0u - u)) - 1u);
+                    }"""),
+            Map.entry("jsycl_ctz_l", """
+                    int jsycl_ctz_l(long x) {
+                        ulong u = (ulong)x;
+                        return u == 0UL ? 64 : (int)popcount((u & (0UL - u)) - 1UL);
+                    }"""),
+            Map.entry("jsycl_reverse_i", """
+                    int jsycl_reverse_i(int x) {
+                        uint u = (uint)x;
+                        u = ((u >> 1) & 0x55555555u) | ((u & 0x55555555u) << 1);
+                        u = ((u >> 2) & 0x33333333u) | ((u & 0x33333333u) << 2);
+                        u = ((u >> 4) & 0x0f0f0f0fu) | ((u & 0x0f0f0f0fu) << 4);
+                        u = ((u >> 8) & 0x00ff00ffu) | ((u & 0x00ff00ffu) << 8);
+                        return (int)((u >> 16) | (u << 16));
+                    }"""),
+            Map.entry("jsycl_reverse_l", """
+                    long jsycl_reverse_l(long x) {
+                        ulong u = (ulong)x;
+                        u = ((u >> 1) & 0x5555555555555555UL) | ((u & 0x5555555555555555UL) << 1);
+                        u = ((u >> 2) & 0x3333333333333333UL) | ((u & 0x3333333333333333UL) << 2);
+                        u = ((u >> 4) & 0x0f0f0f0f0f0f0f0fUL) | ((u & 0x0f0f0f0f0f0f0f0fUL) << 4);
+                        u = ((u >> 8) & 0x00ff00ff00ff00ffUL) | ((u & 0x00ff00ff00ff00ffUL) << 8);
+                        u = ((u >> 16) & 0x0000ffff0000ffffUL) | ((u & 0x0000ffff0000ffffUL) << 16);
+                        return (long)((u >> 32) | (u << 32));
+                    }"""),
+            Map.entry("jsycl_signum_f", """
+                    /* Math.signum(float): keeps NaN and signed zeros. */
+                    float jsycl_signum_f(float x) {
+                        return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : x;
+                    }"""),
+            Map.entry("jsycl_signum_d", """
+                    double jsycl_signum_d(double x) {
+                        return x > 0.0 ? 1.0 : x < 0.0 ? -1.0 : x;
+                    }"""),
+            Map.entry("jsycl_floordiv_i", """
+                    /* Math.floorDiv(int, int); x / 0 is defined as 0 (Java throws). */
+                    int jsycl_floordiv_i(int a, int b) {
+                        int q = jsycl_idiv(a, b);
+                        return b != 0 && (a ^ b) < 0 && (int)((uint)q * (uint)b) != a ? q - 1 : q;
+                    }"""),
+            Map.entry("jsycl_floordiv_l", """
+                    long jsycl_floordiv_l(long a, long b) {
+                        long q = jsycl_ldiv(a, b);
+                        return b != 0 && (a ^ b) < 0 && (long)((ulong)q * (ulong)b) != a ? q - 1 : q;
+                    }"""),
+            Map.entry("jsycl_floormod_i", """
+                    /* Math.floorMod(int, int); x % 0 is defined as 0 (Java throws). */
+                    int jsycl_floormod_i(int a, int b) {
+                        int r = jsycl_irem(a, b);
+                        return r != 0 && (r ^ b) < 0 ? r + b : r;
+                    }"""),
+            Map.entry("jsycl_floormod_l", """
+                    long jsycl_floormod_l(long a, long b) {
+                        long r = jsycl_lrem(a, b);
+                        return r != 0 && (r ^ b) < 0 ? r + b : r;
+                    }"""),
+            Map.entry("jsycl_fail", Checks.FAIL_HELPER),
+            floatAtomic("add", "g"), floatAtomic("add", "l"), floatAtomic("min", "g"), floatAtomic("min", "l"),
+            floatAtomic("max", "g"), floatAtomic("max", "l"),
+            Map.entry("jsycl_min_f", """
+                    /* Math.min(float, float): NaN wins, -0.0f < 0.0f. */
+                    float jsycl_min_f(float a, float b) {
+                        return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? a : b) : fmin(a, b);
+                    }"""),
+            Map.entry("jsycl_max_f", """
+                    /* Math.max(float, float): NaN wins, -0.0f < 0.0f. */
+                    float jsycl_max_f(float a, float b) {
+                        return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? b : a) : fmax(a, b);
+                    }"""),
+            Map.entry("jsycl_min_d", """
+                    double jsycl_min_d(double a, double b) {
+                        return isnan(a) || isnan(b) ? (double)NAN : a == b ? (signbit(a) ? a : b) : fmin(a, b);
+                    }"""),
+            Map.entry("jsycl_max_d", """
+                    double jsycl_max_d(double a, double b) {
+                        return isnan(a) || isnan(b) ? (double)NAN : a == b ? (signbit(a) ? b : a) : fmax(a, b);
+                    }"""),
+            Map.entry("jsycl_sqrt_f", """
+                    /* (float) Math.sqrt((double) x): exactly the correctly rounded float square root, which the
+                       float sqrt is when the runtime builds with -cl-fp32-correctly-rounded-divide-sqrt. */
+                    float jsycl_sqrt_f(float x) {
+                    #ifdef JSYCL_CR_DIVIDE_SQRT
+                        return sqrt(x);
+                    #else
+                        return convert_float_rte(sqrt((double)x));
+                    #endif
+                    }"""),
+            Map.entry("jsycl_to_int_f", toInteger("int", "float", "0")),
+            Map.entry("jsycl_to_int_d", toInteger("int", "double", "0")),
+            Map.entry("jsycl_to_long_f", toInteger("long", "float", "0L")),
+            Map.entry("jsycl_to_long_d", toInteger("long", "double", "0L")),
+            Map.entry("jsycl_round_f", """
+                    /* Math.round(float): floor(x + 1/2) computed exactly, saturated, NaN to 0. */
+                    int jsycl_round_f(float x) {
+                        float f = floor(x);
+                        return isnan(x) ? 0 : convert_int_sat_rtz(x - f >= 0.5f ? f + 1.0f : f);
+                    }"""),
+            Map.entry("jsycl_round_d", """
+                    /* Math.round(double): floor(x + 1/2) computed exactly, saturated, NaN to 0. */
+                    long jsycl_round_d(double x) {
+                        double f = floor(x);
+                        return isnan(x) ? 0L : convert_long_sat_rtz(x - f >= 0.5 ? f + 1.0 : f);
+                    }"""));
+
+    /** A float atomic as a compare-and-swap loop on the bits, for global ({@code g}) or local ({@code l}) memory. */
+    private static Map.Entry<String, String> floatAtomic(String op, String space) {
+        String name = "jsycl_atomic_" + op + "_f_" + space;
+        String as = space.equals("g") ? "__global" : "__local";
+        String next = op.equals("add") ? "as_float(old) + v" : "jsycl_" + op + "_f(as_float(old), v)";
+        return Map.entry(name, "/* Atomic float " + op + " (Java semantics) by compare-and-swap on the bits; returns the old value. */\n"
+                + "float " + name + "(volatile " + as + " float* p, float v) {\n"
+                + "    volatile " + as + " int* q = (volatile " + as + " int*)p;\n"
+                + "    int old = *q;\n"
+                + "    int seen;\n"
+                + "    while ((seen = atomic_cmpxchg(q, old, as_int(" + next + "))) != old) {\n"
+                + "        old = seen;\n"
+                + "    }\n"
+                + "    return as_float(old);\n"
+                + "}");
+    }
+
+    /**
+     * Java's cast of a float or double to int or long: OpenCL's convert_T_sat_rtz by the specification (NaN gives
+     * 0); a program built with JSYCL_QUIRK_NAN_TO_INTEGER (the runtime's quirk for drivers that give MIN for NaN)
+     * tests for NaN itself.
+     */
+    private static String toInteger(String to, String from, String zero) {
+        String name = "jsycl_to_" + to + "_" + from.charAt(0);
+        return """
+                /* (%1$s) of a %2$s: truncated, saturated, NaN to 0. */
+                %1$s %3$s(%2$s x) {
+                #ifdef JSYCL_QUIRK_NAN_TO_INTEGER
+                    return isnan(x) ? %4$s : convert_%1$s_sat_rtz(x);
+                #else
+                    return convert_%1$s_sat_rtz(x);
+                #endif
+                }""".formatted(to, from, name, zero);
+    }
+
+    /** Whether a helper works on doubles (needs cl_khr_fp64). */
+    static boolean usesFp64(String name) {
+        return name.endsWith("_d");
+    }
+
+    /** Helpers a helper calls: they must be defined before it. */
+    static List<String> dependencies(String name) {
+        return switch (name) {
+            case "jsycl_floordiv_i" -> List.of("jsycl_idiv");
+            case "jsycl_floordiv_l" -> List.of("jsycl_ldiv");
+            case "jsycl_floormod_i" -> List.of("jsycl_irem");
+            case "jsycl_floormod_l" -> List.of("jsycl_lrem");
+            case "jsycl_atomic_min_f_g", "jsycl_atomic_min_f_l" -> List.of("jsycl_min_f");
+            case "jsycl_atomic_max_f_g", "jsycl_atomic_max_f_l" -> List.of("jsycl_max_f");
+            default -> List.of();
+        };
+    }
+}

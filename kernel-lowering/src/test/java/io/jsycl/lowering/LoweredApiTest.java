@@ -1,0 +1,221 @@
+package io.jsycl.lowering;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.objectweb.asm.Opcodes.*;
+
+import io.jsycl.SpecConstant;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
+
+/**
+ * {@link LoweredApi} against the lowering's own dispatch: every member of the table lowers (a kernel made of one use
+ * of it translates without a {@link LoweringException}), and the tables of C names hold exactly the table's members.
+ * The {@code tests} module checks the same table against the runtime's classes.
+ */
+class LoweredApiTest {
+    /** The specialization constant the kernel for {@code SpecConstant.get()} reads. */
+    static final SpecConstant<Integer> CONSTANT = SpecConstant.of("LOWERED_API_TEST", 7);
+
+    /** The record of the kernels over an accessor of records. */
+    record Pair(int a, float b) {
+    }
+
+    private static final String PAIR = Type.getInternalName(Pair.class);
+
+    @Test
+    void everyMemberOfTheTableLowers() {
+        List<String> failed = new ArrayList<>();
+        for (LoweredApi.Member m : LoweredApi.members()) {
+            try {
+                LoweredKernel k = KernelLowerer.lower(kernelUsing(m));
+                assertThat(k.source()).contains("__kernel void");
+            } catch (LoweringException | IllegalArgumentException | IllegalStateException e) {
+                failed.add(m.owner() + "." + m.name() + m.descriptor() + " (" + m.role() + "): " + e.getMessage());
+            }
+        }
+        assertThat(failed).as("members of LoweredApi the lowering does not lower").isEmpty();
+    }
+
+    @Test
+    void theBuiltInsOpenClNamesAreTheTablesBuiltIns() {
+        Set<String> table = LoweredApi.members().stream()
+                .filter(m -> m.role() == LoweredApi.Role.BUILT_IN)
+                .map(m -> m.name() + m.descriptor())
+                .collect(Collectors.toSet());
+        assertThat(Builtins.API.keySet()).containsExactlyInAnyOrderElementsOf(table);
+    }
+
+    @Test
+    void findNamesOnlyMembersOfTheTable() {
+        assertThat(LoweredApi.find(LoweredApi.ND_ITEM, "barrier", "(Lio/jsycl/Fence;)V"))
+                .isEqualTo(new LoweredApi.Member(LoweredApi.ND_ITEM, "barrier", "(Lio/jsycl/Fence;)V", LoweredApi.Role.BARRIER));
+        assertThat(LoweredApi.find(LoweredApi.FENCE, "LOCAL", "Lio/jsycl/Fence;").isField()).isTrue();
+        assertThat(LoweredApi.find(LoweredApi.accessor(ScalarType.FLOAT), "get", "(Lio/jsycl/Id;)F")).isNull();
+        assertThat(LoweredApi.find(LoweredApi.accessor(ScalarType.BOOLEAN), "atomicAdd", "(IZ)Z")).isNull();
+        assertThat(LoweredApi.find("io/jsycl/Float4", "get", "(I)F").role()).isEqualTo(LoweredApi.Role.VECTOR_LANE);
+        assertThatThrownBy(() -> LoweredApi.members().clear()).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void theApiClassesAreNamedAsJavacWritesThem() {
+        assertThat(LoweredApi.accessor(ScalarType.CHAR)).isEqualTo("io/jsycl/Accessor$OfChar");
+        assertThat(LoweredApi.localAccessor(ScalarType.INT)).isEqualTo("io/jsycl/LocalAccessor$OfInt");
+        assertThat(LoweredApi.deviceArray(ScalarType.DOUBLE)).isEqualTo("io/jsycl/DeviceArray$OfDouble");
+        assertThat(LoweredApi.reducer(ScalarType.LONG)).isEqualTo("io/jsycl/Reducer$OfLong");
+        assertThat(Type.getInternalName(io.jsycl.Accessor.OfRecord.class)).isEqualTo(LoweredApi.RECORD_ACCESSOR);
+        assertThat(Type.getInternalName(io.jsycl.NdItem.class)).isEqualTo(LoweredApi.ND_ITEM);
+    }
+
+    /**
+     * A kernel of one use of {@code m}: a static method taking the receiver as a capture (or the item, or the
+     * reducer), calling {@code m} with zeros (or {@code GroupOp.SUM}, {@code Fence.LOCAL}, a new vector or record),
+     * and dropping the result.
+     */
+    private static KernelRequest kernelUsing(LoweredApi.Member m) {
+        String owner = m.owner();
+        Type[] params = m.isField() ? new Type[0] : Type.getArgumentTypes(m.descriptor());
+        KernelShape shape = owner.equals(LoweredApi.ITEM) ? KernelShape.ITEM : KernelShape.ND_ITEM;
+        int dims = 3;
+        List<Capture> captures = new ArrayList<>();
+        List<String> descriptors = new ArrayList<>();
+        ReductionSpec reduction = null;
+        int indexes = switch (m.name()) {
+            case "get" -> params.length;
+            case "set" -> params.length - 1;
+            default -> 1;
+        };
+        if (owner.equals(LoweredApi.RECORD_ACCESSOR)) {
+            captures.add(new Capture.RecordAccessor(PAIR, List.of(ScalarType.INT, ScalarType.FLOAT), indexes,
+                    AccessMode.READ_WRITE));
+        } else if (owner.startsWith(LoweredApi.ACCESSOR_PREFIX)) {
+            captures.add(new Capture.Accessor(element(owner), indexes, AccessMode.READ_WRITE));
+        } else if (owner.startsWith(LoweredApi.LOCAL_ACCESSOR_PREFIX)) {
+            captures.add(new Capture.Local(element(owner), indexes));
+        } else if (owner.startsWith(LoweredApi.DEVICE_ARRAY_PREFIX)) {
+            captures.add(new Capture.Accessor(element(owner), 1, AccessMode.READ_WRITE));
+        } else if (owner.startsWith(LoweredApi.REDUCER_PREFIX)) {
+            shape = KernelShape.REDUCTION;
+            dims = 1;
+            reduction = new ReductionSpec(element(owner), ReductionOp.SUM, null, null, null, "0");
+        }
+        if (!captures.isEmpty()) {
+            descriptors.add("L" + owner + ";");
+        }
+        descriptors.add("L" + (shape == KernelShape.ITEM || shape == KernelShape.REDUCTION ? LoweredApi.ITEM
+                : LoweredApi.ND_ITEM) + ";");
+        if (reduction != null) {
+            descriptors.add("L" + owner + ";");
+        }
+        String kernelDescriptor = "(" + String.join("", descriptors) + ")V";
+        String name = "gen/Uses_" + KernelLowerer.mangle(owner + "_" + m.name() + m.descriptor());
+
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cw.visit(V17, ACC_PUBLIC | ACC_SUPER, name, null, "java/lang/Object", null);
+        cw.visitSource("Uses.java", null);
+        MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "k", kernelDescriptor, null, null);
+        mv.visitCode();
+        int item = captures.isEmpty() ? 0 : 1;
+        switch (m.role()) {
+            case FENCE, GROUP_OP -> mv.visitFieldInsn(GETSTATIC, owner, m.name(), m.descriptor());
+            case SPEC_CONSTANT -> {
+                mv.visitFieldInsn(GETSTATIC, Type.getInternalName(LoweredApiTest.class), "CONSTANT",
+                        "L" + LoweredApi.SPEC_CONSTANT + ";");
+                mv.visitMethodInsn(INVOKEVIRTUAL, owner, m.name(), m.descriptor(), false);
+            }
+            default -> {
+                boolean constructor = m.name().equals("<init>");
+                if (constructor) {
+                    mv.visitTypeInsn(NEW, owner);
+                    mv.visitInsn(DUP);
+                } else if (!captures.isEmpty()) {
+                    mv.visitVarInsn(ALOAD, 0);
+                } else if (owner.equals(LoweredApi.ITEM) || owner.equals(LoweredApi.ND_ITEM)) {
+                    mv.visitVarInsn(ALOAD, item);
+                } else if (reduction != null) {
+                    mv.visitVarInsn(ALOAD, item + 1);
+                } else if (VectorType.of(owner) != null && !isStatic(m)) {
+                    push(mv, Type.getObjectType(owner));
+                }
+                for (Type p : params) {
+                    push(mv, p);
+                }
+                int opcode = constructor ? INVOKESPECIAL : isStatic(m) ? INVOKESTATIC
+                        : owner.equals(LoweredApi.ITEM) || owner.equals(LoweredApi.ND_ITEM) ? INVOKEINTERFACE : INVOKEVIRTUAL;
+                mv.visitMethodInsn(opcode, owner, m.name(), m.descriptor(), opcode == INVOKEINTERFACE);
+            }
+        }
+        Type result = m.isField() ? Type.getType(m.descriptor()) : m.name().equals("<init>") ? Type.getObjectType(owner)
+                : Type.getReturnType(m.descriptor());
+        if (result.getSort() != Type.VOID) {
+            mv.visitInsn(result.getSize() == 2 ? POP2 : POP);
+        }
+        mv.visitInsn(RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        ClassLoader loader = new OneClassLoader(name, cw.toByteArray());
+        return new KernelRequest(loader, name, "k", kernelDescriptor, shape, dims, captures, false, reduction);
+    }
+
+    private static boolean isStatic(LoweredApi.Member m) {
+        return m.owner().equals(LoweredApi.BUILTINS) || m.name().equals("splat");
+    }
+
+    /** Pushes a value of type {@code t}: zero, {@code GroupOp.SUM}, {@code Fence.LOCAL}, or a new vector or record. */
+    private static void push(MethodVisitor mv, Type t) {
+        switch (t.getSort()) {
+            case Type.LONG -> mv.visitInsn(LCONST_0);
+            case Type.FLOAT -> mv.visitInsn(FCONST_0);
+            case Type.DOUBLE -> mv.visitInsn(DCONST_0);
+            case Type.OBJECT -> {
+                String type = t.getInternalName();
+                if (type.equals(LoweredApi.GROUP_OP) || type.equals(LoweredApi.FENCE)) {
+                    mv.visitFieldInsn(GETSTATIC, type, type.equals(LoweredApi.FENCE) ? "LOCAL" : "SUM", t.getDescriptor());
+                    return;
+                }
+                String record = type.equals("java/lang/Record") ? PAIR : type;
+                String constructor = record.equals(PAIR) ? "(IF)V" : "(" + VectorType.of(record).element().descriptor()
+                        .repeat(VectorType.of(record).width()) + ")V";
+                mv.visitTypeInsn(NEW, record);
+                mv.visitInsn(DUP);
+                for (Type p : Type.getArgumentTypes(constructor)) {
+                    push(mv, p);
+                }
+                mv.visitMethodInsn(INVOKESPECIAL, record, "<init>", constructor, false);
+            }
+            default -> mv.visitInsn(ICONST_0);
+        }
+    }
+
+    /** The element type of a per-type API class, e.g. {@code FLOAT} for {@code io/jsycl/Accessor$OfFloat}. */
+    private static ScalarType element(String owner) {
+        return ScalarType.valueOf(owner.substring(owner.indexOf("$Of") + 3).toUpperCase(Locale.ROOT));
+    }
+
+    /** Serves one generated class file, and the test's classes (the API's test doubles, {@link Pair}) besides. */
+    private static final class OneClassLoader extends ClassLoader {
+        private final Map<String, byte[]> classes;
+
+        OneClassLoader(String name, byte[] bytes) {
+            super(LoweredApiTest.class.getClassLoader());
+            this.classes = Map.of(name + ".class", bytes);
+        }
+
+        @Override
+        public InputStream getResourceAsStream(String name) {
+            byte[] bytes = classes.get(name);
+            return bytes != null ? new ByteArrayInputStream(bytes) : super.getResourceAsStream(name);
+        }
+    }
+}
