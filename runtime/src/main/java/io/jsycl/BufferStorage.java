@@ -425,7 +425,7 @@ final class BufferStorage {
             if (deferred.pending(before, context)) {
                 return null;
             }
-            List<ClEvent> waitList = Scheduler.waitList(before, context);
+            List<ClEvent> waitList = Event.waitList(before, context);
             ClCommandQueue queue = context.transferQueue();
             Fill fill;
             if (source.mapped) {
@@ -476,7 +476,7 @@ final class BufferStorage {
             return null;
         }
         var mapping = context.transferQueue().enqueueMapBuffer(copy.mem, ClMemFlags.MAP_WRITE_INVALIDATE_REGION, 0,
-                bytes, Scheduler.waitList(before, context));
+                bytes, Event.waitList(before, context));
         var upload = new MapUpload(this, context, copy, mapping);
         copy.valid = true;
         copy.ready = upload.event;
@@ -510,7 +510,7 @@ final class BufferStorage {
     /** Uploads the host array through pinned or native staging memory, after {@code waits}. */
     private Event stageIn(Queue target, Context context, DeviceCopy copy, List<Event> waits) {
         MemorySegment staging = copy.pinned != null ? pinned(copy) : staging();
-        List<ClEvent> waitList = Scheduler.waitList(waits, context, target.inOrderCl());
+        List<ClEvent> waitList = Event.waitList(waits, context, target.inOrderCl());
         MemorySegment heap = pipelineView();
         ClEvent upload;
         if (heap == null) {
@@ -535,7 +535,7 @@ final class BufferStorage {
      * {@code waits}, nothing copied on the host.
      */
     private Event uploadPinned(Queue target, Context context, DeviceCopy copy, List<Event> waits) {
-        List<ClEvent> waitList = Scheduler.waitList(waits, context, target.inOrderCl());
+        List<ClEvent> waitList = Event.waitList(waits, context, target.inOrderCl());
         ClEvent upload = target.cl().enqueueWriteBuffer(copy.mem, false, 0, pinned(copy), bytes, waitList);
         Event uploadEvent = Event.of(upload, context, false, target.cl());
         copy.pinnedUse = uploadEvent;
@@ -661,7 +661,7 @@ final class BufferStorage {
                     return null;
                 }
                 var mapping = context.transferQueue().enqueueMapBuffer(copy.mem,
-                        ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, bytes, Scheduler.waitList(waits, context));
+                        ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, bytes, Event.waitList(waits, context));
                 context.transferQueue().flush();
                 makeOnlyCurrent(copy);
                 if (SchedulerTrace.on()) {
@@ -696,7 +696,7 @@ final class BufferStorage {
                     return null;
                 }
                 read = context.transferQueue().enqueueReadBuffer(copy.mem, false, 0, pinned(copy), bytes,
-                        Scheduler.waitList(before, context));
+                        Event.waitList(before, context));
                 context.transferQueue().flush();
                 transfers.incrementAndGet();
                 KernelProfile.moved(bytes);

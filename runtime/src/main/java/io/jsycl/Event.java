@@ -3,6 +3,8 @@ package io.jsycl;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
@@ -292,5 +294,39 @@ public final class Event {
             return lazy.isComplete(seq);
         }
         return cl != null ? cl.executionStatus() <= 0 : host.isDone();
+    }
+
+    /**
+     * The OpenCL events of {@code waits} that belong to {@code context}; every other event (host
+     * work, another context's command) is waited for here, since OpenCL wait lists cannot hold it.
+     * Under the scheduler's graph lock those have completed already ({@link Deferred#pending}), so
+     * nothing waits there. Buffer transfers, USM commands and kernel launches build their wait
+     * lists here.
+     */
+    static List<ClEvent> waitList(List<Event> waits, Context context) {
+        return waitList(waits, context, null);
+    }
+
+    /**
+     * As above, for a command enqueued on {@code inOrder}, an in-order queue (or null): commands
+     * enqueued earlier on it are ordered before anyway, so they are left out of the wait list.
+     */
+    static List<ClEvent> waitList(List<Event> waits, Context context, ClCommandQueue inOrder) {
+        if (waits.isEmpty()) {
+            return List.of();
+        }
+        var list = new ArrayList<ClEvent>(waits.size());
+        for (Event e : waits) {
+            if (inOrder != null && e.origin() == inOrder) {
+                continue;
+            }
+            ClEvent cl = e.context() == context ? e.cl() : null;
+            if (cl != null) {
+                list.add(cl);
+            } else {
+                e.await();
+            }
+        }
+        return list;
     }
 }

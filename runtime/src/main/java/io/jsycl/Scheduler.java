@@ -333,7 +333,7 @@ final class Scheduler {
                     launch.range(), launch.reduction(), plan.local() == null ? 0 : plan.local().size(),
                     (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
             FirstSubmitTrace.mark("arguments");
-            List<ClEvent> clWaits = waitList(waits, queue.context(), queue.inOrderCl());
+            List<ClEvent> clWaits = Event.waitList(waits, queue.context(), queue.inOrderCl());
             NdShape shape = NdShape.of(plan.range(), plan.local(), plan.paddedLocal());
             // A checked kernel's event reads the check record afterwards, so it needs an event of its own.
             LazyLaunches lazy = arguments.checked() ? null : queue.lazyLaunches();
@@ -509,37 +509,5 @@ final class Scheduler {
             }
         }
         return false;
-    }
-
-    /**
-     * The OpenCL events of {@code waits} that belong to {@code context}; every other event (host
-     * work, another context's command) is waited for here, since OpenCL wait lists cannot hold it.
-     * Under the graph lock, those have completed already ({@link Deferred#pending}), so nothing waits.
-     */
-    static List<ClEvent> waitList(List<Event> waits, Context context) {
-        return waitList(waits, context, null);
-    }
-
-    /**
-     * As above, for a command enqueued on {@code inOrder}, an in-order queue (or null): commands
-     * enqueued earlier on it are ordered before anyway, so they are left out of the wait list.
-     */
-    static List<ClEvent> waitList(List<Event> waits, Context context, ClCommandQueue inOrder) {
-        if (waits.isEmpty()) {
-            return List.of();
-        }
-        var list = new ArrayList<ClEvent>(waits.size());
-        for (Event e : waits) {
-            if (inOrder != null && e.origin() == inOrder) {
-                continue;
-            }
-            ClEvent cl = e.context() == context ? e.cl() : null;
-            if (cl != null) {
-                list.add(cl);
-            } else {
-                e.await();
-            }
-        }
-        return list;
     }
 }

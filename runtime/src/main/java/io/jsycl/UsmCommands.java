@@ -33,7 +33,7 @@ final class UsmCommands {
             MemorySegment staging = arena.allocate(Math.max(1, (long) n * dst.kind.bytes), 64);
             dst.kind.copyToSegment(array, staging);
             ClEvent e = q.cl().enqueueWriteBuffer(dst.mem(), false, 0, staging, (long) n * dst.kind.bytes,
-                    Scheduler.waitList(waits, q.context()));
+                    Event.waitList(waits, q.context()));
             e.onComplete(arena::close);
             return q.trackNew(e);
         } catch (RuntimeException ex) {
@@ -54,7 +54,7 @@ final class UsmCommands {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment staging = arena.allocate(Math.max(1, (long) n * src.kind.bytes), 64);
             try (ClEvent e = q.cl().enqueueReadBuffer(src.mem(), true, 0, staging, (long) n * src.kind.bytes,
-                    Scheduler.waitList(waits, q.context()))) {
+                    Event.waitList(waits, q.context()))) {
                 src.kind.copyFromSegment(staging.asSlice(0, (long) n * src.kind.bytes), array);
             }
         }
@@ -98,7 +98,7 @@ final class UsmCommands {
         }
         long size = src.kind.bytes;
         ClEvent e = q.cl().enqueueCopyBuffer(src.mem(), dst.mem(), srcOffset * size, dstOffset * size, count * size,
-                Scheduler.waitList(waits, q.context()));
+                Event.waitList(waits, q.context()));
         return q.trackNew(e);
     }
 
@@ -140,7 +140,7 @@ final class UsmCommands {
             Array.set(single, 0, oneElement);
             MemorySegment pattern = arena.allocate(dst.kind.bytes, dst.kind.bytes);
             dst.kind.copyToSegment(single, pattern);
-            ClEvent e = q.cl().enqueueFillBuffer(dst.mem(), pattern, 0, dst.bytes(), Scheduler.waitList(waits, q.context()));
+            ClEvent e = q.cl().enqueueFillBuffer(dst.mem(), pattern, 0, dst.bytes(), Event.waitList(waits, q.context()));
             e.onComplete(arena::close);
             return q.trackNew(e);
         } catch (RuntimeException ex) {
