@@ -167,7 +167,7 @@ final class BufferStorage {
      * still reads is awaited. Adds nothing to {@code deferred} when {@link #prepareDevice} can run now
      * without blocking. The command's own dependencies are the scheduler's to check.
      */
-    synchronized void readyForDevice(Queue target, AccessMode mode, Deferred deferred) {
+    synchronized void readyForDevice(QueueScheduler target, AccessMode mode, Deferred deferred) {
         checkOpen();
         Context context = target.context();
         DeviceCopy copy = copyIn(context);
@@ -205,7 +205,7 @@ final class BufferStorage {
      * staging) is enqueued without blocking on {@code target}, after those dependencies; the copy's
      * last transfer joins {@code waits}, so that the command runs after it.
      */
-    synchronized ClMem prepareDevice(Queue target, AccessMode mode, List<Event> waits) {
+    synchronized ClMem prepareDevice(QueueScheduler target, AccessMode mode, List<Event> waits) {
         checkOpen();
         Context context = target.context();
         DeviceCopy copy = copyIn(context);
@@ -332,7 +332,7 @@ final class BufferStorage {
     }
 
     /** Uploads the host array through the copy's pinned memory or the native staging segment, after {@code waits}. */
-    private Event stageIn(Queue target, Context context, DeviceCopy copy, List<Event> waits) {
+    private Event stageIn(QueueScheduler target, Context context, DeviceCopy copy, List<Event> waits) {
         boolean pinned = copy.pinned != null;
         Event upload = copy.stageIn(target, context, codec, array, pinned ? copy.pinnedBytes() : staging(), waits);
         if (!pinned) {

@@ -93,7 +93,7 @@ final class DeviceCopy {
      * in slices ({@link #pipelineView}). Through the pinned memory, the upload becomes its
      * {@link #pinnedUse}, and the pinned memory holds the current contents.
      */
-    Event stageIn(Queue target, Context context, ElementCodec codec, Object array, MemorySegment staging,
+    Event stageIn(QueueScheduler target, Context context, ElementCodec codec, Object array, MemorySegment staging,
             List<Event> waits) {
         List<ClEvent> waitList = Event.waitList(waits, context, target.inOrderCl());
         MemorySegment heap = pipelineView(codec, array, bytes);
@@ -116,7 +116,7 @@ final class DeviceCopy {
      * Uploads the pinned memory, which holds the current contents, as it is: one DMA transfer after
      * {@code waits}, nothing copied on the host.
      */
-    Event uploadPinned(Queue target, Context context, List<Event> waits) {
+    Event uploadPinned(QueueScheduler target, Context context, List<Event> waits) {
         List<ClEvent> waitList = Event.waitList(waits, context, target.inOrderCl());
         ClEvent upload = target.cl().enqueueWriteBuffer(mem, false, 0, pinnedBytes(), bytes, waitList);
         Event uploadEvent = Event.of(upload, context, false, target.cl());

@@ -40,7 +40,7 @@ final class Prewarm {
             "io.jsycl.Accessor", "io.jsycl.Accessor$OfFloat", "io.jsycl.Range", "io.jsycl.BufferStorage",
             "io.jsycl.ElementCodec", "io.jsycl.ElementKind", "io.jsycl.CommandGroup", "io.jsycl.Handler",
             "io.jsycl.FirstSubmitTrace", "io.jsycl.Event", "io.jsycl.AccessMode", "io.jsycl.Indexer",
-            "io.jsycl.ItemKernel", "io.jsycl.Item", "io.jsycl.Handler$Launch", "io.jsycl.Scheduler",
+            "io.jsycl.ItemKernel", "io.jsycl.Item", "io.jsycl.CommandGroupRecord", "io.jsycl.CommandGroupRecord$Launch", "io.jsycl.Scheduler",
             "io.jsycl.program.ProgramBuildException", "io.jsycl.SyclException", "io.jsycl.KernelBuildException",
             "io.jsycl.lowering.KernelShape", "io.jsycl.KernelLambdas", "io.jsycl.KernelLoweringException",
             "io.jsycl.lowering.Capture", "io.jsycl.lowering.LoweringException", "io.jsycl.lowering.AccessMode",

@@ -19,7 +19,7 @@ final class UsmCommands {
     private UsmCommands() {
     }
 
-    static Event copyToDevice(Queue q, Object array, DeviceArray<?> dst, Event[] dependsOn) {
+    static Event copyToDevice(QueueScheduler q, Object array, DeviceArray<?> dst, Event[] dependsOn) {
         int n = Array.getLength(array);
         check(q, dst, n);
         var waits = waits(q, dependsOn);
@@ -42,7 +42,7 @@ final class UsmCommands {
         }
     }
 
-    static Event copyToHost(Queue q, DeviceArray<?> src, Object array, Event[] dependsOn) {
+    static Event copyToHost(QueueScheduler q, DeviceArray<?> src, Object array, Event[] dependsOn) {
         int n = Array.getLength(array);
         check(q, src, n);
         var waits = waits(q, dependsOn);
@@ -62,7 +62,7 @@ final class UsmCommands {
     }
 
     /** Copies every element of {@code src} into {@code dst}, which must have as many. */
-    static Event copyDeviceToDevice(Queue q, DeviceArray<?> src, DeviceArray<?> dst, Event[] dependsOn) {
+    static Event copyDeviceToDevice(QueueScheduler q, DeviceArray<?> src, DeviceArray<?> dst, Event[] dependsOn) {
         checkPair(q, src, dst);
         if (src.size() != dst.size()) {
             throw new IllegalArgumentException("q.copy(src, dst): source " + src + " has " + src.size()
@@ -73,7 +73,7 @@ final class UsmCommands {
     }
 
     /** Copies {@code count} elements of {@code src} from {@code srcOffset} into {@code dst} at {@code dstOffset}. */
-    static Event copyDeviceToDevice(Queue q, DeviceArray<?> src, int srcOffset, DeviceArray<?> dst, int dstOffset,
+    static Event copyDeviceToDevice(QueueScheduler q, DeviceArray<?> src, int srcOffset, DeviceArray<?> dst, int dstOffset,
                                     int count, Event[] dependsOn) {
         checkPair(q, src, dst);
         if (count < 0 || srcOffset < 0 || dstOffset < 0 || (long) srcOffset + count > src.size()
@@ -103,7 +103,7 @@ final class UsmCommands {
     }
 
     /** Both arrays of the queue's context and device, and of one element type. */
-    private static void checkPair(Queue q, DeviceArray<?> src, DeviceArray<?> dst) {
+    private static void checkPair(QueueScheduler q, DeviceArray<?> src, DeviceArray<?> dst) {
         Objects.requireNonNull(src, "src");
         Objects.requireNonNull(dst, "dst");
         if (src.context != dst.context) {
@@ -119,7 +119,7 @@ final class UsmCommands {
         check(q, dst, 0);
     }
 
-    static Event fill(Queue q, DeviceArray<?> dst, Object oneElement, Event[] dependsOn) {
+    static Event fill(QueueScheduler q, DeviceArray<?> dst, Object oneElement, Event[] dependsOn) {
         var waits = waits(q, dependsOn);
         check(q, dst, 0);
         if (q.device().isHost()) {
@@ -162,7 +162,7 @@ final class UsmCommands {
         };
     }
 
-    private static void check(Queue q, DeviceArray<?> d, int n) {
+    private static void check(QueueScheduler q, DeviceArray<?> d, int n) {
         if (d.context != q.context() || d.device != q.device()) {
             throw new IllegalArgumentException(d + " belongs to another context or device than " + q);
         }
@@ -171,7 +171,7 @@ final class UsmCommands {
         }
     }
 
-    private static List<Event> waits(Queue q, Event[] dependsOn) {
+    private static List<Event> waits(QueueScheduler q, Event[] dependsOn) {
         var waits = new ArrayList<Event>(List.of(dependsOn));
         q.orderAfterPrevious(waits);
         return waits;
