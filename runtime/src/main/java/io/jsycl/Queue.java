@@ -12,6 +12,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * out-of-order queue runs on an out-of-order OpenCL queue is the runtime's choice per device
  * ({@code JSYCL_OUT_OF_ORDER_QUEUES}: not on NVIDIA's OpenCL, which serializes its kernels anyway); the
  * ordering guarantees are the same either way.
+ *
+ * <p>A queue is a handle: it checks its arguments and whether it is open, and forwards command
+ * groups, copies and fills to the runtime's scheduler for the queue, which orders and enqueues them.
  */
 public final class Queue implements AutoCloseable {
     private final Device device;

@@ -13,7 +13,8 @@ import java.util.Objects;
  * data is staged in native memory, which is freed when the command completes. Device-to-host
  * copies write into a Java array, so they complete before returning (the returned event is done).
  * Device-to-device copies are one {@code clEnqueueCopyBuffer}, asynchronous. Only the given events
- * (and an in-order queue) order these commands.
+ * (and an in-order queue) order these commands. Each is enqueued on, and tracked by, its queue's
+ * {@link QueueScheduler}; none takes the graph lock, since no buffer's state changes.
  */
 final class UsmCommands {
     private UsmCommands() {
