@@ -160,14 +160,14 @@ final class BufferStorage {
 
     /**
      * Under the scheduler's lock, before {@link #prepareDevice}: defers what would make the copy in
-     * {@code target}'s context current for a command using it with {@code mode} wait on the host. An
+     * the context of {@code target}, the queue of the command, current for a command using it with {@code mode} wait on the host. An
      * upload by map still copying is awaited; a host array that is stale (the current contents are in
      * another context) is read back first, by a transfer started here; an upload into a mapped copy is
      * itself such a transfer; pinned memory is made outside the lock; staging memory that an upload
      * still reads is awaited. Adds nothing to {@code deferred} when {@link #prepareDevice} can run now
      * without blocking. The command's own dependencies are the scheduler's to check.
      */
-    synchronized void readyForDevice(QueueScheduler target, AccessMode mode, Deferred deferred) {
+    synchronized void readyForDevice(CommandQueue target, AccessMode mode, Deferred deferred) {
         checkOpen();
         Context context = target.context();
         DeviceCopy copy = copyIn(context);
@@ -205,17 +205,17 @@ final class BufferStorage {
      * staging) is enqueued without blocking on {@code target}, after those dependencies; the copy's
      * last transfer joins {@code waits}, so that the command runs after it.
      */
-    synchronized ClMem prepareDevice(QueueScheduler target, AccessMode mode, List<Event> waits) {
+    synchronized ClMem prepareDevice(CommandQueue target, AccessMode mode, List<Event> waits) {
         checkOpen();
         Context context = target.context();
         DeviceCopy copy = copyIn(context);
         if (mode != AccessMode.WRITE && !copy.valid && bytes > 0) {
             String how;
             if (copy.pinnedValid) {
-                copy.ready = copy.uploadPinned(target, context, waits);
+                copy.ready = copy.uploadPinned(target, waits);
                 how = " from its pinned host memory, which holds the current contents (nothing copied on the host)";
             } else if (hostValid && !copy.mapped && (copy.pinned != null || !pinnedTransfers)) {
-                copy.ready = stageIn(target, context, copy, waits);
+                copy.ready = stageIn(target, copy, waits);
                 how = " through staging memory";
             } else {
                 throw new IllegalStateException(this + ": the upload to " + context + " was not made ready");
@@ -261,7 +261,7 @@ final class BufferStorage {
     private DeviceCopy copyIn(Context context) {
         DeviceCopy copy = copies.get(context);
         if (copy == null) {
-            copy = DeviceCopy.create(context, bytes);
+            copy = context.transfers().allocate(bytes);
             copies.put(context, copy);
             context.register(this);
         }
@@ -332,9 +332,9 @@ final class BufferStorage {
     }
 
     /** Uploads the host array through the copy's pinned memory or the native staging segment, after {@code waits}. */
-    private Event stageIn(QueueScheduler target, Context context, DeviceCopy copy, List<Event> waits) {
+    private Event stageIn(CommandQueue target, DeviceCopy copy, List<Event> waits) {
         boolean pinned = copy.pinned != null;
-        Event upload = copy.stageIn(target, context, codec, array, pinned ? copy.pinnedBytes() : staging(), waits);
+        Event upload = copy.stageIn(target, codec, array, pinned ? copy.pinnedBytes() : staging(), waits);
         if (!pinned) {
             stagingUse = upload;
         }

@@ -93,12 +93,12 @@ abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferTransfer
         private final ClCommandQueue.Mapping mapping;
         /** Else: the staging memory the reads fill, one read or one per slice ({@link DeviceCopy#PIPELINE_CHUNK}). */
         private final MemorySegment staging;
-        private final List<ClEvent> reads;
+        private final List<CommandQueue.Command> reads;
         /** The host array as a heap segment, where the read-back moves in slices; else null. */
         private final MemorySegment heap;
 
         private Fill(BufferStorage storage, Context context, DeviceCopy source, ClCommandQueue.Mapping mapping,
-                MemorySegment staging, List<ClEvent> reads, MemorySegment heap) {
+                MemorySegment staging, List<CommandQueue.Command> reads, MemorySegment heap) {
             super(storage);
             this.context = context;
             this.source = source;
@@ -144,27 +144,25 @@ abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferTransfer
                 if (deferred.pending(before, context)) {
                     return null;
                 }
-                List<ClEvent> waitList = Event.waitList(before, context);
-                ClCommandQueue queue = context.transferQueue();
                 long bytes = storage.bytes;
                 Fill fill;
                 if (source.mapped) {
-                    fill = new Fill(storage, context, source,
-                            queue.enqueueMapBuffer(source.mem, ClMemFlags.MAP_READ, 0, bytes, waitList), null,
-                            List.of(), null);
+                    List<ClEvent> waitList = Event.waitList(before, context);
+                    fill = new Fill(storage, context, source, context.transferQueue().enqueueMapBuffer(source.mem,
+                            ClMemFlags.MAP_READ, 0, bytes, waitList), null, List.of(), null);
                 } else {
+                    CommandQueue queue = context.transfers();
                     MemorySegment heap = DeviceCopy.pipelineView(storage.codec, storage.array, bytes);
-                    var reads = new ArrayList<ClEvent>();
+                    var reads = new ArrayList<CommandQueue.Command>();
                     try {
                         long slice = heap == null ? bytes : DeviceCopy.PIPELINE_CHUNK;
                         for (long offset = 0; offset < bytes; offset += slice) {
                             long length = Math.min(slice, bytes - offset);
-                            reads.add(queue.enqueueReadBuffer(source.mem, false, offset,
-                                    into.asSlice(offset, length), length, waitList));
+                            reads.add(queue.read(source, offset, into.asSlice(offset, length), length, before));
                         }
                         queue.flush();
                     } catch (RuntimeException e) {
-                        reads.forEach(ClEvent::close);
+                        reads.forEach(CommandQueue.Command::close);
                         throw e;
                     }
                     fill = new Fill(storage, context, source, null, into, reads, heap);
@@ -201,7 +199,7 @@ abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferTransfer
                     storage.codec.copyFromSegment(staging, storage.array);
                 } else {
                     long offset = 0;
-                    for (ClEvent read : reads) {
+                    for (CommandQueue.Command read : reads) {
                         long length = Math.min(DeviceCopy.PIPELINE_CHUNK, storage.bytes - offset);
                         read.await();
                         HostCopy.copy(staging, offset, heap, offset, length);
@@ -212,7 +210,7 @@ abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferTransfer
                 failure = e;
                 throw e;
             } finally {
-                reads.forEach(ClEvent::close);
+                reads.forEach(CommandQueue.Command::close);
                 complete(failure);
             }
         }
@@ -350,8 +348,7 @@ abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferTransfer
             boolean pooled = StagingPool.enabled();
             StagingPool.Block block;
             try {
-                block = pooled ? context.stagingPool().take(storage.bytes)
-                        : StagingPool.allocate(context, storage.bytes);
+                block = context.transfers().pinned(storage.bytes, pooled);
             } catch (ClException e) {
                 Scheduler.LOCK.lock();
                 try {

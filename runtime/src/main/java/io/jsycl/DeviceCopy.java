@@ -1,7 +1,5 @@
 package io.jsycl;
 
-import io.jsycl.opencl.ClCommandQueue;
-import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClMemFlags;
@@ -57,14 +55,16 @@ final class DeviceCopy {
     /** Whether an upload by map made the copy current and traced that, so the next command need not. */
     boolean uploadTraced;
 
-    private DeviceCopy(ClMem mem, boolean mapped, long bytes) {
+    /** A copy over {@code mem} (null for a fake queue's memory) of a buffer of {@code bytes} bytes. */
+    DeviceCopy(ClMem mem, boolean mapped, long bytes) {
         this.mem = mem;
         this.mapped = mapped;
         this.bytes = bytes;
     }
 
     /**
-     * A new, stale copy of {@code bytes} bytes for {@code context}: host-accessible memory where
+     * A new, stale copy of {@code bytes} bytes for {@code context} in OpenCL memory (what
+     * {@link ClQueue#allocate} gives): host-accessible memory where
      * transfers map it ({@link Settings#mapsHostTransfers}), else ordinary device memory (also when
      * the driver refuses host-accessible memory).
      */
@@ -89,22 +89,20 @@ final class DeviceCopy {
 
     /**
      * Uploads the host array {@code array} (packed by {@code codec}) through {@code staging}, the
-     * pinned memory or the storage's native staging segment, after {@code waits}; a large array moves
-     * in slices ({@link #pipelineView}). Through the pinned memory, the upload becomes its
-     * {@link #pinnedUse}, and the pinned memory holds the current contents.
+     * pinned memory or the storage's native staging segment, on {@code target} after {@code waits};
+     * a large array moves in slices ({@link #pipelineView}). Through the pinned memory, the upload
+     * becomes its {@link #pinnedUse}, and the pinned memory holds the current contents.
      */
-    Event stageIn(QueueScheduler target, Context context, ElementCodec codec, Object array, MemorySegment staging,
-            List<Event> waits) {
-        List<ClEvent> waitList = Event.waitList(waits, context, target.inOrderCl());
+    Event stageIn(CommandQueue target, ElementCodec codec, Object array, MemorySegment staging, List<Event> waits) {
         MemorySegment heap = pipelineView(codec, array, bytes);
-        ClEvent upload;
+        CommandQueue.Command upload;
         if (heap == null) {
             codec.copyToSegment(array, staging);
-            upload = target.cl().enqueueWriteBuffer(mem, false, 0, staging, bytes, waitList);
+            upload = target.write(this, 0, staging, bytes, waits);
         } else {
-            upload = pipelinedUpload(target.cl(), target.inOrderCl() != null, mem, heap, staging, bytes, waitList);
+            upload = pipelinedUpload(target, heap, staging, waits);
         }
-        Event uploadEvent = Event.of(upload, context, false, target.cl());
+        Event uploadEvent = target.event(upload);
         if (pinned != null) {
             pinnedUse = uploadEvent;
             pinnedValid = true; // filled from the current host array
@@ -113,13 +111,11 @@ final class DeviceCopy {
     }
 
     /**
-     * Uploads the pinned memory, which holds the current contents, as it is: one DMA transfer after
-     * {@code waits}, nothing copied on the host.
+     * Uploads the pinned memory, which holds the current contents, as it is: one DMA transfer on
+     * {@code target} after {@code waits}, nothing copied on the host.
      */
-    Event uploadPinned(QueueScheduler target, Context context, List<Event> waits) {
-        List<ClEvent> waitList = Event.waitList(waits, context, target.inOrderCl());
-        ClEvent upload = target.cl().enqueueWriteBuffer(mem, false, 0, pinnedBytes(), bytes, waitList);
-        Event uploadEvent = Event.of(upload, context, false, target.cl());
+    Event uploadPinned(CommandQueue target, List<Event> waits) {
+        Event uploadEvent = target.event(target.write(this, 0, pinnedBytes(), bytes, waits));
         pinnedUse = uploadEvent;
         return uploadEvent;
     }
@@ -135,26 +131,25 @@ final class DeviceCopy {
     /**
      * Uploads in slices so the copy engine moves one slice while the next is copied into the staging
      * memory (otherwise the whole array is copied before the first byte moves): each slice is copied
-     * in, then its write is enqueued and flushed. Returns one event for the whole upload: the last
+     * in, then its write is enqueued and flushed. Returns one command for the whole upload: the last
      * write on an in-order queue, else a marker after every write.
      */
-    private static ClEvent pipelinedUpload(ClCommandQueue queue, boolean inOrder, ClMem mem, MemorySegment heap,
-            MemorySegment staging, long bytes, List<ClEvent> waitList) {
-        List<ClEvent> writes = new ArrayList<>();
+    private CommandQueue.Command pipelinedUpload(CommandQueue queue, MemorySegment heap, MemorySegment staging,
+            List<Event> waits) {
+        List<CommandQueue.Command> writes = new ArrayList<>();
         try {
             for (long offset = 0; offset < bytes; offset += PIPELINE_CHUNK) {
                 long length = Math.min(PIPELINE_CHUNK, bytes - offset);
                 HostCopy.copy(heap, offset, staging, offset, length);
-                writes.add(queue.enqueueWriteBuffer(mem, false, offset, staging.asSlice(offset, length), length,
-                        waitList));
+                writes.add(queue.write(this, offset, staging.asSlice(offset, length), length, waits));
                 queue.flush();
             }
-            if (inOrder) {
+            if (queue.inOrder()) {
                 return writes.removeLast();
             }
-            return queue.enqueueMarker(writes);
+            return queue.marker(writes);
         } finally {
-            writes.forEach(ClEvent::close);
+            writes.forEach(CommandQueue.Command::close);
         }
     }
 
@@ -184,7 +179,7 @@ final class DeviceCopy {
                 giveBack(context, pinned, pooled);
             }
         } finally {
-            mem.close();
+            context.transfers().free(this);
         }
     }
 

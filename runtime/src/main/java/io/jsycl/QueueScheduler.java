@@ -44,6 +44,8 @@ final class QueueScheduler {
     private final boolean clInOrder;
     /** Kernels launched without an OpenCL event: set for an in-order OpenCL queue without profiling, else null. */
     private final LazyLaunches lazy;
+    /** The OpenCL queue as the buffers' uploads see it ({@link CommandQueue}), or null on the host device. */
+    private final ClQueue commands;
     private final LaunchSettings launches;
     private final QueueKernels kernels;
     // Guarded by this.
@@ -77,6 +79,7 @@ final class QueueScheduler {
         this.lazy = cl != null && clInOrder && !profiling ? new LazyLaunches(cl,
                 settings.usesLaunchThread(device) ? new LaunchThread("jsycl launches " + device.name()) : null)
                 : null;
+        this.commands = cl == null ? null : new ClQueue(context, () -> cl, clInOrder, lazy);
         this.kernels = new QueueKernels(device, context);
     }
 
@@ -228,7 +231,7 @@ final class QueueScheduler {
                     // accessor's close leaves an unmap the launch must wait for).
                     deferred.pending(waits, context);
                     for (var req : group.requirements().entrySet()) {
-                        req.getKey().readyForDevice(this, req.getValue(), deferred);
+                        req.getKey().readyForDevice(commands, req.getValue(), deferred);
                     }
                     if (deferred.isEmpty()) {
                         event = commit(group, kernel, lease, waits, plan);
@@ -277,7 +280,7 @@ final class QueueScheduler {
             int r = 0;
             for (var req : group.requirements().entrySet()) {
                 storages[r] = req.getKey();
-                mems[r++] = req.getKey().prepareDevice(this, req.getValue(), waits);
+                mems[r++] = req.getKey().prepareDevice(commands, req.getValue(), waits);
             }
             FirstSubmitTrace.mark("buffers");
             CommandGroupRecord.Launch launch = group.launch();
