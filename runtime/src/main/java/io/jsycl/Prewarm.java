@@ -56,7 +56,8 @@ final class Prewarm {
             "io.jsycl.program.CachedProgram", "io.jsycl.program.PersistentCacheKey",
             "io.jsycl.program.DeviceDescription", "io.jsycl.opencl.ClProgram", "io.jsycl.program.RefCount",
             "io.jsycl.opencl.ClKernel", "io.jsycl.opencl.ClMem", "io.jsycl.KernelArguments", "io.jsycl.SchedulerTrace",
-            "io.jsycl.BufferUsers", "io.jsycl.DeviceCopy", "io.jsycl.opencl.ClMemFlags", "io.jsycl.opencl.ClEvent",
+            "io.jsycl.BufferUsers", "io.jsycl.DeviceCopy", "io.jsycl.ClQueue$ClCommand", "io.jsycl.opencl.ClMemFlags",
+            "io.jsycl.opencl.ClEvent",
             "io.jsycl.program.KernelHandle$Lease", "io.jsycl.opencl.ClCommandQueue$LaunchScratch",
             "io.jsycl.program.ProgramManager$Stats");
 

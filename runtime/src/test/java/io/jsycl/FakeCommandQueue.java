@@ -118,6 +118,53 @@ final class FakeCommandQueue implements CommandQueue {
         return event(record("kernel " + name, null, waits, effect));
     }
 
+    /**
+     * Runs a kernel named {@code name} on this queue that uses {@code storage} with {@code mode}, as the queue
+     * scheduler's passes run one: under the graph lock, collect what it waits for and ready the storage; if nothing
+     * is deferred, prepare the device copy, launch and record the use; else run what was deferred outside the lock
+     * and pass again. When completed, the kernel runs {@code onDevice} on the device copy's memory.
+     */
+    Event run(String name, BufferStorage storage, AccessMode mode, java.util.function.Consumer<byte[]> onDevice) {
+        while (true) {
+            var deferred = new Deferred();
+            Event event = null;
+            Throwable failure = null;
+            Scheduler.LOCK.lock();
+            try {
+                var waits = new ArrayList<Event>();
+                storage.collectDependencies(mode, waits);
+                deferred.pending(waits, context);
+                storage.readyForDevice(this, mode, deferred);
+                if (deferred.isEmpty()) {
+                    storage.prepareDevice(this, mode, waits);
+                    DeviceCopy copy = storage.copies.get(context);
+                    event = launch(name, waits, () -> onDevice.accept(memory(copy)));
+                    storage.recordUse(mode, event);
+                }
+            } catch (RuntimeException | Error e) {
+                failure = e;
+            } finally {
+                Scheduler.LOCK.unlock();
+            }
+            Deferred.runAfter(deferred, failure);
+            if (event != null) {
+                return event;
+            }
+        }
+    }
+
+    /** Waits until this queue has a command whose description starts with {@code prefix}; the first such. */
+    Command awaitCommand(String prefix) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (commands(prefix).isEmpty()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no '" + prefix + "' command was enqueued within 10 s");
+            }
+            Thread.onSpinWait();
+        }
+        return commands(prefix).getFirst();
+    }
+
     /** The commands whose description starts with {@code prefix}, in enqueue order. */
     List<Command> commands(String prefix) {
         Predicate<Command> match = c -> c.what.startsWith(prefix);
@@ -216,5 +263,23 @@ final class FakeCommandQueue implements CommandQueue {
     @Override
     public ClCommandQueue cl() {
         throw new UnsupportedOperationException("a fake command queue has no OpenCL queue");
+    }
+
+    /** The ints in {@code memory}, in native byte order (as a buffer of ints packs them). */
+    static List<Integer> ints(byte[] memory) {
+        var values = new ArrayList<Integer>();
+        var segment = MemorySegment.ofArray(memory);
+        for (int i = 0; i + 4 <= memory.length; i += 4) {
+            values.add(segment.get(ValueLayout.JAVA_INT_UNALIGNED, i));
+        }
+        return values;
+    }
+
+    /** Writes {@code values} into {@code memory} as a kernel writing a buffer of ints would. */
+    static void putInts(byte[] memory, int... values) {
+        var segment = MemorySegment.ofArray(memory);
+        for (int i = 0; i < values.length; i++) {
+            segment.set(ValueLayout.JAVA_INT_UNALIGNED, 4L * i, values[i]);
+        }
     }
 }
