@@ -50,9 +50,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link BufferTransfer} it starts, which needs the host once a device command has completed: a
  * read-back into the host array, an upload into a mapped copy, making pinned memory); then, once
  * nothing is deferred, {@code prepare*} moves data with non-blocking enqueues only (the uploads of
- * {@link DeviceCopy}). Transfers are finished by the thread that started them, outside the lock;
- * each is recorded as a reader of the buffer, so that commands which must not overlap it wait for
- * it as for any command.
+ * {@link DeviceCopy}). Copies' memory, staged uploads and read-backs go through a
+ * {@link CommandQueue}: the command's queue, or the context's ({@link Context#transfers()}).
+ * Transfers are finished by the thread that started them, outside the lock; each is recorded as
+ * a reader of the buffer, so that commands which must not overlap it wait for it as for any command.
  *
  * <p>Thread safety: every field below is guarded by {@code this}, and so are the fields of its
  * {@link BufferUsers} and {@link DeviceCopy} objects, which the transfers of {@link BufferTransfer}
@@ -160,12 +161,13 @@ final class BufferStorage {
 
     /**
      * Under the scheduler's lock, before {@link #prepareDevice}: defers what would make the copy in
-     * the context of {@code target}, the queue of the command, current for a command using it with {@code mode} wait on the host. An
-     * upload by map still copying is awaited; a host array that is stale (the current contents are in
-     * another context) is read back first, by a transfer started here; an upload into a mapped copy is
-     * itself such a transfer; pinned memory is made outside the lock; staging memory that an upload
-     * still reads is awaited. Adds nothing to {@code deferred} when {@link #prepareDevice} can run now
-     * without blocking. The command's own dependencies are the scheduler's to check.
+     * the context of {@code target} (the command's queue) current for a command using it with
+     * {@code mode} wait on the host. An upload by map still copying is awaited; a host array that is
+     * stale (the current contents are in another context) is read back first, by a transfer started
+     * here; an upload into a mapped copy is itself such a transfer; pinned memory is made outside the
+     * lock; staging memory that an upload still reads is awaited. Adds nothing to {@code deferred}
+     * when {@link #prepareDevice} can run now without blocking. The command's own dependencies are
+     * the scheduler's to check.
      */
     synchronized void readyForDevice(CommandQueue target, AccessMode mode, Deferred deferred) {
         checkOpen();

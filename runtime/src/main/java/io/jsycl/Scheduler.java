@@ -21,8 +21,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * record: {@link KernelLambdas} lowers the kernel (and checks its captures against the record's
  * accessors), {@link QueueKernels} composes the build options and gets the kernel from the
  * context's {@link io.jsycl.program.ProgramManager}, which builds it with OpenCL or finds it in its
- * caches; then, under {@link #LOCK}, the queue scheduler orders the command, moves its data and
- * enqueues it on its OpenCL queue.
+ * caches; then, under {@link #LOCK}, the queue scheduler orders the command, has each buffer's
+ * storage move its data (through a {@link CommandQueue}, which tests fake) and enqueues the kernel
+ * on its OpenCL queue.
  *
  * <p>Design. Each buffer records its last writer and the readers since ({@link BufferUsers}, kept
  * by its {@link BufferStorage}); a command waits for the last writer of each buffer it reads and, if
@@ -76,7 +77,7 @@ final class Scheduler {
     private Scheduler() {
     }
 
-    /** Runs {@code command}, a host-device command group that first waits for its dependencies, on a thread of its own. */
+    /** Runs {@code command}, a host-device command group that first waits for its dependencies, on its own thread. */
     static void runOnHost(Runnable command) {
         HOST_COMMANDS.execute(command);
     }

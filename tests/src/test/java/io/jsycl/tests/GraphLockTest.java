@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * closes its accessor and the blocked wait ends. Every result is checked against Java.
  */
 class GraphLockTest {
-    /** Far more than B's work takes once its kernel is built; work stalled behind the blocked thread never gets there. */
+    /** Far more than B's work takes once its kernel is built; work stalled behind the blocked wait never ends. */
     private static final long BOUND_SECONDS = 20;
     private static final int N = 1000;
 
