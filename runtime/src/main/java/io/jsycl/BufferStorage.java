@@ -2,7 +2,6 @@ package io.jsycl;
 
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
-import io.jsycl.opencl.ClException;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClMemFlags;
 import java.lang.foreign.Arena;
@@ -15,13 +14,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Where a buffer's contents live and which commands use it.
+ * Where a buffer's contents live and which commands use it: the state of one buffer, and the
+ * decisions the scheduler asks of it (which copies are valid, what must move before a command runs,
+ * what a command waits for).
  *
  * <p>The host array is one copy; each context that used the buffer holds another, in a
- * {@code cl_mem}. Each copy is valid or stale: a reader makes its copy valid by copying from a
- * valid one; a writer makes its copy the only valid one. The last writer and the readers since
- * then are the events a later command must wait for (read-after-write, write-after-read,
- * write-after-write).
+ * {@code cl_mem} ({@link DeviceCopy}). Each copy is valid or stale: a reader makes its copy valid by
+ * copying from a valid one; a writer makes its copy the only valid one. The last writer and the
+ * readers since then ({@link BufferUsers}) are the events a later command must wait for
+ * (read-after-write, write-after-read, write-after-write).
  *
  * <p>Data moves between the host array and a context's copy in one of two ways, chosen when the
  * copy is made ({@link Settings#mapsHostTransfers}). Where the context's devices work in host memory
@@ -46,21 +47,21 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Two halves, no waits under a lock. The scheduler calls the methods that decide (which copies
  * are valid, what moves) under its lock, in two steps per command: {@code readyFor*} finds what
  * would make the command wait on the host and defers it ({@link Deferred}: events to await, or a
- * {@link Transfer} it starts, which needs the host once a device command has completed: a
+ * {@link BufferTransfer} it starts, which needs the host once a device command has completed: a
  * read-back into the host array, an upload into a mapped copy, making pinned memory); then, once
- * nothing is deferred, {@code prepare*} moves data with non-blocking enqueues only. Transfers are
- * finished by the thread that started them, outside the lock; each is recorded as a reader of the
- * buffer, so that commands which must not overlap it wait for it as for any command.
+ * nothing is deferred, {@code prepare*} moves data with non-blocking enqueues only (the uploads of
+ * {@link DeviceCopy}). Copies' memory, staged uploads and read-backs go through a
+ * {@link CommandQueue}: the command's queue, or the context's ({@link Context#transfers()}).
+ * Transfers are finished by the thread that started them, outside the lock; each is recorded as
+ * a reader of the buffer, so that commands which must not overlap it wait for it as for any command.
  *
- * <p>Thread safety: every field below is guarded by {@code this}; the fields that say which copy
- * is valid and which commands use the buffer change only while the scheduler's lock is held too
- * ({@link Scheduler#LOCK}), so a pass under that lock sees them stay as they are. Lock order: the
- * scheduler's lock, then this. No method waits while holding either: closing and dropping a
- * context collect what to wait for under them and wait outside.
- *
- * <p>Why one class of this size: the copies' validity, the dependency records and the transfers
- * that move data between copies change together under one monitor; split, each half would need
- * the other's state and the lock order between them.
+ * <p>Thread safety: every field below is guarded by {@code this}, and so are the fields of its
+ * {@link BufferUsers} and {@link DeviceCopy} objects, which the transfers of {@link BufferTransfer}
+ * also change under this monitor; the fields that say which copy is valid and which commands use
+ * the buffer change only while the scheduler's lock is held too ({@link Scheduler#LOCK}), so a pass
+ * under that lock sees them stay as they are. Lock order: the scheduler's lock, then this. No
+ * method waits while holding either: closing and dropping a context collect what to wait for under
+ * them and wait outside.
  */
 final class BufferStorage {
     private static final AtomicLong IDS = new AtomicLong();
@@ -70,78 +71,36 @@ final class BufferStorage {
     final ElementKind kind;
     /** How the host array is packed for the device: {@code kind}, or a {@link RecordCodec}. */
     final ElementCodec codec;
-    private final Object array;
+    /** The host array: the user's, or one made for a buffer made from a shape. */
+    final Object array;
     private final Range shape;
     private final boolean writeBack;
     private final int length;
-    private final long bytes;
+    /** The size of the contents in bytes. */
+    final long bytes;
 
     // Guarded by this.
-    private boolean hostValid = true;
+    boolean hostValid = true;
     // Guarded by this: a read-back into the host array that may still run (host work), or null; every use of the
     // host array waits for it.
-    private Event hostReady;
+    Event hostReady;
     // Guarded by this.
-    private final Map<Context, DeviceCopy> copies = new LinkedHashMap<>();
+    final Map<Context, DeviceCopy> copies = new LinkedHashMap<>();
     // Guarded by this.
     private Arena arena;
     // Guarded by this.
     private MemorySegment staging;
-    // Guarded by this.
-    private Event lastWriter;
-    // Guarded by this.
-    private final List<Event> readers = new ArrayList<>();
-    // Guarded by this: the number of readers at which finished ones are dropped next (doubles while
-    // they are all pending, so each submit polls at most two events on average).
-    private int readersPruneAt = 16;
+    // Guarded by this: the last writer and the readers since.
+    final BufferUsers users = new BufferUsers();
     // Guarded by this.
     private boolean closed;
     // Guarded by this: the last asynchronous upload reading the staging segment.
-    private Event stagingUse;
+    Event stagingUse;
     // Guarded by this: false once a driver could not give pinned memory.
-    private boolean pinnedTransfers = true;
+    boolean pinnedTransfers = true;
     /** Completes when {@link #close()} has freed every copy; a closing context waits for it. */
     private final CompletableFuture<Void> released = new CompletableFuture<>();
     private final AtomicLong transfers = new AtomicLong();
-
-    /**
-     * A context's copy. A mapped copy is itself host-accessible memory, filled and read by
-     * map/unmap. Otherwise its transfers go through pinned host memory ({@code CL_MEM_ALLOC_HOST_PTR},
-     * mapped), so that uploads and read-backs run at the bus's speed instead of being staged again by
-     * the driver: a block borrowed from the context's {@link StagingPool} on the first transfer and
-     * handed back when the copy is freed; where the driver cannot give pinned memory, through the
-     * storage's ordinary native staging segment.
-     */
-    private static final class DeviceCopy {
-        final ClMem mem;
-        /** Whether {@code mem} is host-accessible and transfers map it. */
-        final boolean mapped;
-        boolean valid;
-        /**
-         * The last upload into {@code mem} or unmap of it: commands using {@code mem} wait for it. While an
-         * upload by map is still copying on the host, that upload's host event.
-         */
-        Event ready;
-        /** The pinned staging memory, once a transfer needed it. */
-        StagingPool.Block pinned;
-        /** Whether {@code pinned} came from the context's pool (and goes back to it). */
-        boolean pooled;
-        /** The last asynchronous upload reading the pinned memory. */
-        Event pinnedUse;
-        /**
-         * Whether {@code pinned} holds the buffer's current contents (it was the last transfer's source or
-         * destination, or a host accessor wrote it in place): an upload then reads it as it is, and a host accessor
-         * of a buffer without a user array reads and writes it in place.
-         */
-        boolean pinnedValid;
-        /** Whether an upload by map made the copy current and traced that, so the next command need not. */
-        boolean uploadTraced;
-
-        DeviceCopy(ClMem mem, boolean mapped) {
-            this.mem = mem;
-            this.mapped = mapped;
-        }
-    }
 
     BufferStorage(ElementKind kind, Object array, Range shape, boolean writeBack) {
         this(kind, kind, array, shape, writeBack);
@@ -178,12 +137,7 @@ final class BufferStorage {
     /** Adds the events a command using this buffer with {@code mode} must wait for. */
     synchronized void collectDependencies(AccessMode mode, List<Event> out) {
         checkOpen();
-        if (lastWriter != null) {
-            out.add(lastWriter);
-        }
-        if (mode != AccessMode.READ) {
-            out.addAll(readers);
-        }
+        users.collect(mode, out);
     }
 
     /**
@@ -191,41 +145,31 @@ final class BufferStorage {
      * scheduler's trace: empty when it does not.
      */
     synchronized String describeDependencies(AccessMode mode) {
-        var b = new StringBuilder();
-        if (lastWriter != null) {
-            b.append(mode == AccessMode.READ ? "read-after-write" : "write-after-write").append(" on its last writer");
-        }
-        if (mode != AccessMode.READ && !readers.isEmpty()) {
-            b.append(b.isEmpty() ? "" : ", ").append("write-after-read on ").append(readers.size())
-                    .append(readers.size() == 1 ? " reader" : " readers");
-        }
-        return b.toString();
+        return users.describe(mode);
     }
 
     /** Records that the command of {@code event} uses this buffer with {@code mode}. */
     synchronized void recordUse(AccessMode mode, Event event) {
-        if (mode == AccessMode.READ) {
-            if (readers.size() >= readersPruneAt) {
-                readers.removeIf(e -> e.isDone() || event.covers(e));
-                readersPruneAt = Math.max(16, 2 * readers.size());
-            }
-            readers.add(event);
-        } else {
-            lastWriter = event;
-            readers.clear();
-        }
+        users.record(mode, event);
+    }
+
+    /** Counts a transfer of the whole contents, for {@link #transfers()} and the kernel profile. */
+    void countTransfer() {
+        transfers.incrementAndGet();
+        KernelProfile.moved(bytes);
     }
 
     /**
      * Under the scheduler's lock, before {@link #prepareDevice}: defers what would make the copy in
-     * {@code target}'s context current for a command using it with {@code mode} wait on the host. An
-     * upload by map still copying is awaited; a host array that is stale (the current contents are in
-     * another context) is read back first, by a transfer started here; an upload into a mapped copy is
-     * itself such a transfer; pinned memory is made outside the lock; staging memory that an upload
-     * still reads is awaited. Adds nothing to {@code deferred} when {@link #prepareDevice} can run now
-     * without blocking. The command's own dependencies are the scheduler's to check.
+     * the context of {@code target} (the command's queue) current for a command using it with
+     * {@code mode} wait on the host. An upload by map still copying is awaited; a host array that is
+     * stale (the current contents are in another context) is read back first, by a transfer started
+     * here; an upload into a mapped copy is itself such a transfer; pinned memory is made outside the
+     * lock; staging memory that an upload still reads is awaited. Adds nothing to {@code deferred}
+     * when {@link #prepareDevice} can run now without blocking. The command's own dependencies are
+     * the scheduler's to check.
      */
-    synchronized void readyForDevice(Queue target, AccessMode mode, Deferred deferred) {
+    synchronized void readyForDevice(CommandQueue target, AccessMode mode, Deferred deferred) {
         checkOpen();
         Context context = target.context();
         DeviceCopy copy = copyIn(context);
@@ -240,7 +184,7 @@ final class BufferStorage {
             return;
         }
         if (copy.mapped) {
-            Transfer upload = startMapUpload(context, copy, deferred);
+            BufferTransfer upload = BufferTransfer.MapUpload.start(this, context, copy, deferred);
             if (upload != null) {
                 deferred.finish(upload);
             }
@@ -263,23 +207,22 @@ final class BufferStorage {
      * staging) is enqueued without blocking on {@code target}, after those dependencies; the copy's
      * last transfer joins {@code waits}, so that the command runs after it.
      */
-    synchronized ClMem prepareDevice(Queue target, AccessMode mode, List<Event> waits) {
+    synchronized ClMem prepareDevice(CommandQueue target, AccessMode mode, List<Event> waits) {
         checkOpen();
         Context context = target.context();
         DeviceCopy copy = copyIn(context);
         if (mode != AccessMode.WRITE && !copy.valid && bytes > 0) {
             String how;
             if (copy.pinnedValid) {
-                copy.ready = uploadPinned(target, context, copy, waits);
+                copy.ready = copy.uploadPinned(target, waits);
                 how = " from its pinned host memory, which holds the current contents (nothing copied on the host)";
             } else if (hostValid && !copy.mapped && (copy.pinned != null || !pinnedTransfers)) {
-                copy.ready = stageIn(target, context, copy, waits);
+                copy.ready = stageIn(target, copy, waits);
                 how = " through staging memory";
             } else {
                 throw new IllegalStateException(this + ": the upload to " + context + " was not made ready");
             }
-            transfers.incrementAndGet();
-            KernelProfile.moved(bytes);
+            countTransfer();
             if (SchedulerTrace.on()) {
                 SchedulerTrace.log(this + ": " + bytes + " bytes to " + context + how
                         + " (the copy there was not current)");
@@ -320,28 +263,11 @@ final class BufferStorage {
     private DeviceCopy copyIn(Context context) {
         DeviceCopy copy = copies.get(context);
         if (copy == null) {
-            copy = newCopy(context);
+            copy = context.transfers().allocate(bytes);
             copies.put(context, copy);
             context.register(this);
         }
         return copy;
-    }
-
-    /**
-     * A new copy for {@code context}: host-accessible memory where transfers map it, else
-     * ordinary device memory (also when the driver refuses host-accessible memory).
-     */
-    private DeviceCopy newCopy(Context context) {
-        long size = Math.max(bytes, 1);
-        if (Settings.current().mapsHostTransfers(context.devices().stream().allMatch(Device::hostUnifiedMemory))) {
-            try {
-                return new DeviceCopy(ClMem.createBuffer(context.cl(),
-                        ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR, size, MemorySegment.NULL), true);
-            } catch (ClException e) {
-                // No host-accessible memory to give: this copy moves data through staging instead.
-            }
-        }
-        return new DeviceCopy(ClMem.createBuffer(context.cl(), ClMemFlags.READ_WRITE, size, MemorySegment.NULL), false);
     }
 
     /**
@@ -362,18 +288,19 @@ final class BufferStorage {
                 }
             }
             if (pinnedSource == null) {
-                Transfer fill = startFill(deferred);
+                BufferTransfer fill = BufferTransfer.Fill.start(this, deferred);
                 if (fill != null) {
                     deferred.finish(fill);
                 }
                 return false;
             }
             // Only host work (an open host accessor, the last writer) may still write the pinned memory.
+            Event lastWriter = users.lastWriter();
             if (lastWriter != null && lastWriter.isHostWork() && !lastWriter.isDone()) {
                 deferred.await(lastWriter);
                 return false;
             }
-            codec.copyFromSegment(pinned(pinnedSource), array);
+            codec.copyFromSegment(pinnedSource.pinnedBytes(), array);
             if (SchedulerTrace.on()) {
                 SchedulerTrace.log(this + ": " + bytes + " bytes to the host array from the pinned memory of its "
                         + "copy in " + pinnedContext);
@@ -391,194 +318,29 @@ final class BufferStorage {
     }
 
     /**
-     * Starts reading a valid copy back into the host array: enqueues a map of a mapped copy, else
-     * reads into its pinned memory (or the staging segment), after the buffer's last writer and the
-     * copy's last transfer, without waiting. The host array counts as current from now on; the
-     * read-back's event is {@link #hostReady} and a reader of the buffer. Returns null with
-     * {@code deferred} holding what must come first.
-     */
-    private Transfer startFill(Deferred deferred) {
-        for (var entry : copies.entrySet()) {
-            DeviceCopy source = entry.getValue();
-            if (!source.valid) {
-                continue;
-            }
-            Context context = entry.getKey();
-            MemorySegment into = null;
-            if (!source.mapped) {
-                into = stagingFor(context, source, deferred);
-                if (into == null) {
-                    return null;
-                }
-            }
-            var before = new ArrayList<Event>(3);
-            if (lastWriter != null) {
-                before.add(lastWriter);
-            }
-            if (source.ready != null) {
-                before.add(source.ready);
-            }
-            Event busy = source.mapped ? null : source.pinned != null ? source.pinnedUse : stagingUse;
-            if (busy != null) {
-                before.add(busy); // an upload still reading the memory the read-back writes
-            }
-            if (deferred.pending(before, context)) {
-                return null;
-            }
-            List<ClEvent> waitList = Scheduler.waitList(before, context);
-            ClCommandQueue queue = context.transferQueue();
-            Fill fill;
-            if (source.mapped) {
-                fill = new Fill(this, context, source,
-                        queue.enqueueMapBuffer(source.mem, ClMemFlags.MAP_READ, 0, bytes, waitList), null, List.of(),
-                        null);
-            } else {
-                MemorySegment heap = pipelineView();
-                var reads = new ArrayList<ClEvent>();
-                try {
-                    long slice = heap == null ? bytes : PIPELINE_CHUNK;
-                    for (long offset = 0; offset < bytes; offset += slice) {
-                        long length = Math.min(slice, bytes - offset);
-                        reads.add(queue.enqueueReadBuffer(source.mem, false, offset, into.asSlice(offset, length),
-                                length, waitList));
-                    }
-                    queue.flush();
-                } catch (RuntimeException e) {
-                    reads.forEach(ClEvent::close);
-                    throw e;
-                }
-                fill = new Fill(this, context, source, null, into, reads, heap);
-                source.pinnedValid = source.pinned != null; // the read-back goes through it
-            }
-            hostValid = true;
-            hostReady = fill.event;
-            recordUse(AccessMode.READ, fill.event);
-            transfers.incrementAndGet();
-            KernelProfile.moved(bytes);
-            if (SchedulerTrace.on()) {
-                SchedulerTrace.log(this + ": " + bytes + " bytes back to the host from " + context
-                        + (source.mapped ? " by map/unmap" : " through staging memory"));
-            }
-            return fill;
-        }
-        throw new IllegalStateException("no valid copy of " + this);
-    }
-
-    /**
-     * Starts an upload of the host array into a mapped copy: enqueues a map for writing after the
-     * buffer's last writer, on the context's in-order transfer queue, without waiting for it. The copy
-     * counts as current from now on; its {@link DeviceCopy#ready} is the upload's host event until the
-     * upload has unmapped it. Returns null with {@code deferred} holding what must come first.
-     */
-    private Transfer startMapUpload(Context context, DeviceCopy copy, Deferred deferred) {
-        List<Event> before = lastWriter == null ? List.of() : List.of(lastWriter);
-        if (deferred.pending(before, context)) {
-            return null;
-        }
-        var mapping = context.transferQueue().enqueueMapBuffer(copy.mem, ClMemFlags.MAP_WRITE_INVALIDATE_REGION, 0,
-                bytes, Scheduler.waitList(before, context));
-        var upload = new MapUpload(this, context, copy, mapping);
-        copy.valid = true;
-        copy.ready = upload.event;
-        copy.uploadTraced = true;
-        recordUse(AccessMode.READ, upload.event); // it reads the host array: a host writer waits for it
-        transfers.incrementAndGet();
-        KernelProfile.moved(bytes);
-        if (SchedulerTrace.on()) {
-            SchedulerTrace.log(this + ": " + bytes + " bytes to " + context
-                    + " by map/unmap of its host-accessible copy (the copy there was not current)");
-        }
-        return upload;
-    }
-
-    /**
      * The memory a staged transfer of {@code copy} goes through: its pinned memory, else the native
      * staging segment (where the driver gives no pinned memory). Null where the pinned memory is
      * still to be made: that is deferred (it maps memory on the transfer queue, which waits).
      */
-    private MemorySegment stagingFor(Context context, DeviceCopy copy, Deferred deferred) {
+    MemorySegment stagingFor(Context context, DeviceCopy copy, Deferred deferred) {
         if (copy.pinned != null) {
-            return pinned(copy);
+            return copy.pinnedBytes();
         }
         if (pinnedTransfers) {
-            deferred.finish(new PinnedAllocation(this, context, copy));
+            deferred.finish(new BufferTransfer.PinnedAllocation(this, context, copy));
             return null;
         }
         return staging();
     }
 
-    /** Uploads the host array through pinned or native staging memory, after {@code waits}. */
-    private Event stageIn(Queue target, Context context, DeviceCopy copy, List<Event> waits) {
-        MemorySegment staging = copy.pinned != null ? pinned(copy) : staging();
-        List<ClEvent> waitList = Scheduler.waitList(waits, context, target.inOrderCl());
-        MemorySegment heap = pipelineView();
-        ClEvent upload;
-        if (heap == null) {
-            codec.copyToSegment(array, staging);
-            upload = target.cl().enqueueWriteBuffer(copy.mem, false, 0, staging, bytes, waitList);
-        } else {
-            upload = pipelinedUpload(target.cl(), target.inOrderCl() != null, copy.mem, heap, staging, bytes,
-                    waitList);
+    /** Uploads the host array through the copy's pinned memory or the native staging segment, after {@code waits}. */
+    private Event stageIn(CommandQueue target, DeviceCopy copy, List<Event> waits) {
+        boolean pinned = copy.pinned != null;
+        Event upload = copy.stageIn(target, codec, array, pinned ? copy.pinnedBytes() : staging(), waits);
+        if (!pinned) {
+            stagingUse = upload;
         }
-        Event uploadEvent = Event.of(upload, context, false, target.cl());
-        if (copy.pinned != null) {
-            copy.pinnedUse = uploadEvent;
-            copy.pinnedValid = true; // filled from the current host array
-        } else {
-            stagingUse = uploadEvent;
-        }
-        return uploadEvent;
-    }
-
-    /**
-     * Uploads the copy's pinned memory, which holds the current contents, as it is: one DMA transfer after
-     * {@code waits}, nothing copied on the host.
-     */
-    private Event uploadPinned(Queue target, Context context, DeviceCopy copy, List<Event> waits) {
-        List<ClEvent> waitList = Scheduler.waitList(waits, context, target.inOrderCl());
-        ClEvent upload = target.cl().enqueueWriteBuffer(copy.mem, false, 0, pinned(copy), bytes, waitList);
-        Event uploadEvent = Event.of(upload, context, false, target.cl());
-        copy.pinnedUse = uploadEvent;
-        return uploadEvent;
-    }
-
-    /**
-     * The host array as a heap segment where a staged transfer of it moves in slices ({@link #PIPELINE_MIN} bytes
-     * or more, elements copied as they are), else null.
-     */
-    private MemorySegment pipelineView() {
-        return bytes < PIPELINE_MIN ? null : codec.heapView(array);
-    }
-
-    /** Staged transfers of at least this many bytes move in {@link #PIPELINE_CHUNK} slices. */
-    static final long PIPELINE_MIN = 32L << 20;
-    /** The slice of a pipelined staged transfer: big enough that a transfer's fixed cost is small beside it. */
-    static final long PIPELINE_CHUNK = 16L << 20;
-
-    /**
-     * Uploads in slices so the copy engine moves one slice while the next is copied into the staging
-     * memory (otherwise the whole array is copied before the first byte moves): each slice is copied
-     * in, then its write is enqueued and flushed. Returns one event for the whole upload: the last
-     * write on an in-order queue, else a marker after every write.
-     */
-    private static ClEvent pipelinedUpload(ClCommandQueue queue, boolean inOrder, ClMem mem, MemorySegment heap,
-            MemorySegment staging, long bytes, List<ClEvent> waitList) {
-        List<ClEvent> writes = new ArrayList<>();
-        try {
-            for (long offset = 0; offset < bytes; offset += PIPELINE_CHUNK) {
-                long length = Math.min(PIPELINE_CHUNK, bytes - offset);
-                HostCopy.copy(heap, offset, staging, offset, length);
-                writes.add(queue.enqueueWriteBuffer(mem, false, offset, staging.asSlice(offset, length), length,
-                        waitList));
-                queue.flush();
-            }
-            if (inOrder) {
-                return writes.removeLast();
-            }
-            return queue.enqueueMarker(writes);
-        } finally {
-            writes.forEach(ClEvent::close);
-        }
+        return upload;
     }
 
     /**
@@ -661,7 +423,7 @@ final class BufferStorage {
                     return null;
                 }
                 var mapping = context.transferQueue().enqueueMapBuffer(copy.mem,
-                        ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, bytes, Scheduler.waitList(waits, context));
+                        ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, bytes, Event.waitList(waits, context));
                 context.transferQueue().flush();
                 makeOnlyCurrent(copy);
                 if (SchedulerTrace.on()) {
@@ -682,7 +444,7 @@ final class BufferStorage {
                 if (!pinnedTransfers) {
                     continue;
                 }
-                deferred.finish(new PinnedAllocation(this, context, copy));
+                deferred.finish(new BufferTransfer.PinnedAllocation(this, context, copy));
                 return null;
             }
             boolean download = !copy.pinnedValid;
@@ -695,11 +457,10 @@ final class BufferStorage {
                 if (deferred.pending(before, context)) {
                     return null;
                 }
-                read = context.transferQueue().enqueueReadBuffer(copy.mem, false, 0, pinned(copy), bytes,
-                        Scheduler.waitList(before, context));
+                read = context.transferQueue().enqueueReadBuffer(copy.mem, false, 0, copy.pinnedBytes(), bytes,
+                        Event.waitList(before, context));
                 context.transferQueue().flush();
-                transfers.incrementAndGet();
-                KernelProfile.moved(bytes);
+                countTransfer();
             } else if (copy.pinnedUse != null) {
                 waits.add(copy.pinnedUse); // the host writes what an upload may still read
             }
@@ -712,7 +473,7 @@ final class BufferStorage {
                         + (download ? " (" + bytes + " bytes read into it from the device; no host array to fill)"
                                 : " (it holds the current contents: nothing moved)"));
             }
-            return new HostMapping(context, copy, pinned(copy), true, read);
+            return new HostMapping(context, copy, copy.pinnedBytes(), true, read);
         }
         return null;
     }
@@ -731,319 +492,9 @@ final class BufferStorage {
     }
 
     /** Enqueues the unmap of {@code host}, a mapping of {@code copy}, and makes it the copy's last transfer. */
-    private synchronized void unmapped(Context context, DeviceCopy copy, MemorySegment host) {
+    synchronized void unmapped(Context context, DeviceCopy copy, MemorySegment host) {
         ClCommandQueue queue = context.transferQueue();
         copy.ready = Event.of(queue.enqueueUnmap(copy.mem, host, List.of()), context, false, queue);
-    }
-
-    /**
-     * A transfer started under the scheduler's lock that needs the host once a device command has
-     * completed. The thread that started it finishes it outside the lock ({@link Deferred#run()}),
-     * also when something else failed: commands that depend on it wait for its {@link #event}, host
-     * work that completes when {@link #finish()} has. A transfer that fails takes back what it
-     * claimed (the host array or the copy it was making current) and throws.
-     */
-    abstract static sealed class Transfer permits Fill, MapUpload, PinnedAllocation {
-        final BufferStorage storage;
-        private final CompletableFuture<Void> done = new CompletableFuture<>();
-        /** Completes when the transfer has finished (or failed). */
-        final Event event = Event.of(done);
-
-        Transfer(BufferStorage storage) {
-            this.storage = storage;
-        }
-
-        /** Finishes the transfer outside the scheduler's lock; throws what went wrong. */
-        abstract void finish();
-
-        /** Completes {@link #event}: normally, or with {@code failure} after undoing what the transfer claimed. */
-        final void complete(Throwable failure) {
-            if (failure == null) {
-                done.complete(null);
-                return;
-            }
-            Scheduler.LOCK.lock();
-            try {
-                synchronized (storage) {
-                    undo();
-                }
-            } finally {
-                Scheduler.LOCK.unlock();
-                done.completeExceptionally(failure);
-            }
-        }
-
-        /** Under the scheduler's lock and the storage's monitor: takes back what a failed transfer claimed. */
-        void undo() {
-        }
-
-        /**
-         * Finishes every transfer of {@code transfers}: the uploads by map of one context with one wait for
-         * all their maps, each other one by itself. Returns the first failure, or null.
-         */
-        static Throwable finishAll(List<Transfer> transfers) {
-            Throwable failure = null;
-            var uploads = new LinkedHashMap<Context, List<MapUpload>>();
-            for (Transfer t : transfers) {
-                if (t instanceof MapUpload u) {
-                    uploads.computeIfAbsent(u.context, c -> new ArrayList<>()).add(u);
-                    continue;
-                }
-                try {
-                    t.finish();
-                } catch (RuntimeException | Error e) {
-                    failure = Deferred.first(failure, e);
-                }
-            }
-            for (List<MapUpload> group : uploads.values()) {
-                Throwable f = MapUpload.finishTogether(group);
-                if (f != null) {
-                    failure = Deferred.first(failure, f);
-                }
-            }
-            return failure;
-        }
-    }
-
-    /** A read-back of a valid copy into the host array ({@link #startFill}). */
-    static final class Fill extends Transfer {
-        private final Context context;
-        private final DeviceCopy source;
-        /** The map of a mapped copy, else null. */
-        private final ClCommandQueue.Mapping mapping;
-        /** Else: the staging memory the reads fill, one read or one per slice ({@link #PIPELINE_CHUNK}). */
-        private final MemorySegment staging;
-        private final List<ClEvent> reads;
-        /** The host array as a heap segment, where the read-back moves in slices; else null. */
-        private final MemorySegment heap;
-
-        private Fill(BufferStorage storage, Context context, DeviceCopy source, ClCommandQueue.Mapping mapping,
-                MemorySegment staging, List<ClEvent> reads, MemorySegment heap) {
-            super(storage);
-            this.context = context;
-            this.source = source;
-            this.mapping = mapping;
-            this.staging = staging;
-            this.reads = reads;
-            this.heap = heap;
-        }
-
-        /** Waits for the map or the reads, copies into the host array (a slice as soon as it has arrived), unmaps. */
-        @Override
-        void finish() {
-            Throwable failure = null;
-            try {
-                if (mapping != null) {
-                    try {
-                        mapping.event().await();
-                        storage.codec.copyFromSegment(mapping.host(), storage.array);
-                    } finally {
-                        mapping.event().close();
-                        storage.unmapped(context, source, mapping.host());
-                    }
-                } else if (heap == null) {
-                    reads.getFirst().await();
-                    storage.codec.copyFromSegment(staging, storage.array);
-                } else {
-                    long offset = 0;
-                    for (ClEvent read : reads) {
-                        long length = Math.min(PIPELINE_CHUNK, storage.bytes - offset);
-                        read.await();
-                        HostCopy.copy(staging, offset, heap, offset, length);
-                        offset += length;
-                    }
-                }
-            } catch (RuntimeException | Error e) {
-                failure = e;
-                throw e;
-            } finally {
-                reads.forEach(ClEvent::close);
-                complete(failure);
-            }
-        }
-
-        @Override
-        void undo() {
-            if (storage.hostReady == event) {
-                storage.hostValid = false;
-                storage.hostReady = null;
-                if (mapping == null && source.pinned != null) {
-                    source.pinnedValid = false;
-                }
-            }
-        }
-    }
-
-    /** An upload of the host array into a mapped copy ({@link #startMapUpload}). */
-    static final class MapUpload extends Transfer {
-        private final Context context;
-        private final DeviceCopy copy;
-        private final ClCommandQueue.Mapping mapping;
-
-        private MapUpload(BufferStorage storage, Context context, DeviceCopy copy, ClCommandQueue.Mapping mapping) {
-            super(storage);
-            this.context = context;
-            this.copy = copy;
-            this.mapping = mapping;
-        }
-
-        @Override
-        void finish() {
-            Deferred.rethrow(finishTogether(List.of(this)));
-        }
-
-        /**
-         * Finishes uploads of one context: waits once for all their maps, copies each host array into its
-         * mapped copy, and enqueues each unmap without waiting; a command using a copy waits for its unmap
-         * ({@link DeviceCopy#ready}). Every map is unmapped and its event released also when the wait fails
-         * (nothing is copied then). Returns the first failure, or null.
-         */
-        static Throwable finishTogether(List<MapUpload> uploads) {
-            var maps = new ArrayList<ClEvent>(uploads.size());
-            for (MapUpload u : uploads) {
-                maps.add(u.mapping.event());
-            }
-            Throwable failure = null;
-            try {
-                ClEvent.awaitAll(maps);
-            } catch (RuntimeException e) {
-                failure = e;
-            } finally {
-                maps.forEach(ClEvent::close);
-            }
-            if (uploads.size() > 1 && SchedulerTrace.on()) {
-                SchedulerTrace.log(uploads.size() + " uploads by map/unmap queued together, one host wait for their"
-                        + " maps");
-            }
-            for (MapUpload u : uploads) {
-                Throwable own = failure;
-                try {
-                    if (failure == null) {
-                        u.storage.codec.copyToSegment(u.storage.array, u.mapping.host());
-                    }
-                } catch (RuntimeException | Error e) {
-                    own = e;
-                } finally {
-                    try {
-                        u.storage.unmapped(u.context, u.copy, u.mapping.host());
-                    } catch (RuntimeException | Error e) {
-                        own = Deferred.first(own, e);
-                    }
-                    u.complete(own);
-                }
-                if (own != null) {
-                    failure = Deferred.first(failure, own);
-                }
-            }
-            return failure;
-        }
-
-        @Override
-        void undo() {
-            if (storage.copies.get(context) == copy) {
-                copy.valid = false;
-            }
-        }
-    }
-
-    /**
-     * Pinned memory for a copy's staged transfers: borrowed from the context's pool or made (a
-     * {@code clCreateBuffer} and a map on the transfer queue, which waits), outside the scheduler's
-     * lock; the next pass finds it on the copy. Where the driver gives none, later transfers use the
-     * native staging segment.
-     */
-    static final class PinnedAllocation extends Transfer {
-        private final Context context;
-        private final DeviceCopy copy;
-
-        private PinnedAllocation(BufferStorage storage, Context context, DeviceCopy copy) {
-            super(storage);
-            this.context = context;
-            this.copy = copy;
-        }
-
-        @Override
-        void finish() {
-            boolean pooled = StagingPool.enabled();
-            StagingPool.Block block;
-            try {
-                block = pooled ? context.stagingPool().take(storage.bytes)
-                        : StagingPool.allocate(context, storage.bytes);
-            } catch (ClException e) {
-                Scheduler.LOCK.lock();
-                try {
-                    synchronized (storage) {
-                        storage.pinnedTransfers = false; // the driver has no pinned memory to give: use ordinary staging
-                    }
-                } finally {
-                    Scheduler.LOCK.unlock();
-                }
-                complete(null);
-                return;
-            } catch (RuntimeException | Error e) {
-                complete(e);
-                throw e;
-            }
-            boolean taken = false;
-            Scheduler.LOCK.lock();
-            try {
-                synchronized (storage) {
-                    if (storage.copies.get(context) == copy && copy.pinned == null) {
-                        copy.pinned = block;
-                        copy.pooled = pooled;
-                        taken = true;
-                    }
-                }
-            } finally {
-                Scheduler.LOCK.unlock();
-                if (!taken) {
-                    giveBack(context, block, pooled); // another pass made the copy's pinned memory first
-                }
-                complete(null);
-            }
-        }
-    }
-
-    /** The buffer's bytes in {@code copy}'s pinned memory (a pooled block may be larger). */
-    private MemorySegment pinned(DeviceCopy copy) {
-        return copy.pinned.host().asSlice(0, bytes);
-    }
-
-    private static void giveBack(Context context, StagingPool.Block block, boolean pooled) {
-        if (pooled) {
-            context.stagingPool().give(block);
-        } else {
-            StagingPool.free(context, block);
-        }
-    }
-
-    /**
-     * Frees a copy's device memory and hands its pinned memory back to the context's pool (or
-     * unmaps and frees it), after the copy's last upload or unmap. Called with no lock held.
-     */
-    private void release(Context context, DeviceCopy copy) {
-        Event pinnedUse;
-        Event ready;
-        synchronized (this) { // a transfer finishing outside the scheduler's lock may still set ready
-            pinnedUse = copy.pinnedUse;
-            ready = copy.ready;
-        }
-        for (Event last : new Event[] {pinnedUse, ready}) {
-            try {
-                if (last != null) {
-                    last.await();
-                }
-            } catch (RuntimeException ignored) {
-                // The transfer's failure was reported to the command that waited for it; free regardless.
-            }
-        }
-        try {
-            if (copy.pinned != null) {
-                giveBack(context, copy.pinned, copy.pooled);
-            }
-        } finally {
-            copy.mem.close();
-        }
     }
 
     /** Host↔device copies made for this buffer so far. */
@@ -1096,9 +547,9 @@ final class BufferStorage {
             }
             if (users != null) {
                 try {
-                    Deferred.rethrow(awaitAll(users));
+                    Deferred.rethrow(BufferUsers.awaitAll(users));
                 } finally {
-                    release(context, copy);
+                    copy.release(context, this);
                 }
                 return;
             }
@@ -1107,26 +558,14 @@ final class BufferStorage {
 
     /** Every command and transfer that uses the buffer and may still run. */
     private List<Event> users() {
-        var users = new ArrayList<Event>(readers);
-        for (Event e : new Event[] {lastWriter, stagingUse, hostReady}) {
+        var all = new ArrayList<Event>();
+        users.addAll(all);
+        for (Event e : new Event[] {stagingUse, hostReady}) {
             if (e != null) {
-                users.add(e);
+                all.add(e);
             }
         }
-        return users;
-    }
-
-    /** Waits for every event of {@code users}; returns the first failure, or null. */
-    private static Throwable awaitAll(List<Event> users) {
-        Throwable failure = null;
-        for (Event e : users) {
-            try {
-                e.await();
-            } catch (RuntimeException | Error ex) {
-                failure = Deferred.first(failure, ex);
-            }
-        }
-        return failure;
+        return all;
     }
 
     /** Waits for every command using the buffer (a sub-buffer's close); nothing if it is closed. */
@@ -1138,7 +577,7 @@ final class BufferStorage {
             }
             users = users();
         }
-        Deferred.rethrow(awaitAll(users));
+        Deferred.rethrow(BufferUsers.awaitAll(users));
     }
 
     /**
@@ -1163,7 +602,7 @@ final class BufferStorage {
         List<Context> contexts = List.of();
         Throwable failure = null;
         try {
-            failure = awaitAll(users);
+            failure = BufferUsers.awaitAll(users);
             if (failure == null && writeBack) {
                 writeBack();
             }
@@ -1178,15 +617,14 @@ final class BufferStorage {
                 staged = arena;
                 arena = null;
                 staging = null;
-                lastWriter = null;
+                users.clear();
                 stagingUse = null;
                 hostReady = null;
-                readers.clear();
             }
             try {
                 for (var entry : freed.entrySet()) {
                     try {
-                        release(entry.getKey(), entry.getValue());
+                        entry.getValue().release(entry.getKey(), this);
                     } catch (RuntimeException | Error e) {
                         failure = Deferred.first(failure, e);
                     }

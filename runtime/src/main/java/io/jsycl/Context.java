@@ -34,6 +34,8 @@ public final class Context implements AutoCloseable {
     private ClCommandQueue transferQueue;
     // Guarded by this.
     private StagingPool stagingPool;
+    // Guarded by this: where buffers get their copies' memory and read them back; made on first use.
+    private CommandQueue transfers;
 
     /**
      * A context over {@code devices}, which must be of one platform.
@@ -60,6 +62,16 @@ public final class Context implements AutoCloseable {
         if (cl != null) {
             programManager().seed(device.cl(), cacheBlob);
         }
+    }
+
+    /**
+     * A context over the host device whose buffer copies and transfers go through the queue
+     * {@code transfers} makes for it, instead of OpenCL: for tests of the buffer storage and the
+     * scheduler against a fake command queue.
+     */
+    Context(java.util.function.Function<Context, CommandQueue> transfers) {
+        this(List.of(Device.host()), false);
+        this.transfers = transfers.apply(this);
     }
 
     private Context(List<Device> devices, boolean isDefault) {
@@ -149,6 +161,19 @@ public final class Context implements AutoCloseable {
             transferQueue = ClCommandQueue.create(cl(), devices.getFirst().cl(), false, false);
         }
         return transferQueue;
+    }
+
+    /**
+     * Where buffers get the device memory of their copies in this context and read them back: the
+     * transfer queue (made only once a command needs it), or a test's fake. The transfer queue runs
+     * commands in order, but its commands do not rely on that: they keep every event they depend on
+     * in their wait lists.
+     */
+    synchronized CommandQueue transfers() {
+        if (transfers == null) {
+            transfers = new ClQueue(this, this::transferQueue, false, null);
+        }
+        return transfers;
     }
 
     /** The pinned staging memory buffers of this context borrow for transfers through staging. */

@@ -6,13 +6,13 @@ import java.util.List;
 /**
  * What a pass of the scheduler under its lock found it cannot do there without blocking: events to
  * wait for, and transfers it started that need the host once a device command has completed (see
- * {@link BufferStorage.Transfer}). The submitting thread runs them with {@link #run()} after
+ * {@link BufferTransfer}). The submitting thread runs them with {@link #run()} after
  * releasing the lock, then runs the pass again; a pass that deferred anything committed nothing
  * but the transfers it started.
  */
 final class Deferred {
     private final List<Event> events = new ArrayList<>();
-    private final List<BufferStorage.Transfer> transfers = new ArrayList<>();
+    private final List<BufferTransfer> transfers = new ArrayList<>();
 
     /** Waits for {@code e} outside the lock. */
     void await(Event e) {
@@ -20,7 +20,7 @@ final class Deferred {
     }
 
     /** Finishes {@code t}, started under the lock, outside it. */
-    void finish(BufferStorage.Transfer t) {
+    void finish(BufferTransfer t) {
         transfers.add(t);
     }
 
@@ -55,7 +55,7 @@ final class Deferred {
      * commands wait for it), then waits for every event; throws the first failure.
      */
     void run() {
-        Throwable failure = BufferStorage.Transfer.finishAll(transfers);
+        Throwable failure = BufferTransfer.finishAll(transfers);
         for (Event e : events) {
             try {
                 e.await();

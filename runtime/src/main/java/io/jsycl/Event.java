@@ -3,6 +3,8 @@ package io.jsycl;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
@@ -52,8 +54,10 @@ public final class Event {
     private final Context context;
     private final CompletableFuture<Void> host;
     private final boolean profiling;
-    /** The OpenCL queue the command was enqueued on, if known. */
-    private ClCommandQueue origin;
+    /** Whether {@code host} is host work rather than a device command known by its completion (a fake's). */
+    private final boolean hostWork;
+    /** The queue the command was enqueued on, if known: an OpenCL queue, or a {@link CommandQueue} fake. */
+    private Object origin;
     private volatile long hostSubmit;
     private volatile long hostStart;
     private volatile long hostEnd;
@@ -65,11 +69,12 @@ public final class Event {
     private boolean failureDelivered;
 
     private Event(ClEvent cl, Context context, CompletableFuture<Void> host, boolean profiling) {
-        this(cl, null, 0, context, host, profiling);
+        this(cl, null, 0, context, host, profiling, host != null);
     }
 
     private Event(ClEvent cl, LazyLaunches lazy, long seq, Context context, CompletableFuture<Void> host,
-            boolean profiling) {
+            boolean profiling, boolean hostWork) {
+        this.hostWork = hostWork;
         this.cl = cl;
         this.lazy = lazy;
         this.seq = seq;
@@ -93,8 +98,19 @@ public final class Event {
 
     /** The event of launch {@code seq} of {@code lazy}, enqueued without an OpenCL event. */
     static Event lazy(LazyLaunches lazy, long seq, Context context) {
-        var event = new Event(null, lazy, seq, context, null, false);
+        var event = new Event(null, lazy, seq, context, null, false, false);
         event.origin = lazy.queue();
+        return event;
+    }
+
+    /**
+     * The event of a device command of {@code context} that completes with {@code done}, enqueued on
+     * {@code origin}: what a {@link CommandQueue} without OpenCL events (a fake) gives. It is not host
+     * work: a command of the same context lists it in its wait list.
+     */
+    static Event command(CompletableFuture<Void> done, Context context, Object origin) {
+        var event = new Event(null, null, 0, context, done, false, false);
+        event.origin = origin;
         return event;
     }
 
@@ -260,7 +276,7 @@ public final class Event {
 
     /** True if this is host work (a host accessor's access, a host-device command group), not an OpenCL command. */
     boolean isHostWork() {
-        return host != null;
+        return hostWork;
     }
 
     /** True if this is a launch without an OpenCL event of its own. */
@@ -276,8 +292,8 @@ public final class Event {
         return lazy != null && earlier.lazy == lazy && earlier.seq <= seq;
     }
 
-    /** The OpenCL queue the command was enqueued on, or null. */
-    ClCommandQueue origin() {
+    /** The queue the command was enqueued on (an OpenCL queue, or a fake), or null. */
+    Object origin() {
         return origin;
     }
 
@@ -292,5 +308,65 @@ public final class Event {
             return lazy.isComplete(seq);
         }
         return cl != null ? cl.executionStatus() <= 0 : host.isDone();
+    }
+
+    /**
+     * The OpenCL events of {@code waits} that belong to {@code context}; every other event (host
+     * work, another context's command) is waited for here, since OpenCL wait lists cannot hold it.
+     * Under the scheduler's graph lock those have completed already ({@link Deferred#pending}), so
+     * nothing waits there. Buffer transfers, USM commands and kernel launches build their wait
+     * lists here.
+     */
+    static List<ClEvent> waitList(List<Event> waits, Context context) {
+        return waitList(waits, context, null);
+    }
+
+    /**
+     * As above, for a command enqueued on {@code inOrder}, an in-order queue (or null): commands
+     * enqueued earlier on it are ordered before anyway, so they are left out of the wait list.
+     */
+    static List<ClEvent> waitList(List<Event> waits, Context context, ClCommandQueue inOrder) {
+        if (waits.isEmpty()) {
+            return List.of();
+        }
+        var list = new ArrayList<ClEvent>(waits.size());
+        for (Event e : waits) {
+            if (e.orderedBy(inOrder)) {
+                continue;
+            }
+            ClEvent cl = e.context() == context ? e.cl() : null;
+            if (cl != null) {
+                list.add(cl);
+            } else {
+                e.await();
+            }
+        }
+        return list;
+    }
+
+    /**
+     * The events of {@code waits} that a command of {@code context} enqueued on {@code inOrder} (an
+     * in-order queue, or null) lists in its wait list, as {@link #waitList} decides, kept as the
+     * runtime's events for a {@link CommandQueue} whose commands take those (a fake); every other
+     * event (host work, another context's command) is waited for here.
+     */
+    static List<Event> joinable(List<Event> waits, Context context, Object inOrder) {
+        var list = new ArrayList<Event>(waits.size());
+        for (Event e : waits) {
+            if (e.orderedBy(inOrder)) {
+                continue;
+            }
+            if (!e.hostWork && e.context == context) {
+                list.add(e);
+            } else {
+                e.await();
+            }
+        }
+        return list;
+    }
+
+    /** True if this command was enqueued on {@code inOrder}, an in-order queue (or null), which orders it first. */
+    private boolean orderedBy(Object inOrder) {
+        return inOrder != null && origin == inOrder;
     }
 }

@@ -1,6 +1,7 @@
 package io.jsycl;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,16 +9,11 @@ import java.util.Objects;
 
 /**
  * Records one command group: the accessors it requests (its data dependencies), the events it
- * waits for, build options, and its one kernel.
+ * waits for, build options, and its one kernel. A handler is valid while its command group
+ * function runs; when the function returns, the queue takes what it recorded, and the handler
+ * records nothing more.
  */
 public final class Handler {
-    /** The kernel of a command group and the index space it runs over. */
-    record Launch(Object kernel, Range range, Range local, Reduction<?> reduction) {
-        Launch(Object kernel, Range range) {
-            this(kernel, range, null, null);
-        }
-    }
-
     private final Queue queue;
     // When the submit began (System.nanoTime), before the command group ran: a launch thread's burst test.
     private final long submitted = System.nanoTime();
@@ -29,15 +25,12 @@ public final class Handler {
     private boolean fastMath;
     private boolean checked;
     private Map<SpecConstant<?>, Object> specValues;
-    private Launch launch;
+    private CommandGroupRecord.Launch launch;
+    // Set once the command group function has returned and the record was taken.
+    private boolean finished;
 
     Handler(Queue queue) {
         this.queue = queue;
-    }
-
-    /** When the submit began ({@link System#nanoTime()}), before the command group ran. */
-    long submittedNanos() {
-        return submitted;
     }
 
     /**
@@ -47,8 +40,9 @@ public final class Handler {
      * @param kernel the kernel lambda; what it captures becomes the kernel's arguments
      */
     public void parallelFor(Range range, ItemKernel kernel) {
+        checkRecording();
         Objects.requireNonNull(range, "range");
-        setLaunch(new Launch(Objects.requireNonNull(kernel, "kernel"), range));
+        setLaunch(new CommandGroupRecord.Launch(Objects.requireNonNull(kernel, "kernel"), range));
     }
 
     /**
@@ -59,8 +53,9 @@ public final class Handler {
      * @param kernel the kernel lambda; what it captures becomes the kernel's arguments
      */
     public void parallelFor(NdRange range, NdItemKernel kernel) {
+        checkRecording();
         Objects.requireNonNull(range, "range");
-        setLaunch(new Launch(Objects.requireNonNull(kernel, "kernel"), range.global(), range.local(), null));
+        setLaunch(new CommandGroupRecord.Launch(Objects.requireNonNull(kernel, "kernel"), range.global(), range.local(), null));
     }
 
     /**
@@ -73,6 +68,7 @@ public final class Handler {
      * @param kernel the kernel lambda; what it captures becomes the kernel's arguments
      */
     public <R> void parallelFor(Range range, Reduction<R> reduction, ReductionKernel<R> kernel) {
+        checkRecording();
         Objects.requireNonNull(range, "range");
         Objects.requireNonNull(reduction, "reduction");
         if (range.dimensions() != 1) {
@@ -80,7 +76,7 @@ public final class Handler {
                     + " into Range.of(" + range.size() + ") and compute the indices from it.id(0)");
         }
         require(reduction.output.storage, AccessMode.READ_WRITE);
-        setLaunch(new Launch(Objects.requireNonNull(kernel, "kernel"), range, null, reduction));
+        setLaunch(new CommandGroupRecord.Launch(Objects.requireNonNull(kernel, "kernel"), range, null, reduction));
     }
 
     /**
@@ -91,6 +87,7 @@ public final class Handler {
      * @param value its value for this command group; a different value builds another program
      */
     public <T> void set(SpecConstant<T> constant, T value) {
+        checkRecording();
         Objects.requireNonNull(constant, "constant");
         Objects.requireNonNull(value, "value");
         if (value.getClass() != constant.defaultValue().getClass()) {
@@ -111,6 +108,7 @@ public final class Handler {
      * kernel; the host device always checks.
      */
     public void checked() {
+        checkRecording();
         this.checked = true;
     }
 
@@ -120,7 +118,8 @@ public final class Handler {
      * @param kernel the kernel lambda; what it captures becomes the kernel's arguments
      */
     public void singleTask(TaskKernel kernel) {
-        setLaunch(new Launch(Objects.requireNonNull(kernel, "kernel"), null));
+        checkRecording();
+        setLaunch(new CommandGroupRecord.Launch(Objects.requireNonNull(kernel, "kernel"), null));
     }
 
     /**
@@ -129,6 +128,7 @@ public final class Handler {
      * @param events the events to wait for; none is allowed
      */
     public void dependsOn(Event... events) {
+        checkRecording();
         for (Event e : events) {
             if (dependencies == null) {
                 dependencies = new ArrayList<>();
@@ -143,6 +143,7 @@ public final class Handler {
      * @param options OpenCL C compiler options, e.g. {@code "-cl-fast-relaxed-math"}
      */
     public void buildOptions(String options) {
+        checkRecording();
         if (buildOptions == null) {
             buildOptions = new StringBuilder();
         }
@@ -154,6 +155,7 @@ public final class Handler {
      * multiply-add, reassociation, approximate divide and sqrt ({@code -cl-fast-relaxed-math}).
      */
     public void fastMath() {
+        checkRecording();
         this.fastMath = true;
     }
 
@@ -167,56 +169,43 @@ public final class Handler {
     }
 
     void require(BufferStorage storage, AccessMode mode) {
+        checkRecording();
         requirements.merge(storage, mode, (a, b) -> a == b ? a : AccessMode.READ_WRITE);
     }
 
     void addLocal(LocalAccessor<?> local) {
+        checkRecording();
         if (locals == null) {
             locals = new ArrayList<>();
         }
         locals.add(local);
     }
 
-    List<LocalAccessor<?>> locals() {
-        return locals == null ? List.of() : locals;
-    }
-
-    private void setLaunch(Launch l) {
+    private void setLaunch(CommandGroupRecord.Launch l) {
         if (launch != null) {
             throw new IllegalStateException("a command group runs one kernel; submit another command group for the next");
         }
         launch = l;
     }
 
-    Map<BufferStorage, AccessMode> requirements() {
-        return requirements;
+    /**
+     * Ends the recording, once the command group function has returned: what it recorded, as an
+     * immutable command group. Later calls that would record something throw.
+     */
+    CommandGroupRecord finish() {
+        checkRecording();
+        finished = true;
+        return new CommandGroupRecord(launch, Collections.unmodifiableMap(requirements),
+                dependencies == null ? List.of() : Collections.unmodifiableList(dependencies),
+                locals == null ? List.of() : Collections.unmodifiableList(locals),
+                buildOptions == null ? "" : buildOptions.toString().trim(), fastMath, checked,
+                specValues == null ? Map.of() : Collections.unmodifiableMap(specValues), submitted);
     }
 
-    List<Event> dependencies() {
-        return dependencies == null ? List.of() : dependencies;
-    }
-
-    boolean hasUserBuildOptions() {
-        return buildOptions != null && !buildOptions.isEmpty();
-    }
-
-    String userBuildOptions() {
-        return buildOptions == null ? "" : buildOptions.toString().trim();
-    }
-
-    boolean checkedRequested() {
-        return checked || queue.checksAll();
-    }
-
-    Map<SpecConstant<?>, Object> specValues() {
-        return specValues == null ? Map.of() : specValues;
-    }
-
-    boolean fastMathRequested() {
-        return fastMath;
-    }
-
-    Launch launch() {
-        return launch;
+    private void checkRecording() {
+        if (finished) {
+            throw new IllegalStateException("this Handler's command group function has returned: request accessors,"
+                    + " set the kernel and its options inside the command group function passed to q.submit");
+        }
     }
 }

@@ -14,7 +14,7 @@ final class HostExecutor {
     private static final ScopedValue<HostGroup> GROUP = ScopedValue.newInstance();
 
     /** Runs the command group's kernel with its specialization constant values. */
-    static void run(Handler.Launch launch, Map<SpecConstant<?>, Object> specValues) {
+    static void run(CommandGroupRecord.Launch launch, Map<SpecConstant<?>, Object> specValues) {
         Map<SpecConstant<?>, Object> spec = Map.copyOf(specValues);
         if (launch.kernel() instanceof TaskKernel task) {
             SpecConstant.runWith(spec, task::run);

@@ -162,6 +162,17 @@ final class KernelLambdas {
         }
     }
 
+    /** What a kernel's captures are checked against: the command group's accessors and local memory, and its queue. */
+    private record CaptureCheck(CommandGroupRecord group, Queue queue) {
+        java.util.Map<BufferStorage, AccessMode> requirements() {
+            return group.requirements();
+        }
+
+        List<LocalAccessor<?>> locals() {
+            return group.locals();
+        }
+    }
+
     private static final ClassValue<LambdaClass> LAMBDAS = new ClassValue<>() {
         @Override
         protected LambdaClass computeValue(Class<?> type) {
@@ -171,21 +182,19 @@ final class KernelLambdas {
 
     /**
      * Lowers {@code kernel} (or finds its lowering) for a launch of {@code dimensions} (0 for a
-     * single task), checking its captures against the command group's accessors.
+     * single task), checking its captures against the accessors of {@code group}, submitted to
+     * {@code queue}; {@code checked} for a checked kernel and, for a reduction, the reduction it
+     * combines into.
      */
-    static Kernel lower(Object kernel, KernelShape shape, int dimensions, Handler handler) {
-        return lower(kernel, shape, dimensions, handler, false, null);
-    }
-
-    /** As above, for a checked kernel and, for a reduction, the reduction it combines into. */
-    static Kernel lower(Object kernel, KernelShape shape, int dimensions, Handler handler, boolean checked,
-            ReductionSpec reduction) {
+    static Kernel lower(Object kernel, KernelShape shape, int dimensions, CommandGroupRecord group, Queue queue,
+            boolean checked, ReductionSpec reduction) {
+        var check = new CaptureCheck(group, queue);
         LambdaClass lambdaClass = LAMBDAS.get(kernel.getClass());
         LambdaShape lambda = lambdaClass.shape(kernel);
         Object[] captured = lambda.captured(kernel);
         var captures = new Capture[captured.length];
         for (int i = 0; i < captured.length; i++) {
-            captures[i] = capture(lambda, i, captured[i], handler);
+            captures[i] = capture(lambda, i, captured[i], check);
         }
         var key = new LoweringKey(shape, dimensions, List.of(captures), checked, reduction);
         FirstSubmitTrace.mark("identify");
@@ -268,10 +277,10 @@ final class KernelLambdas {
     private static final io.jsycl.lowering.AccessMode[] LOWERING_MODES = java.util.Arrays.stream(AccessMode.values())
             .map(m -> io.jsycl.lowering.AccessMode.valueOf(m.name())).toArray(io.jsycl.lowering.AccessMode[]::new);
 
-    private static Capture capture(LambdaShape lambda, int index, Object value, Handler handler) {
+    private static Capture capture(LambdaShape lambda, int index, Object value, CaptureCheck check) {
         return switch (value) {
             case Accessor<?> a -> {
-                AccessMode requested = handler.requirements().get(a.storage);
+                AccessMode requested = check.requirements().get(a.storage);
                 if (requested == null) {
                     throw new SyclException("kernel " + lambda.described() + ": captures an accessor of " + a.storage
                             + " that was requested in another command group; request accessors inside the command"
@@ -284,20 +293,20 @@ final class KernelLambdas {
                 yield new Capture.Accessor(a.storage.kind.scalar, a.range().dimensions(), mode);
             }
             case DeviceArray<?> d -> {
-                if (d.context != handler.queue().context() || d.device != handler.queue().device()) {
+                if (d.context != check.queue().context() || d.device != check.queue().device()) {
                     throw new SyclException("kernel " + lambda.described() + ": captures " + d + ", which belongs to"
-                            + " another context or device than " + handler.queue() + "; allocate it with that queue");
+                            + " another context or device than " + check.queue() + "; allocate it with that queue");
                 }
                 yield new Capture.Accessor(d.kind.scalar, 1, io.jsycl.lowering.AccessMode.READ_WRITE);
             }
             case LocalAccessor<?> l -> {
-                if (!handler.locals().contains(l)) {
+                if (!check.locals().contains(l)) {
                     throw new SyclException("kernel " + lambda.described() + ": captures local memory made in another"
                             + " command group; make LocalAccessors inside the command group that runs the kernel");
                 }
                 yield new Capture.Local(l.kind.scalar, l.range().dimensions());
             }
-            case Record r -> recordCapture(lambda, index, r, handler);
+            case Record r -> recordCapture(lambda, index, r, check);
             case boolean[] a -> new Capture.Array(ScalarType.BOOLEAN);
             case byte[] a -> new Capture.Array(ScalarType.BYTE);
             case char[] a -> new Capture.Array(ScalarType.CHAR);
@@ -320,10 +329,10 @@ final class KernelLambdas {
     }
 
     /** A captured record, walked component by component (records may nest and hold accessors). */
-    private static Capture recordCapture(LambdaShape lambda, int index, Record r, Handler handler) {
+    private static Capture recordCapture(LambdaShape lambda, int index, Record r, CaptureCheck check) {
         var components = new java.util.ArrayList<Capture>();
         for (Object value : RecordPaths.components(r)) {
-            components.add(capture(lambda, index, value, handler));
+            components.add(capture(lambda, index, value, check));
         }
         return new Capture.Record(r.getClass().getName().replace('.', '/'), components);
     }

@@ -22,7 +22,7 @@ import java.lang.reflect.Array;
  * of a kernel with barriers, which the lowering never declares so. Two accessors of one buffer (also of two
  * sub-buffers of it) or one device array twice leave it off.</li>
  * <li>{@code -DJSYCL_TWO_ITEMS} where the launch runs two items per work-item (set by the scheduler:
- * {@link Queue#twoItemsPerWorkItem}).</li>
+ * {@link LaunchSettings#twoItemsPerWorkItem}).</li>
  * </ul>
  * Both settings are read when a queue is made ({@link Queue}); a process measuring both variants makes a queue
  * after setting each.

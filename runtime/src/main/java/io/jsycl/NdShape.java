@@ -14,7 +14,7 @@ record NdShape(int dims, long[] global, long[] local) {
 
     /**
      * The shape of a launch over {@code range} (null: a single task) with the user's work-groups {@code local}, or
-     * else {@code paddedLocal}: the work-groups the runtime picked for a Range launch ({@link Queue#paddedLocalSize}),
+     * else {@code paddedLocal}: the work-groups the runtime picked for a Range launch ({@link LaunchSettings#paddedLocalSize}),
      * the global range rounded up to a multiple (the kernel guards the extra items), or null: the exact range, and
      * the device picks the work-groups.
      */

@@ -40,7 +40,7 @@ final class Prewarm {
             "io.jsycl.Accessor", "io.jsycl.Accessor$OfFloat", "io.jsycl.Range", "io.jsycl.BufferStorage",
             "io.jsycl.ElementCodec", "io.jsycl.ElementKind", "io.jsycl.CommandGroup", "io.jsycl.Handler",
             "io.jsycl.FirstSubmitTrace", "io.jsycl.Event", "io.jsycl.AccessMode", "io.jsycl.Indexer",
-            "io.jsycl.ItemKernel", "io.jsycl.Item", "io.jsycl.Handler$Launch", "io.jsycl.Scheduler",
+            "io.jsycl.ItemKernel", "io.jsycl.Item", "io.jsycl.CommandGroupRecord", "io.jsycl.CommandGroupRecord$Launch", "io.jsycl.Scheduler",
             "io.jsycl.program.ProgramBuildException", "io.jsycl.SyclException", "io.jsycl.KernelBuildException",
             "io.jsycl.lowering.KernelShape", "io.jsycl.KernelLambdas", "io.jsycl.KernelLoweringException",
             "io.jsycl.lowering.Capture", "io.jsycl.lowering.LoweringException", "io.jsycl.lowering.AccessMode",
@@ -56,7 +56,8 @@ final class Prewarm {
             "io.jsycl.program.CachedProgram", "io.jsycl.program.PersistentCacheKey",
             "io.jsycl.program.DeviceDescription", "io.jsycl.opencl.ClProgram", "io.jsycl.program.RefCount",
             "io.jsycl.opencl.ClKernel", "io.jsycl.opencl.ClMem", "io.jsycl.KernelArguments", "io.jsycl.SchedulerTrace",
-            "io.jsycl.BufferStorage$DeviceCopy", "io.jsycl.opencl.ClMemFlags", "io.jsycl.opencl.ClEvent",
+            "io.jsycl.BufferUsers", "io.jsycl.DeviceCopy", "io.jsycl.ClQueue$ClCommand", "io.jsycl.opencl.ClMemFlags",
+            "io.jsycl.opencl.ClEvent",
             "io.jsycl.program.KernelHandle$Lease", "io.jsycl.opencl.ClCommandQueue$LaunchScratch",
             "io.jsycl.program.ProgramManager$Stats");
 

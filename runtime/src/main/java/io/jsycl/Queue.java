@@ -1,7 +1,5 @@
 package io.jsycl;
 
-import io.jsycl.opencl.ClCommandQueue;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
@@ -14,43 +12,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * out-of-order queue runs on an out-of-order OpenCL queue is the runtime's choice per device
  * ({@code JSYCL_OUT_OF_ORDER_QUEUES}: not on NVIDIA's OpenCL, which serializes its kernels anyway); the
  * ordering guarantees are the same either way.
+ *
+ * <p>A queue is a handle: it checks its arguments and whether it is open, and forwards command
+ * groups, copies and fills to the runtime's scheduler for the queue, which orders and enqueues them.
  */
 public final class Queue implements AutoCloseable {
     private final Device device;
     private final Context context;
     private final Set<QueueProperty> properties;
     private final AsyncHandler asyncHandler;
-    private final ClCommandQueue cl;
-    private final boolean clInOrder;
-    /**
-     * {@code JSYCL_PAD_RANGES}, {@code JSYCL_CHECKS}, {@code JSYCL_LOWERING_ZERO_OFFSETS},
-     * {@code JSYCL_LOWERING_SIGNED_SUBSCRIPTS} and {@code JSYCL_LOCAL_SIZE_<D>D}, read once when the queue is made
-     * rather than per submit.
-     */
-    private final boolean padsRanges;
-    private final boolean checksAll;
-    private final boolean zeroOffsets;
-    private final boolean signedSubscripts;
-    /** The smallest range of a 1-D kernel that runs two items per work-item ({@code JSYCL_TWO_ITEMS_PER_WORK_ITEM}). */
-    private final long twoItemsMinRange;
-    /** Work-group extents of padded 1-, 2- and 3-D launches (OpenCL dimension 0 first), or null where not padded. */
-    private final long[][] paddedLocal;
-    /** Why a malformed {@code JSYCL_LOCAL_SIZE_<D>D} was refused, thrown by the launches that need it. */
-    private final String[] paddedLocalError;
-    /**
-     * The fewest work-groups a padded 1-D launch should have: the device's compute units where the work-group size is
-     * the default one (0 where {@code JSYCL_LOCAL_SIZE_1D} sets it: then it is used as given).
-     */
-    private final long spreadOver;
-    private final boolean inOrder;
-    /**
-     * The build options of kernels without specialization constants or user options, by fast math (bit 0),
-     * padded range (bit 1) and {@link LaunchSpecialization} (bits 2-5), once the first such submit built them.
-     * Strings are immutable: a racing write is harmless.
-     */
-    private final String[] plainBuildOptions = new String[64];
-    /** Kernels launched without an OpenCL event: set for an in-order OpenCL queue without profiling, else null. */
-    private final LazyLaunches lazy;
+    /** Schedules the queue's command groups, copies and fills; owns the OpenCL queue and the queue's launch policy. */
+    private final QueueScheduler scheduler;
     private final AtomicBoolean closed = new AtomicBoolean();
     /**
      * Read-held by each submit, copy and fill, also while it waits (for host work it depends on, a transfer); write-held
@@ -58,13 +30,6 @@ public final class Queue implements AutoCloseable {
      */
     private final java.util.concurrent.locks.ReentrantReadWriteLock use =
             new java.util.concurrent.locks.ReentrantReadWriteLock();
-    // Guarded by this.
-    private final List<Event> inFlight = new ArrayList<>();
-    // Guarded by this: the last command group, which an in-order host queue orders the next after.
-    private Event last;
-    // Guarded by this: the size of inFlight at which finished events are dropped next (doubles while
-    // they are all pending, so a deep queue is not polled on every submit).
-    private int pruneAt = 256;
 
     /** A queue on the device {@link DeviceSelector#DEFAULT} picks. */
     public Queue() {
@@ -128,43 +93,7 @@ public final class Queue implements AutoCloseable {
             props.add(QueueProperty.ENABLE_PROFILING);
         }
         this.properties = Set.copyOf(props);
-        if (!device.isHost()) {
-            Prewarm.start();
-        }
-        // Every setting is read, and a malformed one refused, before the OpenCL queue is made.
-        Settings settings = Settings.current();
-        boolean outOfOrder = !properties.contains(QueueProperty.IN_ORDER) && device.supportsOutOfOrderQueues()
-                && settings.outOfOrderQueues(device.vendor());
-        this.padsRanges = settings.padsRanges(device);
-        this.checksAll = settings.checks().get();
-        this.zeroOffsets = settings.zeroOffsets().get();
-        this.signedSubscripts = settings.signedSubscripts().get();
-        Boolean twoItems = device.isHost() ? Boolean.FALSE : settings.twoItemsPerWorkItem().get();
-        this.clInOrder = !outOfOrder;
-        this.cl = device.isHost() ? null
-                : ClCommandQueue.create(context.cl(), device.cl(), outOfOrder,
-                        this.properties.contains(QueueProperty.ENABLE_PROFILING));
-        this.lazy = cl != null && clInOrder && !profiling() ? new LazyLaunches(cl,
-                settings.usesLaunchThread(device) ? new LaunchThread("jsycl launches " + device.name()) : null)
-                : null;
-        this.inOrder = this.properties.contains(QueueProperty.IN_ORDER);
-        // auto: on GPUs, once half the range still gives every compute unit 4 work-groups of the largest size.
-        this.twoItemsMinRange = twoItems != null ? (twoItems ? 0 : Long.MAX_VALUE)
-                : device.type() == DeviceType.GPU ? 8L * device.maxComputeUnits() * device.maxWorkGroupSize()
-                : Long.MAX_VALUE;
-        this.paddedLocal = new long[3][];
-        this.paddedLocalError = new String[3];
-        if (padsRanges) {
-            for (int dims = 1; dims <= 3; dims++) {
-                try {
-                    paddedLocal[dims - 1] = settings.paddedLocalSize(dims);
-                } catch (IllegalArgumentException e) {
-                    // Reported by the launches that use it, as before the setting was read per queue.
-                    paddedLocalError[dims - 1] = e.getMessage();
-                }
-            }
-        }
-        this.spreadOver = padsRanges && !settings.paddedLocalSizeSet(1) ? device.maxComputeUnits() : 0;
+        this.scheduler = new QueueScheduler(this, context, device, this.properties);
     }
 
     /**
@@ -180,7 +109,7 @@ public final class Queue implements AutoCloseable {
         return whileOpen(() -> {
             var h = new Handler(this);
             commandGroup.apply(h);
-            return Scheduler.submit(this, h);
+            return scheduler.submit(h.finish());
         });
     }
 
@@ -189,26 +118,7 @@ public final class Queue implements AutoCloseable {
      * failed with (or passes all of them to the queue's {@link AsyncHandler}).
      */
     public void await() {
-        List<Event> events;
-        synchronized (this) {
-            events = List.copyOf(inFlight);
-            inFlight.clear();
-        }
-        var errors = new ArrayList<Throwable>();
-        for (Event e : events) {
-            try {
-                e.await();
-            } catch (RuntimeException | Error ex) {
-                errors.add(ex);
-            }
-        }
-        if (lazy != null) {
-            try {
-                lazy.awaitAll();
-            } catch (RuntimeException | Error ex) {
-                errors.add(ex);
-            }
-        }
+        List<Throwable> errors = scheduler.awaitAll();
         if (errors.isEmpty()) {
             return;
         }
@@ -232,7 +142,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(float[] src, DeviceArray.OfFloat dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyToDevice(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -244,7 +154,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfFloat src, float[] dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyToHost(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -256,7 +166,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfFloat dst, float value, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
+        return whileOpen(() -> UsmCommands.fill(scheduler, dst, value, dependsOn));
     }
 
     /**
@@ -268,7 +178,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(double[] src, DeviceArray.OfDouble dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyToDevice(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -280,7 +190,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfDouble src, double[] dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyToHost(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -292,7 +202,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfDouble dst, double value, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
+        return whileOpen(() -> UsmCommands.fill(scheduler, dst, value, dependsOn));
     }
 
     /**
@@ -304,7 +214,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(int[] src, DeviceArray.OfInt dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyToDevice(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -316,7 +226,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfInt src, int[] dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyToHost(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -328,7 +238,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfInt dst, int value, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
+        return whileOpen(() -> UsmCommands.fill(scheduler, dst, value, dependsOn));
     }
 
     /**
@@ -340,7 +250,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(long[] src, DeviceArray.OfLong dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyToDevice(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -352,7 +262,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfLong src, long[] dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyToHost(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -364,7 +274,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfLong dst, long value, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
+        return whileOpen(() -> UsmCommands.fill(scheduler, dst, value, dependsOn));
     }
 
     /**
@@ -376,7 +286,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(short[] src, DeviceArray.OfShort dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyToDevice(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -388,7 +298,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfShort src, short[] dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyToHost(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -400,7 +310,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfShort dst, short value, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
+        return whileOpen(() -> UsmCommands.fill(scheduler, dst, value, dependsOn));
     }
 
     /**
@@ -412,7 +322,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(byte[] src, DeviceArray.OfByte dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyToDevice(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -424,7 +334,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfByte src, byte[] dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyToHost(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -436,7 +346,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfByte dst, byte value, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
+        return whileOpen(() -> UsmCommands.fill(scheduler, dst, value, dependsOn));
     }
 
     /**
@@ -448,7 +358,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(char[] src, DeviceArray.OfChar dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyToDevice(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -460,7 +370,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfChar src, char[] dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyToHost(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -472,7 +382,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfChar dst, char value, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
+        return whileOpen(() -> UsmCommands.fill(scheduler, dst, value, dependsOn));
     }
 
     /**
@@ -484,7 +394,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(boolean[] src, DeviceArray.OfBoolean dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToDevice(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyToDevice(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -496,7 +406,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfBoolean src, boolean[] dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToHost(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyToHost(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -508,7 +418,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfBoolean dst, boolean value, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.fill(this, dst, value, dependsOn));
+        return whileOpen(() -> UsmCommands.fill(scheduler, dst, value, dependsOn));
     }
 
     /**
@@ -524,7 +434,7 @@ public final class Queue implements AutoCloseable {
      * @throws IllegalArgumentException if the sizes differ or the arrays belong to different contexts
      */
     public <T> Event copy(DeviceArray<T> src, DeviceArray<T> dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyDeviceToDevice(this, src, dst, dependsOn));
+        return whileOpen(() -> UsmCommands.copyDeviceToDevice(scheduler, src, dst, dependsOn));
     }
 
     /**
@@ -545,7 +455,7 @@ public final class Queue implements AutoCloseable {
      */
     public <T> Event copy(DeviceArray<T> src, int srcOffset, DeviceArray<T> dst, int dstOffset, int count,
                           Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyDeviceToDevice(this, src, srcOffset, dst, dstOffset, count, dependsOn));
+        return whileOpen(() -> UsmCommands.copyDeviceToDevice(scheduler, src, srcOffset, dst, dstOffset, count, dependsOn));
     }
 
     /**
@@ -587,175 +497,12 @@ public final class Queue implements AutoCloseable {
         } finally {
             use.writeLock().unlock();
         }
-        try {
-            List<Event> events;
-            synchronized (this) {
-                events = List.copyOf(inFlight);
-                inFlight.clear();
-            }
-            for (Event e : events) {
-                try {
-                    e.await();
-                } catch (RuntimeException ignored) {
-                    // Reported by the event's own await(); close releases regardless.
-                }
-            }
-            if (lazy != null) {
-                lazy.close(); // keeps a failure for the launches' events
-            }
-        } finally {
-            if (cl != null) {
-                cl.close();
-            }
-        }
+        scheduler.close();
     }
 
-    boolean profiling() {
-        return properties.contains(QueueProperty.ENABLE_PROFILING);
-    }
-
-    /**
-     * The OpenCL queue, to enqueue a command on: the launches the queue's launch thread still holds are enqueued
-     * first, so the command comes after them as it was submitted after them.
-     */
-    ClCommandQueue cl() {
-        if (lazy != null) {
-            lazy.flush();
-        }
-        return cl;
-    }
-
-    /** True if kernels get work-groups of a chosen size and a padded global range ({@code JSYCL_PAD_RANGES}). */
-    boolean padsRanges() {
-        return padsRanges;
-    }
-
-    /**
-     * The work-group extents of a padded {@code Range} launch of {@code dims} dimensions, OpenCL dimension 0 first
-     * ({@code JSYCL_LOCAL_SIZE_<D>D}); do not modify the array.
-     *
-     * @throws IllegalArgumentException if the setting is malformed
-     */
-    long[] paddedLocalSize(int dims) {
-        String error = paddedLocalError[dims - 1];
-        if (error != null) {
-            throw new IllegalArgumentException(error);
-        }
-        return paddedLocal[dims - 1];
-    }
-
-    /** The smallest work-group a small 1-D launch is split into: one warp (NVIDIA) or half a wavefront (AMD). */
-    static final long MIN_SPREAD_WORK_GROUP = 32;
-
-    /**
-     * The work-group extents of a padded launch over {@code range}, OpenCL dimension 0 first: the configured ones
-     * ({@link #paddedLocalSize(int)}), each at most the range's extent. A 1-D range too small to give every compute
-     * unit a work-group of the default size, but large enough to give each {@value #MIN_SPREAD_WORK_GROUP} items,
-     * gets smaller work-groups (halved, down to {@value #MIN_SPREAD_WORK_GROUP} items) until each gets one: 16,384
-     * items make 64 work-groups of 256, which leave half of an H100's 132 compute units idle, and 256 work-groups of
-     * 64, which use them all. A range of 256 stays one work-group: more, smaller work-groups made a tiny launch
-     * slower (docs/performance.md).
-     *
-     * @throws IllegalArgumentException if the setting is malformed
-     */
-    long[] paddedLocalSize(Range range) {
-        int dims = range.dimensions();
-        long[] chosen = paddedLocalSize(dims);
-        long[] local = chosen.clone();
-        // Only ranges that give every compute unit at least a warp: a tiny launch costs least as one work-group.
-        if (dims == 1 && range.get(0) >= spreadOver * MIN_SPREAD_WORK_GROUP) {
-            long extent = range.get(0);
-            while (local[0] > MIN_SPREAD_WORK_GROUP && (extent + local[0] - 1) / local[0] < spreadOver) {
-                local[0] = Math.max(MIN_SPREAD_WORK_GROUP, local[0] / 2);
-            }
-        }
-        for (int cl = 0; cl < dims; cl++) {
-            local[cl] = Math.min(local[cl], Math.max(1, range.get(dims - 1 - cl)));
-        }
-        return local;
-    }
-
-    /** False where {@code JSYCL_LOWERING_ZERO_OFFSETS=0} asks for no zero-offset programs. */
-    boolean zeroOffsetPrograms() {
-        return zeroOffsets;
-    }
-
-    /**
-     * Whether a 1-D kernel over {@code range} items, one that can ({@code LoweredKernel.twoItemsPerWorkItem}), runs
-     * two items per work-item on this queue ({@code JSYCL_TWO_ITEMS_PER_WORK_ITEM}).
-     */
-    boolean twoItemsPerWorkItem(long range) {
-        return range >= twoItemsMinRange;
-    }
-
-    /** False where {@code JSYCL_LOWERING_SIGNED_SUBSCRIPTS=0} asks for wrapping subscripts in every program. */
-    boolean signedSubscripts() {
-        return signedSubscripts;
-    }
-
-    /** The build options of a kernel without specialization constants or user options, or null before the first. */
-    String plainBuildOptions(int variant) {
-        return plainBuildOptions[variant];
-    }
-
-    void rememberPlainBuildOptions(int variant, String options) {
-        plainBuildOptions[variant] = options;
-    }
-
-    /** True if every kernel runs checked ({@code JSYCL_CHECKS=1}). */
-    boolean checksAll() {
-        return checksAll;
-    }
-
-    /** Where kernels launched without an OpenCL event are numbered, or null if every launch needs its event. */
-    LazyLaunches lazyLaunches() {
-        return lazy;
-    }
-
-    /** The OpenCL queue if it runs commands in submission order, else null. */
-    ClCommandQueue inOrderCl() {
-        return clInOrder ? cl : null;
-    }
-
-    /** True if an in-order queue has a command before the next one, which the next is ordered after. */
-    synchronized boolean hasPreviousInOrder() {
-        return last != null && inOrder;
-    }
-
-    /**
-     * Adds the previous command group to {@code waits} where this queue must order them itself:
-     * an in-order queue of the host device, or of a device whose OpenCL queue is out of order.
-     */
-    synchronized void orderAfterPrevious(List<Event> waits) {
-        if (last != null && inOrder) {
-            waits.add(last);
-        }
-    }
-
-    /** Tracks a command that is already done (host-side copies). */
-    Event trackDone() {
-        Event e = Event.completed();
-        track(e);
-        return e;
-    }
-
-    /** Wraps and tracks an OpenCL command of this queue. */
-    Event trackNew(io.jsycl.opencl.ClEvent cl) {
-        Event e = Event.of(cl, context, profiling(), this.cl);
-        track(e);
-        return e;
-    }
-
-    synchronized void track(Event event) {
-        last = event;
-        if (event.isLazy()) {
-            return; // awaited through LazyLaunches.awaitAll()
-        }
-        if (inFlight.size() >= pruneAt) {
-            inFlight.removeIf(e -> e.isDone() && e.status() == Event.Status.COMPLETE);
-            pruneAt = Math.max(256, 2 * inFlight.size());
-        }
-        inFlight.add(event);
+    /** The queue's scheduler, which its command groups, copies and fills go to. */
+    QueueScheduler scheduler() {
+        return scheduler;
     }
 
     /**
@@ -780,6 +527,6 @@ public final class Queue implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "Queue[" + device.name() + (inOrder ? ", in order" : "") + "]";
+        return "Queue[" + device.name() + (has(QueueProperty.IN_ORDER) ? ", in order" : "") + "]";
     }
 }

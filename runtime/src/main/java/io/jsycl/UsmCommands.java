@@ -13,13 +13,14 @@ import java.util.Objects;
  * data is staged in native memory, which is freed when the command completes. Device-to-host
  * copies write into a Java array, so they complete before returning (the returned event is done).
  * Device-to-device copies are one {@code clEnqueueCopyBuffer}, asynchronous. Only the given events
- * (and an in-order queue) order these commands.
+ * (and an in-order queue) order these commands. Each is enqueued on, and tracked by, its queue's
+ * {@link QueueScheduler}; none takes the graph lock, since no buffer's state changes.
  */
 final class UsmCommands {
     private UsmCommands() {
     }
 
-    static Event copyToDevice(Queue q, Object array, DeviceArray<?> dst, Event[] dependsOn) {
+    static Event copyToDevice(QueueScheduler q, Object array, DeviceArray<?> dst, Event[] dependsOn) {
         int n = Array.getLength(array);
         check(q, dst, n);
         var waits = waits(q, dependsOn);
@@ -33,7 +34,7 @@ final class UsmCommands {
             MemorySegment staging = arena.allocate(Math.max(1, (long) n * dst.kind.bytes), 64);
             dst.kind.copyToSegment(array, staging);
             ClEvent e = q.cl().enqueueWriteBuffer(dst.mem(), false, 0, staging, (long) n * dst.kind.bytes,
-                    Scheduler.waitList(waits, q.context()));
+                    Event.waitList(waits, q.context()));
             e.onComplete(arena::close);
             return q.trackNew(e);
         } catch (RuntimeException ex) {
@@ -42,7 +43,7 @@ final class UsmCommands {
         }
     }
 
-    static Event copyToHost(Queue q, DeviceArray<?> src, Object array, Event[] dependsOn) {
+    static Event copyToHost(QueueScheduler q, DeviceArray<?> src, Object array, Event[] dependsOn) {
         int n = Array.getLength(array);
         check(q, src, n);
         var waits = waits(q, dependsOn);
@@ -54,7 +55,7 @@ final class UsmCommands {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment staging = arena.allocate(Math.max(1, (long) n * src.kind.bytes), 64);
             try (ClEvent e = q.cl().enqueueReadBuffer(src.mem(), true, 0, staging, (long) n * src.kind.bytes,
-                    Scheduler.waitList(waits, q.context()))) {
+                    Event.waitList(waits, q.context()))) {
                 src.kind.copyFromSegment(staging.asSlice(0, (long) n * src.kind.bytes), array);
             }
         }
@@ -62,7 +63,7 @@ final class UsmCommands {
     }
 
     /** Copies every element of {@code src} into {@code dst}, which must have as many. */
-    static Event copyDeviceToDevice(Queue q, DeviceArray<?> src, DeviceArray<?> dst, Event[] dependsOn) {
+    static Event copyDeviceToDevice(QueueScheduler q, DeviceArray<?> src, DeviceArray<?> dst, Event[] dependsOn) {
         checkPair(q, src, dst);
         if (src.size() != dst.size()) {
             throw new IllegalArgumentException("q.copy(src, dst): source " + src + " has " + src.size()
@@ -73,7 +74,7 @@ final class UsmCommands {
     }
 
     /** Copies {@code count} elements of {@code src} from {@code srcOffset} into {@code dst} at {@code dstOffset}. */
-    static Event copyDeviceToDevice(Queue q, DeviceArray<?> src, int srcOffset, DeviceArray<?> dst, int dstOffset,
+    static Event copyDeviceToDevice(QueueScheduler q, DeviceArray<?> src, int srcOffset, DeviceArray<?> dst, int dstOffset,
                                     int count, Event[] dependsOn) {
         checkPair(q, src, dst);
         if (count < 0 || srcOffset < 0 || dstOffset < 0 || (long) srcOffset + count > src.size()
@@ -98,12 +99,12 @@ final class UsmCommands {
         }
         long size = src.kind.bytes;
         ClEvent e = q.cl().enqueueCopyBuffer(src.mem(), dst.mem(), srcOffset * size, dstOffset * size, count * size,
-                Scheduler.waitList(waits, q.context()));
+                Event.waitList(waits, q.context()));
         return q.trackNew(e);
     }
 
     /** Both arrays of the queue's context and device, and of one element type. */
-    private static void checkPair(Queue q, DeviceArray<?> src, DeviceArray<?> dst) {
+    private static void checkPair(QueueScheduler q, DeviceArray<?> src, DeviceArray<?> dst) {
         Objects.requireNonNull(src, "src");
         Objects.requireNonNull(dst, "dst");
         if (src.context != dst.context) {
@@ -119,7 +120,7 @@ final class UsmCommands {
         check(q, dst, 0);
     }
 
-    static Event fill(Queue q, DeviceArray<?> dst, Object oneElement, Event[] dependsOn) {
+    static Event fill(QueueScheduler q, DeviceArray<?> dst, Object oneElement, Event[] dependsOn) {
         var waits = waits(q, dependsOn);
         check(q, dst, 0);
         if (q.device().isHost()) {
@@ -140,7 +141,7 @@ final class UsmCommands {
             Array.set(single, 0, oneElement);
             MemorySegment pattern = arena.allocate(dst.kind.bytes, dst.kind.bytes);
             dst.kind.copyToSegment(single, pattern);
-            ClEvent e = q.cl().enqueueFillBuffer(dst.mem(), pattern, 0, dst.bytes(), Scheduler.waitList(waits, q.context()));
+            ClEvent e = q.cl().enqueueFillBuffer(dst.mem(), pattern, 0, dst.bytes(), Event.waitList(waits, q.context()));
             e.onComplete(arena::close);
             return q.trackNew(e);
         } catch (RuntimeException ex) {
@@ -162,7 +163,7 @@ final class UsmCommands {
         };
     }
 
-    private static void check(Queue q, DeviceArray<?> d, int n) {
+    private static void check(QueueScheduler q, DeviceArray<?> d, int n) {
         if (d.context != q.context() || d.device != q.device()) {
             throw new IllegalArgumentException(d + " belongs to another context or device than " + q);
         }
@@ -171,7 +172,7 @@ final class UsmCommands {
         }
     }
 
-    private static List<Event> waits(Queue q, Event[] dependsOn) {
+    private static List<Event> waits(QueueScheduler q, Event[] dependsOn) {
         var waits = new ArrayList<Event>(List.of(dependsOn));
         q.orderAfterPrevious(waits);
         return waits;

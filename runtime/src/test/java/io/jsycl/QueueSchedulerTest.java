@@ -1,0 +1,136 @@
+package io.jsycl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The queue scheduler's ordering decisions, without OpenCL: command groups submitted to host-device
+ * queues (real queues, real threads) on buffers whose current contents a kernel on a fake command
+ * queue wrote, or which such a kernel still reads. The fake records each device command with what it
+ * waits for and completes it when the test says, so each test sees what a command group waited for
+ * and that it did not run before.
+ */
+class QueueSchedulerTest {
+    private final Context context = FakeCommandQueue.fakeContext();
+    private final FakeCommandQueue transfers = FakeCommandQueue.transfers(context);
+    private final FakeCommandQueue device = transfers.sibling(false);
+    private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
+        var t = new Thread(r, "queue-scheduler-test");
+        t.setDaemon(true);
+        return t;
+    });
+
+    @AfterEach
+    void stopThreads() {
+        threads.shutdownNow();
+    }
+
+    @Test
+    void aCommandGroupReadingWhatTheDeviceWroteWaitsForTheCopyBackOutsideTheGraphLock() throws Exception {
+        int[] data = new int[4];
+        int[] result = new int[1];
+        try (var q = new Queue(Device.host());
+             var buf = Buffer.of(data);
+             var res = Buffer.of(result)) {
+            Event w = device.run("w", buf.storage, AccessMode.WRITE, m -> FakeCommandQueue.putInts(m, 7, 8, 9, 10));
+            Future<Event> submit = threads.submit(() -> q.submit(h -> {
+                var a = buf.read(h);
+                var out = res.write(h);
+                h.singleTask(() -> out.set(0, a.get(0) + a.get(3)));
+            }));
+            var read = transfers.awaitCommand("read");
+            assertThat(read.waits).as("the copy back waits for the device's writer").containsExactly(w);
+            assertThat(submit.isDone()).as("the submit finishes the copy back before it records the command group")
+                    .isFalse();
+            assertThat(Scheduler.LOCK.tryLock(5, TimeUnit.SECONDS)).as("the graph lock is free while it waits")
+                    .isTrue();
+            Scheduler.LOCK.unlock();
+            device.commandOf(w).complete();
+            read.complete();
+            submit.get(10, TimeUnit.SECONDS).await();
+        }
+        assertThat(data).containsExactly(7, 8, 9, 10);
+        assertThat(result[0]).isEqualTo(17);
+    }
+
+    @Test
+    void aCommandGroupWritingWhatTheDeviceStillReadsRunsAfterTheReader() throws Exception {
+        int[] data = {1, 2, 3, 4};
+        try (var q = new Queue(Device.host());
+             var buf = Buffer.of(data)) {
+            Event r = device.run("r", buf.storage, AccessMode.READ, m -> { });
+            device.commands("write").getFirst().complete(); // the upload the reader waits for
+            Event write = q.submit(h -> {
+                var a = buf.write(h);
+                h.singleTask(() -> a.set(0, 42));
+            });
+            Thread.sleep(200);
+            assertThat(write.isDone()).as("write-after-read: the host command waits for the device's reader").isFalse();
+            assertThat(data[0]).isEqualTo(1);
+            device.commandOf(r).complete();
+            write.await();
+        }
+        assertThat(data).containsExactly(42, 2, 3, 4);
+    }
+
+    @Test
+    void anInOrderQueueRunsACommandGroupAfterThePreviousOneEvenWithoutADataDependency() throws Exception {
+        int[] x = {1, 2, 3, 4};
+        int[] y = new int[4];
+        try (var hostContext = new Context(Device.host());
+             var q = new Queue(hostContext, Device.host(), QueueProperty.IN_ORDER);
+             var bx = Buffer.of(x);
+             var by = Buffer.of(y)) {
+            Event r = device.run("r", bx.storage, AccessMode.READ, m -> { });
+            device.commands("write").getFirst().complete();
+            Event first = q.submit(h -> {
+                var a = bx.write(h);
+                h.singleTask(() -> a.set(0, 5));
+            });
+            Event second = q.submit(h -> {
+                var b = by.write(h);
+                h.singleTask(() -> b.set(0, 6));
+            });
+            Thread.sleep(200);
+            assertThat(first.isDone()).as("the first waits for the device's reader of x").isFalse();
+            assertThat(second.isDone()).as("the second, on y only, waits for the first (in-order queue)").isFalse();
+            device.commandOf(r).complete();
+            first.await();
+            second.await();
+        }
+        assertThat(x[0]).isEqualTo(5);
+        assertThat(y[0]).isEqualTo(6);
+    }
+
+    @Test
+    void anOutOfOrderQueueRunsACommandGroupWithoutADataDependencyAtOnce() throws Exception {
+        int[] x = {1, 2, 3, 4};
+        int[] y = new int[4];
+        try (var q = new Queue(Device.host());
+             var bx = Buffer.of(x);
+             var by = Buffer.of(y)) {
+            Event r = device.run("r", bx.storage, AccessMode.READ, m -> { });
+            device.commands("write").getFirst().complete();
+            Event first = q.submit(h -> {
+                var a = bx.write(h);
+                h.singleTask(() -> a.set(0, 5));
+            });
+            Event second = q.submit(h -> {
+                var b = by.write(h);
+                h.singleTask(() -> b.set(0, 6));
+            });
+            second.await();
+            assertThat(first.isDone()).as("the first still waits for the device's reader of x").isFalse();
+            device.commandOf(r).complete();
+            first.await();
+        }
+        assertThat(x[0]).isEqualTo(5);
+        assertThat(y[0]).isEqualTo(6);
+    }
+}
