@@ -1,5 +1,7 @@
 package io.jsycl;
 
+import io.jsycl.internal.Settings;
+
 /** The default device selector's scoring. */
 final class Selectors {
     private Selectors() {
