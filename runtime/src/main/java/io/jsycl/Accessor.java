@@ -4,6 +4,8 @@
 
 package io.jsycl;
 
+import io.jsycl.internal.Indexer;
+
 /**
  * A command group's view of a {@link Buffer}. Kernels read and write primitives through it with
  * no boxing: {@code get(i)}, {@code get(i, j)}, {@code get(i, j, k)}, {@code set(..., value)}.

@@ -4,6 +4,8 @@
 
 package io.jsycl;
 
+import io.jsycl.internal.ElementKind;
+
 /**
  * The methods of {@link DeviceArray.OfBoolean}, generated with those of the other element types from one template
  * (SpecializationGenerator). Package-private: Javadoc documents them as {@code DeviceArray.OfBoolean}'s own,

@@ -1,5 +1,12 @@
 package io.jsycl;
 
+import io.jsycl.internal.ElementCodec;
+import io.jsycl.internal.ElementKind;
+import io.jsycl.internal.HostFutures;
+import io.jsycl.internal.KernelProfile;
+import io.jsycl.internal.RecordCodec;
+import io.jsycl.internal.SchedulerTrace;
+import io.jsycl.internal.Settings;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClMem;

@@ -1,5 +1,7 @@
 package io.jsycl;
 
+import io.jsycl.internal.HostCopy;
+import io.jsycl.internal.SchedulerTrace;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;

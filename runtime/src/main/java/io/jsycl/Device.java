@@ -1,5 +1,6 @@
 package io.jsycl;
 
+import io.jsycl.internal.Settings;
 import io.jsycl.opencl.ClDevice;
 import io.jsycl.opencl.DriverQuirk;
 import java.util.ArrayList;

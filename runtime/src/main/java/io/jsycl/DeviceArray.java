@@ -4,6 +4,7 @@
 
 package io.jsycl;
 
+import io.jsycl.internal.ElementKind;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClMemFlags;
 import java.lang.foreign.MemorySegment;

@@ -1,5 +1,8 @@
 package io.jsycl;
 
+import io.jsycl.internal.ElementCodec;
+import io.jsycl.internal.HostCopy;
+import io.jsycl.internal.Settings;
 import io.jsycl.opencl.ClException;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClMemFlags;

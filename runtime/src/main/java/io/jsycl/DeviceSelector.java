@@ -1,5 +1,7 @@
 package io.jsycl;
 
+import io.jsycl.internal.Selectors;
+
 /**
  * Scores a device: the highest score wins, a negative score rejects it.
  * {@link #DEFAULT} prefers a GPU, then an accelerator, then an OpenCL CPU, then the host device;

@@ -1,5 +1,6 @@
 package io.jsycl;
 
+import io.jsycl.internal.HostFutures;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;

@@ -4,6 +4,7 @@
 
 package io.jsycl;
 
+import io.jsycl.internal.Indexer;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;

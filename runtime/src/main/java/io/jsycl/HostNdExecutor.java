@@ -1,5 +1,6 @@
 package io.jsycl;
 
+import io.jsycl.internal.HostFutures;
 import java.util.ArrayList;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;

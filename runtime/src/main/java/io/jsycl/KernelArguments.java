@@ -1,5 +1,7 @@
 package io.jsycl;
 
+import io.jsycl.internal.ElementKind;
+import io.jsycl.internal.RecordPaths;
 import io.jsycl.lowering.ArgRole;
 import io.jsycl.lowering.KernelArg;
 import io.jsycl.lowering.LoweredKernel;

@@ -1,5 +1,9 @@
 package io.jsycl;
 
+import io.jsycl.internal.FirstSubmitTrace;
+import io.jsycl.internal.RecordCodec;
+import io.jsycl.internal.RecordPaths;
+import io.jsycl.internal.Settings;
 import io.jsycl.lowering.Capture;
 import io.jsycl.lowering.KernelLowerer;
 import io.jsycl.lowering.KernelRequest;

@@ -1,5 +1,7 @@
 package io.jsycl;
 
+import io.jsycl.internal.Settings;
+
 /**
  * How one queue shapes its kernel launches: {@code JSYCL_PAD_RANGES}, {@code JSYCL_CHECKS},
  * {@code JSYCL_LOWERING_ZERO_OFFSETS}, {@code JSYCL_LOWERING_SIGNED_SUBSCRIPTS},

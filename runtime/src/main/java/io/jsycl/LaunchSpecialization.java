@@ -1,5 +1,6 @@
 package io.jsycl;
 
+import io.jsycl.internal.RecordPaths;
 import io.jsycl.lowering.KernelArg;
 import io.jsycl.lowering.LoweredKernel;
 import java.lang.reflect.Array;

@@ -4,6 +4,9 @@
 
 package io.jsycl;
 
+import io.jsycl.internal.ElementKind;
+import io.jsycl.internal.Indexer;
+
 /**
  * Work-group local memory for an nd-range kernel: each work-group has its own copy, shared by its
  * work-items and synchronized with {@link NdItem#barrier()}. Requested inside a command group:

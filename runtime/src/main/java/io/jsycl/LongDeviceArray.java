@@ -4,6 +4,8 @@
 
 package io.jsycl;
 
+import io.jsycl.internal.ElementKind;
+import io.jsycl.internal.HostAtomics;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 

@@ -1,5 +1,6 @@
 package io.jsycl;
 
+import io.jsycl.internal.FirstSubmitTrace;
 import io.jsycl.lowering.ArgRole;
 import io.jsycl.lowering.KernelArg;
 import io.jsycl.lowering.KernelLowerer;

@@ -1,5 +1,7 @@
 package io.jsycl;
 
+import io.jsycl.internal.FirstSubmitTrace;
+import io.jsycl.internal.KernelProfile;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;

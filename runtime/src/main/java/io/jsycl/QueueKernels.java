@@ -1,5 +1,7 @@
 package io.jsycl;
 
+import io.jsycl.internal.CLiterals;
+import io.jsycl.internal.FirstSubmitTrace;
 import io.jsycl.lowering.LoweredKernel;
 import io.jsycl.program.KernelHandle;
 import io.jsycl.program.ProgramBuildException;

@@ -1,5 +1,9 @@
 package io.jsycl;
 
+import io.jsycl.internal.FirstSubmitTrace;
+import io.jsycl.internal.KernelProfile;
+import io.jsycl.internal.SchedulerTrace;
+import io.jsycl.internal.Settings;
 import io.jsycl.lowering.KernelShape;
 import io.jsycl.lowering.LoweredKernel;
 import io.jsycl.opencl.ClCommandQueue;

@@ -4,6 +4,8 @@
 
 package io.jsycl;
 
+import io.jsycl.internal.RecordCodec;
+
 /**
  * The methods of {@link Buffer.OfRecord}, generated with those of the other element types from one template
  * (SpecializationGenerator). Package-private: Javadoc documents them as {@code Buffer.OfRecord}'s own.

@@ -1,5 +1,6 @@
 package io.jsycl;
 
+import io.jsycl.internal.CLiterals;
 import io.jsycl.lowering.ReductionOp;
 import io.jsycl.lowering.ReductionSpec;
 import java.lang.invoke.SerializedLambda;

@@ -1,5 +1,6 @@
 package io.jsycl;
 
+import io.jsycl.internal.Settings;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;
 import io.jsycl.opencl.ClMem;

@@ -2,6 +2,7 @@ package io.jsycl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jsycl.internal.ElementKind;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

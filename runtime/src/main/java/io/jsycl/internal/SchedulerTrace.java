@@ -1,4 +1,4 @@
-package io.jsycl;
+package io.jsycl.internal;
 
 import java.lang.System.Logger.Level;
 
@@ -13,7 +13,7 @@ import java.lang.System.Logger.Level;
  * {@code JSYCL_TRACE=1} [{@code jsycl.trace}], read once, they are at INFO. A record is only formatted when the
  * logger takes its level, so a run without tracing pays one level check per command group.
  */
-final class SchedulerTrace {
+public final class SchedulerTrace {
     private static final System.Logger LOG = System.getLogger("io.jsycl.scheduler");
     private static final Level LEVEL = Settings.current().trace() ? Level.INFO : Level.DEBUG;
 
@@ -21,11 +21,11 @@ final class SchedulerTrace {
     }
 
     /** True if a record would be logged: build the message only then. */
-    static boolean on() {
+    public static boolean on() {
         return LOG.isLoggable(LEVEL);
     }
 
-    static void log(String message) {
+    public static void log(String message) {
         LOG.log(LEVEL, message);
     }
 }

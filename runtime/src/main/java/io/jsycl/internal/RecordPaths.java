@@ -1,12 +1,13 @@
-package io.jsycl;
+package io.jsycl.internal;
 
+import io.jsycl.SyclException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.List;
 
 /** Reads captured records' components, for flattening them into kernel arguments. */
-final class RecordPaths {
+public final class RecordPaths {
     private static final ClassValue<Method[]> ACCESSORS = new ClassValue<>() {
         @Override
         protected Method[] computeValue(Class<?> type) {
@@ -24,7 +25,7 @@ final class RecordPaths {
     }
 
     /** The component values of {@code r}, in declaration order. */
-    static Object[] components(Record r) {
+    public static Object[] components(Record r) {
         Method[] accessors = ACCESSORS.get(r.getClass());
         Object[] values = new Object[accessors.length];
         for (int i = 0; i < accessors.length; i++) {
@@ -34,7 +35,7 @@ final class RecordPaths {
     }
 
     /** The value at {@code path} (component indices) below {@code root}. */
-    static Object resolve(Object root, List<Integer> path) {
+    public static Object resolve(Object root, List<Integer> path) {
         Object value = root;
         for (int index : path) {
             Record r = (Record) value;

@@ -1,4 +1,4 @@
-package io.jsycl;
+package io.jsycl.internal;
 
 import io.jsycl.opencl.ClEvent;
 import java.util.Comparator;
@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.LongAdder;
  * recorded. The table goes to {@code System.err} rather than a logger because it is printed from a
  * shutdown hook, when {@code java.util.logging} may already have closed its handlers.
  */
-final class KernelProfile {
-    static final boolean ENABLED = Settings.current().profile();
+public final class KernelProfile {
+    public static final boolean ENABLED = Settings.current().profile();
 
     private static final Map<String, Entry> KERNELS = new ConcurrentHashMap<>();
     private static final LongAdder BYTES = new LongAdder();
@@ -34,7 +34,7 @@ final class KernelProfile {
     }
 
     /** Records a launch of {@code kernel}; its device time is added when the command completes. */
-    static void launched(String kernel, ClEvent event) {
+    public static void launched(String kernel, ClEvent event) {
         if (!ENABLED) {
             return;
         }
@@ -44,7 +44,7 @@ final class KernelProfile {
     }
 
     /** Records {@code bytes} moved between the host and a device. */
-    static void moved(long bytes) {
+    public static void moved(long bytes) {
         if (ENABLED) {
             BYTES.add(bytes);
         }

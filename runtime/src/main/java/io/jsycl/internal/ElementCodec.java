@@ -1,4 +1,4 @@
-package io.jsycl;
+package io.jsycl.internal;
 
 import java.lang.foreign.MemorySegment;
 
@@ -6,7 +6,7 @@ import java.lang.foreign.MemorySegment;
  * How a buffer's host array moves to and from native memory: {@link ElementKind} for arrays of
  * primitives, {@link RecordCodec} for arrays of records (packed as C structs).
  */
-interface ElementCodec {
+public interface ElementCodec {
     /** The size of one element on the device, in bytes. */
     long byteSize();
 

@@ -1,4 +1,4 @@
-package io.jsycl;
+package io.jsycl.internal;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +15,7 @@ import java.util.Locale;
  * just ended. Off by default, when a mark is one read of a constant. Not thread safe beyond that:
  * marks from other threads are ignored, and only the first submit is timed.
  */
-final class FirstSubmitTrace {
+public final class FirstSubmitTrace {
     static final boolean ENABLED = Settings.current().traceFirstSubmit();
 
     // Written by the first submitting thread only (owner); read by it at finish.
@@ -30,7 +30,7 @@ final class FirstSubmitTrace {
     }
 
     /** The first submit begins (later calls, and calls after it ended, do nothing). */
-    static void start() {
+    public static void start() {
         if (!ENABLED) {
             return;
         }
@@ -45,7 +45,7 @@ final class FirstSubmitTrace {
     }
 
     /** The phase {@code name} of the first submit just ended. */
-    static void mark(String name) {
+    public static void mark(String name) {
         if (!ENABLED || owner != Thread.currentThread() || finished) {
             return;
         }
@@ -56,7 +56,7 @@ final class FirstSubmitTrace {
     }
 
     /** The first submit returns: logs its phases. */
-    static void finish() {
+    public static void finish() {
         if (!ENABLED || owner != Thread.currentThread() || finished) {
             return;
         }

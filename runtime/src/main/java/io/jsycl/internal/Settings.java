@@ -1,5 +1,10 @@
-package io.jsycl;
+package io.jsycl.internal;
 
+import io.jsycl.Device;
+import io.jsycl.DeviceType;
+import io.jsycl.Queue;
+import io.jsycl.QueueProperty;
+import io.jsycl.Range;
 import io.jsycl.opencl.DriverQuirk;
 import io.jsycl.settings.Setting;
 import io.jsycl.settings.SettingSource;
@@ -48,7 +53,7 @@ import java.util.function.Supplier;
  * @param launchThread {@code JSYCL_LAUNCH_THREAD}: an in-order queue's kernel launches are enqueued on a thread of
  *        their own ({@link LaunchThread}): forced on or off, or null for auto (GPUs, whose drivers' enqueue is costly)
  */
-record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTransfers,
+public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTransfers,
         Parsed<Boolean> outOfOrderQueues, List<Parsed<long[]>> localSizes, boolean trace,
         Parsed<Boolean> twoItemsPerWorkItem, Parsed<Boolean> checks, Parsed<Boolean> padRanges,
         Parsed<Boolean> zeroOffsets, Parsed<Boolean> signedSubscripts, Parsed<Map<DriverQuirk, Boolean>> quirks,
@@ -88,9 +93,9 @@ record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTran
      * @param value the value, when {@code error} is null
      * @param error the message of the {@code IllegalArgumentException} a use throws, or null
      */
-    record Parsed<T>(T value, String error) {
+    public record Parsed<T>(T value, String error) {
         /** The value; throws the setting's error where it was malformed. */
-        T get() {
+        public T get() {
             if (error != null) {
                 throw new IllegalArgumentException(error);
             }
@@ -111,7 +116,7 @@ record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTran
      * has changed. Thread safe: a record is immutable; two threads may both build one after a change, with equal
      * results.
      */
-    static Settings current() {
+    public static Settings current() {
         Snapshot s = current;
         if (s == null || !s.source().isCurrent()) {
             var source = SettingSource.system();
@@ -153,7 +158,7 @@ record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTran
      * ({@code map}) rather than through pinned staging memory ({@code staging}) in a context whose devices all have
      * host-unified memory ({@code hostUnified}) or not; {@code auto}: map exactly where {@code hostUnified}.
      */
-    boolean mapsHostTransfers(boolean hostUnified) {
+    public boolean mapsHostTransfers(boolean hostUnified) {
         return switch (hostTransfers.get()) {
             case "map" -> true;
             case "staging" -> false;
@@ -172,7 +177,7 @@ record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTran
      *
      * @param vendor the device's vendor, as OpenCL reports it
      */
-    boolean outOfOrderQueues(String vendor) {
+    public boolean outOfOrderQueues(String vendor) {
         Boolean on = outOfOrderQueues.get();
         return on != null ? on : !vendor.toUpperCase(Locale.ROOT).contains("NVIDIA");
     }
@@ -181,7 +186,7 @@ record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTran
      * {@code JSYCL_PAD_RANGES}: whether kernels on {@code device} get work-groups of a chosen size and a global range
      * rounded up to them; by default GPUs do.
      */
-    boolean padsRanges(Device device) {
+    public boolean padsRanges(Device device) {
         Boolean on = padRanges.get();
         return on != null ? on : device.type() == DeviceType.GPU;
     }
@@ -190,13 +195,13 @@ record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTran
      * {@code JSYCL_LAUNCH_THREAD}: whether an in-order queue on {@code device} enqueues its launches on a
      * {@link LaunchThread}; by default GPUs do, whose drivers' enqueue is costly.
      */
-    boolean usesLaunchThread(Device device) {
+    public boolean usesLaunchThread(Device device) {
         Boolean on = launchThread.get();
         return on != null ? on : device.type() == DeviceType.GPU;
     }
 
     /** Whether {@code JSYCL_LOCAL_SIZE_<D>D} is set (see {@link #paddedLocalSize}); a malformed value counts. */
-    boolean paddedLocalSizeSet(int dims) {
+    public boolean paddedLocalSizeSet(int dims) {
         Parsed<long[]> size = localSizes.get(dims - 1);
         return size.error() != null || size.value() != null;
     }
@@ -211,7 +216,7 @@ record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTran
      *
      * @throws IllegalArgumentException if the setting is malformed
      */
-    long[] paddedLocalSize(int dims) {
+    public long[] paddedLocalSize(int dims) {
         long[] set = localSizes.get(dims - 1).get();
         return set != null ? set : PADDED_LOCAL[dims - 1];
     }

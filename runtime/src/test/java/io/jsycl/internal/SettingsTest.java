@@ -1,4 +1,4 @@
-package io.jsycl;
+package io.jsycl.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,11 +1,11 @@
-package io.jsycl;
+package io.jsycl.internal;
 
 /** OpenCL C literals for Java values, exact for every value (hexadecimal floats, the minimum integers). */
-final class CLiterals {
+public final class CLiterals {
     private CLiterals() {
     }
 
-    static String of(Object value) {
+    public static String of(Object value) {
         return switch (value) {
             case Integer v -> v == Integer.MIN_VALUE ? "(-2147483647 - 1)" : v.toString();
             case Long v -> v == Long.MIN_VALUE ? "(-9223372036854775807L - 1L)" : v + "L";

@@ -1,10 +1,11 @@
-package io.jsycl;
+package io.jsycl.internal;
 
+import io.jsycl.SyclException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 
 /** Waiting for host work: what the work threw comes out as it was thrown. */
-final class HostFutures {
+public final class HostFutures {
     private HostFutures() {
     }
 
@@ -12,7 +13,7 @@ final class HostFutures {
      * Waits for {@code work}. An unchecked exception or error it threw is rethrown as is; anything
      * else becomes a {@link SyclException} saying {@code failed}; an interrupt says {@code waiting}.
      */
-    static void await(Future<?> work, String waiting, String failed) {
+    public static void await(Future<?> work, String waiting, String failed) {
         try {
             work.get();
         } catch (InterruptedException e) {
@@ -24,7 +25,7 @@ final class HostFutures {
     }
 
     /** {@code thrown} itself if unchecked (throws an error directly), else a {@link SyclException}. */
-    static RuntimeException rethrow(Throwable thrown, String failed) {
+    public static RuntimeException rethrow(Throwable thrown, String failed) {
         return switch (thrown) {
             case RuntimeException re -> re;
             case Error err -> throw err;

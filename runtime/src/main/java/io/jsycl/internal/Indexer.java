@@ -1,5 +1,7 @@
-package io.jsycl;
+package io.jsycl.internal;
 
+import io.jsycl.Id;
+import io.jsycl.Range;
 import java.util.Objects;
 
 /**
@@ -8,7 +10,7 @@ import java.util.Objects;
  * parent): indices are relative to the region's origin, and the returned array index is the
  * element's position in the memory range.
  */
-final class Indexer {
+public final class Indexer {
     private final int dims;
     private final int r0;
     private final int r1;
@@ -24,12 +26,12 @@ final class Indexer {
     private final Range range;
     private final Id origin;
 
-    Indexer(Range shape) {
+    public Indexer(Range shape) {
         this(shape, null, shape);
     }
 
     /** Indices over {@code range}, placed at {@code origin} (null: zero) in {@code memRange}. */
-    Indexer(Range range, Id origin, Range memRange) {
+    public Indexer(Range range, Id origin, Range memRange) {
         this.range = range;
         this.origin = origin;
         this.dims = range.dimensions();
@@ -45,15 +47,15 @@ final class Indexer {
         this.whole = range.equals(memRange) && o0 == 0 && o1 == 0 && o2 == 0;
     }
 
-    int length() {
+    public int length() {
         return length;
     }
 
-    Range range() {
+    public Range range() {
         return range;
     }
 
-    int index(int i) {
+    public int index(int i) {
         if (whole) {
             return Objects.checkIndex(i, length);
         }
@@ -66,14 +68,14 @@ final class Indexer {
         return Objects.checkIndex(i, r0) + o0;
     }
 
-    int index(int i, int j) {
+    public int index(int i, int j) {
         if (dims != 2) {
             throw new IndexOutOfBoundsException("2 indices on a " + dims + "-D accessor");
         }
         return (Objects.checkIndex(i, r0) + o0) * m1 + Objects.checkIndex(j, r1) + o1;
     }
 
-    int index(int i, int j, int k) {
+    public int index(int i, int j, int k) {
         if (dims != 3) {
             throw new IndexOutOfBoundsException("3 indices on a " + dims + "-D accessor");
         }
@@ -81,7 +83,7 @@ final class Indexer {
                 + Objects.checkIndex(k, r2) + o2;
     }
 
-    int index(Id id) {
+    public int index(Id id) {
         return switch (id.dimensions()) {
             case 1 -> index(id.get(0));
             case 2 -> index(id.get(0), id.get(1));

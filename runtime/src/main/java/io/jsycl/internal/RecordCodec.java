@@ -1,5 +1,6 @@
-package io.jsycl;
+package io.jsycl.internal;
 
+import io.jsycl.SyclException;
 import io.jsycl.lowering.ScalarType;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
@@ -22,7 +23,7 @@ import java.util.List;
  * a byte 0 or 1, {@code char} as an unsigned 16-bit value). Unpacking builds new records with the
  * canonical constructor. A {@code null} slot packs as zeros. One codec per record class.
  */
-final class RecordCodec implements ElementCodec {
+public final class RecordCodec implements ElementCodec {
     private static final ClassValue<Object> CODECS = new ClassValue<>() {
         @Override
         protected Object computeValue(Class<?> type) {
@@ -48,9 +49,9 @@ final class RecordCodec implements ElementCodec {
     }
 
     final Class<?> type;
-    final StructLayout layout;
+    public final StructLayout layout;
     /** The components' device types, in declaration order. */
-    final List<ScalarType> fields;
+    public final List<ScalarType> fields;
     /** (MemorySegment, long offset) -> Object: a new record from the struct at offset. */
     private final MethodHandle unpack;
     /** Per component: (MemorySegment, long offset, Object record) -> void. */
@@ -142,7 +143,7 @@ final class RecordCodec implements ElementCodec {
     }
 
     /** The codec of a record class; throws {@link IllegalArgumentException} saying what is allowed. */
-    static RecordCodec of(Class<?> type) {
+    public static RecordCodec of(Class<?> type) {
         Object c = CODECS.get(type);
         if (c instanceof IllegalArgumentException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
@@ -184,7 +185,7 @@ final class RecordCodec implements ElementCodec {
     }
 
     /** The record class's name in the JVM's internal form ("pkg/P"). */
-    String internalName() {
+    public String internalName() {
         return type.getName().replace('.', '/');
     }
 

@@ -1,4 +1,4 @@
-package io.jsycl;
+package io.jsycl.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -8,7 +8,7 @@ import java.lang.invoke.VarHandle;
  * arrays alike. Each stores {@link Math#min}/{@link Math#max} of the old value and the given one, as
  * the device code does (for floats: NaN wins, -0.0 is below 0.0), and returns the old value.
  */
-final class HostAtomics {
+public final class HostAtomics {
     private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
     private static final VarHandle FLOATS = MethodHandles.arrayElementVarHandle(float[].class);
@@ -16,27 +16,27 @@ final class HostAtomics {
     private HostAtomics() {
     }
 
-    static int min(int[] a, int at, int value) {
+    public static int min(int[] a, int at, int value) {
         return update(a, at, value, true);
     }
 
-    static int max(int[] a, int at, int value) {
+    public static int max(int[] a, int at, int value) {
         return update(a, at, value, false);
     }
 
-    static long min(long[] a, int at, long value) {
+    public static long min(long[] a, int at, long value) {
         return update(a, at, value, true);
     }
 
-    static long max(long[] a, int at, long value) {
+    public static long max(long[] a, int at, long value) {
         return update(a, at, value, false);
     }
 
-    static float min(float[] a, int at, float value) {
+    public static float min(float[] a, int at, float value) {
         return update(a, at, value, true);
     }
 
-    static float max(float[] a, int at, float value) {
+    public static float max(float[] a, int at, float value) {
         return update(a, at, value, false);
     }
 

@@ -1,4 +1,4 @@
-package io.jsycl;
+package io.jsycl.internal;
 
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.ForkJoinPool;
@@ -17,7 +17,7 @@ import java.util.concurrent.RecursiveAction;
  * fork-join pool with the caller taking part. Smaller copies, and copies from or to a segment of a
  * confined arena, stay on the calling thread.
  */
-final class HostCopy {
+public final class HostCopy {
     /** Below this many bytes a copy stays on the calling thread. */
     static final long PARALLEL_MIN = 8L << 20;
     private static final long SLICE_MIN = 1L << 20;
@@ -43,7 +43,7 @@ final class HostCopy {
     }
 
     /** Copies {@code bytes} bytes from {@code src} at {@code srcOffset} to {@code dst} at {@code dstOffset}. */
-    static void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes) {
+    public static void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes) {
         int threads = bytes < PARALLEL_MIN || !src.isAccessibleBy(Elsewhere.THREAD)
                 || !dst.isAccessibleBy(Elsewhere.THREAD) ? 1 : threads();
         int slices = (int) Math.min(threads, bytes / SLICE_MIN);

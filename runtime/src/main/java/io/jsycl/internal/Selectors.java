@@ -1,11 +1,19 @@
-package io.jsycl;
+package io.jsycl.internal;
+
+import io.jsycl.Device;
+import io.jsycl.DeviceType;
+
 
 /** The default device selector's scoring. */
-final class Selectors {
+public final class Selectors {
     private Selectors() {
     }
 
-    static int defaultScore(Device device) {
+    /**
+     * The score of {@link io.jsycl.DeviceSelector#DEFAULT}: the device {@code JSYCL_DEVICE} names where it is set,
+     * else GPU > accelerator > CPU > host.
+     */
+    public static int defaultScore(Device device) {
         String override = Settings.current().device();
         if (override != null) {
             return overrideScore(override, device);

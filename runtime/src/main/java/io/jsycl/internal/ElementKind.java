@@ -1,11 +1,11 @@
-package io.jsycl;
+package io.jsycl.internal;
 
 import io.jsycl.lowering.ScalarType;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /** Element types of buffers: their size on the device and how arrays move to and from native memory. */
-enum ElementKind implements ElementCodec {
+public enum ElementKind implements ElementCodec {
     BOOLEAN(1, ScalarType.BOOLEAN),
     BYTE(1, ScalarType.BYTE),
     CHAR(2, ScalarType.CHAR),
@@ -15,8 +15,8 @@ enum ElementKind implements ElementCodec {
     FLOAT(4, ScalarType.FLOAT),
     DOUBLE(8, ScalarType.DOUBLE);
 
-    final int bytes;
-    final ScalarType scalar;
+    public final int bytes;
+    public final ScalarType scalar;
 
     ElementKind(int bytes, ScalarType scalar) {
         this.bytes = bytes;
