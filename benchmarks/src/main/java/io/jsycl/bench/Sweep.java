@@ -200,7 +200,7 @@ public final class Sweep {
                         the same bindings (`io.jsycl.opencl`): SAXPY one item per element (work-group size left to \
                         the driver), the sums as a grid of at most %d work-groups per compute unit whose items add \
                         elements a grid apart into 4 partial sums, then a tree in local memory and one atomic per \
-                        group (an atomic_cmpxchg loop for floats), launches asking for no event. opencl: \
+                        group (for floats PTX's red.global.add.f32 on NVIDIA, as jsycl's reductions, else an atomic_cmpxchg loop), launches asking for no event. opencl: \
                         clEnqueueCopyBuffer of n floats (each event released). Checks, before the timing: SAXPY \
                         bit-exact against Java's `a * x[i] + y[i]` (no fused multiply-add), int sums exact \
                         (wrapping), float sums within a relative %.0e of the exact sum (the device adds in another \

@@ -12,12 +12,13 @@ import java.util.List;
 
 /**
  * The hand-written paths of the sweep, through the checked {@code io.jsycl.opencl} layer: SAXPY as the suite writes
- * it (one work-item per element, the driver picks the work-group size), a bandwidth-style sum (a grid of
- * {@link #groups} work-groups whose items each add many elements a grid apart into four partial sums, then a tree
- * in local memory, then one atomic add per group: {@code atomic_add} for ints, an {@code atomic_cmpxchg} loop for
- * floats), and {@code clEnqueueCopyBuffer} as the hardware reference. Timed launches go to a queue without
- * profiling and ask for no event ({@code clEnqueueNDRangeKernel} with a null event, as a C program that orders by
- * its in-order queue writes it); device times come from {@link RawCl}'s profiling queue on the same context.
+ * it (one work-item per element, the driver picks the work-group size), a bandwidth-style sum (a grid of {@link
+ * #groups} work-groups whose items each add many elements a grid apart into four partial sums, then a tree in local
+ * memory, then one atomic add per group: {@code atomic_add} for ints; for floats PTX's {@code red.global.add.f32} on
+ * NVIDIA and an {@code atomic_cmpxchg} loop elsewhere, as jsycl's reductions), and {@code clEnqueueCopyBuffer} as the
+ * hardware reference. Timed launches go to a queue without profiling and ask for no event ({@code
+ * clEnqueueNDRangeKernel} with a null event, as a C program that orders by its in-order queue writes it); device
+ * times come from {@link RawCl}'s profiling queue on the same context.
  */
 final class SweepRaw implements AutoCloseable {
     static final String SOURCE = """
@@ -60,6 +61,9 @@ final class SweepRaw implements AutoCloseable {
             __kernel void sum_float(__global const float* restrict x, __global float* out, int n) {
                 SUM_BODY(float)
                 if (lid == 0) {
+            #ifdef JSYCL_NVIDIA_PTX
+                    asm volatile("red.global.add.f32 [%0], %1;" : : "l"(out), "f"(scratch[0]) : "memory");
+            #else
                     volatile __global uint* p = (volatile __global uint*) out;
                     uint seen = *p;
                     uint expected;
@@ -67,6 +71,7 @@ final class SweepRaw implements AutoCloseable {
                         expected = seen;
                         seen = atomic_cmpxchg(p, expected, as_uint(as_float(expected) + scratch[0]));
                     } while (seen != expected);
+            #endif
                 }
             }
             """;
@@ -83,7 +88,10 @@ final class SweepRaw implements AutoCloseable {
         this.cl = cl;
         this.plain = ClCommandQueue.create(cl.context, cl.device, false, false);
         this.group = SumReduce.group(cl.device.maxWorkGroupSize());
-        this.program = cl.build("#define GROUP " + group + "\n" + SOURCE);
+        // On NVIDIA the float sum adds each group's value with PTX's float atomic add, as jsycl's reductions do there;
+        // elsewhere with a compare-and-swap loop, as jsycl's do.
+        boolean nvidia = cl.device.vendor().toUpperCase(java.util.Locale.ROOT).contains("NVIDIA");
+        this.program = cl.build((nvidia ? "#define JSYCL_NVIDIA_PTX\n" : "") + "#define GROUP " + group + "\n" + SOURCE);
     }
 
     /** The sum's work-groups for {@code n} elements: one per {@code group} elements, at most {@link #GROUPS_PER_UNIT} per compute unit. */
