@@ -4,6 +4,8 @@
 
 package io.jsycl;
 
+import io.jsycl.internal.BufferStorage;
+
 /**
  * Data shared between the host and devices, made from a Java array (whose contents it writes
  * back on {@link #close()}) or allocated by shape. Command groups reach it through accessors,

@@ -4,6 +4,7 @@
 
 package io.jsycl;
 
+import io.jsycl.internal.BufferStorage;
 import io.jsycl.internal.ElementKind;
 
 /**

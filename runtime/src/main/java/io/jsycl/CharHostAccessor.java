@@ -6,6 +6,8 @@ package io.jsycl;
 
 import static java.lang.foreign.ValueLayout.JAVA_CHAR;
 
+import io.jsycl.internal.BufferStorage;
+
 /**
  * The methods of {@link HostAccessor.OfChar}, generated with those of the other element types from one template
  * (SpecializationGenerator). Package-private: Javadoc documents them as {@code HostAccessor.OfChar}'s own.

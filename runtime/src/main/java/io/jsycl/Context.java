@@ -1,5 +1,11 @@
 package io.jsycl;
 
+import io.jsycl.internal.BufferStorage;
+import io.jsycl.internal.ClQueue;
+import io.jsycl.internal.CommandQueue;
+import io.jsycl.internal.KernelKey;
+import io.jsycl.internal.Prewarm;
+import io.jsycl.internal.StagingPool;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClContext;
 import io.jsycl.opencl.ClDevice;
@@ -27,9 +33,6 @@ public final class Context implements AutoCloseable {
     private final Set<BufferStorage> buffers = ConcurrentHashMap.newKeySet();
     private final Map<KernelKey, KernelHandle> kernels = new ConcurrentHashMap<>();
 
-    /** A built kernel of this context: a lowering (by identity), the device, the build options. */
-    record KernelKey(KernelLambdas.Lowering lowering, Device device, String options) {
-    }
     // Guarded by this.
     private ClCommandQueue transferQueue;
     // Guarded by this.

@@ -1,19 +1,12 @@
 package io.jsycl;
 
-import io.jsycl.internal.HostFutures;
-import io.jsycl.opencl.ClCommandQueue;
-import io.jsycl.opencl.ClEvent;
-import io.jsycl.opencl.ClException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import io.jsycl.internal.EventImpl;
 
 /**
  * A submitted command group. {@link #await()} waits for it and throws what went wrong while it ran.
  *
- * <p>A kernel launched on an in-order queue without profiling has no OpenCL event of its own (see
- * {@link LazyLaunches}): its event obtains one, a marker on that queue, when something needs it.
+ * <p>A kernel launched on an in-order queue without profiling has no OpenCL event of its own: its event
+ * obtains one, a marker on that queue, when something needs it.
  * Such an event's {@link #status()} reports {@link Status#SUBMITTED} until the marker completes.
  */
 public final class Event {
@@ -48,97 +41,15 @@ public final class Event {
         }
     }
 
-    private final ClEvent cl;
-    /** For a launch without an OpenCL event: the launches it belongs to, and its number there; else null. */
-    private final LazyLaunches lazy;
-    private final long seq;
-    private final Context context;
-    private final CompletableFuture<Void> host;
-    private final boolean profiling;
-    /** Whether {@code host} is host work rather than a device command known by its completion (a fake's). */
-    private final boolean hostWork;
-    /** The queue the command was enqueued on, if known: an OpenCL queue, or a {@link CommandQueue} fake. */
-    private Object origin;
-    private volatile long hostSubmit;
-    private volatile long hostStart;
-    private volatile long hostEnd;
-    // Guarded by this: a checked kernel's record, until the first wait reads it (outside the monitor: the read waits
-    // on the transfer queue); then what it read, a failure or null, which concurrent waits wait for.
-    private KernelCheck check;
-    private CompletableFuture<RuntimeException> checkFailure;
-    // Guarded by this: whether the command's failure (a checked kernel's or the host work's) was thrown already.
-    private boolean failureDelivered;
+    final EventImpl impl;
 
-    private Event(ClEvent cl, Context context, CompletableFuture<Void> host, boolean profiling) {
-        this(cl, null, 0, context, host, profiling, host != null);
+    Event(EventImpl impl) {
+        this.impl = impl;
     }
 
-    private Event(ClEvent cl, LazyLaunches lazy, long seq, Context context, CompletableFuture<Void> host,
-            boolean profiling, boolean hostWork) {
-        this.hostWork = hostWork;
-        this.cl = cl;
-        this.lazy = lazy;
-        this.seq = seq;
-        this.context = context;
-        this.host = host;
-        this.profiling = profiling;
-    }
-
-    /** An event owning {@code cl}: the OpenCL event is released once neither this event nor a wait list holds it. */
-    static Event of(ClEvent cl, Context context, boolean profiling) {
-        return of(cl, context, profiling, null);
-    }
-
-    /** As above, for a command enqueued on {@code origin} (which orders later commands if it is in order). */
-    static Event of(ClEvent cl, Context context, boolean profiling, ClCommandQueue origin) {
-        var event = new Event(cl, context, null, profiling);
-        event.origin = origin;
-        cl.releaseWhenUnreachable();
-        return event;
-    }
-
-    /** The event of launch {@code seq} of {@code lazy}, enqueued without an OpenCL event. */
-    static Event lazy(LazyLaunches lazy, long seq, Context context) {
-        var event = new Event(null, lazy, seq, context, null, false, false);
-        event.origin = lazy.queue();
-        return event;
-    }
-
-    /**
-     * The event of a device command of {@code context} that completes with {@code done}, enqueued on
-     * {@code origin}: what a {@link CommandQueue} without OpenCL events (a fake) gives. It is not host
-     * work: a command of the same context lists it in its wait list.
-     */
-    static Event command(CompletableFuture<Void> done, Context context, Object origin) {
-        var event = new Event(null, null, 0, context, done, false, false);
-        event.origin = origin;
-        return event;
-    }
-
-    /** An event for work done on the JVM. */
-    static Event of(CompletableFuture<Void> host) {
-        return new Event(null, null, host, false);
-    }
-
-    /** An event for work done on the JVM that records its times for {@link #profile()}. */
-    static Event profiled(CompletableFuture<Void> host) {
-        var e = new Event(null, null, host, true);
-        e.hostSubmit = System.nanoTime();
-        return e;
-    }
-
-    /** Host work of a profiled event: records when it started and ended. */
-    void hostStarted() {
-        hostStart = System.nanoTime();
-    }
-
-    void hostEnded() {
-        hostEnd = System.nanoTime();
-    }
-
-    /** An event that is already complete. */
-    static Event completed() {
-        return new Event(null, null, CompletableFuture.completedFuture(null), false);
+    /** The public handle of {@code impl}: the same {@code Event} every time. */
+    static Event of(EventImpl impl) {
+        return impl.handle(Event::new);
     }
 
     /**
@@ -147,37 +58,7 @@ public final class Event {
      * wrote), later waits return normally.
      */
     public void await() {
-        if (lazy != null) {
-            lazy.await(seq);
-            return;
-        }
-        if (cl != null) {
-            try {
-                cl.await();
-            } catch (ClException e) {
-                throw new SyclException("command failed on the device: " + e.getMessage(), e, e.status(),
-                        e.statusName());
-            }
-            RuntimeException failure = checkResult();
-            if (failure != null && firstDelivery()) {
-                throw failure;
-            }
-            return;
-        }
-        try {
-            HostFutures.await(host, "waiting for a command", "command failed");
-        } catch (RuntimeException | Error e) {
-            if (!host.isCompletedExceptionally() || firstDelivery()) {
-                throw e;
-            }
-        }
-    }
-
-    /** True the first time a failure of this command is about to be thrown. */
-    private synchronized boolean firstDelivery() {
-        boolean first = !failureDelivered;
-        failureDelivered = true;
-        return first;
+        impl.await();
     }
 
     /**
@@ -186,24 +67,7 @@ public final class Event {
      * @return the command's status now
      */
     public Status status() {
-        if (lazy != null) {
-            return lazy.status(seq);
-        }
-        if (cl != null) {
-            int s = cl.executionStatus();
-            if (s < 0) {
-                return Status.FAILED;
-            }
-            return switch (s) {
-                case 0 -> Status.COMPLETE;
-                case 1 -> Status.RUNNING;
-                default -> Status.SUBMITTED;
-            };
-        }
-        if (!host.isDone()) {
-            return Status.RUNNING;
-        }
-        return host.isCompletedExceptionally() ? Status.FAILED : Status.COMPLETE;
+        return impl.status();
     }
 
     /**
@@ -213,161 +77,6 @@ public final class Event {
      * @throws IllegalStateException if the queue was made without {@link QueueProperty#ENABLE_PROFILING}
      */
     public Profile profile() {
-        if (!profiling) {
-            throw new IllegalStateException("event.profile() needs a queue made with QueueProperty.ENABLE_PROFILING");
-        }
-        await();
-        if (cl == null) {
-            return new Profile(hostSubmit, hostStart, hostEnd);
-        }
-        return new Profile(cl.profileSubmit(), cl.profileStart(), cl.profileEnd());
-    }
-
-    /** Makes {@link #await()} read {@code c} once the command ran and throw what it recorded. */
-    synchronized void checkAfterwards(KernelCheck c) {
-        this.check = c;
-    }
-
-    private RuntimeException checkResult() {
-        KernelCheck c = null;
-        CompletableFuture<RuntimeException> result;
-        synchronized (this) {
-            if (checkFailure == null) {
-                if (check == null) {
-                    return null;
-                }
-                c = check;
-                check = null;
-                checkFailure = new CompletableFuture<>();
-            }
-            result = checkFailure;
-        }
-        if (c != null) {
-            try {
-                result.complete(c.read());
-            } catch (RuntimeException | Error e) {
-                result.completeExceptionally(e);
-                throw e;
-            }
-        }
-        try {
-            return result.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SyclException("interrupted while waiting for a checked kernel's record", e);
-        } catch (ExecutionException e) {
-            throw HostFutures.rethrow(e.getCause(), "reading a checked kernel's record failed");
-        }
-    }
-
-    /**
-     * The OpenCL event to put in a wait list, or null for host work. A launch without an event gets
-     * a marker on its queue now (null if it is known complete: nothing to wait for).
-     */
-    ClEvent cl() {
-        if (lazy == null) {
-            return cl;
-        }
-        if (lazy.isComplete(seq)) {
-            return null;
-        }
-        LazyLaunches.Marker m = lazy.markerFor(seq);
-        return m == null ? null : m.cl; // null: the queue is closed, await() gives the outcome
-    }
-
-    /** True if this is host work (a host accessor's access, a host-device command group), not an OpenCL command. */
-    boolean isHostWork() {
-        return hostWork;
-    }
-
-    /** True if this is a launch without an OpenCL event of its own. */
-    boolean isLazy() {
-        return lazy != null;
-    }
-
-    /**
-     * True if waiting for this event also waits for {@code earlier}: both are launches without an
-     * event on the same in-order queue, this one enqueued later (any marker for it covers both).
-     */
-    boolean covers(Event earlier) {
-        return lazy != null && earlier.lazy == lazy && earlier.seq <= seq;
-    }
-
-    /** The queue the command was enqueued on (an OpenCL queue, or a fake), or null. */
-    Object origin() {
-        return origin;
-    }
-
-    /** The context of the OpenCL event, or null for host work. */
-    Context context() {
-        return context;
-    }
-
-    /** True if the command has finished (or failed). A launch without an event answers without asking OpenCL. */
-    boolean isDone() {
-        if (lazy != null) {
-            return lazy.isComplete(seq);
-        }
-        return cl != null ? cl.executionStatus() <= 0 : host.isDone();
-    }
-
-    /**
-     * The OpenCL events of {@code waits} that belong to {@code context}; every other event (host
-     * work, another context's command) is waited for here, since OpenCL wait lists cannot hold it.
-     * Under the scheduler's graph lock those have completed already ({@link Deferred#pending}), so
-     * nothing waits there. Buffer transfers, USM commands and kernel launches build their wait
-     * lists here.
-     */
-    static List<ClEvent> waitList(List<Event> waits, Context context) {
-        return waitList(waits, context, null);
-    }
-
-    /**
-     * As above, for a command enqueued on {@code inOrder}, an in-order queue (or null): commands
-     * enqueued earlier on it are ordered before anyway, so they are left out of the wait list.
-     */
-    static List<ClEvent> waitList(List<Event> waits, Context context, ClCommandQueue inOrder) {
-        if (waits.isEmpty()) {
-            return List.of();
-        }
-        var list = new ArrayList<ClEvent>(waits.size());
-        for (Event e : waits) {
-            if (e.orderedBy(inOrder)) {
-                continue;
-            }
-            ClEvent cl = e.context() == context ? e.cl() : null;
-            if (cl != null) {
-                list.add(cl);
-            } else {
-                e.await();
-            }
-        }
-        return list;
-    }
-
-    /**
-     * The events of {@code waits} that a command of {@code context} enqueued on {@code inOrder} (an
-     * in-order queue, or null) lists in its wait list, as {@link #waitList} decides, kept as the
-     * runtime's events for a {@link CommandQueue} whose commands take those (a fake); every other
-     * event (host work, another context's command) is waited for here.
-     */
-    static List<Event> joinable(List<Event> waits, Context context, Object inOrder) {
-        var list = new ArrayList<Event>(waits.size());
-        for (Event e : waits) {
-            if (e.orderedBy(inOrder)) {
-                continue;
-            }
-            if (!e.hostWork && e.context == context) {
-                list.add(e);
-            } else {
-                e.await();
-            }
-        }
-        return list;
-    }
-
-    /** True if this command was enqueued on {@code inOrder}, an in-order queue (or null), which orders it first. */
-    private boolean orderedBy(Object inOrder) {
-        return inOrder != null && origin == inOrder;
+        return impl.profile();
     }
 }

@@ -1,5 +1,8 @@
 package io.jsycl;
 
+import io.jsycl.internal.BufferStorage;
+import io.jsycl.internal.CommandGroupRecord;
+import io.jsycl.internal.EventImpl;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -19,7 +22,7 @@ public final class Handler {
     private final long submitted = System.nanoTime();
     private final Map<BufferStorage, AccessMode> requirements = new LinkedHashMap<>();
     // The rarely used parts are made on first use, so the usual command group allocates less.
-    private List<Event> dependencies;
+    private List<EventImpl> dependencies;
     private List<LocalAccessor<?>> locals;
     private StringBuilder buildOptions;
     private boolean fastMath;
@@ -133,7 +136,7 @@ public final class Handler {
             if (dependencies == null) {
                 dependencies = new ArrayList<>();
             }
-            dependencies.add(Objects.requireNonNull(e, "event"));
+            dependencies.add(Objects.requireNonNull(e, "event").impl);
         }
     }
 

@@ -6,6 +6,8 @@ package io.jsycl;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
+import io.jsycl.internal.BufferStorage;
+
 /**
  * The methods of {@link HostAccessor.OfInt}, generated with those of the other element types from one template
  * (SpecializationGenerator). Package-private: Javadoc documents them as {@code HostAccessor.OfInt}'s own.

@@ -5,6 +5,7 @@
 package io.jsycl;
 
 import io.jsycl.internal.ElementKind;
+import io.jsycl.internal.HostExecutor;
 import io.jsycl.internal.Indexer;
 
 /**

@@ -1,7 +1,10 @@
 package io.jsycl;
 
+import io.jsycl.internal.EventImpl;
 import io.jsycl.internal.FirstSubmitTrace;
 import io.jsycl.internal.KernelProfile;
+import io.jsycl.internal.QueueScheduler;
+import io.jsycl.internal.UsmCommands;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
@@ -111,7 +114,7 @@ public final class Queue implements AutoCloseable {
         return whileOpen(() -> {
             var h = new Handler(this);
             commandGroup.apply(h);
-            return scheduler.submit(h.finish());
+            return Event.of(scheduler.submit(h.finish()));
         });
     }
 
@@ -144,7 +147,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(float[] src, DeviceArray.OfFloat dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToDevice(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -156,7 +159,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfFloat src, float[] dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToHost(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -168,7 +171,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfFloat dst, float value, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.fill(scheduler, dst, value, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, dst, value, impls(dependsOn))));
     }
 
     /**
@@ -180,7 +183,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(double[] src, DeviceArray.OfDouble dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToDevice(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -192,7 +195,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfDouble src, double[] dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToHost(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -204,7 +207,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfDouble dst, double value, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.fill(scheduler, dst, value, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, dst, value, impls(dependsOn))));
     }
 
     /**
@@ -216,7 +219,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(int[] src, DeviceArray.OfInt dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToDevice(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -228,7 +231,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfInt src, int[] dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToHost(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -240,7 +243,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfInt dst, int value, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.fill(scheduler, dst, value, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, dst, value, impls(dependsOn))));
     }
 
     /**
@@ -252,7 +255,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(long[] src, DeviceArray.OfLong dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToDevice(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -264,7 +267,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfLong src, long[] dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToHost(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -276,7 +279,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfLong dst, long value, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.fill(scheduler, dst, value, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, dst, value, impls(dependsOn))));
     }
 
     /**
@@ -288,7 +291,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(short[] src, DeviceArray.OfShort dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToDevice(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -300,7 +303,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfShort src, short[] dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToHost(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -312,7 +315,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfShort dst, short value, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.fill(scheduler, dst, value, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, dst, value, impls(dependsOn))));
     }
 
     /**
@@ -324,7 +327,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(byte[] src, DeviceArray.OfByte dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToDevice(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -336,7 +339,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfByte src, byte[] dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToHost(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -348,7 +351,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfByte dst, byte value, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.fill(scheduler, dst, value, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, dst, value, impls(dependsOn))));
     }
 
     /**
@@ -360,7 +363,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(char[] src, DeviceArray.OfChar dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToDevice(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -372,7 +375,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfChar src, char[] dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToHost(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -384,7 +387,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfChar dst, char value, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.fill(scheduler, dst, value, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, dst, value, impls(dependsOn))));
     }
 
     /**
@@ -396,7 +399,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(boolean[] src, DeviceArray.OfBoolean dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToDevice(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -408,7 +411,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfBoolean src, boolean[] dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyToHost(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -420,7 +423,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfBoolean dst, boolean value, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.fill(scheduler, dst, value, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, dst, value, impls(dependsOn))));
     }
 
     /**
@@ -436,7 +439,7 @@ public final class Queue implements AutoCloseable {
      * @throws IllegalArgumentException if the sizes differ or the arrays belong to different contexts
      */
     public <T> Event copy(DeviceArray<T> src, DeviceArray<T> dst, Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyDeviceToDevice(scheduler, src, dst, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyDeviceToDevice(scheduler, src, dst, impls(dependsOn))));
     }
 
     /**
@@ -457,7 +460,7 @@ public final class Queue implements AutoCloseable {
      */
     public <T> Event copy(DeviceArray<T> src, int srcOffset, DeviceArray<T> dst, int dstOffset, int count,
                           Event... dependsOn) {
-        return whileOpen(() -> UsmCommands.copyDeviceToDevice(scheduler, src, srcOffset, dst, dstOffset, count, dependsOn));
+        return whileOpen(() -> Event.of(UsmCommands.copyDeviceToDevice(scheduler, src, srcOffset, dst, dstOffset, count, impls(dependsOn))));
     }
 
     /**
@@ -519,6 +522,14 @@ public final class Queue implements AutoCloseable {
         } finally {
             use.readLock().unlock();
         }
+    }
+
+    private static EventImpl[] impls(Event[] events) {
+        var impls = new EventImpl[events.length];
+        for (int i = 0; i < events.length; i++) {
+            impls[i] = events[i].impl;
+        }
+        return impls;
     }
 
     private void checkOpen() {

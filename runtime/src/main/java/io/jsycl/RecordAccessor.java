@@ -4,6 +4,8 @@
 
 package io.jsycl;
 
+import io.jsycl.internal.BufferStorage;
+
 /**
  * The methods of {@link Accessor.OfRecord}, generated with those of the other element types from one template
  * (SpecializationGenerator). Package-private: Javadoc documents them as {@code Accessor.OfRecord}'s own,

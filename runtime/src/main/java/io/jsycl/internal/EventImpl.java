@@ -1,0 +1,366 @@
+package io.jsycl.internal;
+
+import io.jsycl.Buffer;
+import io.jsycl.Context;
+import io.jsycl.Event;
+import io.jsycl.Queue;
+import io.jsycl.QueueProperty;
+import io.jsycl.SyclException;
+import io.jsycl.opencl.ClCommandQueue;
+import io.jsycl.opencl.ClEvent;
+import io.jsycl.opencl.ClException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
+
+/**
+ * What an {@link Event} is a handle to: a submitted command, by its OpenCL event, its place among
+ * the launches of an in-order queue that have no event of their own ({@link LazyLaunches}), or its
+ * host work. The scheduler, buffer transfers and USM commands order commands by these; the public
+ * {@link Event} only waits and reports status and profile.
+ *
+ * <p>A kernel launched on an in-order queue without profiling has no OpenCL event of its own: it
+ * obtains one, a marker on that queue, when something needs it. Such a command's {@link #status()}
+ * reports {@link Event.Status#SUBMITTED} until the marker completes.
+ */
+public final class EventImpl {
+    private final ClEvent cl;
+    /** For a launch without an OpenCL event: the launches it belongs to, and its number there; else null. */
+    private final LazyLaunches lazy;
+    private final long seq;
+    private final Context context;
+    private final CompletableFuture<Void> host;
+    private final boolean profiling;
+    /** Whether {@code host} is host work rather than a device command known by its completion (a fake's). */
+    private final boolean hostWork;
+    /** The queue the command was enqueued on, if known: an OpenCL queue, or a {@link CommandQueue} fake. */
+    private Object origin;
+    private volatile long hostSubmit;
+    private volatile long hostStart;
+    private volatile long hostEnd;
+    // Guarded by this: a checked kernel's record, until the first wait reads it (outside the monitor: the read waits
+    // on the transfer queue); then what it read, a failure or null, which concurrent waits wait for.
+    private KernelCheck check;
+    private CompletableFuture<RuntimeException> checkFailure;
+    // Guarded by this: whether the command's failure (a checked kernel's or the host work's) was thrown already.
+    private boolean failureDelivered;
+    // Guarded by this: the public handle, made on first use, so that one command has one Event.
+    private Event handle;
+
+    private EventImpl(ClEvent cl, Context context, CompletableFuture<Void> host, boolean profiling) {
+        this(cl, null, 0, context, host, profiling, host != null);
+    }
+
+    private EventImpl(ClEvent cl, LazyLaunches lazy, long seq, Context context, CompletableFuture<Void> host,
+            boolean profiling, boolean hostWork) {
+        this.hostWork = hostWork;
+        this.cl = cl;
+        this.lazy = lazy;
+        this.seq = seq;
+        this.context = context;
+        this.host = host;
+        this.profiling = profiling;
+    }
+
+    /** An event owning {@code cl}: the OpenCL event is released once neither this event nor a wait list holds it. */
+    public static EventImpl of(ClEvent cl, Context context, boolean profiling) {
+        return of(cl, context, profiling, null);
+    }
+
+    /** As above, for a command enqueued on {@code origin} (which orders later commands if it is in order). */
+    public static EventImpl of(ClEvent cl, Context context, boolean profiling, ClCommandQueue origin) {
+        var event = new EventImpl(cl, context, null, profiling);
+        event.origin = origin;
+        cl.releaseWhenUnreachable();
+        return event;
+    }
+
+    /** The event of launch {@code seq} of {@code lazy}, enqueued without an OpenCL event. */
+    public static EventImpl lazy(LazyLaunches lazy, long seq, Context context) {
+        var event = new EventImpl(null, lazy, seq, context, null, false, false);
+        event.origin = lazy.queue();
+        return event;
+    }
+
+    /**
+     * The event of a device command of {@code context} that completes with {@code done}, enqueued on
+     * {@code origin}: what a {@link CommandQueue} without OpenCL events (a fake) gives. It is not host
+     * work: a command of the same context lists it in its wait list.
+     */
+    public static EventImpl command(CompletableFuture<Void> done, Context context, Object origin) {
+        var event = new EventImpl(null, null, 0, context, done, false, false);
+        event.origin = origin;
+        return event;
+    }
+
+    /** An event for work done on the JVM. */
+    public static EventImpl of(CompletableFuture<Void> host) {
+        return new EventImpl(null, null, host, false);
+    }
+
+    /** An event for work done on the JVM that records its times for {@link #profile()}. */
+    public static EventImpl profiled(CompletableFuture<Void> host) {
+        var e = new EventImpl(null, null, host, true);
+        e.hostSubmit = System.nanoTime();
+        return e;
+    }
+
+    /** Host work of a profiled event: records when it started and ended. */
+    public void hostStarted() {
+        hostStart = System.nanoTime();
+    }
+
+    public void hostEnded() {
+        hostEnd = System.nanoTime();
+    }
+
+    /** An event that is already complete. */
+    public static EventImpl completed() {
+        return new EventImpl(null, null, CompletableFuture.completedFuture(null), false);
+    }
+
+    /**
+     * Waits for the command; throws the error it failed with, once: the first wait that sees a failed checked
+     * kernel or failed host work throws it (this method, {@link Queue#await()}, or the close of a buffer the command
+     * wrote), later waits return normally.
+     */
+    public void await() {
+        if (lazy != null) {
+            lazy.await(seq);
+            return;
+        }
+        if (cl != null) {
+            try {
+                cl.await();
+            } catch (ClException e) {
+                throw new SyclException("command failed on the device: " + e.getMessage(), e, e.status(),
+                        e.statusName());
+            }
+            RuntimeException failure = checkResult();
+            if (failure != null && firstDelivery()) {
+                throw failure;
+            }
+            return;
+        }
+        try {
+            HostFutures.await(host, "waiting for a command", "command failed");
+        } catch (RuntimeException | Error e) {
+            if (!host.isCompletedExceptionally() || firstDelivery()) {
+                throw e;
+            }
+        }
+    }
+
+    /** True the first time a failure of this command is about to be thrown. */
+    private synchronized boolean firstDelivery() {
+        boolean first = !failureDelivered;
+        failureDelivered = true;
+        return first;
+    }
+
+    /**
+     * Where the command stands now.
+     *
+     * @return the command's status now
+     */
+    public Event.Status status() {
+        if (lazy != null) {
+            return lazy.status(seq);
+        }
+        if (cl != null) {
+            int s = cl.executionStatus();
+            if (s < 0) {
+                return Event.Status.FAILED;
+            }
+            return switch (s) {
+                case 0 -> Event.Status.COMPLETE;
+                case 1 -> Event.Status.RUNNING;
+                default -> Event.Status.SUBMITTED;
+            };
+        }
+        if (!host.isDone()) {
+            return Event.Status.RUNNING;
+        }
+        return host.isCompletedExceptionally() ? Event.Status.FAILED : Event.Status.COMPLETE;
+    }
+
+    /**
+     * The command's device timestamps. Waits for the command.
+     *
+     * @return the submit, start and end timestamps
+     * @throws IllegalStateException if the queue was made without {@link QueueProperty#ENABLE_PROFILING}
+     */
+    public Event.Profile profile() {
+        if (!profiling) {
+            throw new IllegalStateException("event.profile() needs a queue made with QueueProperty.ENABLE_PROFILING");
+        }
+        await();
+        if (cl == null) {
+            return new Event.Profile(hostSubmit, hostStart, hostEnd);
+        }
+        return new Event.Profile(cl.profileSubmit(), cl.profileStart(), cl.profileEnd());
+    }
+
+    /** Makes {@link #await()} read {@code c} once the command ran and throw what it recorded. */
+    public synchronized void checkAfterwards(KernelCheck c) {
+        this.check = c;
+    }
+
+    private RuntimeException checkResult() {
+        KernelCheck c = null;
+        CompletableFuture<RuntimeException> result;
+        synchronized (this) {
+            if (checkFailure == null) {
+                if (check == null) {
+                    return null;
+                }
+                c = check;
+                check = null;
+                checkFailure = new CompletableFuture<>();
+            }
+            result = checkFailure;
+        }
+        if (c != null) {
+            try {
+                result.complete(c.read());
+            } catch (RuntimeException | Error e) {
+                result.completeExceptionally(e);
+                throw e;
+            }
+        }
+        try {
+            return result.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SyclException("interrupted while waiting for a checked kernel's record", e);
+        } catch (ExecutionException e) {
+            throw HostFutures.rethrow(e.getCause(), "reading a checked kernel's record failed");
+        }
+    }
+
+    /**
+     * The OpenCL event to put in a wait list, or null for host work. A launch without an event gets
+     * a marker on its queue now (null if it is known complete: nothing to wait for).
+     */
+    public ClEvent cl() {
+        if (lazy == null) {
+            return cl;
+        }
+        if (lazy.isComplete(seq)) {
+            return null;
+        }
+        LazyLaunches.Marker m = lazy.markerFor(seq);
+        return m == null ? null : m.cl; // null: the queue is closed, await() gives the outcome
+    }
+
+    /** True if this is host work (a host accessor's access, a host-device command group), not an OpenCL command. */
+    public boolean isHostWork() {
+        return hostWork;
+    }
+
+    /** True if this is a launch without an OpenCL event of its own. */
+    public boolean isLazy() {
+        return lazy != null;
+    }
+
+    /**
+     * True if waiting for this event also waits for {@code earlier}: both are launches without an
+     * event on the same in-order queue, this one enqueued later (any marker for it covers both).
+     */
+    public boolean covers(EventImpl earlier) {
+        return lazy != null && earlier.lazy == lazy && earlier.seq <= seq;
+    }
+
+    /** The queue the command was enqueued on (an OpenCL queue, or a fake), or null. */
+    public Object origin() {
+        return origin;
+    }
+
+    /** The context of the OpenCL event, or null for host work. */
+    public Context context() {
+        return context;
+    }
+
+    /** True if the command has finished (or failed). A launch without an event answers without asking OpenCL. */
+    public boolean isDone() {
+        if (lazy != null) {
+            return lazy.isComplete(seq);
+        }
+        return cl != null ? cl.executionStatus() <= 0 : host.isDone();
+    }
+
+    /**
+     * The OpenCL events of {@code waits} that belong to {@code context}; every other event (host
+     * work, another context's command) is waited for here, since OpenCL wait lists cannot hold it.
+     * Under the scheduler's graph lock those have completed already ({@link Deferred#pending}), so
+     * nothing waits there. Buffer transfers, USM commands and kernel launches build their wait
+     * lists here.
+     */
+    public static List<ClEvent> waitList(List<EventImpl> waits, Context context) {
+        return waitList(waits, context, null);
+    }
+
+    /**
+     * As above, for a command enqueued on {@code inOrder}, an in-order queue (or null): commands
+     * enqueued earlier on it are ordered before anyway, so they are left out of the wait list.
+     */
+    public static List<ClEvent> waitList(List<EventImpl> waits, Context context, ClCommandQueue inOrder) {
+        if (waits.isEmpty()) {
+            return List.of();
+        }
+        var list = new ArrayList<ClEvent>(waits.size());
+        for (EventImpl e : waits) {
+            if (e.orderedBy(inOrder)) {
+                continue;
+            }
+            ClEvent cl = e.context() == context ? e.cl() : null;
+            if (cl != null) {
+                list.add(cl);
+            } else {
+                e.await();
+            }
+        }
+        return list;
+    }
+
+    /**
+     * The events of {@code waits} that a command of {@code context} enqueued on {@code inOrder} (an
+     * in-order queue, or null) lists in its wait list, as {@link #waitList} decides, kept as the
+     * runtime's events for a {@link CommandQueue} whose commands take those (a fake); every other
+     * event (host work, another context's command) is waited for here.
+     */
+    public static List<EventImpl> joinable(List<EventImpl> waits, Context context, Object inOrder) {
+        var list = new ArrayList<EventImpl>(waits.size());
+        for (EventImpl e : waits) {
+            if (e.orderedBy(inOrder)) {
+                continue;
+            }
+            if (!e.hostWork && e.context == context) {
+                list.add(e);
+            } else {
+                e.await();
+            }
+        }
+        return list;
+    }
+
+    /**
+     * The public handle of this command, one per command: made by {@code make} on first use.
+     *
+     * @param make makes a handle over this command
+     * @return the command's {@link Event}
+     */
+    public synchronized Event handle(Function<EventImpl, Event> make) {
+        if (handle == null) {
+            handle = make.apply(this);
+        }
+        return handle;
+    }
+
+    /** True if this command was enqueued on {@code inOrder}, an in-order queue (or null), which orders it first. */
+    private boolean orderedBy(Object inOrder) {
+        return inOrder != null && origin == inOrder;
+    }
+}

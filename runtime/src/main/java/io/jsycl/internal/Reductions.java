@@ -1,0 +1,67 @@
+package io.jsycl.internal;
+
+import io.jsycl.Device;
+import io.jsycl.Range;
+import io.jsycl.Reduction;
+import io.jsycl.SyclException;
+import io.jsycl.lowering.ReductionOp;
+import io.jsycl.lowering.ReductionSpec;
+import java.lang.invoke.SerializedLambda;
+
+/** What the lowering needs to know of a {@link Reduction}, and the work-group size its device launch uses. */
+final class Reductions {
+    private static final ApiAccess API = ApiAccess.get();
+
+    private Reductions() {
+    }
+
+    static ReductionSpec spec(Reduction<?> r) {
+        var type = API.storage(API.output(r)).kind.scalar;
+        String identity = CLiterals.of(API.identity(r));
+        return switch (API.op(r)) {
+            case SUM -> new ReductionSpec(type, ReductionOp.SUM, null, null, null, identity);
+            case MIN -> new ReductionSpec(type, ReductionOp.MIN, null, null, null, identity);
+            case MAX -> new ReductionSpec(type, ReductionOp.MAX, null, null, null, identity);
+            case CUSTOM -> {
+                SerializedLambda op = KernelLambdas.serialized(API.operation(r));
+                if (op.getCapturedArgCount() != 0) {
+                    throw new SyclException("the operation of Reduction.of captures values; write it as a lambda of its"
+                            + " two arguments alone, e.g. (a, b) -> a | b");
+                }
+                yield new ReductionSpec(type, ReductionOp.CUSTOM, op.getImplClass(), op.getImplMethodName(),
+                        op.getImplMethodSignature(), identity);
+            }
+        };
+    }
+
+    /**
+     * Work-groups per compute unit that a reduction launch aims for: enough work-items for every compute unit to hide
+     * memory latency (a GPU compute unit holds 2048 work-items, 8 groups of 256), few enough that each work-item
+     * streams through many elements and the groups' final combining stays negligible. Two rounds of resident groups
+     * rather than one: groups that finish early leave their compute unit idle while the last ones run, and a second
+     * round evens that out (docs/performance.md).
+     */
+    static final int GROUPS_PER_COMPUTE_UNIT = 16;
+
+    /**
+     * The global size of a reduction over {@code n} items in work-groups of {@code local}: each work-item runs
+     * the items its global id reaches in strides of the global size (the lowering's {@code Reductions.emitItems}).
+     * A checked kernel gets one work-item per item, so that a failure names the item's id as its global id.
+     */
+    static Range globalSize(Device device, int n, long local, boolean checked) {
+        long groups = (n + local - 1) / local;
+        if (!checked) {
+            groups = Math.min(groups, Math.max(1L, device.maxComputeUnits()) * GROUPS_PER_COMPUTE_UNIT);
+        }
+        return Range.of((int) (groups * local));
+    }
+
+    /** A power of two up to 256 that the device accepts. */
+    static long workGroupSize(Device device) {
+        long size = 256;
+        while (size > device.maxWorkGroupSize()) {
+            size /= 2;
+        }
+        return size;
+    }
+}
