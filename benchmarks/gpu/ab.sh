@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Runs ON the GPU host after benchmarks/gpu/run.sh: jsycl built at an older commit (its jsycl-*.jar copied into
+# .gpu/old/ on the development machine) against the current build (.gpu/lib), alternating in one command:
+# LaunchRate twice each, JMH SubmitBenchmark once each, the SAXPY sweep from 2^19 to 2^23 once each. Writes $OUT/ab.md.
+set -uo pipefail
+OUT="${OUT:-./ab-out}"; mkdir -p "$OUT"
+STEPS=none bash benchmarks/gpu/remote.sh > /dev/null 2>&1
+J=/tmp/jre/bin/java
+third=$(ls .gpu/lib/*.jar | grep -v '/jsycl-' | tr '\n' ':')
+declare -A CP=([old]="${third}$(ls .gpu/old/*.jar | tr '\n' ':')" [new]="${third}$(ls .gpu/lib/jsycl-*.jar | tr '\n' ':')")
+run() { local v=$1; shift; timeout 150 "$J" --enable-native-access=ALL-UNNAMED -Djsycl.cache.dir=/tmp/ab-cache-$v -cp "${CP[$v]}" "$@"; }
+for i in 1 2; do for v in old new; do
+  echo "### LaunchRate $v round $i" >> "$OUT/ab.md"
+  run $v io.jsycl.bench.LaunchRate --device gpu --reps 20000 --rounds 5 2>/dev/null | grep '^|' >> "$OUT/ab.md"
+done; done
+for v in old new; do
+  echo "### JMH $v" >> "$OUT/ab.md"
+  run $v org.openjdk.jmh.Main SubmitBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s -p device=gpu 2>&1 | grep -E '^(Benchmark|SubmitBenchmark)' >> "$OUT/ab.md"
+done
+for v in old new; do
+  echo "### Sweep saxpy $v" >> "$OUT/ab.md"
+  run $v io.jsycl.bench.Sweep --device gpu --only saxpy --min-log2 19 --max-log2 23 2>&1 | grep -E '^  saxpy' >> "$OUT/ab.md"
+done
