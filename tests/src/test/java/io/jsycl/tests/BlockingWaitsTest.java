@@ -1,5 +1,8 @@
 package io.jsycl.tests;
 
+import static io.jsycl.tests.BlockedWork.awaitBlocked;
+import static io.jsycl.tests.BlockedWork.increment;
+import static io.jsycl.tests.BlockedWork.twiceAndAdd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
@@ -66,7 +69,7 @@ class BlockingWaitsTest {
              var by = Buffer.of(y);
              ExecutorService threads = Executors.newFixedThreadPool(2)) {
             // Build both kernels in both contexts first, so that B's work below takes milliseconds.
-            increment(qa, bx);
+            increment(qa, bx, N);
             twiceAndAdd(qb, by, expectedY);
             qa.await();
             qb.await();
@@ -78,7 +81,7 @@ class BlockingWaitsTest {
                     held.set(i, 100 + held.get(i));
                 }
                 blockedOnA = threads.submit(() -> {
-                    increment(qa, bx); // waits for the held accessor
+                    increment(qa, bx, N); // waits for the held accessor
                     qa.await();
                     return null;
                 });
@@ -146,33 +149,6 @@ class BlockingWaitsTest {
             }
         } finally {
             daemons.shutdownNow();
-        }
-    }
-
-    private static void increment(Queue q, Buffer.OfInt buf) {
-        q.submit(h -> {
-            var a = buf.readWrite(h);
-            h.parallelFor(Range.of(N), it -> a.set(it.id(0), a.get(it.id(0)) + 1));
-        });
-    }
-
-    /** Submits y = 2y + i and applies the same to {@code expected}. */
-    private static void twiceAndAdd(Queue q, Buffer.OfInt buf, int[] expected) {
-        q.submit(h -> {
-            var a = buf.readWrite(h);
-            h.parallelFor(Range.of(N), it -> a.set(it.id(0), 2 * a.get(it.id(0)) + it.id(0)));
-        });
-        for (int i = 0; i < N; i++) {
-            expected[i] = 2 * expected[i] + i;
-        }
-    }
-
-    /** Gives the thread of {@code work} time to reach its wait; fails with {@code otherwise} if it ended instead. */
-    private static void awaitBlocked(Future<?> work, String otherwise) throws Exception {
-        Thread.sleep(300);
-        if (work.isDone()) {
-            work.get();
-            fail(otherwise);
         }
     }
 }

@@ -1,5 +1,8 @@
 package io.jsycl.tests;
 
+import static io.jsycl.tests.BlockedWork.awaitBlocked;
+import static io.jsycl.tests.BlockedWork.increment;
+import static io.jsycl.tests.BlockedWork.twiceAndAdd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
@@ -7,7 +10,6 @@ import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.Event;
 import io.jsycl.Queue;
-import io.jsycl.Range;
 import java.util.ArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -72,7 +74,7 @@ class GraphLockTest {
             // Build B's kernel and A's first, so that B's work below takes milliseconds.
             twiceAndAdd(qb, by, expectedY);
             qb.await();
-            increment(qa, bx);
+            increment(qa, bx, N);
             qa.await();
 
             var held = bx.hostAccess();
@@ -132,45 +134,18 @@ class GraphLockTest {
                 }
             }
             case SUBMIT -> {
-                increment(qa, bx); // an OpenCL command cannot wait for host work: the submit waits for it
+                increment(qa, bx, N); // an OpenCL command cannot wait for host work: the submit waits for it
                 qa.await();
             }
             case EVENT_AWAIT -> {
-                Event e = increment(qh, bx); // a host-device command group waits on its own thread
+                Event e = increment(qh, bx, N); // a host-device command group waits on its own thread
                 e.await();
             }
             case QUEUE_AWAIT -> {
-                increment(qh, bx);
+                increment(qh, bx, N);
                 qh.await();
             }
             case BUFFER_CLOSE -> bx.close(); // waits for the accessor, then writes back
-        }
-    }
-
-    private static Event increment(Queue q, Buffer.OfInt buf) {
-        return q.submit(h -> {
-            var a = buf.readWrite(h);
-            h.parallelFor(Range.of(N), it -> a.set(it.id(0), a.get(it.id(0)) + 1));
-        });
-    }
-
-    /** Submits y = 2y + i and applies the same to {@code expected}. */
-    private static void twiceAndAdd(Queue q, Buffer.OfInt buf, int[] expected) {
-        q.submit(h -> {
-            var a = buf.readWrite(h);
-            h.parallelFor(Range.of(N), it -> a.set(it.id(0), 2 * a.get(it.id(0)) + it.id(0)));
-        });
-        for (int i = 0; i < N; i++) {
-            expected[i] = 2 * expected[i] + i;
-        }
-    }
-
-    /** Gives the thread of {@code work} time to reach its wait; fails with {@code otherwise} if it ended instead. */
-    private static void awaitBlocked(Future<?> work, String otherwise) throws Exception {
-        Thread.sleep(300);
-        if (work.isDone()) {
-            work.get();
-            fail(otherwise);
         }
     }
 }

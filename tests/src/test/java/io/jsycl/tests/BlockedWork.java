@@ -1,0 +1,47 @@
+package io.jsycl.tests;
+
+import static org.assertj.core.api.Assertions.fail;
+
+import io.jsycl.Buffer;
+import io.jsycl.Event;
+import io.jsycl.Queue;
+import io.jsycl.Range;
+import java.util.concurrent.Future;
+
+/**
+ * The kernels and the wait of the tests that block one thread in a wait while others go on ({@link BlockingWaitsTest},
+ * {@link GraphLockTest}): each kernel's effect is easy to apply to an expected array in Java.
+ */
+final class BlockedWork {
+    private BlockedWork() {
+    }
+
+    /** Submits x = x + 1 over the first {@code n} elements. */
+    static Event increment(Queue q, Buffer.OfInt buf, int n) {
+        return q.submit(h -> {
+            var a = buf.readWrite(h);
+            h.parallelFor(Range.of(n), it -> a.set(it.id(0), a.get(it.id(0)) + 1));
+        });
+    }
+
+    /** Submits y = 2y + i over the first {@code expected.length} elements and applies the same to {@code expected}. */
+    static void twiceAndAdd(Queue q, Buffer.OfInt buf, int[] expected) {
+        int n = expected.length;
+        q.submit(h -> {
+            var a = buf.readWrite(h);
+            h.parallelFor(Range.of(n), it -> a.set(it.id(0), 2 * a.get(it.id(0)) + it.id(0)));
+        });
+        for (int i = 0; i < n; i++) {
+            expected[i] = 2 * expected[i] + i;
+        }
+    }
+
+    /** Gives the thread of {@code work} time to reach its wait; fails with {@code otherwise} if it ended instead. */
+    static void awaitBlocked(Future<?> work, String otherwise) throws Exception {
+        Thread.sleep(300);
+        if (work.isDone()) {
+            work.get();
+            fail(otherwise);
+        }
+    }
+}
