@@ -3,16 +3,12 @@ package io.jsycl;
 import io.jsycl.internal.ApiAccess;
 import io.jsycl.internal.BufferStorage;
 import io.jsycl.internal.CommandQueue;
+import io.jsycl.internal.ContextImpl;
 import io.jsycl.internal.ElementKind;
 import io.jsycl.internal.EventImpl;
-import io.jsycl.internal.KernelKey;
-import io.jsycl.internal.StagingPool;
 import io.jsycl.lowering.ReductionOp;
-import io.jsycl.opencl.ClCommandQueue;
-import io.jsycl.opencl.ClContext;
 import io.jsycl.opencl.ClDevice;
 import io.jsycl.opencl.ClMem;
-import io.jsycl.program.KernelHandle;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -41,38 +37,8 @@ final class ApiBridge implements ApiAccess {
     }
 
     @Override
-    public ClContext cl(Context context) {
-        return context.cl();
-    }
-
-    @Override
-    public ClCommandQueue transferQueue(Context context) {
-        return context.transferQueue();
-    }
-
-    @Override
-    public CommandQueue transfers(Context context) {
-        return context.transfers();
-    }
-
-    @Override
-    public StagingPool stagingPool(Context context) {
-        return context.stagingPool();
-    }
-
-    @Override
-    public Map<KernelKey, KernelHandle> kernels(Context context) {
-        return context.kernels();
-    }
-
-    @Override
-    public void register(Context context, BufferStorage storage) {
-        context.register(storage);
-    }
-
-    @Override
-    public void unregister(Context context, BufferStorage storage) {
-        context.unregister(storage);
+    public ContextImpl impl(Context context) {
+        return context.impl;
     }
 
     @Override

@@ -43,7 +43,7 @@ public abstract sealed class DeviceArray<T> implements AutoCloseable
         this.device = q.device();
         this.kind = kind;
         this.length = length;
-        this.mem = device.isHost() ? null : ClMem.createBuffer(context.cl(), ClMemFlags.READ_WRITE,
+        this.mem = device.isHost() ? null : ClMem.createBuffer(context.impl.cl(), ClMemFlags.READ_WRITE,
                 Math.max(1, (long) length * kind.bytes), MemorySegment.NULL);
     }
 

@@ -10,11 +10,8 @@ import io.jsycl.LocalAccessor;
 import io.jsycl.Reduction;
 import io.jsycl.SpecConstant;
 import io.jsycl.lowering.ReductionOp;
-import io.jsycl.opencl.ClCommandQueue;
-import io.jsycl.opencl.ClContext;
 import io.jsycl.opencl.ClDevice;
 import io.jsycl.opencl.ClMem;
-import io.jsycl.program.KernelHandle;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -22,9 +19,9 @@ import java.util.function.Function;
  * The runtime's way into the state that the public types of {@code io.jsycl} keep hidden, in the
  * style of the JDK's {@code SharedSecrets}: one package-private class of {@code io.jsycl} implements
  * it and registers itself when it is initialized; {@link #get()} initializes it first. The public
- * types stay thin (an {@link Event} is a handle to an {@link EventImpl}); what the scheduler, the
- * buffer storage and the kernel lowering read of them goes through here, and nothing of it is public
- * API.
+ * types stay thin (an {@link Event} is a handle to an {@link EventImpl}, a {@link Context} to a
+ * {@link ContextImpl}); what the scheduler, the buffer storage and the kernel lowering read of them
+ * goes through here, and nothing of it is public API.
  */
 public interface ApiAccess {
     /**
@@ -55,26 +52,8 @@ public interface ApiAccess {
     /** @return a host-device context whose transfers go to the queue {@code transfers} makes (a test's fake) */
     Context newContext(Function<Context, CommandQueue> transfers);
 
-    /** @return the OpenCL context of {@code context}, null for the host device's; throws if it is closed */
-    ClContext cl(Context context);
-
-    /** @return the in-order queue {@code context} moves buffer contents with */
-    ClCommandQueue transferQueue(Context context);
-
-    /** @return where buffers of {@code context} get their device memory and read it back */
-    CommandQueue transfers(Context context);
-
-    /** @return the pinned staging memory of {@code context} */
-    StagingPool stagingPool(Context context);
-
-    /** @return the kernels {@code context} built */
-    Map<KernelKey, KernelHandle> kernels(Context context);
-
-    /** Counts {@code storage} among the buffers of {@code context}. */
-    void register(Context context, BufferStorage storage);
-
-    /** Removes {@code storage} from the buffers of {@code context}. */
-    void unregister(Context context, BufferStorage storage);
+    /** @return what {@code context} is a handle to */
+    ContextImpl impl(Context context);
 
     /** @return the OpenCL device of {@code device}, null for the host device */
     ClDevice cl(Device device);

@@ -61,10 +61,10 @@ final class QueueKernels {
         }
         FirstSubmitTrace.mark("build-options");
         var key = new KernelKey(lowering, device, options);
-        KernelHandle handle = API.kernels(context).get(key);
+        KernelHandle handle = API.impl(context).kernels().get(key);
         if (handle == null) {
             handle = build(lowering, options);
-            API.kernels(context).put(key, handle);
+            API.impl(context).kernels().put(key, handle);
         }
         return handle;
     }
@@ -107,7 +107,7 @@ final class QueueKernels {
         LoweredKernel lowered = lowering.kernel();
         var source = new ProgramSource(lowered.source(), options, new TreeMap<>());
         try {
-            ProgramManager manager = ProgramManager.of(API.cl(context));
+            ProgramManager manager = ProgramManager.of(API.impl(context).cl());
             FirstSubmitTrace.mark("program-manager-open");
             return manager.getOrCreateKernel(API.cl(device), source, lowered.kernelName());
         } catch (ProgramBuildException e) {
