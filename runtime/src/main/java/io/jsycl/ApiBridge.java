@@ -6,7 +6,7 @@ import io.jsycl.internal.CommandQueue;
 import io.jsycl.internal.ContextImpl;
 import io.jsycl.internal.ElementKind;
 import io.jsycl.internal.EventImpl;
-import io.jsycl.lowering.ReductionOp;
+import io.jsycl.internal.ReductionImpl;
 import io.jsycl.opencl.ClDevice;
 import io.jsycl.opencl.ClMem;
 import java.util.Map;
@@ -112,43 +112,8 @@ final class ApiBridge implements ApiAccess {
     }
 
     @Override
-    public Buffer<?> output(Reduction<?> reduction) {
-        return reduction.output;
-    }
-
-    @Override
-    public ReductionOp op(Reduction<?> reduction) {
-        return switch (reduction.kind) {
-            case SUM -> ReductionOp.SUM;
-            case MIN -> ReductionOp.MIN;
-            case MAX -> ReductionOp.MAX;
-            case CUSTOM -> ReductionOp.CUSTOM;
-        };
-    }
-
-    @Override
-    public Object identity(Reduction<?> reduction) {
-        return reduction.identity;
-    }
-
-    @Override
-    public Object operation(Reduction<?> reduction) {
-        return reduction.op;
-    }
-
-    @Override
-    public Object newReducer(Reduction<?> reduction) {
-        return reduction.newReducer();
-    }
-
-    @Override
-    public void merge(Reduction<?> reduction, Object into, Object from) {
-        reduction.merge(into, from);
-    }
-
-    @Override
-    public void store(Reduction<?> reduction, Object reducer, Object hostArray) {
-        reduction.store(reducer, hostArray);
+    public ReductionImpl impl(Reduction<?> reduction) {
+        return reduction.impl;
     }
 
     @Override

@@ -9,7 +9,6 @@ import io.jsycl.Event;
 import io.jsycl.LocalAccessor;
 import io.jsycl.Reduction;
 import io.jsycl.SpecConstant;
-import io.jsycl.lowering.ReductionOp;
 import io.jsycl.opencl.ClDevice;
 import io.jsycl.opencl.ClMem;
 import java.util.Map;
@@ -20,8 +19,8 @@ import java.util.function.Function;
  * style of the JDK's {@code SharedSecrets}: one package-private class of {@code io.jsycl} implements
  * it and registers itself when it is initialized; {@link #get()} initializes it first. The public
  * types stay thin (an {@link Event} is a handle to an {@link EventImpl}, a {@link Context} to a
- * {@link ContextImpl}); what the scheduler, the buffer storage and the kernel lowering read of them
- * goes through here, and nothing of it is public API.
+ * {@link ContextImpl}, a {@link Reduction} to a {@link ReductionImpl}); what the scheduler, the buffer
+ * storage and the kernel lowering read of them goes through here, and nothing of it is public API.
  */
 public interface ApiAccess {
     /**
@@ -97,26 +96,8 @@ public interface ApiAccess {
     /** @return a fresh Java array for {@code local} in one work-group on the host device */
     Object newArray(LocalAccessor<?> local);
 
-    /** @return the buffer {@code reduction} writes its result into */
-    Buffer<?> output(Reduction<?> reduction);
-
-    /** @return the operation of {@code reduction}: sum, min, max, or the user's ({@link ReductionOp#CUSTOM}) */
-    ReductionOp op(Reduction<?> reduction);
-
-    /** @return the identity of {@code reduction}, a boxed primitive */
-    Object identity(Reduction<?> reduction);
-
-    /** @return the user's operation of {@code reduction} (its lambda) */
-    Object operation(Reduction<?> reduction);
-
-    /** @return a fresh reducer of {@code reduction} holding the identity */
-    Object newReducer(Reduction<?> reduction);
-
-    /** Combines reducer {@code from}'s value into reducer {@code into}. */
-    void merge(Reduction<?> reduction, Object into, Object from);
-
-    /** Combines {@code reducer}'s value into element 0 of {@code hostArray}, the output's host array. */
-    void store(Reduction<?> reduction, Object reducer, Object hostArray);
+    /** @return what {@code reduction} is a handle to */
+    ReductionImpl impl(Reduction<?> reduction);
 
     /** Runs {@code body} with the specialization constants set to {@code values} on this thread. */
     void runWith(Map<SpecConstant<?>, Object> values, Runnable body);

@@ -78,8 +78,8 @@ public final class KernelArguments implements AutoCloseable {
                 case LOCAL_RANGE -> putInt(index, ((LocalAccessor<?>) value).range().get(arg.dimension()));
                 case ARRAY_DATA -> put(index, MEM, 0, arrayBuffer(context, value));
                 case ARRAY_LENGTH -> putInt(index, Array.getLength(value));
-                case REDUCTION_OUTPUT -> put(index, MEM, 0, memOf(API.storage(API.output(reduction)), storages, mems));
-                case REDUCTION_SCRATCH -> put(index, LOCAL, workGroupSize * API.storage(API.output(reduction)).kind.bytes, null);
+                case REDUCTION_OUTPUT -> put(index, MEM, 0, memOf(API.impl(reduction).output(), storages, mems));
+                case REDUCTION_SCRATCH -> put(index, LOCAL, workGroupSize * API.impl(reduction).output().kind.bytes, null);
                 case GROUP_SCRATCH -> put(index, LOCAL, (workGroupSize + workGroupSize / 32 + 1) * Long.BYTES, null);
                 case CHECK_BUFFER -> put(index, MEM, 0, checkBuffer(context));
             }
