@@ -4,10 +4,10 @@ import io.jsycl.internal.ApiAccess;
 import io.jsycl.internal.BufferStorage;
 import io.jsycl.internal.CommandQueue;
 import io.jsycl.internal.ContextImpl;
+import io.jsycl.internal.DeviceImpl;
 import io.jsycl.internal.ElementKind;
 import io.jsycl.internal.EventImpl;
 import io.jsycl.internal.ReductionImpl;
-import io.jsycl.opencl.ClDevice;
 import io.jsycl.opencl.ClMem;
 import java.util.Map;
 import java.util.function.Function;
@@ -42,13 +42,8 @@ final class ApiBridge implements ApiAccess {
     }
 
     @Override
-    public ClDevice cl(Device device) {
-        return device.cl();
-    }
-
-    @Override
-    public String quirkBuildOptions(Device device) {
-        return device.quirkBuildOptions();
+    public DeviceImpl impl(Device device) {
+        return device.impl;
     }
 
     @Override

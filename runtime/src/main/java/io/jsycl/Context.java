@@ -44,7 +44,7 @@ public final class Context implements AutoCloseable {
         this(List.of(Objects.requireNonNull(device, "device")), false, null);
         Objects.requireNonNull(cacheBlob, "cacheBlob");
         if (!impl.isHost()) {
-            impl.programManager().seed(device.cl(), cacheBlob);
+            impl.programManager().seed(device.impl.cl(), cacheBlob);
         }
     }
 
@@ -72,7 +72,7 @@ public final class Context implements AutoCloseable {
         var clDevices = new ArrayList<ClDevice>();
         if (!platform.isHost()) {
             for (Device d : devices) {
-                clDevices.add(d.cl());
+                clDevices.add(d.impl.cl());
             }
         }
         this.impl = new ContextImpl(this, clDevices, isDefault, transfers);
@@ -108,7 +108,7 @@ public final class Context implements AutoCloseable {
      * @return 64 lowercase hex digits; equal ids mean equal blobs
      */
     public String cacheBlobId(Device device) {
-        return programManager().cacheBlobId(member(device).cl());
+        return programManager().cacheBlobId(member(device).impl.cl());
     }
 
     /**
@@ -118,7 +118,7 @@ public final class Context implements AutoCloseable {
      * @return a new array to pass to {@link #Context(Device, byte[])} in a later run
      */
     public byte[] cacheBlob(Device device) {
-        return programManager().cacheBlob(member(device).cl());
+        return programManager().cacheBlob(member(device).impl.cl());
     }
 
     private Device member(Device device) {

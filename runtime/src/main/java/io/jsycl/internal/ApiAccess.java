@@ -9,7 +9,6 @@ import io.jsycl.Event;
 import io.jsycl.LocalAccessor;
 import io.jsycl.Reduction;
 import io.jsycl.SpecConstant;
-import io.jsycl.opencl.ClDevice;
 import io.jsycl.opencl.ClMem;
 import java.util.Map;
 import java.util.function.Function;
@@ -19,8 +18,9 @@ import java.util.function.Function;
  * style of the JDK's {@code SharedSecrets}: one package-private class of {@code io.jsycl} implements
  * it and registers itself when it is initialized; {@link #get()} initializes it first. The public
  * types stay thin (an {@link Event} is a handle to an {@link EventImpl}, a {@link Context} to a
- * {@link ContextImpl}, a {@link Reduction} to a {@link ReductionImpl}); what the scheduler, the buffer
- * storage and the kernel lowering read of them goes through here, and nothing of it is public API.
+ * {@link ContextImpl}, a {@link Device} to a {@link DeviceImpl}, a {@link Reduction} to a
+ * {@link ReductionImpl}); what the scheduler, the buffer storage and the kernel lowering read of them goes
+ * through here, and nothing of it is public API.
  */
 public interface ApiAccess {
     /**
@@ -54,11 +54,8 @@ public interface ApiAccess {
     /** @return what {@code context} is a handle to */
     ContextImpl impl(Context context);
 
-    /** @return the OpenCL device of {@code device}, null for the host device */
-    ClDevice cl(Device device);
-
-    /** @return the build options that work around {@code device}'s driver quirks */
-    String quirkBuildOptions(Device device);
+    /** @return what {@code device} is a handle to */
+    DeviceImpl impl(Device device);
 
     /** @return the storage {@code buffer} is a view of */
     BufferStorage storage(Buffer<?> buffer);

@@ -87,7 +87,7 @@ final class QueueKernels {
         if (padded) {
             options.append("-DJSYCL_PADDED_RANGE ");
         }
-        options.append(API.quirkBuildOptions(device));
+        options.append(API.impl(device).quirkBuildOptions());
         if (group.fastMath()) {
             options.append("-cl-fast-relaxed-math -DJSYCL_FAST_MATH -DJSYCL_CR_DIVIDE_SQRT");
         } else if (device.hasAspect(Aspect.FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT)) {
@@ -109,7 +109,7 @@ final class QueueKernels {
         try {
             ProgramManager manager = ProgramManager.of(API.impl(context).cl());
             FirstSubmitTrace.mark("program-manager-open");
-            return manager.getOrCreateKernel(API.cl(device), source, lowered.kernelName());
+            return manager.getOrCreateKernel(API.impl(device).cl(), source, lowered.kernelName());
         } catch (ProgramBuildException e) {
             throw new KernelBuildException("kernel " + lowering.described() + " (OpenCL kernel " + lowered.kernelName()
                     + ") failed to build for " + device.name()

@@ -85,7 +85,7 @@ public final class QueueScheduler {
         this.launches = new LaunchSettings(settings, device);
         this.clInOrder = !outOfOrder;
         this.cl = device.isHost() ? null
-                : ClCommandQueue.create(API.impl(context).cl(), API.cl(device), outOfOrder, profiling);
+                : ClCommandQueue.create(API.impl(context).cl(), API.impl(device).cl(), outOfOrder, profiling);
         this.lazy = cl != null && clInOrder && !profiling ? new LazyLaunches(cl,
                 settings.usesLaunchThread(device) ? new LaunchThread("jsycl launches " + device.name()) : null)
                 : null;
