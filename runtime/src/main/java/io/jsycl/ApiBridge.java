@@ -9,7 +9,6 @@ import io.jsycl.internal.ElementKind;
 import io.jsycl.internal.EventImpl;
 import io.jsycl.internal.ReductionImpl;
 import io.jsycl.opencl.ClMem;
-import java.util.Map;
 import java.util.function.Function;
 
 /** The runtime's access to the hidden state of this package's types: see {@link ApiAccess}. */
@@ -109,10 +108,5 @@ final class ApiBridge implements ApiAccess {
     @Override
     public ReductionImpl impl(Reduction<?> reduction) {
         return reduction.impl;
-    }
-
-    @Override
-    public void runWith(Map<SpecConstant<?>, Object> values, Runnable body) {
-        SpecConstant.runWith(values, body);
     }
 }

@@ -8,9 +8,7 @@ import io.jsycl.DeviceArray;
 import io.jsycl.Event;
 import io.jsycl.LocalAccessor;
 import io.jsycl.Reduction;
-import io.jsycl.SpecConstant;
 import io.jsycl.opencl.ClMem;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -95,7 +93,4 @@ public interface ApiAccess {
 
     /** @return what {@code reduction} is a handle to */
     ReductionImpl impl(Reduction<?> reduction);
-
-    /** Runs {@code body} with the specialization constants set to {@code values} on this thread. */
-    void runWith(Map<SpecConstant<?>, Object> values, Runnable body);
 }

@@ -28,7 +28,7 @@ public final class HostExecutor {
     static void run(CommandGroupRecord.Launch launch, Map<SpecConstant<?>, Object> specValues) {
         Map<SpecConstant<?>, Object> spec = Map.copyOf(specValues);
         if (launch.kernel() instanceof TaskKernel task) {
-            API.runWith(spec, task::run);
+            SpecValues.runWith(spec, task::run);
             return;
         }
         if (launch.kernel() instanceof NdItemKernel ndKernel) {
@@ -118,7 +118,7 @@ public final class HostExecutor {
                         new Chunk(kernel, reduction, result, spec, range, mid, to, grain));
                 return;
             }
-            API.runWith(spec, this::runItems);
+            SpecValues.runWith(spec, this::runItems);
         }
 
         @SuppressWarnings({"unchecked", "rawtypes"}) // the reducer type matches the kernel's by construction
