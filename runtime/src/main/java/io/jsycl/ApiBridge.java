@@ -4,11 +4,11 @@ import io.jsycl.internal.ApiAccess;
 import io.jsycl.internal.BufferStorage;
 import io.jsycl.internal.CommandQueue;
 import io.jsycl.internal.ContextImpl;
+import io.jsycl.internal.DeviceArrayImpl;
 import io.jsycl.internal.DeviceImpl;
 import io.jsycl.internal.ElementKind;
 import io.jsycl.internal.EventImpl;
 import io.jsycl.internal.ReductionImpl;
-import io.jsycl.opencl.ClMem;
 import java.util.function.Function;
 
 /** The runtime's access to the hidden state of this package's types: see {@link ApiAccess}. */
@@ -61,33 +61,8 @@ final class ApiBridge implements ApiAccess {
     }
 
     @Override
-    public ElementKind kind(DeviceArray<?> array) {
-        return array.kind;
-    }
-
-    @Override
-    public ClMem mem(DeviceArray<?> array) {
-        return array.mem();
-    }
-
-    @Override
-    public Context context(DeviceArray<?> array) {
-        return array.context;
-    }
-
-    @Override
-    public Device device(DeviceArray<?> array) {
-        return array.device;
-    }
-
-    @Override
-    public Object hostArray(DeviceArray<?> array) {
-        return array.hostArray();
-    }
-
-    @Override
-    public long bytes(DeviceArray<?> array) {
-        return array.bytes();
+    public DeviceArrayImpl impl(DeviceArray<?> array) {
+        return array.impl;
     }
 
     @Override

@@ -8,7 +8,6 @@ import io.jsycl.DeviceArray;
 import io.jsycl.Event;
 import io.jsycl.LocalAccessor;
 import io.jsycl.Reduction;
-import io.jsycl.opencl.ClMem;
 import java.util.function.Function;
 
 /**
@@ -16,9 +15,9 @@ import java.util.function.Function;
  * style of the JDK's {@code SharedSecrets}: one package-private class of {@code io.jsycl} implements
  * it and registers itself when it is initialized; {@link #get()} initializes it first. The public
  * types stay thin (an {@link Event} is a handle to an {@link EventImpl}, a {@link Context} to a
- * {@link ContextImpl}, a {@link Device} to a {@link DeviceImpl}, a {@link Reduction} to a
- * {@link ReductionImpl}); what the scheduler, the buffer storage and the kernel lowering read of them goes
- * through here, and nothing of it is public API.
+ * {@link ContextImpl}, a {@link Device} to a {@link DeviceImpl}, a {@link DeviceArray} to a
+ * {@link DeviceArrayImpl}, a {@link Reduction} to a {@link ReductionImpl}); what the scheduler, the buffer
+ * storage and the kernel lowering read of them goes through here, and nothing of it is public API.
  */
 public interface ApiAccess {
     /**
@@ -64,23 +63,8 @@ public interface ApiAccess {
     /** @return the offset of {@code accessor} in dimension {@code d} of its storage */
     int offset(Accessor<?> accessor, int d);
 
-    /** @return the element kind of {@code array} */
-    ElementKind kind(DeviceArray<?> array);
-
-    /** @return the OpenCL memory of {@code array}, null on the host device */
-    ClMem mem(DeviceArray<?> array);
-
-    /** @return the context {@code array} was allocated in */
-    Context context(DeviceArray<?> array);
-
-    /** @return the device {@code array} was allocated for */
-    Device device(DeviceArray<?> array);
-
-    /** @return the Java array holding {@code array} on the host device */
-    Object hostArray(DeviceArray<?> array);
-
-    /** @return the size of {@code array} in bytes */
-    long bytes(DeviceArray<?> array);
+    /** @return what {@code array} is a handle to */
+    DeviceArrayImpl impl(DeviceArray<?> array);
 
     /** @return the element kind of {@code local} */
     ElementKind kind(LocalAccessor<?> local);

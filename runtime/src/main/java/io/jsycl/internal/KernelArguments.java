@@ -65,7 +65,7 @@ public final class KernelArguments implements AutoCloseable {
             Object value = arg.captureIndex() >= 0 ? RecordPaths.resolve(captured[arg.captureIndex()], arg.path()) : null;
             switch (arg.role()) {
                 case VALUE -> setScalar(index, value);
-                case ACCESSOR_DATA -> put(index, MEM, 0, value instanceof DeviceArray<?> d ? API.mem(d)
+                case ACCESSOR_DATA -> put(index, MEM, 0, value instanceof DeviceArray<?> d ? API.impl(d).mem()
                         : memOf(API.storage(((Accessor<?>) value)), storages, mems));
                 case ACCESSOR_RANGE -> putInt(index, value instanceof DeviceArray<?> d ? d.size()
                         : ((Accessor<?>) value).range().get(arg.dimension()));

@@ -302,11 +302,12 @@ public final class KernelLambdas {
                 yield new Capture.Accessor(API.storage(a).kind.scalar, a.range().dimensions(), mode);
             }
             case DeviceArray<?> d -> {
-                if (API.context(d) != check.queue().context() || API.device(d) != check.queue().device()) {
+                DeviceArrayImpl array = API.impl(d);
+                if (array.context() != check.queue().context() || array.device() != check.queue().device()) {
                     throw new SyclException("kernel " + lambda.described() + ": captures " + d + ", which belongs to"
                             + " another context or device than " + check.queue() + "; allocate it with that queue");
                 }
-                yield new Capture.Accessor(API.kind(d).scalar, 1, io.jsycl.lowering.AccessMode.READ_WRITE);
+                yield new Capture.Accessor(array.kind().scalar, 1, io.jsycl.lowering.AccessMode.READ_WRITE);
             }
             case LocalAccessor<?> l -> {
                 if (!check.locals().contains(l)) {
