@@ -6,8 +6,8 @@ import io.jsycl.internal.CommandQueue;
 import io.jsycl.internal.ContextImpl;
 import io.jsycl.internal.DeviceArrayImpl;
 import io.jsycl.internal.DeviceImpl;
-import io.jsycl.internal.ElementKind;
 import io.jsycl.internal.EventImpl;
+import io.jsycl.internal.LocalAccessorImpl;
 import io.jsycl.internal.ReductionImpl;
 import java.util.function.Function;
 
@@ -66,18 +66,8 @@ final class ApiBridge implements ApiAccess {
     }
 
     @Override
-    public ElementKind kind(LocalAccessor<?> local) {
-        return local.kind;
-    }
-
-    @Override
-    public long bytes(LocalAccessor<?> local) {
-        return local.bytes();
-    }
-
-    @Override
-    public Object newArray(LocalAccessor<?> local) {
-        return local.newArray();
+    public LocalAccessorImpl impl(LocalAccessor<?> local) {
+        return local.impl;
     }
 
     @Override

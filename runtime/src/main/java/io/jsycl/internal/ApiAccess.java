@@ -16,8 +16,9 @@ import java.util.function.Function;
  * it and registers itself when it is initialized; {@link #get()} initializes it first. The public
  * types stay thin (an {@link Event} is a handle to an {@link EventImpl}, a {@link Context} to a
  * {@link ContextImpl}, a {@link Device} to a {@link DeviceImpl}, a {@link DeviceArray} to a
- * {@link DeviceArrayImpl}, a {@link Reduction} to a {@link ReductionImpl}); what the scheduler, the buffer
- * storage and the kernel lowering read of them goes through here, and nothing of it is public API.
+ * {@link DeviceArrayImpl}, a {@link LocalAccessor} to a {@link LocalAccessorImpl}, a {@link Reduction} to a
+ * {@link ReductionImpl}); what the scheduler, the buffer storage and the kernel lowering read of them goes
+ * through here, and nothing of it is public API.
  */
 public interface ApiAccess {
     /**
@@ -66,14 +67,8 @@ public interface ApiAccess {
     /** @return what {@code array} is a handle to */
     DeviceArrayImpl impl(DeviceArray<?> array);
 
-    /** @return the element kind of {@code local} */
-    ElementKind kind(LocalAccessor<?> local);
-
-    /** @return the size of {@code local} in bytes */
-    long bytes(LocalAccessor<?> local);
-
-    /** @return a fresh Java array for {@code local} in one work-group on the host device */
-    Object newArray(LocalAccessor<?> local);
+    /** @return what {@code local} is a handle to */
+    LocalAccessorImpl impl(LocalAccessor<?> local);
 
     /** @return what {@code reduction} is a handle to */
     ReductionImpl impl(Reduction<?> reduction);

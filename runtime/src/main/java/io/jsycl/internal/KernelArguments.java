@@ -74,7 +74,7 @@ public final class KernelArguments implements AutoCloseable {
                 case ACCESSOR_OFFSET -> putInt(index, value instanceof DeviceArray<?> ? 0
                         : API.offset((Accessor<?>) value, arg.dimension()));
                 case LAUNCH_RANGE -> putInt(index, range.get(arg.dimension()));
-                case LOCAL_MEMORY -> put(index, LOCAL, Math.max(1, API.bytes(((LocalAccessor<?>) value))), null);
+                case LOCAL_MEMORY -> put(index, LOCAL, Math.max(1, API.impl((LocalAccessor<?>) value).bytes()), null);
                 case LOCAL_RANGE -> putInt(index, ((LocalAccessor<?>) value).range().get(arg.dimension()));
                 case ARRAY_DATA -> put(index, MEM, 0, arrayBuffer(context, value));
                 case ARRAY_LENGTH -> putInt(index, Array.getLength(value));

@@ -314,7 +314,7 @@ public final class KernelLambdas {
                     throw new SyclException("kernel " + lambda.described() + ": captures local memory made in another"
                             + " command group; make LocalAccessors inside the command group that runs the kernel");
                 }
-                yield new Capture.Local(API.kind(l).scalar, l.range().dimensions());
+                yield new Capture.Local(API.impl(l).kind().scalar, l.range().dimensions());
             }
             case Record r -> recordCapture(lambda, index, r, check);
             case boolean[] a -> new Capture.Array(ScalarType.BOOLEAN);
