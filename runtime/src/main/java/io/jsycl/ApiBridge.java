@@ -3,17 +3,12 @@ package io.jsycl;
 import io.jsycl.internal.ApiAccess;
 import io.jsycl.internal.BufferStorage;
 import io.jsycl.internal.CommandQueue;
-import io.jsycl.internal.ElementKind;
+import io.jsycl.internal.ContextImpl;
+import io.jsycl.internal.DeviceArrayImpl;
+import io.jsycl.internal.DeviceImpl;
 import io.jsycl.internal.EventImpl;
-import io.jsycl.internal.KernelKey;
-import io.jsycl.internal.StagingPool;
-import io.jsycl.lowering.ReductionOp;
-import io.jsycl.opencl.ClCommandQueue;
-import io.jsycl.opencl.ClContext;
-import io.jsycl.opencl.ClDevice;
-import io.jsycl.opencl.ClMem;
-import io.jsycl.program.KernelHandle;
-import java.util.Map;
+import io.jsycl.internal.LocalAccessorImpl;
+import io.jsycl.internal.ReductionImpl;
 import java.util.function.Function;
 
 /** The runtime's access to the hidden state of this package's types: see {@link ApiAccess}. */
@@ -41,48 +36,13 @@ final class ApiBridge implements ApiAccess {
     }
 
     @Override
-    public ClContext cl(Context context) {
-        return context.cl();
+    public ContextImpl impl(Context context) {
+        return context.impl;
     }
 
     @Override
-    public ClCommandQueue transferQueue(Context context) {
-        return context.transferQueue();
-    }
-
-    @Override
-    public CommandQueue transfers(Context context) {
-        return context.transfers();
-    }
-
-    @Override
-    public StagingPool stagingPool(Context context) {
-        return context.stagingPool();
-    }
-
-    @Override
-    public Map<KernelKey, KernelHandle> kernels(Context context) {
-        return context.kernels();
-    }
-
-    @Override
-    public void register(Context context, BufferStorage storage) {
-        context.register(storage);
-    }
-
-    @Override
-    public void unregister(Context context, BufferStorage storage) {
-        context.unregister(storage);
-    }
-
-    @Override
-    public ClDevice cl(Device device) {
-        return device.cl();
-    }
-
-    @Override
-    public String quirkBuildOptions(Device device) {
-        return device.quirkBuildOptions();
+    public DeviceImpl impl(Device device) {
+        return device.impl;
     }
 
     @Override
@@ -101,92 +61,17 @@ final class ApiBridge implements ApiAccess {
     }
 
     @Override
-    public ElementKind kind(DeviceArray<?> array) {
-        return array.kind;
+    public DeviceArrayImpl impl(DeviceArray<?> array) {
+        return array.impl;
     }
 
     @Override
-    public ClMem mem(DeviceArray<?> array) {
-        return array.mem();
+    public LocalAccessorImpl impl(LocalAccessor<?> local) {
+        return local.impl;
     }
 
     @Override
-    public Context context(DeviceArray<?> array) {
-        return array.context;
-    }
-
-    @Override
-    public Device device(DeviceArray<?> array) {
-        return array.device;
-    }
-
-    @Override
-    public Object hostArray(DeviceArray<?> array) {
-        return array.hostArray();
-    }
-
-    @Override
-    public long bytes(DeviceArray<?> array) {
-        return array.bytes();
-    }
-
-    @Override
-    public ElementKind kind(LocalAccessor<?> local) {
-        return local.kind;
-    }
-
-    @Override
-    public long bytes(LocalAccessor<?> local) {
-        return local.bytes();
-    }
-
-    @Override
-    public Object newArray(LocalAccessor<?> local) {
-        return local.newArray();
-    }
-
-    @Override
-    public Buffer<?> output(Reduction<?> reduction) {
-        return reduction.output;
-    }
-
-    @Override
-    public ReductionOp op(Reduction<?> reduction) {
-        return switch (reduction.kind) {
-            case SUM -> ReductionOp.SUM;
-            case MIN -> ReductionOp.MIN;
-            case MAX -> ReductionOp.MAX;
-            case CUSTOM -> ReductionOp.CUSTOM;
-        };
-    }
-
-    @Override
-    public Object identity(Reduction<?> reduction) {
-        return reduction.identity;
-    }
-
-    @Override
-    public Object operation(Reduction<?> reduction) {
-        return reduction.op;
-    }
-
-    @Override
-    public Object newReducer(Reduction<?> reduction) {
-        return reduction.newReducer();
-    }
-
-    @Override
-    public void merge(Reduction<?> reduction, Object into, Object from) {
-        reduction.merge(into, from);
-    }
-
-    @Override
-    public void store(Reduction<?> reduction, Object reducer, Object hostArray) {
-        reduction.store(reducer, hostArray);
-    }
-
-    @Override
-    public void runWith(Map<SpecConstant<?>, Object> values, Runnable body) {
-        SpecConstant.runWith(values, body);
+    public ReductionImpl impl(Reduction<?> reduction) {
+        return reduction.impl;
     }
 }

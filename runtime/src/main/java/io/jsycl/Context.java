@@ -1,23 +1,15 @@
 package io.jsycl;
 
-import io.jsycl.internal.BufferStorage;
-import io.jsycl.internal.ClQueue;
 import io.jsycl.internal.CommandQueue;
-import io.jsycl.internal.KernelKey;
-import io.jsycl.internal.Prewarm;
-import io.jsycl.internal.StagingPool;
-import io.jsycl.opencl.ClCommandQueue;
-import io.jsycl.opencl.ClContext;
+import io.jsycl.internal.ContextImpl;
 import io.jsycl.opencl.ClDevice;
-import io.jsycl.program.KernelHandle;
 import io.jsycl.program.ProgramManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
 /**
  * Devices of one platform that share memory objects and compiled programs. Queues made from a
@@ -27,18 +19,7 @@ public final class Context implements AutoCloseable {
     private static final Map<Device, Context> DEFAULTS = new ConcurrentHashMap<>();
 
     private final List<Device> devices;
-    private final ClContext cl;
-    private final boolean isDefault;
-    private final AtomicBoolean closed = new AtomicBoolean();
-    private final Set<BufferStorage> buffers = ConcurrentHashMap.newKeySet();
-    private final Map<KernelKey, KernelHandle> kernels = new ConcurrentHashMap<>();
-
-    // Guarded by this.
-    private ClCommandQueue transferQueue;
-    // Guarded by this.
-    private StagingPool stagingPool;
-    // Guarded by this: where buffers get their copies' memory and read them back; made on first use.
-    private CommandQueue transfers;
+    final ContextImpl impl;
 
     /**
      * A context over {@code devices}, which must be of one platform.
@@ -47,7 +28,7 @@ public final class Context implements AutoCloseable {
      * @throws IllegalArgumentException if no device is given or they span platforms
      */
     public Context(Device... devices) {
-        this(List.of(devices), false);
+        this(List.of(devices), false, null);
     }
 
     /**
@@ -60,10 +41,10 @@ public final class Context implements AutoCloseable {
      * @param cacheBlob bytes {@link #cacheBlob(Device)} returned, possibly in an earlier run
      */
     public Context(Device device, byte[] cacheBlob) {
-        this(List.of(Objects.requireNonNull(device, "device")), false);
+        this(List.of(Objects.requireNonNull(device, "device")), false, null);
         Objects.requireNonNull(cacheBlob, "cacheBlob");
-        if (cl != null) {
-            programManager().seed(device.cl(), cacheBlob);
+        if (!impl.isHost()) {
+            impl.programManager().seed(device.impl.cl(), cacheBlob);
         }
     }
 
@@ -72,12 +53,11 @@ public final class Context implements AutoCloseable {
      * {@code transfers} makes for it, instead of OpenCL: for tests of the buffer storage and the
      * scheduler against a fake command queue.
      */
-    Context(java.util.function.Function<Context, CommandQueue> transfers) {
-        this(List.of(Device.host()), false);
-        this.transfers = transfers.apply(this);
+    Context(Function<Context, CommandQueue> transfers) {
+        this(List.of(Device.host()), false, Objects.requireNonNull(transfers, "transfers"));
     }
 
-    private Context(List<Device> devices, boolean isDefault) {
+    private Context(List<Device> devices, boolean isDefault, Function<Context, CommandQueue> transfers) {
         if (devices.isEmpty()) {
             throw new IllegalArgumentException("a context needs at least one device");
         }
@@ -89,23 +69,17 @@ public final class Context implements AutoCloseable {
             }
         }
         this.devices = List.copyOf(devices);
-        this.isDefault = isDefault;
-        if (platform.isHost()) {
-            this.cl = null;
-        } else {
-            // Before the driver's context creation (about 100 ms on PoCL, more on NVIDIA), so that the JVM work of
-            // the first submit runs on another core meanwhile.
-            Prewarm.start();
-            var clDevices = new ArrayList<ClDevice>();
+        var clDevices = new ArrayList<ClDevice>();
+        if (!platform.isHost()) {
             for (Device d : devices) {
-                clDevices.add(d.cl());
+                clDevices.add(d.impl.cl());
             }
-            this.cl = ClContext.create(clDevices);
         }
+        this.impl = new ContextImpl(this, clDevices, isDefault, transfers);
     }
 
     static Context defaultFor(Device device) {
-        return DEFAULTS.computeIfAbsent(device, d -> new Context(List.of(d), true));
+        return DEFAULTS.computeIfAbsent(device, d -> new Context(List.of(d), true, null));
     }
 
     /**
@@ -123,10 +97,7 @@ public final class Context implements AutoCloseable {
      * @return the program manager of this context's OpenCL context
      */
     public ProgramManager programManager() {
-        if (cl == null) {
-            throw new UnsupportedOperationException("the host device compiles nothing: it runs kernels on the JVM");
-        }
-        return ProgramManager.of(cl);
+        return impl.programManager();
     }
 
     /**
@@ -137,7 +108,7 @@ public final class Context implements AutoCloseable {
      * @return 64 lowercase hex digits; equal ids mean equal blobs
      */
     public String cacheBlobId(Device device) {
-        return programManager().cacheBlobId(member(device).cl());
+        return programManager().cacheBlobId(member(device).impl.cl());
     }
 
     /**
@@ -147,7 +118,7 @@ public final class Context implements AutoCloseable {
      * @return a new array to pass to {@link #Context(Device, byte[])} in a later run
      */
     public byte[] cacheBlob(Device device) {
-        return programManager().cacheBlob(member(device).cl());
+        return programManager().cacheBlob(member(device).impl.cl());
     }
 
     private Device member(Device device) {
@@ -158,88 +129,13 @@ public final class Context implements AutoCloseable {
         return device;
     }
 
-    /** The in-order queue the runtime moves buffer contents with (on the context's first device). */
-    synchronized ClCommandQueue transferQueue() {
-        if (transferQueue == null) {
-            transferQueue = ClCommandQueue.create(cl(), devices.getFirst().cl(), false, false);
-        }
-        return transferQueue;
-    }
-
-    /**
-     * Where buffers get the device memory of their copies in this context and read them back: the
-     * transfer queue (made only once a command needs it), or a test's fake. The transfer queue runs
-     * commands in order, but its commands do not rely on that: they keep every event they depend on
-     * in their wait lists.
-     */
-    synchronized CommandQueue transfers() {
-        if (transfers == null) {
-            transfers = new ClQueue(this, this::transferQueue, false, null);
-        }
-        return transfers;
-    }
-
-    /** The pinned staging memory buffers of this context borrow for transfers through staging. */
-    synchronized StagingPool stagingPool() {
-        if (stagingPool == null) {
-            stagingPool = new StagingPool(this);
-        }
-        return stagingPool;
-    }
-
-    /** The kernels this context built, found without hashing their source (the submit fast path). */
-    Map<KernelKey, KernelHandle> kernels() {
-        return kernels;
-    }
-
-    void register(BufferStorage storage) {
-        buffers.add(storage);
-    }
-
-    void unregister(BufferStorage storage) {
-        buffers.remove(storage);
-    }
-
-    boolean isHost() {
-        return cl == null;
-    }
-
-    ClContext cl() {
-        if (closed.get()) {
-            throw new IllegalStateException("context is closed");
-        }
-        return cl;
-    }
-
     /**
      * Releases the context's cached programs and its OpenCL context. A device's default context
      * is not closed by this call; it lives as long as the JVM. Safe to call twice.
      */
     @Override
     public void close() {
-        if (isDefault || !closed.compareAndSet(false, true)) {
-            return;
-        }
-        if (cl != null) {
-            for (BufferStorage storage : List.copyOf(buffers)) {
-                storage.dropContext(this);
-            }
-            StagingPool pool;
-            synchronized (this) {
-                pool = stagingPool;
-            }
-            if (pool != null) {
-                pool.close();
-            }
-            synchronized (this) {
-                if (transferQueue != null) {
-                    transferQueue.close();
-                }
-            }
-            kernels.clear();
-            ProgramManager.forget(cl);
-            cl.close();
-        }
+        impl.close();
     }
 
     @Override

@@ -1,43 +1,20 @@
 package io.jsycl;
 
+import io.jsycl.internal.DeviceImpl;
 import io.jsycl.internal.Settings;
 import io.jsycl.opencl.ClDevice;
-import io.jsycl.opencl.DriverQuirk;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 
 /** An OpenCL device, or the host device that runs kernels on the JVM. */
 public final class Device {
-    /** {@code CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT} in {@code CL_DEVICE_SINGLE_FP_CONFIG}. */
-    private static final long FP_CORRECTLY_ROUNDED_DIVIDE_SQRT = 1L << 7;
-
     private final Platform platform;
-    private final ClDevice cl;
-    private final Set<Aspect> aspects;
-    private final boolean outOfOrderQueues;
-    private final boolean hostUnifiedMemory;
-    // Read on every reduction submit; the driver's answers do not change.
-    private final int maxComputeUnits;
-    private final long maxWorkGroupSize;
+    final DeviceImpl impl;
 
     Device(Platform platform, ClDevice cl) {
         this.platform = platform;
-        this.cl = cl;
-        var set = EnumSet.noneOf(Aspect.class);
-        for (Aspect a : Aspect.values()) {
-            if (queryAspect(a)) {
-                set.add(a);
-            }
-        }
-        this.aspects = Collections.unmodifiableSet(set);
-        this.outOfOrderQueues = cl == null || cl.supportsOutOfOrderQueues();
-        this.hostUnifiedMemory = cl == null || cl.isCpu() || cl.hostUnifiedMemory();
-        this.maxComputeUnits = cl == null ? Runtime.getRuntime().availableProcessors() : cl.maxComputeUnits();
-        this.maxWorkGroupSize = cl == null ? 1024 : cl.maxWorkGroupSize();
+        this.impl = new DeviceImpl(platform, cl);
     }
 
     /**
@@ -93,7 +70,7 @@ public final class Device {
      * @return the name as the driver reports it
      */
     public String name() {
-        return cl == null ? "jsycl host device" : cl.name();
+        return impl.name();
     }
 
     /**
@@ -102,7 +79,7 @@ public final class Device {
      * @return the vendor as the driver reports it
      */
     public String vendor() {
-        return cl == null ? "jsycl" : cl.vendor();
+        return impl.vendor();
     }
 
     /**
@@ -111,16 +88,7 @@ public final class Device {
      * @return the device type
      */
     public DeviceType type() {
-        if (cl == null) {
-            return DeviceType.HOST;
-        }
-        if (cl.isGpu()) {
-            return DeviceType.GPU;
-        }
-        if (cl.isAccelerator()) {
-            return DeviceType.ACCELERATOR;
-        }
-        return DeviceType.CPU;
+        return impl.type();
     }
 
     /**
@@ -131,37 +99,7 @@ public final class Device {
      * @return the quirks' names, e.g. {@code [nan-to-integer]} on NVIDIA's OpenCL; empty for the host device
      */
     public List<String> quirks() {
-        return quirkSet().stream().map(DriverQuirk::settingName).toList();
-    }
-
-    private Set<DriverQuirk> quirkSet() {
-        return cl == null ? Set.of() : quirksOf(platform.vendor(), vendor());
-    }
-
-    /** The quirks known for a driver of these vendors ({@link DriverQuirk}), then {@code JSYCL_QUIRKS}' changes. */
-    static Set<DriverQuirk> quirksOf(String platformVendor, String deviceVendor) {
-        Set<DriverQuirk> quirks = EnumSet.noneOf(DriverQuirk.class);
-        quirks.addAll(DriverQuirk.knownFor(platformVendor, deviceVendor));
-        for (var e : Settings.current().quirks().get().entrySet()) {
-            if (e.getValue()) {
-                quirks.add(e.getKey());
-            } else {
-                quirks.remove(e.getKey());
-            }
-        }
-        return quirks;
-    }
-
-    /**
-     * The build options that select the safe forms of this device's quirks, and those of its driver's features
-     * ({@link DriverQuirk#featureBuildOptions}), each followed by a space.
-     */
-    String quirkBuildOptions() {
-        var options = new StringBuilder(cl == null ? "" : DriverQuirk.featureBuildOptions(platform.vendor(), vendor()));
-        for (DriverQuirk q : quirkSet()) {
-            options.append(q.buildOption()).append(' ');
-        }
-        return options.toString();
+        return impl.quirks();
     }
 
     /**
@@ -170,7 +108,7 @@ public final class Device {
      * @return the driver's version string
      */
     public String driverVersion() {
-        return cl == null ? Runtime.version().toString() : cl.driverVersion();
+        return impl.driverVersion();
     }
 
     /**
@@ -179,7 +117,7 @@ public final class Device {
      * @return {@code "OpenCL <major>.<minor> ..."} for an OpenCL device; {@code "host"} for the host device
      */
     public String version() {
-        return cl == null ? "host" : cl.version();
+        return impl.version();
     }
 
     /**
@@ -188,7 +126,7 @@ public final class Device {
      * @return the number of compute units, at least 1
      */
     public int maxComputeUnits() {
-        return maxComputeUnits;
+        return impl.maxComputeUnits();
     }
 
     /**
@@ -197,7 +135,7 @@ public final class Device {
      * @return the most work-items in one work-group, at least 1
      */
     public long maxWorkGroupSize() {
-        return maxWorkGroupSize;
+        return impl.maxWorkGroupSize();
     }
 
     /**
@@ -206,7 +144,7 @@ public final class Device {
      * @return the size in bytes
      */
     public long globalMemSize() {
-        return cl == null ? Runtime.getRuntime().maxMemory() : cl.globalMemSize();
+        return impl.globalMemSize();
     }
 
     /**
@@ -215,7 +153,7 @@ public final class Device {
      * @return the size in bytes per work-group
      */
     public long localMemSize() {
-        return cl == null ? 64 * 1024 : cl.localMemSize();
+        return impl.localMemSize();
     }
 
     /**
@@ -234,20 +172,7 @@ public final class Device {
      * @return true when the device has {@code aspect}
      */
     public boolean hasAspect(Aspect aspect) {
-        return aspects.contains(aspect);
-    }
-
-    private boolean queryAspect(Aspect aspect) {
-        if (cl == null) {
-            return aspect != Aspect.IMAGES && aspect != Aspect.FP16;
-        }
-        return switch (aspect) {
-            case FP64 -> cl.doubleFpConfig() != 0 || cl.hasExtension("cl_khr_fp64");
-            case FP16 -> cl.hasExtension("cl_khr_fp16");
-            case ATOMIC64 -> cl.hasExtension("cl_khr_int64_base_atomics");
-            case IMAGES -> cl.imageSupport();
-            case FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT -> (cl.singleFpConfig() & FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0;
-        };
+        return impl.hasAspect(aspect);
     }
 
     /**
@@ -256,7 +181,7 @@ public final class Device {
      * @return true when independent commands of one queue may overlap
      */
     public boolean supportsOutOfOrderQueues() {
-        return outOfOrderQueues;
+        return impl.supportsOutOfOrderQueues();
     }
 
     /**
@@ -268,7 +193,7 @@ public final class Device {
      * @return true when buffers on this device move data by mapping host-accessible memory
      */
     public boolean hostUnifiedMemory() {
-        return hostUnifiedMemory;
+        return impl.hostUnifiedMemory();
     }
 
     /**
@@ -277,12 +202,7 @@ public final class Device {
      * @return true for the pure-Java device
      */
     public boolean isHost() {
-        return cl == null;
-    }
-
-    /** The OpenCL device, or null for the host device. */
-    ClDevice cl() {
-        return cl;
+        return impl.cl() == null;
     }
 
     @Override

@@ -4,12 +4,9 @@
 
 package io.jsycl;
 
+import io.jsycl.internal.DeviceArrayImpl;
 import io.jsycl.internal.ElementKind;
-import io.jsycl.opencl.ClMem;
-import io.jsycl.opencl.ClMemFlags;
-import java.lang.foreign.MemorySegment;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Device memory without a buffer (SYCL's {@code malloc_device}): {@code DeviceArray.ofFloat(q, n)}.
@@ -27,24 +24,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public abstract sealed class DeviceArray<T> implements AutoCloseable
         permits FloatDeviceArray, DoubleDeviceArray, IntDeviceArray, LongDeviceArray, ShortDeviceArray, ByteDeviceArray,
                 CharDeviceArray, BooleanDeviceArray {
-    final Context context;
-    final Device device;
-    final ElementKind kind;
     final int length;
-    final ClMem mem;
-    private final AtomicBoolean closed = new AtomicBoolean();
+    final DeviceArrayImpl impl;
 
     DeviceArray(Queue q, ElementKind kind, int length) {
         Objects.requireNonNull(q, "queue");
         if (length < 0) {
             throw new IllegalArgumentException("length < 0: " + length);
         }
-        this.context = q.context();
-        this.device = q.device();
-        this.kind = kind;
         this.length = length;
-        this.mem = device.isHost() ? null : ClMem.createBuffer(context.cl(), ClMemFlags.READ_WRITE,
-                Math.max(1, (long) length * kind.bytes), MemorySegment.NULL);
+        this.impl = new DeviceArrayImpl(this, q.context(), q.device(), kind, length, this::hostArray);
     }
 
     /**
@@ -56,19 +45,8 @@ public abstract sealed class DeviceArray<T> implements AutoCloseable
         return length;
     }
 
-    final long bytes() {
-        return (long) length * kind.bytes;
-    }
-
     final int index(int i) {
         return Objects.checkIndex(i, length);
-    }
-
-    final ClMem mem() {
-        if (closed.get()) {
-            throw new IllegalStateException(this + " is closed");
-        }
-        return mem;
     }
 
     abstract Object hostArray();
@@ -76,14 +54,12 @@ public abstract sealed class DeviceArray<T> implements AutoCloseable
     /** Frees the device memory. Safe to call twice. */
     @Override
     public final void close() {
-        if (closed.compareAndSet(false, true) && mem != null) {
-            mem.close();
-        }
+        impl.close();
     }
 
     @Override
     public String toString() {
-        return getClass().getSimpleName() + "[" + length + " on " + device.name() + "]";
+        return getClass().getSimpleName() + "[" + length + " on " + impl.device().name() + "]";
     }
 
     /**

@@ -78,7 +78,7 @@ public final class Handler {
             throw new IllegalArgumentException("reductions run over 1-D ranges; flatten " + range
                     + " into Range.of(" + range.size() + ") and compute the indices from it.id(0)");
         }
-        require(reduction.output.storage, AccessMode.READ_WRITE);
+        require(reduction.impl.output(), AccessMode.READ_WRITE);
         setLaunch(new CommandGroupRecord.Launch(Objects.requireNonNull(kernel, "kernel"), range, null, reduction));
     }
 

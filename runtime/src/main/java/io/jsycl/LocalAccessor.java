@@ -7,6 +7,7 @@ package io.jsycl;
 import io.jsycl.internal.ElementKind;
 import io.jsycl.internal.HostExecutor;
 import io.jsycl.internal.Indexer;
+import io.jsycl.internal.LocalAccessorImpl;
 
 /**
  * Work-group local memory for an nd-range kernel: each work-group has its own copy, shared by its
@@ -18,14 +19,14 @@ import io.jsycl.internal.Indexer;
  */
 public abstract sealed class LocalAccessor<T> permits FloatLocalAccessor, DoubleLocalAccessor, IntLocalAccessor,
         LongLocalAccessor, ShortLocalAccessor, ByteLocalAccessor, CharLocalAccessor, BooleanLocalAccessor {
-    final ElementKind kind;
     final Range shape;
     final Indexer indexer;
+    final LocalAccessorImpl impl;
 
     LocalAccessor(Handler h, ElementKind kind, Range shape) {
-        this.kind = kind;
         this.shape = shape;
         this.indexer = new Indexer(shape);
+        this.impl = new LocalAccessorImpl(kind, indexer.length(), this::newArray);
         h.addLocal(this);
     }
 
@@ -48,10 +49,6 @@ public abstract sealed class LocalAccessor<T> permits FloatLocalAccessor, Double
     }
 
     /** Local memory bytes per work-group. */
-    final long bytes() {
-        return (long) indexer.length() * kind.bytes;
-    }
-
     /** The current work-group's array on the host device. */
     abstract Object newArray();
 

@@ -1,5 +1,7 @@
 package io.jsycl;
 
+import io.jsycl.internal.ReductionImpl;
+import io.jsycl.lowering.ReductionOp;
 import java.io.Serializable;
 import java.util.Objects;
 
@@ -68,15 +70,12 @@ public final class Reduction<R> {
         double apply(double a, double b);
     }
 
-    /** Sum, min, max, or the user's operation. */
-    enum Kind { SUM, MIN, MAX, CUSTOM }
+    /** How the host device handles the reducers of every reduction. */
+    private static final ReductionImpl.Reducers REDUCERS = new HostReducers();
 
-    final Buffer<?> output;
-    final Kind kind;
-    final Object identity;
-    final Object op;
+    final ReductionImpl impl;
 
-    private Reduction(Buffer<?> output, Kind kind, Object identity, Object op) {
+    private Reduction(Buffer<?> output, ReductionOp kind, Object identity, Object op) {
         if (output.isSubBuffer()) {
             throw new IllegalArgumentException("a reduction's output cannot be a sub-buffer (" + output
                     + "): reduce into a buffer of one element and copy it");
@@ -84,10 +83,7 @@ public final class Reduction<R> {
         if (output.size() != 1) {
             throw new IllegalArgumentException("a reduction's output buffer holds one element, not " + output.size());
         }
-        this.output = output;
-        this.kind = kind;
-        this.identity = identity;
-        this.op = op;
+        this.impl = new ReductionImpl(output.storage, kind, identity, op, REDUCERS);
     }
 
     /**
@@ -97,7 +93,7 @@ public final class Reduction<R> {
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfInt> sum(Buffer.OfInt out) {
-        return new Reduction<>(out, Kind.SUM, 0, (IntOp) (a, b) -> a + b);
+        return new Reduction<>(out, ReductionOp.SUM, 0, (IntOp) (a, b) -> a + b);
     }
 
     /**
@@ -107,7 +103,7 @@ public final class Reduction<R> {
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfLong> sum(Buffer.OfLong out) {
-        return new Reduction<>(out, Kind.SUM, 0L, (LongOp) (a, b) -> a + b);
+        return new Reduction<>(out, ReductionOp.SUM, 0L, (LongOp) (a, b) -> a + b);
     }
 
     /**
@@ -117,7 +113,7 @@ public final class Reduction<R> {
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfFloat> sum(Buffer.OfFloat out) {
-        return new Reduction<>(out, Kind.SUM, 0f, (FloatOp) (a, b) -> a + b);
+        return new Reduction<>(out, ReductionOp.SUM, 0f, (FloatOp) (a, b) -> a + b);
     }
 
     /**
@@ -127,7 +123,7 @@ public final class Reduction<R> {
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfDouble> sum(Buffer.OfDouble out) {
-        return new Reduction<>(out, Kind.SUM, 0d, (DoubleOp) (a, b) -> a + b);
+        return new Reduction<>(out, ReductionOp.SUM, 0d, (DoubleOp) (a, b) -> a + b);
     }
 
     /**
@@ -137,7 +133,7 @@ public final class Reduction<R> {
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfInt> min(Buffer.OfInt out) {
-        return new Reduction<>(out, Kind.MIN, Integer.MAX_VALUE, (IntOp) Math::min);
+        return new Reduction<>(out, ReductionOp.MIN, Integer.MAX_VALUE, (IntOp) Math::min);
     }
 
     /**
@@ -147,7 +143,7 @@ public final class Reduction<R> {
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfLong> min(Buffer.OfLong out) {
-        return new Reduction<>(out, Kind.MIN, Long.MAX_VALUE, (LongOp) Math::min);
+        return new Reduction<>(out, ReductionOp.MIN, Long.MAX_VALUE, (LongOp) Math::min);
     }
 
     /**
@@ -157,7 +153,7 @@ public final class Reduction<R> {
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfFloat> min(Buffer.OfFloat out) {
-        return new Reduction<>(out, Kind.MIN, Float.POSITIVE_INFINITY, (FloatOp) Math::min);
+        return new Reduction<>(out, ReductionOp.MIN, Float.POSITIVE_INFINITY, (FloatOp) Math::min);
     }
 
     /**
@@ -167,7 +163,7 @@ public final class Reduction<R> {
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfDouble> min(Buffer.OfDouble out) {
-        return new Reduction<>(out, Kind.MIN, Double.POSITIVE_INFINITY, (DoubleOp) Math::min);
+        return new Reduction<>(out, ReductionOp.MIN, Double.POSITIVE_INFINITY, (DoubleOp) Math::min);
     }
 
     /**
@@ -177,7 +173,7 @@ public final class Reduction<R> {
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfInt> max(Buffer.OfInt out) {
-        return new Reduction<>(out, Kind.MAX, Integer.MIN_VALUE, (IntOp) Math::max);
+        return new Reduction<>(out, ReductionOp.MAX, Integer.MIN_VALUE, (IntOp) Math::max);
     }
 
     /**
@@ -187,7 +183,7 @@ public final class Reduction<R> {
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfLong> max(Buffer.OfLong out) {
-        return new Reduction<>(out, Kind.MAX, Long.MIN_VALUE, (LongOp) Math::max);
+        return new Reduction<>(out, ReductionOp.MAX, Long.MIN_VALUE, (LongOp) Math::max);
     }
 
     /**
@@ -197,7 +193,7 @@ public final class Reduction<R> {
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfFloat> max(Buffer.OfFloat out) {
-        return new Reduction<>(out, Kind.MAX, Float.NEGATIVE_INFINITY, (FloatOp) Math::max);
+        return new Reduction<>(out, ReductionOp.MAX, Float.NEGATIVE_INFINITY, (FloatOp) Math::max);
     }
 
     /**
@@ -207,7 +203,7 @@ public final class Reduction<R> {
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfDouble> max(Buffer.OfDouble out) {
-        return new Reduction<>(out, Kind.MAX, Double.NEGATIVE_INFINITY, (DoubleOp) Math::max);
+        return new Reduction<>(out, ReductionOp.MAX, Double.NEGATIVE_INFINITY, (DoubleOp) Math::max);
     }
 
     /**
@@ -219,7 +215,7 @@ public final class Reduction<R> {
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfInt> of(Buffer.OfInt out, int identity, IntOp op) {
-        return new Reduction<>(out, Kind.CUSTOM, identity, Objects.requireNonNull(op, "op"));
+        return new Reduction<>(out, ReductionOp.CUSTOM, identity, Objects.requireNonNull(op, "op"));
     }
 
     /**
@@ -231,7 +227,7 @@ public final class Reduction<R> {
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfLong> of(Buffer.OfLong out, long identity, LongOp op) {
-        return new Reduction<>(out, Kind.CUSTOM, identity, Objects.requireNonNull(op, "op"));
+        return new Reduction<>(out, ReductionOp.CUSTOM, identity, Objects.requireNonNull(op, "op"));
     }
 
     /**
@@ -243,7 +239,7 @@ public final class Reduction<R> {
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfFloat> of(Buffer.OfFloat out, float identity, FloatOp op) {
-        return new Reduction<>(out, Kind.CUSTOM, identity, Objects.requireNonNull(op, "op"));
+        return new Reduction<>(out, ReductionOp.CUSTOM, identity, Objects.requireNonNull(op, "op"));
     }
 
     /**
@@ -255,41 +251,45 @@ public final class Reduction<R> {
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfDouble> of(Buffer.OfDouble out, double identity, DoubleOp op) {
-        return new Reduction<>(out, Kind.CUSTOM, identity, Objects.requireNonNull(op, "op"));
+        return new Reduction<>(out, ReductionOp.CUSTOM, identity, Objects.requireNonNull(op, "op"));
     }
 
-    /** A fresh reducer holding the identity. */
-    @SuppressWarnings("unchecked") // R is fixed by the factory method that made this reduction
-    R newReducer() {
-        return (R) switch (op) {
-            case IntOp o -> new Reducer.OfInt(o, (Integer) identity);
-            case LongOp o -> new Reducer.OfLong(o, (Long) identity);
-            case FloatOp o -> new Reducer.OfFloat(o, (Float) identity);
-            case DoubleOp o -> new Reducer.OfDouble(o, (Double) identity);
-            default -> throw new IllegalStateException("unknown op " + op);
-        };
-    }
-
-    /** Combines {@code from}'s value into {@code into}. */
-    void merge(Object into, Object from) {
-        switch (into) {
-            case Reducer.OfInt r -> r.combine(((Reducer.OfInt) from).value);
-            case Reducer.OfLong r -> r.combine(((Reducer.OfLong) from).value);
-            case Reducer.OfFloat r -> r.combine(((Reducer.OfFloat) from).value);
-            case Reducer.OfDouble r -> r.combine(((Reducer.OfDouble) from).value);
-            default -> throw new IllegalStateException("unknown reducer " + into);
+    /** The reducers of the host device: their types and constructors are this package's. */
+    private static final class HostReducers implements ReductionImpl.Reducers {
+        @Override
+        public Object newReducer(Object op, Object identity) {
+            return switch (op) {
+                case IntOp o -> new Reducer.OfInt(o, (Integer) identity);
+                case LongOp o -> new Reducer.OfLong(o, (Long) identity);
+                case FloatOp o -> new Reducer.OfFloat(o, (Float) identity);
+                case DoubleOp o -> new Reducer.OfDouble(o, (Double) identity);
+                default -> throw new IllegalStateException("unknown op " + op);
+            };
         }
-    }
 
-    /** Combines the reducer's value into element 0 of the output's host array. */
-    void store(Object reducer, Object hostArray) {
-        switch (reducer) {
-            case Reducer.OfInt r -> ((int[]) hostArray)[0] = ((IntOp) op).apply(((int[]) hostArray)[0], r.value);
-            case Reducer.OfLong r -> ((long[]) hostArray)[0] = ((LongOp) op).apply(((long[]) hostArray)[0], r.value);
-            case Reducer.OfFloat r -> ((float[]) hostArray)[0] = ((FloatOp) op).apply(((float[]) hostArray)[0], r.value);
-            case Reducer.OfDouble r ->
-                    ((double[]) hostArray)[0] = ((DoubleOp) op).apply(((double[]) hostArray)[0], r.value);
-            default -> throw new IllegalStateException("unknown reducer " + reducer);
+        @Override
+        public void merge(Object into, Object from) {
+            switch (into) {
+                case Reducer.OfInt r -> r.combine(((Reducer.OfInt) from).value);
+                case Reducer.OfLong r -> r.combine(((Reducer.OfLong) from).value);
+                case Reducer.OfFloat r -> r.combine(((Reducer.OfFloat) from).value);
+                case Reducer.OfDouble r -> r.combine(((Reducer.OfDouble) from).value);
+                default -> throw new IllegalStateException("unknown reducer " + into);
+            }
+        }
+
+        @Override
+        public void store(Object op, Object reducer, Object hostArray) {
+            switch (reducer) {
+                case Reducer.OfInt r -> ((int[]) hostArray)[0] = ((IntOp) op).apply(((int[]) hostArray)[0], r.value);
+                case Reducer.OfLong r ->
+                        ((long[]) hostArray)[0] = ((LongOp) op).apply(((long[]) hostArray)[0], r.value);
+                case Reducer.OfFloat r ->
+                        ((float[]) hostArray)[0] = ((FloatOp) op).apply(((float[]) hostArray)[0], r.value);
+                case Reducer.OfDouble r ->
+                        ((double[]) hostArray)[0] = ((DoubleOp) op).apply(((double[]) hostArray)[0], r.value);
+                default -> throw new IllegalStateException("unknown reducer " + reducer);
+            }
         }
     }
 }

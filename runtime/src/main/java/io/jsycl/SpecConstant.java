@@ -1,6 +1,6 @@
 package io.jsycl;
 
-import java.util.Map;
+import io.jsycl.internal.SpecValues;
 import java.util.Objects;
 
 /**
@@ -12,8 +12,6 @@ import java.util.Objects;
  * @param <T> a boxed primitive type
  */
 public final class SpecConstant<T> {
-    private static final ScopedValue<Map<SpecConstant<?>, Object>> VALUES = ScopedValue.newInstance();
-
     private final String name;
     private final T defaultValue;
 
@@ -65,22 +63,11 @@ public final class SpecConstant<T> {
      */
     @SuppressWarnings("unchecked") // values are checked against the constant's type when set
     public T get() {
-        if (VALUES.isBound()) {
-            Object v = VALUES.get().get(this);
-            if (v != null) {
-                return (T) v;
-            }
+        Object v = SpecValues.valueOf(this);
+        if (v != null) {
+            return (T) v;
         }
         return defaultValue;
-    }
-
-    /** Runs {@code body} with {@code values} as the values of the constants they name. */
-    static void runWith(Map<SpecConstant<?>, Object> values, Runnable body) {
-        if (values.isEmpty()) {
-            body.run();
-        } else {
-            ScopedValue.where(VALUES, values).run(body);
-        }
     }
 
     @Override

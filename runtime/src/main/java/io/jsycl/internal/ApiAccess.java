@@ -8,23 +8,17 @@ import io.jsycl.DeviceArray;
 import io.jsycl.Event;
 import io.jsycl.LocalAccessor;
 import io.jsycl.Reduction;
-import io.jsycl.SpecConstant;
-import io.jsycl.lowering.ReductionOp;
-import io.jsycl.opencl.ClCommandQueue;
-import io.jsycl.opencl.ClContext;
-import io.jsycl.opencl.ClDevice;
-import io.jsycl.opencl.ClMem;
-import io.jsycl.program.KernelHandle;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
  * The runtime's way into the state that the public types of {@code io.jsycl} keep hidden, in the
  * style of the JDK's {@code SharedSecrets}: one package-private class of {@code io.jsycl} implements
  * it and registers itself when it is initialized; {@link #get()} initializes it first. The public
- * types stay thin (an {@link Event} is a handle to an {@link EventImpl}); what the scheduler, the
- * buffer storage and the kernel lowering read of them goes through here, and nothing of it is public
- * API.
+ * types stay thin (an {@link Event} is a handle to an {@link EventImpl}, a {@link Context} to a
+ * {@link ContextImpl}, a {@link Device} to a {@link DeviceImpl}, a {@link DeviceArray} to a
+ * {@link DeviceArrayImpl}, a {@link LocalAccessor} to a {@link LocalAccessorImpl}, a {@link Reduction} to a
+ * {@link ReductionImpl}); what the scheduler, the buffer storage and the kernel lowering read of them goes
+ * through here, and nothing of it is public API.
  */
 public interface ApiAccess {
     /**
@@ -55,32 +49,11 @@ public interface ApiAccess {
     /** @return a host-device context whose transfers go to the queue {@code transfers} makes (a test's fake) */
     Context newContext(Function<Context, CommandQueue> transfers);
 
-    /** @return the OpenCL context of {@code context}, null for the host device's; throws if it is closed */
-    ClContext cl(Context context);
+    /** @return what {@code context} is a handle to */
+    ContextImpl impl(Context context);
 
-    /** @return the in-order queue {@code context} moves buffer contents with */
-    ClCommandQueue transferQueue(Context context);
-
-    /** @return where buffers of {@code context} get their device memory and read it back */
-    CommandQueue transfers(Context context);
-
-    /** @return the pinned staging memory of {@code context} */
-    StagingPool stagingPool(Context context);
-
-    /** @return the kernels {@code context} built */
-    Map<KernelKey, KernelHandle> kernels(Context context);
-
-    /** Counts {@code storage} among the buffers of {@code context}. */
-    void register(Context context, BufferStorage storage);
-
-    /** Removes {@code storage} from the buffers of {@code context}. */
-    void unregister(Context context, BufferStorage storage);
-
-    /** @return the OpenCL device of {@code device}, null for the host device */
-    ClDevice cl(Device device);
-
-    /** @return the build options that work around {@code device}'s driver quirks */
-    String quirkBuildOptions(Device device);
+    /** @return what {@code device} is a handle to */
+    DeviceImpl impl(Device device);
 
     /** @return the storage {@code buffer} is a view of */
     BufferStorage storage(Buffer<?> buffer);
@@ -91,54 +64,12 @@ public interface ApiAccess {
     /** @return the offset of {@code accessor} in dimension {@code d} of its storage */
     int offset(Accessor<?> accessor, int d);
 
-    /** @return the element kind of {@code array} */
-    ElementKind kind(DeviceArray<?> array);
+    /** @return what {@code array} is a handle to */
+    DeviceArrayImpl impl(DeviceArray<?> array);
 
-    /** @return the OpenCL memory of {@code array}, null on the host device */
-    ClMem mem(DeviceArray<?> array);
+    /** @return what {@code local} is a handle to */
+    LocalAccessorImpl impl(LocalAccessor<?> local);
 
-    /** @return the context {@code array} was allocated in */
-    Context context(DeviceArray<?> array);
-
-    /** @return the device {@code array} was allocated for */
-    Device device(DeviceArray<?> array);
-
-    /** @return the Java array holding {@code array} on the host device */
-    Object hostArray(DeviceArray<?> array);
-
-    /** @return the size of {@code array} in bytes */
-    long bytes(DeviceArray<?> array);
-
-    /** @return the element kind of {@code local} */
-    ElementKind kind(LocalAccessor<?> local);
-
-    /** @return the size of {@code local} in bytes */
-    long bytes(LocalAccessor<?> local);
-
-    /** @return a fresh Java array for {@code local} in one work-group on the host device */
-    Object newArray(LocalAccessor<?> local);
-
-    /** @return the buffer {@code reduction} writes its result into */
-    Buffer<?> output(Reduction<?> reduction);
-
-    /** @return the operation of {@code reduction}: sum, min, max, or the user's ({@link ReductionOp#CUSTOM}) */
-    ReductionOp op(Reduction<?> reduction);
-
-    /** @return the identity of {@code reduction}, a boxed primitive */
-    Object identity(Reduction<?> reduction);
-
-    /** @return the user's operation of {@code reduction} (its lambda) */
-    Object operation(Reduction<?> reduction);
-
-    /** @return a fresh reducer of {@code reduction} holding the identity */
-    Object newReducer(Reduction<?> reduction);
-
-    /** Combines reducer {@code from}'s value into reducer {@code into}. */
-    void merge(Reduction<?> reduction, Object into, Object from);
-
-    /** Combines {@code reducer}'s value into element 0 of {@code hostArray}, the output's host array. */
-    void store(Reduction<?> reduction, Object reducer, Object hostArray);
-
-    /** Runs {@code body} with the specialization constants set to {@code values} on this thread. */
-    void runWith(Map<SpecConstant<?>, Object> values, Runnable body);
+    /** @return what {@code reduction} is a handle to */
+    ReductionImpl impl(Reduction<?> reduction);
 }

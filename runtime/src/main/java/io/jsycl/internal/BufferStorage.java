@@ -269,9 +269,9 @@ public final class BufferStorage {
     private DeviceCopy copyIn(Context context) {
         DeviceCopy copy = copies.get(context);
         if (copy == null) {
-            copy = API.transfers(context).allocate(bytes);
+            copy = API.impl(context).transfers().allocate(bytes);
             copies.put(context, copy);
-            API.register(context, this);
+            API.impl(context).register(this);
         }
         return copy;
     }
@@ -428,9 +428,9 @@ public final class BufferStorage {
                 if (deferred.pending(waits, context)) {
                     return null;
                 }
-                var mapping = API.transferQueue(context).enqueueMapBuffer(copy.mem,
+                var mapping = API.impl(context).transferQueue().enqueueMapBuffer(copy.mem,
                         ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, bytes, EventImpl.waitList(waits, context));
-                API.transferQueue(context).flush();
+                API.impl(context).transferQueue().flush();
                 makeOnlyCurrent(copy);
                 if (SchedulerTrace.on()) {
                     SchedulerTrace.log(this + ": host access maps its copy in " + context
@@ -463,9 +463,9 @@ public final class BufferStorage {
                 if (deferred.pending(before, context)) {
                     return null;
                 }
-                read = API.transferQueue(context).enqueueReadBuffer(copy.mem, false, 0, copy.pinnedBytes(), bytes,
-                        EventImpl.waitList(before, context));
-                API.transferQueue(context).flush();
+                read = API.impl(context).transferQueue().enqueueReadBuffer(copy.mem, false, 0, copy.pinnedBytes(),
+                        bytes, EventImpl.waitList(before, context));
+                API.impl(context).transferQueue().flush();
                 countTransfer();
             } else if (copy.pinnedUse != null) {
                 waits.add(copy.pinnedUse); // the host writes what an upload may still read
@@ -499,7 +499,7 @@ public final class BufferStorage {
 
     /** Enqueues the unmap of {@code host}, a mapping of {@code copy}, and makes it the copy's last transfer. */
     synchronized void unmapped(Context context, DeviceCopy copy, MemorySegment host) {
-        ClCommandQueue queue = API.transferQueue(context);
+        ClCommandQueue queue = API.impl(context).transferQueue();
         copy.ready = EventImpl.of(queue.enqueueUnmap(copy.mem, host, List.of()), context, false, queue);
     }
 
@@ -644,7 +644,7 @@ public final class BufferStorage {
             }
         }
         for (Context context : contexts) {
-            API.unregister(context, this);
+            API.impl(context).unregister(this);
         }
         Deferred.rethrow(failure);
     }

@@ -152,10 +152,10 @@ abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferTransfer
                 Fill fill;
                 if (source.mapped) {
                     List<ClEvent> waitList = EventImpl.waitList(before, context);
-                    fill = new Fill(storage, context, source, API.transferQueue(context).enqueueMapBuffer(source.mem,
-                            ClMemFlags.MAP_READ, 0, bytes, waitList), null, List.of(), null);
+                    fill = new Fill(storage, context, source, API.impl(context).transferQueue()
+                            .enqueueMapBuffer(source.mem, ClMemFlags.MAP_READ, 0, bytes, waitList), null, List.of(), null);
                 } else {
-                    CommandQueue queue = API.transfers(context);
+                    CommandQueue queue = API.impl(context).transfers();
                     MemorySegment heap = DeviceCopy.pipelineView(storage.codec, storage.array, bytes);
                     var reads = new ArrayList<CommandQueue.Command>();
                     try {
@@ -257,8 +257,8 @@ abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferTransfer
             if (deferred.pending(before, context)) {
                 return null;
             }
-            var mapping = API.transferQueue(context).enqueueMapBuffer(copy.mem, ClMemFlags.MAP_WRITE_INVALIDATE_REGION,
-                    0, storage.bytes, EventImpl.waitList(before, context));
+            var mapping = API.impl(context).transferQueue().enqueueMapBuffer(copy.mem,
+                    ClMemFlags.MAP_WRITE_INVALIDATE_REGION, 0, storage.bytes, EventImpl.waitList(before, context));
             var upload = new MapUpload(storage, context, copy, mapping);
             copy.valid = true;
             copy.ready = upload.event;
@@ -352,7 +352,7 @@ abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferTransfer
             boolean pooled = StagingPool.enabled();
             StagingPool.Block block;
             try {
-                block = API.transfers(context).pinned(storage.bytes, pooled);
+                block = API.impl(context).transfers().pinned(storage.bytes, pooled);
             } catch (ClException e) {
                 Scheduler.LOCK.lock();
                 try {

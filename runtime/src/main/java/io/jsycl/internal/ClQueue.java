@@ -72,7 +72,7 @@ public final class ClQueue implements CommandQueue {
 
     @Override
     public StagingPool.Block pinned(long bytes, boolean pooled) {
-        return pooled ? API.stagingPool(context).take(bytes) : StagingPool.allocate(context, bytes);
+        return pooled ? API.impl(context).stagingPool().take(bytes) : StagingPool.allocate(context, bytes);
     }
 
     @Override

@@ -76,14 +76,14 @@ final class DeviceCopy {
         long size = Math.max(bytes, 1);
         if (Settings.current().mapsHostTransfers(context.devices().stream().allMatch(Device::hostUnifiedMemory))) {
             try {
-                return new DeviceCopy(ClMem.createBuffer(API.cl(context),
+                return new DeviceCopy(ClMem.createBuffer(API.impl(context).cl(),
                         ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR, size, MemorySegment.NULL), true, bytes);
             } catch (ClException e) {
                 // No host-accessible memory to give: this copy moves data through staging instead.
             }
         }
-        return new DeviceCopy(ClMem.createBuffer(API.cl(context), ClMemFlags.READ_WRITE, size, MemorySegment.NULL), false,
-                bytes);
+        return new DeviceCopy(ClMem.createBuffer(API.impl(context).cl(), ClMemFlags.READ_WRITE, size, MemorySegment.NULL),
+                false, bytes);
     }
 
     /** The buffer's bytes in the pinned memory (a pooled block may be larger); {@link #pinned} is set. */
@@ -183,14 +183,14 @@ final class DeviceCopy {
                 giveBack(context, pinned, pooled);
             }
         } finally {
-            API.transfers(context).free(this);
+            API.impl(context).transfers().free(this);
         }
     }
 
     /** Hands {@code block} back to {@code context}'s pool if it came from there, else frees it. */
     static void giveBack(Context context, StagingPool.Block block, boolean pooled) {
         if (pooled) {
-            API.stagingPool(context).give(block);
+            API.impl(context).stagingPool().give(block);
         } else {
             StagingPool.free(context, block);
         }

@@ -28,7 +28,7 @@ public final class HostExecutor {
     static void run(CommandGroupRecord.Launch launch, Map<SpecConstant<?>, Object> specValues) {
         Map<SpecConstant<?>, Object> spec = Map.copyOf(specValues);
         if (launch.kernel() instanceof TaskKernel task) {
-            API.runWith(spec, task::run);
+            SpecValues.runWith(spec, task::run);
             return;
         }
         if (launch.kernel() instanceof NdItemKernel ndKernel) {
@@ -43,10 +43,10 @@ public final class HostExecutor {
         int parallelism = ForkJoinPool.getCommonPoolParallelism();
         long chunk = Math.max(MIN_CHUNK, total / (4L * Math.max(1, parallelism)));
         var reduction = launch.reduction();
-        Object result = reduction == null ? null : API.newReducer(reduction);
+        Object result = reduction == null ? null : API.impl(reduction).newReducer();
         invoke(new Chunk(launch.kernel(), reduction, result, spec, range, 0, total, chunk));
         if (reduction != null) {
-            API.store(reduction, result, API.storage(API.output(reduction)).hostArray());
+            API.impl(reduction).store(result, API.impl(reduction).output().hostArray());
         }
     }
 
@@ -118,7 +118,7 @@ public final class HostExecutor {
                         new Chunk(kernel, reduction, result, spec, range, mid, to, grain));
                 return;
             }
-            API.runWith(spec, this::runItems);
+            SpecValues.runWith(spec, this::runItems);
         }
 
         @SuppressWarnings({"unchecked", "rawtypes"}) // the reducer type matches the kernel's by construction
@@ -133,13 +133,13 @@ public final class HostExecutor {
                 return;
             }
             ReductionKernel k = (ReductionKernel) kernel;
-            Object mine = API.newReducer(reduction);
+            Object mine = API.impl(reduction).newReducer();
             for (long linear = from; linear < to; linear++) {
                 item.moveTo(linear);
                 k.run(item, mine);
             }
             synchronized (result) {
-                API.merge(reduction, result, mine);
+                API.impl(reduction).merge(result, mine);
             }
         }
     }

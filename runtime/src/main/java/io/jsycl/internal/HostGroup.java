@@ -41,7 +41,7 @@ public final class HostGroup {
     }
 
     public Object localArray(LocalAccessor<?> accessor) {
-        return locals.computeIfAbsent(accessor, API::newArray);
+        return locals.computeIfAbsent(accessor, a -> API.impl(a).newArray());
     }
 
     void barrier() {

@@ -16,8 +16,6 @@ import java.util.concurrent.Future;
  * group arrives. Local memory is per group ({@link HostGroup}).
  */
 final class HostNdExecutor {
-    private static final ApiAccess API = ApiAccess.get();
-
     private static final ExecutorService GROUPS = Executors.newFixedThreadPool(
             Runtime.getRuntime().availableProcessors(), r -> {
                 var t = new Thread(r, "jsycl-host-group");
@@ -63,7 +61,7 @@ final class HostNdExecutor {
             var item = new HostNdItem(dims, g, l, groups, groupId, local, group);
             threads[local] = Thread.ofVirtual().unstarted(() -> HostExecutor.inGroup(group, () -> {
                 try {
-                    API.runWith(spec, () -> kernel.run(item));
+                    SpecValues.runWith(spec, () -> kernel.run(item));
                 } catch (Throwable t) {
                     synchronized (failure) {
                         if (failure[0] == null) {

@@ -65,7 +65,7 @@ public final class KernelArguments implements AutoCloseable {
             Object value = arg.captureIndex() >= 0 ? RecordPaths.resolve(captured[arg.captureIndex()], arg.path()) : null;
             switch (arg.role()) {
                 case VALUE -> setScalar(index, value);
-                case ACCESSOR_DATA -> put(index, MEM, 0, value instanceof DeviceArray<?> d ? API.mem(d)
+                case ACCESSOR_DATA -> put(index, MEM, 0, value instanceof DeviceArray<?> d ? API.impl(d).mem()
                         : memOf(API.storage(((Accessor<?>) value)), storages, mems));
                 case ACCESSOR_RANGE -> putInt(index, value instanceof DeviceArray<?> d ? d.size()
                         : ((Accessor<?>) value).range().get(arg.dimension()));
@@ -74,12 +74,12 @@ public final class KernelArguments implements AutoCloseable {
                 case ACCESSOR_OFFSET -> putInt(index, value instanceof DeviceArray<?> ? 0
                         : API.offset((Accessor<?>) value, arg.dimension()));
                 case LAUNCH_RANGE -> putInt(index, range.get(arg.dimension()));
-                case LOCAL_MEMORY -> put(index, LOCAL, Math.max(1, API.bytes(((LocalAccessor<?>) value))), null);
+                case LOCAL_MEMORY -> put(index, LOCAL, Math.max(1, API.impl((LocalAccessor<?>) value).bytes()), null);
                 case LOCAL_RANGE -> putInt(index, ((LocalAccessor<?>) value).range().get(arg.dimension()));
                 case ARRAY_DATA -> put(index, MEM, 0, arrayBuffer(context, value));
                 case ARRAY_LENGTH -> putInt(index, Array.getLength(value));
-                case REDUCTION_OUTPUT -> put(index, MEM, 0, memOf(API.storage(API.output(reduction)), storages, mems));
-                case REDUCTION_SCRATCH -> put(index, LOCAL, workGroupSize * API.storage(API.output(reduction)).kind.bytes, null);
+                case REDUCTION_OUTPUT -> put(index, MEM, 0, memOf(API.impl(reduction).output(), storages, mems));
+                case REDUCTION_SCRATCH -> put(index, LOCAL, workGroupSize * API.impl(reduction).output().kind.bytes, null);
                 case GROUP_SCRATCH -> put(index, LOCAL, (workGroupSize + workGroupSize / 32 + 1) * Long.BYTES, null);
                 case CHECK_BUFFER -> put(index, MEM, 0, checkBuffer(context));
             }

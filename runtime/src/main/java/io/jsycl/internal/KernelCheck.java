@@ -32,7 +32,7 @@ public final class KernelCheck {
         int[] r = new int[KernelArguments.CHECK_INTS];
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment host = arena.allocate(4L * r.length, 8);
-            try (ClEvent e = API.transferQueue(context).enqueueReadBuffer(buffer, true, 0, host, host.byteSize(),
+            try (ClEvent e = API.impl(context).transferQueue().enqueueReadBuffer(buffer, true, 0, host, host.byteSize(),
                     List.of())) {
                 MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, r, 0, r.length);
             }

@@ -302,18 +302,19 @@ public final class KernelLambdas {
                 yield new Capture.Accessor(API.storage(a).kind.scalar, a.range().dimensions(), mode);
             }
             case DeviceArray<?> d -> {
-                if (API.context(d) != check.queue().context() || API.device(d) != check.queue().device()) {
+                DeviceArrayImpl array = API.impl(d);
+                if (array.context() != check.queue().context() || array.device() != check.queue().device()) {
                     throw new SyclException("kernel " + lambda.described() + ": captures " + d + ", which belongs to"
                             + " another context or device than " + check.queue() + "; allocate it with that queue");
                 }
-                yield new Capture.Accessor(API.kind(d).scalar, 1, io.jsycl.lowering.AccessMode.READ_WRITE);
+                yield new Capture.Accessor(array.kind().scalar, 1, io.jsycl.lowering.AccessMode.READ_WRITE);
             }
             case LocalAccessor<?> l -> {
                 if (!check.locals().contains(l)) {
                     throw new SyclException("kernel " + lambda.described() + ": captures local memory made in another"
                             + " command group; make LocalAccessors inside the command group that runs the kernel");
                 }
-                yield new Capture.Local(API.kind(l).scalar, l.range().dimensions());
+                yield new Capture.Local(API.impl(l).kind().scalar, l.range().dimensions());
             }
             case Record r -> recordCapture(lambda, index, r, check);
             case boolean[] a -> new Capture.Array(ScalarType.BOOLEAN);

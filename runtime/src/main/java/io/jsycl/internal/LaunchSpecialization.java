@@ -89,7 +89,8 @@ final class LaunchSpecialization {
             };
             switch (arg.role()) {
                 case ACCESSOR_DATA -> {
-                    Object memory = value instanceof DeviceArray<?> d ? API.mem(d) : API.storage(((Accessor<?>) value));
+                    Object memory = value instanceof DeviceArray<?> d ? API.impl(d).mem()
+                            : API.storage(((Accessor<?>) value));
                     if (memories == null) {
                         memories = new Object[lowered.args().size()];
                     }

@@ -61,10 +61,10 @@ final class QueueKernels {
         }
         FirstSubmitTrace.mark("build-options");
         var key = new KernelKey(lowering, device, options);
-        KernelHandle handle = API.kernels(context).get(key);
+        KernelHandle handle = API.impl(context).kernels().get(key);
         if (handle == null) {
             handle = build(lowering, options);
-            API.kernels(context).put(key, handle);
+            API.impl(context).kernels().put(key, handle);
         }
         return handle;
     }
@@ -87,7 +87,7 @@ final class QueueKernels {
         if (padded) {
             options.append("-DJSYCL_PADDED_RANGE ");
         }
-        options.append(API.quirkBuildOptions(device));
+        options.append(API.impl(device).quirkBuildOptions());
         if (group.fastMath()) {
             options.append("-cl-fast-relaxed-math -DJSYCL_FAST_MATH -DJSYCL_CR_DIVIDE_SQRT");
         } else if (device.hasAspect(Aspect.FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT)) {
@@ -107,9 +107,9 @@ final class QueueKernels {
         LoweredKernel lowered = lowering.kernel();
         var source = new ProgramSource(lowered.source(), options, new TreeMap<>());
         try {
-            ProgramManager manager = ProgramManager.of(API.cl(context));
+            ProgramManager manager = ProgramManager.of(API.impl(context).cl());
             FirstSubmitTrace.mark("program-manager-open");
-            return manager.getOrCreateKernel(API.cl(device), source, lowered.kernelName());
+            return manager.getOrCreateKernel(API.impl(device).cl(), source, lowered.kernelName());
         } catch (ProgramBuildException e) {
             throw new KernelBuildException("kernel " + lowering.described() + " (OpenCL kernel " + lowered.kernelName()
                     + ") failed to build for " + device.name()

@@ -84,7 +84,8 @@ public final class QueueScheduler {
                 && settings.outOfOrderQueues(device.vendor());
         this.launches = new LaunchSettings(settings, device);
         this.clInOrder = !outOfOrder;
-        this.cl = device.isHost() ? null : ClCommandQueue.create(API.cl(context), API.cl(device), outOfOrder, profiling);
+        this.cl = device.isHost() ? null
+                : ClCommandQueue.create(API.impl(context).cl(), API.impl(device).cl(), outOfOrder, profiling);
         this.lazy = cl != null && clInOrder && !profiling ? new LazyLaunches(cl,
                 settings.usesLaunchThread(device) ? new LaunchThread("jsycl launches " + device.name()) : null)
                 : null;
@@ -293,7 +294,7 @@ public final class QueueScheduler {
             }
             FirstSubmitTrace.mark("buffers");
             CommandGroupRecord.Launch launch = group.launch();
-            arguments.set(API.cl(context), lowered, kernel.captured(), storages, mems,
+            arguments.set(API.impl(context).cl(), lowered, kernel.captured(), storages, mems,
                     launch.range(), launch.reduction(), plan.local() == null ? 0 : plan.local().size(),
                     (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
             FirstSubmitTrace.mark("arguments");

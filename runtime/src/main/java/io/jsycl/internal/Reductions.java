@@ -16,14 +16,14 @@ final class Reductions {
     }
 
     static ReductionSpec spec(Reduction<?> r) {
-        var type = API.storage(API.output(r)).kind.scalar;
-        String identity = CLiterals.of(API.identity(r));
-        return switch (API.op(r)) {
+        var type = API.impl(r).output().kind.scalar;
+        String identity = CLiterals.of(API.impl(r).identity());
+        return switch (API.impl(r).op()) {
             case SUM -> new ReductionSpec(type, ReductionOp.SUM, null, null, null, identity);
             case MIN -> new ReductionSpec(type, ReductionOp.MIN, null, null, null, identity);
             case MAX -> new ReductionSpec(type, ReductionOp.MAX, null, null, null, identity);
             case CUSTOM -> {
-                SerializedLambda op = KernelLambdas.serialized(API.operation(r));
+                SerializedLambda op = KernelLambdas.serialized(API.impl(r).operation());
                 if (op.getCapturedArgCount() != 0) {
                     throw new SyclException("the operation of Reduction.of captures values; write it as a lambda of its"
                             + " two arguments alone, e.g. (a, b) -> a | b");

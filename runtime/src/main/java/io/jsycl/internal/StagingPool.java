@@ -116,11 +116,11 @@ public final class StagingPool {
 
     /** New pinned memory of {@code capacity} bytes, mapped for reading and writing. */
     static Block allocate(Context context, long capacity) {
-        ClMem mem = ClMem.createBuffer(API.cl(context), ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR, capacity,
-                MemorySegment.NULL);
+        ClMem mem = ClMem.createBuffer(API.impl(context).cl(), ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR,
+                capacity, MemorySegment.NULL);
         try {
-            MemorySegment host = API.transferQueue(context).mapBuffer(mem, ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE,
-                    0, capacity, List.of());
+            MemorySegment host = API.impl(context).transferQueue().mapBuffer(mem,
+                    ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, capacity, List.of());
             return new Block(mem, host, capacity);
         } catch (RuntimeException e) {
             mem.close();
@@ -134,7 +134,7 @@ public final class StagingPool {
 
     /** Unmaps and releases {@code block}. */
     static void free(Context context, Block block) {
-        try (ClEvent unmap = API.transferQueue(context).enqueueUnmap(block.mem(), block.host(), List.of())) {
+        try (ClEvent unmap = API.impl(context).transferQueue().enqueueUnmap(block.mem(), block.host(), List.of())) {
             unmap.await();
         } finally {
             block.mem().close();

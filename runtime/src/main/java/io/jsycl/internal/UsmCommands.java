@@ -30,15 +30,15 @@ public final class UsmCommands {
         var waits = waits(q, dependsOn);
         if (q.device().isHost()) {
             awaitAll(waits);
-            System.arraycopy(array, 0, API.hostArray(dst), 0, n);
+            System.arraycopy(array, 0, API.impl(dst).hostArray(), 0, n);
             return q.trackDone();
         }
         Arena arena = Arena.ofShared();
         try {
-            MemorySegment staging = arena.allocate(Math.max(1, (long) n * API.kind(dst).bytes), 64);
-            API.kind(dst).copyToSegment(array, staging);
-            ClEvent e = q.cl().enqueueWriteBuffer(API.mem(dst), false, 0, staging, (long) n * API.kind(dst).bytes,
-                    EventImpl.waitList(waits, q.context()));
+            MemorySegment staging = arena.allocate(Math.max(1, (long) n * API.impl(dst).kind().bytes), 64);
+            API.impl(dst).kind().copyToSegment(array, staging);
+            ClEvent e = q.cl().enqueueWriteBuffer(API.impl(dst).mem(), false, 0, staging,
+                    (long) n * API.impl(dst).kind().bytes, EventImpl.waitList(waits, q.context()));
             e.onComplete(arena::close);
             return q.trackNew(e);
         } catch (RuntimeException ex) {
@@ -53,14 +53,14 @@ public final class UsmCommands {
         var waits = waits(q, dependsOn);
         if (q.device().isHost()) {
             awaitAll(waits);
-            System.arraycopy(API.hostArray(src), 0, array, 0, n);
+            System.arraycopy(API.impl(src).hostArray(), 0, array, 0, n);
             return q.trackDone();
         }
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment staging = arena.allocate(Math.max(1, (long) n * API.kind(src).bytes), 64);
-            try (ClEvent e = q.cl().enqueueReadBuffer(API.mem(src), true, 0, staging, (long) n * API.kind(src).bytes,
-                    EventImpl.waitList(waits, q.context()))) {
-                API.kind(src).copyFromSegment(staging.asSlice(0, (long) n * API.kind(src).bytes), array);
+            MemorySegment staging = arena.allocate(Math.max(1, (long) n * API.impl(src).kind().bytes), 64);
+            try (ClEvent e = q.cl().enqueueReadBuffer(API.impl(src).mem(), true, 0, staging,
+                    (long) n * API.impl(src).kind().bytes, EventImpl.waitList(waits, q.context()))) {
+                API.impl(src).kind().copyFromSegment(staging.asSlice(0, (long) n * API.impl(src).kind().bytes), array);
             }
         }
         return q.trackDone();
@@ -95,15 +95,15 @@ public final class UsmCommands {
         var waits = waits(q, dependsOn);
         if (q.device().isHost()) {
             awaitAll(waits);
-            System.arraycopy(API.hostArray(src), srcOffset, API.hostArray(dst), dstOffset, count);
+            System.arraycopy(API.impl(src).hostArray(), srcOffset, API.impl(dst).hostArray(), dstOffset, count);
             return q.trackDone();
         }
         if (count == 0) {
             return q.trackDone();
         }
-        long size = API.kind(src).bytes;
-        ClEvent e = q.cl().enqueueCopyBuffer(API.mem(src), API.mem(dst), srcOffset * size, dstOffset * size, count * size,
-                EventImpl.waitList(waits, q.context()));
+        long size = API.impl(src).kind().bytes;
+        ClEvent e = q.cl().enqueueCopyBuffer(API.impl(src).mem(), API.impl(dst).mem(), srcOffset * size,
+                dstOffset * size, count * size, EventImpl.waitList(waits, q.context()));
         return q.trackNew(e);
     }
 
@@ -111,12 +111,12 @@ public final class UsmCommands {
     private static void checkPair(QueueScheduler q, DeviceArray<?> src, DeviceArray<?> dst) {
         Objects.requireNonNull(src, "src");
         Objects.requireNonNull(dst, "dst");
-        if (API.context(src) != API.context(dst)) {
+        if (API.impl(src).context() != API.impl(dst).context()) {
             throw new IllegalArgumentException("q.copy: source " + src + " and destination " + dst
                     + " belong to different contexts; device-to-device copies stay in one context: copy through a"
                     + " host array (q.copy(src, array), then q.copy(array, dst) on the other context's queue)");
         }
-        if (API.kind(src) != API.kind(dst)) {
+        if (API.impl(src).kind() != API.impl(dst).kind()) {
             throw new IllegalArgumentException("q.copy: source " + src + " and destination " + dst
                     + " hold different element types");
         }
@@ -129,7 +129,7 @@ public final class UsmCommands {
         check(q, dst, 0);
         if (q.device().isHost()) {
             awaitAll(waits);
-            Object host = API.hostArray(dst);
+            Object host = API.impl(dst).hostArray();
             for (int i = 0; i < dst.size(); i++) {
                 Array.set(host, i, oneElement);
             }
@@ -143,9 +143,10 @@ public final class UsmCommands {
             Object single = Array.newInstance(oneElement.getClass() == Boolean.class ? boolean.class
                     : primitiveOf(oneElement), 1);
             Array.set(single, 0, oneElement);
-            MemorySegment pattern = arena.allocate(API.kind(dst).bytes, API.kind(dst).bytes);
-            API.kind(dst).copyToSegment(single, pattern);
-            ClEvent e = q.cl().enqueueFillBuffer(API.mem(dst), pattern, 0, API.bytes(dst), EventImpl.waitList(waits, q.context()));
+            MemorySegment pattern = arena.allocate(API.impl(dst).kind().bytes, API.impl(dst).kind().bytes);
+            API.impl(dst).kind().copyToSegment(single, pattern);
+            ClEvent e = q.cl().enqueueFillBuffer(API.impl(dst).mem(), pattern, 0, API.impl(dst).bytes(),
+                    EventImpl.waitList(waits, q.context()));
             e.onComplete(arena::close);
             return q.trackNew(e);
         } catch (RuntimeException ex) {
@@ -168,7 +169,7 @@ public final class UsmCommands {
     }
 
     private static void check(QueueScheduler q, DeviceArray<?> d, int n) {
-        if (API.context(d) != q.context() || API.device(d) != q.device()) {
+        if (API.impl(d).context() != q.context() || API.impl(d).device() != q.device()) {
             throw new IllegalArgumentException(d + " belongs to another context or device than " + q);
         }
         if (n > d.size()) {

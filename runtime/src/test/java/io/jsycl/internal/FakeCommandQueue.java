@@ -105,7 +105,7 @@ final class FakeCommandQueue implements CommandQueue {
 
     /** The fake transfer queue of {@code context}, made by {@link #fakeContext()}. */
     static FakeCommandQueue transfers(Context context) {
-        return (FakeCommandQueue) ApiAccess.get().transfers(context);
+        return (FakeCommandQueue) ApiAccess.get().impl(context).transfers();
     }
 
     /** Another queue of the same context and device memory; {@code inOrder} if it runs commands in order. */

@@ -1,8 +1,9 @@
-package io.jsycl;
+package io.jsycl.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jsycl.Device;
 import io.jsycl.opencl.DriverQuirk;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -16,8 +17,9 @@ class DeviceQuirkTest {
 
     @Test
     void nvidiasOpenClGetsTheNanToIntegerQuirkAndPoclNone() {
-        assertThat(Device.quirksOf("NVIDIA Corporation", "NVIDIA Corporation")).containsExactly(DriverQuirk.NAN_TO_INTEGER);
-        assertThat(Device.quirksOf("The pocl project", "GenuineIntel")).isEmpty();
+        assertThat(DeviceImpl.quirksOf("NVIDIA Corporation", "NVIDIA Corporation"))
+                .containsExactly(DriverQuirk.NAN_TO_INTEGER);
+        assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel")).isEmpty();
         assertThat(DriverQuirk.NAN_TO_INTEGER.buildOption()).isEqualTo("-DJSYCL_QUIRK_NAN_TO_INTEGER");
         assertThat(DriverQuirk.NAN_TO_INTEGER.settingName()).isEqualTo("nan-to-integer");
     }
@@ -25,17 +27,17 @@ class DeviceQuirkTest {
     @Test
     void theSettingTurnsAQuirkOnOrOff() {
         System.setProperty("jsycl.quirks", "nan-to-integer");
-        assertThat(Device.quirksOf("The pocl project", "GenuineIntel")).containsExactly(DriverQuirk.NAN_TO_INTEGER);
+        assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel")).containsExactly(DriverQuirk.NAN_TO_INTEGER);
         System.setProperty("jsycl.quirks", " -NAN-to-integer ");
-        assertThat(Device.quirksOf("NVIDIA Corporation", "NVIDIA Corporation")).isEmpty();
+        assertThat(DeviceImpl.quirksOf("NVIDIA Corporation", "NVIDIA Corporation")).isEmpty();
         System.setProperty("jsycl.quirks", "+nan-to-integer");
-        assertThat(Device.quirksOf("The pocl project", "GenuineIntel")).containsExactly(DriverQuirk.NAN_TO_INTEGER);
+        assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel")).containsExactly(DriverQuirk.NAN_TO_INTEGER);
     }
 
     @Test
     void anUnknownQuirkIsRejectedWithTheKnownOnes() {
         System.setProperty("jsycl.quirks", "nan-to-integer,fast-atomics");
-        assertThatThrownBy(() -> Device.quirksOf("x", "y")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> DeviceImpl.quirksOf("x", "y")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("JSYCL_QUIRKS (or -Djsycl.quirks) names 'fast-atomics', which is no quirk; known: "
                         + "nan-to-integer (prefix - to turn one off)");
     }

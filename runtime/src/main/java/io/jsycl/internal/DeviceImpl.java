@@ -1,0 +1,191 @@
+package io.jsycl.internal;
+
+import io.jsycl.Aspect;
+import io.jsycl.Device;
+import io.jsycl.DeviceType;
+import io.jsycl.Platform;
+import io.jsycl.opencl.ClDevice;
+import io.jsycl.opencl.DriverQuirk;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What a {@link Device} is a handle to: its OpenCL device (none for the host device), what the driver reported of
+ * it, and the driver quirks jsycl works around on it.
+ */
+public final class DeviceImpl {
+    /** {@code CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT} in {@code CL_DEVICE_SINGLE_FP_CONFIG}. */
+    private static final long FP_CORRECTLY_ROUNDED_DIVIDE_SQRT = 1L << 7;
+
+    private final Platform platform;
+    private final ClDevice cl;
+    private final Set<Aspect> aspects;
+    private final boolean outOfOrderQueues;
+    private final boolean hostUnifiedMemory;
+    // Read on every reduction submit; the driver's answers do not change.
+    private final int maxComputeUnits;
+    private final long maxWorkGroupSize;
+
+    /**
+     * The state of a device of {@code platform}.
+     *
+     * @param platform the device's platform
+     * @param cl the OpenCL device, or null for the host device
+     */
+    public DeviceImpl(Platform platform, ClDevice cl) {
+        this.platform = platform;
+        this.cl = cl;
+        var set = EnumSet.noneOf(Aspect.class);
+        for (Aspect a : Aspect.values()) {
+            if (queryAspect(a)) {
+                set.add(a);
+            }
+        }
+        this.aspects = Collections.unmodifiableSet(set);
+        this.outOfOrderQueues = cl == null || cl.supportsOutOfOrderQueues();
+        this.hostUnifiedMemory = cl == null || cl.isCpu() || cl.hostUnifiedMemory();
+        this.maxComputeUnits = cl == null ? Runtime.getRuntime().availableProcessors() : cl.maxComputeUnits();
+        this.maxWorkGroupSize = cl == null ? 1024 : cl.maxWorkGroupSize();
+    }
+
+    /** @return the device's name, as {@link Device#name()} */
+    public String name() {
+        return cl == null ? "jsycl host device" : cl.name();
+    }
+
+    /** @return the device's vendor, as {@link Device#vendor()} */
+    public String vendor() {
+        return cl == null ? "jsycl" : cl.vendor();
+    }
+
+    /** @return the device type, as {@link Device#type()} */
+    public DeviceType type() {
+        if (cl == null) {
+            return DeviceType.HOST;
+        }
+        if (cl.isGpu()) {
+            return DeviceType.GPU;
+        }
+        if (cl.isAccelerator()) {
+            return DeviceType.ACCELERATOR;
+        }
+        return DeviceType.CPU;
+    }
+
+    /** @return the quirks' names, as {@link Device#quirks()} */
+    public List<String> quirks() {
+        return quirkSet().stream().map(DriverQuirk::settingName).toList();
+    }
+
+    private Set<DriverQuirk> quirkSet() {
+        return cl == null ? Set.of() : quirksOf(platform.vendor(), vendor());
+    }
+
+    /**
+     * The quirks known for a driver of these vendors ({@link DriverQuirk}), then {@code JSYCL_QUIRKS}' changes.
+     *
+     * @param platformVendor the platform's vendor
+     * @param deviceVendor the device's vendor
+     * @return the quirks to work around
+     */
+    public static Set<DriverQuirk> quirksOf(String platformVendor, String deviceVendor) {
+        Set<DriverQuirk> quirks = EnumSet.noneOf(DriverQuirk.class);
+        quirks.addAll(DriverQuirk.knownFor(platformVendor, deviceVendor));
+        for (var e : Settings.current().quirks().get().entrySet()) {
+            if (e.getValue()) {
+                quirks.add(e.getKey());
+            } else {
+                quirks.remove(e.getKey());
+            }
+        }
+        return quirks;
+    }
+
+    /**
+     * The build options that select the safe forms of this device's quirks, and those of its driver's features
+     * ({@link DriverQuirk#featureBuildOptions}), each followed by a space.
+     *
+     * @return the options, possibly empty
+     */
+    public String quirkBuildOptions() {
+        var options = new StringBuilder(cl == null ? "" : DriverQuirk.featureBuildOptions(platform.vendor(), vendor()));
+        for (DriverQuirk q : quirkSet()) {
+            options.append(q.buildOption()).append(' ');
+        }
+        return options.toString();
+    }
+
+    /** @return the driver's version string, as {@link Device#driverVersion()} */
+    public String driverVersion() {
+        return cl == null ? Runtime.version().toString() : cl.driverVersion();
+    }
+
+    /** @return the OpenCL version string, as {@link Device#version()} */
+    public String version() {
+        return cl == null ? "host" : cl.version();
+    }
+
+    /** @return the number of compute units, as {@link Device#maxComputeUnits()} */
+    public int maxComputeUnits() {
+        return maxComputeUnits;
+    }
+
+    /** @return the largest work-group, as {@link Device#maxWorkGroupSize()} */
+    public long maxWorkGroupSize() {
+        return maxWorkGroupSize;
+    }
+
+    /** @return global memory in bytes, as {@link Device#globalMemSize()} */
+    public long globalMemSize() {
+        return cl == null ? Runtime.getRuntime().maxMemory() : cl.globalMemSize();
+    }
+
+    /** @return local memory in bytes, as {@link Device#localMemSize()} */
+    public long localMemSize() {
+        return cl == null ? 64 * 1024 : cl.localMemSize();
+    }
+
+    /**
+     * Whether the device has a capability.
+     *
+     * @param aspect the capability to look for
+     * @return true when the device has {@code aspect}
+     */
+    public boolean hasAspect(Aspect aspect) {
+        return aspects.contains(aspect);
+    }
+
+    private boolean queryAspect(Aspect aspect) {
+        if (cl == null) {
+            return aspect != Aspect.IMAGES && aspect != Aspect.FP16;
+        }
+        return switch (aspect) {
+            case FP64 -> cl.doubleFpConfig() != 0 || cl.hasExtension("cl_khr_fp64");
+            case FP16 -> cl.hasExtension("cl_khr_fp16");
+            case ATOMIC64 -> cl.hasExtension("cl_khr_int64_base_atomics");
+            case IMAGES -> cl.imageSupport();
+            case FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT -> (cl.singleFpConfig() & FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0;
+        };
+    }
+
+    /** @return whether one queue's commands may overlap, as {@link Device#supportsOutOfOrderQueues()} */
+    public boolean supportsOutOfOrderQueues() {
+        return outOfOrderQueues;
+    }
+
+    /** @return whether buffers move data by mapping, as {@link Device#hostUnifiedMemory()} */
+    public boolean hostUnifiedMemory() {
+        return hostUnifiedMemory;
+    }
+
+    /**
+     * The OpenCL device.
+     *
+     * @return the OpenCL device, or null for the host device
+     */
+    public ClDevice cl() {
+        return cl;
+    }
+}
