@@ -164,7 +164,7 @@ public final class KernelShapes {
         var data = new SweepData(maxLog2);
         try (var cl = new RawCl(device);
              ClCommandQueue plain = ClCommandQueue.create(cl.context, device, false, false);
-             ClProgram program = build(cl, device)) {
+             ClProgram program = cl.build(SOURCE.replace("SUM_TAIL", SUM_TAIL))) {
             int units = device.maxComputeUnits();
             for (int k : saxpySizes) {
                 String rows = saxpy(cl, plain, program, data, k, units, rounds);
@@ -180,14 +180,6 @@ public final class KernelShapes {
         if (o.containsKey("out")) {
             Files.writeString(Path.of(o.get("out")), out);
         }
-    }
-
-    /** The shapes' program, with the PTX float atomic on NVIDIA as jsycl's build options select it. */
-    private static ClProgram build(RawCl cl, ClDevice device) {
-        ClProgram p = ClProgram.createWithSource(cl.context, RawCl.PRELUDE + SOURCE.replace("SUM_TAIL", SUM_TAIL));
-        boolean nvidia = device.vendor().toUpperCase(Locale.ROOT).contains("NVIDIA");
-        p.build(List.of(device), cl.buildOptions + (nvidia ? " -DJSYCL_NVIDIA_PTX" : ""));
-        return p;
     }
 
     private static int[] sizes(String list) {
@@ -306,16 +298,10 @@ public final class KernelShapes {
                     kernel[i] = t;
                 }
             }
-            double op = median(perOp[s]);
+            double op = SweepOp.median(perOp[s]);
             rows.append(String.format("| %s | 2^%d | %s | %d | %.2f | %.2f | %.1f | %s |%n", workload, log2n, shape.name,
-                    shape.global, op / 1e3, median(kernel) / 1e3, bytes / op, checks.get(s)));
+                    shape.global, op / 1e3, SweepOp.median(kernel) / 1e3, bytes / op, checks.get(s)));
         }
         return rows.toString();
-    }
-
-    private static double median(double[] a) {
-        double[] s = a.clone();
-        Arrays.sort(s);
-        return s[s.length / 2];
     }
 }

@@ -16,7 +16,8 @@ import java.util.List;
 /**
  * The hand-written path: one context and one in-order profiling queue on a device, through the checked
  * {@code io.jsycl.opencl} layer. Programs are built with the options jsycl uses on the same device
- * ({@code -cl-fp32-correctly-rounded-divide-sqrt} where offered) and the sources switch contraction off, so
+ * ({@code -cl-fp32-correctly-rounded-divide-sqrt} where offered, {@code JSYCL_NVIDIA_PTX} defined on NVIDIA) and the
+ * sources switch contraction off, so
  * both paths compute the same floating-point results and the ratio measures code generation and runtime only.
  */
 final class RawCl implements AutoCloseable {
@@ -33,8 +34,11 @@ final class RawCl implements AutoCloseable {
         this.device = device;
         this.context = ClContext.create(List.of(device));
         this.queue = ClCommandQueue.create(context, device, false, profiling);
-        this.buildOptions = (device.singleFpConfig() & CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0
+        String options = (device.singleFpConfig() & CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0
                 ? "-cl-fp32-correctly-rounded-divide-sqrt" : "";
+        // NVIDIA's OpenCL C takes inline PTX; jsycl defines JSYCL_NVIDIA_PTX there too (its float atomic add).
+        boolean nvidia = device.vendor().toUpperCase(java.util.Locale.ROOT).contains("NVIDIA");
+        this.buildOptions = nvidia ? (options + " -DJSYCL_NVIDIA_PTX").strip() : options;
     }
 
     /** {@code CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT}. */

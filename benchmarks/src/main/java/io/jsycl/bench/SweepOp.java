@@ -59,7 +59,8 @@ interface SweepOp extends AutoCloseable {
         return new Timing(median(perOp), median(kernel));
     }
 
-    private static double median(double[] samples) {
+    /** The median of {@code samples} (the mean of the middle two for an even count). */
+    static double median(double[] samples) {
         double[] s = samples.clone();
         Arrays.sort(s);
         int n = s.length;

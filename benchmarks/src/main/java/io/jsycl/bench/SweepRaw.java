@@ -88,10 +88,7 @@ final class SweepRaw implements AutoCloseable {
         this.cl = cl;
         this.plain = ClCommandQueue.create(cl.context, cl.device, false, false);
         this.group = SumReduce.group(cl.device.maxWorkGroupSize());
-        // On NVIDIA the float sum adds each group's value with PTX's float atomic add, as jsycl's reductions do there;
-        // elsewhere with a compare-and-swap loop, as jsycl's do.
-        boolean nvidia = cl.device.vendor().toUpperCase(java.util.Locale.ROOT).contains("NVIDIA");
-        this.program = cl.build((nvidia ? "#define JSYCL_NVIDIA_PTX\n" : "") + "#define GROUP " + group + "\n" + SOURCE);
+        this.program = cl.build("#define GROUP " + group + "\n" + SOURCE);
     }
 
     /** The sum's work-groups for {@code n} elements: one per {@code group} elements, at most {@link #GROUPS_PER_UNIT} per compute unit. */
