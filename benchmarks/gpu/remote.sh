@@ -4,7 +4,8 @@
 # of BUDGET_S (default 520 s) after the start, so the whole run stays under 9 minutes. A failing step is recorded in
 # $OUT/summary.md and the next one still runs. $OUT ends with at most 8 files: summary.md, suite-gpu.md, suite-cpu.md,
 # first-kernel.md, jmh-submit.json, torch-peers.md, variants.md, logs.tgz (every step's log and host.log); the step
-# sweep, run alone, leaves summary.md, sweep.md, sweep.csv, sweep-torch.md, sweep-torch.csv, sweep.png and logs.tgz.
+# sweep, run alone, leaves summary.md, sweep.md, sweep.csv, sweep-torch.md, sweep-torch.csv, sweep.png, logs.tgz and,
+# from its second pass, sweep-again.csv, sweep-torch-again.csv and sweep-compare.md.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-./bench-out}"
@@ -105,6 +106,22 @@ want sweep && step sweep 200 "${run_java[@]}" io.jsycl.bench.Sweep --device gpu 
   --out "$OUT/sweep.md" --csv "$OUT/sweep.csv"
 want sweep && [ -z "${SKIP_TORCH:-}" ] && step sweep-torch 150 python3 benchmarks/gpu/torch_peers.py --sweep \
   "${sweep_range[@]}" --csv "$OUT/sweep-torch.csv" --out "$OUT/sweep-torch.md"
+# A second pass of SWEEP_AGAIN's workloads (default SAXPY; empty: none), PyTorch first this time, so that a drift of
+# the host over the step weighs on both sides alike; then io.jsycl.bench.SweepCompare tables each pass's speeds
+# against PyTorch (sweep-compare.md).
+again="${SWEEP_AGAIN-saxpy}"
+if want sweep && [ -n "$again" ]; then
+  [ -z "${SKIP_TORCH:-}" ] && step sweep-torch-again 100 python3 benchmarks/gpu/torch_peers.py --sweep \
+    "${sweep_range[@]}" --only "$again" --csv "$OUT/sweep-torch-again.csv"
+  step sweep-again 120 "${run_java[@]}" io.jsycl.bench.Sweep --device gpu "${sweep_range[@]}" --only "$again" \
+    --csv "$OUT/sweep-again.csv"
+fi
+if want sweep && [ -s "$OUT/sweep.csv" ] && [ -s "$OUT/sweep-torch.csv" ]; then
+  passes=(--pass "first=$OUT/sweep.csv,$OUT/sweep-torch.csv")
+  [ -s "$OUT/sweep-again.csv" ] && [ -s "$OUT/sweep-torch-again.csv" ] \
+    && passes+=(--pass "again=$OUT/sweep-again.csv,$OUT/sweep-torch-again.csv")
+  step sweep-compare 30 "${run_java[@]}" io.jsycl.bench.SweepCompare "${passes[@]}" --out "$OUT/sweep-compare.md"
+fi
 if want sweep; then
   plot_csvs=()
   for f in "$OUT/sweep.csv" "$OUT/sweep-torch.csv"; do [ -s "$f" ] && plot_csvs+=(--csv "$f"); done
@@ -114,7 +131,7 @@ if want sweep; then
 fi
 
 cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md "$OUT"/variants.md \
-  "$OUT"/sweep.md "$OUT"/sweep-torch.md 2>/dev/null
+  "$OUT"/sweep.md "$OUT"/sweep-torch.md "$OUT"/sweep-compare.md 2>/dev/null
 grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null
 cat "$OUT/saxpy-variants.log" "$OUT/aparapi-gap.log" 2>/dev/null
 cat "$OUT/timeline.log" 2>/dev/null

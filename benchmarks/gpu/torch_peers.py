@@ -15,8 +15,8 @@ Each op is checked first: SAXPY against float64 (and how many elements differ fr
 CUDA may fuse the multiply-add), sums against float64 / int64 on the host, the copy exactly. torch.sum of int32
 accumulates and returns int64 (jsycl's Reduction.sum of a Buffer.OfInt wraps in 32 bits); both read 4 bytes an element.
 Usage: torch_peers.py [--out FILE]
-       torch_peers.py --sweep [--min-log2 12] [--max-log2 28] [--csv FILE.csv] [--out FILE.md] [--rounds 5]
-                      [--kernel-runs 21] [--min-reps 20] [--round-log2 24]
+       torch_peers.py --sweep [--min-log2 12] [--max-log2 28] [--csv FILE.csv] [--out FILE.md] [--rounds 7]
+                      [--kernel-runs 21] [--min-reps 100] [--round-log2 24] [--only saxpy,sum-int,sum-float,copy]
 """
 import argparse
 import csv
@@ -56,10 +56,12 @@ def main():
     parser.add_argument("--min-log2", type=int, default=12)
     parser.add_argument("--max-log2", type=int, default=28)
     parser.add_argument("--csv")
-    parser.add_argument("--rounds", type=int, default=5)
+    # The same defaults as io.jsycl.bench.Sweep (see Sweep.MIN_REPS for why 100).
+    parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--kernel-runs", type=int, default=21)
-    parser.add_argument("--min-reps", type=int, default=20)
+    parser.add_argument("--min-reps", type=int, default=100)
     parser.add_argument("--round-log2", type=int, default=24)
+    parser.add_argument("--only", help="comma-separated workloads of the sweep (default: all)")
     parser.add_argument("--eager-rounds", type=int, default=7)
     parser.add_argument("--eager-only", action="store_true",
                         help="only the eager launch cost, beside io.jsycl.bench.LaunchRate")
@@ -294,6 +296,12 @@ def sweep(args):
         return (lambda: dst.copy_(src)), check
 
     makers = {"saxpy": saxpy, "sum-int": sum_int, "sum-float": sum_float, "copy": copy}
+    if args.only:
+        wanted = args.only.split(",")
+        unknown = [w for w in wanted if w not in makers]
+        if unknown:
+            sys.exit(f"--only: unknown workload(s) {unknown}, expected some of {list(makers)}")
+        makers = {w: makers[w] for w in wanted}
     # The smallest size once, unrecorded, as the Java sweep does: the first rows pay no warm-up.
     for make in makers.values():
         op, check = make(1 << args.min_log2)

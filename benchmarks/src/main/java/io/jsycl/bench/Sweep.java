@@ -27,7 +27,7 @@ import java.util.function.Supplier;
  *
  * <pre>
  * Sweep [--device gpu|cpu|NAME] [--min-log2 12] [--max-log2 28] [--out FILE.md] [--csv FILE.csv]
- *       [--only saxpy,sum-int,sum-float,copy] [--rounds 5] [--kernel-runs 21] [--min-reps 20] [--round-log2 24]
+ *       [--only saxpy,sum-int,sum-float,copy] [--rounds 7] [--kernel-runs 21] [--min-reps 100] [--round-log2 24]
  * </pre>
  * Two times per row ({@link SweepOp#measure}): per op, the wall clock of R back-to-back submits and one wait,
  * divided by R, median of {@code --rounds} rounds after one warm-up round, with R = max(min-reps, 2^round-log2 / n);
@@ -37,6 +37,14 @@ import java.util.function.Supplier;
  * failed.
  */
 public final class Sweep {
+    /**
+     * At least this many operations a round. With 20, a round at 2^21..2^23 lasted 0.2 to 0.8 ms, and the same kernel
+     * landed 10% either side of PyTorch from one command to the next; 100 costs a few seconds over the whole sweep.
+     */
+    static final int MIN_REPS = 100;
+    /** Rounds per row after the warm-up round (odd: the median is one round). */
+    static final int ROUNDS = 7;
+
     private Sweep() {
     }
 
@@ -67,7 +75,8 @@ public final class Sweep {
         Map<String, String> opts = Suite.parse(args);
         var settings = new Settings(Suite.intOpt(opts, "min-log2", 12), Suite.intOpt(opts, "max-log2", 28),
                 opts.containsKey("only") ? List.of(opts.get("only").split(",")) : SweepRow.WORKLOADS,
-                Suite.intOpt(opts, "rounds", 5), Suite.intOpt(opts, "kernel-runs", 21), Suite.intOpt(opts, "min-reps", 20),
+                Suite.intOpt(opts, "rounds", ROUNDS), Suite.intOpt(opts, "kernel-runs", 21),
+                Suite.intOpt(opts, "min-reps", MIN_REPS),
                 Suite.intOpt(opts, "round-log2", 24));
         Device device = device(opts.get("device"));
         Path md = opts.containsKey("out") ? Path.of(opts.get("out")) : null;

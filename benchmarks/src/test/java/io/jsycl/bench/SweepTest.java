@@ -101,4 +101,27 @@ class SweepTest {
         assertThat(row.kernelGbps()).isEqualTo(4.0 * (1 << 20) / 10.25e-6 / 1e9);
         assertThat(SweepRow.parse("torch-dev,copy,torch,12,4096,4096,,3.5,,,ok").perOpUs()).isNaN();
     }
+
+    @Test
+    void theComparisonDividesPyTorchsTimeByEachPathsAndKeepsTheLowest() {
+        var jsycl = List.of(row("saxpy", "jsycl-float4", 14, 10.0), row("saxpy", "jsycl-float4", 20, 50.0),
+                row("sum-int", "jsycl", 20, 20.0), row("copy", "opencl", 20, 40.0));
+        var torch = List.of(row("saxpy", "torch", 14, 12.0), row("saxpy", "torch", 20, 45.0),
+                row("sum-int", "torch", 20, 60.0));
+        var again = List.of(row("saxpy", "jsycl-float4", 14, 12.0), row("saxpy", "jsycl-float4", 20, 45.0));
+
+        String md = SweepCompare.tables(List.of(new SweepCompare.Pass("first", jsycl, torch),
+                new SweepCompare.Pass("again", again, torch)));
+
+        assertThat(md).contains("| n | first jsycl-float4 | again jsycl-float4 |")
+                .contains("| 2^14 | 1.200 | 1.000 |").contains("| 2^20 | 0.900 | 1.000 |")
+                .contains("| lowest | **0.900** | **1.000** |").contains("| lowest, n ≥ 2^16 | **0.900** | **1.000** |");
+        // The sum moves 4 bytes an element in 20 µs, the copy 8 in 40: the same GB/s.
+        assertThat(md).contains("| n | first jsycl | first jsycl / copy GB/s |").contains("| 2^20 | 3.000 | 1.000 |");
+    }
+
+    private static SweepRow row(String workload, String path, int log2n, double perOpUs) {
+        return new SweepRow("dev", workload, path, log2n, 100, perOpUs, perOpUs, SweepRow.bytesPerElement(workload),
+                "ok");
+    }
 }
