@@ -91,12 +91,12 @@ want aparapi-gap && step aparapi-gap 90 "${run_java[@]}" io.jsycl.bench.AparapiG
 # Inclusive scans of 2^16 .. 2^26 ints on the device: the PrefixSum sample (three kernels) and OnePassScan (one
 # kernel, decoupled look-back); torch.cumsum is in torch-peers.
 want scan && step scan 90 "${run_java[@]}" io.jsycl.bench.ScanBench --device gpu --out "$OUT/scan.md"
-# Hand-written shapes of SAXPY (2^21..2^24, 2^26) and of the float sum (2^27, 2^28) where jsycl trails PyTorch, with
+# Hand-written shapes of SAXPY (2^20..2^24, 2^26) and of the float sum (2^27, 2^28) where jsycl trails PyTorch, with
 # the driver's extensions (io.jsycl.bench.KernelShapes), then PyTorch's sweep over the same sizes beside them.
 want kernel-shapes && step kernel-shapes 150 "${run_java[@]}" io.jsycl.bench.KernelShapes --device gpu \
   --out "$OUT/kernel-shapes.md"
 want kernel-shapes && [ -z "${SKIP_TORCH:-}" ] && step kernel-shapes-torch 120 python3 benchmarks/gpu/torch_peers.py \
-  --sweep --min-log2 21 --max-log2 28 --csv "$OUT/kernel-shapes-torch.csv" --out "$OUT/kernel-shapes-torch.md"
+  --sweep --min-log2 20 --max-log2 28 --csv "$OUT/kernel-shapes-torch.csv" --out "$OUT/kernel-shapes-torch.md"
 want variants && step variants 220 env OUT="$OUT" VARIANTS_BUDGET_S=200 bash benchmarks/gpu/variants.sh
 # The size sweep: SAXPY, int and float sums and the device copy at every n = 2^k on device-resident data, jsycl beside
 # hand-written OpenCL C (io.jsycl.bench.Sweep), then PyTorch at the same sizes if it is there (torch_peers.py --sweep,

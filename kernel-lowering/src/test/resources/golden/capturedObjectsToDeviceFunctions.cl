@@ -70,7 +70,7 @@ typedef struct {
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
-#ifdef JSYCL_TWO_ITEMS
+#if defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
     int second;
 #endif
 } jsycl_item_1;

@@ -41,7 +41,7 @@ void jsycl_acc_r_int_1_init(jsycl_acc_r_int_1* acc, __global const int* data, in
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
-#ifdef JSYCL_TWO_ITEMS
+#if defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
     int second;
 #endif
 } jsycl_item_1;
@@ -94,7 +94,7 @@ void jsycl_fail(__global int* check, int* failed, int kind, int line, int index,
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__at_ac73fb55
 /* io.jsycl.lowering.FeaturesTest.at(Lio/jsycl/Accessor$OfInt;I)I */
 int io_jsycl_lowering_FeaturesTest__at_ac73fb55(const jsycl_acc_r_int_1* a, int i, __global int* restrict jsycl_check, int* restrict jsycl_failed) {
-    if ((uint)i >= (uint)a->range[0]) { jsycl_fail(jsycl_check, jsycl_failed, 1, 431, i, a->range[0]); return 0; }
+    if ((uint)i >= (uint)a->range[0]) { jsycl_fail(jsycl_check, jsycl_failed, 1, 474, i, a->range[0]); return 0; }
     return a->data[i + JSYCL_OFFSET(a->offset[0])];
 }
 #endif
@@ -114,7 +114,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(const io
     t1 = i;
     t0 = io_jsycl_lowering_FeaturesTest__at_ac73fb55(&cap->in, (int)((uint)i * 2u), jsycl_check, jsycl_failed);
     if (*jsycl_failed) return;
-    if ((uint)t1 >= (uint)cap->out.range[0]) { jsycl_fail(jsycl_check, jsycl_failed, 1, 437, t1, cap->out.range[0]); return; }
+    if ((uint)t1 >= (uint)cap->out.range[0]) { jsycl_fail(jsycl_check, jsycl_failed, 1, 480, t1, cap->out.range[0]); return; }
     cap->out.data[t1 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)t0 + 1u);
 }
 

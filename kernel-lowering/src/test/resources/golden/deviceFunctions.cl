@@ -44,7 +44,7 @@ void jsycl_acc_r_float_2_init(jsycl_acc_r_float_2* acc, __global const float* da
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
-#ifdef JSYCL_TWO_ITEMS
+#if defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
     int second;
 #endif
 } jsycl_item_1;
@@ -54,8 +54,9 @@ typedef struct {
 #define JSYCL_DEF_JSYCL_ITEM_ID
 /* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
    JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
-   the range further on (it->second is 0, then that half). */
-#ifdef JSYCL_TWO_ITEMS
+   the range further on (it->second is 0, then that half); with JSYCL_GRID_STRIDE, the items a
+   grid apart (it->second is 0, the grid's size, twice that, ...). */
+#if defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
 #define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
 #else
 #define JSYCL_ITEM_ID(d) ((int)get_global_id(d))

@@ -41,7 +41,7 @@ void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int rang
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
-#ifdef JSYCL_TWO_ITEMS
+#if defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
     int second;
 #endif
 } jsycl_item_1;
@@ -148,7 +148,14 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNa
     jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
-#ifdef JSYCL_TWO_ITEMS
+#ifdef JSYCL_GRID_STRIDE
+    uint jsycl_id = (uint)get_global_id(0);
+    uint jsycl_grid = (uint)get_global_size(0);
+    for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
+        it.second = (int)jsycl_s;
+        io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1_body(&cap, &it);
+    }
+#elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
     io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1_body(&cap, &it);
     it.second = jsycl_half;

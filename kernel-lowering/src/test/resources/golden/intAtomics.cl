@@ -50,7 +50,7 @@ void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int rang
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
-#ifdef JSYCL_TWO_ITEMS
+#if defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
     int second;
 #endif
 } jsycl_item_1;

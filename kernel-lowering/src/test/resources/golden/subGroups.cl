@@ -58,7 +58,7 @@ void jsycl_acc_w_long_1_init(jsycl_acc_w_long_1* acc, __global long* data, int r
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
-#ifdef JSYCL_TWO_ITEMS
+#if defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
     int second;
 #endif
 } jsycl_item_1;

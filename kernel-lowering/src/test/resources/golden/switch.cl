@@ -24,7 +24,7 @@ void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int rang
 #define JSYCL_DEF_jsycl_item_1
 typedef struct {
     int range[1];
-#ifdef JSYCL_TWO_ITEMS
+#if defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
     int second;
 #endif
 } jsycl_item_1;
@@ -34,8 +34,9 @@ typedef struct {
 #define JSYCL_DEF_JSYCL_ITEM_ID
 /* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
    JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
-   the range further on (it->second is 0, then that half). */
-#ifdef JSYCL_TWO_ITEMS
+   the range further on (it->second is 0, then that half); with JSYCL_GRID_STRIDE, the items a
+   grid apart (it->second is 0, the grid's size, twice that, ...). */
+#if defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
 #define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
 #else
 #define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
@@ -135,7 +136,14 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1
     jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
-#ifdef JSYCL_TWO_ITEMS
+#ifdef JSYCL_GRID_STRIDE
+    uint jsycl_id = (uint)get_global_id(0);
+    uint jsycl_grid = (uint)get_global_size(0);
+    for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
+        it.second = (int)jsycl_s;
+        io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1_body(&cap, &it);
+    }
+#elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
     io_jsycl_lowering_BuiltinsTest__lambda_switchStatements_6eeac35b_1_body(&cap, &it);
     it.second = jsycl_half;

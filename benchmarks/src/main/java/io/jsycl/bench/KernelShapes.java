@@ -26,7 +26,7 @@ import java.util.Map;
  * Java before it is timed: SAXPY bit-exact (contraction off), the sum within {@link SweepData#FLOAT_SUM_TOLERANCE}.
  *
  * <pre>
- * KernelShapes [--device gpu] [--saxpy 21,22,23,24,26] [--sum 27,28] [--rounds 9] [--out FILE.md]
+ * KernelShapes [--device gpu] [--saxpy 20,21,22,23,24,26] [--sum 27,28] [--rounds 9] [--out FILE.md]
  * </pre>
  * The report starts with the device's driver version and extensions (whether it offers {@code cl_khr_command_buffer}).
  */
@@ -63,6 +63,23 @@ public final class KernelShapes {
             }
             __kernel void v4gs(float a, __global const float4* restrict x, __global float4* restrict y, int n4) {
                 for (int i = get_global_id(0); i < n4; i += get_global_size(0)) {
+                    y[i] = a * x[i] + y[i];
+                }
+            }
+            __kernel void v4gs2(float a, __global const float4* restrict x, __global float4* restrict y, int n4) {
+                int s = get_global_size(0);
+                int i = get_global_id(0);
+                for (; i + s < n4; i += 2 * s) {
+                    float4 x0 = x[i], x1 = x[i + s], y0 = y[i], y1 = y[i + s];
+                    y[i] = a * x0 + y0;
+                    y[i + s] = a * x1 + y1;
+                }
+                if (i < n4) {
+                    y[i] = a * x[i] + y[i];
+                }
+            }
+            __kernel void s1gs(float a, __global const float* x, __global float* y, int n) {
+                for (int i = get_global_id(0); i < n; i += get_global_size(0)) {
                     y[i] = a * x[i] + y[i];
                 }
             }
@@ -147,14 +164,15 @@ public final class KernelShapes {
         Map<String, String> o = Suite.parse(args);
         ClDevice device = Suite.match(Sweep.device(o.get("device")));
         int rounds = Suite.intOpt(o, "rounds", 9);
-        int[] saxpySizes = sizes(o.getOrDefault("saxpy", "21,22,23,24,26"));
+        int[] saxpySizes = sizes(o.getOrDefault("saxpy", "20,21,22,23,24,26"));
         int[] sumSizes = sizes(o.getOrDefault("sum", "27,28"));
         int maxLog2 = Math.max(Arrays.stream(saxpySizes).max().orElse(12), Arrays.stream(sumSizes).max().orElse(12));
         var out = new StringBuilder();
         out.append("# Kernel shapes on ").append(device.name()).append("\n\n");
         out.append("Command: `KernelShapes ").append(String.join(" ", args)).append("`. Driver ")
                 .append(device.driverVersion()).append(", ").append(device.version()).append(", ")
-                .append(device.maxComputeUnits()).append(" compute units. cl_khr_command_buffer: ")
+                .append(device.maxComputeUnits()).append(" compute units, global memory cache ")
+                .append(device.globalMemCacheSize() >> 10).append(" KiB. cl_khr_command_buffer: ")
                 .append(device.hasExtension("cl_khr_command_buffer") ? "offered" : "not offered")
                 .append(".\n\nExtensions: ").append(device.extensions().trim()).append("\n\n");
         out.append("Per op: R back-to-back launches without events and one clFinish, / R, median of ").append(rounds)
@@ -201,6 +219,16 @@ public final class KernelShapes {
                 Math.min(n / 4, 8L * 256 * units), 256));
         shapes.add(new Shape("v4gs (grid-stride, 32 groups/unit)", ClKernel.create(program, "v4gs"),
                 Math.min(n / 4, 32L * 256 * units), 256));
+        shapes.add(new Shape("v4gs (grid-stride, 4 groups/unit)", ClKernel.create(program, "v4gs"),
+                Math.min(n / 4, 4L * 256 * units), 256));
+        shapes.add(new Shape("v4gs (grid-stride, 16 groups/unit)", ClKernel.create(program, "v4gs"),
+                Math.min(n / 4, 16L * 256 * units), 256));
+        shapes.add(new Shape("v4gs2 (grid-stride, 2 float4 a trip, 8 groups/unit)", ClKernel.create(program,
+                "v4gs2"), Math.min(n / 4, 8L * 256 * units), 256));
+        shapes.add(new Shape("s1gs (scalar grid-stride, 8 groups/unit)", ClKernel.create(program, "s1gs"),
+                Math.min(n, 8L * 256 * units), 256));
+        shapes.add(new Shape("s1gs (scalar grid-stride, 16 groups/unit)", ClKernel.create(program, "s1gs"),
+                Math.min(n, 16L * 256 * units), 256));
         try (Arena arena = Arena.ofConfined()) {
             ClMem x = cl.upload(arena, Arrays.copyOf(data.x, n));
             ClMem y = cl.upload(arena, y0);
@@ -211,6 +239,8 @@ public final class KernelShapes {
                 s.kernel.setArg(2, y);
                 if (s.name.startsWith("v4gs")) {
                     s.kernel.setArgInt(3, n / 4);
+                } else if (s.name.startsWith("s1gs")) {
+                    s.kernel.setArgInt(3, n);
                 }
                 cl.queue.enqueueWriteBuffer(y, true, 0, arena.allocateFrom(ValueLayout.JAVA_FLOAT, y0), 4L * n, List.of())
                         .close();
@@ -269,7 +299,7 @@ public final class KernelShapes {
     /** Interleaved per-op rounds over the shapes, then each shape's kernel time; one table row per shape. */
     private static String time(RawCl cl, ClCommandQueue plain, List<Shape> shapes, List<String> checks, String workload,
             int log2n, double bytes, int rounds) {
-        int reps = Math.max(20, 1 << Math.max(0, 24 - log2n));
+        int reps = Math.max(Sweep.MIN_REPS, 1 << Math.max(0, 24 - log2n));
         double[][] perOp = new double[shapes.size()][rounds];
         for (int r = -1; r < rounds; r++) {
             for (int s = 0; s < shapes.size(); s++) {

@@ -38,6 +38,8 @@ final class KernelContext {
     final Set<String> accessorFields = new HashSet<>();
     boolean usesFp64;
     boolean usesBarrier;
+    /** Whether the kernel or a device function it calls has a loop (a jump back in a method's block order). */
+    boolean hasLoops;
     /** Whether a work-group algorithm or a sub-group operation needs the {@link ArgRole#GROUP_SCRATCH} local memory. */
     boolean usesGroupScratch;
     boolean usesInt64Atomics;

@@ -182,7 +182,7 @@ public final class KernelLowerer {
         }
         String source = KernelSourceEmitter.emit(ctx, request, cls, name, names, layout, body.declarations(), bodyText);
         return new LoweredKernel(name, source, args, ctx.usesFp64, List.copyOf(ctx.specConstants.values()),
-                ctx.usesBarrier);
+                ctx.usesBarrier, KernelSourceEmitter.gridStridePossible(ctx, request));
     }
 
     private static boolean matches(Type t, Capture c) {

@@ -48,7 +48,8 @@ final class KernelSourceEmitter {
             guarded(c, itemType, "typedef struct {\n    int range[1];\n    int id;\n} " + itemType + ";");
         } else if (dims > 0) {
             guarded(c, "jsycl_item_" + dims, "typedef struct {\n    int range[" + dims + "];\n"
-                    + (dims == 1 ? "#ifdef JSYCL_TWO_ITEMS\n    int second;\n#endif\n" : "") + "} jsycl_item_" + dims + ";");
+                    + (dims == 1 ? "#if defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)\n    int second;\n#endif\n"
+                    : "") + "} jsycl_item_" + dims + ";");
         }
         for (String h : ctx.helpers) {
             guarded(c, h, Helpers.DEFINITIONS.get(h));
@@ -119,6 +120,7 @@ final class KernelSourceEmitter {
             guards.add("(uint)get_global_id(" + (dims - 1 - d) + ") >= (uint)range" + d);
         }
         boolean twoItems = twoItemsPossible(ctx, request);
+        boolean gridStride = gridStridePossible(ctx, request);
         if (twoItems) {
             // JSYCL_TWO_ITEMS: the runtime launches half of an even range; the body runs for the work-item's id and
             // for the id half the range further on. No condition between the two: the second item's loads may be
@@ -157,7 +159,21 @@ final class KernelSourceEmitter {
             Reductions.emitItems(c, call);
             Reductions.emitCombine(ctx, c, reduction);
         } else if (twoItems) {
-            c.raw("#ifdef JSYCL_TWO_ITEMS\n");
+            if (gridStride) {
+                // JSYCL_GRID_STRIDE: the runtime launches fewer work-items than the range has items, at most as many
+                // as the device holds at once; each runs the items a grid apart from its global id. Unsigned: the
+                // last id tried may pass 2^31 - 1.
+                c.raw("#ifdef JSYCL_GRID_STRIDE\n");
+                c.line("uint jsycl_id = (uint)get_global_id(0);");
+                c.line("uint jsycl_grid = (uint)get_global_size(0);");
+                c.open("for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid)");
+                c.line("it.second = (int)jsycl_s;");
+                c.line(call);
+                c.close();
+                c.raw("#elif defined(JSYCL_TWO_ITEMS)\n");
+            } else {
+                c.raw("#ifdef JSYCL_TWO_ITEMS\n");
+            }
             c.line("it.second = 0;");
             c.line(call);
             c.line("it.second = jsycl_half;");
@@ -184,6 +200,11 @@ final class KernelSourceEmitter {
     private static boolean twoItemsPossible(KernelContext ctx, KernelRequest request) {
         return LoweredKernel.twoItemsPerWorkItem(request.shape(), request.dimensions(), request.reduction() != null,
                 ctx.checked);
+    }
+
+    /** {@link LoweredKernel#gridStride}: a kernel that can run two items per work-item and has no loop. */
+    static boolean gridStridePossible(KernelContext ctx, KernelRequest request) {
+        return twoItemsPossible(ctx, request) && !ctx.hasLoops;
     }
 
     private static String guard(String name) {

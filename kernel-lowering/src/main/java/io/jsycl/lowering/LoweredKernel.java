@@ -12,9 +12,14 @@ import java.util.List;
  * @param specConstants the specialization constants the kernel reads, each once
  * @param usesBarrier whether the kernel calls a work-group barrier (its own reduction's
  *     barriers are not counted)
+ * @param gridStride whether the program can run the items of its range a grid apart: built with
+ *     {@code -DJSYCL_GRID_STRIDE} and launched over fewer work-items than the range has items, each work-item runs
+ *     the body for its global id, then for the ids the launch's global size further on, while they are in the range.
+ *     True for kernels that can run two items per work-item ({@link #twoItemsPerWorkItem}) and have no loop: their
+ *     items cost alike, so items a grid apart share the work evenly
  */
 public record LoweredKernel(String kernelName, String source, List<KernelArg> args, boolean usesFp64,
-        List<SpecConstantUse> specConstants, boolean usesBarrier) {
+        List<SpecConstantUse> specConstants, boolean usesBarrier, boolean gridStride) {
     /**
      * Copies the lists.
      *
@@ -24,11 +29,27 @@ public record LoweredKernel(String kernelName, String source, List<KernelArg> ar
      * @param usesFp64 whether the source needs {@code cl_khr_fp64}
      * @param specConstants the specialization constants the kernel reads; copied
      * @param usesBarrier whether the kernel calls a work-group barrier
+     * @param gridStride whether the program can run its items a grid apart ({@code -DJSYCL_GRID_STRIDE})
      * @throws NullPointerException when {@code args} or {@code specConstants} is null
      */
     public LoweredKernel {
         args = List.copyOf(args);
         specConstants = List.copyOf(specConstants);
+    }
+
+    /**
+     * A kernel whose program cannot run its items a grid apart.
+     *
+     * @param kernelName the {@code __kernel} function's name
+     * @param source the OpenCL C source of the kernel and its device functions
+     * @param args the kernel's arguments, in order; copied
+     * @param usesFp64 whether the source needs {@code cl_khr_fp64}
+     * @param specConstants the specialization constants the kernel reads; copied
+     * @param usesBarrier whether the kernel calls a work-group barrier
+     */
+    public LoweredKernel(String kernelName, String source, List<KernelArg> args, boolean usesFp64,
+            List<SpecConstantUse> specConstants, boolean usesBarrier) {
+        this(kernelName, source, args, usesFp64, specConstants, usesBarrier, false);
     }
 
     /**

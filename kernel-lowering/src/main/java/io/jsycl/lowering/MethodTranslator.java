@@ -87,6 +87,9 @@ final class MethodTranslator {
         }
         List<Block> rpo = BasicBlocks.of(method.instructions);
         for (Block b : rpo) {
+            for (Block s : b.succs) {
+                ctx.hasLoops |= s.rpo <= b.rpo; // a retreating edge: javac's loops are its only source
+            }
             if (b.entryStack == null) {
                 b.entryStack = List.of();
             }

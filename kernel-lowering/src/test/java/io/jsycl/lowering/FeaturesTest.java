@@ -31,6 +31,49 @@ class FeaturesTest {
         DeviceRun.require();
     }
 
+    // ---------------------------------------------------------------- items a grid apart
+
+    static ItemKernel scaled(Accessor.OfFloat in, Accessor.OfFloat out) {
+        return it -> out.set(it.id(0), in.get(it.id(0)) * 2f);
+    }
+
+    static ItemKernel summedPrefix(Accessor.OfFloat in, Accessor.OfFloat out) {
+        return it -> {
+            float s = 0;
+            for (int j = 0; j <= it.id(0) % 4; j++) {
+                s += in.get(j);
+            }
+            out.set(it.id(0), s);
+        };
+    }
+
+    static ItemKernel callsALoop(Accessor.OfFloat in, Accessor.OfFloat out) {
+        return it -> out.set(it.id(0), firstPositive(in, it.id(0)));
+    }
+
+    static float firstPositive(Accessor.OfFloat in, int from) {
+        int i = from;
+        while (in.get(i) <= 0 && i > 0) {
+            i--;
+        }
+        return in.get(i);
+    }
+
+    @Test
+    void onlyLoopFreeOneDimensionalItemKernelsRunItemsAGridApart() {
+        var in = new Accessor.OfFloat(new float[8], "READ");
+        var out = new Accessor.OfFloat(new float[8], "WRITE");
+        LoweredKernel loopFree = Lambdas.lower(1, scaled(in, out));
+        assertThat(loopFree.gridStride()).isTrue();
+        assertThat(loopFree.source()).contains("#ifdef JSYCL_GRID_STRIDE")
+                .contains("for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid)");
+        for (LoweredKernel looped : List.of(Lambdas.lower(1, summedPrefix(in, out)),
+                Lambdas.lower(1, callsALoop(in, out)))) {
+            assertThat(looped.gridStride()).as(looped.kernelName()).isFalse();
+            assertThat(looped.source()).as(looped.kernelName()).doesNotContain("JSYCL_GRID_STRIDE\n");
+        }
+    }
+
     // ---------------------------------------------------------------- local memory and barriers
 
     static NdItemKernel reverse(Accessor.OfInt in, Accessor.OfInt out, LocalAccessor.OfInt tile) {

@@ -235,6 +235,17 @@ public final class ClDevice {
     }
 
     /**
+     * The size of the global memory cache ({@code CL_DEVICE_GLOBAL_MEM_CACHE_SIZE}): the L2 cache on GPUs, 0 where
+     * the device has none.
+     *
+     * @return bytes
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
+    public long globalMemCacheSize() {
+        return int64(cl_h.CL_DEVICE_GLOBAL_MEM_CACHE_SIZE());
+    }
+
+    /**
      * The largest single buffer ({@code CL_DEVICE_MAX_MEM_ALLOC_SIZE}).
      *
      * @return bytes

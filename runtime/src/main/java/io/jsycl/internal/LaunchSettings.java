@@ -8,12 +8,27 @@ import io.jsycl.Range;
 /**
  * How one queue shapes its kernel launches: {@code JSYCL_PAD_RANGES}, {@code JSYCL_CHECKS},
  * {@code JSYCL_LOWERING_ZERO_OFFSETS}, {@code JSYCL_LOWERING_SIGNED_SUBSCRIPTS},
- * {@code JSYCL_TWO_ITEMS_PER_WORK_ITEM} and {@code JSYCL_LOCAL_SIZE_<D>D}, read once when the queue is
+ * {@code JSYCL_TWO_ITEMS_PER_WORK_ITEM}, {@code JSYCL_GRID_STRIDE} and {@code JSYCL_LOCAL_SIZE_<D>D}, read once when the queue is
  * made rather than per submit, and what follows from them and the device. Immutable.
  */
 final class LaunchSettings {
     /** The smallest work-group a small 1-D launch is split into: one warp (NVIDIA) or half a wavefront (AMD). */
     static final long MIN_SPREAD_WORK_GROUP = 32;
+    /**
+     * Work-groups per compute unit of a grid-stride launch: 4 of 256 items is 1024 work-items, which every NVIDIA
+     * GPU since Kepler and every AMD compute unit holds at once, so the launch is one wave. On the H100, SAXPY of 2^22
+     * floats ran 8.08 µs per op with 4, 8.20 with 8 and 11.10 as one item per work-item over 4 waves
+     * (benchmarks/results/h100-p-kernel-shapes.md).
+     */
+    static final int GRID_STRIDE_GROUPS_PER_UNIT = 4;
+    /**
+     * The most memory, in bytes, a launch's accessors may span for {@code JSYCL_GRID_STRIDE=auto} to run it grid-stride:
+     * data a launch reads and writes again soon stays in a GPU's L2 cache (50 MB on the H100, 40 on the A100), where
+     * one resident wave looping over the items beat four waves of one item each by 26% for SAXPY over 32 MiB. Over
+     * 64 MiB the two were even, and from 192 MiB (from DRAM) the loop was 5% slower. NVIDIA's OpenCL reports no L2
+     * size ({@code CL_DEVICE_GLOBAL_MEM_CACHE_SIZE} is the L1 caches' total there), hence a constant.
+     */
+    static final long GRID_STRIDE_MAX_BYTES = 48L << 20;
 
     private final boolean padsRanges;
     private final boolean checksAll;
@@ -30,6 +45,10 @@ final class LaunchSettings {
      * the default one (0 where {@code JSYCL_LOCAL_SIZE_1D} sets it: then it is used as given).
      */
     private final long spreadOver;
+    /** Whether {@code JSYCL_GRID_STRIDE} is on ({@code TRUE}), off, or auto (null); off on the host device. */
+    private final Boolean gridStride;
+    /** The compute units a grid-stride launch spreads over. */
+    private final long computeUnits;
 
     /** The settings of a queue on {@code device}, from {@code settings}, which have been read already. */
     LaunchSettings(Settings settings, Device device) {
@@ -55,6 +74,28 @@ final class LaunchSettings {
             }
         }
         this.spreadOver = padsRanges && !settings.paddedLocalSizeSet(1) ? device.maxComputeUnits() : 0;
+        Boolean stride = settings.gridStride().get();
+        this.gridStride = device.isHost() || !padsRanges ? Boolean.FALSE
+                : stride != null ? stride : device.type() == DeviceType.GPU ? null : Boolean.FALSE;
+        this.computeUnits = device.maxComputeUnits();
+    }
+
+    /**
+     * The work-items of a grid-stride launch ({@code JSYCL_GRID_STRIDE}) of a 1-D kernel that can run one
+     * ({@code LoweredKernel.gridStride}) over {@code range} items whose accessors span {@code bytes} of memory, or 0
+     * where the launch runs one item per work-item (or two). {@code on}: wherever the range has more items than
+     * {@value #GRID_STRIDE_GROUPS_PER_UNIT} padded work-groups per compute unit; {@code auto} (GPUs): where it has at
+     * least twice as many and {@code bytes} is at most {@value #GRID_STRIDE_MAX_BYTES}; off on devices that do not
+     * pad ranges.
+     */
+    long gridStrideItems(long range, long bytes) {
+        if (Boolean.FALSE.equals(gridStride)) {
+            return 0;
+        }
+        long[] local = paddedLocalSize(1);
+        long wave = GRID_STRIDE_GROUPS_PER_UNIT * computeUnits * local[0];
+        boolean worth = gridStride != null ? range > wave : range >= 2 * wave && bytes <= GRID_STRIDE_MAX_BYTES;
+        return worth ? wave : 0;
     }
 
     /** True if kernels get work-groups of a chosen size and a padded global range ({@code JSYCL_PAD_RANGES}). */

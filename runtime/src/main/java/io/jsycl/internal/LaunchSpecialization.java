@@ -5,6 +5,7 @@ import io.jsycl.DeviceArray;
 import io.jsycl.LocalAccessor;
 import io.jsycl.Queue;
 import io.jsycl.Range;
+import io.jsycl.lowering.ArgRole;
 import io.jsycl.lowering.KernelArg;
 import io.jsycl.lowering.LoweredKernel;
 import java.lang.reflect.Array;
@@ -28,6 +29,8 @@ import java.lang.reflect.Array;
  * sub-buffers of it) or one device array twice leave it off.</li>
  * <li>{@code -DJSYCL_TWO_ITEMS} where the launch runs two items per work-item (set by the scheduler:
  * {@link LaunchSettings#twoItemsPerWorkItem}).</li>
+ * <li>{@code -DJSYCL_GRID_STRIDE} where the launch runs its items a grid apart over fewer work-items (set by the
+ * scheduler: {@link LaunchSettings#gridStrideItems}).</li>
  * </ul>
  * Both settings are read when a queue is made ({@link Queue}); a process measuring both variants makes a queue
  * after setting each.
@@ -49,9 +52,13 @@ final class LaunchSpecialization {
     static final int NO_ALIASING = 4;
     /** Bit of a launch that runs two items per work-item. */
     static final int TWO_ITEMS = 8;
+    /** Bit of a launch that runs its items a grid apart over fewer work-items. */
+    static final int GRID_STRIDE = 16;
     private static final String[] MACROS = {"JSYCL_ZERO_OFFSETS", "JSYCL_WRAPPING_SUBSCRIPTS", "JSYCL_NO_ALIASING",
-        "JSYCL_TWO_ITEMS"};
-    private static final String[] OPTIONS = new String[1 << MACROS.length];
+        "JSYCL_TWO_ITEMS", "JSYCL_GRID_STRIDE"};
+    /** How many bits a specialization has. */
+    static final int BITS = MACROS.length;
+    private static final String[] OPTIONS = new String[1 << BITS];
 
     static {
         for (int bits = 0; bits < OPTIONS.length; bits++) {
@@ -116,6 +123,22 @@ final class LaunchSpecialization {
         }
         return (hasOffsets && zeroOffsets ? ZERO_OFFSETS : 0) | (wrapping ? WRAPPING_SUBSCRIPTS : 0)
                 | (distinct ? NO_ALIASING : 0);
+    }
+
+    /**
+     * {@link #GRID_STRIDE}'s measure of a launch: the bytes of memory its accessors span (an accessor its range, a
+     * device array all of it), each accessor counted once per time it is captured.
+     */
+    static long accessorBytes(LoweredKernel lowered, Object[] captured) {
+        long bytes = 0;
+        for (KernelArg arg : lowered.args()) {
+            if (arg.captureIndex() >= 0 && arg.role() == ArgRole.ACCESSOR_DATA) {
+                Object value = RecordPaths.resolve(captured[arg.captureIndex()], arg.path());
+                bytes += value instanceof DeviceArray<?> d ? API.impl(d).bytes()
+                        : ((Accessor<?>) value).range().size() * API.storage((Accessor<?>) value).codec.byteSize();
+            }
+        }
+        return bytes;
     }
 
     private static boolean extentAbove(Accessor<?> a, long max) {

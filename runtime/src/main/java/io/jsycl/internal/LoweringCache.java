@@ -45,9 +45,9 @@ import java.util.stream.Stream;
  */
 public final class LoweringCache {
     /** Bump when the lowering's output changes for the same input (also covered by the code fingerprint). */
-    static final int LOWERING_VERSION = 9;
+    static final int LOWERING_VERSION = 10;
     static final String FOLDER = "lowered";
-    private static final int ENTRY_FORMAT = 2;
+    private static final int ENTRY_FORMAT = 3;
     private static final String ABSENT = "absent";
 
     private static volatile LoweringCache defaultCache;
@@ -141,6 +141,7 @@ public final class LoweringCache {
             out.write(source);
             out.writeBoolean(k.usesFp64());
             out.writeBoolean(k.usesBarrier());
+            out.writeBoolean(k.gridStride());
             out.writeInt(k.args().size());
             for (KernelArg a : k.args()) {
                 out.writeInt(a.captureIndex());
@@ -184,6 +185,7 @@ public final class LoweringCache {
             String source = new String(in.readNBytes(length), StandardCharsets.UTF_8);
             boolean fp64 = in.readBoolean();
             boolean barrier = in.readBoolean();
+            boolean gridStride = in.readBoolean();
             int count = in.readInt();
             if (count < 0 || count > stored.length) {
                 return null;
@@ -223,7 +225,7 @@ public final class LoweringCache {
             if (in.read() != -1) {
                 return null;
             }
-            return new LoweredKernel(name, source, args, fp64, specs, barrier);
+            return new LoweredKernel(name, source, args, fp64, specs, barrier, gridStride);
         } catch (IOException | RuntimeException e) {
             return null; // garbled entry (or an enum constant this version lacks): a miss
         }

@@ -28,10 +28,10 @@ final class QueueKernels {
     private final Context context;
     /**
      * The build options of kernels without specialization constants or user options, by fast math (bit 0),
-     * padded range (bit 1) and {@link LaunchSpecialization} (bits 2-5), once the first such submit built them.
+     * padded range (bit 1) and {@link LaunchSpecialization} (bits 2 and up), once the first such submit built them.
      * Strings are immutable: a racing write is harmless.
      */
-    private final String[] plainBuildOptions = new String[64];
+    private final String[] plainBuildOptions = new String[4 << LaunchSpecialization.BITS];
 
     QueueKernels(Device device, Context context) {
         this.device = device;

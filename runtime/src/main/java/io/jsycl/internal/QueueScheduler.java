@@ -197,11 +197,17 @@ public final class QueueScheduler {
         }
         CommandGroupRecord.Launch launch = group.launch();
         Range range = launch.range();
-        // Two items per work-item: the launch covers half of an even range; the kernel runs the other half too.
-        boolean twoItems = twoItemsPossible && range.size() % 2 == 0 && launches.twoItemsPerWorkItem(range.size());
-        Range workItems = twoItems ? Range.of((int) (range.size() / 2)) : range;
+        // Grid stride: the launch is one wave of work-groups, each work-item running the items a grid apart. Else
+        // two items per work-item: the launch covers half of an even range; the kernel runs the other half too.
+        long strideItems = twoItemsPossible && lowered.gridStride() ? launches.gridStrideItems(range.size(),
+                LaunchSpecialization.accessorBytes(lowered, kernel.captured())) : 0;
+        boolean twoItems = strideItems == 0 && twoItemsPossible && range.size() % 2 == 0
+                && launches.twoItemsPerWorkItem(range.size());
+        Range workItems = strideItems > 0 ? Range.of((int) strideItems)
+                : twoItems ? Range.of((int) (range.size() / 2)) : range;
         int specialization = LaunchSpecialization.of(lowered, kernel.captured(), launches.zeroOffsetPrograms(),
-                launches.signedSubscripts()) | (twoItems ? LaunchSpecialization.TWO_ITEMS : 0);
+                launches.signedSubscripts()) | (twoItems ? LaunchSpecialization.TWO_ITEMS : 0)
+                | (strideItems > 0 ? LaunchSpecialization.GRID_STRIDE : 0);
         // The work-groups the runtime picks for a Range launch on a device that pads ranges (GPUs), else null.
         long[] paddedLocal = launch.local() == null && launch.reduction() == null && range != null
                 && launches.padsRanges() ? launches.paddedLocalSize(workItems) : null;
@@ -217,8 +223,8 @@ public final class QueueScheduler {
             local = Range.of((int) reductionLocal);
             range = Reductions.globalSize(device, range.get(0), reductionLocal, checkedRequested);
         }
-        range = twoItems ? workItems : range;
-        var plan = new LaunchPlan(range, local, paddedLocal, specialization, twoItems, handle);
+        range = twoItems || strideItems > 0 ? workItems : range;
+        var plan = new LaunchPlan(range, local, paddedLocal, specialization, twoItems, strideItems > 0, handle);
         for (boolean first = true; ; first = false) {
             var deferred = new Deferred();
             EventImpl event = null;
@@ -267,7 +273,7 @@ public final class QueueScheduler {
 
     /** How a kernel is launched, decided before the graph lock is taken. */
     private record LaunchPlan(Range range, Range local, long[] paddedLocal, int specialization, boolean twoItems,
-            KernelHandle handle) {
+            boolean gridStride, KernelHandle handle) {
     }
 
     /**
@@ -327,6 +333,7 @@ public final class QueueScheduler {
                         + clWaits.size() + " OpenCL events in its wait list"
                         + (plan.twoItems() ? ", two items per work-item over " + plan.range().size() + " work-items"
                                 : "")
+                        + (plan.gridStride() ? ", items a grid apart over " + plan.range().size() + " work-items" : "")
                         + (plan.paddedLocal() != null ? ", work-groups of " + workGroup(plan.paddedLocal()) : "")
                         + ((plan.specialization() & LaunchSpecialization.NO_ALIASING) != 0
                                 ? ", accessors restrict (pairwise different memory)" : "")

@@ -52,13 +52,15 @@ import java.util.function.Supplier;
  * @param traceFirstSubmit {@code JSYCL_TRACE_FIRST_SUBMIT}: the first submit's phases logged
  * @param launchThread {@code JSYCL_LAUNCH_THREAD}: an in-order queue's kernel launches are enqueued on a thread of
  *        their own ({@link LaunchThread}): forced on or off, or null for auto (GPUs, whose drivers' enqueue is costly)
+ * @param gridStride {@code JSYCL_GRID_STRIDE}: a loop-free 1-D kernel runs its items a grid apart over one resident
+ *        wave of work-groups ({@link LaunchSettings#gridStride}): forced on or off, or null for auto
  */
 public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTransfers,
         Parsed<Boolean> outOfOrderQueues, List<Parsed<long[]>> localSizes, boolean trace,
         Parsed<Boolean> twoItemsPerWorkItem, Parsed<Boolean> checks, Parsed<Boolean> padRanges,
         Parsed<Boolean> zeroOffsets, Parsed<Boolean> signedSubscripts, Parsed<Map<DriverQuirk, Boolean>> quirks,
         Parsed<Boolean> stagingPool, Parsed<Integer> copyThreads, boolean profile, boolean traceFirstSubmit,
-        Parsed<Boolean> launchThread) {
+        Parsed<Boolean> launchThread, Parsed<Boolean> gridStride) {
 
     static final Setting DEVICE = new Setting("JSYCL_DEVICE", "jsycl.device");
     static final Setting DUMP_KERNELS = new Setting("JSYCL_DUMP_KERNELS", "jsycl.dumpKernels");
@@ -77,6 +79,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
     static final Setting PROFILE = new Setting("JSYCL_PROFILE", "jsycl.profile");
     static final Setting TRACE_FIRST_SUBMIT = new Setting("JSYCL_TRACE_FIRST_SUBMIT", "jsycl.traceFirstSubmit");
     static final Setting LAUNCH_THREAD = new Setting("JSYCL_LAUNCH_THREAD", "jsycl.launchThread");
+    static final Setting GRID_STRIDE = new Setting("JSYCL_GRID_STRIDE", "jsycl.gridStride");
 
     /** Work-group extents of padded launches of 1-, 2- and 3-D ranges where unset, OpenCL dimension 0 first. */
     private static final long[][] PADDED_LOCAL = {{256}, {32, 8}, {32, 4, 2}};
@@ -150,7 +153,8 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
                         Math.min(4, Runtime.getRuntime().availableProcessors()), 1, Integer.MAX_VALUE, "threads")),
                 source.flagOrOff(PROFILE),
                 source.flagOrOff(TRACE_FIRST_SUBMIT),
-                Parsed.of(() -> source.autoSwitch(LAUNCH_THREAD)));
+                Parsed.of(() -> source.autoSwitch(LAUNCH_THREAD)),
+                Parsed.of(() -> source.autoSwitch(GRID_STRIDE)));
     }
 
     /**
