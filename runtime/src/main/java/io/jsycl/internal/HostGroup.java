@@ -5,9 +5,8 @@ import io.jsycl.LocalAccessor;
 import io.jsycl.NdItem;
 import io.jsycl.SyclException;
 import java.util.Map;
-import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Phaser;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.LongBinaryOperator;
 
@@ -20,7 +19,7 @@ public final class HostGroup {
     private static final ApiAccess API = ApiAccess.get();
 
     private final Map<LocalAccessor<?>, Object> locals = new ConcurrentHashMap<>();
-    private final CyclicBarrier barrier;
+    private final Phaser barrier;
     private final int size;
     // Scratch of the work-group algorithms, one slot per work-item: an int or long, or a float's or double's bits as
     // a double (a float operation rounds to float); and a scan's results, which work-item 0 writes before the
@@ -33,7 +32,7 @@ public final class HostGroup {
     final HostSubGroups subGroups;
 
     HostGroup(int size) {
-        this.barrier = new CyclicBarrier(size);
+        this.barrier = new Phaser(size);
         this.size = size;
         this.scratch = new long[size];
         this.scanned = new long[size];
@@ -45,20 +44,16 @@ public final class HostGroup {
     }
 
     void barrier() {
-        try {
-            barrier.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            barrier.reset();
-            throw new SyclException("interrupted at a work-group barrier", e);
-        } catch (BrokenBarrierException e) {
-            throw new SyclException("another work-item of the group failed before reaching the barrier", e);
+        // A terminated phaser returns at once, also to work-items that arrive after the termination: a reset
+        // CyclicBarrier released only those already waiting, and one arriving later waited forever.
+        if (barrier.arriveAndAwaitAdvance() < 0) {
+            throw new SyclException("another work-item of the group failed before reaching the barrier");
         }
     }
 
-    /** Releases the other work-items when one fails, so none waits forever. */
+    /** Releases the other work-items when one fails, now and at every later barrier, so none waits forever. */
     void abort() {
-        barrier.reset();
+        barrier.forceTermination();
     }
 
     /** The kinds of work-group algorithm. */
