@@ -3,6 +3,7 @@ package io.jsycl.internal;
 import io.jsycl.Device;
 import io.jsycl.DeviceType;
 import io.jsycl.Range;
+import java.util.function.LongSupplier;
 
 
 /**
@@ -82,19 +83,21 @@ final class LaunchSettings {
 
     /**
      * The work-items of a grid-stride launch ({@code JSYCL_GRID_STRIDE}) of a 1-D kernel that can run one
-     * ({@code LoweredKernel.gridStride}) over {@code range} items whose accessors span {@code bytes} of memory, or 0
+     * ({@code LoweredKernel.gridStride}) over {@code range} items whose accessors span {@code bytes} of memory (asked
+     * for only where {@code auto} decides on a range of two waves or more: it walks the launch's arguments), or 0
      * where the launch runs one item per work-item (or two). {@code on}: wherever the range has more items than
      * {@value #GRID_STRIDE_GROUPS_PER_UNIT} padded work-groups per compute unit; {@code auto} (GPUs): where it has at
      * least twice as many and {@code bytes} is at most {@value #GRID_STRIDE_MAX_BYTES}; off on devices that do not
      * pad ranges.
      */
-    long gridStrideItems(long range, long bytes) {
+    long gridStrideItems(long range, LongSupplier bytes) {
         if (Boolean.FALSE.equals(gridStride)) {
             return 0;
         }
         long[] local = paddedLocalSize(1);
         long wave = GRID_STRIDE_GROUPS_PER_UNIT * computeUnits * local[0];
-        boolean worth = gridStride != null ? range > wave : range >= 2 * wave && bytes <= GRID_STRIDE_MAX_BYTES;
+        boolean worth = gridStride != null ? range > wave
+                : range >= 2 * wave && bytes.getAsLong() <= GRID_STRIDE_MAX_BYTES;
         return worth ? wave : 0;
     }
 

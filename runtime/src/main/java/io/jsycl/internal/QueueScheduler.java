@@ -200,7 +200,7 @@ public final class QueueScheduler {
         // Grid stride: the launch is one wave of work-groups, each work-item running the items a grid apart. Else
         // two items per work-item: the launch covers half of an even range; the kernel runs the other half too.
         long strideItems = twoItemsPossible && lowered.gridStride() ? launches.gridStrideItems(range.size(),
-                LaunchSpecialization.accessorBytes(lowered, kernel.captured())) : 0;
+                () -> LaunchSpecialization.accessorBytes(lowered, kernel.captured())) : 0;
         boolean twoItems = strideItems == 0 && twoItemsPossible && range.size() % 2 == 0
                 && launches.twoItemsPerWorkItem(range.size());
         Range workItems = strideItems > 0 ? Range.of((int) strideItems)
