@@ -62,40 +62,10 @@ class GridStrideTest {
         for (Device device : devices()) {
             int wave = wave(device);
             for (int n : new int[] {wave - 1, wave, wave + 1, 2 * wave + 3, 3 * wave, 5 * wave + 7}) {
-                float[] a = new float[n];
-                float[] wantOut = new float[n];
-                long[] wantIds = new long[n];
-                int[] ones = new int[n];
-                for (int i = 0; i < n; i++) {
-                    a[i] = i * 0.75f - 3f;
-                    wantOut[i] = a[i] * 3f + i + n;
-                    wantIds[i] = i * 7L + 1;
-                    ones[i] = 1;
-                }
-                float[] out = new float[n];
-                long[] ids = new long[n];
-                int[] counts = new int[n];
-                var launches = launches(device, "on", q -> {
-                    try (var ba = Buffer.of(a); var bo = Buffer.of(out); var bi = Buffer.of(ids);
-                         var bc = Buffer.of(counts)) {
-                        q.submit(h -> {
-                            var x = ba.read(h);
-                            var o = bo.write(h);
-                            var id = bi.write(h);
-                            var c = bc.readWrite(h);
-                            h.parallelFor(Range.of(n), it -> {
-                                int i = it.id(0);
-                                o.set(i, x.get(i) * 3f + i + it.range(0));
-                                id.set(i, it.linearId() * 7 + 1);
-                                c.set(i, c.get(i) + 1);
-                            });
-                        });
-                    }
-                });
+                var probe = new EveryItemOnce(n);
+                var launches = launches(device, "on", probe::submit);
                 String as = device.name() + ", n " + n;
-                assertThat(out).as(as + ": out").isEqualTo(wantOut);
-                assertThat(ids).as(as + ": linearId * 7 + 1").isEqualTo(wantIds);
-                assertThat(counts).as(as + ": runs of each item").isEqualTo(ones);
+                probe.assertRanOnce(as);
                 var launch = assertThat(launches).as(as).singleElement().asString();
                 if (n > wave) {
                     launch.contains("items a grid apart over " + wave + " work-items");

@@ -47,35 +47,9 @@ class TwoItemsPerWorkItemTest {
     void everyItemRunsOnceForOddTinyAndPaddedRanges() {
         for (String pad : new String[] {"off", "on"}) {
             for (int n : new int[] {1, 2, 3, 5, 255, 256, 257, 1000, 1001, 65_538, 65_537}) {
-                float[] a = new float[n];
-                for (int i = 0; i < n; i++) {
-                    a[i] = i * 0.75f - 3f;
-                }
-                float[] out = new float[n];
-                long[] ids = new long[n];
-                int[] counts = new int[n];
-                var trace = traced("on", pad, q -> {
-                    try (var ba = Buffer.of(a); var bo = Buffer.of(out); var bi = Buffer.of(ids);
-                         var bc = Buffer.of(counts)) {
-                        q.submit(h -> {
-                            var x = ba.read(h);
-                            var o = bo.write(h);
-                            var id = bi.write(h);
-                            var c = bc.readWrite(h);
-                            h.parallelFor(Range.of(n), it -> {
-                                int i = it.id(0);
-                                o.set(i, x.get(i) * 3f + i + it.range(0));
-                                id.set(i, it.linearId() * 7 + 1);
-                                c.set(i, c.get(i) + 1);
-                            });
-                        });
-                    }
-                });
-                for (int i = 0; i < n; i++) {
-                    assertThat(out[i]).as("pad %s, n %d: out[%d]", pad, n, i).isEqualTo(a[i] * 3f + i + n);
-                    assertThat(ids[i]).as("pad %s, n %d: linearId of %d", pad, n, i).isEqualTo(i * 7L + 1);
-                    assertThat(counts[i]).as("pad %s, n %d: runs of item %d", pad, n, i).isEqualTo(1);
-                }
+                var probe = new EveryItemOnce(n);
+                var trace = traced("on", pad, probe::submit);
+                probe.assertRanOnce("pad " + pad + ", n " + n);
                 var launch = assertThat(launches(trace)).as("pad %s, n %d", pad, n).singleElement().asString()
                         .contains("accessors restrict");
                 if (n % 2 == 0) {
