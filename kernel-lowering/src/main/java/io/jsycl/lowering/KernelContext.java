@@ -40,6 +40,8 @@ final class KernelContext {
     boolean usesBarrier;
     /** Whether the kernel or a device function it calls has a loop (a jump back in a method's block order). */
     boolean hasLoops;
+    /** Whether the kernel or a device function it calls loads or stores a vector through an accessor. */
+    boolean usesVectorAccess;
     /** Whether a work-group algorithm or a sub-group operation needs the {@link ArgRole#GROUP_SCRATCH} local memory. */
     boolean usesGroupScratch;
     boolean usesInt64Atomics;

@@ -182,7 +182,7 @@ public final class KernelLowerer {
         }
         String source = KernelSourceEmitter.emit(ctx, request, cls, name, names, layout, body.declarations(), bodyText);
         return new LoweredKernel(name, source, args, ctx.usesFp64, List.copyOf(ctx.specConstants.values()),
-                ctx.usesBarrier, KernelSourceEmitter.gridStridePossible(ctx, request));
+                ctx.usesBarrier, KernelSourceEmitter.gridStridePossible(ctx, request), ctx.usesVectorAccess);
     }
 
     private static boolean matches(Type t, Capture c) {

@@ -17,9 +17,13 @@ import java.util.List;
  *     the body for its global id, then for the ids the launch's global size further on, while they are in the range.
  *     True for kernels that can run two items per work-item ({@link #twoItemsPerWorkItem}) and have no loop: their
  *     items cost alike, so items a grid apart share the work evenly
+ * @param vectorAccess whether the kernel or a device function it calls loads or stores vectors through accessors
+ *     ({@code getN}/{@code setN}): each of its work-items already moves 8 to 64 bytes an access, which is what a second
+ *     item per work-item ({@link #twoItemsPerWorkItem}) would otherwise gain, so the runtime runs such kernels one
+ *     item per work-item
  */
 public record LoweredKernel(String kernelName, String source, List<KernelArg> args, boolean usesFp64,
-        List<SpecConstantUse> specConstants, boolean usesBarrier, boolean gridStride) {
+        List<SpecConstantUse> specConstants, boolean usesBarrier, boolean gridStride, boolean vectorAccess) {
     /**
      * Copies the lists.
      *
@@ -30,6 +34,7 @@ public record LoweredKernel(String kernelName, String source, List<KernelArg> ar
      * @param specConstants the specialization constants the kernel reads; copied
      * @param usesBarrier whether the kernel calls a work-group barrier
      * @param gridStride whether the program can run its items a grid apart ({@code -DJSYCL_GRID_STRIDE})
+     * @param vectorAccess whether the kernel loads or stores vectors through accessors
      * @throws NullPointerException when {@code args} or {@code specConstants} is null
      */
     public LoweredKernel {
@@ -38,7 +43,7 @@ public record LoweredKernel(String kernelName, String source, List<KernelArg> ar
     }
 
     /**
-     * A kernel whose program cannot run its items a grid apart.
+     * A kernel whose program cannot run its items a grid apart, and that has no vector accesses.
      *
      * @param kernelName the {@code __kernel} function's name
      * @param source the OpenCL C source of the kernel and its device functions
@@ -49,7 +54,7 @@ public record LoweredKernel(String kernelName, String source, List<KernelArg> ar
      */
     public LoweredKernel(String kernelName, String source, List<KernelArg> args, boolean usesFp64,
             List<SpecConstantUse> specConstants, boolean usesBarrier) {
-        this(kernelName, source, args, usesFp64, specConstants, usesBarrier, false);
+        this(kernelName, source, args, usesFp64, specConstants, usesBarrier, false, false);
     }
 
     /**

@@ -51,6 +51,7 @@ final class VectorAccess {
         if (record == null) {
             throw r.reject("call to " + name, "needs io.jsycl." + vt.simpleName() + ", whose class file is not available");
         }
+        ctx.usesVectorAccess = true;
         // n * i does not overflow for a vector in bounds (n*i + n-1 < 2^31).
         Expr first = Expr.value('I', n + " * " + args.get(0).at(UNARY), MUL);
         String address = acc.member() + "data + " + AccessorCalls.index(ctx, acc, 1, List.of(first));

@@ -45,9 +45,9 @@ import java.util.stream.Stream;
  */
 public final class LoweringCache {
     /** Bump when the lowering's output changes for the same input (also covered by the code fingerprint). */
-    static final int LOWERING_VERSION = 10;
+    static final int LOWERING_VERSION = 11;
     static final String FOLDER = "lowered";
-    private static final int ENTRY_FORMAT = 3;
+    private static final int ENTRY_FORMAT = 4;
     private static final String ABSENT = "absent";
 
     private static volatile LoweringCache defaultCache;
@@ -142,6 +142,7 @@ public final class LoweringCache {
             out.writeBoolean(k.usesFp64());
             out.writeBoolean(k.usesBarrier());
             out.writeBoolean(k.gridStride());
+            out.writeBoolean(k.vectorAccess());
             out.writeInt(k.args().size());
             for (KernelArg a : k.args()) {
                 out.writeInt(a.captureIndex());
@@ -186,6 +187,7 @@ public final class LoweringCache {
             boolean fp64 = in.readBoolean();
             boolean barrier = in.readBoolean();
             boolean gridStride = in.readBoolean();
+            boolean vectorAccess = in.readBoolean();
             int count = in.readInt();
             if (count < 0 || count > stored.length) {
                 return null;
@@ -225,7 +227,7 @@ public final class LoweringCache {
             if (in.read() != -1) {
                 return null;
             }
-            return new LoweredKernel(name, source, args, fp64, specs, barrier, gridStride);
+            return new LoweredKernel(name, source, args, fp64, specs, barrier, gridStride, vectorAccess);
         } catch (IOException | RuntimeException e) {
             return null; // garbled entry (or an enum constant this version lacks): a miss
         }

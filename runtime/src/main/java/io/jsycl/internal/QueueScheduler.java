@@ -198,10 +198,11 @@ public final class QueueScheduler {
         CommandGroupRecord.Launch launch = group.launch();
         Range range = launch.range();
         // Grid stride: the launch is one wave of work-groups, each work-item running the items a grid apart. Else
-        // two items per work-item: the launch covers half of an even range; the kernel runs the other half too.
+        // two items per work-item: the launch covers half of an even range; the kernel runs the other half too. Not
+        // for kernels with vector accesses, whose items are wide already (LoweredKernel.vectorAccess).
         long strideItems = twoItemsPossible && lowered.gridStride() ? launches.gridStrideItems(range.size(),
                 () -> LaunchSpecialization.accessorBytes(lowered, kernel.captured())) : 0;
-        boolean twoItems = strideItems == 0 && twoItemsPossible && range.size() % 2 == 0
+        boolean twoItems = strideItems == 0 && twoItemsPossible && !lowered.vectorAccess() && range.size() % 2 == 0
                 && launches.twoItemsPerWorkItem(range.size());
         Range workItems = strideItems > 0 ? Range.of((int) strideItems)
                 : twoItems ? Range.of((int) (range.size() / 2)) : range;

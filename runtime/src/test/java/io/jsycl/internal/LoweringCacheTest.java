@@ -87,6 +87,17 @@ class LoweringCacheTest {
     }
 
     @Test
+    void anEntryKeepsEveryFlagTheRuntimeLaunchesBy() throws Exception {
+        LoweredKernel lowered = new LoweringCache(null).lower(request());
+        ClassLoader loader = LoweringCacheTest.class.getClassLoader();
+        for (int flags = 0; flags < 16; flags++) {
+            var k = new LoweredKernel(lowered.kernelName(), lowered.source(), lowered.args(), (flags & 1) != 0,
+                    lowered.specConstants(), (flags & 2) != 0, (flags & 4) != 0, (flags & 8) != 0);
+            assertThat(LoweringCache.decode(LoweringCache.encode(k, Map.of()), loader)).isEqualTo(k);
+        }
+    }
+
+    @Test
     void anEntryIsAMissWhenAClassTheLoweringReadHasChanged() throws Exception {
         LoweredKernel lowered = new LoweringCache(null).lower(request());
         String self = LoweringCacheTest.class.getName().replace('.', '/');

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  * {@code JSYCL_TWO_ITEMS_PER_WORK_ITEM}, on by default on GPUs for large ranges, forced on here), and its accessors are
  * {@code restrict} when they are over different memory. Either way every item runs exactly once, as in Java: odd and
  * tiny ranges, padded launches, accessors with offsets, ids through {@code linearId()}, atomics, checked kernels.
+ * Checked kernels and kernels with vector accesses ({@code get4}, {@code set2}, ...) run one item per work-item.
  */
 @Isolated
 class TwoItemsPerWorkItemTest {
@@ -179,5 +180,63 @@ class TwoItemsPerWorkItemTest {
         assertThat(launches).hasSize(2).allMatch(m -> m.contains("two items per work-item over " + n / 2));
         assertThat(launches.get(0)).doesNotContain("restrict");
         assertThat(launches.get(1)).contains("accessors restrict");
+    }
+
+    @Test
+    void kernelsWithVectorAccessesRunOneItemPerWorkItem() {
+        int n = 1000; // items: Float4s and Int2s
+        float alpha = 1.5f;
+        float[] x = new float[4 * n];
+        float[] y = new float[4 * n];
+        int[] pairs = new int[2 * n];
+        int[] sums = new int[n];
+        int[] scalar = new int[n];
+        for (int i = 0; i < 4 * n; i++) {
+            x[i] = i * 0.25f - 3f;
+            y[i] = 1f / (i + 1);
+        }
+        for (int i = 0; i < 2 * n; i++) {
+            pairs[i] = i * 7919 - 40_000;
+        }
+        float[] wantY = new float[4 * n];
+        for (int i = 0; i < 4 * n; i++) {
+            wantY[i] = x[i] * alpha + y[i];
+        }
+        int[] wantSums = new int[n];
+        int[] wantScalar = new int[n];
+        for (int i = 0; i < n; i++) {
+            wantSums[i] = pairs[2 * i] + pairs[2 * i + 1];
+            wantScalar[i] = pairs[i] ^ i;
+        }
+        var trace = traced("on", "on", q -> {
+            try (var bx = Buffer.of(x); var by = Buffer.of(y); var bp = Buffer.of(pairs); var bs = Buffer.of(sums);
+                 var bc = Buffer.of(scalar)) {
+                q.submit(h -> { // Float4 loads and a store
+                    var xs = bx.read(h);
+                    var ys = by.readWrite(h);
+                    h.parallelFor(Range.of(n), it -> {
+                        int i = it.id(0);
+                        ys.set4(i, xs.get4(i).mul(alpha).add(ys.get4(i)));
+                    });
+                });
+                q.submit(h -> { // an Int2 load only
+                    var p = bp.read(h);
+                    var s = bs.write(h);
+                    h.parallelFor(Range.of(n), it -> s.set(it.id(0), p.get2(it.id(0)).sum()));
+                });
+                q.submit(h -> { // no vector access: two items per work-item, as forced
+                    var p = bp.read(h);
+                    var c = bc.write(h);
+                    h.parallelFor(Range.of(n), it -> c.set(it.id(0), p.get(it.id(0)) ^ it.id(0)));
+                });
+            }
+        });
+        assertThat(y).as("Float4 SAXPY").isEqualTo(wantY);
+        assertThat(sums).as("Int2 sums").isEqualTo(wantSums);
+        assertThat(scalar).as("scalar kernel").isEqualTo(wantScalar);
+        var launches = launches(trace);
+        assertThat(launches).hasSize(3);
+        assertThat(launches.subList(0, 2)).noneMatch(m -> m.contains("two items per work-item"));
+        assertThat(launches.get(2)).contains("two items per work-item over " + n / 2);
     }
 }
