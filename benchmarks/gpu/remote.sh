@@ -93,8 +93,9 @@ want aparapi-gap && step aparapi-gap 90 "${run_java[@]}" io.jsycl.bench.AparapiG
 want scan && step scan 90 "${run_java[@]}" io.jsycl.bench.ScanBench --device gpu --out "$OUT/scan.md"
 # Hand-written shapes of SAXPY (2^20..2^24, 2^26) and of the float sum (2^27, 2^28) where jsycl trails PyTorch, with
 # the driver's extensions (io.jsycl.bench.KernelShapes), then PyTorch's sweep over the same sizes beside them.
+# KERNEL_SHAPES_ARGS picks the sizes (e.g. "--saxpy 26 --sum 27,28").
 want kernel-shapes && step kernel-shapes 150 "${run_java[@]}" io.jsycl.bench.KernelShapes --device gpu \
-  --out "$OUT/kernel-shapes.md"
+  ${KERNEL_SHAPES_ARGS:-} --out "$OUT/kernel-shapes.md"
 want kernel-shapes && [ -z "${SKIP_TORCH:-}" ] && step kernel-shapes-torch 120 python3 benchmarks/gpu/torch_peers.py \
   --sweep --min-log2 20 --max-log2 28 --csv "$OUT/kernel-shapes-torch.csv" --out "$OUT/kernel-shapes-torch.md"
 want variants && step variants 220 env OUT="$OUT" VARIANTS_BUDGET_S=200 bash benchmarks/gpu/variants.sh

@@ -15,7 +15,7 @@ Each op is checked first: SAXPY against float64 (and how many elements differ fr
 CUDA may fuse the multiply-add), sums against float64 / int64 on the host, the copy exactly. torch.sum of int32
 accumulates and returns int64 (jsycl's Reduction.sum of a Buffer.OfInt wraps in 32 bits); both read 4 bytes an element.
 Usage: torch_peers.py [--out FILE]
-       torch_peers.py --sweep [--min-log2 12] [--max-log2 28] [--csv FILE.csv] [--out FILE.md] [--rounds 7]
+       torch_peers.py --sweep [--min-log2 12] [--max-log2 28] [--csv FILE.csv] [--out FILE.md] [--rounds 11]
                       [--kernel-runs 21] [--min-reps 100] [--round-log2 24] [--only saxpy,sum-int,sum-float,copy]
 """
 import argparse
@@ -57,7 +57,7 @@ def main():
     parser.add_argument("--max-log2", type=int, default=28)
     parser.add_argument("--csv")
     # The same defaults as io.jsycl.bench.Sweep (see Sweep.MIN_REPS for why 100).
-    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--kernel-runs", type=int, default=21)
     parser.add_argument("--min-reps", type=int, default=100)
     parser.add_argument("--round-log2", type=int, default=24)

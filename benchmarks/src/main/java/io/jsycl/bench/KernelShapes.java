@@ -127,6 +127,22 @@ public final class KernelShapes {
                 float acc = (acc4.s0 + acc4.s1) + (acc4.s2 + acc4.s3);
                 SUM_TAIL
             }
+            __kernel void sumv4x4(__global const float4* restrict x, __global float* out, int n) {
+                __local float scratch[256];
+                uint stride = get_global_size(0), i = get_global_id(0);
+                float acc = 0;
+                uint n4 = (uint)n / 4u;
+                uint end4 = n4 > 3u * stride ? n4 - 3u * stride : 0u;
+                for (; i < end4; i += 4u * stride) {
+                    float4 v0 = x[i], v1 = x[i + stride], v2 = x[i + 2u * stride], v3 = x[i + 3u * stride];
+                    acc = acc + ((v0.s0 + v0.s1) + (v0.s2 + v0.s3));
+                    acc = acc + ((v1.s0 + v1.s1) + (v1.s2 + v1.s3));
+                    acc = acc + ((v2.s0 + v2.s1) + (v2.s2 + v2.s3));
+                    acc = acc + ((v3.s0 + v3.s1) + (v3.s2 + v3.s3));
+                }
+                for (; i < n4; i += stride) acc = acc + ((x[i].s0 + x[i].s1) + (x[i].s2 + x[i].s3));
+                SUM_TAIL
+            }
             """;
 
     /** The work-group tree and the one float atomic per group, as the lowering emits them on NVIDIA. */
@@ -262,9 +278,10 @@ public final class KernelShapes {
             int rounds) {
         int n = 1 << log2n;
         var shapes = new ArrayList<Shape>();
-        shapes.add(new Shape("sum4 (4 loads a trip, 8 groups/unit; jsycl's)", ClKernel.create(program, "sum4"),
+        shapes.add(new Shape("sum4 (4 loads a trip, 8 groups/unit)", ClKernel.create(program, "sum4"),
                 8L * 256 * units, 256));
-        shapes.add(new Shape("sum4 (16 groups/unit)", ClKernel.create(program, "sum4"), 16L * 256 * units, 256));
+        shapes.add(new Shape("sum4 (16 groups/unit; jsycl's)", ClKernel.create(program, "sum4"), 16L * 256 * units,
+                256));
         shapes.add(new Shape("sum4 (4 groups/unit)", ClKernel.create(program, "sum4"), 4L * 256 * units, 256));
         shapes.add(new Shape("sum8 (8 loads a trip, 8 groups/unit)", ClKernel.create(program, "sum8"),
                 8L * 256 * units, 256));
@@ -272,6 +289,10 @@ public final class KernelShapes {
                 8L * 256 * units, 256));
         shapes.add(new Shape("sumv4 (float4 loads, 16 groups/unit)", ClKernel.create(program, "sumv4"),
                 16L * 256 * units, 256));
+        shapes.add(new Shape("sumv4 (float4 loads, 32 groups/unit)", ClKernel.create(program, "sumv4"),
+                32L * 256 * units, 256));
+        shapes.add(new Shape("sumv4x4 (4 float4 a trip, each summed, 16 groups/unit; jsycl's Float4 sum)",
+                ClKernel.create(program, "sumv4x4"), 16L * 256 * units, 256));
         try (Arena arena = Arena.ofConfined()) {
             ClMem x = cl.upload(arena, Arrays.copyOf(data.x, n));
             ClMem result = cl.buffer(4);

@@ -27,7 +27,7 @@ import java.util.function.Supplier;
  *
  * <pre>
  * Sweep [--device gpu|cpu|NAME] [--min-log2 12] [--max-log2 28] [--out FILE.md] [--csv FILE.csv]
- *       [--only saxpy,sum-int,sum-float,copy] [--rounds 7] [--kernel-runs 21] [--min-reps 100] [--round-log2 24]
+ *       [--only saxpy,sum-int,sum-float,copy] [--rounds 11] [--kernel-runs 21] [--min-reps 100] [--round-log2 24]
  * </pre>
  * Two times per row ({@link SweepOp#measure}): per op, the wall clock of R back-to-back submits and one wait,
  * divided by R, median of {@code --rounds} rounds after one warm-up round, with R = max(min-reps, 2^round-log2 / n);
@@ -42,8 +42,13 @@ public final class Sweep {
      * landed 10% either side of PyTorch from one command to the next; 100 costs a few seconds over the whole sweep.
      */
     static final int MIN_REPS = 100;
-    /** Rounds per row after the warm-up round (odd: the median is one round). */
-    static final int ROUNDS = 7;
+    /**
+     * Rounds per row after the warm-up round (odd: the median is one round). Where an op costs a few µs, the host's
+     * and the driver's state moves the time of a round by a third from one round to the next (run Q's launch rate:
+     * 5.38 to 10.95 µs over 7 rounds of 20,000 launches), so the median needs more rounds than the bandwidth-bound
+     * sizes do.
+     */
+    static final int ROUNDS = 11;
 
     private Sweep() {
     }
@@ -146,14 +151,18 @@ public final class Sweep {
             }
             sink.accept(row(device, cl, s, w, "jsycl", log2n, () -> switch (w) {
                 case "saxpy" -> SweepJsycl.saxpy(plain, profiling, data, n, 1);
-                case "sum-int" -> SweepJsycl.sumInt(plain, profiling, data, log2n);
-                default -> SweepJsycl.sumFloat(plain, profiling, data, log2n);
+                case "sum-int" -> SweepJsycl.sumInt(plain, profiling, data, log2n, 1);
+                default -> SweepJsycl.sumFloat(plain, profiling, data, log2n, 1);
             }));
             if (w.equals("saxpy") && n >= 8) { // Float4 and Float8 SAXPY run n / 4 and n / 8 work-items
                 sink.accept(row(device, cl, s, w, "jsycl-float4", log2n, () -> SweepJsycl.saxpy(plain, profiling,
                         data, n, 4)));
                 sink.accept(row(device, cl, s, w, "jsycl-float8", log2n, () -> SweepJsycl.saxpy(plain, profiling,
                         data, n, 8)));
+            } else if (w.startsWith("sum-") && n >= 4) { // the sums over n / 4 items read through get4
+                sink.accept(row(device, cl, s, w, w.equals("sum-int") ? "jsycl-int4" : "jsycl-float4", log2n,
+                        () -> w.equals("sum-int") ? SweepJsycl.sumInt(plain, profiling, data, log2n, 4)
+                                : SweepJsycl.sumFloat(plain, profiling, data, log2n, 4)));
             }
             sink.accept(row(device, cl, s, w, "hand-written", log2n, () -> switch (w) {
                 case "saxpy" -> raw.saxpy(data, n);
@@ -204,7 +213,9 @@ public final class Sweep {
                         element, sums 4, copy 8. jsycl: `parallelFor(Range.of(n), ...)` for SAXPY, `Reduction.sum(out)` \
                         with `(it, sum) -> sum.combine(x.get(it.id(0)))` for the sums. jsycl-float4: SAXPY over \
                         `Range.of(n / 4)` with `y.set4(i, x.get4(i).mul(a).add(y.get4(i)))` (vload4/vstore4); jsycl-float8 the same \
-                        over `Range.of(n / 8)` with `get8`/`set8` (vload8/vstore8). \
+                        over `Range.of(n / 8)` with `get8`/`set8` (vload8/vstore8); for the sums, jsycl-int4 and \
+                        jsycl-float4 are `Reduction.sum(out)` over `Range.of(n / 4)` with \
+                        `sum.combine(x.get4(it.id(0)).sum())`. \
                         hand-written: OpenCL C through \
                         the same bindings (`io.jsycl.opencl`): SAXPY one item per element (work-group size left to \
                         the driver), the sums as a grid of at most %d work-groups per compute unit whose items add \
@@ -220,7 +231,8 @@ public final class Sweep {
     }
 
     private static List<SweepRow> sorted(List<SweepRow> rows) {
-        List<String> paths = List.of("jsycl", "jsycl-float4", "jsycl-float8", "hand-written", "opencl", "torch");
+        List<String> paths = List.of("jsycl", "jsycl-float4", "jsycl-float8", "jsycl-int4", "hand-written", "opencl",
+                "torch");
         return rows.stream().sorted(Comparator.comparingInt((SweepRow r) -> SweepRow.WORKLOADS.indexOf(r.workload()))
                 .thenComparingInt(SweepRow::log2n).thenComparingInt(r -> paths.indexOf(r.path()))).toList();
     }

@@ -21,7 +21,7 @@ import java.util.Optional;
  * <pre>SweepCompare --pass NAME=JSYCL.csv,TORCH.csv [--pass NAME=...] [--out FILE.md]</pre>
  */
 public final class SweepCompare {
-    private static final List<String> JSYCL_PATHS = List.of("jsycl", "jsycl-float4", "jsycl-float8");
+    private static final List<String> JSYCL_PATHS = List.of("jsycl", "jsycl-float4", "jsycl-float8", "jsycl-int4");
     /** From this size up a kernel's time is no longer mostly its launch. */
     private static final int LARGE_LOG2 = 16;
 

@@ -128,14 +128,31 @@ final class SweepJsycl {
         });
     }
 
-    static SweepOp sumInt(Queue plain, Queue profiling, SweepData data, int log2n) {
+    /** {@code Reduction.sum(out)} of {@code x} read as Int4s ({@code get4}): {@code n / 4} items of four elements. */
+    static Event sum4(Queue q, Buffer.OfInt bufX, Buffer.OfInt bufOut, int n) {
+        return q.submit(h -> {
+            var x = bufX.read(h);
+            h.parallelFor(Range.of(n / 4), Reduction.sum(bufOut), (it, sum) -> sum.combine(x.get4(it.id(0)).sum()));
+        });
+    }
+
+    /** {@code Reduction.sum(out)} of {@code x} read as Float4s ({@code get4}): {@code n / 4} items of four elements. */
+    static Event sum4(Queue q, Buffer.OfFloat bufX, Buffer.OfFloat bufOut, int n) {
+        return q.submit(h -> {
+            var x = bufX.read(h);
+            h.parallelFor(Range.of(n / 4), Reduction.sum(bufOut), (it, sum) -> sum.combine(x.get4(it.id(0)).sum()));
+        });
+    }
+
+    /** The int sum, one element an item ({@code width} 1) or four ({@code width} 4, {@link #sum4}). */
+    static SweepOp sumInt(Queue plain, Queue profiling, SweepData data, int log2n, int width) {
         int n = 1 << log2n;
         var x = Buffer.of(SweepData.prefix(data.ints, n));
         var out = Buffer.of(new int[1]);
         return new Op(plain, profiling, n) {
             @Override
             Event submit(Queue q) {
-                return sum(q, x, out, n);
+                return width == 4 ? sum4(q, x, out, n) : sum(q, x, out, n);
             }
 
             @Override
@@ -153,14 +170,15 @@ final class SweepJsycl {
         };
     }
 
-    static SweepOp sumFloat(Queue plain, Queue profiling, SweepData data, int log2n) {
+    /** The float sum, one element an item ({@code width} 1) or four ({@code width} 4, {@link #sum4}). */
+    static SweepOp sumFloat(Queue plain, Queue profiling, SweepData data, int log2n, int width) {
         int n = 1 << log2n;
         var x = Buffer.of(SweepData.prefix(data.x, n));
         var out = Buffer.of(new float[1]);
         return new Op(plain, profiling, n) {
             @Override
             Event submit(Queue q) {
-                return sum(q, x, out, n);
+                return width == 4 ? sum4(q, x, out, n) : sum(q, x, out, n);
             }
 
             @Override

@@ -43,6 +43,7 @@ public final class SweepPlot {
     private static final List<Line> PATHS = List.of(
             new Line(null, "jsycl", "jsycl", new Color(0x1f, 0x77, 0xb4)),
             new Line(null, "jsycl-float4", "jsycl, Float4 get4/set4", new Color(0x94, 0x67, 0xbd)),
+            new Line(null, "jsycl-int4", "jsycl, Int4 get4", new Color(0x17, 0xbe, 0xcf)),
             new Line(null, "jsycl-float8", "jsycl, Float8 get8/set8", new Color(0xe3, 0x77, 0xc2)),
             new Line(null, "hand-written", "hand-written OpenCL C", new Color(0xff, 0x7f, 0x0e)),
             new Line(null, "torch", "PyTorch", new Color(0x2c, 0xa0, 0x2c)),

@@ -30,8 +30,9 @@ class SweepTest {
         Sweep.run(Sweep.device(null), settings, data, rows::add);
         Sweep.run(Sweep.device(null), new Sweep.Settings(11, 11, SweepRow.WORKLOADS, 1, 1, 2, 0), data, rows::add);
 
-        // 7 rows per size, and Float4 SAXPY where n is at least 4 (n = 4 and 2^11).
-        assertThat(rows).hasSize(4 * 7 + 2);
+        // 7 rows per size; Float4 and Float8 SAXPY where n is at least 8 (2^11); the Int4 and Float4 sums where n is
+        // at least 4 (n = 4 and 2^11).
+        assertThat(rows).hasSize(4 * 7 + 2 + 2 * 2);
         assertThat(rows).allSatisfy(r -> {
             assertThat(r.check()).as(r.toString()).startsWith("ok");
             assertThat(r.perOpUs()).as(r.toString()).isPositive();
@@ -69,7 +70,8 @@ class SweepTest {
             SCHEDULER.addHandler(capture);
             for (SweepOp op : List.of(SweepJsycl.saxpy(plain, profiling, data, 1 << 12, 1),
                     SweepJsycl.saxpy(plain, profiling, data, 1 << 12, 8),
-                    SweepJsycl.sumInt(plain, profiling, data, 12), SweepJsycl.sumFloat(plain, profiling, data, 12))) {
+                    SweepJsycl.sumInt(plain, profiling, data, 12, 1), SweepJsycl.sumFloat(plain, profiling, data, 12, 1),
+                    SweepJsycl.sumInt(plain, profiling, data, 12, 4), SweepJsycl.sumFloat(plain, profiling, data, 12, 4))) {
                 try (op) {
                     assertThat(op.check()).startsWith("ok");
                     op.submit(); // uploads what the check's host accessor left newer on the host
