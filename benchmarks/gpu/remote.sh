@@ -45,8 +45,9 @@ step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit (cut to the deadl
 STEPS="${STEPS:-suite-gpu suite-cpu first-kernel jmh-submit timeline torch-peers}"
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 
-{ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1; ls /etc/OpenCL/vendors; nproc; } \
-  > "$OUT/host.log"
+{ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1; ls /etc/OpenCL/vendors; nproc;
+  nvidia-smi topo -m 2>&1; cat /sys/fs/cgroup/cpuset.cpus.effective 2>&1; lscpu 2>&1 | grep -i "numa\|model name";
+  nvidia-smi -q -d CLOCK,PERFORMANCE 2>&1; } > "$OUT/host.log"
 # The suite includes the sum reduction (2^27 ints), the 256-bin histogram (2^26 ints) and the register-blocked SGEMM
 # (2048 and 4096) rows, and under each workload an Aparapi 3.0.2 row on the same GPU (Aparapi picks it among its
 # GPU-type devices: NVIDIA's, not PoCL).
@@ -71,12 +72,17 @@ want timeline && step timeline 30 "${run_java[@]}" io.jsycl.bench.Timeline gpu
 # Java array -> kernel -> Java array through jsycl's transfer paths beside hand-written ones (log in logs.tgz).
 want host-transfers && step host-transfers 40 "${run_java[@]}" io.jsycl.bench.HostTransfers --device gpu --log2n 24
 # The launch cost of a tiny kernel, jsycl and raw OpenCL (io.jsycl.bench.LaunchRate), then PyTorch's eager launch
-# measured the same way, then jsycl again, so that a drift of the host over the step shows.
+# measured the same way, taking turns LAUNCH_RATE_PASSES times (default 3; files launch-rate.md and
+# launch-rate-torch.md, then -2, -3, ...). The cost of a launch moves from one process to the next: in run R raw
+# OpenCL's launch took 6.71 µs in one process and 5.05 in the next, so one pass of each side says little.
 if want launch-rate; then
-  step launch-rate 60 "${run_java[@]}" io.jsycl.bench.LaunchRate --device gpu --out "$OUT/launch-rate.md"
-  [ -z "${SKIP_TORCH:-}" ] && step launch-rate-torch 40 python3 benchmarks/gpu/torch_peers.py --eager-only \
-    --out "$OUT/launch-rate-torch.md"
-  step launch-rate-again 60 "${run_java[@]}" io.jsycl.bench.LaunchRate --device gpu --out "$OUT/launch-rate-again.md"
+  for ((pass = 1; pass <= ${LAUNCH_RATE_PASSES:-3}; pass++)); do
+    suffix=$([ "$pass" -eq 1 ] || echo "-$pass")
+    step "launch-rate$suffix" 60 "${run_java[@]}" io.jsycl.bench.LaunchRate --device gpu \
+      --out "$OUT/launch-rate$suffix.md"
+    [ -z "${SKIP_TORCH:-}" ] && step "launch-rate-torch$suffix" 40 python3 benchmarks/gpu/torch_peers.py --eager-only \
+      --out "$OUT/launch-rate-torch$suffix.md"
+  done
 fi
 want torch-peers && [ -z "${SKIP_TORCH:-}" ] && step torch-peers 60 python3 benchmarks/gpu/torch_peers.py \
   --out "$OUT/torch-peers.md"
