@@ -8,7 +8,7 @@ TF32 is off for matmul so it is an FP32 matmul like the OpenCL SGEMM.
 n = 2^k from --min-log2 to --max-log2, SAXPY y.add_(x, alpha=a) on float32, torch.sum of int32 and of float32, and
 copy_ of n float32, on device-resident tensors made once per size. Per op: R back-to-back ops then
 torch.cuda.synchronize(), wall clock / R, median of --rounds rounds after one warm-up round, R = max(--min-reps,
-2^--round-log2 / n). Kernel: CUDA events around one op, median of --kernel-runs after 3 warm-up runs; before each,
+2^--round-log2 / n), or more where the warm-up round says a round would last under --min-round-ms. Kernel: CUDA events around one op, median of --kernel-runs after 3 warm-up runs; before each,
 torch.cuda._sleep keeps the GPU busy while the host records the start event, launches the op and records the end
 event, so the interval holds the op's kernels and not the host's launch time (where _sleep is missing, it does).
 Each op is checked first: SAXPY against float64 (and how many elements differ from the unfused float32 a*x+y, since
@@ -16,7 +16,8 @@ CUDA may fuse the multiply-add), sums against float64 / int64 on the host, the c
 accumulates and returns int64 (jsycl's Reduction.sum of a Buffer.OfInt wraps in 32 bits); both read 4 bytes an element.
 Usage: torch_peers.py [--out FILE]
        torch_peers.py --sweep [--min-log2 12] [--max-log2 28] [--csv FILE.csv] [--out FILE.md] [--rounds 11]
-                      [--kernel-runs 21] [--min-reps 100] [--round-log2 24] [--only saxpy,sum-int,sum-float,copy]
+                      [--kernel-runs 21] [--min-reps 100] [--round-log2 24] [--min-round-ms 5]
+                      [--only saxpy,sum-int,sum-float,copy]
 """
 import argparse
 import csv
@@ -61,6 +62,7 @@ def main():
     parser.add_argument("--kernel-runs", type=int, default=21)
     parser.add_argument("--min-reps", type=int, default=100)
     parser.add_argument("--round-log2", type=int, default=24)
+    parser.add_argument("--min-round-ms", type=float, default=5)
     parser.add_argument("--only", help="comma-separated workloads of the sweep (default: all)")
     parser.add_argument("--eager-rounds", type=int, default=7)
     parser.add_argument("--eager-only", action="store_true",
@@ -176,17 +178,27 @@ FLOAT_SUM_TOLERANCE = 1e-4
 SLEEP_CYCLES = 200_000
 
 
-def per_op_us(fn, reps, rounds):
-    """Wall clock of reps back-to-back ops and one synchronize, / reps; median of rounds after one warm-up round."""
+MAX_REPS = 1 << 20
+
+
+def per_op_us(fn, reps, rounds, min_round_s=0.0):
+    """Wall clock of R back-to-back ops and one synchronize, / R; median of rounds after one warm-up round of reps.
+    R is reps, or more where the warm-up round says a round of reps would last under min_round_s (at most MAX_REPS),
+    as io.jsycl.bench.SweepOp.measure does. Returns (median µs per op, R)."""
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        fn()
+    torch.cuda.synchronize()
+    warm = max(time.perf_counter() - t0, 1e-9) / reps
+    r = int(min(MAX_REPS, max(reps, math.ceil(min_round_s / warm))))
     times = []
-    for r in range(rounds + 1):
+    for _ in range(rounds):
         t0 = time.perf_counter()
-        for _ in range(reps):
+        for _ in range(r):
             fn()
         torch.cuda.synchronize()
-        if r > 0:
-            times.append((time.perf_counter() - t0) / reps * 1e6)
-    return statistics.median(times)
+        times.append((time.perf_counter() - t0) / r * 1e6)
+    return statistics.median(times), r
 
 
 def kernel_us(fn, runs):
@@ -259,7 +271,7 @@ def sweep(args):
         try:
             op, check = make(n)
             result = check()
-            per_op = per_op_us(op, reps, args.rounds)
+            per_op, reps = per_op_us(op, reps, args.rounds, args.min_round_ms / 1e3)
             kernel = kernel_us(op, args.kernel_runs)
         except Exception as e:  # a failure is a row, as in the Java sweep; the next one still runs
             per_op, kernel = float("nan"), float("nan")
@@ -332,7 +344,8 @@ def write_sweep(args, name, rows, done=False):
             f"Command: `torch_peers.py {' '.join(sys.argv[1:])}`  ",
             f"PyTorch {torch.__version__}, CUDA {torch.version.cuda} on {name}", "",
             "Per op: wall clock of R back-to-back ops and one torch.cuda.synchronize(), / R, median of "
-            f"{args.rounds} rounds after one warm-up round. Kernel: CUDA events around one op (the GPU held busy by "
+            f"{args.rounds} rounds after one warm-up round (R: at least {args.min_reps}, and enough for a round of "
+            f"{args.min_round_ms:g} ms). Kernel: CUDA events around one op (the GPU held busy by "
             f"torch.cuda._sleep while the host enqueues them), median of {args.kernel_runs}. GB/s: bytes read plus "
             "written (SAXPY 12 per element, sums 4, copy 8).", "",
             "| workload | path | n | R | per op µs | kernel µs | GB/s per op | GB/s kernel | check |",

@@ -28,9 +28,11 @@ import java.util.function.Supplier;
  * <pre>
  * Sweep [--device gpu|cpu|NAME] [--min-log2 12] [--max-log2 28] [--out FILE.md] [--csv FILE.csv]
  *       [--only saxpy,sum-int,sum-float,copy] [--rounds 11] [--kernel-runs 21] [--min-reps 100] [--round-log2 24]
+ *       [--min-round-ms 5]
  * </pre>
  * Two times per row ({@link SweepOp#measure}): per op, the wall clock of R back-to-back submits and one wait,
- * divided by R, median of {@code --rounds} rounds after one warm-up round, with R = max(min-reps, 2^round-log2 / n);
+ * divided by R, median of {@code --rounds} rounds after one warm-up round, with R = max(min-reps, 2^round-log2 / n),
+ * or more where the warm-up round says a round would last less than {@code --min-round-ms};
  * and kernel, the device time of one operation from profiling events, median of {@code --kernel-runs}. Every output
  * is checked against plain Java first ({@link SweepData}). Writes a Markdown table ({@code --out}, rewritten after
  * each row) and the same rows as CSV ({@code --csv}, {@link SweepRow}) for {@link SweepPlot}; exits with 1 if a check
@@ -49,22 +51,28 @@ public final class Sweep {
      * sizes do.
      */
     static final int ROUNDS = 11;
+    /**
+     * The shortest round, in ms. With 100 operations a round, a round at 2^19..2^21 lasted under 1 ms, and one row of
+     * run T (the Float4 SAXPY at 2^19) came out 45% slower than the same kernel beside it in the next pass.
+     */
+    static final int MIN_ROUND_MS = 5;
 
     private Sweep() {
     }
 
     /** What to run and how often. */
     record Settings(int minLog2, int maxLog2, List<String> workloads, int rounds, int kernelRuns, int minReps,
-            int roundLog2) {
+            int roundLog2, int minRoundMs) {
 
         Settings {
             if (minLog2 < 0 || maxLog2 > 30 || minLog2 > maxLog2) {
                 throw new IllegalArgumentException("need 0 <= --min-log2 <= --max-log2 <= 30, got --min-log2 " + minLog2
                         + " and --max-log2 " + maxLog2);
             }
-            if (rounds < 1 || kernelRuns < 1 || minReps < 1) {
-                throw new IllegalArgumentException("--rounds, --kernel-runs and --min-reps must be at least 1, got "
-                        + rounds + ", " + kernelRuns + " and " + minReps);
+            if (rounds < 1 || kernelRuns < 1 || minReps < 1 || minRoundMs < 0) {
+                throw new IllegalArgumentException("--rounds, --kernel-runs and --min-reps must be at least 1 and "
+                        + "--min-round-ms at least 0, got " + rounds + ", " + kernelRuns + ", " + minReps + " and "
+                        + minRoundMs);
             }
             workloads.forEach(SweepRow::bytesPerElement); // rejects an unknown name
         }
@@ -82,7 +90,7 @@ public final class Sweep {
                 opts.containsKey("only") ? List.of(opts.get("only").split(",")) : SweepRow.WORKLOADS,
                 Suite.intOpt(opts, "rounds", ROUNDS), Suite.intOpt(opts, "kernel-runs", 21),
                 Suite.intOpt(opts, "min-reps", MIN_REPS),
-                Suite.intOpt(opts, "round-log2", 24));
+                Suite.intOpt(opts, "round-log2", 24), Suite.intOpt(opts, "min-round-ms", MIN_ROUND_MS));
         Device device = device(opts.get("device"));
         Path md = opts.containsKey("out") ? Path.of(opts.get("out")) : null;
         Path csv = opts.containsKey("csv") ? Path.of(opts.get("csv")) : null;
@@ -183,8 +191,8 @@ public final class Sweep {
         }
         try (SweepOp op = make.get()) {
             String check = op.check();
-            SweepOp.Timing t = SweepOp.measure(op, reps, s.rounds(), s.kernelRuns());
-            return new SweepRow(device.name(), workload, path, log2n, reps, t.perOpNanos() / 1e3,
+            SweepOp.Timing t = SweepOp.measure(op, reps, s.rounds(), s.kernelRuns(), s.minRoundMs() * 1_000_000L);
+            return new SweepRow(device.name(), workload, path, log2n, t.reps(), t.perOpNanos() / 1e3,
                     t.kernelNanos() / 1e3, bytes, check);
         } catch (RuntimeException e) {
             e.printStackTrace();
@@ -206,7 +214,8 @@ public final class Sweep {
                         Data is device-resident: each size's buffers are made and uploaded once, outside the clock, \
                         and no command of a timed loop moves data between host and device. Per op: wall clock of R \
                         back-to-back submits (a queue without profiling) and one wait, divided by R, median of %d \
-                        rounds after one warm-up round; R = max(%d, 2^%d / n); the smallest size runs once unrecorded \
+                        rounds after one warm-up round; R = max(%d, 2^%d / n), or more where the warm-up round says a \
+                        round would last under %d ms (column R); the smallest size runs once unrecorded \
                         before the sweep (warm-up of the host code). Kernel: device time (end − start) of \
                         one operation from profiling events (a second queue on the same context, with profiling), \
                         median of %d after 3 warm-up runs. GB/s counts bytes read plus written: SAXPY 12 per \
@@ -226,7 +235,7 @@ public final class Sweep {
                         (wrapping), float sums within a relative %.0e of the exact sum (the device adds in another \
                         order), the copy bit-exact.
 
-                        """, s.rounds(), s.minReps(), s.roundLog2(), s.kernelRuns(), SweepRaw.GROUPS_PER_UNIT,
+                        """, s.rounds(), s.minReps(), s.roundLog2(), s.minRoundMs(), s.kernelRuns(), SweepRaw.GROUPS_PER_UNIT,
                         SweepData.FLOAT_SUM_TOLERANCE);
     }
 

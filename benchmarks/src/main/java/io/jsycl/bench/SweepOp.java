@@ -27,27 +27,36 @@ interface SweepOp extends AutoCloseable {
     @Override
     void close();
 
-    /** Median per-op and kernel times of one {@link SweepOp}, in ns. */
-    record Timing(double perOpNanos, double kernelNanos) {
+    /** Median per-op and kernel times of one {@link SweepOp}, in ns, and the operations a round ({@code reps}). */
+    record Timing(double perOpNanos, double kernelNanos, int reps) {
     }
 
+    /** The most operations a round, whatever the minimum round time asks for. */
+    int MAX_REPS = 1 << 20;
+
     /**
-     * Times {@code op}. Per op: one warm-up round, then {@code rounds} rounds of {@code reps} back-to-back
-     * {@link #submit}s and one {@link #await}, each round's wall clock divided by {@code reps}; the median round.
-     * Kernel: 3 warm-up runs, then the median device time of {@code kernelRuns} runs, each waited for.
+     * Times {@code op}. Per op: one warm-up round of {@code reps} back-to-back {@link #submit}s and one
+     * {@link #await}, then {@code rounds} rounds of R operations, each round's wall clock divided by R; the median
+     * round. R is {@code reps}, or more where the warm-up round says that a round of {@code reps} would take less than
+     * {@code minRoundNanos} (at most {@link #MAX_REPS}): a short round is moved by one hiccup of the host. Kernel: 3
+     * warm-up runs, then the median device time of {@code kernelRuns} runs, each waited for.
      */
-    static Timing measure(SweepOp op, int reps, int rounds, int kernelRuns) {
+    static Timing measure(SweepOp op, int reps, int rounds, int kernelRuns, long minRoundNanos) {
+        long t0 = System.nanoTime();
+        for (int i = 0; i < reps; i++) {
+            op.submit();
+        }
+        op.await();
+        double warmPerOp = Math.max(1, System.nanoTime() - t0) / (double) reps;
+        int r = (int) Math.min(MAX_REPS, Math.max(reps, Math.ceil(minRoundNanos / warmPerOp)));
         double[] perOp = new double[rounds];
-        for (int r = -1; r < rounds; r++) {
-            long t0 = System.nanoTime();
-            for (int i = 0; i < reps; i++) {
+        for (int round = 0; round < rounds; round++) {
+            long start = System.nanoTime();
+            for (int i = 0; i < r; i++) {
                 op.submit();
             }
             op.await();
-            long t = System.nanoTime() - t0;
-            if (r >= 0) {
-                perOp[r] = (double) t / reps;
-            }
+            perOp[round] = (double) (System.nanoTime() - start) / r;
         }
         for (int i = 0; i < 3; i++) {
             op.deviceNanos();
@@ -56,7 +65,7 @@ interface SweepOp extends AutoCloseable {
         for (int i = 0; i < kernelRuns; i++) {
             kernel[i] = op.deviceNanos();
         }
-        return new Timing(median(perOp), median(kernel));
+        return new Timing(median(perOp), median(kernel), r);
     }
 
     /** The median of {@code samples} (the mean of the middle two for an even count). */

@@ -24,11 +24,11 @@ class SweepTest {
     @Test
     void everyPathPassesItsCheckFromOneElementUp() {
         // n = 1, 2, 4: fewer elements than a work-group; 2^11: several groups of the hand-written sum's grid.
-        var settings = new Sweep.Settings(0, 2, SweepRow.WORKLOADS, 1, 1, 2, 0);
+        var settings = new Sweep.Settings(0, 2, SweepRow.WORKLOADS, 1, 1, 2, 0, 0);
         var data = new SweepData(11);
         var rows = new ArrayList<SweepRow>();
         Sweep.run(Sweep.device(null), settings, data, rows::add);
-        Sweep.run(Sweep.device(null), new Sweep.Settings(11, 11, SweepRow.WORKLOADS, 1, 1, 2, 0), data, rows::add);
+        Sweep.run(Sweep.device(null), new Sweep.Settings(11, 11, SweepRow.WORKLOADS, 1, 1, 2, 0, 0), data, rows::add);
 
         // 7 rows per size; Float4 and Float8 SAXPY where n is at least 8 (2^11); the Int4 and Float4 sums where n is
         // at least 4 (n = 4 and 2^11).
@@ -38,6 +38,48 @@ class SweepTest {
             assertThat(r.perOpUs()).as(r.toString()).isPositive();
             assertThat(r.kernelUs()).as(r.toString()).isPositive();
         });
+    }
+
+    @Test
+    void shortRoundsGetMoreOperationsUntilTheyLastTheMinimumRoundTime() {
+        var counted = new java.util.concurrent.atomic.AtomicLong();
+        var op = new SweepOp() { // each operation spins for 50 µs
+            @Override
+            public void submit() {
+                long until = System.nanoTime() + 50_000;
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait();
+                }
+                counted.incrementAndGet();
+            }
+
+            @Override
+            public void await() {
+            }
+
+            @Override
+            public long deviceNanos() {
+                return 50_000;
+            }
+
+            @Override
+            public String check() {
+                return "ok";
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        SweepOp.Timing plain = SweepOp.measure(op, 4, 3, 1, 0);
+        assertThat(plain.reps()).isEqualTo(4);
+        assertThat(counted.get()).isEqualTo(4 + 3 * 4);
+        counted.set(0);
+        // 4 operations of 50 µs last 0.2 ms; a round of at least 5 ms needs about 100, fewer if the host is slow.
+        SweepOp.Timing longer = SweepOp.measure(op, 4, 3, 1, 5_000_000);
+        assertThat(longer.reps()).isBetween(20, 101);
+        assertThat(counted.get()).isEqualTo(4 + 3L * longer.reps());
+        assertThat(longer.perOpNanos()).isGreaterThanOrEqualTo(50_000);
     }
 
     @Test
@@ -79,7 +121,7 @@ class SweepTest {
                     synchronized (messages) {
                         messages.clear();
                     }
-                    SweepOp.measure(op, 3, 2, 2);
+                    SweepOp.measure(op, 3, 2, 2, 0);
                     synchronized (messages) {
                         assertThat(messages).as("the scheduler's trace of the timed loops").isNotEmpty()
                                 .noneMatch(m -> m.contains(" bytes to ") || m.contains(" back to the host")
