@@ -1,12 +1,16 @@
 package io.jsycl.tests;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.jsycl.Buffer;
 import io.jsycl.Event;
 import io.jsycl.Queue;
 import io.jsycl.Range;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The kernels and the wait of the tests that block one thread in a wait while others go on ({@link BlockingWaitsTest},
@@ -42,6 +46,30 @@ final class BlockedWork {
         if (work.isDone()) {
             work.get();
             fail(otherwise);
+        }
+    }
+
+    /**
+     * On one of {@code threads}: three rounds of {@link #twiceAndAdd} on {@code q}, each waited for and its last element
+     * read through a host accessor; fails with "{@code what} did not complete within {@code seconds} s {@code during}"
+     * if the rounds take longer.
+     */
+    static void roundsComplete(ExecutorService threads, Queue q, Buffer.OfInt buf, int[] expected, long seconds,
+            String what, String during) throws Exception {
+        Future<?> rounds = threads.submit(() -> {
+            for (int round = 0; round < 3; round++) {
+                twiceAndAdd(q, buf, expected);
+                q.await();
+                try (var view = buf.hostAccess()) {
+                    assertThat(view.get(expected.length - 1)).isEqualTo(expected[expected.length - 1]);
+                }
+            }
+            return null;
+        });
+        try {
+            rounds.get(seconds, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            fail(what + " did not complete within " + seconds + " s " + during);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.jsycl.tests;
 
 import static io.jsycl.tests.BlockedWork.awaitBlocked;
 import static io.jsycl.tests.BlockedWork.increment;
+import static io.jsycl.tests.BlockedWork.roundsComplete;
 import static io.jsycl.tests.BlockedWork.twiceAndAdd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
@@ -86,22 +87,8 @@ class BlockingWaitsTest {
                     return null;
                 });
                 awaitBlocked(blockedOnA, "queue A's command group did not wait for the open host accessor");
-                Future<?> onB = threads.submit(() -> {
-                    for (int round = 0; round < 3; round++) {
-                        twiceAndAdd(qb, by, expectedY);
-                        qb.await();
-                        try (var view = by.hostAccess()) {
-                            assertThat(view.get(N - 1)).isEqualTo(expectedY[N - 1]);
-                        }
-                    }
-                    return null;
-                });
-                try {
-                    onB.get(BOUND_SECONDS, TimeUnit.SECONDS);
-                } catch (TimeoutException e) {
-                    fail("queue B's submits and waits did not complete within " + BOUND_SECONDS
-                            + " s while a command group of queue A waited for a host accessor");
-                }
+                roundsComplete(threads, qb, by, expectedY, BOUND_SECONDS, "queue B's submits and waits",
+                        "while a command group of queue A waited for a host accessor");
                 assertThat(blockedOnA).as("A's command group waits for the open host accessor").isNotDone();
             } finally {
                 held.close();

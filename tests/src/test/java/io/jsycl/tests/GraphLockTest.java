@@ -2,6 +2,7 @@ package io.jsycl.tests;
 
 import static io.jsycl.tests.BlockedWork.awaitBlocked;
 import static io.jsycl.tests.BlockedWork.increment;
+import static io.jsycl.tests.BlockedWork.roundsComplete;
 import static io.jsycl.tests.BlockedWork.twiceAndAdd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
@@ -88,22 +89,9 @@ class GraphLockTest {
                     return null;
                 });
                 awaitBlocked(blocked, wait + " did not wait for the open host accessor");
-                Future<?> onB = daemons.submit(() -> {
-                    for (int round = 0; round < 3; round++) {
-                        twiceAndAdd(qb, by, expectedY);
-                        qb.await();
-                        try (var view = by.hostAccess()) {
-                            assertThat(view.get(N - 1)).isEqualTo(expectedY[N - 1]);
-                        }
-                    }
-                    return null;
-                });
-                try {
-                    onB.get(BOUND_SECONDS, TimeUnit.SECONDS);
-                } catch (TimeoutException e) {
-                    fail("queue B's submits, waits and host accesses did not complete within " + BOUND_SECONDS
-                            + " s while another thread was blocked in " + wait + ": that wait holds a lock B needs");
-                }
+                roundsComplete(daemons, qb, by, expectedY, BOUND_SECONDS,
+                        "queue B's submits, waits and host accesses",
+                        "while another thread was blocked in " + wait + ": that wait holds a lock B needs");
                 assertThat(blocked.isDone()).as(wait + " still waits for the open host accessor").isFalse();
             } finally {
                 held.close();
