@@ -4,8 +4,8 @@
 # of BUDGET_S (default 520 s) after the start, so the whole run stays under 9 minutes. A failing step is recorded in
 # $OUT/summary.md and the next one still runs. $OUT ends with at most 8 files: summary.md, suite-gpu.md, suite-cpu.md,
 # first-kernel.md, jmh-submit.json, torch-peers.md, variants.md, logs.tgz (every step's log and host.log); the step
-# sweep, run alone, leaves summary.md, sweep.md, sweep.csv, sweep-torch.md, sweep-torch.csv, sweep.png, logs.tgz and,
-# from its second pass, sweep-again.csv, sweep-torch-again.csv and sweep-compare.md.
+# sweep, run alone, leaves summary.md, sweep.md, sweep.csv, sweep.png, logs.tgz and, from its second pass,
+# sweep-again.csv and sweep-compare.md.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-./bench-out}"
@@ -40,7 +40,7 @@ step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit (cut to the deadl
 
 # STEPS picks the steps (default: all but variants, saxpy-variants, aparapi-gap and sweep, in this order); each command of the device tool may run for at
 # most 10 minutes, so a full run is split in two, e.g. STEPS="suite-gpu jmh-submit torch-peers timeline" and
-# STEPS="first-kernel suite-cpu host-transfers variants". The size sweep runs alone: STEPS=sweep (about 2 minutes on
+# STEPS="first-kernel suite-cpu host-transfers variants". The size sweep runs alone: STEPS=sweep (about 4 minutes on
 # an H100 for 2^12..2^28; SWEEP_MIN_LOG2 and SWEEP_MAX_LOG2 change the range).
 STEPS="${STEPS:-suite-gpu suite-cpu first-kernel jmh-submit timeline torch-peers}"
 want() { [[ " $STEPS " == *" $1 "* ]]; }
@@ -71,17 +71,21 @@ want jmh-submit && step jmh-submit 95 "${run_java[@]}" org.openjdk.jmh.Main Subm
 want timeline && step timeline 30 "${run_java[@]}" io.jsycl.bench.Timeline gpu
 # Java array -> kernel -> Java array through jsycl's transfer paths beside hand-written ones (log in logs.tgz).
 want host-transfers && step host-transfers 40 "${run_java[@]}" io.jsycl.bench.HostTransfers --device gpu --log2n 24
-# The launch cost of a tiny kernel, jsycl and raw OpenCL (io.jsycl.bench.LaunchRate), then PyTorch's eager launch
-# measured the same way, taking turns LAUNCH_RATE_PASSES times (default 3; files launch-rate.md and
-# launch-rate-torch.md, then -2, -3, ...). The cost of a launch moves from one process to the next: in run R raw
-# OpenCL's launch took 6.71 µs in one process and 5.05 in the next, so one pass of each side says little.
+# PyTorch as a peer in a child process (torch_peers.py --serve, io.jsycl.bench.TorchPeer): the launch rate and the
+# sweep time its ops in turns with jsycl's, round by round, so that a slow spell of the GPU falls on both sides. Where
+# an op costs a few µs, the same kernel's time moved by up to 2.5x from one pass to the next (runs R to U), longer than
+# a row lasts; sides timed minutes apart each landed in a different spell. SKIP_TORCH=1: no peer.
+peer=()
+[ -z "${SKIP_TORCH:-}" ] && peer=(--peer "python3 benchmarks/gpu/torch_peers.py --serve")
+# The launch cost of a tiny kernel: jsycl, raw OpenCL and PyTorch's eager launch taking turns round by round
+# (io.jsycl.bench.LaunchRate), LAUNCH_RATE_PASSES times (default 3; files launch-rate.md, launch-rate-2.md, ...), each
+# pass a fresh pair of processes: the cost of a launch also moves from one process to the next (run R: raw OpenCL 6.71
+# µs in one, 5.05 in the next).
 if want launch-rate; then
   for ((pass = 1; pass <= ${LAUNCH_RATE_PASSES:-3}; pass++)); do
     suffix=$([ "$pass" -eq 1 ] || echo "-$pass")
-    step "launch-rate$suffix" 60 "${run_java[@]}" io.jsycl.bench.LaunchRate --device gpu \
+    step "launch-rate$suffix" 60 "${run_java[@]}" io.jsycl.bench.LaunchRate --device gpu --rounds 11 "${peer[@]}" \
       --out "$OUT/launch-rate$suffix.md"
-    [ -z "${SKIP_TORCH:-}" ] && step "launch-rate-torch$suffix" 40 python3 benchmarks/gpu/torch_peers.py --eager-only \
-      --out "$OUT/launch-rate-torch$suffix.md"
   done
 fi
 want torch-peers && [ -z "${SKIP_TORCH:-}" ] && step torch-peers 60 python3 benchmarks/gpu/torch_peers.py \
@@ -106,39 +110,29 @@ want kernel-shapes && [ -z "${SKIP_TORCH:-}" ] && step kernel-shapes-torch 120 p
   --sweep --min-log2 20 --max-log2 28 --csv "$OUT/kernel-shapes-torch.csv" --out "$OUT/kernel-shapes-torch.md"
 want variants && step variants 220 env OUT="$OUT" VARIANTS_BUDGET_S=200 bash benchmarks/gpu/variants.sh
 # The size sweep: SAXPY, int and float sums and the device copy at every n = 2^k on device-resident data, jsycl beside
-# hand-written OpenCL C (io.jsycl.bench.Sweep), then PyTorch at the same sizes if it is there (torch_peers.py --sweep,
-# same CSV columns), then io.jsycl.bench.SweepPlot draws both into sweep.png (per-op time, GB/s, speed against PyTorch).
+# hand-written OpenCL C and PyTorch, all paths of a row taking turns (io.jsycl.bench.Sweep --peer; PyTorch's rows are
+# path torch in the same CSV), then a second pass of SWEEP_AGAIN's workloads (default SAXPY; empty: none);
+# io.jsycl.bench.SweepCompare tables each pass's speeds against PyTorch (sweep-compare.md) and
+# io.jsycl.bench.SweepPlot draws the first pass into sweep.png (per-op time, GB/s, speed against PyTorch).
 sweep_range=(--min-log2 "${SWEEP_MIN_LOG2:-12}" --max-log2 "${SWEEP_MAX_LOG2:-28}")
-want sweep && step sweep 200 "${run_java[@]}" io.jsycl.bench.Sweep --device gpu "${sweep_range[@]}" \
+want sweep && step sweep 330 "${run_java[@]}" io.jsycl.bench.Sweep --device gpu "${sweep_range[@]}" "${peer[@]}" \
   --out "$OUT/sweep.md" --csv "$OUT/sweep.csv"
-want sweep && [ -z "${SKIP_TORCH:-}" ] && step sweep-torch 150 python3 benchmarks/gpu/torch_peers.py --sweep \
-  "${sweep_range[@]}" --csv "$OUT/sweep-torch.csv" --out "$OUT/sweep-torch.md"
-# A second pass of SWEEP_AGAIN's workloads (default SAXPY; empty: none), PyTorch first this time, so that a drift of
-# the host over the step weighs on both sides alike; then io.jsycl.bench.SweepCompare tables each pass's speeds
-# against PyTorch (sweep-compare.md).
 again="${SWEEP_AGAIN-saxpy}"
 if want sweep && [ -n "$again" ]; then
-  [ -z "${SKIP_TORCH:-}" ] && step sweep-torch-again 100 python3 benchmarks/gpu/torch_peers.py --sweep \
-    "${sweep_range[@]}" --only "$again" --csv "$OUT/sweep-torch-again.csv"
-  step sweep-again 120 "${run_java[@]}" io.jsycl.bench.Sweep --device gpu "${sweep_range[@]}" --only "$again" \
-    --csv "$OUT/sweep-again.csv"
+  step sweep-again 150 "${run_java[@]}" io.jsycl.bench.Sweep --device gpu "${sweep_range[@]}" --only "$again" \
+    "${peer[@]}" --csv "$OUT/sweep-again.csv"
 fi
-if want sweep && [ -s "$OUT/sweep.csv" ] && [ -s "$OUT/sweep-torch.csv" ]; then
-  passes=(--pass "first=$OUT/sweep.csv,$OUT/sweep-torch.csv")
-  [ -s "$OUT/sweep-again.csv" ] && [ -s "$OUT/sweep-torch-again.csv" ] \
-    && passes+=(--pass "again=$OUT/sweep-again.csv,$OUT/sweep-torch-again.csv")
+if want sweep && [ -s "$OUT/sweep.csv" ] && [ ${#peer[@]} -gt 0 ]; then
+  passes=(--pass "first=$OUT/sweep.csv")
+  [ -s "$OUT/sweep-again.csv" ] && passes+=(--pass "again=$OUT/sweep-again.csv")
   step sweep-compare 30 "${run_java[@]}" io.jsycl.bench.SweepCompare "${passes[@]}" --out "$OUT/sweep-compare.md"
 fi
-if want sweep; then
-  plot_csvs=()
-  for f in "$OUT/sweep.csv" "$OUT/sweep-torch.csv"; do [ -s "$f" ] && plot_csvs+=(--csv "$f"); done
-  if [ ${#plot_csvs[@]} -gt 0 ]; then
-    step sweep-plot 60 "${run_java[@]}" io.jsycl.bench.SweepPlot "${plot_csvs[@]}" --out "$OUT/sweep.png"
-  fi
+if want sweep && [ -s "$OUT/sweep.csv" ]; then
+  step sweep-plot 60 "${run_java[@]}" io.jsycl.bench.SweepPlot --csv "$OUT/sweep.csv" --out "$OUT/sweep.png"
 fi
 
 cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md "$OUT"/variants.md \
-  "$OUT"/sweep.md "$OUT"/sweep-torch.md "$OUT"/sweep-compare.md 2>/dev/null
+  "$OUT"/sweep.md "$OUT"/sweep-compare.md 2>/dev/null
 grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null
 cat "$OUT/saxpy-variants.log" "$OUT/aparapi-gap.log" 2>/dev/null
 cat "$OUT/timeline.log" 2>/dev/null

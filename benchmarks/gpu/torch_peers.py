@@ -14,7 +14,11 @@ event, so the interval holds the op's kernels and not the host's launch time (wh
 Each op is checked first: SAXPY against float64 (and how many elements differ from the unfused float32 a*x+y, since
 CUDA may fuse the multiply-add), sums against float64 / int64 on the host, the copy exactly. torch.sum of int32
 accumulates and returns int64 (jsycl's Reduction.sum of a Buffer.OfInt wraps in 32 bits); both read 4 bytes an element.
+
+--serve: the same ops and the eager launch, one request at a time from io.jsycl.bench.TorchPeer, which times them in
+turns with jsycl's (Sweep --peer, LaunchRate --peer); see serve() for the requests.
 Usage: torch_peers.py [--out FILE]
+       torch_peers.py --serve
        torch_peers.py --sweep [--min-log2 12] [--max-log2 28] [--csv FILE.csv] [--out FILE.md] [--rounds 11]
                       [--kernel-runs 21] [--min-reps 100] [--round-log2 24] [--min-round-ms 5]
                       [--only saxpy,sum-int,sum-float,copy]
@@ -23,6 +27,7 @@ import argparse
 import csv
 import datetime
 import math
+import os
 import statistics
 import sys
 import time
@@ -54,6 +59,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--out")
     parser.add_argument("--sweep", action="store_true", help="the size sweep beside io.jsycl.bench.Sweep")
+    parser.add_argument("--serve", action="store_true",
+                        help="a peer driven over stdin and stdout by io.jsycl.bench.TorchPeer (see serve)")
     parser.add_argument("--min-log2", type=int, default=12)
     parser.add_argument("--max-log2", type=int, default=28)
     parser.add_argument("--csv")
@@ -70,6 +77,9 @@ def main():
     args = parser.parse_args()
     if not torch.cuda.is_available():
         print("no CUDA device: no peer numbers", file=sys.stderr)
+        return
+    if args.serve:
+        serve(sys.stdin)
         return
     if args.sweep:
         sweep(args)
@@ -144,25 +154,36 @@ def main():
             f.write(out)
 
 
-def eager_launch(dev, rounds, reps=20000):
-    """The eager launch cost of a tiny op, measured as io.jsycl.bench.LaunchRate measures jsycl's: reps launches
-    back to back, then one sync; per launch = wall clock / reps; median (min–max) of rounds after a warm-up."""
-    tiny_a = torch.rand(256, device=dev)
-    tiny_b = torch.rand(256, device=dev)
-    tiny_c = torch.empty(256, device=dev)
-    for _ in range(2000):
-        torch.add(tiny_a, tiny_b, out=tiny_c)
-    torch.cuda.synchronize()
-    per_op = []
-    for _ in range(rounds):
+class Eager:
+    """The eager launch of a tiny op, torch.add of 256 floats, as io.jsycl.bench.LaunchRate launches jsycl's: a round
+    is reps launches back to back, then one sync; per launch = wall clock / reps. The first round pays 2000 warm-up
+    launches before it."""
+
+    def __init__(self, dev):
+        self.a = torch.rand(256, device=dev)
+        self.b = torch.rand(256, device=dev)
+        self.c = torch.empty(256, device=dev)
+        for _ in range(2000):
+            torch.add(self.a, self.b, out=self.c)
+        torch.cuda.synchronize()
+
+    def round_us(self, reps):
         t0 = time.perf_counter()
         for _ in range(reps):
-            torch.add(tiny_a, tiny_b, out=tiny_c)
+            torch.add(self.a, self.b, out=self.c)
         torch.cuda.synchronize()
-        per_op.append((time.perf_counter() - t0) / reps * 1e6)
-    if not torch.equal(tiny_c, tiny_a + tiny_b):
+        return (time.perf_counter() - t0) / reps * 1e6
+
+    def check(self):
+        return "ok: bit-exact" if torch.equal(self.c, self.a + self.b) else "MISMATCH: torch.add of 256 floats"
+
+
+def eager_launch(dev, rounds, reps=20000):
+    """Eager.round_us, median (min–max) of rounds after a warm-up, as one line of Markdown."""
+    eager = Eager(dev)
+    per_op = sorted(eager.round_us(reps) for _ in range(rounds))
+    if eager.check() != "ok: bit-exact":
         raise SystemExit("torch.add of 256 floats gave a wrong result")
-    per_op.sort()
     return (f"Eager launch cost of a tiny op (torch.add of 256 floats, {reps} back to back, then one sync; "
             f"median (min–max) of {rounds} rounds): {per_op[len(per_op) // 2]:.2f} "
             f"({per_op[0]:.2f}–{per_op[-1]:.2f}) µs per op")
@@ -181,44 +202,44 @@ SLEEP_CYCLES = 200_000
 MAX_REPS = 1 << 20
 
 
-def per_op_us(fn, reps, rounds, min_round_s=0.0):
-    """Wall clock of R back-to-back ops and one synchronize, / R; median of rounds after one warm-up round of reps.
-    R is reps, or more where the warm-up round says a round of reps would last under min_round_s (at most MAX_REPS),
-    as io.jsycl.bench.SweepOp.measure does. Returns (median µs per op, R)."""
+def round_us(fn, reps):
+    """Wall clock of reps back-to-back ops and one synchronize, / reps, in µs."""
     t0 = time.perf_counter()
     for _ in range(reps):
         fn()
     torch.cuda.synchronize()
-    warm = max(time.perf_counter() - t0, 1e-9) / reps
+    return (time.perf_counter() - t0) / reps * 1e6
+
+
+def per_op_us(fn, reps, rounds, min_round_s=0.0):
+    """round_us, median of rounds after one warm-up round of reps. R is reps, or more where the warm-up round says a
+    round of reps would last under min_round_s (at most MAX_REPS), as io.jsycl.bench.Contender.measure does. Returns
+    (median µs per op, R)."""
+    warm = max(round_us(fn, reps), 1e-3) / 1e6
     r = int(min(MAX_REPS, max(reps, math.ceil(min_round_s / warm))))
-    times = []
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        for _ in range(r):
-            fn()
-        torch.cuda.synchronize()
-        times.append((time.perf_counter() - t0) / r * 1e6)
-    return statistics.median(times), r
+    return statistics.median(round_us(fn, r) for _ in range(rounds)), r
+
+
+def one_kernel_us(fn):
+    """CUDA events around one op (see the module's docstring for _sleep), in µs."""
+    sleep = getattr(torch.cuda, "_sleep", None)
+    start = torch.cuda.Event(enable_timing=True)
+    end = torch.cuda.Event(enable_timing=True)
+    if sleep is not None:
+        sleep(SLEEP_CYCLES)
+    start.record()
+    fn()
+    end.record()
+    end.synchronize()
+    return start.elapsed_time(end) * 1e3
 
 
 def kernel_us(fn, runs):
-    """CUDA events around one op, median of runs after 3 warm-up runs (see the module's docstring for _sleep)."""
-    sleep = getattr(torch.cuda, "_sleep", None)
+    """one_kernel_us, median of runs after 3 warm-up runs."""
     for _ in range(3):
         fn()
     torch.cuda.synchronize()
-    times = []
-    for _ in range(runs):
-        start = torch.cuda.Event(enable_timing=True)
-        end = torch.cuda.Event(enable_timing=True)
-        if sleep is not None:
-            sleep(SLEEP_CYCLES)
-        start.record()
-        fn()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end) * 1e3)
-    return statistics.median(times)
+    return statistics.median(one_kernel_us(fn) for _ in range(runs))
 
 
 def check_saxpy(x, y0, alpha):
@@ -251,31 +272,65 @@ def check_sum_float(x):
     return f"MISMATCH: sum {got}, exact {want}, rel err {rel:.1e} > {FLOAT_SUM_TOLERANCE:.0e}"
 
 
+class SweepData:
+    """The sweep's inputs on the device, made once at the largest size; each size uses the first n elements. The same
+    distributions as the Java side: floats uniform in [0, 1), ints uniform in [0, 1000)."""
+
+    def __init__(self, max_log2):
+        dev = torch.device("cuda")
+        g = torch.Generator(device=dev).manual_seed(1)
+        top = 1 << max_log2
+        self.xs = torch.rand(top, device=dev, generator=g)
+        self.ys = torch.rand(top, device=dev, generator=g)
+        self.ints = torch.randint(0, 1000, (top,), device=dev, dtype=torch.int32, generator=g)
+
+    def op(self, workload, n):
+        """(op, check) for workload at size n, on tensors of their own: op() launches one operation, check() runs
+        one from the initial data and says what it found."""
+        if workload == "saxpy":
+            x = self.xs[:n].clone()
+            y0 = self.ys[:n].clone()
+            y = y0.clone()
+            return (lambda: y.add_(x, alpha=ALPHA)), (lambda: check_saxpy(x, y0, ALPHA))
+        if workload == "sum-int":
+            xi = self.ints[:n].clone()
+            return (lambda: xi.sum()), (lambda: check_sum_int(xi))
+        if workload == "sum-float":
+            xf = self.xs[:n].clone()
+            return (lambda: xf.sum()), (lambda: check_sum_float(xf))
+        if workload == "copy":
+            src = self.xs[:n].clone()
+            dst = torch.empty_like(src)
+
+            def check():
+                dst.copy_(src)
+                return "ok: bit-exact" if torch.equal(dst, src) else "MISMATCH: dst differs from src"
+            return (lambda: dst.copy_(src)), check
+        raise ValueError(f"unknown workload {workload!r}, expected one of {WORKLOADS}")
+
+
+WORKLOADS = ["saxpy", "sum-int", "sum-float", "copy"]
+
+
 def sweep(args):
     if not 0 <= args.min_log2 <= args.max_log2 <= 30:
         sys.exit(f"need 0 <= --min-log2 <= --max-log2 <= 30, got {args.min_log2} and {args.max_log2}")
-    dev = torch.device("cuda")
     name = torch.cuda.get_device_name()
-    g = torch.Generator(device=dev).manual_seed(1)
-    top = 1 << args.max_log2
-    # Same distributions as the Java side: floats uniform in [0, 1), ints uniform in [0, 1000).
-    xs = torch.rand(top, device=dev, generator=g)
-    ys = torch.rand(top, device=dev, generator=g)
-    ints = torch.randint(0, 1000, (top,), device=dev, dtype=torch.int32, generator=g)
+    data = SweepData(args.max_log2)
     rows = []
 
-    def measure(workload, k, make):
-        """make() returns (op, check) on tensors of its own; the check runs first, then the timing."""
+    def measure(workload, k):
+        """The check runs first, then the timing."""
         n = 1 << k
         reps = max(args.min_reps, 1 << max(0, args.round_log2 - k))
         try:
-            op, check = make(n)
+            op, check = data.op(workload, n)
             result = check()
             per_op, reps = per_op_us(op, reps, args.rounds, args.min_round_ms / 1e3)
             kernel = kernel_us(op, args.kernel_runs)
         except Exception as e:  # a failure is a row, as in the Java sweep; the next one still runs
             per_op, kernel = float("nan"), float("nan")
-            result = "FAILED: " + f"{type(e).__name__}: {e}".replace("\n", " ")[:160]
+            result = "FAILED: " + one_line(e)[:160]
         gb = BYTES_PER_ELEMENT[workload] * n / 1e9
         row = [name, workload, "torch", k, n, reps, number(per_op, 3), number(kernel, 3),
                number(gb / (per_op * 1e-6), 2), number(gb / (kernel * 1e-6), 2), result]
@@ -284,46 +339,81 @@ def sweep(args):
               f"{gb / (per_op * 1e-6):8.1f} GB/s  {result}", file=sys.stderr, flush=True)
         write_sweep(args, name, rows)
 
-    def saxpy(n):
-        x = xs[:n].clone()
-        y0 = ys[:n].clone()
-        y = y0.clone()
-        return (lambda: y.add_(x, alpha=ALPHA)), (lambda: check_saxpy(x, y0, ALPHA))
-
-    def sum_int(n):
-        x = ints[:n].clone()
-        return (lambda: x.sum()), (lambda: check_sum_int(x))
-
-    def sum_float(n):
-        x = xs[:n].clone()
-        return (lambda: x.sum()), (lambda: check_sum_float(x))
-
-    def copy(n):
-        src = xs[:n].clone()
-        dst = torch.empty_like(src)
-
-        def check():
-            dst.copy_(src)
-            return "ok: bit-exact" if torch.equal(dst, src) else "MISMATCH: dst differs from src"
-        return (lambda: dst.copy_(src)), check
-
-    makers = {"saxpy": saxpy, "sum-int": sum_int, "sum-float": sum_float, "copy": copy}
+    workloads = WORKLOADS
     if args.only:
-        wanted = args.only.split(",")
-        unknown = [w for w in wanted if w not in makers]
+        workloads = args.only.split(",")
+        unknown = [w for w in workloads if w not in WORKLOADS]
         if unknown:
-            sys.exit(f"--only: unknown workload(s) {unknown}, expected some of {list(makers)}")
-        makers = {w: makers[w] for w in wanted}
+            sys.exit(f"--only: unknown workload(s) {unknown}, expected some of {WORKLOADS}")
     # The smallest size once, unrecorded, as the Java sweep does: the first rows pay no warm-up.
-    for make in makers.values():
-        op, check = make(1 << args.min_log2)
+    for workload in workloads:
+        op, check = data.op(workload, 1 << args.min_log2)
         check()
         per_op_us(op, args.min_reps, 1)
     for k in range(args.min_log2, args.max_log2 + 1):
-        for workload, make in makers.items():
-            measure(workload, k, make)
+        for workload in workloads:
+            measure(workload, k)
         torch.cuda.empty_cache()
     write_sweep(args, name, rows, done=True)
+
+
+def serve(stdin):
+    """--serve: PyTorch as a peer that io.jsycl.bench.TorchPeer drives one request at a time, so that its rounds take
+    turns with jsycl's in the same seconds. One request a line on stdin, one reply a line on stdout: "ok [VALUE]" or
+    "error MESSAGE". Requests:
+      start MAX_LOG2        makes the sweep's data; VALUE: the device's name, a tab, "PyTorch V, CUDA V"
+      open WORKLOAD LOG2N   makes that op (closing the one before) and checks it; VALUE: the check
+      round REPS            REPS ops back to back and one synchronize; VALUE: µs per op (round_us)
+      kernel                one op between CUDA events; VALUE: µs (one_kernel_us)
+      close                 drops the op's tensors
+      eager REPS            a round of REPS eager launches of torch.add of 256 floats; VALUE: µs per launch
+      eager-check           VALUE: whether the eager launches' output is right
+      quit                  exits (so does the end of stdin)
+    Everything else printed, by this script, PyTorch or a library under it, goes to stderr, never into the replies."""
+    replies = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    dev = torch.device("cuda")
+    data = op = eager = None
+    for line in stdin:
+        words = line.split()
+        if not words:
+            continue
+        request = words[0]
+        try:
+            value = ""
+            if request == "start":
+                data = SweepData(int(words[1]))
+                value = f"{torch.cuda.get_device_name()}\tPyTorch {torch.__version__}, CUDA {torch.version.cuda}"
+            elif request == "open":
+                op = None
+                torch.cuda.empty_cache()
+                op, check = data.op(words[1], 1 << int(words[2]))
+                value = check()
+            elif request == "round":
+                value = f"{round_us(op, int(words[1])):.4f}"
+            elif request == "kernel":
+                value = f"{one_kernel_us(op):.4f}"
+            elif request == "close":
+                op = None
+                torch.cuda.empty_cache()
+            elif request == "eager":
+                eager = eager or Eager(dev)
+                value = f"{eager.round_us(int(words[1])):.4f}"
+            elif request == "eager-check":
+                value = eager.check() if eager else "MISMATCH: no eager launch ran"
+            elif request == "quit":
+                break
+            else:
+                raise ValueError(f"unknown request {line.strip()!r}")
+            replies.write(f"ok {value}".rstrip() + "\n")
+        except Exception as e:  # the reply says what failed; the next request still runs
+            replies.write("error " + one_line(e) + "\n")
+        replies.flush()
+
+
+def one_line(e):
+    return f"{type(e).__name__}: {e}".replace("\n", " ")
 
 
 def number(v, decimals):

@@ -349,9 +349,9 @@ public final class KernelShapes {
                     kernel[i] = t;
                 }
             }
-            double op = SweepOp.median(perOp[s]);
+            double op = Contender.median(perOp[s]);
             rows.append(String.format("| %s | 2^%d | %s | %d | %.2f | %.2f | %.1f | %s |%n", workload, log2n, shape.name,
-                    shape.global, op / 1e3, SweepOp.median(kernel) / 1e3, bytes / op, checks.get(s)));
+                    shape.global, op / 1e3, Contender.median(kernel) / 1e3, bytes / op, checks.get(s)));
         }
         return rows.toString();
     }

@@ -16,20 +16,25 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * The cost of one launch of a tiny cached kernel when a program launches many back to back, measured the way
  * {@code torch_peers.py} measures PyTorch's eager launch: {@code reps} launches of the vector add of 256 floats, then
  * one wait for the queue; per launch = wall clock / reps. Each path runs {@code rounds} such rounds, the paths taking
- * turns round by round so that a slow spell of the host falls on all of them; the table gives the median round and
- * the fastest and slowest.
+ * turns round by round (the order reversed every other round) so that a slow spell of the host or the GPU falls on
+ * all of them; the table gives the median round and the fastest and slowest.
  *
  * <p>Paths: {@code q.submit} on an in-order queue and on a default queue (jsycl's launch, everything included: the
  * command group, the dependency tracking, the arguments), and the same kernel through the raw bindings: with an OpenCL event per launch
  * and without, the work-group size left to the driver or set to jsycl's choice, so that a difference between jsycl
  * and raw can be told apart from the launch's shape. Every path's output is checked against Java after its rounds.
  *
- * <p>Usage: {@code LaunchRate --device gpu|cpu [--reps 20000] [--rounds 7] [--out FILE.md]}.
+ * <p>With {@code --peer}, PyTorch's eager launch of {@code torch.add} of 256 floats ({@code torch_peers.py}'s
+ * {@code Eager}) is one more path, run in a child process ({@link TorchPeer}) and taking its turns with the others.
+ *
+ * <p>Usage: {@code LaunchRate --device gpu|cpu [--reps 20000] [--rounds 7] [--out FILE.md]
+ * [--peer "python3 benchmarks/gpu/torch_peers.py --serve"]}.
  */
 public final class LaunchRate {
     private static final int N = 256;
@@ -42,14 +47,16 @@ public final class LaunchRate {
         int reps = 20000;
         int rounds = 7;
         Path out = null;
+        String peerCommand = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--device" -> device = args[++i];
                 case "--reps" -> reps = Integer.parseInt(args[++i]);
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--out" -> out = Path.of(args[++i]);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + "; usage: LaunchRate --device gpu|cpu [--reps 20000] [--rounds 7] [--out FILE.md]");
+                case "--peer" -> peerCommand = args[++i];
+                default -> throw new IllegalArgumentException("unknown option " + args[i] + "; usage: LaunchRate "
+                        + "--device gpu|cpu [--reps 20000] [--rounds 7] [--out FILE.md] [--peer COMMAND]");
             }
         }
         Device d = Sweep.device(device);
@@ -61,7 +68,17 @@ public final class LaunchRate {
         }
         var paths = new ArrayList<LaunchPath>();
         boolean ok = true;
-        try (var context = new Context(d);
+        String peerCheck = "";
+        TorchPeer peer = null;
+        if (peerCommand != null) {
+            try {
+                peer = TorchPeer.start(peerCommand, 0);
+            } catch (RuntimeException e) {
+                System.err.println("no PyTorch peer, the launch rate runs without it: " + e.getMessage());
+            }
+        }
+        try (TorchPeer closing = peer;
+             var context = new Context(d);
              var queue = new Queue(context, d, QueueProperty.IN_ORDER);
              var defaultQueue = new Queue(context, d);
              var ba = Buffer.of(a.clone()); var bb = Buffer.of(b.clone()); var bc = Buffer.of(new float[N]);
@@ -93,17 +110,27 @@ public final class LaunchRate {
             }, raw.queue::finish));
             paths.add(new LaunchPath("raw, with an event (released at once)", () -> raw.queue.enqueueNDRangeKernel(
                     kernel, 1, null, global, null, List.of()).close(), raw.queue::finish));
+            if (peer != null) {
+                paths.add(new LaunchPath(peer.version() + ", eager `torch.add` (child process)",
+                        peer::eagerRoundNanos));
+            }
             for (LaunchPath p : paths) {
                 p.round(Math.min(reps, 2000)); // warm-up: the JIT, the driver's first launches
             }
             for (int round = 0; round < rounds; round++) {
-                for (LaunchPath p : paths) {
+                // The order reversed every other round, so that no path always follows the same one.
+                for (int turn = 0; turn < paths.size(); turn++) {
+                    LaunchPath p = paths.get(round % 2 == 0 ? turn : paths.size() - 1 - turn);
                     p.perLaunchNs.add(p.round(reps));
                 }
             }
             float[] got = new float[N];
             raw.download(arena, z, got);
             ok &= Arrays.equals(got, want);
+            if (peer != null) {
+                peerCheck = ", PyTorch's " + peer.eagerCheck();
+                ok &= peerCheck.startsWith(", PyTorch's ok");
+            }
             try (var host = bc.hostAccess()) {
                 for (int i = 0; i < N; i++) {
                     ok &= Float.floatToRawIntBits(host.get(i)) == Float.floatToRawIntBits(want[i]);
@@ -120,7 +147,8 @@ public final class LaunchRate {
                 .append("\n\n`LaunchRate ").append(String.join(" ", args)).append("`: ").append(reps)
                 .append(" launches of the vector add of ").append(N).append(" floats back to back, then one wait; ")
                 .append("per launch = wall clock / ").append(reps).append(". Median (min–max) of ").append(rounds)
-                .append(" rounds, the paths taking turns. Outputs checked against Java: ").append(ok ? "ok" : "MISMATCH")
+                .append(" rounds, the paths taking turns (the order reversed every other round). Outputs checked against ")
+                .append("Java: ").append(ok ? "ok" : "MISMATCH").append(peerCheck)
                 .append(".\n\n| path | µs per launch |\n|---|---|\n");
         for (LaunchPath p : paths) {
             double[] v = p.perLaunchNs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
@@ -134,27 +162,33 @@ public final class LaunchRate {
         System.exit(ok ? 0 : 1);
     }
 
-    /** One way to launch the kernel, and how to wait for every launch so far. */
+    /** One way to launch the kernel: a round of launches and one wait, timed. */
     private static final class LaunchPath {
         final String name;
-        final Runnable launch;
-        final Runnable drain;
+        final IntToDoubleFunction round;
         final List<Double> perLaunchNs = new ArrayList<>();
 
-        LaunchPath(String name, Runnable launch, Runnable drain) {
+        /** {@code round}: runs that many launches and one wait, and returns the wall clock per launch in ns. */
+        LaunchPath(String name, IntToDoubleFunction round) {
             this.name = name;
-            this.launch = launch;
-            this.drain = drain;
+            this.round = round;
+        }
+
+        /** {@code launch} {@code reps} times, then {@code drain} once. */
+        LaunchPath(String name, Runnable launch, Runnable drain) {
+            this(name, reps -> {
+                long t0 = System.nanoTime();
+                for (int i = 0; i < reps; i++) {
+                    launch.run();
+                }
+                drain.run();
+                return (System.nanoTime() - t0) / (double) reps;
+            });
         }
 
         /** {@code reps} launches then one wait; the wall clock per launch in ns. */
         double round(int reps) {
-            long t0 = System.nanoTime();
-            for (int i = 0; i < reps; i++) {
-                launch.run();
-            }
-            drain.run();
-            return (System.nanoTime() - t0) / (double) reps;
+            return round.applyAsDouble(reps);
         }
     }
 }

@@ -103,7 +103,7 @@ public final class ScanBench {
                             plain.await();
                             rounds[round] = (System.nanoTime() - t0) / (double) reps;
                         }
-                        double perOp = SweepOp.median(Arrays.copyOfRange(rounds, 1, rounds.length));
+                        double perOp = Contender.median(Arrays.copyOfRange(rounds, 1, rounds.length));
                         double[] kernel = new double[11];
                         for (int k = 0; k < kernel.length; k++) {
                             events.clear();
@@ -114,7 +114,7 @@ public final class ScanBench {
                             }
                             kernel[k] = ns;
                         }
-                        double kernelNs = SweepOp.median(kernel);
+                        double kernelNs = Contender.median(kernel);
                         text.append(String.format("| %s | 2^%d | %d | %.2f | %.2f | %.1f | %.1f | %s |%n",
                                 onePass ? "one pass" : "three kernels", log2, reps,
                                 perOp / 1e3, kernelNs / 1e3, 8.0 * n / perOp, 8.0 * n / kernelNs, check));

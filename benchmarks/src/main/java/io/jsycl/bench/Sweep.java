@@ -13,6 +13,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,17 +24,19 @@ import java.util.function.Supplier;
  * A size sweep on one OpenCL device, from launch-bound to bandwidth-bound: for every n = 2^k from {@code --min-log2}
  * to {@code --max-log2}, SAXPY on floats, the sum of ints and the sum of floats, each as a jsycl kernel
  * ({@link SweepJsycl}) and hand-written in OpenCL C ({@link SweepRaw}), and {@code clEnqueueCopyBuffer} of n floats
- * as the hardware reference. Data is device-resident: made and uploaded once per size, outside the clock.
+ * as the hardware reference; with {@code --peer}, PyTorch's ops in a child process ({@link TorchPeer}), path
+ * {@code torch}. Data is device-resident: made and uploaded once per size, outside the clock.
  *
  * <pre>
  * Sweep [--device gpu|cpu|NAME] [--min-log2 12] [--max-log2 28] [--out FILE.md] [--csv FILE.csv]
  *       [--only saxpy,sum-int,sum-float,copy] [--rounds 11] [--kernel-runs 21] [--min-reps 100] [--round-log2 24]
- *       [--min-round-ms 5]
+ *       [--min-round-ms 5] [--peer "python3 benchmarks/gpu/torch_peers.py --serve"]
  * </pre>
- * Two times per row ({@link SweepOp#measure}): per op, the wall clock of R back-to-back submits and one wait,
- * divided by R, median of {@code --rounds} rounds after one warm-up round, with R = max(min-reps, 2^round-log2 / n),
- * or more where the warm-up round says a round would last less than {@code --min-round-ms};
- * and kernel, the device time of one operation from profiling events, median of {@code --kernel-runs}. Every output
+ * Two times per row, every path of a workload and size taking turns round by round ({@link Contender#measure}): per
+ * op, the wall clock of R back-to-back submits and one wait, divided by R, median of {@code --rounds} rounds after one
+ * warm-up round, with R = max(min-reps, 2^round-log2 / n), or more where the warm-up round says a round would last
+ * less than {@code --min-round-ms}; and kernel, the device time of one operation from profiling events (CUDA events on
+ * PyTorch's side), median of {@code --kernel-runs}. Every output
  * is checked against plain Java first ({@link SweepData}). Writes a Markdown table ({@code --out}, rewritten after
  * each row) and the same rows as CSV ({@code --csv}, {@link SweepRow}) for {@link SweepPlot}; exits with 1 if a check
  * failed.
@@ -94,19 +97,30 @@ public final class Sweep {
         Device device = device(opts.get("device"));
         Path md = opts.containsKey("out") ? Path.of(opts.get("out")) : null;
         Path csv = opts.containsKey("csv") ? Path.of(opts.get("csv")) : null;
-        String header = header(device, args, settings);
+        TorchPeer peer = null;
+        if (opts.containsKey("peer")) {
+            try {
+                peer = TorchPeer.start(opts.get("peer"), settings.maxLog2());
+            } catch (RuntimeException e) {
+                System.err.println("no PyTorch peer, the sweep runs without it: " + e.getMessage());
+            }
+        }
+        String header = header(device, args, settings, peer);
         System.out.print(header);
         System.err.println("making the data (2^" + settings.maxLog2() + " elements per array) ...");
         var data = new SweepData(settings.maxLog2());
         var rows = new ArrayList<SweepRow>();
-        run(device, settings, data, row -> {
-            rows.add(row);
-            System.err.printf("  %-9s %-12s 2^%-2d R=%-6d per op %10.2f us  kernel %10.2f us  %8.1f GB/s  %s%n",
-                    row.workload(), row.path(), row.log2n(), row.reps(), row.perOpUs(), row.kernelUs(),
-                    row.perOpGbps(), row.check());
-            // After each row the files hold everything so far: a run cut off by a time limit still leaves its rows.
-            write(md, csv, header, rows, "(incomplete: the run stopped here)\n");
-        });
+        try (TorchPeer closing = peer) {
+            run(device, settings, data, peer, row -> {
+                rows.add(row);
+                System.err.printf("  %-9s %-12s 2^%-2d R=%-6d per op %10.2f us  kernel %10.2f us  %8.1f GB/s  %s%n",
+                        row.workload(), row.path(), row.log2n(), row.reps(), row.perOpUs(), row.kernelUs(),
+                        row.perOpGbps(), row.check());
+                // After each row the files hold everything so far: a run cut off by a time limit still leaves its
+                // rows.
+                write(md, csv, header, rows, "(incomplete: the run stopped here)\n");
+            });
+        }
         String table = table(rows);
         System.out.print(table);
         write(md, csv, header, rows, "");
@@ -131,85 +145,151 @@ public final class Sweep {
     }
 
     /**
-     * Runs the sweep on {@code device}, handing each row to {@code sink} as it is measured: per size, each workload
-     * on the jsycl path, then hand-written (the copy has the OpenCL path only). The smallest size runs once more
-     * first, unrecorded, so that the first rows do not pay for compiling the host code of the submit paths.
+     * Runs the sweep on {@code device}, handing each row to {@code sink} as it is measured: per size and workload,
+     * the jsycl paths, the hand-written kernel (the copy has the OpenCL path only) and, when {@code peer} is not null,
+     * PyTorch, all timed in turns ({@link Contender#measure}). The smallest size runs once more first, unrecorded, so
+     * that the first rows do not pay for compiling the host code of the submit paths.
      */
-    static void run(Device device, Settings s, SweepData data, Consumer<SweepRow> sink) {
+    static void run(Device device, Settings s, SweepData data, TorchPeer peer, Consumer<SweepRow> sink) {
         ClDevice cl = Suite.match(device);
         try (var context = new Context(device);
              var plain = new Queue(context, device);
              var profiling = new Queue(context, device, QueueProperty.ENABLE_PROFILING);
              var rawCl = new RawCl(cl);
              var raw = new SweepRaw(rawCl)) {
-            size(device, cl, s, data, s.minLog2(), plain, profiling, raw, row -> { });
+            var sides = new Sides(device, cl, data, plain, profiling, raw, peer);
+            for (String w : s.workloads()) {
+                rows(s, w, s.minLog2(), sides, row -> { });
+            }
             for (int k = s.minLog2(); k <= s.maxLog2(); k++) {
-                size(device, cl, s, data, k, plain, profiling, raw, sink);
+                for (String w : s.workloads()) {
+                    rows(s, w, k, sides, sink);
+                }
             }
         }
     }
 
-    private static void size(Device device, ClDevice cl, Settings s, SweepData data, int log2n, Queue plain,
-            Queue profiling, SweepRaw raw, Consumer<SweepRow> sink) {
-        int n = 1 << log2n;
-        for (String w : s.workloads()) {
-            if (w.equals("copy")) {
-                sink.accept(row(device, cl, s, w, "opencl", log2n, () -> raw.copy(data, n)));
-                continue;
+    /** What the paths of a row need: the device, its queues, the hand-written kernels and the peer (or null). */
+    private record Sides(Device device, ClDevice cl, SweepData data, Queue plain, Queue profiling, SweepRaw raw,
+            TorchPeer peer) {
+
+        /** The paths of {@code workload} at 2^{@code log2n} elements, in table order, each with how to open it. */
+        Map<String, Supplier<Contender>> of(String workload, int log2n) {
+            int n = 1 << log2n;
+            var paths = new LinkedHashMap<String, Supplier<Contender>>();
+            switch (workload) {
+                case "copy" -> paths.put("opencl", () -> raw.copy(data, n));
+                case "saxpy" -> {
+                    paths.put("jsycl", () -> SweepJsycl.saxpy(plain, profiling, data, n, 1));
+                    if (n >= 8) { // Float4 and Float8 SAXPY run n / 4 and n / 8 work-items
+                        paths.put("jsycl-float4", () -> SweepJsycl.saxpy(plain, profiling, data, n, 4));
+                        paths.put("jsycl-float8", () -> SweepJsycl.saxpy(plain, profiling, data, n, 8));
+                    }
+                    paths.put("hand-written", () -> raw.saxpy(data, n));
+                }
+                case "sum-int" -> {
+                    paths.put("jsycl", () -> SweepJsycl.sumInt(plain, profiling, data, log2n, 1));
+                    if (n >= 4) { // the sums over n / 4 items read through get4
+                        paths.put("jsycl-int4", () -> SweepJsycl.sumInt(plain, profiling, data, log2n, 4));
+                    }
+                    paths.put("hand-written", () -> raw.sumInt(data, log2n));
+                }
+                default -> {
+                    paths.put("jsycl", () -> SweepJsycl.sumFloat(plain, profiling, data, log2n, 1));
+                    if (n >= 4) {
+                        paths.put("jsycl-float4", () -> SweepJsycl.sumFloat(plain, profiling, data, log2n, 4));
+                    }
+                    paths.put("hand-written", () -> raw.sumFloat(data, log2n));
+                }
             }
-            sink.accept(row(device, cl, s, w, "jsycl", log2n, () -> switch (w) {
-                case "saxpy" -> SweepJsycl.saxpy(plain, profiling, data, n, 1);
-                case "sum-int" -> SweepJsycl.sumInt(plain, profiling, data, log2n, 1);
-                default -> SweepJsycl.sumFloat(plain, profiling, data, log2n, 1);
-            }));
-            if (w.equals("saxpy") && n >= 8) { // Float4 and Float8 SAXPY run n / 4 and n / 8 work-items
-                sink.accept(row(device, cl, s, w, "jsycl-float4", log2n, () -> SweepJsycl.saxpy(plain, profiling,
-                        data, n, 4)));
-                sink.accept(row(device, cl, s, w, "jsycl-float8", log2n, () -> SweepJsycl.saxpy(plain, profiling,
-                        data, n, 8)));
-            } else if (w.startsWith("sum-") && n >= 4) { // the sums over n / 4 items read through get4
-                sink.accept(row(device, cl, s, w, w.equals("sum-int") ? "jsycl-int4" : "jsycl-float4", log2n,
-                        () -> w.equals("sum-int") ? SweepJsycl.sumInt(plain, profiling, data, log2n, 4)
-                                : SweepJsycl.sumFloat(plain, profiling, data, log2n, 4)));
+            if (peer != null) {
+                paths.put("torch", () -> peer.open(workload, log2n));
             }
-            sink.accept(row(device, cl, s, w, "hand-written", log2n, () -> switch (w) {
-                case "saxpy" -> raw.saxpy(data, n);
-                case "sum-int" -> raw.sumInt(data, log2n);
-                default -> raw.sumFloat(data, log2n);
-            }));
+            return paths;
         }
     }
 
-    private static SweepRow row(Device device, ClDevice cl, Settings s, String workload, String path, int log2n,
-            Supplier<SweepOp> make) {
+    /**
+     * One row per path of {@code workload} at 2^{@code log2n} elements: every path opened and checked, then all timed
+     * in turns. A path that cannot open, or fails while timed, is a FAILED row; the others go on.
+     */
+    private static void rows(Settings s, String workload, int log2n, Sides sides, Consumer<SweepRow> sink) {
         int reps = s.reps(log2n);
         int bytes = SweepRow.bytesPerElement(workload);
         long arrayBytes = 4L << log2n;
-        if (arrayBytes > cl.maxMemAllocSize()) {
-            return new SweepRow(device.name(), workload, path, log2n, reps, Double.NaN, Double.NaN, bytes,
-                    "skipped: an array of " + arrayBytes + " bytes is over CL_DEVICE_MAX_MEM_ALLOC_SIZE");
+        var open = new ArrayList<Contender>();
+        var openPaths = new ArrayList<String>();
+        var checks = new ArrayList<String>();
+        var rows = new LinkedHashMap<String, SweepRow>();
+        try {
+            for (var path : sides.of(workload, log2n).entrySet()) {
+                String p = path.getKey();
+                String device = p.equals("torch") ? sides.peer().deviceName() : sides.device().name();
+                rows.put(p, null); // keeps the table order
+                if (!p.equals("torch") && arrayBytes > sides.cl().maxMemAllocSize()) {
+                    rows.put(p, new SweepRow(device, workload, p, log2n, reps, Double.NaN, Double.NaN, bytes,
+                            "skipped: an array of " + arrayBytes + " bytes is over CL_DEVICE_MAX_MEM_ALLOC_SIZE"));
+                    continue;
+                }
+                Contender c = null;
+                try {
+                    c = path.getValue().get();
+                    String check = c.check();
+                    open.add(c);
+                    openPaths.add(p);
+                    checks.add(check);
+                } catch (RuntimeException e) {
+                    e.printStackTrace();
+                    if (c != null) {
+                        c.close();
+                    }
+                    rows.put(p, failed(device, workload, p, log2n, reps, bytes, e));
+                }
+            }
+            List<Contender.Outcome> outcomes = Contender.measure(open, reps, s.rounds(), s.kernelRuns(),
+                    s.minRoundMs() * 1_000_000L);
+            for (int i = 0; i < open.size(); i++) {
+                String p = openPaths.get(i);
+                String device = p.equals("torch") ? sides.peer().deviceName() : sides.device().name();
+                Contender.Outcome o = outcomes.get(i);
+                if (o.failure() != null) {
+                    o.failure().printStackTrace();
+                    rows.put(p, failed(device, workload, p, log2n, reps, bytes, o.failure()));
+                } else {
+                    Contender.Timing t = o.timing();
+                    rows.put(p, new SweepRow(device, workload, p, log2n, t.reps(), t.perOpNanos() / 1e3,
+                            t.kernelNanos() / 1e3, bytes, checks.get(i)));
+                }
+            }
+        } finally {
+            for (Contender c : open) {
+                try {
+                    c.close();
+                } catch (RuntimeException e) {
+                    e.printStackTrace();
+                }
+            }
         }
-        try (SweepOp op = make.get()) {
-            String check = op.check();
-            SweepOp.Timing t = SweepOp.measure(op, reps, s.rounds(), s.kernelRuns(), s.minRoundMs() * 1_000_000L);
-            return new SweepRow(device.name(), workload, path, log2n, t.reps(), t.perOpNanos() / 1e3,
-                    t.kernelNanos() / 1e3, bytes, check);
-        } catch (RuntimeException e) {
-            e.printStackTrace();
-            String m = (e.getClass().getSimpleName() + ": " + e.getMessage()).replace('\n', ' ').replace('|', '/');
-            return new SweepRow(device.name(), workload, path, log2n, reps, Double.NaN, Double.NaN, bytes,
-                    "FAILED: " + (m.length() > 160 ? m.substring(0, 160) + "…" : m));
-        }
+        rows.values().forEach(sink);
     }
 
-    private static String header(Device device, String[] args, Settings s) {
+    private static SweepRow failed(String device, String workload, String path, int log2n, int reps, int bytes,
+            RuntimeException e) {
+        String m = (e.getClass().getSimpleName() + ": " + e.getMessage()).replace('\n', ' ').replace('|', '/');
+        return new SweepRow(device, workload, path, log2n, reps, Double.NaN, Double.NaN, bytes,
+                "FAILED: " + (m.length() > 160 ? m.substring(0, 160) + "…" : m));
+    }
+
+    private static String header(Device device, String[] args, Settings s, TorchPeer peer) {
         return "# jsycl size sweep, " + LocalDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE_TIME) + "\n\n"
                 + "Command: `Sweep " + String.join(" ", args) + "`  \n"
                 + "Device: " + device.name() + " — " + device.platform().name() + ", " + device.type() + ", driver "
                 + device.driverVersion() + ", " + device.maxComputeUnits() + " CUs, "
                 + (device.globalMemSize() >> 20) + " MiB  \n"
                 + "JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
-                + ", " + Runtime.getRuntime().availableProcessors() + " host CPUs\n\n"
+                + ", " + Runtime.getRuntime().availableProcessors() + " host CPUs  \n"
+                + "Peer: " + (peer == null ? "none" : peer.version() + " on " + peer.deviceName()
+                        + ", in a child process taking turns") + "\n\n"
                 + String.format("""
                         Data is device-resident: each size's buffers are made and uploaded once, outside the clock, \
                         and no command of a timed loop moves data between host and device. Per op: wall clock of R \
@@ -218,7 +298,9 @@ public final class Sweep {
                         round would last under %d ms (column R); the smallest size runs once unrecorded \
                         before the sweep (warm-up of the host code). Kernel: device time (end − start) of \
                         one operation from profiling events (a second queue on the same context, with profiling), \
-                        median of %d after 3 warm-up runs. GB/s counts bytes read plus written: SAXPY 12 per \
+                        median of %d after 3 warm-up runs. All paths of one workload and size, PyTorch's too \
+                        (path torch, in a child process, when the sweep has a peer), take turns: each round every \
+                        path runs one round, the order reversed every other round, and so do the kernel runs. GB/s counts bytes read plus written: SAXPY 12 per \
                         element, sums 4, copy 8. jsycl: `parallelFor(Range.of(n), ...)` for SAXPY, `Reduction.sum(out)` \
                         with `(it, sum) -> sum.combine(x.get(it.id(0)))` for the sums. jsycl-float4: SAXPY over \
                         `Range.of(n / 4)` with `y.set4(i, x.get4(i).mul(a).add(y.get4(i)))` (vload4/vstore4); jsycl-float8 the same \

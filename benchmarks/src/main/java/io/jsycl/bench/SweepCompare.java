@@ -16,9 +16,10 @@ import java.util.Optional;
  * jsycl path's (above 1: jsycl is faster), for one or more passes, each a {@link Sweep} CSV and a
  * {@code gpu/torch_peers.py --sweep} CSV from the same command. Several passes side by side show how far the ratio
  * moves between two measurements of the same thing, which at the sizes where a kernel takes 10 to 40 µs is as large
- * as the gaps being measured. For the sums, the per-op bandwidth as a share of the device copy's in the same file.
+ * as the gaps being measured. For the sums, the per-op bandwidth as a share of the device copy's in the same file. A
+ * sweep run with PyTorch as its peer ({@code Sweep --peer}) holds both sides in one file, timed in turns.
  *
- * <pre>SweepCompare --pass NAME=JSYCL.csv,TORCH.csv [--pass NAME=...] [--out FILE.md]</pre>
+ * <pre>SweepCompare --pass NAME=JSYCL.csv,TORCH.csv|NAME=FILE.csv [--pass NAME=...] [--out FILE.md]</pre>
  */
 public final class SweepCompare {
     private static final List<String> JSYCL_PATHS = List.of("jsycl", "jsycl-float4", "jsycl-float8", "jsycl-int4");
@@ -44,11 +45,11 @@ public final class SweepCompare {
                 case "--pass" -> passes.add(pass(args[i + 1]));
                 case "--out" -> out = Path.of(args[i + 1]);
                 default -> throw new IllegalArgumentException("unexpected argument: " + args[i]
-                        + " (usage: SweepCompare --pass NAME=JSYCL.csv,TORCH.csv [--pass ...] [--out FILE.md])");
+                        + " (usage: SweepCompare --pass NAME=JSYCL.csv[,TORCH.csv] [--pass ...] [--out FILE.md])");
             }
         }
         if (passes.isEmpty()) {
-            throw new IllegalArgumentException("usage: SweepCompare --pass NAME=JSYCL.csv,TORCH.csv [--pass ...]");
+            throw new IllegalArgumentException("usage: SweepCompare --pass NAME=JSYCL.csv[,TORCH.csv] [--pass ...]");
         }
         String text = tables(passes);
         System.out.print(text);
@@ -57,13 +58,15 @@ public final class SweepCompare {
         }
     }
 
+    /** {@code NAME=JSYCL.csv,TORCH.csv}, or {@code NAME=FILE.csv} for a sweep that ran PyTorch as its peer. */
     private static Pass pass(String spec) throws IOException {
         int eq = spec.indexOf('=');
         String[] files = spec.substring(eq + 1).split(",");
-        if (eq <= 0 || files.length != 2) {
-            throw new IllegalArgumentException("--pass takes NAME=JSYCL.csv,TORCH.csv, got " + spec);
+        if (eq <= 0 || files.length > 2 || files[0].isBlank()) {
+            throw new IllegalArgumentException("--pass takes NAME=JSYCL.csv,TORCH.csv or NAME=FILE.csv, got " + spec);
         }
-        return new Pass(spec.substring(0, eq), SweepPlot.read(Path.of(files[0])), SweepPlot.read(Path.of(files[1])));
+        List<SweepRow> jsycl = SweepPlot.read(Path.of(files[0]));
+        return new Pass(spec.substring(0, eq), jsycl, files.length == 2 ? SweepPlot.read(Path.of(files[1])) : jsycl);
     }
 
     /** The Markdown: per workload, a table of speeds against PyTorch, then for the sums their share of the copy. */

@@ -27,8 +27,9 @@ class SweepTest {
         var settings = new Sweep.Settings(0, 2, SweepRow.WORKLOADS, 1, 1, 2, 0, 0);
         var data = new SweepData(11);
         var rows = new ArrayList<SweepRow>();
-        Sweep.run(Sweep.device(null), settings, data, rows::add);
-        Sweep.run(Sweep.device(null), new Sweep.Settings(11, 11, SweepRow.WORKLOADS, 1, 1, 2, 0, 0), data, rows::add);
+        Sweep.run(Sweep.device(null), settings, data, null, rows::add);
+        Sweep.run(Sweep.device(null), new Sweep.Settings(11, 11, SweepRow.WORKLOADS, 1, 1, 2, 0, 0), data, null,
+                rows::add);
 
         // 7 rows per size; Float4 and Float8 SAXPY where n is at least 8 (2^11); the Int4 and Float4 sums where n is
         // at least 4 (n = 4 and 2^11).
