@@ -78,15 +78,20 @@ want host-transfers && step host-transfers 40 "${run_java[@]}" io.jsycl.bench.Ho
 peer=()
 [ -z "${SKIP_TORCH:-}" ] && peer=(--peer "python3 benchmarks/gpu/torch_peers.py --serve")
 # The launch cost of a tiny kernel: jsycl, raw OpenCL and PyTorch's eager launch taking turns round by round
-# (io.jsycl.bench.LaunchRate), LAUNCH_RATE_PASSES times (default 3; files launch-rate.md, launch-rate-2.md, ...), each
-# pass a fresh pair of processes: the cost of a launch also moves from one process to the next (run R: raw OpenCL 6.71
-# µs in one, 5.05 in the next).
+# (io.jsycl.bench.LaunchRate), LAUNCH_RATE_PASSES times (default 3; files launch-rate.md, launch-rate-2.md, ... and
+# their CSVs), each pass a fresh pair of processes, then io.jsycl.bench.LaunchRateCompare pools them
+# (launch-rate-compare.md): the cost of a launch also moves from one process to the next (run V: raw OpenCL 6.18, 8.46
+# and 7.99 µs in three passes), so one pass samples one process.
 if want launch-rate; then
+  rate_csvs=()
   for ((pass = 1; pass <= ${LAUNCH_RATE_PASSES:-3}; pass++)); do
     suffix=$([ "$pass" -eq 1 ] || echo "-$pass")
     step "launch-rate$suffix" 60 "${run_java[@]}" io.jsycl.bench.LaunchRate --device gpu --rounds 11 "${peer[@]}" \
-      --out "$OUT/launch-rate$suffix.md"
+      --out "$OUT/launch-rate$suffix.md" --csv "$OUT/launch-rate$suffix.csv"
+    [ -s "$OUT/launch-rate$suffix.csv" ] && rate_csvs+=(--csv "$OUT/launch-rate$suffix.csv")
   done
+  [ ${#rate_csvs[@]} -gt 0 ] && step launch-rate-compare 30 "${run_java[@]}" io.jsycl.bench.LaunchRateCompare \
+    "${rate_csvs[@]}" --out "$OUT/launch-rate-compare.md"
 fi
 want torch-peers && [ -z "${SKIP_TORCH:-}" ] && step torch-peers 60 python3 benchmarks/gpu/torch_peers.py \
   --out "$OUT/torch-peers.md"
@@ -132,7 +137,7 @@ if want sweep && [ -s "$OUT/sweep.csv" ]; then
 fi
 
 cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md "$OUT"/variants.md \
-  "$OUT"/sweep.md "$OUT"/sweep-compare.md 2>/dev/null
+  "$OUT"/sweep.md "$OUT"/sweep-compare.md "$OUT"/launch-rate-compare.md 2>/dev/null
 grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null
 cat "$OUT/saxpy-variants.log" "$OUT/aparapi-gap.log" 2>/dev/null
 cat "$OUT/timeline.log" 2>/dev/null

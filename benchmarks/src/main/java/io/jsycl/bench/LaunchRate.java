@@ -16,6 +16,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.IntToDoubleFunction;
 
 /**
@@ -33,8 +34,9 @@ import java.util.function.IntToDoubleFunction;
  * <p>With {@code --peer}, PyTorch's eager launch of {@code torch.add} of 256 floats ({@code torch_peers.py}'s
  * {@code Eager}) is one more path, run in a child process ({@link TorchPeer}) and taking its turns with the others.
  *
- * <p>Usage: {@code LaunchRate --device gpu|cpu [--reps 20000] [--rounds 7] [--out FILE.md]
- * [--peer "python3 benchmarks/gpu/torch_peers.py --serve"]}.
+ * <p>Usage: {@code LaunchRate --device gpu|cpu [--reps 20000] [--rounds 7] [--out FILE.md] [--csv FILE.csv]
+ * [--peer "python3 benchmarks/gpu/torch_peers.py --serve"]}. The CSV holds every round ({@link LaunchRateCompare}
+ * pools several passes).
  */
 public final class LaunchRate {
     private static final int N = 256;
@@ -48,6 +50,7 @@ public final class LaunchRate {
         int rounds = 7;
         Path out = null;
         String peerCommand = null;
+        Path csv = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--device" -> device = args[++i];
@@ -55,8 +58,9 @@ public final class LaunchRate {
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--out" -> out = Path.of(args[++i]);
                 case "--peer" -> peerCommand = args[++i];
+                case "--csv" -> csv = Path.of(args[++i]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i] + "; usage: LaunchRate "
-                        + "--device gpu|cpu [--reps 20000] [--rounds 7] [--out FILE.md] [--peer COMMAND]");
+                        + "--device gpu|cpu [--reps 20000] [--rounds 7] [--out FILE.md] [--csv FILE.csv] [--peer COMMAND]");
             }
         }
         Device d = Sweep.device(device);
@@ -158,6 +162,16 @@ public final class LaunchRate {
         System.out.println(text);
         if (out != null) {
             Files.writeString(out, text);
+        }
+        if (csv != null) {
+            var lines = new ArrayList<>(List.of(LaunchRateCompare.HEADER));
+            for (LaunchPath p : paths) {
+                for (int round = 0; round < p.perLaunchNs.size(); round++) {
+                    lines.add(SweepRow.quote(p.name) + "," + round + ","
+                            + String.format(Locale.ROOT, "%.4f", p.perLaunchNs.get(round) / 1e3));
+                }
+            }
+            Files.write(csv, lines);
         }
         System.exit(ok ? 0 : 1);
     }

@@ -75,7 +75,8 @@ record SweepRow(String device, String workload, String path, int log2n, int reps
         return Double.isFinite(v) ? String.format(Locale.ROOT, format, v) : "";
     }
 
-    private static String quote(String s) {
+    /** {@code s} as one CSV field: quoted, its quotes doubled, where it holds a comma, a quote or a line break. */
+    static String quote(String s) {
         return s.contains(",") || s.contains("\"") || s.contains("\n") ? '"' + s.replace("\"", "\"\"") + '"' : s;
     }
 
