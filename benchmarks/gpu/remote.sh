@@ -92,6 +92,21 @@ if want launch-rate; then
   done
   [ ${#rate_csvs[@]} -gt 0 ] && step launch-rate-compare 30 "${run_java[@]}" io.jsycl.bench.LaunchRateCompare \
     "${rate_csvs[@]}" --out "$OUT/launch-rate-compare.md"
+  # LAUNCH_RATE_SOLO=N: also N turns of the sides one process at a time, no peer alive (LaunchRate alone, then
+  # PyTorch's eager launch alone), pooled the same way (launch-rate-solo-compare.md): while two processes hold a
+  # context on the GPU, a launch costs more on both sides (run W: PyTorch's eager launch 6.06 µs alone, 8.5 to 8.9 as
+  # the peer), so the two ways are reported side by side.
+  solo_csvs=()
+  for ((turn = 1; turn <= ${LAUNCH_RATE_SOLO:-0}; turn++)); do
+    step "launch-rate-solo-$turn" 60 "${run_java[@]}" io.jsycl.bench.LaunchRate --device gpu --rounds 11 \
+      --csv "$OUT/launch-rate-solo-$turn.csv"
+    [ -z "${SKIP_TORCH:-}" ] && step "launch-rate-solo-torch-$turn" 40 python3 benchmarks/gpu/torch_peers.py \
+      --eager-only --eager-rounds 11 --csv "$OUT/launch-rate-solo-torch-$turn.csv"
+    [ -s "$OUT/launch-rate-solo-$turn.csv" ] && [ -s "$OUT/launch-rate-solo-torch-$turn.csv" ] \
+      && solo_csvs+=(--csv "$OUT/launch-rate-solo-$turn.csv,$OUT/launch-rate-solo-torch-$turn.csv")
+  done
+  [ ${#solo_csvs[@]} -gt 0 ] && step launch-rate-solo-compare 30 "${run_java[@]}" io.jsycl.bench.LaunchRateCompare \
+    "${solo_csvs[@]}" --out "$OUT/launch-rate-solo-compare.md"
 fi
 want torch-peers && [ -z "${SKIP_TORCH:-}" ] && step torch-peers 60 python3 benchmarks/gpu/torch_peers.py \
   --out "$OUT/torch-peers.md"
@@ -137,7 +152,8 @@ if want sweep && [ -s "$OUT/sweep.csv" ]; then
 fi
 
 cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md "$OUT"/variants.md \
-  "$OUT"/sweep.md "$OUT"/sweep-compare.md "$OUT"/launch-rate-compare.md 2>/dev/null
+  "$OUT"/sweep.md "$OUT"/sweep-compare.md "$OUT"/launch-rate-compare.md \
+  "$OUT"/launch-rate-solo-compare.md 2>/dev/null
 grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null
 cat "$OUT/saxpy-variants.log" "$OUT/aparapi-gap.log" 2>/dev/null
 cat "$OUT/timeline.log" 2>/dev/null

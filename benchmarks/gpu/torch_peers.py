@@ -18,6 +18,7 @@ accumulates and returns int64 (jsycl's Reduction.sum of a Buffer.OfInt wraps in 
 --serve: the same ops and the eager launch, one request at a time from io.jsycl.bench.TorchPeer, which times them in
 turns with jsycl's (Sweep --peer, LaunchRate --peer); see serve() for the requests.
 Usage: torch_peers.py [--out FILE]
+       torch_peers.py --eager-only [--eager-rounds 7] [--out FILE.md] [--csv FILE.csv]
        torch_peers.py --serve
        torch_peers.py --sweep [--min-log2 12] [--max-log2 28] [--csv FILE.csv] [--out FILE.md] [--rounds 11]
                       [--kernel-runs 21] [--min-reps 100] [--round-log2 24] [--min-round-ms 5]
@@ -86,7 +87,7 @@ def main():
         return
     if args.eager_only:
         text = f"## PyTorch {torch.__version__} on {torch.cuda.get_device_name()}\n\n" + \
-            eager_launch(torch.device("cuda"), args.eager_rounds) + "\n"
+            eager_launch(torch.device("cuda"), args.eager_rounds, csv_path=args.csv) + "\n"
         print(text)
         if args.out:
             with open(args.out, "w") as f:
@@ -178,28 +179,23 @@ class Eager:
         return "ok: bit-exact" if torch.equal(self.c, self.a + self.b) else "MISMATCH: torch.add of 256 floats"
 
 
-def eager_launch(dev, rounds, reps=20000):
-    """Eager.round_us, median (min–max) of rounds after a warm-up, as one line of Markdown."""
+def eager_launch(dev, rounds, reps=20000, csv_path=None):
+    """Eager.round_us, median (min–max) of rounds after a warm-up, as one line of Markdown; with csv_path, every
+    round also goes there in io.jsycl.bench.LaunchRate's CSV columns, for LaunchRateCompare."""
     eager = Eager(dev)
-    per_op = sorted(eager.round_us(reps) for _ in range(rounds))
+    times = [eager.round_us(reps) for _ in range(rounds)]
     if eager.check() != "ok: bit-exact":
         raise SystemExit("torch.add of 256 floats gave a wrong result")
+    if csv_path:
+        with open(csv_path, "w", newline="") as f:
+            w = csv.writer(f, lineterminator="\n")
+            w.writerow(["path", "round", "us_per_launch"])
+            name = f"PyTorch {torch.__version__}, CUDA {torch.version.cuda}, eager `torch.add` (own process)"
+            w.writerows([name, r, f"{t:.4f}"] for r, t in enumerate(times))
+    per_op = sorted(times)
     return (f"Eager launch cost of a tiny op (torch.add of 256 floats, {reps} back to back, then one sync; "
             f"median (min–max) of {rounds} rounds): {per_op[len(per_op) // 2]:.2f} "
             f"({per_op[0]:.2f}–{per_op[-1]:.2f}) µs per op")
-
-
-# The sweep's CSV columns, as io.jsycl.bench.SweepRow writes them.
-SWEEP_HEADER = ["device", "workload", "path", "log2n", "n", "reps", "per_op_us", "kernel_us", "per_op_gbps",
-                "kernel_gbps", "check"]
-BYTES_PER_ELEMENT = {"saxpy": 12, "sum-int": 4, "sum-float": 4, "copy": 8}
-ALPHA = 2.5
-FLOAT_SUM_TOLERANCE = 1e-4
-# About 0.1 ms of GPU clock cycles: longer than the host takes to record an event, launch an op and record another.
-SLEEP_CYCLES = 200_000
-
-
-MAX_REPS = 1 << 20
 
 
 def round_us(fn, reps):

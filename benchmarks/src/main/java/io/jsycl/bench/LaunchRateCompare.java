@@ -19,7 +19,11 @@ import java.util.Map;
  * median over all rounds of PyTorch's round divided by the path's round of the same pass and round index (paths take
  * turns within a round, so a pair is measured within a second or so; above 1: the path is faster).
  *
- * <pre>LaunchRateCompare --csv PASS1.csv [--csv PASS2.csv ...] [--out FILE.md]</pre>
+ * <p>A pass is one CSV, or several joined by commas: {@code LaunchRate} without a peer and then
+ * {@code torch_peers.py --eager-only --csv} in its own process, the two sides taking turns by process rather than by
+ * round; their rounds then pair by index, seconds apart instead of within one.
+ *
+ * <pre>LaunchRateCompare --csv PASS1.csv[,TORCH1.csv] [--csv PASS2.csv ...] [--out FILE.md]</pre>
  */
 public final class LaunchRateCompare {
     /** The CSV columns {@link LaunchRate} writes: the path's name, the round (from 0), µs per launch. */
@@ -37,7 +41,7 @@ public final class LaunchRateCompare {
                 throw new IllegalArgumentException(args[i] + " needs a value");
             }
             switch (args[i]) {
-                case "--csv" -> passes.add(read(Path.of(args[i + 1])));
+                case "--csv" -> passes.add(pass(args[i + 1]));
                 case "--out" -> out = Path.of(args[i + 1]);
                 default -> throw new IllegalArgumentException("unexpected argument: " + args[i]
                         + " (usage: LaunchRateCompare --csv PASS1.csv [--csv ...] [--out FILE.md])");
@@ -51,6 +55,19 @@ public final class LaunchRateCompare {
         if (out != null) {
             Files.writeString(out, text);
         }
+    }
+
+    /** One pass from one CSV, or from several ({@code A.csv,B.csv}: a LaunchRate without a peer, then PyTorch alone). */
+    static Map<String, List<Double>> pass(String files) throws IOException {
+        var merged = new LinkedHashMap<String, List<Double>>();
+        for (String f : files.split(",")) {
+            read(Path.of(f)).forEach((path, rounds) -> merged.merge(path, rounds, (a, b) -> {
+                var both = new ArrayList<>(a);
+                both.addAll(b);
+                return both;
+            }));
+        }
+        return merged;
     }
 
     /** One pass: per path, in file order, its rounds' µs per launch in round order. */

@@ -38,6 +38,18 @@ class LaunchRateCompareTest {
     }
 
     @Test
+    void aPassMayJoinLaunchRatesFileAndPyTorchsOwn(@TempDir Path dir) throws Exception {
+        Path jsycl = dir.resolve("solo.csv");
+        Path torch = dir.resolve("torch.csv");
+        Files.write(jsycl, List.of(LaunchRateCompare.HEADER, row(JSYCL, 0, 5), row(JSYCL, 1, 6)));
+        Files.write(torch, List.of(LaunchRateCompare.HEADER, row(TORCH, 0, 6), row(TORCH, 1, 9)));
+
+        String md = LaunchRateCompare.table(List.of(LaunchRateCompare.pass(jsycl + "," + torch)));
+
+        assertThat(md).contains("| " + JSYCL + " | 5.50 | 5.50 (5.00–6.00) | 2 | 1.350 (1.200–1.500) |");
+    }
+
+    @Test
     void aFileWithoutTheHeaderIsRefusedByName(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("bad.csv");
         Files.write(bad, List.of("device,workload", "x,y"));
