@@ -198,6 +198,19 @@ def eager_launch(dev, rounds, reps=20000, csv_path=None):
             f"({per_op[0]:.2f}–{per_op[-1]:.2f}) µs per op")
 
 
+# The sweep's CSV columns, as io.jsycl.bench.SweepRow writes them.
+SWEEP_HEADER = ["device", "workload", "path", "log2n", "n", "reps", "per_op_us", "kernel_us", "per_op_gbps",
+                "kernel_gbps", "check"]
+BYTES_PER_ELEMENT = {"saxpy": 12, "sum-int": 4, "sum-float": 4, "copy": 8}
+ALPHA = 2.5
+FLOAT_SUM_TOLERANCE = 1e-4
+# About 0.1 ms of GPU clock cycles: longer than the host takes to record an event, launch an op and record another.
+SLEEP_CYCLES = 200_000
+
+
+MAX_REPS = 1 << 20
+
+
 def round_us(fn, reps):
     """Wall clock of reps back-to-back ops and one synchronize, / reps, in µs."""
     t0 = time.perf_counter()
