@@ -5,7 +5,9 @@
 # $OUT/summary.md and the next one still runs. $OUT ends with at most 8 files: summary.md, suite-gpu.md, suite-cpu.md,
 # first-kernel.md, jmh-submit.json, torch-peers.md, variants.md, logs.tgz (every step's log and host.log); the step
 # sweep, run alone, leaves summary.md, sweep.md, sweep.csv, sweep.png, logs.tgz and, from its second pass,
-# sweep-again.csv and sweep-compare.md.
+# sweep-again.csv and sweep-compare.md; the step launch-rate leaves launch-rate[-N].md and .csv per pass and
+# launch-rate-compare.md (and with LAUNCH_RATE_SOLO, launch-rate-solo-*.csv and launch-rate-solo-compare.md): more
+# than the device tool brings back one by one, so archive $OUT after a run of several steps.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-./bench-out}"
