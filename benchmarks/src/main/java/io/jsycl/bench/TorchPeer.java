@@ -50,12 +50,17 @@ final class TorchPeer implements AutoCloseable {
 
     /** {@link #start(String, int)} with the command's words given one by one. */
     static TorchPeer start(List<String> command, int maxLog2) {
+        return start(new ProcessBuilder(command), maxLog2);
+    }
+
+    /** {@link #start(String, int)} with the command, its directory and its environment in {@code builder}. */
+    static TorchPeer start(ProcessBuilder builder, int maxLog2) {
         Process p;
         try {
-            p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            p = builder.redirectError(ProcessBuilder.Redirect.INHERIT).start();
         } catch (IOException e) {
-            throw new IllegalStateException("cannot start the PyTorch peer `" + String.join(" ", command) + "`: "
-                    + e.getMessage(), e);
+            throw new IllegalStateException("cannot start the PyTorch peer `" + String.join(" ", builder.command())
+                    + "`: " + e.getMessage(), e);
         }
         try {
             return new TorchPeer(p, maxLog2);

@@ -2,6 +2,7 @@ package io.jsycl.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,8 +11,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link TorchPeer} against {@link FakeTorchPeer} in a real child JVM: the protocol, the peer's errors and its death,
- * and a sweep on the first OpenCL device (PoCL in CI) with the peer as one more path. The real script needs PyTorch
- * and CUDA, which CI does not have; the GPU runs ({@code gpu/remote.sh}) drive it.
+ * and a sweep on the first OpenCL device (PoCL in CI) with the peer as one more path. Then the real
+ * {@code gpu/torch_peers.py --serve} where the machine has {@code python3}, over a plain-Python stand-in for PyTorch
+ * ({@code src/test/resources/faketorch}): CI has neither PyTorch nor CUDA, and this still runs every line of the
+ * script's serving path that the GPU runs ({@code gpu/remote.sh}) use.
  */
 class TorchPeerTest {
     private static List<String> fake() {
@@ -81,5 +84,41 @@ class TorchPeerTest {
         // The jsycl and hand-written paths still run beside it, each checked against Java.
         assertThat(rows.stream().filter(r -> !r.path().equals("torch"))).isNotEmpty()
                 .allSatisfy(r -> assertThat(r.check()).as(r.toString()).startsWith("ok"));
+    }
+
+    @Test
+    void theRealScriptServesTheSweepsOpsAndTheEagerLaunch() {
+        assumeTrue(hasPython(), "no python3 on this machine");
+        var rows = new ArrayList<SweepRow>();
+        var builder = new ProcessBuilder("python3", "gpu/torch_peers.py", "--serve");
+        builder.environment().put("PYTHONPATH", Path.of("src/test/resources/faketorch").toAbsolutePath().toString());
+        try (TorchPeer peer = TorchPeer.start(builder, 3)) {
+            assertThat(peer.deviceName()).isEqualTo("Fake CUDA device");
+            assertThat(peer.version()).isEqualTo("PyTorch 0.0-fake, CUDA none");
+            Sweep.run(Sweep.device(null), new Sweep.Settings(2, 3, SweepRow.WORKLOADS, 3, 2, 2, 0, 0),
+                    new SweepData(3), peer, rows::add);
+            assertThat(peer.eagerRoundNanos(10)).isPositive();
+            assertThat(peer.eagerCheck()).isEqualTo("ok: bit-exact");
+            assertThatThrownBy(() -> peer.open("histogram", 3)).hasMessageContaining("unknown workload 'histogram'");
+        }
+        List<SweepRow> torch = rows.stream().filter(r -> r.path().equals("torch")).toList();
+        assertThat(torch).hasSize(2 * SweepRow.WORKLOADS.size()).allSatisfy(r -> {
+            assertThat(r.check()).as(r.toString()).startsWith("ok");
+            assertThat(r.perOpUs()).as(r.toString()).isPositive();
+            assertThat(r.kernelUs()).as(r.toString()).isPositive();
+        });
+        assertThat(torch).extracting(SweepRow::check).contains("ok: bit-exact (= unfused float a*x+y)",
+                "ok: bit-exact", "ok: rel err 0.0e+00");
+    }
+
+    private static boolean hasPython() {
+        try {
+            return new ProcessBuilder("python3", "--version").redirectErrorStream(true).start().waitFor() == 0;
+        } catch (java.io.IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 }
