@@ -6,7 +6,6 @@ import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.DeviceArray;
 import io.jsycl.DeviceType;
-import io.jsycl.Id;
 import io.jsycl.Queue;
 import io.jsycl.Range;
 import java.util.List;
@@ -85,17 +84,11 @@ class GridStrideTest {
     }
 
     private static void offsetsDeviceArraysVectorsAndAtomics(Device device, int n) {
-        int bins = 17;
-        int[] data = new int[n];
+        var probe = new AtomicsAndOffsets(n);
         float[] xs = new float[n];
-        int[] wantHistogram = new int[bins];
-        int[] wantShifted = new int[n];
         float[] wantDoubled = new float[n];
         for (int i = 0; i < n; i++) {
-            data[i] = (int) ((i * 2_654_435_761L) >>> 7);
             xs[i] = (i % 1000) * 0.25f;
-            wantHistogram[Math.floorMod(data[i], bins)]++;
-            wantShifted[i] = i >= 1000 ? data[i - 1000] ^ (i - 1000) : 0;
             wantDoubled[i] = xs[i] * 2f - 1f;
         }
         float alpha = 1.5f;
@@ -107,23 +100,11 @@ class GridStrideTest {
             saxpy[i] = i * 0.125f;
             wantSaxpy[i] = alpha * x4[i] + saxpy[i];
         }
-        int[] histogram = new int[bins];
-        int[] shifted = new int[n];
         float[] doubled = new float[n];
         var launches = launches(device, "on", q -> {
-            try (var bd = Buffer.of(data); var bh = Buffer.of(histogram); var bs = Buffer.of(shifted);
-                 var tail = bs.subBuffer(Id.of(1000), Range.of(n - 1000));
-                 var bx = Buffer.of(x4); var by = Buffer.of(saxpy); var arr = DeviceArray.ofFloat(q, n)) {
-                q.submit(h -> { // atomics: every item adds once
-                    var d = bd.read(h);
-                    var hist = bh.readWrite(h);
-                    h.parallelFor(Range.of(n), it -> hist.atomicAdd(Math.floorMod(d.get(it.id(0)), bins), 1));
-                });
-                q.submit(h -> { // an accessor with an offset: the sub-buffer starts at element 1000
-                    var d = bd.read(h);
-                    var t = tail.write(h);
-                    h.parallelFor(Range.of(n - 1000), it -> t.set(it.id(0), d.get(it.id(0)) ^ it.id(0)));
-                });
+            try (var bd = Buffer.of(probe.data()); var bx = Buffer.of(x4); var by = Buffer.of(saxpy);
+                 var arr = DeviceArray.ofFloat(q, n)) {
+                probe.submit(q, bd);
                 q.submit(h -> { // Float4 loads and stores
                     var x = bx.read(h);
                     var y = by.readWrite(h);
@@ -139,8 +120,7 @@ class GridStrideTest {
             }
         });
         String as = device.name() + ", n " + n;
-        assertThat(histogram).as(as + ": histogram").isEqualTo(wantHistogram);
-        assertThat(shifted).as(as + ": through a sub-buffer at 1000").isEqualTo(wantShifted);
+        probe.assertJavasResults(as);
         assertThat(saxpy).as(as + ": Float4 SAXPY").isEqualTo(wantSaxpy);
         assertThat(doubled).as(as + ": device array").isEqualTo(wantDoubled);
         int wave = wave(device);
