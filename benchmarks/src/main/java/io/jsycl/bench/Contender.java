@@ -68,7 +68,7 @@ interface Contender extends AutoCloseable {
         }
         for (int round = 0; round < rounds; round++) {
             for (int turn = 0; turn < count; turn++) {
-                int s = round % 2 == 0 ? turn : count - 1 - turn;
+                int s = inTurn(round, turn, count);
                 int r = round;
                 attempt(failures, s, () -> perOp[s][r] = sides.get(s).roundNanos(roundReps[s]));
             }
@@ -83,7 +83,7 @@ interface Contender extends AutoCloseable {
         }
         for (int run = 0; run < kernelRuns; run++) {
             for (int turn = 0; turn < count; turn++) {
-                int s = run % 2 == 0 ? turn : count - 1 - turn;
+                int s = inTurn(run, turn, count);
                 int r = run;
                 attempt(failures, s, () -> kernel[s][r] = sides.get(s).deviceNanos());
             }
@@ -94,6 +94,14 @@ interface Contender extends AutoCloseable {
                     : new Outcome(new Timing(median(perOp[s]), median(kernel[s]), roundReps[s]), null));
         }
         return outcomes;
+    }
+
+    /**
+     * Which of {@code count} sides takes turn {@code turn} of round {@code round}: in order in even rounds, in reverse
+     * in odd ones, so that no side always follows the same one.
+     */
+    static int inTurn(int round, int turn, int count) {
+        return round % 2 == 0 ? turn : count - 1 - turn;
     }
 
     /** Runs {@code step} for side {@code s} unless it failed before; a failure is kept and the side drops out. */

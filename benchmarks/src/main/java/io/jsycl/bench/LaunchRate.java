@@ -73,14 +73,7 @@ public final class LaunchRate {
         var paths = new ArrayList<LaunchPath>();
         boolean ok = true;
         String peerCheck = "";
-        TorchPeer peer = null;
-        if (peerCommand != null) {
-            try {
-                peer = TorchPeer.start(peerCommand, 0);
-            } catch (RuntimeException e) {
-                System.err.println("no PyTorch peer, the launch rate runs without it: " + e.getMessage());
-            }
-        }
+        TorchPeer peer = TorchPeer.startIfAsked(peerCommand, 0, "the launch rate");
         try (TorchPeer closing = peer;
              var context = new Context(d);
              var queue = new Queue(context, d, QueueProperty.IN_ORDER);
@@ -122,9 +115,8 @@ public final class LaunchRate {
                 p.round(Math.min(reps, 2000)); // warm-up: the JIT, the driver's first launches
             }
             for (int round = 0; round < rounds; round++) {
-                // The order reversed every other round, so that no path always follows the same one.
                 for (int turn = 0; turn < paths.size(); turn++) {
-                    LaunchPath p = paths.get(round % 2 == 0 ? turn : paths.size() - 1 - turn);
+                    LaunchPath p = paths.get(Contender.inTurn(round, turn, paths.size()));
                     p.perLaunchNs.add(p.round(reps));
                 }
             }
@@ -132,8 +124,9 @@ public final class LaunchRate {
             raw.download(arena, z, got);
             ok &= Arrays.equals(got, want);
             if (peer != null) {
-                peerCheck = ", PyTorch's " + peer.eagerCheck();
-                ok &= peerCheck.startsWith(", PyTorch's ok");
+                String check = peer.eagerCheck();
+                ok &= check.startsWith("ok");
+                peerCheck = ", PyTorch's " + check;
             }
             try (var host = bc.hostAccess()) {
                 for (int i = 0; i < N; i++) {

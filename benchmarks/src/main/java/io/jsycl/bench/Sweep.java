@@ -97,14 +97,7 @@ public final class Sweep {
         Device device = device(opts.get("device"));
         Path md = opts.containsKey("out") ? Path.of(opts.get("out")) : null;
         Path csv = opts.containsKey("csv") ? Path.of(opts.get("csv")) : null;
-        TorchPeer peer = null;
-        if (opts.containsKey("peer")) {
-            try {
-                peer = TorchPeer.start(opts.get("peer"), settings.maxLog2());
-            } catch (RuntimeException e) {
-                System.err.println("no PyTorch peer, the sweep runs without it: " + e.getMessage());
-            }
-        }
+        TorchPeer peer = TorchPeer.startIfAsked(opts.get("peer"), settings.maxLog2(), "the sweep");
         String header = header(device, args, settings, peer);
         System.out.print(header);
         System.err.println("making the data (2^" + settings.maxLog2() + " elements per array) ...");
@@ -207,6 +200,11 @@ public final class Sweep {
             }
             return paths;
         }
+
+        /** The device a path runs on, by name: PyTorch's CUDA name for {@code torch}, else the OpenCL device's. */
+        String deviceName(String path) {
+            return path.equals("torch") ? peer.deviceName() : device.name();
+        }
     }
 
     /**
@@ -217,14 +215,12 @@ public final class Sweep {
         int reps = s.reps(log2n);
         int bytes = SweepRow.bytesPerElement(workload);
         long arrayBytes = 4L << log2n;
-        var open = new ArrayList<Contender>();
-        var openPaths = new ArrayList<String>();
-        var checks = new ArrayList<String>();
+        var opened = new ArrayList<Opened>();
         var rows = new LinkedHashMap<String, SweepRow>();
         try {
             for (var path : sides.of(workload, log2n).entrySet()) {
                 String p = path.getKey();
-                String device = p.equals("torch") ? sides.peer().deviceName() : sides.device().name();
+                String device = sides.deviceName(p);
                 rows.put(p, null); // keeps the table order
                 if (!p.equals("torch") && arrayBytes > sides.cl().maxMemAllocSize()) {
                     rows.put(p, new SweepRow(device, workload, p, log2n, reps, Double.NaN, Double.NaN, bytes,
@@ -234,10 +230,7 @@ public final class Sweep {
                 Contender c = null;
                 try {
                     c = path.getValue().get();
-                    String check = c.check();
-                    open.add(c);
-                    openPaths.add(p);
-                    checks.add(check);
+                    opened.add(new Opened(p, c, c.check()));
                 } catch (RuntimeException e) {
                     e.printStackTrace();
                     if (c != null) {
@@ -246,11 +239,11 @@ public final class Sweep {
                     rows.put(p, failed(device, workload, p, log2n, reps, bytes, e));
                 }
             }
-            List<Contender.Outcome> outcomes = Contender.measure(open, reps, s.rounds(), s.kernelRuns(),
-                    s.minRoundMs() * 1_000_000L);
-            for (int i = 0; i < open.size(); i++) {
-                String p = openPaths.get(i);
-                String device = p.equals("torch") ? sides.peer().deviceName() : sides.device().name();
+            List<Contender.Outcome> outcomes = Contender.measure(opened.stream().map(Opened::side).toList(), reps,
+                    s.rounds(), s.kernelRuns(), s.minRoundMs() * 1_000_000L);
+            for (int i = 0; i < opened.size(); i++) {
+                String p = opened.get(i).path();
+                String device = sides.deviceName(p);
                 Contender.Outcome o = outcomes.get(i);
                 if (o.failure() != null) {
                     o.failure().printStackTrace();
@@ -258,19 +251,23 @@ public final class Sweep {
                 } else {
                     Contender.Timing t = o.timing();
                     rows.put(p, new SweepRow(device, workload, p, log2n, t.reps(), t.perOpNanos() / 1e3,
-                            t.kernelNanos() / 1e3, bytes, checks.get(i)));
+                            t.kernelNanos() / 1e3, bytes, opened.get(i).check()));
                 }
             }
         } finally {
-            for (Contender c : open) {
+            for (Opened o : opened) {
                 try {
-                    c.close();
+                    o.side().close();
                 } catch (RuntimeException e) {
                     e.printStackTrace();
                 }
             }
         }
         rows.values().forEach(sink);
+    }
+
+    /** A path of a row that opened and passed its check: what the check said, kept for the row. */
+    private record Opened(String path, Contender side, String check) {
     }
 
     private static SweepRow failed(String device, String workload, String path, int log2n, int reps, int bytes,

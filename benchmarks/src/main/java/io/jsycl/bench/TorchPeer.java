@@ -19,9 +19,6 @@ import java.util.concurrent.TimeUnit;
  * {@code ok VALUE} or {@code error MESSAGE}. The child's stderr goes to ours.
  */
 final class TorchPeer implements AutoCloseable {
-    /** How the benchmark scripts start the peer from the repository root. */
-    static final String DEFAULT_COMMAND = "python3 benchmarks/gpu/torch_peers.py --serve";
-
     private final Process process;
     private final BufferedWriter requests;
     private final BufferedReader replies;
@@ -46,6 +43,22 @@ final class TorchPeer implements AutoCloseable {
      */
     static TorchPeer start(String command, int maxLog2) {
         return start(List.of(command.trim().split("\\s+")), maxLog2);
+    }
+
+    /**
+     * {@link #start(String, int)} where {@code command} is not null, else null; a peer that cannot start is reported on
+     * stderr, and the benchmark ({@code benchmark}, e.g. "the sweep") goes on without it.
+     */
+    static TorchPeer startIfAsked(String command, int maxLog2, String benchmark) {
+        if (command == null) {
+            return null;
+        }
+        try {
+            return start(command, maxLog2);
+        } catch (RuntimeException e) {
+            System.err.println("no PyTorch peer, " + benchmark + " runs without it: " + e.getMessage());
+            return null;
+        }
     }
 
     /** {@link #start(String, int)} with the command's words given one by one. */
