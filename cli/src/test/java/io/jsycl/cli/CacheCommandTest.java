@@ -28,9 +28,23 @@ class CacheCommandTest {
     void verifyReportsABadEntryWithStatusOne() throws Exception {
         Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
         Path entry = dir.resolve("0000000000000000000000000000000000000000000000000000000000000000.bin");
-        Files.write(entry, new byte[] {1, 2, 3});
+        Files.write(entry, "JSYCLBIN then garbage".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
         CliRun run = CliRun.of("cache", "--dir", dir.toString(), "verify");
         assertThat(run.status()).as(run.out() + run.err()).isEqualTo(Main.FAILURE);
+        assertThat(run.out()).contains("bad: " + entry);
+    }
+
+    @Test
+    void aFolderOfOtherFilesIsRefusedAndLeftAsItWas() throws Exception {
+        Path disk = Files.write(dir.resolve("vm-disk.bin"), new byte[] {4, 5, 6});
+        Path index = Files.writeString(dir.resolve("index"), "mine");
+        for (String command : new String[] {"stats", "list", "verify", "clear"}) {
+            CliRun run = CliRun.of("cache", "--dir", dir.toString(), command);
+            assertThat(run.status()).as(command).isEqualTo(Main.FAILURE);
+            assertThat(run.err()).contains("refusing to " + command, "is not a jsycl cache", "vm-disk.bin");
+        }
+        assertThat(Files.readAllBytes(disk)).containsExactly(4, 5, 6);
+        assertThat(Files.readString(index)).isEqualTo("mine");
     }
 
     @Test

@@ -21,6 +21,11 @@ import java.util.Map;
  * </pre>
  * Exit status: 0 done, 1 {@code verify} found bad entries (or the folder cannot be used),
  * 2 usage error. Errors are one line on standard error.
+ *
+ * <p>A folder that is not a jsycl cache ({@link CacheFolder}: no jsycl marker, and files that jsycl did not write) is
+ * refused with status 1 before anything in it is read or changed. A cache of an earlier jsycl, without the marker,
+ * gets it (as the runtime would mark it). Only entries and temp files that jsycl recognises are counted or deleted;
+ * {@code stats}, {@code list} and {@code verify} delete nothing but stale temp files of jsycl's own.
  */
 public final class CacheTool {
     static final int OK = 0;
@@ -36,6 +41,7 @@ public final class CacheTool {
               verify   read every entry and check magic, format version and checksum; exit 1 if any is bad
               clear    delete every entry
             The folder is JSYCL_CACHE_DIR (or -Djsycl.cache.dir), else $XDG_CACHE_HOME/jsycl or ~/.cache/jsycl.
+            A folder that is not a jsycl cache (no jsycl CACHEDIR.TAG, other files in it) is refused, untouched.
             Exit status: 0 done, 1 bad entries found or folder unusable, 2 usage error.""";
 
     private CacheTool() {
@@ -98,10 +104,21 @@ public final class CacheTool {
             err.println("jsycl-cache: unknown command '" + command + "'; one of stats, list, verify, clear");
             return USAGE;
         }
-        List<PersistentCache> caches = new ArrayList<>();
+        List<Path> folders = new ArrayList<>();
         for (Path folder : List.of(dir, dir.resolve(SUBFOLDER))) {
-            if (!Files.isDirectory(folder)) {
-                continue;
+            if (Files.isDirectory(folder)) {
+                String foreign = CacheFolder.whyNotOurs(folder.toAbsolutePath().normalize());
+                if (foreign != null) {
+                    err.println("jsycl-cache: refusing to " + command + ", nothing was changed: " + foreign);
+                    return BAD;
+                }
+                folders.add(folder);
+            }
+        }
+        List<PersistentCache> caches = new ArrayList<>();
+        for (Path folder : folders) {
+            if (!CacheFolder.hasMarker(folder) && CacheFolder.isEmpty(folder)) {
+                continue; // an empty folder: nothing to show or clear, and no marker written by a look
             }
             PersistentCache cache = PersistentCache.open(folder, config.maxSizeBytes(), false);
             if (cache == null) {

@@ -10,10 +10,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -28,6 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
+import java.util.zip.CRC32;
 
 /**
  * On-disk cache of program binaries, shared by every process of the user (the compute
@@ -35,15 +38,23 @@ import java.util.function.Supplier;
  *
  * <h2>Design overview</h2>
  * <ul>
+ * <li><b>Ownership.</b> The cache owns its folder through a marker file ({@link CacheFolder}: written when
+ *     jsycl creates the folder or adopts an empty one or one of an earlier jsycl). A folder that holds
+ *     anything else is not used at all: a warning names it and says what to do.</li>
  * <li><b>Entries.</b> One file per binary, named {@link PersistentCacheKey#fileName()}:
  *     magic, format version, the full key text, the binary, and a SHA-256 over all of it.
  *     An entry that is short, garbled, of another format or of another key (a hash collision)
- *     is a miss: it is deleted if possible and reported under trace. Reading takes no lock:
- *     entries appear whole, by atomic rename.</li>
+ *     is a miss: it is deleted if it starts with the magic, and reported under trace. Only regular
+ *     files with an entry's exact name are read (never a link, FIFO or device: their attributes are
+ *     read without following links before anything is opened), at most as many bytes as their
+ *     attributes say; a file there that is not an entry is neither counted, evicted, replaced nor
+ *     deleted. Reading takes no lock: entries appear whole, by atomic rename.</li>
  * <li><b>Writes</b> go to a temp file in the folder ({@code entry-<pid>-<random>.tmp}, never
  *     counted as an entry), then, under the lock below, an atomic rename. A writer killed in
  *     between leaves only its temp file, which the next {@link #open} deletes once no process of
- *     that pid runs (or after an hour). The {@value #INDEX} file holds the total size of the entries. Past the size
+ *     that pid runs (or after an hour). The {@value #INDEX} file holds the total size of the entries
+ *     with a checksum; one that is garbled, missing, or not yet checked by this JVM (a writer killed
+ *     between its rename and the index update leaves it short) is rebuilt by scanning. Past the size
  *     limit, entries are evicted least recently used first (by modification time, which a
  *     hit touches) down to two thirds of the limit. An entry bigger than the limit is not
  *     stored.</li>
@@ -55,6 +66,8 @@ import java.util.function.Supplier;
  * <li><b>Safety.</b> The folder is created owner-only (0700). A folder that group or others
  *     can write to, or that another user owns, is not used: a warning says why.</li>
  * </ul>
+ * One piece of about 600 lines, package-private: the entry format, the lock and the index are one
+ * protocol that every method here keeps; the folder's ownership rules live in {@link CacheFolder}.
  */
 final class PersistentCache {
     private static final Logger LOG = System.getLogger("io.jsycl.program");
@@ -64,9 +77,15 @@ final class PersistentCache {
     static final String TEMP_SUFFIX = ".tmp";
     /** A temp file of no live process, or older than this, is garbage left by a killed writer. */
     private static final long STALE_TEMP_MILLIS = 60 * 60 * 1000L;
-    private static final byte[] MAGIC = "JSYCLBIN".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] MAGIC = CacheFolder.MAGIC;
+    /** The most an entry is read when there is no size limit: bigger is a miss, never an out-of-memory. */
+    private static final long MAX_ENTRY_SIZE = 1L << 30;
     private static final int DIGEST_LENGTH = 32;
     private static final Map<Path, ReentrantLock> JVM_LOCKS = new ConcurrentHashMap<>();
+    /** Folders whose index this JVM has rebuilt by a scan once, so that the index total can be trusted. */
+    private static final Set<Path> VERIFIED_INDEXES = ConcurrentHashMap.newKeySet();
+    /** Folder and problem of each warning given, so that a folder refused is reported once per JVM. */
+    private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
     private final Path dir;
     private final long maxSize;
@@ -89,9 +108,14 @@ final class PersistentCache {
     static PersistentCache open(Path dir, long maxSize, boolean trace) {
         Path folder = dir.toAbsolutePath().normalize();
         String problem = checkFolder(folder);
+        if (problem == null) {
+            problem = CacheFolder.claim(folder);
+        }
         if (problem != null) {
-            LOG.log(Level.WARNING, "jsycl persistent cache disabled: {0}; programs will be built from source"
-                    + " each run. Set JSYCL_CACHE_DIR to another folder or JSYCL_CACHE_PERSISTENT=0.", problem);
+            if (WARNED.add(folder + "\n" + problem)) {
+                LOG.log(Level.WARNING, "jsycl persistent cache disabled: {0}. Programs will be built from source each"
+                        + " run; JSYCL_CACHE_PERSISTENT=0 turns the persistent cache off without this warning.", problem);
+            }
             return null;
         }
         PersistentCache cache = new PersistentCache(folder, maxSize, trace);
@@ -108,9 +132,13 @@ final class PersistentCache {
         long now = System.currentTimeMillis();
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, TEMP_PREFIX + "*" + TEMP_SUFFIX)) {
             for (Path p : stream) {
+                String name = p.getFileName().toString();
+                BasicFileAttributes a = CacheFolder.attributes(p);
+                if (!CacheFolder.isTempName(name) || a == null || !a.isRegularFile()) {
+                    continue; // not a temp file of ours: never deleted
+                }
                 try {
-                    if (!writerAlive(p.getFileName().toString())
-                            || now - Files.getLastModifiedTime(p).toMillis() > STALE_TEMP_MILLIS) {
+                    if (!writerAlive(name) || now - a.lastModifiedTime().toMillis() > STALE_TEMP_MILLIS) {
                         Files.deleteIfExists(p);
                         if (trace) {
                             LOG.log(Level.INFO, "jsycl disk cache: removed stale temp file {0}", p);
@@ -140,6 +168,11 @@ final class PersistentCache {
         }
     }
 
+    /** Makes the next lock of each folder rebuild its index by a scan, as in a new process (for tests). */
+    static void forgetVerifiedIndexes() {
+        VERIFIED_INDEXES.clear();
+    }
+
     Path directory() {
         return dir;
     }
@@ -156,7 +189,7 @@ final class PersistentCache {
                 }
             }
         } catch (IOException | UnsupportedOperationException e) {
-            return "cannot create folder " + folder + " (" + e + ")";
+            return "cannot create folder " + folder + " (" + e + "); set JSYCL_CACHE_DIR to a folder you can write";
         }
         if (!posix) {
             return null;
@@ -166,12 +199,13 @@ final class PersistentCache {
             if (perms.contains(PosixFilePermission.GROUP_WRITE) || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
                 return "folder " + folder + " is writable by group or others ("
                         + PosixFilePermissions.toString(perms) + "), so another user could plant binaries; run"
-                        + " 'chmod 700 " + folder + "'";
+                        + " 'chmod 700 " + folder + "' or set JSYCL_CACHE_DIR to another folder";
             }
             UserPrincipal owner = Files.getOwner(folder);
             UserPrincipal me = currentUser();
             if (me != null && !owner.equals(me)) {
-                return "folder " + folder + " is owned by " + owner.getName() + ", not by " + me.getName();
+                return "folder " + folder + " is owned by " + owner.getName() + ", not by " + me.getName()
+                        + "; set JSYCL_CACHE_DIR to a folder of your own";
             }
         } catch (IOException e) {
             return "cannot read the permissions of " + folder + " (" + e + ")";
@@ -253,12 +287,12 @@ final class PersistentCache {
         Path file = dir.resolve(fileName(keyText));
         byte[] data;
         try {
-            data = Files.readAllBytes(file);
+            data = CacheFolder.readBounded(file, readLimit());
         } catch (NoSuchFileException e) {
             trace("miss", file, describe, "no entry");
             return null;
         } catch (IOException | OutOfMemoryError e) {
-            trace("miss", file, describe, "unreadable: " + e);
+            trace("miss", file, describe, "unreadable: " + e.getMessage());
             return null;
         }
         Parsed parsed = parse(data);
@@ -267,8 +301,12 @@ final class PersistentCache {
             problem = "holds another key (hash collision)";
         }
         if (problem != null) {
-            trace("miss", file, describe, "bad entry, deleted: " + problem);
-            deleteEntry(file);
+            if (startsWithMagic(data)) {
+                trace("miss", file, describe, "bad entry, deleted: " + problem);
+                deleteEntry(file);
+            } else {
+                trace("miss", file, describe, "not a jsycl entry, left alone: " + problem);
+            }
             return null;
         }
         try {
@@ -278,6 +316,15 @@ final class PersistentCache {
         }
         trace("hit", file, describe, parsed.binary.length + " bytes");
         return parsed.binary;
+    }
+
+    /** The most bytes an entry may have: the size limit, or {@value #MAX_ENTRY_SIZE} without one. */
+    private long readLimit() {
+        return maxSize > 0 ? Math.min(maxSize, MAX_ENTRY_SIZE) : MAX_ENTRY_SIZE;
+    }
+
+    private static boolean startsWithMagic(byte[] data) {
+        return data.length >= MAGIC.length && Arrays.equals(data, 0, MAGIC.length, MAGIC, 0, MAGIC.length);
     }
 
     /** Stores {@code value} under the full key {@code keyText}; any failure only skips the store. */
@@ -294,8 +341,15 @@ final class PersistentCache {
             Files.write(temp, entry);
             Path written = temp;
             withLock(index -> {
+                BasicFileAttributes there = CacheFolder.attributes(file);
+                if (there != null && !there.isRegularFile()) {
+                    throw new IOException("its place is taken by " + CacheFolder.kind(there) + ", left alone");
+                }
+                if (there != null && !CacheFolder.hasEntryMagic(file)) {
+                    throw new IOException("its place is taken by a file that is not a jsycl entry, left alone");
+                }
                 long total = readTotal(index);
-                long old = sizeOrZero(file);
+                long old = there == null ? 0 : there.size();
                 if (maxSize > 0 && total - old + entry.length > maxSize) {
                     total = evict(file, maxSize * 2 / 3 - entry.length);
                     old = 0;
@@ -309,7 +363,7 @@ final class PersistentCache {
             });
             trace("stored", file, describe, entry.length + " bytes");
         } catch (IOException | RuntimeException e) {
-            trace("not stored", file, describe, e.toString());
+            trace("not stored", file, describe, e.getMessage() == null ? e.toString() : e.getMessage());
             if (temp != null) {
                 try {
                     Files.deleteIfExists(temp);
@@ -339,10 +393,15 @@ final class PersistentCache {
         return total;
     }
 
+    /** Deletes {@code file} if it is an entry (a regular file that starts with the magic), under the lock. */
     private void deleteEntry(Path file) {
         try {
             withLock(index -> {
-                long size = sizeOrZero(file);
+                BasicFileAttributes a = CacheFolder.attributes(file);
+                if (a == null || !a.isRegularFile() || !CacheFolder.hasEntryMagic(file)) {
+                    return;
+                }
+                long size = a.size();
                 if (Files.deleteIfExists(file)) {
                     writeTotal(index, Math.max(0, readTotal(index) - size));
                 }
@@ -358,35 +417,75 @@ final class PersistentCache {
         void run(FileChannel index) throws IOException;
     }
 
+    /**
+     * Runs {@code action} holding the JVM lock and the file lock on {@value #INDEX}. The index is opened only if it is
+     * a regular file or absent (never through a link: a FIFO would block, a link would write elsewhere).
+     */
     private void withLock(LockedAction action) throws IOException {
         jvmLock.lock();
-        try (FileChannel index = FileChannel.open(dir.resolve(INDEX), StandardOpenOption.CREATE,
-                StandardOpenOption.READ, StandardOpenOption.WRITE);
-             FileLock ignored = index.lock()) {
-            action.run(index);
+        try {
+            Path indexFile = dir.resolve(INDEX);
+            BasicFileAttributes a = CacheFolder.attributes(indexFile);
+            if (a != null && !a.isRegularFile()) {
+                throw new IOException(indexFile + " is " + CacheFolder.kind(a) + ", not a regular file: jsycl neither"
+                        + " opens nor replaces it, so it cannot lock the cache; remove it");
+            }
+            try (FileChannel index = FileChannel.open(indexFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+                 FileLock ignored = index.lock()) {
+                action.run(index);
+            }
         } finally {
             jvmLock.unlock();
         }
     }
 
-    /** The total from the index; a missing or garbled index is rebuilt by scanning. */
+    private static final String TOTAL = "totalSize=";
+    private static final String CHECK = "check=";
+
+    /**
+     * The total from the index. It is rebuilt by scanning the entries when it is missing, garbled or without its
+     * checksum, and on this JVM's first lock of the folder: an index that looks right may still be short (a writer
+     * killed between its rename and its index update), and an index that undercounts lets the folder outgrow its
+     * size limit.
+     */
     private long readTotal(FileChannel index) throws IOException {
-        ByteBuffer buf = ByteBuffer.allocate(64);
-        index.read(buf, 0);
-        String text = new String(buf.array(), 0, buf.position(), StandardCharsets.US_ASCII).strip();
-        if (text.startsWith("totalSize=")) {
-            try {
-                return Long.parseLong(text.substring("totalSize=".length()));
-            } catch (NumberFormatException e) {
-                // fall through to a scan
-            }
+        if (!VERIFIED_INDEXES.contains(dir)) {
+            return scannedSize();
         }
-        return scannedSize();
+        ByteBuffer buf = ByteBuffer.allocate(128);
+        index.read(buf, 0);
+        long total = parseIndex(new String(buf.array(), 0, buf.position(), StandardCharsets.US_ASCII));
+        return total >= 0 ? total : scannedSize();
     }
 
-    private static void writeTotal(FileChannel index, long total) throws IOException {
+    /** The total an index text {@code totalSize=N\ncheck=C\n} records, or -1 if it is garbled or its check fails. */
+    static long parseIndex(String text) {
+        String[] lines = text.split("\n", -1);
+        if (lines.length != 3 || !lines[0].startsWith(TOTAL) || !lines[1].equals(CHECK + check(lines[0]))
+                || !lines[2].isEmpty()) {
+            return -1;
+        }
+        try {
+            long total = Long.parseLong(lines[0].substring(TOTAL.length()));
+            return total >= 0 ? total : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static String check(String line) {
+        CRC32 crc = new CRC32();
+        crc.update(line.getBytes(StandardCharsets.US_ASCII));
+        return Long.toHexString(crc.getValue());
+    }
+
+    private void writeTotal(FileChannel index, long total) throws IOException {
+        String line = TOTAL + total;
         index.truncate(0);
-        index.write(ByteBuffer.wrap(("totalSize=" + total + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
+        index.write(ByteBuffer.wrap((line + "\n" + CHECK + check(line) + "\n").getBytes(StandardCharsets.US_ASCII)),
+                0);
+        VERIFIED_INDEXES.add(dir);
     }
 
     /** Deletes least recently used entries until at most {@code target} bytes remain; returns what remains. */
@@ -402,6 +501,9 @@ final class PersistentCache {
                 break;
             }
             try {
+                if (!CacheFolder.hasEntryMagic(e.path)) {
+                    continue; // replaced meanwhile by something that is not an entry
+                }
                 Files.deleteIfExists(e.path);
                 total -= e.size;
                 if (trace) {
@@ -417,31 +519,23 @@ final class PersistentCache {
     private record Entry(Path path, long size, long lastUse) {
     }
 
+    /** The entries: regular files with an entry's name that start with the magic; nothing else is counted. */
     private List<Entry> entries(Path except) {
         List<Entry> result = new ArrayList<>();
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, "*" + ENTRY_SUFFIX)) {
             for (Path p : stream) {
-                if (p.equals(except)) {
+                if (p.equals(except) || !CacheFolder.isEntryName(p.getFileName().toString())) {
                     continue;
                 }
-                try {
-                    result.add(new Entry(p, Files.size(p), Files.getLastModifiedTime(p).toMillis()));
-                } catch (IOException e) {
-                    // Vanished meanwhile.
+                BasicFileAttributes a = CacheFolder.attributes(p);
+                if (a != null && a.isRegularFile() && CacheFolder.hasEntryMagic(p)) {
+                    result.add(new Entry(p, a.size(), a.lastModifiedTime().toMillis()));
                 }
             }
         } catch (IOException e) {
             // Unreadable folder: nothing to count.
         }
         return result;
-    }
-
-    private static long sizeOrZero(Path file) {
-        try {
-            return Files.isRegularFile(file) ? Files.size(file) : 0;
-        } catch (IOException e) {
-            return 0;
-        }
     }
 
     /**
@@ -453,33 +547,47 @@ final class PersistentCache {
     record EntryInfo(Path path, long size, long lastUseMillis, String keyText, String problem) {
     }
 
-    /** Every entry, read and checked (magic, format version, lengths, checksum, name = key hash); oldest use first. */
+    /**
+     * Every file named like an entry, read and checked (magic, format version, lengths, checksum, name = key hash);
+     * oldest use first. One that is not a regular file, or is too big, is reported bad without being opened.
+     */
     List<EntryInfo> inspect() {
-        List<Entry> all = entries(null);
-        all.sort(Comparator.comparingLong(Entry::lastUse));
         List<EntryInfo> result = new ArrayList<>();
-        for (Entry e : all) {
-            Parsed parsed;
-            try {
-                parsed = parse(Files.readAllBytes(e.path));
-            } catch (IOException | OutOfMemoryError ex) {
-                parsed = Parsed.bad("unreadable: " + ex);
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, "*" + ENTRY_SUFFIX)) {
+            for (Path p : stream) {
+                BasicFileAttributes a = CacheFolder.attributes(p);
+                if (a == null || !CacheFolder.isEntryName(p.getFileName().toString())) {
+                    continue;
+                }
+                if (!a.isRegularFile()) {
+                    result.add(new EntryInfo(p, 0, a.lastModifiedTime().toMillis(), null, CacheFolder.kind(a)
+                            + ", not a regular file: jsycl neither reads nor deletes it"));
+                    continue;
+                }
+                Parsed parsed;
+                try {
+                    parsed = parse(CacheFolder.readBounded(p, readLimit()));
+                } catch (IOException | OutOfMemoryError ex) {
+                    parsed = Parsed.bad("unreadable: " + ex.getMessage());
+                }
+                String problem = parsed.problem;
+                if (problem == null && !fileName(parsed.keyText).equals(p.getFileName().toString())) {
+                    problem = "its name is not the hash of the key it holds";
+                }
+                result.add(new EntryInfo(p, a.size(), a.lastModifiedTime().toMillis(), parsed.keyText, problem));
             }
-            String problem = parsed.problem;
-            if (problem == null && !fileName(parsed.keyText).equals(e.path.getFileName().toString())) {
-                problem = "its name is not the hash of the key it holds";
-            }
-            result.add(new EntryInfo(e.path, e.size, e.lastUse, parsed.keyText, problem));
+        } catch (IOException e) {
+            // Unreadable folder: nothing to show.
         }
+        result.sort(Comparator.comparingLong(EntryInfo::lastUseMillis));
         return result;
     }
 
-    /** The total size the index records, or -1 if it has none. */
+    /** The total size the index records, or -1 if it has none (or it is not a regular file, or garbled). */
     long indexedSize() {
         try {
-            String text = Files.readString(dir.resolve(INDEX), StandardCharsets.US_ASCII).strip();
-            return text.startsWith("totalSize=") ? Long.parseLong(text.substring("totalSize=".length())) : -1;
-        } catch (IOException | NumberFormatException e) {
+            return parseIndex(new String(CacheFolder.readBounded(dir.resolve(INDEX), 256), StandardCharsets.US_ASCII));
+        } catch (IOException e) {
             return -1;
         }
     }
@@ -489,7 +597,8 @@ final class PersistentCache {
     }
 
     /**
-     * Deletes every entry and temp file, under the lock, and sets the recorded total to 0.
+     * Deletes every entry and temp file, under the lock, and sets the recorded total to 0. Only entries (regular
+     * files with an entry's name and magic) and temp files with their exact name are deleted.
      *
      * @return the number of entries deleted
      * @throws IOException if the folder cannot be locked or listed
@@ -497,13 +606,16 @@ final class PersistentCache {
     int clear() throws IOException {
         int[] deleted = {0};
         withLock(index -> {
-            try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
+            for (Entry e : entries(null)) {
+                if (Files.deleteIfExists(e.path)) {
+                    deleted[0]++;
+                }
+            }
+            try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, TEMP_PREFIX + "*" + TEMP_SUFFIX)) {
                 for (Path p : stream) {
-                    String name = p.getFileName().toString();
-                    boolean entry = name.endsWith(ENTRY_SUFFIX);
-                    if ((entry || name.startsWith(TEMP_PREFIX) && name.endsWith(TEMP_SUFFIX))
-                            && Files.deleteIfExists(p) && entry) {
-                        deleted[0]++;
+                    BasicFileAttributes a = CacheFolder.attributes(p);
+                    if (CacheFolder.isTempName(p.getFileName().toString()) && a != null && a.isRegularFile()) {
+                        Files.deleteIfExists(p);
                     }
                 }
             }

@@ -112,4 +112,37 @@ class CacheToolTest {
         assertThat(out()).contains("entries     0");
         assertThat(dir.resolve("none")).doesNotExist();
     }
+
+    @Test
+    void everyCommandRefusesAFolderThatIsNotAJsyclCacheAndChangesNothing() throws Exception {
+        Files.write(dir.resolve("vm-disk.bin"), new byte[4096]);
+        Files.writeString(dir.resolve("index"), "not jsycl's");
+        Files.writeString(dir.resolve("entry-1-x.tmp"), "a draft");
+        Files.createDirectories(dir.resolve("lowered"));
+        Files.write(dir.resolve("lowered").resolve("a".repeat(64) + ".bin"), new byte[] {1, 2, 3});
+        var before = CacheFolderTest.snapshot(dir);
+        for (String command : new String[] {"stats", "list", "verify", "clear"}) {
+            assertThat(run(command)).as(command).isEqualTo(CacheTool.BAD);
+            assertThat(err()).as(command).startsWith("jsycl-cache: refusing to " + command + ", nothing was changed")
+                    .contains("is not a jsycl cache", "'", "JSYCL_CACHE_DIR").hasLineCount(1);
+            assertThat(CacheFolderTest.snapshot(dir)).as(command).isEqualTo(before);
+        }
+    }
+
+    @Test
+    void aForeignLoweredSubfolderIsRefusedToo() throws Exception {
+        fill();
+        Files.writeString(dir.resolve("lowered").resolve(CacheFolder.MARKER), "Signature: 8a477f597d28d172789f06886806bc55\n");
+        var before = CacheFolderTest.snapshot(dir);
+        assertThat(run("clear")).isEqualTo(CacheTool.BAD);
+        assertThat(err()).contains("lowered", "did not write");
+        assertThat(CacheFolderTest.snapshot(dir)).isEqualTo(before);
+    }
+
+    @Test
+    void statsAndVerifyOfAnEmptyUnmarkedFolderWriteNothing() {
+        assertThat(run("stats")).isZero();
+        assertThat(run("verify")).isZero();
+        assertThat(dir.resolve(CacheFolder.MARKER)).doesNotExist();
+    }
 }

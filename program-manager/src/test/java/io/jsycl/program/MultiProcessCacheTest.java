@@ -102,7 +102,7 @@ class MultiProcessCacheTest {
         writer.destroyForcibly();
         assertThat(writer.waitFor(20, TimeUnit.SECONDS)).isTrue();
         // What a kill between write and rename leaves, whether or not this kill did.
-        Files.write(dir.resolve(PersistentCache.TEMP_PREFIX + pid + "-planted" + PersistentCache.TEMP_SUFFIX),
+        Files.write(dir.resolve(PersistentCache.TEMP_PREFIX + pid + "-abc123-1" + PersistentCache.TEMP_SUFFIX),
                 new byte[1000]);
 
         assertThat(PersistentCache.open(dir, 0, false).inspect())
