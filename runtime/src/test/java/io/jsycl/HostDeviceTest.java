@@ -48,6 +48,51 @@ class HostDeviceTest {
         }
     }
 
+    /**
+     * A failing item names the kernel, the line of the bad access and the item, as a checked kernel's failure on a
+     * device does; the other items still run, in its chunk too, as a device's work-items do.
+     */
+    @Test
+    void aFailingItemNamesKernelLineAndItemAndTheOthersStillRun() {
+        int n = 2000;
+        int[] out = new int[n];
+        int line = Thread.currentThread().getStackTrace()[1].getLineNumber() + 5; // the line of o.set below
+        try (var q = new Queue(Device.host())) {
+            var buf = Buffer.of(out);
+            Event e = q.submit(h -> {
+                var o = buf.write(h);
+                h.parallelFor(Range.of(n), it -> o.set(it.id(0) == 3 ? n : it.id(0), 100 / (it.id(0) + 1)));
+            });
+            assertThatThrownBy(e::await).isInstanceOf(IndexOutOfBoundsException.class)
+                    .hasMessageStartingWith("kernel HostDeviceTest.lambda$")
+                    .hasMessageContaining("(HostDeviceTest.java:" + line + "), work-item [3, 0, 0]: index " + n
+                            + " out of bounds for length " + n);
+            buf.close();
+        }
+        for (int i = 0; i < n; i++) {
+            assertThat(out[i]).as("out[%d]", i).isEqualTo(i == 3 ? 0 : 100 / (i + 1));
+        }
+    }
+
+    @Test
+    void aDivisionByZeroInAWorkGroupNamesItsWorkItem() {
+        int[] out = new int[32];
+        try (var q = new Queue(Device.host())) {
+            var buf = Buffer.of(out);
+            Event e = q.submit(h -> {
+                var o = buf.write(h);
+                h.parallelFor(NdRange.of(Range.of(4, 8), Range.of(2, 4)), it -> {
+                    o.set(it.globalId(0) * 8 + it.globalId(1), 1 / (it.globalId(0) * 8 + it.globalId(1) - 13));
+                    it.barrier();
+                });
+            });
+            assertThatThrownBy(e::await).isInstanceOf(ArithmeticException.class)
+                    .hasMessageContaining("(HostDeviceTest.java:")
+                    .hasMessageEndingWith("work-item [1, 5, 0]: / by zero");
+            buf.close();
+        }
+    }
+
     @Test
     void writingThroughAReadAccessorIsRejectedAtSubmit() {
         int[] data = new int[4];

@@ -69,28 +69,31 @@ final class CallInterpreter {
         VectorType vector = VectorType.of(r.type().internalName());
         if (vector != null && LoweredApi.role(m.owner, m.name, m.desc) == LoweredApi.Role.VECTOR_LANE) {
             if (ctx.checked && Expr.integerConstant(args.get(0)) == null) {
-                frame.statement(Checks.bounds(ctx, args.get(0), Integer.toString(vector.width()), t.line(), t.failReturn()));
+                // The lane read gives 0 outside the vector; the check only records the failure.
+                frame.statement(Checks.bounds(ctx, args.get(0), Integer.toString(vector.width()), t.line()));
             }
             frame.push(VectorAccess.lane(ctx, t::reject, vector, r, args.get(0)));
             return;
         }
         // Another method of the record: a device function with the record value as its first parameter.
-        callResult(DeviceFunctions.call(ctx, t::reject, m, r, args), true);
+        callResult(DeviceFunctions.call(ctx, t::reject, m, r, args));
     }
 
     /** A call of the jsycl API or the Java library, or of a static method lowered as a device function. */
     private void libraryCall(MethodInsnNode m, Expr receiver, List<Expr> args) {
         AccessorRef accessor = Expr.accessorOf(receiver);
-        if (ctx.checked && accessor != null) {
-            checkIndexes(m, accessor, args);
-        }
+        // A store or atomic that fails its check is skipped; a load reads index 0 instead (Checks).
+        boolean writes = m.name.startsWith("set") || m.name.startsWith("atomic");
+        String inBounds = ctx.checked && accessor != null ? checkIndexes(m, accessor, args, !writes) : null;
         Expr result = Builtins.call(ctx, t::reject, m, receiver, args);
-        boolean device = false;
+        if (inBounds != null && writes && result != null) {
+            guardedAccess(result, inBounds);
+            return;
+        }
         // The vector records' methods are plain Java over a record, lowered like the user's own.
         if (result == null && m.getOpcode() == INVOKESTATIC && !m.owner.startsWith("java/")
                 && (!LoweredApi.isApiClass(m.owner) || VectorType.of(m.owner) != null)) {
             result = DeviceFunctions.call(ctx, t::reject, m, args);
-            device = true;
         }
         if (result == null) {
             String who = simple(m.owner) + "." + m.name;
@@ -104,14 +107,14 @@ final class CallInterpreter {
             throw t.reject("call to instance method " + who + " on an unknown type",
                     "is not supported in kernels; use static methods, primitives and accessors");
         }
-        callResult(result, device);
+        callResult(result);
     }
 
     /**
      * A call's result: a statement where it is void, a temporary where it has effects (so it runs once, here), else
-     * the expression itself on the stack; after a device function in checked mode, leave if it failed.
+     * the expression itself on the stack.
      */
-    private void callResult(Expr result, boolean device) {
+    private void callResult(Expr result) {
         if (result.effect()) {
             t.hasEffect();
         }
@@ -124,13 +127,30 @@ final class CallInterpreter {
         } else {
             frame.push(result);
         }
-        if (device && ctx.checked) {
-            frame.emit(Checks.propagate(t.failReturn()));
-        }
     }
 
-    /** Checked mode: each index of an accessor or local accessor access against its range. */
-    private void checkIndexes(MethodInsnNode m, AccessorRef ref, List<Expr> args) {
+    /**
+     * Checked mode: a store or atomic of an accessor that happens only where its indexes are {@code inBounds} (an
+     * atomic's result is 0 where it does not).
+     */
+    private void guardedAccess(Expr access, String inBounds) {
+        t.hasEffect();
+        if (access instanceof NoValue) {
+            frame.statement("if (" + inBounds + ") " + access.text() + ";");
+            return;
+        }
+        String temporary = frame.temporary(access);
+        frame.statement(temporary + " = (" + inBounds + ") ? " + access.text() + " : 0;");
+        frame.push(Frame.stableLike(access, temporary));
+    }
+
+    /**
+     * Checked mode: records a failure where an index of an accessor or local accessor access is outside its range
+     * and, where {@code clamp} (a load), replaces each checked index in {@code args} by 0 where it is outside, so the
+     * load reads inside the accessor; returns the condition that every index is inside, or null where none is
+     * checked.
+     */
+    private String checkIndexes(MethodInsnNode m, AccessorRef ref, List<Expr> args, boolean clamp) {
         int dims;
         if (ref.capture() instanceof Capture.Accessor a) {
             dims = a.dimensions();
@@ -139,16 +159,15 @@ final class CallInterpreter {
         } else if (ref.capture() instanceof Capture.Local l) {
             dims = l.dimensions();
         } else {
-            return;
+            return null;
         }
         int width = VectorAccess.width(m.name);
         if (width > 0) {
             // A wide access is in bounds when its vector index is below the number of whole vectors in the range.
             if (dims == 1 && args.get(0) instanceof IntValue) {
-                frame.statement(Checks.bounds(ctx, args.get(0), "(" + CaptureLayout.field(ctx, ref, "range", 0) + " / "
-                        + width + ")", t.line(), t.failReturn()));
+                return checkIndex(args, 0, "(" + CaptureLayout.field(ctx, ref, "range", 0) + " / " + width + ")", clamp);
             }
-            return;
+            return null;
         }
         int indexes = switch (m.name) {
             case "get" -> args.size();
@@ -157,14 +176,26 @@ final class CallInterpreter {
             default -> 0;
         };
         if (indexes != dims && !m.name.startsWith("atomic")) {
-            return;
+            return null;
         }
+        List<String> inBounds = new ArrayList<>();
         for (int d = 0; d < indexes && d < args.size(); d++) {
             if (args.get(d) instanceof IntValue) {
-                frame.statement(Checks.bounds(ctx, args.get(d), CaptureLayout.field(ctx, ref, "range", d), t.line(),
-                        t.failReturn()));
+                inBounds.add(checkIndex(args, d, CaptureLayout.field(ctx, ref, "range", d), clamp));
             }
         }
+        return inBounds.isEmpty() ? null : inBounds.size() == 1 ? inBounds.getFirst()
+                : "(" + String.join(") && (", inBounds) + ")";
+    }
+
+    /** Checks {@code args[i]} against {@code bound}, where {@code clamp} replaced by its safe index; its condition. */
+    private String checkIndex(List<Expr> args, int i, String bound, boolean clamp) {
+        Expr index = args.get(i);
+        frame.statement(Checks.bounds(ctx, index, bound, t.line()));
+        if (clamp) {
+            args.set(i, Checks.safeIndex(index, bound));
+        }
+        return Checks.inBounds(index, bound);
     }
 
     /** {@code rec.x()} on a captured record: a field read, or a reference to a nested captured object. */

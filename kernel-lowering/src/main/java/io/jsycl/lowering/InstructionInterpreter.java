@@ -199,16 +199,20 @@ final class InstructionInterpreter {
                     return;
                 }
                 AccessorRef a = capturedArray(frame.pop());
-                if (ctx.checked) {
-                    frame.statement(Checks.bounds(ctx, index, a.member() + "length", t.line(), t.failReturn()));
-                }
                 char k = switch (op) {
                     case LALOAD -> 'J';
                     case FALOAD -> 'F';
                     case DALOAD -> 'D';
                     default -> 'I';
                 };
-                frame.push(Expr.value(k, a.member() + "data[" + Arithmetic.subscript(ctx, index).text() + "]", PRIMARY));
+                String element = a.member() + "data[" + Arithmetic.subscript(ctx, index).text() + "]";
+                if (ctx.checked) {
+                    // A failed check reads nothing (the array may be empty) and goes on with 0.
+                    String length = a.member() + "length";
+                    frame.statement(Checks.bounds(ctx, index, length, t.line()));
+                    element = "(" + Checks.inBounds(index, length) + " ? " + element + " : 0)";
+                }
+                frame.push(Expr.value(k, element, PRIMARY));
             }
             case AALOAD -> throw t.reject("an array of references", "is not supported in kernels; use arrays of primitives");
             case IASTORE, LASTORE, FASTORE, DASTORE, BASTORE, CASTORE, SASTORE -> {
@@ -328,7 +332,8 @@ final class InstructionInterpreter {
         Long divisor = Expr.integerConstant(r);
         if (ctx.checked && (symbol.equals("/") || symbol.equals("%")) && (l.type() == 'I' || l.type() == 'J')
                 && (divisor == null || divisor == 0)) {
-            frame.statement(Checks.divisor(ctx, r, t.line(), t.failReturn()));
+            frame.statement(Checks.divisor(ctx, r, t.line()));
+            r = Checks.safeDivisor(r);
         }
         Value result = switch (symbol) {
             case "+" -> Arithmetic.add(l.type(), l, r);

@@ -45,9 +45,9 @@ import org.objectweb.asm.tree.MethodNode;
  *
  * <p>Checked mode ({@link KernelRequest#checked()}) checks accessor, local accessor and array
  * indexes and integer division by zero on the device and reports the first failure through
- * {@link ArgRole#CHECK_BUFFER}; the failing work-item returns, so in an nd-range kernel with
- * barriers a failure may leave the other work-items of its group waiting at a barrier
- * (undefined in OpenCL).
+ * {@link ArgRole#CHECK_BUFFER}. The failing work-item does not return: it skips the bad store,
+ * reads a safe value, divides by 1, and goes on along the same path, so every work-item of its
+ * group still reaches every barrier and group operation ({@link Checks}).
  *
  * <p>Single-precision division and {@code Math.sqrt} are correctly rounded only if the program
  * is built with {@code -cl-fp32-correctly-rounded-divide-sqrt}.

@@ -139,10 +139,6 @@ final class KernelSourceEmitter {
         if (twoItems) {
             c.raw("#endif\n");
         }
-        if (ctx.checked) {
-            c.line("int jsycl_failed_flag = 0;");
-            c.line("int* jsycl_failed = &jsycl_failed_flag;");
-        }
         if (reduction != null) {
             c.line(reduction.type().cName() + " jsycl_acc = " + reduction.identityLiteral() + ";");
         }

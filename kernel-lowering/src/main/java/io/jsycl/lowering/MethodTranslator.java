@@ -128,18 +128,6 @@ final class MethodTranslator {
         return ctx.error(cls, line, construct, advice);
     }
 
-    /** In checked mode, how this function leaves after a failure. */
-    String failReturn() {
-        Type ret = Type.getReturnType(method.desc);
-        if (ret.getSort() == Type.OBJECT) {
-            RecordType t = RecordType.ofClass(ctx, ret.getInternalName());
-            if (t != null) {
-                return "{ " + t.cType() + " jsycl_zero = {0}; return jsycl_zero; }";
-            }
-        }
-        return ret.getSort() == Type.VOID ? "return;" : "return 0;";
-    }
-
     private int firstLine() {
         for (AbstractInsnNode n : insns) {
             if (n instanceof LineNumberNode l) {

@@ -84,10 +84,13 @@ final class PrivateArrays {
 
     /** {@code array[index]}, widened to the JVM computational type of its element. */
     Expr load(PrivateArray array, Expr index) {
-        if (ctx.checked) {
-            frame.statement(Checks.bounds(ctx, index, Long.toString(array.length()), t.line(), t.failReturn()));
-        }
         String element = array.text() + "[" + subscript(array, index) + "]";
+        if (ctx.checked) {
+            // A failed check reads nothing and goes on with 0 (Checks).
+            String length = Long.toString(array.length());
+            frame.statement(Checks.bounds(ctx, index, length, t.line()));
+            element = "(" + Checks.inBounds(index, length) + " ? " + element + " : 0)";
+        }
         return switch (array.elementType()) {
             case 'J' -> Expr.value('J', element, PRIMARY);
             case 'F' -> Expr.value('F', element, PRIMARY);
@@ -99,15 +102,19 @@ final class PrivateArrays {
 
     /** {@code array[index] = v}, narrowed to the element type as Java's array stores narrow. */
     void store(PrivateArray array, Expr index, Expr v) {
+        String guard = "";
         if (ctx.checked) {
-            frame.statement(Checks.bounds(ctx, index, Long.toString(array.length()), t.line(), t.failReturn()));
+            // A failed check stores nothing (Checks).
+            String length = Long.toString(array.length());
+            frame.statement(Checks.bounds(ctx, index, length, t.line()));
+            guard = "if (" + Checks.inBounds(index, length) + ") ";
         }
         String value = switch (array.elementType()) {
             case 'Z' -> "(uchar)(" + v.text() + " & 1)";
             case 'B', 'C', 'S' -> "(" + array.cElementType() + ")" + v.at(UNARY);
             default -> v.text();
         };
-        frame.statement(array.text() + "[" + subscript(array, index) + "] = " + value + ";");
+        frame.statement(guard + array.text() + "[" + subscript(array, index) + "] = " + value + ";");
     }
 
     /** A private array's subscript: signed where its constant length allows ({@link Arithmetic#subscript}). */

@@ -505,6 +505,52 @@ class FeaturesTest {
         }
     }
 
+    static NdItemKernel failsBeforeABarrier(Accessor.OfInt in, Accessor.OfInt out, LocalAccessor.OfInt tile, int bad) {
+        return it -> {
+            int g = it.globalId(0);
+            int l = it.localId(0);
+            int at = g == bad ? l + 1000 : l;
+            tile.set(at, in.get(g));
+            out.atomicAdd(g == bad ? -1 : g, 0);
+            it.barrier(Fence.LOCAL);
+            out.set(g, tile.get(it.localRange(0) - 1 - l) + in.get(g == bad ? 1 << 20 : g));
+        };
+    }
+
+    /**
+     * A failed check does not return, so the failing work-item still reaches the barrier; its bad store and atomic
+     * are skipped, its bad load reads a safe element, and every other work-item of its group gets its result.
+     */
+    @Test
+    void checkedModeKeepsAFailingWorkItemOnThePathToTheBarrier() {
+        int n = 64;
+        int wg = 16;
+        int bad = 21;
+        int[] in = new int[n];
+        for (int i = 0; i < n; i++) {
+            in[i] = i * 3;
+        }
+        int[] out = new int[n];
+        NdItemKernel k = failsBeforeABarrier(new Accessor.OfInt(in, "READ"), new Accessor.OfInt(out, "READ_WRITE"),
+                new LocalAccessor.OfInt(wg), bad);
+        LoweredKernel lowered = KernelLowerer.lower(Lambdas.request(k, KernelShape.ND_ITEM, 1, true, null));
+        String body = lowered.source().substring(lowered.source().indexOf("_body("));
+        assertThat(body.substring(0, body.indexOf("\n}\n"))).doesNotContain("return");
+        DeviceRun.Launch launch = new DeviceRun.Launch(new int[] {n}).local(wg);
+        DeviceRun.run(lowered, k, launch);
+        assertThat(launch.check[0]).as("the first failure: the local store out of bounds").isEqualTo(1);
+        assertThat(launch.check[1]).isEqualTo(lineOf("tile.set(at, in.get(g));"));
+        assertThat(launch.check[2]).isEqualTo(bad);
+        assertThat(launch.check[5]).isEqualTo(bad % wg + 1000);
+        assertThat(launch.check[6]).isEqualTo(wg);
+        for (int g = 0; g < n; g++) {
+            int mirror = g - g % wg + wg - 1 - g % wg;
+            if (g != bad && mirror != bad) {
+                assertThat(out[g]).as("out[%d]", g).isEqualTo(in[mirror] + in[g]);
+            }
+        }
+    }
+
     static ItemKernel divide(Accessor.OfInt in, Accessor.OfInt out) {
         return it -> out.set(it.id(0), 100 / in.get(it.id(0)));
     }
@@ -520,7 +566,10 @@ class FeaturesTest {
         assertThat(launch.check[0]).isEqualTo(2);
         assertThat(launch.check[1]).isEqualTo(lineOf("return it -> out.set(it.id(0), 100 / in.get(it.id(0)));"));
         assertThat(launch.check[2]).isEqualTo(2);
-        assertThat(out).containsExactly(100, 50, 0, 25);
+        // The failing work-item goes on (with divisor 1) and its result means nothing; the others' are kept.
+        assertThat(out[0]).isEqualTo(100);
+        assertThat(out[1]).isEqualTo(50);
+        assertThat(out[3]).isEqualTo(25);
     }
 
     // ---------------------------------------------------------------- built-ins

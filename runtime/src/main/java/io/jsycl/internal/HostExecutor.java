@@ -28,7 +28,11 @@ public final class HostExecutor {
     static void run(CommandGroupRecord.Launch launch, Map<SpecConstant<?>, Object> specValues) {
         Map<SpecConstant<?>, Object> spec = Map.copyOf(specValues);
         if (launch.kernel() instanceof TaskKernel task) {
-            SpecValues.runWith(spec, task::run);
+            try {
+                SpecValues.runWith(spec, task::run);
+            } catch (RuntimeException e) {
+                throw HostKernelFailure.describe(e, task, new int[3]);
+            }
             return;
         }
         if (launch.kernel() instanceof NdItemKernel ndKernel) {
@@ -121,14 +125,26 @@ public final class HostExecutor {
             SpecValues.runWith(spec, this::runItems);
         }
 
+        /**
+         * Runs the chunk's items. An item that throws does not stop the others, as a failing work-item on a device
+         * does not: the chunk throws its first failure, named with the kernel, line and work-item, once all have run.
+         */
         @SuppressWarnings({"unchecked", "rawtypes"}) // the reducer type matches the kernel's by construction
         private void runItems() {
             var item = new HostItem(range);
+            RuntimeException failure = null;
             if (reduction == null) {
                 ItemKernel k = (ItemKernel) kernel;
                 for (long linear = from; linear < to; linear++) {
                     item.moveTo(linear);
-                    k.run(item);
+                    try {
+                        k.run(item);
+                    } catch (RuntimeException e) {
+                        failure = failure != null ? failure : HostKernelFailure.describe(e, kernel, item.ids());
+                    }
+                }
+                if (failure != null) {
+                    throw failure;
                 }
                 return;
             }
@@ -136,7 +152,14 @@ public final class HostExecutor {
             Object mine = API.impl(reduction).newReducer();
             for (long linear = from; linear < to; linear++) {
                 item.moveTo(linear);
-                k.run(item, mine);
+                try {
+                    k.run(item, mine);
+                } catch (RuntimeException e) {
+                    failure = failure != null ? failure : HostKernelFailure.describe(e, kernel, item.ids());
+                }
+            }
+            if (failure != null) {
+                throw failure;
             }
             synchronized (result) {
                 API.impl(reduction).merge(result, mine);
@@ -169,6 +192,11 @@ public final class HostExecutor {
             rest /= r2;
             i1 = (int) (rest % r1);
             i0 = (int) (rest / r1);
+        }
+
+        /** The item's id in dimensions 0 to 2, 0 beyond its own. */
+        int[] ids() {
+            return new int[] {i0, i1, i2};
         }
 
         @Override

@@ -45,8 +45,18 @@ final class HostNdExecutor {
             long id = group;
             futures.add(GROUPS.submit(() -> runGroup(kernel, spec, dims, g, l, groups, id)));
         }
+        // Every group ends before the kernel does, failed or not: a group still running after the kernel's failure
+        // was reported would write into memory the command had already given back. The first group's failure wins.
+        RuntimeException first = null;
         for (Future<?> f : futures) {
-            HostFutures.await(f, "running an nd-range kernel on the host", "nd-range kernel failed");
+            try {
+                HostFutures.await(f, "running an nd-range kernel on the host", "nd-range kernel failed");
+            } catch (RuntimeException e) {
+                first = first != null ? first : e;
+            }
+        }
+        if (first != null) {
+            throw first;
         }
     }
 
@@ -65,7 +75,8 @@ final class HostNdExecutor {
                 } catch (Throwable t) {
                     synchronized (failure) {
                         if (failure[0] == null) {
-                            failure[0] = t;
+                            failure[0] = t instanceof RuntimeException re ? HostKernelFailure.describe(re, kernel,
+                                    item.globalIds()) : t;
                         }
                     }
                     group.abort();

@@ -31,6 +31,15 @@ final class HostNdItem implements NdItem {
         return d;
     }
 
+    /** The work-item's global id in dimensions 0 to 2, 0 beyond its own. */
+    int[] globalIds() {
+        int[] ids = new int[3];
+        for (int d = 0; d < dimensions(); d++) {
+            ids[d] = globalId(d);
+        }
+        return ids;
+    }
+
     @Override
     public int globalId(int d) {
         return groupId[check(d)] * l[d] + localId[d];

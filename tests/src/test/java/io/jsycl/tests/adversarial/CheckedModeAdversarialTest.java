@@ -1,0 +1,409 @@
+package io.jsycl.tests.adversarial;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jsycl.Buffer;
+import io.jsycl.Device;
+import io.jsycl.Event;
+import io.jsycl.GroupOp;
+import io.jsycl.Id;
+import io.jsycl.LocalAccessor;
+import io.jsycl.NdRange;
+import io.jsycl.Queue;
+import io.jsycl.Range;
+import io.jsycl.tests.TestDevices;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.assertj.core.api.AbstractThrowableAssert;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Checked kernels ({@code Handler.checked()}) that fail, on every device: around barriers, in local memory, before
+ * work-group and sub-group operations, dividing by zero, reading and writing outside a global accessor. Each failure
+ * must come back as the exception Java throws, naming the kernel, the source line (found here by its
+ * {@code // FAILS:} marker) and the work-item; it must not perform the bad access, must not leave the rest of the
+ * work-group stuck at a barrier, and must leave the JVM and the queue working: the next kernel on the same queue runs.
+ */
+@Watchdog.Limit(seconds = 60)
+class CheckedModeAdversarialTest {
+    private static final int GROUP = 16;
+    private static final int GROUPS = 4;
+    private static final int N = GROUP * GROUPS;
+    /** The work-item that fails: in the second group, not its first item. */
+    private static final int BAD = GROUP + 5;
+
+    static Stream<Device> devices() {
+        return TestDevices.all();
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void anOutOfBoundsWriteBeforeABarrierFailsTheKernelAndKeepsTheOtherGroups(Device device) {
+        try (var q = new Queue(device)) {
+            int[] out = new int[N];
+            int[] scratch = new int[N];
+            int bad = BAD;
+            var bs = Buffer.of(scratch);
+            var bo = Buffer.of(out);
+            var e = submit(q, h -> {
+                var s = bs.readWrite(h);
+                var o = bo.write(h);
+                h.parallelFor(NdRange.of(Range.of(N), Range.of(GROUP)), it -> {
+                    int g = it.globalId(0);
+                    int target = g == bad ? g + 100_000 : g;
+                    s.set(target, g * 3); // FAILS: write-before-barrier
+                    it.barrier();
+                    int neighbour = g - it.localId(0) + (it.localId(0) + 1) % GROUP;
+                    o.set(g, s.get(neighbour) + 1);
+                });
+            });
+            expectFailure(e, IndexOutOfBoundsException.class, "write-before-barrier", BAD)
+                    .hasMessageContaining("index " + (BAD + 100_000) + " out of bounds for length " + N);
+            close(bs, bo);
+            keptOutsideTheFailingGroup(out, g -> (g - g % GROUP + (g % GROUP + 1) % GROUP) * 3 + 1);
+            nextKernelWorks(q);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void anOutOfBoundsReadAfterABarrierFailsTheKernelAndTheNextBarrierIsReached(Device device) {
+        try (var q = new Queue(device)) {
+            int[] in = new int[N];
+            for (int i = 0; i < N; i++) {
+                in[i] = i * 7;
+            }
+            int[] out = new int[N];
+            int bad = BAD;
+            var bi = Buffer.of(in);
+            var bo = Buffer.of(out);
+            var e = submit(q, h -> {
+                var a = bi.read(h);
+                var o = bo.write(h);
+                var local = LocalAccessor.ofInt(h, GROUP);
+                h.parallelFor(NdRange.of(Range.of(N), Range.of(GROUP)), it -> {
+                    int g = it.globalId(0);
+                    local.set(it.localId(0), a.get(g));
+                    it.barrier();
+                    int from = g == bad ? -3 : g;
+                    int v = a.get(from); // FAILS: read-after-barrier
+                    it.barrier();
+                    o.set(g, v + local.get((it.localId(0) + 1) % GROUP));
+                });
+            });
+            expectFailure(e, IndexOutOfBoundsException.class, "read-after-barrier", BAD)
+                    .hasMessageContaining("index -3 out of bounds for length " + N);
+            close(bi, bo);
+            keptOutsideTheFailingGroup(out, g -> g * 7 + (g - g % GROUP + (g % GROUP + 1) % GROUP) * 7);
+            nextKernelWorks(q);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void anOutOfBoundsLocalAccessorWriteFailsTheKernelAndDoesNotCorruptTheNeighbours(Device device) {
+        try (var q = new Queue(device)) {
+            int[] out = new int[N];
+            int bad = BAD;
+            var bo = Buffer.of(out);
+            var e = submit(q, h -> {
+                var o = bo.write(h);
+                var local = LocalAccessor.ofInt(h, GROUP);
+                var past = LocalAccessor.ofInt(h, GROUP);
+                h.parallelFor(NdRange.of(Range.of(N), Range.of(GROUP)), it -> {
+                    int g = it.globalId(0);
+                    int l = it.localId(0);
+                    past.set(l, g);
+                    it.barrier();
+                    local.set(g == bad ? l + GROUP : l, -1); // FAILS: local-write
+                    it.barrier();
+                    o.set(g, past.get(GROUP - 1 - l));
+                });
+            });
+            expectFailure(e, IndexOutOfBoundsException.class, "local-write", BAD)
+                    .hasMessageContaining("index " + (BAD % GROUP + GROUP) + " out of bounds for length " + GROUP);
+            close(bo);
+            keptOutsideTheFailingGroup(out, g -> g - g % GROUP + GROUP - 1 - g % GROUP);
+            nextKernelWorks(q);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void aFailureBeforeGroupAndSubGroupOperationsLeavesThemToTheWholeGroup(Device device) {
+        try (var q = new Queue(device)) {
+            int[] in = new int[N];
+            for (int i = 0; i < N; i++) {
+                in[i] = i;
+            }
+            int[] out = new int[N];
+            int[] sub = new int[N];
+            int bad = BAD;
+            var bi = Buffer.of(in);
+            var bo = Buffer.of(out);
+            var bsub = Buffer.of(sub);
+            var e = submit(q, h -> {
+                var a = bi.read(h);
+                var o = bo.write(h);
+                var so = bsub.write(h);
+                h.parallelFor(NdRange.of(Range.of(N), Range.of(GROUP)), it -> {
+                    int g = it.globalId(0);
+                    int v = a.get(g == bad ? N : g); // FAILS: read-before-group-ops
+                    int sum = it.reduceOverGroup(v, GroupOp.SUM);
+                    int first = it.groupBroadcast(v, 0);
+                    int subSum = it.reduceOverSubGroup(1, GroupOp.SUM);
+                    int scan = it.exclusiveScanOverGroup(1, GroupOp.SUM);
+                    o.set(g, sum + first);
+                    so.set(g, subSum == it.subGroupSize() && scan == it.localId(0) ? 1 : 0);
+                });
+            });
+            expectFailure(e, IndexOutOfBoundsException.class, "read-before-group-ops", BAD)
+                    .hasMessageContaining("index " + N + " out of bounds for length " + N);
+            close(bi, bo, bsub);
+            keptOutsideTheFailingGroup(out, g -> {
+                int base = g - g % GROUP;
+                return GROUP * base + GROUP * (GROUP - 1) / 2 + base;
+            });
+            keptOutsideTheFailingGroup(sub, g -> 1);
+            nextKernelWorks(q);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void intDivisionAndRemainderByZeroThrowArithmeticExceptionAndKeepTheOtherItems(Device device) {
+        try (var q = new Queue(device)) {
+            int[] divisors = new int[N];
+            for (int i = 0; i < N; i++) {
+                divisors[i] = i % 5 + 1;
+            }
+            divisors[BAD] = 0;
+            int[] quotient = new int[N];
+            int[] rest = new int[N];
+            var bd = Buffer.of(divisors);
+            var bq = Buffer.of(quotient);
+            var br = Buffer.of(rest);
+            var div = submit(q, h -> {
+                var d = bd.read(h);
+                var o = bq.write(h);
+                h.parallelFor(Range.of(N), it -> o.set(it.id(0), -1000 / d.get(it.id(0)))); // FAILS: int-div
+            });
+            expectFailure(div, ArithmeticException.class, "int-div", BAD).hasMessageContaining("/ by zero");
+            var rem = submit(q, h -> {
+                var d = bd.read(h);
+                var o = br.write(h);
+                h.parallelFor(Range.of(N), it -> o.set(it.id(0), 1003 % d.get(it.id(0)))); // FAILS: int-rem
+            });
+            expectFailure(rem, ArithmeticException.class, "int-rem", BAD).hasMessageContaining("/ by zero");
+            close(bd, bq, br);
+            for (int g = 0; g < N; g++) {
+                if (g != BAD) {
+                    assertThat(quotient[g]).as("quotient[%d]", g).isEqualTo(-1000 / divisors[g]);
+                    assertThat(rest[g]).as("rest[%d]", g).isEqualTo(1003 % divisors[g]);
+                }
+            }
+            nextKernelWorks(q);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void longDivisionByZeroBeforeABarrierThrowsArithmeticException(Device device) {
+        try (var q = new Queue(device)) {
+            long[] divisors = new long[N];
+            for (int i = 0; i < N; i++) {
+                divisors[i] = i % 3 + 1L << 33;
+            }
+            divisors[BAD] = 0;
+            long[] out = new long[N];
+            var bd = Buffer.of(divisors);
+            var bo = Buffer.of(out);
+            var e = submit(q, h -> {
+                var d = bd.read(h);
+                var o = bo.write(h);
+                var local = LocalAccessor.ofLong(h, GROUP);
+                h.parallelFor(NdRange.of(Range.of(N), Range.of(GROUP)), it -> {
+                    int g = it.globalId(0);
+                    long v = (1L << 40) / d.get(g) + (1L << 41) % d.get(g); // FAILS: long-div
+                    local.set(it.localId(0), v);
+                    it.barrier();
+                    o.set(g, local.get((it.localId(0) + 1) % GROUP));
+                });
+            });
+            expectFailure(e, ArithmeticException.class, "long-div", BAD).hasMessageContaining("/ by zero");
+            close(bd, bo);
+            keptOutsideTheFailingGroup(out, g -> {
+                long d = divisors[g - g % GROUP + (g % GROUP + 1) % GROUP];
+                return (1L << 40) / d + (1L << 41) % d;
+            });
+            nextKernelWorks(q);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void anOutOfBoundsWriteIsNotPerformedAndTheOtherItemsAreKept(Device device) {
+        try (var q = new Queue(device)) {
+            // The kernel writes the first half of this array through a sub-buffer: the bad index lands in the second
+            // half, where a store that was performed would show.
+            int[] whole = new int[2 * N];
+            int bad = BAD;
+            var bw = Buffer.of(whole);
+            var bo = bw.subBuffer(Id.of(0), Range.of(N));
+            var e = submit(q, h -> {
+                var o = bo.write(h);
+                h.parallelFor(Range.of(N), it -> {
+                    int g = it.id(0);
+                    o.set(g == bad ? g + N : g, g + 1); // FAILS: global-write
+                });
+            });
+            expectFailure(e, IndexOutOfBoundsException.class, "global-write", BAD)
+                    .hasMessageContaining("index " + (BAD + N) + " out of bounds for length " + N);
+            close(bo, bw);
+            for (int g = 0; g < N; g++) {
+                if (g != BAD) {
+                    assertThat(whole[g]).as("whole[%d]", g).isEqualTo(g + 1);
+                }
+                assertThat(whole[N + g]).as("whole[%d], outside the sub-buffer the kernel wrote", N + g).isZero();
+            }
+            nextKernelWorks(q);
+        }
+    }
+
+    /**
+     * Checked failures that crashed the JVM on PoCL (a divergent barrier after an early return, heap corruption) run
+     * in a child JVM, many times on every device, so a crash fails this test instead of ending the test run.
+     */
+    @Test
+    @Watchdog.Limit(seconds = 240)
+    void repeatedCheckedFailuresAroundBarriersLeaveTheJvmRunning() throws IOException, InterruptedException {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        var process = new ProcessBuilder(List.of(java, "--enable-native-access=ALL-UNNAMED",
+                "--sun-misc-unsafe-memory-access=allow", "-cp", System.getProperty("java.class.path"),
+                Child.class.getName(), "10"))
+                .redirectErrorStream(true)
+                .start();
+        process.getOutputStream().close();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(200, TimeUnit.SECONDS)).isTrue();
+        assertThat(process.exitValue()).as("exit status of the child JVM; its output:\n%s", output).isZero();
+        assertThat(output).contains("checked failures survived");
+    }
+
+    /** The child JVM of {@link #repeatedCheckedFailuresAroundBarriersLeaveTheJvmRunning}. */
+    public static final class Child {
+        private Child() {
+        }
+
+        /**
+         * Runs the failing kernels of this class {@code args[0]} times on every device.
+         *
+         * @param args the number of rounds
+         */
+        public static void main(String[] args) {
+            int rounds = Integer.parseInt(args[0]);
+            var test = new CheckedModeAdversarialTest();
+            List<java.util.function.Consumer<Device>> cases = List.of(
+                    test::anOutOfBoundsWriteBeforeABarrierFailsTheKernelAndKeepsTheOtherGroups,
+                    test::anOutOfBoundsLocalAccessorWriteFailsTheKernelAndDoesNotCorruptTheNeighbours,
+                    test::longDivisionByZeroBeforeABarrierThrowsArithmeticException,
+                    test::anOutOfBoundsWriteIsNotPerformedAndTheOtherItemsAreKept);
+            int failed = 0;
+            for (int r = 0; r < rounds; r++) {
+                for (Device d : devices().toList()) {
+                    for (var c : cases) {
+                        try {
+                            c.accept(d);
+                        } catch (AssertionError e) {
+                            // Wrong results are the in-process tests' to report; go on, this run is for crashes.
+                            failed++;
+                        }
+                    }
+                }
+            }
+            System.out.println("checked failures survived " + rounds + " rounds (" + failed + " assertions failed)");
+            System.exit(0); // the device pools' threads would keep the JVM alive
+        }
+    }
+
+    /** Submits a checked command group. */
+    private static Event submit(Queue q, java.util.function.Consumer<io.jsycl.Handler> group) {
+        return q.submit(h -> {
+            h.checked();
+            group.accept(h);
+        });
+    }
+
+    private static AbstractThrowableAssert<?, ? extends Throwable> expectFailure(Event e, Class<?> type, String marker,
+            int workItem) {
+        return assertThatThrownBy(e::await).isInstanceOf(type)
+                .hasMessageContaining("kernel CheckedModeAdversarialTest.lambda$")
+                .hasMessageContaining("(CheckedModeAdversarialTest.java:" + lineOf(marker) + ")")
+                .hasMessageContaining("work-item [" + workItem + ", 0, 0]");
+    }
+
+    /** Closes the buffers, which copies what the kernels wrote back into their arrays. */
+    private static void close(Buffer<?>... buffers) {
+        for (Buffer<?> b : buffers) {
+            b.close();
+        }
+    }
+
+    /** The line of this file marked {@code // FAILS: marker}. */
+    private static int lineOf(String marker) {
+        Path source = Path.of("src/test/java/io/jsycl/tests/adversarial/CheckedModeAdversarialTest.java");
+        try {
+            List<String> lines = Files.readAllLines(source);
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).endsWith("// FAILS: " + marker)) {
+                    return i + 1;
+                }
+            }
+        } catch (IOException e) {
+            throw new AssertionError("cannot read " + source.toAbsolutePath(), e);
+        }
+        throw new AssertionError("no line marked '// FAILS: " + marker + "' in " + source);
+    }
+
+    private static void keptOutsideTheFailingGroup(int[] out, java.util.function.IntUnaryOperator expected) {
+        for (int g = 0; g < out.length; g++) {
+            if (g / GROUP != BAD / GROUP) {
+                assertThat(out[g]).as("out[%d]", g).isEqualTo(expected.applyAsInt(g));
+            }
+        }
+    }
+
+    private static void keptOutsideTheFailingGroup(long[] out, java.util.function.IntToLongFunction expected) {
+        for (int g = 0; g < out.length; g++) {
+            if (g / GROUP != BAD / GROUP) {
+                assertThat(out[g]).as("out[%d]", g).isEqualTo(expected.applyAsLong(g));
+            }
+        }
+    }
+
+    /** The queue still runs kernels, checked ones included. */
+    private static void nextKernelWorks(Queue q) {
+        int[] data = new int[N];
+        try (var b = Buffer.of(data)) {
+            q.submit(h -> {
+                h.checked();
+                var o = b.write(h);
+                h.parallelFor(NdRange.of(Range.of(N), Range.of(GROUP)), it -> {
+                    o.set(it.globalId(0), it.globalId(0) * 2);
+                    it.barrier();
+                });
+            }).await();
+        }
+        for (int g = 0; g < N; g++) {
+            assertThat(data[g]).as("data[%d] of the next kernel", g).isEqualTo(g * 2);
+        }
+    }
+}
