@@ -145,7 +145,10 @@ final class CacheFolder {
                     + " jsycl reads, writes and deletes nothing there. Point JSYCL_CACHE_DIR (or -Djsycl.cache.dir)"
                     + " at an empty or new folder";
         }
-        return whyForeign(folder);
+        String foreign = whyForeign(folder);
+        // Another process may have claimed the folder while it was listed: it writes the marker before anything else,
+        // so files seen beside a marker that exists now (an index being created, say) are that process's own.
+        return foreign != null && hasMarker(folder) ? null : foreign;
     }
 
     /** Whether {@code folder} exists and holds nothing. */
