@@ -4,7 +4,10 @@ package io.jsycl;
 public enum AccessMode {
     /** Reads the current contents. */
     READ,
-    /** Overwrites the contents; the previous contents need not be copied to the device. */
+    /**
+     * Writes the contents; elements the kernel does not store keep their values (the contents are brought to the
+     * device first, as for {@link #READ_WRITE}). A buffer's {@code writeNoInit} writes without that copy.
+     */
     WRITE,
     /** Reads and writes. */
     READ_WRITE

@@ -6,12 +6,17 @@ package io.jsycl;
 
 import io.jsycl.internal.BufferStorage;
 import io.jsycl.internal.Indexer;
+import io.jsycl.internal.KernelBinding;
 
 /**
  * A command group's view of a {@link Buffer}. Kernels read and write primitives through it with
  * no boxing: {@code get(i)}, {@code get(i, j)}, {@code get(i, j, k)}, {@code set(..., value)}.
  * On a device the calls are lowered to loads and stores; on the host device they index the
  * buffer's array, with every index checked against the accessor's range.
+ *
+ * <p>An accessor is for its command group's kernel only. Reading or writing through it anywhere
+ * else (in the command group function outside the kernel lambda, or after the submit) throws
+ * {@link IllegalStateException}: from host code, use a host accessor ({@code buffer.hostAccess()}).
  *
  * <p>{@code get(i)} on an accessor of more than one dimension indexes the elements in row-major
  * order.
@@ -23,6 +28,8 @@ public abstract sealed class Accessor<T> permits FloatAccessor, DoubleAccessor, 
     final BufferStorage storage;
     final AccessMode mode;
     private final Indexer indexer;
+    /** Says when the accessor may be used (while the host device runs its kernel); set by the handler. */
+    KernelBinding binding;
 
     /** The region's origin in the buffer's storage (zero for a whole buffer). */
     final Id origin;
@@ -67,6 +74,7 @@ public abstract sealed class Accessor<T> permits FloatAccessor, DoubleAccessor, 
     }
 
     final int index(int i) {
+        checkInKernel();
         return indexer.index(i);
     }
 
@@ -88,15 +96,33 @@ public abstract sealed class Accessor<T> permits FloatAccessor, DoubleAccessor, 
     }
 
     final int index(int i, int j) {
+        checkInKernel();
         return indexer.index(i, j);
     }
 
     final int index(int i, int j, int k) {
+        checkInKernel();
         return indexer.index(i, j, k);
     }
 
     final int index(Id id) {
+        checkInKernel();
         return indexer.index(id);
+    }
+
+    /** Every element access passes here: one field read and a branch on the host device's hot path. */
+    private void checkInKernel() {
+        if (!binding.running()) {
+            throw outsideKernel();
+        }
+    }
+
+    private IllegalStateException outsideKernel() {
+        return new IllegalStateException(getClass().getSimpleName() + " (" + mode + ") of " + storage
+                + " used outside its kernel: a command group's accessor is read and written only by the kernel lambda"
+                + " it captures (on an OpenCL device the kernel uses device memory, not this object); from host code,"
+                + " use the buffer's buffer.hostAccess() after the command groups that use it, or keep the data in a"
+                + " DeviceArray and move it with q.copy(...)");
     }
 
     final void checkWritable() {

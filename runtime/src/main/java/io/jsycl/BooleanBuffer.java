@@ -54,13 +54,32 @@ abstract sealed class BooleanBuffer extends Buffer<Boolean> permits Buffer.OfBoo
     }
 
     /**
-     * Write access: the previous contents are not copied to the device.
+     * Write access. Elements the kernel does not store keep their current contents, on every device
+     * (SYCL 2020's write access without {@code no_init}): where the device's copy is not current,
+     * the contents are copied to it before the kernel runs, as for {@link #readWrite}. For a kernel
+     * that stores every element, {@link #writeNoInit} saves that copy.
      *
      * @param h the command group being recorded, whose kernel captures the accessor
      * @return an accessor for the command group's kernel to capture
      */
     public Accessor.OfBoolean write(Handler h) {
         return access(h, AccessMode.WRITE);
+    }
+
+    /**
+     * Write access without initialization (SYCL 2020's {@code no_init}), for a kernel that stores
+     * every element: the current contents are not copied to the device, and after the kernel an
+     * element it did not store is undefined (on an OpenCL device, whatever the device memory held;
+     * that is what the buffer's close writes back). On a sub-buffer that covers only part of its
+     * parent, the rest of the parent keeps its contents: the storage is brought up to date as for
+     * {@link #write}.
+     *
+     * @param h the command group being recorded, whose kernel captures the accessor
+     * @return a write accessor for the command group's kernel to capture
+     */
+    public Accessor.OfBoolean writeNoInit(Handler h) {
+        h.require(storage, noInitStorageMode());
+        return h.bind(new Accessor.OfBoolean(storage, AccessMode.WRITE, this, data));
     }
 
     /**
@@ -76,13 +95,19 @@ abstract sealed class BooleanBuffer extends Buffer<Boolean> permits Buffer.OfBoo
     @Override
     public Accessor.OfBoolean access(Handler h, AccessMode mode) {
         h.require(storage, storageMode(mode));
-        return new Accessor.OfBoolean(storage, mode, this, data);
+        return h.bind(new Accessor.OfBoolean(storage, mode, this, data));
     }
 
     /**
      * Waits for the buffer's pending commands and gives host reads and writes of its contents.
+     * A host accessor reads and writes, so while one is open, command groups that use the buffer,
+     * another host accessor of it and the buffer's close wait for it; on another thread they go on
+     * once it is closed. On the thread that holds it open they would wait for it forever, so there
+     * they throw instead.
      *
      * @return the host accessor; close it to let later command groups that use the buffer run
+     * @throws IllegalStateException if a host accessor of the buffer (or of a sub-buffer of its
+     *         parent) is already open on this thread, or inside a command group function
      */
     public HostAccessor.OfBoolean hostAccess() {
         return new HostAccessor.OfBoolean(storage, this, data);

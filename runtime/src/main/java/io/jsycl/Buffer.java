@@ -78,12 +78,21 @@ public abstract sealed class Buffer<T> implements AutoCloseable
     }
 
     /**
-     * The mode the storage is used with: a write through a sub-buffer that does not cover its
-     * parent keeps the rest of the parent's contents, so the storage is read and written (its
-     * contents are brought to the device first).
+     * The mode the storage is used with: a write keeps the elements the kernel does not store
+     * (SYCL 2020 without {@code no_init}), so the storage is read and written (its contents are
+     * brought to the device first). The dependencies of the two modes are the same.
      */
     final AccessMode storageMode(AccessMode mode) {
-        return sub && mode == AccessMode.WRITE && !view.equals(storage.shape()) ? AccessMode.READ_WRITE : mode;
+        return mode == AccessMode.WRITE ? AccessMode.READ_WRITE : mode;
+    }
+
+    /**
+     * The mode the storage is used with by a write with {@code no_init}: written only, nothing
+     * brought to the device; but a sub-buffer that does not cover its parent keeps the rest of the
+     * parent's contents, so there the storage is read and written.
+     */
+    final AccessMode noInitStorageMode() {
+        return sub && !view.equals(storage.shape()) ? AccessMode.READ_WRITE : AccessMode.WRITE;
     }
 
     /**
@@ -110,9 +119,17 @@ public abstract sealed class Buffer<T> implements AutoCloseable
      *
      * <p>On a sub-buffer: waits for every command that uses its parent's storage, but neither
      * writes back nor frees anything; the parent does both when it is closed.
+     *
+     * <p>A host accessor of the buffer that another thread holds open is waited for: the close goes
+     * on once it is closed.
+     *
+     * @throws IllegalStateException if a host accessor of the buffer is open on this thread (the
+     *         close would wait for it forever: close the accessor first), or inside a command group
+     *         function, which must not wait
      */
     @Override
     public final void close() {
+        Handler.refuseWhileRecording("Buffer.close()");
         if (sub) {
             storage.awaitCommands();
         } else {

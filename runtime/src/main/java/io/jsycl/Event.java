@@ -18,7 +18,7 @@ public final class Event {
         RUNNING,
         /** Finished. */
         COMPLETE,
-        /** Failed; {@link Event#await()} throws why. */
+        /** Failed (on every device, a checked kernel that recorded a failure too); {@link Event#await()} throws why. */
         FAILED
     }
 
@@ -53,12 +53,18 @@ public final class Event {
     }
 
     /**
-     * Waits for the command; throws the error it failed with, once: the first wait that sees a failed checked
-     * kernel or failed host work throws it (this method, {@link Queue#await()}, or the close of a buffer the command
-     * wrote), later waits return normally.
+     * Waits for the command; throws the error it failed with, on every call, as {@link java.util.concurrent.Future#get}
+     * does: a failed command stays failed. The first call that reports the failure throws it as it was made (an
+     * {@link IndexOutOfBoundsException} or {@link ArithmeticException} of a checked kernel, what a host-device kernel
+     * threw, a {@link SyclException}); each later call throws a fresh exception of the same class and message, made
+     * on the calling thread (its stack shows the caller), with the first as its cause.
+     *
+     * <p>A failure reported here counts as delivered for the queue-wide {@link Queue#await()} and for the close of a
+     * buffer the command used, which report each failure once (SYCL's {@code wait_and_throw}): once this method has
+     * thrown it, they do not throw it again.
      */
     public void await() {
-        impl.await();
+        impl.awaitEveryTime();
     }
 
     /**

@@ -3,6 +3,7 @@ package io.jsycl;
 import io.jsycl.internal.BufferStorage;
 import io.jsycl.internal.CommandGroupRecord;
 import io.jsycl.internal.EventImpl;
+import io.jsycl.internal.KernelBinding;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,6 +18,9 @@ import java.util.Objects;
  * records nothing more.
  */
 public final class Handler {
+    /** Bound while a command group function runs on this thread: what would wait there, waits for nothing. */
+    private static final ScopedValue<Handler> RECORDING = ScopedValue.newInstance();
+
     private final Queue queue;
     // When the submit began (System.nanoTime), before the command group ran: a launch thread's burst test.
     private final long submitted = System.nanoTime();
@@ -29,6 +33,8 @@ public final class Handler {
     private boolean checked;
     private Map<SpecConstant<?>, Object> specValues;
     private CommandGroupRecord.Launch launch;
+    // Made with the first accessor: the accessors of this command group may be used while it says so.
+    private KernelBinding binding;
     // Set once the command group function has returned and the record was taken.
     private boolean finished;
 
@@ -176,6 +182,16 @@ public final class Handler {
         requirements.merge(storage, mode, (a, b) -> a == b ? a : AccessMode.READ_WRITE);
     }
 
+    /** Binds {@code accessor}, made for this command group, to the group's kernel: usable only while it runs. */
+    <A extends Accessor<?>> A bind(A accessor) {
+        checkRecording();
+        if (binding == null) {
+            binding = new KernelBinding();
+        }
+        accessor.binding = binding;
+        return accessor;
+    }
+
     void addLocal(LocalAccessor<?> local) {
         checkRecording();
         if (locals == null) {
@@ -191,6 +207,24 @@ public final class Handler {
         launch = l;
     }
 
+    /** Runs the command group function {@code commandGroup} on this handler, marking this thread as recording. */
+    void record(CommandGroup commandGroup) {
+        ScopedValue.where(RECORDING, this).run(() -> commandGroup.apply(this));
+    }
+
+    /**
+     * Refuses {@code what}, a call that waits (a queue's wait or close, a buffer's close, a host accessor), inside a
+     * command group function: the function only records a command group, which cannot run before it returns, so a
+     * wait there could wait for itself.
+     */
+    static void refuseWhileRecording(String what) {
+        if (RECORDING.isBound()) {
+            throw new IllegalStateException(what + " inside a command group function (of " + RECORDING.get().queue
+                    + "): the function only records the command group (accessors, kernel, options) and must not wait;"
+                    + " call it after q.submit returns");
+        }
+    }
+
     /**
      * Ends the recording, once the command group function has returned: what it recorded, as an
      * immutable command group. Later calls that would record something throw.
@@ -202,7 +236,8 @@ public final class Handler {
                 dependencies == null ? List.of() : Collections.unmodifiableList(dependencies),
                 locals == null ? List.of() : Collections.unmodifiableList(locals),
                 buildOptions == null ? "" : buildOptions.toString().trim(), fastMath, checked,
-                specValues == null ? Map.of() : Collections.unmodifiableMap(specValues), submitted);
+                specValues == null ? Map.of() : Collections.unmodifiableMap(specValues), submitted,
+                binding == null ? new KernelBinding() : binding);
     }
 
     private void checkRecording() {

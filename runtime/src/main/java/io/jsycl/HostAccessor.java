@@ -42,6 +42,7 @@ public abstract sealed class HostAccessor<T> implements AutoCloseable
     HostAccessor(BufferStorage storage, Buffer<?> view) {
         this.storage = storage;
         this.indexer = new Indexer(view.range(), view.origin, storage.shape());
+        Handler.refuseWhileRecording("buffer.hostAccess()");
         Scheduler.HostAccess access = Scheduler.hostAccess(storage);
         this.open = access.open();
         this.mapping = access.mapping();

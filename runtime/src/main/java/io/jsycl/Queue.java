@@ -113,16 +113,22 @@ public final class Queue implements AutoCloseable {
         FirstSubmitTrace.start();
         return whileOpen(() -> {
             var h = new Handler(this);
-            commandGroup.apply(h);
+            h.record(commandGroup);
             return Event.of(scheduler.submit(h.finish()));
         });
     }
 
     /**
      * Waits for every command group submitted so far and throws the first error any of them
-     * failed with (or passes all of them to the queue's {@link AsyncHandler}).
+     * failed with (or passes all of them to the queue's {@link AsyncHandler}). Each failure is
+     * reported once, as SYCL's {@code wait_and_throw} does: a later {@code await()} does not throw it
+     * again, nor does it throw one that {@link Event#await()} has thrown already (an event's own
+     * await throws its failure on every call).
+     *
+     * @throws IllegalStateException inside a command group function, which must not wait
      */
     public void await() {
+        Handler.refuseWhileRecording("q.await()");
         List<Throwable> errors = scheduler.awaitAll();
         if (errors.isEmpty()) {
             return;
@@ -491,9 +497,15 @@ public final class Queue implements AutoCloseable {
         return properties.contains(property);
     }
 
-    /** Waits for the queue's work, then releases it. Errors of that work are not rethrown here. Safe to call twice. */
+    /**
+     * Waits for the queue's work, then releases it. Errors of that work are not rethrown here. Safe to call twice.
+     * From another thread, waits for a submit, copy or fill under way (its command group function included).
+     *
+     * @throws IllegalStateException inside a command group function, which must not wait
+     */
     @Override
     public void close() {
+        Handler.refuseWhileRecording("q.close()");
         use.writeLock().lock();
         try {
             if (!closed.compareAndSet(false, true)) {

@@ -56,13 +56,32 @@ abstract sealed class RecordBuffer<R extends Record> extends Buffer<R> permits B
     }
 
     /**
-     * Write access: the previous contents are not copied to the device.
+     * Write access. Elements the kernel does not store keep their current contents, on every device
+     * (SYCL 2020's write access without {@code no_init}): where the device's copy is not current,
+     * the contents are copied to it before the kernel runs, as for {@link #readWrite}. For a kernel
+     * that stores every element, {@link #writeNoInit} saves that copy.
      *
      * @param h the command group being recorded, whose kernel captures the accessor
      * @return an accessor for the command group's kernel to capture
      */
     public Accessor.OfRecord<R> write(Handler h) {
         return access(h, AccessMode.WRITE);
+    }
+
+    /**
+     * Write access without initialization (SYCL 2020's {@code no_init}), for a kernel that stores
+     * every element: the current contents are not copied to the device, and after the kernel an
+     * element it did not store is undefined (on an OpenCL device, whatever the device memory held;
+     * that is what the buffer's close writes back). On a sub-buffer that covers only part of its
+     * parent, the rest of the parent keeps its contents: the storage is brought up to date as for
+     * {@link #write}.
+     *
+     * @param h the command group being recorded, whose kernel captures the accessor
+     * @return a write accessor for the command group's kernel to capture
+     */
+    public Accessor.OfRecord<R> writeNoInit(Handler h) {
+        h.require(storage, noInitStorageMode());
+        return h.bind(new Accessor.OfRecord<>(storage, AccessMode.WRITE, this, data));
     }
 
     /**
@@ -78,7 +97,7 @@ abstract sealed class RecordBuffer<R extends Record> extends Buffer<R> permits B
     @Override
     public Accessor.OfRecord<R> access(Handler h, AccessMode mode) {
         h.require(storage, storageMode(mode));
-        return new Accessor.OfRecord<>(storage, mode, this, data);
+        return h.bind(new Accessor.OfRecord<>(storage, mode, this, data));
     }
 
     /**

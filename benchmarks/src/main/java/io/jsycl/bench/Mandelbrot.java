@@ -86,7 +86,7 @@ final class Mandelbrot extends Workload {
             if (fastMath) {
                 h.fastMath();
             }
-            var out = bufOut.write(h);
+            var out = bufOut.writeNoInit(h); // stores every element: nothing to bring in
             h.parallelFor(Range.of(n, n), it -> {
                 int i = it.id(0);
                 int j = it.id(1);

@@ -104,8 +104,8 @@ final class NBody extends Workload {
             }
             var pos = bufPos.read(h);
             var vel = bufVel.read(h);
-            var newPos = bufNewPos.write(h);
-            var newVel = bufNewVel.write(h);
+            var newPos = bufNewPos.writeNoInit(h); // stores every element: nothing to bring in
+            var newVel = bufNewVel.writeNoInit(h); // stores every element: nothing to bring in
             h.parallelFor(Range.of(n), it -> {
                 int i = it.id(0);
                 float xi = pos.get(4 * i);

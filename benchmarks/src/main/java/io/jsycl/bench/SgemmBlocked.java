@@ -132,7 +132,7 @@ final class SgemmBlocked extends Workload {
         return q.submit(h -> {
             var x = bufA.read(h);
             var y = bufB.read(h);
-            var z = bufC.write(h);
+            var z = bufC.writeNoInit(h); // stores every element: nothing to bring in
             var as = LocalAccessor.ofFloat(h, BK * BM);
             var bs = LocalAccessor.ofFloat(h, BK * BM);
             h.parallelFor(NdRange.of(Range.of(n / TM, n / TM), Range.of(WG, WG)), it -> {

@@ -67,7 +67,7 @@ final class Streaming extends Workload {
         return q.submit(h -> {
             var x = bufA.read(h);
             var y = bufB.read(h);
-            var z = bufC.write(h);
+            var z = bufC.writeNoInit(h); // stores every element: nothing to bring in
             h.parallelFor(Range.of(n), it -> {
                 int i = it.id(0);
                 z.set(i, x.get(i) + y.get(i));

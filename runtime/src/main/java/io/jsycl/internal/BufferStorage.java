@@ -104,6 +104,10 @@ public final class BufferStorage {
     EventImpl stagingUse;
     // Guarded by this: false once a driver could not give pinned memory.
     boolean pinnedTransfers = true;
+    // Guarded by this: each open host accessor, by the future its close completes, and the thread that opened it.
+    private final Map<CompletableFuture<Void>, Thread> hostAccessors = new LinkedHashMap<>();
+    // The size of hostAccessors, read without the monitor so that a submit pays one volatile read when none is open.
+    private volatile int hostAccessorsOpen;
     /** Completes when {@link #close()} has freed every copy; a closing context waits for it. */
     private final CompletableFuture<Void> released = new CompletableFuture<>();
     private final AtomicLong transfers = new AtomicLong();
@@ -157,6 +161,39 @@ public final class BufferStorage {
     /** Records that the command of {@code event} uses this buffer with {@code mode}. */
     synchronized void recordUse(AccessMode mode, EventImpl event) {
         users.record(mode, event);
+    }
+
+    /**
+     * Records a host accessor opened on the calling thread until {@code open} completes (its close), for
+     * {@link #refuseHostAccessorOpenHere}.
+     */
+    synchronized void hostAccessorOpened(CompletableFuture<Void> open) {
+        hostAccessors.put(open, Thread.currentThread());
+        hostAccessorsOpen = hostAccessors.size();
+        open.whenComplete((v, e) -> hostAccessorClosed(open));
+    }
+
+    private synchronized void hostAccessorClosed(CompletableFuture<Void> open) {
+        hostAccessors.remove(open);
+        hostAccessorsOpen = hostAccessors.size();
+    }
+
+    /**
+     * Refuses {@code what} (a call that would wait for the buffer's host accessors) where a host accessor of the
+     * buffer is open on the calling thread: the call would wait for it forever. {@code state} says how it is open
+     * ("still open", "already open"), {@code advice} what to do instead. On another thread, the call waits.
+     */
+    public void refuseHostAccessorOpenHere(String what, String state, String advice) {
+        if (hostAccessorsOpen == 0) {
+            return;
+        }
+        Thread me = Thread.currentThread();
+        synchronized (this) {
+            if (hostAccessors.containsValue(me)) {
+                throw new IllegalStateException(what + ": a host accessor of " + this + " is " + state
+                        + " on this thread (" + me.getName() + "); " + advice);
+            }
+        }
     }
 
     /** Counts a transfer of the whole contents, for {@link #transfers()} and the kernel profile. */
@@ -237,7 +274,7 @@ public final class BufferStorage {
             copy.uploadTraced = false; // the upload by map for this command was traced when it started
         } else if (SchedulerTrace.on()) {
             SchedulerTrace.log(this + ": nothing moved to " + context + (copy.valid || bytes == 0
-                    ? " (the copy there is current)" : " (write-only access: the command overwrites it)"));
+                    ? " (the copy there is current)" : " (write-only access without init: the command overwrites it)"));
         }
         if (copy.ready != null) {
             if (copy.ready.isDone()) {
@@ -576,6 +613,8 @@ public final class BufferStorage {
 
     /** Waits for every command using the buffer (a sub-buffer's close); nothing if it is closed. */
     public void awaitCommands() {
+        refuseHostAccessorOpenHere("Buffer.close() of a sub-buffer", "still open",
+                "the close would wait for it forever: close the host accessor first");
         List<EventImpl> users;
         synchronized (this) {
             if (closed) {
@@ -592,6 +631,8 @@ public final class BufferStorage {
      * held.
      */
     public void close() {
+        refuseHostAccessorOpenHere("Buffer.close()", "still open",
+                "the close would wait for it forever: close the host accessor first");
         List<EventImpl> users;
         Scheduler.LOCK.lock();
         try {

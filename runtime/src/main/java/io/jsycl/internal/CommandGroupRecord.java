@@ -28,10 +28,11 @@ import java.util.Map;
  * @param specValues specialization constants the command group set, with their values; unmodifiable
  * @param submittedNanos when the submit began ({@link System#nanoTime()}), before the function ran: a launch
  *        thread's burst test
+ * @param binding binds the command group's accessors to its kernel while the host device runs it
  */
 public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> requirements, List<EventImpl> dependencies,
         List<LocalAccessor<?>> locals, String userBuildOptions, boolean fastMath, boolean checked,
-        Map<SpecConstant<?>, Object> specValues, long submittedNanos) {
+        Map<SpecConstant<?>, Object> specValues, long submittedNanos, KernelBinding binding) {
 
     /** The kernel of a command group and the index space it runs over. */
     public record Launch(Object kernel, Range range, Range local, Reduction<?> reduction) {

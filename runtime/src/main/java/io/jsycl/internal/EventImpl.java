@@ -122,15 +122,31 @@ public final class EventImpl {
     }
 
     /**
-     * Waits for the command; throws the error it failed with, once: the first wait that sees a failed checked
-     * kernel or failed host work throws it (this method, {@link Queue#await()}, or the close of a buffer the command
-     * wrote), later waits return normally.
+     * Waits for the command; throws the error it failed with, once: the first wait that sees a failed checked kernel
+     * or failed host work throws it (an event's {@link #awaitEveryTime()}, {@link Queue#await()}, or the close of a
+     * buffer the command wrote), later waits return normally. The runtime's own waits and the queue-wide wait use it,
+     * so that one failure is reported once (SYCL's {@code wait_and_throw}).
      */
     public void await() {
+        await(false);
+    }
+
+    /**
+     * Waits for the command; throws the error it failed with on every call, as {@link java.util.concurrent.Future#get}
+     * does ({@link Event#await()}): the first throw that delivers the failure throws it as it was made, every later
+     * one a fresh exception of the same class and message, made on the caller's thread (its stack shows the caller),
+     * with the original as its cause. It counts as the delivery of the failure for {@link #await()}.
+     */
+    public void awaitEveryTime() {
+        await(true);
+    }
+
+    private void await(boolean everyTime) {
         if (lazy != null) {
             lazy.await(seq);
             return;
         }
+        RuntimeException failure;
         if (cl != null) {
             try {
                 cl.await();
@@ -138,19 +154,46 @@ public final class EventImpl {
                 throw new SyclException("command failed on the device: " + e.getMessage(), e, e.status(),
                         e.statusName());
             }
-            RuntimeException failure = checkResult();
-            if (failure != null && firstDelivery()) {
-                throw failure;
+            failure = checkResult();
+        } else {
+            try {
+                HostFutures.await(host, "waiting for a command", "command failed");
+                return;
+            } catch (RuntimeException e) {
+                if (!host.isCompletedExceptionally()) {
+                    throw e; // the wait itself failed (an interrupt), not the command
+                }
+                failure = e;
             }
+        }
+        if (failure == null) {
             return;
         }
-        try {
-            HostFutures.await(host, "waiting for a command", "command failed");
-        } catch (RuntimeException | Error e) {
-            if (!host.isCompletedExceptionally() || firstDelivery()) {
-                throw e;
-            }
+        if (firstDelivery()) {
+            throw failure;
         }
+        if (everyTime) {
+            throw again(failure);
+        }
+    }
+
+    /**
+     * A fresh exception for a failure thrown before: the same class and message where the class has a public
+     * constructor taking a message (every exception a kernel or the runtime throws does), with {@code failure} as
+     * its cause; else {@code failure} itself.
+     */
+    static RuntimeException again(RuntimeException failure) {
+        if (failure instanceof SyclException se) {
+            return new SyclException(se.getMessage(), se, se.status(), se.statusName());
+        }
+        RuntimeException copy;
+        try {
+            copy = failure.getClass().getConstructor(String.class).newInstance(failure.getMessage());
+            copy.initCause(failure);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return failure; // a class that cannot be made again (not public, no such constructor, a cause fixed)
+        }
+        return copy;
     }
 
     /** True the first time a failure of this command is about to be thrown. */
@@ -175,7 +218,8 @@ public final class EventImpl {
                 return Event.Status.FAILED;
             }
             return switch (s) {
-                case 0 -> Event.Status.COMPLETE;
+                // A checked kernel that recorded a failure ran to its end on the device, but failed.
+                case 0 -> hasCheck() && checkResult() != null ? Event.Status.FAILED : Event.Status.COMPLETE;
                 case 1 -> Event.Status.RUNNING;
                 default -> Event.Status.SUBMITTED;
             };
@@ -206,6 +250,10 @@ public final class EventImpl {
     /** Makes {@link #await()} read {@code c} once the command ran and throw what it recorded. */
     public synchronized void checkAfterwards(KernelCheck c) {
         this.check = c;
+    }
+
+    private synchronized boolean hasCheck() {
+        return check != null || checkFailure != null;
     }
 
     private RuntimeException checkResult() {

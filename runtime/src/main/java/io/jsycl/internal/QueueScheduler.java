@@ -114,6 +114,10 @@ public final class QueueScheduler {
         if (launch == null) {
             throw new IllegalStateException("the command group ran no kernel: call h.parallelFor(...) or h.singleTask(...)");
         }
+        for (BufferStorage storage : group.requirements().keySet()) {
+            storage.refuseHostAccessorOpenHere("q.submit()", "still open", "the command group would wait for it"
+                    + " forever: close the host accessor before submitting work that uses the buffer");
+        }
         KernelShape shape = launch.range() == null ? KernelShape.TASK
                 : launch.reduction() != null ? KernelShape.REDUCTION
                 : launch.local() != null ? KernelShape.ND_ITEM : KernelShape.ITEM;
@@ -174,7 +178,7 @@ public final class QueueScheduler {
                     e.await();
                 }
                 event.hostStarted();
-                HostExecutor.run(group.launch(), group.specValues());
+                group.binding().run(() -> HostExecutor.run(group.launch(), group.specValues()));
                 event.hostEnded();
                 done.complete(null);
             } catch (Throwable t) {

@@ -101,6 +101,8 @@ public final class Scheduler {
      * the returned future completes (the host accessor's close).
      */
     public static HostAccess hostAccess(BufferStorage storage) {
+        storage.refuseHostAccessorOpenHere("buffer.hostAccess()", "already open", "a host accessor reads and writes,"
+                + " so a second one would wait for the first forever: use the open one, or close it first");
         var open = new CompletableFuture<Void>();
         List<EventImpl> waits;
         BufferStorage.HostMapping mapping;
@@ -122,6 +124,7 @@ public final class Scheduler {
                 }
                 if (deferred.isEmpty()) {
                     storage.recordUse(AccessMode.READ_WRITE, EventImpl.of(open));
+                    storage.hostAccessorOpened(open);
                     committed = true;
                 }
             } catch (RuntimeException | Error e) {

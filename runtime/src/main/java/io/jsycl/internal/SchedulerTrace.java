@@ -6,8 +6,8 @@ import java.lang.System.Logger.Level;
  * The scheduler's decisions as log records through {@code System.Logger} {@code io.jsycl.scheduler}: for each
  * command group, the events it waits for and why (read-after-write, write-after-read, write-after-write, an
  * earlier command of an in-order queue, {@code dependsOn}), each buffer's data movement (uploaded and how,
- * already current, skipped for write-only access, brought back to the host), and whether the launch has an
- * OpenCL event of its own.
+ * already current, skipped for write-only access without init ({@code writeNoInit}), brought back to the host),
+ * and whether the launch has an OpenCL event of its own.
  *
  * <p>Records are at DEBUG, so {@code java.util.logging}'s default configuration prints nothing; with
  * {@code JSYCL_TRACE=1} [{@code jsycl.trace}], read once, they are at INFO. A record is only formatted when the

@@ -73,6 +73,34 @@ class DataMovementTest {
         }
     }
 
+    /**
+     * A write accessor brings the contents to the device before the kernel (elements the kernel does not store keep
+     * them); {@code writeNoInit} moves nothing in.
+     */
+    @Test
+    void aWriteAccessorUploadsTheContentsAndWriteNoInitDoesNot() {
+        Device device = TestDevices.firstOpenCl();
+        int n = 4096;
+        boolean mapped = device.hostUnifiedMemory();
+        try (var q = new Queue(device)) {
+            for (boolean noInit : new boolean[] {false, true}) {
+                int[] data = new int[n];
+                try (var buf = Buffer.of(data)) {
+                    long in0 = mapped ? maps() : writes();
+                    q.submit(h -> {
+                        var o = noInit ? buf.writeNoInit(h) : buf.write(h);
+                        h.parallelFor(Range.of(n), it -> o.set(it.id(0), 5 * it.id(0)));
+                    }).await();
+                    assertThat((mapped ? maps() : writes()) - in0).as(noInit ? "writeNoInit: uploads" : "write: uploads")
+                            .isEqualTo(noInit ? 0 : 1);
+                }
+                for (int i = 0; i < n; i++) {
+                    assertThat(data[i]).isEqualTo(5 * i);
+                }
+            }
+        }
+    }
+
     @Test
     void tenReadersShareOneUploadAndReadOnlyBuffersAreNotWrittenBack() {
         Device device = TestDevices.firstOpenCl();
@@ -92,7 +120,7 @@ class DataMovementTest {
                 try (var dst = Buffer.of(outs[k])) {
                     q.submit(h -> {
                         var a = src.read(h);
-                        var o = dst.write(h);
+                        var o = dst.writeNoInit(h);
                         h.parallelFor(Range.of(n), it -> o.set(it.id(0), a.get(it.id(0)) + add));
                     });
                 }
@@ -100,10 +128,10 @@ class DataMovementTest {
         }
         if (mapped) {
             assertThat(writes() + reads() - w0 - r0).as("clEnqueueWrite/ReadBuffer on host-unified memory").isZero();
-            assertThat(maps() - m0).as("maps: the source once, each output once, write-only and read-only never")
+            assertThat(maps() - m0).as("maps: the source once, each output once, writeNoInit and read-only never")
                     .isEqualTo(1 + 10);
         } else {
-            assertThat(writes() - w0).as("uploads: the source once, write-only outputs never").isEqualTo(1);
+            assertThat(writes() - w0).as("uploads: the source once, writeNoInit outputs never").isEqualTo(1);
             assertThat(reads() - r0).as("write-backs: each output once, the read-only source never").isEqualTo(10);
             assertThat(maps() - m0).as("maps: pinned staging for the source and one output, then reused")
                     .isLessThanOrEqualTo(2);
@@ -207,7 +235,7 @@ class DataMovementTest {
             q.submit(h -> {
                 var xa = x.read(h);
                 var ya = y.read(h);
-                var za = z.write(h);
+                var za = z.writeNoInit(h);
                 h.parallelFor(Range.of(n), it -> za.set(it.id(0), xa.get(it.id(0)) + ya.get(it.id(0))));
             });
         }
@@ -295,7 +323,7 @@ class DataMovementTest {
                 for (var out : java.util.List.of(a, b)) {
                     q.submit(h -> {
                         var x = src.read(h);
-                        var y = out.write(h);
+                        var y = out.writeNoInit(h);
                         h.parallelFor(Range.of(n), it -> y.set(it.id(0), x.get(it.id(0)) + 1f));
                     });
                 }
@@ -351,7 +379,7 @@ class DataMovementTest {
                     var xa = bx.read(h);
                     var ya = by.read(h);
                     var za = bz.readWrite(h);
-                    var oa = bo.write(h);
+                    var oa = bo.writeNoInit(h);
                     h.parallelFor(Range.of(n), it -> {
                         int i = it.id(0);
                         oa.set(i, xa.get(i) * ya.get(i) + za.get(i));
@@ -392,9 +420,9 @@ class DataMovementTest {
         try (var context = new Context(device); var q = new Queue(context, device); var qh = new Queue(Device.host());
              var grid = Buffer.ofInt(Range.of(rows, cols)); var flags = Buffer.ofBoolean(Range.of(n));
              var sum = Buffer.ofFloat(Range.of(n))) {
-            q.submit(h -> { // write-only: the copies are made on the device, the host arrays stay zero
-                var g = grid.write(h);
-                var f = flags.write(h);
+            q.submit(h -> { // writeNoInit: the copies are made on the device, the host arrays stay zero
+                var g = grid.writeNoInit(h);
+                var f = flags.writeNoInit(h);
                 h.parallelFor(Range.of(rows, cols), it -> {
                     g.set(it.id(0), it.id(1), it.id(0) * 1000 + it.id(1));
                     f.set(it.id(0) * cols + it.id(1), (it.id(0) + it.id(1)) % 3 == 0);
@@ -427,7 +455,7 @@ class DataMovementTest {
             q.submit(h -> {
                 var g = grid.read(h);
                 var f = flags.read(h);
-                var s = sum.write(h);
+                var s = sum.writeNoInit(h);
                 h.parallelFor(Range.of(n), it -> {
                     int k = it.id(0);
                     s.set(k, g.get(k / cols, k % cols) * 0.5f + (f.get(k) ? 0.25f : 0f));
@@ -473,9 +501,9 @@ class DataMovementTest {
         try (var trace = new TraceCapture(); var context = new Context(device); var q = new Queue(context, device); var qh = new Queue(Device.host());
              var grid = Buffer.ofInt(Range.of(rows, cols)); var flags = Buffer.ofBoolean(Range.of(n));
              var sum = Buffer.ofFloat(Range.of(n))) {
-            q.submit(h -> { // write-only: the copies are made on the device, nothing moves
-                var g = grid.write(h);
-                var f = flags.write(h);
+            q.submit(h -> { // writeNoInit: the copies are made on the device, nothing moves
+                var g = grid.writeNoInit(h);
+                var f = flags.writeNoInit(h);
                 h.parallelFor(Range.of(rows, cols), it -> {
                     g.set(it.id(0), it.id(1), it.id(0) * 1000 + it.id(1));
                     f.set(it.id(0) * cols + it.id(1), (it.id(0) + it.id(1)) % 3 == 0);
@@ -518,7 +546,7 @@ class DataMovementTest {
                 q.submit(h -> {
                     var g = grid.read(h);
                     var f = flags.read(h);
-                    var s = sum.write(h);
+                    var s = sum.writeNoInit(h);
                     h.parallelFor(Range.of(n), it -> {
                         int k = it.id(0);
                         s.set(k, g.get(k / cols, k % cols) * 0.5f + (f.get(k) ? 0.25f : 0f));

@@ -51,8 +51,8 @@ class SchedulerTraceTest {
             expectedA[i] = -i;
         }
         try (var q = new Queue(device); var bufA = Buffer.of(a); var bufB = Buffer.of(b)) {
-            q.submit(h -> { // writes A only: nothing to upload, nothing to wait for
-                var out = bufA.write(h);
+            q.submit(h -> { // writes A only, without init: nothing to upload, nothing to wait for
+                var out = bufA.writeNoInit(h);
                 h.parallelFor(Range.of(n), it -> out.set(it.id(0), 2 * it.id(0)));
             });
             q.submit(h -> { // reads A after its writer, writes B
@@ -61,7 +61,7 @@ class SchedulerTraceTest {
                 h.parallelFor(Range.of(n), it -> out.set(it.id(0), in.get(it.id(0)) + 1));
             });
             q.submit(h -> { // writes A after its writer and its reader
-                var out = bufA.write(h);
+                var out = bufA.writeNoInit(h);
                 h.parallelFor(Range.of(n), it -> out.set(it.id(0), -it.id(0)));
             });
             try (var host = bufB.hostAccess()) {
