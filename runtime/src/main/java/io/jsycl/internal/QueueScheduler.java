@@ -117,6 +117,9 @@ public final class QueueScheduler {
         KernelShape shape = launch.range() == null ? KernelShape.TASK
                 : launch.reduction() != null ? KernelShape.REDUCTION
                 : launch.local() != null ? KernelShape.ND_ITEM : KernelShape.ITEM;
+        if (launch.local() != null) {
+            API.impl(device).checkWorkGroup(launch.local());
+        }
         int dims = launch.range() == null ? 0 : launch.range().dimensions();
         boolean checkedRequested = group.checked() || launches.checksAll();
         boolean checked = !device.isHost() && checkedRequested;
