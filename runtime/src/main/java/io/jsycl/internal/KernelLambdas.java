@@ -315,6 +315,7 @@ public final class KernelLambdas {
             }
             case DeviceArray<?> d -> {
                 DeviceArrayImpl array = API.impl(d);
+                array.requireOpen();
                 if (array.context() != check.queue().context() || array.device() != check.queue().device()) {
                     throw new SyclException("kernel " + lambda.described() + ": captures " + d + ", which belongs to"
                             + " another context or device than " + check.queue() + "; allocate it with that queue");
