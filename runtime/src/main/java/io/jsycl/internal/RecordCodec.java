@@ -21,7 +21,7 @@ import java.util.List;
  * declaration order, each at a multiple of its size, the struct's size a multiple of its largest
  * component (natural alignment, as OpenCL C lays out a struct of those types; {@code boolean} as
  * a byte 0 or 1, {@code char} as an unsigned 16-bit value). Unpacking builds new records with the
- * canonical constructor. A {@code null} slot packs as zeros. One codec per record class.
+ * canonical constructor. A {@code null} slot is an error: the array holds values. One codec per record class.
  */
 public final class RecordCodec implements ElementCodec {
     private static final ClassValue<Object> CODECS = new ClassValue<>() {
@@ -151,6 +151,28 @@ public final class RecordCodec implements ElementCodec {
         return (RecordCodec) c;
     }
 
+    /**
+     * The codec of the records in {@code records}, an array with a record in every slot: {@code Buffer.of(R[])}.
+     *
+     * @throws IllegalArgumentException if the array's component type is not a record of primitives
+     * @throws NullPointerException naming the first empty slot's index
+     */
+    public static RecordCodec forValues(Object[] records) {
+        RecordCodec codec = of(records.getClass().getComponentType());
+        for (int i = 0; i < records.length; i++) {
+            if (records[i] == null) {
+                throw nullSlot(i);
+            }
+        }
+        return codec;
+    }
+
+    /** A null in slot {@code i} of a buffer's array: the device has no reference to hold, only a record's values. */
+    private static NullPointerException nullSlot(int i) {
+        return new NullPointerException("records[" + i + "] is null; a buffer of records holds values, not references:"
+                + " put a record in every slot (one of zeros for an empty one)");
+    }
+
     private static ValueLayout valueLayout(Class<?> t) {
         if (t == boolean.class || t == byte.class) {
             return ValueLayout.JAVA_BYTE;
@@ -203,8 +225,7 @@ public final class RecordCodec implements ElementCodec {
                 long at = i * size;
                 Object r = records[i];
                 if (r == null) {
-                    dst.asSlice(at, size).fill((byte) 0);
-                    continue;
+                    throw nullSlot(i); // emptied after Buffer.of, which checked every slot
                 }
                 for (MethodHandle p : pack) {
                     p.invokeExact(dst, at, r);

@@ -186,4 +186,39 @@ class RecordBufferTest {
             })).isInstanceOf(KernelLoweringException.class).hasMessageContaining("constructor");
         }
     }
+
+    @Test
+    void aNullRecordIsRejectedAtBufferOfWithItsIndex() {
+        Particle[] ps = particles(5);
+        ps[3] = null;
+        assertThatThrownBy(() -> Buffer.of(ps)).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("records[3] is null; a buffer of records holds values, not references");
+        assertThatThrownBy(() -> Buffer.of(ps, Range.of(7, 143))).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("records[3] is null");
+        assertThatThrownBy(() -> Buffer.of((Particle[]) null)).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("records");
+    }
+
+    /**
+     * On an OpenCL device the upload names the slot (it packed zeros before); on the host device the kernel itself
+     * reads the null, and fails as Java code does.
+     */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void aRecordSlotEmptiedAfterBufferOfFailsTheSubmit(Device device) {
+        Particle[] ps = particles(6);
+        float[] xs = new float[N];
+        try (var q = new Queue(device); var bufP = Buffer.of(ps); var bufX = Buffer.of(xs)) {
+            ps[5] = null; // the buffer owns the array now; this is the misuse
+            assertThatThrownBy(() -> {
+                q.submit(h -> {
+                    var p = bufP.read(h);
+                    var x = bufX.write(h);
+                    h.parallelFor(Range.of(N), it -> x.set(it.id(0), p.get(it.id(0)).x()));
+                });
+                q.await();
+            }).hasStackTraceContaining(device.isHost() ? "NullPointerException" : "records[5] is null");
+            ps[5] = new Particle(0, 0, 0, 0, 0, false);
+        }
+    }
 }
