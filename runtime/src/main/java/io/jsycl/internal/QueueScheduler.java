@@ -1,5 +1,6 @@
 package io.jsycl.internal;
 
+import io.jsycl.AccessMode;
 import io.jsycl.Context;
 import io.jsycl.Device;
 import io.jsycl.Event;
@@ -177,6 +178,12 @@ public final class QueueScheduler {
                     e.await();
                 }
                 event.hostStarted();
+                for (var req : group.requirements().entrySet()) {
+                    // What an OpenCL device's upload checks (RecordCodec.copyToSegment): the kernel reads the array.
+                    if (req.getKey().codec instanceof RecordCodec && req.getValue() != AccessMode.WRITE) {
+                        RecordCodec.requireValues((Object[]) req.getKey().array);
+                    }
+                }
                 HostExecutor.run(group.launch(), group.specValues());
                 event.hostEnded();
                 done.complete(null);
