@@ -17,6 +17,7 @@ import io.jsycl.lowering.ReductionSpec;
 import io.jsycl.lowering.ScalarType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodType;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Field;
 import java.lang.reflect.InaccessibleObjectException;
@@ -123,7 +124,7 @@ public final class KernelLambdas {
          */
         Class<?> declaredCapture(int index) {
             try {
-                return java.lang.invoke.MethodType.fromMethodDescriptorString(implDescriptor, loader).parameterType(index);
+                return MethodType.fromMethodDescriptorString(implDescriptor, loader).parameterType(index);
             } catch (RuntimeException | LinkageError e) {
                 return null;
             }
@@ -373,7 +374,7 @@ public final class KernelLambdas {
         type = type.equals("null") ? type : (type.matches("[aeiou].*") ? "an " : "a ") + type;
         String advice;
         if (actual != null && (actual.isArray() || Iterable.class.isAssignableFrom(actual)
-                || java.util.Map.class.isAssignableFrom(actual))) {
+                || Map.class.isAssignableFrom(actual))) {
             advice = "kernels capture only one-dimensional primitive arrays (read-only); pass arrays through a Buffer:"
                     + " copy the elements into a primitive array, Buffer.of(array), and request an accessor with"
                     + " buf.read(h) in the command group";
