@@ -416,6 +416,7 @@ public abstract sealed class Buffer<T> implements AutoCloseable
      * @return a new buffer over the array; close it (try-with-resources) to write the contents back
      * @throws IllegalArgumentException if {@code R} is not such a record (nested records, arrays,
      *     strings and other references are not allowed)
+     * @throws NullPointerException if {@code records} or one of its elements is null (the message names its index)
      */
     public static <R extends Record> OfRecord<R> of(R[] records) {
         return new OfRecord<>(records, Range.of(records.length), true);
@@ -428,6 +429,7 @@ public abstract sealed class Buffer<T> implements AutoCloseable
      * @param records the host array of records the buffer wraps; written back when the buffer closes
      * @param shape the 2-D or 3-D shape; its size must equal the array's length
      * @return a new buffer over the array; close it (try-with-resources) to write the contents back
+     * @throws NullPointerException if {@code records} or one of its elements is null (the message names its index)
      */
     public static <R extends Record> OfRecord<R> of(R[] records, Range shape) {
         return new OfRecord<>(records, checkShape(records.length, shape), true);

@@ -8,6 +8,7 @@ import java.util.Arrays;
  */
 public final class Range {
     private final int[] extents;
+    private final long size;
 
     private Range(int... extents) {
         for (int d = 0; d < extents.length; d++) {
@@ -16,6 +17,16 @@ public final class Range {
             }
         }
         this.extents = extents;
+        try {
+            long size = 1;
+            for (int e : extents) {
+                size = Math.multiplyExact(size, e);
+            }
+            this.size = size;
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("Range " + String.join(" x ", Arrays.stream(extents).mapToObj(Integer::toString)
+                    .toList()) + " has more items than a long can count (2^63 - 1); split the work into several launches");
+        }
     }
 
     /**
@@ -46,6 +57,7 @@ public final class Range {
      * @param m the extent of dimension 1, at least 1
      * @param k the extent of dimension 2 (fastest varying), at least 1
      * @return the range
+     * @throws IllegalArgumentException if an extent is negative, or the range has more items than a long counts
      */
     public static Range of(int n, int m, int k) {
         return new Range(n, m, k);
@@ -76,13 +88,9 @@ public final class Range {
     /**
      * The number of items: the product of the extents.
      *
-     * @return the product of the extents, at least 1
+     * @return the product of the extents, which the factories ensure a long holds
      */
     public long size() {
-        long size = 1;
-        for (int e : extents) {
-            size *= e;
-        }
         return size;
     }
 

@@ -17,7 +17,7 @@ abstract sealed class RecordBuffer<R extends Record> extends Buffer<R> permits B
     private final R[] data;
 
     RecordBuffer(R[] data, Range shape, boolean writeBack) {
-        super(new BufferStorage(RecordCodec.of(data.getClass().getComponentType()), data, shape, writeBack));
+        super(new BufferStorage(RecordCodec.forValues(data), data, shape, writeBack));
         this.data = data;
     }
 

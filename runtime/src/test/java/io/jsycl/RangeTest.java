@@ -32,4 +32,14 @@ class RangeTest {
         assertThat(Range.of(2, 3)).isNotEqualTo(Range.of(3, 2));
         assertThat(Id.of(1, 2, 3).get(2)).isEqualTo(3);
     }
+
+    @Test
+    void aRangeWhoseItemCountOverflowsALongIsRejectedWithItsExtents() {
+        assertThatThrownBy(() -> Range.of(1 << 30, 1 << 30, 16)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Range 1073741824 x 1073741824 x 16")
+                .hasMessageContaining("2^63 - 1");
+        assertThatThrownBy(() -> Range.of(Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(Range.of(Integer.MAX_VALUE, Integer.MAX_VALUE, 2).size()).isEqualTo(2L * Integer.MAX_VALUE * Integer.MAX_VALUE);
+    }
 }

@@ -135,7 +135,9 @@ public final class KernelLowerer {
             String pname = LocalNames.paramName(method, slot, i);
             names.add(pname);
             Capture c = request.captures().get(i);
-            check(matches(types[i], c), i, types[i], c);
+            if (!matches(types[i], c)) {
+                throw captureMismatch(ctx, cls, method, i, LocalNames.javaParamName(method, slot, i), types[i], c);
+            }
             if (c instanceof Capture.Scalar s) {
                 params.add(MethodTranslator.Param.value(slot, kind(s.type()), pname));
             } else {
@@ -199,10 +201,62 @@ public final class KernelLowerer {
         };
     }
 
-    private static void check(boolean ok, int i, Type actual, Capture c) {
-        if (!ok) {
-            throw new IllegalArgumentException("capture " + i + " is " + c + " but the parameter is " + actual);
+    /**
+     * Capture {@code i}, named {@code name} (null where the class file does not say), holds a value of kind
+     * {@code c} but the lambda declares it {@code declared}: a boxed primitive (an {@code Integer} captured as such),
+     * or a value behind a wider type ({@code Object o = new int[4]}). Neither has a kernel argument of its own.
+     */
+    private static LoweringException captureMismatch(KernelContext ctx, ClassNode cls, MethodNode method, int i,
+            String name, Type declared, Capture c) {
+        String variable = name == null ? "boxed" : name;
+        String capture = "captured value " + i + (name == null ? "" : " (" + name + ")");
+        String primitive = c instanceof Capture.Scalar ? unboxed(declared) : null;
+        if (primitive != null) {
+            String article = primitive.equals("int") ? "an " : "a ";
+            return ctx.error(cls, firstLine(method), capture, "is a " + declared.getClassName() + " (a boxed " + primitive
+                    + "), which a kernel cannot use; capture " + article + primitive + ": " + primitive + " n = "
+                    + variable + "; before the lambda, and use n in the kernel");
         }
+        return ctx.error(cls, firstLine(method), capture, "is declared " + declared.getClassName() + " but holds "
+                + (javaType(c).matches("[aeiou].*") ? "an " : "a ") + javaType(c) + ", which a kernel cannot use through that type; declare the captured variable as "
+                + javaType(c));
+    }
+
+    /** The primitive a box type holds ({@code "int"} for {@code java.lang.Integer}), or null if not a box. */
+    private static String unboxed(Type t) {
+        return switch (t.getDescriptor()) {
+            case "Ljava/lang/Integer;" -> "int";
+            case "Ljava/lang/Long;" -> "long";
+            case "Ljava/lang/Float;" -> "float";
+            case "Ljava/lang/Double;" -> "double";
+            case "Ljava/lang/Short;" -> "short";
+            case "Ljava/lang/Byte;" -> "byte";
+            case "Ljava/lang/Character;" -> "char";
+            case "Ljava/lang/Boolean;" -> "boolean";
+            default -> null;
+        };
+    }
+
+    /** A capture as Java names its type, for messages: {@code int}, {@code float[]}, {@code my.Params}. */
+    private static String javaType(Capture c) {
+        return switch (c) {
+            case Capture.Scalar s -> Type.getType(s.type().descriptor()).getClassName();
+            case Capture.Array a -> Type.getType(a.element().descriptor()).getClassName() + "[]";
+            case Capture.Record r -> Type.getObjectType(r.internalName()).getClassName();
+            case Capture.Accessor a -> Type.getObjectType(LoweredApi.accessor(a.element())).getClassName();
+            case Capture.RecordAccessor r -> Type.getObjectType(LoweredApi.RECORD_ACCESSOR).getClassName();
+            case Capture.Local l -> Type.getObjectType(LoweredApi.localAccessor(l.element())).getClassName();
+        };
+    }
+
+    /** The first source line of {@code method}, or -1 where the class file has no line numbers. */
+    private static int firstLine(MethodNode method) {
+        for (var insn : method.instructions) {
+            if (insn instanceof LineNumberNode line) {
+                return line.line;
+            }
+        }
+        return -1;
     }
 
     static char kind(ScalarType t) {

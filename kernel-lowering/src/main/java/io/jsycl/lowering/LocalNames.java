@@ -46,17 +46,23 @@ final class LocalNames {
 
     /** The C name for a parameter slot's name, from the class file if it has one. */
     static String paramName(MethodNode m, int slot, int index) {
+        String name = javaParamName(m, slot, index);
+        return name == null ? "p" + index : cName(name, "p" + index);
+    }
+
+    /** The Java name of a parameter slot as the class file records it, or null where it records none. */
+    static String javaParamName(MethodNode m, int slot, int index) {
         if (m.localVariables != null) {
             for (LocalVariableNode v : m.localVariables) {
                 if (v.index == slot && (v.start == null || m.instructions.indexOf(v.start) <= 1)) {
-                    return cName(v.name, "p" + index);
+                    return v.name;
                 }
             }
         }
         if (m.parameters != null && index < m.parameters.size() && m.parameters.get(index).name != null) {
-            return cName(m.parameters.get(index).name, "p" + index);
+            return m.parameters.get(index).name;
         }
-        return "p" + index;
+        return null;
     }
 
     /** The C declaration of a local: {@code type} is a C type, or {@code float[16]} for a private array. */

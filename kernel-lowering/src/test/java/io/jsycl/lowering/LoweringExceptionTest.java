@@ -173,6 +173,24 @@ class LoweringExceptionTest {
         return (LoweringException) org.assertj.core.api.Assertions.catchThrowable(r::run);
     }
 
+    @Test
+    void capturedBoxedIntegerNamesTheVariableAndThePrimitiveToCapture() {
+        var out = new Accessor.OfInt(1, "WRITE");
+        Integer count = 5;
+        int line = here(); assertRejected(() -> lower(1, it -> out.set(it.id(0), count)),
+                "captured value 1 (count) is a java.lang.Integer (a boxed int), which a kernel cannot use; capture an"
+                + " int: int n = count; before the lambda, and use n in the kernel", line);
+    }
+
+    @Test
+    void capturedValueBehindAWiderTypeNamesBothTypes() {
+        var out = new Accessor.OfInt(1, "WRITE");
+        Object table = new int[] {1, 2};
+        int line = here(); assertRejected(() -> lower(1, it -> out.set(it.id(0), table.hashCode())),
+                "captured value 1 (table) is declared java.lang.Object but holds an int[], which a kernel cannot use"
+                + " through that type; declare the captured variable as int[]", line);
+    }
+
     private static void assertRejected(Runnable r, String construct, int line) {
         assertThatThrownBy(r::run).isInstanceOf(LoweringException.class)
                 .hasMessageStartingWith("kernel LoweringExceptionTest.lambda$")

@@ -73,15 +73,25 @@ public final class DeviceArrayImpl {
 
     /** @return the OpenCL memory, null on the host device; throws if the array is closed */
     ClMem mem() {
-        if (closed.get()) {
-            throw new IllegalStateException(handle + " is closed");
-        }
+        requireOpen();
         return mem;
     }
 
-    /** @return the Java array holding the elements on the host device */
+    /** @return the Java array holding the elements on the host device; throws if the array is closed */
     Object hostArray() {
+        requireOpen();
         return hostArray.get();
+    }
+
+    /**
+     * Throws if the array is closed: a kernel or copy that uses it is rejected on every device (on the host device its
+     * Java array outlives {@code close()}, and would otherwise go on being used).
+     */
+    void requireOpen() {
+        if (closed.get()) {
+            throw new IllegalStateException(handle + " is closed; a kernel, copy or fill cannot use it: close a"
+                    + " DeviceArray only after the work using it has finished");
+        }
     }
 
     /** Frees the memory; safe to call twice. */

@@ -4,6 +4,7 @@ import io.jsycl.Aspect;
 import io.jsycl.Device;
 import io.jsycl.DeviceType;
 import io.jsycl.Platform;
+import io.jsycl.Range;
 import io.jsycl.opencl.ClDevice;
 import io.jsycl.opencl.DriverQuirk;
 import java.util.Collections;
@@ -27,6 +28,8 @@ public final class DeviceImpl {
     // Read on every reduction submit; the driver's answers do not change.
     private final int maxComputeUnits;
     private final long maxWorkGroupSize;
+    // OpenCL order (dimension 0 varies fastest): SYCL dimension d of a D-dimensional range is entry D-1-d.
+    private final long[] maxWorkItemSizes;
 
     /**
      * The state of a device of {@code platform}.
@@ -47,8 +50,14 @@ public final class DeviceImpl {
         this.outOfOrderQueues = cl == null || cl.supportsOutOfOrderQueues();
         this.hostUnifiedMemory = cl == null || cl.isCpu() || cl.hostUnifiedMemory();
         this.maxComputeUnits = cl == null ? Runtime.getRuntime().availableProcessors() : cl.maxComputeUnits();
-        this.maxWorkGroupSize = cl == null ? 1024 : cl.maxWorkGroupSize();
+        // The host device runs a work-group's work-items as virtual threads meeting at a Phaser (at most 65535
+        // parties); 1024, as most GPUs, keeps host runs of nd-range kernels portable.
+        this.maxWorkGroupSize = cl == null ? HOST_MAX_WORK_GROUP_SIZE : cl.maxWorkGroupSize();
+        this.maxWorkItemSizes = cl == null ? new long[] {HOST_MAX_WORK_GROUP_SIZE, HOST_MAX_WORK_GROUP_SIZE,
+                HOST_MAX_WORK_GROUP_SIZE} : cl.maxWorkItemSizes();
     }
+
+    private static final long HOST_MAX_WORK_GROUP_SIZE = 1024;
 
     /** @return the device's name, as {@link Device#name()} */
     public String name() {
@@ -135,6 +144,37 @@ public final class DeviceImpl {
     /** @return the largest work-group, as {@link Device#maxWorkGroupSize()} */
     public long maxWorkGroupSize() {
         return maxWorkGroupSize;
+    }
+
+    /**
+     * Checks that this device runs work-groups of {@code local}: at most {@link #maxWorkGroupSize()} work-items, and
+     * in each dimension at most what the device allows there ({@code CL_DEVICE_MAX_WORK_ITEM_SIZES}). The same check
+     * on every device, before anything is launched; the host device would otherwise run any size it can.
+     *
+     * @param local the work-group size of an nd-range launch
+     * @throws IllegalArgumentException naming the local range, the limit and the device, when it exceeds a limit
+     */
+    public void checkWorkGroup(Range local) {
+        checkWorkGroup(local, maxWorkGroupSize, maxWorkItemSizes, name());
+    }
+
+    /** {@link #checkWorkGroup(Range)} against these limits ({@code maxWorkItemSizes} in OpenCL order). */
+    static void checkWorkGroup(Range local, long maxWorkGroupSize, long[] maxWorkItemSizes, String name) {
+        if (local.size() > maxWorkGroupSize) {
+            throw new IllegalArgumentException("local range " + local + " is a work-group of " + local.size()
+                    + " work-items, but " + name + " runs at most " + maxWorkGroupSize + " (Device.maxWorkGroupSize());"
+                    + " use a smaller local range and more work-groups");
+        }
+        int dims = local.dimensions();
+        for (int d = 0; d < dims; d++) {
+            int cl = dims - 1 - d;
+            if (cl < maxWorkItemSizes.length && local.get(d) > maxWorkItemSizes[cl]) {
+                throw new IllegalArgumentException("local range " + local + " has " + local.get(d) + " work-items in"
+                        + " dimension " + d + ", but " + name + " runs at most " + maxWorkItemSizes[cl] + " there"
+                        + " (CL_DEVICE_MAX_WORK_ITEM_SIZES); move work-items into another dimension or use a smaller"
+                        + " local range");
+            }
+        }
     }
 
     /** @return global memory in bytes, as {@link Device#globalMemSize()} */

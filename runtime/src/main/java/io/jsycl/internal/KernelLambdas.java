@@ -17,6 +17,7 @@ import io.jsycl.lowering.ReductionSpec;
 import io.jsycl.lowering.ScalarType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodType;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Field;
 import java.lang.reflect.InaccessibleObjectException;
@@ -115,6 +116,18 @@ public final class KernelLambdas {
         /** The kernel as errors name it, as the lowering's do: {@code Err.lambda$main$0 (Err.java:11)}. */
         String described() {
             return kernelName() + " (" + location() + ")";
+        }
+
+        /**
+         * The type the lambda declares its captured value {@code index} with, or null where it cannot be loaded; for
+         * errors only (loads the classes of the implementation method's parameters).
+         */
+        Class<?> declaredCapture(int index) {
+            try {
+                return MethodType.fromMethodDescriptorString(implDescriptor, loader).parameterType(index);
+            } catch (RuntimeException | LinkageError e) {
+                return null;
+            }
         }
 
         /** The file of a {@link #location()}: {@code Err.java}, or null where unknown. */
@@ -303,6 +316,7 @@ public final class KernelLambdas {
             }
             case DeviceArray<?> d -> {
                 DeviceArrayImpl array = API.impl(d);
+                array.requireOpen();
                 if (array.context() != check.queue().context() || array.device() != check.queue().device()) {
                     throw new SyclException("kernel " + lambda.described() + ": captures " + d + ", which belongs to"
                             + " another context or device than " + check.queue() + "; allocate it with that queue");
@@ -333,8 +347,8 @@ public final class KernelLambdas {
             case Byte v -> new Capture.Scalar(ScalarType.BYTE);
             case Character v -> new Capture.Scalar(ScalarType.CHAR);
             case Boolean v -> new Capture.Scalar(ScalarType.BOOLEAN);
-            case null -> throw unsupportedCapture(lambda, index, "null");
-            default -> throw unsupportedCapture(lambda, index, value.getClass().getName());
+            case null -> throw unsupportedCapture(lambda, index, null);
+            default -> throw unsupportedCapture(lambda, index, value.getClass());
         };
     }
 
@@ -347,14 +361,34 @@ public final class KernelLambdas {
         return new Capture.Record(r.getClass().getName().replace('.', '/'), components);
     }
 
-    private static KernelLoweringException unsupportedCapture(LambdaShape lambda, int index, String type) {
+    /**
+     * Captured value {@code index}, of class {@code actual} (null for a null), has no kernel argument: the error names
+     * the kernel, where it starts, the variable's type as declared and what to capture instead.
+     */
+    private static KernelLoweringException unsupportedCapture(LambdaShape lambda, int index, Class<?> actual) {
         String kernel = lambda.kernelName();
         String location = lambda.location();
-        String message = "kernel " + kernel + " (" + location + "): captured value " + index + " is a " + type
-                + ", which a kernel cannot use; capture primitives, primitive arrays, records of those, accessors and"
-                + " local accessors (copy a field into a local variable before the lambda, request buffers with"
-                + " buf.read(h))";
+        Class<?> declared = lambda.declaredCapture(index);
+        String type = actual == null ? "null" : declared == null || declared == actual || declared == Object.class
+                ? actual.getTypeName() : declared.getTypeName() + " (" + actual.getTypeName() + ")";
+        type = type.equals("null") ? type : (type.matches("[aeiou].*") ? "an " : "a ") + type;
+        String advice;
+        if (actual != null && (actual.isArray() || Iterable.class.isAssignableFrom(actual)
+                || Map.class.isAssignableFrom(actual))) {
+            advice = "kernels capture only one-dimensional primitive arrays (read-only); pass arrays through a Buffer:"
+                    + " copy the elements into a primitive array, Buffer.of(array), and request an accessor with"
+                    + " buf.read(h) in the command group";
+        } else if (actual == String.class) {
+            advice = "kernels have no strings; compute what the kernel needs before the lambda (a length, a char[])"
+                    + " and capture that";
+        } else {
+            advice = "capture primitives, primitive arrays, records of those, accessors and local accessors (copy a"
+                    + " field into a local variable before the lambda, request buffers with buf.read(h))";
+        }
+        String message = "kernel " + kernel + " (" + location + "): captured value " + index + " is " + type
+                + ", which a kernel cannot use; " + advice;
+        String construct = "capture of " + (actual == null ? "null" : actual.getTypeName());
         return new KernelLoweringException(message, kernel, LambdaShape.sourceFile(location), LambdaShape.line(location),
-                "capture of " + type, null);
+                construct, null);
     }
 }

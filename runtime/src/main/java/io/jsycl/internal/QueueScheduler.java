@@ -1,5 +1,6 @@
 package io.jsycl.internal;
 
+import io.jsycl.AccessMode;
 import io.jsycl.Context;
 import io.jsycl.Device;
 import io.jsycl.Event;
@@ -121,6 +122,9 @@ public final class QueueScheduler {
         KernelShape shape = launch.range() == null ? KernelShape.TASK
                 : launch.reduction() != null ? KernelShape.REDUCTION
                 : launch.local() != null ? KernelShape.ND_ITEM : KernelShape.ITEM;
+        if (launch.local() != null) {
+            API.impl(device).checkWorkGroup(launch.local());
+        }
         int dims = launch.range() == null ? 0 : launch.range().dimensions();
         boolean checkedRequested = group.checked() || launches.checksAll();
         boolean checked = !device.isHost() && checkedRequested;
@@ -178,6 +182,12 @@ public final class QueueScheduler {
                     e.await();
                 }
                 event.hostStarted();
+                for (var req : group.requirements().entrySet()) {
+                    // What an OpenCL device's upload checks (RecordCodec.copyToSegment): the kernel reads the array.
+                    if (req.getKey().codec instanceof RecordCodec && req.getValue() != AccessMode.WRITE) {
+                        RecordCodec.requireValues((Object[]) req.getKey().array);
+                    }
+                }
                 group.binding().run(() -> HostExecutor.run(group.launch(), group.specValues()));
                 event.hostEnded();
                 done.complete(null);

@@ -53,6 +53,8 @@ final class Reductions {
         if (!checked) {
             groups = Math.min(groups, Math.max(1L, device.maxComputeUnits()) * GROUPS_PER_COMPUTE_UNIT);
         }
+        // A range is counted in ints: near 2^31 items the groups stop short and the last work-items stride on.
+        groups = Math.min(groups, Integer.MAX_VALUE / local);
         return Range.of((int) (groups * local));
     }
 

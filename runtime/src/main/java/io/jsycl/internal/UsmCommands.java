@@ -125,8 +125,8 @@ public final class UsmCommands {
     }
 
     public static EventImpl fill(QueueScheduler q, DeviceArray<?> dst, Object oneElement, EventImpl[] dependsOn) {
-        var waits = waits(q, dependsOn);
         check(q, dst, 0);
+        var waits = waits(q, dependsOn);
         if (q.device().isHost()) {
             awaitAll(waits);
             Object host = API.impl(dst).hostArray();
@@ -169,6 +169,7 @@ public final class UsmCommands {
     }
 
     private static void check(QueueScheduler q, DeviceArray<?> d, int n) {
+        API.impl(d).requireOpen();
         if (API.impl(d).context() != q.context() || API.impl(d).device() != q.device()) {
             throw new IllegalArgumentException(d + " belongs to another context or device than " + q);
         }

@@ -192,4 +192,41 @@ class DeviceArrayTest {
             q.copy(a, 0, b, 12, 0).await();
         }
     }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void aClosedDeviceArrayInAKernelIsRejectedAtSubmit(Device device) {
+        try (var q = new Queue(device)) {
+            var x = DeviceArray.ofInt(q, 16);
+            q.fill(x, 5).await();
+            x.close();
+            assertThatThrownBy(() -> q.submit(h -> h.parallelFor(Range.of(16), it -> x.set(it.id(0), it.id(0)))))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining(x.toString())
+                    .hasMessageContaining("is closed");
+            q.await();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void aClosedDeviceArrayInACopyOrFillIsRejected(Device device) {
+        int[] host = new int[16];
+        try (var q = new Queue(device); var open = DeviceArray.ofInt(q, 16)) {
+            var x = DeviceArray.ofInt(q, 16);
+            x.close();
+            String named = x.toString();
+            assertThatThrownBy(() -> q.copy(host, x)).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining(named).hasMessageContaining("is closed");
+            assertThatThrownBy(() -> q.copy(x, host)).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining(named).hasMessageContaining("is closed");
+            assertThatThrownBy(() -> q.fill(x, 1)).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining(named).hasMessageContaining("is closed");
+            assertThatThrownBy(() -> q.copy(open, x)).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining(named).hasMessageContaining("is closed");
+            assertThatThrownBy(() -> q.copy(x, open)).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining(named).hasMessageContaining("is closed");
+            q.await();
+        }
+    }
 }

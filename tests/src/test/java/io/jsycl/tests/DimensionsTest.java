@@ -1,11 +1,13 @@
 package io.jsycl.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.Queue;
 import io.jsycl.Range;
+import io.jsycl.tests.adversarial.Watchdog;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -123,5 +125,25 @@ class DimensionsTest {
             }
             assertThat(out[i]).as("out[%d]", i).isEqualTo(steps * 100 + 12);
         }
+    }
+
+    /** 2^30 x 2^30 x 16 is 2^64 items: the count once wrapped to 0 and the launch ran nothing, silently. */
+    @ParameterizedTest
+    @MethodSource("devices")
+    @Watchdog.Limit(seconds = 30)
+    void aRangeOfMoreItemsThanALongHoldsIsRejectedBeforeItRuns(Device device) {
+        int[] out = new int[4];
+        try (var q = new Queue(device); var bo = Buffer.of(out)) {
+            assertThatThrownBy(() -> q.submit(h -> {
+                var o = bo.write(h);
+                h.parallelFor(Range.of(1 << 30, 1 << 30, 16), it -> o.set(0, 1));
+            })).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("1073741824 x 1073741824 x 16");
+            q.submit(h -> {
+                var o = bo.write(h);
+                h.parallelFor(Range.of(4), it -> o.set(it.id(0), 7));
+            });
+        }
+        assertThat(out).containsOnly(7);
     }
 }

@@ -107,4 +107,116 @@ class KernelErrorsTest {
                     .hasMessageContaining("KernelErrorsTest.java:");
         }
     }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void capturingABoxedIntegerNamesTheKernelTheTypeAndTheFix(Device device) {
+        int[] data = new int[16];
+        Integer boxed = 7;
+        try (var q = new Queue(device); var buf = Buffer.of(data)) {
+            assertThatThrownBy(() -> q.submit(h -> {
+                var o = buf.write(h);
+                h.parallelFor(Range.of(16), it -> o.set(it.id(0), boxed));
+            })).isInstanceOf(KernelLoweringException.class)
+                    .hasMessageContaining("kernel KernelErrorsTest.lambda$")
+                    .hasMessageContaining("(KernelErrorsTest.java:")
+                    .hasMessageContaining("java.lang.Integer")
+                    .hasMessageContaining("capture an int: int n = boxed;")
+                    .satisfies(e -> assertThat(((KernelLoweringException) e).line()).isPositive());
+        }
+        assertThat(data).containsOnly(0);
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void capturingOtherBoxedValuesNamesThePrimitiveToCapture(Device device) {
+        float[] data = new float[16];
+        Long boxedLong = 3L;
+        Float boxedFloat = 2f;
+        Double boxedDouble = 1.0;
+        try (var q = new Queue(device); var buf = Buffer.of(data)) {
+            assertThatThrownBy(() -> q.submit(h -> {
+                var o = buf.write(h);
+                h.parallelFor(Range.of(16), it -> o.set(it.id(0), boxedLong));
+            })).isInstanceOf(KernelLoweringException.class)
+                    .hasMessageContaining("(KernelErrorsTest.java:")
+                    .hasMessageContaining("java.lang.Long")
+                    .hasMessageContaining("capture a long: long n = boxedLong;");
+            assertThatThrownBy(() -> q.submit(h -> {
+                var o = buf.write(h);
+                h.parallelFor(Range.of(16), it -> o.set(it.id(0), boxedFloat));
+            })).isInstanceOf(KernelLoweringException.class)
+                    .hasMessageContaining("java.lang.Float")
+                    .hasMessageContaining("capture a float: float n = boxedFloat;");
+            assertThatThrownBy(() -> q.submit(h -> {
+                var o = buf.write(h);
+                h.parallelFor(Range.of(16), it -> o.set(it.id(0), (float) (double) boxedDouble));
+            })).isInstanceOf(KernelLoweringException.class)
+                    .hasMessageContaining("java.lang.Double")
+                    .hasMessageContaining("capture a double: double n = boxedDouble;");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void capturingAStringAnObjectOrAListIsRejectedWithTheKernelAndType(Device device) {
+        int[] data = new int[16];
+        String text = "abc";
+        Object object = new Object();
+        java.util.List<Integer> list = java.util.List.of(1, 2);
+        try (var q = new Queue(device); var buf = Buffer.of(data)) {
+            assertThatThrownBy(() -> q.submit(h -> {
+                var o = buf.write(h);
+                h.parallelFor(Range.of(16), it -> o.set(it.id(0), text.length()));
+            })).isInstanceOf(KernelLoweringException.class)
+                    .hasMessageContaining("(KernelErrorsTest.java:")
+                    .hasMessageContaining("java.lang.String");
+            assertThatThrownBy(() -> q.submit(h -> {
+                var o = buf.write(h);
+                h.parallelFor(Range.of(16), it -> o.set(it.id(0), object.hashCode()));
+            })).isInstanceOf(KernelLoweringException.class)
+                    .hasMessageContaining("(KernelErrorsTest.java:")
+                    .hasMessageContaining("java.lang.Object");
+            assertThatThrownBy(() -> q.submit(h -> {
+                var o = buf.write(h);
+                h.parallelFor(Range.of(16), it -> o.set(it.id(0), list.size()));
+            })).isInstanceOf(KernelLoweringException.class)
+                    .hasMessageContaining("(KernelErrorsTest.java:")
+                    .hasMessageContaining("java.util.List")
+                    .hasMessageContaining("pass arrays through a Buffer");
+        }
+        assertThat(data).containsOnly(0);
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void capturingAnArrayOfArraysOrOfBoxesIsRejectedWithTheFix(Device device) {
+        int[] data = new int[16];
+        int[][] nested = {{1}, {2}};
+        Integer[] boxes = {1, 2};
+        Object array = new int[] {1, 2};
+        try (var q = new Queue(device); var buf = Buffer.of(data)) {
+            assertThatThrownBy(() -> q.submit(h -> {
+                var o = buf.write(h);
+                h.parallelFor(Range.of(16), it -> o.set(it.id(0), nested[1][0]));
+            })).isInstanceOf(KernelLoweringException.class)
+                    .hasMessageContaining("(KernelErrorsTest.java:")
+                    .hasMessageContaining("int[][]")
+                    .hasMessageContaining("pass arrays through a Buffer");
+            assertThatThrownBy(() -> q.submit(h -> {
+                var o = buf.write(h);
+                h.parallelFor(Range.of(16), it -> o.set(it.id(0), boxes[1]));
+            })).isInstanceOf(KernelLoweringException.class)
+                    .hasMessageContaining("(KernelErrorsTest.java:")
+                    .hasMessageContaining("java.lang.Integer[]")
+                    .hasMessageContaining("pass arrays through a Buffer");
+            assertThatThrownBy(() -> q.submit(h -> {
+                var o = buf.write(h);
+                h.parallelFor(Range.of(16), it -> o.set(it.id(0), array.hashCode()));
+            })).isInstanceOf(KernelLoweringException.class)
+                    .hasMessageContaining("(KernelErrorsTest.java:")
+                    .hasMessageContaining("java.lang.Object");
+        }
+        assertThat(data).containsOnly(0);
+    }
 }

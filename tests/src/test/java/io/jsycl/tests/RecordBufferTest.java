@@ -2,6 +2,7 @@ package io.jsycl.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.jsycl.Buffer;
 import io.jsycl.Device;
@@ -184,6 +185,57 @@ class RecordBufferTest {
                 var c = buf.readWrite(h);
                 h.parallelFor(Range.of(2), it -> c.set(it.id(0), new Clamped(c.get(it.id(0)).v() - 5f)));
             })).isInstanceOf(KernelLoweringException.class).hasMessageContaining("constructor");
+        }
+    }
+
+    @Test
+    void aNullAmongRecordsIsRejectedAtBufferOfWithItsIndex() {
+        Particle[] ps = particles(5);
+        ps[3] = null;
+        assertThatThrownBy(() -> Buffer.of(ps)).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("records[3] is null; a buffer of records holds values, not references");
+        assertThatThrownBy(() -> Buffer.of(ps, Range.of(7, 143))).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("records[3] is null");
+        assertThatThrownBy(() -> Buffer.of((Particle[]) null)).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("records");
+    }
+
+    /**
+     * An array of nulls alone is an output for the device to fill (write access); reading it before, or reading a slot
+     * emptied after Buffer.of, fails on every device naming the slot: the host device's kernel got a bare
+     * NullPointerException, PoCL uploaded zeros.
+     */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void readingANullRecordFailsTheCommandNamingItsIndex(Device device) {
+        Particle[] ps = particles(6);
+        Particle[] empty = new Particle[N];
+        float[] xs = new float[N];
+        try (var q = new Queue(device); var bufX = Buffer.of(xs)) {
+            var bufP = Buffer.of(ps);
+            var bufE = Buffer.of(empty);
+            ps[5] = null; // the buffer owns the array now; this is the misuse
+            assertThatThrownBy(() -> {
+                q.submit(h -> {
+                    var p = bufP.read(h);
+                    var x = bufX.write(h);
+                    h.parallelFor(Range.of(N), it -> x.set(it.id(0), p.get(it.id(0)).x()));
+                });
+                q.await();
+            }).hasStackTraceContaining("records[5] is null");
+            assertThatThrownBy(() -> {
+                q.submit(h -> {
+                    var e = bufE.read(h);
+                    var x = bufX.write(h);
+                    h.parallelFor(Range.of(N), it -> x.set(it.id(0), e.get(it.id(0)).x()));
+                });
+                q.await();
+            }).hasStackTraceContaining("records[0] is null");
+            // The failed uploads stay the buffers' last commands, which their close and the queue's await may
+            // report once more; what is checked here is that the failure happened, at the command, naming the slot.
+            catchThrowable(bufP::close);
+            catchThrowable(bufE::close);
+            catchThrowable(q::await);
         }
     }
 }
