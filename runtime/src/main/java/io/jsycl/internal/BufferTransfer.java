@@ -55,6 +55,8 @@ abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferTransfer
         } finally {
             Scheduler.LOCK.unlock();
             done.completeExceptionally(failure);
+            // Deferred.run throws this failure to the thread that ran the transfer (the only caller of finishAll).
+            event.failureThrownByItsRunner();
         }
     }
 

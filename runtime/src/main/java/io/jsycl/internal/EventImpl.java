@@ -197,6 +197,15 @@ public final class EventImpl {
     }
 
     /** True the first time a failure of this command is about to be thrown. */
+    /**
+     * Counts the failure as delivered: its thrower reports it itself (a transfer's failure is thrown by the submit,
+     * close or host accessor that ran it), so {@link #await()} does not report it a second time, and a
+     * try-with-resources block never sees one exception thrown twice ("Self-suppression not permitted").
+     */
+    synchronized void failureThrownByItsRunner() {
+        failureDelivered = true;
+    }
+
     private synchronized boolean firstDelivery() {
         boolean first = !failureDelivered;
         failureDelivered = true;

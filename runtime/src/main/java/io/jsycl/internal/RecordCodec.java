@@ -153,7 +153,7 @@ public final class RecordCodec implements ElementCodec {
 
     /**
      * The codec of the records in {@code records}, for {@code Buffer.of(R[])}: an array with a record in every slot,
-     * or with nulls only (an array for the device to fill through a write accessor, never read before).
+     * or with nulls only (an array for a kernel to fill through {@code writeNoInit}, never read before).
      *
      * @throws IllegalArgumentException if the array's component type is not a record of primitives
      * @throws NullPointerException naming the first empty slot's index, in an array that also holds records
@@ -193,7 +193,8 @@ public final class RecordCodec implements ElementCodec {
     private static NullPointerException nullSlot(int i) {
         return new NullPointerException("records[" + i + "] is null; a buffer of records holds values, not references:"
                 + " put a record in every slot (one of zeros for an empty one); only an array of nulls alone may be"
-                + " given, for the device to fill through a write accessor before anything reads it");
+                + " given, for a kernel to fill through writeNoInit(h) before anything reads it (write(h) keeps the"
+                + " elements the kernel does not store, so it reads them)");
     }
 
     private static ValueLayout valueLayout(Class<?> t) {

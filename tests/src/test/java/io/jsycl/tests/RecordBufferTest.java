@@ -89,13 +89,14 @@ class RecordBufferTest {
     @ParameterizedTest
     @MethodSource("devices")
     void recordsPassToAndFromDeviceFunctionsAndFillAWriteOnlyBuffer(Device device) {
+        // An array of nulls holds no values to keep: writeNoInit, not write, which would read them.
         Particle[] in = particles(2);
         Particle[] out = new Particle[N];
         float dt = 0.25f;
         try (var q = new Queue(device); var bufI = Buffer.of(in); var bufO = Buffer.of(out)) {
             q.submit(h -> {
                 var a = bufI.read(h);
-                var b = bufO.write(h);
+                var b = bufO.writeNoInit(h);
                 h.parallelFor(Range.of(N), it -> b.set(it.id(0), step(a.get(it.id(0)), dt)));
             });
         }
@@ -201,8 +202,9 @@ class RecordBufferTest {
     }
 
     /**
-     * An array of nulls alone is an output for the device to fill (write access); reading it before, or reading a slot
-     * emptied after Buffer.of, fails on every device naming the slot: the host device's kernel got a bare
+     * An array of nulls alone is an output for a kernel to fill (writeNoInit); reading it before (read, or write, which
+     * keeps unstored elements), or reading a slot emptied after Buffer.of, fails on every device naming the slot: the
+     * host device's kernel got a bare
      * NullPointerException, PoCL uploaded zeros.
      */
     @ParameterizedTest
@@ -231,11 +233,40 @@ class RecordBufferTest {
                 });
                 q.await();
             }).hasStackTraceContaining("records[0] is null");
-            // The failed uploads stay the buffers' last commands, which their close and the queue's await may
-            // report once more; what is checked here is that the failure happened, at the command, naming the slot.
-            catchThrowable(bufP::close);
-            catchThrowable(bufE::close);
-            catchThrowable(q::await);
+            assertThatThrownBy(() -> {
+                q.submit(h -> {
+                    var e = bufE.write(h); // keeps what the kernel does not store, so it reads the nulls
+                    h.parallelFor(Range.of(1), it -> e.set(0, new Particle(1, 2, 3, 4, 5, true)));
+                });
+                q.await();
+            }).hasStackTraceContaining("records[0] is null").hasStackTraceContaining("writeNoInit(h)");
+            // Each failure was thrown once, by the command that met it: the closes and the queue's wait report
+            // nothing more (a close rethrowing it made try-with-resources fail with "Self-suppression not permitted").
+            q.await();
+            bufP.close();
+            bufE.close();
         }
+    }
+
+    /** A failed upload's exception reaches try-with-resources once: the buffer's close does not throw it again. */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void aFailedUploadInTryWithResourcesIsReportedOnceWithItsIndex(Device device) {
+        Particle[] ps = particles(6);
+        float[] xs = new float[N];
+        Throwable thrown = catchThrowable(() -> {
+            try (var q = new Queue(device); var bufX = Buffer.of(xs); var bufP = Buffer.of(ps)) {
+                ps[2] = null;
+                q.submit(h -> {
+                    var p = bufP.read(h);
+                    var x = bufX.write(h);
+                    h.parallelFor(Range.of(N), it -> x.set(it.id(0), p.get(it.id(0)).x()));
+                });
+                q.await();
+            }
+        });
+        assertThat(thrown).isNotNull().hasStackTraceContaining("records[2] is null");
+        assertThat(thrown).isNotInstanceOf(IllegalArgumentException.class);
+        assertThat(thrown.getSuppressed()).isEmpty();
     }
 }
