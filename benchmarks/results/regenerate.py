@@ -1,0 +1,370 @@
+#!/usr/bin/env python3
+"""Builds the current results pages (h100.md, cpu.md, ...) from the runs under runs/.
+
+Each folder runs/<page>-<date>-<commit>/ holds what one run wrote into $OUT (benchmarks/gpu/remote.sh) and a
+run.properties file (page, device, date, commit, command; remote.sh writes it). For every benchmark, a page shows,
+row group by row group, the newest run that measured it: a run that measured only the scan replaces only the scan's
+rows. Each row ends with the commit, the date (a link to the run's folder) and the command.
+
+  python3 benchmarks/results/regenerate.py              rewrite the pages from runs/
+  python3 benchmarks/results/regenerate.py --add OUT    copy a run's $OUT into runs/, then rewrite the pages
+  python3 benchmarks/results/regenerate.py --prune      also delete the run folders no page cites any more
+  python3 benchmarks/results/regenerate.py --check      exit 1, with a diff, if a page differs from what runs/ gives
+
+Only the standard library; Python 3.8 or later.
+"""
+import argparse
+import csv
+import difflib
+import io
+import json
+import os
+import re
+import shutil
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROPERTIES = "run.properties"
+REQUIRED = ("page", "device", "date", "commit", "command")
+# What --add leaves out of a run's $OUT: the step logs (remote.sh folds them into logs.tgz).
+NOT_COPIED = re.compile(r".*\.log$|^logs\.tgz$")
+
+
+class Run:
+    def __init__(self, folder):
+        self.id = os.path.basename(folder)
+        self.folder = folder
+        self.props = read_properties(os.path.join(folder, PROPERTIES))
+        self.page = self.props["page"]
+        self.date = self.props["date"]
+        self.commit = self.props["commit"]
+        self.command = self.props["command"]
+        self.device = self.props["device"]
+
+    def path(self, name):
+        return os.path.join(self.folder, name)
+
+
+def read_properties(path):
+    props = {}
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line.strip() or line.startswith("#"):
+                continue
+            if "=" not in line:
+                sys.exit(f"{path}:{number}: '{line}' is not key=value; write e.g. commit=1a2b3c4")
+            key, value = line.split("=", 1)
+            props[key.strip()] = value.strip()
+    missing = [k for k in REQUIRED if not props.get(k)]
+    if missing:
+        sys.exit(f"{path}: no {', '.join(missing)}; a run's run.properties needs {', '.join(REQUIRED)} "
+                 "(benchmarks/gpu/remote.sh writes them)")
+    return props
+
+
+def load_runs(results):
+    root = os.path.join(results, "runs")
+    runs = []
+    for name in sorted(os.listdir(root)) if os.path.isdir(root) else []:
+        folder = os.path.join(root, name)
+        if os.path.isdir(folder):
+            if not os.path.exists(os.path.join(folder, PROPERTIES)):
+                sys.exit(f"{folder}: no {PROPERTIES}; every run folder needs one (page, device, date, commit, command)")
+            runs.append(Run(folder))
+    # Oldest first, so that newer runs replace older ones' groups.
+    return sorted(runs, key=lambda r: (r.date, r.id))
+
+
+# ---- reading what the benchmarks write --------------------------------------------------------------------------
+
+def split_row(line):
+    cells = line.strip()
+    cells = cells[1:-1] if cells.endswith("|") else cells[1:]
+    return [c.strip() for c in re.split(r"(?<!\\)\|", cells)]
+
+
+def md_tables(path):
+    """Every table of a Markdown file: (the nearest heading above it, header cells, rows of cells)."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    tables, heading, i = [], "", 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("#"):
+            heading = line.lstrip("#").strip()
+        if line.startswith("|") and i + 1 < len(lines) and re.match(r"^\|[-:| ]+\|?$", lines[i + 1]):
+            header, rows, i = split_row(line), [], i + 2
+            while i < len(lines) and lines[i].startswith("|"):
+                rows.append(split_row(lines[i]))
+                i += 1
+            tables.append((heading, header, rows))
+            continue
+        i += 1
+    return tables
+
+
+class Group:
+    """Rows that one run measured together and that a newer run replaces as a whole."""
+
+    def __init__(self, key, header, rows, caption=None, device=None):
+        self.key, self.header, self.rows, self.caption, self.device = key, header, rows, caption, device
+
+
+def first_table(path, first_column):
+    for heading, header, rows in md_tables(path):
+        if header and header[0] == first_column:
+            return heading, header, rows
+    return None
+
+
+def launch_rate(run, path, key):
+    table = first_table(path, "path")
+    return [Group(key, table[1], table[2])] if table else []
+
+
+def jmh(run, path):
+    with open(path, encoding="utf-8") as f:
+        results = json.load(f)
+    rows = []
+    for r in results:
+        metric = r["primaryMetric"]
+        params = ", ".join(f"{k}={v}" for k, v in sorted(r.get("params", {}).items()))
+        rows.append([r["benchmark"].rsplit(".", 1)[-1] + (f" ({params})" if params else ""),
+                     f"{metric['score']:.3f}", f"± {metric['scoreError']:.3f}", metric["scoreUnit"]])
+    return [Group("jmh", ["benchmark", "score", "99.9% interval", "unit"], rows)]
+
+
+def sweep(run, path):
+    with open(path, encoding="utf-8", newline="") as f:
+        data = list(csv.DictReader(f))
+    groups = []
+    for workload in dict.fromkeys(r["workload"] for r in data):
+        rows = [r for r in data if r["workload"] == workload]
+        sizes = sorted({int(r["log2n"]) for r in rows})
+        top = sizes[-1]
+        shown = [k for k in sizes if k % 4 == 0 or k in (sizes[0], top)]
+        torch = {int(r["log2n"]): float(r["per_op_us"]) for r in rows if r["path"] == "torch"}
+        header = ["path"] + [f"per op µs, 2^{k}" for k in shown] + [f"GB/s per op, 2^{top}"]
+        if torch:
+            header.append(f"PyTorch's per op / this, 2^{top}")
+        header.append("checks")
+        table = []
+        for p in dict.fromkeys(r["path"] for r in rows):
+            by_size = {int(r["log2n"]): r for r in rows if r["path"] == p}
+            cells = [p] + [by_size[k]["per_op_us"] if k in by_size else "–" for k in shown]
+            cells.append(by_size[top]["per_op_gbps"] if top in by_size else "–")
+            if torch:
+                ratio = (torch[top] / float(by_size[top]["per_op_us"])) if top in by_size and top in torch else None
+                cells.append("–" if p == "torch" or ratio is None else f"{ratio:.3f}")
+            failed = [f"2^{k}" for k, r in sorted(by_size.items()) if not r["check"].startswith("ok")]
+            cells.append("ok at every size" if not failed else "FAILED at " + ", ".join(failed))
+            table.append(cells)
+        groups.append(Group(("sweep", workload), header, table, workload))
+    return groups
+
+
+def one_table(first_column, key):
+    def read(run, path):
+        table = first_table(path, first_column)
+        return [Group(key, table[1], table[2])] if table else []
+    return read
+
+
+def kernel_shapes(run, path):
+    table = first_table(path, "workload")
+    if not table:
+        return []
+    header, rows = table[1], table[2]
+    groups = {}
+    for row in rows:
+        key = (row[0], row[1])
+        groups.setdefault(key, Group(("shapes",) + key, header, [], f"{row[0]}, n = {row[1]}")).rows.append(row)
+    return list(groups.values())
+
+
+def suite(run, path):
+    table = first_table(path, "workload")
+    if not table:
+        return []
+    device = table[0].split(" — ")[0]
+    return [Group(("suite", row[0], row[1]), table[1], [row], device=device) for row in table[2]]
+
+
+def first_kernel(run, path):
+    return [Group(("first-kernel", heading), header, rows, heading)
+            for heading, header, rows in md_tables(path) if header and header[0] == "mode"]
+
+
+class Section:
+    def __init__(self, title, files, intro, read, page=None):
+        self.title, self.files, self.intro, self.read, self.page = title, files, intro, read, page
+
+    def page_of(self, run):
+        return self.page or run.page
+
+
+SECTIONS = [
+    Section("Launch rate", ["launch-rate-compare.md"],
+            "The cost of one launch of a tiny cached kernel (vector add of 256 floats) when launches come back to "
+            "back: 20000 launches, one wait, per launch = wall clock / 20000; rounds of the paths taking turns, "
+            "pooled over the passes (`io.jsycl.bench.LaunchRate`, `LaunchRateCompare`), PyTorch's eager launch "
+            "taking its turn from a child process. µs per launch.",
+            lambda run, path: launch_rate(run, path, "turns")),
+    Section("Launch rate, one process at a time", ["launch-rate-solo-compare.md"],
+            "The same, with no peer process alive: jsycl's side, then PyTorch's alone (`LAUNCH_RATE_SOLO`).",
+            lambda run, path: launch_rate(run, path, "solo")),
+    Section("Submit cost", ["jmh-submit.json"],
+            "Host cost of one `q.submit` against `clSetKernelArg` ×3 + `clEnqueueNDRangeKernel` "
+            "(`io.jsycl.bench.SubmitBenchmark`, JMH).", jmh),
+    Section("Size sweep", ["sweep.csv"],
+            "SAXPY, the int and float sums and the device copy at every n = 2^k on device-resident data, jsycl "
+            "beside hand-written OpenCL C (and PyTorch where the run had it), the paths taking turns round by "
+            "round (`io.jsycl.bench.Sweep`); per op = wall clock of back-to-back operations and one wait / count, "
+            "median of the rounds. Every size is in the run's `sweep.csv`.", sweep),
+    Section("Scan", ["scan.md"],
+            "Inclusive scans of ints: the PrefixSum sample (three kernels) and the one-pass scan "
+            "(`io.jsycl.bench.ScanBench`).", one_table("scan", "scan")),
+    Section("Kernel shapes", ["kernel-shapes.md"],
+            "Hand-written OpenCL C shapes of SAXPY and of the float sum, interleaved round by round "
+            "(`io.jsycl.bench.KernelShapes`): what decided the launch shapes jsycl generates.", kernel_shapes),
+    Section("Benchmark suite", ["suite-gpu.md"],
+            "Each workload as a jsycl kernel and as hand-written OpenCL C on the same device "
+            "(`io.jsycl.bench.Suite`); milliseconds, median (min–max); kernel time from profiling events, e2e the "
+            "host wall clock of a whole program.", suite),
+    Section("Benchmark suite", ["suite-cpu.md"],
+            "Each workload as a jsycl kernel and as hand-written OpenCL C on the same device "
+            "(`io.jsycl.bench.Suite --device cpu`); milliseconds, median (min–max).", suite, page="cpu"),
+    Section("PyTorch", ["torch-peers.md"],
+            "The same operations in PyTorch on the same device (`benchmarks/gpu/torch_peers.py`; CUDA events, "
+            "milliseconds, median (min–max) of 20).", one_table("op", "torch")),
+    Section("First kernel", ["first-kernel.md"],
+            "From a created context and queue to the first small kernel's result in a Java array, in fresh JVMs "
+            "(`io.jsycl.bench.FirstKernelLatency`); milliseconds.", first_kernel),
+]
+
+PAGE_TITLES = {"cpu": "CPUs through PoCL"}
+
+
+# ---- writing the pages ------------------------------------------------------------------------------------------
+
+def cell(text):
+    return text.replace("|", "\\|")
+
+
+def code(text):
+    return "`" + cell(text).replace("`", "'") + "`"
+
+
+def build_pages(runs):
+    """page name -> Markdown text, and the ids of the runs some page cites."""
+    chosen = {}  # (page, section index) -> {group key: (run, group)}, oldest runs first so newer ones replace
+    for run in runs:
+        for index, section in enumerate(SECTIONS):
+            for name in section.files:
+                if os.path.exists(run.path(name)):
+                    slot = chosen.setdefault((section.page_of(run), index), {})
+                    for group in section.read(run, run.path(name)):
+                        slot[group.key] = (run, group)
+    pages, cited = {}, set()
+    for page in sorted({p for p, _ in chosen}):
+        newest = [r for r in runs if r.page == page]
+        title = PAGE_TITLES.get(page) or (newest[-1].device.split(",")[0] if newest else page)
+        out = [f"# Current benchmark results: {title}", "",
+               "The numbers that hold now on this device. Each row comes from the newest run that measured it, "
+               "and ends with the commit that run built, its date (a link to its raw files under `runs/`) and the "
+               "command that produced it. A newer run replaces only the rows it measured.", "",
+               "Generated by `python3 benchmarks/results/regenerate.py` from `runs/*/`; do not edit it by hand. "
+               "After a run on the GPU host, `python3 benchmarks/results/regenerate.py --add $OUT --prune` adds "
+               "it and drops the runs no page cites any more (benchmarks/README.md). Earlier runs: "
+               "`git log --stat -- benchmarks/results/`.", ""]
+        last_title = None
+        for index, section in enumerate(SECTIONS):
+            slot = chosen.get((page, index))
+            if not slot:
+                continue
+            if section.title != last_title:
+                out += [f"## {section.title}", ""]
+                last_title = section.title
+            out += [section.intro, ""]
+            devices = list(dict.fromkeys(g.device or r.device for r, g in slot.values()))
+            out += ["Device: " + "; ".join(devices) + ".", ""]
+            previous = None
+            for run, group in slot.values():
+                cited.add(run.id)
+                if (group.caption, group.header) != previous:
+                    if previous is not None:
+                        out.append("")
+                    if group.caption:
+                        out += [f"**{group.caption}**", ""]
+                    header = group.header + ["commit", "date", "command"]
+                    out += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+                    previous = (group.caption, group.header)
+                tail = [cell(run.commit), f"[{run.date[:10]}](runs/{run.id}/)", code(run.command)]
+                for row in group.rows:
+                    out.append("| " + " | ".join(row + tail) + " |")
+            out.append("")
+        pages[page] = "\n".join(out)
+    return pages, cited
+
+
+def add_run(results, source):
+    props = read_properties(os.path.join(source, PROPERTIES))
+    base = f"{props['page']}-{props['date'][:10]}-{props['commit'].split()[0]}"
+    target, n = os.path.join(results, "runs", base), 2
+    while os.path.exists(target):
+        target, n = os.path.join(results, "runs", f"{base}-{n}"), n + 1
+    os.makedirs(target)
+    for name in sorted(os.listdir(source)):
+        if os.path.isfile(os.path.join(source, name)) and not NOT_COPIED.match(name):
+            shutil.copy2(os.path.join(source, name), target)
+    print(f"added {os.path.relpath(target, results)}")
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--results", default=HERE, help="the results folder (default: this script's)")
+    parser.add_argument("--add", metavar="OUT", help="a run's output folder, with its run.properties")
+    parser.add_argument("--prune", action="store_true", help="delete run folders no page cites")
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a page is not current")
+    args = parser.parse_args(argv)
+    if args.check and (args.add or args.prune):
+        parser.error("--check changes nothing: leave out --add and --prune")
+    if args.add:
+        add_run(args.results, args.add)
+    runs = load_runs(args.results)
+    pages, cited = build_pages(runs)
+    stale = []
+    for page, text in pages.items():
+        path = os.path.join(args.results, page + ".md")
+        old = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+        if old == text:
+            continue
+        if args.check:
+            stale.append(path)
+            sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), text.splitlines(True), path,
+                                                       "regenerated", n=1))
+        else:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            print(f"wrote {os.path.relpath(path)}")
+    for name in sorted(os.listdir(args.results)):
+        if re.match(r"^[a-z0-9-]+\.md$", name) and name[:-3] not in pages and name != "README.md":
+            stale.append(os.path.join(args.results, name)) if args.check else None
+            print(f"{name}: no run gives this page any more; delete it (git history keeps it)", file=sys.stderr)
+    uncited = [r for r in runs if r.id not in cited]
+    for run in uncited:
+        if args.prune:
+            shutil.rmtree(run.folder)
+            print(f"deleted runs/{run.id}: no page cites it (git history keeps it)")
+        else:
+            print(f"runs/{run.id}: no page cites it any more; --prune deletes it", file=sys.stderr)
+    if args.check and (stale or uncited):
+        print("results pages are not current: run python3 benchmarks/results/regenerate.py"
+              + (" --prune" if uncited else "") + " and commit the result", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
