@@ -2,7 +2,11 @@
 # Runs ON the GPU host, from the repository root, after benchmarks/gpu/run.sh filled .gpu/ on the dev machine.
 # Writes everything into $OUT (default ./bench-out). Each step has a time limit, and no step runs past a deadline
 # of BUDGET_S (default 520 s) after the start, so the whole run stays under 9 minutes. A failing step is recorded in
-# $OUT/summary.md and the next one still runs. $OUT ends with at most 8 files: summary.md, suite-gpu.md, suite-cpu.md,
+# $OUT/summary.md and the next one still runs. $OUT/run.properties says which page of benchmarks/results/ the run
+# belongs to (the GPU's model), the device, the date, the commit (.gpu/commit, from run.sh) and this command;
+# back on the dev machine, `python3 benchmarks/results/regenerate.py --add OUT --prune` files the run under
+# benchmarks/results/runs/ and rewrites the current pages. Besides run.properties, $OUT ends with at most 8 files:
+# summary.md, suite-gpu.md, suite-cpu.md,
 # first-kernel.md, jmh-submit.json, torch-peers.md, variants.md, logs.tgz (every step's log and host.log); the step
 # sweep, run alone, leaves summary.md, sweep.md, sweep.csv, sweep.png, logs.tgz and, from its second pass,
 # sweep-again.csv and sweep-compare.md; the step launch-rate leaves launch-rate[-N].md and .csv per pass and
@@ -19,6 +23,18 @@ nv=/usr/local/nvidia/lib64/libnvidia-opencl.so.1
 if [ -e "$nv" ] && ! grep -qs "$nv" /etc/OpenCL/vendors/*.icd; then
   mkdir -p /etc/OpenCL/vendors && echo "$nv" > /etc/OpenCL/vendors/nvidia.icd
 fi
+# run.properties: what benchmarks/results/regenerate.py needs to cite the run. The page is the GPU's model as the
+# driver names it ("NVIDIA H100 80GB HBM3" -> h100); the command lists the settings this script reads.
+gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1 | sed 's/, */, driver /')
+page=$(grep -oE '\b[A-Z]{1,2}[0-9]{2,4}[A-Z]?\b' <<< "${gpu%%,*}" | head -1 | tr 'A-Z' 'a-z')
+settings=()
+for v in STEPS BUDGET_S LAUNCH_RATE_PASSES LAUNCH_RATE_SOLO SKIP_TORCH SWEEP_MIN_LOG2 SWEEP_MAX_LOG2 SWEEP_AGAIN \
+    KERNEL_SHAPES_ARGS; do
+  [ -n "${!v+x}" ] && settings+=("$v=\"${!v}\"")
+done
+{ echo "page=${page:-gpu}"; echo "device=${gpu:-unknown GPU}"; echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "commit=$(cat .gpu/commit 2>/dev/null || echo 'unknown (.gpu/commit missing: run benchmarks/gpu/run.sh)')"
+  echo "command=OUT=\$OUT ${settings[*]} bash benchmarks/gpu/remote.sh"; } > "$OUT/run.properties"
 rm -rf /tmp/jre && tar xzf .gpu/jre.tgz -C /tmp
 java=/tmp/jre/bin/java
 cache=$(mktemp -d /tmp/jsycl-cache.XXXX)

@@ -50,6 +50,11 @@ else
   echo "no DejaVu Sans under /usr/share/fonts: SweepPlot will not run on the GPU host (plot its CSVs here)" >&2
 fi
 tar czf .gpu/jre.tgz -C .gpu jre && rm -rf .gpu/jre
+# The commit these jars were built from, for the run's run.properties (the GPU host has the tree, not its history);
+# "-dirty" where tracked files differed from it.
+commit=$(git rev-parse --short HEAD)
+git diff --quiet HEAD -- || commit="$commit-dirty"
+echo "$commit" > .gpu/commit
 du -sh .gpu/lib .gpu/jre.tgz
 total=$(du -sm .gpu | cut -f1)
 [ "$total" -lt 64 ] || { echo ".gpu is ${total} MiB, over the 64 MiB limit" >&2; exit 1; }
@@ -58,4 +63,5 @@ cat <<'MSG'
 
 Ready. On the GPU host, from the repository root (with .gpu carried along):
     bash benchmarks/gpu/remote.sh          # results in $OUT (default ./bench-out)
+Then here: python3 benchmarks/results/regenerate.py --add OUT --prune   (OUT: the run's $OUT, brought back)
 MSG
