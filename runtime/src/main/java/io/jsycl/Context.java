@@ -112,7 +112,8 @@ public final class Context implements AutoCloseable {
     }
 
     /**
-     * All program binaries now cached in memory for {@code device}, each with its full key; see API.md section 6.
+     * All program binaries now cached in memory for {@code device}, each with its full key; see
+     * docs/caching-and-configuration.md, "Tools and API".
      *
      * @param device a device of this context
      * @return a new array to pass to {@link #Context(Device, byte[])} in a later run

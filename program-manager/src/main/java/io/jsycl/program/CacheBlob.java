@@ -8,9 +8,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The cache blob format (API.md section 6): the program binaries of one context and device, each
- * with its full {@link PersistentCacheKey#text() key}, for applications that keep compiled
- * programs themselves.
+ * The cache blob format (docs/caching-and-configuration.md, "Tools and API"): the program binaries
+ * of one context and device, each with its full {@link PersistentCacheKey#text() key}, for applications
+ * that keep compiled programs themselves.
  *
  * <pre>
  * "JSYCLBLB"  u32 format version  u32 n + device text (UTF-8)  u32 count

@@ -9,8 +9,8 @@ import java.util.Properties;
 
 /**
  * The program manager's settings: each one an environment variable, overridden by a system
- * property (API.md section 6), parsed by the parser the runtime's settings share ({@link SettingSource}).
- * Read once per {@link ProgramManager}.
+ * property (docs/caching-and-configuration.md, "Settings"), parsed by the parser the runtime's settings
+ * share ({@link SettingSource}). Read once per {@link ProgramManager}.
  *
  * @param persistent          whether the on-disk binary cache is used
  * @param directory           the on-disk cache folder

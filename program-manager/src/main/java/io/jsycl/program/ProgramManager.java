@@ -11,8 +11,8 @@ import java.util.Objects;
 /**
  * Builds each kernel set once per context and device, and keeps the kernels: the entry point
  * of this module. One manager per context (by identity); thread safe. Settings come from the
- * {@code JSYCL_CACHE_*} variables and {@code JSYCL_BUILD_PROGRESS} (API.md section 6), read when the
- * manager is made.
+ * {@code JSYCL_CACHE_*} variables and {@code JSYCL_BUILD_PROGRESS} (docs/caching-and-configuration.md,
+ * "Settings"), read when the manager is made.
  */
 public final class ProgramManager {
     // Guarded by itself

@@ -17,17 +17,18 @@ final class LaunchSettings {
     static final long MIN_SPREAD_WORK_GROUP = 32;
     /**
      * Work-groups per compute unit of a grid-stride launch: 4 of 256 items is 1024 work-items, which every NVIDIA
-     * GPU since Kepler and every AMD compute unit holds at once, so the launch is one wave. On the H100, SAXPY of 2^22
-     * floats ran 8.08 µs per op with 4, 8.20 with 8 and 11.10 as one item per work-item over 4 waves
-     * (benchmarks/results/h100-p-kernel-shapes.md).
+     * GPU since Kepler and every AMD compute unit holds at once, so the launch is one wave; where the data stays in the
+     * L2 cache, 4 per unit ran fastest of the grid-stride shapes and beat one item per work-item over several waves
+     * (benchmarks/results/h100.md, "Kernel shapes", the v4gs and v4 rows of SAXPY at 2^22).
      */
     static final int GRID_STRIDE_GROUPS_PER_UNIT = 4;
     /**
      * The most memory, in bytes, a launch's accessors may span for {@code JSYCL_GRID_STRIDE=auto} to run it grid-stride:
      * data a launch reads and writes again soon stays in a GPU's L2 cache (50 MB on the H100, 40 on the A100), where
-     * one resident wave looping over the items beat four waves of one item each by 26% for SAXPY over 32 MiB. Over
-     * 64 MiB the two were even, and from 192 MiB (from DRAM) the loop was 5% slower. NVIDIA's OpenCL reports no L2
-     * size ({@code CL_DEVICE_GLOBAL_MEM_CACHE_SIZE} is the L1 caches' total there), hence a constant.
+     * one resident wave looping over the items beat four waves of one item each for SAXPY over 32 MiB; over 64 MiB
+     * the two were even, and from DRAM the loop was slower (benchmarks/results/h100.md, "Kernel shapes", SAXPY at
+     * 2^22 to 2^24). NVIDIA's OpenCL reports no L2 size ({@code CL_DEVICE_GLOBAL_MEM_CACHE_SIZE} is the L1 caches'
+     * total there), hence a constant.
      */
     static final long GRID_STRIDE_MAX_BYTES = 48L << 20;
 
