@@ -1,9 +1,9 @@
 package io.jsycl;
 
-import io.jsycl.internal.BufferStorage;
-import io.jsycl.internal.CommandGroupRecord;
-import io.jsycl.internal.EventImpl;
-import io.jsycl.internal.KernelBinding;
+import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.launch.CommandGroupRecord;
+import io.jsycl.internal.event.EventImpl;
+import io.jsycl.internal.launch.KernelBinding;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
