@@ -30,28 +30,32 @@ public final class HostExecutor {
     /** Runs the command group's kernel with its specialization constant values. */
     public static void run(CommandGroupRecord.Launch launch, Map<SpecConstant<?>, Object> specValues) {
         Map<SpecConstant<?>, Object> spec = Map.copyOf(specValues);
-        if (launch.kernel() instanceof TaskKernel task) {
-            try {
-                SpecValues.runWith(spec, task::run);
-            } catch (RuntimeException e) {
-                throw HostKernelFailure.describe(e, task, new int[3]);
+        switch (launch) {
+            case CommandGroupRecord.Task(TaskKernel task) -> {
+                try {
+                    SpecValues.runWith(spec, task::run);
+                } catch (RuntimeException e) {
+                    throw HostKernelFailure.describe(e, task, new int[3]);
+                }
             }
-            return;
+            case CommandGroupRecord.NdItems(NdItemKernel kernel, Range range, Range local) ->
+                    HostNdExecutor.run(kernel, range, local, spec);
+            case CommandGroupRecord.Items(ItemKernel kernel, Range range) -> runItems(kernel, null, range, spec);
+            case CommandGroupRecord.Reduce(ReductionKernel<?> kernel, Range range, Reduction<?> reduction) ->
+                    runItems(kernel, reduction, range, spec);
         }
-        if (launch.kernel() instanceof NdItemKernel ndKernel) {
-            HostNdExecutor.run(ndKernel, launch.range(), launch.local(), spec);
-            return;
-        }
-        Range range = launch.range();
+    }
+
+    /** Runs an item kernel, or a reduction kernel with its {@code reduction}, over {@code range} in the common pool. */
+    private static void runItems(Object kernel, Reduction<?> reduction, Range range, Map<SpecConstant<?>, Object> spec) {
         long total = range.size();
         if (total == 0) {
             return;
         }
         int parallelism = ForkJoinPool.getCommonPoolParallelism();
         long chunk = Math.max(MIN_CHUNK, total / (4L * Math.max(1, parallelism)));
-        var reduction = launch.reduction();
         Object result = reduction == null ? null : API.impl(reduction).newReducer();
-        invoke(new Chunk(launch.kernel(), reduction, result, spec, range, 0, total, chunk));
+        invoke(new Chunk(kernel, reduction, result, spec, range, 0, total, chunk));
         if (reduction != null) {
             API.impl(reduction).store(result, API.impl(reduction).output().hostArray());
         }

@@ -2,12 +2,17 @@ package io.jsycl.internal.launch;
 
 import io.jsycl.AccessMode;
 import io.jsycl.Handler;
+import io.jsycl.ItemKernel;
 import io.jsycl.LocalAccessor;
+import io.jsycl.NdItemKernel;
 import io.jsycl.Range;
 import io.jsycl.Reduction;
+import io.jsycl.ReductionKernel;
 import io.jsycl.SpecConstant;
+import io.jsycl.TaskKernel;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.lowering.KernelShape;
 import java.util.List;
 import java.util.Map;
 
@@ -36,10 +41,81 @@ public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> r
         List<LocalAccessor<?>> locals, String userBuildOptions, boolean fastMath, boolean checked,
         Map<SpecConstant<?>, Object> specValues, long submittedNanos, KernelBinding binding) {
 
-    /** The kernel of a command group and the index space it runs over. */
-    public record Launch(Object kernel, Range range, Range local, Reduction<?> reduction) {
-        public Launch(Object kernel, Range range) {
-            this(kernel, range, null, null);
+    /**
+     * The kernel of a command group and the index space it runs over, one kind per way to launch: the kind says the
+     * kernel's interface and shape, so neither the lowering nor the host device derives them again.
+     */
+    public sealed interface Launch {
+        /** @return the kernel lambda, whose captures become the kernel's arguments */
+        Object kernel();
+
+        /** @return the kernel's shape, as the lowering knows it */
+        KernelShape shape();
+
+        /** @return the items it runs over, or null for a single task */
+        Range range();
+
+        /** @return the number of dimensions of its range; 0 for a single task */
+        default int dimensions() {
+            return range() == null ? 0 : range().dimensions();
+        }
+    }
+
+    /**
+     * {@code h.singleTask(kernel)}.
+     *
+     * @param kernel the kernel lambda
+     */
+    public record Task(TaskKernel kernel) implements Launch {
+        @Override
+        public KernelShape shape() {
+            return KernelShape.TASK;
+        }
+
+        @Override
+        public Range range() {
+            return null;
+        }
+    }
+
+    /**
+     * {@code h.parallelFor(range, kernel)}.
+     *
+     * @param kernel the kernel lambda
+     * @param range the items it runs over
+     */
+    public record Items(ItemKernel kernel, Range range) implements Launch {
+        @Override
+        public KernelShape shape() {
+            return KernelShape.ITEM;
+        }
+    }
+
+    /**
+     * {@code h.parallelFor(ndRange, kernel)}.
+     *
+     * @param kernel the kernel lambda
+     * @param range the global range
+     * @param local the work-group size
+     */
+    public record NdItems(NdItemKernel kernel, Range range, Range local) implements Launch {
+        @Override
+        public KernelShape shape() {
+            return KernelShape.ND_ITEM;
+        }
+    }
+
+    /**
+     * {@code h.parallelFor(range, reduction, kernel)}.
+     *
+     * @param kernel the kernel lambda
+     * @param range the items it runs over, 1-D
+     * @param reduction the reduction the kernel combines into
+     */
+    public record Reduce(ReductionKernel<?> kernel, Range range, Reduction<?> reduction) implements Launch {
+        @Override
+        public KernelShape shape() {
+            return KernelShape.REDUCTION;
         }
     }
 

@@ -64,6 +64,7 @@ public final class Prewarm {
             "io.jsycl.Handler", "io.jsycl.internal.platform.FirstSubmitTrace", "io.jsycl.Event", "io.jsycl.internal.event.EventImpl",
             "io.jsycl.AccessMode", "io.jsycl.internal.memory.Indexer", "io.jsycl.ItemKernel", "io.jsycl.Item",
             "io.jsycl.internal.launch.CommandGroupRecord", "io.jsycl.internal.launch.CommandGroupRecord$Launch",
+            "io.jsycl.internal.launch.CommandGroupRecord$Items",
             "io.jsycl.internal.schedule.Scheduler", "io.jsycl.program.ProgramBuildException", "io.jsycl.SyclException",
             "io.jsycl.KernelBuildException", "io.jsycl.lowering.KernelShape", "io.jsycl.internal.launch.KernelLambdas",
             "io.jsycl.KernelLoweringException", "io.jsycl.lowering.Capture", "io.jsycl.lowering.LoweringException",

@@ -7,6 +7,7 @@ import io.jsycl.Event;
 import io.jsycl.Queue;
 import io.jsycl.QueueProperty;
 import io.jsycl.Range;
+import io.jsycl.Reduction;
 import io.jsycl.SyclException;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.event.GraphLock;
@@ -144,19 +145,18 @@ public final class QueueScheduler {
             storage.refuseHostAccessorOpenHere("q.submit()", "still open", "the command group would wait for it"
                     + " forever: close the host accessor before submitting work that uses the buffer");
         }
-        KernelShape shape = launch.range() == null ? KernelShape.TASK
-                : launch.reduction() != null ? KernelShape.REDUCTION
-                : launch.local() != null ? KernelShape.ND_ITEM : KernelShape.ITEM;
-        if (launch.local() != null) {
-            API.impl(device).checkWorkGroup(launch.local());
+        KernelShape shape = launch.shape();
+        if (launch instanceof CommandGroupRecord.NdItems nd) {
+            API.impl(device).checkWorkGroup(nd.local());
         }
-        int dims = launch.range() == null ? 0 : launch.range().dimensions();
+        Reduction<?> reduction = launch instanceof CommandGroupRecord.Reduce r ? r.reduction() : null;
+        int dims = launch.dimensions();
         boolean checkedRequested = group.checked() || launches.checksAll();
         boolean checked = !device.isHost() && checkedRequested;
         KernelLambdas.Kernel kernel = KernelLambdas.lower(launch.kernel(), shape, dims, group, queue, checked,
-                launch.reduction() == null ? null : Reductions.spec(launch.reduction()));
+                reduction == null ? null : Reductions.spec(reduction));
         EventImpl event = device.isHost() ? submitHost(group) : submitOpenCl(group, kernel, checkedRequested,
-                LoweredKernel.twoItemsPerWorkItem(shape, dims, launch.reduction() != null, checked));
+                LoweredKernel.twoItemsPerWorkItem(shape, dims, reduction != null, checked));
         FirstSubmitTrace.finish();
         return event;
     }
@@ -164,43 +164,28 @@ public final class QueueScheduler {
     private EventImpl submitHost(CommandGroupRecord group) {
         var done = new CompletableFuture<Void>();
         EventImpl event = profiling ? EventImpl.profiled(done) : EventImpl.of(done);
-        List<EventImpl> waits;
-        for (boolean first = true; ; first = false) {
-            waits = new ArrayList<>(group.dependencies());
-            var deferred = new Deferred();
-            boolean committed = false;
-            Throwable failure = null;
-            GraphLock.LOCK.lock();
-            try {
-                if (first && SchedulerTrace.on()) {
-                    SchedulerTrace.log(describe("kernel on the host device", group));
-                }
-                orderAfterPrevious(waits);
-                for (var req : group.requirements().entrySet()) {
-                    req.getKey().collectDependencies(req.getValue(), waits);
-                    req.getKey().readyForHost(req.getValue(), deferred);
-                }
-                if (deferred.isEmpty()) {
-                    for (var req : group.requirements().entrySet()) {
-                        req.getKey().prepareHost(req.getValue());
-                    }
-                    for (var req : group.requirements().entrySet()) {
-                        req.getKey().recordUse(req.getValue(), event);
-                    }
-                    track(event);
-                    committed = true;
-                }
-            } catch (RuntimeException | Error e) {
-                failure = e;
-            } finally {
-                GraphLock.LOCK.unlock();
+        List<EventImpl> dependencies = Passes.run((deferred, first) -> {
+            var waits = new ArrayList<>(group.dependencies());
+            if (first && SchedulerTrace.on()) {
+                SchedulerTrace.log(describe("kernel on the host device", group));
             }
-            Deferred.runAfter(deferred, failure);
-            if (committed) {
-                break;
+            orderAfterPrevious(waits);
+            for (var req : group.requirements().entrySet()) {
+                req.getKey().collectDependencies(req.getValue(), waits);
+                req.getKey().readyForHost(req.getValue(), deferred);
             }
-        }
-        List<EventImpl> dependencies = waits;
+            if (!deferred.isEmpty()) {
+                return null;
+            }
+            for (var req : group.requirements().entrySet()) {
+                req.getKey().prepareHost(req.getValue());
+            }
+            for (var req : group.requirements().entrySet()) {
+                req.getKey().recordUse(req.getValue(), event);
+            }
+            track(event);
+            return waits;
+        });
         Scheduler.runOnHost(() -> {
             try {
                 for (EventImpl e : dependencies) {
@@ -249,66 +234,41 @@ public final class QueueScheduler {
                 launches.signedSubscripts()) | (twoItems ? LaunchSpecialization.TWO_ITEMS : 0)
                 | (strideItems > 0 ? LaunchSpecialization.GRID_STRIDE : 0);
         // The work-groups the runtime picks for a Range launch on a device that pads ranges (GPUs), else null.
-        long[] paddedLocal = launch.local() == null && launch.reduction() == null && range != null
+        long[] paddedLocal = launch instanceof CommandGroupRecord.Items
                 && launches.padsRanges() ? launches.paddedLocalSize(workItems) : null;
         KernelHandle handle = kernels.kernelFor(group, kernel.lowering(),
-                paddedLocal != null && ragged(workItems, paddedLocal), specialization);
+                paddedLocal != null && SubmitTrace.ragged(workItems, paddedLocal), specialization);
         FirstSubmitTrace.mark("program");
         if (range != null && range.size() == 0) {
             return EventImpl.completed();
         }
-        Range local = launch.local();
-        if (launch.reduction() != null) {
+        Range local = launch instanceof CommandGroupRecord.NdItems nd ? nd.local() : null;
+        if (launch instanceof CommandGroupRecord.Reduce) {
             long reductionLocal = Reductions.workGroupSize(device);
             local = Range.of((int) reductionLocal);
             range = Reductions.globalSize(device, range.get(0), reductionLocal, checkedRequested);
         }
         range = twoItems || strideItems > 0 ? workItems : range;
         var plan = new LaunchPlan(range, local, paddedLocal, specialization, twoItems, strideItems > 0, handle);
-        for (boolean first = true; ; first = false) {
-            var deferred = new Deferred();
-            EventImpl event = null;
-            Throwable failure = null;
-            // The lease is taken before the lock: taking it may look an evicted kernel up again, which may build it.
-            try (var lease = handle.acquire()) {
-                GraphLock.LOCK.lock();
-                try {
-                    var waits = new ArrayList<EventImpl>(4);
-                    waits.addAll(group.dependencies());
-                    for (var req : group.requirements().entrySet()) {
-                        req.getKey().collectDependencies(req.getValue(), waits);
-                    }
-                    orderAfterPrevious(waits);
-                    if (first && SchedulerTrace.on()) {
-                        SchedulerTrace.log(describe("kernel " + lowered.kernelName(), group));
-                    }
-                    // Host work (an open host accessor, a host-device command group) and other contexts' commands
-                    // cannot join the wait list: they are awaited outside the lock, before the data moves (a host
-                    // accessor's close leaves an unmap the launch must wait for).
-                    deferred.pending(waits, context);
-                    for (var req : group.requirements().entrySet()) {
-                        req.getKey().readyForDevice(commands, req.getValue(), deferred);
-                    }
-                    if (deferred.isEmpty()) {
-                        event = commit(group, kernel, lease, waits, plan);
-                    }
-                } finally {
-                    GraphLock.LOCK.unlock();
-                }
-            } catch (ClException e) {
-                failure = DeferredLaunch.enqueueFailure(lowered, device, e);
-            } catch (RuntimeException | Error e) {
-                failure = e;
+        return Passes.run(handle, (lease, deferred, first) -> {
+            var waits = new ArrayList<EventImpl>(4);
+            waits.addAll(group.dependencies());
+            for (var req : group.requirements().entrySet()) {
+                req.getKey().collectDependencies(req.getValue(), waits);
             }
-            try {
-                Deferred.runAfter(deferred, failure);
-            } catch (ClException e) {
-                throw DeferredLaunch.enqueueFailure(lowered, device, e);
+            orderAfterPrevious(waits);
+            if (first && SchedulerTrace.on()) {
+                SchedulerTrace.log(describe("kernel " + lowered.kernelName(), group));
             }
-            if (event != null) {
-                return event;
+            // Host work (an open host accessor, a host-device command group) and other contexts' commands cannot join
+            // the wait list: they are awaited outside the lock, before the data moves (a host accessor's close leaves
+            // an unmap the launch must wait for).
+            deferred.pending(waits, context);
+            for (var req : group.requirements().entrySet()) {
+                req.getKey().readyForDevice(commands, req.getValue(), deferred);
             }
-        }
+            return deferred.isEmpty() ? commit(group, kernel, lease, waits, plan) : null;
+        }, e -> DeferredLaunch.enqueueFailure(lowered, device, e));
     }
 
     /** How a kernel is launched, decided before the graph lock is taken. */
@@ -341,7 +301,7 @@ public final class QueueScheduler {
             FirstSubmitTrace.mark("buffers");
             CommandGroupRecord.Launch launch = group.launch();
             arguments.set(API.impl(context).cl(), lowered, kernel.captured(), storages, mems,
-                    launch.range(), launch.reduction(), plan.local() == null ? 0 : plan.local().size(),
+                    launch.range(), launch instanceof CommandGroupRecord.Reduce reduce ? reduce.reduction() : null, plan.local() == null ? 0 : plan.local().size(),
                     (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
             FirstSubmitTrace.mark("arguments");
             List<ClEvent> clWaits = EventImpl.waitList(waits, context, inOrderCl());
@@ -369,16 +329,10 @@ public final class QueueScheduler {
             }
             FirstSubmitTrace.mark("enqueue");
             if (SchedulerTrace.on()) {
-                SchedulerTrace.log("kernel " + lowered.kernelName() + " enqueued on " + queue + " with "
-                        + clWaits.size() + " OpenCL events in its wait list"
-                        + (plan.twoItems() ? ", two items per work-item over " + plan.range().size() + " work-items"
-                                : "")
-                        + (plan.gridStride() ? ", items a grid apart over " + plan.range().size() + " work-items" : "")
-                        + (plan.paddedLocal() != null ? ", work-groups of " + workGroup(plan.paddedLocal()) : "")
-                        + ((plan.specialization() & LaunchSpecialization.NO_ALIASING) != 0
-                                ? ", accessors restrict (pairwise different memory)" : "")
-                        + (lazyLaunch != null ? ", without an OpenCL event of its own (in-order queue)" : "")
-                        + (thread != null ? ", by the queue's launch thread" : ""));
+                SchedulerTrace.log(SubmitTrace.enqueued(lowered.kernelName(), queue, clWaits.size(), plan.range(),
+                        plan.twoItems(), plan.gridStride(), plan.paddedLocal(),
+                        (plan.specialization() & LaunchSpecialization.NO_ALIASING) != 0, lazyLaunch != null,
+                        thread != null));
             }
             ClMem check = arguments.takeCheckBuffer();
             if (check != null) {
@@ -399,49 +353,9 @@ public final class QueueScheduler {
         }
     }
 
-    /** Whether {@code range} is not a whole number of work-groups of {@code local} (OpenCL order): padded. */
-    private static boolean ragged(Range range, long[] local) {
-        int dims = range.dimensions();
-        for (int cl = 0; cl < dims; cl++) {
-            if (range.get(dims - 1 - cl) % local[cl] != 0) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** For the trace: work-group extents in SYCL order, joined by 'x'. */
-    private static String workGroup(long[] openClLocal) {
-        var b = new StringBuilder();
-        for (int cl = openClLocal.length - 1; cl >= 0; cl--) {
-            b.append(openClLocal[cl]).append(cl > 0 ? "x" : "");
-        }
-        return b.toString();
-    }
-
     /** For the trace: what a command group waits for and why, before its data moves. */
     private String describe(String what, CommandGroupRecord group) {
-        var b = new StringBuilder(what).append(" submitted to ").append(queue).append(':');
-        int reasons = 0;
-        if (!group.dependencies().isEmpty()) {
-            b.append(" after ").append(group.dependencies().size()).append(" dependsOn event(s);");
-            reasons++;
-        }
-        if (hasPreviousInOrder()) {
-            b.append(" after the queue's previous command (in-order);");
-            reasons++;
-        }
-        for (var req : group.requirements().entrySet()) {
-            String why = req.getKey().describeDependencies(req.getValue());
-            b.append(' ').append(req.getKey()).append(' ').append(req.getValue())
-                    .append(why.isEmpty() ? " (no wait)" : ": " + why).append(';');
-            reasons += why.isEmpty() ? 0 : 1;
-        }
-        if (reasons == 0) {
-            b.append(" waits for nothing;");
-        }
-        b.setLength(b.length() - 1);
-        return b.toString();
+        return SubmitTrace.describe(what, group, queue, hasPreviousInOrder());
     }
 
     /**

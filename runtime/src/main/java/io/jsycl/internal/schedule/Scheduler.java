@@ -50,6 +50,10 @@ public final class Scheduler {
         HOST_COMMANDS.execute(command);
     }
 
+    /** What the pass that opened a host access committed: what it waits for, and its mapping or null. */
+    private record Opened(List<EventImpl> waits, BufferStorage.HostMapping mapping) {
+    }
+
     /**
      * A host access: the future its close completes, and the mapped copy it reads and writes, or
      * null where it uses the host array.
@@ -67,39 +71,25 @@ public final class Scheduler {
         storage.refuseHostAccessorOpenHere("buffer.hostAccess()", "already open", "a host accessor reads and writes,"
                 + " so a second one would wait for the first forever: use the open one, or close it first");
         var open = new CompletableFuture<Void>();
-        List<EventImpl> waits;
-        BufferStorage.HostMapping mapping;
-        while (true) {
-            waits = new ArrayList<>();
-            mapping = null;
-            var deferred = new Deferred();
-            boolean committed = false;
-            Throwable failure = null;
-            LOCK.lock();
-            try {
-                storage.collectDependencies(AccessMode.READ_WRITE, waits);
-                mapping = storage.mapForHost(waits, deferred);
-                if (mapping == null && deferred.isEmpty()) {
-                    storage.readyForHost(AccessMode.READ_WRITE, deferred);
-                    if (deferred.isEmpty()) {
-                        storage.prepareHost(AccessMode.READ_WRITE);
-                    }
-                }
+        Opened opened = Passes.run((deferred, first) -> {
+            var waits = new ArrayList<EventImpl>();
+            storage.collectDependencies(AccessMode.READ_WRITE, waits);
+            BufferStorage.HostMapping mapping = storage.mapForHost(waits, deferred);
+            if (mapping == null && deferred.isEmpty()) {
+                storage.readyForHost(AccessMode.READ_WRITE, deferred);
                 if (deferred.isEmpty()) {
-                    storage.recordUse(AccessMode.READ_WRITE, EventImpl.of(open));
-                    storage.hostAccessorOpened(open);
-                    committed = true;
+                    storage.prepareHost(AccessMode.READ_WRITE);
                 }
-            } catch (RuntimeException | Error e) {
-                failure = e;
-            } finally {
-                LOCK.unlock();
             }
-            Deferred.runAfter(deferred, failure);
-            if (committed) {
-                break;
+            if (!deferred.isEmpty()) {
+                return null;
             }
-        }
+            storage.recordUse(AccessMode.READ_WRITE, EventImpl.of(open));
+            storage.hostAccessorOpened(open);
+            return new Opened(waits, mapping);
+        });
+        List<EventImpl> waits = opened.waits();
+        BufferStorage.HostMapping mapping = opened.mapping();
         try {
             if (mapping != null && mapping.ready != null) {
                 try (var ready = mapping.ready) {
