@@ -26,16 +26,34 @@ import java.util.function.Function;
  * reports {@link Event.Status#SUBMITTED} until the marker completes.
  */
 public final class EventImpl {
-    private final ClEvent cl;
-    /** For a launch without an OpenCL event: the launches it belongs to, and its number there; else null. */
-    private final LazyLaunches lazy;
-    private final long seq;
+    /**
+     * What the command's completion is known by, one kind per way a command runs: its OpenCL event, its place among
+     * the launches of an in-order queue that have no event of their own, or a future of the JVM (host work, or a
+     * fake's device command).
+     */
+    sealed interface Kind {
+    }
+
+    /** A command known by its OpenCL event, which this event owns. */
+    private record OpenCl(ClEvent cl) implements Kind {
+    }
+
+    /** Launch {@code seq} of {@code launches}, enqueued without an OpenCL event. */
+    private record Lazy(LazyLaunches launches, long seq) implements Kind {
+    }
+
+    /**
+     * A command that completes with {@code done}: host work (a host accessor's access, a host-device command group)
+     * where {@code hostWork}, else a device command known by its completion (a fake
+     * {@link io.jsycl.internal.memory.CommandQueue}'s).
+     */
+    private record JvmFuture(CompletableFuture<Void> done, boolean hostWork) implements Kind {
+    }
+
+    private final Kind kind;
     private final Context context;
-    private final CompletableFuture<Void> host;
     private final boolean profiling;
-    /** Whether {@code host} is host work rather than a device command known by its completion (a fake's). */
-    private final boolean hostWork;
-    /** The queue the command was enqueued on, if known: an OpenCL queue, or a {@link io.jsycl.internal.memory.CommandQueue} fake. */
+    /** The queue the command was enqueued on, if known: an OpenCL queue, or a fake command queue. */
     private Object origin;
     private volatile long hostSubmit;
     private volatile long hostStart;
@@ -49,18 +67,9 @@ public final class EventImpl {
     // Guarded by this: the public handle, made on first use, so that one command has one Event.
     private Event handle;
 
-    private EventImpl(ClEvent cl, Context context, CompletableFuture<Void> host, boolean profiling) {
-        this(cl, null, 0, context, host, profiling, host != null);
-    }
-
-    private EventImpl(ClEvent cl, LazyLaunches lazy, long seq, Context context, CompletableFuture<Void> host,
-            boolean profiling, boolean hostWork) {
-        this.hostWork = hostWork;
-        this.cl = cl;
-        this.lazy = lazy;
-        this.seq = seq;
+    private EventImpl(Kind kind, Context context, boolean profiling) {
+        this.kind = kind;
         this.context = context;
-        this.host = host;
         this.profiling = profiling;
     }
 
@@ -71,7 +80,7 @@ public final class EventImpl {
 
     /** As above, for a command enqueued on {@code origin} (which orders later commands if it is in order). */
     public static EventImpl of(ClEvent cl, Context context, boolean profiling, ClCommandQueue origin) {
-        var event = new EventImpl(cl, context, null, profiling);
+        var event = new EventImpl(new OpenCl(cl), context, profiling);
         event.origin = origin;
         cl.releaseWhenUnreachable();
         return event;
@@ -79,7 +88,7 @@ public final class EventImpl {
 
     /** The event of launch {@code seq} of {@code lazy}, enqueued without an OpenCL event. */
     public static EventImpl lazy(LazyLaunches lazy, long seq, Context context) {
-        var event = new EventImpl(null, lazy, seq, context, null, false, false);
+        var event = new EventImpl(new Lazy(lazy, seq), context, false);
         event.origin = lazy.queue();
         return event;
     }
@@ -90,19 +99,19 @@ public final class EventImpl {
      * work: a command of the same context lists it in its wait list.
      */
     public static EventImpl command(CompletableFuture<Void> done, Context context, Object origin) {
-        var event = new EventImpl(null, null, 0, context, done, false, false);
+        var event = new EventImpl(new JvmFuture(done, false), context, false);
         event.origin = origin;
         return event;
     }
 
     /** An event for work done on the JVM. */
     public static EventImpl of(CompletableFuture<Void> host) {
-        return new EventImpl(null, null, host, false);
+        return new EventImpl(new JvmFuture(host, true), null, false);
     }
 
     /** An event for work done on the JVM that records its times for {@link #profile()}. */
     public static EventImpl profiled(CompletableFuture<Void> host) {
-        var e = new EventImpl(null, null, host, true);
+        var e = new EventImpl(new JvmFuture(host, true), null, true);
         e.hostSubmit = System.nanoTime();
         return e;
     }
@@ -118,7 +127,7 @@ public final class EventImpl {
 
     /** An event that is already complete. */
     public static EventImpl completed() {
-        return new EventImpl(null, null, CompletableFuture.completedFuture(null), false);
+        return new EventImpl(new JvmFuture(CompletableFuture.completedFuture(null), true), null, false);
     }
 
     /**
@@ -142,28 +151,31 @@ public final class EventImpl {
     }
 
     private void await(boolean everyTime) {
-        if (lazy != null) {
-            lazy.await(seq);
-            return;
-        }
         RuntimeException failure;
-        if (cl != null) {
-            try {
-                cl.await();
-            } catch (ClException e) {
-                throw new SyclException("command failed on the device: " + e.getMessage(), e, e.status(),
-                        e.statusName());
-            }
-            failure = checkResult();
-        } else {
-            try {
-                HostFutures.await(host, "waiting for a command", "command failed");
+        switch (kind) {
+            case Lazy(LazyLaunches launches, long seq) -> {
+                launches.await(seq);
                 return;
-            } catch (RuntimeException e) {
-                if (!host.isCompletedExceptionally()) {
-                    throw e; // the wait itself failed (an interrupt), not the command
+            }
+            case OpenCl(ClEvent cl) -> {
+                try {
+                    cl.await();
+                } catch (ClException e) {
+                    throw new SyclException("command failed on the device: " + e.getMessage(), e, e.status(),
+                            e.statusName());
                 }
-                failure = e;
+                failure = checkResult();
+            }
+            case JvmFuture(CompletableFuture<Void> done, boolean hostWork) -> {
+                try {
+                    HostFutures.await(done, "waiting for a command", "command failed");
+                    return;
+                } catch (RuntimeException e) {
+                    if (!done.isCompletedExceptionally()) {
+                        throw e; // the wait itself failed (an interrupt), not the command
+                    }
+                    failure = e;
+                }
             }
         }
         if (failure == null) {
@@ -218,25 +230,20 @@ public final class EventImpl {
      * @return the command's status now
      */
     public Event.Status status() {
-        if (lazy != null) {
-            return lazy.status(seq);
-        }
-        if (cl != null) {
-            int s = cl.executionStatus();
-            if (s < 0) {
-                return Event.Status.FAILED;
+        return switch (kind) {
+            case Lazy(LazyLaunches launches, long seq) -> launches.status(seq);
+            case OpenCl(ClEvent cl) -> {
+                int s = cl.executionStatus();
+                yield s < 0 ? Event.Status.FAILED : switch (s) {
+                    // A checked kernel that recorded a failure ran to its end on the device, but failed.
+                    case 0 -> hasCheck() && checkResult() != null ? Event.Status.FAILED : Event.Status.COMPLETE;
+                    case 1 -> Event.Status.RUNNING;
+                    default -> Event.Status.SUBMITTED;
+                };
             }
-            return switch (s) {
-                // A checked kernel that recorded a failure ran to its end on the device, but failed.
-                case 0 -> hasCheck() && checkResult() != null ? Event.Status.FAILED : Event.Status.COMPLETE;
-                case 1 -> Event.Status.RUNNING;
-                default -> Event.Status.SUBMITTED;
-            };
-        }
-        if (!host.isDone()) {
-            return Event.Status.RUNNING;
-        }
-        return host.isCompletedExceptionally() ? Event.Status.FAILED : Event.Status.COMPLETE;
+            case JvmFuture(CompletableFuture<Void> done, boolean hostWork) -> !done.isDone() ? Event.Status.RUNNING
+                    : done.isCompletedExceptionally() ? Event.Status.FAILED : Event.Status.COMPLETE;
+        };
     }
 
     /**
@@ -250,10 +257,10 @@ public final class EventImpl {
             throw new IllegalStateException("event.profile() needs a queue made with QueueProperty.ENABLE_PROFILING");
         }
         await();
-        if (cl == null) {
-            return new Event.Profile(hostSubmit, hostStart, hostEnd);
+        if (kind instanceof OpenCl(ClEvent cl)) {
+            return new Event.Profile(cl.profileSubmit(), cl.profileStart(), cl.profileEnd());
         }
-        return new Event.Profile(cl.profileSubmit(), cl.profileStart(), cl.profileEnd());
+        return new Event.Profile(hostSubmit, hostStart, hostEnd);
     }
 
     /** Makes {@link #await()} read {@code c} once the command ran and throw what it recorded. */
@@ -302,24 +309,27 @@ public final class EventImpl {
      * a marker on its queue now (null if it is known complete: nothing to wait for).
      */
     public ClEvent cl() {
-        if (lazy == null) {
-            return cl;
-        }
-        if (lazy.isComplete(seq)) {
-            return null;
-        }
-        LazyLaunches.Marker m = lazy.markerFor(seq);
-        return m == null ? null : m.cl; // null: the queue is closed, await() gives the outcome
+        return switch (kind) {
+            case OpenCl(ClEvent cl) -> cl;
+            case JvmFuture f -> null;
+            case Lazy(LazyLaunches launches, long seq) -> {
+                if (launches.isComplete(seq)) {
+                    yield null;
+                }
+                LazyLaunches.Marker m = launches.markerFor(seq);
+                yield m == null ? null : m.cl; // null: the queue is closed, await() gives the outcome
+            }
+        };
     }
 
     /** True if this is host work (a host accessor's access, a host-device command group), not an OpenCL command. */
     public boolean isHostWork() {
-        return hostWork;
+        return kind instanceof JvmFuture(CompletableFuture<Void> done, boolean hostWork) && hostWork;
     }
 
     /** True if this is a launch without an OpenCL event of its own. */
     public boolean isLazy() {
-        return lazy != null;
+        return kind instanceof Lazy;
     }
 
     /**
@@ -327,7 +337,9 @@ public final class EventImpl {
      * event on the same in-order queue, this one enqueued later (any marker for it covers both).
      */
     public boolean covers(EventImpl earlier) {
-        return lazy != null && earlier.lazy == lazy && earlier.seq <= seq;
+        return kind instanceof Lazy(LazyLaunches launches, long seq)
+                && earlier.kind instanceof Lazy(LazyLaunches earlierLaunches, long earlierSeq)
+                && earlierLaunches == launches && earlierSeq <= seq;
     }
 
     /** The queue the command was enqueued on (an OpenCL queue, or a fake), or null. */
@@ -342,10 +354,11 @@ public final class EventImpl {
 
     /** True if the command has finished (or failed). A launch without an event answers without asking OpenCL. */
     public boolean isDone() {
-        if (lazy != null) {
-            return lazy.isComplete(seq);
-        }
-        return cl != null ? cl.executionStatus() <= 0 : host.isDone();
+        return switch (kind) {
+            case Lazy(LazyLaunches launches, long seq) -> launches.isComplete(seq);
+            case OpenCl(ClEvent cl) -> cl.executionStatus() <= 0;
+            case JvmFuture(CompletableFuture<Void> done, boolean hostWork) -> done.isDone();
+        };
     }
 
     /**
@@ -394,7 +407,7 @@ public final class EventImpl {
             if (e.orderedBy(inOrder)) {
                 continue;
             }
-            if (!e.hostWork && e.context == context) {
+            if (!e.isHostWork() && e.context == context) {
                 list.add(e);
             } else {
                 e.await();

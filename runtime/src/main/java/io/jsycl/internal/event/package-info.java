@@ -1,7 +1,7 @@
 /**
  * Commands as the rest of the runtime waits for them: what an {@link io.jsycl.Event} is a handle to
- * ({@link io.jsycl.internal.event.EventImpl}, one of the sealed kinds of
- * {@link io.jsycl.internal.event.Completion}), the launches of an in-order queue that have no OpenCL event of their
+ * ({@link io.jsycl.internal.event.EventImpl}, of one sealed kind: an OpenCL event, a launch without one, or
+ * a future of the JVM), the launches of an in-order queue that have no OpenCL event of their
  * own ({@link io.jsycl.internal.event.LazyLaunches}) and the thread that enqueues a burst of them
  * ({@link io.jsycl.internal.event.LaunchThread}), and the graph lock ({@link io.jsycl.internal.event.GraphLock})
  * that the scheduler and the buffers' transfers share.
