@@ -4,9 +4,9 @@
 
 package io.jsycl;
 
-import io.jsycl.internal.BufferStorage;
-import io.jsycl.internal.Indexer;
-import io.jsycl.internal.KernelBinding;
+import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.memory.Indexer;
+import io.jsycl.internal.launch.KernelBinding;
 
 /**
  * A command group's view of a {@link Buffer}. Kernels read and write primitives through it with

@@ -1,14 +1,14 @@
 package io.jsycl;
 
-import io.jsycl.internal.ApiAccess;
-import io.jsycl.internal.BufferStorage;
-import io.jsycl.internal.CommandQueue;
-import io.jsycl.internal.ContextImpl;
-import io.jsycl.internal.DeviceArrayImpl;
-import io.jsycl.internal.DeviceImpl;
-import io.jsycl.internal.EventImpl;
-import io.jsycl.internal.LocalAccessorImpl;
-import io.jsycl.internal.ReductionImpl;
+import io.jsycl.internal.memory.ApiAccess;
+import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.memory.CommandQueue;
+import io.jsycl.internal.memory.ContextImpl;
+import io.jsycl.internal.memory.DeviceArrayImpl;
+import io.jsycl.internal.platform.DeviceImpl;
+import io.jsycl.internal.event.EventImpl;
+import io.jsycl.internal.memory.LocalAccessorImpl;
+import io.jsycl.internal.memory.ReductionImpl;
 import java.util.function.Function;
 
 /** The runtime's access to the hidden state of this package's types: see {@link ApiAccess}. */

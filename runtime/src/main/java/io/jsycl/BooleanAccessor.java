@@ -4,7 +4,7 @@
 
 package io.jsycl;
 
-import io.jsycl.internal.BufferStorage;
+import io.jsycl.internal.memory.BufferStorage;
 
 /**
  * The methods of {@link Accessor.OfBoolean}, generated with those of the other element types from one template

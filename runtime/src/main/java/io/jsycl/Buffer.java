@@ -4,7 +4,7 @@
 
 package io.jsycl;
 
-import io.jsycl.internal.BufferStorage;
+import io.jsycl.internal.memory.BufferStorage;
 
 /**
  * Data shared between the host and devices, made from a Java array (whose contents it writes

@@ -6,7 +6,7 @@ package io.jsycl;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
-import io.jsycl.internal.BufferStorage;
+import io.jsycl.internal.memory.BufferStorage;
 
 /**
  * The methods of {@link HostAccessor.OfByte}, generated with those of the other element types from one template

@@ -6,7 +6,7 @@ package io.jsycl;
 
 import static java.lang.foreign.ValueLayout.JAVA_CHAR;
 
-import io.jsycl.internal.BufferStorage;
+import io.jsycl.internal.memory.BufferStorage;
 
 /**
  * The methods of {@link HostAccessor.OfChar}, generated with those of the other element types from one template

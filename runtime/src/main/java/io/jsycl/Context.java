@@ -1,7 +1,8 @@
 package io.jsycl;
 
-import io.jsycl.internal.CommandQueue;
-import io.jsycl.internal.ContextImpl;
+import io.jsycl.internal.memory.CommandQueue;
+import io.jsycl.internal.memory.ContextImpl;
+import io.jsycl.internal.schedule.Prewarm;
 import io.jsycl.opencl.ClDevice;
 import io.jsycl.program.ProgramManager;
 import java.util.ArrayList;
@@ -74,6 +75,11 @@ public final class Context implements AutoCloseable {
             for (Device d : devices) {
                 clDevices.add(d.impl.cl());
             }
+        }
+        if (!clDevices.isEmpty()) {
+            // Before the driver's context creation (about 100 ms on PoCL, more on NVIDIA), so that the JVM work of
+            // the first submit runs on another core meanwhile.
+            Prewarm.start();
         }
         this.impl = new ContextImpl(this, clDevices, isDefault, transfers);
     }

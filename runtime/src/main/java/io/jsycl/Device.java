@@ -1,7 +1,7 @@
 package io.jsycl;
 
-import io.jsycl.internal.DeviceImpl;
-import io.jsycl.internal.Settings;
+import io.jsycl.internal.platform.DeviceImpl;
+import io.jsycl.internal.platform.Settings;
 import io.jsycl.opencl.ClDevice;
 import java.util.ArrayList;
 import java.util.Comparator;

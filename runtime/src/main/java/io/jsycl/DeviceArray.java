@@ -4,8 +4,8 @@
 
 package io.jsycl;
 
-import io.jsycl.internal.DeviceArrayImpl;
-import io.jsycl.internal.ElementKind;
+import io.jsycl.internal.memory.DeviceArrayImpl;
+import io.jsycl.internal.memory.ElementKind;
 import java.util.Objects;
 
 /**

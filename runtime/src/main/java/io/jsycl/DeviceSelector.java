@@ -1,6 +1,6 @@
 package io.jsycl;
 
-import io.jsycl.internal.Selectors;
+import io.jsycl.internal.platform.Selectors;
 
 /**
  * Scores a device: the highest score wins, a negative score rejects it.

@@ -1,6 +1,6 @@
 package io.jsycl;
 
-import io.jsycl.internal.EventImpl;
+import io.jsycl.internal.event.EventImpl;
 
 /**
  * A submitted command group. {@link #await()} waits for it and throws what went wrong while it ran.

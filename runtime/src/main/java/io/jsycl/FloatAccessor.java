@@ -4,8 +4,8 @@
 
 package io.jsycl;
 
-import io.jsycl.internal.BufferStorage;
-import io.jsycl.internal.HostAtomics;
+import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.host.HostAtomics;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 

@@ -1,9 +1,9 @@
 package io.jsycl;
 
-import io.jsycl.internal.BufferStorage;
-import io.jsycl.internal.CommandGroupRecord;
-import io.jsycl.internal.EventImpl;
-import io.jsycl.internal.KernelBinding;
+import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.launch.CommandGroupRecord;
+import io.jsycl.internal.event.EventImpl;
+import io.jsycl.internal.launch.KernelBinding;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -51,7 +51,7 @@ public final class Handler {
     public void parallelFor(Range range, ItemKernel kernel) {
         checkRecording();
         Objects.requireNonNull(range, "range");
-        setLaunch(new CommandGroupRecord.Launch(Objects.requireNonNull(kernel, "kernel"), range));
+        setLaunch(new CommandGroupRecord.Items(Objects.requireNonNull(kernel, "kernel"), range));
     }
 
     /**
@@ -64,7 +64,8 @@ public final class Handler {
     public void parallelFor(NdRange range, NdItemKernel kernel) {
         checkRecording();
         Objects.requireNonNull(range, "range");
-        setLaunch(new CommandGroupRecord.Launch(Objects.requireNonNull(kernel, "kernel"), range.global(), range.local(), null));
+        setLaunch(new CommandGroupRecord.NdItems(Objects.requireNonNull(kernel, "kernel"), range.global(),
+                range.local()));
     }
 
     /**
@@ -85,7 +86,7 @@ public final class Handler {
                     + " into Range.of(" + range.size() + ") and compute the indices from it.id(0)");
         }
         require(reduction.impl.output(), AccessMode.READ_WRITE);
-        setLaunch(new CommandGroupRecord.Launch(Objects.requireNonNull(kernel, "kernel"), range, null, reduction));
+        setLaunch(new CommandGroupRecord.Reduce(Objects.requireNonNull(kernel, "kernel"), range, reduction));
     }
 
     /**
@@ -128,7 +129,7 @@ public final class Handler {
      */
     public void singleTask(TaskKernel kernel) {
         checkRecording();
-        setLaunch(new CommandGroupRecord.Launch(Objects.requireNonNull(kernel, "kernel"), null));
+        setLaunch(new CommandGroupRecord.Task(Objects.requireNonNull(kernel, "kernel")));
     }
 
     /**

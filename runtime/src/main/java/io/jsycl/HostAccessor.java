@@ -4,9 +4,9 @@
 
 package io.jsycl;
 
-import io.jsycl.internal.BufferStorage;
-import io.jsycl.internal.Indexer;
-import io.jsycl.internal.Scheduler;
+import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.memory.Indexer;
+import io.jsycl.internal.schedule.Scheduler;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -4,10 +4,10 @@
 
 package io.jsycl;
 
-import io.jsycl.internal.ElementKind;
-import io.jsycl.internal.HostExecutor;
-import io.jsycl.internal.Indexer;
-import io.jsycl.internal.LocalAccessorImpl;
+import io.jsycl.internal.memory.ElementKind;
+import io.jsycl.internal.host.HostExecutor;
+import io.jsycl.internal.memory.Indexer;
+import io.jsycl.internal.memory.LocalAccessorImpl;
 
 /**
  * Work-group local memory for an nd-range kernel: each work-group has its own copy, shared by its

@@ -1,10 +1,10 @@
 package io.jsycl;
 
-import io.jsycl.internal.EventImpl;
-import io.jsycl.internal.FirstSubmitTrace;
-import io.jsycl.internal.KernelProfile;
-import io.jsycl.internal.QueueScheduler;
-import io.jsycl.internal.UsmCommands;
+import io.jsycl.internal.event.EventImpl;
+import io.jsycl.internal.platform.FirstSubmitTrace;
+import io.jsycl.internal.platform.KernelProfile;
+import io.jsycl.internal.schedule.QueueScheduler;
+import io.jsycl.internal.schedule.UsmCommands;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;

@@ -4,8 +4,8 @@
 
 package io.jsycl;
 
-import io.jsycl.internal.BufferStorage;
-import io.jsycl.internal.RecordCodec;
+import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.memory.RecordCodec;
 
 /**
  * The methods of {@link Buffer.OfRecord}, generated with those of the other element types from one template

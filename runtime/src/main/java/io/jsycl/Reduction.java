@@ -1,6 +1,6 @@
 package io.jsycl;
 
-import io.jsycl.internal.ReductionImpl;
+import io.jsycl.internal.memory.ReductionImpl;
 import io.jsycl.lowering.ReductionOp;
 import java.io.Serializable;
 import java.util.Objects;

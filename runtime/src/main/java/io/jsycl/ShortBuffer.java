@@ -4,8 +4,8 @@
 
 package io.jsycl;
 
-import io.jsycl.internal.BufferStorage;
-import io.jsycl.internal.ElementKind;
+import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.memory.ElementKind;
 
 /**
  * The methods of {@link Buffer.OfShort}, generated with those of the other element types from one template

@@ -4,7 +4,7 @@
 
 package io.jsycl;
 
-import io.jsycl.internal.ElementKind;
+import io.jsycl.internal.memory.ElementKind;
 
 /**
  * The methods of {@link LocalAccessor.OfShort}, generated with those of the other element types from one template

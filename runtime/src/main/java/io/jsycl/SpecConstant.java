@@ -1,6 +1,6 @@
 package io.jsycl;
 
-import io.jsycl.internal.SpecValues;
+import io.jsycl.internal.host.SpecValues;
 import java.util.Objects;
 
 /**

@@ -3,7 +3,7 @@ package io.jsycl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jsycl.internal.CommandGroupRecord;
+import io.jsycl.internal.launch.CommandGroupRecord;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;

@@ -13,7 +13,7 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * {@code noneOfGroup}), lowered to helpers that exchange the work-items' values through local memory the runtime
  * passes ({@link ArgRole#GROUP_SCRATCH}: 8 bytes per work-item). OpenCL 1.2 has no such built-ins, and OpenCL 3.0
  * makes them optional (NVIDIA lacks them), so every device gets the same helpers; the combining order is fixed, the
- * same on every device and on the host device ({@code io.jsycl.internal.HostGroup} follows the same trees), so even a
+ * same on every device and on the host device ({@code io.jsycl.internal.host.HostGroup} follows the same trees), so even a
  * float sum over a group is the same on all of them.
  *
  * <p>Every helper starts with a barrier, so that a second call does not overwrite the scratch while a work-item

@@ -14,7 +14,7 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * sub-group is smaller when the group's size is not a multiple of {@value #SIZE}. NVIDIA's OpenCL has no
  * {@code cl_khr_subgroups}, and other devices' sub-groups differ in size, so jsycl fixes its own, the same everywhere,
  * and with it the combining orders: a float sum over a sub-group is the same bit for bit on every device and on the
- * host device ({@code io.jsycl.internal.HostSubGroups} follows the same steps).
+ * host device ({@code io.jsycl.internal.host.HostSubGroups} follows the same steps).
  *
  * <p>Every operation is built from one primitive, {@code jsycl_sg_shuffle32}/{@code 64}: lane {@code src}'s value,
  * with {@code src} a lane of the caller's sub-group, checked before the call. Only the primitive differs by device,

@@ -1,0 +1,244 @@
+package io.jsycl.internal.host;
+
+import io.jsycl.Item;
+import io.jsycl.ItemKernel;
+import io.jsycl.NdItemKernel;
+import io.jsycl.Range;
+import io.jsycl.Reduction;
+import io.jsycl.ReductionKernel;
+import io.jsycl.SpecConstant;
+import io.jsycl.SyclException;
+import io.jsycl.TaskKernel;
+import io.jsycl.internal.event.HostFutures;
+import io.jsycl.internal.launch.CommandGroupRecord;
+import io.jsycl.internal.memory.ApiAccess;
+import java.util.Map;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RecursiveAction;
+
+/** Runs kernels on the JVM: the items of a range are split into chunks run by the common fork-join pool. */
+public final class HostExecutor {
+    private static final ApiAccess API = ApiAccess.get();
+
+    private static final int MIN_CHUNK = 1024;
+
+    private HostExecutor() {
+    }
+
+    private static final ScopedValue<HostGroup> GROUP = ScopedValue.newInstance();
+
+    /** Runs the command group's kernel with its specialization constant values. */
+    public static void run(CommandGroupRecord.Launch launch, Map<SpecConstant<?>, Object> specValues) {
+        Map<SpecConstant<?>, Object> spec = Map.copyOf(specValues);
+        switch (launch) {
+            case CommandGroupRecord.Task(TaskKernel task) -> {
+                try {
+                    SpecValues.runWith(spec, task::run);
+                } catch (RuntimeException e) {
+                    throw HostKernelFailure.describe(e, task, new int[3]);
+                }
+            }
+            case CommandGroupRecord.NdItems(NdItemKernel kernel, Range range, Range local) ->
+                    HostNdExecutor.run(kernel, range, local, spec);
+            case CommandGroupRecord.Items(ItemKernel kernel, Range range) -> runItems(kernel, null, range, spec);
+            case CommandGroupRecord.Reduce(ReductionKernel<?> kernel, Range range, Reduction<?> reduction) ->
+                    runItems(kernel, reduction, range, spec);
+        }
+    }
+
+    /** Runs an item kernel, or a reduction kernel with its {@code reduction}, over {@code range} in the common pool. */
+    private static void runItems(Object kernel, Reduction<?> reduction, Range range, Map<SpecConstant<?>, Object> spec) {
+        long total = range.size();
+        if (total == 0) {
+            return;
+        }
+        int parallelism = ForkJoinPool.getCommonPoolParallelism();
+        long chunk = Math.max(MIN_CHUNK, total / (4L * Math.max(1, parallelism)));
+        Object result = reduction == null ? null : API.impl(reduction).newReducer();
+        invoke(new Chunk(kernel, reduction, result, spec, range, 0, total, chunk));
+        if (reduction != null) {
+            API.impl(reduction).store(result, API.impl(reduction).output().hostArray());
+        }
+    }
+
+    /**
+     * Runs {@code task} in the common pool and rethrows what the kernel threw as it was thrown:
+     * the pool rethrows a copy made with the no-argument constructor, which loses the message
+     * ({@code "/ by zero"}, the index and length).
+     */
+    private static void invoke(RecursiveAction task) {
+        try {
+            ForkJoinPool.commonPool().submit(task).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SyclException("interrupted while running a kernel on the host device", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable thrown = e.getCause();
+            if (thrown.getCause() != null && thrown.getCause().getClass() == thrown.getClass()) {
+                thrown = thrown.getCause(); // the pool's copy of the kernel's exception: use the original
+            }
+            throw HostFutures.rethrow(thrown, "kernel failed on the host device");
+        }
+    }
+
+    /** The work-group the current host work-item belongs to. */
+    public static HostGroup currentGroup() {
+        if (!GROUP.isBound()) {
+            throw new IllegalStateException("local memory is only usable inside an nd-range kernel");
+        }
+        return GROUP.get();
+    }
+
+    /** Runs {@code body} as a work-item of {@code group}. */
+    static void inGroup(HostGroup group, Runnable body) {
+        ScopedValue.where(GROUP, group).run(body);
+    }
+
+    /**
+     * A run of consecutive items. A reduction's chunk combines into its own reducer and merges it
+     * into the shared result (guarded by that result) when done.
+     */
+    private static final class Chunk extends RecursiveAction {
+        private static final long serialVersionUID = 1L;
+        private final transient Object kernel;
+        private final transient Reduction<?> reduction;
+        private final transient Object result;
+        private final transient Map<SpecConstant<?>, Object> spec;
+        private final transient Range range;
+        private final long from;
+        private final long to;
+        private final long grain;
+
+        Chunk(Object kernel, Reduction<?> reduction, Object result, Map<SpecConstant<?>, Object> spec, Range range,
+                long from, long to, long grain) {
+            this.kernel = kernel;
+            this.reduction = reduction;
+            this.result = result;
+            this.spec = spec;
+            this.range = range;
+            this.from = from;
+            this.to = to;
+            this.grain = grain;
+        }
+
+        @Override
+        protected void compute() {
+            if (to - from > grain) {
+                long mid = from + (to - from) / 2;
+                invokeAll(new Chunk(kernel, reduction, result, spec, range, from, mid, grain),
+                        new Chunk(kernel, reduction, result, spec, range, mid, to, grain));
+                return;
+            }
+            SpecValues.runWith(spec, this::runItems);
+        }
+
+        /**
+         * Runs the chunk's items. An item that throws does not stop the others, as a failing work-item on a device
+         * does not: the chunk throws its first failure, named with the kernel, line and work-item, once all have run.
+         */
+        @SuppressWarnings({"unchecked", "rawtypes"}) // the reducer type matches the kernel's by construction
+        private void runItems() {
+            var item = new HostItem(range);
+            RuntimeException failure = null;
+            if (reduction == null) {
+                ItemKernel k = (ItemKernel) kernel;
+                for (long linear = from; linear < to; linear++) {
+                    item.moveTo(linear);
+                    try {
+                        k.run(item);
+                    } catch (RuntimeException e) {
+                        failure = failure != null ? failure : HostKernelFailure.describe(e, kernel, item.ids());
+                    }
+                }
+                if (failure != null) {
+                    throw failure;
+                }
+                return;
+            }
+            ReductionKernel k = (ReductionKernel) kernel;
+            Object mine = API.impl(reduction).newReducer();
+            for (long linear = from; linear < to; linear++) {
+                item.moveTo(linear);
+                try {
+                    k.run(item, mine);
+                } catch (RuntimeException e) {
+                    failure = failure != null ? failure : HostKernelFailure.describe(e, kernel, item.ids());
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
+            synchronized (result) {
+                API.impl(reduction).merge(result, mine);
+            }
+        }
+    }
+
+    /** The host's {@link Item}: one per chunk, moved from item to item. */
+    static final class HostItem implements Item {
+        private final int dims;
+        private final int r0;
+        private final int r1;
+        private final int r2;
+        private int i0;
+        private int i1;
+        private int i2;
+        private long linear;
+
+        HostItem(Range range) {
+            this.dims = range.dimensions();
+            this.r0 = range.get(0);
+            this.r1 = dims > 1 ? range.get(1) : 1;
+            this.r2 = dims > 2 ? range.get(2) : 1;
+        }
+
+        void moveTo(long linearId) {
+            this.linear = linearId;
+            long rest = linearId;
+            i2 = (int) (rest % r2);
+            rest /= r2;
+            i1 = (int) (rest % r1);
+            i0 = (int) (rest / r1);
+        }
+
+        /** The item's id in dimensions 0 to 2, 0 beyond its own. */
+        int[] ids() {
+            return new int[] {i0, i1, i2};
+        }
+
+        @Override
+        public int id(int d) {
+            return switch (checkDimension(d)) {
+                case 0 -> i0;
+                case 1 -> i1;
+                default -> i2;
+            };
+        }
+
+        @Override
+        public int range(int d) {
+            return switch (checkDimension(d)) {
+                case 0 -> r0;
+                case 1 -> r1;
+                default -> r2;
+            };
+        }
+
+        @Override
+        public long linearId() {
+            return linear;
+        }
+
+        @Override
+        public int dimensions() {
+            return dims;
+        }
+
+        private int checkDimension(int d) {
+            if (d < 0 || d >= dims) {
+                throw new IndexOutOfBoundsException("dimension " + d + " of a " + dims + "-D item");
+            }
+            return d;
+        }
+    }
+}

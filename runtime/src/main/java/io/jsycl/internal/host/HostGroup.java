@@ -1,0 +1,181 @@
+package io.jsycl.internal.host;
+
+import io.jsycl.GroupOp;
+import io.jsycl.LocalAccessor;
+import io.jsycl.NdItem;
+import io.jsycl.SyclException;
+import io.jsycl.internal.memory.ApiAccess;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Phaser;
+import java.util.function.DoubleBinaryOperator;
+import java.util.function.LongBinaryOperator;
+
+/**
+ * One work-group on the host device: its local memory, its barrier, and its work-group algorithms. The algorithms
+ * combine values in the same order as the device's (the lowering's {@code GroupAlgorithms}: chunks left to right,
+ * then across chunks), so a float result is the same on the host device as on every OpenCL device.
+ */
+public final class HostGroup {
+    private static final ApiAccess API = ApiAccess.get();
+
+    private final Map<LocalAccessor<?>, Object> locals = new ConcurrentHashMap<>();
+    private final Phaser barrier;
+    private final int size;
+    // Scratch of the work-group algorithms, one slot per work-item: an int or long, or a float's or double's bits as
+    // a double (a float operation rounds to float); and a scan's results, which work-item 0 writes before the
+    // barrier that the others read them after.
+    private final long[] scratch;
+    private final long[] scanned;
+    /** The lowering's GroupAlgorithms.LANES: the chunks a group's values are cut into. */
+    private static final int LANES = 32;
+    /** The group's sub-groups, which exchange values through this group's barrier. */
+    final HostSubGroups subGroups;
+
+    HostGroup(int size) {
+        this.barrier = new Phaser(size);
+        this.size = size;
+        this.scratch = new long[size];
+        this.scanned = new long[size];
+        this.subGroups = new HostSubGroups(this, size);
+    }
+
+    public Object localArray(LocalAccessor<?> accessor) {
+        return locals.computeIfAbsent(accessor, a -> API.impl(a).newArray());
+    }
+
+    void barrier() {
+        // A terminated phaser returns at once, also to work-items that arrive after the termination: a reset
+        // CyclicBarrier released only those already waiting, and one arriving later waited forever.
+        if (barrier.arriveAndAwaitAdvance() < 0) {
+            throw new SyclException("another work-item of the group failed before reaching the barrier");
+        }
+    }
+
+    /** Releases the other work-items when one fails, now and at every later barrier, so none waits forever. */
+    void abort() {
+        barrier.forceTermination();
+    }
+
+    /** The kinds of work-group algorithm. */
+    enum Algorithm { REDUCE, INCLUSIVE_SCAN, EXCLUSIVE_SCAN }
+
+    /** An {@code int} ({@code wide} false) or {@code long} work-group algorithm; called by every work-item. */
+    long integral(Algorithm algorithm, int item, long x, GroupOp op, boolean wide) {
+        return combine(algorithm, item, x, integralOp(op, wide), integralIdentity(op, wide));
+    }
+
+    /** A {@code float} ({@code wide} false) or {@code double} work-group algorithm; called by every work-item. */
+    double floating(Algorithm algorithm, int item, double x, GroupOp op, boolean wide) {
+        DoubleBinaryOperator f = floatingOp(op, wide);
+        // Through the bits of doubles (a float is exact in a double): one algorithm for both kinds of value.
+        LongBinaryOperator onBits = (a, b) -> Double.doubleToRawLongBits(
+                f.applyAsDouble(Double.longBitsToDouble(a), Double.longBitsToDouble(b)));
+        return Double.longBitsToDouble(combine(algorithm, item, Double.doubleToRawLongBits(x), onBits,
+                Double.doubleToRawLongBits(floatingIdentity(op))));
+    }
+
+    /**
+     * The algorithm over the group's values in {@link #scratch}: work-item 0 combines them in the device's order (the
+     * lowering's GroupAlgorithms): chunks of {@code c} left to right, then across chunks.
+     */
+    private long combine(Algorithm algorithm, int item, long x, LongBinaryOperator f, long identity) {
+        long[] s = scratch;
+        s[item] = x;
+        barrier();
+        if (item == 0) {
+            int c = (size + LANES - 1) / LANES;
+            for (int start = 0; start < size; start += c) {
+                int end = Math.min(size, start + c);
+                for (int j = start + 1; j < end; j++) {
+                    if (algorithm == Algorithm.REDUCE) {
+                        s[start] = f.applyAsLong(s[start], s[j]);
+                    } else {
+                        s[j] = f.applyAsLong(s[j - 1], s[j]);
+                    }
+                }
+            }
+            if (algorithm == Algorithm.REDUCE) {
+                for (int start = c; start < size; start += c) {
+                    s[0] = f.applyAsLong(s[0], s[start]);
+                }
+            } else {
+                for (int start = c; start < size; start += c) {
+                    int last = Math.min(size, start + c) - 1;
+                    s[last] = f.applyAsLong(s[start - 1], s[last]);
+                }
+                for (int j = 0; j < size; j++) {
+                    int chunk = j / c;
+                    scanned[j] = chunk == 0 || j == Math.min(size, chunk * c + c) - 1 ? s[j]
+                            : f.applyAsLong(s[chunk * c - 1], s[j]);
+                }
+            }
+        }
+        barrier();
+        long r = switch (algorithm) {
+            case REDUCE -> s[0];
+            case INCLUSIVE_SCAN -> scanned[item];
+            case EXCLUSIVE_SCAN -> item == 0 ? identity : scanned[item - 1];
+        };
+        barrier(); // the next algorithm's stores wait for every work-item's read
+        return r;
+    }
+
+    /** {@code NdItem.groupBroadcast}: the value ({@code long}, or a floating-point value's bits) of item {@code from}. */
+    long broadcast(int item, long x, int from) {
+        if (from < 0 || from >= size) {
+            throw new IndexOutOfBoundsException("groupBroadcast from work-item " + from + " of a work-group of " + size);
+        }
+        if (item == from) {
+            scratch[0] = x;
+        }
+        barrier();
+        long r = scratch[0];
+        barrier();
+        return r;
+    }
+
+    static LongBinaryOperator integralOp(GroupOp op, boolean wide) {
+        return switch (op) {
+            case SUM -> wide ? Long::sum : (a, b) -> (int) (a + b);
+            case PRODUCT -> wide ? (a, b) -> a * b : (a, b) -> (int) (a * b);
+            case MIN -> Math::min;
+            case MAX -> Math::max;
+            case AND -> (a, b) -> a & b;
+            case OR -> (a, b) -> a | b;
+            case XOR -> (a, b) -> a ^ b;
+        };
+    }
+
+    static DoubleBinaryOperator floatingOp(GroupOp op, boolean wide) {
+        return switch (op) {
+            case SUM -> wide ? Double::sum : (a, b) -> (float) a + (float) b;
+            case PRODUCT -> wide ? (a, b) -> a * b : (a, b) -> (float) a * (float) b;
+            case MIN -> wide ? Math::min : (a, b) -> Math.min((float) a, (float) b);
+            case MAX -> wide ? Math::max : (a, b) -> Math.max((float) a, (float) b);
+            case AND, OR, XOR -> throw new IllegalArgumentException("GroupOp." + op
+                    + " is for int and long values, not floating point");
+        };
+    }
+
+    static long integralIdentity(GroupOp op, boolean wide) {
+        return switch (op) {
+            case SUM, OR, XOR -> 0;
+            case PRODUCT -> 1;
+            case AND -> -1;
+            case MIN -> wide ? Long.MAX_VALUE : Integer.MAX_VALUE;
+            case MAX -> wide ? Long.MIN_VALUE : Integer.MIN_VALUE;
+        };
+    }
+
+    static double floatingIdentity(GroupOp op) {
+        return switch (op) {
+            case SUM -> 0.0;
+            case PRODUCT -> 1.0;
+            case MIN -> Double.POSITIVE_INFINITY;
+            case MAX -> Double.NEGATIVE_INFINITY;
+            case AND, OR, XOR -> throw new IllegalArgumentException("GroupOp." + op
+                    + " is for int and long values, not floating point");
+        };
+    }
+}

@@ -1,0 +1,106 @@
+package io.jsycl.internal.host;
+
+import io.jsycl.NdItemKernel;
+import io.jsycl.Range;
+import io.jsycl.SpecConstant;
+import io.jsycl.SyclException;
+import io.jsycl.internal.event.HostFutures;
+import java.util.ArrayList;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Runs nd-range kernels on the JVM. Work-groups run in parallel on a pool of platform threads;
+ * the work-items of a group run as virtual threads, so a barrier parks them cheaply until the whole
+ * group arrives. Local memory is per group ({@link HostGroup}).
+ */
+final class HostNdExecutor {
+    private static final ExecutorService GROUPS = Executors.newFixedThreadPool(
+            Runtime.getRuntime().availableProcessors(), r -> {
+                var t = new Thread(r, "jsycl-host-group");
+                t.setDaemon(true);
+                return t;
+            });
+
+    private HostNdExecutor() {
+    }
+
+    static void run(NdItemKernel kernel, Range global, Range local, Map<SpecConstant<?>, Object> spec) {
+        int dims = global.dimensions();
+        int[] groups = new int[3];
+        int[] g = new int[3];
+        int[] l = new int[3];
+        for (int d = 0; d < 3; d++) {
+            g[d] = d < dims ? global.get(d) : 1;
+            l[d] = d < dims ? local.get(d) : 1;
+            groups[d] = g[d] / l[d];
+        }
+        long groupCount = (long) groups[0] * groups[1] * groups[2];
+        if (groupCount == 0) {
+            return;
+        }
+        var futures = new ArrayList<Future<?>>();
+        for (long group = 0; group < groupCount; group++) {
+            long id = group;
+            futures.add(GROUPS.submit(() -> runGroup(kernel, spec, dims, g, l, groups, id)));
+        }
+        // Every group ends before the kernel does, failed or not: a group still running after the kernel's failure
+        // was reported would write into memory the command had already given back. The first group's failure wins.
+        RuntimeException first = null;
+        for (Future<?> f : futures) {
+            try {
+                HostFutures.await(f, "running an nd-range kernel on the host", "nd-range kernel failed");
+            } catch (RuntimeException e) {
+                first = first != null ? first : e;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    private static void runGroup(NdItemKernel kernel, Map<SpecConstant<?>, Object> spec, int dims, int[] g, int[] l, int[] groups, long linearGroup) {
+        int[] groupId = {(int) (linearGroup / ((long) groups[1] * groups[2])),
+                (int) (linearGroup / groups[2] % groups[1]), (int) (linearGroup % groups[2])};
+        int size = l[0] * l[1] * l[2];
+        var group = new HostGroup(size);
+        Throwable[] failure = new Throwable[1];
+        var threads = new Thread[size];
+        for (int local = 0; local < size; local++) {
+            var item = new HostNdItem(dims, g, l, groups, groupId, local, group);
+            threads[local] = Thread.ofVirtual().unstarted(() -> HostExecutor.inGroup(group, () -> {
+                try {
+                    SpecValues.runWith(spec, () -> kernel.run(item));
+                } catch (Throwable t) {
+                    synchronized (failure) {
+                        if (failure[0] == null) {
+                            failure[0] = t instanceof RuntimeException re ? HostKernelFailure.describe(re, kernel,
+                                    item.globalIds()) : t;
+                        }
+                    }
+                    group.abort();
+                }
+            }));
+        }
+        for (Thread t : threads) {
+            t.start();
+        }
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                group.abort();
+                throw new SyclException("interrupted while running a work-group", e);
+            }
+        }
+        if (failure[0] instanceof RuntimeException re) {
+            throw re;
+        }
+        if (failure[0] instanceof Error err) {
+            throw err;
+        }
+    }
+}

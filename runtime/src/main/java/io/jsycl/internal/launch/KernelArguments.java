@@ -1,0 +1,212 @@
+package io.jsycl.internal.launch;
+
+import io.jsycl.Accessor;
+import io.jsycl.DeviceArray;
+import io.jsycl.LocalAccessor;
+import io.jsycl.Range;
+import io.jsycl.Reduction;
+import io.jsycl.internal.event.LaunchThread;
+import io.jsycl.internal.memory.ApiAccess;
+import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.memory.ElementKind;
+import io.jsycl.internal.memory.RecordPaths;
+import io.jsycl.lowering.ArgRole;
+import io.jsycl.lowering.KernelArg;
+import io.jsycl.lowering.LoweredKernel;
+import io.jsycl.opencl.ClContext;
+import io.jsycl.opencl.ClKernel;
+import io.jsycl.opencl.ClMem;
+import io.jsycl.opencl.ClMemFlags;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A lowered kernel's arguments for one launch, computed from one submit's captured values following the lowering's
+ * argument plan, then set on a kernel object right before its enqueue ({@link #applyTo}). The two steps are apart
+ * because the enqueue may happen on the queue's {@link LaunchThread}, while the values must be taken when the command
+ * group is submitted. Captured arrays become read-only device buffers made for this launch; they are released after
+ * the enqueue (OpenCL keeps a released buffer until the commands using it finish).
+ */
+public final class KernelArguments implements AutoCloseable {
+    private static final ApiAccess API = ApiAccess.get();
+
+    /** Ints in a checked kernel's failure record: kind, line, id 0..2, index, bound, spare. */
+    static final int CHECK_INTS = 8;
+
+    /** Made on the first captured array: most launches have none. */
+    private List<ClMem> launchBuffers;
+    private ClMem checkBuffer;
+
+    // The recorded arguments, by index: what kind of value, its bits (or local bytes), its buffer.
+    private static final byte MEM = 0;
+    private static final byte INT = 1;
+    private static final byte LONG = 2;
+    private static final byte FLOAT = 3;
+    private static final byte DOUBLE = 4;
+    private static final byte SHORT = 5;
+    private static final byte BYTE = 6;
+    private static final byte LOCAL = 7;
+    private byte[] kinds = new byte[8];
+    private long[] bits = new long[8];
+    private ClMem[] mems = new ClMem[8];
+    private int count;
+
+    /**
+     * Records every argument of the launch; {@code mems[i]} is the device memory of buffer {@code storages[i]};
+     * {@code workGroupSize} is the launch's work-group size (work-items per group) where it has one, else 0. {@code zeroOffsets}: the program is built
+     * with {@code JSYCL_ZERO_OFFSETS}, whose kernel has no accessor offset parameters.
+     */
+    public void set(ClContext context, LoweredKernel lowered, Object[] captured, BufferStorage[] storages,
+            ClMem[] mems, Range range, Reduction<?> reduction, long workGroupSize, boolean zeroOffsets) {
+        int index = 0;
+        for (KernelArg arg : lowered.args()) {
+            if (zeroOffsets && arg.role() == ArgRole.ACCESSOR_OFFSET) {
+                continue;
+            }
+            Object value = arg.captureIndex() >= 0 ? RecordPaths.resolve(captured[arg.captureIndex()], arg.path()) : null;
+            switch (arg.role()) {
+                case VALUE -> setScalar(index, value);
+                case ACCESSOR_DATA -> put(index, MEM, 0, value instanceof DeviceArray<?> d ? API.impl(d).mem()
+                        : memOf(API.storage(((Accessor<?>) value)), storages, mems));
+                case ACCESSOR_RANGE -> putInt(index, value instanceof DeviceArray<?> d ? d.size()
+                        : ((Accessor<?>) value).range().get(arg.dimension()));
+                case ACCESSOR_MEM_RANGE -> putInt(index, value instanceof DeviceArray<?> d ? d.size()
+                        : API.storage(((Accessor<?>) value)).shape().get(arg.dimension()));
+                case ACCESSOR_OFFSET -> putInt(index, value instanceof DeviceArray<?> ? 0
+                        : API.offset((Accessor<?>) value, arg.dimension()));
+                case LAUNCH_RANGE -> putInt(index, range.get(arg.dimension()));
+                case LOCAL_MEMORY -> put(index, LOCAL, Math.max(1, API.impl((LocalAccessor<?>) value).bytes()), null);
+                case LOCAL_RANGE -> putInt(index, ((LocalAccessor<?>) value).range().get(arg.dimension()));
+                case ARRAY_DATA -> put(index, MEM, 0, arrayBuffer(context, value));
+                case ARRAY_LENGTH -> putInt(index, Array.getLength(value));
+                case REDUCTION_OUTPUT -> put(index, MEM, 0, memOf(API.impl(reduction).output(), storages, mems));
+                case REDUCTION_SCRATCH -> put(index, LOCAL, workGroupSize * API.impl(reduction).output().kind.bytes, null);
+                case GROUP_SCRATCH -> put(index, LOCAL, (workGroupSize + workGroupSize / 32 + 1) * Long.BYTES, null);
+                case CHECK_BUFFER -> put(index, MEM, 0, checkBuffer(context));
+            }
+            index++;
+        }
+        count = index;
+    }
+
+    /** Sets the recorded arguments on {@code k}, which the caller then enqueues. */
+    public void applyTo(ClKernel k) {
+        for (int i = 0; i < count; i++) {
+            long v = bits[i];
+            switch (kinds[i]) {
+                case MEM -> k.setArg(i, mems[i]);
+                case INT -> k.setArgInt(i, (int) v);
+                case LONG -> k.setArgLong(i, v);
+                case FLOAT -> k.setArgFloat(i, Float.intBitsToFloat((int) v));
+                case DOUBLE -> k.setArgDouble(i, Double.longBitsToDouble(v));
+                case SHORT -> k.setArgShort(i, (short) v);
+                case BYTE -> k.setArgByte(i, (byte) v);
+                case LOCAL -> k.setArgLocal(i, v);
+                default -> throw new IllegalStateException("argument kind " + kinds[i]);
+            }
+        }
+    }
+
+    private void putInt(int index, int v) {
+        put(index, INT, v, null);
+    }
+
+    private void put(int index, byte kind, long v, ClMem mem) {
+        if (index >= kinds.length) {
+            int n = Math.max(index + 1, 2 * kinds.length);
+            kinds = Arrays.copyOf(kinds, n);
+            bits = Arrays.copyOf(bits, n);
+            mems = Arrays.copyOf(mems, n);
+        }
+        kinds[index] = kind;
+        bits[index] = v;
+        mems[index] = mem;
+    }
+
+    /** The device memory of {@code storage}: a command group requests few buffers, so a scan beats a map. */
+    private static ClMem memOf(BufferStorage storage, BufferStorage[] storages, ClMem[] mems) {
+        for (int i = 0; i < storages.length; i++) {
+            if (storages[i] == storage) {
+                return mems[i];
+            }
+        }
+        throw new IllegalStateException("buffer " + storage + " was not requested by the command group");
+    }
+
+    /** True if the kernel set last is checked: it records failures in a buffer read after it ran. */
+    public boolean checked() {
+        return checkBuffer != null;
+    }
+
+    /** The buffer a checked kernel records its first failure in, or null if the kernel is not checked. */
+    public ClMem takeCheckBuffer() {
+        ClMem b = checkBuffer;
+        checkBuffer = null;
+        return b;
+    }
+
+    private ClMem arrayBuffer(ClContext context, Object array) {
+        ElementKind kind = switch (array) {
+            case boolean[] a -> ElementKind.BOOLEAN;
+            case byte[] a -> ElementKind.BYTE;
+            case char[] a -> ElementKind.CHAR;
+            case short[] a -> ElementKind.SHORT;
+            case int[] a -> ElementKind.INT;
+            case long[] a -> ElementKind.LONG;
+            case float[] a -> ElementKind.FLOAT;
+            case double[] a -> ElementKind.DOUBLE;
+            default -> throw new IllegalStateException("not a primitive array: " + array);
+        };
+        long bytes = Math.max(1, (long) Array.getLength(array) * kind.bytes);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment copy = arena.allocate(bytes, 64);
+            kind.copyToSegment(array, copy);
+            ClMem mem = ClMem.createBuffer(context, ClMemFlags.READ_ONLY | ClMemFlags.COPY_HOST_PTR, bytes, copy);
+            if (launchBuffers == null) {
+                launchBuffers = new ArrayList<>();
+            }
+            launchBuffers.add(mem);
+            return mem;
+        }
+    }
+
+    private ClMem checkBuffer(ClContext context) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment zeros = arena.allocate(4L * CHECK_INTS, 8);
+            checkBuffer = ClMem.createBuffer(context, ClMemFlags.READ_WRITE | ClMemFlags.COPY_HOST_PTR,
+                    4L * CHECK_INTS, zeros);
+            return checkBuffer;
+        }
+    }
+
+    private void setScalar(int index, Object value) {
+        switch (value) {
+            case Integer v -> putInt(index, v);
+            case Long v -> put(index, LONG, v, null);
+            case Float v -> put(index, FLOAT, Float.floatToRawIntBits(v), null);
+            case Double v -> put(index, DOUBLE, Double.doubleToRawLongBits(v), null);
+            case Short v -> put(index, SHORT, v, null);
+            case Byte v -> put(index, BYTE, v, null);
+            case Character v -> put(index, SHORT, (short) v.charValue(), null);
+            case Boolean v -> put(index, BYTE, v ? 1 : 0, null);
+            default -> throw new IllegalStateException("unexpected captured value " + value);
+        }
+    }
+
+    /** Releases this launch's array buffers (and an unclaimed check buffer). */
+    @Override
+    public void close() {
+        if (launchBuffers != null) {
+            launchBuffers.forEach(ClMem::close);
+            launchBuffers.clear();
+        }
+        if (checkBuffer != null) {
+            checkBuffer.close();
+            checkBuffer = null;
+        }
+    }
+}

@@ -1,0 +1,13 @@
+package io.jsycl.internal.launch;
+
+import io.jsycl.Device;
+
+/**
+ * A built kernel of a context: a lowering (by identity), the device, the build options.
+ *
+ * @param lowering the kernel's lowering
+ * @param device the device it was built for
+ * @param options its build options
+ */
+public record KernelKey(KernelLambdas.Lowering lowering, Device device, String options) {
+}

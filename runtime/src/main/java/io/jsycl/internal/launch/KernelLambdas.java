@@ -1,0 +1,401 @@
+package io.jsycl.internal.launch;
+
+import io.jsycl.AccessMode;
+import io.jsycl.Accessor;
+import io.jsycl.DeviceArray;
+import io.jsycl.KernelLoweringException;
+import io.jsycl.LocalAccessor;
+import io.jsycl.Queue;
+import io.jsycl.SyclException;
+import io.jsycl.internal.memory.ApiAccess;
+import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.memory.DeviceArrayImpl;
+import io.jsycl.internal.memory.RecordCodec;
+import io.jsycl.internal.memory.RecordPaths;
+import io.jsycl.internal.platform.FirstSubmitTrace;
+import io.jsycl.internal.platform.Settings;
+import io.jsycl.lowering.Capture;
+import io.jsycl.lowering.KernelLowerer;
+import io.jsycl.lowering.KernelRequest;
+import io.jsycl.lowering.KernelShape;
+import io.jsycl.lowering.LoweredKernel;
+import io.jsycl.lowering.LoweringException;
+import io.jsycl.lowering.ReductionSpec;
+import io.jsycl.lowering.ScalarType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodType;
+import java.lang.invoke.SerializedLambda;
+import java.lang.reflect.Field;
+import java.lang.reflect.InaccessibleObjectException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Reads a kernel lambda's identity and captured values, and lowers it to OpenCL C once per lambda
+ * class and capture shape. A lambda's {@code writeReplace} gives its {@link SerializedLambda}
+ * (kernel interfaces are {@code Serializable}).
+ */
+public final class KernelLambdas {
+    private static final ApiAccess API = ApiAccess.get();
+
+    private KernelLambdas() {
+    }
+
+    /** A kernel lambda seen at one submit: its lowering and its captured values. */
+    public record Kernel(Lowering lowering, Object[] captured) {
+        public LoweredKernel lowered() {
+            return lowering.kernel();
+        }
+    }
+
+    /**
+     * One lowering of a lambda class, compared by identity: contexts key their built kernels by it,
+     * so a repeated submit finds its kernel without hashing the source.
+     */
+    public static final class Lowering {
+        private final LoweredKernel kernel;
+        private final LambdaShape lambda;
+
+        public Lowering(LoweredKernel kernel, LambdaShape lambda) {
+            this.kernel = kernel;
+            this.lambda = lambda;
+        }
+
+        LoweredKernel kernel() {
+            return kernel;
+        }
+
+        /** The kernel as Java names it, for messages: {@code Err.lambda$main$0}. */
+        String javaName() {
+            return lambda.kernelName();
+        }
+
+        /** The kernel and where it starts, for errors: {@code Err.lambda$main$0 (Err.java:11)}; reads the class file. */
+        public String described() {
+            return lambda.described();
+        }
+
+        /** The lambda's source file, e.g. {@code Err.java}, or null; reads the class file (for errors only). */
+        String sourceFile() {
+            return LambdaShape.sourceFile(lambda.location());
+        }
+    }
+
+    private record LoweringKey(KernelShape shape, int dimensions, List<Capture> captures, boolean checked,
+            ReductionSpec reduction) {
+    }
+
+    private static final ClassValue<Method> WRITE_REPLACE = new ClassValue<>() {
+        @Override
+        protected Method computeValue(Class<?> type) {
+            try {
+                Method m = type.getDeclaredMethod("writeReplace");
+                m.setAccessible(true);
+                return m;
+            } catch (NoSuchMethodException e) {
+                return null;
+            } catch (InaccessibleObjectException e) {
+                throw new SyclException("cannot read kernel " + type.getName() + ": open its package to module "
+                        + "io.jsycl.runtime (module-info: opens " + type.getPackageName() + " to io.jsycl.runtime)", e);
+            }
+        }
+    };
+
+    /** What one lambda class always is: its implementation method and how to read its captured values. */
+    private record LambdaShape(String implClass, String implMethod, String implDescriptor, int capturedCount,
+            Field[] fields, ClassLoader loader) {
+        String kernelName() {
+            return implClass.substring(implClass.lastIndexOf('/') + 1) + "." + implMethod;
+        }
+
+        /** Where the lambda's body starts: {@code Err.java:11} (see {@link KernelLowerer#sourceLocation}). */
+        String location() {
+            return KernelLowerer.sourceLocation(loader, implClass, implMethod, implDescriptor);
+        }
+
+        /** The kernel as errors name it, as the lowering's do: {@code Err.lambda$main$0 (Err.java:11)}. */
+        public String described() {
+            return kernelName() + " (" + location() + ")";
+        }
+
+        /**
+         * The type the lambda declares its captured value {@code index} with, or null where it cannot be loaded; for
+         * errors only (loads the classes of the implementation method's parameters).
+         */
+        Class<?> declaredCapture(int index) {
+            try {
+                return MethodType.fromMethodDescriptorString(implDescriptor, loader).parameterType(index);
+            } catch (RuntimeException | LinkageError e) {
+                return null;
+            }
+        }
+
+        /** The file of a {@link #location()}: {@code Err.java}, or null where unknown. */
+        static String sourceFile(String location) {
+            int colon = location.lastIndexOf(':');
+            return location.equals("unknown source") ? null : colon < 0 ? location : location.substring(0, colon);
+        }
+
+        /** The line of a {@link #location()}, or -1 where it names none. */
+        static int line(String location) {
+            int colon = location.lastIndexOf(':');
+            return colon < 0 ? -1 : Integer.parseInt(location.substring(colon + 1));
+        }
+
+        /**
+         * The captured values, read from the lambda's fields when they can be (the fast path:
+         * no {@code SerializedLambda} per submit), else through {@code writeReplace}.
+         */
+        Object[] captured(Object kernel) {
+            Object[] values = new Object[capturedCount];
+            if (fields != null) {
+                try {
+                    for (int i = 0; i < values.length; i++) {
+                        values[i] = fields[i].get(kernel);
+                    }
+                    return values;
+                } catch (IllegalAccessException e) {
+                    throw new SyclException("cannot read the captures of kernel " + kernelName(), e);
+                }
+            }
+            SerializedLambda lambda = serialized(kernel);
+            for (int i = 0; i < values.length; i++) {
+                values[i] = lambda.getCapturedArg(i);
+            }
+            return values;
+        }
+    }
+
+    /** Per lambda class: its shape (found at the first submit) and its lowerings by capture shape. */
+    private static final class LambdaClass {
+        volatile LambdaShape shape;
+        final Map<LoweringKey, Object> lowered = new ConcurrentHashMap<>();
+
+        LambdaShape shape(Object kernel) {
+            LambdaShape s = shape;
+            if (s == null) {
+                SerializedLambda lambda = serialized(kernel);
+                s = new LambdaShape(lambda.getImplClass(), lambda.getImplMethodName(),
+                        lambda.getImplMethodSignature(), lambda.getCapturedArgCount(),
+                        captureFields(kernel.getClass(), lambda), kernel.getClass().getClassLoader());
+                shape = s;
+            }
+            return s;
+        }
+    }
+
+    /** What a kernel's captures are checked against: the command group's accessors and local memory, and its queue. */
+    private record CaptureCheck(CommandGroupRecord group, Queue queue) {
+        java.util.Map<BufferStorage, AccessMode> requirements() {
+            return group.requirements();
+        }
+
+        List<LocalAccessor<?>> locals() {
+            return group.locals();
+        }
+    }
+
+    private static final ClassValue<LambdaClass> LAMBDAS = new ClassValue<>() {
+        @Override
+        protected LambdaClass computeValue(Class<?> type) {
+            return new LambdaClass();
+        }
+    };
+
+    /**
+     * Lowers {@code kernel} (or finds its lowering) for a launch of {@code dimensions} (0 for a
+     * single task), checking its captures against the accessors of {@code group}, submitted to
+     * {@code queue}; {@code checked} for a checked kernel and, for a reduction, the reduction it
+     * combines into.
+     */
+    public static Kernel lower(Object kernel, KernelShape shape, int dimensions, CommandGroupRecord group, Queue queue,
+            boolean checked, ReductionSpec reduction) {
+        var check = new CaptureCheck(group, queue);
+        LambdaClass lambdaClass = LAMBDAS.get(kernel.getClass());
+        LambdaShape lambda = lambdaClass.shape(kernel);
+        Object[] captured = lambda.captured(kernel);
+        var captures = new Capture[captured.length];
+        for (int i = 0; i < captured.length; i++) {
+            captures[i] = capture(lambda, i, captured[i], check);
+        }
+        var key = new LoweringKey(shape, dimensions, List.of(captures), checked, reduction);
+        FirstSubmitTrace.mark("identify");
+        Object result = lambdaClass.lowered.get(key);
+        if (result == null) {
+            result = lambdaClass.lowered.computeIfAbsent(key, k -> lowerOrFailure(kernel, lambda, k));
+        }
+        if (result instanceof KernelLoweringException failure) {
+            throw failure;
+        }
+        return new Kernel((Lowering) result, captured);
+    }
+
+    /**
+     * The lambda class's fields holding its captured values, in capture order, when they follow
+     * the JDK's {@code arg$1 ... arg$N} naming; null otherwise (then each submit reads them
+     * through {@code writeReplace}).
+     */
+    private static Field[] captureFields(Class<?> type, SerializedLambda lambda) {
+        int n = lambda.getCapturedArgCount();
+        Field[] fields = new Field[n];
+        try {
+            for (int i = 0; i < n; i++) {
+                Field f = type.getDeclaredField("arg$" + (i + 1));
+                f.setAccessible(true);
+                fields[i] = f;
+            }
+            return fields;
+        } catch (NoSuchFieldException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static Object lowerOrFailure(Object kernel, LambdaShape lambda, LoweringKey key) {
+        var request = new KernelRequest(kernel.getClass().getClassLoader(), lambda.implClass(),
+                lambda.implMethod(), lambda.implDescriptor(), key.shape(), key.dimensions(),
+                key.captures(), key.checked(), key.reduction());
+        try {
+            LoweringCache cache = LoweringCache.instance();
+            FirstSubmitTrace.mark("lowering-cache-open");
+            LoweredKernel lowered = cache.lower(request);
+            dump(lowered);
+            return new Lowering(lowered, lambda);
+        } catch (LoweringException e) {
+            return new KernelLoweringException(e.getMessage(), e.kernel(), e.sourceFile(), e.line(), e.construct(), e);
+        }
+    }
+
+    private static void dump(LoweredKernel lowered) {
+        Path dir = Settings.current().dumpKernels().get();
+        if (dir == null) {
+            return;
+        }
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve(lowered.kernelName() + ".cl"), lowered.source(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("JSYCL_DUMP_KERNELS: cannot write into " + dir, e);
+        }
+    }
+
+    /** The lambda's {@code SerializedLambda}, through its {@code writeReplace}; kernels and reduction ops. */
+    public static SerializedLambda serialized(Object kernel) {
+        Method writeReplace = WRITE_REPLACE.get(kernel.getClass());
+        if (writeReplace == null) {
+            throw new SyclException("kernel " + kernel.getClass().getName() + " is not a lambda: jsycl lowers kernels "
+                    + "from a lambda's bytecode; write the kernel as a lambda (it -> ...) or a method reference");
+        }
+        try {
+            if (writeReplace.invoke(kernel) instanceof SerializedLambda sl) {
+                return sl;
+            }
+        } catch (IllegalAccessException | InvocationTargetException e) {
+            throw new SyclException("cannot read kernel lambda " + kernel.getClass().getName(), e);
+        }
+        throw new SyclException("kernel " + kernel.getClass().getName() + " is not a lambda: write it as a lambda");
+    }
+
+    /** The lowering's access mode of each {@link AccessMode}, by ordinal (no name lookup per submit). */
+    private static final io.jsycl.lowering.AccessMode[] LOWERING_MODES = java.util.Arrays.stream(AccessMode.values())
+            .map(m -> io.jsycl.lowering.AccessMode.valueOf(m.name())).toArray(io.jsycl.lowering.AccessMode[]::new);
+
+    private static Capture capture(LambdaShape lambda, int index, Object value, CaptureCheck check) {
+        return switch (value) {
+            case Accessor<?> a -> {
+                AccessMode requested = check.requirements().get(API.storage(a));
+                if (requested == null) {
+                    throw new SyclException("kernel " + lambda.described() + ": captures an accessor of " + API.storage(a)
+                            + " that was requested in another command group; request accessors inside the command"
+                            + " group that runs the kernel (buf.read(h) in the submit lambda)");
+                }
+                var mode = LOWERING_MODES[a.mode().ordinal()];
+                if (API.storage(a).codec instanceof RecordCodec records) {
+                    yield new Capture.RecordAccessor(records.internalName(), records.fields, a.range().dimensions(), mode);
+                }
+                yield new Capture.Accessor(API.storage(a).kind.scalar, a.range().dimensions(), mode);
+            }
+            case DeviceArray<?> d -> {
+                DeviceArrayImpl array = API.impl(d);
+                array.requireOpen();
+                if (array.context() != check.queue().context() || array.device() != check.queue().device()) {
+                    throw new SyclException("kernel " + lambda.described() + ": captures " + d + ", which belongs to"
+                            + " another context or device than " + check.queue() + "; allocate it with that queue");
+                }
+                yield new Capture.Accessor(array.kind().scalar, 1, io.jsycl.lowering.AccessMode.READ_WRITE);
+            }
+            case LocalAccessor<?> l -> {
+                if (!check.locals().contains(l)) {
+                    throw new SyclException("kernel " + lambda.described() + ": captures local memory made in another"
+                            + " command group; make LocalAccessors inside the command group that runs the kernel");
+                }
+                yield new Capture.Local(API.impl(l).kind().scalar, l.range().dimensions());
+            }
+            case Record r -> recordCapture(lambda, index, r, check);
+            case boolean[] a -> new Capture.Array(ScalarType.BOOLEAN);
+            case byte[] a -> new Capture.Array(ScalarType.BYTE);
+            case char[] a -> new Capture.Array(ScalarType.CHAR);
+            case short[] a -> new Capture.Array(ScalarType.SHORT);
+            case int[] a -> new Capture.Array(ScalarType.INT);
+            case long[] a -> new Capture.Array(ScalarType.LONG);
+            case float[] a -> new Capture.Array(ScalarType.FLOAT);
+            case double[] a -> new Capture.Array(ScalarType.DOUBLE);
+            case Integer v -> new Capture.Scalar(ScalarType.INT);
+            case Long v -> new Capture.Scalar(ScalarType.LONG);
+            case Float v -> new Capture.Scalar(ScalarType.FLOAT);
+            case Double v -> new Capture.Scalar(ScalarType.DOUBLE);
+            case Short v -> new Capture.Scalar(ScalarType.SHORT);
+            case Byte v -> new Capture.Scalar(ScalarType.BYTE);
+            case Character v -> new Capture.Scalar(ScalarType.CHAR);
+            case Boolean v -> new Capture.Scalar(ScalarType.BOOLEAN);
+            case null -> throw unsupportedCapture(lambda, index, null);
+            default -> throw unsupportedCapture(lambda, index, value.getClass());
+        };
+    }
+
+    /** A captured record, walked component by component (records may nest and hold accessors). */
+    private static Capture recordCapture(LambdaShape lambda, int index, Record r, CaptureCheck check) {
+        var components = new java.util.ArrayList<Capture>();
+        for (Object value : RecordPaths.components(r)) {
+            components.add(capture(lambda, index, value, check));
+        }
+        return new Capture.Record(r.getClass().getName().replace('.', '/'), components);
+    }
+
+    /**
+     * Captured value {@code index}, of class {@code actual} (null for a null), has no kernel argument: the error names
+     * the kernel, where it starts, the variable's type as declared and what to capture instead.
+     */
+    private static KernelLoweringException unsupportedCapture(LambdaShape lambda, int index, Class<?> actual) {
+        String kernel = lambda.kernelName();
+        String location = lambda.location();
+        Class<?> declared = lambda.declaredCapture(index);
+        String type = actual == null ? "null" : declared == null || declared == actual || declared == Object.class
+                ? actual.getTypeName() : declared.getTypeName() + " (" + actual.getTypeName() + ")";
+        type = type.equals("null") ? type : (type.matches("[aeiou].*") ? "an " : "a ") + type;
+        String advice;
+        if (actual != null && (actual.isArray() || Iterable.class.isAssignableFrom(actual)
+                || Map.class.isAssignableFrom(actual))) {
+            advice = "kernels capture only one-dimensional primitive arrays (read-only); pass arrays through a Buffer:"
+                    + " copy the elements into a primitive array, Buffer.of(array), and request an accessor with"
+                    + " buf.read(h) in the command group";
+        } else if (actual == String.class) {
+            advice = "kernels have no strings; compute what the kernel needs before the lambda (a length, a char[])"
+                    + " and capture that";
+        } else {
+            advice = "capture primitives, primitive arrays, records of those, accessors and local accessors (copy a"
+                    + " field into a local variable before the lambda, request buffers with buf.read(h))";
+        }
+        String message = "kernel " + kernel + " (" + location + "): captured value " + index + " is " + type
+                + ", which a kernel cannot use; " + advice;
+        String construct = "capture of " + (actual == null ? "null" : actual.getTypeName());
+        return new KernelLoweringException(message, kernel, LambdaShape.sourceFile(location), LambdaShape.line(location),
+                construct, null);
+    }
+}

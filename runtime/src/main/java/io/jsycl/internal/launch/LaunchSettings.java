@@ -1,0 +1,175 @@
+package io.jsycl.internal.launch;
+
+import io.jsycl.Device;
+import io.jsycl.DeviceType;
+import io.jsycl.Range;
+import io.jsycl.internal.platform.Settings;
+import java.util.function.LongSupplier;
+
+
+/**
+ * How one queue shapes its kernel launches: {@code JSYCL_PAD_RANGES}, {@code JSYCL_CHECKS},
+ * {@code JSYCL_LOWERING_ZERO_OFFSETS}, {@code JSYCL_LOWERING_SIGNED_SUBSCRIPTS},
+ * {@code JSYCL_TWO_ITEMS_PER_WORK_ITEM}, {@code JSYCL_GRID_STRIDE} and {@code JSYCL_LOCAL_SIZE_<D>D}, read once when the queue is
+ * made rather than per submit, and what follows from them and the device. Immutable.
+ */
+public final class LaunchSettings {
+    /** The smallest work-group a small 1-D launch is split into: one warp (NVIDIA) or half a wavefront (AMD). */
+    static final long MIN_SPREAD_WORK_GROUP = 32;
+    /**
+     * Work-groups per compute unit of a grid-stride launch: 4 of 256 items is 1024 work-items, which every NVIDIA
+     * GPU since Kepler and every AMD compute unit holds at once, so the launch is one wave; where the data stays in the
+     * L2 cache, 4 per unit ran fastest of the grid-stride shapes and beat one item per work-item over several waves
+     * (benchmarks/results/h100.md, "Kernel shapes", the v4gs and v4 rows of SAXPY at 2^22).
+     */
+    static final int GRID_STRIDE_GROUPS_PER_UNIT = 4;
+    /**
+     * The most memory, in bytes, a launch's accessors may span for {@code JSYCL_GRID_STRIDE=auto} to run it grid-stride:
+     * data a launch reads and writes again soon stays in a GPU's L2 cache (50 MB on the H100, 40 on the A100), where
+     * one resident wave looping over the items beat four waves of one item each for SAXPY over 32 MiB; over 64 MiB
+     * the two were even, and from DRAM the loop was slower (benchmarks/results/h100.md, "Kernel shapes", SAXPY at
+     * 2^22 to 2^24). NVIDIA's OpenCL reports no L2 size ({@code CL_DEVICE_GLOBAL_MEM_CACHE_SIZE} is the L1 caches'
+     * total there), hence a constant.
+     */
+    static final long GRID_STRIDE_MAX_BYTES = 48L << 20;
+
+    private final boolean padsRanges;
+    private final boolean checksAll;
+    private final boolean zeroOffsets;
+    private final boolean signedSubscripts;
+    /** The smallest range of a 1-D kernel that runs two items per work-item ({@code JSYCL_TWO_ITEMS_PER_WORK_ITEM}). */
+    private final long twoItemsMinRange;
+    /** Work-group extents of padded 1-, 2- and 3-D launches (OpenCL dimension 0 first), or null where not padded. */
+    private final long[][] paddedLocal;
+    /** Why a malformed {@code JSYCL_LOCAL_SIZE_<D>D} was refused, thrown by the launches that need it. */
+    private final String[] paddedLocalError;
+    /**
+     * The fewest work-groups a padded 1-D launch should have: the device's compute units where the work-group size is
+     * the default one (0 where {@code JSYCL_LOCAL_SIZE_1D} sets it: then it is used as given).
+     */
+    private final long spreadOver;
+    /** Whether {@code JSYCL_GRID_STRIDE} is on ({@code TRUE}), off, or auto (null); off on the host device. */
+    private final Boolean gridStride;
+    /** The compute units a grid-stride launch spreads over. */
+    private final long computeUnits;
+
+    /** The settings of a queue on {@code device}, from {@code settings}, which have been read already. */
+    public LaunchSettings(Settings settings, Device device) {
+        this.padsRanges = settings.padsRanges(device);
+        this.checksAll = settings.checks().get();
+        this.zeroOffsets = settings.zeroOffsets().get();
+        this.signedSubscripts = settings.signedSubscripts().get();
+        Boolean twoItems = device.isHost() ? Boolean.FALSE : settings.twoItemsPerWorkItem().get();
+        // auto: on GPUs, once half the range still gives every compute unit 4 work-groups of the largest size.
+        this.twoItemsMinRange = twoItems != null ? (twoItems ? 0 : Long.MAX_VALUE)
+                : device.type() == DeviceType.GPU ? 8L * device.maxComputeUnits() * device.maxWorkGroupSize()
+                : Long.MAX_VALUE;
+        this.paddedLocal = new long[3][];
+        this.paddedLocalError = new String[3];
+        if (padsRanges) {
+            for (int dims = 1; dims <= 3; dims++) {
+                try {
+                    paddedLocal[dims - 1] = settings.paddedLocalSize(dims);
+                } catch (IllegalArgumentException e) {
+                    // Reported by the launches that use it, as before the setting was read per queue.
+                    paddedLocalError[dims - 1] = e.getMessage();
+                }
+            }
+        }
+        this.spreadOver = padsRanges && !settings.paddedLocalSizeSet(1) ? device.maxComputeUnits() : 0;
+        Boolean stride = settings.gridStride().get();
+        this.gridStride = device.isHost() || !padsRanges ? Boolean.FALSE
+                : stride != null ? stride : device.type() == DeviceType.GPU ? null : Boolean.FALSE;
+        this.computeUnits = device.maxComputeUnits();
+    }
+
+    /**
+     * The work-items of a grid-stride launch ({@code JSYCL_GRID_STRIDE}) of a 1-D kernel that can run one
+     * ({@code LoweredKernel.gridStride}) over {@code range} items whose accessors span {@code bytes} of memory (asked
+     * for only where {@code auto} decides on a range of two waves or more: it walks the launch's arguments), or 0
+     * where the launch runs one item per work-item (or two). {@code on}: wherever the range has more items than
+     * {@value #GRID_STRIDE_GROUPS_PER_UNIT} padded work-groups per compute unit; {@code auto} (GPUs): where it has at
+     * least twice as many and {@code bytes} is at most {@value #GRID_STRIDE_MAX_BYTES}; off on devices that do not
+     * pad ranges.
+     */
+    public long gridStrideItems(long range, LongSupplier bytes) {
+        if (Boolean.FALSE.equals(gridStride)) {
+            return 0;
+        }
+        long[] local = paddedLocalSize(1);
+        long wave = GRID_STRIDE_GROUPS_PER_UNIT * computeUnits * local[0];
+        boolean worth = gridStride != null ? range > wave
+                : range >= 2 * wave && bytes.getAsLong() <= GRID_STRIDE_MAX_BYTES;
+        return worth ? wave : 0;
+    }
+
+    /** True if kernels get work-groups of a chosen size and a padded global range ({@code JSYCL_PAD_RANGES}). */
+    public boolean padsRanges() {
+        return padsRanges;
+    }
+
+    /**
+     * The work-group extents of a padded {@code Range} launch of {@code dims} dimensions, OpenCL dimension 0 first
+     * ({@code JSYCL_LOCAL_SIZE_<D>D}); do not modify the array.
+     *
+     * @throws IllegalArgumentException if the setting is malformed
+     */
+    long[] paddedLocalSize(int dims) {
+        String error = paddedLocalError[dims - 1];
+        if (error != null) {
+            throw new IllegalArgumentException(error);
+        }
+        return paddedLocal[dims - 1];
+    }
+
+    /**
+     * The work-group extents of a padded launch over {@code range}, OpenCL dimension 0 first: the configured ones
+     * ({@link #paddedLocalSize(int)}), each at most the range's extent. A 1-D range too small to give every compute
+     * unit a work-group of the default size, but large enough to give each {@value #MIN_SPREAD_WORK_GROUP} items,
+     * gets smaller work-groups (halved, down to {@value #MIN_SPREAD_WORK_GROUP} items) until each gets one: 16,384
+     * items make 64 work-groups of 256, which leave half of an H100's 132 compute units idle, and 256 work-groups of
+     * 64, which use them all. A range of 256 stays one work-group: more, smaller work-groups made a tiny launch
+     * slower (docs/performance.md).
+     *
+     * @throws IllegalArgumentException if the setting is malformed
+     */
+    public long[] paddedLocalSize(Range range) {
+        int dims = range.dimensions();
+        long[] chosen = paddedLocalSize(dims);
+        long[] local = chosen.clone();
+        // Only ranges that give every compute unit at least a warp: a tiny launch costs least as one work-group.
+        if (dims == 1 && range.get(0) >= spreadOver * MIN_SPREAD_WORK_GROUP) {
+            long extent = range.get(0);
+            while (local[0] > MIN_SPREAD_WORK_GROUP && (extent + local[0] - 1) / local[0] < spreadOver) {
+                local[0] = Math.max(MIN_SPREAD_WORK_GROUP, local[0] / 2);
+            }
+        }
+        for (int cl = 0; cl < dims; cl++) {
+            local[cl] = Math.min(local[cl], Math.max(1, range.get(dims - 1 - cl)));
+        }
+        return local;
+    }
+
+    /** False where {@code JSYCL_LOWERING_ZERO_OFFSETS=0} asks for no zero-offset programs. */
+    public boolean zeroOffsetPrograms() {
+        return zeroOffsets;
+    }
+
+    /**
+     * Whether a 1-D kernel over {@code range} items, one that can ({@code LoweredKernel.twoItemsPerWorkItem}), runs
+     * two items per work-item on this queue ({@code JSYCL_TWO_ITEMS_PER_WORK_ITEM}).
+     */
+    public boolean twoItemsPerWorkItem(long range) {
+        return range >= twoItemsMinRange;
+    }
+
+    /** False where {@code JSYCL_LOWERING_SIGNED_SUBSCRIPTS=0} asks for wrapping subscripts in every program. */
+    public boolean signedSubscripts() {
+        return signedSubscripts;
+    }
+
+    /** True if every kernel runs checked ({@code JSYCL_CHECKS=1}). */
+    public boolean checksAll() {
+        return checksAll;
+    }
+}

@@ -1,0 +1,160 @@
+package io.jsycl.internal.launch;
+
+import io.jsycl.Accessor;
+import io.jsycl.DeviceArray;
+import io.jsycl.LocalAccessor;
+import io.jsycl.Queue;
+import io.jsycl.Range;
+import io.jsycl.internal.memory.ApiAccess;
+import io.jsycl.internal.memory.RecordPaths;
+import io.jsycl.lowering.ArgRole;
+import io.jsycl.lowering.KernelArg;
+import io.jsycl.lowering.LoweredKernel;
+import java.lang.reflect.Array;
+
+/**
+ * The build options that specialize a generated program for one launch's arguments, so that launches differing
+ * in them get (and cache) different programs; the options are part of the program's key like any other.
+ *
+ * <ul>
+ * <li>{@code -DJSYCL_ZERO_OFFSETS} where every accessor of the launch has offset 0 (whole buffers, device arrays,
+ * sub-buffers at the origin): the program then has no offset arithmetic in its accessor indices. Off with
+ * {@code JSYCL_LOWERING_ZERO_OFFSETS=0} [{@code jsycl.lowering.zeroOffsets=false}].</li>
+ * <li>{@code -DJSYCL_WRAPPING_SUBSCRIPTS} where a subscript {@code e + c} must wrap as Java does: an extent indexed
+ * by the kernel (accessor range, captured array length, local accessor range) is above {@code 2^31 - 2^24}, where
+ * the lowering's argument for computing such subscripts signed no longer holds (see docs/kernel-language.md,
+ * "Subscripts"), or {@code JSYCL_LOWERING_SIGNED_SUBSCRIPTS=0} [{@code jsycl.lowering.signedSubscripts=false}]
+ * asks for it.</li>
+ * <li>{@code -DJSYCL_NO_ALIASING} where the launch's accessors are over pairwise different memory (different
+ * buffers, different device arrays): the program declares their pointers {@code restrict}, except the writable ones
+ * of a kernel with barriers, which the lowering never declares so. Two accessors of one buffer (also of two
+ * sub-buffers of it) or one device array twice leave it off.</li>
+ * <li>{@code -DJSYCL_TWO_ITEMS} where the launch runs two items per work-item (set by the scheduler:
+ * {@link LaunchSettings#twoItemsPerWorkItem}).</li>
+ * <li>{@code -DJSYCL_GRID_STRIDE} where the launch runs its items a grid apart over fewer work-items (set by the
+ * scheduler: {@link LaunchSettings#gridStrideItems}).</li>
+ * </ul>
+ * Both settings are read when a queue is made ({@link Queue}); a process measuring both variants makes a queue
+ * after setting each.
+ */
+public final class LaunchSpecialization {
+    private static final ApiAccess API = ApiAccess.get();
+
+    /** The largest extent for which signed subscripts keep Java's results: {@code 2^31 - 2^24}. */
+    static final long SIGNED_SUBSCRIPT_MAX_EXTENT = (1L << 31) - (1L << 24);
+
+    private LaunchSpecialization() {
+    }
+
+    /** {@link #of} bit: every accessor of the launch has offset 0. */
+    public static final int ZERO_OFFSETS = 1;
+    /** {@link #of} bit: subscripts {@code e + c} must wrap. */
+    static final int WRAPPING_SUBSCRIPTS = 2;
+    /** {@link #of} bit: the accessors are over pairwise different memory. */
+    public static final int NO_ALIASING = 4;
+    /** Bit of a launch that runs two items per work-item. */
+    public static final int TWO_ITEMS = 8;
+    /** Bit of a launch that runs its items a grid apart over fewer work-items. */
+    public static final int GRID_STRIDE = 16;
+    private static final String[] MACROS = {"JSYCL_ZERO_OFFSETS", "JSYCL_WRAPPING_SUBSCRIPTS", "JSYCL_NO_ALIASING",
+        "JSYCL_TWO_ITEMS", "JSYCL_GRID_STRIDE"};
+    /** How many bits a specialization has. */
+    static final int BITS = MACROS.length;
+    private static final String[] OPTIONS = new String[1 << BITS];
+
+    static {
+        for (int bits = 0; bits < OPTIONS.length; bits++) {
+            var b = new StringBuilder();
+            for (int i = 0; i < MACROS.length; i++) {
+                if ((bits & 1 << i) != 0) {
+                    b.append("-D").append(MACROS[i]).append(' ');
+                }
+            }
+            OPTIONS[bits] = b.toString();
+        }
+    }
+
+    /**
+     * The specialization of launching {@code lowered} with {@code captured}: {@link #ZERO_OFFSETS},
+     * {@link #WRAPPING_SUBSCRIPTS} and {@link #NO_ALIASING} bits. {@code zeroOffsetPrograms} and
+     * {@code signedSubscripts} are the queue's settings.
+     */
+    public static int of(LoweredKernel lowered, Object[] captured, boolean zeroOffsetPrograms, boolean signedSubscripts) {
+        boolean zeroOffsets = zeroOffsetPrograms;
+        boolean wrapping = !signedSubscripts;
+        boolean hasOffsets = false;
+        boolean distinct = true;
+        // The memory of the accessor arguments seen so far (buffer storage or device array memory), to compare.
+        Object[] memories = null;
+        int accessors = 0;
+        for (KernelArg arg : lowered.args()) {
+            if (arg.captureIndex() < 0) {
+                continue;
+            }
+            Object value = switch (arg.role()) {
+                case ACCESSOR_DATA, ACCESSOR_OFFSET, ARRAY_DATA, LOCAL_RANGE ->
+                        RecordPaths.resolve(captured[arg.captureIndex()], arg.path());
+                default -> null;
+            };
+            switch (arg.role()) {
+                case ACCESSOR_DATA -> {
+                    Object memory = value instanceof DeviceArray<?> d ? API.impl(d).mem()
+                            : API.storage(((Accessor<?>) value));
+                    if (memories == null) {
+                        memories = new Object[lowered.args().size()];
+                    }
+                    for (int i = 0; i < accessors; i++) {
+                        distinct &= memories[i] != memory;
+                    }
+                    memories[accessors++] = memory;
+                    // Every accessor's extents, whether or not the kernel reads its range (the lowering passes
+                    // ranges only to kernels that read them).
+                    wrapping |= value instanceof DeviceArray<?> d ? d.size() > SIGNED_SUBSCRIPT_MAX_EXTENT
+                            : extentAbove((Accessor<?>) value, SIGNED_SUBSCRIPT_MAX_EXTENT);
+                }
+                case ACCESSOR_OFFSET -> {
+                    hasOffsets = true;
+                    zeroOffsets &= !(value instanceof Accessor<?> a) || API.offset(a, arg.dimension()) == 0;
+                }
+                case ARRAY_DATA -> wrapping |= Array.getLength(value) > SIGNED_SUBSCRIPT_MAX_EXTENT;
+                case LOCAL_RANGE -> wrapping |= ((LocalAccessor<?>) value).range().get(arg.dimension())
+                        > SIGNED_SUBSCRIPT_MAX_EXTENT;
+                default -> {
+                }
+            }
+        }
+        return (hasOffsets && zeroOffsets ? ZERO_OFFSETS : 0) | (wrapping ? WRAPPING_SUBSCRIPTS : 0)
+                | (distinct ? NO_ALIASING : 0);
+    }
+
+    /**
+     * {@link #GRID_STRIDE}'s measure of a launch: the bytes of memory its accessors span (an accessor its range, a
+     * device array all of it), each accessor counted once per time it is captured.
+     */
+    public static long accessorBytes(LoweredKernel lowered, Object[] captured) {
+        long bytes = 0;
+        for (KernelArg arg : lowered.args()) {
+            if (arg.captureIndex() >= 0 && arg.role() == ArgRole.ACCESSOR_DATA) {
+                Object value = RecordPaths.resolve(captured[arg.captureIndex()], arg.path());
+                bytes += value instanceof DeviceArray<?> d ? API.impl(d).bytes()
+                        : ((Accessor<?>) value).range().size() * API.storage((Accessor<?>) value).codec.byteSize();
+            }
+        }
+        return bytes;
+    }
+
+    private static boolean extentAbove(Accessor<?> a, long max) {
+        Range r = a.range();
+        for (int d = 0; d < r.dimensions(); d++) {
+            if (r.get(d) > max) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The build options of specialization {@code bits}, each followed by a space; "" for none. */
+    static String options(int bits) {
+        return OPTIONS[bits];
+    }
+}

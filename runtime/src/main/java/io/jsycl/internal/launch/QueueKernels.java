@@ -1,0 +1,122 @@
+package io.jsycl.internal.launch;
+
+import io.jsycl.Aspect;
+import io.jsycl.Context;
+import io.jsycl.Device;
+import io.jsycl.KernelBuildException;
+import io.jsycl.internal.memory.ApiAccess;
+import io.jsycl.internal.platform.FirstSubmitTrace;
+import io.jsycl.lowering.LoweredKernel;
+import io.jsycl.program.KernelHandle;
+import io.jsycl.program.ProgramBuildException;
+import io.jsycl.program.ProgramManager;
+import io.jsycl.program.ProgramSource;
+import java.util.TreeMap;
+
+/**
+ * Finds the built kernel for one queue's launches: composes the build options (the launch's
+ * specialization, Java's float semantics or fast math, the device's quirks, the padded-range guard,
+ * the user's options and specialization constants), looks the kernel up in the context's map, and
+ * otherwise asks the context's {@link ProgramManager}, which builds it or finds it in its caches.
+ * The step of a submit between the queue's scheduler and the program manager.
+ *
+ * <p>Thread safety: the build-options cache is an array of immutable strings; a racing write
+ * stores an equal string, so it needs no lock. The context's kernel map is concurrent.
+ */
+public final class QueueKernels {
+    private static final ApiAccess API = ApiAccess.get();
+
+    private final Device device;
+    private final Context context;
+    /**
+     * The build options of kernels without specialization constants or user options, by fast math (bit 0),
+     * padded range (bit 1) and {@link LaunchSpecialization} (bits 2 and up), once the first such submit built them.
+     * Strings are immutable: a racing write is harmless.
+     */
+    private final String[] plainBuildOptions = new String[4 << LaunchSpecialization.BITS];
+
+    public QueueKernels(Device device, Context context) {
+        this.device = device;
+        this.context = context;
+    }
+
+    /**
+     * The kernel of {@code lowering} built for {@code group}'s launch: {@code padded} where the launch
+     * rounds its range up, {@code specialization} the launch's {@link LaunchSpecialization} bits.
+     *
+     * @throws KernelBuildException if the OpenCL compiler rejects the program
+     */
+    public KernelHandle kernelFor(CommandGroupRecord group, KernelLambdas.Lowering lowering, boolean padded,
+            int specialization) {
+        String options;
+        if (lowering.kernel().specConstants().isEmpty() && !group.hasUserBuildOptions()) {
+            // The usual case: the options depend only on the queue, fast math, padding and the launch's
+            // specialization; built once per queue and variant.
+            int variant = (group.fastMath() ? 1 : 0) | (padded ? 2 : 0) | specialization << 2;
+            options = plainBuildOptions[variant];
+            if (options == null) {
+                options = buildOptions(group, lowering.kernel(), padded, specialization);
+                plainBuildOptions[variant] = options;
+            }
+        } else {
+            options = buildOptions(group, lowering.kernel(), padded, specialization);
+        }
+        FirstSubmitTrace.mark("build-options");
+        var key = new KernelKey(lowering, device, options);
+        KernelHandle handle = API.impl(context).kernels().get(key);
+        if (handle == null) {
+            handle = build(lowering, options);
+            API.impl(context).kernels().put(key, handle);
+        }
+        return handle;
+    }
+
+    /**
+     * The build options: the launch's {@link LaunchSpecialization}, Java's float semantics (or fast math), the
+     * padded-range guard where the launch rounds the range up (a range that is a multiple of the work-group runs
+     * without it), the user's options, and the specialization constants the command group set (as macro
+     * definitions, so they are part of the program's cache key).
+     */
+    private String buildOptions(CommandGroupRecord group, LoweredKernel lowered, boolean padded, int specialization) {
+        var options = new StringBuilder(LaunchSpecialization.options(specialization));
+        for (var use : lowered.specConstants()) {
+            for (var set : group.specValues().entrySet()) {
+                if (set.getKey().name().equals(use.name())) {
+                    options.append("-D").append(use.macro()).append('=').append(CLiterals.of(set.getValue())).append(' ');
+                }
+            }
+        }
+        if (padded) {
+            options.append("-DJSYCL_PADDED_RANGE ");
+        }
+        options.append(API.impl(device).quirkBuildOptions());
+        if (group.fastMath()) {
+            options.append("-cl-fast-relaxed-math -DJSYCL_FAST_MATH -DJSYCL_CR_DIVIDE_SQRT");
+        } else if (device.hasAspect(Aspect.FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT)) {
+            // The macro tells generated helpers that float sqrt and divide are correctly rounded.
+            options.append("-cl-fp32-correctly-rounded-divide-sqrt -DJSYCL_CR_DIVIDE_SQRT");
+        }
+        if (group.hasUserBuildOptions()) {
+            if (!options.isEmpty() && options.charAt(options.length() - 1) != ' ') {
+                options.append(' ');
+            }
+            options.append(group.userBuildOptions());
+        }
+        return options.toString().trim();
+    }
+
+    private KernelHandle build(KernelLambdas.Lowering lowering, String options) {
+        LoweredKernel lowered = lowering.kernel();
+        var source = new ProgramSource(lowered.source(), options, new TreeMap<>());
+        try {
+            ProgramManager manager = ProgramManager.of(API.impl(context).cl());
+            FirstSubmitTrace.mark("program-manager-open");
+            return manager.getOrCreateKernel(API.impl(device).cl(), source, lowered.kernelName());
+        } catch (ProgramBuildException e) {
+            throw new KernelBuildException("kernel " + lowering.described() + " (OpenCL kernel " + lowered.kernelName()
+                    + ") failed to build for " + device.name()
+                    + " with options '" + source.buildOptions() + "':\n" + e.buildLog() + "\n--- generated source ---\n"
+                    + lowered.source(), e.buildLog(), lowered.source(), e);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.jsycl.internal.launch;
+
+import io.jsycl.Device;
+import io.jsycl.Range;
+import io.jsycl.Reduction;
+import io.jsycl.SyclException;
+import io.jsycl.internal.memory.ApiAccess;
+import io.jsycl.lowering.ReductionOp;
+import io.jsycl.lowering.ReductionSpec;
+import java.lang.invoke.SerializedLambda;
+
+/** What the lowering needs to know of a {@link Reduction}, and the work-group size its device launch uses. */
+public final class Reductions {
+    private static final ApiAccess API = ApiAccess.get();
+
+    private Reductions() {
+    }
+
+    public static ReductionSpec spec(Reduction<?> r) {
+        var type = API.impl(r).output().kind.scalar;
+        String identity = CLiterals.of(API.impl(r).identity());
+        return switch (API.impl(r).op()) {
+            case SUM -> new ReductionSpec(type, ReductionOp.SUM, null, null, null, identity);
+            case MIN -> new ReductionSpec(type, ReductionOp.MIN, null, null, null, identity);
+            case MAX -> new ReductionSpec(type, ReductionOp.MAX, null, null, null, identity);
+            case CUSTOM -> {
+                SerializedLambda op = KernelLambdas.serialized(API.impl(r).operation());
+                if (op.getCapturedArgCount() != 0) {
+                    throw new SyclException("the operation of Reduction.of captures values; write it as a lambda of its"
+                            + " two arguments alone, e.g. (a, b) -> a | b");
+                }
+                yield new ReductionSpec(type, ReductionOp.CUSTOM, op.getImplClass(), op.getImplMethodName(),
+                        op.getImplMethodSignature(), identity);
+            }
+        };
+    }
+
+    /**
+     * Work-groups per compute unit that a reduction launch aims for: enough work-items for every compute unit to hide
+     * memory latency (a GPU compute unit holds 2048 work-items, 8 groups of 256), few enough that each work-item
+     * streams through many elements and the groups' final combining stays negligible. Two rounds of resident groups
+     * rather than one: groups that finish early leave their compute unit idle while the last ones run, and a second
+     * round evens that out (docs/performance.md).
+     */
+    static final int GROUPS_PER_COMPUTE_UNIT = 16;
+
+    /**
+     * The global size of a reduction over {@code n} items in work-groups of {@code local}: each work-item runs
+     * the items its global id reaches in strides of the global size (the lowering's {@code Reductions.emitItems}).
+     * A checked kernel gets one work-item per item, so that a failure names the item's id as its global id.
+     */
+    public static Range globalSize(Device device, int n, long local, boolean checked) {
+        long groups = (n + local - 1) / local;
+        if (!checked) {
+            groups = Math.min(groups, Math.max(1L, device.maxComputeUnits()) * GROUPS_PER_COMPUTE_UNIT);
+        }
+        // A range is counted in ints: near 2^31 items the groups stop short and the last work-items stride on.
+        groups = Math.min(groups, Integer.MAX_VALUE / local);
+        return Range.of((int) (groups * local));
+    }
+
+    /** A power of two up to 256 that the device accepts. */
+    public static long workGroupSize(Device device) {
+        long size = 256;
+        while (size > device.maxWorkGroupSize()) {
+            size /= 2;
+        }
+        return size;
+    }
+}

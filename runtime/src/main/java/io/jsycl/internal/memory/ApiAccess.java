@@ -1,0 +1,77 @@
+package io.jsycl.internal.memory;
+
+import io.jsycl.Accessor;
+import io.jsycl.Buffer;
+import io.jsycl.Context;
+import io.jsycl.Device;
+import io.jsycl.DeviceArray;
+import io.jsycl.Event;
+import io.jsycl.LocalAccessor;
+import io.jsycl.Reduction;
+import io.jsycl.internal.event.EventImpl;
+import io.jsycl.internal.platform.DeviceImpl;
+import java.util.function.Function;
+
+/**
+ * The runtime's way into the state that the public types of {@code io.jsycl} keep hidden, in the
+ * style of the JDK's {@code SharedSecrets}: one package-private class of {@code io.jsycl} implements
+ * it and registers itself when it is initialized; {@link #get()} initializes it first. The public
+ * types stay thin (an {@link Event} is a handle to an {@link EventImpl}, a {@link Context} to a
+ * {@link ContextImpl}, a {@link Device} to a {@link DeviceImpl}, a {@link DeviceArray} to a
+ * {@link DeviceArrayImpl}, a {@link LocalAccessor} to a {@link LocalAccessorImpl}, a {@link Reduction} to a
+ * {@link ReductionImpl}); what the scheduler, the buffer storage and the kernel lowering read of them goes
+ * through here, and nothing of it is public API.
+ */
+public interface ApiAccess {
+    /**
+     * The registered implementation.
+     *
+     * @return the access to the API types' hidden state
+     */
+    static ApiAccess get() {
+        ApiAccess access = ApiAccessHolder.access;
+        return access != null ? access : ApiAccessHolder.load();
+    }
+
+    /**
+     * Registers the implementation; once, from its class's static initializer.
+     *
+     * @param access the implementation
+     */
+    static void register(ApiAccess access) {
+        ApiAccessHolder.register(access);
+    }
+
+    /** @return the public handle of {@code event}, the same one every time */
+    Event event(EventImpl event);
+
+    /** @return what {@code event} is a handle to */
+    EventImpl impl(Event event);
+
+    /** @return a host-device context whose transfers go to the queue {@code transfers} makes (a test's fake) */
+    Context newContext(Function<Context, CommandQueue> transfers);
+
+    /** @return what {@code context} is a handle to */
+    ContextImpl impl(Context context);
+
+    /** @return what {@code device} is a handle to */
+    DeviceImpl impl(Device device);
+
+    /** @return the storage {@code buffer} is a view of */
+    BufferStorage storage(Buffer<?> buffer);
+
+    /** @return the storage {@code accessor} reaches */
+    BufferStorage storage(Accessor<?> accessor);
+
+    /** @return the offset of {@code accessor} in dimension {@code d} of its storage */
+    int offset(Accessor<?> accessor, int d);
+
+    /** @return what {@code array} is a handle to */
+    DeviceArrayImpl impl(DeviceArray<?> array);
+
+    /** @return what {@code local} is a handle to */
+    LocalAccessorImpl impl(LocalAccessor<?> local);
+
+    /** @return what {@code reduction} is a handle to */
+    ReductionImpl impl(Reduction<?> reduction);
+}

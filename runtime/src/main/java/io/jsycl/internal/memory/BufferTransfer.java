@@ -1,0 +1,395 @@
+package io.jsycl.internal.memory;
+
+import io.jsycl.AccessMode;
+import io.jsycl.Context;
+import io.jsycl.internal.event.EventImpl;
+import io.jsycl.internal.event.GraphLock;
+import io.jsycl.internal.platform.SchedulerTrace;
+import io.jsycl.opencl.ClCommandQueue;
+import io.jsycl.opencl.ClEvent;
+import io.jsycl.opencl.ClException;
+import io.jsycl.opencl.ClMemFlags;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A transfer started under the scheduler's lock that needs the host once a device command has
+ * completed. The thread that started it finishes it outside the lock ({@link Deferred#run()}),
+ * also when something else failed: commands that depend on it wait for its {@link #event}, host
+ * work that completes when {@link #finish()} has. A transfer that fails takes back what it
+ * claimed (the host array or the copy it was making current) and throws.
+ *
+ * <p>Three kinds: a read-back of a device copy into the host array ({@link Fill}), an upload of the
+ * host array into a mapped copy ({@link MapUpload}), and making a copy's pinned staging memory
+ * ({@link PinnedAllocation}). Each starts under the scheduler's lock and the storage's monitor, where
+ * its owner, a {@link BufferStorage}, found it needed: the start enqueues without waiting and
+ * records the transfer as a reader of the buffer; {@link #finish()} does the host's part.
+ */
+public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferTransfer.MapUpload,
+        BufferTransfer.PinnedAllocation {
+    private static final ApiAccess API = ApiAccess.get();
+
+    final BufferStorage storage;
+    private final CompletableFuture<Void> done = new CompletableFuture<>();
+    /** Completes when the transfer has finished (or failed). */
+    final EventImpl event = EventImpl.of(done);
+
+    BufferTransfer(BufferStorage storage) {
+        this.storage = storage;
+    }
+
+    /** Finishes the transfer outside the scheduler's lock; throws what went wrong. */
+    abstract void finish();
+
+    /** Completes {@link #event}: normally, or with {@code failure} after undoing what the transfer claimed. */
+    final void complete(Throwable failure) {
+        if (failure == null) {
+            done.complete(null);
+            return;
+        }
+        GraphLock.LOCK.lock();
+        try {
+            synchronized (storage) {
+                undo();
+            }
+        } finally {
+            GraphLock.LOCK.unlock();
+            done.completeExceptionally(failure);
+            // Deferred.run throws this failure to the thread that ran the transfer (the only caller of finishAll).
+            event.failureThrownByItsRunner();
+        }
+    }
+
+    /** Under the scheduler's lock and the storage's monitor: takes back what a failed transfer claimed. */
+    void undo() {
+    }
+
+    /**
+     * Finishes every transfer of {@code transfers}: the uploads by map of one context with one wait for
+     * all their maps, each other one by itself. Returns the first failure, or null.
+     */
+    static Throwable finishAll(List<BufferTransfer> transfers) {
+        Throwable failure = null;
+        var uploads = new LinkedHashMap<Context, List<MapUpload>>();
+        for (BufferTransfer t : transfers) {
+            if (t instanceof MapUpload u) {
+                uploads.computeIfAbsent(u.context, c -> new ArrayList<>()).add(u);
+                continue;
+            }
+            try {
+                t.finish();
+            } catch (RuntimeException | Error e) {
+                failure = Deferred.first(failure, e);
+            }
+        }
+        for (List<MapUpload> group : uploads.values()) {
+            Throwable f = MapUpload.finishTogether(group);
+            if (f != null) {
+                failure = Deferred.first(failure, f);
+            }
+        }
+        return failure;
+    }
+
+    /** A read-back of a valid copy into the host array. */
+    static final class Fill extends BufferTransfer {
+        private final Context context;
+        private final DeviceCopy source;
+        /** The map of a mapped copy, else null. */
+        private final ClCommandQueue.Mapping mapping;
+        /** Else: the staging memory the reads fill, one read or one per slice ({@link DeviceCopy#PIPELINE_CHUNK}). */
+        private final MemorySegment staging;
+        private final List<CommandQueue.Command> reads;
+        /** The host array as a heap segment, where the read-back moves in slices; else null. */
+        private final MemorySegment heap;
+
+        private Fill(BufferStorage storage, Context context, DeviceCopy source, ClCommandQueue.Mapping mapping,
+                MemorySegment staging, List<CommandQueue.Command> reads, MemorySegment heap) {
+            super(storage);
+            this.context = context;
+            this.source = source;
+            this.mapping = mapping;
+            this.staging = staging;
+            this.reads = reads;
+            this.heap = heap;
+        }
+
+        /**
+         * Under the scheduler's lock and the storage's monitor: starts reading a valid copy back into the host
+         * array. Enqueues a map of a mapped copy, else reads into its pinned memory (or the staging segment), after
+         * the buffer's last writer and the copy's last transfer, without waiting. The host array counts as current
+         * from now on; the read-back's event is the storage's {@code hostReady} and a reader of the buffer. Returns
+         * null with {@code deferred} holding what must come first.
+         */
+        static Fill start(BufferStorage storage, Deferred deferred) {
+            for (var entry : storage.copies.entrySet()) {
+                DeviceCopy source = entry.getValue();
+                if (!source.valid) {
+                    continue;
+                }
+                Context context = entry.getKey();
+                MemorySegment into = null;
+                if (!source.mapped) {
+                    into = storage.stagingFor(context, source, deferred);
+                    if (into == null) {
+                        return null;
+                    }
+                }
+                var before = new ArrayList<EventImpl>(3);
+                EventImpl lastWriter = storage.users.lastWriter();
+                if (lastWriter != null) {
+                    before.add(lastWriter);
+                }
+                if (source.ready != null) {
+                    before.add(source.ready);
+                }
+                EventImpl busy = source.mapped ? null : source.pinned != null ? source.pinnedUse : storage.stagingUse;
+                if (busy != null) {
+                    before.add(busy); // an upload still reading the memory the read-back writes
+                }
+                if (deferred.pending(before, context)) {
+                    return null;
+                }
+                long bytes = storage.bytes;
+                Fill fill;
+                if (source.mapped) {
+                    List<ClEvent> waitList = EventImpl.waitList(before, context);
+                    fill = new Fill(storage, context, source, API.impl(context).transferQueue()
+                            .enqueueMapBuffer(source.mem, ClMemFlags.MAP_READ, 0, bytes, waitList), null, List.of(), null);
+                } else {
+                    CommandQueue queue = API.impl(context).transfers();
+                    MemorySegment heap = DeviceCopy.pipelineView(storage.codec, storage.array, bytes);
+                    var reads = new ArrayList<CommandQueue.Command>();
+                    try {
+                        long slice = heap == null ? bytes : DeviceCopy.PIPELINE_CHUNK;
+                        for (long offset = 0; offset < bytes; offset += slice) {
+                            long length = Math.min(slice, bytes - offset);
+                            reads.add(queue.read(source, offset, into.asSlice(offset, length), length, before));
+                        }
+                        queue.flush();
+                    } catch (RuntimeException e) {
+                        reads.forEach(CommandQueue.Command::close);
+                        throw e;
+                    }
+                    fill = new Fill(storage, context, source, null, into, reads, heap);
+                    source.pinnedValid = source.pinned != null; // the read-back goes through it
+                }
+                storage.hostValid = true;
+                storage.hostReady = fill.event;
+                storage.recordUse(AccessMode.READ, fill.event);
+                storage.countTransfer();
+                if (SchedulerTrace.on()) {
+                    SchedulerTrace.log(storage + ": " + bytes + " bytes back to the host from " + context
+                            + (source.mapped ? " by map/unmap" : " through staging memory"));
+                }
+                return fill;
+            }
+            throw new IllegalStateException("no valid copy of " + storage);
+        }
+
+        /** Waits for the map or the reads, copies into the host array (a slice as soon as it has arrived), unmaps. */
+        @Override
+        void finish() {
+            Throwable failure = null;
+            try {
+                if (mapping != null) {
+                    try {
+                        mapping.event().await();
+                        storage.codec.copyFromSegment(mapping.host(), storage.array);
+                    } finally {
+                        mapping.event().close();
+                        storage.unmapped(context, source, mapping.host());
+                    }
+                } else if (heap == null) {
+                    reads.getFirst().await();
+                    storage.codec.copyFromSegment(staging, storage.array);
+                } else {
+                    long offset = 0;
+                    for (CommandQueue.Command read : reads) {
+                        long length = Math.min(DeviceCopy.PIPELINE_CHUNK, storage.bytes - offset);
+                        read.await();
+                        HostCopy.copy(staging, offset, heap, offset, length);
+                        offset += length;
+                    }
+                }
+            } catch (RuntimeException | Error e) {
+                failure = e;
+                throw e;
+            } finally {
+                reads.forEach(CommandQueue.Command::close);
+                complete(failure);
+            }
+        }
+
+        @Override
+        void undo() {
+            if (storage.hostReady == event) {
+                storage.hostValid = false;
+                storage.hostReady = null;
+                if (mapping == null && source.pinned != null) {
+                    source.pinnedValid = false;
+                }
+            }
+        }
+    }
+
+    /** An upload of the host array into a mapped copy. */
+    static final class MapUpload extends BufferTransfer {
+        private final Context context;
+        private final DeviceCopy copy;
+        private final ClCommandQueue.Mapping mapping;
+
+        private MapUpload(BufferStorage storage, Context context, DeviceCopy copy, ClCommandQueue.Mapping mapping) {
+            super(storage);
+            this.context = context;
+            this.copy = copy;
+            this.mapping = mapping;
+        }
+
+        /**
+         * Under the scheduler's lock and the storage's monitor: starts an upload of the host array into
+         * {@code copy}, a mapped copy. Enqueues a map for writing after the buffer's last writer, on the context's
+         * in-order transfer queue, without waiting for it. The copy counts as current from now on; its
+         * {@link DeviceCopy#ready} is the upload's host event until the upload has unmapped it. Returns null with
+         * {@code deferred} holding what must come first.
+         */
+        static MapUpload start(BufferStorage storage, Context context, DeviceCopy copy, Deferred deferred) {
+            EventImpl lastWriter = storage.users.lastWriter();
+            List<EventImpl> before = lastWriter == null ? List.of() : List.of(lastWriter);
+            if (deferred.pending(before, context)) {
+                return null;
+            }
+            var mapping = API.impl(context).transferQueue().enqueueMapBuffer(copy.mem,
+                    ClMemFlags.MAP_WRITE_INVALIDATE_REGION, 0, storage.bytes, EventImpl.waitList(before, context));
+            var upload = new MapUpload(storage, context, copy, mapping);
+            copy.valid = true;
+            copy.ready = upload.event;
+            copy.uploadTraced = true;
+            storage.recordUse(AccessMode.READ, upload.event); // it reads the host array: a host writer waits for it
+            storage.countTransfer();
+            if (SchedulerTrace.on()) {
+                SchedulerTrace.log(storage + ": " + storage.bytes + " bytes to " + context
+                        + " by map/unmap of its host-accessible copy (the copy there was not current)");
+            }
+            return upload;
+        }
+
+        @Override
+        void finish() {
+            Deferred.rethrow(finishTogether(List.of(this)));
+        }
+
+        /**
+         * Finishes uploads of one context: waits once for all their maps, copies each host array into its
+         * mapped copy, and enqueues each unmap without waiting; a command using a copy waits for its unmap
+         * ({@link DeviceCopy#ready}). Every map is unmapped and its event released also when the wait fails
+         * (nothing is copied then). Returns the first failure, or null.
+         */
+        static Throwable finishTogether(List<MapUpload> uploads) {
+            var maps = new ArrayList<ClEvent>(uploads.size());
+            for (MapUpload u : uploads) {
+                maps.add(u.mapping.event());
+            }
+            Throwable failure = null;
+            try {
+                ClEvent.awaitAll(maps);
+            } catch (RuntimeException e) {
+                failure = e;
+            } finally {
+                maps.forEach(ClEvent::close);
+            }
+            if (uploads.size() > 1 && SchedulerTrace.on()) {
+                SchedulerTrace.log(uploads.size() + " uploads by map/unmap queued together, one host wait for their"
+                        + " maps");
+            }
+            for (MapUpload u : uploads) {
+                Throwable own = failure;
+                try {
+                    if (failure == null) {
+                        u.storage.codec.copyToSegment(u.storage.array, u.mapping.host());
+                    }
+                } catch (RuntimeException | Error e) {
+                    own = e;
+                } finally {
+                    try {
+                        u.storage.unmapped(u.context, u.copy, u.mapping.host());
+                    } catch (RuntimeException | Error e) {
+                        own = Deferred.first(own, e);
+                    }
+                    u.complete(own);
+                }
+                if (own != null) {
+                    failure = Deferred.first(failure, own);
+                }
+            }
+            return failure;
+        }
+
+        @Override
+        void undo() {
+            if (storage.copies.get(context) == copy) {
+                copy.valid = false;
+            }
+        }
+    }
+
+    /**
+     * Pinned memory for a copy's staged transfers: borrowed from the context's pool or made (a
+     * {@code clCreateBuffer} and a map on the transfer queue, which waits), outside the scheduler's
+     * lock; the next pass finds it on the copy. Where the driver gives none, later transfers use the
+     * native staging segment.
+     */
+    static final class PinnedAllocation extends BufferTransfer {
+        private final Context context;
+        private final DeviceCopy copy;
+
+        PinnedAllocation(BufferStorage storage, Context context, DeviceCopy copy) {
+            super(storage);
+            this.context = context;
+            this.copy = copy;
+        }
+
+        @Override
+        void finish() {
+            boolean pooled = StagingPool.enabled();
+            StagingPool.Block block;
+            try {
+                block = API.impl(context).transfers().pinned(storage.bytes, pooled);
+            } catch (ClException e) {
+                GraphLock.LOCK.lock();
+                try {
+                    synchronized (storage) {
+                        storage.pinnedTransfers = false; // the driver has no pinned memory to give: use ordinary staging
+                    }
+                } finally {
+                    GraphLock.LOCK.unlock();
+                }
+                complete(null);
+                return;
+            } catch (RuntimeException | Error e) {
+                complete(e);
+                throw e;
+            }
+            boolean taken = false;
+            GraphLock.LOCK.lock();
+            try {
+                synchronized (storage) {
+                    if (storage.copies.get(context) == copy && copy.pinned == null) {
+                        copy.pinned = block;
+                        copy.pooled = pooled;
+                        taken = true;
+                    }
+                }
+            } finally {
+                GraphLock.LOCK.unlock();
+                if (!taken) {
+                    DeviceCopy.giveBack(context, block, pooled); // another pass made the copy's pinned memory first
+                }
+                complete(null);
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package io.jsycl.internal.memory;
+
+import io.jsycl.Context;
+import io.jsycl.internal.event.EventImpl;
+import io.jsycl.internal.event.LaunchThread;
+import io.jsycl.internal.event.LazyLaunches;
+import io.jsycl.opencl.ClCommandQueue;
+import io.jsycl.opencl.ClEvent;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The real {@link CommandQueue}: an OpenCL command queue of a context, either a queue's own
+ * (its uploads) or the context's transfer queue (read-backs). Before each command it enqueues, the
+ * launches the queue's {@link LaunchThread} still holds are enqueued, so that the command comes
+ * after them as it was submitted after them.
+ */
+public final class ClQueue implements CommandQueue {
+    private static final ApiAccess API = ApiAccess.get();
+
+    private final Context context;
+    /** The OpenCL queue, made on first use (the context's transfer queue is made when first needed). */
+    private final Supplier<ClCommandQueue> cl;
+    /** Whether commands leave this queue's earlier ones out of their wait lists. */
+    private final boolean inOrder;
+    /** The queue's launches without an event, whose launch thread is flushed before each command; or null. */
+    private final LazyLaunches lazy;
+
+    /**
+     * A queue of {@code context} over the OpenCL queue {@code cl} gives; {@code inOrder} where that
+     * runs commands in order and the wait lists rely on it; {@code lazy}, or null, the launches it
+     * flushes first.
+     */
+    public ClQueue(Context context, Supplier<ClCommandQueue> cl, boolean inOrder, LazyLaunches lazy) {
+        this.context = context;
+        this.cl = cl;
+        this.inOrder = inOrder;
+        this.lazy = lazy;
+    }
+
+    /** An OpenCL event as a {@link Command}. */
+    private record ClCommand(ClEvent event) implements Command {
+        @Override
+        public void await() {
+            event.await();
+        }
+
+        @Override
+        public void close() {
+            event.close();
+        }
+    }
+
+    @Override
+    public Context context() {
+        return context;
+    }
+
+    @Override
+    public boolean inOrder() {
+        return inOrder;
+    }
+
+    @Override
+    public DeviceCopy allocate(long bytes) {
+        return DeviceCopy.create(context, bytes);
+    }
+
+    @Override
+    public void free(DeviceCopy copy) {
+        copy.mem.close();
+    }
+
+    @Override
+    public StagingPool.Block pinned(long bytes, boolean pooled) {
+        return pooled ? API.impl(context).stagingPool().take(bytes) : StagingPool.allocate(context, bytes);
+    }
+
+    @Override
+    public Command write(DeviceCopy dst, long offset, MemorySegment src, long bytes, List<EventImpl> waits) {
+        List<ClEvent> waitList = waitList(waits);
+        return new ClCommand(cl().enqueueWriteBuffer(dst.mem, false, offset, src, bytes, waitList));
+    }
+
+    @Override
+    public Command read(DeviceCopy src, long offset, MemorySegment dst, long bytes, List<EventImpl> waits) {
+        List<ClEvent> waitList = waitList(waits);
+        return new ClCommand(cl().enqueueReadBuffer(src.mem, false, offset, dst, bytes, waitList));
+    }
+
+    @Override
+    public Command marker(List<Command> commands) {
+        var events = new ArrayList<ClEvent>(commands.size());
+        for (Command c : commands) {
+            events.add(((ClCommand) c).event());
+        }
+        return new ClCommand(cl().enqueueMarker(events));
+    }
+
+    @Override
+    public void flush() {
+        cl().flush();
+    }
+
+    @Override
+    public EventImpl event(Command command) {
+        return EventImpl.of(((ClCommand) command).event(), context, false, cl.get());
+    }
+
+    @Override
+    public ClCommandQueue cl() {
+        if (lazy != null) {
+            lazy.flush();
+        }
+        return cl.get();
+    }
+
+    private List<ClEvent> waitList(List<EventImpl> waits) {
+        return EventImpl.waitList(waits, context, inOrder ? cl.get() : null);
+    }
+}

@@ -1,0 +1,192 @@
+package io.jsycl.internal.memory;
+
+import io.jsycl.Context;
+import io.jsycl.opencl.ClCommandQueue;
+import io.jsycl.opencl.ClContext;
+import io.jsycl.opencl.ClDevice;
+import io.jsycl.program.KernelHandle;
+import io.jsycl.program.ProgramManager;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+
+/**
+ * What a {@link Context} is a handle to: its OpenCL context, the queue and staging memory buffers move their
+ * contents with, the kernels it built and the buffers that have copies in it.
+ */
+public final class ContextImpl {
+    private final Context handle;
+    private final ClContext cl;
+    private final ClDevice transferDevice;
+    private final boolean isDefault;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Set<BufferStorage> buffers = ConcurrentHashMap.newKeySet();
+    private final Map<Object, KernelHandle> kernels = new ConcurrentHashMap<>();
+
+    // Guarded by this.
+    private ClCommandQueue transferQueue;
+    // Guarded by this.
+    private StagingPool stagingPool;
+    // Guarded by this: where buffers get their copies' memory and read them back; made on first use.
+    private CommandQueue transfers;
+
+    /**
+     * The state of {@code handle}.
+     *
+     * @param handle the public context this is the state of
+     * @param clDevices the OpenCL devices of the context, all of one platform; empty for the host device
+     * @param isDefault whether this is a device's default context, which {@link #close()} leaves open
+     * @param transfers makes the queue buffers' copies and transfers go through (a test's fake), or null for
+     *     the context's transfer queue
+     */
+    public ContextImpl(Context handle, List<ClDevice> clDevices, boolean isDefault,
+            Function<Context, CommandQueue> transfers) {
+        this.handle = handle;
+        this.isDefault = isDefault;
+        if (clDevices.isEmpty()) {
+            this.cl = null;
+            this.transferDevice = null;
+        } else {
+            this.cl = ClContext.create(clDevices);
+            this.transferDevice = clDevices.getFirst();
+        }
+        if (transfers != null) {
+            this.transfers = transfers.apply(handle);
+        }
+    }
+
+    /**
+     * The compiled-program cache of this context.
+     *
+     * @return the program manager of this context's OpenCL context
+     * @throws UnsupportedOperationException on the host device
+     */
+    public ProgramManager programManager() {
+        if (cl == null) {
+            throw new UnsupportedOperationException("the host device compiles nothing: it runs kernels on the JVM");
+        }
+        return ProgramManager.of(cl);
+    }
+
+    /**
+     * The in-order queue the runtime moves buffer contents with (on the context's first device).
+     *
+     * @return the transfer queue, made on first use
+     */
+    public synchronized ClCommandQueue transferQueue() {
+        if (transferQueue == null) {
+            transferQueue = ClCommandQueue.create(cl(), transferDevice, false, false);
+        }
+        return transferQueue;
+    }
+
+    /**
+     * Where buffers get the device memory of their copies in this context and read them back: the
+     * transfer queue (made only once a command needs it), or a test's fake. The transfer queue runs
+     * commands in order, but its commands do not rely on that: they keep every event they depend on
+     * in their wait lists.
+     *
+     * @return the queue of this context's transfers
+     */
+    public synchronized CommandQueue transfers() {
+        if (transfers == null) {
+            transfers = new ClQueue(handle, this::transferQueue, false, null);
+        }
+        return transfers;
+    }
+
+    /**
+     * The pinned staging memory buffers of this context borrow for transfers through staging.
+     *
+     * @return the staging pool, made on first use
+     */
+    public synchronized StagingPool stagingPool() {
+        if (stagingPool == null) {
+            stagingPool = new StagingPool(handle);
+        }
+        return stagingPool;
+    }
+
+    /**
+     * The kernels this context built, found without hashing their source (the submit fast path). Keyed by the launch
+     * layer's {@code io.jsycl.internal.launch.KernelKey}, a type this package below it does not name.
+     *
+     * @return the kernels, by key
+     */
+    public Map<Object, KernelHandle> kernels() {
+        return kernels;
+    }
+
+    /**
+     * Counts {@code storage} among the buffers with a copy in this context.
+     *
+     * @param storage a buffer's storage
+     */
+    public void register(BufferStorage storage) {
+        buffers.add(storage);
+    }
+
+    /**
+     * Removes {@code storage} from the buffers with a copy in this context.
+     *
+     * @param storage a buffer's storage
+     */
+    public void unregister(BufferStorage storage) {
+        buffers.remove(storage);
+    }
+
+    /**
+     * The OpenCL context.
+     *
+     * @return the OpenCL context, null for the host device's
+     * @throws IllegalStateException if the context is closed
+     */
+    public ClContext cl() {
+        if (closed.get()) {
+            throw new IllegalStateException("context is closed");
+        }
+        return cl;
+    }
+
+    /**
+     * Whether this is the host device's context.
+     *
+     * @return true if the context has no OpenCL context
+     */
+    public boolean isHost() {
+        return cl == null;
+    }
+
+    /**
+     * Releases the buffers' copies in this context, its staging memory, transfer queue, cached programs and
+     * OpenCL context; a default context stays open. Safe to call twice.
+     */
+    public void close() {
+        if (isDefault || !closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (cl != null) {
+            for (BufferStorage storage : List.copyOf(buffers)) {
+                storage.dropContext(handle);
+            }
+            StagingPool pool;
+            synchronized (this) {
+                pool = stagingPool;
+            }
+            if (pool != null) {
+                pool.close();
+            }
+            synchronized (this) {
+                if (transferQueue != null) {
+                    transferQueue.close();
+                }
+            }
+            kernels.clear();
+            ProgramManager.forget(cl);
+            cl.close();
+        }
+    }
+}

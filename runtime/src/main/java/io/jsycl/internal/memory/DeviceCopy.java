@@ -1,0 +1,200 @@
+package io.jsycl.internal.memory;
+
+import io.jsycl.Context;
+import io.jsycl.Device;
+import io.jsycl.internal.event.EventImpl;
+import io.jsycl.internal.platform.Settings;
+import io.jsycl.opencl.ClException;
+import io.jsycl.opencl.ClMem;
+import io.jsycl.opencl.ClMemFlags;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One context's copy of a buffer's contents (see {@link BufferStorage}): its device memory, the
+ * pinned memory its staged transfers go through, the uploads into it that need nothing of the host,
+ * and its release.
+ *
+ * <p>A mapped copy is itself host-accessible memory, filled and read by map/unmap. Otherwise its
+ * transfers go through pinned host memory ({@code CL_MEM_ALLOC_HOST_PTR}, mapped), so that uploads
+ * and read-backs run at the bus's speed instead of being staged again by the driver: a block
+ * borrowed from the context's {@link StagingPool} on the first transfer and handed back when the copy
+ * is freed; where the driver cannot give pinned memory, through the storage's ordinary native
+ * staging segment.
+ *
+ * <p>Thread safety: the mutable fields are guarded by the owning storage's monitor, and change only
+ * while the scheduler's lock is held too, as the storage's own do.
+ */
+public final class DeviceCopy {
+    private static final ApiAccess API = ApiAccess.get();
+
+    /** Staged transfers of at least this many bytes move in {@link #PIPELINE_CHUNK} slices. */
+    static final long PIPELINE_MIN = 32L << 20;
+    /** The slice of a pipelined staged transfer: big enough that a transfer's fixed cost is small beside it. */
+    static final long PIPELINE_CHUNK = 16L << 20;
+
+    final ClMem mem;
+    /** Whether {@code mem} is host-accessible and transfers map it. */
+    final boolean mapped;
+    /** The size of the buffer's contents in bytes (the memory holds at least one byte). */
+    private final long bytes;
+    // Guarded by the storage's monitor, as are the fields below.
+    boolean valid;
+    /**
+     * The last upload into {@code mem} or unmap of it: commands using {@code mem} wait for it. While an
+     * upload by map is still copying on the host, that upload's host event.
+     */
+    EventImpl ready;
+    /** The pinned staging memory, once a transfer needed it. */
+    StagingPool.Block pinned;
+    /** Whether {@code pinned} came from the context's pool (and goes back to it). */
+    boolean pooled;
+    /** The last asynchronous upload reading the pinned memory. */
+    EventImpl pinnedUse;
+    /**
+     * Whether {@code pinned} holds the buffer's current contents (it was the last transfer's source or
+     * destination, or a host accessor wrote it in place): an upload then reads it as it is, and a host accessor
+     * of a buffer without a user array reads and writes it in place.
+     */
+    boolean pinnedValid;
+    /** Whether an upload by map made the copy current and traced that, so the next command need not. */
+    boolean uploadTraced;
+
+    /** A copy over {@code mem} (null for a fake queue's memory) of a buffer of {@code bytes} bytes. */
+    DeviceCopy(ClMem mem, boolean mapped, long bytes) {
+        this.mem = mem;
+        this.mapped = mapped;
+        this.bytes = bytes;
+    }
+
+    /**
+     * A new, stale copy of {@code bytes} bytes for {@code context} in OpenCL memory (what
+     * {@link ClQueue#allocate} gives): host-accessible memory where
+     * transfers map it ({@link Settings#mapsHostTransfers}), else ordinary device memory (also when
+     * the driver refuses host-accessible memory).
+     */
+    static DeviceCopy create(Context context, long bytes) {
+        long size = Math.max(bytes, 1);
+        if (Settings.current().mapsHostTransfers(context.devices().stream().allMatch(Device::hostUnifiedMemory))) {
+            try {
+                return new DeviceCopy(ClMem.createBuffer(API.impl(context).cl(),
+                        ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR, size, MemorySegment.NULL), true, bytes);
+            } catch (ClException e) {
+                // No host-accessible memory to give: this copy moves data through staging instead.
+            }
+        }
+        return new DeviceCopy(ClMem.createBuffer(API.impl(context).cl(), ClMemFlags.READ_WRITE, size, MemorySegment.NULL),
+                false, bytes);
+    }
+
+    /** The buffer's bytes in the pinned memory (a pooled block may be larger); {@link #pinned} is set. */
+    MemorySegment pinnedBytes() {
+        return pinned.host().asSlice(0, bytes);
+    }
+
+    /**
+     * Uploads the host array {@code array} (packed by {@code codec}) through {@code staging}, the
+     * pinned memory or the storage's native staging segment, on {@code target} after {@code waits};
+     * a large array moves in slices ({@link #pipelineView}). Through the pinned memory, the upload
+     * becomes its {@link #pinnedUse}, and the pinned memory holds the current contents.
+     */
+    EventImpl stageIn(CommandQueue target, ElementCodec codec, Object array, MemorySegment staging, List<EventImpl> waits) {
+        MemorySegment heap = pipelineView(codec, array, bytes);
+        CommandQueue.Command upload;
+        if (heap == null) {
+            codec.copyToSegment(array, staging);
+            upload = target.write(this, 0, staging, bytes, waits);
+        } else {
+            upload = pipelinedUpload(target, heap, staging, waits);
+        }
+        EventImpl uploadEvent = target.event(upload);
+        if (pinned != null) {
+            pinnedUse = uploadEvent;
+            pinnedValid = true; // filled from the current host array
+        }
+        return uploadEvent;
+    }
+
+    /**
+     * Uploads the pinned memory, which holds the current contents, as it is: one DMA transfer on
+     * {@code target} after {@code waits}, nothing copied on the host.
+     */
+    EventImpl uploadPinned(CommandQueue target, List<EventImpl> waits) {
+        EventImpl uploadEvent = target.event(target.write(this, 0, pinnedBytes(), bytes, waits));
+        pinnedUse = uploadEvent;
+        return uploadEvent;
+    }
+
+    /**
+     * The host array as a heap segment where a staged transfer of it moves in slices ({@link #PIPELINE_MIN} bytes
+     * or more, elements copied as they are), else null.
+     */
+    static MemorySegment pipelineView(ElementCodec codec, Object array, long bytes) {
+        return bytes < PIPELINE_MIN ? null : codec.heapView(array);
+    }
+
+    /**
+     * Uploads in slices so the copy engine moves one slice while the next is copied into the staging
+     * memory (otherwise the whole array is copied before the first byte moves): each slice is copied
+     * in, then its write is enqueued and flushed. Returns one command for the whole upload: the last
+     * write on an in-order queue, else a marker after every write.
+     */
+    private CommandQueue.Command pipelinedUpload(CommandQueue queue, MemorySegment heap, MemorySegment staging,
+            List<EventImpl> waits) {
+        List<CommandQueue.Command> writes = new ArrayList<>();
+        try {
+            for (long offset = 0; offset < bytes; offset += PIPELINE_CHUNK) {
+                long length = Math.min(PIPELINE_CHUNK, bytes - offset);
+                HostCopy.copy(heap, offset, staging, offset, length);
+                writes.add(queue.write(this, offset, staging.asSlice(offset, length), length, waits));
+                queue.flush();
+            }
+            if (queue.inOrder()) {
+                return writes.removeLast();
+            }
+            return queue.marker(writes);
+        } finally {
+            writes.forEach(CommandQueue.Command::close);
+        }
+    }
+
+    /**
+     * Frees the device memory and hands the pinned memory back to the context's pool (or unmaps and
+     * frees it), after the copy's last upload or unmap. Called with no lock held; {@code storage} is
+     * the owner, whose monitor guards the copy's fields.
+     */
+    void release(Context context, BufferStorage storage) {
+        EventImpl lastUpload;
+        EventImpl lastReady;
+        synchronized (storage) { // a transfer finishing outside the scheduler's lock may still set ready
+            lastUpload = pinnedUse;
+            lastReady = ready;
+        }
+        for (EventImpl last : new EventImpl[] {lastUpload, lastReady}) {
+            try {
+                if (last != null) {
+                    last.await();
+                }
+            } catch (RuntimeException ignored) {
+                // The transfer's failure was reported to the command that waited for it; free regardless.
+            }
+        }
+        try {
+            if (pinned != null) {
+                giveBack(context, pinned, pooled);
+            }
+        } finally {
+            API.impl(context).transfers().free(this);
+        }
+    }
+
+    /** Hands {@code block} back to {@code context}'s pool if it came from there, else frees it. */
+    static void giveBack(Context context, StagingPool.Block block, boolean pooled) {
+        if (pooled) {
+            API.impl(context).stagingPool().give(block);
+        } else {
+            StagingPool.free(context, block);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package io.jsycl.internal.memory;
+
+import io.jsycl.Id;
+import io.jsycl.Range;
+import java.util.Objects;
+
+/**
+ * Row-major index arithmetic over a range, every index checked against its extent (the host side
+ * of accessors). The range may be a region of a larger memory range (a sub-buffer's view of its
+ * parent): indices are relative to the region's origin, and the returned array index is the
+ * element's position in the memory range.
+ */
+public final class Indexer {
+    private final int dims;
+    private final int r0;
+    private final int r1;
+    private final int r2;
+    private final int o0;
+    private final int o1;
+    private final int o2;
+    private final int m1;
+    private final int m2;
+    private final int length;
+    /** Whether the region is the whole memory range (offset 0, same extents). */
+    private final boolean whole;
+    private final Range range;
+    private final Id origin;
+
+    public Indexer(Range shape) {
+        this(shape, null, shape);
+    }
+
+    /** Indices over {@code range}, placed at {@code origin} (null: zero) in {@code memRange}. */
+    public Indexer(Range range, Id origin, Range memRange) {
+        this.range = range;
+        this.origin = origin;
+        this.dims = range.dimensions();
+        this.r0 = range.get(0);
+        this.r1 = dims > 1 ? range.get(1) : 1;
+        this.r2 = dims > 2 ? range.get(2) : 1;
+        this.o0 = origin != null ? origin.get(0) : 0;
+        this.o1 = origin != null && dims > 1 ? origin.get(1) : 0;
+        this.o2 = origin != null && dims > 2 ? origin.get(2) : 0;
+        this.m1 = dims > 1 ? memRange.get(1) : 1;
+        this.m2 = dims > 2 ? memRange.get(2) : 1;
+        this.length = Math.toIntExact(range.size());
+        this.whole = range.equals(memRange) && o0 == 0 && o1 == 0 && o2 == 0;
+    }
+
+    public int length() {
+        return length;
+    }
+
+    public Range range() {
+        return range;
+    }
+
+    public int index(int i) {
+        if (whole) {
+            return Objects.checkIndex(i, length);
+        }
+        if (dims != 1) {
+            // The kernel lowering indexes data[i + offset[0]] for a linear index, which is not the
+            // region's i-th element: refuse rather than disagree with the devices.
+            throw new IndexOutOfBoundsException("a linear index on a " + dims + "-D sub-buffer accessor ("
+                    + range + " at " + origin + "); use " + dims + " indices");
+        }
+        return Objects.checkIndex(i, r0) + o0;
+    }
+
+    public int index(int i, int j) {
+        if (dims != 2) {
+            throw new IndexOutOfBoundsException("2 indices on a " + dims + "-D accessor");
+        }
+        return (Objects.checkIndex(i, r0) + o0) * m1 + Objects.checkIndex(j, r1) + o1;
+    }
+
+    public int index(int i, int j, int k) {
+        if (dims != 3) {
+            throw new IndexOutOfBoundsException("3 indices on a " + dims + "-D accessor");
+        }
+        return ((Objects.checkIndex(i, r0) + o0) * m1 + Objects.checkIndex(j, r1) + o1) * m2
+                + Objects.checkIndex(k, r2) + o2;
+    }
+
+    public int index(Id id) {
+        return switch (id.dimensions()) {
+            case 1 -> index(id.get(0));
+            case 2 -> index(id.get(0), id.get(1));
+            default -> index(id.get(0), id.get(1), id.get(2));
+        };
+    }
+}

@@ -1,0 +1,95 @@
+package io.jsycl.internal.memory;
+
+import io.jsycl.Reduction;
+import io.jsycl.lowering.ReductionOp;
+
+/**
+ * What a {@link Reduction} is a handle to: the storage of its output buffer, its operation and identity, and how
+ * the host device makes, merges and stores its reducers.
+ */
+public final class ReductionImpl {
+    /** How the host device makes, merges and stores the reducers of a reduction, whose types are public API. */
+    public interface Reducers {
+        /**
+         * A fresh reducer holding {@code identity}.
+         *
+         * @param operation the user's operation (a lambda), or the built-in one's
+         * @param identity the identity, a boxed primitive
+         * @return the reducer
+         */
+        public Object newReducer(Object operation, Object identity);
+
+        /**
+         * Combines reducer {@code from}'s value into reducer {@code into}.
+         *
+         * @param into the reducer combined into
+         * @param from the reducer whose value is combined
+         */
+        public void merge(Object into, Object from);
+
+        /**
+         * Combines {@code reducer}'s value into element 0 of {@code hostArray} with {@code operation}.
+         *
+         * @param operation the reduction's operation
+         * @param reducer a reducer
+         * @param hostArray the output's host array
+         */
+        public void store(Object operation, Object reducer, Object hostArray);
+    }
+
+    private final BufferStorage output;
+    private final ReductionOp op;
+    private final Object identity;
+    private final Object operation;
+    private final Reducers reducers;
+
+    /**
+     * A reduction into {@code output}.
+     *
+     * @param output the storage of the one-element output buffer
+     * @param op sum, min, max, or {@link ReductionOp#CUSTOM} for the user's operation
+     * @param identity the identity, a boxed primitive
+     * @param operation the operation as a lambda ({@code Reduction.IntOp} ..)
+     * @param reducers how the host device handles the reducers
+     */
+    public ReductionImpl(BufferStorage output, ReductionOp op, Object identity, Object operation, Reducers reducers) {
+        this.output = output;
+        this.op = op;
+        this.identity = identity;
+        this.operation = operation;
+        this.reducers = reducers;
+    }
+
+    /**
+     * The storage the reduction writes its result into.
+     *
+     * @return the output buffer's storage
+     */
+    public BufferStorage output() {
+        return output;
+    }
+
+    public ReductionOp op() {
+        return op;
+    }
+
+    public Object identity() {
+        return identity;
+    }
+
+    public Object operation() {
+        return operation;
+    }
+
+    public Object newReducer() {
+        return reducers.newReducer(operation, identity);
+    }
+
+    public void merge(Object into, Object from) {
+        reducers.merge(into, from);
+    }
+
+    public void store(Object reducer, Object hostArray) {
+        reducers.store(operation, reducer, hostArray);
+    }
+}

@@ -1,0 +1,144 @@
+package io.jsycl.internal.memory;
+
+import io.jsycl.Context;
+import io.jsycl.internal.platform.Settings;
+import io.jsycl.opencl.ClEvent;
+import io.jsycl.opencl.ClException;
+import io.jsycl.opencl.ClMem;
+import io.jsycl.opencl.ClMemFlags;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A context's pinned host memory for staged transfers ({@code CL_MEM_ALLOC_HOST_PTR}, mapped once on the context's
+ * transfer queue), lent to one buffer copy at a time and kept for the next when that copy is freed.
+ *
+ * <p>Why: making pinned memory costs a {@code clCreateBuffer} and a blocking map, and freeing it an unmap, a wait
+ * and a release; on a GPU driver the allocation also page-locks the memory. Done per buffer, that was a fixed cost
+ * of every small whole program (three arrays in and out: six such round trips to the driver and back, more than
+ * the transfers themselves below a few MiB). Blocks are sized to powers of two (at least 64 KiB) so buffers of
+ * similar sizes share them; a block is lent only for a request of more than half its size.
+ *
+ * <p>At most {@link #KEPT_BYTES} of free blocks are kept; a block that would exceed it is freed at once. A
+ * context's pool lives as long as the context ({@link #close()}); a device's default context, and with it its
+ * pool, as long as the JVM. {@code JSYCL_STAGING_POOL=0} [{@code jsycl.stagingPool}] turns the pool off (each
+ * copy makes and frees its own pinned memory, as before; for measurements).
+ *
+ * <p>Thread safety: every field is guarded by {@code this}. Lock order: a buffer's storage, then this, then the
+ * context (for its transfer queue). Blocks are handed back only once nothing reads or writes them: the caller has
+ * awaited the last transfer from or into the block.
+ */
+public final class StagingPool {
+    private static final ApiAccess API = ApiAccess.get();
+
+    /** Free pinned bytes kept per context. */
+    static final long KEPT_BYTES = 64L << 20;
+    private static final long MIN_BLOCK = 64L << 10;
+
+    /** Pinned memory mapped into the host: {@code host} is {@code capacity} bytes of {@code mem}. */
+    record Block(ClMem mem, MemorySegment host, long capacity) {
+    }
+
+    private final Context context;
+    // Guarded by this: free blocks by capacity.
+    private final Map<Long, ArrayDeque<Block>> free = new TreeMap<>();
+    // Guarded by this.
+    private long freeBytes;
+    // Guarded by this.
+    private boolean closed;
+
+    public StagingPool(Context context) {
+        this.context = context;
+    }
+
+    /** Whether copies borrow their pinned memory from the pool ({@code JSYCL_STAGING_POOL}, default on). */
+    static boolean enabled() {
+        return Settings.current().stagingPool().get();
+    }
+
+    /**
+     * Pinned memory of at least {@code bytes} bytes: a free block of the pool, else a new one.
+     *
+     * @throws ClException if the driver gives no pinned memory
+     */
+    Block take(long bytes) {
+        long capacity = capacityFor(bytes);
+        synchronized (this) {
+            ArrayDeque<Block> blocks = free.get(capacity);
+            if (blocks != null && !blocks.isEmpty()) {
+                Block b = blocks.pop();
+                freeBytes -= b.capacity();
+                return b;
+            }
+        }
+        return allocate(capacity);
+    }
+
+    /** Takes {@code block} back; frees it instead where the pool is closed or full. Nothing may still use it. */
+    void give(Block block) {
+        synchronized (this) {
+            if (!closed && freeBytes + block.capacity() <= KEPT_BYTES) {
+                free.computeIfAbsent(block.capacity(), c -> new ArrayDeque<>()).push(block);
+                freeBytes += block.capacity();
+                return;
+            }
+        }
+        free(context, block);
+    }
+
+    /** Frees the free blocks; blocks handed back later are freed at once. Safe to call twice. */
+    public void close() {
+        List<Block> blocks = new ArrayList<>();
+        synchronized (this) {
+            closed = true;
+            free.values().forEach(blocks::addAll);
+            free.clear();
+            freeBytes = 0;
+        }
+        for (Block b : blocks) {
+            free(context, b);
+        }
+    }
+
+    /** Free bytes now kept (for tests). */
+    synchronized long freeBytes() {
+        return freeBytes;
+    }
+
+    static long capacityFor(long bytes) {
+        long b = Math.max(bytes, MIN_BLOCK);
+        long pow = Long.highestOneBit(b);
+        return pow == b ? b : pow << 1;
+    }
+
+    /** New pinned memory of {@code capacity} bytes, mapped for reading and writing. */
+    static Block allocate(Context context, long capacity) {
+        ClMem mem = ClMem.createBuffer(API.impl(context).cl(), ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR,
+                capacity, MemorySegment.NULL);
+        try {
+            MemorySegment host = API.impl(context).transferQueue().mapBuffer(mem,
+                    ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, capacity, List.of());
+            return new Block(mem, host, capacity);
+        } catch (RuntimeException e) {
+            mem.close();
+            throw e;
+        }
+    }
+
+    private Block allocate(long capacity) {
+        return allocate(context, capacity);
+    }
+
+    /** Unmaps and releases {@code block}. */
+    static void free(Context context, Block block) {
+        try (ClEvent unmap = API.impl(context).transferQueue().enqueueUnmap(block.mem(), block.host(), List.of())) {
+            unmap.await();
+        } finally {
+            block.mem().close();
+        }
+    }
+}

@@ -1,0 +1,231 @@
+package io.jsycl.internal.platform;
+
+import io.jsycl.Aspect;
+import io.jsycl.Device;
+import io.jsycl.DeviceType;
+import io.jsycl.Platform;
+import io.jsycl.Range;
+import io.jsycl.opencl.ClDevice;
+import io.jsycl.opencl.DriverQuirk;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What a {@link Device} is a handle to: its OpenCL device (none for the host device), what the driver reported of
+ * it, and the driver quirks jsycl works around on it.
+ */
+public final class DeviceImpl {
+    /** {@code CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT} in {@code CL_DEVICE_SINGLE_FP_CONFIG}. */
+    private static final long FP_CORRECTLY_ROUNDED_DIVIDE_SQRT = 1L << 7;
+
+    private final Platform platform;
+    private final ClDevice cl;
+    private final Set<Aspect> aspects;
+    private final boolean outOfOrderQueues;
+    private final boolean hostUnifiedMemory;
+    // Read on every reduction submit; the driver's answers do not change.
+    private final int maxComputeUnits;
+    private final long maxWorkGroupSize;
+    // OpenCL order (dimension 0 varies fastest): SYCL dimension d of a D-dimensional range is entry D-1-d.
+    private final long[] maxWorkItemSizes;
+
+    /**
+     * The state of a device of {@code platform}.
+     *
+     * @param platform the device's platform
+     * @param cl the OpenCL device, or null for the host device
+     */
+    public DeviceImpl(Platform platform, ClDevice cl) {
+        this.platform = platform;
+        this.cl = cl;
+        var set = EnumSet.noneOf(Aspect.class);
+        for (Aspect a : Aspect.values()) {
+            if (queryAspect(a)) {
+                set.add(a);
+            }
+        }
+        this.aspects = Collections.unmodifiableSet(set);
+        this.outOfOrderQueues = cl == null || cl.supportsOutOfOrderQueues();
+        this.hostUnifiedMemory = cl == null || cl.isCpu() || cl.hostUnifiedMemory();
+        this.maxComputeUnits = cl == null ? Runtime.getRuntime().availableProcessors() : cl.maxComputeUnits();
+        // The host device runs a work-group's work-items as virtual threads meeting at a Phaser (at most 65535
+        // parties); 1024, as most GPUs, keeps host runs of nd-range kernels portable.
+        this.maxWorkGroupSize = cl == null ? HOST_MAX_WORK_GROUP_SIZE : cl.maxWorkGroupSize();
+        this.maxWorkItemSizes = cl == null ? new long[] {HOST_MAX_WORK_GROUP_SIZE, HOST_MAX_WORK_GROUP_SIZE,
+                HOST_MAX_WORK_GROUP_SIZE} : cl.maxWorkItemSizes();
+    }
+
+    private static final long HOST_MAX_WORK_GROUP_SIZE = 1024;
+
+    /** @return the device's name, as {@link Device#name()} */
+    public String name() {
+        return cl == null ? "jsycl host device" : cl.name();
+    }
+
+    /** @return the device's vendor, as {@link Device#vendor()} */
+    public String vendor() {
+        return cl == null ? "jsycl" : cl.vendor();
+    }
+
+    /** @return the device type, as {@link Device#type()} */
+    public DeviceType type() {
+        if (cl == null) {
+            return DeviceType.HOST;
+        }
+        if (cl.isGpu()) {
+            return DeviceType.GPU;
+        }
+        if (cl.isAccelerator()) {
+            return DeviceType.ACCELERATOR;
+        }
+        return DeviceType.CPU;
+    }
+
+    /** @return the quirks' names, as {@link Device#quirks()} */
+    public List<String> quirks() {
+        return quirkSet().stream().map(DriverQuirk::settingName).toList();
+    }
+
+    private Set<DriverQuirk> quirkSet() {
+        return cl == null ? Set.of() : quirksOf(platform.vendor(), vendor());
+    }
+
+    /**
+     * The quirks known for a driver of these vendors ({@link DriverQuirk}), then {@code JSYCL_QUIRKS}' changes.
+     *
+     * @param platformVendor the platform's vendor
+     * @param deviceVendor the device's vendor
+     * @return the quirks to work around
+     */
+    public static Set<DriverQuirk> quirksOf(String platformVendor, String deviceVendor) {
+        Set<DriverQuirk> quirks = EnumSet.noneOf(DriverQuirk.class);
+        quirks.addAll(DriverQuirk.knownFor(platformVendor, deviceVendor));
+        for (var e : Settings.current().quirks().get().entrySet()) {
+            if (e.getValue()) {
+                quirks.add(e.getKey());
+            } else {
+                quirks.remove(e.getKey());
+            }
+        }
+        return quirks;
+    }
+
+    /**
+     * The build options that select the safe forms of this device's quirks, and those of its driver's features
+     * ({@link DriverQuirk#featureBuildOptions}), each followed by a space.
+     *
+     * @return the options, possibly empty
+     */
+    public String quirkBuildOptions() {
+        var options = new StringBuilder(cl == null ? "" : DriverQuirk.featureBuildOptions(platform.vendor(), vendor()));
+        for (DriverQuirk q : quirkSet()) {
+            options.append(q.buildOption()).append(' ');
+        }
+        return options.toString();
+    }
+
+    /** @return the driver's version string, as {@link Device#driverVersion()} */
+    public String driverVersion() {
+        return cl == null ? Runtime.version().toString() : cl.driverVersion();
+    }
+
+    /** @return the OpenCL version string, as {@link Device#version()} */
+    public String version() {
+        return cl == null ? "host" : cl.version();
+    }
+
+    /** @return the number of compute units, as {@link Device#maxComputeUnits()} */
+    public int maxComputeUnits() {
+        return maxComputeUnits;
+    }
+
+    /** @return the largest work-group, as {@link Device#maxWorkGroupSize()} */
+    public long maxWorkGroupSize() {
+        return maxWorkGroupSize;
+    }
+
+    /**
+     * Checks that this device runs work-groups of {@code local}: at most {@link #maxWorkGroupSize()} work-items, and
+     * in each dimension at most what the device allows there ({@code CL_DEVICE_MAX_WORK_ITEM_SIZES}). The same check
+     * on every device, before anything is launched; the host device would otherwise run any size it can.
+     *
+     * @param local the work-group size of an nd-range launch
+     * @throws IllegalArgumentException naming the local range, the limit and the device, when it exceeds a limit
+     */
+    public void checkWorkGroup(Range local) {
+        checkWorkGroup(local, maxWorkGroupSize, maxWorkItemSizes, name());
+    }
+
+    /** {@link #checkWorkGroup(Range)} against these limits ({@code maxWorkItemSizes} in OpenCL order). */
+    static void checkWorkGroup(Range local, long maxWorkGroupSize, long[] maxWorkItemSizes, String name) {
+        if (local.size() > maxWorkGroupSize) {
+            throw new IllegalArgumentException("local range " + local + " is a work-group of " + local.size()
+                    + " work-items, but " + name + " runs at most " + maxWorkGroupSize + " (Device.maxWorkGroupSize());"
+                    + " use a smaller local range and more work-groups");
+        }
+        int dims = local.dimensions();
+        for (int d = 0; d < dims; d++) {
+            int cl = dims - 1 - d;
+            if (cl < maxWorkItemSizes.length && local.get(d) > maxWorkItemSizes[cl]) {
+                throw new IllegalArgumentException("local range " + local + " has " + local.get(d) + " work-items in"
+                        + " dimension " + d + ", but " + name + " runs at most " + maxWorkItemSizes[cl] + " there"
+                        + " (CL_DEVICE_MAX_WORK_ITEM_SIZES); move work-items into another dimension or use a smaller"
+                        + " local range");
+            }
+        }
+    }
+
+    /** @return global memory in bytes, as {@link Device#globalMemSize()} */
+    public long globalMemSize() {
+        return cl == null ? Runtime.getRuntime().maxMemory() : cl.globalMemSize();
+    }
+
+    /** @return local memory in bytes, as {@link Device#localMemSize()} */
+    public long localMemSize() {
+        return cl == null ? 64 * 1024 : cl.localMemSize();
+    }
+
+    /**
+     * Whether the device has a capability.
+     *
+     * @param aspect the capability to look for
+     * @return true when the device has {@code aspect}
+     */
+    public boolean hasAspect(Aspect aspect) {
+        return aspects.contains(aspect);
+    }
+
+    private boolean queryAspect(Aspect aspect) {
+        if (cl == null) {
+            return aspect != Aspect.IMAGES && aspect != Aspect.FP16;
+        }
+        return switch (aspect) {
+            case FP64 -> cl.doubleFpConfig() != 0 || cl.hasExtension("cl_khr_fp64");
+            case FP16 -> cl.hasExtension("cl_khr_fp16");
+            case ATOMIC64 -> cl.hasExtension("cl_khr_int64_base_atomics");
+            case IMAGES -> cl.imageSupport();
+            case FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT -> (cl.singleFpConfig() & FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0;
+        };
+    }
+
+    /** @return whether one queue's commands may overlap, as {@link Device#supportsOutOfOrderQueues()} */
+    public boolean supportsOutOfOrderQueues() {
+        return outOfOrderQueues;
+    }
+
+    /** @return whether buffers move data by mapping, as {@link Device#hostUnifiedMemory()} */
+    public boolean hostUnifiedMemory() {
+        return hostUnifiedMemory;
+    }
+
+    /**
+     * The OpenCL device.
+     *
+     * @return the OpenCL device, or null for the host device
+     */
+    public ClDevice cl() {
+        return cl;
+    }
+}

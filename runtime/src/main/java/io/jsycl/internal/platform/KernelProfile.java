@@ -1,0 +1,71 @@
+package io.jsycl.internal.platform;
+
+import io.jsycl.opencl.ClEvent;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * {@code JSYCL_PROFILE=1} [{@code jsycl.profile}]: every queue records device timestamps, and at
+ * exit the runtime prints a table of each kernel's launches, total and mean device time, and the
+ * bytes moved between host and devices, to standard error. Off by default; when off nothing is
+ * recorded. The table goes to {@code System.err} rather than a logger because it is printed from a
+ * shutdown hook, when {@code java.util.logging} may already have closed its handlers.
+ */
+public final class KernelProfile {
+    public static final boolean ENABLED = Settings.current().profile();
+
+    private static final Map<String, Entry> KERNELS = new ConcurrentHashMap<>();
+    private static final LongAdder BYTES = new LongAdder();
+
+    private static final class Entry {
+        final LongAdder launches = new LongAdder();
+        final LongAdder nanos = new LongAdder();
+    }
+
+    static {
+        if (ENABLED) {
+            Runtime.getRuntime().addShutdownHook(new Thread(KernelProfile::report, "jsycl-profile"));
+        }
+    }
+
+    private KernelProfile() {
+    }
+
+    /** Records a launch of {@code kernel}; its device time is added when the command completes. */
+    public static void launched(String kernel, ClEvent event) {
+        if (!ENABLED) {
+            return;
+        }
+        Entry entry = KERNELS.computeIfAbsent(kernel, k -> new Entry());
+        entry.launches.increment();
+        event.onComplete(() -> entry.nanos.add(Math.max(0, event.profileEnd() - event.profileStart())));
+    }
+
+    /** Records {@code bytes} moved between the host and a device. */
+    public static void moved(long bytes) {
+        if (ENABLED) {
+            BYTES.add(bytes);
+        }
+    }
+
+    /** The table, one line per kernel, most device time first. */
+    static String table() {
+        var b = new StringBuilder("jsycl profile\n");
+        b.append(String.format("%-60s %10s %14s %12s%n", "kernel", "launches", "total ms", "mean us"));
+        KERNELS.entrySet().stream()
+                .sorted(Comparator.comparingLong((Map.Entry<String, Entry> e) -> e.getValue().nanos.sum()).reversed())
+                .forEach(e -> {
+                    long n = e.getValue().launches.sum();
+                    long ns = e.getValue().nanos.sum();
+                    b.append(String.format("%-60s %10d %14.3f %12.3f%n", e.getKey(), n, ns / 1e6, n == 0 ? 0 : ns / 1e3 / n));
+                });
+        b.append(String.format("bytes moved between host and devices: %d%n", BYTES.sum()));
+        return b.toString();
+    }
+
+    private static void report() {
+        System.err.print(table());
+    }
+}

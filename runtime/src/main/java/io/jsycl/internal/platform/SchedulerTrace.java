@@ -1,0 +1,31 @@
+package io.jsycl.internal.platform;
+
+import java.lang.System.Logger.Level;
+
+/**
+ * The scheduler's decisions as log records through {@code System.Logger} {@code io.jsycl.scheduler}: for each
+ * command group, the events it waits for and why (read-after-write, write-after-read, write-after-write, an
+ * earlier command of an in-order queue, {@code dependsOn}), each buffer's data movement (uploaded and how,
+ * already current, skipped for write-only access without init ({@code writeNoInit}), brought back to the host),
+ * and whether the launch has an OpenCL event of its own.
+ *
+ * <p>Records are at DEBUG, so {@code java.util.logging}'s default configuration prints nothing; with
+ * {@code JSYCL_TRACE=1} [{@code jsycl.trace}], read once, they are at INFO. A record is only formatted when the
+ * logger takes its level, so a run without tracing pays one level check per command group.
+ */
+public final class SchedulerTrace {
+    private static final System.Logger LOG = System.getLogger("io.jsycl.scheduler");
+    private static final Level LEVEL = Settings.current().trace() ? Level.INFO : Level.DEBUG;
+
+    private SchedulerTrace() {
+    }
+
+    /** True if a record would be logged: build the message only then. */
+    public static boolean on() {
+        return LOG.isLoggable(LEVEL);
+    }
+
+    public static void log(String message) {
+        LOG.log(LEVEL, message);
+    }
+}

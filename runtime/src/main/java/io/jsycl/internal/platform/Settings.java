@@ -1,0 +1,278 @@
+package io.jsycl.internal.platform;
+
+import io.jsycl.Device;
+import io.jsycl.DeviceType;
+import io.jsycl.Queue;
+import io.jsycl.QueueProperty;
+import io.jsycl.Range;
+import io.jsycl.opencl.DriverQuirk;
+import io.jsycl.settings.Setting;
+import io.jsycl.settings.SettingSource;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.function.Supplier;
+
+/**
+ * The runtime's settings (docs/caching-and-configuration.md): each an environment variable overridden by the system
+ * property beside it, parsed by the parser the cache settings share ({@link SettingSource}). Nothing else in the
+ * runtime reads the environment or system properties.
+ *
+ * <p>{@link #current()} builds the record on first use and again only once a system property it read has changed (a
+ * JVM's environment never changes): a program that sets nothing parses each setting once, while a property set
+ * before a queue is made still holds for that queue, as documented ("read when a queue is made"), and tests and
+ * benchmarks that compare values in one process keep working.
+ *
+ * <p>A malformed value is kept with its error ({@link Parsed}) and thrown where the setting is used, as an
+ * {@code IllegalArgumentException} naming it: when a queue is made for the queue's settings, by the padded launches
+ * that need {@code JSYCL_LOCAL_SIZE_<D>D}, when a context first uses a buffer for {@code JSYCL_HOST_TRANSFERS}.
+ * {@code JSYCL_TRACE}, {@code JSYCL_PROFILE} and {@code JSYCL_TRACE_FIRST_SUBMIT}, read once per JVM by a class's
+ * initialization, are off when malformed.
+ *
+ * @param device {@code JSYCL_DEVICE}: gpu, cpu, accelerator, host or a device name substring, lower case; null if unset
+ * @param dumpKernels {@code JSYCL_DUMP_KERNELS}: the folder receiving every generated source, or null
+ * @param hostTransfers {@code JSYCL_HOST_TRANSFERS}: {@code auto}, {@code map} or {@code staging}
+ * @param outOfOrderQueues {@code JSYCL_OUT_OF_ORDER_QUEUES}: forced on or off, or null for auto
+ * @param localSizes {@code JSYCL_LOCAL_SIZE_1D}, {@code _2D}, {@code _3D}: a padded launch's work-group, OpenCL
+ *        dimension 0 first, or null where unset
+ * @param trace {@code JSYCL_TRACE}: the scheduler's decisions at INFO
+ * @param twoItemsPerWorkItem {@code JSYCL_TWO_ITEMS_PER_WORK_ITEM}: forced on or off, or null for auto
+ * @param checks {@code JSYCL_CHECKS}: every kernel checked
+ * @param padRanges {@code JSYCL_PAD_RANGES}: forced on or off, or null for the device's default (GPUs pad)
+ * @param zeroOffsets {@code JSYCL_LOWERING_ZERO_OFFSETS}: zero-offset programs
+ * @param signedSubscripts {@code JSYCL_LOWERING_SIGNED_SUBSCRIPTS}: signed subscripts
+ * @param quirks {@code JSYCL_QUIRKS}: each quirk named and whether it is on, in the order given
+ * @param stagingPool {@code JSYCL_STAGING_POOL}: copies borrow pinned memory from their context's pool
+ * @param copyThreads {@code JSYCL_COPY_THREADS}: threads splitting a large host copy, at least 1
+ * @param profile {@code JSYCL_PROFILE}: every queue profiles, a table at exit
+ * @param traceFirstSubmit {@code JSYCL_TRACE_FIRST_SUBMIT}: the first submit's phases logged
+ * @param launchThread {@code JSYCL_LAUNCH_THREAD}: an in-order queue's kernel launches are enqueued on a thread of
+ *        their own ({@link io.jsycl.internal.event.LaunchThread}): forced on or off, or null for auto (GPUs, whose drivers' enqueue is costly)
+ * @param gridStride {@code JSYCL_GRID_STRIDE}: a loop-free 1-D kernel runs its items a grid apart over one resident
+ *        wave of work-groups ({@link io.jsycl.internal.launch.LaunchSettings#gridStride}): forced on or off, or null for auto
+ */
+public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTransfers,
+        Parsed<Boolean> outOfOrderQueues, List<Parsed<long[]>> localSizes, boolean trace,
+        Parsed<Boolean> twoItemsPerWorkItem, Parsed<Boolean> checks, Parsed<Boolean> padRanges,
+        Parsed<Boolean> zeroOffsets, Parsed<Boolean> signedSubscripts, Parsed<Map<DriverQuirk, Boolean>> quirks,
+        Parsed<Boolean> stagingPool, Parsed<Integer> copyThreads, boolean profile, boolean traceFirstSubmit,
+        Parsed<Boolean> launchThread, Parsed<Boolean> gridStride) {
+
+    static final Setting DEVICE = new Setting("JSYCL_DEVICE", "jsycl.device");
+    static final Setting DUMP_KERNELS = new Setting("JSYCL_DUMP_KERNELS", "jsycl.dumpKernels");
+    static final Setting HOST_TRANSFERS = new Setting("JSYCL_HOST_TRANSFERS", "jsycl.hostTransfers");
+    static final Setting OUT_OF_ORDER_QUEUES = new Setting("JSYCL_OUT_OF_ORDER_QUEUES", "jsycl.outOfOrderQueues");
+    static final Setting TWO_ITEMS_PER_WORK_ITEM = new Setting("JSYCL_TWO_ITEMS_PER_WORK_ITEM",
+            "jsycl.twoItemsPerWorkItem");
+    static final Setting CHECKS = new Setting("JSYCL_CHECKS", "jsycl.checks");
+    static final Setting PAD_RANGES = new Setting("JSYCL_PAD_RANGES", "jsycl.padRanges");
+    static final Setting ZERO_OFFSETS = new Setting("JSYCL_LOWERING_ZERO_OFFSETS", "jsycl.lowering.zeroOffsets");
+    static final Setting SIGNED_SUBSCRIPTS = new Setting("JSYCL_LOWERING_SIGNED_SUBSCRIPTS",
+            "jsycl.lowering.signedSubscripts");
+    static final Setting QUIRKS = new Setting("JSYCL_QUIRKS", "jsycl.quirks");
+    static final Setting STAGING_POOL = new Setting("JSYCL_STAGING_POOL", "jsycl.stagingPool");
+    static final Setting COPY_THREADS = new Setting("JSYCL_COPY_THREADS", "jsycl.copyThreads");
+    static final Setting PROFILE = new Setting("JSYCL_PROFILE", "jsycl.profile");
+    static final Setting TRACE_FIRST_SUBMIT = new Setting("JSYCL_TRACE_FIRST_SUBMIT", "jsycl.traceFirstSubmit");
+    static final Setting LAUNCH_THREAD = new Setting("JSYCL_LAUNCH_THREAD", "jsycl.launchThread");
+    static final Setting GRID_STRIDE = new Setting("JSYCL_GRID_STRIDE", "jsycl.gridStride");
+
+    /** Work-group extents of padded launches of 1-, 2- and 3-D ranges where unset, OpenCL dimension 0 first. */
+    private static final long[][] PADDED_LOCAL = {{256}, {32, 8}, {32, 4, 2}};
+
+    /** The settings now, and the source they were read from. */
+    private record Snapshot(Settings settings, SettingSource source) {
+    }
+
+    private static volatile Snapshot current;
+
+    /**
+     * A setting's value, or why the value given could not be parsed.
+     *
+     * @param value the value, when {@code error} is null
+     * @param error the message of the {@code IllegalArgumentException} a use throws, or null
+     */
+    public record Parsed<T>(T value, String error) {
+        /** The value; throws the setting's error where it was malformed. */
+        public T get() {
+            if (error != null) {
+                throw new IllegalArgumentException(error);
+            }
+            return value;
+        }
+
+        static <T> Parsed<T> of(Supplier<T> parse) {
+            try {
+                return new Parsed<>(parse.get(), null);
+            } catch (IllegalArgumentException e) {
+                return new Parsed<>(null, e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * The settings of this process now: built on first use, and again once a system property they were read from
+     * has changed. Thread safe: a record is immutable; two threads may both build one after a change, with equal
+     * results.
+     */
+    public static Settings current() {
+        Snapshot s = current;
+        if (s == null || !s.source().isCurrent()) {
+            var source = SettingSource.system();
+            s = new Snapshot(from(source), source);
+            current = s;
+        }
+        return s.settings();
+    }
+
+    /** The settings {@code source} gives; never throws (see {@link Parsed}). */
+    static Settings from(SettingSource source) {
+        String device = source.value(DEVICE);
+        var localSizes = List.of(localSize(source, 1), localSize(source, 2), localSize(source, 3));
+        return new Settings(device == null || device.isEmpty() ? null : device.toLowerCase(Locale.ROOT),
+                Parsed.of(() -> source.path(DUMP_KERNELS)),
+                Parsed.of(() -> source.choice(HOST_TRANSFERS, "auto", "auto", "map", "staging")),
+                Parsed.of(() -> source.autoSwitch(OUT_OF_ORDER_QUEUES)),
+                localSizes,
+                source.flagOrOff(Setting.TRACE),
+                Parsed.of(() -> source.autoSwitch(TWO_ITEMS_PER_WORK_ITEM)),
+                Parsed.of(() -> source.flag(CHECKS, false)),
+                Parsed.of(() -> {
+                    String value = source.value(PAD_RANGES);
+                    return value == null || value.isEmpty() ? null : source.flag(PAD_RANGES, false);
+                }),
+                Parsed.of(() -> source.flag(ZERO_OFFSETS, true)),
+                Parsed.of(() -> source.flag(SIGNED_SUBSCRIPTS, true)),
+                Parsed.of(() -> quirks(source)),
+                Parsed.of(() -> source.flag(STAGING_POOL, true)),
+                Parsed.of(() -> (int) source.wholeNumber(COPY_THREADS,
+                        Math.min(4, Runtime.getRuntime().availableProcessors()), 1, Integer.MAX_VALUE, "threads")),
+                source.flagOrOff(PROFILE),
+                source.flagOrOff(TRACE_FIRST_SUBMIT),
+                Parsed.of(() -> source.autoSwitch(LAUNCH_THREAD)),
+                Parsed.of(() -> source.autoSwitch(GRID_STRIDE)));
+    }
+
+    /**
+     * {@code JSYCL_HOST_TRANSFERS}: whether buffers move data by map/unmap of host-accessible device memory
+     * ({@code map}) rather than through pinned staging memory ({@code staging}) in a context whose devices all have
+     * host-unified memory ({@code hostUnified}) or not; {@code auto}: map exactly where {@code hostUnified}.
+     */
+    public boolean mapsHostTransfers(boolean hostUnified) {
+        return switch (hostTransfers.get()) {
+            case "map" -> true;
+            case "staging" -> false;
+            default -> hostUnified;
+        };
+    }
+
+    /**
+     * {@code JSYCL_OUT_OF_ORDER_QUEUES}: whether a queue made without {@code QueueProperty.IN_ORDER} runs on an
+     * out-of-order OpenCL queue (where the device has them) or on an in-order one. Either way the queue keeps its
+     * semantics: commands wait only for what they depend on, and an in-order OpenCL queue simply runs them one after
+     * another, which satisfies every dependency. {@code auto} (the default): out of order except on NVIDIA's OpenCL,
+     * which runs the kernels of an out-of-order queue one after another anyway (two independent kernels were never
+     * seen to overlap), while on an in-order queue launches skip their OpenCL event, a large part of NVIDIA's launch
+     * cost (docs/performance.md). {@code on} or {@code off} force one way.
+     *
+     * @param vendor the device's vendor, as OpenCL reports it
+     */
+    public boolean outOfOrderQueues(String vendor) {
+        Boolean on = outOfOrderQueues.get();
+        return on != null ? on : !vendor.toUpperCase(Locale.ROOT).contains("NVIDIA");
+    }
+
+    /**
+     * {@code JSYCL_PAD_RANGES}: whether kernels on {@code device} get work-groups of a chosen size and a global range
+     * rounded up to them; by default GPUs do.
+     */
+    public boolean padsRanges(Device device) {
+        Boolean on = padRanges.get();
+        return on != null ? on : device.type() == DeviceType.GPU;
+    }
+
+    /**
+     * {@code JSYCL_LAUNCH_THREAD}: whether an in-order queue on {@code device} enqueues its launches on a
+     * {@link io.jsycl.internal.event.LaunchThread}; by default GPUs do, whose drivers' enqueue is costly.
+     */
+    public boolean usesLaunchThread(Device device) {
+        Boolean on = launchThread.get();
+        return on != null ? on : device.type() == DeviceType.GPU;
+    }
+
+    /** Whether {@code JSYCL_LOCAL_SIZE_<D>D} is set (see {@link #paddedLocalSize}); a malformed value counts. */
+    public boolean paddedLocalSizeSet(int dims) {
+        Parsed<long[]> size = localSizes.get(dims - 1);
+        return size.error() != null || size.value() != null;
+    }
+
+    /**
+     * {@code JSYCL_LOCAL_SIZE_<D>D} [{@code jsycl.localSize<D>d}], D = 1, 2, 3: the work-group extents the runtime
+     * picks for a {@code Range} kernel on a GPU, OpenCL dimension 0 (the last index, fastest) first: {@code 512},
+     * {@code 64x4}, {@code 32x4x2}. Unset: 256, 32x8, 32x4x2, and a 1-D range too small to give every compute unit one
+     * work-group of 256 gets smaller ones ({@link Queue#paddedLocalSize(Range)}); a set size is used as given. Read
+     * when a queue that pads ranges is made; a malformed value fails that queue's launches that need it. Do not
+     * modify the array.
+     *
+     * @throws IllegalArgumentException if the setting is malformed
+     */
+    public long[] paddedLocalSize(int dims) {
+        long[] set = localSizes.get(dims - 1).get();
+        return set != null ? set : PADDED_LOCAL[dims - 1];
+    }
+
+    private static Parsed<long[]> localSize(SettingSource source, int dims) {
+        var setting = new Setting("JSYCL_LOCAL_SIZE_" + dims + "D", "jsycl.localSize" + dims + "d");
+        return Parsed.of(() -> {
+            String value = source.value(setting);
+            if (value == null || value.isEmpty()) {
+                return null;
+            }
+            String[] parts = value.split("x");
+            long[] local = new long[dims];
+            try {
+                if (parts.length != dims) {
+                    throw new NumberFormatException();
+                }
+                for (int d = 0; d < dims; d++) {
+                    local[d] = Long.parseLong(parts[d].strip());
+                    if (local[d] <= 0) {
+                        throw new NumberFormatException();
+                    }
+                }
+            } catch (NumberFormatException e) {
+                throw SettingSource.malformed(setting, value, dims + " positive extent(s) joined by 'x', such as "
+                        + (dims == 1 ? "512" : dims == 2 ? "32x8" : "32x4x2") + "; or unset it for the default");
+            }
+            return local;
+        });
+    }
+
+    /**
+     * {@code JSYCL_QUIRKS}: driver quirks to work around, or not, beyond those jsycl knows for a device's vendor: a
+     * comma-separated list of quirk names ({@code nan-to-integer}), each turning the quirk on, or with a leading
+     * {@code -} turning it off.
+     */
+    private static Map<DriverQuirk, Boolean> quirks(SettingSource source) {
+        var out = new LinkedHashMap<DriverQuirk, Boolean>();
+        for (String item : source.list(QUIRKS)) {
+            String name = item.toLowerCase(Locale.ROOT);
+            boolean on = !name.startsWith("-");
+            DriverQuirk quirk = DriverQuirk.named(on ? name.replaceFirst("^\\+", "") : name.substring(1));
+            if (quirk == null) {
+                var names = new StringJoiner(", ");
+                for (DriverQuirk q : DriverQuirk.values()) {
+                    names.add(q.settingName());
+                }
+                throw new IllegalArgumentException(QUIRKS + " names '" + item + "', which is no quirk; known: "
+                        + names + " (prefix - to turn one off)");
+            }
+            out.put(quirk, on);
+        }
+        return Collections.unmodifiableMap(out);
+    }
+}

@@ -1,0 +1,475 @@
+package io.jsycl.internal.schedule;
+
+import io.jsycl.AccessMode;
+import io.jsycl.Context;
+import io.jsycl.Device;
+import io.jsycl.Event;
+import io.jsycl.Queue;
+import io.jsycl.QueueProperty;
+import io.jsycl.Range;
+import io.jsycl.Reduction;
+import io.jsycl.SyclException;
+import io.jsycl.internal.event.EventImpl;
+import io.jsycl.internal.event.GraphLock;
+import io.jsycl.internal.event.LaunchThread;
+import io.jsycl.internal.event.LazyLaunches;
+import io.jsycl.internal.host.HostExecutor;
+import io.jsycl.internal.launch.CommandGroupRecord;
+import io.jsycl.internal.launch.DeferredLaunch;
+import io.jsycl.internal.launch.KernelArguments;
+import io.jsycl.internal.launch.KernelCheck;
+import io.jsycl.internal.launch.KernelLambdas;
+import io.jsycl.internal.launch.LaunchSettings;
+import io.jsycl.internal.launch.LaunchSpecialization;
+import io.jsycl.internal.launch.NdShape;
+import io.jsycl.internal.launch.QueueKernels;
+import io.jsycl.internal.launch.Reductions;
+import io.jsycl.internal.memory.ApiAccess;
+import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.memory.ClQueue;
+import io.jsycl.internal.memory.CommandQueue;
+import io.jsycl.internal.memory.Deferred;
+import io.jsycl.internal.memory.RecordCodec;
+import io.jsycl.internal.platform.FirstSubmitTrace;
+import io.jsycl.internal.platform.KernelProfile;
+import io.jsycl.internal.platform.SchedulerTrace;
+import io.jsycl.internal.platform.Settings;
+import io.jsycl.lowering.KernelShape;
+import io.jsycl.lowering.LoweredKernel;
+import io.jsycl.opencl.ClCommandQueue;
+import io.jsycl.opencl.ClEvent;
+import io.jsycl.opencl.ClException;
+import io.jsycl.opencl.ClMem;
+import io.jsycl.program.KernelHandle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The scheduler of one {@link Queue}: takes the queue's command groups ({@link CommandGroupRecord}),
+ * lowers their kernels, has them built ({@link QueueKernels}), orders them after the commands whose
+ * data they need and enqueues them, in passes under the graph lock as {@link Scheduler} describes.
+ *
+ * <p>It owns what is the queue's own: its OpenCL queue; its launch policy, that is, whether kernels
+ * are launched without an OpenCL event ({@link LazyLaunches}, on an in-order OpenCL queue without
+ * profiling) and whether a burst of them goes to a {@link LaunchThread}; its launch settings
+ * ({@link LaunchSettings}) and build-options cache ({@link QueueKernels}); and its in-order
+ * bookkeeping: the commands still in flight, which {@link #awaitAll()} waits for, and the last
+ * command, which an in-order queue orders the next after where OpenCL does not (the host device, an
+ * out-of-order OpenCL queue). The USM copies and fills of {@link UsmCommands} enqueue through it too.
+ *
+ * <p>Thread safety: submits of several threads may run at once; their graph updates are serialized
+ * by {@link Scheduler#LOCK}. The in-order bookkeeping is guarded by this object's monitor, which
+ * comes after the graph lock and a buffer's storage in the lock order and is never held across a
+ * wait. Everything else is immutable or has its own lock ({@link LazyLaunches}, {@link LaunchThread}).
+ * The queue's close runs once no submit is under way (the queue's read-write lock sees to that).
+ */
+public final class QueueScheduler {
+    private static final ApiAccess API = ApiAccess.get();
+
+    /** The queue this schedules for: named in traces and messages. */
+    private final Queue queue;
+    private final Device device;
+    private final Context context;
+    private final boolean profiling;
+    /** {@link QueueProperty#IN_ORDER}: command groups run in submission order. */
+    private final boolean inOrder;
+    /** The OpenCL queue, or null on the host device. */
+    private final ClCommandQueue cl;
+    private final boolean clInOrder;
+    /** Kernels launched without an OpenCL event: set for an in-order OpenCL queue without profiling, else null. */
+    private final LazyLaunches lazy;
+    /** The OpenCL queue as the buffers' uploads see it ({@link CommandQueue}), or null on the host device. */
+    private final ClQueue commands;
+    private final LaunchSettings launches;
+    private final QueueKernels kernels;
+    // Guarded by this.
+    private final List<EventImpl> inFlight = new ArrayList<>();
+    // Guarded by this: the last command group, which an in-order host queue orders the next after.
+    private EventImpl last;
+    // Guarded by this: the size of inFlight at which finished events are dropped next (doubles while
+    // they are all pending, so a deep queue is not polled on every submit).
+    private int pruneAt = 256;
+
+    /**
+     * The scheduler of {@code queue}, on {@code device} of {@code context}, with the queue's
+     * {@code properties}. Every setting is read, and a malformed one refused, before the OpenCL queue
+     * is made.
+     */
+    public QueueScheduler(Queue queue, Context context, Device device, Set<QueueProperty> properties) {
+        this.queue = queue;
+        this.device = device;
+        this.context = context;
+        this.profiling = properties.contains(QueueProperty.ENABLE_PROFILING);
+        this.inOrder = properties.contains(QueueProperty.IN_ORDER);
+        if (!device.isHost()) {
+            Prewarm.start();
+        }
+        Settings settings = Settings.current();
+        boolean outOfOrder = !inOrder && device.supportsOutOfOrderQueues()
+                && settings.outOfOrderQueues(device.vendor());
+        this.launches = new LaunchSettings(settings, device);
+        this.clInOrder = !outOfOrder;
+        this.cl = device.isHost() ? null
+                : ClCommandQueue.create(API.impl(context).cl(), API.impl(device).cl(), outOfOrder, profiling);
+        this.lazy = cl != null && clInOrder && !profiling ? new LazyLaunches(cl,
+                settings.usesLaunchThread(device) ? new LaunchThread("jsycl launches " + device.name()) : null)
+                : null;
+        this.commands = cl == null ? null : new ClQueue(context, () -> cl, clInOrder, lazy);
+        this.kernels = new QueueKernels(device, context);
+    }
+
+    Device device() {
+        return device;
+    }
+
+    Context context() {
+        return context;
+    }
+
+    /**
+     * Runs {@code group} on the queue's device: lowers its kernel (which checks what the kernel
+     * captures against the group's accessors), then submits it to the host device's threads or to
+     * OpenCL.
+     *
+     * @throws IllegalStateException if the command group ran no kernel
+     */
+    public EventImpl submit(CommandGroupRecord group) {
+        FirstSubmitTrace.mark("command-group");
+        CommandGroupRecord.Launch launch = group.launch();
+        if (launch == null) {
+            throw new IllegalStateException("the command group ran no kernel: call h.parallelFor(...) or h.singleTask(...)");
+        }
+        for (BufferStorage storage : group.requirements().keySet()) {
+            storage.refuseHostAccessorOpenHere("q.submit()", "still open", "the command group would wait for it"
+                    + " forever: close the host accessor before submitting work that uses the buffer");
+        }
+        KernelShape shape = launch.shape();
+        if (launch instanceof CommandGroupRecord.NdItems nd) {
+            API.impl(device).checkWorkGroup(nd.local());
+        }
+        Reduction<?> reduction = launch instanceof CommandGroupRecord.Reduce r ? r.reduction() : null;
+        int dims = launch.dimensions();
+        boolean checkedRequested = group.checked() || launches.checksAll();
+        boolean checked = !device.isHost() && checkedRequested;
+        KernelLambdas.Kernel kernel = KernelLambdas.lower(launch.kernel(), shape, dims, group, queue, checked,
+                reduction == null ? null : Reductions.spec(reduction));
+        EventImpl event = device.isHost() ? submitHost(group) : submitOpenCl(group, kernel, checkedRequested,
+                LoweredKernel.twoItemsPerWorkItem(shape, dims, reduction != null, checked));
+        FirstSubmitTrace.finish();
+        return event;
+    }
+
+    private EventImpl submitHost(CommandGroupRecord group) {
+        var done = new CompletableFuture<Void>();
+        EventImpl event = profiling ? EventImpl.profiled(done) : EventImpl.of(done);
+        List<EventImpl> dependencies = Passes.run((deferred, first) -> {
+            var waits = new ArrayList<>(group.dependencies());
+            if (first && SchedulerTrace.on()) {
+                SchedulerTrace.log(describe("kernel on the host device", group));
+            }
+            orderAfterPrevious(waits);
+            for (var req : group.requirements().entrySet()) {
+                req.getKey().collectDependencies(req.getValue(), waits);
+                req.getKey().readyForHost(req.getValue(), deferred);
+            }
+            if (!deferred.isEmpty()) {
+                return null;
+            }
+            for (var req : group.requirements().entrySet()) {
+                req.getKey().prepareHost(req.getValue());
+            }
+            for (var req : group.requirements().entrySet()) {
+                req.getKey().recordUse(req.getValue(), event);
+            }
+            track(event);
+            return waits;
+        });
+        Scheduler.runOnHost(() -> {
+            try {
+                for (EventImpl e : dependencies) {
+                    e.await();
+                }
+                event.hostStarted();
+                for (var req : group.requirements().entrySet()) {
+                    // What an OpenCL device's upload checks (RecordCodec.copyToSegment): the kernel reads the array.
+                    if (req.getKey().codec instanceof RecordCodec && req.getValue() != AccessMode.WRITE) {
+                        RecordCodec.requireValues((Object[]) req.getKey().array);
+                    }
+                }
+                group.binding().run(() -> HostExecutor.run(group.launch(), group.specValues()));
+                event.hostEnded();
+                done.complete(null);
+            } catch (Throwable t) {
+                done.completeExceptionally(t);
+            }
+        });
+        return event;
+    }
+
+    /**
+     * Launches on an OpenCL device. {@code twoItemsPossible}: the kernel's program can run two items per work-item
+     * ({@link LoweredKernel#twoItemsPerWorkItem}); whether this launch does is the queue's choice.
+     */
+    private EventImpl submitOpenCl(CommandGroupRecord group, KernelLambdas.Kernel kernel, boolean checkedRequested,
+            boolean twoItemsPossible) {
+        LoweredKernel lowered = kernel.lowered();
+        if (lowered.usesFp64() && !device.hasFp64()) {
+            throw new SyclException("kernel " + kernel.lowering().described() + " computes in double, which " + device.name()
+                    + " does not support (no cl_khr_fp64); use float, or run it on a device with Aspect.FP64");
+        }
+        CommandGroupRecord.Launch launch = group.launch();
+        Range range = launch.range();
+        // Grid stride: the launch is one wave of work-groups, each work-item running the items a grid apart. Else
+        // two items per work-item: the launch covers half of an even range; the kernel runs the other half too. Not
+        // for kernels with vector accesses, whose items are wide already (LoweredKernel.vectorAccess).
+        long strideItems = twoItemsPossible && lowered.gridStride() ? launches.gridStrideItems(range.size(),
+                () -> LaunchSpecialization.accessorBytes(lowered, kernel.captured())) : 0;
+        boolean twoItems = strideItems == 0 && twoItemsPossible && !lowered.vectorAccess() && range.size() % 2 == 0
+                && launches.twoItemsPerWorkItem(range.size());
+        Range workItems = strideItems > 0 ? Range.of((int) strideItems)
+                : twoItems ? Range.of((int) (range.size() / 2)) : range;
+        int specialization = LaunchSpecialization.of(lowered, kernel.captured(), launches.zeroOffsetPrograms(),
+                launches.signedSubscripts()) | (twoItems ? LaunchSpecialization.TWO_ITEMS : 0)
+                | (strideItems > 0 ? LaunchSpecialization.GRID_STRIDE : 0);
+        // The work-groups the runtime picks for a Range launch on a device that pads ranges (GPUs), else null.
+        long[] paddedLocal = launch instanceof CommandGroupRecord.Items
+                && launches.padsRanges() ? launches.paddedLocalSize(workItems) : null;
+        KernelHandle handle = kernels.kernelFor(group, kernel.lowering(),
+                paddedLocal != null && SubmitTrace.ragged(workItems, paddedLocal), specialization);
+        FirstSubmitTrace.mark("program");
+        if (range != null && range.size() == 0) {
+            return EventImpl.completed();
+        }
+        Range local = launch instanceof CommandGroupRecord.NdItems nd ? nd.local() : null;
+        if (launch instanceof CommandGroupRecord.Reduce) {
+            long reductionLocal = Reductions.workGroupSize(device);
+            local = Range.of((int) reductionLocal);
+            range = Reductions.globalSize(device, range.get(0), reductionLocal, checkedRequested);
+        }
+        range = twoItems || strideItems > 0 ? workItems : range;
+        var plan = new LaunchPlan(range, local, paddedLocal, specialization, twoItems, strideItems > 0, handle);
+        return Passes.run(handle, (lease, deferred, first) -> {
+            var waits = new ArrayList<EventImpl>(4);
+            waits.addAll(group.dependencies());
+            for (var req : group.requirements().entrySet()) {
+                req.getKey().collectDependencies(req.getValue(), waits);
+            }
+            orderAfterPrevious(waits);
+            if (first && SchedulerTrace.on()) {
+                SchedulerTrace.log(describe("kernel " + lowered.kernelName(), group));
+            }
+            // Host work (an open host accessor, a host-device command group) and other contexts' commands cannot join
+            // the wait list: they are awaited outside the lock, before the data moves (a host accessor's close leaves
+            // an unmap the launch must wait for).
+            deferred.pending(waits, context);
+            for (var req : group.requirements().entrySet()) {
+                req.getKey().readyForDevice(commands, req.getValue(), deferred);
+            }
+            return deferred.isEmpty() ? commit(group, kernel, lease, waits, plan) : null;
+        }, e -> DeferredLaunch.enqueueFailure(lowered, device, e));
+    }
+
+    /** How a kernel is launched, decided before the graph lock is taken. */
+    private record LaunchPlan(Range range, Range local, long[] paddedLocal, int specialization, boolean twoItems,
+            boolean gridStride, KernelHandle handle) {
+    }
+
+    /**
+     * Under the graph lock, once nothing is deferred: moves each buffer's data (non-blocking enqueues), sets the
+     * arguments, enqueues the kernel after {@code waits} and records it as each buffer's user and the queue's latest.
+     */
+    private EventImpl commit(CommandGroupRecord group, KernelLambdas.Kernel kernel, KernelHandle.Lease lease,
+            List<EventImpl> waits, LaunchPlan plan) {
+        LoweredKernel lowered = kernel.lowered();
+        if (lazy != null) {
+            lazy.throwIfFailed();
+        }
+        var arguments = new KernelArguments();
+        boolean handedOff = false;
+        try {
+            // The device memory of each requested buffer, in the order of group.requirements().
+            int requested = group.requirements().size();
+            var storages = new BufferStorage[requested];
+            var mems = new ClMem[requested];
+            int r = 0;
+            for (var req : group.requirements().entrySet()) {
+                storages[r] = req.getKey();
+                mems[r++] = req.getKey().prepareDevice(commands, req.getValue(), waits);
+            }
+            FirstSubmitTrace.mark("buffers");
+            CommandGroupRecord.Launch launch = group.launch();
+            arguments.set(API.impl(context).cl(), lowered, kernel.captured(), storages, mems,
+                    launch.range(), launch instanceof CommandGroupRecord.Reduce reduce ? reduce.reduction() : null, plan.local() == null ? 0 : plan.local().size(),
+                    (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
+            FirstSubmitTrace.mark("arguments");
+            List<ClEvent> clWaits = EventImpl.waitList(waits, context, inOrderCl());
+            NdShape shape = NdShape.of(plan.range(), plan.local(), plan.paddedLocal());
+            // A checked kernel's event reads the check record afterwards, so it needs an event of its own.
+            LazyLaunches lazyLaunch = arguments.checked() ? null : lazy;
+            // Only a launch that waits for nothing but the queue's earlier commands goes to the launch thread (an
+            // OpenCL wait list would have to outlive the submit), and only in a burst of submits.
+            LaunchThread thread = lazyLaunch != null && clWaits.isEmpty() && lazyLaunch.thread() != null
+                    && lazyLaunch.thread().inBurst(group.submittedNanos()) ? lazyLaunch.thread() : null;
+            EventImpl event;
+            if (thread != null) {
+                thread.submit(new DeferredLaunch(lazyLaunch.queue(), plan.handle(), arguments, shape, lowered, device));
+                handedOff = true;
+                event = EventImpl.lazy(lazyLaunch, lazyLaunch.launched(), context);
+            } else if (lazyLaunch != null) {
+                arguments.applyTo(lease.kernel());
+                shape.launch(cl(), lease.kernel(), clWaits, false);
+                event = EventImpl.lazy(lazyLaunch, lazyLaunch.launched(), context);
+            } else {
+                arguments.applyTo(lease.kernel());
+                ClEvent clEvent = shape.launch(cl(), lease.kernel(), clWaits, true);
+                event = EventImpl.of(clEvent, context, profiling, cl());
+                KernelProfile.launched(lowered.kernelName(), clEvent);
+            }
+            FirstSubmitTrace.mark("enqueue");
+            if (SchedulerTrace.on()) {
+                SchedulerTrace.log(SubmitTrace.enqueued(lowered.kernelName(), queue, clWaits.size(), plan.range(),
+                        plan.twoItems(), plan.gridStride(), plan.paddedLocal(),
+                        (plan.specialization() & LaunchSpecialization.NO_ALIASING) != 0, lazyLaunch != null,
+                        thread != null));
+            }
+            ClMem check = arguments.takeCheckBuffer();
+            if (check != null) {
+                event.checkAfterwards(new KernelCheck(context, check, kernel.lowering()));
+            }
+            for (var req : group.requirements().entrySet()) {
+                req.getKey().recordUse(req.getValue(), event);
+            }
+            track(event);
+            if (lazyLaunch != null && lazyLaunch.thread() != null) {
+                lazyLaunch.thread().submitReturned();
+            }
+            return event;
+        } finally {
+            if (!handedOff) {
+                arguments.close();
+            }
+        }
+    }
+
+    /** For the trace: what a command group waits for and why, before its data moves. */
+    private String describe(String what, CommandGroupRecord group) {
+        return SubmitTrace.describe(what, group, queue, hasPreviousInOrder());
+    }
+
+    /**
+     * The OpenCL queue, to enqueue a command on: the launches the queue's launch thread still holds are enqueued
+     * first, so the command comes after them as it was submitted after them.
+     */
+    ClCommandQueue cl() {
+        if (lazy != null) {
+            lazy.flush();
+        }
+        return cl;
+    }
+
+    /** The OpenCL queue if it runs commands in submission order, else null. */
+    ClCommandQueue inOrderCl() {
+        return clInOrder ? cl : null;
+    }
+
+    /** True if an in-order queue has a command before the next one, which the next is ordered after. */
+    synchronized boolean hasPreviousInOrder() {
+        return last != null && inOrder;
+    }
+
+    /**
+     * Adds the previous command group to {@code waits} where this queue must order them itself:
+     * an in-order queue of the host device, or of a device whose OpenCL queue is out of order.
+     */
+    synchronized void orderAfterPrevious(List<EventImpl> waits) {
+        if (last != null && inOrder) {
+            waits.add(last);
+        }
+    }
+
+    /** Tracks a command that is already done (host-side copies). */
+    EventImpl trackDone() {
+        EventImpl e = EventImpl.completed();
+        track(e);
+        return e;
+    }
+
+    /** Wraps and tracks an OpenCL command of this queue. */
+    EventImpl trackNew(ClEvent command) {
+        EventImpl e = EventImpl.of(command, context, profiling, this.cl);
+        track(e);
+        return e;
+    }
+
+    /** Records {@code event} as the queue's latest command, and as in flight unless {@link LazyLaunches} keeps it. */
+    synchronized void track(EventImpl event) {
+        last = event;
+        if (event.isLazy()) {
+            return; // awaited through LazyLaunches.awaitAll()
+        }
+        if (inFlight.size() >= pruneAt) {
+            inFlight.removeIf(e -> e.isDone() && e.status() == Event.Status.COMPLETE);
+            pruneAt = Math.max(256, 2 * inFlight.size());
+        }
+        inFlight.add(event);
+    }
+
+    /**
+     * Waits for every command submitted so far (with no lock held) and returns what they failed
+     * with, in submission order; empty if none failed.
+     */
+    public List<Throwable> awaitAll() {
+        var errors = new ArrayList<Throwable>();
+        for (EventImpl e : takeInFlight()) {
+            try {
+                e.await();
+            } catch (RuntimeException | Error ex) {
+                errors.add(ex);
+            }
+        }
+        if (lazy != null) {
+            try {
+                lazy.awaitAll();
+            } catch (RuntimeException | Error ex) {
+                errors.add(ex);
+            }
+        }
+        return errors;
+    }
+
+    private synchronized List<EventImpl> takeInFlight() {
+        List<EventImpl> events = List.copyOf(inFlight);
+        inFlight.clear();
+        return events;
+    }
+
+    /**
+     * The queue's close, once no submit is under way: waits for the queue's work, then releases the
+     * OpenCL queue. Failures of that work are not thrown here.
+     */
+    public void close() {
+        try {
+            for (EventImpl e : takeInFlight()) {
+                try {
+                    e.await();
+                } catch (RuntimeException ignored) {
+                    // Reported by the event's own await(); close releases regardless.
+                }
+            }
+            if (lazy != null) {
+                lazy.close(); // keeps a failure for the launches' events
+            }
+        } finally {
+            if (cl != null) {
+                cl.close();
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return queue.toString();
+    }
+}

@@ -1,0 +1,111 @@
+package io.jsycl.internal.schedule;
+
+import io.jsycl.AccessMode;
+import io.jsycl.Device;
+import io.jsycl.Handler;
+import io.jsycl.Queue;
+import io.jsycl.SyclException;
+import io.jsycl.internal.event.EventImpl;
+import io.jsycl.internal.event.GraphLock;
+import io.jsycl.internal.event.LaunchThread;
+import io.jsycl.internal.event.LazyLaunches;
+import io.jsycl.internal.launch.CommandGroupRecord;
+import io.jsycl.internal.launch.DeferredLaunch;
+import io.jsycl.internal.launch.KernelLambdas;
+import io.jsycl.internal.launch.QueueKernels;
+import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.memory.BufferTransfer;
+import io.jsycl.internal.memory.BufferUsers;
+import io.jsycl.internal.memory.CommandQueue;
+import io.jsycl.internal.memory.Deferred;
+import io.jsycl.lowering.LoweredKernel;
+import io.jsycl.opencl.ClException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The scheduler's shared part: the graph lock that orders the commands of every queue, host access to buffers, and
+ * the threads host-device command groups run on. Each queue's own part is its {@link QueueScheduler}. The design
+ * overview (the route of a submit, thread safety, lock order, errors) is this package's documentation.
+ */
+public final class Scheduler {
+    /** The graph lock: held for graph updates and enqueues only, never across a wait (see above). */
+    public static final ReentrantLock LOCK = GraphLock.LOCK;
+    /** Runs host-device command groups once their dependencies are met; each waits on its own thread. */
+    private static final ExecutorService HOST_COMMANDS = Executors.newCachedThreadPool(r -> {
+        var t = new Thread(r, "jsycl-host-command");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private Scheduler() {
+    }
+
+    /** Runs {@code command}, a host-device command group that first waits for its dependencies, on its own thread. */
+    static void runOnHost(Runnable command) {
+        HOST_COMMANDS.execute(command);
+    }
+
+    /** What the pass that opened a host access committed: what it waits for, and its mapping or null. */
+    private record Opened(List<EventImpl> waits, BufferStorage.HostMapping mapping) {
+    }
+
+    /**
+     * A host access: the future its close completes, and the mapped copy it reads and writes, or
+     * null where it uses the host array.
+     */
+    public record HostAccess(CompletableFuture<Void> open, BufferStorage.HostMapping mapping) {
+    }
+
+    /**
+     * Opens host access to {@code storage}: orders it after the buffer's pending commands, brings
+     * the contents to the host (or, where the storage allows it, maps a device copy for the host to
+     * use directly: {@link BufferStorage#mapForHost}), and makes later command groups wait until
+     * the returned future completes (the host accessor's close).
+     */
+    public static HostAccess hostAccess(BufferStorage storage) {
+        storage.refuseHostAccessorOpenHere("buffer.hostAccess()", "already open", "a host accessor reads and writes,"
+                + " so a second one would wait for the first forever: use the open one, or close it first");
+        var open = new CompletableFuture<Void>();
+        Opened opened = Passes.run((deferred, first) -> {
+            var waits = new ArrayList<EventImpl>();
+            storage.collectDependencies(AccessMode.READ_WRITE, waits);
+            BufferStorage.HostMapping mapping = storage.mapForHost(waits, deferred);
+            if (mapping == null && deferred.isEmpty()) {
+                storage.readyForHost(AccessMode.READ_WRITE, deferred);
+                if (deferred.isEmpty()) {
+                    storage.prepareHost(AccessMode.READ_WRITE);
+                }
+            }
+            if (!deferred.isEmpty()) {
+                return null;
+            }
+            storage.recordUse(AccessMode.READ_WRITE, EventImpl.of(open));
+            storage.hostAccessorOpened(open);
+            return new Opened(waits, mapping);
+        });
+        List<EventImpl> waits = opened.waits();
+        BufferStorage.HostMapping mapping = opened.mapping();
+        try {
+            if (mapping != null && mapping.ready != null) {
+                try (var ready = mapping.ready) {
+                    ready.await();
+                }
+            }
+            for (EventImpl e : waits) {
+                e.await();
+            }
+        } catch (RuntimeException | Error e) {
+            if (mapping != null) {
+                storage.unmapHost(mapping);
+            }
+            open.complete(null);
+            throw e;
+        }
+        return new HostAccess(open, mapping);
+    }
+}

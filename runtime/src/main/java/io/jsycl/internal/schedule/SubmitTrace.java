@@ -1,0 +1,70 @@
+package io.jsycl.internal.schedule;
+
+import io.jsycl.Range;
+import io.jsycl.internal.launch.CommandGroupRecord;
+
+/**
+ * The scheduler trace's lines about a submit ({@code JSYCL_TRACE}): what a command group waits for and how
+ * its kernel was enqueued. Kept apart from {@link QueueScheduler} so that the submit reads without them.
+ */
+final class SubmitTrace {
+    private SubmitTrace() {
+    }
+
+    /** How kernel {@code name} was enqueued on {@code queue}, as the trace tells it. */
+    static String enqueued(String name, Object queue, int waits, Range workItems, boolean twoItems, boolean gridStride,
+            long[] paddedLocal, boolean restrict, boolean withoutEvent, boolean byLaunchThread) {
+        return "kernel " + name + " enqueued on " + queue + " with " + waits + " OpenCL events in its wait list"
+                + (twoItems ? ", two items per work-item over " + workItems.size() + " work-items" : "")
+                + (gridStride ? ", items a grid apart over " + workItems.size() + " work-items" : "")
+                + (paddedLocal != null ? ", work-groups of " + workGroup(paddedLocal) : "")
+                + (restrict ? ", accessors restrict (pairwise different memory)" : "")
+                + (withoutEvent ? ", without an OpenCL event of its own (in-order queue)" : "")
+                + (byLaunchThread ? ", by the queue's launch thread" : "");
+    }
+
+    /** Whether {@code range} is not a whole number of work-groups of {@code local} (OpenCL order): padded. */
+    static boolean ragged(Range range, long[] local) {
+        int dims = range.dimensions();
+        for (int cl = 0; cl < dims; cl++) {
+            if (range.get(dims - 1 - cl) % local[cl] != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** For the trace: work-group extents in SYCL order, joined by 'x'. */
+    private static String workGroup(long[] openClLocal) {
+        var b = new StringBuilder();
+        for (int cl = openClLocal.length - 1; cl >= 0; cl--) {
+            b.append(openClLocal[cl]).append(cl > 0 ? "x" : "");
+        }
+        return b.toString();
+    }
+
+    /** What a command group submitted to {@code queue} waits for and why, before its data moves. */
+    static String describe(String what, CommandGroupRecord group, Object queue, boolean afterPrevious) {
+        var b = new StringBuilder(what).append(" submitted to ").append(queue).append(':');
+        int reasons = 0;
+        if (!group.dependencies().isEmpty()) {
+            b.append(" after ").append(group.dependencies().size()).append(" dependsOn event(s);");
+            reasons++;
+        }
+        if (afterPrevious) {
+            b.append(" after the queue's previous command (in-order);");
+            reasons++;
+        }
+        for (var req : group.requirements().entrySet()) {
+            String why = req.getKey().describeDependencies(req.getValue());
+            b.append(' ').append(req.getKey()).append(' ').append(req.getValue())
+                    .append(why.isEmpty() ? " (no wait)" : ": " + why).append(';');
+            reasons += why.isEmpty() ? 0 : 1;
+        }
+        if (reasons == 0) {
+            b.append(" waits for nothing;");
+        }
+        b.setLength(b.length() - 1);
+        return b.toString();
+    }
+}

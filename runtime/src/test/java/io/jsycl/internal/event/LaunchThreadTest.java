@@ -1,0 +1,174 @@
+package io.jsycl.internal.event;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jsycl.SyclException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The launch thread's guarantees with launches that record what happens to them instead of calling OpenCL: order,
+ * flush from other threads, failure, and the thread's end and restart.
+ */
+class LaunchThreadTest {
+    /** A launch that appends its number to {@code log} when enqueued, optionally slowly or failing. */
+    private record Recorded(int id, List<Integer> log, List<Integer> abandoned, long delayNanos, boolean fails)
+            implements LaunchThread.Launch {
+        @Override
+        public void enqueue() {
+            if (delayNanos > 0) {
+                long until = System.nanoTime() + delayNanos;
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait();
+                }
+            }
+            if (fails) {
+                throw new SyclException("launch " + id + " refused");
+            }
+            log.add(id);
+        }
+
+        @Override
+        public void abandon() {
+            abandoned.add(id);
+        }
+    }
+
+    @Test
+    void launchesAreEnqueuedInSubmissionOrderByTheThreadAndByFlushes() throws Exception {
+        var thread = new LaunchThread("test launches");
+        List<Integer> log = Collections.synchronizedList(new ArrayList<>());
+        List<Integer> abandoned = Collections.synchronizedList(new ArrayList<>());
+        int n = 20_000;
+        // A flusher on another thread, as a wait on another queue's event flushes this one.
+        var stop = new CountDownLatch(1);
+        var flushes = new AtomicInteger();
+        var flusher = Thread.ofPlatform().start(() -> {
+            try {
+                while (!stop.await(0, TimeUnit.NANOSECONDS)) {
+                    thread.flush();
+                    flushes.incrementAndGet();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        for (int i = 0; i < n; i++) {
+            thread.submit(new Recorded(i, log, abandoned, i % 97 == 0 ? 20_000 : 0, false));
+            if (i % 1000 == 0) {
+                thread.flush();
+                assertThat(log).hasSizeGreaterThanOrEqualTo(i + 1); // everything submitted so far is enqueued
+            }
+        }
+        stop.countDown();
+        flusher.join();
+        thread.flush();
+        assertThat(thread.hasPending()).isFalse();
+        assertThat(log).hasSize(n);
+        for (int i = 0; i < n; i++) {
+            assertThat(log.get(i)).isEqualTo(i);
+        }
+        assertThat(abandoned).isEmpty();
+        assertThat(thread.failure()).isNull();
+        assertThat(flushes.get()).isPositive();
+    }
+
+    @Test
+    void aFailedLaunchIsKeptAndTheLaunchesAfterItAreAbandoned() {
+        var thread = new LaunchThread("test launches");
+        List<Integer> log = Collections.synchronizedList(new ArrayList<>());
+        List<Integer> abandoned = Collections.synchronizedList(new ArrayList<>());
+        for (int i = 0; i < 10; i++) {
+            thread.submit(new Recorded(i, log, abandoned, 0, i == 4));
+        }
+        thread.flush();
+        assertThat(log).containsExactly(0, 1, 2, 3);
+        assertThat(abandoned).containsExactly(5, 6, 7, 8, 9);
+        assertThat(thread.failure()).isInstanceOf(SyclException.class).hasMessageContaining("launch 4 refused");
+    }
+
+    @Test
+    void theThreadEndsWhenIdleAndANewOneTakesTheNextLaunches() throws Exception {
+        var thread = new LaunchThread("test launches idle");
+        List<Integer> log = Collections.synchronizedList(new ArrayList<>());
+        List<Integer> abandoned = Collections.synchronizedList(new ArrayList<>());
+        thread.submit(new Recorded(0, log, abandoned, 0, false));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (log.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertThat(log).as("the launch thread enqueues without a flush").containsExactly(0);
+        while (launchThreads("test launches idle") > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(launchThreads("test launches idle")).as("the idle thread ends").isZero();
+        thread.submit(new Recorded(1, log, abandoned, 0, false));
+        while (log.size() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertThat(log).containsExactly(0, 1);
+    }
+
+    @Test
+    void onlyASubmitRightAfterThePreviousOneIsABurst() throws Exception {
+        var thread = new LaunchThread("test launches burst");
+        assertThat(thread.inBurst(System.nanoTime())).as("the first launch").isFalse();
+        long before = System.nanoTime();
+        thread.submitReturned();
+        assertThat(thread.inBurst(before)).as("a submit begun before the previous one returned").isTrue();
+        // The window is a few microseconds: on a loaded machine this thread can be descheduled between the two
+        // calls, so a submit begun at once must count as a burst in at least one of many tries.
+        boolean burst = false;
+        for (int i = 0; i < 1000 && !burst; i++) {
+            thread.submitReturned();
+            burst = thread.inBurst(System.nanoTime());
+        }
+        assertThat(burst).as("a submit begun at once after the previous one").isTrue();
+        Thread.sleep(1 + LaunchThread.BURST_NANOS / 1_000_000);
+        assertThat(thread.inBurst(System.nanoTime())).as("a submit begun after a pause").isFalse();
+    }
+
+    @Test
+    void aFullFifoEndsTheBurstSoTheSubmitterFlushes() {
+        var thread = new LaunchThread("test launches full");
+        List<Integer> log = Collections.synchronizedList(new ArrayList<>());
+        List<Integer> abandoned = Collections.synchronizedList(new ArrayList<>());
+        var gate = new CountDownLatch(1);
+        // The first launch holds the thread until the gate opens, so the FIFO fills behind it.
+        thread.submit(new LaunchThread.Launch() {
+            @Override
+            public void enqueue() {
+                try {
+                    gate.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                log.add(-1);
+            }
+
+            @Override
+            public void abandon() {
+            }
+        });
+        int queued = 1;
+        while (thread.inBurst(System.nanoTime())) {
+            thread.submit(new Recorded(queued++, log, abandoned, 0, false));
+            assertThat(queued).as("the burst ends once the FIFO is full").isLessThanOrEqualTo(LaunchThread.MAX_PENDING + 1);
+        }
+        assertThat(queued).isGreaterThanOrEqualTo(LaunchThread.MAX_PENDING);
+        gate.countDown();
+        thread.flush();
+        assertThat(log).hasSize(queued);
+        assertThat(thread.inBurst(System.nanoTime() - 10 * LaunchThread.BURST_NANOS)).isFalse();
+    }
+
+    private static long launchThreads(String name) {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name) && t.isAlive())
+                .count();
+    }
+}

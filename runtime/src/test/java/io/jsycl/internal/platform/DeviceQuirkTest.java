@@ -1,0 +1,50 @@
+package io.jsycl.internal.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jsycl.Device;
+import io.jsycl.opencl.DriverQuirk;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Which devices get which driver quirk, and how JSYCL_QUIRKS changes that. */
+class DeviceQuirkTest {
+    @AfterEach
+    void restore() {
+        System.clearProperty("jsycl.quirks");
+    }
+
+    @Test
+    void nvidiasOpenClGetsTheNanToIntegerQuirkAndPoclNone() {
+        assertThat(DeviceImpl.quirksOf("NVIDIA Corporation", "NVIDIA Corporation"))
+                .containsExactly(DriverQuirk.NAN_TO_INTEGER);
+        assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel")).isEmpty();
+        assertThat(DriverQuirk.NAN_TO_INTEGER.buildOption()).isEqualTo("-DJSYCL_QUIRK_NAN_TO_INTEGER");
+        assertThat(DriverQuirk.NAN_TO_INTEGER.settingName()).isEqualTo("nan-to-integer");
+    }
+
+    @Test
+    void theSettingTurnsAQuirkOnOrOff() {
+        System.setProperty("jsycl.quirks", "nan-to-integer");
+        assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel")).containsExactly(DriverQuirk.NAN_TO_INTEGER);
+        System.setProperty("jsycl.quirks", " -NAN-to-integer ");
+        assertThat(DeviceImpl.quirksOf("NVIDIA Corporation", "NVIDIA Corporation")).isEmpty();
+        System.setProperty("jsycl.quirks", "+nan-to-integer");
+        assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel")).containsExactly(DriverQuirk.NAN_TO_INTEGER);
+    }
+
+    @Test
+    void anUnknownQuirkIsRejectedWithTheKnownOnes() {
+        System.setProperty("jsycl.quirks", "nan-to-integer,fast-atomics");
+        assertThatThrownBy(() -> DeviceImpl.quirksOf("x", "y")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("JSYCL_QUIRKS (or -Djsycl.quirks) names 'fast-atomics', which is no quirk; known: "
+                        + "nan-to-integer (prefix - to turn one off)");
+    }
+
+    @Test
+    void theHostDeviceHasNoQuirks() {
+        System.setProperty("jsycl.quirks", "nan-to-integer");
+        assertThat(Device.host().quirks()).isEmpty();
+    }
+}
