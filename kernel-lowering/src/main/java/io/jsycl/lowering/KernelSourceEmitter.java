@@ -86,7 +86,7 @@ final class KernelSourceEmitter {
         }
         if (ctx.checked) {
             bodyParams.add(Checks.PARAMS);
-            bodyArgs.add(Checks.ARGS);
+            bodyArgs.add("jsycl_check, &jsycl_item_failed");
         }
         c.open("void " + name + "_body(" + String.join(", ", bodyParams) + ")");
         for (int i = 0; i < request.captures().size(); i++) {
@@ -95,7 +95,10 @@ final class KernelSourceEmitter {
                 c.line(ctype + " " + names.get(i) + " = cap->" + names.get(i) + ";");
             }
         }
-        declarations.forEach((n, t) -> c.line(LocalNames.declaration(n, t)));
+        declarations.forEach((n, t) -> c.line(LocalNames.declaration(n, t, ctx.checked)));
+        if (ctx.checked) {
+            c.line(Checks.START);
+        }
         c.raw(body);
         c.close();
         c.blank();
@@ -144,6 +147,9 @@ final class KernelSourceEmitter {
         }
         c.line(name + "_captures cap;");
         layout.init.forEach(c::line);
+        if (ctx.checked) {
+            c.line("int jsycl_item_failed; /* the body's failure flag (Checks): cleared as each item starts */");
+        }
         if (dims > 0) {
             c.line(itemType + " it;");
             for (int d = 0; d < dims; d++) {
