@@ -6,7 +6,7 @@ package io.jsycl.lowering;
  * kind, line, work-item id, index and bound in the check buffer (layout in
  * {@link ArgRole#CHECK_BUFFER}).
  *
- * <p>A failing work-item does not leave: it goes on along the same path as the others, so every
+ * <p>A failing work-item does not return: it goes on along the same path as the others, so every
  * work-item of its group still reaches every barrier and every work-group and sub-group operation
  * (a work-item that returned early would make them divergent, which OpenCL leaves undefined and
  * PoCL answers with corrupted memory or a crash). Instead the bad operation is made harmless: a
@@ -14,16 +14,16 @@ package io.jsycl.lowering;
  * private array's load gives 0), and a zero divisor becomes 1. The failing work-item's later
  * results are therefore meaningless, but the launch fails with the recorded error anyway.
  *
- * <p>Those substitutes could keep a loop running that Java would have ended with the exception: a search past the end
- * reads index 0 again and again, a bound read out of bounds may be huge, a divisor of 1 may give a step of 0. So each
- * failure also sets the work-item's own flag ({@link #FAILED}, private, one per work-item, cleared as the body starts,
- * passed to every device function), and a failing work-item leaves every loop that holds no barrier and no
- * work-group or sub-group operation, directly or through a device function ({@link Block#convergent}): the test
- * opens each such loop, so every iteration passes it ({@link ControlFlowStructurer}). A loop that holds one runs on,
- * since leaving it would make that operation divergent; OpenCL already requires such a loop to run the same number
- * of times in every work-item of the group, so its trip count must not hang on a failed access. Leaving a loop adds a
- * path Java does not have, on which a local may be read before Java would have set it; in checked mode every local
- * starts as zero, so that read gives a defined value.
+ * <p>Those substitutes could keep a loop running that Java would have ended with the exception: a search past the
+ * end reads index 0 again and again, a bound read out of bounds may be huge, a divisor of 1 may give a step of 0. So
+ * each failure also sets the work-item's own flag ({@link #FAILED}: private, cleared as the body starts, passed to
+ * every device function), and a failing work-item leaves every loop that holds no barrier and no work-group or
+ * sub-group operation, directly or through a device function ({@link Block#convergent}); the test opens the loop, so
+ * every iteration passes it ({@link ControlFlowStructurer}). A loop that holds one runs on, since leaving it would
+ * make that operation divergent: OpenCL already requires such a loop to run the same number of times in every
+ * work-item of the group, so its trip count must not depend on an access that fails. Leaving a loop adds a path Java
+ * does not have, on which a local may be read before Java would have set it; in checked mode every local starts as
+ * zero, so that read gives a defined value.
  */
 final class Checks {
     private Checks() {

@@ -159,7 +159,8 @@ class ChecksTest {
         LoweredKernel lowered = KernelLowerer.lower(Lambdas.request(k, KernelShape.ITEM, 1, true, null));
         DeviceRun.Launch launch = new DeviceRun.Launch(new int[] {N});
         DeviceRun.run(lowered, k, launch);
-        String function = lowered.source().substring(lowered.source().indexOf("int io_jsycl_lowering_ChecksTest__positionOf"));
+        String source = lowered.source();
+        String function = source.substring(source.indexOf("int io_jsycl_lowering_ChecksTest__positionOf"));
         assertThat(function).contains("__private int* restrict jsycl_failed").contains("return 0;");
         assertThat(launch.check[0]).isEqualTo(Checks.OUT_OF_BOUNDS);
         assertThat(launch.check[2]).as("the work-item").isEqualTo(N - 1);
@@ -224,6 +225,37 @@ class ChecksTest {
         }
     }
 
+    static NdItemKernel groupOperationsInLoops(Accessor.OfInt in, Accessor.OfInt out, int rounds) {
+        return it -> {
+            int g = it.globalId(0);
+            int s = 0;
+            for (int r = 0; r < rounds; r++) {
+                s += it.reduceOverGroup(in.get(g) + r, io.jsycl.GroupOp.SUM);
+            }
+            for (int r = 0; r < rounds; r++) {
+                s += it.shuffleXor(in.get(g) + r, 1);
+            }
+            for (int r = 0; r < rounds; r++) {
+                s += positionOf(in, r);
+            }
+            out.set(g, s);
+        };
+    }
+
+    /** Work-group and sub-group operations keep their loops running as barriers do; a device function call does not. */
+    @Test
+    void loopsWithGroupOrSubGroupOperationsAreNotLeft() {
+        var in = new Accessor.OfInt(new int[N], "READ");
+        var out = new Accessor.OfInt(new int[N], "WRITE");
+        LoweredKernel lowered = KernelLowerer.lower(Lambdas.request(groupOperationsInLoops(in, out, 3),
+                KernelShape.ND_ITEM, 1, true, null));
+        List<String> heads = loopHeads(body(lowered));
+        assertThat(heads).hasSize(3);
+        assertThat(heads.get(0)).as("reduceOverGroup").doesNotContain("jsycl_failed");
+        assertThat(heads.get(1)).as("shuffleXor").doesNotContain("jsycl_failed");
+        assertThat(heads.get(2)).as("a device function without barriers").contains("*jsycl_failed");
+    }
+
     @Test
     void uncheckedKernelsHaveNoFailureFlag() {
         var in = new Accessor.OfInt(new int[N], "READ");
@@ -239,7 +271,7 @@ class ChecksTest {
         return body.substring(0, body.indexOf("\n}\n"));
     }
 
-    /** Each loop's first line with the test that follows it: a {@code while (...)}, or {@code for (;;)} and its first statement. */
+    /** Each loop's head: a {@code while (...)} line, or {@code for (;;)} with its first statement. */
     private static List<String> loopHeads(String source) {
         Matcher m = Pattern.compile("(while \\(.*\\) \\{|for \\(;;\\) \\{\\n.*\\n.*\\n)").matcher(source);
         return m.results().map(r -> r.group()).toList();
