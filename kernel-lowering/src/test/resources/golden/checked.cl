@@ -128,9 +128,10 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1(__gl
     io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_captures cap;
     jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_acc_r_int_1_init(&cap.in, in_data, in_range0, 0, JSYCL_OFFSET(in_offset0));
-    int jsycl_item_failed; /* the body's failure flag (Checks): cleared as each item starts */
+    int jsycl_item_failed = 0;
+    __private int* jsycl_failed = &jsycl_item_failed;
     jsycl_item_1 it;
     it.range[0] = range0;
-    io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(&cap, &it, jsycl_check, &jsycl_item_failed);
+    io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(&cap, &it, jsycl_check, jsycl_failed);
 }
 #endif

@@ -86,7 +86,7 @@ final class KernelSourceEmitter {
         }
         if (ctx.checked) {
             bodyParams.add(Checks.PARAMS);
-            bodyArgs.add("jsycl_check, &jsycl_item_failed");
+            bodyArgs.add(Checks.ARGS);
         }
         c.open("void " + name + "_body(" + String.join(", ", bodyParams) + ")");
         for (int i = 0; i < request.captures().size(); i++) {
@@ -148,7 +148,10 @@ final class KernelSourceEmitter {
         c.line(name + "_captures cap;");
         layout.init.forEach(c::line);
         if (ctx.checked) {
-            c.line("int jsycl_item_failed; /* the body's failure flag (Checks): cleared as each item starts */");
+            // The body clears it as each item starts; a custom reduction's operation takes it too, where the kernel
+            // combines the items' values (a work-item may have run no item).
+            c.line("int jsycl_item_failed = 0;");
+            c.line("__private int* jsycl_failed = &jsycl_item_failed;");
         }
         if (dims > 0) {
             c.line(itemType + " it;");

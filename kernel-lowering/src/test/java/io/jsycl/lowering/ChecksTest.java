@@ -256,6 +256,35 @@ class ChecksTest {
         assertThat(heads.get(2)).as("a device function without barriers").contains("*jsycl_failed");
     }
 
+    static io.jsycl.ReductionKernel<io.jsycl.Reducer.OfInt> orOf(Accessor.OfInt in) {
+        return (it, r) -> r.combine(in.get(it.id(0)));
+    }
+
+    /**
+     * A custom reduction's operation is a device function, called in the body and again where the kernel combines
+     * the work-items' values: both places pass it the failure flag.
+     */
+    @Test
+    @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aCheckedCustomReductionCombinesInTheKernelWithTheFlag() {
+        int n = 300;
+        int[] in = new int[n];
+        int expected = 0;
+        for (int i = 0; i < n; i++) {
+            in[i] = 1 << (i % 29);
+            expected |= in[i];
+        }
+        int[] out = {0};
+        io.jsycl.Reduction.IntOp or = (a, b) -> a | b;
+        var k = orOf(new Accessor.OfInt(in, "READ"));
+        LoweredKernel lowered = KernelLowerer.lower(Lambdas.reduction(k, ScalarType.INT, ReductionOp.CUSTOM, or, "0", true));
+        String kernel = lowered.source().substring(lowered.source().indexOf("__kernel void"));
+        assertThat(kernel).as("the kernel, where the operation combines the work-items' values")
+                .contains("__private int* jsycl_failed = &jsycl_item_failed;");
+        DeviceRun.run(lowered, k, new DeviceRun.Launch(new int[] {n}).global(128).local(64).out(out));
+        assertThat(out[0]).isEqualTo(expected);
+    }
+
     @Test
     void uncheckedKernelsHaveNoFailureFlag() {
         var in = new Accessor.OfInt(new int[N], "READ");
