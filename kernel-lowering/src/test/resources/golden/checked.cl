@@ -49,8 +49,10 @@ typedef struct {
 
 #ifndef JSYCL_DEF_jsycl_fail
 #define JSYCL_DEF_jsycl_fail
-/* Checked mode: records the launch's first failure (see ArgRole.CHECK_BUFFER). */
-void jsycl_fail(__global int* check, int kind, int line, int index, int bound) {
+/* Checked mode: marks this work-item as failed (it leaves its loops without barriers) and records the
+   launch's first failure (see ArgRole.CHECK_BUFFER). */
+void jsycl_fail(__global int* check, __private int* failed, int kind, int line, int index, int bound) {
+    *failed = 1;
     if (atomic_cmpxchg(check, 0, kind) == 0) {
         uint dims = get_work_dim();
         check[1] = line;
@@ -92,8 +94,8 @@ void jsycl_fail(__global int* check, int kind, int line, int index, int bound) {
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__at_ac73fb55
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__at_ac73fb55
 /* io.jsycl.lowering.FeaturesTest.at(Lio/jsycl/Accessor$OfInt;I)I */
-int io_jsycl_lowering_FeaturesTest__at_ac73fb55(const jsycl_acc_r_int_1* a, int i, __global int* restrict jsycl_check) {
-    if ((uint)i >= (uint)a->range[0]) jsycl_fail(jsycl_check, 1, 474, i, a->range[0]);
+int io_jsycl_lowering_FeaturesTest__at_ac73fb55(const jsycl_acc_r_int_1* a, int i, __global int* restrict jsycl_check, __private int* restrict jsycl_failed) {
+    if ((uint)i >= (uint)a->range[0]) jsycl_fail(jsycl_check, jsycl_failed, 1, 474, i, a->range[0]);
     return a->data[((uint)i < (uint)a->range[0] ? i : 0) + JSYCL_OFFSET(a->offset[0])];
 }
 #endif
@@ -105,14 +107,15 @@ typedef struct {
     jsycl_acc_r_int_1 in;
 } io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(const io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_captures* cap, const jsycl_item_1* it, __global int* restrict jsycl_check) {
-    int i;
-    int t0;
-    int t1;
+void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(const io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_captures* cap, const jsycl_item_1* it, __global int* restrict jsycl_check, __private int* restrict jsycl_failed) {
+    int i = 0;
+    int t0 = 0;
+    int t1 = 0;
+    *jsycl_failed = 0;
     i = (int)get_global_id(0);
     t1 = i;
-    t0 = io_jsycl_lowering_FeaturesTest__at_ac73fb55(&cap->in, (int)((uint)i * 2u), jsycl_check);
-    if ((uint)t1 >= (uint)cap->out.range[0]) jsycl_fail(jsycl_check, 1, 480, t1, cap->out.range[0]);
+    t0 = io_jsycl_lowering_FeaturesTest__at_ac73fb55(&cap->in, (int)((uint)i * 2u), jsycl_check, jsycl_failed);
+    if ((uint)t1 >= (uint)cap->out.range[0]) jsycl_fail(jsycl_check, jsycl_failed, 1, 480, t1, cap->out.range[0]);
     if ((uint)t1 < (uint)cap->out.range[0]) cap->out.data[t1 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)t0 + 1u);
 }
 
@@ -125,8 +128,10 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1(__gl
     io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_captures cap;
     jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_acc_r_int_1_init(&cap.in, in_data, in_range0, 0, JSYCL_OFFSET(in_offset0));
+    int jsycl_item_failed = 0;
+    __private int* jsycl_failed = &jsycl_item_failed;
     jsycl_item_1 it;
     it.range[0] = range0;
-    io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(&cap, &it, jsycl_check);
+    io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(&cap, &it, jsycl_check, jsycl_failed);
 }
 #endif

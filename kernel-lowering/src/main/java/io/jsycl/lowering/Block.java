@@ -27,6 +27,12 @@ final class Block {
     Block defaultTarget;
     /** RETURN: the value, or {@code null}. */
     Expr returned;
+    /**
+     * Whether the block holds a barrier, a work-group or sub-group operation, or a call of a device function that
+     * does: every work-item of the group must reach it, so a checked kernel keeps a failing work-item in a loop around
+     * it ({@link Checks}).
+     */
+    boolean convergent;
 
     Block(int id, int start, int end) {
         this.id = id;

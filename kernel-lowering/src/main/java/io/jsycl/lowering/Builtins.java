@@ -311,7 +311,7 @@ final class Builtins {
                     : linear(dims, "get_global_id", "it->range[%d]");
             case "localLinearId()J" -> linear(dims, "get_local_id", "(long)get_local_size(%d)");
             case "barrier()V" -> {
-                ctx.usesBarrier = true;
+                ctx.convergent();
                 yield new NoValue("barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)");
             }
             case "barrier(Lio/jsycl/Fence;)V" -> {
@@ -319,7 +319,7 @@ final class Builtins {
                     throw r.reject("barrier with a fence that is not Fence.LOCAL or Fence.GLOBAL",
                             "is not supported; pass Fence.LOCAL or Fence.GLOBAL directly");
                 }
-                ctx.usesBarrier = true;
+                ctx.convergent();
                 yield new NoValue("barrier(" + fence.text() + ")");
             }
             default -> {

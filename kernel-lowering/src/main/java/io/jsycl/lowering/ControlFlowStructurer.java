@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -20,6 +21,10 @@ import java.util.regex.Pattern;
  * {@code for (;;)} whose exits are placed after it. Branches become nothing (fall through),
  * {@code continue}, {@code break}, an inlined subtree, or as a last resort a forward
  * {@code goto} to a label (only multi-level exits need it). Unused labels are removed.
+ *
+ * <p>In checked mode a loop whose code holds no {@link Block#convergent} block opens with a test of the work-item's
+ * failure flag that leaves it: by {@code break} to the code after it, or by a return where nothing follows it (a
+ * loop that only a return ends). Every iteration passes that test, since every jump back goes to the loop's top.
  */
 final class ControlFlowStructurer {
     private static final String LABEL_MARK = "\u0000label ";
@@ -36,6 +41,10 @@ final class ControlFlowStructurer {
     private final Deque<Object> breakables = new ArrayDeque<>();
     private final Set<String> usedLabels = new HashSet<>();
     private final CodeBuilder out = new CodeBuilder();
+    /** Checked mode: the condition that the work-item has failed a check; null when unchecked. */
+    private final String failed;
+    /** Checked mode: the return statement that leaves a loop nothing follows. */
+    private final Supplier<String> leaveByReturn;
 
     private record Loop(Block header, Block breakTarget) {}
 
@@ -43,6 +52,19 @@ final class ControlFlowStructurer {
 
     /** @param rpo the reachable blocks in reverse postorder, {@code rpo} fields set */
     ControlFlowStructurer(List<Block> rpo) {
+        this(rpo, null, null);
+    }
+
+    /**
+     * A structurer for checked mode.
+     *
+     * @param rpo the reachable blocks in reverse postorder, {@code rpo} fields set
+     * @param failed the condition under which a work-item leaves its loops without convergent blocks
+     * @param leaveByReturn the return statement that leaves such a loop where no code follows it
+     */
+    ControlFlowStructurer(List<Block> rpo, String failed, Supplier<String> leaveByReturn) {
+        this.failed = failed;
+        this.leaveByReturn = leaveByReturn;
         this.rpo = rpo;
         this.idom = dominators();
         for (Block b : rpo) {
@@ -275,6 +297,7 @@ final class ControlFlowStructurer {
                 out.line(WHILE_MARK + "C" + x.id + "\u0000" + cond + "\u0000" + neg + "\u0000"
                         + (below == null ? "" : below));
                 out.indent(1);
+                leaveIfFailed(x, loop, t);
                 breakables.push(new Loop(x, t));
                 branch(x, stay, x);
                 breakables.pop();
@@ -283,11 +306,44 @@ final class ControlFlowStructurer {
             }
             out.open("for (;;)");
             out.line(LABEL_MARK + "C" + x.id);
+            leaveIfFailed(x, loop, t);
             breakables.push(new Loop(x, t));
             withFollows(inner, x, t2 -> body(x, t2));
             breakables.pop();
             out.close();
         });
+    }
+
+    /**
+     * Checked mode: the test at the top of loop {@code header} (body {@code loop}, followed by {@code after}) that a
+     * failing work-item leaves it by, unless code inside the loop is convergent.
+     */
+    private void leaveIfFailed(Block header, BitSet loop, Block after) {
+        if (failed == null || header.convergent) {
+            return;
+        }
+        for (Block k : kids.get(header)) {
+            // The header's children outside the loop are placed after it; every other block it dominates, inside.
+            if (loop.get(k.rpo) && convergentBelow(k)) {
+                return;
+            }
+        }
+        out.open("if (" + failed + ")");
+        out.line(after == null ? leaveByReturn.get() : "break;");
+        out.close();
+    }
+
+    /** Whether {@code b} or a block it dominates is convergent. */
+    private boolean convergentBelow(Block b) {
+        if (b.convergent) {
+            return true;
+        }
+        for (Block k : kids.get(b)) {
+            if (convergentBelow(k)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Emits {@code body} with the follows (sorted by reverse postorder) placed after it. */

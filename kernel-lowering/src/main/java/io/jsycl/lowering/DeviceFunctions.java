@@ -87,8 +87,15 @@ final class DeviceFunctions {
         }
         if (!ctx.deviceFunctions.containsKey(name)) {
             ctx.inProgress.add(name);
+            int convergentBefore = ctx.convergentOps;
             ctx.deviceFunctions.put(name, define(ctx, owner, method, name, args, receiver != null));
             ctx.inProgress.remove(name);
+            if (ctx.convergentOps != convergentBefore) {
+                ctx.convergentFunctions.add(name);
+            }
+        }
+        if (ctx.convergentFunctions.contains(name)) {
+            ctx.convergent(); // the caller's block holds what the function holds
         }
         StringBuilder call = new StringBuilder(name).append('(');
         for (int i = 0; i < args.size(); i++) {
@@ -154,7 +161,7 @@ final class DeviceFunctions {
         c.line("/* " + owner.name.replace('/', '.') + "." + method.name + method.desc + " */");
         c.open(cRet + " " + name + "(" + String.join(", ", cParams) + ")");
         for (Map.Entry<String, String> d : t.declarations().entrySet()) {
-            c.line(LocalNames.declaration(d.getKey(), d.getValue()));
+            c.line(LocalNames.declaration(d.getKey(), d.getValue(), ctx.checked));
         }
         c.raw(body);
         c.close();

@@ -50,7 +50,7 @@ final class GroupAlgorithms {
             throw r.reject("NdItem." + m.name + " outside an nd-range kernel", "is not supported");
         }
         ctx.usesGroupScratch = true;
-        ctx.usesBarrier = true;
+        ctx.convergent();
         return switch (m.name) {
             case "anyOfGroup", "allOfGroup", "noneOfGroup" -> {
                 String fn = helper(ctx, "reduce", m.name.equals("allOfGroup") ? "AND" : "OR", 'I');

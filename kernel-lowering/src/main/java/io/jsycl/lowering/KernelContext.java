@@ -38,6 +38,13 @@ final class KernelContext {
     final Set<String> accessorFields = new HashSet<>();
     boolean usesFp64;
     boolean usesBarrier;
+    /**
+     * Barriers, work-group and sub-group operations, and calls of device functions that hold one, lowered so far: a
+     * block whose instructions raise it needs every work-item of its group ({@link Block#convergent}).
+     */
+    int convergentOps;
+    /** Device functions that hold a barrier or a work-group or sub-group operation, or call one that does. */
+    final Set<String> convergentFunctions = new HashSet<>();
     /** Whether the kernel or a device function it calls has a loop (a jump back in a method's block order). */
     boolean hasLoops;
     /** Whether the kernel or a device function it calls loads or stores a vector through an accessor. */
@@ -77,6 +84,15 @@ final class KernelContext {
 
     LoweringException error(ClassNode where, int line, String construct, String advice) {
         return new LoweringException(kernelLabel, where == null ? null : where.sourceFile, line, construct, advice);
+    }
+
+    /**
+     * Records an operation that every work-item of the group must reach together: a barrier, a work-group or
+     * sub-group operation, or a call of a device function that holds one.
+     */
+    void convergent() {
+        usesBarrier = true;
+        convergentOps++;
     }
 
     /** A helper function, recorded as used (after the helpers it calls); returns its name. */

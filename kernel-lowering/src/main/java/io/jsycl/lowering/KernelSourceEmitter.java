@@ -95,7 +95,10 @@ final class KernelSourceEmitter {
                 c.line(ctype + " " + names.get(i) + " = cap->" + names.get(i) + ";");
             }
         }
-        declarations.forEach((n, t) -> c.line(LocalNames.declaration(n, t)));
+        declarations.forEach((n, t) -> c.line(LocalNames.declaration(n, t, ctx.checked)));
+        if (ctx.checked) {
+            c.line(Checks.START);
+        }
         c.raw(body);
         c.close();
         c.blank();
@@ -144,6 +147,12 @@ final class KernelSourceEmitter {
         }
         c.line(name + "_captures cap;");
         layout.init.forEach(c::line);
+        if (ctx.checked) {
+            // The body clears it as each item starts; a custom reduction's operation takes it too, where the kernel
+            // combines the items' values (a work-item may have run no item).
+            c.line("int jsycl_item_failed = 0;");
+            c.line("__private int* jsycl_failed = &jsycl_item_failed;");
+        }
         if (dims > 0) {
             c.line(itemType + " it;");
             for (int d = 0; d < dims; d++) {

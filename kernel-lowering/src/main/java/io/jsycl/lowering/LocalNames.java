@@ -65,10 +65,18 @@ final class LocalNames {
         return null;
     }
 
-    /** The C declaration of a local: {@code type} is a C type, or {@code float[16]} for a private array. */
-    static String declaration(String name, String type) {
+    /**
+     * The C declaration of a local: {@code type} is a C type, or {@code float[16]} for a private array. Zeroed where
+     * {@code zeroed} (checked mode, where a failing work-item that leaves a loop may reach a read of a local that Java
+     * sets first: {@link Checks}); arrays and structs take {@code {0}}.
+     */
+    static String declaration(String name, String type, boolean zeroed) {
         int bracket = type.indexOf('[');
-        return bracket < 0 ? type + " " + name + ";" : type.substring(0, bracket) + " " + name + type.substring(bracket) + ";";
+        String declared = bracket < 0 ? type + " " + name : type.substring(0, bracket) + " " + name + type.substring(bracket);
+        if (!zeroed) {
+            return declared + ";";
+        }
+        return declared + (bracket >= 0 || type.startsWith("jsycl_") ? " = {0};" : " = 0;");
     }
 
     /** The locals and temporaries to declare at the top of the function: name to C type, in first-use order. */

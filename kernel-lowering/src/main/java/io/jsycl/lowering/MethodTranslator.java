@@ -53,6 +53,8 @@ final class MethodTranslator {
     /** Whether the method writes memory or calls something that may (so calls to it are effects). */
     private boolean hasEffects;
     private int line = -1;
+    /** Checked mode: {@link #leaveByReturn()}, once made. */
+    private String leaveByReturn;
     /** Index of the instruction being interpreted. */
     private int at;
 
@@ -95,7 +97,27 @@ final class MethodTranslator {
             }
             interpret(b);
         }
-        return new ControlFlowStructurer(rpo).emit(indent);
+        ControlFlowStructurer structurer = ctx.checked
+                ? new ControlFlowStructurer(rpo, Checks.FAILED, this::leaveByReturn)
+                : new ControlFlowStructurer(rpo);
+        return structurer.emit(indent);
+    }
+
+    /**
+     * Checked mode: the statement by which a failing work-item leaves a loop that only a return ends, with a result
+     * that means nothing (the launch fails anyway): zero, or a zeroed record.
+     */
+    private String leaveByReturn() {
+        if (leaveByReturn == null) {
+            Type ret = Type.getReturnType(method.desc);
+            leaveByReturn = switch (ret.getSort()) {
+                case Type.VOID -> "return;";
+                // A temporary: checked mode declares every local zeroed (Checks).
+                case Type.OBJECT -> "return " + names.temporary(RecordType.ofClass(ctx, ret.getInternalName()).cType()) + ";";
+                default -> "return 0;";
+            };
+        }
+        return leaveByReturn;
     }
 
     /** The locals and temporaries to declare at the top of the function: name to C type. */
@@ -139,6 +161,7 @@ final class MethodTranslator {
 
     private void interpret(Block b) {
         frame.enter(b);
+        int convergentBefore = ctx.convergentOps;
         for (int i = b.start; i < b.end; i++) {
             AbstractInsnNode n = insns[i];
             if (n instanceof LineNumberNode l) {
@@ -153,6 +176,7 @@ final class MethodTranslator {
                 interpreter.execute(b, n);
             }
         }
+        b.convergent = ctx.convergentOps != convergentBefore;
         boolean passes = switch (b.kind) {
             case IF, SWITCH -> true;
             case GOTO -> b.succs.size() == 1;

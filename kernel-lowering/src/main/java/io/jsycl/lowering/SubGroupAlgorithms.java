@@ -79,7 +79,7 @@ final class SubGroupAlgorithms {
             }
         }
         ctx.usesGroupScratch = true;
-        ctx.usesBarrier = true;
+        ctx.convergent();
         String scratch = ", " + GroupAlgorithms.SCRATCH + ")";
         return switch (m.name) {
             case "anyOfSubGroup", "allOfSubGroup", "noneOfSubGroup" -> {

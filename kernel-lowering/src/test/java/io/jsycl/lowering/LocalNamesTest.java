@@ -35,7 +35,15 @@ class LocalNamesTest {
         assertThat(names.privateArray("arr", "float", 16)).isEqualTo("arr");
         assertThat(names.privateArray("arr", "float", 16)).isEqualTo("arr_1");
         assertThat(names.declarations()).containsEntry("arr_1", "float[16]").hasSize(4);
-        assertThat(LocalNames.declaration("arr_1", "float[16]")).isEqualTo("float arr_1[16];");
-        assertThat(LocalNames.declaration("t0", "long")).isEqualTo("long t0;");
+        assertThat(LocalNames.declaration("arr_1", "float[16]", false)).isEqualTo("float arr_1[16];");
+        assertThat(LocalNames.declaration("t0", "long", false)).isEqualTo("long t0;");
+    }
+
+    @Test
+    void checkedModeDeclaresLocalsZeroed() {
+        assertThat(LocalNames.declaration("arr_1", "float[16]", true)).isEqualTo("float arr_1[16] = {0};");
+        assertThat(LocalNames.declaration("t0", "long", true)).isEqualTo("long t0 = 0;");
+        assertThat(LocalNames.declaration("p", "jsycl_elem_Point_0000abcd", true))
+                .isEqualTo("jsycl_elem_Point_0000abcd p = {0};");
     }
 }

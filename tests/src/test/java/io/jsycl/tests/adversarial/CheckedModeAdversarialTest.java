@@ -31,6 +31,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * must come back as the exception Java throws, naming the kernel, the source line (found here by its
  * {@code // FAILS:} marker) and the work-item; it must not perform the bad access, must not leave the rest of the
  * work-group stuck at a barrier, and must leave the JVM and the queue working: the next kernel on the same queue runs.
+ * A loop that Java ends with the exception (a search past the end, a bound read past the end, a remainder by zero in
+ * a do-while, a loop in a device function) must end on a device too, where the failed access gives a substitute
+ * (element 0, divisor 1) that would keep it running for ever: each such test has a short watchdog limit.
  */
 @Watchdog.Limit(seconds = 60)
 class CheckedModeAdversarialTest {
@@ -279,6 +282,171 @@ class CheckedModeAdversarialTest {
     }
 
     /**
+     * Work-item g looks for key g + 1 from index 0; key N is missing, so the last work-item's search runs past the end.
+     * Java stops it there; a device, where the failed load reads index 0 and the index wraps to the array again,
+     * would search for ever unless the failing work-item leaves its loop.
+     */
+    @ParameterizedTest
+    @MethodSource("devices")
+    @Watchdog.Limit(seconds = 30)
+    void aSearchPastTheEndEndsOnEveryDevice(Device device) {
+        try (var q = new Queue(device)) {
+            int[] keys = keysButTheLast();
+            int[] out = new int[N];
+            var bk = Buffer.of(keys);
+            var bo = Buffer.of(out);
+            var e = submit(q, h -> {
+                var a = bk.read(h);
+                var o = bo.write(h);
+                h.parallelFor(Range.of(N), it -> {
+                    int g = it.id(0);
+                    int k = 0;
+                    while (a.get(k) != g + 1) { // FAILS: search-past-end
+                        k++;
+                    }
+                    o.set(g, k);
+                });
+            });
+            expectFailure(e, IndexOutOfBoundsException.class, "search-past-end", N - 1)
+                    .hasMessageContaining("index " + N + " out of bounds for length " + N);
+            close(bk, bo);
+            keptButTheFailingItem(out, N - 1, g -> position(keys, g + 1));
+            nextKernelWorks(q);
+        }
+    }
+
+    /**
+     * Each work-item reads its count one element further on (element 0 is a header, the total), so the last one reads
+     * past the end. On a device the failed read gives element 0, a count of 2^31 - 1, and the nested loop over it
+     * would take about 2^60 steps unless the failing work-item leaves it.
+     */
+    @ParameterizedTest
+    @MethodSource("devices")
+    @Watchdog.Limit(seconds = 30)
+    void aLoopBoundReadOutOfBoundsDoesNotRunTheHugeValue(Device device) {
+        try (var q = new Queue(device)) {
+            int[] counts = new int[N];
+            counts[0] = Integer.MAX_VALUE;
+            for (int i = 1; i < N; i++) {
+                counts[i] = i % 7;
+            }
+            int[] data = new int[N];
+            for (int i = 0; i < N; i++) {
+                data[i] = i * 3 + 1;
+            }
+            int[] out = new int[N];
+            var bc = Buffer.of(counts);
+            var bd = Buffer.of(data);
+            var bo = Buffer.of(out);
+            var e = submit(q, h -> {
+                var c = bc.read(h);
+                var d = bd.read(h);
+                var o = bo.write(h);
+                h.parallelFor(Range.of(N), it -> {
+                    int g = it.id(0);
+                    int n = c.get(g + 1); // FAILS: bound-read
+                    int s = 0;
+                    for (int i = 0; i < n; i++) {
+                        for (int j = 0; j <= i; j++) {
+                            s += d.get((i + j + g) % N);
+                        }
+                    }
+                    o.set(g, s);
+                });
+            });
+            expectFailure(e, IndexOutOfBoundsException.class, "bound-read", N - 1)
+                    .hasMessageContaining("index " + N + " out of bounds for length " + N);
+            close(bc, bd, bo);
+            keptButTheFailingItem(out, N - 1, g -> {
+                int s = 0;
+                for (int i = 0; i < counts[g + 1]; i++) {
+                    for (int j = 0; j <= i; j++) {
+                        s += data[(i + j + g) % N];
+                    }
+                }
+                return s;
+            });
+            nextKernelWorks(q);
+        }
+    }
+
+    /**
+     * The search of {@link #aSearchPastTheEndEndsOnEveryDevice} in a device function, skipping empty (negative) slots:
+     * a loop only a return leaves.
+     */
+    static int positionOf(io.jsycl.Accessor.OfInt a, int key) {
+        for (int k = 0;; k++) {
+            if (a.get(k) < 0) { // FAILS: device-function
+                continue;
+            }
+            if (a.get(k) == key) {
+                return k;
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    @Watchdog.Limit(seconds = 30)
+    void aLoopInADeviceFunctionEndsForTheFailingItem(Device device) {
+        try (var q = new Queue(device)) {
+            int[] keys = keysButTheLast();
+            int[] out = new int[N];
+            var bk = Buffer.of(keys);
+            var bo = Buffer.of(out);
+            var e = submit(q, h -> {
+                var a = bk.read(h);
+                var o = bo.write(h);
+                h.parallelFor(Range.of(N), it -> o.set(it.id(0), positionOf(a, it.id(0) + 1)));
+            });
+            expectFailure(e, IndexOutOfBoundsException.class, "device-function", N - 1)
+                    .hasMessageContaining("index " + N + " out of bounds for length " + N);
+            close(bk, bo);
+            keptButTheFailingItem(out, N - 1, g -> position(keys, g + 1));
+            nextKernelWorks(q);
+        }
+    }
+
+    /**
+     * A do-while walks a ring of {@code size} slots back to its start. Java stops at the remainder by zero; a device
+     * that divides by 1 instead stays at slot 0 for ever unless the failing work-item leaves the loop.
+     */
+    @ParameterizedTest
+    @MethodSource("devices")
+    @Watchdog.Limit(seconds = 30)
+    void aDoWhileAfterARemainderByZeroEnds(Device device) {
+        try (var q = new Queue(device)) {
+            int[] sizes = new int[N];
+            for (int i = 0; i < N; i++) {
+                sizes[i] = i + 1 + i % 3;
+            }
+            sizes[BAD] = 0;
+            int[] out = new int[N];
+            var bs = Buffer.of(sizes);
+            var bo = Buffer.of(out);
+            var e = submit(q, h -> {
+                var sz = bs.read(h);
+                var o = bo.write(h);
+                h.parallelFor(Range.of(N), it -> {
+                    int g = it.id(0);
+                    int size = sz.get(g);
+                    int slot = g;
+                    int visits = 0;
+                    do {
+                        slot = (slot + 1) % size; // FAILS: do-while
+                        visits++;
+                    } while (slot != g);
+                    o.set(g, visits);
+                });
+            });
+            expectFailure(e, ArithmeticException.class, "do-while", BAD).hasMessageContaining("/ by zero");
+            close(bs, bo);
+            keptButTheFailingItem(out, BAD, g -> sizes[g]);
+            nextKernelWorks(q);
+        }
+    }
+
+    /**
      * Checked failures that crashed the JVM on PoCL (a divergent barrier after an early return, heap corruption) run
      * in a child JVM, many times on every device, so a crash fails this test instead of ending the test run.
      */
@@ -385,6 +553,33 @@ class CheckedModeAdversarialTest {
         for (int g = 0; g < out.length; g++) {
             if (g / GROUP != BAD / GROUP) {
                 assertThat(out[g]).as("out[%d]", g).isEqualTo(expected.applyAsLong(g));
+            }
+        }
+    }
+
+    /** Keys 1 to N - 1 in a shuffled order, and 0 where key N would be. */
+    private static int[] keysButTheLast() {
+        int[] keys = new int[N];
+        for (int i = 0; i < N; i++) {
+            keys[i] = i * 5 % N + 1;
+        }
+        keys[position(keys, N)] = 0;
+        return keys;
+    }
+
+    private static int position(int[] keys, int key) {
+        int k = 0;
+        while (keys[k] != key) {
+            k++;
+        }
+        return k;
+    }
+
+    /** Every work-item's result but the failing one's, which means nothing: no barrier ties the others to it. */
+    private static void keptButTheFailingItem(int[] out, int failing, java.util.function.IntUnaryOperator expected) {
+        for (int g = 0; g < out.length; g++) {
+            if (g != failing) {
+                assertThat(out[g]).as("out[%d]", g).isEqualTo(expected.applyAsInt(g));
             }
         }
     }
