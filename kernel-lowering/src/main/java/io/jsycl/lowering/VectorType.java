@@ -5,9 +5,9 @@ import java.util.List;
 
 /**
  * One of the vector records {@code io.jsycl.Float2} .. {@code io.jsycl.Double8}: its element type and width. This is
- * the one table of which vector records exist and what their lanes are called; the lowering recognizes them through
- * it, and the generator of the records' sources (kernel-lowering's tests, {@code runtime/regenerate-vectors.sh})
- * writes one record per entry of {@link #ALL}.
+ * the lowering's table of which vector records exist and what their lanes are called, through which it recognizes
+ * them. The records' sources are generated at build time (codegen's {@code Codegen}, which has the same table for
+ * want of a module below both; {@code VectorAccessTest} checks that the generated records are exactly these).
  *
  * <p>Lanes are named as OpenCL names the components of its own vector types: {@code x, y} for two lanes,
  * {@code x, y, z, w} for four (so {@code Float4} keeps the names it had before the others existed), and

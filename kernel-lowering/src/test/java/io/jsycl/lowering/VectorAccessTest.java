@@ -9,6 +9,11 @@ import io.jsycl.Float4;
 import io.jsycl.Int8;
 import io.jsycl.ItemKernel;
 import io.jsycl.Long4;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -126,10 +131,30 @@ class VectorAccessTest {
 
     @Test
     void theTestDoublesAreTheRuntimesRecords() {
-        // Same generator, same bytes (VectorRecordGeneratorTest); here, that they behave as records of their lanes.
+        // Same generator and template as the runtime's (CodegenTest); here, that they behave as records of their lanes.
         assertThat(new Float4(1, 2, 3, 4).get(3)).isEqualTo(4f);
         assertThat(Int8.splat(2).add(Int8.splat(3)).sum()).isEqualTo(40);
         assertThatThrownBy(() -> Float4.splat(0).get(4)).isInstanceOf(IndexOutOfBoundsException.class)
                 .hasMessage("lane 4 out of bounds for 4 lanes");
+    }
+
+    @Test
+    void everyVectorTypeIsAGeneratedRecordWithItsLanesAndThereAreNoOthers() throws Exception {
+        // The generator (codegen's Codegen) has its own table of the records; the lowering recognizes them through
+        // VectorType: the two must agree on which records exist and on their lanes, in order.
+        for (VectorType t : VectorType.ALL) {
+            Class<?> c = Class.forName(t.internalName().replace('/', '.'));
+            assertThat(c.isRecord()).as(c.getName()).isTrue();
+            assertThat(Arrays.stream(c.getRecordComponents()).map(RecordComponent::getName).toList()).as(c.getName())
+                    .isEqualTo(t.lanes());
+            assertThat(Arrays.stream(c.getRecordComponents()).map(r -> r.getType().getName()).distinct().toList())
+                    .as(c.getName()).containsExactly(t.javaElement());
+        }
+        Path generated = Path.of("target/generated-test-sources/jsycl/io/jsycl");
+        try (Stream<Path> files = Files.list(generated)) {
+            assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.matches("[A-Z][a-z]+\\d+\\.java"))
+                    .map(n -> "io/jsycl/" + n.substring(0, n.length() - ".java".length())).sorted().toList())
+                    .isEqualTo(VectorType.ALL.stream().map(VectorType::internalName).sorted().toList());
+        }
     }
 }
