@@ -1,32 +1,80 @@
 package io.jsycl.lowering;
 
+import static io.jsycl.lowering.ProgramVariant.FAST_MATH;
+import static io.jsycl.lowering.ProgramVariant.GRID_STRIDE;
+import static io.jsycl.lowering.ProgramVariant.PADDED_RANGE;
+import static io.jsycl.lowering.ProgramVariant.TWO_ITEMS;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.objectweb.asm.tree.ClassNode;
 
 /**
- * Assembles the program source: pragmas, specialization-constant macros, capture structs,
- * helpers, device functions, the captures struct, the body ("callee") and the {@code __kernel}
- * ("caller") that rebuilds the captured object from the kernel parameters (and, for
- * reductions, combines the work-items' values).
+ * Assembles the program source in three parts: the preamble (pragmas, specialization-constant macros, capture
+ * structs, the item type, helpers, device functions), the body (the captures struct and the function, "callee",
+ * that runs one item) and the entry (the {@code __kernel}, "caller", that rebuilds the captured object from the
+ * kernel parameters, runs its items and, for reductions, combines the work-items' values). The variants the runtime
+ * may build the program as ({@link ProgramVariant}) are {@code #ifdef}s on their macros; one instance emits one
+ * program.
  */
 final class KernelSourceEmitter {
-    private KernelSourceEmitter() {
+    private final KernelContext ctx;
+    private final KernelRequest request;
+    private final String name;
+    private final CaptureLayout layout;
+    private final ReductionSpec reduction;
+    private final int dims;
+    /** The C type of the body's {@code it}: a reduction's work-item runs many items (the one it runs is a field). */
+    private final String itemType;
+    private final CodeBuilder c = new CodeBuilder();
+
+    private KernelSourceEmitter(KernelContext ctx, KernelRequest request, String name, CaptureLayout layout) {
+        this.ctx = ctx;
+        this.request = request;
+        this.name = name;
+        this.layout = layout;
+        this.reduction = request.reduction();
+        this.dims = request.dimensions();
+        this.itemType = reduction != null ? "jsycl_reduction_item" : "jsycl_item_" + dims;
     }
 
     static String emit(KernelContext ctx, KernelRequest request, ClassNode cls, String name, List<String> names,
             CaptureLayout layout, Map<String, String> declarations, String body) {
-        ReductionSpec reduction = request.reduction();
-        if (reduction != null) {
-            Reductions.beforeEmit(ctx, reduction);
+        if (request.reduction() != null) {
+            Reductions.beforeEmit(ctx, request.reduction());
         }
-        CodeBuilder c = new CodeBuilder();
+        var emitter = new KernelSourceEmitter(ctx, request, name, layout);
+        emitter.preamble(cls);
+        String call = emitter.body(names, declarations, body);
+        emitter.entry(call);
+        return emitter.c.toString();
+    }
+
+    // ---- Preamble: everything before the kernel's own definitions, each definition guarded.
+
+    /** The header comment, pragmas, specialization-constant defaults, structs, item type, helpers, device functions. */
+    private void preamble(ClassNode cls) {
         c.line("/* jsycl kernel " + request.implClass().replace('/', '.') + "." + request.implMethod()
                 + (cls.sourceFile == null ? "" : " (" + cls.sourceFile + ")") + ". Generated; do not edit. */");
-        // Java rounds every operation; h.fastMath() builds with -DJSYCL_FAST_MATH, which lets the compiler contract
+        pragmas();
+        for (SpecConstantUse sc : ctx.specConstants.values()) {
+            c.blank().line("/* specialization constant \"" + sc.name() + "\"; the runtime may pass -D" + sc.macro()
+                    + "=... */");
+            c.line("#ifndef " + sc.macro()).line("#define " + sc.macro() + " " + sc.defaultLiteral()).line("#endif");
+        }
+        ctx.structs.forEach((n, def) -> guarded(c, n, def));
+        itemTypedef();
+        for (String h : ctx.helpers) {
+            guarded(c, h, Helpers.DEFINITIONS.get(h));
+        }
+        ctx.deviceFunctions.forEach((n, def) -> guarded(c, n, def.stripTrailing()));
+    }
+
+    private void pragmas() {
+        // Java rounds every operation; h.fastMath() builds with FAST_MATH, which lets the compiler contract
         // (NVIDIA's compiler keeps the pragma even under -cl-fast-relaxed-math).
-        c.line("#ifndef JSYCL_FAST_MATH").line("#pragma OPENCL FP_CONTRACT OFF").line("#endif");
+        c.line("#ifndef " + FAST_MATH.macro()).line("#pragma OPENCL FP_CONTRACT OFF").line("#endif");
         if (ctx.usesFp64) {
             c.line("#pragma OPENCL EXTENSION cl_khr_fp64 : enable");
         }
@@ -36,26 +84,26 @@ final class KernelSourceEmitter {
         if (ctx.usesInt64ExtendedAtomics) {
             c.line("#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable");
         }
-        for (SpecConstantUse sc : ctx.specConstants.values()) {
-            c.blank().line("/* specialization constant \"" + sc.name() + "\"; the runtime may pass -D" + sc.macro() + "=... */");
-            c.line("#ifndef " + sc.macro()).line("#define " + sc.macro() + " " + sc.defaultLiteral()).line("#endif");
-        }
-        ctx.structs.forEach((n, def) -> guarded(c, n, def));
-        int dims = request.dimensions();
-        String itemType = reduction != null ? "jsycl_reduction_item" : "jsycl_item_" + dims;
+    }
+
+    /** The body's item: the range, and for a 1-D kernel run two or more items per work-item, the second's offset. */
+    private void itemTypedef() {
         if (reduction != null) {
             // A reduction's work-item runs many items (see Reductions.emitItems): the one it runs is a field.
             guarded(c, itemType, "typedef struct {\n    int range[1];\n    int id;\n} " + itemType + ";");
         } else if (dims > 0) {
-            guarded(c, "jsycl_item_" + dims, "typedef struct {\n    int range[" + dims + "];\n"
-                    + (dims == 1 ? "#if defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)\n    int second;\n#endif\n"
-                    : "") + "} jsycl_item_" + dims + ";");
+            String second = "#if " + TWO_ITEMS.defined() + " || " + GRID_STRIDE.defined() + "\n    int second;\n#endif\n";
+            guarded(c, itemType, "typedef struct {\n    int range[" + dims + "];\n" + (dims == 1 ? second : "") + "} "
+                    + itemType + ";");
         }
-        for (String h : ctx.helpers) {
-            guarded(c, h, Helpers.DEFINITIONS.get(h));
-        }
-        ctx.deviceFunctions.forEach((n, def) -> guarded(c, n, def.stripTrailing()));
+    }
 
+    // ---- Body: the captures struct and the function ("callee") that runs one item.
+
+    /**
+     * The captures struct and the body function; returns the call of the body that {@link #entry} makes per item.
+     */
+    private String body(List<String> names, Map<String, String> declarations, String body) {
         c.blank().line("#ifndef " + guard(name)).line("#define " + guard(name));
         c.open("typedef struct");
         layout.fields.forEach(c::line);
@@ -102,46 +150,16 @@ final class KernelSourceEmitter {
         c.raw(body);
         c.close();
         c.blank();
-        List<String> kernelParams = new ArrayList<>(layout.kernelParams);
-        for (int d = 0; d < dims; d++) {
-            kernelParams.add("int range" + d);
-        }
-        if (reduction != null) {
-            kernelParams.add("__global " + reduction.type().cName() + "* jsycl_out");
-            kernelParams.add("__local " + reduction.type().cName() + "* jsycl_scratch");
-        }
-        if (ctx.usesGroupScratch) {
-            kernelParams.add("__local long* " + GroupAlgorithms.SCRATCH);
-        }
-        if (ctx.checked) {
-            kernelParams.add("__global int* jsycl_check");
-        }
-        c.open("__kernel void " + name + "(" + String.join(", ", kernelParams) + ")");
-        List<String> guards = new ArrayList<>();
-        for (int d = 0; d < dims; d++) {
-            // 32-bit: ranges are ints, and a GPU does 64-bit integer compares in two instructions.
-            guards.add("(uint)get_global_id(" + (dims - 1 - d) + ") >= (uint)range" + d);
-        }
+        return name + "_body(" + String.join(", ", bodyArgs) + ");";
+    }
+
+    // ---- Entry: the __kernel ("caller") that rebuilds the captures from its parameters and runs the items.
+
+    /** The {@code __kernel}, which ends the guard {@link #body} opened; {@code call} runs the body for one item. */
+    private void entry(String call) {
+        c.open("__kernel void " + name + "(" + String.join(", ", kernelParams()) + ")");
         boolean twoItems = twoItemsPossible(ctx, request);
-        boolean gridStride = gridStridePossible(ctx, request);
-        if (twoItems) {
-            // JSYCL_TWO_ITEMS: the runtime launches half of an even range; the body runs for the work-item's id and
-            // for the id half the range further on. No condition between the two: the second item's loads may be
-            // issued before the first item's stores.
-            c.raw("#ifdef JSYCL_TWO_ITEMS\n");
-            c.line("int jsycl_half = range0 >> 1;");
-            paddedGuard(c, "(uint)get_global_id(0) >= (uint)jsycl_half");
-            c.raw("#else\n");
-        }
-        if (request.shape() == KernelShape.ITEM) {
-            // The runtime rounds the global size up (and defines JSYCL_PADDED_RANGE) only where a
-            // device gains from chosen work-group sizes; elsewhere the guard would only cost
-            // (it stops PoCL's work-group vectorizer), so it is compiled out.
-            paddedGuard(c, String.join(" || ", guards));
-        }
-        if (twoItems) {
-            c.raw("#endif\n");
-        }
+        rangeGuards(twoItems);
         if (reduction != null) {
             c.line(reduction.type().cName() + " jsycl_acc = " + reduction.identityLiteral() + ";");
         }
@@ -159,44 +177,92 @@ final class KernelSourceEmitter {
                 c.line("it.range[" + d + "] = range" + d + ";");
             }
         }
-        String call = name + "_body(" + String.join(", ", bodyArgs) + ");";
         if (reduction != null) {
             Reductions.emitItems(c, call);
             Reductions.emitCombine(ctx, c, reduction);
         } else if (twoItems) {
-            if (gridStride) {
-                // JSYCL_GRID_STRIDE: the runtime launches fewer work-items than the range has items, at most as many
-                // as the device holds at once; each runs the items a grid apart from its global id. Unsigned: the
-                // last id tried may pass 2^31 - 1.
-                c.raw("#ifdef JSYCL_GRID_STRIDE\n");
-                c.line("uint jsycl_id = (uint)get_global_id(0);");
-                c.line("uint jsycl_grid = (uint)get_global_size(0);");
-                c.open("for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid)");
-                c.line("it.second = (int)jsycl_s;");
-                c.line(call);
-                c.close();
-                c.raw("#elif defined(JSYCL_TWO_ITEMS)\n");
-            } else {
-                c.raw("#ifdef JSYCL_TWO_ITEMS\n");
-            }
-            c.line("it.second = 0;");
-            c.line(call);
-            c.line("it.second = jsycl_half;");
-            c.line(call);
-            c.raw("#else\n");
-            c.line(call);
-            c.raw("#endif\n");
+            runVariantItems(call);
         } else {
             c.line(call);
         }
         c.close();
         c.line("#endif");
-        return c.toString();
     }
 
-    /** Returns from the kernel where {@code outside} holds, in a program built with {@code JSYCL_PADDED_RANGE}. */
+    private List<String> kernelParams() {
+        List<String> kernelParams = new ArrayList<>(layout.kernelParams);
+        for (int d = 0; d < dims; d++) {
+            kernelParams.add("int range" + d);
+        }
+        if (reduction != null) {
+            kernelParams.add("__global " + reduction.type().cName() + "* jsycl_out");
+            kernelParams.add("__local " + reduction.type().cName() + "* jsycl_scratch");
+        }
+        if (ctx.usesGroupScratch) {
+            kernelParams.add("__local long* " + GroupAlgorithms.SCRATCH);
+        }
+        if (ctx.checked) {
+            kernelParams.add("__global int* jsycl_check");
+        }
+        return kernelParams;
+    }
+
+    /** The early returns of work-items past the range, in a padded launch; {@code twoItems}: also for TWO_ITEMS. */
+    private void rangeGuards(boolean twoItems) {
+        List<String> guards = new ArrayList<>();
+        for (int d = 0; d < dims; d++) {
+            // 32-bit: ranges are ints, and a GPU does 64-bit integer compares in two instructions.
+            guards.add("(uint)get_global_id(" + (dims - 1 - d) + ") >= (uint)range" + d);
+        }
+        if (twoItems) {
+            // TWO_ITEMS: the runtime launches half of an even range; the body runs for the work-item's id and
+            // for the id half the range further on. No condition between the two: the second item's loads may be
+            // issued before the first item's stores.
+            c.raw("#ifdef " + TWO_ITEMS.macro() + "\n");
+            c.line("int jsycl_half = range0 >> 1;");
+            paddedGuard(c, "(uint)get_global_id(0) >= (uint)jsycl_half");
+            c.raw("#else\n");
+        }
+        if (request.shape() == KernelShape.ITEM) {
+            // The runtime rounds the global size up (and builds with PADDED_RANGE) only where a
+            // device gains from chosen work-group sizes; elsewhere the guard would only cost
+            // (it stops PoCL's work-group vectorizer), so it is compiled out.
+            paddedGuard(c, String.join(" || ", guards));
+        }
+        if (twoItems) {
+            c.raw("#endif\n");
+        }
+    }
+
+    /** The items of a kernel that can run two per work-item: GRID_STRIDE where possible, TWO_ITEMS, or one. */
+    private void runVariantItems(String call) {
+        if (gridStridePossible(ctx, request)) {
+            // GRID_STRIDE: the runtime launches fewer work-items than the range has items, at most as many
+            // as the device holds at once; each runs the items a grid apart from its global id. Unsigned: the
+            // last id tried may pass 2^31 - 1.
+            c.raw("#ifdef " + GRID_STRIDE.macro() + "\n");
+            c.line("uint jsycl_id = (uint)get_global_id(0);");
+            c.line("uint jsycl_grid = (uint)get_global_size(0);");
+            c.open("for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid)");
+            c.line("it.second = (int)jsycl_s;");
+            c.line(call);
+            c.close();
+            c.raw("#elif " + TWO_ITEMS.defined() + "\n");
+        } else {
+            c.raw("#ifdef " + TWO_ITEMS.macro() + "\n");
+        }
+        c.line("it.second = 0;");
+        c.line(call);
+        c.line("it.second = jsycl_half;");
+        c.line(call);
+        c.raw("#else\n");
+        c.line(call);
+        c.raw("#endif\n");
+    }
+
+    /** Returns from the kernel where {@code outside} holds, in a program built with {@code PADDED_RANGE}. */
     private static void paddedGuard(CodeBuilder c, String outside) {
-        c.raw("#ifdef JSYCL_PADDED_RANGE\n");
+        c.raw("#ifdef " + PADDED_RANGE.macro() + "\n");
         c.open("if (" + outside + ")").line("return;").close();
         c.raw("#endif\n");
     }
