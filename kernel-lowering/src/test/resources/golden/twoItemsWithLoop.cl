@@ -1,0 +1,121 @@
+/* jsycl kernel io.jsycl.lowering.ProgramVariantTest.lambda$aKernelWithALoopHasTwoItemsButNoGridStride$dd428850$1 (ProgramVariantTest.java). Generated; do not edit. */
+#ifndef JSYCL_FAST_MATH
+#pragma OPENCL FP_CONTRACT OFF
+#endif
+
+#ifndef JSYCL_DEF_jsycl_acc_w_int_1
+#define JSYCL_DEF_jsycl_acc_w_int_1
+typedef struct {
+    __global int* data;
+    int range[1];
+    int memRange[1];
+    int offset[1];
+} jsycl_acc_w_int_1;
+
+void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int range0, int memRange0, int offset0) {
+    acc->data = data;
+    acc->range[0] = range0;
+    acc->memRange[0] = memRange0;
+    acc->offset[0] = offset0;
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_item_1
+#define JSYCL_DEF_jsycl_item_1
+typedef struct {
+    int range[1];
+#if defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+    int second;
+#endif
+} jsycl_item_1;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_ITEM_ID
+#define JSYCL_DEF_JSYCL_ITEM_ID
+/* A work-item's id in a kernel over a 1-D range. In the program the runtime builds with
+   JSYCL_TWO_ITEMS, each work-item runs two items: the one at its global id, then the one half
+   the range further on (it->second is 0, then that half); with JSYCL_GRID_STRIDE, the items a
+   grid apart (it->second is 0, the grid's size, twice that, ...). */
+#if defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d) + it->second)
+#else
+#define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_OFFSET
+#define JSYCL_DEF_JSYCL_OFFSET
+/* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
+   have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments
+   (JSYCL_OFFSET_PARAM follows the parameter before it, comma included). */
+#ifdef JSYCL_ZERO_OFFSETS
+#define JSYCL_OFFSET(offset) 0
+#define JSYCL_OFFSET_PARAM(name)
+#else
+#define JSYCL_OFFSET(offset) (offset)
+#define JSYCL_OFFSET_PARAM(name) , int name
+#endif
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_RESTRICT
+#define JSYCL_DEF_JSYCL_RESTRICT
+/* On an accessor's pointer: restrict in the program the runtime builds for launches whose
+   accessors are all over different memory (JSYCL_NO_ALIASING), which lets the compiler keep
+   loads in flight across stores and read read-only data through its read-only path. */
+#ifdef JSYCL_NO_ALIASING
+#define JSYCL_RESTRICT restrict
+#else
+#define JSYCL_RESTRICT
+#endif
+#endif
+
+#ifndef JSYCL_DEF_io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1
+#define JSYCL_DEF_io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1
+typedef struct {
+    int n;
+    jsycl_acc_w_int_1 out;
+} io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1_captures;
+
+void io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1_body(const io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1_captures* cap, const jsycl_item_1* it) {
+    int n = cap->n;
+    int s;
+    int j;
+    s = 0;
+    j = 0;
+    while (j < n) {
+        s = (int)((uint)s + (uint)j * (uint)JSYCL_ITEM_ID(0));
+        j = j + 1;
+    }
+    cap->out.data[JSYCL_ITEM_ID(0) + JSYCL_OFFSET(cap->out.offset[0])] = s;
+}
+
+__kernel void io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1(int n, __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
+#ifdef JSYCL_TWO_ITEMS
+    int jsycl_half = range0 >> 1;
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(0) >= (uint)jsycl_half) {
+        return;
+    }
+#endif
+#else
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(0) >= (uint)range0) {
+        return;
+    }
+#endif
+#endif
+    io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1_captures cap;
+    cap.n = n;
+    jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
+    jsycl_item_1 it;
+    it.range[0] = range0;
+#ifdef JSYCL_TWO_ITEMS
+    it.second = 0;
+    io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1_body(&cap, &it);
+    it.second = jsycl_half;
+    io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1_body(&cap, &it);
+#else
+    io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1_body(&cap, &it);
+#endif
+}
+#endif
