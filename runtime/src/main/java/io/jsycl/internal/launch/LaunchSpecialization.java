@@ -10,11 +10,14 @@ import io.jsycl.internal.memory.RecordPaths;
 import io.jsycl.lowering.ArgRole;
 import io.jsycl.lowering.KernelArg;
 import io.jsycl.lowering.LoweredKernel;
+import io.jsycl.lowering.ProgramVariant;
 import java.lang.reflect.Array;
 
 /**
  * The build options that specialize a generated program for one launch's arguments, so that launches differing
- * in them get (and cache) different programs; the options are part of the program's key like any other.
+ * in them get (and cache) different programs; the options are part of the program's key like any other. Each is a
+ * {@link ProgramVariant}, which names its macro; a specialization is an {@code int} of their
+ * {@link ProgramVariant#bit()}s.
  *
  * <ul>
  * <li>{@code -DJSYCL_ZERO_OFFSETS} where every accessor of the launch has offset 0 (whole buffers, device arrays,
@@ -47,30 +50,25 @@ public final class LaunchSpecialization {
     }
 
     /** {@link #of} bit: every accessor of the launch has offset 0. */
-    public static final int ZERO_OFFSETS = 1;
+    public static final int ZERO_OFFSETS = ProgramVariant.ZERO_OFFSETS.bit();
     /** {@link #of} bit: subscripts {@code e + c} must wrap. */
-    static final int WRAPPING_SUBSCRIPTS = 2;
+    static final int WRAPPING_SUBSCRIPTS = ProgramVariant.WRAPPING_SUBSCRIPTS.bit();
     /** {@link #of} bit: the accessors are over pairwise different memory. */
-    public static final int NO_ALIASING = 4;
+    public static final int NO_ALIASING = ProgramVariant.NO_ALIASING.bit();
     /** Bit of a launch that runs two items per work-item. */
-    public static final int TWO_ITEMS = 8;
+    public static final int TWO_ITEMS = ProgramVariant.TWO_ITEMS.bit();
     /** Bit of a launch that runs its items a grid apart over fewer work-items. */
-    public static final int GRID_STRIDE = 16;
-    private static final String[] MACROS = {"JSYCL_ZERO_OFFSETS", "JSYCL_WRAPPING_SUBSCRIPTS", "JSYCL_NO_ALIASING",
-        "JSYCL_TWO_ITEMS", "JSYCL_GRID_STRIDE"};
-    /** How many bits a specialization has. */
-    static final int BITS = MACROS.length;
+    public static final int GRID_STRIDE = ProgramVariant.GRID_STRIDE.bit();
+    /**
+     * How many bits a specialization has: the {@link ProgramVariant}s up to {@link ProgramVariant#GRID_STRIDE}, whose
+     * bits are {@link ProgramVariant#bit()}s, so their options are {@link ProgramVariant#buildOptions(int)}'s.
+     */
+    static final int BITS = ProgramVariant.GRID_STRIDE.ordinal() + 1;
     private static final String[] OPTIONS = new String[1 << BITS];
 
     static {
         for (int bits = 0; bits < OPTIONS.length; bits++) {
-            var b = new StringBuilder();
-            for (int i = 0; i < MACROS.length; i++) {
-                if ((bits & 1 << i) != 0) {
-                    b.append("-D").append(MACROS[i]).append(' ');
-                }
-            }
-            OPTIONS[bits] = b.toString();
+            OPTIONS[bits] = ProgramVariant.buildOptions(bits);
         }
     }
 

@@ -7,6 +7,7 @@ import io.jsycl.KernelBuildException;
 import io.jsycl.internal.memory.ApiAccess;
 import io.jsycl.internal.platform.FirstSubmitTrace;
 import io.jsycl.lowering.LoweredKernel;
+import io.jsycl.lowering.ProgramVariant;
 import io.jsycl.program.KernelHandle;
 import io.jsycl.program.ProgramBuildException;
 import io.jsycl.program.ProgramManager;
@@ -78,29 +79,47 @@ public final class QueueKernels {
      * definitions, so they are part of the program's cache key).
      */
     private String buildOptions(CommandGroupRecord group, LoweredKernel lowered, boolean padded, int specialization) {
-        var options = new StringBuilder(LaunchSpecialization.options(specialization));
+        var specConstants = new StringBuilder();
         for (var use : lowered.specConstants()) {
             for (var set : group.specValues().entrySet()) {
                 if (set.getKey().name().equals(use.name())) {
-                    options.append("-D").append(use.macro()).append('=').append(CLiterals.of(set.getValue())).append(' ');
+                    specConstants.append("-D").append(use.macro()).append('=').append(CLiterals.of(set.getValue()))
+                            .append(' ');
                 }
             }
         }
+        return composeOptions(specialization, specConstants.toString(), padded, API.impl(device).quirkBuildOptions(),
+                group.fastMath(), !group.fastMath() && device.hasAspect(Aspect.FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT),
+                group.hasUserBuildOptions() ? group.userBuildOptions() : null);
+    }
+
+    /**
+     * Composes build options in their one order, which is part of every program's cache key, in memory and on disk:
+     * the specialization's {@link ProgramVariant}s, {@code specConstants}, {@link ProgramVariant#PADDED_RANGE},
+     * {@code quirks}, fast math ({@link ProgramVariant#FAST_MATH}) or else correctly rounded divide and square root
+     * where the device has them ({@link ProgramVariant#CR_DIVIDE_SQRT}), then {@code userOptions} (null for none).
+     * {@code specConstants} and {@code quirks} are each empty or options each followed by a space.
+     */
+    static String composeOptions(int specialization, String specConstants, boolean padded, String quirks,
+            boolean fastMath, boolean correctlyRoundedDivideSqrt, String userOptions) {
+        var options = new StringBuilder(LaunchSpecialization.options(specialization)).append(specConstants);
         if (padded) {
-            options.append("-DJSYCL_PADDED_RANGE ");
+            options.append(ProgramVariant.PADDED_RANGE.buildOption()).append(' ');
         }
-        options.append(API.impl(device).quirkBuildOptions());
-        if (group.fastMath()) {
-            options.append("-cl-fast-relaxed-math -DJSYCL_FAST_MATH -DJSYCL_CR_DIVIDE_SQRT");
-        } else if (device.hasAspect(Aspect.FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT)) {
+        options.append(quirks);
+        if (fastMath) {
+            options.append("-cl-fast-relaxed-math ").append(ProgramVariant.FAST_MATH.buildOption()).append(' ')
+                    .append(ProgramVariant.CR_DIVIDE_SQRT.buildOption());
+        } else if (correctlyRoundedDivideSqrt) {
             // The macro tells generated helpers that float sqrt and divide are correctly rounded.
-            options.append("-cl-fp32-correctly-rounded-divide-sqrt -DJSYCL_CR_DIVIDE_SQRT");
+            options.append("-cl-fp32-correctly-rounded-divide-sqrt ")
+                    .append(ProgramVariant.CR_DIVIDE_SQRT.buildOption());
         }
-        if (group.hasUserBuildOptions()) {
+        if (userOptions != null) {
             if (!options.isEmpty() && options.charAt(options.length() - 1) != ' ') {
                 options.append(' ');
             }
-            options.append(group.userBuildOptions());
+            options.append(userOptions);
         }
         return options.toString().trim();
     }
