@@ -63,7 +63,7 @@ class QueueKernelsTest {
         for (ProgramVariant v : ProgramVariant.values()) {
             // A string literal holding the macro (Javadoc and comments may name it), other than the name of an
             // environment setting ("JSYCL_GRID_STRIDE", "jsycl.gridStride"), which is no build option.
-            var literal = Pattern.compile("\"[^\"\\n]*\\b" + v.macro() + "\\b(?!\",\\s*\"jsycl\\.)");
+            var literal = Pattern.compile("\"[^\"\\n]*" + v.macro() + "\\b(?!\",\\s*\"jsycl\\.)");
             for (Path f : files) {
                 List<String> lines = Files.readAllLines(f);
                 for (int i = 0; i < lines.size(); i++) {
