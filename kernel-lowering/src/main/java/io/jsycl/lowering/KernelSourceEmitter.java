@@ -104,14 +104,7 @@ final class KernelSourceEmitter {
      * The captures struct and the body function; returns the call of the body that {@link #entry} makes per item.
      */
     private String body(List<String> names, Map<String, String> declarations, String body) {
-        c.blank().line("#ifndef " + guard(name)).line("#define " + guard(name));
-        c.open("typedef struct");
-        layout.fields.forEach(c::line);
-        if (request.captures().isEmpty()) {
-            c.line("char none;");
-        }
-        c.close("} " + name + "_captures;");
-        c.blank();
+        capturesStruct();
         List<String> bodyParams = new ArrayList<>();
         List<String> bodyArgs = new ArrayList<>();
         // Not restrict: NVIDIA's compiler then treats the local and global memory reached through the captured
@@ -151,6 +144,18 @@ final class KernelSourceEmitter {
         c.close();
         c.blank();
         return name + "_body(" + String.join(", ", bodyArgs) + ");";
+    }
+
+    /** Opens the guard of the kernel's own definitions ({@link #entry} closes it) with the captures struct. */
+    private void capturesStruct() {
+        c.blank().line("#ifndef " + guard(name)).line("#define " + guard(name));
+        c.open("typedef struct");
+        layout.fields.forEach(c::line);
+        if (request.captures().isEmpty()) {
+            c.line("char none;");
+        }
+        c.close("} " + name + "_captures;");
+        c.blank();
     }
 
     // ---- Entry: the __kernel ("caller") that rebuilds the captures from its parameters and runs the items.
