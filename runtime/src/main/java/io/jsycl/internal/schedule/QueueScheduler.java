@@ -109,12 +109,12 @@ public final class QueueScheduler {
         Settings settings = Settings.current();
         boolean outOfOrder = !inOrder && device.supportsOutOfOrderQueues()
                 && settings.outOfOrderQueues(device.vendor());
-        this.launches = new LaunchSettings(settings, device);
+        this.launches = new LaunchSettings(settings, API.impl(device));
         this.clInOrder = !outOfOrder;
         this.cl = device.isHost() ? null
                 : ClCommandQueue.create(API.impl(context).cl(), API.impl(device).cl(), outOfOrder, profiling);
         this.lazy = cl != null && clInOrder && !profiling ? new LazyLaunches(cl,
-                settings.usesLaunchThread(device) ? new LaunchThread("jsycl launches " + device.name()) : null)
+                settings.usesLaunchThread(API.impl(device)) ? new LaunchThread("jsycl launches " + device.name()) : null)
                 : null;
         this.commands = cl == null ? null : new ClQueue(context, () -> cl, clInOrder, lazy);
         this.kernels = new QueueKernels(device, context);
