@@ -98,7 +98,7 @@ public final class Queue implements AutoCloseable {
             props.add(QueueProperty.ENABLE_PROFILING);
         }
         this.properties = Set.copyOf(props);
-        this.scheduler = new QueueScheduler(this, context, device, this.properties);
+        this.scheduler = new QueueScheduler(this, context.impl, device, this.properties);
     }
 
     /**

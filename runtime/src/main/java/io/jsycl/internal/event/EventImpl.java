@@ -1,7 +1,6 @@
 package io.jsycl.internal.event;
 
 import io.jsycl.Buffer;
-import io.jsycl.Context;
 import io.jsycl.Event;
 import io.jsycl.Queue;
 import io.jsycl.QueueProperty;
@@ -51,7 +50,7 @@ public final class EventImpl {
     }
 
     private final Kind kind;
-    private final Context context;
+    private final EventContext context;
     private final boolean profiling;
     /** The queue the command was enqueued on, if known: an OpenCL queue, or a fake command queue. */
     private Object origin;
@@ -67,19 +66,19 @@ public final class EventImpl {
     // Guarded by this: the public handle, made on first use, so that one command has one Event.
     private Event handle;
 
-    private EventImpl(Kind kind, Context context, boolean profiling) {
+    private EventImpl(Kind kind, EventContext context, boolean profiling) {
         this.kind = kind;
         this.context = context;
         this.profiling = profiling;
     }
 
     /** An event owning {@code cl}: the OpenCL event is released once neither this event nor a wait list holds it. */
-    public static EventImpl of(ClEvent cl, Context context, boolean profiling) {
+    public static EventImpl of(ClEvent cl, EventContext context, boolean profiling) {
         return of(cl, context, profiling, null);
     }
 
     /** As above, for a command enqueued on {@code origin} (which orders later commands if it is in order). */
-    public static EventImpl of(ClEvent cl, Context context, boolean profiling, ClCommandQueue origin) {
+    public static EventImpl of(ClEvent cl, EventContext context, boolean profiling, ClCommandQueue origin) {
         var event = new EventImpl(new OpenCl(cl), context, profiling);
         event.origin = origin;
         cl.releaseWhenUnreachable();
@@ -87,7 +86,7 @@ public final class EventImpl {
     }
 
     /** The event of launch {@code seq} of {@code lazy}, enqueued without an OpenCL event. */
-    public static EventImpl lazy(LazyLaunches lazy, long seq, Context context) {
+    public static EventImpl lazy(LazyLaunches lazy, long seq, EventContext context) {
         var event = new EventImpl(new Lazy(lazy, seq), context, false);
         event.origin = lazy.queue();
         return event;
@@ -98,7 +97,7 @@ public final class EventImpl {
      * {@code origin}: what a {@link io.jsycl.internal.memory.CommandQueue} without OpenCL events (a fake) gives. It is not host
      * work: a command of the same context lists it in its wait list.
      */
-    public static EventImpl command(CompletableFuture<Void> done, Context context, Object origin) {
+    public static EventImpl command(CompletableFuture<Void> done, EventContext context, Object origin) {
         var event = new EventImpl(new JvmFuture(done, false), context, false);
         event.origin = origin;
         return event;
@@ -348,7 +347,7 @@ public final class EventImpl {
     }
 
     /** The context of the OpenCL event, or null for host work. */
-    public Context context() {
+    public EventContext context() {
         return context;
     }
 
@@ -368,7 +367,7 @@ public final class EventImpl {
      * nothing waits there. Buffer transfers, USM commands and kernel launches build their wait
      * lists here.
      */
-    public static List<ClEvent> waitList(List<EventImpl> waits, Context context) {
+    public static List<ClEvent> waitList(List<EventImpl> waits, EventContext context) {
         return waitList(waits, context, null);
     }
 
@@ -376,7 +375,7 @@ public final class EventImpl {
      * As above, for a command enqueued on {@code inOrder}, an in-order queue (or null): commands
      * enqueued earlier on it are ordered before anyway, so they are left out of the wait list.
      */
-    public static List<ClEvent> waitList(List<EventImpl> waits, Context context, ClCommandQueue inOrder) {
+    public static List<ClEvent> waitList(List<EventImpl> waits, EventContext context, ClCommandQueue inOrder) {
         if (waits.isEmpty()) {
             return List.of();
         }
@@ -401,7 +400,7 @@ public final class EventImpl {
      * runtime's events for a {@link io.jsycl.internal.memory.CommandQueue} whose commands take those (a fake); every other
      * event (host work, another context's command) is waited for here.
      */
-    public static List<EventImpl> joinable(List<EventImpl> waits, Context context, Object inOrder) {
+    public static List<EventImpl> joinable(List<EventImpl> waits, EventContext context, Object inOrder) {
         var list = new ArrayList<EventImpl>(waits.size());
         for (EventImpl e : waits) {
             if (e.orderedBy(inOrder)) {

@@ -324,7 +324,8 @@ public final class KernelLambdas {
             case DeviceArray<?> d -> {
                 DeviceArrayImpl array = API.impl(d);
                 array.requireOpen();
-                if (array.context() != check.queue().context() || array.device() != check.queue().device()) {
+                if (array.context() != API.impl(check.queue().context())
+                        || array.device() != API.impl(check.queue().device())) {
                     throw new SyclException("kernel " + lambda.described() + ": captures " + d + ", which belongs to"
                             + " another context or device than " + check.queue() + "; allocate it with that queue");
                 }

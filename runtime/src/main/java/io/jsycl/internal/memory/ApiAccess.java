@@ -49,7 +49,7 @@ public interface ApiAccess {
     EventImpl impl(Event event);
 
     /** @return a host-device context whose transfers go to the queue {@code transfers} makes (a test's fake) */
-    Context newContext(Function<Context, CommandQueue> transfers);
+    Context newContext(Function<ContextImpl, CommandQueue> transfers);
 
     /** @return what {@code context} is a handle to */
     ContextImpl impl(Context context);

@@ -1,6 +1,5 @@
 package io.jsycl.internal.memory;
 
-import io.jsycl.Context;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.event.GraphLock;
 import io.jsycl.internal.event.HostFutures;
@@ -19,8 +18,6 @@ import java.util.Map;
  * buffer, and waits for them with no lock held; memory is freed after the wait, outside both.
  */
 final class BufferClose {
-    private static final ApiAccess API = ApiAccess.get();
-
     private BufferClose() {
     }
 
@@ -29,7 +26,7 @@ final class BufferClose {
      * the commands using the buffer are done. Waits with no lock held; where the buffer is closing, waits for its
      * close instead, which frees every copy.
      */
-    static void dropContext(BufferStorage s, Context context) {
+    static void dropContext(BufferStorage s, ContextImpl context) {
         while (true) {
             var deferred = new Deferred();
             DeviceCopy copy = null;
@@ -117,7 +114,7 @@ final class BufferClose {
         } finally {
             GraphLock.LOCK.unlock();
         }
-        List<Context> contexts = List.of();
+        List<ContextImpl> contexts = List.of();
         Throwable failure = null;
         try {
             failure = BufferUsers.awaitAll(running);
@@ -127,7 +124,7 @@ final class BufferClose {
         } catch (RuntimeException | Error e) {
             failure = Deferred.first(failure, e);
         } finally {
-            Map<Context, DeviceCopy> freed;
+            Map<ContextImpl, DeviceCopy> freed;
             Arena staged;
             synchronized (s) {
                 freed = new LinkedHashMap<>(s.copies);
@@ -155,8 +152,8 @@ final class BufferClose {
                 s.released.complete(null);
             }
         }
-        for (Context context : contexts) {
-            API.impl(context).unregister(s);
+        for (ContextImpl context : contexts) {
+            context.unregister(s);
         }
         Deferred.rethrow(failure);
     }

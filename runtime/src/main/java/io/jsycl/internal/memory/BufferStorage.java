@@ -1,8 +1,6 @@
 package io.jsycl.internal.memory;
 
 import io.jsycl.AccessMode;
-import io.jsycl.Context;
-import io.jsycl.Device;
 import io.jsycl.Range;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.platform.KernelProfile;
@@ -31,7 +29,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Data moves between the host array and a context's copy in one of two ways, chosen when the
  * copy is made ({@link Settings#mapsHostTransfers}). Where the context's devices work in host memory
- * (CPU devices, integrated GPUs: {@link Device#hostUnifiedMemory()}), the copy itself is allocated
+ * (CPU devices, integrated GPUs: {@link io.jsycl.Device#hostUnifiedMemory()}), the copy itself is allocated
  * host-accessible ({@code CL_MEM_ALLOC_HOST_PTR}) and a transfer maps it, copies between it and the
  * Java array, and unmaps it: one memory copy, no {@code clEnqueueWrite/ReadBuffer}. Elsewhere a
  * transfer goes through pinned staging memory and {@code clEnqueueWrite/ReadBuffer} (DMA).
@@ -52,7 +50,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * read-back into the host array, an upload into a mapped copy, making pinned memory); then, once
  * nothing is deferred, {@code prepare*} moves data with non-blocking enqueues only (the uploads of
  * {@link DeviceCopy}). Copies' memory, staged uploads and read-backs go through a
- * {@link CommandQueue}: the command's queue, or the context's ({@link Context#transfers()}).
+ * {@link CommandQueue}: the command's queue, or the context's ({@link ContextImpl#transfers()}).
  * Transfers are finished by the thread that started them, outside the lock; each is recorded as
  * a reader of the buffer, so that commands which must not overlap it wait for it as for any command.
  *
@@ -66,8 +64,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * them and wait outside.
  */
 public final class BufferStorage {
-    private static final ApiAccess API = ApiAccess.get();
-
     private static final AtomicLong IDS = new AtomicLong();
 
     private final long id = IDS.incrementAndGet();
@@ -89,7 +85,7 @@ public final class BufferStorage {
     // host array waits for it.
     EventImpl hostReady;
     // Guarded by this.
-    final Map<Context, DeviceCopy> copies = new LinkedHashMap<>();
+    final Map<ContextImpl, DeviceCopy> copies = new LinkedHashMap<>();
     // Guarded by this.
     Arena arena;
     // Guarded by this.
@@ -214,12 +210,12 @@ public final class BufferStorage {
     }
 
     /** The copy of {@code context}, made (stale) if it has none yet. */
-    DeviceCopy copyIn(Context context) {
+    DeviceCopy copyIn(ContextImpl context) {
         DeviceCopy copy = copies.get(context);
         if (copy == null) {
-            copy = API.impl(context).transfers().allocate(bytes);
+            copy = context.transfers().allocate(bytes);
             copies.put(context, copy);
-            API.impl(context).register(this);
+            context.register(this);
         }
         return copy;
     }
@@ -233,7 +229,7 @@ public final class BufferStorage {
     boolean hostArrayReady(Deferred deferred) {
         if (!hostValid) {
             DeviceCopy pinnedSource = null;
-            Context pinnedContext = null;
+            ContextImpl pinnedContext = null;
             for (var entry : copies.entrySet()) {
                 if (entry.getValue().pinnedValid) {
                     pinnedSource = entry.getValue();
@@ -276,7 +272,7 @@ public final class BufferStorage {
      * staging segment (where the driver gives no pinned memory). Null where the pinned memory is
      * still to be made: that is deferred (it maps memory on the transfer queue, which waits).
      */
-    MemorySegment stagingFor(Context context, DeviceCopy copy, Deferred deferred) {
+    MemorySegment stagingFor(ContextImpl context, DeviceCopy copy, Deferred deferred) {
         if (copy.pinned != null) {
             return copy.pinnedBytes();
         }
@@ -322,7 +318,7 @@ public final class BufferStorage {
      * {@link #unmapHost} ends it.
      */
     public static final class HostMapping {
-        final Context context;
+        final ContextImpl context;
         final DeviceCopy copy;
         /** The contents, the whole buffer, laid out as the codec packs the host array. */
         public final MemorySegment host;
@@ -331,7 +327,7 @@ public final class BufferStorage {
         /** The map, or the read into the pinned memory, that {@code host} may be used after; null if none. */
         public final ClEvent ready;
 
-        HostMapping(Context context, DeviceCopy copy, MemorySegment host, boolean pinned, ClEvent ready) {
+        HostMapping(ContextImpl context, DeviceCopy copy, MemorySegment host, boolean pinned, ClEvent ready) {
             this.context = context;
             this.copy = copy;
             this.host = host;
@@ -362,7 +358,7 @@ public final class BufferStorage {
     }
 
     /** Enqueues the unmap of {@code host}, a mapping of {@code copy}, and makes it the copy's last transfer. */
-    synchronized void unmapped(Context context, DeviceCopy copy, MemorySegment host) {
+    synchronized void unmapped(ContextImpl context, DeviceCopy copy, MemorySegment host) {
         HostViews.unmapped(this, context, copy, host);
     }
 
@@ -384,7 +380,7 @@ public final class BufferStorage {
      * the commands using the buffer are done. Waits with no lock held; where the buffer is closing, waits for its
      * close instead, which frees every copy.
      */
-    public void dropContext(Context context) {
+    public void dropContext(ContextImpl context) {
         BufferClose.dropContext(this, context);
     }
 

@@ -1,7 +1,6 @@
 package io.jsycl.internal.memory;
 
 import io.jsycl.AccessMode;
-import io.jsycl.Context;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.platform.SchedulerTrace;
 import io.jsycl.opencl.ClMem;
@@ -30,7 +29,7 @@ final class DeviceUploads {
      */
     static void ready(BufferStorage s, CommandQueue target, AccessMode mode, Deferred deferred) {
         s.checkOpen();
-        Context context = target.context();
+        ContextImpl context = target.context();
         DeviceCopy copy = s.copyIn(context);
         if (copy.ready != null && copy.ready.isHostWork() && !copy.ready.isDone()) {
             deferred.await(copy.ready);
@@ -68,7 +67,7 @@ final class DeviceUploads {
      */
     static ClMem prepare(BufferStorage s, CommandQueue target, AccessMode mode, List<EventImpl> waits) {
         s.checkOpen();
-        Context context = target.context();
+        ContextImpl context = target.context();
         DeviceCopy copy = s.copyIn(context);
         if (mode != AccessMode.WRITE && !copy.valid && s.bytes > 0) {
             String how;

@@ -1,6 +1,5 @@
 package io.jsycl.internal.memory;
 
-import io.jsycl.Context;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.platform.SchedulerTrace;
 import io.jsycl.opencl.ClCommandQueue;
@@ -26,8 +25,6 @@ import java.util.List;
  * accessor.
  */
 final class HostViews {
-    private static final ApiAccess API = ApiAccess.get();
-
     private HostViews() {
     }
 
@@ -53,13 +50,13 @@ final class HostViews {
         for (var entry : s.copies.entrySet()) {
             DeviceCopy copy = entry.getValue();
             if (copy.mapped && copy.valid) {
-                Context context = entry.getKey();
+                ContextImpl context = entry.getKey();
                 if (deferred.pending(waits, context)) {
                     return null;
                 }
-                var mapping = API.impl(context).transferQueue().enqueueMapBuffer(copy.mem,
+                var mapping = context.transferQueue().enqueueMapBuffer(copy.mem,
                         ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, s.bytes, EventImpl.waitList(waits, context));
-                API.impl(context).transferQueue().flush();
+                context.transferQueue().flush();
                 s.makeOnlyCurrent(copy);
                 if (SchedulerTrace.on()) {
                     SchedulerTrace.log(s + ": host access maps its copy in " + context
@@ -70,7 +67,7 @@ final class HostViews {
         }
         for (var entry : s.copies.entrySet()) {
             DeviceCopy copy = entry.getValue();
-            Context context = entry.getKey();
+            ContextImpl context = entry.getKey();
             // Where the host array is current and the pinned memory is not, the host array costs nothing to use.
             if (copy.mapped || !(copy.pinnedValid || copy.valid && !s.hostValid)) {
                 continue;
@@ -92,9 +89,9 @@ final class HostViews {
                 if (deferred.pending(before, context)) {
                     return null;
                 }
-                read = API.impl(context).transferQueue().enqueueReadBuffer(copy.mem, false, 0, copy.pinnedBytes(),
+                read = context.transferQueue().enqueueReadBuffer(copy.mem, false, 0, copy.pinnedBytes(),
                         s.bytes, EventImpl.waitList(before, context));
-                API.impl(context).transferQueue().flush();
+                context.transferQueue().flush();
                 s.countTransfer();
             } else if (copy.pinnedUse != null) {
                 waits.add(copy.pinnedUse); // the host writes what an upload may still read
@@ -127,8 +124,8 @@ final class HostViews {
     }
 
     /** Enqueues the unmap of {@code host}, a mapping of {@code copy}, and makes it the copy's last transfer. */
-    static void unmapped(BufferStorage s, Context context, DeviceCopy copy, MemorySegment host) {
-        ClCommandQueue queue = API.impl(context).transferQueue();
+    static void unmapped(BufferStorage s, ContextImpl context, DeviceCopy copy, MemorySegment host) {
+        ClCommandQueue queue = context.transferQueue();
         copy.ready = EventImpl.of(queue.enqueueUnmap(copy.mem, host, List.of()), context, false, queue);
     }
 }

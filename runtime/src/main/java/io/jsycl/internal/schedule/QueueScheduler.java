@@ -1,7 +1,6 @@
 package io.jsycl.internal.schedule;
 
 import io.jsycl.AccessMode;
-import io.jsycl.Context;
 import io.jsycl.Device;
 import io.jsycl.Event;
 import io.jsycl.Queue;
@@ -28,6 +27,7 @@ import io.jsycl.internal.memory.ApiAccess;
 import io.jsycl.internal.memory.BufferStorage;
 import io.jsycl.internal.memory.ClQueue;
 import io.jsycl.internal.memory.CommandQueue;
+import io.jsycl.internal.memory.ContextImpl;
 import io.jsycl.internal.memory.Deferred;
 import io.jsycl.internal.memory.RecordCodec;
 import io.jsycl.internal.platform.FirstSubmitTrace;
@@ -71,7 +71,7 @@ public final class QueueScheduler {
     /** The queue this schedules for: named in traces and messages. */
     private final Queue queue;
     private final Device device;
-    private final Context context;
+    private final ContextImpl context;
     private final boolean profiling;
     /** {@link QueueProperty#IN_ORDER}: command groups run in submission order. */
     private final boolean inOrder;
@@ -97,7 +97,7 @@ public final class QueueScheduler {
      * {@code properties}. Every setting is read, and a malformed one refused, before the OpenCL queue
      * is made.
      */
-    public QueueScheduler(Queue queue, Context context, Device device, Set<QueueProperty> properties) {
+    public QueueScheduler(Queue queue, ContextImpl context, Device device, Set<QueueProperty> properties) {
         this.queue = queue;
         this.device = device;
         this.context = context;
@@ -112,19 +112,19 @@ public final class QueueScheduler {
         this.launches = new LaunchSettings(settings, API.impl(device));
         this.clInOrder = !outOfOrder;
         this.cl = device.isHost() ? null
-                : ClCommandQueue.create(API.impl(context).cl(), API.impl(device).cl(), outOfOrder, profiling);
+                : ClCommandQueue.create(context.cl(), API.impl(device).cl(), outOfOrder, profiling);
         this.lazy = cl != null && clInOrder && !profiling ? new LazyLaunches(cl,
                 settings.usesLaunchThread(API.impl(device)) ? new LaunchThread("jsycl launches " + device.name()) : null)
                 : null;
         this.commands = cl == null ? null : new ClQueue(context, () -> cl, clInOrder, lazy);
-        this.kernels = new QueueKernels(device, context);
+        this.kernels = new QueueKernels(API.impl(device), context);
     }
 
     Device device() {
         return device;
     }
 
-    Context context() {
+    ContextImpl context() {
         return context;
     }
 
@@ -300,7 +300,7 @@ public final class QueueScheduler {
             }
             FirstSubmitTrace.mark("buffers");
             CommandGroupRecord.Launch launch = group.launch();
-            arguments.set(API.impl(context).cl(), lowered, kernel.captured(), storages, mems,
+            arguments.set(context.cl(), lowered, kernel.captured(), storages, mems,
                     launch.range(), launch instanceof CommandGroupRecord.Reduce reduce ? reduce.reduction() : null, plan.local() == null ? 0 : plan.local().size(),
                     (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
             FirstSubmitTrace.mark("arguments");

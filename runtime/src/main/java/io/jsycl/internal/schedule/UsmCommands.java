@@ -172,7 +172,7 @@ public final class UsmCommands {
 
     private static void check(QueueScheduler q, DeviceArray<?> d, int n) {
         API.impl(d).requireOpen();
-        if (API.impl(d).context() != q.context() || API.impl(d).device() != q.device()) {
+        if (API.impl(d).context() != q.context() || API.impl(d).device() != API.impl(q.device())) {
             throw new IllegalArgumentException(d + " belongs to another context or device than " + q);
         }
         if (n > d.size()) {
