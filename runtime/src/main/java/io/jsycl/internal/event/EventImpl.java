@@ -1,9 +1,5 @@
 package io.jsycl.internal.event;
 
-import io.jsycl.Buffer;
-import io.jsycl.Event;
-import io.jsycl.Queue;
-import io.jsycl.QueueProperty;
 import io.jsycl.SyclException;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
@@ -15,14 +11,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
 
 /**
- * What an {@link Event} is a handle to: a submitted command, by its OpenCL event, its place among
+ * What an {@link io.jsycl.Event} is a handle to: a submitted command, by its OpenCL event, its place among
  * the launches of an in-order queue that have no event of their own ({@link LazyLaunches}), or its
  * host work. The scheduler, buffer transfers and USM commands order commands by these; the public
- * {@link Event} only waits and reports status and profile.
+ * {@link io.jsycl.Event} only waits and reports status and profile.
  *
  * <p>A kernel launched on an in-order queue without profiling has no OpenCL event of its own: it
  * obtains one, a marker on that queue, when something needs it. Such a command's {@link #status()}
- * reports {@link Event.Status#SUBMITTED} until the marker completes.
+ * reports {@link io.jsycl.CommandStatus#SUBMITTED} until the marker completes.
  */
 public final class EventImpl {
     /**
@@ -49,6 +45,16 @@ public final class EventImpl {
     private record JvmFuture(CompletableFuture<Void> done, boolean hostWork) implements Kind {
     }
 
+    /**
+     * A command's timestamps in nanoseconds, as {@link io.jsycl.Event.Profile} reports them.
+     *
+     * @param submitNanos when the command was submitted to the device
+     * @param startNanos when it started running
+     * @param endNanos when it finished
+     */
+    public record Timestamps(long submitNanos, long startNanos, long endNanos) {
+    }
+
     private final Kind kind;
     private final EventContext context;
     private final boolean profiling;
@@ -63,8 +69,8 @@ public final class EventImpl {
     private CompletableFuture<RuntimeException> checkFailure;
     // Guarded by this: whether the command's failure (a checked kernel's or the host work's) was thrown already.
     private boolean failureDelivered;
-    // Guarded by this: the public handle, made on first use, so that one command has one Event.
-    private Event handle;
+    // Guarded by this: the public handle, made on first use, so that one command has one io.jsycl.Event.
+    private Object handle;
 
     private EventImpl(Kind kind, EventContext context, boolean profiling) {
         this.kind = kind;
@@ -131,7 +137,7 @@ public final class EventImpl {
 
     /**
      * Waits for the command; throws the error it failed with, once: the first wait that sees a failed checked kernel
-     * or failed host work throws it (an event's {@link #awaitEveryTime()}, {@link Queue#await()}, or the close of a
+     * or failed host work throws it (an event's {@link #awaitEveryTime()}, {@link io.jsycl.Queue#await()}, or the close of a
      * buffer the command wrote), later waits return normally. The runtime's own waits and the queue-wide wait use it,
      * so that one failure is reported once (SYCL's {@code wait_and_throw}).
      */
@@ -141,7 +147,7 @@ public final class EventImpl {
 
     /**
      * Waits for the command; throws the error it failed with on every call, as {@link java.util.concurrent.Future#get}
-     * does ({@link Event#await()}): the first throw that delivers the failure throws it as it was made, every later
+     * does ({@link io.jsycl.Event#await()}): the first throw that delivers the failure throws it as it was made, every later
      * one a fresh exception of the same class and message, made on the caller's thread (its stack shows the caller),
      * with the original as its cause. It counts as the delivery of the failure for {@link #await()}.
      */
@@ -228,20 +234,20 @@ public final class EventImpl {
      *
      * @return the command's status now
      */
-    public Event.Status status() {
+    public CommandStatus status() {
         return switch (kind) {
             case Lazy(LazyLaunches launches, long seq) -> launches.status(seq);
             case OpenCl(ClEvent cl) -> {
                 int s = cl.executionStatus();
-                yield s < 0 ? Event.Status.FAILED : switch (s) {
+                yield s < 0 ? CommandStatus.FAILED : switch (s) {
                     // A checked kernel that recorded a failure ran to its end on the device, but failed.
-                    case 0 -> hasCheck() && checkResult() != null ? Event.Status.FAILED : Event.Status.COMPLETE;
-                    case 1 -> Event.Status.RUNNING;
-                    default -> Event.Status.SUBMITTED;
+                    case 0 -> hasCheck() && checkResult() != null ? CommandStatus.FAILED : CommandStatus.COMPLETE;
+                    case 1 -> CommandStatus.RUNNING;
+                    default -> CommandStatus.SUBMITTED;
                 };
             }
-            case JvmFuture(CompletableFuture<Void> done, boolean hostWork) -> !done.isDone() ? Event.Status.RUNNING
-                    : done.isCompletedExceptionally() ? Event.Status.FAILED : Event.Status.COMPLETE;
+            case JvmFuture(CompletableFuture<Void> done, boolean hostWork) -> !done.isDone() ? CommandStatus.RUNNING
+                    : done.isCompletedExceptionally() ? CommandStatus.FAILED : CommandStatus.COMPLETE;
         };
     }
 
@@ -249,17 +255,17 @@ public final class EventImpl {
      * The command's device timestamps. Waits for the command.
      *
      * @return the submit, start and end timestamps
-     * @throws IllegalStateException if the queue was made without {@link QueueProperty#ENABLE_PROFILING}
+     * @throws IllegalStateException if the queue was made without {@link io.jsycl.QueueProperty#ENABLE_PROFILING}
      */
-    public Event.Profile profile() {
+    public Timestamps profile() {
         if (!profiling) {
             throw new IllegalStateException("event.profile() needs a queue made with QueueProperty.ENABLE_PROFILING");
         }
         await();
         if (kind instanceof OpenCl(ClEvent cl)) {
-            return new Event.Profile(cl.profileSubmit(), cl.profileStart(), cl.profileEnd());
+            return new Timestamps(cl.profileSubmit(), cl.profileStart(), cl.profileEnd());
         }
-        return new Event.Profile(hostSubmit, hostStart, hostEnd);
+        return new Timestamps(hostSubmit, hostStart, hostEnd);
     }
 
     /** Makes {@link #await()} read {@code c} once the command ran and throw what it recorded. */
@@ -418,10 +424,10 @@ public final class EventImpl {
     /**
      * The public handle of this command, one per command: made by {@code make} on first use.
      *
-     * @param make makes a handle over this command
-     * @return the command's {@link Event}
+     * @param make makes a handle over this command (the API layer's one factory of events)
+     * @return the command's {@link io.jsycl.Event}, which the API layer that made it casts back
      */
-    public synchronized Event handle(Function<EventImpl, Event> make) {
+    public synchronized Object handle(Function<EventImpl, ?> make) {
         if (handle == null) {
             handle = make.apply(this);
         }

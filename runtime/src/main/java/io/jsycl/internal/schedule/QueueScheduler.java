@@ -2,12 +2,12 @@ package io.jsycl.internal.schedule;
 
 import io.jsycl.AccessMode;
 import io.jsycl.Device;
-import io.jsycl.Event;
 import io.jsycl.Queue;
 import io.jsycl.QueueProperty;
 import io.jsycl.Range;
 import io.jsycl.Reduction;
 import io.jsycl.SyclException;
+import io.jsycl.internal.event.CommandStatus;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.event.GraphLock;
 import io.jsycl.internal.event.LaunchThread;
@@ -410,7 +410,7 @@ public final class QueueScheduler {
             return; // awaited through LazyLaunches.awaitAll()
         }
         if (inFlight.size() >= pruneAt) {
-            inFlight.removeIf(e -> e.isDone() && e.status() == Event.Status.COMPLETE);
+            inFlight.removeIf(e -> e.isDone() && e.status() == CommandStatus.COMPLETE);
             pruneAt = Math.max(256, 2 * inFlight.size());
         }
         inFlight.add(event);
