@@ -1,6 +1,7 @@
 package io.jsycl;
 
 import io.jsycl.internal.event.EventImpl;
+import io.jsycl.internal.memory.DeviceArrayImpl;
 import io.jsycl.internal.platform.FirstSubmitTrace;
 import io.jsycl.internal.platform.KernelProfile;
 import io.jsycl.internal.schedule.QueueScheduler;
@@ -27,7 +28,7 @@ public final class Queue implements AutoCloseable {
     private final Set<QueueProperty> properties;
     private final AsyncHandler asyncHandler;
     /** Schedules the queue's command groups, copies and fills; owns the OpenCL queue and the queue's launch policy. */
-    private final QueueScheduler scheduler;
+    final QueueScheduler scheduler;
     private final AtomicBoolean closed = new AtomicBoolean();
     /**
      * Read-held by each submit, copy and fill, also while it waits (for host work it depends on, a transfer); write-held
@@ -98,7 +99,7 @@ public final class Queue implements AutoCloseable {
             props.add(QueueProperty.ENABLE_PROFILING);
         }
         this.properties = Set.copyOf(props);
-        this.scheduler = new QueueScheduler(this, context.impl, device, this.properties);
+        this.scheduler = new QueueScheduler(context.impl, device.impl, this.properties);
     }
 
     /**
@@ -153,7 +154,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(float[] src, DeviceArray.OfFloat dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, impl(dst, "dst"), impls(dependsOn))));
     }
 
     /**
@@ -165,7 +166,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfFloat src, float[] dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, impl(src, "src"), dst, impls(dependsOn))));
     }
 
     /**
@@ -177,7 +178,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfFloat dst, float value, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, dst, value, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, impl(dst, "dst"), value, impls(dependsOn))));
     }
 
     /**
@@ -189,7 +190,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(double[] src, DeviceArray.OfDouble dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, impl(dst, "dst"), impls(dependsOn))));
     }
 
     /**
@@ -201,7 +202,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfDouble src, double[] dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, impl(src, "src"), dst, impls(dependsOn))));
     }
 
     /**
@@ -213,7 +214,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfDouble dst, double value, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, dst, value, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, impl(dst, "dst"), value, impls(dependsOn))));
     }
 
     /**
@@ -225,7 +226,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(int[] src, DeviceArray.OfInt dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, impl(dst, "dst"), impls(dependsOn))));
     }
 
     /**
@@ -237,7 +238,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfInt src, int[] dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, impl(src, "src"), dst, impls(dependsOn))));
     }
 
     /**
@@ -249,7 +250,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfInt dst, int value, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, dst, value, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, impl(dst, "dst"), value, impls(dependsOn))));
     }
 
     /**
@@ -261,7 +262,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(long[] src, DeviceArray.OfLong dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, impl(dst, "dst"), impls(dependsOn))));
     }
 
     /**
@@ -273,7 +274,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfLong src, long[] dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, impl(src, "src"), dst, impls(dependsOn))));
     }
 
     /**
@@ -285,7 +286,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfLong dst, long value, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, dst, value, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, impl(dst, "dst"), value, impls(dependsOn))));
     }
 
     /**
@@ -297,7 +298,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(short[] src, DeviceArray.OfShort dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, impl(dst, "dst"), impls(dependsOn))));
     }
 
     /**
@@ -309,7 +310,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfShort src, short[] dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, impl(src, "src"), dst, impls(dependsOn))));
     }
 
     /**
@@ -321,7 +322,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfShort dst, short value, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, dst, value, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, impl(dst, "dst"), value, impls(dependsOn))));
     }
 
     /**
@@ -333,7 +334,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(byte[] src, DeviceArray.OfByte dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, impl(dst, "dst"), impls(dependsOn))));
     }
 
     /**
@@ -345,7 +346,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfByte src, byte[] dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, impl(src, "src"), dst, impls(dependsOn))));
     }
 
     /**
@@ -357,7 +358,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfByte dst, byte value, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, dst, value, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, impl(dst, "dst"), value, impls(dependsOn))));
     }
 
     /**
@@ -369,7 +370,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(char[] src, DeviceArray.OfChar dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, impl(dst, "dst"), impls(dependsOn))));
     }
 
     /**
@@ -381,7 +382,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfChar src, char[] dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, impl(src, "src"), dst, impls(dependsOn))));
     }
 
     /**
@@ -393,7 +394,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfChar dst, char value, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, dst, value, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, impl(dst, "dst"), value, impls(dependsOn))));
     }
 
     /**
@@ -405,7 +406,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(boolean[] src, DeviceArray.OfBoolean dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyToDevice(scheduler, src, impl(dst, "dst"), impls(dependsOn))));
     }
 
     /**
@@ -417,7 +418,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event copy(DeviceArray.OfBoolean src, boolean[] dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyToHost(scheduler, impl(src, "src"), dst, impls(dependsOn))));
     }
 
     /**
@@ -429,7 +430,7 @@ public final class Queue implements AutoCloseable {
      * @return the command's event
      */
     public Event fill(DeviceArray.OfBoolean dst, boolean value, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, dst, value, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.fill(scheduler, impl(dst, "dst"), value, impls(dependsOn))));
     }
 
     /**
@@ -445,7 +446,8 @@ public final class Queue implements AutoCloseable {
      * @throws IllegalArgumentException if the sizes differ or the arrays belong to different contexts
      */
     public <T> Event copy(DeviceArray<T> src, DeviceArray<T> dst, Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyDeviceToDevice(scheduler, src, dst, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyDeviceToDevice(scheduler, impl(src, "src"), impl(dst, "dst"),
+                impls(dependsOn))));
     }
 
     /**
@@ -466,7 +468,8 @@ public final class Queue implements AutoCloseable {
      */
     public <T> Event copy(DeviceArray<T> src, int srcOffset, DeviceArray<T> dst, int dstOffset, int count,
                           Event... dependsOn) {
-        return whileOpen(() -> Event.of(UsmCommands.copyDeviceToDevice(scheduler, src, srcOffset, dst, dstOffset, count, impls(dependsOn))));
+        return whileOpen(() -> Event.of(UsmCommands.copyDeviceToDevice(scheduler, impl(src, "src"), srcOffset,
+                impl(dst, "dst"), dstOffset, count, impls(dependsOn))));
     }
 
     /**
@@ -534,6 +537,11 @@ public final class Queue implements AutoCloseable {
         } finally {
             use.readLock().unlock();
         }
+    }
+
+    /** What {@code array}, the argument {@code name}, is a handle to. */
+    private static DeviceArrayImpl impl(DeviceArray<?> array, String name) {
+        return Objects.requireNonNull(array, name).impl;
     }
 
     private static EventImpl[] impls(Event[] events) {

@@ -5,13 +5,14 @@ import io.jsycl.Accessor;
 import io.jsycl.DeviceArray;
 import io.jsycl.KernelLoweringException;
 import io.jsycl.LocalAccessor;
-import io.jsycl.Queue;
 import io.jsycl.SyclException;
 import io.jsycl.internal.memory.ApiAccess;
 import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.memory.ContextImpl;
 import io.jsycl.internal.memory.DeviceArrayImpl;
 import io.jsycl.internal.memory.RecordCodec;
 import io.jsycl.internal.memory.RecordPaths;
+import io.jsycl.internal.platform.DeviceImpl;
 import io.jsycl.internal.platform.FirstSubmitTrace;
 import io.jsycl.internal.platform.Settings;
 import io.jsycl.lowering.Capture;
@@ -192,7 +193,7 @@ public final class KernelLambdas {
     }
 
     /** What a kernel's captures are checked against: the command group's accessors and local memory, and its queue. */
-    private record CaptureCheck(CommandGroupRecord group, Queue queue) {
+    private record CaptureCheck(CommandGroupRecord group, ContextImpl context, DeviceImpl device, Object queue) {
         java.util.Map<BufferStorage, AccessMode> requirements() {
             return group.requirements();
         }
@@ -212,12 +213,12 @@ public final class KernelLambdas {
     /**
      * Lowers {@code kernel} (or finds its lowering) for a launch of {@code dimensions} (0 for a
      * single task), checking its captures against the accessors of {@code group}, submitted to
-     * {@code queue}; {@code checked} for a checked kernel and, for a reduction, the reduction it
-     * combines into.
+     * {@code queue} (as messages name it) on {@code device} of {@code context}; {@code checked} for a checked kernel
+     * and, for a reduction, the reduction it combines into.
      */
-    public static Kernel lower(Object kernel, KernelShape shape, int dimensions, CommandGroupRecord group, Queue queue,
-            boolean checked, ReductionSpec reduction) {
-        var check = new CaptureCheck(group, queue);
+    public static Kernel lower(Object kernel, KernelShape shape, int dimensions, CommandGroupRecord group,
+            ContextImpl context, DeviceImpl device, Object queue, boolean checked, ReductionSpec reduction) {
+        var check = new CaptureCheck(group, context, device, queue);
         LambdaClass lambdaClass = LAMBDAS.get(kernel.getClass());
         LambdaShape lambda = lambdaClass.shape(kernel);
         Object[] captured = lambda.captured(kernel);
@@ -324,8 +325,7 @@ public final class KernelLambdas {
             case DeviceArray<?> d -> {
                 DeviceArrayImpl array = API.impl(d);
                 array.requireOpen();
-                if (array.context() != API.impl(check.queue().context())
-                        || array.device() != API.impl(check.queue().device())) {
+                if (array.context() != check.context() || array.device() != check.device()) {
                     throw new SyclException("kernel " + lambda.described() + ": captures " + d + ", which belongs to"
                             + " another context or device than " + check.queue() + "; allocate it with that queue");
                 }

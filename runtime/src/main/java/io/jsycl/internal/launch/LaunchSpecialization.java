@@ -3,7 +3,6 @@ package io.jsycl.internal.launch;
 import io.jsycl.Accessor;
 import io.jsycl.DeviceArray;
 import io.jsycl.LocalAccessor;
-import io.jsycl.Queue;
 import io.jsycl.Range;
 import io.jsycl.internal.memory.ApiAccess;
 import io.jsycl.internal.memory.RecordPaths;
@@ -34,7 +33,7 @@ import java.lang.reflect.Array;
  * <li>{@code -DJSYCL_GRID_STRIDE} where the launch runs its items a grid apart over fewer work-items (set by the
  * scheduler: {@link LaunchSettings#gridStrideItems}).</li>
  * </ul>
- * Both settings are read when a queue is made ({@link Queue}); a process measuring both variants makes a queue
+ * Both settings are read when a queue is made ({@link io.jsycl.Queue}); a process measuring both variants makes a queue
  * after setting each.
  */
 public final class LaunchSpecialization {

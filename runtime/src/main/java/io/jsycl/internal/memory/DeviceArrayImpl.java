@@ -85,6 +85,11 @@ public final class DeviceArrayImpl {
         return (long) length * kind.bytes;
     }
 
+    /** @return the number of elements */
+    public int length() {
+        return length;
+    }
+
     /** @return the OpenCL memory, null on the host device; throws if the array is closed */
     public ClMem mem() {
         requireOpen();
