@@ -298,7 +298,8 @@ public final class QueueScheduler {
             FirstSubmitTrace.mark("buffers");
             CommandGroupRecord.Launch launch = group.launch();
             arguments.set(context.cl(), lowered, kernel.captured(), storages, mems,
-                    launch.range(), launch instanceof CommandGroupRecord.Reduce reduce ? reduce.reduction() : null, plan.local() == null ? 0 : plan.local().size(),
+                    launch.range(), launch instanceof CommandGroupRecord.Reduce reduce ? API.impl(reduce.reduction()) : null,
+                    plan.local() == null ? 0 : plan.local().size(),
                     (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
             FirstSubmitTrace.mark("arguments");
             List<ClEvent> clWaits = EventImpl.waitList(waits, context, inOrderCl());
