@@ -31,7 +31,7 @@ final class ApiBridge implements ApiAccess {
     }
 
     @Override
-    public Context newContext(Function<Context, CommandQueue> transfers) {
+    public Context newContext(Function<ContextImpl, CommandQueue> transfers) {
         return new Context(transfers);
     }
 

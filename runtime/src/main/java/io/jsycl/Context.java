@@ -2,8 +2,8 @@ package io.jsycl;
 
 import io.jsycl.internal.memory.CommandQueue;
 import io.jsycl.internal.memory.ContextImpl;
+import io.jsycl.internal.platform.DeviceImpl;
 import io.jsycl.internal.schedule.Prewarm;
-import io.jsycl.opencl.ClDevice;
 import io.jsycl.program.ProgramManager;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,11 +54,11 @@ public final class Context implements AutoCloseable {
      * {@code transfers} makes for it, instead of OpenCL: for tests of the buffer storage and the
      * scheduler against a fake command queue.
      */
-    Context(Function<Context, CommandQueue> transfers) {
+    Context(Function<ContextImpl, CommandQueue> transfers) {
         this(List.of(Device.host()), false, Objects.requireNonNull(transfers, "transfers"));
     }
 
-    private Context(List<Device> devices, boolean isDefault, Function<Context, CommandQueue> transfers) {
+    private Context(List<Device> devices, boolean isDefault, Function<ContextImpl, CommandQueue> transfers) {
         if (devices.isEmpty()) {
             throw new IllegalArgumentException("a context needs at least one device");
         }
@@ -70,18 +70,16 @@ public final class Context implements AutoCloseable {
             }
         }
         this.devices = List.copyOf(devices);
-        var clDevices = new ArrayList<ClDevice>();
         if (!platform.isHost()) {
-            for (Device d : devices) {
-                clDevices.add(d.impl.cl());
-            }
-        }
-        if (!clDevices.isEmpty()) {
             // Before the driver's context creation (about 100 ms on PoCL, more on NVIDIA), so that the JVM work of
             // the first submit runs on another core meanwhile.
             Prewarm.start();
         }
-        this.impl = new ContextImpl(this, clDevices, isDefault, transfers);
+        var impls = new ArrayList<DeviceImpl>();
+        for (Device d : devices) {
+            impls.add(d.impl);
+        }
+        this.impl = new ContextImpl(impls, isDefault, transfers);
     }
 
     static Context defaultFor(Device device) {
@@ -147,6 +145,6 @@ public final class Context implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "Context" + devices;
+        return impl.toString();
     }
 }

@@ -202,11 +202,11 @@ public final class Device {
      * @return true for the pure-Java device
      */
     public boolean isHost() {
-        return impl.cl() == null;
+        return impl.isHost();
     }
 
     @Override
     public String toString() {
-        return name() + " (" + type() + ", " + platform.name() + ")";
+        return impl.toString();
     }
 }

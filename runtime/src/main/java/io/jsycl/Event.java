@@ -49,7 +49,7 @@ public final class Event {
 
     /** The public handle of {@code impl}: the same {@code Event} every time. */
     static Event of(EventImpl impl) {
-        return impl.handle(Event::new);
+        return (Event) impl.handle(Event::new);
     }
 
     /**
@@ -73,7 +73,12 @@ public final class Event {
      * @return the command's status now
      */
     public Status status() {
-        return impl.status();
+        return switch (impl.status()) {
+            case SUBMITTED -> Status.SUBMITTED;
+            case RUNNING -> Status.RUNNING;
+            case COMPLETE -> Status.COMPLETE;
+            case FAILED -> Status.FAILED;
+        };
     }
 
     /**
@@ -83,6 +88,7 @@ public final class Event {
      * @throws IllegalStateException if the queue was made without {@link QueueProperty#ENABLE_PROFILING}
      */
     public Profile profile() {
-        return impl.profile();
+        EventImpl.Timestamps t = impl.profile();
+        return new Profile(t.submitNanos(), t.startNanos(), t.endNanos());
     }
 }

@@ -1,10 +1,5 @@
 package io.jsycl.internal.event;
 
-import io.jsycl.Buffer;
-import io.jsycl.Context;
-import io.jsycl.Event;
-import io.jsycl.Queue;
-import io.jsycl.QueueProperty;
 import io.jsycl.SyclException;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
@@ -16,14 +11,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
 
 /**
- * What an {@link Event} is a handle to: a submitted command, by its OpenCL event, its place among
+ * What an {@link io.jsycl.Event} is a handle to: a submitted command, by its OpenCL event, its place among
  * the launches of an in-order queue that have no event of their own ({@link LazyLaunches}), or its
  * host work. The scheduler, buffer transfers and USM commands order commands by these; the public
- * {@link Event} only waits and reports status and profile.
+ * {@link io.jsycl.Event} only waits and reports status and profile.
  *
  * <p>A kernel launched on an in-order queue without profiling has no OpenCL event of its own: it
  * obtains one, a marker on that queue, when something needs it. Such a command's {@link #status()}
- * reports {@link Event.Status#SUBMITTED} until the marker completes.
+ * reports {@link io.jsycl.CommandStatus#SUBMITTED} until the marker completes.
  */
 public final class EventImpl {
     /**
@@ -50,8 +45,18 @@ public final class EventImpl {
     private record JvmFuture(CompletableFuture<Void> done, boolean hostWork) implements Kind {
     }
 
+    /**
+     * A command's timestamps in nanoseconds, as {@link io.jsycl.Event.Profile} reports them.
+     *
+     * @param submitNanos when the command was submitted to the device
+     * @param startNanos when it started running
+     * @param endNanos when it finished
+     */
+    public record Timestamps(long submitNanos, long startNanos, long endNanos) {
+    }
+
     private final Kind kind;
-    private final Context context;
+    private final EventContext context;
     private final boolean profiling;
     /** The queue the command was enqueued on, if known: an OpenCL queue, or a fake command queue. */
     private Object origin;
@@ -64,22 +69,22 @@ public final class EventImpl {
     private CompletableFuture<RuntimeException> checkFailure;
     // Guarded by this: whether the command's failure (a checked kernel's or the host work's) was thrown already.
     private boolean failureDelivered;
-    // Guarded by this: the public handle, made on first use, so that one command has one Event.
-    private Event handle;
+    // Guarded by this: the public handle, made on first use, so that one command has one io.jsycl.Event.
+    private Object handle;
 
-    private EventImpl(Kind kind, Context context, boolean profiling) {
+    private EventImpl(Kind kind, EventContext context, boolean profiling) {
         this.kind = kind;
         this.context = context;
         this.profiling = profiling;
     }
 
     /** An event owning {@code cl}: the OpenCL event is released once neither this event nor a wait list holds it. */
-    public static EventImpl of(ClEvent cl, Context context, boolean profiling) {
+    public static EventImpl of(ClEvent cl, EventContext context, boolean profiling) {
         return of(cl, context, profiling, null);
     }
 
     /** As above, for a command enqueued on {@code origin} (which orders later commands if it is in order). */
-    public static EventImpl of(ClEvent cl, Context context, boolean profiling, ClCommandQueue origin) {
+    public static EventImpl of(ClEvent cl, EventContext context, boolean profiling, ClCommandQueue origin) {
         var event = new EventImpl(new OpenCl(cl), context, profiling);
         event.origin = origin;
         cl.releaseWhenUnreachable();
@@ -87,7 +92,7 @@ public final class EventImpl {
     }
 
     /** The event of launch {@code seq} of {@code lazy}, enqueued without an OpenCL event. */
-    public static EventImpl lazy(LazyLaunches lazy, long seq, Context context) {
+    public static EventImpl lazy(LazyLaunches lazy, long seq, EventContext context) {
         var event = new EventImpl(new Lazy(lazy, seq), context, false);
         event.origin = lazy.queue();
         return event;
@@ -98,7 +103,7 @@ public final class EventImpl {
      * {@code origin}: what a {@link io.jsycl.internal.memory.CommandQueue} without OpenCL events (a fake) gives. It is not host
      * work: a command of the same context lists it in its wait list.
      */
-    public static EventImpl command(CompletableFuture<Void> done, Context context, Object origin) {
+    public static EventImpl command(CompletableFuture<Void> done, EventContext context, Object origin) {
         var event = new EventImpl(new JvmFuture(done, false), context, false);
         event.origin = origin;
         return event;
@@ -132,7 +137,7 @@ public final class EventImpl {
 
     /**
      * Waits for the command; throws the error it failed with, once: the first wait that sees a failed checked kernel
-     * or failed host work throws it (an event's {@link #awaitEveryTime()}, {@link Queue#await()}, or the close of a
+     * or failed host work throws it (an event's {@link #awaitEveryTime()}, {@link io.jsycl.Queue#await()}, or the close of a
      * buffer the command wrote), later waits return normally. The runtime's own waits and the queue-wide wait use it,
      * so that one failure is reported once (SYCL's {@code wait_and_throw}).
      */
@@ -142,7 +147,7 @@ public final class EventImpl {
 
     /**
      * Waits for the command; throws the error it failed with on every call, as {@link java.util.concurrent.Future#get}
-     * does ({@link Event#await()}): the first throw that delivers the failure throws it as it was made, every later
+     * does ({@link io.jsycl.Event#await()}): the first throw that delivers the failure throws it as it was made, every later
      * one a fresh exception of the same class and message, made on the caller's thread (its stack shows the caller),
      * with the original as its cause. It counts as the delivery of the failure for {@link #await()}.
      */
@@ -229,20 +234,20 @@ public final class EventImpl {
      *
      * @return the command's status now
      */
-    public Event.Status status() {
+    public CommandStatus status() {
         return switch (kind) {
             case Lazy(LazyLaunches launches, long seq) -> launches.status(seq);
             case OpenCl(ClEvent cl) -> {
                 int s = cl.executionStatus();
-                yield s < 0 ? Event.Status.FAILED : switch (s) {
+                yield s < 0 ? CommandStatus.FAILED : switch (s) {
                     // A checked kernel that recorded a failure ran to its end on the device, but failed.
-                    case 0 -> hasCheck() && checkResult() != null ? Event.Status.FAILED : Event.Status.COMPLETE;
-                    case 1 -> Event.Status.RUNNING;
-                    default -> Event.Status.SUBMITTED;
+                    case 0 -> hasCheck() && checkResult() != null ? CommandStatus.FAILED : CommandStatus.COMPLETE;
+                    case 1 -> CommandStatus.RUNNING;
+                    default -> CommandStatus.SUBMITTED;
                 };
             }
-            case JvmFuture(CompletableFuture<Void> done, boolean hostWork) -> !done.isDone() ? Event.Status.RUNNING
-                    : done.isCompletedExceptionally() ? Event.Status.FAILED : Event.Status.COMPLETE;
+            case JvmFuture(CompletableFuture<Void> done, boolean hostWork) -> !done.isDone() ? CommandStatus.RUNNING
+                    : done.isCompletedExceptionally() ? CommandStatus.FAILED : CommandStatus.COMPLETE;
         };
     }
 
@@ -250,17 +255,17 @@ public final class EventImpl {
      * The command's device timestamps. Waits for the command.
      *
      * @return the submit, start and end timestamps
-     * @throws IllegalStateException if the queue was made without {@link QueueProperty#ENABLE_PROFILING}
+     * @throws IllegalStateException if the queue was made without {@link io.jsycl.QueueProperty#ENABLE_PROFILING}
      */
-    public Event.Profile profile() {
+    public Timestamps profile() {
         if (!profiling) {
             throw new IllegalStateException("event.profile() needs a queue made with QueueProperty.ENABLE_PROFILING");
         }
         await();
         if (kind instanceof OpenCl(ClEvent cl)) {
-            return new Event.Profile(cl.profileSubmit(), cl.profileStart(), cl.profileEnd());
+            return new Timestamps(cl.profileSubmit(), cl.profileStart(), cl.profileEnd());
         }
-        return new Event.Profile(hostSubmit, hostStart, hostEnd);
+        return new Timestamps(hostSubmit, hostStart, hostEnd);
     }
 
     /** Makes {@link #await()} read {@code c} once the command ran and throw what it recorded. */
@@ -348,7 +353,7 @@ public final class EventImpl {
     }
 
     /** The context of the OpenCL event, or null for host work. */
-    public Context context() {
+    public EventContext context() {
         return context;
     }
 
@@ -368,7 +373,7 @@ public final class EventImpl {
      * nothing waits there. Buffer transfers, USM commands and kernel launches build their wait
      * lists here.
      */
-    public static List<ClEvent> waitList(List<EventImpl> waits, Context context) {
+    public static List<ClEvent> waitList(List<EventImpl> waits, EventContext context) {
         return waitList(waits, context, null);
     }
 
@@ -376,7 +381,7 @@ public final class EventImpl {
      * As above, for a command enqueued on {@code inOrder}, an in-order queue (or null): commands
      * enqueued earlier on it are ordered before anyway, so they are left out of the wait list.
      */
-    public static List<ClEvent> waitList(List<EventImpl> waits, Context context, ClCommandQueue inOrder) {
+    public static List<ClEvent> waitList(List<EventImpl> waits, EventContext context, ClCommandQueue inOrder) {
         if (waits.isEmpty()) {
             return List.of();
         }
@@ -401,7 +406,7 @@ public final class EventImpl {
      * runtime's events for a {@link io.jsycl.internal.memory.CommandQueue} whose commands take those (a fake); every other
      * event (host work, another context's command) is waited for here.
      */
-    public static List<EventImpl> joinable(List<EventImpl> waits, Context context, Object inOrder) {
+    public static List<EventImpl> joinable(List<EventImpl> waits, EventContext context, Object inOrder) {
         var list = new ArrayList<EventImpl>(waits.size());
         for (EventImpl e : waits) {
             if (e.orderedBy(inOrder)) {
@@ -419,10 +424,10 @@ public final class EventImpl {
     /**
      * The public handle of this command, one per command: made by {@code make} on first use.
      *
-     * @param make makes a handle over this command
-     * @return the command's {@link Event}
+     * @param make makes a handle over this command (the API layer's one factory of events)
+     * @return the command's {@link io.jsycl.Event}, which the API layer that made it casts back
      */
-    public synchronized Event handle(Function<EventImpl, Event> make) {
+    public synchronized Object handle(Function<EventImpl, ?> make) {
         if (handle == null) {
             handle = make.apply(this);
         }

@@ -1,6 +1,5 @@
 package io.jsycl.internal.event;
 
-import io.jsycl.Event;
 import io.jsycl.SyclException;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
@@ -144,23 +143,23 @@ public final class LazyLaunches {
     }
 
     /** Where launch {@code seq} stands: complete, failed, or else submitted (a marker cannot tell running). */
-    Event.Status status(long seq) {
+    CommandStatus status(long seq) {
         if (isComplete(seq)) {
-            return Event.Status.COMPLETE;
+            return CommandStatus.COMPLETE;
         }
         Marker m = markerFor(seq);
         if (m == null) {
-            return closedFailure() == null ? Event.Status.COMPLETE : Event.Status.FAILED;
+            return closedFailure() == null ? CommandStatus.COMPLETE : CommandStatus.FAILED;
         }
         int s = m.cl.executionStatus();
         if (s < 0 || launchFailure() != null) {
-            return Event.Status.FAILED;
+            return CommandStatus.FAILED;
         }
         if (s == 0) {
             completed.accumulateAndGet(m.seq, Math::max);
-            return Event.Status.COMPLETE;
+            return CommandStatus.COMPLETE;
         }
-        return Event.Status.SUBMITTED;
+        return CommandStatus.SUBMITTED;
     }
 
     /** Waits for every launch so far; throws what the wait failed with. */

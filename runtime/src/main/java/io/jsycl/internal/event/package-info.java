@@ -6,7 +6,9 @@
  * ({@link io.jsycl.internal.event.LaunchThread}), and the graph lock ({@link io.jsycl.internal.event.GraphLock})
  * that the scheduler and the buffers' transfers share.
  *
- * <p>Imports {@code platform} only. A checked kernel's record, which a launch leaves for its event to read, is an
+ * <p>Imports {@code platform} only, and names no public handle: an event knows its context by identity
+ * ({@link io.jsycl.internal.event.EventContext}) and reports a {@link io.jsycl.internal.event.CommandStatus} that
+ * {@link io.jsycl.Event} maps to its own. A checked kernel's record, which a launch leaves for its event to read, is an
  * interface here ({@link io.jsycl.internal.event.CheckRecord}) that the launch layer implements.
  *
  * <p>Lock order within the runtime: the graph lock, then a buffer's storage, then a queue scheduler's, an event's or

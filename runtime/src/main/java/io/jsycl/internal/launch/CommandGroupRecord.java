@@ -1,7 +1,6 @@
 package io.jsycl.internal.launch;
 
 import io.jsycl.AccessMode;
-import io.jsycl.Handler;
 import io.jsycl.ItemKernel;
 import io.jsycl.LocalAccessor;
 import io.jsycl.NdItemKernel;
@@ -21,8 +20,8 @@ import java.util.Map;
  * uses and how ({@link #requirements}: each buffer's storage and access mode, in the order they
  * were requested, which is the order of the kernel's buffer arguments), the events it waits for, the
  * local memory it made, and how its kernel is built (the user's build options, fast math, checked,
- * specialization constants). A {@link Handler} records it while the command group function runs and
- * {@link Handler#finish()} makes it; the queue's {@link io.jsycl.internal.schedule.QueueScheduler} takes it (SYCL's
+ * specialization constants). A {@link io.jsycl.Handler} records it while the command group function runs and
+ * {@link io.jsycl.Handler#finish()} makes it; the queue's {@link io.jsycl.internal.schedule.QueueScheduler} takes it (SYCL's
  * {@code handler::finalize} handing a command group to {@code Scheduler::addCG}).
  *
  * @param launch the kernel and the index space it runs over, or null where the function ran none
@@ -119,7 +118,7 @@ public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> r
         }
     }
 
-    /** True if the user gave build options ({@link Handler#buildOptions}). */
+    /** True if the user gave build options ({@link io.jsycl.Handler#buildOptions}). */
     boolean hasUserBuildOptions() {
         return !userBuildOptions.isEmpty();
     }

@@ -1,8 +1,8 @@
 package io.jsycl.internal.launch;
 
-import io.jsycl.Device;
 import io.jsycl.SyclException;
 import io.jsycl.internal.event.LaunchThread;
+import io.jsycl.internal.platform.DeviceImpl;
 import io.jsycl.lowering.LoweredKernel;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClException;
@@ -21,10 +21,10 @@ public final class DeferredLaunch implements LaunchThread.Launch {
     private final KernelArguments arguments;
     private final NdShape shape;
     private final LoweredKernel lowered;
-    private final Device device;
+    private final DeviceImpl device;
 
     public DeferredLaunch(ClCommandQueue queue, KernelHandle handle, KernelArguments arguments, NdShape shape,
-            LoweredKernel lowered, Device device) {
+            LoweredKernel lowered, DeviceImpl device) {
         this.queue = queue;
         this.handle = handle;
         this.arguments = arguments;
@@ -44,7 +44,7 @@ public final class DeferredLaunch implements LaunchThread.Launch {
     }
 
     /** The failure of enqueuing {@code lowered} on {@code device}, as submit and the launch thread report it. */
-    public static SyclException enqueueFailure(LoweredKernel lowered, Device device, ClException e) {
+    public static SyclException enqueueFailure(LoweredKernel lowered, DeviceImpl device, ClException e) {
         return new SyclException("cannot enqueue kernel " + lowered.kernelName() + " on " + device.name() + ": "
                 + e.getMessage(), e, e.status(), e.statusName());
     }

@@ -1,15 +1,10 @@
 package io.jsycl.internal.launch;
 
-import io.jsycl.Accessor;
-import io.jsycl.DeviceArray;
-import io.jsycl.LocalAccessor;
 import io.jsycl.Range;
-import io.jsycl.Reduction;
 import io.jsycl.internal.event.LaunchThread;
-import io.jsycl.internal.memory.ApiAccess;
 import io.jsycl.internal.memory.BufferStorage;
 import io.jsycl.internal.memory.ElementKind;
-import io.jsycl.internal.memory.RecordPaths;
+import io.jsycl.internal.memory.ReductionImpl;
 import io.jsycl.lowering.ArgRole;
 import io.jsycl.lowering.KernelArg;
 import io.jsycl.lowering.LoweredKernel;
@@ -32,8 +27,6 @@ import java.util.List;
  * the enqueue (OpenCL keeps a released buffer until the commands using it finish).
  */
 public final class KernelArguments implements AutoCloseable {
-    private static final ApiAccess API = ApiAccess.get();
-
     /** Ints in a checked kernel's failure record: kind, line, id 0..2, index, bound, spare. */
     static final int CHECK_INTS = 8;
 
@@ -60,31 +53,33 @@ public final class KernelArguments implements AutoCloseable {
      * {@code workGroupSize} is the launch's work-group size (work-items per group) where it has one, else 0. {@code zeroOffsets}: the program is built
      * with {@code JSYCL_ZERO_OFFSETS}, whose kernel has no accessor offset parameters.
      */
-    public void set(ClContext context, LoweredKernel lowered, Object[] captured, BufferStorage[] storages,
-            ClMem[] mems, Range range, Reduction<?> reduction, long workGroupSize, boolean zeroOffsets) {
+    public void set(ClContext context, LoweredKernel lowered, BoundCapture[] captured, BufferStorage[] storages,
+            ClMem[] mems, Range range, ReductionImpl reduction, long workGroupSize, boolean zeroOffsets) {
         int index = 0;
         for (KernelArg arg : lowered.args()) {
             if (zeroOffsets && arg.role() == ArgRole.ACCESSOR_OFFSET) {
                 continue;
             }
-            Object value = arg.captureIndex() >= 0 ? RecordPaths.resolve(captured[arg.captureIndex()], arg.path()) : null;
+            BoundCapture value = arg.captureIndex() >= 0
+                    ? BoundCapture.resolve(captured[arg.captureIndex()], arg.path()) : null;
+            int d = arg.dimension();
             switch (arg.role()) {
-                case VALUE -> setScalar(index, value);
-                case ACCESSOR_DATA -> put(index, MEM, 0, value instanceof DeviceArray<?> d ? API.impl(d).mem()
-                        : memOf(API.storage(((Accessor<?>) value)), storages, mems));
-                case ACCESSOR_RANGE -> putInt(index, value instanceof DeviceArray<?> d ? d.size()
-                        : ((Accessor<?>) value).range().get(arg.dimension()));
-                case ACCESSOR_MEM_RANGE -> putInt(index, value instanceof DeviceArray<?> d ? d.size()
-                        : API.storage(((Accessor<?>) value)).shape().get(arg.dimension()));
-                case ACCESSOR_OFFSET -> putInt(index, value instanceof DeviceArray<?> ? 0
-                        : API.offset((Accessor<?>) value, arg.dimension()));
-                case LAUNCH_RANGE -> putInt(index, range.get(arg.dimension()));
-                case LOCAL_MEMORY -> put(index, LOCAL, Math.max(1, API.impl((LocalAccessor<?>) value).bytes()), null);
-                case LOCAL_RANGE -> putInt(index, ((LocalAccessor<?>) value).range().get(arg.dimension()));
-                case ARRAY_DATA -> put(index, MEM, 0, arrayBuffer(context, value));
-                case ARRAY_LENGTH -> putInt(index, Array.getLength(value));
-                case REDUCTION_OUTPUT -> put(index, MEM, 0, memOf(API.impl(reduction).output(), storages, mems));
-                case REDUCTION_SCRATCH -> put(index, LOCAL, workGroupSize * API.impl(reduction).output().kind.bytes, null);
+                case VALUE -> setScalar(index, ((BoundCapture.Value) value).value());
+                case ACCESSOR_DATA -> put(index, MEM, 0, value instanceof BoundCapture.DeviceArray a ? a.array().mem()
+                        : memOf(((BoundCapture.Accessor) value).storage(), storages, mems));
+                case ACCESSOR_RANGE -> putInt(index, value instanceof BoundCapture.DeviceArray a ? a.array().length()
+                        : ((BoundCapture.Accessor) value).range().get(d));
+                case ACCESSOR_MEM_RANGE -> putInt(index, value instanceof BoundCapture.DeviceArray a
+                        ? a.array().length() : ((BoundCapture.Accessor) value).storage().shape().get(d));
+                case ACCESSOR_OFFSET -> putInt(index, value instanceof BoundCapture.DeviceArray ? 0
+                        : ((BoundCapture.Accessor) value).offset()[d]);
+                case LAUNCH_RANGE -> putInt(index, range.get(d));
+                case LOCAL_MEMORY -> put(index, LOCAL, Math.max(1, ((BoundCapture.Local) value).local().bytes()), null);
+                case LOCAL_RANGE -> putInt(index, ((BoundCapture.Local) value).range().get(d));
+                case ARRAY_DATA -> put(index, MEM, 0, arrayBuffer(context, ((BoundCapture.Value) value).value()));
+                case ARRAY_LENGTH -> putInt(index, Array.getLength(((BoundCapture.Value) value).value()));
+                case REDUCTION_OUTPUT -> put(index, MEM, 0, memOf(reduction.output(), storages, mems));
+                case REDUCTION_SCRATCH -> put(index, LOCAL, workGroupSize * reduction.output().kind.bytes, null);
                 case GROUP_SCRATCH -> put(index, LOCAL, (workGroupSize + workGroupSize / 32 + 1) * Long.BYTES, null);
                 case CHECK_BUFFER -> put(index, MEM, 0, checkBuffer(context));
             }

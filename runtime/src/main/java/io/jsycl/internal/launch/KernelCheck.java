@@ -1,9 +1,8 @@
 package io.jsycl.internal.launch;
 
-import io.jsycl.Context;
 import io.jsycl.SyclException;
 import io.jsycl.internal.event.CheckRecord;
-import io.jsycl.internal.memory.ApiAccess;
+import io.jsycl.internal.memory.ContextImpl;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClMem;
 import java.lang.foreign.Arena;
@@ -17,13 +16,11 @@ import java.util.List;
  * zero, with the kernel, the source line and the first failing work-item.
  */
 public final class KernelCheck implements CheckRecord {
-    private static final ApiAccess API = ApiAccess.get();
-
-    private final Context context;
+    private final ContextImpl context;
     private final ClMem buffer;
     private final KernelLambdas.Lowering kernel;
 
-    public KernelCheck(Context context, ClMem buffer, KernelLambdas.Lowering kernel) {
+    public KernelCheck(ContextImpl context, ClMem buffer, KernelLambdas.Lowering kernel) {
         this.context = context;
         this.buffer = buffer;
         this.kernel = kernel;
@@ -35,7 +32,7 @@ public final class KernelCheck implements CheckRecord {
         int[] r = new int[KernelArguments.CHECK_INTS];
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment host = arena.allocate(4L * r.length, 8);
-            try (ClEvent e = API.impl(context).transferQueue().enqueueReadBuffer(buffer, true, 0, host, host.byteSize(),
+            try (ClEvent e = context.transferQueue().enqueueReadBuffer(buffer, true, 0, host, host.byteSize(),
                     List.of())) {
                 MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, r, 0, r.length);
             }

@@ -1,6 +1,6 @@
 package io.jsycl.internal.launch;
 
-import io.jsycl.Device;
+import io.jsycl.internal.platform.DeviceImpl;
 
 /**
  * A built kernel of a context: a lowering (by identity), the device, the build options.
@@ -9,5 +9,5 @@ import io.jsycl.Device;
  * @param device the device it was built for
  * @param options its build options
  */
-public record KernelKey(KernelLambdas.Lowering lowering, Device device, String options) {
+public record KernelKey(KernelLambdas.Lowering lowering, DeviceImpl device, String options) {
 }

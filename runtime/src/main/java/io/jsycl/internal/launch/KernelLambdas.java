@@ -5,13 +5,16 @@ import io.jsycl.Accessor;
 import io.jsycl.DeviceArray;
 import io.jsycl.KernelLoweringException;
 import io.jsycl.LocalAccessor;
-import io.jsycl.Queue;
+import io.jsycl.Range;
 import io.jsycl.SyclException;
 import io.jsycl.internal.memory.ApiAccess;
 import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.memory.ContextImpl;
 import io.jsycl.internal.memory.DeviceArrayImpl;
+import io.jsycl.internal.memory.LocalAccessorImpl;
 import io.jsycl.internal.memory.RecordCodec;
 import io.jsycl.internal.memory.RecordPaths;
+import io.jsycl.internal.platform.DeviceImpl;
 import io.jsycl.internal.platform.FirstSubmitTrace;
 import io.jsycl.internal.platform.Settings;
 import io.jsycl.lowering.Capture;
@@ -48,8 +51,8 @@ public final class KernelLambdas {
     private KernelLambdas() {
     }
 
-    /** A kernel lambda seen at one submit: its lowering and its captured values. */
-    public record Kernel(Lowering lowering, Object[] captured) {
+    /** A kernel lambda seen at one submit: its lowering and its captured values, bound (one per capture). */
+    public record Kernel(Lowering lowering, BoundCapture[] captured) {
         public LoweredKernel lowered() {
             return lowering.kernel();
         }
@@ -192,7 +195,7 @@ public final class KernelLambdas {
     }
 
     /** What a kernel's captures are checked against: the command group's accessors and local memory, and its queue. */
-    private record CaptureCheck(CommandGroupRecord group, Queue queue) {
+    private record CaptureCheck(CommandGroupRecord group, ContextImpl context, DeviceImpl device, Object queue) {
         java.util.Map<BufferStorage, AccessMode> requirements() {
             return group.requirements();
         }
@@ -212,18 +215,21 @@ public final class KernelLambdas {
     /**
      * Lowers {@code kernel} (or finds its lowering) for a launch of {@code dimensions} (0 for a
      * single task), checking its captures against the accessors of {@code group}, submitted to
-     * {@code queue}; {@code checked} for a checked kernel and, for a reduction, the reduction it
-     * combines into.
+     * {@code queue} (as messages name it) on {@code device} of {@code context}; {@code checked} for a checked kernel
+     * and, for a reduction, the reduction it combines into.
      */
-    public static Kernel lower(Object kernel, KernelShape shape, int dimensions, CommandGroupRecord group, Queue queue,
-            boolean checked, ReductionSpec reduction) {
-        var check = new CaptureCheck(group, queue);
+    public static Kernel lower(Object kernel, KernelShape shape, int dimensions, CommandGroupRecord group,
+            ContextImpl context, DeviceImpl device, Object queue, boolean checked, ReductionSpec reduction) {
+        var check = new CaptureCheck(group, context, device, queue);
         LambdaClass lambdaClass = LAMBDAS.get(kernel.getClass());
         LambdaShape lambda = lambdaClass.shape(kernel);
         Object[] captured = lambda.captured(kernel);
         var captures = new Capture[captured.length];
+        var bound = new BoundCapture[captured.length];
         for (int i = 0; i < captured.length; i++) {
-            captures[i] = capture(lambda, i, captured[i], check);
+            Captured c = capture(lambda, i, captured[i], check);
+            captures[i] = c.shape();
+            bound[i] = c.bound();
         }
         var key = new LoweringKey(shape, dimensions, List.of(captures), checked, reduction);
         FirstSubmitTrace.mark("identify");
@@ -234,7 +240,7 @@ public final class KernelLambdas {
         if (result instanceof KernelLoweringException failure) {
             throw failure;
         }
-        return new Kernel((Lowering) result, captured);
+        return new Kernel((Lowering) result, bound);
     }
 
     /**
@@ -306,66 +312,91 @@ public final class KernelLambdas {
     private static final io.jsycl.lowering.AccessMode[] LOWERING_MODES = java.util.Arrays.stream(AccessMode.values())
             .map(m -> io.jsycl.lowering.AccessMode.valueOf(m.name())).toArray(io.jsycl.lowering.AccessMode[]::new);
 
-    private static Capture capture(LambdaShape lambda, int index, Object value, CaptureCheck check) {
+    /** A captured value's shape, which keys its lowering, and the value bound for the launch. */
+    private record Captured(Capture shape, BoundCapture bound) {
+    }
+
+    private static Captured capture(LambdaShape lambda, int index, Object value, CaptureCheck check) {
         return switch (value) {
             case Accessor<?> a -> {
-                AccessMode requested = check.requirements().get(API.storage(a));
+                BufferStorage storage = API.storage(a);
+                AccessMode requested = check.requirements().get(storage);
                 if (requested == null) {
-                    throw new SyclException("kernel " + lambda.described() + ": captures an accessor of " + API.storage(a)
+                    throw new SyclException("kernel " + lambda.described() + ": captures an accessor of " + storage
                             + " that was requested in another command group; request accessors inside the command"
                             + " group that runs the kernel (buf.read(h) in the submit lambda)");
                 }
                 var mode = LOWERING_MODES[a.mode().ordinal()];
-                if (API.storage(a).codec instanceof RecordCodec records) {
-                    yield new Capture.RecordAccessor(records.internalName(), records.fields, a.range().dimensions(), mode);
+                Range range = a.range();
+                var offset = new int[range.dimensions()];
+                for (int d = 0; d < offset.length; d++) {
+                    offset[d] = API.offset(a, d);
                 }
-                yield new Capture.Accessor(API.storage(a).kind.scalar, a.range().dimensions(), mode);
+                var bound = new BoundCapture.Accessor(storage, range, offset);
+                if (storage.codec instanceof RecordCodec records) {
+                    yield new Captured(new Capture.RecordAccessor(records.internalName(), records.fields,
+                            range.dimensions(), mode), bound);
+                }
+                yield new Captured(new Capture.Accessor(storage.kind.scalar, range.dimensions(), mode), bound);
             }
             case DeviceArray<?> d -> {
                 DeviceArrayImpl array = API.impl(d);
                 array.requireOpen();
-                if (array.context() != check.queue().context() || array.device() != check.queue().device()) {
-                    throw new SyclException("kernel " + lambda.described() + ": captures " + d + ", which belongs to"
+                if (array.context() != check.context() || array.device() != check.device()) {
+                    throw new SyclException("kernel " + lambda.described() + ": captures " + array + ", which belongs to"
                             + " another context or device than " + check.queue() + "; allocate it with that queue");
                 }
-                yield new Capture.Accessor(array.kind().scalar, 1, io.jsycl.lowering.AccessMode.READ_WRITE);
+                yield new Captured(new Capture.Accessor(array.kind().scalar, 1, io.jsycl.lowering.AccessMode.READ_WRITE),
+                        new BoundCapture.DeviceArray(array));
             }
             case LocalAccessor<?> l -> {
                 if (!check.locals().contains(l)) {
                     throw new SyclException("kernel " + lambda.described() + ": captures local memory made in another"
                             + " command group; make LocalAccessors inside the command group that runs the kernel");
                 }
-                yield new Capture.Local(API.impl(l).kind().scalar, l.range().dimensions());
+                LocalAccessorImpl local = API.impl(l);
+                Range range = l.range();
+                yield new Captured(new Capture.Local(local.kind().scalar, range.dimensions()),
+                        new BoundCapture.Local(local, range));
             }
             case Record r -> recordCapture(lambda, index, r, check);
-            case boolean[] a -> new Capture.Array(ScalarType.BOOLEAN);
-            case byte[] a -> new Capture.Array(ScalarType.BYTE);
-            case char[] a -> new Capture.Array(ScalarType.CHAR);
-            case short[] a -> new Capture.Array(ScalarType.SHORT);
-            case int[] a -> new Capture.Array(ScalarType.INT);
-            case long[] a -> new Capture.Array(ScalarType.LONG);
-            case float[] a -> new Capture.Array(ScalarType.FLOAT);
-            case double[] a -> new Capture.Array(ScalarType.DOUBLE);
-            case Integer v -> new Capture.Scalar(ScalarType.INT);
-            case Long v -> new Capture.Scalar(ScalarType.LONG);
-            case Float v -> new Capture.Scalar(ScalarType.FLOAT);
-            case Double v -> new Capture.Scalar(ScalarType.DOUBLE);
-            case Short v -> new Capture.Scalar(ScalarType.SHORT);
-            case Byte v -> new Capture.Scalar(ScalarType.BYTE);
-            case Character v -> new Capture.Scalar(ScalarType.CHAR);
-            case Boolean v -> new Capture.Scalar(ScalarType.BOOLEAN);
+            case boolean[] a -> plain(new Capture.Array(ScalarType.BOOLEAN), a);
+            case byte[] a -> plain(new Capture.Array(ScalarType.BYTE), a);
+            case char[] a -> plain(new Capture.Array(ScalarType.CHAR), a);
+            case short[] a -> plain(new Capture.Array(ScalarType.SHORT), a);
+            case int[] a -> plain(new Capture.Array(ScalarType.INT), a);
+            case long[] a -> plain(new Capture.Array(ScalarType.LONG), a);
+            case float[] a -> plain(new Capture.Array(ScalarType.FLOAT), a);
+            case double[] a -> plain(new Capture.Array(ScalarType.DOUBLE), a);
+            case Integer v -> plain(new Capture.Scalar(ScalarType.INT), v);
+            case Long v -> plain(new Capture.Scalar(ScalarType.LONG), v);
+            case Float v -> plain(new Capture.Scalar(ScalarType.FLOAT), v);
+            case Double v -> plain(new Capture.Scalar(ScalarType.DOUBLE), v);
+            case Short v -> plain(new Capture.Scalar(ScalarType.SHORT), v);
+            case Byte v -> plain(new Capture.Scalar(ScalarType.BYTE), v);
+            case Character v -> plain(new Capture.Scalar(ScalarType.CHAR), v);
+            case Boolean v -> plain(new Capture.Scalar(ScalarType.BOOLEAN), v);
             case null -> throw unsupportedCapture(lambda, index, null);
             default -> throw unsupportedCapture(lambda, index, value.getClass());
         };
     }
 
+    private static Captured plain(Capture shape, Object value) {
+        return new Captured(shape, new BoundCapture.Value(value));
+    }
+
     /** A captured record, walked component by component (records may nest and hold accessors). */
-    private static Capture recordCapture(LambdaShape lambda, int index, Record r, CaptureCheck check) {
-        var components = new java.util.ArrayList<Capture>();
-        for (Object value : RecordPaths.components(r)) {
-            components.add(capture(lambda, index, value, check));
+    private static Captured recordCapture(LambdaShape lambda, int index, Record r, CaptureCheck check) {
+        Object[] values = RecordPaths.components(r);
+        var components = new java.util.ArrayList<Capture>(values.length);
+        var bound = new BoundCapture[values.length];
+        for (int i = 0; i < values.length; i++) {
+            Captured c = capture(lambda, index, values[i], check);
+            components.add(c.shape());
+            bound[i] = c.bound();
         }
-        return new Capture.Record(r.getClass().getName().replace('.', '/'), components);
+        return new Captured(new Capture.Record(r.getClass().getName().replace('.', '/'), components),
+                new BoundCapture.Record(bound));
     }
 
     /**

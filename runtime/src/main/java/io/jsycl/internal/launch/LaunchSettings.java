@@ -1,8 +1,8 @@
 package io.jsycl.internal.launch;
 
-import io.jsycl.Device;
 import io.jsycl.DeviceType;
 import io.jsycl.Range;
+import io.jsycl.internal.platform.DeviceImpl;
 import io.jsycl.internal.platform.Settings;
 import java.util.function.LongSupplier;
 
@@ -54,7 +54,7 @@ public final class LaunchSettings {
     private final long computeUnits;
 
     /** The settings of a queue on {@code device}, from {@code settings}, which have been read already. */
-    public LaunchSettings(Settings settings, Device device) {
+    public LaunchSettings(Settings settings, DeviceImpl device) {
         this.padsRanges = settings.padsRanges(device);
         this.checksAll = settings.checks().get();
         this.zeroOffsets = settings.zeroOffsets().get();

@@ -1,12 +1,6 @@
 package io.jsycl.internal.launch;
 
-import io.jsycl.Accessor;
-import io.jsycl.DeviceArray;
-import io.jsycl.LocalAccessor;
-import io.jsycl.Queue;
 import io.jsycl.Range;
-import io.jsycl.internal.memory.ApiAccess;
-import io.jsycl.internal.memory.RecordPaths;
 import io.jsycl.lowering.ArgRole;
 import io.jsycl.lowering.KernelArg;
 import io.jsycl.lowering.LoweredKernel;
@@ -37,12 +31,10 @@ import java.lang.reflect.Array;
  * <li>{@code -DJSYCL_GRID_STRIDE} where the launch runs its items a grid apart over fewer work-items (set by the
  * scheduler: {@link LaunchSettings#gridStrideItems}).</li>
  * </ul>
- * Both settings are read when a queue is made ({@link Queue}); a process measuring both variants makes a queue
+ * Both settings are read when a queue is made ({@link io.jsycl.Queue}); a process measuring both variants makes a queue
  * after setting each.
  */
 public final class LaunchSpecialization {
-    private static final ApiAccess API = ApiAccess.get();
-
     /** The largest extent for which signed subscripts keep Java's results: {@code 2^31 - 2^24}. */
     static final long SIGNED_SUBSCRIPT_MAX_EXTENT = (1L << 31) - (1L << 24);
 
@@ -77,7 +69,8 @@ public final class LaunchSpecialization {
      * {@link #WRAPPING_SUBSCRIPTS} and {@link #NO_ALIASING} bits. {@code zeroOffsetPrograms} and
      * {@code signedSubscripts} are the queue's settings.
      */
-    public static int of(LoweredKernel lowered, Object[] captured, boolean zeroOffsetPrograms, boolean signedSubscripts) {
+    public static int of(LoweredKernel lowered, BoundCapture[] captured, boolean zeroOffsetPrograms,
+            boolean signedSubscripts) {
         boolean zeroOffsets = zeroOffsetPrograms;
         boolean wrapping = !signedSubscripts;
         boolean hasOffsets = false;
@@ -89,15 +82,11 @@ public final class LaunchSpecialization {
             if (arg.captureIndex() < 0) {
                 continue;
             }
-            Object value = switch (arg.role()) {
-                case ACCESSOR_DATA, ACCESSOR_OFFSET, ARRAY_DATA, LOCAL_RANGE ->
-                        RecordPaths.resolve(captured[arg.captureIndex()], arg.path());
-                default -> null;
-            };
+            BoundCapture value = BoundCapture.resolve(captured[arg.captureIndex()], arg.path());
             switch (arg.role()) {
                 case ACCESSOR_DATA -> {
-                    Object memory = value instanceof DeviceArray<?> d ? API.impl(d).mem()
-                            : API.storage(((Accessor<?>) value));
+                    Object memory = value instanceof BoundCapture.DeviceArray a ? a.array().mem()
+                            : ((BoundCapture.Accessor) value).storage();
                     if (memories == null) {
                         memories = new Object[lowered.args().size()];
                     }
@@ -107,15 +96,17 @@ public final class LaunchSpecialization {
                     memories[accessors++] = memory;
                     // Every accessor's extents, whether or not the kernel reads its range (the lowering passes
                     // ranges only to kernels that read them).
-                    wrapping |= value instanceof DeviceArray<?> d ? d.size() > SIGNED_SUBSCRIPT_MAX_EXTENT
-                            : extentAbove((Accessor<?>) value, SIGNED_SUBSCRIPT_MAX_EXTENT);
+                    wrapping |= value instanceof BoundCapture.DeviceArray a
+                            ? a.array().length() > SIGNED_SUBSCRIPT_MAX_EXTENT
+                            : extentAbove(((BoundCapture.Accessor) value).range(), SIGNED_SUBSCRIPT_MAX_EXTENT);
                 }
                 case ACCESSOR_OFFSET -> {
                     hasOffsets = true;
-                    zeroOffsets &= !(value instanceof Accessor<?> a) || API.offset(a, arg.dimension()) == 0;
+                    zeroOffsets &= !(value instanceof BoundCapture.Accessor a) || a.offset()[arg.dimension()] == 0;
                 }
-                case ARRAY_DATA -> wrapping |= Array.getLength(value) > SIGNED_SUBSCRIPT_MAX_EXTENT;
-                case LOCAL_RANGE -> wrapping |= ((LocalAccessor<?>) value).range().get(arg.dimension())
+                case ARRAY_DATA -> wrapping |= Array.getLength(((BoundCapture.Value) value).value())
+                        > SIGNED_SUBSCRIPT_MAX_EXTENT;
+                case LOCAL_RANGE -> wrapping |= ((BoundCapture.Local) value).range().get(arg.dimension())
                         > SIGNED_SUBSCRIPT_MAX_EXTENT;
                 default -> {
                 }
@@ -129,20 +120,20 @@ public final class LaunchSpecialization {
      * {@link #GRID_STRIDE}'s measure of a launch: the bytes of memory its accessors span (an accessor its range, a
      * device array all of it), each accessor counted once per time it is captured.
      */
-    public static long accessorBytes(LoweredKernel lowered, Object[] captured) {
+    public static long accessorBytes(LoweredKernel lowered, BoundCapture[] captured) {
         long bytes = 0;
         for (KernelArg arg : lowered.args()) {
             if (arg.captureIndex() >= 0 && arg.role() == ArgRole.ACCESSOR_DATA) {
-                Object value = RecordPaths.resolve(captured[arg.captureIndex()], arg.path());
-                bytes += value instanceof DeviceArray<?> d ? API.impl(d).bytes()
-                        : ((Accessor<?>) value).range().size() * API.storage((Accessor<?>) value).codec.byteSize();
+                BoundCapture value = BoundCapture.resolve(captured[arg.captureIndex()], arg.path());
+                bytes += value instanceof BoundCapture.DeviceArray a ? a.array().bytes()
+                        : ((BoundCapture.Accessor) value).range().size()
+                                * ((BoundCapture.Accessor) value).storage().codec.byteSize();
             }
         }
         return bytes;
     }
 
-    private static boolean extentAbove(Accessor<?> a, long max) {
-        Range r = a.range();
+    private static boolean extentAbove(Range r, long max) {
         for (int d = 0; d < r.dimensions(); d++) {
             if (r.get(d) > max) {
                 return true;

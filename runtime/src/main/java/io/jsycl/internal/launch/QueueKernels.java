@@ -1,10 +1,9 @@
 package io.jsycl.internal.launch;
 
 import io.jsycl.Aspect;
-import io.jsycl.Context;
-import io.jsycl.Device;
 import io.jsycl.KernelBuildException;
-import io.jsycl.internal.memory.ApiAccess;
+import io.jsycl.internal.memory.ContextImpl;
+import io.jsycl.internal.platform.DeviceImpl;
 import io.jsycl.internal.platform.FirstSubmitTrace;
 import io.jsycl.lowering.LoweredKernel;
 import io.jsycl.lowering.ProgramVariant;
@@ -25,10 +24,8 @@ import java.util.TreeMap;
  * stores an equal string, so it needs no lock. The context's kernel map is concurrent.
  */
 public final class QueueKernels {
-    private static final ApiAccess API = ApiAccess.get();
-
-    private final Device device;
-    private final Context context;
+    private final DeviceImpl device;
+    private final ContextImpl context;
     /**
      * The build options of kernels without specialization constants or user options, by fast math (bit 0),
      * padded range (bit 1) and {@link LaunchSpecialization} (bits 2 and up), once the first such submit built them.
@@ -36,7 +33,7 @@ public final class QueueKernels {
      */
     private final String[] plainBuildOptions = new String[4 << LaunchSpecialization.BITS];
 
-    public QueueKernels(Device device, Context context) {
+    public QueueKernels(DeviceImpl device, ContextImpl context) {
         this.device = device;
         this.context = context;
     }
@@ -64,10 +61,10 @@ public final class QueueKernels {
         }
         FirstSubmitTrace.mark("build-options");
         var key = new KernelKey(lowering, device, options);
-        KernelHandle handle = API.impl(context).kernels().get(key);
+        KernelHandle handle = context.kernels().get(key);
         if (handle == null) {
             handle = build(lowering, options);
-            API.impl(context).kernels().put(key, handle);
+            context.kernels().put(key, handle);
         }
         return handle;
     }
@@ -88,7 +85,7 @@ public final class QueueKernels {
                 }
             }
         }
-        return composeOptions(specialization, specConstants.toString(), padded, API.impl(device).quirkBuildOptions(),
+        return composeOptions(specialization, specConstants.toString(), padded, device.quirkBuildOptions(),
                 group.fastMath(), !group.fastMath() && device.hasAspect(Aspect.FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT),
                 group.hasUserBuildOptions() ? group.userBuildOptions() : null);
     }
@@ -128,9 +125,9 @@ public final class QueueKernels {
         LoweredKernel lowered = lowering.kernel();
         var source = new ProgramSource(lowered.source(), options, new TreeMap<>());
         try {
-            ProgramManager manager = ProgramManager.of(API.impl(context).cl());
+            ProgramManager manager = ProgramManager.of(context.cl());
             FirstSubmitTrace.mark("program-manager-open");
-            return manager.getOrCreateKernel(API.impl(device).cl(), source, lowered.kernelName());
+            return manager.getOrCreateKernel(device.cl(), source, lowered.kernelName());
         } catch (ProgramBuildException e) {
             throw new KernelBuildException("kernel " + lowering.described() + " (OpenCL kernel " + lowered.kernelName()
                     + ") failed to build for " + device.name()

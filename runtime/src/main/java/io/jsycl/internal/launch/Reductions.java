@@ -1,15 +1,15 @@
 package io.jsycl.internal.launch;
 
-import io.jsycl.Device;
 import io.jsycl.Range;
 import io.jsycl.Reduction;
 import io.jsycl.SyclException;
 import io.jsycl.internal.memory.ApiAccess;
+import io.jsycl.internal.platform.DeviceImpl;
 import io.jsycl.lowering.ReductionOp;
 import io.jsycl.lowering.ReductionSpec;
 import java.lang.invoke.SerializedLambda;
 
-/** What the lowering needs to know of a {@link Reduction}, and the work-group size its device launch uses. */
+/** What the lowering needs to know of a {@link io.jsycl.Reduction}, and the work-group size its device launch uses. */
 public final class Reductions {
     private static final ApiAccess API = ApiAccess.get();
 
@@ -49,7 +49,7 @@ public final class Reductions {
      * the items its global id reaches in strides of the global size (the lowering's {@code Reductions.emitItems}).
      * A checked kernel gets one work-item per item, so that a failure names the item's id as its global id.
      */
-    public static Range globalSize(Device device, int n, long local, boolean checked) {
+    public static Range globalSize(DeviceImpl device, int n, long local, boolean checked) {
         long groups = (n + local - 1) / local;
         if (!checked) {
             groups = Math.min(groups, Math.max(1L, device.maxComputeUnits()) * GROUPS_PER_COMPUTE_UNIT);
@@ -60,7 +60,7 @@ public final class Reductions {
     }
 
     /** A power of two up to 256 that the device accepts. */
-    public static long workGroupSize(Device device) {
+    public static long workGroupSize(DeviceImpl device) {
         long size = 256;
         while (size > device.maxWorkGroupSize()) {
             size /= 2;

@@ -16,9 +16,9 @@ import java.util.function.Function;
  * The runtime's way into the state that the public types of {@code io.jsycl} keep hidden, in the
  * style of the JDK's {@code SharedSecrets}: one package-private class of {@code io.jsycl} implements
  * it and registers itself when it is initialized; {@link #get()} initializes it first. The public
- * types stay thin (an {@link Event} is a handle to an {@link EventImpl}, a {@link Context} to a
- * {@link ContextImpl}, a {@link Device} to a {@link DeviceImpl}, a {@link DeviceArray} to a
- * {@link DeviceArrayImpl}, a {@link LocalAccessor} to a {@link LocalAccessorImpl}, a {@link Reduction} to a
+ * types stay thin (an {@link io.jsycl.Event} is a handle to an {@link EventImpl}, a {@link io.jsycl.Context} to a
+ * {@link ContextImpl}, a {@link io.jsycl.Device} to a {@link DeviceImpl}, a {@link io.jsycl.DeviceArray} to a
+ * {@link DeviceArrayImpl}, a {@link io.jsycl.LocalAccessor} to a {@link LocalAccessorImpl}, a {@link io.jsycl.Reduction} to a
  * {@link ReductionImpl}); what the scheduler, the buffer storage and the kernel lowering read of them goes
  * through here, and nothing of it is public API.
  */
@@ -49,7 +49,7 @@ public interface ApiAccess {
     EventImpl impl(Event event);
 
     /** @return a host-device context whose transfers go to the queue {@code transfers} makes (a test's fake) */
-    Context newContext(Function<Context, CommandQueue> transfers);
+    Context newContext(Function<ContextImpl, CommandQueue> transfers);
 
     /** @return what {@code context} is a handle to */
     ContextImpl impl(Context context);

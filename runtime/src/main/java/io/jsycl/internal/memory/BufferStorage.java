@@ -1,22 +1,15 @@
 package io.jsycl.internal.memory;
 
 import io.jsycl.AccessMode;
-import io.jsycl.Context;
-import io.jsycl.Device;
 import io.jsycl.Range;
 import io.jsycl.internal.event.EventImpl;
-import io.jsycl.internal.event.GraphLock;
-import io.jsycl.internal.event.HostFutures;
 import io.jsycl.internal.platform.KernelProfile;
 import io.jsycl.internal.platform.SchedulerTrace;
 import io.jsycl.internal.platform.Settings;
-import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClMem;
-import io.jsycl.opencl.ClMemFlags;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,19 +29,15 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Data moves between the host array and a context's copy in one of two ways, chosen when the
  * copy is made ({@link Settings#mapsHostTransfers}). Where the context's devices work in host memory
- * (CPU devices, integrated GPUs: {@link Device#hostUnifiedMemory()}), the copy itself is allocated
+ * (CPU devices, integrated GPUs: {@link io.jsycl.Device#hostUnifiedMemory()}), the copy itself is allocated
  * host-accessible ({@code CL_MEM_ALLOC_HOST_PTR}) and a transfer maps it, copies between it and the
  * Java array, and unmaps it: one memory copy, no {@code clEnqueueWrite/ReadBuffer}. Elsewhere a
  * transfer goes through pinned staging memory and {@code clEnqueueWrite/ReadBuffer} (DMA).
  * Heap arrays cannot be handed to OpenCL as {@code CL_MEM_USE_HOST_PTR}: the garbage collector
  * moves them.
  *
- * <p>A buffer made from a shape has no array of the user's to keep current: once a mapped copy is
- * current, host accessors map that copy and read and write it in place ({@link #mapForHost}), and
- * nothing is copied in or out. Where copies move through pinned memory instead, host accessors of
- * such a buffer read and write the copy's pinned memory, which then holds the current contents
- * ({@link DeviceCopy#pinnedValid}): the next upload is one DMA transfer from it, and a read-back one
- * DMA transfer into it, with no copy to or from a Java array.
+ * <p>A buffer made from a shape has no array of the user's to keep current: host accessors read and
+ * write a copy in place ({@link HostViews}).
  *
  * <p>Each copy remembers the last transfer into it (or unmap of it) as {@link DeviceCopy#ready}:
  * every later command that uses the copy waits for it, not only the command that caused it. The
@@ -61,21 +50,20 @@ import java.util.concurrent.atomic.AtomicLong;
  * read-back into the host array, an upload into a mapped copy, making pinned memory); then, once
  * nothing is deferred, {@code prepare*} moves data with non-blocking enqueues only (the uploads of
  * {@link DeviceCopy}). Copies' memory, staged uploads and read-backs go through a
- * {@link CommandQueue}: the command's queue, or the context's ({@link Context#transfers()}).
+ * {@link CommandQueue}: the command's queue, or the context's ({@link ContextImpl#transfers()}).
  * Transfers are finished by the thread that started them, outside the lock; each is recorded as
  * a reader of the buffer, so that commands which must not overlap it wait for it as for any command.
  *
  * <p>Thread safety: every field below is guarded by {@code this}, and so are the fields of its
- * {@link BufferUsers} and {@link DeviceCopy} objects, which the transfers of {@link BufferTransfer}
- * also change under this monitor; the fields that say which copy is valid and which commands use
+ * {@link BufferUsers} and {@link DeviceCopy} objects, which the transfers of {@link BufferTransfer},
+ * the host views of {@link HostViews} and the close of {@link BufferClose} also change under this
+ * monitor (the open host accessors, {@link HostAccessors}, have their own leaf monitor); the fields that say which copy is valid and which commands use
  * the buffer change only while the scheduler's lock is held too ({@link io.jsycl.internal.schedule.Scheduler#LOCK}), so a pass
  * under that lock sees them stay as they are. Lock order: the scheduler's lock, then this. No
  * method waits while holding either: closing and dropping a context collect what to wait for under
  * them and wait outside.
  */
 public final class BufferStorage {
-    private static final ApiAccess API = ApiAccess.get();
-
     private static final AtomicLong IDS = new AtomicLong();
 
     private final long id = IDS.incrementAndGet();
@@ -86,7 +74,7 @@ public final class BufferStorage {
     /** The host array: the user's, or one made for a buffer made from a shape. */
     public final Object array;
     private final Range shape;
-    private final boolean writeBack;
+    final boolean writeBack;
     private final int length;
     /** The size of the contents in bytes. */
     final long bytes;
@@ -97,25 +85,23 @@ public final class BufferStorage {
     // host array waits for it.
     EventImpl hostReady;
     // Guarded by this.
-    final Map<Context, DeviceCopy> copies = new LinkedHashMap<>();
+    final Map<ContextImpl, DeviceCopy> copies = new LinkedHashMap<>();
     // Guarded by this.
-    private Arena arena;
+    Arena arena;
     // Guarded by this.
-    private MemorySegment staging;
+    MemorySegment staging;
     // Guarded by this: the last writer and the readers since.
     final BufferUsers users = new BufferUsers();
     // Guarded by this.
-    private boolean closed;
+    boolean closed;
     // Guarded by this: the last asynchronous upload reading the staging segment.
     EventImpl stagingUse;
     // Guarded by this: false once a driver could not give pinned memory.
     boolean pinnedTransfers = true;
-    // Guarded by this: each open host accessor, by the future its close completes, and the thread that opened it.
-    private final Map<CompletableFuture<Void>, Thread> hostAccessors = new LinkedHashMap<>();
-    // The size of hostAccessors, read without the monitor so that a submit pays one volatile read when none is open.
-    private volatile int hostAccessorsOpen;
+    // Its own leaf monitor.
+    private final HostAccessors hostAccessors = new HostAccessors(this);
     /** Completes when {@link #close()} has freed every copy; a closing context waits for it. */
-    private final CompletableFuture<Void> released = new CompletableFuture<>();
+    final CompletableFuture<Void> released = new CompletableFuture<>();
     private final AtomicLong transfers = new AtomicLong();
 
     public BufferStorage(ElementKind kind, Object array, Range shape, boolean writeBack) {
@@ -173,15 +159,8 @@ public final class BufferStorage {
      * Records a host accessor opened on the calling thread until {@code open} completes (its close), for
      * {@link #refuseHostAccessorOpenHere}.
      */
-    public synchronized void hostAccessorOpened(CompletableFuture<Void> open) {
-        hostAccessors.put(open, Thread.currentThread());
-        hostAccessorsOpen = hostAccessors.size();
-        open.whenComplete((v, e) -> hostAccessorClosed(open));
-    }
-
-    private synchronized void hostAccessorClosed(CompletableFuture<Void> open) {
-        hostAccessors.remove(open);
-        hostAccessorsOpen = hostAccessors.size();
+    public void hostAccessorOpened(CompletableFuture<Void> open) {
+        hostAccessors.opened(open);
     }
 
     /**
@@ -190,16 +169,7 @@ public final class BufferStorage {
      * ("still open", "already open"), {@code advice} what to do instead. On another thread, the call waits.
      */
     public void refuseHostAccessorOpenHere(String what, String state, String advice) {
-        if (hostAccessorsOpen == 0) {
-            return;
-        }
-        Thread me = Thread.currentThread();
-        synchronized (this) {
-            if (hostAccessors.containsValue(me)) {
-                throw new IllegalStateException(what + ": a host accessor of " + this + " is " + state
-                        + " on this thread (" + me.getName() + "); " + advice);
-            }
-        }
+        hostAccessors.refuseOpenHere(what, state, advice);
     }
 
     /** Counts a transfer of the whole contents, for {@link #transfers()} and the kernel profile. */
@@ -211,96 +181,27 @@ public final class BufferStorage {
     /**
      * Under the scheduler's lock, before {@link #prepareDevice}: defers what would make the copy in
      * the context of {@code target} (the command's queue) current for a command using it with
-     * {@code mode} wait on the host. An upload by map still copying is awaited; a host array that is
-     * stale (the current contents are in another context) is read back first, by a transfer started
-     * here; an upload into a mapped copy is itself such a transfer; pinned memory is made outside the
-     * lock; staging memory that an upload still reads is awaited. Adds nothing to {@code deferred}
-     * when {@link #prepareDevice} can run now without blocking. The command's own dependencies are
-     * the scheduler's to check.
+     * {@code mode} wait on the host ({@link DeviceUploads#ready}). Adds nothing to {@code deferred}
+     * when {@link #prepareDevice} can run now without blocking.
      */
     public synchronized void readyForDevice(CommandQueue target, AccessMode mode, Deferred deferred) {
-        checkOpen();
-        Context context = target.context();
-        DeviceCopy copy = copyIn(context);
-        if (copy.ready != null && copy.ready.isHostWork() && !copy.ready.isDone()) {
-            deferred.await(copy.ready);
-            return;
-        }
-        if (mode == AccessMode.WRITE || copy.valid || bytes == 0 || copy.pinnedValid) {
-            return; // nothing moves, or the pinned memory is uploaded as it is
-        }
-        if (!hostArrayReady(deferred)) {
-            return;
-        }
-        if (copy.mapped) {
-            BufferTransfer upload = BufferTransfer.MapUpload.start(this, context, copy, deferred);
-            if (upload != null) {
-                deferred.finish(upload);
-            }
-            return;
-        }
-        if (stagingFor(context, copy, deferred) == null) {
-            return;
-        }
-        EventImpl busy = copy.pinned != null ? copy.pinnedUse : stagingUse;
-        if (busy != null && !busy.isDone()) {
-            deferred.await(busy); // the host copies into the staging memory an upload still reads
-        }
+        DeviceUploads.ready(this, target, mode, deferred);
     }
 
     /**
      * Makes the copy in {@code target}'s context current for a command that accesses it with
-     * {@code mode} and returns its memory object, without blocking: {@link #readyForDevice} deferred
-     * nothing, under the same hold of the scheduler's lock. The caller has already collected this
-     * buffer's dependencies into {@code waits}. An upload (from the copy's pinned memory, or through
-     * staging) is enqueued without blocking on {@code target}, after those dependencies; the copy's
-     * last transfer joins {@code waits}, so that the command runs after it.
+     * {@code mode} and returns its memory object, without blocking ({@link DeviceUploads#prepare}):
+     * {@link #readyForDevice} deferred nothing, under the same hold of the scheduler's lock.
      */
     public synchronized ClMem prepareDevice(CommandQueue target, AccessMode mode, List<EventImpl> waits) {
-        checkOpen();
-        Context context = target.context();
-        DeviceCopy copy = copyIn(context);
-        if (mode != AccessMode.WRITE && !copy.valid && bytes > 0) {
-            String how;
-            if (copy.pinnedValid) {
-                copy.ready = copy.uploadPinned(target, waits);
-                how = " from its pinned host memory, which holds the current contents (nothing copied on the host)";
-            } else if (hostValid && !copy.mapped && (copy.pinned != null || !pinnedTransfers)) {
-                copy.ready = stageIn(target, copy, waits);
-                how = " through staging memory";
-            } else {
-                throw new IllegalStateException(this + ": the upload to " + context + " was not made ready");
-            }
-            countTransfer();
-            if (SchedulerTrace.on()) {
-                SchedulerTrace.log(this + ": " + bytes + " bytes to " + context + how
-                        + " (the copy there was not current)");
-            }
-        } else if (copy.uploadTraced && mode != AccessMode.WRITE) {
-            copy.uploadTraced = false; // the upload by map for this command was traced when it started
-        } else if (SchedulerTrace.on()) {
-            SchedulerTrace.log(this + ": nothing moved to " + context + (copy.valid || bytes == 0
-                    ? " (the copy there is current)" : " (write-only access without init: the command overwrites it)"));
-        }
-        if (copy.ready != null) {
-            if (copy.ready.isDone()) {
-                copy.ready = null;
-            } else {
-                waits.add(copy.ready);
-            }
-        }
-        copy.valid = true;
-        if (mode != AccessMode.READ) {
-            makeOnlyCurrent(copy);
-        }
-        return copy.mem;
+        return DeviceUploads.prepare(this, target, mode, waits);
     }
 
     /**
      * After a write to {@code copy}: it is the only current copy, the host array, other contexts' copies and every
      * pinned memory are stale.
      */
-    private void makeOnlyCurrent(DeviceCopy copy) {
+    void makeOnlyCurrent(DeviceCopy copy) {
         hostValid = false;
         for (DeviceCopy other : copies.values()) {
             other.valid = other == copy;
@@ -309,12 +210,12 @@ public final class BufferStorage {
     }
 
     /** The copy of {@code context}, made (stale) if it has none yet. */
-    private DeviceCopy copyIn(Context context) {
+    DeviceCopy copyIn(ContextImpl context) {
         DeviceCopy copy = copies.get(context);
         if (copy == null) {
-            copy = API.impl(context).transfers().allocate(bytes);
+            copy = context.transfers().allocate(bytes);
             copies.put(context, copy);
-            API.impl(context).register(this);
+            context.register(this);
         }
         return copy;
     }
@@ -325,10 +226,10 @@ public final class BufferStorage {
      * (once no host accessor writes it), starts a read-back from a valid copy, or awaits the one
      * under way.
      */
-    private boolean hostArrayReady(Deferred deferred) {
+    boolean hostArrayReady(Deferred deferred) {
         if (!hostValid) {
             DeviceCopy pinnedSource = null;
-            Context pinnedContext = null;
+            ContextImpl pinnedContext = null;
             for (var entry : copies.entrySet()) {
                 if (entry.getValue().pinnedValid) {
                     pinnedSource = entry.getValue();
@@ -371,7 +272,7 @@ public final class BufferStorage {
      * staging segment (where the driver gives no pinned memory). Null where the pinned memory is
      * still to be made: that is deferred (it maps memory on the transfer queue, which waits).
      */
-    MemorySegment stagingFor(Context context, DeviceCopy copy, Deferred deferred) {
+    MemorySegment stagingFor(ContextImpl context, DeviceCopy copy, Deferred deferred) {
         if (copy.pinned != null) {
             return copy.pinnedBytes();
         }
@@ -380,16 +281,6 @@ public final class BufferStorage {
             return null;
         }
         return staging();
-    }
-
-    /** Uploads the host array through the copy's pinned memory or the native staging segment, after {@code waits}. */
-    private EventImpl stageIn(CommandQueue target, DeviceCopy copy, List<EventImpl> waits) {
-        boolean pinned = copy.pinned != null;
-        EventImpl upload = copy.stageIn(target, codec, array, pinned ? copy.pinnedBytes() : staging(), waits);
-        if (!pinned) {
-            stagingUse = upload;
-        }
-        return upload;
     }
 
     /**
@@ -427,16 +318,16 @@ public final class BufferStorage {
      * {@link #unmapHost} ends it.
      */
     public static final class HostMapping {
-        private final Context context;
-        private final DeviceCopy copy;
+        final ContextImpl context;
+        final DeviceCopy copy;
         /** The contents, the whole buffer, laid out as the codec packs the host array. */
         public final MemorySegment host;
         /** Whether {@code host} is the copy's pinned memory (nothing to unmap) rather than the mapped copy itself. */
-        private final boolean pinned;
+        final boolean pinned;
         /** The map, or the read into the pinned memory, that {@code host} may be used after; null if none. */
         public final ClEvent ready;
 
-        private HostMapping(Context context, DeviceCopy copy, MemorySegment host, boolean pinned, ClEvent ready) {
+        HostMapping(ContextImpl context, DeviceCopy copy, MemorySegment host, boolean pinned, ClEvent ready) {
             this.context = context;
             this.copy = copy;
             this.host = host;
@@ -446,85 +337,14 @@ public final class BufferStorage {
     }
 
     /**
-     * Opens host access in place instead of through the host array, where that is possible: the
-     * buffer has no user array to keep current (it was made from a shape, so nothing is written
-     * back) and a context's copy is current and host-accessible, or has pinned memory. A
-     * host-accessible copy is mapped for reading and writing after {@code waits}; the host then
-     * reads and writes the device copy itself, which stays the only current one. Otherwise the
-     * copy's pinned memory is the view: filled from the device copy by one DMA transfer after
-     * {@code waits} unless it already holds the current contents, and, once no upload reads it
-     * any more, the only current contents (the device copy is uploaded from it, as it is, when a
-     * command next uses it). The map or read is enqueued without waiting: the accessor waits for
-     * {@link HostMapping#ready} and for {@code waits}, to which an upload still reading the pinned
-     * memory is added. Returns null where the host array is to be used ({@link #prepareHost}), or
-     * with {@code deferred} holding what must come first (under the scheduler's lock: nothing here waits).
+     * Opens host access in place instead of through the host array, where that is possible
+     * ({@link HostViews#map}): the host then reads and writes a mapped copy, or a copy's pinned memory,
+     * after {@link HostMapping#ready} and {@code waits}. Returns null where the host array is to be used
+     * ({@link #prepareHost}), or with {@code deferred} holding what must come first (under the scheduler's
+     * lock: nothing here waits).
      */
     public synchronized HostMapping mapForHost(List<EventImpl> waits, Deferred deferred) {
-        checkOpen();
-        if (writeBack || bytes == 0) {
-            return null;
-        }
-        for (var entry : copies.entrySet()) {
-            DeviceCopy copy = entry.getValue();
-            if (copy.mapped && copy.valid) {
-                Context context = entry.getKey();
-                if (deferred.pending(waits, context)) {
-                    return null;
-                }
-                var mapping = API.impl(context).transferQueue().enqueueMapBuffer(copy.mem,
-                        ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, bytes, EventImpl.waitList(waits, context));
-                API.impl(context).transferQueue().flush();
-                makeOnlyCurrent(copy);
-                if (SchedulerTrace.on()) {
-                    SchedulerTrace.log(this + ": host access maps its copy in " + context
-                            + " (no host array to fill: nothing copied)");
-                }
-                return new HostMapping(context, copy, mapping.host(), false, mapping.event());
-            }
-        }
-        for (var entry : copies.entrySet()) {
-            DeviceCopy copy = entry.getValue();
-            Context context = entry.getKey();
-            // Where the host array is current and the pinned memory is not, the host array costs nothing to use.
-            if (copy.mapped || !(copy.pinnedValid || copy.valid && !hostValid)) {
-                continue;
-            }
-            if (copy.pinned == null) {
-                if (!pinnedTransfers) {
-                    continue;
-                }
-                deferred.finish(new BufferTransfer.PinnedAllocation(this, context, copy));
-                return null;
-            }
-            boolean download = !copy.pinnedValid;
-            ClEvent read = null;
-            if (download) {
-                var before = new ArrayList<EventImpl>(waits);
-                if (copy.pinnedUse != null) {
-                    before.add(copy.pinnedUse); // an upload still reading the pinned memory the read overwrites
-                }
-                if (deferred.pending(before, context)) {
-                    return null;
-                }
-                read = API.impl(context).transferQueue().enqueueReadBuffer(copy.mem, false, 0, copy.pinnedBytes(),
-                        bytes, EventImpl.waitList(before, context));
-                API.impl(context).transferQueue().flush();
-                countTransfer();
-            } else if (copy.pinnedUse != null) {
-                waits.add(copy.pinnedUse); // the host writes what an upload may still read
-            }
-            copy.pinnedUse = null;
-            makeOnlyCurrent(copy); // then the pinned memory, not the device copy, is what the host may change
-            copy.valid = false;
-            copy.pinnedValid = true;
-            if (SchedulerTrace.on()) {
-                SchedulerTrace.log(this + ": host access reads and writes the pinned memory of its copy in " + context
-                        + (download ? " (" + bytes + " bytes read into it from the device; no host array to fill)"
-                                : " (it holds the current contents: nothing moved)"));
-            }
-            return new HostMapping(context, copy, copy.pinnedBytes(), true, read);
-        }
-        return null;
+        return HostViews.map(this, waits, deferred);
     }
 
     /**
@@ -534,16 +354,12 @@ public final class BufferStorage {
      * are ordered after it on the same in-order transfer queue.
      */
     public synchronized void unmapHost(HostMapping mapping) {
-        if (mapping.pinned) {
-            return; // the pinned memory stays the current contents; the next upload reads it
-        }
-        unmapped(mapping.context, mapping.copy, mapping.host);
+        HostViews.unmap(this, mapping);
     }
 
     /** Enqueues the unmap of {@code host}, a mapping of {@code copy}, and makes it the copy's last transfer. */
-    synchronized void unmapped(Context context, DeviceCopy copy, MemorySegment host) {
-        ClCommandQueue queue = API.impl(context).transferQueue();
-        copy.ready = EventImpl.of(queue.enqueueUnmap(copy.mem, host, List.of()), context, false, queue);
+    synchronized void unmapped(ContextImpl context, DeviceCopy copy, MemorySegment host) {
+        HostViews.unmapped(this, context, copy, host);
     }
 
     /** Host↔device copies made for this buffer so far. */
@@ -551,7 +367,7 @@ public final class BufferStorage {
         return transfers.get();
     }
 
-    private MemorySegment staging() {
+    MemorySegment staging() {
         if (staging == null) {
             arena = Arena.ofShared();
             staging = arena.allocate(Math.max(bytes, 1), 64);
@@ -564,71 +380,13 @@ public final class BufferStorage {
      * the commands using the buffer are done. Waits with no lock held; where the buffer is closing, waits for its
      * close instead, which frees every copy.
      */
-    public void dropContext(Context context) {
-        while (true) {
-            var deferred = new Deferred();
-            DeviceCopy copy = null;
-            List<EventImpl> users = null;
-            boolean closing = false;
-            Throwable failure = null;
-            GraphLock.LOCK.lock();
-            try {
-                synchronized (this) {
-                    closing = closed;
-                    copy = closing ? null : copies.get(context);
-                    if (copy != null && (!(copy.valid || copy.pinnedValid) || hostArrayReady(deferred))) {
-                        copies.remove(context); // no later command uses it; the ones under way are awaited below
-                        users = users();
-                    }
-                }
-            } catch (RuntimeException | Error e) {
-                failure = e;
-            } finally {
-                GraphLock.LOCK.unlock();
-            }
-            Deferred.runAfter(deferred, failure);
-            if (closing) {
-                HostFutures.await(released, "waiting for a buffer's close", "closing a buffer failed");
-                return;
-            }
-            if (copy == null) {
-                return;
-            }
-            if (users != null) {
-                try {
-                    Deferred.rethrow(BufferUsers.awaitAll(users));
-                } finally {
-                    copy.release(context, this);
-                }
-                return;
-            }
-        }
-    }
-
-    /** Every command and transfer that uses the buffer and may still run. */
-    private List<EventImpl> users() {
-        var all = new ArrayList<EventImpl>();
-        users.addAll(all);
-        for (EventImpl e : new EventImpl[] {stagingUse, hostReady}) {
-            if (e != null) {
-                all.add(e);
-            }
-        }
-        return all;
+    public void dropContext(ContextImpl context) {
+        BufferClose.dropContext(this, context);
     }
 
     /** Waits for every command using the buffer (a sub-buffer's close); nothing if it is closed. */
     public void awaitCommands() {
-        refuseHostAccessorOpenHere("Buffer.close() of a sub-buffer", "still open",
-                "the close would wait for it forever: close the host accessor first");
-        List<EventImpl> users;
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            users = users();
-        }
-        Deferred.rethrow(BufferUsers.awaitAll(users));
+        BufferClose.awaitCommands(this);
     }
 
     /**
@@ -637,89 +395,10 @@ public final class BufferStorage {
      * held.
      */
     public void close() {
-        refuseHostAccessorOpenHere("Buffer.close()", "still open",
-                "the close would wait for it forever: close the host accessor first");
-        List<EventImpl> users;
-        GraphLock.LOCK.lock();
-        try {
-            synchronized (this) {
-                if (closed) {
-                    return;
-                }
-                closed = true;
-                users = users();
-            }
-        } finally {
-            GraphLock.LOCK.unlock();
-        }
-        List<Context> contexts = List.of();
-        Throwable failure = null;
-        try {
-            failure = BufferUsers.awaitAll(users);
-            if (failure == null && writeBack) {
-                writeBack();
-            }
-        } catch (RuntimeException | Error e) {
-            failure = Deferred.first(failure, e);
-        } finally {
-            Map<Context, DeviceCopy> freed;
-            Arena staged;
-            synchronized (this) {
-                freed = new LinkedHashMap<>(copies);
-                copies.clear();
-                staged = arena;
-                arena = null;
-                staging = null;
-                users.clear();
-                stagingUse = null;
-                hostReady = null;
-            }
-            try {
-                for (var entry : freed.entrySet()) {
-                    try {
-                        entry.getValue().release(entry.getKey(), this);
-                    } catch (RuntimeException | Error e) {
-                        failure = Deferred.first(failure, e);
-                    }
-                }
-                if (staged != null) {
-                    staged.close();
-                }
-                contexts = List.copyOf(freed.keySet());
-            } finally {
-                released.complete(null);
-            }
-        }
-        for (Context context : contexts) {
-            API.impl(context).unregister(this);
-        }
-        Deferred.rethrow(failure);
+        BufferClose.close(this);
     }
 
-    /** The close's write-back: reads the current copy into the host array, each wait outside the scheduler's lock. */
-    private void writeBack() {
-        while (true) {
-            var deferred = new Deferred();
-            Throwable failure = null;
-            boolean ready = false;
-            GraphLock.LOCK.lock();
-            try {
-                synchronized (this) {
-                    ready = hostArrayReady(deferred);
-                }
-            } catch (RuntimeException | Error e) {
-                failure = e;
-            } finally {
-                GraphLock.LOCK.unlock();
-            }
-            Deferred.runAfter(deferred, failure);
-            if (ready) {
-                return;
-            }
-        }
-    }
-
-    private void checkOpen() {
+    void checkOpen() {
         if (closed) {
             throw new IllegalStateException(this + " is closed");
         }

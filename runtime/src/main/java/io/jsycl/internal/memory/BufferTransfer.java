@@ -1,7 +1,6 @@
 package io.jsycl.internal.memory;
 
 import io.jsycl.AccessMode;
-import io.jsycl.Context;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.event.GraphLock;
 import io.jsycl.internal.platform.SchedulerTrace;
@@ -30,8 +29,6 @@ import java.util.concurrent.CompletableFuture;
  */
 public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferTransfer.MapUpload,
         BufferTransfer.PinnedAllocation {
-    private static final ApiAccess API = ApiAccess.get();
-
     final BufferStorage storage;
     private final CompletableFuture<Void> done = new CompletableFuture<>();
     /** Completes when the transfer has finished (or failed). */
@@ -73,7 +70,7 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
      */
     static Throwable finishAll(List<BufferTransfer> transfers) {
         Throwable failure = null;
-        var uploads = new LinkedHashMap<Context, List<MapUpload>>();
+        var uploads = new LinkedHashMap<ContextImpl, List<MapUpload>>();
         for (BufferTransfer t : transfers) {
             if (t instanceof MapUpload u) {
                 uploads.computeIfAbsent(u.context, c -> new ArrayList<>()).add(u);
@@ -96,7 +93,7 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
 
     /** A read-back of a valid copy into the host array. */
     static final class Fill extends BufferTransfer {
-        private final Context context;
+        private final ContextImpl context;
         private final DeviceCopy source;
         /** The map of a mapped copy, else null. */
         private final ClCommandQueue.Mapping mapping;
@@ -106,7 +103,7 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
         /** The host array as a heap segment, where the read-back moves in slices; else null. */
         private final MemorySegment heap;
 
-        private Fill(BufferStorage storage, Context context, DeviceCopy source, ClCommandQueue.Mapping mapping,
+        private Fill(BufferStorage storage, ContextImpl context, DeviceCopy source, ClCommandQueue.Mapping mapping,
                 MemorySegment staging, List<CommandQueue.Command> reads, MemorySegment heap) {
             super(storage);
             this.context = context;
@@ -130,7 +127,7 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
                 if (!source.valid) {
                     continue;
                 }
-                Context context = entry.getKey();
+                ContextImpl context = entry.getKey();
                 MemorySegment into = null;
                 if (!source.mapped) {
                     into = storage.stagingFor(context, source, deferred);
@@ -157,10 +154,10 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
                 Fill fill;
                 if (source.mapped) {
                     List<ClEvent> waitList = EventImpl.waitList(before, context);
-                    fill = new Fill(storage, context, source, API.impl(context).transferQueue()
+                    fill = new Fill(storage, context, source, context.transferQueue()
                             .enqueueMapBuffer(source.mem, ClMemFlags.MAP_READ, 0, bytes, waitList), null, List.of(), null);
                 } else {
-                    CommandQueue queue = API.impl(context).transfers();
+                    CommandQueue queue = context.transfers();
                     MemorySegment heap = DeviceCopy.pipelineView(storage.codec, storage.array, bytes);
                     var reads = new ArrayList<CommandQueue.Command>();
                     try {
@@ -238,11 +235,11 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
 
     /** An upload of the host array into a mapped copy. */
     static final class MapUpload extends BufferTransfer {
-        private final Context context;
+        private final ContextImpl context;
         private final DeviceCopy copy;
         private final ClCommandQueue.Mapping mapping;
 
-        private MapUpload(BufferStorage storage, Context context, DeviceCopy copy, ClCommandQueue.Mapping mapping) {
+        private MapUpload(BufferStorage storage, ContextImpl context, DeviceCopy copy, ClCommandQueue.Mapping mapping) {
             super(storage);
             this.context = context;
             this.copy = copy;
@@ -256,13 +253,13 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
          * {@link DeviceCopy#ready} is the upload's host event until the upload has unmapped it. Returns null with
          * {@code deferred} holding what must come first.
          */
-        static MapUpload start(BufferStorage storage, Context context, DeviceCopy copy, Deferred deferred) {
+        static MapUpload start(BufferStorage storage, ContextImpl context, DeviceCopy copy, Deferred deferred) {
             EventImpl lastWriter = storage.users.lastWriter();
             List<EventImpl> before = lastWriter == null ? List.of() : List.of(lastWriter);
             if (deferred.pending(before, context)) {
                 return null;
             }
-            var mapping = API.impl(context).transferQueue().enqueueMapBuffer(copy.mem,
+            var mapping = context.transferQueue().enqueueMapBuffer(copy.mem,
                     ClMemFlags.MAP_WRITE_INVALIDATE_REGION, 0, storage.bytes, EventImpl.waitList(before, context));
             var upload = new MapUpload(storage, context, copy, mapping);
             copy.valid = true;
@@ -343,10 +340,10 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
      * native staging segment.
      */
     static final class PinnedAllocation extends BufferTransfer {
-        private final Context context;
+        private final ContextImpl context;
         private final DeviceCopy copy;
 
-        PinnedAllocation(BufferStorage storage, Context context, DeviceCopy copy) {
+        PinnedAllocation(BufferStorage storage, ContextImpl context, DeviceCopy copy) {
             super(storage);
             this.context = context;
             this.copy = copy;
@@ -357,7 +354,7 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
             boolean pooled = StagingPool.enabled();
             StagingPool.Block block;
             try {
-                block = API.impl(context).transfers().pinned(storage.bytes, pooled);
+                block = context.transfers().pinned(storage.bytes, pooled);
             } catch (ClException e) {
                 GraphLock.LOCK.lock();
                 try {

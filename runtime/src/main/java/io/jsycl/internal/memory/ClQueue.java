@@ -1,6 +1,5 @@
 package io.jsycl.internal.memory;
 
-import io.jsycl.Context;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.event.LaunchThread;
 import io.jsycl.internal.event.LazyLaunches;
@@ -18,9 +17,7 @@ import java.util.function.Supplier;
  * after them as it was submitted after them.
  */
 public final class ClQueue implements CommandQueue {
-    private static final ApiAccess API = ApiAccess.get();
-
-    private final Context context;
+    private final ContextImpl context;
     /** The OpenCL queue, made on first use (the context's transfer queue is made when first needed). */
     private final Supplier<ClCommandQueue> cl;
     /** Whether commands leave this queue's earlier ones out of their wait lists. */
@@ -33,7 +30,7 @@ public final class ClQueue implements CommandQueue {
      * runs commands in order and the wait lists rely on it; {@code lazy}, or null, the launches it
      * flushes first.
      */
-    public ClQueue(Context context, Supplier<ClCommandQueue> cl, boolean inOrder, LazyLaunches lazy) {
+    public ClQueue(ContextImpl context, Supplier<ClCommandQueue> cl, boolean inOrder, LazyLaunches lazy) {
         this.context = context;
         this.cl = cl;
         this.inOrder = inOrder;
@@ -54,7 +51,7 @@ public final class ClQueue implements CommandQueue {
     }
 
     @Override
-    public Context context() {
+    public ContextImpl context() {
         return context;
     }
 
@@ -75,7 +72,7 @@ public final class ClQueue implements CommandQueue {
 
     @Override
     public StagingPool.Block pinned(long bytes, boolean pooled) {
-        return pooled ? API.impl(context).stagingPool().take(bytes) : StagingPool.allocate(context, bytes);
+        return pooled ? context.stagingPool().take(bytes) : StagingPool.allocate(context, bytes);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.jsycl.internal.memory;
 
-import io.jsycl.Context;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.opencl.ClCommandQueue;
 import java.lang.foreign.MemorySegment;
@@ -29,7 +28,7 @@ public interface CommandQueue {
     }
 
     /** The context whose memory the queue's commands use. */
-    Context context();
+    ContextImpl context();
 
     /**
      * True if the queue leaves its own earlier commands out of a command's wait list: it runs

@@ -1,11 +1,13 @@
 package io.jsycl.internal.memory;
 
-import io.jsycl.Context;
+import io.jsycl.internal.event.EventContext;
+import io.jsycl.internal.platform.DeviceImpl;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClContext;
 import io.jsycl.opencl.ClDevice;
 import io.jsycl.program.KernelHandle;
 import io.jsycl.program.ProgramManager;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -14,11 +16,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 /**
- * What a {@link Context} is a handle to: its OpenCL context, the queue and staging memory buffers move their
- * contents with, the kernels it built and the buffers that have copies in it.
+ * What a {@link io.jsycl.Context} is a handle to: its devices, its OpenCL context, the queue and staging memory
+ * buffers move their contents with, the kernels it built and the buffers that have copies in it. The runtime keys by
+ * it (a buffer's copies, an event's context) and never by the public handle.
  */
-public final class ContextImpl {
-    private final Context handle;
+public final class ContextImpl implements EventContext {
+    private final List<DeviceImpl> devices;
     private final ClContext cl;
     private final ClDevice transferDevice;
     private final boolean isDefault;
@@ -34,18 +37,22 @@ public final class ContextImpl {
     private CommandQueue transfers;
 
     /**
-     * The state of {@code handle}.
+     * The state of a context of {@code devices}.
      *
-     * @param handle the public context this is the state of
-     * @param clDevices the OpenCL devices of the context, all of one platform; empty for the host device
+     * @param devices the devices of the context, all of one platform: OpenCL devices, or the host device
      * @param isDefault whether this is a device's default context, which {@link #close()} leaves open
      * @param transfers makes the queue buffers' copies and transfers go through (a test's fake), or null for
      *     the context's transfer queue
      */
-    public ContextImpl(Context handle, List<ClDevice> clDevices, boolean isDefault,
-            Function<Context, CommandQueue> transfers) {
-        this.handle = handle;
+    public ContextImpl(List<DeviceImpl> devices, boolean isDefault, Function<ContextImpl, CommandQueue> transfers) {
+        this.devices = List.copyOf(devices);
         this.isDefault = isDefault;
+        var clDevices = new ArrayList<ClDevice>();
+        for (DeviceImpl d : devices) {
+            if (!d.isHost()) {
+                clDevices.add(d.cl());
+            }
+        }
         if (clDevices.isEmpty()) {
             this.cl = null;
             this.transferDevice = null;
@@ -54,8 +61,26 @@ public final class ContextImpl {
             this.transferDevice = clDevices.getFirst();
         }
         if (transfers != null) {
-            this.transfers = transfers.apply(handle);
+            this.transfers = transfers.apply(this);
         }
+    }
+
+    /**
+     * The devices of the context.
+     *
+     * @return the devices, in the order the context was made with
+     */
+    public List<DeviceImpl> devices() {
+        return devices;
+    }
+
+    /**
+     * Whether every device of the context works in host memory ({@link DeviceImpl#hostUnifiedMemory()}).
+     *
+     * @return true if buffers' copies in this context may be host memory that transfers map
+     */
+    public boolean hostUnifiedMemory() {
+        return devices.stream().allMatch(DeviceImpl::hostUnifiedMemory);
     }
 
     /**
@@ -93,7 +118,7 @@ public final class ContextImpl {
      */
     public synchronized CommandQueue transfers() {
         if (transfers == null) {
-            transfers = new ClQueue(handle, this::transferQueue, false, null);
+            transfers = new ClQueue(this, this::transferQueue, false, null);
         }
         return transfers;
     }
@@ -105,7 +130,7 @@ public final class ContextImpl {
      */
     public synchronized StagingPool stagingPool() {
         if (stagingPool == null) {
-            stagingPool = new StagingPool(handle);
+            stagingPool = new StagingPool(this);
         }
         return stagingPool;
     }
@@ -170,7 +195,7 @@ public final class ContextImpl {
         }
         if (cl != null) {
             for (BufferStorage storage : List.copyOf(buffers)) {
-                storage.dropContext(handle);
+                storage.dropContext(this);
             }
             StagingPool pool;
             synchronized (this) {
@@ -188,5 +213,15 @@ public final class ContextImpl {
             ProgramManager.forget(cl);
             cl.close();
         }
+    }
+
+    /**
+     * The context as messages name it, as {@link io.jsycl.Context#toString()} does.
+     *
+     * @return {@code Context} and its devices
+     */
+    @Override
+    public String toString() {
+        return "Context" + devices;
     }
 }

@@ -1,6 +1,5 @@
 package io.jsycl.internal.memory;
 
-import io.jsycl.Context;
 import io.jsycl.internal.event.EventImpl;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +35,7 @@ public final class Deferred {
      * Those that have completed are awaited here, which returns at once or throws what their command
      * failed with, as the wait for them would have.
      */
-    public boolean pending(List<EventImpl> waits, Context context) {
+    public boolean pending(List<EventImpl> waits, ContextImpl context) {
         boolean pending = false;
         for (EventImpl e : waits) {
             if (!e.isHostWork() && e.context() == context) {

@@ -1,8 +1,6 @@
 package io.jsycl.internal.memory;
 
-import io.jsycl.Context;
-import io.jsycl.Device;
-import io.jsycl.DeviceArray;
+import io.jsycl.internal.platform.DeviceImpl;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClMemFlags;
 import java.lang.foreign.MemorySegment;
@@ -10,15 +8,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
- * What a {@link DeviceArray} is a handle to: the context and device it was allocated for, its element kind and
+ * What a {@link io.jsycl.DeviceArray} is a handle to: the context and device it was allocated for, its element kind and
  * length, and its OpenCL memory (none on the host device, where its elements are in its Java array).
  */
 public final class DeviceArrayImpl {
     private static final ApiAccess API = ApiAccess.get();
 
-    private final DeviceArray<?> handle;
-    private final Context context;
-    private final Device device;
+    private final String type;
+    private final ContextImpl context;
+    private final DeviceImpl device;
     private final ElementKind kind;
     private final int length;
     private final ClMem mem;
@@ -26,7 +24,30 @@ public final class DeviceArrayImpl {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /**
-     * Allocates the memory of {@code handle}.
+     * Allocates the memory of a device array.
+     *
+     * @param type the array's type as messages name it ({@code IntDeviceArray} ..)
+     * @param context the context it is allocated in
+     * @param device the device it is allocated for
+     * @param kind its element kind
+     * @param length its number of elements
+     * @param hostArray gives its Java array on the host device (null elsewhere)
+     */
+    public DeviceArrayImpl(String type, ContextImpl context, DeviceImpl device, ElementKind kind, int length,
+            Supplier<Object> hostArray) {
+        this.type = type;
+        this.context = context;
+        this.device = device;
+        this.kind = kind;
+        this.length = length;
+        this.hostArray = hostArray;
+        this.mem = device.isHost() ? null : ClMem.createBuffer(context.cl(), ClMemFlags.READ_WRITE,
+                Math.max(1, (long) length * kind.bytes), MemorySegment.NULL);
+    }
+
+    /**
+     * Allocates the memory of {@code handle}: the form the generated {@code io.jsycl.DeviceArray} calls, which unwraps
+     * its queue's context and device here until that class is ordinary source and passes them unwrapped.
      *
      * @param handle the public array this is the state of
      * @param context the context it is allocated in
@@ -35,20 +56,13 @@ public final class DeviceArrayImpl {
      * @param length its number of elements
      * @param hostArray gives its Java array on the host device (null elsewhere)
      */
-    public DeviceArrayImpl(DeviceArray<?> handle, Context context, Device device, ElementKind kind, int length,
-            Supplier<Object> hostArray) {
-        this.handle = handle;
-        this.context = context;
-        this.device = device;
-        this.kind = kind;
-        this.length = length;
-        this.hostArray = hostArray;
-        this.mem = device.isHost() ? null : ClMem.createBuffer(API.impl(context).cl(), ClMemFlags.READ_WRITE,
-                Math.max(1, (long) length * kind.bytes), MemorySegment.NULL);
+    public DeviceArrayImpl(io.jsycl.DeviceArray<?> handle, io.jsycl.Context context, io.jsycl.Device device,
+            ElementKind kind, int length, Supplier<Object> hostArray) {
+        this(handle.getClass().getSimpleName(), API.impl(context), API.impl(device), kind, length, hostArray);
     }
 
     /** @return the context the array was allocated in */
-    public Context context() {
+    public ContextImpl context() {
         return context;
     }
 
@@ -57,7 +71,7 @@ public final class DeviceArrayImpl {
      *
      * @return the device
      */
-    public Device device() {
+    public DeviceImpl device() {
         return device;
     }
 
@@ -69,6 +83,11 @@ public final class DeviceArrayImpl {
     /** @return the size in bytes */
     public long bytes() {
         return (long) length * kind.bytes;
+    }
+
+    /** @return the number of elements */
+    public int length() {
+        return length;
     }
 
     /** @return the OpenCL memory, null on the host device; throws if the array is closed */
@@ -89,7 +108,7 @@ public final class DeviceArrayImpl {
      */
     public void requireOpen() {
         if (closed.get()) {
-            throw new IllegalStateException(handle + " is closed; a kernel, copy or fill cannot use it: close a"
+            throw new IllegalStateException(this + " is closed; a kernel, copy or fill cannot use it: close a"
                     + " DeviceArray only after the work using it has finished");
         }
     }
@@ -99,5 +118,11 @@ public final class DeviceArrayImpl {
         if (closed.compareAndSet(false, true) && mem != null) {
             mem.close();
         }
+    }
+
+    /** @return the array as messages name it: its type, length and device */
+    @Override
+    public String toString() {
+        return type + "[" + length + " on " + device.name() + "]";
     }
 }

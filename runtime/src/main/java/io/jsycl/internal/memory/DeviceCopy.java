@@ -1,7 +1,5 @@
 package io.jsycl.internal.memory;
 
-import io.jsycl.Context;
-import io.jsycl.Device;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.platform.Settings;
 import io.jsycl.opencl.ClException;
@@ -27,8 +25,6 @@ import java.util.List;
  * while the scheduler's lock is held too, as the storage's own do.
  */
 public final class DeviceCopy {
-    private static final ApiAccess API = ApiAccess.get();
-
     /** Staged transfers of at least this many bytes move in {@link #PIPELINE_CHUNK} slices. */
     static final long PIPELINE_MIN = 32L << 20;
     /** The slice of a pipelined staged transfer: big enough that a transfer's fixed cost is small beside it. */
@@ -74,17 +70,17 @@ public final class DeviceCopy {
      * transfers map it ({@link Settings#mapsHostTransfers}), else ordinary device memory (also when
      * the driver refuses host-accessible memory).
      */
-    static DeviceCopy create(Context context, long bytes) {
+    static DeviceCopy create(ContextImpl context, long bytes) {
         long size = Math.max(bytes, 1);
-        if (Settings.current().mapsHostTransfers(context.devices().stream().allMatch(Device::hostUnifiedMemory))) {
+        if (Settings.current().mapsHostTransfers(context.hostUnifiedMemory())) {
             try {
-                return new DeviceCopy(ClMem.createBuffer(API.impl(context).cl(),
+                return new DeviceCopy(ClMem.createBuffer(context.cl(),
                         ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR, size, MemorySegment.NULL), true, bytes);
             } catch (ClException e) {
                 // No host-accessible memory to give: this copy moves data through staging instead.
             }
         }
-        return new DeviceCopy(ClMem.createBuffer(API.impl(context).cl(), ClMemFlags.READ_WRITE, size, MemorySegment.NULL),
+        return new DeviceCopy(ClMem.createBuffer(context.cl(), ClMemFlags.READ_WRITE, size, MemorySegment.NULL),
                 false, bytes);
     }
 
@@ -164,7 +160,7 @@ public final class DeviceCopy {
      * frees it), after the copy's last upload or unmap. Called with no lock held; {@code storage} is
      * the owner, whose monitor guards the copy's fields.
      */
-    void release(Context context, BufferStorage storage) {
+    void release(ContextImpl context, BufferStorage storage) {
         EventImpl lastUpload;
         EventImpl lastReady;
         synchronized (storage) { // a transfer finishing outside the scheduler's lock may still set ready
@@ -185,14 +181,14 @@ public final class DeviceCopy {
                 giveBack(context, pinned, pooled);
             }
         } finally {
-            API.impl(context).transfers().free(this);
+            context.transfers().free(this);
         }
     }
 
     /** Hands {@code block} back to {@code context}'s pool if it came from there, else frees it. */
-    static void giveBack(Context context, StagingPool.Block block, boolean pooled) {
+    static void giveBack(ContextImpl context, StagingPool.Block block, boolean pooled) {
         if (pooled) {
-            API.impl(context).stagingPool().give(block);
+            context.stagingPool().give(block);
         } else {
             StagingPool.free(context, block);
         }

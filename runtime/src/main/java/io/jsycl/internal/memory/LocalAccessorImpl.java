@@ -1,10 +1,9 @@
 package io.jsycl.internal.memory;
 
-import io.jsycl.LocalAccessor;
 import java.util.function.Supplier;
 
 /**
- * What a {@link LocalAccessor} is a handle to: the element kind and size of the local memory it reserves, and how
+ * What a {@link io.jsycl.LocalAccessor} is a handle to: the element kind and size of the local memory it reserves, and how
  * the host device makes that memory for one work-group.
  */
 public final class LocalAccessorImpl {

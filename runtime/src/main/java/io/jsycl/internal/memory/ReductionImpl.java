@@ -1,10 +1,9 @@
 package io.jsycl.internal.memory;
 
-import io.jsycl.Reduction;
 import io.jsycl.lowering.ReductionOp;
 
 /**
- * What a {@link Reduction} is a handle to: the storage of its output buffer, its operation and identity, and how
+ * What a {@link io.jsycl.Reduction} is a handle to: the storage of its output buffer, its operation and identity, and how
  * the host device makes, merges and stores its reducers.
  */
 public final class ReductionImpl {

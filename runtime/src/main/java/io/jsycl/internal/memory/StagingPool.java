@@ -1,6 +1,5 @@
 package io.jsycl.internal.memory;
 
-import io.jsycl.Context;
 import io.jsycl.internal.platform.Settings;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;
@@ -33,8 +32,6 @@ import java.util.TreeMap;
  * awaited the last transfer from or into the block.
  */
 public final class StagingPool {
-    private static final ApiAccess API = ApiAccess.get();
-
     /** Free pinned bytes kept per context. */
     static final long KEPT_BYTES = 64L << 20;
     private static final long MIN_BLOCK = 64L << 10;
@@ -43,7 +40,7 @@ public final class StagingPool {
     record Block(ClMem mem, MemorySegment host, long capacity) {
     }
 
-    private final Context context;
+    private final ContextImpl context;
     // Guarded by this: free blocks by capacity.
     private final Map<Long, ArrayDeque<Block>> free = new TreeMap<>();
     // Guarded by this.
@@ -51,7 +48,7 @@ public final class StagingPool {
     // Guarded by this.
     private boolean closed;
 
-    public StagingPool(Context context) {
+    public StagingPool(ContextImpl context) {
         this.context = context;
     }
 
@@ -116,11 +113,11 @@ public final class StagingPool {
     }
 
     /** New pinned memory of {@code capacity} bytes, mapped for reading and writing. */
-    static Block allocate(Context context, long capacity) {
-        ClMem mem = ClMem.createBuffer(API.impl(context).cl(), ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR,
+    static Block allocate(ContextImpl context, long capacity) {
+        ClMem mem = ClMem.createBuffer(context.cl(), ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR,
                 capacity, MemorySegment.NULL);
         try {
-            MemorySegment host = API.impl(context).transferQueue().mapBuffer(mem,
+            MemorySegment host = context.transferQueue().mapBuffer(mem,
                     ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, capacity, List.of());
             return new Block(mem, host, capacity);
         } catch (RuntimeException e) {
@@ -134,8 +131,8 @@ public final class StagingPool {
     }
 
     /** Unmaps and releases {@code block}. */
-    static void free(Context context, Block block) {
-        try (ClEvent unmap = API.impl(context).transferQueue().enqueueUnmap(block.mem(), block.host(), List.of())) {
+    static void free(ContextImpl context, Block block) {
+        try (ClEvent unmap = context.transferQueue().enqueueUnmap(block.mem(), block.host(), List.of())) {
             unmap.await();
         } finally {
             block.mem().close();

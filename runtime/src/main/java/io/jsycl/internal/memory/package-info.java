@@ -1,7 +1,10 @@
 /**
  * Data and where it lives: a buffer's storage and its copies on the host and in each context
- * ({@link io.jsycl.internal.memory.BufferStorage}, its users {@link io.jsycl.internal.memory.BufferUsers}, its
- * transfers {@link io.jsycl.internal.memory.BufferTransfer}), the queues transfers are enqueued on
+ * ({@link io.jsycl.internal.memory.BufferStorage}, its users {@link io.jsycl.internal.memory.BufferUsers}, the
+ * uploads that make a copy current {@link io.jsycl.internal.memory.DeviceUploads}, its transfers
+ * {@link io.jsycl.internal.memory.BufferTransfer}, host access in place {@link io.jsycl.internal.memory.HostViews},
+ * its open host accessors {@link io.jsycl.internal.memory.HostAccessors} and its close
+ * {@link io.jsycl.internal.memory.BufferClose}), the queues transfers are enqueued on
  * ({@link io.jsycl.internal.memory.CommandQueue}, faked by tests), staging memory, device arrays, local memory and
  * reductions' outputs, element and record codecs, and what a {@link io.jsycl.Context} is a handle to
  * ({@link io.jsycl.internal.memory.ContextImpl}).

@@ -1,7 +1,6 @@
 package io.jsycl.internal.platform;
 
 import io.jsycl.Aspect;
-import io.jsycl.Device;
 import io.jsycl.DeviceType;
 import io.jsycl.Platform;
 import io.jsycl.Range;
@@ -13,7 +12,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What a {@link Device} is a handle to: its OpenCL device (none for the host device), what the driver reported of
+ * What a {@link io.jsycl.Device} is a handle to: its OpenCL device (none for the host device), what the driver reported of
  * it, and the driver quirks jsycl works around on it.
  */
 public final class DeviceImpl {
@@ -59,17 +58,22 @@ public final class DeviceImpl {
 
     private static final long HOST_MAX_WORK_GROUP_SIZE = 1024;
 
-    /** @return the device's name, as {@link Device#name()} */
+    /** @return whether this is the host device, which runs kernels on the JVM, as {@link io.jsycl.Device#isHost()} */
+    public boolean isHost() {
+        return cl == null;
+    }
+
+    /** @return the device's name, as {@link io.jsycl.Device#name()} */
     public String name() {
         return cl == null ? "jsycl host device" : cl.name();
     }
 
-    /** @return the device's vendor, as {@link Device#vendor()} */
+    /** @return the device's vendor, as {@link io.jsycl.Device#vendor()} */
     public String vendor() {
         return cl == null ? "jsycl" : cl.vendor();
     }
 
-    /** @return the device type, as {@link Device#type()} */
+    /** @return the device type, as {@link io.jsycl.Device#type()} */
     public DeviceType type() {
         if (cl == null) {
             return DeviceType.HOST;
@@ -83,7 +87,7 @@ public final class DeviceImpl {
         return DeviceType.CPU;
     }
 
-    /** @return the quirks' names, as {@link Device#quirks()} */
+    /** @return the quirks' names, as {@link io.jsycl.Device#quirks()} */
     public List<String> quirks() {
         return quirkSet().stream().map(DriverQuirk::settingName).toList();
     }
@@ -126,22 +130,22 @@ public final class DeviceImpl {
         return options.toString();
     }
 
-    /** @return the driver's version string, as {@link Device#driverVersion()} */
+    /** @return the driver's version string, as {@link io.jsycl.Device#driverVersion()} */
     public String driverVersion() {
         return cl == null ? Runtime.version().toString() : cl.driverVersion();
     }
 
-    /** @return the OpenCL version string, as {@link Device#version()} */
+    /** @return the OpenCL version string, as {@link io.jsycl.Device#version()} */
     public String version() {
         return cl == null ? "host" : cl.version();
     }
 
-    /** @return the number of compute units, as {@link Device#maxComputeUnits()} */
+    /** @return the number of compute units, as {@link io.jsycl.Device#maxComputeUnits()} */
     public int maxComputeUnits() {
         return maxComputeUnits;
     }
 
-    /** @return the largest work-group, as {@link Device#maxWorkGroupSize()} */
+    /** @return the largest work-group, as {@link io.jsycl.Device#maxWorkGroupSize()} */
     public long maxWorkGroupSize() {
         return maxWorkGroupSize;
     }
@@ -177,12 +181,12 @@ public final class DeviceImpl {
         }
     }
 
-    /** @return global memory in bytes, as {@link Device#globalMemSize()} */
+    /** @return global memory in bytes, as {@link io.jsycl.Device#globalMemSize()} */
     public long globalMemSize() {
         return cl == null ? Runtime.getRuntime().maxMemory() : cl.globalMemSize();
     }
 
-    /** @return local memory in bytes, as {@link Device#localMemSize()} */
+    /** @return local memory in bytes, as {@link io.jsycl.Device#localMemSize()} */
     public long localMemSize() {
         return cl == null ? 64 * 1024 : cl.localMemSize();
     }
@@ -210,12 +214,12 @@ public final class DeviceImpl {
         };
     }
 
-    /** @return whether one queue's commands may overlap, as {@link Device#supportsOutOfOrderQueues()} */
+    /** @return whether one queue's commands may overlap, as {@link io.jsycl.Device#supportsOutOfOrderQueues()} */
     public boolean supportsOutOfOrderQueues() {
         return outOfOrderQueues;
     }
 
-    /** @return whether buffers move data by mapping, as {@link Device#hostUnifiedMemory()} */
+    /** @return whether buffers move data by mapping, as {@link io.jsycl.Device#hostUnifiedMemory()} */
     public boolean hostUnifiedMemory() {
         return hostUnifiedMemory;
     }
@@ -227,5 +231,11 @@ public final class DeviceImpl {
      */
     public ClDevice cl() {
         return cl;
+    }
+
+    /** @return the device as messages name it, as {@link io.jsycl.Device#toString()} */
+    @Override
+    public String toString() {
+        return name() + " (" + type() + ", " + platform.name() + ")";
     }
 }

@@ -1,9 +1,6 @@
 package io.jsycl.internal.platform;
 
-import io.jsycl.Device;
 import io.jsycl.DeviceType;
-import io.jsycl.Queue;
-import io.jsycl.QueueProperty;
 import io.jsycl.Range;
 import io.jsycl.opencl.DriverQuirk;
 import io.jsycl.settings.Setting;
@@ -190,7 +187,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
      * {@code JSYCL_PAD_RANGES}: whether kernels on {@code device} get work-groups of a chosen size and a global range
      * rounded up to them; by default GPUs do.
      */
-    public boolean padsRanges(Device device) {
+    public boolean padsRanges(DeviceImpl device) {
         Boolean on = padRanges.get();
         return on != null ? on : device.type() == DeviceType.GPU;
     }
@@ -199,7 +196,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
      * {@code JSYCL_LAUNCH_THREAD}: whether an in-order queue on {@code device} enqueues its launches on a
      * {@link io.jsycl.internal.event.LaunchThread}; by default GPUs do, whose drivers' enqueue is costly.
      */
-    public boolean usesLaunchThread(Device device) {
+    public boolean usesLaunchThread(DeviceImpl device) {
         Boolean on = launchThread.get();
         return on != null ? on : device.type() == DeviceType.GPU;
     }
@@ -214,7 +211,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
      * {@code JSYCL_LOCAL_SIZE_<D>D} [{@code jsycl.localSize<D>d}], D = 1, 2, 3: the work-group extents the runtime
      * picks for a {@code Range} kernel on a GPU, OpenCL dimension 0 (the last index, fastest) first: {@code 512},
      * {@code 64x4}, {@code 32x4x2}. Unset: 256, 32x8, 32x4x2, and a 1-D range too small to give every compute unit one
-     * work-group of 256 gets smaller ones ({@link Queue#paddedLocalSize(Range)}); a set size is used as given. Read
+     * work-group of 256 gets smaller ones ({@link io.jsycl.Queue#paddedLocalSize(Range)}); a set size is used as given. Read
      * when a queue that pads ranges is made; a malformed value fails that queue's launches that need it. Do not
      * modify the array.
      *

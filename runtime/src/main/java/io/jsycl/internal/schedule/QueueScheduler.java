@@ -1,14 +1,12 @@
 package io.jsycl.internal.schedule;
 
 import io.jsycl.AccessMode;
-import io.jsycl.Context;
-import io.jsycl.Device;
-import io.jsycl.Event;
-import io.jsycl.Queue;
+import io.jsycl.Aspect;
 import io.jsycl.QueueProperty;
 import io.jsycl.Range;
 import io.jsycl.Reduction;
 import io.jsycl.SyclException;
+import io.jsycl.internal.event.CommandStatus;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.event.GraphLock;
 import io.jsycl.internal.event.LaunchThread;
@@ -28,8 +26,10 @@ import io.jsycl.internal.memory.ApiAccess;
 import io.jsycl.internal.memory.BufferStorage;
 import io.jsycl.internal.memory.ClQueue;
 import io.jsycl.internal.memory.CommandQueue;
+import io.jsycl.internal.memory.ContextImpl;
 import io.jsycl.internal.memory.Deferred;
 import io.jsycl.internal.memory.RecordCodec;
+import io.jsycl.internal.platform.DeviceImpl;
 import io.jsycl.internal.platform.FirstSubmitTrace;
 import io.jsycl.internal.platform.KernelProfile;
 import io.jsycl.internal.platform.SchedulerTrace;
@@ -47,7 +47,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The scheduler of one {@link Queue}: takes the queue's command groups ({@link CommandGroupRecord}),
+ * The scheduler of one {@link io.jsycl.Queue}: takes the queue's command groups ({@link CommandGroupRecord}),
  * lowers their kernels, has them built ({@link QueueKernels}), orders them after the commands whose
  * data they need and enqueues them, in passes under the graph lock as {@link Scheduler} describes.
  *
@@ -68,10 +68,8 @@ import java.util.concurrent.CompletableFuture;
 public final class QueueScheduler {
     private static final ApiAccess API = ApiAccess.get();
 
-    /** The queue this schedules for: named in traces and messages. */
-    private final Queue queue;
-    private final Device device;
-    private final Context context;
+    private final DeviceImpl device;
+    private final ContextImpl context;
     private final boolean profiling;
     /** {@link QueueProperty#IN_ORDER}: command groups run in submission order. */
     private final boolean inOrder;
@@ -97,8 +95,7 @@ public final class QueueScheduler {
      * {@code properties}. Every setting is read, and a malformed one refused, before the OpenCL queue
      * is made.
      */
-    public QueueScheduler(Queue queue, Context context, Device device, Set<QueueProperty> properties) {
-        this.queue = queue;
+    public QueueScheduler(ContextImpl context, DeviceImpl device, Set<QueueProperty> properties) {
         this.device = device;
         this.context = context;
         this.profiling = properties.contains(QueueProperty.ENABLE_PROFILING);
@@ -112,7 +109,7 @@ public final class QueueScheduler {
         this.launches = new LaunchSettings(settings, device);
         this.clInOrder = !outOfOrder;
         this.cl = device.isHost() ? null
-                : ClCommandQueue.create(API.impl(context).cl(), API.impl(device).cl(), outOfOrder, profiling);
+                : ClCommandQueue.create(context.cl(), device.cl(), outOfOrder, profiling);
         this.lazy = cl != null && clInOrder && !profiling ? new LazyLaunches(cl,
                 settings.usesLaunchThread(device) ? new LaunchThread("jsycl launches " + device.name()) : null)
                 : null;
@@ -120,11 +117,11 @@ public final class QueueScheduler {
         this.kernels = new QueueKernels(device, context);
     }
 
-    Device device() {
+    DeviceImpl device() {
         return device;
     }
 
-    Context context() {
+    ContextImpl context() {
         return context;
     }
 
@@ -147,13 +144,13 @@ public final class QueueScheduler {
         }
         KernelShape shape = launch.shape();
         if (launch instanceof CommandGroupRecord.NdItems nd) {
-            API.impl(device).checkWorkGroup(nd.local());
+            device.checkWorkGroup(nd.local());
         }
         Reduction<?> reduction = launch instanceof CommandGroupRecord.Reduce r ? r.reduction() : null;
         int dims = launch.dimensions();
         boolean checkedRequested = group.checked() || launches.checksAll();
         boolean checked = !device.isHost() && checkedRequested;
-        KernelLambdas.Kernel kernel = KernelLambdas.lower(launch.kernel(), shape, dims, group, queue, checked,
+        KernelLambdas.Kernel kernel = KernelLambdas.lower(launch.kernel(), shape, dims, group, context, device, this, checked,
                 reduction == null ? null : Reductions.spec(reduction));
         EventImpl event = device.isHost() ? submitHost(group) : submitOpenCl(group, kernel, checkedRequested,
                 LoweredKernel.twoItemsPerWorkItem(shape, dims, reduction != null, checked));
@@ -215,7 +212,7 @@ public final class QueueScheduler {
     private EventImpl submitOpenCl(CommandGroupRecord group, KernelLambdas.Kernel kernel, boolean checkedRequested,
             boolean twoItemsPossible) {
         LoweredKernel lowered = kernel.lowered();
-        if (lowered.usesFp64() && !device.hasFp64()) {
+        if (lowered.usesFp64() && !device.hasAspect(Aspect.FP64)) {
             throw new SyclException("kernel " + kernel.lowering().described() + " computes in double, which " + device.name()
                     + " does not support (no cl_khr_fp64); use float, or run it on a device with Aspect.FP64");
         }
@@ -300,8 +297,9 @@ public final class QueueScheduler {
             }
             FirstSubmitTrace.mark("buffers");
             CommandGroupRecord.Launch launch = group.launch();
-            arguments.set(API.impl(context).cl(), lowered, kernel.captured(), storages, mems,
-                    launch.range(), launch instanceof CommandGroupRecord.Reduce reduce ? reduce.reduction() : null, plan.local() == null ? 0 : plan.local().size(),
+            arguments.set(context.cl(), lowered, kernel.captured(), storages, mems,
+                    launch.range(), launch instanceof CommandGroupRecord.Reduce reduce ? API.impl(reduce.reduction()) : null,
+                    plan.local() == null ? 0 : plan.local().size(),
                     (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
             FirstSubmitTrace.mark("arguments");
             List<ClEvent> clWaits = EventImpl.waitList(waits, context, inOrderCl());
@@ -329,7 +327,7 @@ public final class QueueScheduler {
             }
             FirstSubmitTrace.mark("enqueue");
             if (SchedulerTrace.on()) {
-                SchedulerTrace.log(SubmitTrace.enqueued(lowered.kernelName(), queue, clWaits.size(), plan.range(),
+                SchedulerTrace.log(SubmitTrace.enqueued(lowered.kernelName(), this, clWaits.size(), plan.range(),
                         plan.twoItems(), plan.gridStride(), plan.paddedLocal(),
                         (plan.specialization() & LaunchSpecialization.NO_ALIASING) != 0, lazyLaunch != null,
                         thread != null));
@@ -355,7 +353,7 @@ public final class QueueScheduler {
 
     /** For the trace: what a command group waits for and why, before its data moves. */
     private String describe(String what, CommandGroupRecord group) {
-        return SubmitTrace.describe(what, group, queue, hasPreviousInOrder());
+        return SubmitTrace.describe(what, group, this, hasPreviousInOrder());
     }
 
     /**
@@ -410,7 +408,7 @@ public final class QueueScheduler {
             return; // awaited through LazyLaunches.awaitAll()
         }
         if (inFlight.size() >= pruneAt) {
-            inFlight.removeIf(e -> e.isDone() && e.status() == Event.Status.COMPLETE);
+            inFlight.removeIf(e -> e.isDone() && e.status() == CommandStatus.COMPLETE);
             pruneAt = Math.max(256, 2 * inFlight.size());
         }
         inFlight.add(event);
@@ -470,6 +468,6 @@ public final class QueueScheduler {
 
     @Override
     public String toString() {
-        return queue.toString();
+        return "Queue[" + device.name() + (inOrder ? ", in order" : "") + "]";
     }
 }

@@ -1,9 +1,6 @@
 package io.jsycl.internal.schedule;
 
 import io.jsycl.AccessMode;
-import io.jsycl.Device;
-import io.jsycl.Handler;
-import io.jsycl.Queue;
 import io.jsycl.SyclException;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.event.GraphLock;

@@ -40,7 +40,8 @@
  * submitted by other threads meanwhile may go first, which is an order they could have been
  * submitted in. Lowering, program builds and kernel leases happen before the lock is taken. Lock
  * order: {@link Scheduler#LOCK}, then a buffer's storage, then a queue scheduler's, an event's or
- * {@link io.jsycl.internal.event.LazyLaunches}' monitor, then a {@link io.jsycl.internal.event.LaunchThread}'s enqueue lock. A queue's read lock
+ * {@link io.jsycl.internal.event.LazyLaunches}' monitor, then a {@link io.jsycl.internal.event.LaunchThread}'s enqueue lock
+ * (a buffer's open host accessors have a leaf monitor of their own). A queue's read lock
  * (held by each submit, so that its close waits for submits under way) is the one lock a submit
  * holds while it waits; only that queue's close takes it exclusively.
  *

@@ -3,7 +3,6 @@ package io.jsycl.internal.event;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.jsycl.Event;
 import io.jsycl.SyclException;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
@@ -22,7 +21,7 @@ class EventImplTest {
         assertThat(again).isInstanceOf(ArithmeticException.class).isNotSameAs(failure).hasMessage("/ by zero");
         assertThat(again.getCause()).isSameAs(failure);
         event.await(); // delivered already: the queue-wide wait reports it once
-        assertThat(event.status()).isEqualTo(Event.Status.FAILED);
+        assertThat(event.status()).isEqualTo(CommandStatus.FAILED);
     }
 
     @Test

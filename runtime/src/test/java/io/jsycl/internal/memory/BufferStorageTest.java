@@ -154,6 +154,23 @@ class BufferStorageTest {
         assertThat(transfers.freed).containsExactly(copy);
     }
 
+    @Test
+    void closingForgetsTheCommandsThatUsedTheBuffer() {
+        var storage = storage(new int[4]);
+        EventImpl w = queue.run("w", storage, AccessMode.WRITE, memory -> { });
+        EventImpl r = queue.run("r", storage, AccessMode.READ, memory -> { });
+        queue.commandOf(w).complete();
+        queue.commandOf(r).complete();
+        Future<?> close = threads.submit(storage::close);
+        transfers.awaitCommand("read").complete();
+        await(close);
+        var left = new java.util.ArrayList<EventImpl>();
+        synchronized (storage) {
+            storage.users.addAll(left);
+        }
+        assertThat(left).as("a closed buffer keeps no command's event (nor what it references) alive").isEmpty();
+    }
+
     /** A storage over {@code data} that writes back on close, as {@code Buffer.of(data)} makes. */
     private static BufferStorage storage(int[] data) {
         return new BufferStorage(ElementKind.INT, data, Range.of(data.length), true);

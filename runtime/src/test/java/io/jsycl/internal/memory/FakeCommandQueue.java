@@ -82,7 +82,7 @@ public final class FakeCommandQueue implements CommandQueue {
         }
     }
 
-    private final Context context;
+    private final ContextImpl context;
     private final boolean inOrder;
     private final Map<DeviceCopy, byte[]> memory;
     /** Every command of this queue, in the order they were enqueued. */
@@ -90,11 +90,11 @@ public final class FakeCommandQueue implements CommandQueue {
     /** Copies whose memory was freed. */
     final List<DeviceCopy> freed = new CopyOnWriteArrayList<>();
 
-    FakeCommandQueue(Context context, boolean inOrder) {
+    FakeCommandQueue(ContextImpl context, boolean inOrder) {
         this(context, inOrder, new ConcurrentHashMap<>());
     }
 
-    private FakeCommandQueue(Context context, boolean inOrder, Map<DeviceCopy, byte[]> memory) {
+    private FakeCommandQueue(ContextImpl context, boolean inOrder, Map<DeviceCopy, byte[]> memory) {
         this.context = context;
         this.inOrder = inOrder;
         this.memory = memory;
@@ -207,7 +207,7 @@ public final class FakeCommandQueue implements CommandQueue {
     }
 
     @Override
-    public Context context() {
+    public ContextImpl context() {
         return context;
     }
 
