@@ -12,7 +12,6 @@ import java.util.function.Supplier;
  * length, and its OpenCL memory (none on the host device, where its elements are in its Java array).
  */
 public final class DeviceArrayImpl {
-    private static final ApiAccess API = ApiAccess.get();
 
     private final String type;
     private final ContextImpl context;
@@ -43,22 +42,6 @@ public final class DeviceArrayImpl {
         this.hostArray = hostArray;
         this.mem = device.isHost() ? null : ClMem.createBuffer(context.cl(), ClMemFlags.READ_WRITE,
                 Math.max(1, (long) length * kind.bytes), MemorySegment.NULL);
-    }
-
-    /**
-     * Allocates the memory of {@code handle}: the form the generated {@code io.jsycl.DeviceArray} calls, which unwraps
-     * its queue's context and device here until that class is ordinary source and passes them unwrapped.
-     *
-     * @param handle the public array this is the state of
-     * @param context the context it is allocated in
-     * @param device the device it is allocated for
-     * @param kind its element kind
-     * @param length its number of elements
-     * @param hostArray gives its Java array on the host device (null elsewhere)
-     */
-    public DeviceArrayImpl(io.jsycl.DeviceArray<?> handle, io.jsycl.Context context, io.jsycl.Device device,
-            ElementKind kind, int length, Supplier<Object> hostArray) {
-        this(handle.getClass().getSimpleName(), API.impl(context), API.impl(device), kind, length, hostArray);
     }
 
     /** @return the context the array was allocated in */
