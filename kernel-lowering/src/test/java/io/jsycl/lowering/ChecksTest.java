@@ -68,16 +68,12 @@ class ChecksTest {
         int[] in = keysButTheLast();
         int[] out = new int[N];
         ItemKernel k = search(new Accessor.OfInt(in, "READ"), new Accessor.OfInt(out, "WRITE"));
-        LoweredKernel lowered = KernelLowerer.lower(Lambdas.request(k, KernelShape.ITEM, 1, true, null));
-        DeviceRun.Launch launch = new DeviceRun.Launch(new int[] {N});
-        DeviceRun.run(lowered, k, launch);
+        LoweredKernel lowered = lowerChecked(k);
+        DeviceRun.Launch launch = runOverN(lowered, k);
         assertThat(loopHeads(body(lowered))).singleElement().asString().contains("*jsycl_failed");
-        assertThat(launch.check[0]).isEqualTo(Checks.OUT_OF_BOUNDS);
-        assertThat(launch.check[2]).as("the work-item").isEqualTo(N - 1);
+        lastItemWasOutOfBounds(launch);
         assertThat(launch.check[5]).as("the index").isEqualTo(N);
-        for (int g = 0; g < N - 1; g++) {
-            assertThat(out[g]).as("out[%d]", g).isEqualTo(position(in, g + 1));
-        }
+        othersFoundTheirKeys(in, out);
     }
 
     static ItemKernel triangle(Accessor.OfInt counts, Accessor.OfInt data, Accessor.OfInt out) {
@@ -113,13 +109,11 @@ class ChecksTest {
         int[] out = new int[N];
         ItemKernel k = triangle(new Accessor.OfInt(counts, "READ"), new Accessor.OfInt(data, "READ"),
                 new Accessor.OfInt(out, "WRITE"));
-        LoweredKernel lowered = KernelLowerer.lower(Lambdas.request(k, KernelShape.ITEM, 1, true, null));
-        DeviceRun.Launch launch = new DeviceRun.Launch(new int[] {N});
-        DeviceRun.run(lowered, k, launch);
+        LoweredKernel lowered = lowerChecked(k);
+        DeviceRun.Launch launch = runOverN(lowered, k);
         assertThat(loopHeads(body(lowered))).hasSize(2).allSatisfy(head -> assertThat(head).matches(
                 "while \\(\\w+ <=? \\w+ && !\\(\\*jsycl_failed\\)\\) \\{"));
-        assertThat(launch.check[0]).isEqualTo(Checks.OUT_OF_BOUNDS);
-        assertThat(launch.check[2]).as("the work-item").isEqualTo(N - 1);
+        lastItemWasOutOfBounds(launch);
         for (int g = 0; g < N - 1; g++) {
             int s = 0;
             for (int i = 0; i < counts[g + 1]; i++) {
@@ -156,17 +150,13 @@ class ChecksTest {
         int[] in = keysButTheLast();
         int[] out = new int[N];
         ItemKernel k = callsAnEndlessSearch(new Accessor.OfInt(in, "READ"), new Accessor.OfInt(out, "WRITE"));
-        LoweredKernel lowered = KernelLowerer.lower(Lambdas.request(k, KernelShape.ITEM, 1, true, null));
-        DeviceRun.Launch launch = new DeviceRun.Launch(new int[] {N});
-        DeviceRun.run(lowered, k, launch);
+        LoweredKernel lowered = lowerChecked(k);
+        DeviceRun.Launch launch = runOverN(lowered, k);
         String source = lowered.source();
         String function = source.substring(source.indexOf("int io_jsycl_lowering_ChecksTest__positionOf"));
         assertThat(function).contains("__private int* restrict jsycl_failed").contains("return 0;");
-        assertThat(launch.check[0]).isEqualTo(Checks.OUT_OF_BOUNDS);
-        assertThat(launch.check[2]).as("the work-item").isEqualTo(N - 1);
-        for (int g = 0; g < N - 1; g++) {
-            assertThat(out[g]).as("out[%d]", g).isEqualTo(position(in, g + 1));
-        }
+        lastItemWasOutOfBounds(launch);
+        othersFoundTheirKeys(in, out);
     }
 
     static NdItemKernel roundsThenSearch(Accessor.OfInt in, Accessor.OfInt out, LocalAccessor.OfInt tile, int rounds) {
@@ -291,6 +281,31 @@ class ChecksTest {
         var out = new Accessor.OfInt(new int[N], "WRITE");
         assertThat(KernelLowerer.lower(Lambdas.request(search(in, out), KernelShape.ITEM, 1, false, null)).source())
                 .doesNotContain("jsycl_failed");
+    }
+
+    /** {@code k} lowered as a checked 1-D item kernel. */
+    private static LoweredKernel lowerChecked(ItemKernel k) {
+        return KernelLowerer.lower(Lambdas.request(k, KernelShape.ITEM, 1, true, null));
+    }
+
+    /** Runs the lowered {@code k} over N work-items on the device; the launch holds its check record. */
+    private static DeviceRun.Launch runOverN(LoweredKernel lowered, ItemKernel k) {
+        DeviceRun.Launch launch = new DeviceRun.Launch(new int[] {N});
+        DeviceRun.run(lowered, k, launch);
+        return launch;
+    }
+
+    /** The check record says the last work-item's access was out of bounds. */
+    private static void lastItemWasOutOfBounds(DeviceRun.Launch launch) {
+        assertThat(launch.check[0]).isEqualTo(Checks.OUT_OF_BOUNDS);
+        assertThat(launch.check[2]).as("the work-item").isEqualTo(N - 1);
+    }
+
+    /** Every work-item but the last, whose key is missing, found its key g + 1 in {@code keys}. */
+    private static void othersFoundTheirKeys(int[] keys, int[] out) {
+        for (int g = 0; g < N - 1; g++) {
+            assertThat(out[g]).as("out[%d]", g).isEqualTo(position(keys, g + 1));
+        }
     }
 
     /** The body function of the kernel's source. */

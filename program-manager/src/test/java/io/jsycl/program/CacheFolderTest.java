@@ -1,5 +1,7 @@
 package io.jsycl.program;
 
+import static io.jsycl.program.CacheEntries.binary;
+import static io.jsycl.program.CacheEntries.key;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -10,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -23,21 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** A cache owns its folder ({@link CacheFolder}) and touches only its own regular files there. */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class CacheFolderTest {
-    private static final DeviceDescription DEVICE =
-            new DeviceDescription("gpu", "OpenCL 3.0", "1.2.3", "Platform", "OpenCL 3.0");
-
     @TempDir
     Path tmp;
-
-    private static PersistentCacheKey key(String source) {
-        return new PersistentCacheKey(source, "-O2", new TreeMap<>(), DEVICE);
-    }
-
-    private static byte[] binary(int size, int seed) {
-        byte[] b = new byte[size];
-        Arrays.fill(b, (byte) seed);
-        return b;
-    }
 
     private Path ownerOnly(String name) throws IOException {
         return Files.createDirectory(tmp.resolve(name),

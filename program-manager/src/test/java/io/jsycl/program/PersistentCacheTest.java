@@ -1,5 +1,7 @@
 package io.jsycl.program;
 
+import static io.jsycl.program.CacheEntries.binary;
+import static io.jsycl.program.CacheEntries.key;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -10,26 +12,12 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PersistentCacheTest {
-    private static final DeviceDescription DEVICE =
-            new DeviceDescription("gpu", "OpenCL 3.0", "1.2.3", "Platform", "OpenCL 3.0");
-
     @TempDir
     Path tmp;
-
-    private static PersistentCacheKey key(String source) {
-        return new PersistentCacheKey(source, "-O2", new TreeMap<>(), DEVICE);
-    }
-
-    private static byte[] binary(int size, int seed) {
-        byte[] b = new byte[size];
-        Arrays.fill(b, (byte) seed);
-        return b;
-    }
 
     private PersistentCache open(Path dir, long maxSize) {
         PersistentCache cache = PersistentCache.open(dir, maxSize, true);

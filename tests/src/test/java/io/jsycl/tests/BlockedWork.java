@@ -14,14 +14,22 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The kernels and the wait of the tests that block one thread in a wait while others go on ({@link BlockingWaitsTest},
- * {@link GraphLockTest}): each kernel's effect is easy to apply to an expected array in Java.
+ * {@link GraphLockTest}, and the adversarial tests' API misuse across threads): each kernel's effect is easy to apply
+ * to an expected array in Java. Public for the adversarial tests' package.
  */
-final class BlockedWork {
+public final class BlockedWork {
     private BlockedWork() {
     }
 
-    /** Submits x = x + 1 over the first {@code n} elements. */
-    static Event increment(Queue q, Buffer.OfInt buf, int n) {
+    /**
+     * Submits x = x + 1 over the first {@code n} elements.
+     *
+     * @param q the queue
+     * @param buf the buffer
+     * @param n how many elements, from the first
+     * @return the kernel's event
+     */
+    public static Event increment(Queue q, Buffer.OfInt buf, int n) {
         return q.submit(h -> {
             var a = buf.readWrite(h);
             h.parallelFor(Range.of(n), it -> a.set(it.id(0), a.get(it.id(0)) + 1));
@@ -40,8 +48,14 @@ final class BlockedWork {
         }
     }
 
-    /** Gives the thread of {@code work} time to reach its wait; fails with {@code otherwise} if it ended instead. */
-    static void awaitBlocked(Future<?> work, String otherwise) throws Exception {
+    /**
+     * Gives the thread of {@code work} time to reach its wait; fails with {@code otherwise} if it ended instead.
+     *
+     * @param work what another thread runs, which must be waiting
+     * @param otherwise the failure's message if it is not
+     * @throws Exception what {@code work} threw, if it ended
+     */
+    public static void awaitBlocked(Future<?> work, String otherwise) throws Exception {
         Thread.sleep(300);
         if (work.isDone()) {
             work.get();

@@ -217,22 +217,8 @@ class RecordBufferTest {
             var bufP = Buffer.of(ps);
             var bufE = Buffer.of(empty);
             ps[5] = null; // the buffer owns the array now; this is the misuse
-            assertThatThrownBy(() -> {
-                q.submit(h -> {
-                    var p = bufP.read(h);
-                    var x = bufX.write(h);
-                    h.parallelFor(Range.of(N), it -> x.set(it.id(0), p.get(it.id(0)).x()));
-                });
-                q.await();
-            }).hasStackTraceContaining("records[5] is null");
-            assertThatThrownBy(() -> {
-                q.submit(h -> {
-                    var e = bufE.read(h);
-                    var x = bufX.write(h);
-                    h.parallelFor(Range.of(N), it -> x.set(it.id(0), e.get(it.id(0)).x()));
-                });
-                q.await();
-            }).hasStackTraceContaining("records[0] is null");
+            assertThatThrownBy(() -> copyX(q, bufP, bufX)).hasStackTraceContaining("records[5] is null");
+            assertThatThrownBy(() -> copyX(q, bufE, bufX)).hasStackTraceContaining("records[0] is null");
             assertThatThrownBy(() -> {
                 q.submit(h -> {
                     var e = bufE.write(h); // keeps what the kernel does not store, so it reads the nulls
@@ -257,16 +243,21 @@ class RecordBufferTest {
         Throwable thrown = catchThrowable(() -> {
             try (var q = new Queue(device); var bufX = Buffer.of(xs); var bufP = Buffer.of(ps)) {
                 ps[2] = null;
-                q.submit(h -> {
-                    var p = bufP.read(h);
-                    var x = bufX.write(h);
-                    h.parallelFor(Range.of(N), it -> x.set(it.id(0), p.get(it.id(0)).x()));
-                });
-                q.await();
+                copyX(q, bufP, bufX);
             }
         });
         assertThat(thrown).isNotNull().hasStackTraceContaining("records[2] is null");
         assertThat(thrown).isNotInstanceOf(IllegalArgumentException.class);
         assertThat(thrown.getSuppressed()).isEmpty();
+    }
+
+    /** Submits xs[i] = particles[i].x() over N items and waits for the queue, which throws the kernel's failure. */
+    private static void copyX(Queue q, Buffer.OfRecord<Particle> particles, Buffer.OfFloat xs) {
+        q.submit(h -> {
+            var p = particles.read(h);
+            var x = xs.write(h);
+            h.parallelFor(Range.of(N), it -> x.set(it.id(0), p.get(it.id(0)).x()));
+        });
+        q.await();
     }
 }

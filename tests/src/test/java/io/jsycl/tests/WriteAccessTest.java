@@ -44,6 +44,14 @@ class WriteAccessTest {
         });
     }
 
+    /** Multiplies every element by {@code factor}, through a read-write accessor. */
+    private static void scale(Queue q, Buffer.OfFloat buf, float factor) {
+        q.submit(h -> {
+            var a = buf.readWrite(h);
+            h.parallelFor(Range.of(N), it -> a.set(it.id(0), a.get(it.id(0)) * factor));
+        });
+    }
+
     private static void assertEvensWrittenOddsKept(float[] data, float factor) {
         for (int i = 0; i < N; i++) {
             float expected = i % 2 == 0 ? -i : (i + 0.5f) * factor;
@@ -66,10 +74,7 @@ class WriteAccessTest {
     void aWriteAccessorKeepsTheDeviceCopysValuesWhereTheKernelStoresNothing(Device device) {
         float[] data = iota();
         try (var q = new Queue(device); var buf = Buffer.of(data)) {
-            q.submit(h -> {
-                var a = buf.readWrite(h);
-                h.parallelFor(Range.of(N), it -> a.set(it.id(0), a.get(it.id(0)) * 2));
-            });
+            scale(q, buf, 2);
             try (var host = buf.hostAccess()) { // the host's write makes the host copy the only current one
                 host.set(1, (1 + 0.5f) * 2);
             }
@@ -85,10 +90,7 @@ class WriteAccessTest {
         for (Device other : TestDevices.all().toList()) {
             data = iota();
             try (var q = new Queue(device); var q2 = new Queue(other); var buf = Buffer.of(data)) {
-                q.submit(h -> {
-                    var a = buf.readWrite(h);
-                    h.parallelFor(Range.of(N), it -> a.set(it.id(0), a.get(it.id(0)) * 3));
-                });
+                scale(q, buf, 3);
                 writeEvens(q2, buf);
             }
             assertEvensWrittenOddsKept(data, 3);

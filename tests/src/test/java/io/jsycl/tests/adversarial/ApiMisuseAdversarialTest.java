@@ -2,13 +2,14 @@ package io.jsycl.tests.adversarial;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.fail;
+import static io.jsycl.tests.BlockedWork.awaitBlocked;
 
 import io.jsycl.Accessor;
 import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.Queue;
 import io.jsycl.Range;
+import io.jsycl.tests.BlockedWork;
 import io.jsycl.tests.TestDevices;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -76,53 +77,61 @@ class ApiMisuseAdversarialTest {
 
     /** Submits x = x + 1 over the buffer and waits for it. */
     private static void increment(Queue q, Buffer.OfInt buf) {
-        q.submit(h -> {
-            var a = buf.readWrite(h);
-            h.parallelFor(Range.of(N), it -> a.set(it.id(0), a.get(it.id(0)) + 1));
-        }).await();
+        BlockedWork.increment(q, buf, N).await();
+    }
+
+    /** What a test does with its queue and its buffer. */
+    private interface QueueAndBuffer {
+        void use(Queue q, Buffer.OfInt buf) throws Exception;
+    }
+
+    /**
+     * Runs {@code use} with a queue on {@code device} and a buffer over {@link #iota}, closes both, and returns the array
+     * that the buffer's close wrote back.
+     */
+    private static int[] withQueueAndBuffer(Device device, QueueAndBuffer use) throws Exception {
+        int[] data = iota();
+        try (var q = new Queue(device); var buf = Buffer.of(data)) {
+            use.use(q, buf);
+        }
+        return data;
     }
 
     // Item: a kernel accessor used from host code.
 
     @ParameterizedTest
     @MethodSource("devices")
-    void aKernelAccessorReadOrWrittenAfterItsSubmitIsRefused(Device device) {
-        int[] data = iota();
-        try (var q = new Queue(device)) {
-            try (var buf = Buffer.of(data)) {
-                var captured = new AtomicReference<Accessor.OfInt>();
-                q.submit(h -> {
-                    var a = buf.readWrite(h);
-                    captured.set(a);
-                    h.parallelFor(Range.of(N), it -> a.set(it.id(0), a.get(it.id(0)) * 2));
-                }).await();
-                var a = captured.get();
-                refusedAtOnce(() -> a.get(3)).hasMessageContaining("outside its kernel")
-                        .hasMessageContaining("hostAccess()");
-                refusedAtOnce(() -> a.set(3, -1)).hasMessageContaining("hostAccess()");
-                refusedAtOnce(() -> a.atomicAdd(3, 1)).hasMessageContaining("hostAccess()");
-                try (var host = buf.hostAccess()) {
-                    assertThat(host.get(3)).as("the refused set changed nothing").isEqualTo(6);
-                }
+    void aKernelAccessorReadOrWrittenAfterItsSubmitIsRefused(Device device) throws Exception {
+        int[] data = withQueueAndBuffer(device, (q, buf) -> {
+            var captured = new AtomicReference<Accessor.OfInt>();
+            q.submit(h -> {
+                var a = buf.readWrite(h);
+                captured.set(a);
+                h.parallelFor(Range.of(N), it -> a.set(it.id(0), a.get(it.id(0)) * 2));
+            }).await();
+            var a = captured.get();
+            refusedAtOnce(() -> a.get(3)).hasMessageContaining("outside its kernel")
+                    .hasMessageContaining("hostAccess()");
+            refusedAtOnce(() -> a.set(3, -1)).hasMessageContaining("hostAccess()");
+            refusedAtOnce(() -> a.atomicAdd(3, 1)).hasMessageContaining("hostAccess()");
+            try (var host = buf.hostAccess()) {
+                assertThat(host.get(3)).as("the refused set changed nothing").isEqualTo(6);
             }
-        }
+        });
         assertThat(data[N - 1]).isEqualTo(2 * (N - 1));
     }
 
     @ParameterizedTest
     @MethodSource("devices")
-    void aKernelAccessorReadInTheCommandGroupOutsideTheKernelIsRefused(Device device) {
-        int[] data = iota();
-        try (var q = new Queue(device)) {
-            try (var buf = Buffer.of(data)) {
-                refusedAtOnce(() -> q.submit(h -> {
-                    var a = buf.readWrite(h);
-                    int first = a.get(0); // host code of the command group, not the kernel
-                    h.parallelFor(Range.of(N), it -> a.set(it.id(0), a.get(it.id(0)) + first));
-                })).hasMessageContaining("outside its kernel").hasMessageContaining("hostAccess()");
-                increment(q, buf); // the refused command group left nothing behind
-            }
-        }
+    void aKernelAccessorReadInTheCommandGroupOutsideTheKernelIsRefused(Device device) throws Exception {
+        int[] data = withQueueAndBuffer(device, (q, buf) -> {
+            refusedAtOnce(() -> q.submit(h -> {
+                var a = buf.readWrite(h);
+                int first = a.get(0); // host code of the command group, not the kernel
+                h.parallelFor(Range.of(N), it -> a.set(it.id(0), a.get(it.id(0)) + first));
+            })).hasMessageContaining("outside its kernel").hasMessageContaining("hostAccess()");
+            increment(q, buf); // the refused command group left nothing behind
+        });
         assertThat(data[5]).isEqualTo(6);
     }
 
@@ -147,9 +156,8 @@ class ApiMisuseAdversarialTest {
 
     @ParameterizedTest
     @MethodSource("devices")
-    void aSecondHostAccessorOfOneBufferOnTheSameThreadIsRefused(Device device) {
-        int[] data = iota();
-        try (var q = new Queue(device); var buf = Buffer.of(data)) {
+    void aSecondHostAccessorOfOneBufferOnTheSameThreadIsRefused(Device device) throws Exception {
+        withQueueAndBuffer(device, (q, buf) -> {
             increment(q, buf);
             try (var host = buf.hostAccess()) {
                 refusedAtOnce(buf::hostAccess).hasMessageContaining("host accessor")
@@ -161,46 +169,40 @@ class ApiMisuseAdversarialTest {
             try (var again = buf.hostAccess()) {
                 assertThat(again.get(1)).as("a host accessor opens once the first is closed").isEqualTo(2);
             }
-        }
+        });
     }
 
     @ParameterizedTest
     @MethodSource("devices")
-    void submittingWorkOnABufferWhoseHostAccessorIsOpenOnTheSameThreadIsRefused(Device device) {
-        int[] data = iota();
-        try (var q = new Queue(device)) {
-            try (var buf = Buffer.of(data)) {
-                increment(q, buf); // the kernel is built: the refusal below is not a build
-                try (var host = buf.hostAccess()) {
-                    host.set(0, 50);
-                    refusedAtOnce(() -> increment(q, buf)).hasMessageContaining("host accessor")
-                            .hasMessageContaining("int[" + N + "]")
-                            .hasMessageContaining("close the host accessor");
-                }
-                increment(q, buf);
+    void submittingWorkOnABufferWhoseHostAccessorIsOpenOnTheSameThreadIsRefused(Device device) throws Exception {
+        int[] data = withQueueAndBuffer(device, (q, buf) -> {
+            increment(q, buf); // the kernel is built: the refusal below is not a build
+            try (var host = buf.hostAccess()) {
+                host.set(0, 50);
+                refusedAtOnce(() -> increment(q, buf)).hasMessageContaining("host accessor")
+                        .hasMessageContaining("int[" + N + "]")
+                        .hasMessageContaining("close the host accessor");
             }
-        }
+            increment(q, buf);
+        });
         assertThat(data[0]).isEqualTo(51);
         assertThat(data[1]).isEqualTo(3);
     }
 
     @ParameterizedTest
     @MethodSource("devices")
-    void waitsAndClosesInsideTheQueuesOwnCommandGroupAreRefused(Device device) {
-        int[] data = iota();
-        try (var q = new Queue(device)) {
-            try (var buf = Buffer.of(data)) {
-                increment(q, buf);
-                refusedAtOnce(() -> q.submit(h -> q.close())).hasMessageContaining("command group");
-                refusedAtOnce(() -> q.submit(h -> q.await())).hasMessageContaining("command group");
-                refusedAtOnce(() -> q.submit(h -> buf.close())).hasMessageContaining("command group");
-                refusedAtOnce(() -> q.submit(h -> buf.hostAccess())).hasMessageContaining("command group");
-                try (var other = new Queue(device)) {
-                    refusedAtOnce(() -> q.submit(h -> other.await())).hasMessageContaining("command group");
-                }
-                increment(q, buf); // the queue and the buffer still work
+    void waitsAndClosesInsideTheQueuesOwnCommandGroupAreRefused(Device device) throws Exception {
+        int[] data = withQueueAndBuffer(device, (q, buf) -> {
+            increment(q, buf);
+            refusedAtOnce(() -> q.submit(h -> q.close())).hasMessageContaining("command group");
+            refusedAtOnce(() -> q.submit(h -> q.await())).hasMessageContaining("command group");
+            refusedAtOnce(() -> q.submit(h -> buf.close())).hasMessageContaining("command group");
+            refusedAtOnce(() -> q.submit(h -> buf.hostAccess())).hasMessageContaining("command group");
+            try (var other = new Queue(device)) {
+                refusedAtOnce(() -> q.submit(h -> other.await())).hasMessageContaining("command group");
             }
-        }
+            increment(q, buf); // the queue and the buffer still work
+        });
         assertThat(data[2]).isEqualTo(4);
     }
 
@@ -227,8 +229,7 @@ class ApiMisuseAdversarialTest {
     @ParameterizedTest
     @MethodSource("devices")
     void aHostAccessorOpenedOnAnotherThreadWaitsForTheFirstAndSeesItsWrites(Device device) throws Exception {
-        int[] data = iota();
-        try (var q = new Queue(device); var buf = Buffer.of(data)) {
+        withQueueAndBuffer(device, (q, buf) -> {
             increment(q, buf);
             var host = buf.hostAccess();
             host.set(0, 99);
@@ -240,24 +241,21 @@ class ApiMisuseAdversarialTest {
             awaitBlocked(second, "a host accessor on another thread did not wait for the open one");
             host.close();
             assertThat(done(second, "the second host accessor after the first closed")).isEqualTo(99);
-        }
+        });
     }
 
     @ParameterizedTest
     @MethodSource("devices")
     void aSubmitOnAnotherThreadRunsOnceTheHostAccessorCloses(Device device) throws Exception {
-        int[] data = iota();
-        try (var q = new Queue(device)) {
-            try (var buf = Buffer.of(data)) {
-                increment(q, buf);
-                var host = buf.hostAccess();
-                host.set(0, 10);
-                Future<?> submitted = threads.submit(() -> increment(q, buf));
-                Thread.sleep(300);
-                host.close();
-                done(submitted, "a submit on another thread after the host accessor closed");
-            }
-        }
+        int[] data = withQueueAndBuffer(device, (q, buf) -> {
+            increment(q, buf);
+            var host = buf.hostAccess();
+            host.set(0, 10);
+            Future<?> submitted = threads.submit(() -> increment(q, buf));
+            Thread.sleep(300);
+            host.close();
+            done(submitted, "a submit on another thread after the host accessor closed");
+        });
         assertThat(data[0]).as("the kernel ran after the host's write").isEqualTo(11);
     }
 
@@ -288,14 +286,6 @@ class ApiMisuseAdversarialTest {
             done(closing, "the queue's close after the command group was submitted");
         }
         assertThat(data[3]).isEqualTo(5);
-    }
-
-    private static void awaitBlocked(Future<?> work, String otherwise) throws Exception {
-        Thread.sleep(300);
-        if (work.isDone()) {
-            work.get();
-            fail(otherwise);
-        }
     }
 
     private static <T> T done(Future<T> work, String what) throws Exception {

@@ -3,11 +3,13 @@ package io.jsycl.tests.adversarial;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jsycl.Accessor;
 import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.Event;
 import io.jsycl.GroupOp;
 import io.jsycl.Id;
+import io.jsycl.ItemKernel;
 import io.jsycl.LocalAccessor;
 import io.jsycl.NdRange;
 import io.jsycl.Queue;
@@ -19,8 +21,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
+import java.util.function.IntToLongFunction;
+import java.util.function.IntUnaryOperator;
+import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
-import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -68,11 +74,9 @@ class CheckedModeAdversarialTest {
                     o.set(g, s.get(neighbour) + 1);
                 });
             });
-            expectFailure(e, IndexOutOfBoundsException.class, "write-before-barrier", BAD)
-                    .hasMessageContaining("index " + (BAD + 100_000) + " out of bounds for length " + N);
-            close(bs, bo);
+            failedAndRecovered(q, e, IndexOutOfBoundsException.class, "write-before-barrier", BAD,
+                    outOfBounds(BAD + 100_000, N), bs, bo);
             keptOutsideTheFailingGroup(out, g -> (g - g % GROUP + (g % GROUP + 1) % GROUP) * 3 + 1);
-            nextKernelWorks(q);
         }
     }
 
@@ -80,10 +84,7 @@ class CheckedModeAdversarialTest {
     @MethodSource("devices")
     void anOutOfBoundsReadAfterABarrierFailsTheKernelAndTheNextBarrierIsReached(Device device) {
         try (var q = new Queue(device)) {
-            int[] in = new int[N];
-            for (int i = 0; i < N; i++) {
-                in[i] = i * 7;
-            }
+            int[] in = ints(i -> i * 7);
             int[] out = new int[N];
             int bad = BAD;
             var bi = Buffer.of(in);
@@ -102,11 +103,9 @@ class CheckedModeAdversarialTest {
                     o.set(g, v + local.get((it.localId(0) + 1) % GROUP));
                 });
             });
-            expectFailure(e, IndexOutOfBoundsException.class, "read-after-barrier", BAD)
-                    .hasMessageContaining("index -3 out of bounds for length " + N);
-            close(bi, bo);
+            failedAndRecovered(q, e, IndexOutOfBoundsException.class, "read-after-barrier", BAD, outOfBounds(-3, N),
+                    bi, bo);
             keptOutsideTheFailingGroup(out, g -> g * 7 + (g - g % GROUP + (g % GROUP + 1) % GROUP) * 7);
-            nextKernelWorks(q);
         }
     }
 
@@ -131,11 +130,9 @@ class CheckedModeAdversarialTest {
                     o.set(g, past.get(GROUP - 1 - l));
                 });
             });
-            expectFailure(e, IndexOutOfBoundsException.class, "local-write", BAD)
-                    .hasMessageContaining("index " + (BAD % GROUP + GROUP) + " out of bounds for length " + GROUP);
-            close(bo);
+            failedAndRecovered(q, e, IndexOutOfBoundsException.class, "local-write", BAD,
+                    outOfBounds(BAD % GROUP + GROUP, GROUP), bo);
             keptOutsideTheFailingGroup(out, g -> g - g % GROUP + GROUP - 1 - g % GROUP);
-            nextKernelWorks(q);
         }
     }
 
@@ -143,10 +140,7 @@ class CheckedModeAdversarialTest {
     @MethodSource("devices")
     void aFailureBeforeGroupAndSubGroupOperationsLeavesThemToTheWholeGroup(Device device) {
         try (var q = new Queue(device)) {
-            int[] in = new int[N];
-            for (int i = 0; i < N; i++) {
-                in[i] = i;
-            }
+            int[] in = ints(i -> i);
             int[] out = new int[N];
             int[] sub = new int[N];
             int bad = BAD;
@@ -168,15 +162,13 @@ class CheckedModeAdversarialTest {
                     so.set(g, subSum == it.subGroupSize() && scan == it.localId(0) ? 1 : 0);
                 });
             });
-            expectFailure(e, IndexOutOfBoundsException.class, "read-before-group-ops", BAD)
-                    .hasMessageContaining("index " + N + " out of bounds for length " + N);
-            close(bi, bo, bsub);
+            failedAndRecovered(q, e, IndexOutOfBoundsException.class, "read-before-group-ops", BAD, outOfBounds(N, N),
+                    bi, bo, bsub);
             keptOutsideTheFailingGroup(out, g -> {
                 int base = g - g % GROUP;
                 return GROUP * base + GROUP * (GROUP - 1) / 2 + base;
             });
             keptOutsideTheFailingGroup(sub, g -> 1);
-            nextKernelWorks(q);
         }
     }
 
@@ -184,10 +176,7 @@ class CheckedModeAdversarialTest {
     @MethodSource("devices")
     void intDivisionAndRemainderByZeroThrowArithmeticExceptionAndKeepTheOtherItems(Device device) {
         try (var q = new Queue(device)) {
-            int[] divisors = new int[N];
-            for (int i = 0; i < N; i++) {
-                divisors[i] = i % 5 + 1;
-            }
+            int[] divisors = ints(i -> i % 5 + 1);
             divisors[BAD] = 0;
             int[] quotient = new int[N];
             int[] rest = new int[N];
@@ -199,21 +188,19 @@ class CheckedModeAdversarialTest {
                 var o = bq.write(h);
                 h.parallelFor(Range.of(N), it -> o.set(it.id(0), -1000 / d.get(it.id(0)))); // FAILS: int-div
             });
-            expectFailure(div, ArithmeticException.class, "int-div", BAD).hasMessageContaining("/ by zero");
+            expectFailure(div, ArithmeticException.class, "int-div", BAD, "/ by zero");
             var rem = submit(q, h -> {
                 var d = bd.read(h);
                 var o = br.write(h);
                 h.parallelFor(Range.of(N), it -> o.set(it.id(0), 1003 % d.get(it.id(0)))); // FAILS: int-rem
             });
-            expectFailure(rem, ArithmeticException.class, "int-rem", BAD).hasMessageContaining("/ by zero");
-            close(bd, bq, br);
+            failedAndRecovered(q, rem, ArithmeticException.class, "int-rem", BAD, "/ by zero", bd, bq, br);
             for (int g = 0; g < N; g++) {
                 if (g != BAD) {
                     assertThat(quotient[g]).as("quotient[%d]", g).isEqualTo(-1000 / divisors[g]);
                     assertThat(rest[g]).as("rest[%d]", g).isEqualTo(1003 % divisors[g]);
                 }
             }
-            nextKernelWorks(q);
         }
     }
 
@@ -221,10 +208,7 @@ class CheckedModeAdversarialTest {
     @MethodSource("devices")
     void longDivisionByZeroBeforeABarrierThrowsArithmeticException(Device device) {
         try (var q = new Queue(device)) {
-            long[] divisors = new long[N];
-            for (int i = 0; i < N; i++) {
-                divisors[i] = i % 3 + 1L << 33;
-            }
+            long[] divisors = LongStream.range(0, N).map(i -> i % 3 + 1L << 33).toArray();
             divisors[BAD] = 0;
             long[] out = new long[N];
             var bd = Buffer.of(divisors);
@@ -241,13 +225,11 @@ class CheckedModeAdversarialTest {
                     o.set(g, local.get((it.localId(0) + 1) % GROUP));
                 });
             });
-            expectFailure(e, ArithmeticException.class, "long-div", BAD).hasMessageContaining("/ by zero");
-            close(bd, bo);
+            failedAndRecovered(q, e, ArithmeticException.class, "long-div", BAD, "/ by zero", bd, bo);
             keptOutsideTheFailingGroup(out, g -> {
                 long d = divisors[g - g % GROUP + (g % GROUP + 1) % GROUP];
                 return (1L << 40) / d + (1L << 41) % d;
             });
-            nextKernelWorks(q);
         }
     }
 
@@ -268,16 +250,14 @@ class CheckedModeAdversarialTest {
                     o.set(g == bad ? g + N : g, g + 1); // FAILS: global-write
                 });
             });
-            expectFailure(e, IndexOutOfBoundsException.class, "global-write", BAD)
-                    .hasMessageContaining("index " + (BAD + N) + " out of bounds for length " + N);
-            close(bo, bw);
+            failedAndRecovered(q, e, IndexOutOfBoundsException.class, "global-write", BAD, outOfBounds(BAD + N, N),
+                    bo, bw);
             for (int g = 0; g < N; g++) {
                 if (g != BAD) {
                     assertThat(whole[g]).as("whole[%d]", g).isEqualTo(g + 1);
                 }
                 assertThat(whole[N + g]).as("whole[%d], outside the sub-buffer the kernel wrote", N + g).isZero();
             }
-            nextKernelWorks(q);
         }
     }
 
@@ -290,29 +270,14 @@ class CheckedModeAdversarialTest {
     @MethodSource("devices")
     @Watchdog.Limit(seconds = 30)
     void aSearchPastTheEndEndsOnEveryDevice(Device device) {
-        try (var q = new Queue(device)) {
-            int[] keys = keysButTheLast();
-            int[] out = new int[N];
-            var bk = Buffer.of(keys);
-            var bo = Buffer.of(out);
-            var e = submit(q, h -> {
-                var a = bk.read(h);
-                var o = bo.write(h);
-                h.parallelFor(Range.of(N), it -> {
-                    int g = it.id(0);
-                    int k = 0;
-                    while (a.get(k) != g + 1) { // FAILS: search-past-end
-                        k++;
-                    }
-                    o.set(g, k);
-                });
-            });
-            expectFailure(e, IndexOutOfBoundsException.class, "search-past-end", N - 1)
-                    .hasMessageContaining("index " + N + " out of bounds for length " + N);
-            close(bk, bo);
-            keptButTheFailingItem(out, N - 1, g -> position(keys, g + 1));
-            nextKernelWorks(q);
-        }
+        searchPastTheEnd(device, "search-past-end", (a, o) -> it -> {
+            int g = it.id(0);
+            int k = 0;
+            while (a.get(k) != g + 1) { // FAILS: search-past-end
+                k++;
+            }
+            o.set(g, k);
+        });
     }
 
     /**
@@ -325,15 +290,8 @@ class CheckedModeAdversarialTest {
     @Watchdog.Limit(seconds = 30)
     void aLoopBoundReadOutOfBoundsDoesNotRunTheHugeValue(Device device) {
         try (var q = new Queue(device)) {
-            int[] counts = new int[N];
-            counts[0] = Integer.MAX_VALUE;
-            for (int i = 1; i < N; i++) {
-                counts[i] = i % 7;
-            }
-            int[] data = new int[N];
-            for (int i = 0; i < N; i++) {
-                data[i] = i * 3 + 1;
-            }
+            int[] counts = ints(i -> i == 0 ? Integer.MAX_VALUE : i % 7);
+            int[] data = ints(i -> i * 3 + 1);
             int[] out = new int[N];
             var bc = Buffer.of(counts);
             var bd = Buffer.of(data);
@@ -354,9 +312,8 @@ class CheckedModeAdversarialTest {
                     o.set(g, s);
                 });
             });
-            expectFailure(e, IndexOutOfBoundsException.class, "bound-read", N - 1)
-                    .hasMessageContaining("index " + N + " out of bounds for length " + N);
-            close(bc, bd, bo);
+            failedAndRecovered(q, e, IndexOutOfBoundsException.class, "bound-read", N - 1, outOfBounds(N, N),
+                    bc, bd, bo);
             keptButTheFailingItem(out, N - 1, g -> {
                 int s = 0;
                 for (int i = 0; i < counts[g + 1]; i++) {
@@ -366,7 +323,6 @@ class CheckedModeAdversarialTest {
                 }
                 return s;
             });
-            nextKernelWorks(q);
         }
     }
 
@@ -374,7 +330,7 @@ class CheckedModeAdversarialTest {
      * The search of {@link #aSearchPastTheEndEndsOnEveryDevice} in a device function, skipping empty (negative) slots:
      * a loop only a return leaves.
      */
-    static int positionOf(io.jsycl.Accessor.OfInt a, int key) {
+    static int positionOf(Accessor.OfInt a, int key) {
         for (int k = 0;; k++) {
             if (a.get(k) < 0) { // FAILS: device-function
                 continue;
@@ -389,21 +345,27 @@ class CheckedModeAdversarialTest {
     @MethodSource("devices")
     @Watchdog.Limit(seconds = 30)
     void aLoopInADeviceFunctionEndsForTheFailingItem(Device device) {
+        searchPastTheEnd(device, "device-function", (a, o) -> it -> o.set(it.id(0), positionOf(a, it.id(0) + 1)));
+    }
+
+    /** How a search kernel is made from its accessors: the keys and the position each work-item found. */
+    private interface SearchKernel {
+        ItemKernel over(Accessor.OfInt keys, Accessor.OfInt out);
+    }
+
+    /**
+     * Runs {@code search} (work-item g looks for key g + 1) over {@link #keysButTheLast}: the last work-item's search
+     * runs past the end, at the line marked {@code marker}, and the others find their keys.
+     */
+    private static void searchPastTheEnd(Device device, String marker, SearchKernel search) {
         try (var q = new Queue(device)) {
             int[] keys = keysButTheLast();
             int[] out = new int[N];
             var bk = Buffer.of(keys);
             var bo = Buffer.of(out);
-            var e = submit(q, h -> {
-                var a = bk.read(h);
-                var o = bo.write(h);
-                h.parallelFor(Range.of(N), it -> o.set(it.id(0), positionOf(a, it.id(0) + 1)));
-            });
-            expectFailure(e, IndexOutOfBoundsException.class, "device-function", N - 1)
-                    .hasMessageContaining("index " + N + " out of bounds for length " + N);
-            close(bk, bo);
+            var e = submit(q, h -> h.parallelFor(Range.of(N), search.over(bk.read(h), bo.write(h))));
+            failedAndRecovered(q, e, IndexOutOfBoundsException.class, marker, N - 1, outOfBounds(N, N), bk, bo);
             keptButTheFailingItem(out, N - 1, g -> position(keys, g + 1));
-            nextKernelWorks(q);
         }
     }
 
@@ -416,10 +378,7 @@ class CheckedModeAdversarialTest {
     @Watchdog.Limit(seconds = 30)
     void aDoWhileAfterARemainderByZeroEnds(Device device) {
         try (var q = new Queue(device)) {
-            int[] sizes = new int[N];
-            for (int i = 0; i < N; i++) {
-                sizes[i] = i + 1 + i % 3;
-            }
+            int[] sizes = ints(i -> i + 1 + i % 3);
             sizes[BAD] = 0;
             int[] out = new int[N];
             var bs = Buffer.of(sizes);
@@ -439,10 +398,8 @@ class CheckedModeAdversarialTest {
                     o.set(g, visits);
                 });
             });
-            expectFailure(e, ArithmeticException.class, "do-while", BAD).hasMessageContaining("/ by zero");
-            close(bs, bo);
+            failedAndRecovered(q, e, ArithmeticException.class, "do-while", BAD, "/ by zero", bs, bo);
             keptButTheFailingItem(out, BAD, g -> sizes[g]);
-            nextKernelWorks(q);
         }
     }
 
@@ -510,19 +467,39 @@ class CheckedModeAdversarialTest {
         });
     }
 
-    private static AbstractThrowableAssert<?, ? extends Throwable> expectFailure(Event e, Class<?> type, String marker,
-            int workItem) {
-        return assertThatThrownBy(e::await).isInstanceOf(type)
+    /**
+     * Asserts that waiting for {@code e} throws {@code type} with {@code message}, naming this class's kernel, the line
+     * marked {@code // FAILS: marker} and the work-item.
+     */
+    private static void expectFailure(Event e, Class<?> type, String marker, int workItem, String message) {
+        assertThatThrownBy(e::await).isInstanceOf(type)
                 .hasMessageContaining("kernel CheckedModeAdversarialTest.lambda$")
                 .hasMessageContaining("(CheckedModeAdversarialTest.java:" + lineOf(marker) + ")")
-                .hasMessageContaining("work-item [" + workItem + ", 0, 0]");
+                .hasMessageContaining("work-item [" + workItem + ", 0, 0]")
+                .hasMessageContaining(message);
     }
 
-    /** Closes the buffers, which copies what the kernels wrote back into their arrays. */
-    private static void close(Buffer<?>... buffers) {
+    /**
+     * {@link #expectFailure}, then closes the buffers, which copies what the kernels wrote back into their arrays, and
+     * asserts that the queue still runs kernels.
+     */
+    private static void failedAndRecovered(Queue q, Event e, Class<?> type, String marker, int workItem,
+            String message, Buffer<?>... buffers) {
+        expectFailure(e, type, marker, workItem, message);
         for (Buffer<?> b : buffers) {
             b.close();
         }
+        nextKernelWorks(q);
+    }
+
+    /** What Java says of an access at {@code index} of an array of {@code length}. */
+    private static String outOfBounds(int index, int length) {
+        return "index " + index + " out of bounds for length " + length;
+    }
+
+    /** An array of N ints: element i is {@code value(i)}. */
+    private static int[] ints(IntUnaryOperator value) {
+        return IntStream.range(0, N).map(value).toArray();
     }
 
     /** The line of this file marked {@code // FAILS: marker}. */
@@ -541,28 +518,26 @@ class CheckedModeAdversarialTest {
         throw new AssertionError("no line marked '// FAILS: " + marker + "' in " + source);
     }
 
-    private static void keptOutsideTheFailingGroup(int[] out, java.util.function.IntUnaryOperator expected) {
-        for (int g = 0; g < out.length; g++) {
-            if (g / GROUP != BAD / GROUP) {
-                assertThat(out[g]).as("out[%d]", g).isEqualTo(expected.applyAsInt(g));
-            }
-        }
+    /** Every work-item's result outside the failing one's group, whose barrier ties its results to the failure. */
+    private static void keptOutsideTheFailingGroup(int[] out, IntUnaryOperator expected) {
+        outsideTheFailingGroup(g -> assertThat(out[g]).as("out[%d]", g).isEqualTo(expected.applyAsInt(g)));
     }
 
-    private static void keptOutsideTheFailingGroup(long[] out, java.util.function.IntToLongFunction expected) {
-        for (int g = 0; g < out.length; g++) {
+    private static void keptOutsideTheFailingGroup(long[] out, IntToLongFunction expected) {
+        outsideTheFailingGroup(g -> assertThat(out[g]).as("out[%d]", g).isEqualTo(expected.applyAsLong(g)));
+    }
+
+    private static void outsideTheFailingGroup(IntConsumer check) {
+        for (int g = 0; g < N; g++) {
             if (g / GROUP != BAD / GROUP) {
-                assertThat(out[g]).as("out[%d]", g).isEqualTo(expected.applyAsLong(g));
+                check.accept(g);
             }
         }
     }
 
     /** Keys 1 to N - 1 in a shuffled order, and 0 where key N would be. */
     private static int[] keysButTheLast() {
-        int[] keys = new int[N];
-        for (int i = 0; i < N; i++) {
-            keys[i] = i * 5 % N + 1;
-        }
+        int[] keys = ints(i -> i * 5 % N + 1);
         keys[position(keys, N)] = 0;
         return keys;
     }
@@ -576,7 +551,7 @@ class CheckedModeAdversarialTest {
     }
 
     /** Every work-item's result but the failing one's, which means nothing: no barrier ties the others to it. */
-    private static void keptButTheFailingItem(int[] out, int failing, java.util.function.IntUnaryOperator expected) {
+    private static void keptButTheFailingItem(int[] out, int failing, IntUnaryOperator expected) {
         for (int g = 0; g < out.length; g++) {
             if (g != failing) {
                 assertThat(out[g]).as("out[%d]", g).isEqualTo(expected.applyAsInt(g));
