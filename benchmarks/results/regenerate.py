@@ -196,6 +196,36 @@ def first_kernel(run, path):
             for heading, header, rows in md_tables(path) if header and header[0] == "mode"]
 
 
+def ab(run, path):
+    """benchmarks/gpu/ab.sh's ab.md: each measurement of the baseline build beside the same of the run's build."""
+    values = {}  # measurement -> {"old": [...], "new": [...]}, in the order first seen
+    side = kind = None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            heading = re.match(r"### (LaunchRate|JMH|Sweep saxpy) (old|new)", line)
+            if heading:
+                kind, side = heading.group(1), heading.group(2)
+                continue
+            if kind == "LaunchRate" and line.startswith("| ") and not line.startswith("| path"):
+                name, value = [c.strip() for c in line.strip("|").split("|")][:2]
+                measurement, shown = f"launch rate: {name} (µs per launch)", value.split()[0]
+            elif kind == "JMH" and line.startswith("SubmitBenchmark."):
+                parts = line.split()
+                measurement = f"submit cost: {parts[0].split('.', 1)[1]} ({parts[-1]})"
+                shown = f"{parts[4]} ± {parts[6]}"
+            elif kind == "Sweep saxpy" and line.strip().startswith("saxpy"):
+                parts = line.split()
+                measurement = f"SAXPY {parts[2]}: {parts[1]} per op (µs)"
+                shown = parts[parts.index("op") + 1]
+            else:
+                continue
+            values.setdefault(measurement, {"old": [], "new": []})[side].append(shown)
+    rows = [[m, ", ".join(v["old"]), ", ".join(v["new"])] for m, v in values.items()]
+    baseline = run.props.get("baseline", "the baseline")
+    return [Group("ab", ["measurement", f"at {baseline}", "at this run's commit"], rows)]
+
+
 class Section:
     def __init__(self, title, files, intro, read, page=None):
         self.title, self.files, self.intro, self.read, self.page = title, files, intro, read, page
@@ -238,6 +268,11 @@ SECTIONS = [
     Section("PyTorch", ["torch-peers.md"],
             "The same operations in PyTorch on the same device (`benchmarks/gpu/torch_peers.py`; CUDA events, "
             "milliseconds, median (min–max) of 20).", one_table("op", "torch")),
+    Section("A/B against an earlier build", ["ab.md"],
+            "The same measurements of two builds in one run, taking turns (`benchmarks/gpu/ab.sh`): the launch "
+            "rate (two rounds each, every value a round's median), `SubmitBenchmark` (JMH, score ± error) and the "
+            "SAXPY sweep from 2^19 to 2^23 (one pass each). Launch-bound sizes move by up to 2.5x with the GPU's "
+            "state between passes, so only differences well beyond the spread between rounds count.", ab),
     Section("First kernel", ["first-kernel.md"],
             "From a created context and queue to the first small kernel's result in a Java array, in fresh JVMs "
             "(`io.jsycl.bench.FirstKernelLatency`); milliseconds.", first_kernel),
