@@ -271,7 +271,7 @@ SECTIONS = [
     Section("A/B against an earlier build", ["ab.md"],
             "The same measurements of two builds in one run, taking turns (`benchmarks/gpu/ab.sh`): the launch "
             "rate (two rounds each, every value a round's median), `SubmitBenchmark` (JMH, score ± error) and the "
-            "SAXPY sweep from 2^19 to 2^23 (one pass each). Launch-bound sizes move by up to 2.5x with the GPU's "
+            "SAXPY sweep from 2^19 to 2^23 (one pass each; every value of a row is one pass, where a run added passes). Launch-bound sizes move by up to 2.5x with the GPU's "
             "state between passes, so only differences well beyond the spread between rounds count.", ab),
     Section("First kernel", ["first-kernel.md"],
             "From a created context and queue to the first small kernel's result in a Java array, in fresh JVMs "
