@@ -4,13 +4,11 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
@@ -45,7 +43,7 @@ final class CacheFolder {
             + "# For information about cache directory tags see https://bford.info/cachedir/\n";
     private static final String MARKER_OWNER = "created by jsycl";
     private static final int MARKER_MAX_SIZE = 4096;
-    private static final int INDEX_MAX_SIZE = 256;
+    static final int INDEX_MAX_SIZE = 256;
     static final byte[] MAGIC = "JSYCLBIN".getBytes(StandardCharsets.US_ASCII);
     private static final Pattern ENTRY_NAME = Pattern.compile("[0-9a-f]{64}\\.bin");
     private static final Pattern TEMP_NAME = Pattern.compile("entry-[0-9]+-[0-9a-f]+-[0-9]+\\.tmp");
@@ -108,7 +106,12 @@ final class CacheFolder {
     /** Whether {@code p} is a regular file (not followed if a link) that starts with the entry magic. */
     static boolean hasEntryMagic(Path p) {
         BasicFileAttributes a = attributes(p);
-        if (a == null || !a.isRegularFile() || a.size() < MAGIC.length) {
+        return a != null && hasEntryMagic(p, a);
+    }
+
+    /** {@link #hasEntryMagic(Path)} for {@code p}, whose attributes (links not followed) are {@code a}. */
+    static boolean hasEntryMagic(Path p, BasicFileAttributes a) {
+        if (!a.isRegularFile() || a.size() < MAGIC.length) {
             return false;
         }
         try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
@@ -200,12 +203,12 @@ final class CacheFolder {
         }
         if (name.equals(PersistentCache.INDEX)) {
             try {
-                return new String(readBounded(p, INDEX_MAX_SIZE), StandardCharsets.US_ASCII).startsWith("totalSize=");
+                return new String(readBounded(p, INDEX_MAX_SIZE), StandardCharsets.US_ASCII).startsWith(PersistentCache.TOTAL);
             } catch (IOException e) {
                 return false;
             }
         }
-        return isTempName(name) || isEntryName(name) && hasEntryMagic(p);
+        return isTempName(name) || isEntryName(name) && hasEntryMagic(p, a);
     }
 
     /**
@@ -235,12 +238,7 @@ final class CacheFolder {
         Path temp = PersistentCache.newTempFile(folder, PersistentCache.TEMP_PREFIX);
         try {
             Files.writeString(temp, MARKER_TEXT, StandardCharsets.UTF_8);
-            try {
-                Files.move(temp, folder.resolve(MARKER), StandardCopyOption.ATOMIC_MOVE,
-                        StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, folder.resolve(MARKER), StandardCopyOption.REPLACE_EXISTING);
-            }
+            PersistentCache.moveIntoPlace(temp, folder.resolve(MARKER));
         } finally {
             Files.deleteIfExists(temp);
         }

@@ -345,7 +345,7 @@ final class PersistentCache {
                 if (there != null && !there.isRegularFile()) {
                     throw new IOException("its place is taken by " + CacheFolder.kind(there) + ", left alone");
                 }
-                if (there != null && !CacheFolder.hasEntryMagic(file)) {
+                if (there != null && !CacheFolder.hasEntryMagic(file, there)) {
                     throw new IOException("its place is taken by a file that is not a jsycl entry, left alone");
                 }
                 long total = readTotal(index);
@@ -354,11 +354,7 @@ final class PersistentCache {
                     total = evict(file, maxSize * 2 / 3 - entry.length);
                     old = 0;
                 }
-                try {
-                    Files.move(written, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(written, file, StandardCopyOption.REPLACE_EXISTING);
-                }
+                moveIntoPlace(written, file);
                 writeTotal(index, Math.max(0, total - old) + entry.length);
             });
             trace("stored", file, describe, entry.length + " bytes");
@@ -371,6 +367,15 @@ final class PersistentCache {
                     // Nothing more to do: a later process removes stale temp files.
                 }
             }
+        }
+    }
+
+    /** Renames the whole file {@code temp} over {@code target}, atomically where the file system can. */
+    static void moveIntoPlace(Path temp, Path target) throws IOException {
+        try {
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
@@ -398,7 +403,7 @@ final class PersistentCache {
         try {
             withLock(index -> {
                 BasicFileAttributes a = CacheFolder.attributes(file);
-                if (a == null || !a.isRegularFile() || !CacheFolder.hasEntryMagic(file)) {
+                if (a == null || !CacheFolder.hasEntryMagic(file, a)) {
                     return;
                 }
                 long size = a.size();
@@ -440,7 +445,7 @@ final class PersistentCache {
         }
     }
 
-    private static final String TOTAL = "totalSize=";
+    static final String TOTAL = "totalSize=";
     private static final String CHECK = "check=";
 
     /**
@@ -528,7 +533,7 @@ final class PersistentCache {
                     continue;
                 }
                 BasicFileAttributes a = CacheFolder.attributes(p);
-                if (a != null && a.isRegularFile() && CacheFolder.hasEntryMagic(p)) {
+                if (a != null && CacheFolder.hasEntryMagic(p, a)) {
                     result.add(new Entry(p, a.size(), a.lastModifiedTime().toMillis()));
                 }
             }
@@ -586,7 +591,7 @@ final class PersistentCache {
     /** The total size the index records, or -1 if it has none (or it is not a regular file, or garbled). */
     long indexedSize() {
         try {
-            return parseIndex(new String(CacheFolder.readBounded(dir.resolve(INDEX), 256), StandardCharsets.US_ASCII));
+            return parseIndex(new String(CacheFolder.readBounded(dir.resolve(INDEX), CacheFolder.INDEX_MAX_SIZE), StandardCharsets.US_ASCII));
         } catch (IOException e) {
             return -1;
         }
