@@ -2,7 +2,6 @@ package io.jsycl.internal.host;
 
 import io.jsycl.internal.launch.KernelCheck;
 import io.jsycl.internal.launch.KernelLambdas;
-import java.lang.invoke.SerializedLambda;
 import java.security.CodeSource;
 
 /**
@@ -33,8 +32,8 @@ final class HostKernelFailure {
         if (message.startsWith("Index ")) {
             message = "index " + message.substring("Index ".length()); // as a device words it
         }
-        String where = "kernel " + kernelName(kernel) + " (" + location(thrown, kernel.getClass().getClassLoader()) + "), work-item [" + id[0] + ", " + id[1]
-                + ", " + id[2] + "]: ";
+        String where = KernelCheck.where(kernelName(kernel), location(thrown, kernel.getClass().getClassLoader()),
+                id[0], id[1], id[2]) + ": ";
         RuntimeException described = switch (thrown) {
             case ArrayIndexOutOfBoundsException e -> new ArrayIndexOutOfBoundsException(where + message);
             case IndexOutOfBoundsException e -> new IndexOutOfBoundsException(where + message);
@@ -53,9 +52,7 @@ final class HostKernelFailure {
     /** {@code Err.lambda$main$0}, or the kernel's class name where it is no lambda. */
     private static String kernelName(Object kernel) {
         try {
-            SerializedLambda lambda = KernelLambdas.serialized(kernel);
-            String implClass = lambda.getImplClass();
-            return implClass.substring(implClass.lastIndexOf('/') + 1) + "." + lambda.getImplMethodName();
+            return KernelLambdas.kernelName(kernel);
         } catch (RuntimeException e) {
             return kernel.getClass().getName();
         }

@@ -42,14 +42,27 @@ public final class KernelCheck implements CheckRecord {
         if (r[0] == 0) {
             return null;
         }
-        // Named as the lowering's errors name a kernel: Err.lambda$main$0 (Err.java:14).
         String file = kernel.sourceFile();
-        String where = "kernel " + kernel.javaName() + " (" + (file == null ? "line " + r[1] : file + ":" + r[1])
-                + "), work-item [" + r[2] + ", " + r[3] + ", " + r[4] + "]";
+        String where = where(kernel.javaName(), file == null ? "line " + r[1] : file + ":" + r[1], r[2], r[3], r[4]);
         return switch (r[0]) {
             case 1 -> new IndexOutOfBoundsException(where + ": index " + r[5] + " out of bounds for length " + r[6]);
             case 2 -> new ArithmeticException(where + ": / by zero");
             default -> new SyclException(where + ": unknown check failure " + r[0]);
         };
+    }
+
+    /**
+     * Where a kernel failed, as every failure of a kernel is named (on a device and on the host device), in the words
+     * the lowering's errors use for a kernel: {@code kernel Err.lambda$main$0 (Err.java:14), work-item [3, 0, 0]}.
+     *
+     * @param kernel the kernel as Java names it
+     * @param location the source file and line of the failing access
+     * @param x the work-item's global id in dimension 0
+     * @param y the work-item's global id in dimension 1 (0 in fewer dimensions)
+     * @param z the work-item's global id in dimension 2 (0 in fewer dimensions)
+     * @return the words before the failure's own message
+     */
+    public static String where(String kernel, String location, int x, int y, int z) {
+        return "kernel " + kernel + " (" + location + "), work-item [" + x + ", " + y + ", " + z + "]";
     }
 }

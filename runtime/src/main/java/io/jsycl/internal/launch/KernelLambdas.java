@@ -291,6 +291,15 @@ public final class KernelLambdas {
         }
     }
 
+    /**
+     * The kernel as Java names it, for messages: {@code Err.lambda$main$0}, from the shape its lambda class keeps.
+     *
+     * @throws SyclException if {@code kernel} is not a lambda
+     */
+    public static String kernelName(Object kernel) {
+        return LAMBDAS.get(kernel.getClass()).shape(kernel).kernelName();
+    }
+
     /** The lambda's {@code SerializedLambda}, through its {@code writeReplace}; kernels and reduction ops. */
     public static SerializedLambda serialized(Object kernel) {
         Method writeReplace = WRITE_REPLACE.get(kernel.getClass());
