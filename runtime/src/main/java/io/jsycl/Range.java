@@ -24,8 +24,9 @@ public final class Range {
             }
             this.size = size;
         } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("Range " + String.join(" x ", Arrays.stream(extents).mapToObj(Integer::toString)
-                    .toList()) + " has more items than a long can count (2^63 - 1); split the work into several launches");
+            String shape = String.join(" x ", Arrays.stream(extents).mapToObj(Integer::toString).toList());
+            throw new IllegalArgumentException("Range " + shape + " has more items than a long can count (2^63 - 1);"
+                    + " split the work into several launches");
         }
     }
 

@@ -203,7 +203,8 @@ final class CacheFolder {
         }
         if (name.equals(PersistentCache.INDEX)) {
             try {
-                return new String(readBounded(p, INDEX_MAX_SIZE), StandardCharsets.US_ASCII).startsWith(PersistentCache.TOTAL);
+                byte[] text = readBounded(p, INDEX_MAX_SIZE);
+                return new String(text, StandardCharsets.US_ASCII).startsWith(PersistentCache.TOTAL);
             } catch (IOException e) {
                 return false;
             }

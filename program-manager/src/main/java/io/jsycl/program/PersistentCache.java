@@ -591,7 +591,8 @@ final class PersistentCache {
     /** The total size the index records, or -1 if it has none (or it is not a regular file, or garbled). */
     long indexedSize() {
         try {
-            return parseIndex(new String(CacheFolder.readBounded(dir.resolve(INDEX), CacheFolder.INDEX_MAX_SIZE), StandardCharsets.US_ASCII));
+            byte[] text = CacheFolder.readBounded(dir.resolve(INDEX), CacheFolder.INDEX_MAX_SIZE);
+            return parseIndex(new String(text, StandardCharsets.US_ASCII));
         } catch (IOException e) {
             return -1;
         }

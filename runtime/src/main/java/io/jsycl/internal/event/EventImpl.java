@@ -213,7 +213,6 @@ public final class EventImpl {
         return copy;
     }
 
-    /** True the first time a failure of this command is about to be thrown. */
     /**
      * Counts the failure as delivered: its thrower reports it itself (a transfer's failure is thrown by the submit,
      * close or host accessor that ran it), so {@link #await()} does not report it a second time, and a
@@ -223,6 +222,7 @@ public final class EventImpl {
         failureDelivered = true;
     }
 
+    /** True the first time a failure of this command is about to be thrown. */
     private synchronized boolean firstDelivery() {
         boolean first = !failureDelivered;
         failureDelivered = true;

@@ -61,7 +61,8 @@ final class HostNdExecutor {
         }
     }
 
-    private static void runGroup(NdItemKernel kernel, Map<SpecConstant<?>, Object> spec, int dims, int[] g, int[] l, int[] groups, long linearGroup) {
+    private static void runGroup(NdItemKernel kernel, Map<SpecConstant<?>, Object> spec, int dims, int[] g, int[] l,
+            int[] groups, long linearGroup) {
         int[] groupId = {(int) (linearGroup / ((long) groups[1] * groups[2])),
                 (int) (linearGroup / groups[2] % groups[1]), (int) (linearGroup % groups[2])};
         int size = l[0] * l[1] * l[2];
