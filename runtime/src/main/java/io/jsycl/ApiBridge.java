@@ -21,11 +21,6 @@ final class ApiBridge implements ApiAccess {
     }
 
     @Override
-    public Event event(EventImpl event) {
-        return Event.of(event);
-    }
-
-    @Override
     public EventImpl impl(Event event) {
         return event.impl;
     }

@@ -42,9 +42,6 @@ public interface ApiAccess {
         ApiAccessHolder.register(access);
     }
 
-    /** @return the public handle of {@code event}, the same one every time */
-    Event event(EventImpl event);
-
     /** @return what {@code event} is a handle to */
     EventImpl impl(Event event);
 
