@@ -27,9 +27,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PROPERTIES = "run.properties"
 REQUIRED = ("page", "device", "date", "commit", "command")
 # What --add leaves out of a run's $OUT: the step logs (remote.sh folds them into logs.tgz).
-NOT_COPIED = re.compile(r".*\.log$|^logs\.tgz$")
-
-
 class Run:
     def __init__(self, folder):
         self.id = os.path.basename(folder)
@@ -350,8 +347,11 @@ def add_run(results, source):
     while os.path.exists(target):
         target, n = os.path.join(results, "runs", f"{base}-{n}"), n + 1
     os.makedirs(target)
+    # Only what a page reads, and the run's properties: the rest of a run's output (logs, per-pass files, plots) stays
+    # with the run, so that the folder holds the numbers the pages cite and nothing else.
+    kept = {name for section in SECTIONS for name in section.files} | {PROPERTIES}
     for name in sorted(os.listdir(source)):
-        if os.path.isfile(os.path.join(source, name)) and not NOT_COPIED.match(name):
+        if name in kept and os.path.isfile(os.path.join(source, name)):
             shutil.copy2(os.path.join(source, name), target)
     print(f"added {os.path.relpath(target, results)}")
 

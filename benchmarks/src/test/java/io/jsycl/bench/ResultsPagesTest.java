@@ -74,6 +74,7 @@ class ResultsPagesTest {
         assertThat(scan).contains("| one pass | 2^26 | 20 | 214.32 |");
         Files.writeString(out.resolve("scan.md"), scan.replace("| 214.32 |", "| 199.99 |"));
         Files.writeString(out.resolve("logs.tgz"), "not a run result");
+        Files.writeString(out.resolve("scan-pass-2.csv"), "a file no page reads");
         Files.writeString(out.resolve("run.properties"), """
                 page=h100
                 device=NVIDIA H100 80GB HBM3, driver 999.1
@@ -88,6 +89,7 @@ class ResultsPagesTest {
         Path added = copy.resolve("runs").resolve("h100-2099-01-02-abc1234");
         assertThat(added.resolve("scan.md")).exists();
         assertThat(added.resolve("logs.tgz")).doesNotExist();
+        assertThat(added.resolve("scan-pass-2.csv")).doesNotExist();
         String page = Files.readString(copy.resolve("h100.md"));
         String scanSection = section(page, "## Scan");
         assertThat(scanSection).contains("| one pass | 2^26 | 20 | 199.99 |").contains("| abc1234 | [2099-01-02]("
