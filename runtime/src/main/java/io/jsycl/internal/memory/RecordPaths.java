@@ -4,7 +4,6 @@ import io.jsycl.SyclException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
-import java.util.List;
 
 /** Reads captured records' components, for flattening them into kernel arguments. */
 public final class RecordPaths {
@@ -32,16 +31,6 @@ public final class RecordPaths {
             values[i] = component(r, accessors[i]);
         }
         return values;
-    }
-
-    /** The value at {@code path} (component indices) below {@code root}. */
-    public static Object resolve(Object root, List<Integer> path) {
-        Object value = root;
-        for (int index : path) {
-            Record r = (Record) value;
-            value = component(r, ACCESSORS.get(r.getClass())[index]);
-        }
-        return value;
     }
 
     private static Object component(Record r, Method accessor) {
