@@ -31,7 +31,6 @@ public final class CacheTool {
     static final int OK = 0;
     static final int BAD = 1;
     static final int USAGE = 2;
-    private static final String SUBFOLDER = "lowered";
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
             .withZone(ZoneId.systemDefault());
     private static final String HELP = """
@@ -105,7 +104,7 @@ public final class CacheTool {
             return USAGE;
         }
         List<Path> folders = new ArrayList<>();
-        for (Path folder : List.of(dir, dir.resolve(SUBFOLDER))) {
+        for (Path folder : List.of(dir, dir.resolve(CacheFolder.LOWERED))) {
             if (Files.isDirectory(folder)) {
                 String foreign = CacheFolder.whyNotOurs(folder.toAbsolutePath().normalize());
                 if (foreign != null) {
@@ -150,8 +149,8 @@ public final class CacheTool {
             long size = entries.stream().mapToLong(PersistentCache.EntryInfo::size).sum();
             total += size;
             count += entries.size();
-            parts.add((c.directory().getFileName().toString().equals(SUBFOLDER) ? "lowered kernels " : "binaries ")
-                    + entries.size());
+            boolean lowered = c.directory().getFileName().toString().equals(CacheFolder.LOWERED);
+            parts.add((lowered ? "lowered kernels " : "binaries ") + entries.size());
         }
         out.println("entries     " + count + (parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")"));
         out.println("total size  " + total + " bytes");
@@ -161,7 +160,7 @@ public final class CacheTool {
 
     private static int list(List<PersistentCache> caches, PrintStream out) {
         for (PersistentCache c : caches) {
-            boolean lowered = c.directory().getFileName().toString().equals(SUBFOLDER);
+            boolean lowered = c.directory().getFileName().toString().equals(CacheFolder.LOWERED);
             for (PersistentCache.EntryInfo e : c.inspect()) {
                 String name = e.path().getFileName().toString();
                 StringBuilder b = new StringBuilder();
