@@ -5,8 +5,9 @@
 #                               Histogram, SumReduction, PrefixSum, StreamCompaction, RowSums, Mandelbrot,
 #                               Stencil, NBody
 #   ./dev.sh regenerate [ARGS]  everything generated: the committed OpenCL bindings (from cl.h, through libclang),
-#                               the per-element-type sources (runtime/src/main/templates, written into target/ by
-#                               every build too) and the committed golden files of the lowering (review the diff)
+#                               the per-element-type sources (runtime's and kernel-api's src/main/templates, written
+#                               into target/ by every build too) and the committed golden files of the lowering
+#                               (review the diff)
 # Installs what is missing first: PoCL and the OpenCL ICD loader (apt), and finds JDK 25
 # (JAVA_HOME if it is 25 or newer, else /usr/lib/jvm). Maven comes through ./mvnw.
 set -euo pipefail
@@ -52,7 +53,7 @@ case "${1:-}" in
   regenerate)
     shift
     opencl/regenerate-bindings.sh
-    ./mvnw -B -ntp -q compile -pl runtime -am "$@"
+    ./mvnw -B -ntp -q compile -pl kernel-api,runtime -am "$@"
     ./mvnw -B -ntp -q test -pl kernel-lowering -am -Djsycl.golden.update=true "$@"
     git status --short -- opencl/src/main/java kernel-lowering/src/test/resources/golden 2>/dev/null || true
     ;;

@@ -9,6 +9,7 @@ import io.jsycl.internal.platform.DeviceImpl;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.memory.LocalAccessorImpl;
 import io.jsycl.internal.memory.ReductionImpl;
+import java.util.Map;
 import java.util.function.Function;
 
 /** The runtime's access to the hidden state of this package's types: see {@link ApiAccess}. */
@@ -68,5 +69,10 @@ final class ApiBridge implements ApiAccess {
     @Override
     public ReductionImpl impl(Reduction<?> reduction) {
         return reduction.impl;
+    }
+
+    @Override
+    public void runWithSpecValues(Map<SpecConstant<?>, Object> values, Runnable body) {
+        SpecConstant.runWith(values, body);
     }
 }

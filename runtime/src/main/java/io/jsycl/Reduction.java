@@ -254,15 +254,15 @@ public final class Reduction<R> {
         return new Reduction<>(out, ReductionOp.CUSTOM, identity, Objects.requireNonNull(op, "op"));
     }
 
-    /** The reducers of the host device: their types and constructors are this package's. */
+    /** The reducers of the host device: one accumulator per chunk of items, merged and then stored. */
     private static final class HostReducers implements ReductionImpl.Reducers {
         @Override
         public Object newReducer(Object op, Object identity) {
             return switch (op) {
-                case IntOp o -> new Reducer.OfInt(o, (Integer) identity);
-                case LongOp o -> new Reducer.OfLong(o, (Long) identity);
-                case FloatOp o -> new Reducer.OfFloat(o, (Float) identity);
-                case DoubleOp o -> new Reducer.OfDouble(o, (Double) identity);
+                case IntOp o -> new IntReducer(o, (Integer) identity);
+                case LongOp o -> new LongReducer(o, (Long) identity);
+                case FloatOp o -> new FloatReducer(o, (Float) identity);
+                case DoubleOp o -> new DoubleReducer(o, (Double) identity);
                 default -> throw new IllegalStateException("unknown op " + op);
             };
         }
@@ -270,10 +270,10 @@ public final class Reduction<R> {
         @Override
         public void merge(Object into, Object from) {
             switch (into) {
-                case Reducer.OfInt r -> r.combine(((Reducer.OfInt) from).value);
-                case Reducer.OfLong r -> r.combine(((Reducer.OfLong) from).value);
-                case Reducer.OfFloat r -> r.combine(((Reducer.OfFloat) from).value);
-                case Reducer.OfDouble r -> r.combine(((Reducer.OfDouble) from).value);
+                case IntReducer r -> r.combine(((IntReducer) from).value);
+                case LongReducer r -> r.combine(((LongReducer) from).value);
+                case FloatReducer r -> r.combine(((FloatReducer) from).value);
+                case DoubleReducer r -> r.combine(((DoubleReducer) from).value);
                 default -> throw new IllegalStateException("unknown reducer " + into);
             }
         }
@@ -281,15 +281,76 @@ public final class Reduction<R> {
         @Override
         public void store(Object op, Object reducer, Object hostArray) {
             switch (reducer) {
-                case Reducer.OfInt r -> ((int[]) hostArray)[0] = ((IntOp) op).apply(((int[]) hostArray)[0], r.value);
-                case Reducer.OfLong r ->
-                        ((long[]) hostArray)[0] = ((LongOp) op).apply(((long[]) hostArray)[0], r.value);
-                case Reducer.OfFloat r ->
-                        ((float[]) hostArray)[0] = ((FloatOp) op).apply(((float[]) hostArray)[0], r.value);
-                case Reducer.OfDouble r ->
-                        ((double[]) hostArray)[0] = ((DoubleOp) op).apply(((double[]) hostArray)[0], r.value);
+                case IntReducer r -> ((int[]) hostArray)[0] = r.op.apply(((int[]) hostArray)[0], r.value);
+                case LongReducer r -> ((long[]) hostArray)[0] = r.op.apply(((long[]) hostArray)[0], r.value);
+                case FloatReducer r -> ((float[]) hostArray)[0] = r.op.apply(((float[]) hostArray)[0], r.value);
+                case DoubleReducer r -> ((double[]) hostArray)[0] = r.op.apply(((double[]) hostArray)[0], r.value);
                 default -> throw new IllegalStateException("unknown reducer " + reducer);
             }
+        }
+    }
+
+    /** The host device's {@link Reducer.OfInt}: the chunk's accumulator. */
+    private static final class IntReducer implements Reducer.OfInt {
+        private final IntOp op;
+        private int value;
+
+        IntReducer(IntOp op, int identity) {
+            this.op = op;
+            this.value = identity;
+        }
+
+        @Override
+        public void combine(int v) {
+            value = op.apply(value, v);
+        }
+    }
+
+    /** The host device's {@link Reducer.OfLong}: the chunk's accumulator. */
+    private static final class LongReducer implements Reducer.OfLong {
+        private final LongOp op;
+        private long value;
+
+        LongReducer(LongOp op, long identity) {
+            this.op = op;
+            this.value = identity;
+        }
+
+        @Override
+        public void combine(long v) {
+            value = op.apply(value, v);
+        }
+    }
+
+    /** The host device's {@link Reducer.OfFloat}: the chunk's accumulator. */
+    private static final class FloatReducer implements Reducer.OfFloat {
+        private final FloatOp op;
+        private float value;
+
+        FloatReducer(FloatOp op, float identity) {
+            this.op = op;
+            this.value = identity;
+        }
+
+        @Override
+        public void combine(float v) {
+            value = op.apply(value, v);
+        }
+    }
+
+    /** The host device's {@link Reducer.OfDouble}: the chunk's accumulator. */
+    private static final class DoubleReducer implements Reducer.OfDouble {
+        private final DoubleOp op;
+        private double value;
+
+        DoubleReducer(DoubleOp op, double identity) {
+            this.op = op;
+            this.value = identity;
+        }
+
+        @Override
+        public void combine(double v) {
+            value = op.apply(value, v);
         }
     }
 }

@@ -4,13 +4,13 @@ import io.jsycl.lowering.AccessMode;
 import io.jsycl.lowering.Capture;
 import io.jsycl.lowering.KernelRequest;
 import io.jsycl.lowering.KernelShape;
+import io.jsycl.lowering.LoweredApi;
 import io.jsycl.lowering.ReductionOp;
 import io.jsycl.lowering.ReductionSpec;
 import io.jsycl.lowering.ScalarType;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -27,10 +27,6 @@ import org.objectweb.asm.tree.MethodNode;
  * {@code get}/{@code set}) or assumed, and every assumption is reported.
  */
 final class KernelInference {
-    private static final String ACCESSOR = "io/jsycl/Accessor$Of";
-    private static final String LOCAL_ACCESSOR = "io/jsycl/LocalAccessor$Of";
-    private static final String REDUCER = "io/jsycl/Reducer$Of";
-
     /** A request to lower, and what had to be assumed to make it. */
     record Inferred(KernelRequest request, List<String> assumptions) {
     }
@@ -47,25 +43,20 @@ final class KernelInference {
 
     static Inferred infer(KernelScanner.Site site, ClassLoader loader) throws CannotInfer {
         var assumptions = new ArrayList<String>();
-        KernelShape shape = switch (site.kernelInterface()) {
-            case "io/jsycl/ItemKernel" -> KernelShape.ITEM;
-            case "io/jsycl/NdItemKernel" -> KernelShape.ND_ITEM;
-            case "io/jsycl/TaskKernel" -> KernelShape.TASK;
-            default -> KernelShape.REDUCTION;
-        };
+        KernelShape shape = KernelShape.ofKernelInterface(site.kernelInterface());
         MethodNode body = site.implNode();
         int dimensions = 0;
         if (shape != KernelShape.TASK) {
-            dimensions = Math.max(1, Math.min(3, highestIndex(body, "io/jsycl/Item", "io/jsycl/NdItem") + 1));
+            dimensions = Math.max(1, Math.min(3, highestIndex(body, LoweredApi.ITEM, LoweredApi.ND_ITEM) + 1));
         }
         ReductionSpec reduction = null;
         if (shape == KernelShape.REDUCTION) {
             Type[] params = Type.getArgumentTypes(site.impl().getDesc());
             String reducer = params[params.length - 1].getInternalName();
-            if (!reducer.startsWith(REDUCER)) {
+            ScalarType type = LoweredApi.reducerElement(reducer);
+            if (type == null) {
                 throw new CannotInfer("its reducer type " + reducer + " is not a Reducer.OfX");
             }
-            ScalarType type = element(reducer, REDUCER);
             reduction = new ReductionSpec(type, ReductionOp.SUM, null, null, null, type == ScalarType.FLOAT
                     || type == ScalarType.DOUBLE ? "0.0" : "0");
             assumptions.add("reduction assumed to be Reduction.sum (the operation is chosen at submit)");
@@ -101,12 +92,12 @@ final class KernelInference {
             return new Capture.Array(element);
         }
         String name = type.getInternalName();
-        if (name.startsWith(ACCESSOR) && !name.substring(ACCESSOR.length()).contains("$")) {
+        if (LoweredApi.accessorElement(name) != null) {
             int dims = accessorDimensions(body, name);
-            return new Capture.Accessor(element(name, ACCESSOR), dims, AccessMode.READ_WRITE);
+            return new Capture.Accessor(LoweredApi.accessorElement(name), dims, AccessMode.READ_WRITE);
         }
-        if (name.startsWith(LOCAL_ACCESSOR)) {
-            return new Capture.Local(element(name, LOCAL_ACCESSOR), accessorDimensions(body, name));
+        if (LoweredApi.localAccessorElement(name) != null) {
+            return new Capture.Local(LoweredApi.localAccessorElement(name), accessorDimensions(body, name));
         }
         Class<?> cls;
         try {
@@ -132,12 +123,12 @@ final class KernelInference {
                 components.add(new Capture.Scalar(ScalarType.ofDescriptor(Type.getDescriptor(t))));
             } else if (t.isArray() && t.getComponentType().isPrimitive()) {
                 components.add(new Capture.Array(ScalarType.ofDescriptor(Type.getDescriptor(t.getComponentType()))));
-            } else if (internal.startsWith(ACCESSOR)) {
+            } else if (LoweredApi.accessorElement(internal) != null) {
                 assumptions.add("accessor " + cls.getSimpleName() + "." + c.getName() + " assumed one-dimensional");
-                components.add(new Capture.Accessor(element(internal, ACCESSOR), 1, AccessMode.READ_WRITE));
-            } else if (internal.startsWith(LOCAL_ACCESSOR)) {
+                components.add(new Capture.Accessor(LoweredApi.accessorElement(internal), 1, AccessMode.READ_WRITE));
+            } else if (LoweredApi.localAccessorElement(internal) != null) {
                 assumptions.add("local accessor " + cls.getSimpleName() + "." + c.getName() + " assumed one-dimensional");
-                components.add(new Capture.Local(element(internal, LOCAL_ACCESSOR), 1));
+                components.add(new Capture.Local(LoweredApi.localAccessorElement(internal), 1));
             } else if (t.isRecord()) {
                 components.add(record(t, index, assumptions));
             } else {
@@ -146,10 +137,6 @@ final class KernelInference {
             }
         }
         return new Capture.Record(Type.getInternalName(cls), components);
-    }
-
-    private static ScalarType element(String internalName, String prefix) {
-        return ScalarType.valueOf(internalName.substring(prefix.length()).toUpperCase(Locale.ROOT));
     }
 
     /** The most indices passed to {@code get}/{@code set} on {@code owner} in the body (1 when none is seen). */

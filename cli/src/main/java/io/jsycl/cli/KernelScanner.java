@@ -1,5 +1,6 @@
 package io.jsycl.cli;
 
+import io.jsycl.lowering.KernelShape;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -27,12 +28,10 @@ import org.objectweb.asm.tree.MethodNode;
  * kernel interface is) whose functional interface is one of jsycl's kernel interfaces.
  */
 final class KernelScanner {
-    /** The kernel interfaces (internal names) and what each is called in reports. */
-    static final Map<String, String> KERNEL_INTERFACES = Map.of(
-            "io/jsycl/ItemKernel", "ItemKernel",
-            "io/jsycl/NdItemKernel", "NdItemKernel",
-            "io/jsycl/TaskKernel", "TaskKernel",
-            "io/jsycl/ReductionKernel", "ReductionKernel");
+    /** What a kernel interface (internal name) is called in reports: {@code ItemKernel}. */
+    static String simpleName(String kernelInterface) {
+        return kernelInterface.substring(kernelInterface.lastIndexOf('/') + 1);
+    }
 
     /**
      * One kernel lambda found in a class file.
@@ -120,6 +119,6 @@ final class KernelScanner {
             return false;
         }
         Type returned = Type.getMethodType(indy.desc).getReturnType();
-        return returned.getSort() == Type.OBJECT && KERNEL_INTERFACES.containsKey(returned.getInternalName());
+        return returned.getSort() == Type.OBJECT && KernelShape.ofKernelInterface(returned.getInternalName()) != null;
     }
 }

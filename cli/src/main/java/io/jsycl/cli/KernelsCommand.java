@@ -160,7 +160,7 @@ final class KernelsCommand {
                 }
                 lowered++;
                 String header = "// " + kernel.kernelName() + " (" + site.where() + "): "
-                        + KernelScanner.KERNEL_INTERFACES.get(site.kernelInterface())
+                        + KernelScanner.simpleName(site.kernelInterface())
                         + (inferred.request().dimensions() > 0 ? ", " + inferred.request().dimensions() + "-D" : "")
                         + inferred.assumptions().stream().map(s -> "\n// assumed: " + s).reduce("", String::concat);
                 if (outDir != null) {

@@ -20,21 +20,22 @@ import java.util.stream.Stream;
  * buffers from {@code X-Buffer.java.template}, into {@code target/generated-sources}: nothing it writes is committed.
  * Every source comes from a template in {@link SourceTemplate}'s notation:
  * <ul>
+ *   <li>kernel-api's ({@code kernel-api/src/main/templates/io/jsycl}): the vector records ({@code Float2} ..
+ *       {@code Double8}) from {@code X-Vector.java.template}, and the kernel-facing faces of accessors, local accessors
+ *       and device arrays ({@code ArrayAccess}, {@code GridAccess}, {@code WideAccess}, each with one nested interface
+ *       per element type) from {@code Access.java.template};
  *   <li>the runtime's ({@code runtime/src/main/templates/io/jsycl}): the element methods of {@code Accessor.OfFloat} ..
  *       {@code Accessor.OfRecord}, {@code LocalAccessor.OfX}, {@code HostAccessor.OfX}, {@code Buffer.OfX} and
  *       {@code DeviceArray.OfX}, one package-private class per family and element type ({@code FloatAccessor},
  *       {@code IntHostAccessor}...) from {@code X-Accessor.java.template} ..; the files that declare those public
  *       nested types and their per-type factories ({@code Accessor.java}...), whose nested types Java can only declare
- *       in the same file; {@code Queue.java}, whose copy and fill overloads are per element type; and the vector
- *       records ({@code Float2} .. {@code Double8}) from {@code X-Vector.java.template};
- *   <li>kernel-lowering's test doubles ({@code kernel-lowering/src/test/templates/io/jsycl}): {@code Accessor} and
- *       {@code LocalAccessor} with the runtime's element methods (the same {@code elements.template}), and the vector
- *       records, so that the lowering's tests compile kernels to the bytecode the runtime's types give.
+ *       in the same file; and {@code Queue.java}, whose copy and fill overloads are per element type. The runtime
+ *       compiles kernel-api's sources into its own module, so its target writes kernel-api's files too.
  * </ul>
  *
- * <p>Runtime and kernel-lowering run it from their {@code generate-sources} and {@code generate-test-sources} phases
- * (the source launcher: {@code java Codegen.java TARGET OUT TEMPLATES...}); {@code ./dev.sh regenerate} runs those
- * phases. A file whose text is unchanged is not written again, so an unchanged template recompiles nothing.
+ * <p>Kernel-api and runtime run it from their {@code generate-sources} phase (the source launcher:
+ * {@code java Codegen.java TARGET OUT TEMPLATES...}); {@code ./dev.sh regenerate} runs those phases. A file whose text
+ * is unchanged is not written again, so an unchanged template recompiles nothing.
  *
  * <p>The element types are {@link Element}'s; which vector records exist and what their lanes are called is also
  * kernel-lowering's {@code VectorType}, and kernel-lowering's {@code VectorTypeTest} checks that the two agree.
@@ -45,10 +46,10 @@ public final class Codegen {
 
     /** What to generate. */
     enum Target {
-        /** The runtime's package {@code io.jsycl}. */
-        RUNTIME,
-        /** Kernel-lowering's test doubles of package {@code io.jsycl}. */
-        DOUBLES
+        /** Kernel-api's per-type sources: the vector records and the faces of accessors ({@code ArrayAccess}..). */
+        KERNEL_API,
+        /** The runtime's package {@code io.jsycl}: its own per-type sources and kernel-api's, which it compiles too. */
+        RUNTIME
     }
 
     /**
@@ -114,14 +115,14 @@ public final class Codegen {
     /**
      * Writes one target's sources.
      *
-     * @param args the target ({@code runtime} or {@code doubles}), the folder of the sources' root (a package's files
+     * @param args the target ({@code kernel_api} or {@code runtime}), the folder of the sources' root (a package's files
      *     go into its sub-folder), then the folders of the templates, first folder first
      * @throws IOException if a template cannot be read or a file cannot be written
      */
     public static void main(String[] args) throws IOException {
         if (args.length < 3) {
-            throw new IllegalArgumentException("usage: Codegen runtime|doubles OUT_FOLDER TEMPLATE_FOLDER...: e.g."
-                    + " Codegen runtime runtime/target/generated-sources/jsycl runtime/src/main/templates/io/jsycl");
+            throw new IllegalArgumentException("usage: Codegen kernel_api|runtime OUT_FOLDER TEMPLATE_FOLDER...: e.g. Codegen"
+                    + " kernel_api kernel-api/target/generated-sources/jsycl kernel-api/src/main/templates/io/jsycl");
         }
         Target target = Target.valueOf(args[0].toUpperCase(Locale.ROOT));
         List<Path> folders = Stream.of(args).skip(2).map(Path::of).toList();
@@ -161,39 +162,60 @@ public final class Codegen {
         Map<String, String> files = new LinkedHashMap<>();
         if (target == Target.RUNTIME) {
             for (Family f : List.of(ACCESSOR, LOCAL_ACCESSOR, HOST_ACCESSOR, BUFFER, DEVICE_ARRAY)) {
-                Map<String, Object> family = family(f, false);
+                Map<String, Object> family = family(f);
                 files.put(f.name + ".java", render(f.name + ".java.template", family, null));
                 for (Map<String, Object> type : types(f)) {
                     files.put(type.get("Type") + f.name + ".java", render("X-" + f.name + ".java.template", family, type));
                 }
             }
-            files.put("Queue.java", render("Queue.java.template", family(QUEUE, false), null));
-        } else {
-            for (Family f : List.of(ACCESSOR, LOCAL_ACCESSOR)) {
-                files.put(f.name + ".java", render(f.name + ".java.template", family(f, true), null));
-            }
+            files.put("Queue.java", render("Queue.java.template", family(QUEUE), null));
+        }
+        for (Face face : Face.values()) {
+            files.put(face.className() + ".java", render("Access.java.template", face.names(), null));
         }
         for (String type : Element.VECTOR_ORDER) {
             for (Map<String, Object> v : vectors(Element.of(type))) {
-                files.put(v.get("Vector") + ".java", render("X-Vector.java.template", Map.of("double", false), v));
+                files.put(v.get("Vector") + ".java", render("X-Vector.java.template", Map.of(), v));
             }
         }
         return files;
     }
 
     /**
+     * The kernel-facing faces of accessors, local accessors and device arrays, each a class of nested interfaces
+     * (one per element type) from {@code Access.java.template}; each level extends the one before.
+     */
+    enum Face {
+        /** 1-D {@code get} and {@code set}, {@code size()}, atomics: what device arrays are. */
+        ARRAY,
+        /** Adds 2-D and 3-D {@code get} and {@code set}: what local accessors are. */
+        GRID,
+        /** Adds {@code getN} and {@code setN}: what accessors are. */
+        WIDE;
+
+        String className() {
+            return name().charAt(0) + name().substring(1).toLowerCase(Locale.ROOT) + "Access";
+        }
+
+        /** The names {@code Access.java.template} uses: the class, which level it is, its element types. */
+        Map<String, Object> names() {
+            Family f = new Family(className(), this != WIDE, this == WIDE, this == ARRAY, Map.of());
+            List<Map<String, Object>> types = types(f);
+            if (this == WIDE) {
+                types = types.stream().filter(t -> !((List<?>) t.get("vectors")).isEmpty()).toList();
+            }
+            return Map.of("Family", className(), "array", this == ARRAY, "grid", this == GRID, "wide", this == WIDE,
+                    "types", types);
+        }
+    }
+
+    /**
      * The names a family's templates use besides the element type's: its element methods' variant, the element
      * types ({@code types}, with records where the family has them, and {@code primitives}), and {@code double}.
      */
-    private static Map<String, Object> family(Family f, boolean testDouble) {
+    private static Map<String, Object> family(Family f) {
         Map<String, Object> m = new HashMap<>(f.methods);
-        if (testDouble) {
-            // The doubles check nothing and have no Id; their atomics are plain reads and writes.
-            m.put("checked", false);
-            m.put("ids", false);
-        }
         List<Map<String, Object>> types = types(f);
-        m.put("double", testDouble);
         m.put("types", types);
         m.put("primitives", types.stream().filter(t -> !(Boolean) t.get("record")).toList());
         return m;
@@ -235,6 +257,12 @@ public final class Codegen {
         m.put("atomics", f.atomics && !record && t.atomics);
         m.put("vectors", f.vectors && !record ? vectors(t) : List.of());
         m.put("last", last);
+        // The kernel-facing interface (Face) the family's type implements; Accessor's has the wide loads where it can.
+        m.put("face", switch (f.name) {
+            case "Accessor" -> ((List<?>) m.get("vectors")).isEmpty() ? "GridAccess" : "WideAccess";
+            case "LocalAccessor" -> "GridAccess";
+            default -> "ArrayAccess";
+        });
         return m;
     }
 
@@ -264,6 +292,7 @@ public final class Codegen {
             v.put("Count", COUNTS.get(n));
             v.put("count", COUNTS.get(n).toLowerCase(Locale.ROOT));
             v.put("lastLane", n - 1);
+            v.put("last", n == WIDTHS.getLast());
             v.put("bytes", n * t.bytes);
             v.put("lane0", names.getFirst());
             v.put("lanes", lanes);
@@ -287,14 +316,7 @@ public final class Codegen {
         }
         String text = template(template).render(contexts, partial -> template(partial + ".template"));
         StringBuilder out = new StringBuilder();
-        boolean testDouble = (Boolean) family.get("double");
-        boolean inDoc = false;
         for (String line : text.split("\n", -1)) {
-            // The doubles document their classes only: their methods are stand-ins for the runtime's.
-            if (testDouble && (inDoc || line.startsWith("        /**"))) {
-                inDoc = !line.endsWith("*/");
-                continue;
-            }
             out.append(SourceTemplate.wrap(line, WIDTH)).append('\n');
         }
         // split keeps the text after the last newline as a last (empty) line: drop the newline added after it.

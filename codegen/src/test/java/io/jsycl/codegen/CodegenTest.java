@@ -19,23 +19,24 @@ import org.junit.jupiter.api.io.TempDir;
 class CodegenTest {
     /** The runtime's templates. */
     static final Path RUNTIME = Path.of("../runtime/src/main/templates/io/jsycl");
-    /** Kernel-lowering's templates of its test doubles; their element methods and records are the runtime's. */
-    static final Path DOUBLES = Path.of("../kernel-lowering/src/test/templates/io/jsycl");
+    /** Kernel-api's templates: the vector records and the accessors' kernel-facing faces. */
+    static final Path KERNEL_API = Path.of("../kernel-api/src/main/templates/io/jsycl");
+    private static final List<String> FACES = List.of("ArrayAccess.java", "GridAccess.java", "WideAccess.java");
     private static final List<String> VECTORS = List.of("Float2.java", "Float4.java", "Float8.java", "Int2.java",
             "Int4.java", "Int8.java", "Long2.java", "Long4.java", "Long8.java", "Double2.java", "Double4.java",
             "Double8.java");
 
     private static Map<String, String> runtime() {
-        return new Codegen(List.of(RUNTIME)).generate(Target.RUNTIME);
+        return new Codegen(List.of(RUNTIME, KERNEL_API)).generate(Target.RUNTIME);
     }
 
-    private static Map<String, String> doubles() {
-        return new Codegen(List.of(DOUBLES, RUNTIME)).generate(Target.DOUBLES);
+    private static Map<String, String> kernelApi() {
+        return new Codegen(List.of(KERNEL_API)).generate(Target.KERNEL_API);
     }
 
     @Test
     void generatedSourcesSayWhereTheyComeFromAndStayWithinTheLineWidth() {
-        for (Map<String, String> files : List.of(runtime(), doubles())) {
+        for (Map<String, String> files : List.of(runtime(), kernelApi())) {
             files.forEach((name, source) -> {
                 assertThat(source).as(name).startsWith("// Generated at build time by io.jsycl.codegen.Codegen from the"
                         + " template ").contains("Do not edit: edit the template.").endsWith("}\n")
@@ -63,9 +64,9 @@ class CodegenTest {
         }
         assertThat(runtime).contains("RecordAccessor.java", "RecordBuffer.java", "Queue.java")
                 .doesNotContain("RecordLocalAccessor.java", "RecordHostAccessor.java", "RecordDeviceArray.java")
-                .containsAll(VECTORS).hasSize(5 + 5 * 8 + 2 + 1 + VECTORS.size());
-        assertThat(doubles().keySet()).containsExactlyInAnyOrderElementsOf(
-                Stream.concat(Stream.of("Accessor.java", "LocalAccessor.java"), VECTORS.stream()).toList());
+                .containsAll(VECTORS).containsAll(FACES).hasSize(5 + 5 * 8 + 2 + 1 + VECTORS.size() + FACES.size());
+        assertThat(kernelApi().keySet()).containsExactlyInAnyOrderElementsOf(
+                Stream.concat(FACES.stream(), VECTORS.stream()).toList());
     }
 
     @Test
@@ -100,24 +101,33 @@ class CodegenTest {
     }
 
     @Test
-    void testDoublesHaveTheRuntimesKernelMethodsWithoutTheirDocumentation() {
-        Map<String, String> doubles = doubles();
-        assertThat(doubles.get("Accessor.java")).contains("public Float8 get8(int i)",
-                "public void set(int i, int j, int k, short value)", "public long atomicMax(int i, long value)",
-                "public R get(int i)", "public final String mode;")
-                .doesNotContain("@param", "get(Id id)", "checkWritable");
-        assertThat(doubles.get("LocalAccessor.java"))
-                .contains("public float atomicExchange(int i, float value)", "public final int[] range;");
-        assertThat(doubles.get("Int4.java")).isEqualTo(runtime().get("Int4.java"));
+    void eachAccessorIsTheFaceOfItsElementTypeAndEachFaceLevelExtendsTheOneBefore() {
+        Map<String, String> runtime = runtime();
+        assertThat(runtime.get("Accessor.java")).contains("extends FloatAccessor\n            implements WideAccess.OfFloat {",
+                "extends ShortAccessor\n            implements GridAccess.OfShort {",
+                "extends RecordAccessor<R>\n            implements GridAccess.OfRecord<R> {");
+        assertThat(runtime.get("LocalAccessor.java")).contains("extends IntLocalAccessor implements GridAccess.OfInt {");
+        assertThat(runtime.get("DeviceArray.java")).contains("extends LongDeviceArray implements ArrayAccess.OfLong {");
+        Map<String, String> api = kernelApi();
+        assertThat(api.get("ArrayAccess.java")).contains("@Lowered(As.ATOMIC)\n        float atomicAdd(int i, float value);",
+                "public interface OfRecord<R extends Record> {").doesNotContain("boolean atomicAdd", "get(int i, int j)");
+        assertThat(api.get("GridAccess.java")).contains("public interface OfChar extends ArrayAccess.OfChar {",
+                "public interface OfRecord<R extends Record> extends ArrayAccess.OfRecord<R> {",
+                "@Lowered(As.ACCESS)\n        void set(int i, int j, int k, double value);");
+        assertThat(api.get("WideAccess.java")).contains("public interface OfDouble extends GridAccess.OfDouble {",
+                "@Lowered(As.WIDE_ACCESS)\n        Double8 get8(int i);").doesNotContain("OfShort", "OfRecord");
+        assertThat(api.get("Int4.java")).isEqualTo(runtime.get("Int4.java"));
     }
 
     @Test
     void float4KeepsItsLanesAndOnlyIntegralRecordsHaveBitwiseOperations() {
         Map<String, String> files = runtime();
-        assertThat(files.get("Float4.java")).contains("public record Float4(float x, float y, float z, float w)")
+        assertThat(files.get("Float4.java")).contains("public record Float4(@Lowered(As.VECTOR_RECORD) float x,")
                 .doesNotContain(" xor(");
-        assertThat(files.get("Int2.java")).contains("public record Int2(int x, int y)", "public Int2 xor(Int2 o)");
-        assertThat(files.get("Long8.java")).contains("long s0, long s1", "long s7)", "public Long8 and(Long8 o)",
+        assertThat(files.get("Int2.java")).contains(
+                "public record Int2(@Lowered(As.VECTOR_RECORD) int x, @Lowered(As.VECTOR_RECORD) int y)",
+                "public Int2 xor(Int2 o)");
+        assertThat(files.get("Long8.java")).contains("long s0, @Lowered(As.VECTOR_RECORD) long s1", "long s7)", "public Long8 and(Long8 o)",
                 "case 7 -> s7;", "@param s7 lane 7, element {@code 8 * i + 7}");
     }
 

@@ -22,11 +22,11 @@ final class AccessorCalls {
     static Expr call(KernelContext ctx, Rejector r, MethodInsnNode m, Expr receiver,
             List<Expr> args) {
         AccessorRef acc = Expr.accessorOf(receiver);
-        boolean local = m.owner.startsWith(LoweredApi.LOCAL_ACCESSOR_PREFIX);
         if (acc == null || !(acc.capture() instanceof Capture.Accessor || acc.capture() instanceof Capture.Local
                 || acc.capture() instanceof Capture.RecordAccessor)) {
             throw r.reject("call to " + m.name + " on an accessor that is not captured", "is not supported; capture the accessor");
         }
+        boolean local = acc.capture() instanceof Capture.Local;
         int dims = switch (acc.capture()) {
             case Capture.Accessor a -> a.dimensions();
             case Capture.RecordAccessor a -> a.dimensions();

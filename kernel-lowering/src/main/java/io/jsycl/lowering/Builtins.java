@@ -28,25 +28,6 @@ final class Builtins {
     private Builtins() {
     }
 
-    /**
-     * {@code io.jsycl.Builtins}: "name desc" to the OpenCL C built-in of the same meaning; one entry per
-     * {@link LoweredApi.Role#BUILT_IN} member of the table.
-     */
-    static final Map<String, String> API = Map.ofEntries(
-            Map.entry("mad(FFF)F", "mad"), Map.entry("mad(DDD)D", "mad"),
-            Map.entry("clamp(FFF)F", "clamp"), Map.entry("clamp(DDD)D", "clamp"),
-            Map.entry("clamp(III)I", "clamp"), Map.entry("clamp(JJJ)J", "clamp"),
-            Map.entry("mix(FFF)F", "mix"), Map.entry("mix(DDD)D", "mix"),
-            Map.entry("step(FF)F", "step"), Map.entry("smoothstep(FFF)F", "smoothstep"),
-            Map.entry("rsqrt(F)F", "rsqrt"), Map.entry("rsqrt(D)D", "rsqrt"),
-            Map.entry("nativeExp(F)F", "native_exp"), Map.entry("nativeLog(F)F", "native_log"),
-            Map.entry("nativeSin(F)F", "native_sin"), Map.entry("nativeCos(F)F", "native_cos"),
-            Map.entry("nativeSqrt(F)F", "native_sqrt"), Map.entry("nativeRsqrt(F)F", "native_rsqrt"),
-            Map.entry("nativeRecip(F)F", "native_recip"), Map.entry("nativeDivide(FF)F", "native_divide"),
-            Map.entry("nativePowr(FF)F", "native_powr"),
-            Map.entry("mulHi(II)I", "mul_hi"), Map.entry("mulHi(JJ)J", "mul_hi"),
-            Map.entry("popcount(I)I", "popcount"), Map.entry("clz(I)I", "clz"));
-
     /** Math methods that throw in Java where a device cannot: rejected, with the reason. */
     private static final Map<String, String> THROWING = Map.of(
             "toIntExact(J)I", "throws on overflow in Java, which a device cannot; cast with (int) or check the range first",
@@ -167,27 +148,25 @@ final class Builtins {
      * {@link Expr.NoValue}.
      */
     static Expr call(KernelContext ctx, Rejector r, MethodInsnNode m, Expr receiver, List<Expr> args) {
-        LoweredApi.Role role = LoweredApi.role(m.owner, m.name, m.desc);
-        if (m.owner.equals(LoweredApi.ITEM) || m.owner.equals(LoweredApi.ND_ITEM)) {
+        LoweredApi.Member member = LoweredApi.find(ctx.loader, m.owner, m.name, m.desc);
+        LoweredApi.Role role = member == null ? null : member.role();
+        if (role == LoweredApi.Role.ITEM_QUERY || role == LoweredApi.Role.BARRIER
+                || role == LoweredApi.Role.GROUP_ALGORITHM || role == LoweredApi.Role.SUB_GROUP) {
             return item(ctx, r, m, role, args);
         }
-        if (m.owner.startsWith(LoweredApi.ACCESSOR_PREFIX) || m.owner.startsWith(LoweredApi.LOCAL_ACCESSOR_PREFIX)
-                || m.owner.startsWith(LoweredApi.DEVICE_ARRAY_PREFIX)) {
+        if (role == LoweredApi.Role.ACCESS || role == LoweredApi.Role.WIDE_ACCESS || role == LoweredApi.Role.ATOMIC) {
             return AccessorCalls.call(ctx, r, m, receiver, args);
         }
         String key = m.name + m.desc;
-        if (m.owner.startsWith(LoweredApi.REDUCER_PREFIX) && receiver instanceof ReducerRef) {
-            if (role != LoweredApi.Role.REDUCER) {
-                throw r.reject("call to Reducer." + m.name, "is not supported in kernels; call combine(value)");
-            }
+        if (role == LoweredApi.Role.REDUCER && receiver instanceof ReducerRef) {
             return new NoValue("*jsycl_acc = " + Reductions.combine(ctx, ctx.reduction, "*jsycl_acc",
                     args.get(0).at(UNARY)));
         }
-        if (m.owner.equals(LoweredApi.BUILTINS)) {
-            String fn = role == LoweredApi.Role.BUILT_IN ? API.get(key) : null;
-            if (fn == null) {
-                throw r.reject("call to Builtins." + m.name + m.desc, "has no device equivalent in this version of the lowering");
-            }
+        if (receiver instanceof ReducerRef) {
+            throw r.reject("call to Reducer." + m.name, "is not supported in kernels; call combine(value)");
+        }
+        if (role == LoweredApi.Role.BUILT_IN) {
+            String fn = member.c();
             char k = returnKind(m.desc);
             String text = fn + "(" + join(args) + ")";
             boolean narrowed = k == 'I' && (fn.equals("popcount") || fn.equals("clz"));

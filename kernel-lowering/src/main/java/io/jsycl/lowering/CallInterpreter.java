@@ -46,7 +46,7 @@ final class CallInterpreter {
         }
         switch (receiver) {
             case SpecConstantRef s -> {
-                if (LoweredApi.role(m.owner, m.name, m.desc) != LoweredApi.Role.SPEC_CONSTANT) {
+                if (LoweredApi.role(ctx.loader, m.owner, m.name, m.desc) != LoweredApi.Role.SPEC_CONSTANT) {
                     throw t.reject("call to SpecConstant." + m.name, "is not supported in kernels; read the value with get()");
                 }
                 frame.push(s.value());
@@ -67,7 +67,7 @@ final class CallInterpreter {
             return;
         }
         VectorType vector = VectorType.of(r.type().internalName());
-        if (vector != null && LoweredApi.role(m.owner, m.name, m.desc) == LoweredApi.Role.VECTOR_LANE) {
+        if (vector != null && LoweredApi.role(ctx.loader, m.owner, m.name, m.desc) == LoweredApi.Role.VECTOR_LANE) {
             if (ctx.checked && Expr.integerConstant(args.get(0)) == null) {
                 // The lane read gives 0 outside the vector; the check only records the failure.
                 frame.statement(Checks.bounds(ctx, args.get(0), Integer.toString(vector.width()), t.line()));

@@ -378,7 +378,7 @@ final class InstructionInterpreter {
      * {@code static final} primitive constant.
      */
     private void getStatic(FieldInsnNode f) {
-        LoweredApi.Role role = LoweredApi.role(f.owner, f.name, f.desc);
+        LoweredApi.Role role = LoweredApi.role(ctx.loader, f.owner, f.name, f.desc);
         if (role == LoweredApi.Role.FENCE) {
             frame.push(new FenceFlags(f.name.equals("LOCAL") ? "CLK_LOCAL_MEM_FENCE" : "CLK_GLOBAL_MEM_FENCE"));
             return;

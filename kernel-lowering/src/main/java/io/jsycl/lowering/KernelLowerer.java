@@ -188,14 +188,16 @@ public final class KernelLowerer {
     }
 
     private static boolean matches(Type t, Capture c) {
+        String name = t.getSort() == Type.OBJECT ? t.getInternalName() : "";
         return switch (c) {
             case Capture.Scalar s -> t.getDescriptor().equals(s.type().descriptor());
-            case Capture.Accessor a -> t.getSort() == Type.OBJECT && (t.getInternalName().equals(LoweredApi.accessor(a.element()))
+            case Capture.Accessor a -> name.equals(LoweredApi.accessor(a.element()))
+                    || LoweredApi.isFace(name, LoweredApi.suffix(a.element()))
                     || a.dimensions() == 1 && a.mode() == AccessMode.READ_WRITE
-                    && t.getInternalName().equals(LoweredApi.deviceArray(a.element())));
-            case Capture.RecordAccessor r -> t.getSort() == Type.OBJECT && t.getInternalName().equals(LoweredApi.RECORD_ACCESSOR);
-            case Capture.Local l -> t.getSort() == Type.OBJECT
-                    && t.getInternalName().equals(LoweredApi.localAccessor(l.element()));
+                    && name.equals(LoweredApi.deviceArray(a.element()));
+            case Capture.RecordAccessor r -> name.equals(LoweredApi.RECORD_ACCESSOR) || LoweredApi.isFace(name, "Record");
+            case Capture.Local l -> name.equals(LoweredApi.localAccessor(l.element()))
+                    || LoweredApi.isFace(name, LoweredApi.suffix(l.element()));
             case Capture.Array a -> t.getDescriptor().equals("[" + a.element().descriptor());
             case Capture.Record r -> t.getSort() == Type.OBJECT && t.getInternalName().equals(r.internalName());
         };

@@ -6,11 +6,41 @@ package io.jsycl.lowering;
  */
 public enum KernelShape {
     /** An {@code ItemKernel} over a range: one work-item per index, no work-groups visible. */
-    ITEM,
+    ITEM("io/jsycl/ItemKernel"),
     /** An {@code NdItemKernel} over an nd-range: work-groups, local ids, barriers and local memory. */
-    ND_ITEM,
+    ND_ITEM("io/jsycl/NdItemKernel"),
     /** A single work-item run once, with no index ({@code dimensions} is 0). */
-    TASK,
+    TASK("io/jsycl/TaskKernel"),
     /** A {@code ReductionKernel} over a range that combines a value per work-item into one result. */
-    REDUCTION
+    REDUCTION("io/jsycl/ReductionKernel");
+
+    private final String kernelInterface;
+
+    KernelShape(String kernelInterface) {
+        this.kernelInterface = kernelInterface;
+    }
+
+    /**
+     * The functional interface a kernel of this shape implements.
+     *
+     * @return its internal name, e.g. {@code io/jsycl/ItemKernel}
+     */
+    public String kernelInterface() {
+        return kernelInterface;
+    }
+
+    /**
+     * The shape of a kernel that implements {@code kernelInterface}.
+     *
+     * @param kernelInterface an internal name
+     * @return the shape, or null if it is not one of jsycl's kernel interfaces
+     */
+    public static KernelShape ofKernelInterface(String kernelInterface) {
+        for (KernelShape s : values()) {
+            if (s.kernelInterface.equals(kernelInterface)) {
+                return s;
+            }
+        }
+        return null;
+    }
 }

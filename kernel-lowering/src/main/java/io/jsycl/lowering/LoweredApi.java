@@ -1,33 +1,39 @@
 package io.jsycl.lowering;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.AnnotationNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldNode;
+import org.objectweb.asm.tree.MethodNode;
 
 /**
- * The jsycl API as the lowering knows it: every member of the kernel-facing classes of {@code io.jsycl} that a kernel
- * may use, named as javac writes a call or a field read into a class file (owner's internal name, member name,
- * descriptor), with what the lowering makes of it. The lowering recognizes the API through this table and these
- * names; the {@code tests} module checks the table by reflection against the runtime's classes, both ways, so that a
- * member added to, renamed in or removed from the API without the lowering following fails a test that names it.
+ * The jsycl API as the lowering knows it: the members of {@code io.jsycl} that a kernel may use, each with what the
+ * lowering makes of it. The API declares them itself: each such member carries {@code @io.jsycl.Lowered(role)}, and
+ * this class reads those annotations from the API's class files through the kernel's class loader (as the lowering
+ * reads the kernel's own bytecode), so the API and the lowering cannot disagree about what a kernel may call.
  *
- * <p>Members a kernel cannot use (an accessor's {@code range()}, {@code DeviceArray.close()}, the {@code Object}
- * methods of the vector records...) are not in the table; the lowering rejects a call to them with a
- * {@link LoweringException}.
+ * <p>A call names the class of its receiver ({@code io/jsycl/Accessor$OfFloat.get(I)F}); the member is looked up there
+ * and, failing an annotated declaration, in its supertypes of {@code io.jsycl} ({@code WideAccess.OfFloat},
+ * {@code GridAccess.OfFloat}, {@code ArrayAccess.OfFloat}, where {@code get(int)} is declared). Members a kernel cannot
+ * use (an accessor's {@code range()}, {@code DeviceArray.close()}, the {@code Object} methods of the vector records...)
+ * carry no annotation; the lowering rejects a call to them with a {@link LoweringException}.
  */
 public final class LoweredApi {
     /** {@code io.jsycl.Item}, the item of a kernel over a range. */
     public static final String ITEM = "io/jsycl/Item";
     /** {@code io.jsycl.NdItem}, the item of an nd-range kernel. */
     public static final String ND_ITEM = "io/jsycl/NdItem";
-    /** {@code io.jsycl.Builtins}, OpenCL built-ins Java has no equivalent for. */
-    public static final String BUILTINS = "io/jsycl/Builtins";
-    /** {@code io.jsycl.Fence}, the memory a barrier orders. */
-    public static final String FENCE = "io/jsycl/Fence";
-    /** {@code io.jsycl.GroupOp}, the operation of a work-group or sub-group algorithm. */
-    public static final String GROUP_OP = "io/jsycl/GroupOp";
     /** {@code io.jsycl.SpecConstant}, a specialization constant. */
     public static final String SPEC_CONSTANT = "io/jsycl/SpecConstant";
     /** {@code io.jsycl.Accessor.OfRecord}, an accessor over a buffer of records. */
@@ -38,7 +44,10 @@ public final class LoweredApi {
     static final String DEVICE_ARRAY_PREFIX = "io/jsycl/DeviceArray$Of";
     static final String REDUCER_PREFIX = "io/jsycl/Reducer$Of";
 
-    /** What the lowering makes of a member. */
+    /**
+     * What the lowering makes of a member: one constant per constant of {@code io.jsycl.Lowered.As}, by the same name
+     * (the API's annotations name these).
+     */
     public enum Role {
         /** An id, range or count of {@code Item} or {@code NdItem}: an OpenCL work-item function. */
         ITEM_QUERY,
@@ -76,13 +85,13 @@ public final class LoweredApi {
     /**
      * One member of the API.
      *
-     * @param owner the internal name of the class a call names, e.g. {@code io/jsycl/Accessor$OfFloat} (the class of
-     *     the receiver, which may inherit the member)
+     * @param owner the internal name of the class that declares it, e.g. {@code io/jsycl/ArrayAccess$OfFloat}
      * @param name the method or field name; {@code <init>} for a constructor
      * @param descriptor the method or field descriptor, e.g. {@code (I)F}
      * @param role what the lowering makes of it
+     * @param c for {@link Role#BUILT_IN}, the OpenCL C function it is; empty otherwise
      */
-    public record Member(String owner, String name, String descriptor, Role role) {
+    public record Member(String owner, String name, String descriptor, Role role, String c) {
         /**
          * Checks the components.
          *
@@ -90,6 +99,7 @@ public final class LoweredApi {
          * @param name the member's name, not null
          * @param descriptor the member's descriptor, not null
          * @param role what the lowering makes of it, not null
+         * @param c the C function of a built-in, not null (empty where there is none)
          * @throws NullPointerException when a component is null
          */
         public Member {
@@ -97,6 +107,7 @@ public final class LoweredApi {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(descriptor, "descriptor");
             Objects.requireNonNull(role, "role");
+            Objects.requireNonNull(c, "c");
         }
 
         /**
@@ -109,37 +120,140 @@ public final class LoweredApi {
         }
     }
 
-    private static final Map<String, Member> MEMBERS = Collections.unmodifiableMap(LoweredApiTable.build());
+    /** The descriptor of the annotation that marks a member a kernel may use. */
+    static final String LOWERED = "Lio/jsycl/Lowered;";
+
+    /** The API's classes read so far, by internal name: one API per JVM, as one jsycl is on its class path. */
+    private static final Map<String, ApiClass> CLASSES = new ConcurrentHashMap<>();
 
     private LoweredApi() {
     }
 
     /**
-     * Every member the lowering knows, grouped by class.
+     * The member a call or field read names, or null if a kernel may not use it (or it is not jsycl's).
      *
-     * @return the members; unmodifiable
+     * @param loader a loader that sees the jsycl API's class files (the kernel's)
+     * @param owner the owner's internal name, as the call names it
+     * @param name the member's name
+     * @param descriptor its descriptor
+     * @return the member, as its annotated declaration says; or null
      */
-    public static List<Member> members() {
-        return List.copyOf(MEMBERS.values());
+    public static Member find(ClassLoader loader, String owner, String name, String descriptor) {
+        if (!isApiClass(owner)) {
+            return null;
+        }
+        ApiClass c = apiClass(loader, owner);
+        if (c == null) {
+            return null;
+        }
+        Member m = c.members().get(name + descriptor);
+        if (m != null) {
+            return m;
+        }
+        for (String supertype : c.supertypes()) {
+            Member inherited = find(loader, supertype, name, descriptor);
+            if (inherited != null) {
+                return inherited;
+            }
+        }
+        return null;
     }
 
     /**
-     * The member a call or field read names, or null if the lowering does not know it.
+     * The members a class of the API declares with their roles (not those it inherits).
      *
-     * @param owner the owner's internal name
-     * @param name the member's name
-     * @param descriptor its descriptor
-     * @return the member, or null
+     * @param loader a loader that sees the class file
+     * @param owner the class's internal name
+     * @return its annotated members, in the class file's order; empty if it has none or is not jsycl's
      */
-    public static Member find(String owner, String name, String descriptor) {
-        return MEMBERS.get(owner + "." + name + descriptor);
+    public static List<Member> declaredIn(ClassLoader loader, String owner) {
+        ApiClass c = isApiClass(owner) ? apiClass(loader, owner) : null;
+        return c == null ? List.of() : List.copyOf(c.members().values());
     }
 
-    /** The role of the member, or null if the lowering does not know it. */
-    static Role role(String owner, String name, String descriptor) {
-        Member m = find(owner, name, descriptor);
+    /** The role of the member, or null if a kernel may not use it. */
+    static Role role(ClassLoader loader, String owner, String name, String descriptor) {
+        Member m = find(loader, owner, name, descriptor);
         return m == null ? null : m.role();
     }
+
+    /** The class, read from its class file; null (and not remembered) if the loader has none. */
+    private static ApiClass apiClass(ClassLoader loader, String owner) {
+        ApiClass known = CLASSES.get(owner);
+        if (known != null) {
+            return known;
+        }
+        byte[] bytes;
+        try (InputStream in = loader.getResourceAsStream(owner + ".class")) {
+            if (in == null) {
+                return null;
+            }
+            bytes = in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the class file of " + owner.replace('/', '.'), e);
+        }
+        ClassNode node = new ClassNode();
+        new ClassReader(bytes).accept(node, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        Map<String, Member> members = new LinkedHashMap<>();
+        for (FieldNode f : node.fields) {
+            annotated(owner, f.name, f.desc, f.visibleAnnotations, members);
+        }
+        for (MethodNode m : node.methods) {
+            annotated(owner, m.name, m.desc, m.visibleAnnotations, members);
+        }
+        List<String> supertypes = new ArrayList<>(node.interfaces);
+        if (node.superName != null) {
+            supertypes.addFirst(node.superName);
+        }
+        ApiClass c = new ApiClass(Collections.unmodifiableMap(members), List.copyOf(supertypes));
+        ApiClass raced = CLASSES.putIfAbsent(owner, c);
+        return raced != null ? raced : c;
+    }
+
+    /** Adds the member to {@code into} if it carries {@code @Lowered}. */
+    private static void annotated(String owner, String name, String descriptor, List<AnnotationNode> annotations,
+            Map<String, Member> into) {
+        if (annotations == null) {
+            return;
+        }
+        for (AnnotationNode a : annotations) {
+            if (!a.desc.equals(LOWERED) || a.values == null) {
+                continue;
+            }
+            Role role = null;
+            String c = "";
+            for (int i = 0; i + 1 < a.values.size(); i += 2) {
+                Object value = a.values.get(i + 1);
+                switch ((String) a.values.get(i)) {
+                    case "value" -> role = Role.valueOf(((String[]) value)[1]);
+                    case "c" -> c = (String) value;
+                    default -> throw new IllegalStateException("@Lowered has no element " + a.values.get(i));
+                }
+            }
+            into.put(name + descriptor, new Member(owner, name, descriptor, role, c));
+        }
+    }
+
+    /** What the lowering keeps of an API class: its annotated members by name and descriptor, and its supertypes. */
+    private record ApiClass(Map<String, Member> members, List<String> supertypes) {
+    }
+
+    /**
+     * Whether a captured value of class {@code internalName} may be used as an accessor, local accessor or device
+     * array of {@code element} type: one of the kernel-facing interfaces of that element type ({@code ArrayAccess},
+     * {@code GridAccess}, {@code WideAccess}).
+     */
+    static boolean isFace(String internalName, String elementSuffix) {
+        for (String face : FACES) {
+            if (internalName.equals(face + elementSuffix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final List<String> FACES = List.of("io/jsycl/ArrayAccess$Of", "io/jsycl/GridAccess$Of",
+            "io/jsycl/WideAccess$Of");
 
     /**
      * The accessor class of an element type.
@@ -179,6 +293,49 @@ public final class LoweredApi {
      */
     public static String reducer(ScalarType type) {
         return REDUCER_PREFIX + suffix(type);
+    }
+
+    /**
+     * The element type of an accessor class, e.g. {@code FLOAT} for {@code io/jsycl/Accessor$OfFloat}.
+     *
+     * @param internalName a class's internal name
+     * @return the element type, or null if it is not an accessor of a primitive type
+     */
+    public static ScalarType accessorElement(String internalName) {
+        return element(internalName, ACCESSOR_PREFIX);
+    }
+
+    /**
+     * The element type of a local accessor class, e.g. {@code FLOAT} for {@code io/jsycl/LocalAccessor$OfFloat}.
+     *
+     * @param internalName a class's internal name
+     * @return the element type, or null if it is not a local accessor
+     */
+    public static ScalarType localAccessorElement(String internalName) {
+        return element(internalName, LOCAL_ACCESSOR_PREFIX);
+    }
+
+    /**
+     * The type of a reducer class, e.g. {@code FLOAT} for {@code io/jsycl/Reducer$OfFloat}.
+     *
+     * @param internalName a class's internal name
+     * @return the reduction's type, or null if it is not a reducer
+     */
+    public static ScalarType reducerElement(String internalName) {
+        return element(internalName, REDUCER_PREFIX);
+    }
+
+    private static ScalarType element(String internalName, String prefix) {
+        if (!internalName.startsWith(prefix)) {
+            return null;
+        }
+        String suffix = internalName.substring(prefix.length());
+        for (ScalarType t : ScalarType.values()) {
+            if (suffix(t).equals(suffix)) {
+                return t;
+            }
+        }
+        return null;
     }
 
     /** Classes of the jsycl API package itself ({@code io/jsycl/X}): never lowered as device functions. */

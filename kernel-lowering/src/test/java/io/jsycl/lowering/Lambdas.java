@@ -1,8 +1,8 @@
 package io.jsycl.lowering;
 
-import io.jsycl.Accessor;
 import io.jsycl.ItemKernel;
 import io.jsycl.TaskKernel;
+import io.jsycl.WideAccess;
 import java.io.IOException;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Method;
@@ -69,13 +69,9 @@ final class Lambdas {
     }
 
     static Capture capture(Object v) {
-        if (v instanceof Accessor.OfRecord<?> a) {
-            List<ScalarType> fields = new ArrayList<>();
-            for (java.lang.reflect.RecordComponent c : a.type.getRecordComponents()) {
-                fields.add(ScalarType.ofDescriptor(c.getType().descriptorString()));
-            }
-            return new Capture.RecordAccessor(a.type.getName().replace('.', '/'), fields, a.dimensions,
-                    AccessMode.valueOf(a.mode));
+        Capture face = Faces.captureOf(v);
+        if (face != null) {
+            return face;
         }
         if (v instanceof Record r) {
             List<Capture> components = new ArrayList<>();
@@ -93,14 +89,6 @@ final class Lambdas {
         if (v.getClass().isArray()) {
             return new Capture.Array(ScalarType.ofDescriptor(v.getClass().getComponentType().descriptorString()));
         }
-        if (v.getClass().getEnclosingClass() == io.jsycl.LocalAccessor.class) {
-            String kind = v.getClass().getSimpleName().substring(2).toUpperCase(java.util.Locale.ROOT);
-            try {
-                return new Capture.Local(ScalarType.valueOf(kind), ((int[]) v.getClass().getField("range").get(v)).length);
-            } catch (ReflectiveOperationException e) {
-                throw new AssertionError(e);
-            }
-        }
         return switch (v) {
             case Boolean b -> new Capture.Scalar(ScalarType.BOOLEAN);
             case Byte b -> new Capture.Scalar(ScalarType.BYTE);
@@ -110,20 +98,8 @@ final class Lambdas {
             case Long l -> new Capture.Scalar(ScalarType.LONG);
             case Float f -> new Capture.Scalar(ScalarType.FLOAT);
             case Double d -> new Capture.Scalar(ScalarType.DOUBLE);
-            default -> accessor(v);
+            default -> throw new AssertionError("not a capture the tests know: " + v);
         };
-    }
-
-    private static Capture accessor(Object v) {
-        try {
-            String kind = v.getClass().getSimpleName().substring(2).toUpperCase(java.util.Locale.ROOT);
-            ScalarType t = kind.equals("INT") ? ScalarType.INT : ScalarType.valueOf(kind);
-            int dims = v.getClass().getField("dimensions").getInt(v);
-            AccessMode mode = AccessMode.valueOf((String) v.getClass().getField("mode").get(v));
-            return new Capture.Accessor(t, dims, mode);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError("not a test accessor: " + v, e);
-        }
     }
 
     /** The line of the caller: put it on the same line as the construct under test. */
@@ -131,8 +107,8 @@ final class Lambdas {
         return StackWalker.getInstance().walk(f -> f.skip(1).findFirst().orElseThrow().getLineNumber());
     }
 
-    static Accessor.OfFloat floats(int dims, String mode) {
-        return new Accessor.OfFloat(dims, mode);
+    static WideAccess.OfFloat floats(int dims, String mode) {
+        return Faces.accessor(WideAccess.OfFloat.class, dims, mode);
     }
 
     /** A clang able to check OpenCL C, or {@code null}. */

@@ -1,31 +1,36 @@
 package io.jsycl.lowering;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.objectweb.asm.Opcodes.*;
 
 import io.jsycl.SpecConstant;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Type;
 
 /**
- * {@link LoweredApi} against the lowering's own dispatch: every member of the table lowers (a kernel made of one use
- * of it translates without a {@link LoweringException}), and the tables of C names hold exactly the table's members.
- * The {@code tests} module checks the same table against the runtime's classes.
+ * {@link LoweredApi} against the lowering's own dispatch, over the real kernel-facing API (the kernel-api module's
+ * classes): every member a class declares with {@code @Lowered} lowers (a kernel made of one use of it translates
+ * without a {@link LoweringException}), a face's members through both an accessor and a local accessor. The
+ * {@code tests} module checks that the lowering resolves every public member of the runtime's classes as Java's
+ * reflection reads the annotations.
  */
 class LoweredApiTest {
     /** The specialization constant the kernel for {@code SpecConstant.get()} reads. */
     static final SpecConstant<Integer> CONSTANT = SpecConstant.of("LOWERED_API_TEST", 7);
+
+    private static final ClassLoader LOADER = LoweredApiTest.class.getClassLoader();
 
     /** The record of the kernels over an accessor of records. */
     record Pair(int a, float b) {
@@ -34,37 +39,45 @@ class LoweredApiTest {
     private static final String PAIR = Type.getInternalName(Pair.class);
 
     @Test
-    void everyMemberOfTheTableLowers() {
+    void everyLoweredMemberLowers() throws Exception {
         List<String> failed = new ArrayList<>();
-        for (LoweredApi.Member m : LoweredApi.members()) {
-            try {
-                LoweredKernel k = KernelLowerer.lower(kernelUsing(m));
-                assertThat(k.source()).contains("__kernel void");
-            } catch (LoweringException | IllegalArgumentException | IllegalStateException e) {
-                failed.add(m.owner() + "." + m.name() + m.descriptor() + " (" + m.role() + "): " + e.getMessage());
+        List<LoweredApi.Member> members = members();
+        for (LoweredApi.Member m : members) {
+            for (boolean local : m.owner().matches("io/jsycl/(Array|Grid)Access\\$Of(?!Record).*") ? List.of(false, true)
+                    : List.of(false)) {
+                try {
+                    LoweredKernel k = KernelLowerer.lower(kernelUsing(m, local));
+                    assertThat(k.source()).contains("__kernel void");
+                    if (m.role() == LoweredApi.Role.BUILT_IN) {
+                        assertThat(k.source()).contains(m.c() + "(");
+                    }
+                } catch (LoweringException | IllegalArgumentException | IllegalStateException | AssertionError e) {
+                    failed.add(m.owner() + "." + m.name() + m.descriptor() + " (" + m.role() + (local ? ", local" : "")
+                            + "): " + e.getMessage());
+                }
             }
         }
-        assertThat(failed).as("members of LoweredApi the lowering does not lower").isEmpty();
+        assertThat(failed).as("members marked @Lowered that the lowering does not lower").isEmpty();
+        assertThat(members.stream().map(LoweredApi.Member::role).distinct())
+                .as("every role has members").containsExactlyInAnyOrder(LoweredApi.Role.values());
     }
 
     @Test
-    void theBuiltInsOpenClNamesAreTheTablesBuiltIns() {
-        Set<String> table = LoweredApi.members().stream()
-                .filter(m -> m.role() == LoweredApi.Role.BUILT_IN)
-                .map(m -> m.name() + m.descriptor())
-                .collect(Collectors.toSet());
-        assertThat(Builtins.API.keySet()).containsExactlyInAnyOrderElementsOf(table);
-    }
-
-    @Test
-    void findNamesOnlyMembersOfTheTable() {
-        assertThat(LoweredApi.find(LoweredApi.ND_ITEM, "barrier", "(Lio/jsycl/Fence;)V"))
-                .isEqualTo(new LoweredApi.Member(LoweredApi.ND_ITEM, "barrier", "(Lio/jsycl/Fence;)V", LoweredApi.Role.BARRIER));
-        assertThat(LoweredApi.find(LoweredApi.FENCE, "LOCAL", "Lio/jsycl/Fence;").isField()).isTrue();
-        assertThat(LoweredApi.find(LoweredApi.accessor(ScalarType.FLOAT), "get", "(Lio/jsycl/Id;)F")).isNull();
-        assertThat(LoweredApi.find(LoweredApi.accessor(ScalarType.BOOLEAN), "atomicAdd", "(IZ)Z")).isNull();
-        assertThat(LoweredApi.find("io/jsycl/Float4", "get", "(I)F").role()).isEqualTo(LoweredApi.Role.VECTOR_LANE);
-        assertThatThrownBy(() -> LoweredApi.members().clear()).isInstanceOf(UnsupportedOperationException.class);
+    void findResolvesThroughSupertypesAndOnlyToAnnotatedMembers() {
+        assertThat(LoweredApi.find(LOADER, LoweredApi.ND_ITEM, "barrier", "(Lio/jsycl/Fence;)V"))
+                .isEqualTo(new LoweredApi.Member(LoweredApi.ND_ITEM, "barrier", "(Lio/jsycl/Fence;)V",
+                        LoweredApi.Role.BARRIER, ""));
+        assertThat(LoweredApi.find(LOADER, LoweredApi.ND_ITEM, "shuffle", "(II)I").owner())
+                .isEqualTo("io/jsycl/SubGroupItem");
+        assertThat(LoweredApi.find(LOADER, "io/jsycl/Fence", "LOCAL", "Lio/jsycl/Fence;").isField()).isTrue();
+        assertThat(LoweredApi.find(LOADER, "io/jsycl/WideAccess$OfFloat", "get", "(I)F").owner())
+                .isEqualTo("io/jsycl/ArrayAccess$OfFloat");
+        assertThat(LoweredApi.find(LOADER, "io/jsycl/GridAccess$OfBoolean", "atomicAdd", "(IZ)Z")).isNull();
+        assertThat(LoweredApi.find(LOADER, "io/jsycl/Float4", "get", "(I)F").role()).isEqualTo(LoweredApi.Role.VECTOR_LANE);
+        assertThat(LoweredApi.find(LOADER, "io/jsycl/Float4", "toString", "()Ljava/lang/String;")).isNull();
+        assertThat(LoweredApi.find(LOADER, "io/jsycl/Builtins", "nativeExp", "(F)F").c()).isEqualTo("native_exp");
+        assertThat(LoweredApi.find(LOADER, "io/jsycl/NoSuchClass", "get", "(I)F")).isNull();
+        assertThat(LoweredApi.find(LOADER, "java/lang/Math", "sqrt", "(D)D")).isNull();
     }
 
     @Test
@@ -72,9 +85,37 @@ class LoweredApiTest {
         assertThat(LoweredApi.accessor(ScalarType.CHAR)).isEqualTo("io/jsycl/Accessor$OfChar");
         assertThat(LoweredApi.localAccessor(ScalarType.INT)).isEqualTo("io/jsycl/LocalAccessor$OfInt");
         assertThat(LoweredApi.deviceArray(ScalarType.DOUBLE)).isEqualTo("io/jsycl/DeviceArray$OfDouble");
-        assertThat(LoweredApi.reducer(ScalarType.LONG)).isEqualTo("io/jsycl/Reducer$OfLong");
-        assertThat(Type.getInternalName(io.jsycl.Accessor.OfRecord.class)).isEqualTo(LoweredApi.RECORD_ACCESSOR);
+        assertThat(LoweredApi.reducer(ScalarType.LONG)).isEqualTo(Type.getInternalName(io.jsycl.Reducer.OfLong.class));
+        assertThat(LoweredApi.accessorElement("io/jsycl/Accessor$OfInt")).isEqualTo(ScalarType.INT);
+        assertThat(LoweredApi.localAccessorElement("io/jsycl/Accessor$OfInt")).isNull();
         assertThat(Type.getInternalName(io.jsycl.NdItem.class)).isEqualTo(LoweredApi.ND_ITEM);
+        assertThat(Type.getInternalName(io.jsycl.Item.class)).isEqualTo(LoweredApi.ITEM);
+        for (KernelShape s : KernelShape.values()) {
+            assertThat(KernelShape.ofKernelInterface(s.kernelInterface())).isEqualTo(s);
+        }
+        assertThat(Type.getInternalName(io.jsycl.ReductionKernel.class)).isEqualTo(KernelShape.REDUCTION.kernelInterface());
+    }
+
+    /** Every member the kernel-api module's classes declare with {@code @Lowered}. */
+    private static List<LoweredApi.Member> members() throws Exception {
+        Path where = Path.of(io.jsycl.Item.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> owners = new ArrayList<>();
+        if (Files.isDirectory(where)) {
+            try (Stream<Path> s = Files.list(where.resolve("io/jsycl"))) {
+                s.map(p -> "io/jsycl/" + p.getFileName()).forEach(owners::add);
+            }
+        } else {
+            try (JarFile jar = new JarFile(where.toFile())) {
+                jar.stream().map(e -> e.getName()).filter(n -> n.startsWith("io/jsycl/")).forEach(owners::add);
+            }
+        }
+        List<LoweredApi.Member> members = new ArrayList<>();
+        for (String o : owners.stream().sorted().toList()) {
+            if (o.endsWith(".class")) {
+                members.addAll(LoweredApi.declaredIn(LOADER, o.substring(0, o.length() - ".class".length())));
+            }
+        }
+        return members;
     }
 
     /**
@@ -82,10 +123,13 @@ class LoweredApiTest {
      * reducer), calling {@code m} with zeros (or {@code GroupOp.SUM}, {@code Fence.LOCAL}, a new vector or record),
      * and dropping the result.
      */
-    private static KernelRequest kernelUsing(LoweredApi.Member m) {
+    private static KernelRequest kernelUsing(LoweredApi.Member m, boolean local) throws ClassNotFoundException {
         String owner = m.owner();
         Type[] params = m.isField() ? new Type[0] : Type.getArgumentTypes(m.descriptor());
         KernelShape shape = owner.equals(LoweredApi.ITEM) ? KernelShape.ITEM : KernelShape.ND_ITEM;
+        if (m.role() == LoweredApi.Role.SUB_GROUP || m.role() == LoweredApi.Role.GROUP_ALGORITHM) {
+            owner = LoweredApi.ND_ITEM;
+        }
         int dims = 3;
         List<Capture> captures = new ArrayList<>();
         List<String> descriptors = new ArrayList<>();
@@ -95,16 +139,15 @@ class LoweredApiTest {
             case "set" -> params.length - 1;
             default -> 1;
         };
-        if (owner.equals(LoweredApi.RECORD_ACCESSOR)) {
+        boolean face = owner.matches("io/jsycl/(Array|Grid|Wide)Access\\$Of.*");
+        if (face && owner.endsWith("$OfRecord")) {
             captures.add(new Capture.RecordAccessor(PAIR, List.of(ScalarType.INT, ScalarType.FLOAT), indexes,
                     AccessMode.READ_WRITE));
-        } else if (owner.startsWith(LoweredApi.ACCESSOR_PREFIX)) {
-            captures.add(new Capture.Accessor(element(owner), indexes, AccessMode.READ_WRITE));
-        } else if (owner.startsWith(LoweredApi.LOCAL_ACCESSOR_PREFIX)) {
+        } else if (face && local) {
             captures.add(new Capture.Local(element(owner), indexes));
-        } else if (owner.startsWith(LoweredApi.DEVICE_ARRAY_PREFIX)) {
-            captures.add(new Capture.Accessor(element(owner), 1, AccessMode.READ_WRITE));
-        } else if (owner.startsWith(LoweredApi.REDUCER_PREFIX)) {
+        } else if (face) {
+            captures.add(new Capture.Accessor(element(owner), indexes, AccessMode.READ_WRITE));
+        } else if (owner.startsWith("io/jsycl/Reducer$Of")) {
             shape = KernelShape.REDUCTION;
             dims = 1;
             reduction = new ReductionSpec(element(owner), ReductionOp.SUM, null, null, null, "0");
@@ -140,7 +183,8 @@ class LoweredApiTest {
                     mv.visitInsn(DUP);
                 } else if (!captures.isEmpty()) {
                     mv.visitVarInsn(ALOAD, 0);
-                } else if (owner.equals(LoweredApi.ITEM) || owner.equals(LoweredApi.ND_ITEM)) {
+                } else if (m.role() == LoweredApi.Role.ITEM_QUERY || m.role() == LoweredApi.Role.BARRIER
+                        || m.role() == LoweredApi.Role.GROUP_ALGORITHM || m.role() == LoweredApi.Role.SUB_GROUP) {
                     mv.visitVarInsn(ALOAD, item);
                 } else if (reduction != null) {
                     mv.visitVarInsn(ALOAD, item + 1);
@@ -151,7 +195,7 @@ class LoweredApiTest {
                     push(mv, p);
                 }
                 int opcode = constructor ? INVOKESPECIAL : isStatic(m) ? INVOKESTATIC
-                        : owner.equals(LoweredApi.ITEM) || owner.equals(LoweredApi.ND_ITEM) ? INVOKEINTERFACE : INVOKEVIRTUAL;
+                        : Class.forName(owner.replace('/', '.')).isInterface() ? INVOKEINTERFACE : INVOKEVIRTUAL;
                 mv.visitMethodInsn(opcode, owner, m.name(), m.descriptor(), opcode == INVOKEINTERFACE);
             }
         }
@@ -169,7 +213,7 @@ class LoweredApiTest {
     }
 
     private static boolean isStatic(LoweredApi.Member m) {
-        return m.owner().equals(LoweredApi.BUILTINS) || m.name().equals("splat");
+        return m.role() == LoweredApi.Role.BUILT_IN || m.name().equals("splat");
     }
 
     /** Pushes a value of type {@code t}: zero, {@code GroupOp.SUM}, {@code Fence.LOCAL}, or a new vector or record. */
@@ -180,8 +224,8 @@ class LoweredApiTest {
             case Type.DOUBLE -> mv.visitInsn(DCONST_0);
             case Type.OBJECT -> {
                 String type = t.getInternalName();
-                if (type.equals(LoweredApi.GROUP_OP) || type.equals(LoweredApi.FENCE)) {
-                    mv.visitFieldInsn(GETSTATIC, type, type.equals(LoweredApi.FENCE) ? "LOCAL" : "SUM", t.getDescriptor());
+                if (type.equals("io/jsycl/GroupOp") || type.equals("io/jsycl/Fence")) {
+                    mv.visitFieldInsn(GETSTATIC, type, type.equals("io/jsycl/Fence") ? "LOCAL" : "SUM", t.getDescriptor());
                     return;
                 }
                 String record = type.equals("java/lang/Record") ? PAIR : type;
@@ -203,7 +247,7 @@ class LoweredApiTest {
         return ScalarType.valueOf(owner.substring(owner.indexOf("$Of") + 3).toUpperCase(Locale.ROOT));
     }
 
-    /** Serves one generated class file, and the test's classes (the API's test doubles, {@link Pair}) besides. */
+    /** Serves one generated class file, and the test's classes (the API's, {@link Pair}) besides. */
     private static final class OneClassLoader extends ClassLoader {
         private final Map<String, byte[]> classes;
 

@@ -33,7 +33,7 @@ public final class HostExecutor {
         switch (launch) {
             case CommandGroupRecord.Task(TaskKernel task) -> {
                 try {
-                    SpecValues.runWith(spec, task::run);
+                    API.runWithSpecValues(spec, task::run);
                 } catch (RuntimeException e) {
                     throw HostKernelFailure.describe(e, task, new int[3]);
                 }
@@ -129,7 +129,7 @@ public final class HostExecutor {
                         new Chunk(kernel, reduction, result, spec, range, mid, to, grain));
                 return;
             }
-            SpecValues.runWith(spec, this::runItems);
+            API.runWithSpecValues(spec, this::runItems);
         }
 
         /**

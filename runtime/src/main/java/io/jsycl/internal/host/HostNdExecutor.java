@@ -5,6 +5,7 @@ import io.jsycl.Range;
 import io.jsycl.SpecConstant;
 import io.jsycl.SyclException;
 import io.jsycl.internal.event.HostFutures;
+import io.jsycl.internal.memory.ApiAccess;
 import java.util.ArrayList;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -17,6 +18,8 @@ import java.util.concurrent.Future;
  * group arrives. Local memory is per group ({@link HostGroup}).
  */
 final class HostNdExecutor {
+    private static final ApiAccess API = ApiAccess.get();
+
     private static final ExecutorService GROUPS = Executors.newFixedThreadPool(
             Runtime.getRuntime().availableProcessors(), r -> {
                 var t = new Thread(r, "jsycl-host-group");
@@ -73,7 +76,7 @@ final class HostNdExecutor {
             var item = new HostNdItem(dims, g, l, groups, groupId, local, group);
             threads[local] = Thread.ofVirtual().unstarted(() -> HostExecutor.inGroup(group, () -> {
                 try {
-                    SpecValues.runWith(spec, () -> kernel.run(item));
+                    API.runWithSpecValues(spec, () -> kernel.run(item));
                 } catch (Throwable t) {
                     synchronized (failure) {
                         if (failure[0] == null) {

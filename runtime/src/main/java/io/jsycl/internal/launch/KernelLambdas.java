@@ -30,9 +30,9 @@ import java.io.UncheckedIOException;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Field;
-import java.lang.reflect.InaccessibleObjectException;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
+
+
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,22 +95,6 @@ public final class KernelLambdas {
             ReductionSpec reduction) {
     }
 
-    private static final ClassValue<Method> WRITE_REPLACE = new ClassValue<>() {
-        @Override
-        protected Method computeValue(Class<?> type) {
-            try {
-                Method m = type.getDeclaredMethod("writeReplace");
-                m.setAccessible(true);
-                return m;
-            } catch (NoSuchMethodException e) {
-                return null;
-            } catch (InaccessibleObjectException e) {
-                throw new SyclException("cannot read kernel " + type.getName() + ": open its package to module "
-                        + "io.jsycl.runtime (module-info: opens " + type.getPackageName() + " to io.jsycl.runtime)", e);
-            }
-        }
-    };
-
     /** What one lambda class always is: its implementation method and how to read its captured values. */
     private record LambdaShape(String implClass, String implMethod, String implDescriptor, int capturedCount,
             Field[] fields, ClassLoader loader) {
@@ -168,7 +152,7 @@ public final class KernelLambdas {
                     throw new SyclException("cannot read the captures of kernel " + kernelName(), e);
                 }
             }
-            SerializedLambda lambda = serialized(kernel);
+            SerializedLambda lambda = SerializedLambdas.serialized(kernel);
             for (int i = 0; i < values.length; i++) {
                 values[i] = lambda.getCapturedArg(i);
             }
@@ -184,7 +168,7 @@ public final class KernelLambdas {
         LambdaShape shape(Object kernel) {
             LambdaShape s = shape;
             if (s == null) {
-                SerializedLambda lambda = serialized(kernel);
+                SerializedLambda lambda = SerializedLambdas.serialized(kernel);
                 s = new LambdaShape(lambda.getImplClass(), lambda.getImplMethodName(),
                         lambda.getImplMethodSignature(), lambda.getCapturedArgCount(),
                         captureFields(kernel.getClass(), lambda), kernel.getClass().getClassLoader());
@@ -298,23 +282,6 @@ public final class KernelLambdas {
      */
     public static String kernelName(Object kernel) {
         return LAMBDAS.get(kernel.getClass()).shape(kernel).kernelName();
-    }
-
-    /** The lambda's {@code SerializedLambda}, through its {@code writeReplace}; kernels and reduction ops. */
-    public static SerializedLambda serialized(Object kernel) {
-        Method writeReplace = WRITE_REPLACE.get(kernel.getClass());
-        if (writeReplace == null) {
-            throw new SyclException("kernel " + kernel.getClass().getName() + " is not a lambda: jsycl lowers kernels "
-                    + "from a lambda's bytecode; write the kernel as a lambda (it -> ...) or a method reference");
-        }
-        try {
-            if (writeReplace.invoke(kernel) instanceof SerializedLambda sl) {
-                return sl;
-            }
-        } catch (IllegalAccessException | InvocationTargetException e) {
-            throw new SyclException("cannot read kernel lambda " + kernel.getClass().getName(), e);
-        }
-        throw new SyclException("kernel " + kernel.getClass().getName() + " is not a lambda: write it as a lambda");
     }
 
     /** The lowering's access mode of each {@link AccessMode}, by ordinal (no name lookup per submit). */

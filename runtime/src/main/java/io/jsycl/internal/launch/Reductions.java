@@ -24,7 +24,7 @@ public final class Reductions {
             case MIN -> new ReductionSpec(type, ReductionOp.MIN, null, null, null, identity);
             case MAX -> new ReductionSpec(type, ReductionOp.MAX, null, null, null, identity);
             case CUSTOM -> {
-                SerializedLambda op = KernelLambdas.serialized(API.impl(r).operation());
+                SerializedLambda op = SerializedLambdas.serialized(API.impl(r).operation());
                 if (op.getCapturedArgCount() != 0) {
                     throw new SyclException("the operation of Reduction.of captures values; write it as a lambda of its"
                             + " two arguments alone, e.g. (a, b) -> a | b");

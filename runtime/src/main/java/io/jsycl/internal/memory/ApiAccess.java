@@ -8,8 +8,10 @@ import io.jsycl.DeviceArray;
 import io.jsycl.Event;
 import io.jsycl.LocalAccessor;
 import io.jsycl.Reduction;
+import io.jsycl.SpecConstant;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.platform.DeviceImpl;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -71,4 +73,13 @@ public interface ApiAccess {
 
     /** @return what {@code reduction} is a handle to */
     ReductionImpl impl(Reduction<?> reduction);
+
+    /**
+     * Runs {@code body} on this thread with {@code values} as what {@link SpecConstant#get()} returns for the constants
+     * they name: how the host device runs a command group's kernel.
+     *
+     * @param values the command group's values of specialization constants
+     * @param body the kernel's run
+     */
+    void runWithSpecValues(Map<SpecConstant<?>, Object> values, Runnable body);
 }

@@ -4,11 +4,9 @@ import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.launch.CommandGroupRecord;
 import io.jsycl.internal.launch.KernelArguments;
 import io.jsycl.internal.launch.KernelKey;
-import io.jsycl.internal.launch.KernelLambdas;
+import io.jsycl.internal.launch.SerializedLambdas;
 import io.jsycl.internal.launch.LaunchSpecialization;
 import io.jsycl.internal.launch.LoweringCache;
-import io.jsycl.internal.memory.ApiAccess;
-import io.jsycl.internal.memory.ApiAccessHolder;
 import io.jsycl.internal.memory.BufferStorage;
 import io.jsycl.internal.memory.BufferUsers;
 import io.jsycl.internal.memory.ClQueue;
@@ -67,6 +65,7 @@ public final class Prewarm {
             "io.jsycl.internal.launch.CommandGroupRecord$Items",
             "io.jsycl.internal.schedule.Scheduler", "io.jsycl.program.ProgramBuildException", "io.jsycl.SyclException",
             "io.jsycl.KernelBuildException", "io.jsycl.lowering.KernelShape", "io.jsycl.internal.launch.KernelLambdas",
+            "io.jsycl.internal.launch.SerializedLambdas",
             "io.jsycl.KernelLoweringException", "io.jsycl.lowering.Capture", "io.jsycl.lowering.LoweringException",
             "io.jsycl.lowering.AccessMode", "io.jsycl.LocalAccessor", "io.jsycl.internal.memory.RecordCodec",
             "io.jsycl.lowering.Capture$Accessor", "io.jsycl.lowering.ReductionSpec", "io.jsycl.program.Sha256",
@@ -114,7 +113,7 @@ public final class Prewarm {
 
     /**
      * The JDK paths a first submit takes, on objects of Prewarm's own: a serializable lambda read
-     * through its {@code writeReplace} and its captured field (as {@link KernelLambdas} reads a
+     * through its {@code writeReplace} and its captured field (as {@link SerializedLambdas} reads a
      * kernel), a record's methods and a string concatenation (linked once per JVM), a class file
      * read as a resource (as the lowering cache reads a kernel's class), big-endian reads and a
      * file channel (as the caches read their entries).
@@ -122,7 +121,7 @@ public final class Prewarm {
     private static void jdkPaths() throws ReflectiveOperationException, IOException {
         String text = Thread.currentThread().getName();
         Runnable lambda = (Runnable & Serializable) () -> text.length();
-        KernelLambdas.serialized(lambda).getCapturedArg(0);
+        SerializedLambdas.serialized(lambda).getCapturedArg(0);
         Field captured = lambda.getClass().getDeclaredFields()[0];
         captured.setAccessible(true);
         var probe = new Probe(text.length(), String.valueOf(captured.get(lambda)));

@@ -1,6 +1,7 @@
 package io.jsycl;
 
-import io.jsycl.internal.host.SpecValues;
+import io.jsycl.Lowered.As;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -12,6 +13,9 @@ import java.util.Objects;
  * @param <T> a boxed primitive type
  */
 public final class SpecConstant<T> {
+    /** The command group's values while the host device runs its kernel on this thread. */
+    private static final ScopedValue<Map<SpecConstant<?>, Object>> VALUES = ScopedValue.newInstance();
+
     private final String name;
     private final T defaultValue;
 
@@ -62,12 +66,25 @@ public final class SpecConstant<T> {
      * @return the value the command group set, else the default
      */
     @SuppressWarnings("unchecked") // values are checked against the constant's type when set
+    @Lowered(As.SPEC_CONSTANT)
     public T get() {
-        Object v = SpecValues.valueOf(this);
+        Object v = VALUES.isBound() ? VALUES.get().get(this) : null;
         if (v != null) {
             return (T) v;
         }
         return defaultValue;
+    }
+
+    /**
+     * Runs {@code body} with {@code values} as the values of the constants they name, on this thread: how the host
+     * device runs a command group's kernel. Package-private: the runtime reaches it through its bridge.
+     */
+    static void runWith(Map<SpecConstant<?>, Object> values, Runnable body) {
+        if (values.isEmpty()) {
+            body.run();
+        } else {
+            ScopedValue.where(VALUES, values).run(body);
+        }
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.jsycl;
 
+import io.jsycl.Lowered.As;
+
 /**
  * OpenCL built-in functions for kernels. On a device each call is the OpenCL built-in of the same
  * name ({@code native_exp} for {@link #nativeExp(float)}); on the host device it is the Java
@@ -18,6 +20,7 @@ public final class Builtins {
      * @param c the addend
      * @return {@code a * b + c}, rounded once or twice
      */
+    @Lowered(value = As.BUILT_IN, c = "mad")
     public static float mad(float a, float b, float c) {
         return a * b + c;
     }
@@ -30,6 +33,7 @@ public final class Builtins {
      * @param c the addend
      * @return {@code a * b + c}, rounded once or twice
      */
+    @Lowered(value = As.BUILT_IN, c = "mad")
     public static double mad(double a, double b, double c) {
         return a * b + c;
     }
@@ -42,6 +46,7 @@ public final class Builtins {
      * @param hi the upper bound, at least {@code lo}
      * @return the value limited to {@code [lo, hi]}
      */
+    @Lowered(value = As.BUILT_IN, c = "clamp")
     public static float clamp(float x, float lo, float hi) {
         return Math.min(Math.max(x, lo), hi);
     }
@@ -54,6 +59,7 @@ public final class Builtins {
      * @param hi the upper bound, at least {@code lo}
      * @return the value limited to {@code [lo, hi]}
      */
+    @Lowered(value = As.BUILT_IN, c = "clamp")
     public static double clamp(double x, double lo, double hi) {
         return Math.min(Math.max(x, lo), hi);
     }
@@ -66,6 +72,7 @@ public final class Builtins {
      * @param hi the upper bound, at least {@code lo}
      * @return the value limited to {@code [lo, hi]}
      */
+    @Lowered(value = As.BUILT_IN, c = "clamp")
     public static int clamp(int x, int lo, int hi) {
         return Math.min(Math.max(x, lo), hi);
     }
@@ -78,6 +85,7 @@ public final class Builtins {
      * @param hi the upper bound, at least {@code lo}
      * @return the value limited to {@code [lo, hi]}
      */
+    @Lowered(value = As.BUILT_IN, c = "clamp")
     public static long clamp(long x, long lo, long hi) {
         return Math.min(Math.max(x, lo), hi);
     }
@@ -90,6 +98,7 @@ public final class Builtins {
      * @param a the blend factor, normally in [0, 1]
      * @return the blend
      */
+    @Lowered(value = As.BUILT_IN, c = "mix")
     public static float mix(float x, float y, float a) {
         return x + (y - x) * a;
     }
@@ -102,6 +111,7 @@ public final class Builtins {
      * @param a the blend factor, normally in [0, 1]
      * @return the blend
      */
+    @Lowered(value = As.BUILT_IN, c = "mix")
     public static double mix(double x, double y, double a) {
         return x + (y - x) * a;
     }
@@ -113,6 +123,7 @@ public final class Builtins {
      * @param x the value compared with it
      * @return 0 when {@code x < edge}, else 1
      */
+    @Lowered(value = As.BUILT_IN, c = "step")
     public static float step(float edge, float x) {
         return x < edge ? 0f : 1f;
     }
@@ -125,6 +136,7 @@ public final class Builtins {
      * @param x the value
      * @return a value in [0, 1]: 0 at or below {@code edge0}, 1 at or above {@code edge1}
      */
+    @Lowered(value = As.BUILT_IN, c = "smoothstep")
     public static float smoothstep(float edge0, float edge1, float x) {
         return smooth(edge0, edge1, x);
     }
@@ -135,6 +147,7 @@ public final class Builtins {
      * @param x the argument, greater than 0
      * @return {@code 1 / sqrt(x)}
      */
+    @Lowered(value = As.BUILT_IN, c = "rsqrt")
     public static float rsqrt(float x) {
         return (float) (1.0 / Math.sqrt(x));
     }
@@ -145,6 +158,7 @@ public final class Builtins {
      * @param x the argument, greater than 0
      * @return {@code 1 / sqrt(x)}
      */
+    @Lowered(value = As.BUILT_IN, c = "rsqrt")
     public static double rsqrt(double x) {
         return 1.0 / Math.sqrt(x);
     }
@@ -155,6 +169,7 @@ public final class Builtins {
      * @param x the argument
      * @return e raised to {@code x}
      */
+    @Lowered(value = As.BUILT_IN, c = "native_exp")
     public static float nativeExp(float x) {
         return (float) Math.exp(x);
     }
@@ -165,6 +180,7 @@ public final class Builtins {
      * @param x the argument, greater than 0
      * @return the natural logarithm of {@code x}
      */
+    @Lowered(value = As.BUILT_IN, c = "native_log")
     public static float nativeLog(float x) {
         return (float) Math.log(x);
     }
@@ -175,6 +191,7 @@ public final class Builtins {
      * @param x the angle in radians
      * @return the sine of {@code x}
      */
+    @Lowered(value = As.BUILT_IN, c = "native_sin")
     public static float nativeSin(float x) {
         return (float) Math.sin(x);
     }
@@ -185,6 +202,7 @@ public final class Builtins {
      * @param x the angle in radians
      * @return the cosine of {@code x}
      */
+    @Lowered(value = As.BUILT_IN, c = "native_cos")
     public static float nativeCos(float x) {
         return (float) Math.cos(x);
     }
@@ -195,6 +213,7 @@ public final class Builtins {
      * @param x the argument, at least 0
      * @return the square root of {@code x}
      */
+    @Lowered(value = As.BUILT_IN, c = "native_sqrt")
     public static float nativeSqrt(float x) {
         return (float) Math.sqrt(x);
     }
@@ -205,6 +224,7 @@ public final class Builtins {
      * @param x the argument, greater than 0
      * @return {@code 1 / sqrt(x)}
      */
+    @Lowered(value = As.BUILT_IN, c = "native_rsqrt")
     public static float nativeRsqrt(float x) {
         return (float) (1.0 / Math.sqrt(x));
     }
@@ -215,6 +235,7 @@ public final class Builtins {
      * @param x the argument
      * @return {@code 1 / x}
      */
+    @Lowered(value = As.BUILT_IN, c = "native_recip")
     public static float nativeRecip(float x) {
         return 1f / x;
     }
@@ -226,6 +247,7 @@ public final class Builtins {
      * @param y the divisor
      * @return {@code x / y}
      */
+    @Lowered(value = As.BUILT_IN, c = "native_divide")
     public static float nativeDivide(float x, float y) {
         return x / y;
     }
@@ -237,6 +259,7 @@ public final class Builtins {
      * @param y the exponent
      * @return {@code x} raised to {@code y}
      */
+    @Lowered(value = As.BUILT_IN, c = "native_powr")
     public static float nativePowr(float x, float y) {
         return (float) Math.pow(x, y);
     }
@@ -248,6 +271,7 @@ public final class Builtins {
      * @param b the second factor
      * @return the high half of the full-width product, signed
      */
+    @Lowered(value = As.BUILT_IN, c = "mul_hi")
     public static int mulHi(int a, int b) {
         return (int) (((long) a * b) >>> 32);
     }
@@ -259,6 +283,7 @@ public final class Builtins {
      * @param b the second factor
      * @return the high half of the full-width product, signed
      */
+    @Lowered(value = As.BUILT_IN, c = "mul_hi")
     public static long mulHi(long a, long b) {
         return Math.multiplyHigh(a, b);
     }
@@ -269,6 +294,7 @@ public final class Builtins {
      * @param x the argument
      * @return the number of one bits, 0 to 32
      */
+    @Lowered(value = As.BUILT_IN, c = "popcount")
     public static int popcount(int x) {
         return Integer.bitCount(x);
     }
@@ -279,6 +305,7 @@ public final class Builtins {
      * @param x the argument
      * @return the number of leading zero bits, 0 to 32
      */
+    @Lowered(value = As.BUILT_IN, c = "clz")
     public static int clz(int x) {
         return Integer.numberOfLeadingZeros(x);
     }

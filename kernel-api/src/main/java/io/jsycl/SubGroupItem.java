@@ -1,12 +1,13 @@
 package io.jsycl;
 
+import io.jsycl.Lowered.As;
+
 /**
- * The work-item an {@link NdItemKernel} runs as: its place in the global range, in its work-group and in its
- * sub-group.
+ * A work-item's view of its sub-group: the sub-group functions of {@link NdItem}.
  *
  * <h2>Sub-groups</h2>
  *
- * A sub-group is 32 consecutive work-items of a work-group by {@linkplain #localLinearId() local linear id}, on every
+ * A sub-group is 32 consecutive work-items of a work-group by {@linkplain NdItem#localLinearId() local linear id}, on every
  * device, the host device included: NVIDIA's warp. When the work-group's size is not a multiple of 32, its last
  * sub-group is smaller ({@link #subGroupSize()}). NVIDIA's OpenCL has no sub-group built-ins and other devices'
  * sub-groups differ in size, so jsycl fixes its own, the same everywhere, and with it the order in which the
@@ -25,298 +26,17 @@ package io.jsycl;
  * </ul>
  *
  * <p>On NVIDIA the sub-group operations are warp shuffles; on other devices they go through local memory between
- * work-group barriers. So, as with {@link #barrier()}, every work-item of the work-group must reach each sub-group
+ * work-group barriers. So, as with {@link NdItem#barrier()}, every work-item of the work-group must reach each sub-group
  * call (the queries {@code subGroupLocalId()} to {@code subGroupCount()} excepted): not inside a condition that
  * differs between work-items. They are not memory fences.
  */
-public interface NdItem {
-    /**
-     * Index in the global range, dimension {@code d}.
-     *
-     * @param d the dimension, 0 to {@code dimensions() - 1}
-     * @return the global index, 0 to {@code globalRange(d) - 1}
-     */
-    int globalId(int d);
-
-    /**
-     * Index in the work-group.
-     *
-     * @param d the dimension, 0 to {@code dimensions() - 1}
-     * @return the index in the work-group, 0 to {@code localRange(d) - 1}
-     */
-    int localId(int d);
-
-    /**
-     * Index of the work-group.
-     *
-     * @param d the dimension, 0 to {@code dimensions() - 1}
-     * @return the work-group's index, 0 to {@code groupRange(d) - 1}
-     */
-    int groupId(int d);
-
-    /**
-     * Extent of the global range.
-     *
-     * @param d the dimension, 0 to {@code dimensions() - 1}
-     * @return the global extent, at least 1
-     */
-    int globalRange(int d);
-
-    /**
-     * Extent of the work-group.
-     *
-     * @param d the dimension, 0 to {@code dimensions() - 1}
-     * @return the work-group extent, at least 1
-     */
-    int localRange(int d);
-
-    /**
-     * Number of work-groups.
-     *
-     * @param d the dimension, 0 to {@code dimensions() - 1}
-     * @return the number of work-groups, {@code globalRange(d) / localRange(d)}
-     */
-    int groupRange(int d);
-
-    /**
-     * Row-major linear index in the global range.
-     *
-     * @return the linear global index
-     */
-    long globalLinearId();
-
-    /**
-     * Row-major linear index in the work-group.
-     *
-     * @return the linear index in the work-group
-     */
-    long localLinearId();
-
-    /**
-     * The number of dimensions.
-     *
-     * @return 1, 2 or 3
-     */
-    int dimensions();
-
-    /** Waits until every work-item of the group reaches this barrier; fences local and global memory. */
-    void barrier();
-
-    /**
-     * Waits until every work-item of the group reaches this barrier; fences the given memory.
-     *
-     * @param fence the memory (local, global or both) whose writes the group sees after the barrier
-     */
-    void barrier(Fence fence);
-
-    /**
-     * Combines every work-item's {@code x} with {@code op} (SYCL's {@code reduce_over_group}); every work-item of
-     * the group must call it, as with {@link #barrier()}, and each gets the result. The values are combined in a
-     * fixed tree, the same on every device, so a {@code int} result is the same on every device and every run.
-     *
-     * @param x this work-item's value
-     * @param op the operation (for {@code float} and {@code double}: {@code SUM}, {@code PRODUCT}, {@code MIN},
-     *     {@code MAX}); in a kernel, a {@code GroupOp} constant
-     * @return the values of the whole work-group combined
-     */
-    int reduceOverGroup(int x, GroupOp op);
-
-    /**
-     * Combines every work-item's {@code x} with {@code op} (SYCL's {@code reduce_over_group}); every work-item of
-     * the group must call it, as with {@link #barrier()}, and each gets the result. The values are combined in a
-     * fixed tree, the same on every device, so a {@code long} result is the same on every device and every run.
-     *
-     * @param x this work-item's value
-     * @param op the operation (for {@code float} and {@code double}: {@code SUM}, {@code PRODUCT}, {@code MIN},
-     *     {@code MAX}); in a kernel, a {@code GroupOp} constant
-     * @return the values of the whole work-group combined
-     */
-    long reduceOverGroup(long x, GroupOp op);
-
-    /**
-     * Combines every work-item's {@code x} with {@code op} (SYCL's {@code reduce_over_group}); every work-item of
-     * the group must call it, as with {@link #barrier()}, and each gets the result. The values are combined in a
-     * fixed tree, the same on every device, so a {@code float} result is the same on every device and every run.
-     *
-     * @param x this work-item's value
-     * @param op the operation (for {@code float} and {@code double}: {@code SUM}, {@code PRODUCT}, {@code MIN},
-     *     {@code MAX}); in a kernel, a {@code GroupOp} constant
-     * @return the values of the whole work-group combined
-     */
-    float reduceOverGroup(float x, GroupOp op);
-
-    /**
-     * Combines every work-item's {@code x} with {@code op} (SYCL's {@code reduce_over_group}); every work-item of
-     * the group must call it, as with {@link #barrier()}, and each gets the result. The values are combined in a
-     * fixed tree, the same on every device, so a {@code double} result is the same on every device and every run.
-     *
-     * @param x this work-item's value
-     * @param op the operation (for {@code float} and {@code double}: {@code SUM}, {@code PRODUCT}, {@code MIN},
-     *     {@code MAX}); in a kernel, a {@code GroupOp} constant
-     * @return the values of the whole work-group combined
-     */
-    double reduceOverGroup(double x, GroupOp op);
-
-    /**
-     * The inclusive prefix of the work-items' {@code x} in local linear id order (SYCL's
-     * {@code inclusive_scan_over_group}): work-item {@code i} gets {@code x_0 op x_1 op ... op x_i}. Every
-     * work-item of the group must call it; the combining order is fixed and the same on every device.
-     *
-     * @param x this work-item's value
-     * @param op the operation; in a kernel, a {@code GroupOp} constant
-     * @return the values of work-items 0 to this one combined
-     */
-    int inclusiveScanOverGroup(int x, GroupOp op);
-
-    /**
-     * The inclusive prefix of the work-items' {@code x} in local linear id order (SYCL's
-     * {@code inclusive_scan_over_group}): work-item {@code i} gets {@code x_0 op x_1 op ... op x_i}. Every
-     * work-item of the group must call it; the combining order is fixed and the same on every device.
-     *
-     * @param x this work-item's value
-     * @param op the operation; in a kernel, a {@code GroupOp} constant
-     * @return the values of work-items 0 to this one combined
-     */
-    long inclusiveScanOverGroup(long x, GroupOp op);
-
-    /**
-     * The inclusive prefix of the work-items' {@code x} in local linear id order (SYCL's
-     * {@code inclusive_scan_over_group}): work-item {@code i} gets {@code x_0 op x_1 op ... op x_i}. Every
-     * work-item of the group must call it; the combining order is fixed and the same on every device.
-     *
-     * @param x this work-item's value
-     * @param op the operation; in a kernel, a {@code GroupOp} constant
-     * @return the values of work-items 0 to this one combined
-     */
-    float inclusiveScanOverGroup(float x, GroupOp op);
-
-    /**
-     * The inclusive prefix of the work-items' {@code x} in local linear id order (SYCL's
-     * {@code inclusive_scan_over_group}): work-item {@code i} gets {@code x_0 op x_1 op ... op x_i}. Every
-     * work-item of the group must call it; the combining order is fixed and the same on every device.
-     *
-     * @param x this work-item's value
-     * @param op the operation; in a kernel, a {@code GroupOp} constant
-     * @return the values of work-items 0 to this one combined
-     */
-    double inclusiveScanOverGroup(double x, GroupOp op);
-
-    /**
-     * The exclusive prefix of the work-items' {@code x} in local linear id order (SYCL's
-     * {@code exclusive_scan_over_group}): work-item {@code i} gets {@code x_0 op ... op x_(i-1)}, and work-item 0
-     * the identity of {@code op}. Every work-item of the group must call it.
-     *
-     * @param x this work-item's value
-     * @param op the operation; in a kernel, a {@code GroupOp} constant
-     * @return the values of the work-items before this one combined
-     */
-    int exclusiveScanOverGroup(int x, GroupOp op);
-
-    /**
-     * The exclusive prefix of the work-items' {@code x} in local linear id order (SYCL's
-     * {@code exclusive_scan_over_group}): work-item {@code i} gets {@code x_0 op ... op x_(i-1)}, and work-item 0
-     * the identity of {@code op}. Every work-item of the group must call it.
-     *
-     * @param x this work-item's value
-     * @param op the operation; in a kernel, a {@code GroupOp} constant
-     * @return the values of the work-items before this one combined
-     */
-    long exclusiveScanOverGroup(long x, GroupOp op);
-
-    /**
-     * The exclusive prefix of the work-items' {@code x} in local linear id order (SYCL's
-     * {@code exclusive_scan_over_group}): work-item {@code i} gets {@code x_0 op ... op x_(i-1)}, and work-item 0
-     * the identity of {@code op}. Every work-item of the group must call it.
-     *
-     * @param x this work-item's value
-     * @param op the operation; in a kernel, a {@code GroupOp} constant
-     * @return the values of the work-items before this one combined
-     */
-    float exclusiveScanOverGroup(float x, GroupOp op);
-
-    /**
-     * The exclusive prefix of the work-items' {@code x} in local linear id order (SYCL's
-     * {@code exclusive_scan_over_group}): work-item {@code i} gets {@code x_0 op ... op x_(i-1)}, and work-item 0
-     * the identity of {@code op}. Every work-item of the group must call it.
-     *
-     * @param x this work-item's value
-     * @param op the operation; in a kernel, a {@code GroupOp} constant
-     * @return the values of the work-items before this one combined
-     */
-    double exclusiveScanOverGroup(double x, GroupOp op);
-
-    /**
-     * The {@code x} of one work-item, given to all (SYCL's {@code group_broadcast}). Every work-item of the group
-     * must call it with the same {@code from}.
-     *
-     * @param x this work-item's value
-     * @param from the local linear id of the work-item whose value every work-item gets
-     * @return that work-item's {@code x}
-     */
-    int groupBroadcast(int x, int from);
-
-    /**
-     * The {@code x} of one work-item, given to all (SYCL's {@code group_broadcast}). Every work-item of the group
-     * must call it with the same {@code from}.
-     *
-     * @param x this work-item's value
-     * @param from the local linear id of the work-item whose value every work-item gets
-     * @return that work-item's {@code x}
-     */
-    long groupBroadcast(long x, int from);
-
-    /**
-     * The {@code x} of one work-item, given to all (SYCL's {@code group_broadcast}). Every work-item of the group
-     * must call it with the same {@code from}.
-     *
-     * @param x this work-item's value
-     * @param from the local linear id of the work-item whose value every work-item gets
-     * @return that work-item's {@code x}
-     */
-    float groupBroadcast(float x, int from);
-
-    /**
-     * The {@code x} of one work-item, given to all (SYCL's {@code group_broadcast}). Every work-item of the group
-     * must call it with the same {@code from}.
-     *
-     * @param x this work-item's value
-     * @param from the local linear id of the work-item whose value every work-item gets
-     * @return that work-item's {@code x}
-     */
-    double groupBroadcast(double x, int from);
-
-    /**
-     * Whether {@code predicate} holds for at least one work-item of the group (SYCL's {@code any_of_group}). Every
-     * work-item of the group must call it.
-     *
-     * @param predicate this work-item's value
-     * @return whether the predicate holds for at least one work-item, the same for every work-item of the group
-     */
-    boolean anyOfGroup(boolean predicate);
-
-    /**
-     * Whether {@code predicate} holds for every work-item of the group (SYCL's {@code all_of_group}). Every
-     * work-item of the group must call it.
-     *
-     * @param predicate this work-item's value
-     * @return whether the predicate holds for every work-item, the same for every work-item of the group
-     */
-    boolean allOfGroup(boolean predicate);
-
-    /**
-     * Whether {@code predicate} holds for no work-item of the group (SYCL's {@code none_of_group}). Every
-     * work-item of the group must call it.
-     *
-     * @param predicate this work-item's value
-     * @return whether the predicate holds for no work-item, the same for every work-item of the group
-     */
-    boolean noneOfGroup(boolean predicate);
-
+public interface SubGroupItem {
     /**
      * This work-item's lane in its sub-group.
      *
      * @return {@code localLinearId() % 32}, 0 to {@code subGroupSize() - 1}
      */
+    @Lowered(As.SUB_GROUP)
     int subGroupLocalId();
 
     /**
@@ -324,6 +44,7 @@ public interface NdItem {
      *
      * @return {@code localLinearId() / 32}, 0 to {@code subGroupCount() - 1}
      */
+    @Lowered(As.SUB_GROUP)
     int subGroupId();
 
     /**
@@ -331,6 +52,7 @@ public interface NdItem {
      *
      * @return 32, or less for the last sub-group of a work-group whose size is not a multiple of 32
      */
+    @Lowered(As.SUB_GROUP)
     int subGroupSize();
 
     /**
@@ -338,6 +60,7 @@ public interface NdItem {
      *
      * @return 32
      */
+    @Lowered(As.SUB_GROUP)
     int subGroupMaxSize();
 
     /**
@@ -345,6 +68,7 @@ public interface NdItem {
      *
      * @return the work-group's size divided by 32, rounded up
      */
+    @Lowered(As.SUB_GROUP)
     int subGroupCount();
 
     /**
@@ -356,6 +80,7 @@ public interface NdItem {
      *     {@code MAX}); in a kernel, a {@code GroupOp} constant
      * @return the values of the whole sub-group combined
      */
+    @Lowered(As.SUB_GROUP)
     int reduceOverSubGroup(int x, GroupOp op);
 
     /**
@@ -366,6 +91,7 @@ public interface NdItem {
      *     {@code MAX}); in a kernel, a {@code GroupOp} constant
      * @return the values of the whole sub-group combined
      */
+    @Lowered(As.SUB_GROUP)
     long reduceOverSubGroup(long x, GroupOp op);
 
     /**
@@ -376,6 +102,7 @@ public interface NdItem {
      *     {@code MAX}); in a kernel, a {@code GroupOp} constant
      * @return the values of the whole sub-group combined
      */
+    @Lowered(As.SUB_GROUP)
     float reduceOverSubGroup(float x, GroupOp op);
 
     /**
@@ -386,6 +113,7 @@ public interface NdItem {
      *     {@code MAX}); in a kernel, a {@code GroupOp} constant
      * @return the values of the whole sub-group combined
      */
+    @Lowered(As.SUB_GROUP)
     double reduceOverSubGroup(double x, GroupOp op);
 
     /**
@@ -397,6 +125,7 @@ public interface NdItem {
      * @param op the operation; in a kernel, a {@code GroupOp} constant
      * @return the values of lanes 0 to this one combined
      */
+    @Lowered(As.SUB_GROUP)
     int inclusiveScanOverSubGroup(int x, GroupOp op);
 
     /**
@@ -406,6 +135,7 @@ public interface NdItem {
      * @param op the operation; in a kernel, a {@code GroupOp} constant
      * @return the values of lanes 0 to this one combined
      */
+    @Lowered(As.SUB_GROUP)
     long inclusiveScanOverSubGroup(long x, GroupOp op);
 
     /**
@@ -415,6 +145,7 @@ public interface NdItem {
      * @param op the operation; in a kernel, a {@code GroupOp} constant
      * @return the values of lanes 0 to this one combined
      */
+    @Lowered(As.SUB_GROUP)
     float inclusiveScanOverSubGroup(float x, GroupOp op);
 
     /**
@@ -424,6 +155,7 @@ public interface NdItem {
      * @param op the operation; in a kernel, a {@code GroupOp} constant
      * @return the values of lanes 0 to this one combined
      */
+    @Lowered(As.SUB_GROUP)
     double inclusiveScanOverSubGroup(double x, GroupOp op);
 
     /**
@@ -434,6 +166,7 @@ public interface NdItem {
      * @param op the operation; in a kernel, a {@code GroupOp} constant
      * @return the values of the lanes before this one combined
      */
+    @Lowered(As.SUB_GROUP)
     int exclusiveScanOverSubGroup(int x, GroupOp op);
 
     /**
@@ -443,6 +176,7 @@ public interface NdItem {
      * @param op the operation; in a kernel, a {@code GroupOp} constant
      * @return the values of the lanes before this one combined
      */
+    @Lowered(As.SUB_GROUP)
     long exclusiveScanOverSubGroup(long x, GroupOp op);
 
     /**
@@ -452,6 +186,7 @@ public interface NdItem {
      * @param op the operation; in a kernel, a {@code GroupOp} constant
      * @return the values of the lanes before this one combined
      */
+    @Lowered(As.SUB_GROUP)
     float exclusiveScanOverSubGroup(float x, GroupOp op);
 
     /**
@@ -461,6 +196,7 @@ public interface NdItem {
      * @param op the operation; in a kernel, a {@code GroupOp} constant
      * @return the values of the lanes before this one combined
      */
+    @Lowered(As.SUB_GROUP)
     double exclusiveScanOverSubGroup(double x, GroupOp op);
 
     /**
@@ -472,6 +208,7 @@ public interface NdItem {
      * @param lane the lane whose value every work-item gets, 0 to {@code subGroupSize() - 1}
      * @return that lane's {@code x}
      */
+    @Lowered(As.SUB_GROUP)
     int subGroupBroadcast(int x, int lane);
 
     /**
@@ -481,6 +218,7 @@ public interface NdItem {
      * @param lane the lane whose value every work-item gets, 0 to {@code subGroupSize() - 1}
      * @return that lane's {@code x}
      */
+    @Lowered(As.SUB_GROUP)
     long subGroupBroadcast(long x, int lane);
 
     /**
@@ -490,6 +228,7 @@ public interface NdItem {
      * @param lane the lane whose value every work-item gets, 0 to {@code subGroupSize() - 1}
      * @return that lane's {@code x}
      */
+    @Lowered(As.SUB_GROUP)
     float subGroupBroadcast(float x, int lane);
 
     /**
@@ -499,6 +238,7 @@ public interface NdItem {
      * @param lane the lane whose value every work-item gets, 0 to {@code subGroupSize() - 1}
      * @return that lane's {@code x}
      */
+    @Lowered(As.SUB_GROUP)
     double subGroupBroadcast(double x, int lane);
 
     /**
@@ -509,6 +249,7 @@ public interface NdItem {
      * @param srcLane the lane to read; each work-item may pass its own
      * @return the source lane's {@code x}, or this work-item's
      */
+    @Lowered(As.SUB_GROUP)
     int shuffle(int x, int srcLane);
 
     /**
@@ -518,6 +259,7 @@ public interface NdItem {
      * @param srcLane the lane to read; each work-item may pass its own
      * @return the source lane's {@code x}, or this work-item's
      */
+    @Lowered(As.SUB_GROUP)
     long shuffle(long x, int srcLane);
 
     /**
@@ -527,6 +269,7 @@ public interface NdItem {
      * @param srcLane the lane to read; each work-item may pass its own
      * @return the source lane's {@code x}, or this work-item's
      */
+    @Lowered(As.SUB_GROUP)
     float shuffle(float x, int srcLane);
 
     /**
@@ -536,6 +279,7 @@ public interface NdItem {
      * @param srcLane the lane to read; each work-item may pass its own
      * @return the source lane's {@code x}, or this work-item's
      */
+    @Lowered(As.SUB_GROUP)
     double shuffle(double x, int srcLane);
 
     /**
@@ -546,6 +290,7 @@ public interface NdItem {
      * @param mask the bits to flip in this work-item's lane; each work-item may pass its own
      * @return the source lane's {@code x}, or this work-item's
      */
+    @Lowered(As.SUB_GROUP)
     int shuffleXor(int x, int mask);
 
     /**
@@ -555,6 +300,7 @@ public interface NdItem {
      * @param mask the bits to flip in this work-item's lane; each work-item may pass its own
      * @return the source lane's {@code x}, or this work-item's
      */
+    @Lowered(As.SUB_GROUP)
     long shuffleXor(long x, int mask);
 
     /**
@@ -564,6 +310,7 @@ public interface NdItem {
      * @param mask the bits to flip in this work-item's lane; each work-item may pass its own
      * @return the source lane's {@code x}, or this work-item's
      */
+    @Lowered(As.SUB_GROUP)
     float shuffleXor(float x, int mask);
 
     /**
@@ -573,6 +320,7 @@ public interface NdItem {
      * @param mask the bits to flip in this work-item's lane; each work-item may pass its own
      * @return the source lane's {@code x}, or this work-item's
      */
+    @Lowered(As.SUB_GROUP)
     double shuffleXor(double x, int mask);
 
     /**
@@ -583,6 +331,7 @@ public interface NdItem {
      * @param delta how many lanes further to read; each work-item may pass its own
      * @return the source lane's {@code x}, or this work-item's
      */
+    @Lowered(As.SUB_GROUP)
     int shuffleDown(int x, int delta);
 
     /**
@@ -592,6 +341,7 @@ public interface NdItem {
      * @param delta how many lanes further to read; each work-item may pass its own
      * @return the source lane's {@code x}, or this work-item's
      */
+    @Lowered(As.SUB_GROUP)
     long shuffleDown(long x, int delta);
 
     /**
@@ -601,6 +351,7 @@ public interface NdItem {
      * @param delta how many lanes further to read; each work-item may pass its own
      * @return the source lane's {@code x}, or this work-item's
      */
+    @Lowered(As.SUB_GROUP)
     float shuffleDown(float x, int delta);
 
     /**
@@ -610,6 +361,7 @@ public interface NdItem {
      * @param delta how many lanes further to read; each work-item may pass its own
      * @return the source lane's {@code x}, or this work-item's
      */
+    @Lowered(As.SUB_GROUP)
     double shuffleDown(double x, int delta);
 
     /**
@@ -620,6 +372,7 @@ public interface NdItem {
      * @param delta how many lanes back to read; each work-item may pass its own
      * @return the source lane's {@code x}, or this work-item's
      */
+    @Lowered(As.SUB_GROUP)
     int shuffleUp(int x, int delta);
 
     /**
@@ -629,6 +382,7 @@ public interface NdItem {
      * @param delta how many lanes back to read; each work-item may pass its own
      * @return the source lane's {@code x}, or this work-item's
      */
+    @Lowered(As.SUB_GROUP)
     long shuffleUp(long x, int delta);
 
     /**
@@ -638,6 +392,7 @@ public interface NdItem {
      * @param delta how many lanes back to read; each work-item may pass its own
      * @return the source lane's {@code x}, or this work-item's
      */
+    @Lowered(As.SUB_GROUP)
     float shuffleUp(float x, int delta);
 
     /**
@@ -647,6 +402,7 @@ public interface NdItem {
      * @param delta how many lanes back to read; each work-item may pass its own
      * @return the source lane's {@code x}, or this work-item's
      */
+    @Lowered(As.SUB_GROUP)
     double shuffleUp(double x, int delta);
 
     /**
@@ -656,6 +412,7 @@ public interface NdItem {
      * @param predicate this work-item's value
      * @return whether it holds for at least one work-item of the sub-group, the same for the whole sub-group
      */
+    @Lowered(As.SUB_GROUP)
     boolean anyOfSubGroup(boolean predicate);
 
     /**
@@ -665,6 +422,7 @@ public interface NdItem {
      * @param predicate this work-item's value
      * @return whether it holds for every work-item of the sub-group, the same for the whole sub-group
      */
+    @Lowered(As.SUB_GROUP)
     boolean allOfSubGroup(boolean predicate);
 
     /**
@@ -674,5 +432,6 @@ public interface NdItem {
      * @param predicate this work-item's value
      * @return whether it holds for no work-item of the sub-group, the same for the whole sub-group
      */
+    @Lowered(As.SUB_GROUP)
     boolean noneOfSubGroup(boolean predicate);
 }

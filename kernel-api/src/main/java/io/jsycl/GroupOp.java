@@ -1,5 +1,7 @@
 package io.jsycl;
 
+import io.jsycl.Lowered.As;
+
 /**
  * How a work-group algorithm of {@link NdItem} combines the work-items' values (SYCL 2020's {@code sycl::plus},
  * {@code multiplies}, {@code minimum}, {@code maximum}, {@code bit_and}, {@code bit_or}, {@code bit_xor}). Each has
@@ -9,17 +11,24 @@ package io.jsycl;
  */
 public enum GroupOp {
     /** {@code a + b}; identity 0. */
+    @Lowered(As.GROUP_OP)
     SUM,
     /** {@code a * b}; identity 1. */
+    @Lowered(As.GROUP_OP)
     PRODUCT,
     /** {@code Math.min(a, b)}; identity the type's largest value ({@code +Infinity} for floating point). */
+    @Lowered(As.GROUP_OP)
     MIN,
     /** {@code Math.max(a, b)}; identity the type's smallest value ({@code -Infinity} for floating point). */
+    @Lowered(As.GROUP_OP)
     MAX,
     /** {@code a & b}; identity all bits set. */
+    @Lowered(As.GROUP_OP)
     AND,
     /** {@code a | b}; identity 0. */
+    @Lowered(As.GROUP_OP)
     OR,
     /** {@code a ^ b}; identity 0. */
+    @Lowered(As.GROUP_OP)
     XOR
 }

@@ -1,5 +1,7 @@
 package io.jsycl;
 
+import io.jsycl.Lowered.As;
+
 /** The work-item a {@link ItemKernel} runs as: its position in the launch range. */
 public interface Item {
     /**
@@ -8,6 +10,7 @@ public interface Item {
      * @param d the dimension, 0 to {@code dimensions() - 1}
      * @return the index, 0 to {@code range(d) - 1}
      */
+    @Lowered(As.ITEM_QUERY)
     int id(int d);
 
     /**
@@ -16,6 +19,7 @@ public interface Item {
      * @param d the dimension, 0 to {@code dimensions() - 1}
      * @return the extent, at least 1
      */
+    @Lowered(As.ITEM_QUERY)
     int range(int d);
 
     /**
@@ -23,6 +27,7 @@ public interface Item {
      *
      * @return the linear index, 0 to the range's size minus 1
      */
+    @Lowered(As.ITEM_QUERY)
     long linearId();
 
     /**
@@ -30,5 +35,6 @@ public interface Item {
      *
      * @return 1, 2 or 3
      */
+    @Lowered(As.ITEM_QUERY)
     int dimensions();
 }

@@ -1,7 +1,0 @@
-package io.jsycl;
-
-/** Test double of the runtime's {@code Fence}. */
-public enum Fence {
-    LOCAL,
-    GLOBAL
-}
