@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # GPU conformance run, step 2 of 2, ON the GPU host from the repository root, after tests/gpu/prepare.sh filled
 # .gpu-tests/ on the development machine: every module's tests on every OpenCL device of the host, with the JUnit
-# console launcher (no Maven there). The modules whose tests take one device (opencl, kernel-lowering,
-# program-manager) run once per device type (JSYCL_DEVICE=gpu, then cpu); runtime, tests and cli run once, their
-# kernel tests cover the host device and every OpenCL device; the scheduler tests run again on in-order queues as in
-# CI; the fuzz test runs FUZZ_COUNT programs (default 700, ten times CI's 70), FUZZ_SEED on (default CI's seed).
+# console launcher (no Maven there). The modules whose tests take one device (opencl, program-manager) run once per
+# device type (JSYCL_DEVICE=gpu, then cpu); kernel-lowering (whose tests run no kernel), runtime, tests and cli run
+# once, the kernel tests of the last three covering the host device and every OpenCL device; the scheduler tests run
+# again on in-order queues as in CI; the fuzz test runs FUZZ_COUNT programs (default 700, ten times CI's 70),
+# FUZZ_SEED on (default CI's seed).
 # Writes $OUT/gpu-conformance-<gpu>-<date>.md (the summary: tests, failures per device, each failure's first lines)
 # and $OUT/logs.tgz (every run's console output, JUnit XML and any hs_err file). LD_PRELOAD is left as the caller
-# set it, and the summary records it. For a quicker look: RUNS="kernel-lowering-gpu tests" runs only those runs, and
+# set it, and the summary records it. For a quicker look: RUNS="opencl-gpu tests" runs only those runs, and
 # SELECT="--select-class io.jsycl.tests.HistogramTest" replaces every run's test selection (a partial run's summary
 # says so; only a full run counts as a conformance run).
 set -uo pipefail
@@ -71,9 +72,9 @@ run fuzz tests 540 -- -Djsycl.fuzz.count="$FUZZ_COUNT" ${FUZZ_SEED:+-Djsycl.fuzz
 fuzz=$!
 for device in gpu cpu; do
   run "opencl-$device" opencl 120 JSYCL_DEVICE=$device -- --
-  run "kernel-lowering-$device" kernel-lowering 180 JSYCL_DEVICE=$device -- --
   run "program-manager-$device" program-manager 180 JSYCL_DEVICE=$device -- --
 done
+run kernel-lowering kernel-lowering 180 -- --
 run runtime runtime 120 -- --
 run tests tests 300 -- -- --scan-class-path "$src/tests/test-classes" --exclude-classname 'io.jsycl.tests.fuzz.FuzzTest'
 run tests-in-order-queues tests 240 -- -Djsycl.outOfOrderQueues=off -- \

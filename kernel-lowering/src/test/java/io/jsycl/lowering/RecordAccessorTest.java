@@ -39,7 +39,7 @@ class RecordAccessorTest {
     @Test
     void fieldReadsAreSingleLoadsAndTheStructMatchesTheRuntimeLayout() {
         var ps = new Accessor.OfRecord<>(Particle.class, new Particle[4], "READ_WRITE");
-        LoweredKernel lowered = Lambdas.lower(1, particles(ps, new Accessor.OfFloat(new float[4], "WRITE"), 0.5f));
+        LoweredKernel lowered = Lambdas.lower(1, particles(ps, new Accessor.OfFloat(1, "WRITE"), 0.5f));
         Golden.check("recordBuffer", lowered);
         assertThat(lowered.source()).contains("cap->xs.data[i + JSYCL_OFFSET(cap->xs.offset[0])] = cap->ps.data[i + JSYCL_OFFSET(cap->ps.offset[0])].x;");
         assertThat(lowered.source()).contains("uchar alive; /* offset 20 */");

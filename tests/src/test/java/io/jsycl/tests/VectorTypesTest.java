@@ -470,6 +470,38 @@ class VectorTypesTest {
         }
     }
 
+    /** Int8's lanes by name ({@code s0} to {@code s7}), by a constant and by a captured index, and its constructor. */
+    static Int8 int8Lanes(Int8 v, int lane, int i) {
+        Int8 w = v.mul(-3).add(Int8.splat(7)).xor(v).and(Int8.splat(0x7fff_fff0)).or(Int8.splat(1)).sub(v.max(v.mul(v)));
+        return new Int8(w.sum(), v.get(lane), v.get(7), w.min(v).s3(), v.div(Int8.splat(3)).s0(), w.s5(), i, 0);
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void int8LanesByNameAndByIndexMatchJava(Device device) {
+        int n = 64;
+        int[] in = new int[8 * n];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = i * 0x9e3779b9 ^ (i >>> 3);
+        }
+        int[] out = new int[8 * n];
+        int lane = 5;
+        try (var q = new Queue(device); var bi = Buffer.of(in); var bo = Buffer.of(out)) {
+            q.submit(h -> {
+                var a = bi.read(h);
+                var o = bo.write(h);
+                h.parallelFor(Range.of(n), it -> o.set8(it.id(0), int8Lanes(a.get8(it.id(0)), lane, it.id(0))));
+            });
+        }
+        for (int v = 0; v < n; v++) {
+            int b = 8 * v;
+            Int8 want = int8Lanes(new Int8(in[b], in[b + 1], in[b + 2], in[b + 3], in[b + 4], in[b + 5], in[b + 6],
+                    in[b + 7]), lane, v);
+            assertThat(new Int8(out[b], out[b + 1], out[b + 2], out[b + 3], out[b + 4], out[b + 5], out[b + 6],
+                    out[b + 7])).as("vector %d", v).isEqualTo(want);
+        }
+    }
+
     // ---------------------------------------------------------------- offsets, errors and edge cases
 
     /** A sub-buffer's accessor has an offset: the wide access starts there, as get does (vloadN needs no alignment). */

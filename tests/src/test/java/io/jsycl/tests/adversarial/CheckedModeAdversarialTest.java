@@ -2,11 +2,13 @@ package io.jsycl.tests.adversarial;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.jsycl.Accessor;
 import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.Event;
+import io.jsycl.Fence;
 import io.jsycl.GroupOp;
 import io.jsycl.Id;
 import io.jsycl.ItemKernel;
@@ -24,6 +26,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
 import java.util.function.IntToLongFunction;
 import java.util.function.IntUnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
@@ -400,6 +404,152 @@ class CheckedModeAdversarialTest {
             });
             failedAndRecovered(q, e, ArithmeticException.class, "do-while", BAD, "/ by zero", bs, bo);
             keptButTheFailingItem(out, BAD, g -> sizes[g]);
+        }
+    }
+
+    /**
+     * A loop with barriers goes on for a failing work-item (every work-item of its group must reach each barrier, and
+     * its trip count is the group's); the search after it, without barriers, ends for the failing one. The failure
+     * comes after the last barrier: on an OpenCL device every other work-item's result is kept, in the failing one's
+     * group too; the host device ends the failing group (docs/kernel-language.md) and keeps the other groups.
+     */
+    @ParameterizedTest
+    @MethodSource("devices")
+    @Watchdog.Limit(seconds = 30)
+    void aLoopWithBarriersRunsOnAndTheSearchAfterItEndsForTheFailingItem(Device device) {
+        int rounds = 3;
+        try (var q = new Queue(device)) {
+            int[] keys = keysButTheLast();
+            int[] out = new int[N];
+            var bk = Buffer.of(keys);
+            var bo = Buffer.of(out);
+            var e = submit(q, h -> {
+                var a = bk.read(h);
+                var o = bo.write(h);
+                var tile = LocalAccessor.ofInt(h, GROUP);
+                h.parallelFor(NdRange.of(Range.of(N), Range.of(GROUP)), it -> {
+                    int g = it.globalId(0);
+                    int l = it.localId(0);
+                    int s = 0;
+                    for (int r = 0; r < rounds; r++) {
+                        tile.set(l, s + r);
+                        it.barrier(Fence.LOCAL);
+                        s += tile.get((l + 1) % it.localRange(0));
+                        it.barrier(Fence.LOCAL);
+                    }
+                    int k = 0;
+                    while (a.get(k) != g + 1) { // FAILS: search-after-rounds
+                        k++;
+                    }
+                    o.set(g, s * 1000 + k);
+                });
+            });
+            failedAndRecovered(q, e, IndexOutOfBoundsException.class, "search-after-rounds", N - 1, outOfBounds(N, N),
+                    bk, bo);
+            int[] s = new int[GROUP];
+            for (int r = 0; r < rounds; r++) {
+                int[] tile = new int[GROUP];
+                for (int l = 0; l < GROUP; l++) {
+                    tile[l] = s[l] + r;
+                }
+                for (int l = 0; l < GROUP; l++) {
+                    s[l] += tile[(l + 1) % GROUP];
+                }
+            }
+            IntUnaryOperator expected = g -> s[g % GROUP] * 1000 + position(keys, g + 1);
+            if (device.isHost()) {
+                for (int g = 0; g < N - GROUP; g++) {
+                    assertThat(out[g]).as("out[%d]", g).isEqualTo(expected.applyAsInt(g));
+                }
+            } else {
+                keptButTheFailingItem(out, N - 1, expected);
+            }
+        }
+    }
+
+    /** A device function that reads {@code a} at {@code i}. */
+    static int at(Accessor.OfInt a, int i) {
+        return a.get(i); // FAILS: read-in-device-function
+    }
+
+    /**
+     * Three work-items (5, 6 and 7) read past the end in a device function: the failure reported is one of theirs, at
+     * the device function's line, with that work-item's own index; the work-items before them keep their results.
+     */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void ofSeveralFailingWorkItemsOneIsReportedWithItsOwnIndex(Device device) {
+        try (var q = new Queue(device)) {
+            int n = 8;
+            int[] in = IntStream.range(0, 10).map(i -> i * 3 + 1).toArray();
+            int[] out = new int[n];
+            var bi = Buffer.of(in);
+            var bo = Buffer.of(out);
+            var e = submit(q, h -> {
+                var a = bi.read(h);
+                var o = bo.write(h);
+                h.parallelFor(Range.of(n), it -> o.set(it.id(0), at(a, it.id(0) * 2) + 1));
+            });
+            Throwable thrown = catchThrowable(e::await);
+            assertThat(thrown).isInstanceOf(IndexOutOfBoundsException.class)
+                    .hasMessageContaining("kernel CheckedModeAdversarialTest.lambda$")
+                    .hasMessageContaining("(CheckedModeAdversarialTest.java:" + lineOf("read-in-device-function") + ")");
+            Matcher m = Pattern.compile("work-item \\[(\\d+), 0, 0\\]: index (\\d+) out of bounds for length 10")
+                    .matcher(thrown.getMessage());
+            assertThat(m.find()).as("the work-item and index in: %s", thrown.getMessage()).isTrue();
+            int item = Integer.parseInt(m.group(1));
+            assertThat(item).as("the work-item reported").isBetween(5, 7);
+            assertThat(Integer.parseInt(m.group(2))).as("its index").isEqualTo(2 * item);
+            bi.close();
+            bo.close();
+            nextKernelWorks(q);
+            for (int g = 0; g < 5; g++) {
+                assertThat(out[g]).as("out[%d]", g).isEqualTo(in[2 * g] + 1);
+            }
+        }
+    }
+
+    /**
+     * The failing work-item's local store out of bounds is its first failure, and the one reported: its atomic and its
+     * load out of bounds after it are skipped and read a safe element, unreported. It goes on to the barrier, so on an
+     * OpenCL device its group's other work-items get their results; the host device ends that group at the barrier
+     * (docs/kernel-language.md), and keeps the other groups.
+     */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void theFirstFailureIsReportedAndTheFailingItemStillReachesTheBarrier(Device device) {
+        try (var q = new Queue(device)) {
+            int[] in = ints(i -> i * 3);
+            int[] out = new int[N];
+            int bad = BAD;
+            var bi = Buffer.of(in);
+            var bo = Buffer.of(out);
+            var e = submit(q, h -> {
+                var a = bi.read(h);
+                var o = bo.readWrite(h);
+                var tile = LocalAccessor.ofInt(h, GROUP);
+                h.parallelFor(NdRange.of(Range.of(N), Range.of(GROUP)), it -> {
+                    int g = it.globalId(0);
+                    int l = it.localId(0);
+                    int at = g == bad ? l + 1000 : l;
+                    tile.set(at, a.get(g)); // FAILS: first-failure
+                    o.atomicAdd(g == bad ? -1 : g, 0);
+                    it.barrier(Fence.LOCAL);
+                    o.set(g, tile.get(it.localRange(0) - 1 - l) + a.get(g == bad ? 1 << 20 : g));
+                });
+            });
+            failedAndRecovered(q, e, IndexOutOfBoundsException.class, "first-failure", BAD,
+                    outOfBounds(BAD % GROUP + 1000, GROUP), bi, bo);
+            IntUnaryOperator mirror = g -> g - g % GROUP + GROUP - 1 - g % GROUP;
+            keptOutsideTheFailingGroup(out, g -> in[mirror.applyAsInt(g)] + in[g]);
+            if (!device.isHost()) {
+                for (int g = BAD - BAD % GROUP; g < BAD - BAD % GROUP + GROUP; g++) {
+                    if (g != BAD && mirror.applyAsInt(g) != BAD) { // BAD's own tile element was never stored
+                        assertThat(out[g]).as("out[%d], in the failing group", g)
+                                .isEqualTo(in[mirror.applyAsInt(g)] + in[g]);
+                    }
+                }
+            }
         }
     }
 
