@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.BuiltinsTest.lambda$bitOperations$30bbc361$1 (BuiltinsTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.BuiltinsTest.lambda$bitOperations$e92b9c41$1 (BuiltinsTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -126,14 +126,14 @@ int jsycl_to_int_f(float x) {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1
-#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_e92b9c41_1
+#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_e92b9c41_1
 typedef struct {
     jsycl_acc_w_int_1 out;
     jsycl_acc_r_float_1 f;
-} io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_captures;
+} io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_e92b9c41_1_captures;
 
-void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_e92b9c41_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_e92b9c41_1_captures* cap, const jsycl_item_1* it) {
     int i;
     long l;
     i = JSYCL_ITEM_ID(0);
@@ -145,7 +145,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(const 
     cap->out.data[4 + JSYCL_OFFSET(cap->out.offset[0])] = jsycl_to_int_f(as_float(i));
 }
 
-__kernel void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1(__global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global const float* JSYCL_RESTRICT f_data JSYCL_OFFSET_PARAM(f_offset0), int range0) {
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_e92b9c41_1(__global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global const float* JSYCL_RESTRICT f_data JSYCL_OFFSET_PARAM(f_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -160,7 +160,7 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1(__
     }
 #endif
 #endif
-    io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_captures cap;
+    io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_e92b9c41_1_captures cap;
     jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_acc_r_float_1_init(&cap.f, f_data, 0, 0, JSYCL_OFFSET(f_offset0));
     jsycl_item_1 it;
@@ -170,15 +170,15 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1(__
     uint jsycl_grid = (uint)get_global_size(0);
     for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
         it.second = (int)jsycl_s;
-        io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(&cap, &it);
+        io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_e92b9c41_1_body(&cap, &it);
     }
 #elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
-    io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(&cap, &it);
+    io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_e92b9c41_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(&cap, &it);
+    io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_e92b9c41_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_30bbc361_1_body(&cap, &it);
+    io_jsycl_lowering_BuiltinsTest__lambda_bitOperations_e92b9c41_1_body(&cap, &it);
 #endif
 }
 #endif

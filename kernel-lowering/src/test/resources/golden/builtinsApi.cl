@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$builtins$82394a63$1 (FeaturesTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$builtins$b8f7aae3$1 (FeaturesTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -141,14 +141,14 @@ long jsycl_reverse_l(long x) {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1
-#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1
 typedef struct {
     jsycl_acc_rw_int_1 ints;
     jsycl_acc_w_float_1 floats;
-} io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_captures;
+} io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(const io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1_body(const io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1_captures* cap, const jsycl_item_1* it) {
     int i;
     int x;
     i = JSYCL_ITEM_ID(0);
@@ -157,7 +157,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(const io_js
     cap->floats.data[i + JSYCL_OFFSET(cap->floats.offset[0])] = jsycl_signum_f(convert_float_rte(x)) + convert_float_rte(jsycl_reverse_l((long)x));
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1(__global int* JSYCL_RESTRICT ints_data JSYCL_OFFSET_PARAM(ints_offset0), __global float* JSYCL_RESTRICT floats_data JSYCL_OFFSET_PARAM(floats_offset0), int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1(__global int* JSYCL_RESTRICT ints_data JSYCL_OFFSET_PARAM(ints_offset0), __global float* JSYCL_RESTRICT floats_data JSYCL_OFFSET_PARAM(floats_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -172,7 +172,7 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1(__globa
     }
 #endif
 #endif
-    io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_captures cap;
+    io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1_captures cap;
     jsycl_acc_rw_int_1_init(&cap.ints, ints_data, 0, 0, JSYCL_OFFSET(ints_offset0));
     jsycl_acc_w_float_1_init(&cap.floats, floats_data, 0, 0, JSYCL_OFFSET(floats_offset0));
     jsycl_item_1 it;
@@ -182,15 +182,15 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1(__globa
     uint jsycl_grid = (uint)get_global_size(0);
     for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
         it.second = (int)jsycl_s;
-        io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(&cap, &it);
+        io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1_body(&cap, &it);
     }
 #elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
-    io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(&cap, &it);
+    io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(&cap, &it);
+    io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_FeaturesTest__lambda_builtins_82394a63_1_body(&cap, &it);
+    io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1_body(&cap, &it);
 #endif
 }
 #endif

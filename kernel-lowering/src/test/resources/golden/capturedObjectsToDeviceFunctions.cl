@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$passesCapturedObjects$dbf93720$1 (FeaturesTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$passesCapturedObjects$c3a46482$1 (FeaturesTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -106,32 +106,32 @@ float io_jsycl_lowering_FeaturesTest__weighted_962d039d(const jsycl_rec_Features
 }
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__fill_181b3552
-#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__fill_181b3552
-/* io.jsycl.lowering.FeaturesTest.fill(Lio/jsycl/LocalAccessor$OfFloat;IF)V */
-void io_jsycl_lowering_FeaturesTest__fill_181b3552(const jsycl_local_float_1* l, int i, float v) {
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__fill_7b8f6f8a
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__fill_7b8f6f8a
+/* io.jsycl.lowering.FeaturesTest.fill(Lio/jsycl/GridAccess$OfFloat;IF)V */
+void io_jsycl_lowering_FeaturesTest__fill_7b8f6f8a(const jsycl_local_float_1* l, int i, float v) {
     l->data[i] = v;
 }
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1
-#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_c3a46482_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_c3a46482_1
 typedef struct {
     jsycl_local_float_1 l;
     jsycl_rec_FeaturesTest_Job_f8c501cd job;
     jsycl_array_float w;
-} io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_captures;
+} io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_c3a46482_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_body(const io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_c3a46482_1_body(const io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_c3a46482_1_captures* cap, const jsycl_item_1* it) {
     int i;
     i = (int)get_global_id(0);
-    io_jsycl_lowering_FeaturesTest__fill_181b3552(&cap->l, (int)get_local_id(0), io_jsycl_lowering_FeaturesTest__weighted_962d039d(&cap->job, &cap->w, i));
+    io_jsycl_lowering_FeaturesTest__fill_7b8f6f8a(&cap->l, (int)get_local_id(0), io_jsycl_lowering_FeaturesTest__weighted_962d039d(&cap->job, &cap->w, i));
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     cap->job.out.data[i + JSYCL_OFFSET(cap->job.out.offset[0])] = cap->l.data[0];
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1(__local float* l_data, int l_range0, float job__scale__factor, int job__scale__shift, __global float* job__out_data JSYCL_OFFSET_PARAM(job__out_offset0), __global const int* job__table_data, int job__table_length, __global const float* w_data, int w_length, int range0) {
-    io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_captures cap;
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_c3a46482_1(__local float* l_data, int l_range0, float job__scale__factor, int job__scale__shift, __global float* job__out_data JSYCL_OFFSET_PARAM(job__out_offset0), __global const int* job__table_data, int job__table_length, __global const float* w_data, int w_length, int range0) {
+    io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_c3a46482_1_captures cap;
     cap.l.data = l_data;
     cap.l.range[0] = l_range0;
     cap.job.scale.factor = job__scale__factor;
@@ -143,6 +143,6 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93
     cap.w.length = w_length;
     jsycl_item_1 it;
     it.range[0] = range0;
-    io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_dbf93720_1_body(&cap, &it);
+    io_jsycl_lowering_FeaturesTest__lambda_passesCapturedObjects_c3a46482_1_body(&cap, &it);
 }
 #endif

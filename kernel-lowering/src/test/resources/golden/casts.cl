@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$castsFollowJava$23e11af$1 (KernelLowererTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$castsFollowJava$cb77474f$1 (KernelLowererTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -157,16 +157,16 @@ int jsycl_to_int_d(double x) {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1
-#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb77474f_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb77474f_1
 typedef struct {
     jsycl_acc_r_float_1 f;
     jsycl_acc_w_int_1 ints;
     jsycl_acc_w_long_1 longs;
     jsycl_acc_w_double_1 doubles;
-} io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_captures;
+} io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb77474f_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb77474f_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb77474f_1_captures* cap, const jsycl_item_1* it) {
     int i;
     float x;
     i = JSYCL_ITEM_ID(0);
@@ -182,7 +182,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(
     cap->ints.data[5 + JSYCL_OFFSET(cap->ints.offset[0])] = jsycl_to_int_d(cap->doubles.data[3 + JSYCL_OFFSET(cap->doubles.offset[0])]);
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1(__global const float* JSYCL_RESTRICT f_data JSYCL_OFFSET_PARAM(f_offset0), __global int* JSYCL_RESTRICT ints_data JSYCL_OFFSET_PARAM(ints_offset0), __global long* JSYCL_RESTRICT longs_data JSYCL_OFFSET_PARAM(longs_offset0), __global double* JSYCL_RESTRICT doubles_data JSYCL_OFFSET_PARAM(doubles_offset0), int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb77474f_1(__global const float* JSYCL_RESTRICT f_data JSYCL_OFFSET_PARAM(f_offset0), __global int* JSYCL_RESTRICT ints_data JSYCL_OFFSET_PARAM(ints_offset0), __global long* JSYCL_RESTRICT longs_data JSYCL_OFFSET_PARAM(longs_offset0), __global double* JSYCL_RESTRICT doubles_data JSYCL_OFFSET_PARAM(doubles_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -197,7 +197,7 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11a
     }
 #endif
 #endif
-    io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_captures cap;
+    io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb77474f_1_captures cap;
     jsycl_acc_r_float_1_init(&cap.f, f_data, 0, 0, JSYCL_OFFSET(f_offset0));
     jsycl_acc_w_int_1_init(&cap.ints, ints_data, 0, 0, JSYCL_OFFSET(ints_offset0));
     jsycl_acc_w_long_1_init(&cap.longs, longs_data, 0, 0, JSYCL_OFFSET(longs_offset0));
@@ -209,15 +209,15 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11a
     uint jsycl_grid = (uint)get_global_size(0);
     for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
         it.second = (int)jsycl_s;
-        io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(&cap, &it);
+        io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb77474f_1_body(&cap, &it);
     }
 #elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
-    io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb77474f_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb77474f_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_23e11af_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb77474f_1_body(&cap, &it);
 #endif
 }
 #endif

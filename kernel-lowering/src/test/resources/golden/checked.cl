@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$outOfBounds$353c516d$1 (FeaturesTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$outOfBounds$e9e187cd$1 (FeaturesTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -91,47 +91,47 @@ void jsycl_fail(__global int* check, __private int* failed, int kind, int line, 
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__at_ac73fb55
-#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__at_ac73fb55
-/* io.jsycl.lowering.FeaturesTest.at(Lio/jsycl/Accessor$OfInt;I)I */
-int io_jsycl_lowering_FeaturesTest__at_ac73fb55(const jsycl_acc_r_int_1* a, int i, __global int* restrict jsycl_check, __private int* restrict jsycl_failed) {
-    if ((uint)i >= (uint)a->range[0]) jsycl_fail(jsycl_check, jsycl_failed, 1, 343, i, a->range[0]);
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__at_28285125
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__at_28285125
+/* io.jsycl.lowering.FeaturesTest.at(Lio/jsycl/WideAccess$OfInt;I)I */
+int io_jsycl_lowering_FeaturesTest__at_28285125(const jsycl_acc_r_int_1* a, int i, __global int* restrict jsycl_check, __private int* restrict jsycl_failed) {
+    if ((uint)i >= (uint)a->range[0]) jsycl_fail(jsycl_check, jsycl_failed, 1, 342, i, a->range[0]);
     return a->data[((uint)i < (uint)a->range[0] ? i : 0) + JSYCL_OFFSET(a->offset[0])];
 }
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1
-#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_e9e187cd_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_e9e187cd_1
 typedef struct {
     jsycl_acc_w_int_1 out;
     jsycl_acc_r_int_1 in;
-} io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_captures;
+} io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_e9e187cd_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(const io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_captures* cap, const jsycl_item_1* it, __global int* restrict jsycl_check, __private int* restrict jsycl_failed) {
+void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_e9e187cd_1_body(const io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_e9e187cd_1_captures* cap, const jsycl_item_1* it, __global int* restrict jsycl_check, __private int* restrict jsycl_failed) {
     int i = 0;
     int t0 = 0;
     int t1 = 0;
     *jsycl_failed = 0;
     i = (int)get_global_id(0);
     t1 = i;
-    t0 = io_jsycl_lowering_FeaturesTest__at_ac73fb55(&cap->in, (int)((uint)i * 2u), jsycl_check, jsycl_failed);
-    if ((uint)t1 >= (uint)cap->out.range[0]) jsycl_fail(jsycl_check, jsycl_failed, 1, 349, t1, cap->out.range[0]);
+    t0 = io_jsycl_lowering_FeaturesTest__at_28285125(&cap->in, (int)((uint)i * 2u), jsycl_check, jsycl_failed);
+    if ((uint)t1 >= (uint)cap->out.range[0]) jsycl_fail(jsycl_check, jsycl_failed, 1, 348, t1, cap->out.range[0]);
     if ((uint)t1 < (uint)cap->out.range[0]) cap->out.data[t1 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)t0 + 1u);
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1(__global int* JSYCL_RESTRICT out_data, int out_range0 JSYCL_OFFSET_PARAM(out_offset0), __global const int* JSYCL_RESTRICT in_data, int in_range0 JSYCL_OFFSET_PARAM(in_offset0), int range0, __global int* jsycl_check) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_e9e187cd_1(__global int* JSYCL_RESTRICT out_data, int out_range0 JSYCL_OFFSET_PARAM(out_offset0), __global const int* JSYCL_RESTRICT in_data, int in_range0 JSYCL_OFFSET_PARAM(in_offset0), int range0, __global int* jsycl_check) {
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(0) >= (uint)range0) {
         return;
     }
 #endif
-    io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_captures cap;
+    io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_e9e187cd_1_captures cap;
     jsycl_acc_w_int_1_init(&cap.out, out_data, out_range0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_acc_r_int_1_init(&cap.in, in_data, in_range0, 0, JSYCL_OFFSET(in_offset0));
     int jsycl_item_failed = 0;
     __private int* jsycl_failed = &jsycl_item_failed;
     jsycl_item_1 it;
     it.range[0] = range0;
-    io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_353c516d_1_body(&cap, &it, jsycl_check, jsycl_failed);
+    io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_e9e187cd_1_body(&cap, &it, jsycl_check, jsycl_failed);
 }
 #endif

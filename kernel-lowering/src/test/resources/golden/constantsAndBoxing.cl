@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.BuiltinsTest.lambda$constantsAndBoxing$b19076b6$1 (BuiltinsTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.BuiltinsTest.lambda$constantsAndBoxing$7e5f3826$1 (BuiltinsTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -69,13 +69,13 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1
-#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1
+#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1
 typedef struct {
     jsycl_acc_w_long_1 out;
-} io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_captures;
+} io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1_captures;
 
-void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1_captures* cap, const jsycl_item_1* it) {
     int boxed;
     long big;
     boxed = JSYCL_ITEM_ID(0);
@@ -84,7 +84,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_body(c
     cap->out.data[boxed + JSYCL_OFFSET(cap->out.offset[0])] = (long)((ulong)big + (ulong)(long)boxed);
 }
 
-__kernel void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1(__global long* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1(__global long* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -99,7 +99,7 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6
     }
 #endif
 #endif
-    io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_captures cap;
+    io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1_captures cap;
     jsycl_acc_w_long_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
@@ -108,15 +108,15 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6
     uint jsycl_grid = (uint)get_global_size(0);
     for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
         it.second = (int)jsycl_s;
-        io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_body(&cap, &it);
+        io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1_body(&cap, &it);
     }
 #elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
-    io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_body(&cap, &it);
+    io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_body(&cap, &it);
+    io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_b19076b6_1_body(&cap, &it);
+    io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1_body(&cap, &it);
 #endif
 }
 #endif

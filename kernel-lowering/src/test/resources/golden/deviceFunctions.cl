@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.BuiltinsTest.lambda$staticMethodsBecomeDeviceFunctions$d7895fa8$1 (BuiltinsTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.BuiltinsTest.lambda$staticMethodsBecomeDeviceFunctions$b06fcd48$1 (BuiltinsTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -89,10 +89,10 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__rowSum_a2bf2d65
-#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__rowSum_a2bf2d65
-/* io.jsycl.lowering.BuiltinsTest.rowSum(Lio/jsycl/Accessor$OfFloat;II)F */
-float io_jsycl_lowering_BuiltinsTest__rowSum_a2bf2d65(const jsycl_acc_r_float_2* m, int row, int n) {
+#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__rowSum_ab8e22d5
+#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__rowSum_ab8e22d5
+/* io.jsycl.lowering.BuiltinsTest.rowSum(Lio/jsycl/WideAccess$OfFloat;II)F */
+float io_jsycl_lowering_BuiltinsTest__rowSum_ab8e22d5(const jsycl_acc_r_float_2* m, int row, int n) {
     float s;
     int j;
     s = 0.0f;
@@ -119,22 +119,22 @@ int io_jsycl_lowering_BuiltinsTest__clampIndex_34cde974(int i, int n) {
 }
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1
-#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_b06fcd48_1
+#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_b06fcd48_1
 typedef struct {
     jsycl_acc_w_float_1 out;
     jsycl_acc_r_float_2 a;
     int n;
-} io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_captures;
+} io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_b06fcd48_1_captures;
 
-void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_b06fcd48_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_b06fcd48_1_captures* cap, const jsycl_item_1* it) {
     int n = cap->n;
     int row;
     row = JSYCL_ITEM_ID(0);
-    cap->out.data[row + JSYCL_OFFSET(cap->out.offset[0])] = io_jsycl_lowering_BuiltinsTest__rowSum_a2bf2d65(&cap->a, row, n) * 0.5f + convert_float_rte(io_jsycl_lowering_BuiltinsTest__clampIndex_34cde974((int)((uint)row + 16u), n));
+    cap->out.data[row + JSYCL_OFFSET(cap->out.offset[0])] = io_jsycl_lowering_BuiltinsTest__rowSum_ab8e22d5(&cap->a, row, n) * 0.5f + convert_float_rte(io_jsycl_lowering_BuiltinsTest__clampIndex_34cde974((int)((uint)row + 16u), n));
 }
 
-__kernel void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1(__global float* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global const float* JSYCL_RESTRICT a_data, int a_memRange1 JSYCL_OFFSET_PARAM(a_offset0) JSYCL_OFFSET_PARAM(a_offset1), int n, int range0) {
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_b06fcd48_1(__global float* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global const float* JSYCL_RESTRICT a_data, int a_memRange1 JSYCL_OFFSET_PARAM(a_offset0) JSYCL_OFFSET_PARAM(a_offset1), int n, int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -149,7 +149,7 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFu
     }
 #endif
 #endif
-    io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_captures cap;
+    io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_b06fcd48_1_captures cap;
     jsycl_acc_w_float_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_acc_r_float_2_init(&cap.a, a_data, 0, 0, 0, a_memRange1, JSYCL_OFFSET(a_offset0), JSYCL_OFFSET(a_offset1));
     cap.n = n;
@@ -157,11 +157,11 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFu
     it.range[0] = range0;
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
-    io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_body(&cap, &it);
+    io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_b06fcd48_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_body(&cap, &it);
+    io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_b06fcd48_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_d7895fa8_1_body(&cap, &it);
+    io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_b06fcd48_1_body(&cap, &it);
 #endif
 }
 #endif

@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$doWhileAtEntry$bebe0ca9$1 (KernelLowererTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$doWhileAtEntry$1dac41b9$1 (KernelLowererTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -46,13 +46,13 @@ void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int rang
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1
-#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_1dac41b9_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_1dac41b9_1
 typedef struct {
     jsycl_acc_w_int_1 out;
-} io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_captures;
+} io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_1dac41b9_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_captures* cap) {
+void io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_1dac41b9_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_1dac41b9_1_captures* cap) {
     int i;
     i = 0;
     for (;;) {
@@ -64,9 +64,9 @@ void io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_body(
     }
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1(__global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0)) {
-    io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_captures cap;
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_1dac41b9_1(__global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0)) {
+    io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_1dac41b9_1_captures cap;
     jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
-    io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_bebe0ca9_1_body(&cap);
+    io_jsycl_lowering_KernelLowererTest__lambda_doWhileAtEntry_1dac41b9_1_body(&cap);
 }
 #endif

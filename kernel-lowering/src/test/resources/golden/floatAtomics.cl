@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$floatAtomics$ea1e3edb$1 (FeaturesTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$floatAtomics$eb1096dd$1 (FeaturesTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -170,15 +170,15 @@ float jsycl_atomic_max_f_l(volatile __local float* p, float v) {
 }
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1
-#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_eb1096dd_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_eb1096dd_1
 typedef struct {
     jsycl_local_float_1 l;
     jsycl_acc_rw_float_1 g;
     jsycl_acc_w_float_1 res;
-} io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_captures;
+} io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_eb1096dd_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_body(const io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_eb1096dd_1_body(const io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_eb1096dd_1_captures* cap, const jsycl_item_1* it) {
     int i;
     float t0;
     float t1;
@@ -216,14 +216,14 @@ void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_body(const i
     }
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1(__local float* l_data, int l_range0, __global float* g_data JSYCL_OFFSET_PARAM(g_offset0), __global float* res_data JSYCL_OFFSET_PARAM(res_offset0), int range0) {
-    io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_captures cap;
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_eb1096dd_1(__local float* l_data, int l_range0, __global float* g_data JSYCL_OFFSET_PARAM(g_offset0), __global float* res_data JSYCL_OFFSET_PARAM(res_offset0), int range0) {
+    io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_eb1096dd_1_captures cap;
     cap.l.data = l_data;
     cap.l.range[0] = l_range0;
     jsycl_acc_rw_float_1_init(&cap.g, g_data, 0, 0, JSYCL_OFFSET(g_offset0));
     jsycl_acc_w_float_1_init(&cap.res, res_data, 0, 0, JSYCL_OFFSET(res_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
-    io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_ea1e3edb_1_body(&cap, &it);
+    io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_eb1096dd_1_body(&cap, &it);
 }
 #endif

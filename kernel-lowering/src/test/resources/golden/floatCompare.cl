@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$floatComparisonsWithNaNAsJava$b253a146$1 (KernelLowererTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$floatComparisonsWithNaNAsJava$90e433a6$1 (KernelLowererTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -73,14 +73,14 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1
-#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_90e433a6_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_90e433a6_1
 typedef struct {
     jsycl_acc_r_float_1 a;
     jsycl_acc_w_int_1 out;
-} io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1_captures;
+} io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_90e433a6_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_90e433a6_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_90e433a6_1_captures* cap, const jsycl_item_1* it) {
     float x;
     float y;
     int t0;
@@ -128,7 +128,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b
     cap->out.data[t2 + JSYCL_OFFSET(cap->out.offset[0])] = t3;
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1(__global const float* JSYCL_RESTRICT a_data JSYCL_OFFSET_PARAM(a_offset0), __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_90e433a6_1(__global const float* JSYCL_RESTRICT a_data JSYCL_OFFSET_PARAM(a_offset0), __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -143,7 +143,7 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNa
     }
 #endif
 #endif
-    io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1_captures cap;
+    io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_90e433a6_1_captures cap;
     jsycl_acc_r_float_1_init(&cap.a, a_data, 0, 0, JSYCL_OFFSET(a_offset0));
     jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_item_1 it;
@@ -153,15 +153,15 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNa
     uint jsycl_grid = (uint)get_global_size(0);
     for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
         it.second = (int)jsycl_s;
-        io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1_body(&cap, &it);
+        io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_90e433a6_1_body(&cap, &it);
     }
 #elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
-    io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_90e433a6_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_90e433a6_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_b253a146_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_90e433a6_1_body(&cap, &it);
 #endif
 }
 #endif

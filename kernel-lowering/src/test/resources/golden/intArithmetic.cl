@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$intArithmeticWrapsAndDivisionIsDefined$9ddc3dbe$1 (KernelLowererTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$intArithmeticWrapsAndDivisionIsDefined$a2a5fe4e$1 (KernelLowererTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -85,15 +85,15 @@ int jsycl_irem(int a, int b) {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1
-#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_a2a5fe4e_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_a2a5fe4e_1
 typedef struct {
     jsycl_acc_w_int_1 out;
     int a;
     int b;
-} io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_captures;
+} io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_a2a5fe4e_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_a2a5fe4e_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_a2a5fe4e_1_captures* cap, const jsycl_item_1* it) {
     int a = cap->a;
     int b = cap->b;
     int i;
@@ -111,7 +111,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIs
     cap->out.data[10 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)(a / 4) + (uint)(a % 3) + (uint)(int)((uint)i << 2));
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1(__global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int a, int b, int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_a2a5fe4e_1(__global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int a, int b, int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -126,7 +126,7 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndD
     }
 #endif
 #endif
-    io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_captures cap;
+    io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_a2a5fe4e_1_captures cap;
     jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     cap.a = a;
     cap.b = b;
@@ -137,15 +137,15 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndD
     uint jsycl_grid = (uint)get_global_size(0);
     for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
         it.second = (int)jsycl_s;
-        io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_body(&cap, &it);
+        io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_a2a5fe4e_1_body(&cap, &it);
     }
 #elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
-    io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_a2a5fe4e_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_a2a5fe4e_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_9ddc3dbe_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_a2a5fe4e_1_body(&cap, &it);
 #endif
 }
 #endif

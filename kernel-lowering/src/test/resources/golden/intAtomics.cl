@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$intAtomics$93d22781$1 (FeaturesTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$intAtomics$23cd4009$1 (FeaturesTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -70,15 +70,15 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1
-#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_intAtomics_23cd4009_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_intAtomics_23cd4009_1
 typedef struct {
     jsycl_local_int_1 l;
     jsycl_acc_rw_int_1 g;
     jsycl_acc_w_int_1 res;
-} io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_captures;
+} io_jsycl_lowering_FeaturesTest__lambda_intAtomics_23cd4009_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_body(const io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_FeaturesTest__lambda_intAtomics_23cd4009_1_body(const io_jsycl_lowering_FeaturesTest__lambda_intAtomics_23cd4009_1_captures* cap, const jsycl_item_1* it) {
     int i;
     int lid;
     int t0;
@@ -132,14 +132,14 @@ void io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_body(const io_
     }
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1(__local int* l_data, int l_range0, __global int* g_data JSYCL_OFFSET_PARAM(g_offset0), __global int* res_data JSYCL_OFFSET_PARAM(res_offset0), int range0) {
-    io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_captures cap;
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_intAtomics_23cd4009_1(__local int* l_data, int l_range0, __global int* g_data JSYCL_OFFSET_PARAM(g_offset0), __global int* res_data JSYCL_OFFSET_PARAM(res_offset0), int range0) {
+    io_jsycl_lowering_FeaturesTest__lambda_intAtomics_23cd4009_1_captures cap;
     cap.l.data = l_data;
     cap.l.range[0] = l_range0;
     jsycl_acc_rw_int_1_init(&cap.g, g_data, 0, 0, JSYCL_OFFSET(g_offset0));
     jsycl_acc_w_int_1_init(&cap.res, res_data, 0, 0, JSYCL_OFFSET(res_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
-    io_jsycl_lowering_FeaturesTest__lambda_intAtomics_93d22781_1_body(&cap, &it);
+    io_jsycl_lowering_FeaturesTest__lambda_intAtomics_23cd4009_1_body(&cap, &it);
 }
 #endif

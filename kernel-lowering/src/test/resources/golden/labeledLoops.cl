@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$labeledBreakAndContinueAndLoopAtEntry$dd428850$1 (KernelLowererTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$labeledBreakAndContinueAndLoopAtEntry$ad006fa0$1 (KernelLowererTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -59,14 +59,14 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1
-#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_ad006fa0_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_ad006fa0_1
 typedef struct {
     int n;
     jsycl_acc_rw_int_3 out;
-} io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_captures;
+} io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_ad006fa0_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_captures* cap, const jsycl_item_3* it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_ad006fa0_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_ad006fa0_1_captures* cap, const jsycl_item_3* it) {
     int n = cap->n;
     int x;
     int i;
@@ -99,19 +99,19 @@ void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopA
     cap->out.data[(((int)get_global_id(2) + JSYCL_OFFSET(cap->out.offset[0])) * cap->out.memRange[1] + ((int)get_global_id(1) + JSYCL_OFFSET(cap->out.offset[1]))) * cap->out.memRange[2] + ((int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[2]))] = x;
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1(int n, __global int* JSYCL_RESTRICT out_data, int out_memRange1, int out_memRange2 JSYCL_OFFSET_PARAM(out_offset0) JSYCL_OFFSET_PARAM(out_offset1) JSYCL_OFFSET_PARAM(out_offset2), int range0, int range1, int range2) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_ad006fa0_1(int n, __global int* JSYCL_RESTRICT out_data, int out_memRange1, int out_memRange2 JSYCL_OFFSET_PARAM(out_offset0) JSYCL_OFFSET_PARAM(out_offset1) JSYCL_OFFSET_PARAM(out_offset2), int range0, int range1, int range2) {
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(2) >= (uint)range0 || (uint)get_global_id(1) >= (uint)range1 || (uint)get_global_id(0) >= (uint)range2) {
         return;
     }
 #endif
-    io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_captures cap;
+    io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_ad006fa0_1_captures cap;
     cap.n = n;
     jsycl_acc_rw_int_3_init(&cap.out, out_data, 0, 0, 0, 0, out_memRange1, out_memRange2, JSYCL_OFFSET(out_offset0), JSYCL_OFFSET(out_offset1), JSYCL_OFFSET(out_offset2));
     jsycl_item_3 it;
     it.range[0] = range0;
     it.range[1] = range1;
     it.range[2] = range2;
-    io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_dd428850_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_ad006fa0_1_body(&cap, &it);
 }
 #endif

@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$reverse$64d28591$1 (FeaturesTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$reverse$d42fadf9$1 (FeaturesTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -82,15 +82,15 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1
-#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_reverse_d42fadf9_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_reverse_d42fadf9_1
 typedef struct {
     jsycl_local_int_1 tile;
     jsycl_acc_r_int_1 in;
     jsycl_acc_w_int_1 out;
-} io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_captures;
+} io_jsycl_lowering_FeaturesTest__lambda_reverse_d42fadf9_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_body(const io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_FeaturesTest__lambda_reverse_d42fadf9_1_body(const io_jsycl_lowering_FeaturesTest__lambda_reverse_d42fadf9_1_captures* cap, const jsycl_item_1* it) {
     int l;
     int n;
     l = (int)get_local_id(0);
@@ -100,14 +100,14 @@ void io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_body(const io_jsy
     cap->out.data[(int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[0])] = cap->tile.data[(int)((uint)n - 1u - (uint)l)];
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1(__local int* tile_data, int tile_range0, __global const int* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), __global int* out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
-    io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_captures cap;
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_reverse_d42fadf9_1(__local int* tile_data, int tile_range0, __global const int* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), __global int* out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
+    io_jsycl_lowering_FeaturesTest__lambda_reverse_d42fadf9_1_captures cap;
     cap.tile.data = tile_data;
     cap.tile.range[0] = tile_range0;
     jsycl_acc_r_int_1_init(&cap.in, in_data, 0, 0, JSYCL_OFFSET(in_offset0));
     jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
-    io_jsycl_lowering_FeaturesTest__lambda_reverse_64d28591_1_body(&cap, &it);
+    io_jsycl_lowering_FeaturesTest__lambda_reverse_d42fadf9_1_body(&cap, &it);
 }
 #endif

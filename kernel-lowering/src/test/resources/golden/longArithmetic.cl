@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$longArithmetic$61539507$1 (KernelLowererTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$longArithmetic$f5c1e677$1 (KernelLowererTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -85,15 +85,15 @@ long jsycl_lrem(long a, long b) {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1
-#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_f5c1e677_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_f5c1e677_1
 typedef struct {
     jsycl_acc_w_long_1 out;
     long a;
     int s;
-} io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_captures;
+} io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_f5c1e677_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_f5c1e677_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_f5c1e677_1_captures* cap, const jsycl_item_1* it) {
     long a = cap->a;
     int s = cap->s;
     long i;
@@ -117,7 +117,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_body(
     cap->out.data[t0 + JSYCL_OFFSET(cap->out.offset[0])] = t1;
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1(__global long* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), long a, int s, int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_f5c1e677_1(__global long* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), long a, int s, int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -132,7 +132,7 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_6153950
     }
 #endif
 #endif
-    io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_captures cap;
+    io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_f5c1e677_1_captures cap;
     jsycl_acc_w_long_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     cap.a = a;
     cap.s = s;
@@ -143,15 +143,15 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_6153950
     uint jsycl_grid = (uint)get_global_size(0);
     for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
         it.second = (int)jsycl_s;
-        io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_body(&cap, &it);
+        io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_f5c1e677_1_body(&cap, &it);
     }
 #elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
-    io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_f5c1e677_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_f5c1e677_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_61539507_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_longArithmetic_f5c1e677_1_body(&cap, &it);
 #endif
 }
 #endif

@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$longAtomics$c600b003$1 (FeaturesTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$longAtomics$1a8a248d$1 (FeaturesTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -84,15 +84,15 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1
-#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_longAtomics_1a8a248d_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_longAtomics_1a8a248d_1
 typedef struct {
     jsycl_local_long_1 l;
     jsycl_acc_rw_long_1 g;
     jsycl_acc_w_long_1 res;
-} io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_captures;
+} io_jsycl_lowering_FeaturesTest__lambda_longAtomics_1a8a248d_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_body(const io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_FeaturesTest__lambda_longAtomics_1a8a248d_1_body(const io_jsycl_lowering_FeaturesTest__lambda_longAtomics_1a8a248d_1_captures* cap, const jsycl_item_1* it) {
     int i;
     long big;
     long t0;
@@ -123,14 +123,14 @@ void io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_body(const io
     }
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1(__local long* l_data, int l_range0, __global long* g_data JSYCL_OFFSET_PARAM(g_offset0), __global long* res_data JSYCL_OFFSET_PARAM(res_offset0), int range0) {
-    io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_captures cap;
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_longAtomics_1a8a248d_1(__local long* l_data, int l_range0, __global long* g_data JSYCL_OFFSET_PARAM(g_offset0), __global long* res_data JSYCL_OFFSET_PARAM(res_offset0), int range0) {
+    io_jsycl_lowering_FeaturesTest__lambda_longAtomics_1a8a248d_1_captures cap;
     cap.l.data = l_data;
     cap.l.range[0] = l_range0;
     jsycl_acc_rw_long_1_init(&cap.g, g_data, 0, 0, JSYCL_OFFSET(g_offset0));
     jsycl_acc_w_long_1_init(&cap.res, res_data, 0, 0, JSYCL_OFFSET(res_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
-    io_jsycl_lowering_FeaturesTest__lambda_longAtomics_c600b003_1_body(&cap, &it);
+    io_jsycl_lowering_FeaturesTest__lambda_longAtomics_1a8a248d_1_body(&cap, &it);
 }
 #endif

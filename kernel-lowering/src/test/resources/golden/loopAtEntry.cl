@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$loopAtMethodEntry$3cdc9f73$1 (KernelLowererTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$loopAtMethodEntry$674425a3$1 (KernelLowererTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -46,14 +46,14 @@ void jsycl_acc_w_long_1_init(jsycl_acc_w_long_1* acc, __global long* data, int r
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1
-#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_674425a3_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_674425a3_1
 typedef struct {
     long seed;
     jsycl_acc_w_long_1 out;
-} io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1_captures;
+} io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_674425a3_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1_captures* cap) {
+void io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_674425a3_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_674425a3_1_captures* cap) {
     long seed = cap->seed;
     long s;
     s = seed;
@@ -66,10 +66,10 @@ void io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1_bo
     cap->out.data[0 + JSYCL_OFFSET(cap->out.offset[0])] = s;
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1(long seed, __global long* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0)) {
-    io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1_captures cap;
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_674425a3_1(long seed, __global long* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0)) {
+    io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_674425a3_1_captures cap;
     cap.seed = seed;
     jsycl_acc_w_long_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
-    io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_3cdc9f73_1_body(&cap);
+    io_jsycl_lowering_KernelLowererTest__lambda_loopAtMethodEntry_674425a3_1_body(&cap);
 }
 #endif

@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$loops$dd428850$1 (KernelLowererTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$loops$ad006fa0$1 (KernelLowererTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -69,14 +69,14 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1
-#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_loops_ad006fa0_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_loops_ad006fa0_1
 typedef struct {
     int n;
     jsycl_acc_rw_int_1 out;
-} io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_captures;
+} io_jsycl_lowering_KernelLowererTest__lambda_loops_ad006fa0_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_loops_ad006fa0_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_loops_ad006fa0_1_captures* cap, const jsycl_item_1* it) {
     int n = cap->n;
     int sum;
     int v4;
@@ -114,7 +114,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_body(const io_
     cap->out.data[JSYCL_ITEM_ID(0) + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)sum + (uint)v4);
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1(int n, __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_loops_ad006fa0_1(int n, __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -129,18 +129,18 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1(int n
     }
 #endif
 #endif
-    io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_captures cap;
+    io_jsycl_lowering_KernelLowererTest__lambda_loops_ad006fa0_1_captures cap;
     cap.n = n;
     jsycl_acc_rw_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
-    io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_loops_ad006fa0_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_loops_ad006fa0_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_KernelLowererTest__lambda_loops_dd428850_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_loops_ad006fa0_1_body(&cap, &it);
 #endif
 }
 #endif

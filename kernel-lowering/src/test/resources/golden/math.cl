@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.BuiltinsTest.lambda$mathMapsToOpenClBuiltins$afc364e1$1 (BuiltinsTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.BuiltinsTest.lambda$mathMapsToOpenClBuiltins$e4a2e811$1 (BuiltinsTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -154,15 +154,15 @@ int jsycl_abs_i(int x) {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1
-#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1
+#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1
 typedef struct {
     jsycl_acc_r_double_1 in;
     jsycl_acc_w_double_1 out;
     jsycl_acc_rw_float_1 f;
-} io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_captures;
+} io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1_captures;
 
-void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1_captures* cap, const jsycl_item_1* it) {
     int i;
     double x;
     float y;
@@ -173,7 +173,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_
     cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])] = convert_float_rte(jsycl_round_f(y)) + jsycl_min_f(y, 2.0f) + fabs(y) + convert_float_rte(jsycl_abs_i(i)) + convert_float_rte(max(i, 3));
 }
 
-__kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1(__global const double* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), __global double* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global float* JSYCL_RESTRICT f_data JSYCL_OFFSET_PARAM(f_offset0), int range0) {
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1(__global const double* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), __global double* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global float* JSYCL_RESTRICT f_data JSYCL_OFFSET_PARAM(f_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -188,7 +188,7 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_af
     }
 #endif
 #endif
-    io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_captures cap;
+    io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1_captures cap;
     jsycl_acc_r_double_1_init(&cap.in, in_data, 0, 0, JSYCL_OFFSET(in_offset0));
     jsycl_acc_w_double_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_acc_rw_float_1_init(&cap.f, f_data, 0, 0, JSYCL_OFFSET(f_offset0));
@@ -199,15 +199,15 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_af
     uint jsycl_grid = (uint)get_global_size(0);
     for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
         it.second = (int)jsycl_s;
-        io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_body(&cap, &it);
+        io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1_body(&cap, &it);
     }
 #elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
-    io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_body(&cap, &it);
+    io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_body(&cap, &it);
+    io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_afc364e1_1_body(&cap, &it);
+    io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1_body(&cap, &it);
 #endif
 }
 #endif

@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$multiDimensionalAccessorsAndItem$9b41bc82$1 (KernelLowererTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$multiDimensionalAccessorsAndItem$834c9442$1 (KernelLowererTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -80,14 +80,14 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1
-#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1
 typedef struct {
     jsycl_acc_rw_double_3 v;
     jsycl_acc_r_float_2 m;
-} io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1_captures;
+} io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1_captures* cap, const jsycl_item_2* it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1_captures* cap, const jsycl_item_2* it) {
     int r;
     int c;
     int d;
@@ -99,18 +99,18 @@ void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndIte
     cap->v.data[((r + JSYCL_OFFSET(cap->v.offset[0])) * cap->v.memRange[1] + (c + JSYCL_OFFSET(cap->v.offset[1]))) * cap->v.memRange[2] + (0 + JSYCL_OFFSET(cap->v.offset[2]))] = (double)(cap->m.data[(r + JSYCL_OFFSET(cap->m.offset[0])) * cap->m.memRange[1] + (c + JSYCL_OFFSET(cap->m.offset[1]))] + convert_float_rte(it->range[1]) + convert_float_rte((int)get_global_id(1 - d)) + convert_float_rte(lin) + convert_float_rte(cap->m.range[0] * cap->m.range[1]) + convert_float_rte(it->range[d]));
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1(__global double* JSYCL_RESTRICT v_data, int v_memRange1, int v_memRange2 JSYCL_OFFSET_PARAM(v_offset0) JSYCL_OFFSET_PARAM(v_offset1) JSYCL_OFFSET_PARAM(v_offset2), __global const float* JSYCL_RESTRICT m_data, int m_range0, int m_range1, int m_memRange1 JSYCL_OFFSET_PARAM(m_offset0) JSYCL_OFFSET_PARAM(m_offset1), int range0, int range1) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1(__global double* JSYCL_RESTRICT v_data, int v_memRange1, int v_memRange2 JSYCL_OFFSET_PARAM(v_offset0) JSYCL_OFFSET_PARAM(v_offset1) JSYCL_OFFSET_PARAM(v_offset2), __global const float* JSYCL_RESTRICT m_data, int m_range0, int m_range1, int m_memRange1 JSYCL_OFFSET_PARAM(m_offset0) JSYCL_OFFSET_PARAM(m_offset1), int range0, int range1) {
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(1) >= (uint)range0 || (uint)get_global_id(0) >= (uint)range1) {
         return;
     }
 #endif
-    io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1_captures cap;
+    io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1_captures cap;
     jsycl_acc_rw_double_3_init(&cap.v, v_data, 0, 0, 0, 0, v_memRange1, v_memRange2, JSYCL_OFFSET(v_offset0), JSYCL_OFFSET(v_offset1), JSYCL_OFFSET(v_offset2));
     jsycl_acc_r_float_2_init(&cap.m, m_data, m_range0, m_range1, 0, m_memRange1, JSYCL_OFFSET(m_offset0), JSYCL_OFFSET(m_offset1));
     jsycl_item_2 it;
     it.range[0] = range0;
     it.range[1] = range1;
-    io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_9b41bc82_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1_body(&cap, &it);
 }
 #endif

@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.BuiltinsTest.lambda$ndItemQueriesAndBarrier$dac935c5$1 (BuiltinsTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.BuiltinsTest.lambda$ndItemQueriesAndBarrier$639193d5$1 (BuiltinsTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -44,25 +44,25 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1
-#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_639193d5_1
+#define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_639193d5_1
 typedef struct {
     jsycl_acc_w_int_2 out;
-} io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_captures;
+} io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_639193d5_1_captures;
 
-void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_captures* cap, const jsycl_item_2* it) {
+void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_639193d5_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_639193d5_1_captures* cap, const jsycl_item_2* it) {
     int g;
     g = (int)((uint)(int)get_global_id(1) + (uint)(int)get_local_id(0) + (uint)(int)get_group_id(1) + (uint)(int)get_local_size(0) + (uint)(int)get_num_groups(1) + (uint)it->range[1]);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     cap->out.data[((int)get_global_id(1) + JSYCL_OFFSET(cap->out.offset[0])) * cap->out.memRange[1] + ((int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[1]))] = (int)((uint)g + (uint)(int)((long)get_global_id(1) * it->range[1] + (long)get_global_id(0)) + (uint)(int)((long)get_local_id(1) * (long)get_local_size(0) + (long)get_local_id(0)));
 }
 
-__kernel void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1(__global int* out_data, int out_memRange1 JSYCL_OFFSET_PARAM(out_offset0) JSYCL_OFFSET_PARAM(out_offset1), int range0, int range1) {
-    io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_captures cap;
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_639193d5_1(__global int* out_data, int out_memRange1 JSYCL_OFFSET_PARAM(out_offset0) JSYCL_OFFSET_PARAM(out_offset1), int range0, int range1) {
+    io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_639193d5_1_captures cap;
     jsycl_acc_w_int_2_init(&cap.out, out_data, 0, 0, 0, out_memRange1, JSYCL_OFFSET(out_offset0), JSYCL_OFFSET(out_offset1));
     jsycl_item_2 it;
     it.range[0] = range0;
     it.range[1] = range1;
-    io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_dac935c5_1_body(&cap, &it);
+    io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_639193d5_1_body(&cap, &it);
 }
 #endif

@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$privateArrays$b22468f0$1 (FeaturesTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$privateArrays$449730b0$1 (FeaturesTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -176,15 +176,15 @@ int io_jsycl_lowering_FeaturesTest__mixBytes_d76d77a0(int seed) {
 }
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1
-#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_privateArrays_449730b0_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_privateArrays_449730b0_1
 typedef struct {
     jsycl_acc_r_float_1 in;
     jsycl_acc_w_float_1 out;
     jsycl_acc_w_int_1 mixed;
-} io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_captures;
+} io_jsycl_lowering_FeaturesTest__lambda_privateArrays_449730b0_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(const io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_449730b0_1_body(const io_jsycl_lowering_FeaturesTest__lambda_privateArrays_449730b0_1_captures* cap, const jsycl_item_1* it) {
     int i;
     float window[8];
     int v6;
@@ -219,7 +219,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(const 
     cap->mixed.data[i + JSYCL_OFFSET(cap->mixed.offset[0])] = io_jsycl_lowering_FeaturesTest__mixBytes_d76d77a0((int)((uint)i * (uint)-1640531535));
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1(__global const float* JSYCL_RESTRICT in_data, int in_range0 JSYCL_OFFSET_PARAM(in_offset0), __global float* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global int* JSYCL_RESTRICT mixed_data JSYCL_OFFSET_PARAM(mixed_offset0), int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_449730b0_1(__global const float* JSYCL_RESTRICT in_data, int in_range0 JSYCL_OFFSET_PARAM(in_offset0), __global float* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global int* JSYCL_RESTRICT mixed_data JSYCL_OFFSET_PARAM(mixed_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -234,7 +234,7 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1(__
     }
 #endif
 #endif
-    io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_captures cap;
+    io_jsycl_lowering_FeaturesTest__lambda_privateArrays_449730b0_1_captures cap;
     jsycl_acc_r_float_1_init(&cap.in, in_data, in_range0, 0, JSYCL_OFFSET(in_offset0));
     jsycl_acc_w_float_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_acc_w_int_1_init(&cap.mixed, mixed_data, 0, 0, JSYCL_OFFSET(mixed_offset0));
@@ -242,11 +242,11 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1(__
     it.range[0] = range0;
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
-    io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(&cap, &it);
+    io_jsycl_lowering_FeaturesTest__lambda_privateArrays_449730b0_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(&cap, &it);
+    io_jsycl_lowering_FeaturesTest__lambda_privateArrays_449730b0_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_FeaturesTest__lambda_privateArrays_b22468f0_1_body(&cap, &it);
+    io_jsycl_lowering_FeaturesTest__lambda_privateArrays_449730b0_1_body(&cap, &it);
 #endif
 }
 #endif

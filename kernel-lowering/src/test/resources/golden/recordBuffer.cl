@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.RecordAccessorTest.lambda$particles$748914ea$1 (RecordAccessorTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.RecordAccessorTest.lambda$particles$6ad2214a$1 (RecordAccessorTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -120,15 +120,15 @@ jsycl_elem_RecordAccessorTest_Particle_a2d15c6e io_jsycl_lowering_RecordAccessor
 }
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1
-#define JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__lambda_particles_6ad2214a_1
+#define JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__lambda_particles_6ad2214a_1
 typedef struct {
     jsycl_acc_w_float_1 xs;
     jsycl_racc_rw_RecordAccessorTest_Particle_a2d15c6e_1 ps;
     float dt;
-} io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_captures;
+} io_jsycl_lowering_RecordAccessorTest__lambda_particles_6ad2214a_1_captures;
 
-void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(const io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_RecordAccessorTest__lambda_particles_6ad2214a_1_body(const io_jsycl_lowering_RecordAccessorTest__lambda_particles_6ad2214a_1_captures* cap, const jsycl_item_1* it) {
     float dt = cap->dt;
     int i;
     jsycl_elem_RecordAccessorTest_Particle_a2d15c6e p;
@@ -151,7 +151,7 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(cons
     cap->ps.data[t0 + JSYCL_OFFSET(cap->ps.offset[0])] = t1;
 }
 
-__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1(__global float* JSYCL_RESTRICT xs_data JSYCL_OFFSET_PARAM(xs_offset0), __global jsycl_elem_RecordAccessorTest_Particle_a2d15c6e* JSYCL_RESTRICT ps_data JSYCL_OFFSET_PARAM(ps_offset0), float dt, int range0) {
+__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_6ad2214a_1(__global float* JSYCL_RESTRICT xs_data JSYCL_OFFSET_PARAM(xs_offset0), __global jsycl_elem_RecordAccessorTest_Particle_a2d15c6e* JSYCL_RESTRICT ps_data JSYCL_OFFSET_PARAM(ps_offset0), float dt, int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -166,7 +166,7 @@ __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1(
     }
 #endif
 #endif
-    io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_captures cap;
+    io_jsycl_lowering_RecordAccessorTest__lambda_particles_6ad2214a_1_captures cap;
     jsycl_acc_w_float_1_init(&cap.xs, xs_data, 0, 0, JSYCL_OFFSET(xs_offset0));
     jsycl_racc_rw_RecordAccessorTest_Particle_a2d15c6e_1_init(&cap.ps, ps_data, 0, 0, JSYCL_OFFSET(ps_offset0));
     cap.dt = dt;
@@ -177,15 +177,15 @@ __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1(
     uint jsycl_grid = (uint)get_global_size(0);
     for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
         it.second = (int)jsycl_s;
-        io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(&cap, &it);
+        io_jsycl_lowering_RecordAccessorTest__lambda_particles_6ad2214a_1_body(&cap, &it);
     }
 #elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
-    io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(&cap, &it);
+    io_jsycl_lowering_RecordAccessorTest__lambda_particles_6ad2214a_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(&cap, &it);
+    io_jsycl_lowering_RecordAccessorTest__lambda_particles_6ad2214a_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_RecordAccessorTest__lambda_particles_748914ea_1_body(&cap, &it);
+    io_jsycl_lowering_RecordAccessorTest__lambda_particles_6ad2214a_1_body(&cap, &it);
 #endif
 }
 #endif

@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.RecordAccessorTest.lambda$mixed$5a758a7c$1 (RecordAccessorTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.RecordAccessorTest.lambda$mixed$cb78f91c$1 (RecordAccessorTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -98,13 +98,13 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1
-#define JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1
+#define JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1
 typedef struct {
     jsycl_racc_rw_RecordAccessorTest_Mixed_b33070aa_1 ms;
-} io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_captures;
+} io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1_captures;
 
-void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(const io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1_body(const io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1_captures* cap, const jsycl_item_1* it) {
     jsycl_elem_RecordAccessorTest_Mixed_b33070aa m;
     int t0;
     int t1;
@@ -136,7 +136,7 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(const io
     cap->ms.data[t0 + JSYCL_OFFSET(cap->ms.offset[0])] = t7;
 }
 
-__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1(__global jsycl_elem_RecordAccessorTest_Mixed_b33070aa* JSYCL_RESTRICT ms_data JSYCL_OFFSET_PARAM(ms_offset0), int range0) {
+__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1(__global jsycl_elem_RecordAccessorTest_Mixed_b33070aa* JSYCL_RESTRICT ms_data JSYCL_OFFSET_PARAM(ms_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -151,7 +151,7 @@ __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1(__gl
     }
 #endif
 #endif
-    io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_captures cap;
+    io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1_captures cap;
     jsycl_racc_rw_RecordAccessorTest_Mixed_b33070aa_1_init(&cap.ms, ms_data, 0, 0, JSYCL_OFFSET(ms_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
@@ -160,15 +160,15 @@ __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1(__gl
     uint jsycl_grid = (uint)get_global_size(0);
     for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
         it.second = (int)jsycl_s;
-        io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(&cap, &it);
+        io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1_body(&cap, &it);
     }
 #elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
-    io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(&cap, &it);
+    io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(&cap, &it);
+    io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_RecordAccessorTest__lambda_mixed_5a758a7c_1_body(&cap, &it);
+    io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1_body(&cap, &it);
 #endif
 }
 #endif

@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$maxOf$9df87266$1 (FeaturesTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$maxOf$798a9286$1 (FeaturesTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -62,19 +62,19 @@ float jsycl_max_f(float a, float b) {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1
-#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_maxOf_798a9286_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_maxOf_798a9286_1
 typedef struct {
     jsycl_acc_r_float_1 in;
-} io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_captures;
+} io_jsycl_lowering_FeaturesTest__lambda_maxOf_798a9286_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_body(const io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_captures* cap, const jsycl_reduction_item* it, float* restrict jsycl_acc) {
+void io_jsycl_lowering_FeaturesTest__lambda_maxOf_798a9286_1_body(const io_jsycl_lowering_FeaturesTest__lambda_maxOf_798a9286_1_captures* cap, const jsycl_reduction_item* it, float* restrict jsycl_acc) {
     *jsycl_acc = jsycl_max_f(*jsycl_acc, cap->in.data[it->id + JSYCL_OFFSET(cap->in.offset[0])]);
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1(__global const float* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), int range0, __global float* jsycl_out, __local float* jsycl_scratch) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_maxOf_798a9286_1(__global const float* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), int range0, __global float* jsycl_out, __local float* jsycl_scratch) {
     float jsycl_acc = (-INFINITY);
-    io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_captures cap;
+    io_jsycl_lowering_FeaturesTest__lambda_maxOf_798a9286_1_captures cap;
     jsycl_acc_r_float_1_init(&cap.in, in_data, 0, 0, JSYCL_OFFSET(in_offset0));
     jsycl_reduction_item it;
     it.range[0] = range0;
@@ -83,17 +83,17 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1(__global c
     uint jsycl_end4 = (ulong)range0 > 3ul * jsycl_stride ? (uint)range0 - 3u * jsycl_stride : 0u;
     for (; jsycl_i < jsycl_end4; jsycl_i += 4u * jsycl_stride) {
         it.id = (int)(jsycl_i);
-        io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_body(&cap, &it, &jsycl_acc);
+        io_jsycl_lowering_FeaturesTest__lambda_maxOf_798a9286_1_body(&cap, &it, &jsycl_acc);
         it.id = (int)(jsycl_i + 1u * jsycl_stride);
-        io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_body(&cap, &it, &jsycl_acc);
+        io_jsycl_lowering_FeaturesTest__lambda_maxOf_798a9286_1_body(&cap, &it, &jsycl_acc);
         it.id = (int)(jsycl_i + 2u * jsycl_stride);
-        io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_body(&cap, &it, &jsycl_acc);
+        io_jsycl_lowering_FeaturesTest__lambda_maxOf_798a9286_1_body(&cap, &it, &jsycl_acc);
         it.id = (int)(jsycl_i + 3u * jsycl_stride);
-        io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_body(&cap, &it, &jsycl_acc);
+        io_jsycl_lowering_FeaturesTest__lambda_maxOf_798a9286_1_body(&cap, &it, &jsycl_acc);
     }
     for (; jsycl_i < (uint)range0; jsycl_i += jsycl_stride) {
         it.id = (int)jsycl_i;
-        io_jsycl_lowering_FeaturesTest__lambda_maxOf_9df87266_1_body(&cap, &it, &jsycl_acc);
+        io_jsycl_lowering_FeaturesTest__lambda_maxOf_798a9286_1_body(&cap, &it, &jsycl_acc);
     }
     int jsycl_lid = (int)get_local_id(0);
     jsycl_scratch[jsycl_lid] = jsycl_acc;

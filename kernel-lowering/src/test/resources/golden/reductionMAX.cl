@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$sumOf$ab225b93$1 (FeaturesTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$sumOf$a7c8c3b3$1 (FeaturesTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -54,19 +54,19 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1
-#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1
 typedef struct {
     jsycl_acc_r_int_1 in;
-} io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures;
+} io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(const io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures* cap, const jsycl_reduction_item* it, int* restrict jsycl_acc) {
+void io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1_body(const io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1_captures* cap, const jsycl_reduction_item* it, int* restrict jsycl_acc) {
     *jsycl_acc = max(*jsycl_acc, cap->in.data[it->id + JSYCL_OFFSET(cap->in.offset[0])]);
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1(__global const int* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), int range0, __global int* jsycl_out, __local int* jsycl_scratch) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1(__global const int* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), int range0, __global int* jsycl_out, __local int* jsycl_scratch) {
     int jsycl_acc = (-2147483647 - 1);
-    io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_captures cap;
+    io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1_captures cap;
     jsycl_acc_r_int_1_init(&cap.in, in_data, 0, 0, JSYCL_OFFSET(in_offset0));
     jsycl_reduction_item it;
     it.range[0] = range0;
@@ -75,17 +75,17 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1(__global c
     uint jsycl_end4 = (ulong)range0 > 3ul * jsycl_stride ? (uint)range0 - 3u * jsycl_stride : 0u;
     for (; jsycl_i < jsycl_end4; jsycl_i += 4u * jsycl_stride) {
         it.id = (int)(jsycl_i);
-        io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(&cap, &it, &jsycl_acc);
+        io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1_body(&cap, &it, &jsycl_acc);
         it.id = (int)(jsycl_i + 1u * jsycl_stride);
-        io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(&cap, &it, &jsycl_acc);
+        io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1_body(&cap, &it, &jsycl_acc);
         it.id = (int)(jsycl_i + 2u * jsycl_stride);
-        io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(&cap, &it, &jsycl_acc);
+        io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1_body(&cap, &it, &jsycl_acc);
         it.id = (int)(jsycl_i + 3u * jsycl_stride);
-        io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(&cap, &it, &jsycl_acc);
+        io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1_body(&cap, &it, &jsycl_acc);
     }
     for (; jsycl_i < (uint)range0; jsycl_i += jsycl_stride) {
         it.id = (int)jsycl_i;
-        io_jsycl_lowering_FeaturesTest__lambda_sumOf_ab225b93_1_body(&cap, &it, &jsycl_acc);
+        io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1_body(&cap, &it, &jsycl_acc);
     }
     int jsycl_lid = (int)get_local_id(0);
     jsycl_scratch[jsycl_lid] = jsycl_acc;

@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$saxpyWithCapturedScalars$a25750e$1 (KernelLowererTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$saxpyWithCapturedScalars$7cab0ee$1 (KernelLowererTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -86,16 +86,16 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1
-#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_7cab0ee_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_7cab0ee_1
 typedef struct {
     int n;
     jsycl_acc_rw_float_1 y;
     float alpha;
     jsycl_acc_r_float_1 x;
-} io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_captures;
+} io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_7cab0ee_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_7cab0ee_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_7cab0ee_1_captures* cap, const jsycl_item_1* it) {
     int n = cap->n;
     float alpha = cap->alpha;
     int i;
@@ -105,7 +105,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750
     }
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1(int n, __global float* JSYCL_RESTRICT y_data JSYCL_OFFSET_PARAM(y_offset0), float alpha, __global const float* JSYCL_RESTRICT x_data JSYCL_OFFSET_PARAM(x_offset0), int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_7cab0ee_1(int n, __global float* JSYCL_RESTRICT y_data JSYCL_OFFSET_PARAM(y_offset0), float alpha, __global const float* JSYCL_RESTRICT x_data JSYCL_OFFSET_PARAM(x_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -120,7 +120,7 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScala
     }
 #endif
 #endif
-    io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_captures cap;
+    io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_7cab0ee_1_captures cap;
     cap.n = n;
     jsycl_acc_rw_float_1_init(&cap.y, y_data, 0, 0, JSYCL_OFFSET(y_offset0));
     cap.alpha = alpha;
@@ -132,15 +132,15 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScala
     uint jsycl_grid = (uint)get_global_size(0);
     for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
         it.second = (int)jsycl_s;
-        io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_body(&cap, &it);
+        io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_7cab0ee_1_body(&cap, &it);
     }
 #elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
-    io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_7cab0ee_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_7cab0ee_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_a25750e_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_saxpyWithCapturedScalars_7cab0ee_1_body(&cap, &it);
 #endif
 }
 #endif

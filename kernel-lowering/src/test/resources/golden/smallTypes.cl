@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$smallTypesAccessors$bc7d3c87$1 (KernelLowererTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$smallTypesAccessors$e3996047$1 (KernelLowererTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -120,8 +120,8 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1
-#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3996047_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3996047_1
 typedef struct {
     jsycl_acc_rw_char_1 bytes;
     char add;
@@ -129,9 +129,9 @@ typedef struct {
     jsycl_acc_rw_ushort_1 chars;
     jsycl_acc_rw_uchar_1 bools;
     uchar flag;
-} io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_captures;
+} io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3996047_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3996047_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3996047_1_captures* cap, const jsycl_item_1* it) {
     int add = cap->add;
     int flag = cap->flag;
     int i;
@@ -157,7 +157,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_
     cap->bools.data[t1 + JSYCL_OFFSET(cap->bools.offset[0])] = t2;
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1(__global char* JSYCL_RESTRICT bytes_data JSYCL_OFFSET_PARAM(bytes_offset0), char add, __global short* JSYCL_RESTRICT shorts_data JSYCL_OFFSET_PARAM(shorts_offset0), __global ushort* JSYCL_RESTRICT chars_data JSYCL_OFFSET_PARAM(chars_offset0), __global uchar* JSYCL_RESTRICT bools_data JSYCL_OFFSET_PARAM(bools_offset0), uchar flag, int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3996047_1(__global char* JSYCL_RESTRICT bytes_data JSYCL_OFFSET_PARAM(bytes_offset0), char add, __global short* JSYCL_RESTRICT shorts_data JSYCL_OFFSET_PARAM(shorts_offset0), __global ushort* JSYCL_RESTRICT chars_data JSYCL_OFFSET_PARAM(chars_offset0), __global uchar* JSYCL_RESTRICT bools_data JSYCL_OFFSET_PARAM(bools_offset0), uchar flag, int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -172,7 +172,7 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc
     }
 #endif
 #endif
-    io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_captures cap;
+    io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3996047_1_captures cap;
     jsycl_acc_rw_char_1_init(&cap.bytes, bytes_data, 0, 0, JSYCL_OFFSET(bytes_offset0));
     cap.add = add;
     jsycl_acc_rw_short_1_init(&cap.shorts, shorts_data, 0, 0, JSYCL_OFFSET(shorts_offset0));
@@ -186,15 +186,15 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc
     uint jsycl_grid = (uint)get_global_size(0);
     for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
         it.second = (int)jsycl_s;
-        io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_body(&cap, &it);
+        io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3996047_1_body(&cap, &it);
     }
 #elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
-    io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3996047_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3996047_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_bc7d3c87_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3996047_1_body(&cap, &it);
 #endif
 }
 #endif

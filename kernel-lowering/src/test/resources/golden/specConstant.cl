@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$scaled$bb92738a$1 (FeaturesTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.FeaturesTest.lambda$scaled$350be16a$1 (FeaturesTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -74,17 +74,17 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1
-#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_scaled_350be16a_1
+#define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_scaled_350be16a_1
 typedef struct {
     jsycl_acc_w_int_1 out;
-} io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_captures;
+} io_jsycl_lowering_FeaturesTest__lambda_scaled_350be16a_1_captures;
 
-void io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_body(const io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_FeaturesTest__lambda_scaled_350be16a_1_body(const io_jsycl_lowering_FeaturesTest__lambda_scaled_350be16a_1_captures* cap, const jsycl_item_1* it) {
     cap->out.data[JSYCL_ITEM_ID(0) + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)JSYCL_ITEM_ID(0) * (uint)((int)(JSYCL_SC_SCALE)));
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1(__global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_scaled_350be16a_1(__global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -99,7 +99,7 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1(__global 
     }
 #endif
 #endif
-    io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_captures cap;
+    io_jsycl_lowering_FeaturesTest__lambda_scaled_350be16a_1_captures cap;
     jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
@@ -108,15 +108,15 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1(__global 
     uint jsycl_grid = (uint)get_global_size(0);
     for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
         it.second = (int)jsycl_s;
-        io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_body(&cap, &it);
+        io_jsycl_lowering_FeaturesTest__lambda_scaled_350be16a_1_body(&cap, &it);
     }
 #elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
-    io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_body(&cap, &it);
+    io_jsycl_lowering_FeaturesTest__lambda_scaled_350be16a_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_body(&cap, &it);
+    io_jsycl_lowering_FeaturesTest__lambda_scaled_350be16a_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_FeaturesTest__lambda_scaled_bb92738a_1_body(&cap, &it);
+    io_jsycl_lowering_FeaturesTest__lambda_scaled_350be16a_1_body(&cap, &it);
 #endif
 }
 #endif

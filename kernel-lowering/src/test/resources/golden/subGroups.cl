@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.SubGroupAlgorithmsTest.lambda$subGroupOperationsShareOneShufflePrimitive$acc65e76$1 (SubGroupAlgorithmsTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.SubGroupAlgorithmsTest.lambda$subGroupOperationsShareOneShufflePrimitive$5ed13b66$1 (SubGroupAlgorithmsTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -339,15 +339,15 @@ int jsycl_sg_reduce_or_int(int x, __local long* scratch) {
 }
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOneShufflePrimitive_acc65e76_1
-#define JSYCL_DEF_io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOneShufflePrimitive_acc65e76_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOneShufflePrimitive_5ed13b66_1
+#define JSYCL_DEF_io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOneShufflePrimitive_5ed13b66_1
 typedef struct {
     jsycl_acc_r_float_1 in;
     jsycl_acc_w_float_1 out;
     jsycl_acc_w_long_1 flags;
-} io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOneShufflePrimitive_acc65e76_1_captures;
+} io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOneShufflePrimitive_5ed13b66_1_captures;
 
-void io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOneShufflePrimitive_acc65e76_1_body(const io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOneShufflePrimitive_acc65e76_1_captures* cap, const jsycl_item_1* it, __local long* jsycl_group_scratch) {
+void io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOneShufflePrimitive_5ed13b66_1_body(const io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOneShufflePrimitive_5ed13b66_1_captures* cap, const jsycl_item_1* it, __local long* jsycl_group_scratch) {
     int g;
     float x;
     float t0;
@@ -402,13 +402,13 @@ void io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOne
     cap->flags.data[t14 + JSYCL_OFFSET(cap->flags.offset[0])] = (long)((ulong)t15 + (ulong)(long)t16 + (ulong)(long)(jsycl_sg_lid() & 31) + (ulong)(long)(jsycl_sg_lid() >> 5) + (ulong)(long)jsycl_sg_size() + (ulong)(long)32 + (ulong)(long)(((int)(get_local_size(0) * get_local_size(1) * get_local_size(2)) + 31) >> 5));
 }
 
-__kernel void io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOneShufflePrimitive_acc65e76_1(__global const float* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), __global float* out_data JSYCL_OFFSET_PARAM(out_offset0), __global long* flags_data JSYCL_OFFSET_PARAM(flags_offset0), int range0, __local long* jsycl_group_scratch) {
-    io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOneShufflePrimitive_acc65e76_1_captures cap;
+__kernel void io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOneShufflePrimitive_5ed13b66_1(__global const float* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), __global float* out_data JSYCL_OFFSET_PARAM(out_offset0), __global long* flags_data JSYCL_OFFSET_PARAM(flags_offset0), int range0, __local long* jsycl_group_scratch) {
+    io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOneShufflePrimitive_5ed13b66_1_captures cap;
     jsycl_acc_r_float_1_init(&cap.in, in_data, 0, 0, JSYCL_OFFSET(in_offset0));
     jsycl_acc_w_float_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_acc_w_long_1_init(&cap.flags, flags_data, 0, 0, JSYCL_OFFSET(flags_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
-    io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOneShufflePrimitive_acc65e76_1_body(&cap, &it, jsycl_group_scratch);
+    io_jsycl_lowering_SubGroupAlgorithmsTest__lambda_subGroupOperationsShareOneShufflePrimitive_5ed13b66_1_body(&cap, &it, jsycl_group_scratch);
 }
 #endif

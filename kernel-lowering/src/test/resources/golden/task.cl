@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$taskKernel$14947a9e$1 (KernelLowererTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$taskKernel$579f066e$1 (KernelLowererTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -46,14 +46,14 @@ void jsycl_acc_w_int_1_init(jsycl_acc_w_int_1* acc, __global int* data, int rang
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1
-#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_579f066e_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_579f066e_1
 typedef struct {
     int n;
     jsycl_acc_w_int_1 out;
-} io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1_captures;
+} io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_579f066e_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1_captures* cap) {
+void io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_579f066e_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_579f066e_1_captures* cap) {
     int n = cap->n;
     int f;
     int i;
@@ -66,10 +66,10 @@ void io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1_body(cons
     cap->out.data[0 + JSYCL_OFFSET(cap->out.offset[0])] = f;
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1(int n, __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0)) {
-    io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1_captures cap;
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_579f066e_1(int n, __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0)) {
+    io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_579f066e_1_captures cap;
     cap.n = n;
     jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
-    io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_14947a9e_1_body(&cap);
+    io_jsycl_lowering_KernelLowererTest__lambda_taskKernel_579f066e_1_body(&cap);
 }
 #endif

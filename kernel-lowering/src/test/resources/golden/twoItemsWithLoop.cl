@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.ProgramVariantTest.lambda$aKernelWithALoopHasTwoItemsButNoGridStride$dd428850$1 (ProgramVariantTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.ProgramVariantTest.lambda$aKernelWithALoopHasTwoItemsButNoGridStride$ad006fa0$1 (ProgramVariantTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -69,14 +69,14 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1
-#define JSYCL_DEF_io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_ad006fa0_1
+#define JSYCL_DEF_io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_ad006fa0_1
 typedef struct {
     int n;
     jsycl_acc_w_int_1 out;
-} io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1_captures;
+} io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_ad006fa0_1_captures;
 
-void io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1_body(const io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_ad006fa0_1_body(const io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_ad006fa0_1_captures* cap, const jsycl_item_1* it) {
     int n = cap->n;
     int s;
     int j;
@@ -89,7 +89,7 @@ void io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsBut
     cap->out.data[JSYCL_ITEM_ID(0) + JSYCL_OFFSET(cap->out.offset[0])] = s;
 }
 
-__kernel void io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1(int n, __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
+__kernel void io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_ad006fa0_1(int n, __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -104,18 +104,18 @@ __kernel void io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTw
     }
 #endif
 #endif
-    io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1_captures cap;
+    io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_ad006fa0_1_captures cap;
     cap.n = n;
     jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_item_1 it;
     it.range[0] = range0;
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
-    io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1_body(&cap, &it);
+    io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_ad006fa0_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1_body(&cap, &it);
+    io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_ad006fa0_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_dd428850_1_body(&cap, &it);
+    io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_ad006fa0_1_body(&cap, &it);
 #endif
 }
 #endif

@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$vectorAdd$f189b88$1 (KernelLowererTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.KernelLowererTest.lambda$vectorAdd$454be1f8$1 (KernelLowererTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -86,21 +86,21 @@ typedef struct {
 #endif
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1
-#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_454be1f8_1
+#define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_454be1f8_1
 typedef struct {
     jsycl_acc_w_float_1 c;
     jsycl_acc_r_float_1 a;
     jsycl_acc_r_float_1 b;
-} io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_captures;
+} io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_454be1f8_1_captures;
 
-void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_454be1f8_1_body(const io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_454be1f8_1_captures* cap, const jsycl_item_1* it) {
     int i;
     i = JSYCL_ITEM_ID(0);
     cap->c.data[i + JSYCL_OFFSET(cap->c.offset[0])] = cap->a.data[i + JSYCL_OFFSET(cap->a.offset[0])] + cap->b.data[i + JSYCL_OFFSET(cap->b.offset[0])];
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1(__global float* JSYCL_RESTRICT c_data JSYCL_OFFSET_PARAM(c_offset0), __global const float* JSYCL_RESTRICT a_data JSYCL_OFFSET_PARAM(a_offset0), __global const float* JSYCL_RESTRICT b_data JSYCL_OFFSET_PARAM(b_offset0), int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_454be1f8_1(__global float* JSYCL_RESTRICT c_data JSYCL_OFFSET_PARAM(c_offset0), __global const float* JSYCL_RESTRICT a_data JSYCL_OFFSET_PARAM(a_offset0), __global const float* JSYCL_RESTRICT b_data JSYCL_OFFSET_PARAM(b_offset0), int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -115,7 +115,7 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1(__
     }
 #endif
 #endif
-    io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_captures cap;
+    io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_454be1f8_1_captures cap;
     jsycl_acc_w_float_1_init(&cap.c, c_data, 0, 0, JSYCL_OFFSET(c_offset0));
     jsycl_acc_r_float_1_init(&cap.a, a_data, 0, 0, JSYCL_OFFSET(a_offset0));
     jsycl_acc_r_float_1_init(&cap.b, b_data, 0, 0, JSYCL_OFFSET(b_offset0));
@@ -126,15 +126,15 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1(__
     uint jsycl_grid = (uint)get_global_size(0);
     for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
         it.second = (int)jsycl_s;
-        io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(&cap, &it);
+        io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_454be1f8_1_body(&cap, &it);
     }
 #elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
-    io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_454be1f8_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_454be1f8_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_f189b88_1_body(&cap, &it);
+    io_jsycl_lowering_KernelLowererTest__lambda_vectorAdd_454be1f8_1_body(&cap, &it);
 #endif
 }
 #endif

@@ -1,4 +1,4 @@
-/* jsycl kernel io.jsycl.lowering.VectorAccessTest.lambda$int8$8d54d581$1 (VectorAccessTest.java). Generated; do not edit. */
+/* jsycl kernel io.jsycl.lowering.VectorAccessTest.lambda$int8$4457341$1 (VectorAccessTest.java). Generated; do not edit. */
 #ifndef JSYCL_FAST_MATH
 #pragma OPENCL FP_CONTRACT OFF
 #endif
@@ -280,15 +280,15 @@ jsycl_elem_Int8_dc96667e io_jsycl_Int8__div_fc865a39(jsycl_elem_Int8_dc96667e se
 }
 #endif
 
-#ifndef JSYCL_DEF_io_jsycl_lowering_VectorAccessTest__lambda_int8_8d54d581_1
-#define JSYCL_DEF_io_jsycl_lowering_VectorAccessTest__lambda_int8_8d54d581_1
+#ifndef JSYCL_DEF_io_jsycl_lowering_VectorAccessTest__lambda_int8_4457341_1
+#define JSYCL_DEF_io_jsycl_lowering_VectorAccessTest__lambda_int8_4457341_1
 typedef struct {
     jsycl_acc_r_int_1 in;
     jsycl_acc_w_int_1 out;
     int lane;
-} io_jsycl_lowering_VectorAccessTest__lambda_int8_8d54d581_1_captures;
+} io_jsycl_lowering_VectorAccessTest__lambda_int8_4457341_1_captures;
 
-void io_jsycl_lowering_VectorAccessTest__lambda_int8_8d54d581_1_body(const io_jsycl_lowering_VectorAccessTest__lambda_int8_8d54d581_1_captures* cap, const jsycl_item_1* it) {
+void io_jsycl_lowering_VectorAccessTest__lambda_int8_4457341_1_body(const io_jsycl_lowering_VectorAccessTest__lambda_int8_4457341_1_captures* cap, const jsycl_item_1* it) {
     int lane = cap->lane;
     int i;
     jsycl_elem_Int8_dc96667e v;
@@ -303,7 +303,7 @@ void io_jsycl_lowering_VectorAccessTest__lambda_int8_8d54d581_1_body(const io_js
     jsycl_elem_Int8_dc96667e_vstore8(cap->out.data + 8 * t1 + JSYCL_OFFSET(cap->out.offset[0]), t0);
 }
 
-__kernel void io_jsycl_lowering_VectorAccessTest__lambda_int8_8d54d581_1(__global const int* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int lane, int range0) {
+__kernel void io_jsycl_lowering_VectorAccessTest__lambda_int8_4457341_1(__global const int* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int lane, int range0) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -318,7 +318,7 @@ __kernel void io_jsycl_lowering_VectorAccessTest__lambda_int8_8d54d581_1(__globa
     }
 #endif
 #endif
-    io_jsycl_lowering_VectorAccessTest__lambda_int8_8d54d581_1_captures cap;
+    io_jsycl_lowering_VectorAccessTest__lambda_int8_4457341_1_captures cap;
     jsycl_acc_r_int_1_init(&cap.in, in_data, 0, 0, JSYCL_OFFSET(in_offset0));
     jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     cap.lane = lane;
@@ -329,15 +329,15 @@ __kernel void io_jsycl_lowering_VectorAccessTest__lambda_int8_8d54d581_1(__globa
     uint jsycl_grid = (uint)get_global_size(0);
     for (uint jsycl_s = 0; jsycl_id + jsycl_s < (uint)range0; jsycl_s += jsycl_grid) {
         it.second = (int)jsycl_s;
-        io_jsycl_lowering_VectorAccessTest__lambda_int8_8d54d581_1_body(&cap, &it);
+        io_jsycl_lowering_VectorAccessTest__lambda_int8_4457341_1_body(&cap, &it);
     }
 #elif defined(JSYCL_TWO_ITEMS)
     it.second = 0;
-    io_jsycl_lowering_VectorAccessTest__lambda_int8_8d54d581_1_body(&cap, &it);
+    io_jsycl_lowering_VectorAccessTest__lambda_int8_4457341_1_body(&cap, &it);
     it.second = jsycl_half;
-    io_jsycl_lowering_VectorAccessTest__lambda_int8_8d54d581_1_body(&cap, &it);
+    io_jsycl_lowering_VectorAccessTest__lambda_int8_4457341_1_body(&cap, &it);
 #else
-    io_jsycl_lowering_VectorAccessTest__lambda_int8_8d54d581_1_body(&cap, &it);
+    io_jsycl_lowering_VectorAccessTest__lambda_int8_4457341_1_body(&cap, &it);
 #endif
 }
 #endif

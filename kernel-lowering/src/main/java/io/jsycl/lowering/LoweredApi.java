@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AnnotationNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldNode;
@@ -195,11 +196,16 @@ public final class LoweredApi {
         ClassNode node = new ClassNode();
         new ClassReader(bytes).accept(node, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         Map<String, Member> members = new LinkedHashMap<>();
+        // Public members only: a vector record's private fields carry their components' annotation too.
         for (FieldNode f : node.fields) {
-            annotated(owner, f.name, f.desc, f.visibleAnnotations, members);
+            if ((f.access & Opcodes.ACC_PUBLIC) != 0) {
+                annotated(owner, f.name, f.desc, f.visibleAnnotations, members);
+            }
         }
         for (MethodNode m : node.methods) {
-            annotated(owner, m.name, m.desc, m.visibleAnnotations, members);
+            if ((m.access & Opcodes.ACC_PUBLIC) != 0) {
+                annotated(owner, m.name, m.desc, m.visibleAnnotations, members);
+            }
         }
         List<String> supertypes = new ArrayList<>(node.interfaces);
         if (node.superName != null) {

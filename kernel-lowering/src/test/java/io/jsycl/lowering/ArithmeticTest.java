@@ -2,14 +2,14 @@ package io.jsycl.lowering;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jsycl.Accessor;
+import io.jsycl.GridAccess;
 import io.jsycl.ItemKernel;
-import io.jsycl.LocalAccessor;
+import io.jsycl.WideAccess;
 import org.junit.jupiter.api.Test;
 
 /** Subscripts: which are computed signed ({@link Arithmetic#subscript}) and which keep Java's wrapping. */
 class ArithmeticTest {
-    static ItemKernel neighbours(Accessor.OfInt in, Accessor.OfInt out, int n, int[] table) {
+    static ItemKernel neighbours(WideAccess.OfInt in, WideAccess.OfInt out, int n, int[] table) {
         return it -> {
             int i = it.id(0);
             int shifted = i + 1;
@@ -20,7 +20,7 @@ class ArithmeticTest {
 
     @Test
     void subscriptsPlusOrMinusASmallConstantAreSignedAndEverythingElseWraps() {
-        String source = Lambdas.lower(1, neighbours(new Accessor.OfInt(1, "READ"), new Accessor.OfInt(1, "WRITE"), 0,
+        String source = Lambdas.lower(1, neighbours(Faces.accessor(WideAccess.OfInt.class, 1, "READ"), Faces.accessor(WideAccess.OfInt.class, 1, "WRITE"), 0,
                 new int[0])).source();
         assertThat(source)
                 .contains("in.data[JSYCL_SUBSCRIPT(i, -1) + JSYCL_OFFSET(cap->in.offset[0])]")
@@ -42,8 +42,8 @@ class ArithmeticTest {
 
     @Test
     void theIncrementOfACountedLoopIsSignedAndOthersWrap() {
-        String source = Lambdas.lower(1, SemanticsTest.countedLoops(new Accessor.OfInt(1, "READ"),
-                new Accessor.OfInt(1, "WRITE"))).source();
+        String source = Lambdas.lower(1, SemanticsTest.countedLoops(Faces.accessor(WideAccess.OfInt.class, 1, "READ"),
+                Faces.accessor(WideAccess.OfInt.class, 1, "WRITE"))).source();
         // The first loop (k < MAX_VALUE, k++ last and its only write) counts signed; its variable's C name
         // depends on how javac numbered the locals.
         var signed = java.util.regex.Pattern.compile("while \\((\\w+) < 2147483647\\) \\{\n(?:.*\n){2}\\s*\\1 = \\1 \\+ 1;\n");
@@ -59,7 +59,7 @@ class ArithmeticTest {
 
     @Test
     void checkedKernelsKeepWrappingSubscripts() {
-        var request = Lambdas.request(neighbours(new Accessor.OfInt(1, "READ"), new Accessor.OfInt(1, "WRITE"), 0,
+        var request = Lambdas.request(neighbours(Faces.accessor(WideAccess.OfInt.class, 1, "READ"), Faces.accessor(WideAccess.OfInt.class, 1, "WRITE"), 0,
                 new int[0]), KernelShape.ITEM, 1, true, null);
         String source = KernelLowerer.lower(request).source();
         // The subscript is the wrapped index, or 0 where the check failed.
@@ -67,7 +67,7 @@ class ArithmeticTest {
                 .contains(" ? (int)((uint)i - 1u) : 0) + ");
     }
 
-    static io.jsycl.NdItemKernel tree(LocalAccessor.OfInt scratch) {
+    static io.jsycl.NdItemKernel tree(GridAccess.OfInt scratch) {
         return it -> {
             int lid = it.localId(0);
             scratch.set(lid, scratch.get(lid + 1) + scratch.get(lid - 1));
@@ -76,7 +76,7 @@ class ArithmeticTest {
 
     @Test
     void localAccessorSubscriptsAreSignedAndHaveNoOffset() {
-        String source = Lambdas.lowerNd(1, tree(new LocalAccessor.OfInt(64))).source();
+        String source = Lambdas.lowerNd(1, tree(Faces.local(GridAccess.OfInt.class, 64))).source();
         assertThat(source).contains("(uint)cap->scratch.data[JSYCL_SUBSCRIPT(lid, 1)] + (uint)cap->scratch.data[JSYCL_SUBSCRIPT(lid, -1)]")
                 .doesNotContain("JSYCL_OFFSET(cap->scratch");
     }

@@ -1,9 +1,9 @@
 package io.jsycl.lowering;
 
+import io.jsycl.WideAccess;
 import static io.jsycl.lowering.Lambdas.lower;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jsycl.Accessor;
 import org.junit.jupiter.api.Test;
 
 class BuiltinsTest {
@@ -13,9 +13,9 @@ class BuiltinsTest {
 
     @Test
     void mathMapsToOpenClBuiltins() {
-        var in = new Accessor.OfDouble(1, "READ");
-        var out = new Accessor.OfDouble(1, "WRITE");
-        var f = new Accessor.OfFloat(1, "READ_WRITE");
+        var in = Faces.accessor(WideAccess.OfDouble.class, 1, "READ");
+        var out = Faces.accessor(WideAccess.OfDouble.class, 1, "WRITE");
+        var f = Faces.accessor(WideAccess.OfFloat.class, 1, "READ_WRITE");
         LoweredKernel k = lower(1, it -> {
             int i = it.id(0);
             double x = in.get(i);
@@ -33,8 +33,8 @@ class BuiltinsTest {
     /** Math calls and conversions of constants are computed by Java; the driver never folds them. */
     @Test
     void mathOfConstantsIsComputedByJava() {
-        var out = new Accessor.OfDouble(1, "WRITE");
-        var ints = new Accessor.OfInt(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfDouble.class, 1, "WRITE");
+        var ints = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         LoweredKernel k = lower(1, it -> {
             out.set(0, Math.floor(Double.NaN) + Math.sqrt(2.0) + Math.exp(Double.POSITIVE_INFINITY));
             ints.set(0, (int) Math.floor(Float.NaN) + (int) Math.rint(2.5) + Math.floorMod(-7, 3));
@@ -45,8 +45,8 @@ class BuiltinsTest {
 
     @Test
     void bitOperations() {
-        var out = new Accessor.OfInt(1, "WRITE");
-        var f = new Accessor.OfFloat(1, "READ");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
+        var f = Faces.accessor(WideAccess.OfFloat.class, 1, "READ");
         LoweredKernel k = lower(1, it -> {
             int i = it.id(0);
             long l = it.linearId();
@@ -61,8 +61,8 @@ class BuiltinsTest {
 
     @Test
     void staticMethodsBecomeDeviceFunctions() {
-        var a = new Accessor.OfFloat(2, "READ");
-        var out = new Accessor.OfFloat(1, "WRITE");
+        var a = Faces.accessor(WideAccess.OfFloat.class, 2, "READ");
+        var out = Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE");
         int n = 8;
         LoweredKernel k = lower(1, it -> {
             int row = it.id(0);
@@ -72,7 +72,7 @@ class BuiltinsTest {
         Golden.check("deviceFunctions", k);
     }
 
-    static float rowSum(Accessor.OfFloat m, int row, int n) {
+    static float rowSum(WideAccess.OfFloat m, int row, int n) {
         float s = 0;
         for (int j = 0; j < n; j++) {
             s += m.get(row, j);
@@ -87,7 +87,7 @@ class BuiltinsTest {
     @Test
     @SuppressWarnings("fallthrough") // the fall-through from case 100 is what is under test
     void switchStatements() {
-        var out = new Accessor.OfInt(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         LoweredKernel k = lower(1, it -> {
             int i = it.id(0);
             int r;
@@ -116,7 +116,7 @@ class BuiltinsTest {
 
     @Test
     void constantsAndBoxing() {
-        var out = new Accessor.OfLong(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfLong.class, 1, "WRITE");
         LoweredKernel k = lower(1, it -> {
             Integer boxed = it.id(0);
             Long big = BIG;
@@ -128,7 +128,7 @@ class BuiltinsTest {
 
     @Test
     void ndItemQueriesAndBarrier() {
-        var out = new Accessor.OfInt(2, "WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 2, "WRITE");
         LoweredKernel k = Lambdas.lowerNd(2, it -> {
             int g = it.globalId(0) + it.localId(1) + it.groupId(0) + it.localRange(1) + it.groupRange(0) + it.globalRange(1);
             it.barrier();

@@ -2,11 +2,11 @@ package io.jsycl.lowering;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jsycl.Accessor;
 import io.jsycl.Fence;
+import io.jsycl.GridAccess;
 import io.jsycl.ItemKernel;
-import io.jsycl.LocalAccessor;
 import io.jsycl.NdItemKernel;
+import io.jsycl.WideAccess;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class ChecksTest {
     private static final int N = 32;
 
-    static ItemKernel search(Accessor.OfInt keys, Accessor.OfInt out) {
+    static ItemKernel search(WideAccess.OfInt keys, WideAccess.OfInt out) {
         return it -> {
             int k = 0;
             while (keys.get(k) != it.id(0) + 1) {
@@ -36,11 +36,11 @@ class ChecksTest {
     /** Java stops a search past the end with an exception; the failing work-item's loop tests its flag. */
     @Test
     void aScanPastTheEndTestsTheFailureFlagInItsLoop() {
-        LoweredKernel lowered = lowerChecked(search(new Accessor.OfInt(1, "READ"), new Accessor.OfInt(1, "WRITE")));
+        LoweredKernel lowered = lowerChecked(search(Faces.accessor(WideAccess.OfInt.class, 1, "READ"), Faces.accessor(WideAccess.OfInt.class, 1, "WRITE")));
         assertThat(loopHeads(body(lowered))).singleElement().asString().contains("*jsycl_failed");
     }
 
-    static ItemKernel triangle(Accessor.OfInt counts, Accessor.OfInt data, Accessor.OfInt out) {
+    static ItemKernel triangle(WideAccess.OfInt counts, WideAccess.OfInt data, WideAccess.OfInt out) {
         return it -> {
             int g = it.id(0);
             int n = counts.get(g + 1);
@@ -60,12 +60,12 @@ class ChecksTest {
      */
     @Test
     void bothLoopsOverABoundReadPastTheEndTestTheFailureFlag() {
-        ItemKernel k = triangle(new Accessor.OfInt(1, "READ"), new Accessor.OfInt(1, "READ"), new Accessor.OfInt(1, "WRITE"));
+        ItemKernel k = triangle(Faces.accessor(WideAccess.OfInt.class, 1, "READ"), Faces.accessor(WideAccess.OfInt.class, 1, "READ"), Faces.accessor(WideAccess.OfInt.class, 1, "WRITE"));
         assertThat(loopHeads(body(lowerChecked(k)))).hasSize(2).allSatisfy(head -> assertThat(head).matches(
                 "while \\(\\w+ <=? \\w+ && !\\(\\*jsycl_failed\\)\\) \\{"));
     }
 
-    static ItemKernel callsAnEndlessSearch(Accessor.OfInt in, Accessor.OfInt out) {
+    static ItemKernel callsAnEndlessSearch(WideAccess.OfInt in, WideAccess.OfInt out) {
         return it -> out.set(it.id(0), positionOf(in, it.id(0) + 1));
     }
 
@@ -73,7 +73,7 @@ class ChecksTest {
      * A loop that only a return leaves, from inside (javac puts no block after the loop): the failing item returns
      * from the device function instead. A negative element is an empty slot.
      */
-    static int positionOf(Accessor.OfInt a, int key) {
+    static int positionOf(WideAccess.OfInt a, int key) {
         for (int k = 0;; k++) {
             if (a.get(k) < 0) {
                 continue;
@@ -86,13 +86,13 @@ class ChecksTest {
 
     @Test
     void aDeviceFunctionsLoopThatOnlyReturnsIsLeftByTheFailingItem() {
-        String source = lowerChecked(callsAnEndlessSearch(new Accessor.OfInt(1, "READ"), new Accessor.OfInt(1, "WRITE")))
+        String source = lowerChecked(callsAnEndlessSearch(Faces.accessor(WideAccess.OfInt.class, 1, "READ"), Faces.accessor(WideAccess.OfInt.class, 1, "WRITE")))
                 .source();
         String function = source.substring(source.indexOf("int io_jsycl_lowering_ChecksTest__positionOf"));
         assertThat(function).contains("__private int* restrict jsycl_failed").contains("return 0;");
     }
 
-    static NdItemKernel roundsThenSearch(Accessor.OfInt in, Accessor.OfInt out, LocalAccessor.OfInt tile, int rounds) {
+    static NdItemKernel roundsThenSearch(WideAccess.OfInt in, WideAccess.OfInt out, GridAccess.OfInt tile, int rounds) {
         return it -> {
             int g = it.globalId(0);
             int l = it.localId(0);
@@ -115,15 +115,15 @@ class ChecksTest {
     /** The loop with barriers is not left (its trip count is the same for every work-item); the loop without is. */
     @Test
     void onlyLoopsWithoutBarriersAreLeft() {
-        NdItemKernel k = roundsThenSearch(new Accessor.OfInt(1, "READ"), new Accessor.OfInt(1, "WRITE"),
-                new LocalAccessor.OfInt(8), 3);
+        NdItemKernel k = roundsThenSearch(Faces.accessor(WideAccess.OfInt.class, 1, "READ"), Faces.accessor(WideAccess.OfInt.class, 1, "WRITE"),
+                Faces.local(GridAccess.OfInt.class, 8), 3);
         List<String> heads = loopHeads(body(KernelLowerer.lower(Lambdas.request(k, KernelShape.ND_ITEM, 1, true, null))));
         assertThat(heads).hasSize(2);
         assertThat(heads.get(0)).as("the rounds, with barriers").doesNotContain("jsycl_failed");
         assertThat(heads.get(1)).as("the search").contains("*jsycl_failed");
     }
 
-    static NdItemKernel groupOperationsInLoops(Accessor.OfInt in, Accessor.OfInt out, int rounds) {
+    static NdItemKernel groupOperationsInLoops(WideAccess.OfInt in, WideAccess.OfInt out, int rounds) {
         return it -> {
             int g = it.globalId(0);
             int s = 0;
@@ -143,8 +143,8 @@ class ChecksTest {
     /** Work-group and sub-group operations keep their loops running as barriers do; a device function call does not. */
     @Test
     void loopsWithGroupOrSubGroupOperationsAreNotLeft() {
-        var in = new Accessor.OfInt(1, "READ");
-        var out = new Accessor.OfInt(1, "WRITE");
+        var in = Faces.accessor(WideAccess.OfInt.class, 1, "READ");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         LoweredKernel lowered = KernelLowerer.lower(Lambdas.request(groupOperationsInLoops(in, out, 3),
                 KernelShape.ND_ITEM, 1, true, null));
         List<String> heads = loopHeads(body(lowered));
@@ -154,7 +154,7 @@ class ChecksTest {
         assertThat(heads.get(2)).as("a device function without barriers").contains("*jsycl_failed");
     }
 
-    static io.jsycl.ReductionKernel<io.jsycl.Reducer.OfInt> orOf(Accessor.OfInt in) {
+    static io.jsycl.ReductionKernel<io.jsycl.Reducer.OfInt> orOf(WideAccess.OfInt in) {
         return (it, r) -> r.combine(in.get(it.id(0)));
     }
 
@@ -164,8 +164,8 @@ class ChecksTest {
      */
     @Test
     void aCheckedCustomReductionCombinesInTheKernelWithTheFlag() {
-        io.jsycl.Reduction.IntOp or = (a, b) -> a | b;
-        var k = orOf(new Accessor.OfInt(1, "READ"));
+        Lambdas.IntOp or = (a, b) -> a | b;
+        var k = orOf(Faces.accessor(WideAccess.OfInt.class, 1, "READ"));
         LoweredKernel lowered = KernelLowerer.lower(Lambdas.reduction(k, ScalarType.INT, ReductionOp.CUSTOM, or, "0", true));
         String kernel = lowered.source().substring(lowered.source().indexOf("__kernel void"));
         assertThat(kernel).as("the kernel, where the operation combines the work-items' values")
@@ -174,8 +174,8 @@ class ChecksTest {
 
     @Test
     void uncheckedKernelsHaveNoFailureFlag() {
-        var in = new Accessor.OfInt(1, "READ");
-        var out = new Accessor.OfInt(1, "WRITE");
+        var in = Faces.accessor(WideAccess.OfInt.class, 1, "READ");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         assertThat(KernelLowerer.lower(Lambdas.request(search(in, out), KernelShape.ITEM, 1, false, null)).source())
                 .doesNotContain("jsycl_failed");
     }

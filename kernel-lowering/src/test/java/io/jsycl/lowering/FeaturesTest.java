@@ -3,16 +3,15 @@ package io.jsycl.lowering;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jsycl.Accessor;
 import io.jsycl.Builtins;
 import io.jsycl.Fence;
+import io.jsycl.GridAccess;
 import io.jsycl.ItemKernel;
-import io.jsycl.LocalAccessor;
 import io.jsycl.NdItemKernel;
 import io.jsycl.Reducer;
-import io.jsycl.Reduction;
 import io.jsycl.ReductionKernel;
 import io.jsycl.SpecConstant;
+import io.jsycl.WideAccess;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,11 +26,11 @@ class FeaturesTest {
 
     // ---------------------------------------------------------------- items a grid apart
 
-    static ItemKernel scaled(Accessor.OfFloat in, Accessor.OfFloat out) {
+    static ItemKernel scaled(WideAccess.OfFloat in, WideAccess.OfFloat out) {
         return it -> out.set(it.id(0), in.get(it.id(0)) * 2f);
     }
 
-    static ItemKernel summedPrefix(Accessor.OfFloat in, Accessor.OfFloat out) {
+    static ItemKernel summedPrefix(WideAccess.OfFloat in, WideAccess.OfFloat out) {
         return it -> {
             float s = 0;
             for (int j = 0; j <= it.id(0) % 4; j++) {
@@ -41,11 +40,11 @@ class FeaturesTest {
         };
     }
 
-    static ItemKernel callsALoop(Accessor.OfFloat in, Accessor.OfFloat out) {
+    static ItemKernel callsALoop(WideAccess.OfFloat in, WideAccess.OfFloat out) {
         return it -> out.set(it.id(0), firstPositive(in, it.id(0)));
     }
 
-    static float firstPositive(Accessor.OfFloat in, int from) {
+    static float firstPositive(WideAccess.OfFloat in, int from) {
         int i = from;
         while (in.get(i) <= 0 && i > 0) {
             i--;
@@ -55,8 +54,8 @@ class FeaturesTest {
 
     @Test
     void onlyLoopFreeOneDimensionalItemKernelsRunItemsAGridApart() {
-        var in = new Accessor.OfFloat(1, "READ");
-        var out = new Accessor.OfFloat(1, "WRITE");
+        var in = Faces.accessor(WideAccess.OfFloat.class, 1, "READ");
+        var out = Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE");
         LoweredKernel loopFree = Lambdas.lower(1, scaled(in, out));
         assertThat(loopFree.gridStride()).isTrue();
         assertThat(loopFree.source()).contains("#ifdef JSYCL_GRID_STRIDE")
@@ -70,7 +69,7 @@ class FeaturesTest {
 
     // ---------------------------------------------------------------- local memory and barriers
 
-    static NdItemKernel reverse(Accessor.OfInt in, Accessor.OfInt out, LocalAccessor.OfInt tile) {
+    static NdItemKernel reverse(WideAccess.OfInt in, WideAccess.OfInt out, GridAccess.OfInt tile) {
         return it -> {
             int l = it.localId(0);
             int n = it.localRange(0);
@@ -82,7 +81,7 @@ class FeaturesTest {
 
     @Test
     void localMemoryWithABarrierPassesTheLocalMemoryAndItsRange() {
-        NdItemKernel k = reverse(new Accessor.OfInt(1, "READ"), new Accessor.OfInt(1, "WRITE"), new LocalAccessor.OfInt(64));
+        NdItemKernel k = reverse(Faces.accessor(WideAccess.OfInt.class, 1, "READ"), Faces.accessor(WideAccess.OfInt.class, 1, "WRITE"), Faces.local(GridAccess.OfInt.class, 64));
         LoweredKernel lowered = Lambdas.lowerNd(1, k);
         Golden.check("localReverse", lowered);
         assertThat(lowered.usesBarrier()).isTrue();
@@ -91,7 +90,7 @@ class FeaturesTest {
 
     // ---------------------------------------------------------------- atomics
 
-    static NdItemKernel intAtomics(Accessor.OfInt g, Accessor.OfInt res, LocalAccessor.OfInt l) {
+    static NdItemKernel intAtomics(WideAccess.OfInt g, WideAccess.OfInt res, GridAccess.OfInt l) {
         return it -> {
             int i = it.globalId(0);
             int lid = it.localId(0);
@@ -120,11 +119,11 @@ class FeaturesTest {
 
     @Test
     void intAtomicsOnGlobalAndLocalMemoryLowerToOpenClAtomics() {
-        NdItemKernel k = intAtomics(new Accessor.OfInt(1, "READ_WRITE"), new Accessor.OfInt(1, "WRITE"), new LocalAccessor.OfInt(5));
+        NdItemKernel k = intAtomics(Faces.accessor(WideAccess.OfInt.class, 1, "READ_WRITE"), Faces.accessor(WideAccess.OfInt.class, 1, "WRITE"), Faces.local(GridAccess.OfInt.class, 5));
         Golden.check("intAtomics", Lambdas.lowerNd(1, k));
     }
 
-    static NdItemKernel longAtomics(Accessor.OfLong g, Accessor.OfLong res, LocalAccessor.OfLong l) {
+    static NdItemKernel longAtomics(WideAccess.OfLong g, WideAccess.OfLong res, GridAccess.OfLong l) {
         return it -> {
             int i = it.globalId(0);
             if (it.localId(0) == 0) {
@@ -150,11 +149,11 @@ class FeaturesTest {
 
     @Test
     void longAtomicsOnGlobalAndLocalMemoryLowerToOpenClAtomics() {
-        NdItemKernel k = longAtomics(new Accessor.OfLong(1, "READ_WRITE"), new Accessor.OfLong(1, "WRITE"), new LocalAccessor.OfLong(2));
+        NdItemKernel k = longAtomics(Faces.accessor(WideAccess.OfLong.class, 1, "READ_WRITE"), Faces.accessor(WideAccess.OfLong.class, 1, "WRITE"), Faces.local(GridAccess.OfLong.class, 2));
         Golden.check("longAtomics", Lambdas.lowerNd(1, k));
     }
 
-    static NdItemKernel floatAtomics(Accessor.OfFloat g, Accessor.OfFloat res, LocalAccessor.OfFloat l) {
+    static NdItemKernel floatAtomics(WideAccess.OfFloat g, WideAccess.OfFloat res, GridAccess.OfFloat l) {
         return it -> {
             int i = it.globalId(0);
             if (it.localId(0) == 0) {
@@ -183,8 +182,8 @@ class FeaturesTest {
 
     @Test
     void floatAtomicsLowerToCompareExchangeLoops() {
-        NdItemKernel k = floatAtomics(new Accessor.OfFloat(1, "READ_WRITE"), new Accessor.OfFloat(1, "WRITE"),
-                new LocalAccessor.OfFloat(3));
+        NdItemKernel k = floatAtomics(Faces.accessor(WideAccess.OfFloat.class, 1, "READ_WRITE"), Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE"),
+                Faces.local(GridAccess.OfFloat.class, 3));
         Golden.check("floatAtomics", Lambdas.lowerNd(1, k));
     }
 
@@ -192,7 +191,7 @@ class FeaturesTest {
 
     record Scale(float factor, int shift) {}
 
-    record Job(Scale scale, Accessor.OfFloat out, int[] table) {}
+    record Job(Scale scale, WideAccess.OfFloat out, int[] table) {}
 
     static ItemKernel recordsAndArrays(Job job, float[] weights) {
         return it -> {
@@ -205,7 +204,7 @@ class FeaturesTest {
 
     @Test
     void nestedRecordsWithAccessorsAndArraysAreFlattenedIntoArguments() {
-        Job job = new Job(new Scale(3f, 2), new Accessor.OfFloat(1, "WRITE"), new int[] {1, 2, 3, 4, 5});
+        Job job = new Job(new Scale(3f, 2), Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE"), new int[] {1, 2, 3, 4, 5});
         LoweredKernel lowered = Lambdas.lower(1, recordsAndArrays(job, new float[] {0.5f, 1.5f, -2f}));
         Golden.check("recordsAndArrays", lowered);
         assertThat(lowered.args()).filteredOn(a -> !a.path().isEmpty())
@@ -219,11 +218,11 @@ class FeaturesTest {
         return w[i % w.length] * job.scale().factor();
     }
 
-    static void fill(LocalAccessor.OfFloat l, int i, float v) {
+    static void fill(GridAccess.OfFloat l, int i, float v) {
         l.set(i, v);
     }
 
-    static NdItemKernel passesCapturedObjects(Job job, float[] w, LocalAccessor.OfFloat l) {
+    static NdItemKernel passesCapturedObjects(Job job, float[] w, GridAccess.OfFloat l) {
         return it -> {
             int i = it.globalId(0);
             fill(l, it.localId(0), weighted(job, w, i));
@@ -234,8 +233,8 @@ class FeaturesTest {
 
     @Test
     void recordsArraysAndLocalAccessorsCanBePassedToDeviceFunctions() {
-        NdItemKernel k = passesCapturedObjects(new Job(new Scale(2f, 0), new Accessor.OfFloat(1, "WRITE"), new int[] {1}),
-                new float[] {1f, 2f, 3f}, new LocalAccessor.OfFloat(16));
+        NdItemKernel k = passesCapturedObjects(new Job(new Scale(2f, 0), Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE"), new int[] {1}),
+                new float[] {1f, 2f, 3f}, Faces.local(GridAccess.OfFloat.class, 16));
         Golden.check("capturedObjectsToDeviceFunctions", Lambdas.lowerNd(1, k));
     }
 
@@ -250,24 +249,24 @@ class FeaturesTest {
                 .hasMessageContaining("captured arrays are read-only in kernels; use a Buffer");
     }
 
-    static ItemKernel newRecord(Accessor.OfFloat out) {
+    static ItemKernel newRecord(WideAccess.OfFloat out) {
         return it -> out.set(0, new Scale(1f, it.id(0)).factor());
     }
 
     @Test
     void constructingARecordOfPrimitivesGivesAStructValue() {
-        LoweredKernel lowered = Lambdas.lower(1, newRecord(new Accessor.OfFloat(1, "WRITE")));
+        LoweredKernel lowered = Lambdas.lower(1, newRecord(Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE")));
         assertThat(lowered.source()).contains("_make(1.0f, JSYCL_ITEM_ID(0));").contains(".factor;");
     }
 
-    static ItemKernel newJob(Job job, Accessor.OfFloat out) {
+    static ItemKernel newJob(Job job, WideAccess.OfFloat out) {
         return it -> new Job(job.scale(), out, job.table()).out().set(0, 1f);
     }
 
     @Test
     void constructingARecordWithReferencesIsRejectedWithAClearMessage() {
-        Job job = new Job(new Scale(1f, 0), new Accessor.OfFloat(1, "WRITE"), new int[1]);
-        assertThatThrownBy(() -> Lambdas.lower(1, newJob(job, new Accessor.OfFloat(1, "WRITE"))))
+        Job job = new Job(new Scale(1f, 0), Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE"), new int[1]);
+        assertThatThrownBy(() -> Lambdas.lower(1, newJob(job, Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE"))))
                 .isInstanceOf(LoweringException.class)
                 .hasMessageContaining("'new FeaturesTest.Job'")
                 .hasMessageContaining("constructs a record with components that are not primitives");
@@ -275,13 +274,13 @@ class FeaturesTest {
 
     // ---------------------------------------------------------------- reductions
 
-    static ReductionKernel<Reducer.OfInt> sumOf(Accessor.OfInt in) {
+    static ReductionKernel<Reducer.OfInt> sumOf(WideAccess.OfInt in) {
         return (it, sum) -> sum.combine(in.get(it.id(0)));
     }
 
     /** Lowers {@link #sumOf} as a reduction with {@code op} and checks the golden source {@code reduction<op>}. */
     private static void lowerIntReduction(ReductionOp op, Object custom, String identity) {
-        ReductionKernel<Reducer.OfInt> k = sumOf(new Accessor.OfInt(1, "READ"));
+        ReductionKernel<Reducer.OfInt> k = sumOf(Faces.accessor(WideAccess.OfInt.class, 1, "READ"));
         Golden.check("reduction" + op, KernelLowerer.lower(Lambdas.reduction(k, ScalarType.INT, op, custom, identity, false)));
     }
 
@@ -298,24 +297,24 @@ class FeaturesTest {
 
     @Test
     void customReductionOpIsLoweredAsADeviceFunction() {
-        Reduction.IntOp or = (a, b) -> a | b;
+        Lambdas.IntOp or = (a, b) -> a | b;
         lowerIntReduction(ReductionOp.CUSTOM, or, "0");
     }
 
-    static ReductionKernel<Reducer.OfFloat> maxOf(Accessor.OfFloat in) {
+    static ReductionKernel<Reducer.OfFloat> maxOf(WideAccess.OfFloat in) {
         return (it, max) -> max.combine(in.get(it.id(0)));
     }
 
-    static ReductionKernel<Reducer.OfLong> longSumOf(Accessor.OfInt in) {
+    static ReductionKernel<Reducer.OfLong> longSumOf(WideAccess.OfInt in) {
         return (it, sum) -> sum.combine((long) in.get(it.id(0)) << 20);
     }
 
     @Test
     void floatMaxAndLongSumReductions() {
-        ReductionKernel<Reducer.OfFloat> k = maxOf(new Accessor.OfFloat(1, "READ"));
+        ReductionKernel<Reducer.OfFloat> k = maxOf(Faces.accessor(WideAccess.OfFloat.class, 1, "READ"));
         LoweredKernel lowered = KernelLowerer.lower(Lambdas.reduction(k, ScalarType.FLOAT, ReductionOp.MAX, null, "(-INFINITY)", false));
         Golden.check("reductionFloatMax", lowered);
-        ReductionKernel<Reducer.OfLong> l = longSumOf(new Accessor.OfInt(1, "READ"));
+        ReductionKernel<Reducer.OfLong> l = longSumOf(Faces.accessor(WideAccess.OfInt.class, 1, "READ"));
         LoweredKernel longSum = KernelLowerer.lower(Lambdas.reduction(l, ScalarType.LONG, ReductionOp.SUM, null, "0L", false));
         assertThat(longSum.args()).extracting(KernelArg::role).contains(ArgRole.REDUCTION_OUTPUT, ArgRole.REDUCTION_SCRATCH);
         // A long sum wraps as Java's does, and folds each group's value into the output with a 64-bit atomic.
@@ -326,24 +325,24 @@ class FeaturesTest {
 
     // ---------------------------------------------------------------- specialization constants
 
-    static ItemKernel scaled(Accessor.OfInt out) {
+    static ItemKernel scaled(WideAccess.OfInt out) {
         return it -> out.set(it.id(0), it.id(0) * SCALE.get());
     }
 
     @Test
     void specConstantIsAMacroWithItsDefault() {
-        LoweredKernel lowered = Lambdas.lower(1, scaled(new Accessor.OfInt(1, "WRITE")));
+        LoweredKernel lowered = Lambdas.lower(1, scaled(Faces.accessor(WideAccess.OfInt.class, 1, "WRITE")));
         Golden.check("specConstant", lowered);
         assertThat(lowered.specConstants()).containsExactly(new SpecConstantUse("SCALE", ScalarType.INT, "3", "JSYCL_SC_SCALE"));
     }
 
     // ---------------------------------------------------------------- checked mode
 
-    static int at(Accessor.OfInt a, int i) {
+    static int at(WideAccess.OfInt a, int i) {
         return a.get(i);
     }
 
-    static ItemKernel outOfBounds(Accessor.OfInt in, Accessor.OfInt out) {
+    static ItemKernel outOfBounds(WideAccess.OfInt in, WideAccess.OfInt out) {
         return it -> {
             int i = it.id(0);
             out.set(i, at(in, i * 2) + 1);
@@ -352,7 +351,7 @@ class FeaturesTest {
 
     @Test
     void checkedModeChecksAnIndexInADeviceFunctionWithItsLine() {
-        ItemKernel k = outOfBounds(new Accessor.OfInt(1, "READ"), new Accessor.OfInt(1, "WRITE"));
+        ItemKernel k = outOfBounds(Faces.accessor(WideAccess.OfInt.class, 1, "READ"), Faces.accessor(WideAccess.OfInt.class, 1, "WRITE"));
         LoweredKernel lowered = KernelLowerer.lower(Lambdas.request(k, KernelShape.ITEM, 1, true, null));
         Golden.check("checked", lowered);
         assertThat(lowered.args().getLast().role()).isEqualTo(ArgRole.CHECK_BUFFER);
@@ -360,7 +359,7 @@ class FeaturesTest {
                 + lineOf("return a.get(i);") + ", i, a->range[0]);");
     }
 
-    static NdItemKernel failsBeforeABarrier(Accessor.OfInt in, Accessor.OfInt out, LocalAccessor.OfInt tile, int bad) {
+    static NdItemKernel failsBeforeABarrier(WideAccess.OfInt in, WideAccess.OfInt out, GridAccess.OfInt tile, int bad) {
         return it -> {
             int g = it.globalId(0);
             int l = it.localId(0);
@@ -378,8 +377,8 @@ class FeaturesTest {
      */
     @Test
     void checkedModeKeepsAFailingWorkItemOnThePathToTheBarrier() {
-        NdItemKernel k = failsBeforeABarrier(new Accessor.OfInt(1, "READ"), new Accessor.OfInt(1, "READ_WRITE"),
-                new LocalAccessor.OfInt(16), 21);
+        NdItemKernel k = failsBeforeABarrier(Faces.accessor(WideAccess.OfInt.class, 1, "READ"), Faces.accessor(WideAccess.OfInt.class, 1, "READ_WRITE"),
+                Faces.local(GridAccess.OfInt.class, 16), 21);
         LoweredKernel lowered = KernelLowerer.lower(Lambdas.request(k, KernelShape.ND_ITEM, 1, true, null));
         String body = lowered.source().substring(lowered.source().indexOf("_body("));
         assertThat(body.substring(0, body.indexOf("\n}\n"))).doesNotContain("return")
@@ -387,13 +386,13 @@ class FeaturesTest {
                         + lineOf("tile.set(at, in.get(g));") + ", ");
     }
 
-    static ItemKernel divide(Accessor.OfInt in, Accessor.OfInt out) {
+    static ItemKernel divide(WideAccess.OfInt in, WideAccess.OfInt out) {
         return it -> out.set(it.id(0), 100 / in.get(it.id(0)));
     }
 
     @Test
     void checkedModeChecksADivisorWithItsLine() {
-        ItemKernel k = divide(new Accessor.OfInt(1, "READ"), new Accessor.OfInt(1, "WRITE"));
+        ItemKernel k = divide(Faces.accessor(WideAccess.OfInt.class, 1, "READ"), Faces.accessor(WideAccess.OfInt.class, 1, "WRITE"));
         LoweredKernel lowered = KernelLowerer.lower(Lambdas.request(k, KernelShape.ITEM, 1, true, null));
         assertThat(lowered.source()).containsPattern("jsycl_fail\\(jsycl_check, jsycl_failed, " + Checks.DIVISION_BY_ZERO
                 + ", " + lineOf("return it -> out.set(it.id(0), 100 / in.get(it.id(0)));") + ", ");
@@ -401,7 +400,7 @@ class FeaturesTest {
 
     // ---------------------------------------------------------------- built-ins
 
-    static ItemKernel builtins(Accessor.OfInt ints, Accessor.OfFloat floats) {
+    static ItemKernel builtins(WideAccess.OfInt ints, WideAccess.OfFloat floats) {
         return it -> {
             int i = it.id(0);
             int x = ints.get(i);
@@ -413,28 +412,28 @@ class FeaturesTest {
 
     @Test
     void builtinsAndMathAdditionsLowerToOpenClBuiltinsAndHelpers() {
-        Golden.check("builtinsApi", Lambdas.lower(1, builtins(new Accessor.OfInt(1, "READ_WRITE"), new Accessor.OfFloat(1, "WRITE"))));
+        Golden.check("builtinsApi", Lambdas.lower(1, builtins(Faces.accessor(WideAccess.OfInt.class, 1, "READ_WRITE"), Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE"))));
     }
 
-    static ItemKernel exact(Accessor.OfInt out, long v) {
+    static ItemKernel exact(WideAccess.OfInt out, long v) {
         return it -> out.set(0, Math.toIntExact(v));
     }
 
     @Test
     void toIntExactIsRejected() {
-        assertThatThrownBy(() -> Lambdas.lower(1, exact(new Accessor.OfInt(1, "WRITE"), 1L)))
+        assertThatThrownBy(() -> Lambdas.lower(1, exact(Faces.accessor(WideAccess.OfInt.class, 1, "WRITE"), 1L)))
                 .isInstanceOf(LoweringException.class)
                 .hasMessageContaining("Math.toIntExact")
                 .hasMessageContaining("throws on overflow");
     }
 
-    static ItemKernel readOnlyAtomic(Accessor.OfInt a) {
+    static ItemKernel readOnlyAtomic(WideAccess.OfInt a) {
         return it -> a.atomicAdd(0, 1);
     }
 
     @Test
     void atomicsOnReadOnlyAccessorsAreRejected() {
-        assertThatThrownBy(() -> Lambdas.lower(1, readOnlyAtomic(new Accessor.OfInt(1, "READ"))))
+        assertThatThrownBy(() -> Lambdas.lower(1, readOnlyAtomic(Faces.accessor(WideAccess.OfInt.class, 1, "READ"))))
                 .isInstanceOf(LoweringException.class)
                 .hasMessageContaining("read-only accessor");
     }
@@ -474,7 +473,7 @@ class FeaturesTest {
         return s[0] + s[1] + c[0] + (z[1] ? 1 : 0) + (z[0] ? 100 : 0);
     }
 
-    static ItemKernel privateArrays(Accessor.OfFloat in, Accessor.OfFloat out, Accessor.OfInt mixed) {
+    static ItemKernel privateArrays(WideAccess.OfFloat in, WideAccess.OfFloat out, WideAccess.OfInt mixed) {
         return it -> {
             int i = it.id(0);
             float[] window = new float[WINDOW];
@@ -500,8 +499,8 @@ class FeaturesTest {
 
     @Test
     void privateArraysOfConstantLengthAreCArraysOfTheirElementType() {
-        ItemKernel k = privateArrays(new Accessor.OfFloat(1, "READ"), new Accessor.OfFloat(1, "WRITE"),
-                new Accessor.OfInt(1, "WRITE"));
+        ItemKernel k = privateArrays(Faces.accessor(WideAccess.OfFloat.class, 1, "READ"), Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE"),
+                Faces.accessor(WideAccess.OfInt.class, 1, "WRITE"));
         LoweredKernel lowered = Lambdas.lower(1, k);
         Golden.check("privateArrays", lowered);
         assertThat(lowered.source()).contains("float window[8];").contains("long acc[2];").contains("char b[4];")

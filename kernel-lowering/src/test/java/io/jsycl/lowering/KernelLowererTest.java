@@ -1,19 +1,20 @@
 package io.jsycl.lowering;
 
+import io.jsycl.GridAccess;
+import io.jsycl.WideAccess;
 import static io.jsycl.lowering.Lambdas.lower;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import io.jsycl.Accessor;
 import org.junit.jupiter.api.Test;
 
 class KernelLowererTest {
 
     @Test
     void vectorAdd() {
-        var a = new Accessor.OfFloat(1, "READ");
-        var b = new Accessor.OfFloat(1, "READ");
-        var c = new Accessor.OfFloat(1, "WRITE");
+        var a = Faces.accessor(WideAccess.OfFloat.class, 1, "READ");
+        var b = Faces.accessor(WideAccess.OfFloat.class, 1, "READ");
+        var c = Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE");
         LoweredKernel k = lower(1, it -> {
             int i = it.id(0);
             c.set(i, a.get(i) + b.get(i));
@@ -35,16 +36,16 @@ class KernelLowererTest {
         Golden.check("vectorAdd", k);
     }
 
-    static float last(Accessor.OfFloat a) {
+    static float last(WideAccess.OfFloat a) {
         return a.get(a.size() - 1);
     }
 
     @Test
     void accessorsPassTheFieldsTheKernelReadsAlsoInDeviceFunctions() {
-        var a = new Accessor.OfFloat(1, "READ");
-        var b = new Accessor.OfFloat(1, "READ");
-        var c = new Accessor.OfFloat(1, "WRITE");
-        var m = new Accessor.OfFloat(2, "READ");
+        var a = Faces.accessor(WideAccess.OfFloat.class, 1, "READ");
+        var b = Faces.accessor(WideAccess.OfFloat.class, 1, "READ");
+        var c = Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE");
+        var m = Faces.accessor(WideAccess.OfFloat.class, 2, "READ");
         LoweredKernel k = lower(1, it -> c.set(it.id(0), last(a) + b.get(0) + m.get(1, 2)));
         // Captures in order of use: c, a, b, m. last() reads the range of an accessor of a's type: every such
         // accessor passes it (b too). c passes no range; the 2-D m passes the memory range of dimension 1 (its row
@@ -62,8 +63,8 @@ class KernelLowererTest {
 
     @Test
     void saxpyWithCapturedScalars() {
-        var x = new Accessor.OfFloat(1, "READ");
-        var y = new Accessor.OfFloat(1, "READ_WRITE");
+        var x = Faces.accessor(WideAccess.OfFloat.class, 1, "READ");
+        var y = Faces.accessor(WideAccess.OfFloat.class, 1, "READ_WRITE");
         float alpha = 2.5f;
         int n = 100;
         LoweredKernel k = lower(1, it -> {
@@ -79,7 +80,7 @@ class KernelLowererTest {
 
     @Test
     void intArithmeticWrapsAndDivisionIsDefined() {
-        var out = new Accessor.OfInt(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         int a = 7;
         int b = -3;
         LoweredKernel k = lower(1, it -> {
@@ -101,7 +102,7 @@ class KernelLowererTest {
 
     @Test
     void longArithmetic() {
-        var out = new Accessor.OfLong(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfLong.class, 1, "WRITE");
         long a = 7;
         int s = 3;
         LoweredKernel k = lower(1, it -> {
@@ -120,10 +121,10 @@ class KernelLowererTest {
 
     @Test
     void castsFollowJava() {
-        var f = new Accessor.OfFloat(1, "READ");
-        var ints = new Accessor.OfInt(1, "WRITE");
-        var longs = new Accessor.OfLong(1, "WRITE");
-        var doubles = new Accessor.OfDouble(1, "WRITE");
+        var f = Faces.accessor(WideAccess.OfFloat.class, 1, "READ");
+        var ints = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
+        var longs = Faces.accessor(WideAccess.OfLong.class, 1, "WRITE");
+        var doubles = Faces.accessor(WideAccess.OfDouble.class, 1, "WRITE");
         LoweredKernel k = lower(1, it -> {
             int i = it.id(0);
             float x = f.get(i);
@@ -145,8 +146,8 @@ class KernelLowererTest {
 
     @Test
     void floatComparisonsWithNaNAsJava() {
-        var a = new Accessor.OfFloat(1, "READ");
-        var out = new Accessor.OfInt(1, "WRITE");
+        var a = Faces.accessor(WideAccess.OfFloat.class, 1, "READ");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         LoweredKernel k = lower(1, it -> {
             float x = a.get(0);
             float y = a.get(1);
@@ -179,7 +180,7 @@ class KernelLowererTest {
 
     @Test
     void loops() {
-        var out = new Accessor.OfInt(1, "READ_WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "READ_WRITE");
         int n = 10;
         LoweredKernel k = lower(1, it -> {
             int sum = 0;
@@ -208,8 +209,8 @@ class KernelLowererTest {
 
     @Test
     void shortCircuitAndTernary() {
-        var a = new Accessor.OfInt(1, "READ");
-        var out = new Accessor.OfInt(1, "WRITE");
+        var a = Faces.accessor(WideAccess.OfInt.class, 1, "READ");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         LoweredKernel k = lower(1, it -> {
             int i = it.id(0);
             int x = a.get(i);
@@ -228,8 +229,8 @@ class KernelLowererTest {
 
     @Test
     void multiDimensionalAccessorsAndItem() {
-        var m = new Accessor.OfFloat(2, "READ");
-        var v = new Accessor.OfDouble(3, "READ_WRITE");
+        var m = Faces.accessor(WideAccess.OfFloat.class, 2, "READ");
+        var v = Faces.accessor(WideAccess.OfDouble.class, 3, "READ_WRITE");
         LoweredKernel k = lower(2, it -> {
             int r = it.id(0);
             int c = it.id(1);
@@ -244,10 +245,10 @@ class KernelLowererTest {
 
     @Test
     void smallTypesAccessors() {
-        var bytes = new Accessor.OfByte(1, "READ_WRITE");
-        var shorts = new Accessor.OfShort(1, "READ_WRITE");
-        var chars = new Accessor.OfChar(1, "READ_WRITE");
-        var bools = new Accessor.OfBoolean(1, "READ_WRITE");
+        var bytes = Faces.accessor(GridAccess.OfByte.class, 1, "READ_WRITE");
+        var shorts = Faces.accessor(GridAccess.OfShort.class, 1, "READ_WRITE");
+        var chars = Faces.accessor(GridAccess.OfChar.class, 1, "READ_WRITE");
+        var bools = Faces.accessor(GridAccess.OfBoolean.class, 1, "READ_WRITE");
         byte add = 3;
         boolean flag = true;
         LoweredKernel k = lower(1, it -> {
@@ -262,7 +263,7 @@ class KernelLowererTest {
 
     @Test
     void taskKernel() {
-        var out = new Accessor.OfInt(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         int n = 5;
         LoweredKernel k = lower(() -> {
             int f = 1;
@@ -278,7 +279,7 @@ class KernelLowererTest {
 
     @Test
     void labeledBreakAndContinueAndLoopAtEntry() {
-        var out = new Accessor.OfInt(3, "READ_WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 3, "READ_WRITE");
         int n = 4;
         LoweredKernel k = lower(3, it -> {
             int x = it.id(2);
@@ -305,7 +306,7 @@ class KernelLowererTest {
 
     @Test
     void loopAtMethodEntry() {
-        var out = new Accessor.OfLong(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfLong.class, 1, "WRITE");
         long seed = 42;
         LoweredKernel k = lower(() -> {
             long s = seed;
@@ -322,7 +323,7 @@ class KernelLowererTest {
 
     @Test
     void doWhileAtEntry() {
-        var out = new Accessor.OfInt(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         LoweredKernel k = lower(() -> {
             int i = 0;
             do {

@@ -102,6 +102,36 @@ final class Lambdas {
         };
     }
 
+    /**
+     * A custom reduction's operation, as the runtime's {@code Reduction.IntOp} is: a serializable lambda whose
+     * bytecode the lowering reads.
+     */
+    @FunctionalInterface
+    interface IntOp extends java.io.Serializable {
+        int apply(int a, int b);
+    }
+
+    /**
+     * The internal names of the classes of package {@code io.jsycl} in kernel-api's jar (or classes folder), where
+     * the tests find the API.
+     */
+    static List<String> apiClasses() throws Exception {
+        Path where = Path.of(io.jsycl.Item.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> names = new ArrayList<>();
+        if (Files.isDirectory(where)) {
+            try (java.util.stream.Stream<Path> s = Files.list(where.resolve("io/jsycl"))) {
+                s.map(p -> "io/jsycl/" + p.getFileName()).forEach(names::add);
+            }
+        } else {
+            try (java.util.jar.JarFile jar = new java.util.jar.JarFile(where.toFile())) {
+                jar.stream().map(e -> e.getName()).forEach(names::add);
+            }
+        }
+        return names.stream().filter(n -> n.startsWith("io/jsycl/") && n.endsWith(".class")
+                && n.indexOf('/', "io/jsycl/".length()) < 0).map(n -> n.substring(0, n.length() - ".class".length()))
+                .sorted().toList();
+    }
+
     /** The line of the caller: put it on the same line as the construct under test. */
     static int here() {
         return StackWalker.getInstance().walk(f -> f.skip(1).findFirst().orElseThrow().getLineNumber());

@@ -1,12 +1,12 @@
 package io.jsycl.lowering;
 
+import io.jsycl.WideAccess;
 import static io.jsycl.lowering.Lambdas.here;
 import static io.jsycl.lowering.Lambdas.lower;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.InstanceOfAssertFactories.type;
 
-import io.jsycl.Accessor;
 import org.junit.jupiter.api.Test;
 
 /** Each construct a kernel cannot use is rejected, naming the kernel, file:line and what to do. */
@@ -18,7 +18,7 @@ class LoweringExceptionTest {
 
     @Test
     void arrayAllocationOfVariableSize() {
-        var out = new Accessor.OfFloat(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE");
         int line = here(); assertRejected(() -> lower(1, it -> { float[] tmp = new float[it.id(0) + 1]; tmp[0] = 1; out.set(0, tmp[0]); }),
                 "'new float[]' allocates memory whose size is not a compile-time constant, which kernels cannot do; give the"
                 + " size as a literal or a static final int, or pass a LocalAccessor or a Buffer instead", line);
@@ -26,14 +26,14 @@ class LoweringExceptionTest {
 
     @Test
     void privateArrayTooLarge() {
-        var out = new Accessor.OfFloat(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE");
         int line = here(); assertRejected(() -> lower(1, it -> { float[] tmp = new float[4096]; out.set(0, tmp[1]); }),
                 "'new float[4096]' has a length outside 1..1024", line);
     }
 
     @Test
     void multiDimensionalArray() {
-        var out = new Accessor.OfFloat(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE");
         int line = here(); assertRejected(() -> lower(1, it -> { float[][] tmp = new float[4][4]; out.set(0, tmp[1][1]); }),
                 "'new float[][]' allocates a multi-dimensional array, which kernels cannot do; use one array of constant"
                 + " length indexed", line);
@@ -45,7 +45,7 @@ class LoweringExceptionTest {
 
     @Test
     void privateArrayPassedToAMethod() {
-        var out = new Accessor.OfFloat(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE");
         int line = here(); assertRejected(() -> lower(1, it -> { float[] tmp = new float[4]; out.set(0, first(tmp)); }),
                 "passing a private array to LoweringExceptionTest.first is not supported; private arrays live only in the"
                 + " method that creates them", line);
@@ -53,7 +53,7 @@ class LoweringExceptionTest {
 
     @Test
     void secondPrivateArrayInOneVariable() {
-        var out = new Accessor.OfFloat(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE");
         assertThatThrownBy(() -> lower(1, it -> {
             float[] tmp = new float[4];
             if (it.id(0) > 2) {
@@ -70,13 +70,13 @@ class LoweringExceptionTest {
 
     @Test
     void callToUnknownStaticMethod() {
-        var out = new Accessor.OfInt(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         int line = here(); assertRejected(() -> lower(1, it -> { String s = String.valueOf(it.id(0)); }), "call to String.valueOf", line);
     }
 
     @Test
     void throwing() {
-        var out = new Accessor.OfInt(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         int line = here(); assertRejected(() -> lower(1, it -> { if (it.id(0) < 0) throw new IllegalStateException(); }), "'new IllegalStateException'", line);
     }
 
@@ -96,7 +96,7 @@ class LoweringExceptionTest {
 
     @Test
     void staticFieldRead() {
-        var out = new Accessor.OfInt(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         int line = here(); assertRejected(() -> lower(1, it -> out.set(0, counter)), "field access LoweringExceptionTest.counter", line);
     }
 
@@ -107,7 +107,7 @@ class LoweringExceptionTest {
 
     @Test
     void lambdaCapturingThis() {
-        var out = new Accessor.OfInt(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         assertThatThrownBy(() -> lower(1, it -> out.set(0, instanceField)))
                 .isInstanceOf(LoweringException.class)
                 .hasMessageContaining("'this'")
@@ -116,13 +116,13 @@ class LoweringExceptionTest {
 
     @Test
     void synchronizedBlock() {
-        var out = new Accessor.OfInt(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         int line = here(); assertRejected(() -> lower(1, it -> { synchronized (out) { out.set(0, 1); } }), "'synchronized'", line);
     }
 
     @Test
     void instanceMethodOnUnknownType() {
-        var out = new Accessor.OfInt(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         int line = here(); assertRejected(() -> lower(1, it -> out.set(0, Integer.valueOf(it.id(0)).hashCode())),
                 "call to instance method Integer.hashCode on an unknown type", line);
     }
@@ -134,7 +134,7 @@ class LoweringExceptionTest {
 
     @Test
     void recursion() {
-        var out = new Accessor.OfInt(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         LoweringException e = catchLowering(() -> lower(1, it -> out.set(0, factorial(it.id(0)))));
         assertThat(e).hasMessageContaining("recursive call to LoweringExceptionTest.factorial")
                 .hasMessageContaining("rewrite it as a loop");
@@ -147,13 +147,13 @@ class LoweringExceptionTest {
 
     @Test
     void writeToReadOnlyAccessor() {
-        var in = new Accessor.OfInt(1, "READ");
-        int line = here(); assertRejected(() -> lower(1, it -> in.set(0, 1)), "call to Accessor.OfInt.set on a read-only accessor", line);
+        var in = Faces.accessor(WideAccess.OfInt.class, 1, "READ");
+        int line = here(); assertRejected(() -> lower(1, it -> in.set(0, 1)), "call to WideAccess.OfInt.set on a read-only accessor", line);
     }
 
     @Test
     void wrongIndexCount() {
-        var in = new Accessor.OfInt(2, "READ_WRITE");
+        var in = Faces.accessor(WideAccess.OfInt.class, 2, "READ_WRITE");
         int line = here(); assertRejected(() -> lower(2, it -> in.set(0, 1)), "with 1 index(es) on a 2-dimensional accessor", line);
     }
 
@@ -175,7 +175,7 @@ class LoweringExceptionTest {
 
     @Test
     void capturedBoxedIntegerNamesTheVariableAndThePrimitiveToCapture() {
-        var out = new Accessor.OfInt(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         Integer count = 5;
         int line = here(); assertRejected(() -> lower(1, it -> out.set(it.id(0), count)),
                 "captured value 1 (count) is a java.lang.Integer (a boxed int), which a kernel cannot use; capture an"
@@ -184,7 +184,7 @@ class LoweringExceptionTest {
 
     @Test
     void capturedValueBehindAWiderTypeNamesBothTypes() {
-        var out = new Accessor.OfInt(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         Object table = new int[] {1, 2};
         int line = here(); assertRejected(() -> lower(1, it -> out.set(it.id(0), table.hashCode())),
                 "captured value 1 (table) is declared java.lang.Object but holds an int[], which a kernel cannot use"

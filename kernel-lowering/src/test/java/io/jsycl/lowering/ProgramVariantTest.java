@@ -1,10 +1,10 @@
 package io.jsycl.lowering;
 
+import io.jsycl.WideAccess;
 import static io.jsycl.lowering.Lambdas.lower;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jsycl.Accessor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -118,7 +118,7 @@ class ProgramVariantTest {
     /** A 1-D kernel with a loop runs two items per work-item but never grid-stride: one {@code #ifdef}, no loop. */
     @Test
     void aKernelWithALoopHasTwoItemsButNoGridStride() {
-        var out = new Accessor.OfInt(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfInt.class, 1, "WRITE");
         int n = 4;
         LoweredKernel k = lower(1, it -> {
             int s = 0;

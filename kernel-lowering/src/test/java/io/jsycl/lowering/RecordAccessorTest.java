@@ -3,8 +3,9 @@ package io.jsycl.lowering;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jsycl.Accessor;
+import io.jsycl.GridAccess;
 import io.jsycl.ItemKernel;
+import io.jsycl.WideAccess;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,7 @@ class RecordAccessorTest {
         return new Particle(p.x() + p.vx() * dt, p.y() + p.vy() * dt, p.vx(), p.vy(), p.id(), p.alive());
     }
 
-    static ItemKernel particles(Accessor.OfRecord<Particle> ps, Accessor.OfFloat xs, float dt) {
+    static ItemKernel particles(GridAccess.OfRecord<Particle> ps, WideAccess.OfFloat xs, float dt) {
         return it -> {
             int i = it.id(0);
             xs.set(i, ps.get(i).x());
@@ -38,8 +39,8 @@ class RecordAccessorTest {
 
     @Test
     void fieldReadsAreSingleLoadsAndTheStructMatchesTheRuntimeLayout() {
-        var ps = new Accessor.OfRecord<>(Particle.class, new Particle[4], "READ_WRITE");
-        LoweredKernel lowered = Lambdas.lower(1, particles(ps, new Accessor.OfFloat(1, "WRITE"), 0.5f));
+        var ps = Faces.records(Particle.class, "READ_WRITE");
+        LoweredKernel lowered = Lambdas.lower(1, particles(ps, Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE"), 0.5f));
         Golden.check("recordBuffer", lowered);
         assertThat(lowered.source()).contains("cap->xs.data[i + JSYCL_OFFSET(cap->xs.offset[0])] = cap->ps.data[i + JSYCL_OFFSET(cap->ps.offset[0])].x;");
         assertThat(lowered.source()).contains("uchar alive; /* offset 20 */");
@@ -55,7 +56,7 @@ class RecordAccessorTest {
         assertThat(RecordType.offsets(List.of(ScalarType.BYTE, ScalarType.BYTE, ScalarType.BYTE))).containsExactly(0, 1, 2, 3);
     }
 
-    static ItemKernel mixed(Accessor.OfRecord<Mixed> ms) {
+    static ItemKernel mixed(GridAccess.OfRecord<Mixed> ms) {
         return it -> {
             Mixed m = ms.get(it.id(0));
             ms.set(it.id(0), new Mixed((byte) (m.b() + 1), m.d(), m.c(), m.i(), m.s(), !m.z(), m.l(), m.f()));
@@ -64,23 +65,23 @@ class RecordAccessorTest {
 
     @Test
     void everyPrimitiveTypeInAStruct() {
-        LoweredKernel lowered = Lambdas.lower(1, mixed(new Accessor.OfRecord<>(Mixed.class, new Mixed[1], "READ_WRITE")));
+        LoweredKernel lowered = Lambdas.lower(1, mixed(Faces.records(Mixed.class, "READ_WRITE")));
         Golden.check("recordBufferMixed", lowered);
     }
 
-    static ItemKernel readOnlyWrite(Accessor.OfRecord<Particle> ps) {
+    static ItemKernel readOnlyWrite(GridAccess.OfRecord<Particle> ps) {
         return it -> ps.set(it.id(0), ps.get(0));
     }
 
-    static ItemKernel validating(Accessor.OfRecord<Positive> ps) {
+    static ItemKernel validating(GridAccess.OfRecord<Positive> ps) {
         return it -> ps.set(it.id(0), new Positive(ps.get(it.id(0)).v() + 1f));
     }
 
     @Test
     void writesThroughReadAccessorsAndValidatingConstructorsAreRejected() {
-        assertThatThrownBy(() -> Lambdas.lower(1, readOnlyWrite(new Accessor.OfRecord<>(Particle.class, new Particle[1], "READ"))))
+        assertThatThrownBy(() -> Lambdas.lower(1, readOnlyWrite(Faces.records(Particle.class, "READ"))))
                 .isInstanceOf(LoweringException.class).hasMessageContaining("read-only");
-        assertThatThrownBy(() -> Lambdas.lower(1, validating(new Accessor.OfRecord<>(Positive.class, new Positive[1], "READ_WRITE"))))
+        assertThatThrownBy(() -> Lambdas.lower(1, validating(Faces.records(Positive.class, "READ_WRITE"))))
                 .isInstanceOf(LoweringException.class).hasMessageContaining("constructor");
     }
 }

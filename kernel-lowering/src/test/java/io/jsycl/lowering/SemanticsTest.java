@@ -2,8 +2,8 @@ package io.jsycl.lowering;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jsycl.Accessor;
 import io.jsycl.ItemKernel;
+import io.jsycl.WideAccess;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -15,10 +15,10 @@ import org.junit.jupiter.api.Test;
  * LoweredSemanticsTest.
  */
 class SemanticsTest {
-    private static final Accessor.OfInt INTS_IN = new Accessor.OfInt(1, "READ");
-    private static final Accessor.OfFloat FLOATS_IN = new Accessor.OfFloat(1, "READ");
+    private static final WideAccess.OfInt INTS_IN = Faces.accessor(WideAccess.OfInt.class, 1, "READ");
+    private static final WideAccess.OfFloat FLOATS_IN = Faces.accessor(WideAccess.OfFloat.class, 1, "READ");
 
-    static ItemKernel intOps(Accessor.OfInt a, Accessor.OfInt b, Accessor.OfInt out) {
+    static ItemKernel intOps(WideAccess.OfInt a, WideAccess.OfInt b, WideAccess.OfInt out) {
         return it -> {
             int i = it.id(0);
             int x = a.get(i);
@@ -45,7 +45,7 @@ class SemanticsTest {
 
     @Test
     void intArithmeticWrapsMasksShiftCountsAndDividesThroughJavasHelpers() {
-        String source = Lambdas.lower(1, intOps(INTS_IN, INTS_IN, new Accessor.OfInt(1, "WRITE"))).source();
+        String source = Lambdas.lower(1, intOps(INTS_IN, INTS_IN, Faces.accessor(WideAccess.OfInt.class, 1, "WRITE"))).source();
         assertThat(source).contains("(int)((uint)x + (uint)y)", "(int)((uint)x * (uint)y)", "(int)(0u - (uint)x)",
                 "(int)((uint)x << (y & 31))", "x >> (y & 31)", "(int)((uint)x >> (y & 31))",
                 "jsycl_idiv(x, y)", "jsycl_irem(x, y)")
@@ -58,7 +58,7 @@ class SemanticsTest {
      * signed) run up to the largest int without wrapping, and loops that look alike but may wrap ({@code k <= bound},
      * a second write of {@code k}, a step of 2) keep Java's wrapping. Lowered by ArithmeticTest.
      */
-    static ItemKernel countedLoops(Accessor.OfInt a, Accessor.OfInt out) {
+    static ItemKernel countedLoops(WideAccess.OfInt a, WideAccess.OfInt out) {
         return it -> {
             int i = it.id(0);
             int start = a.get(i);
@@ -91,7 +91,7 @@ class SemanticsTest {
         };
     }
 
-    static ItemKernel escapeLoops(Accessor.OfFloat c, Accessor.OfInt out) {
+    static ItemKernel escapeLoops(WideAccess.OfFloat c, WideAccess.OfInt out) {
         return it -> {
             int i = it.id(0);
             float cx = c.get(i);
@@ -121,7 +121,7 @@ class SemanticsTest {
      */
     @Test
     void loopsWithSeveralConditionsTestThemInTheWhile() {
-        String source = Lambdas.lower(1, escapeLoops(FLOATS_IN, new Accessor.OfInt(1, "WRITE"))).source();
+        String source = Lambdas.lower(1, escapeLoops(FLOATS_IN, Faces.accessor(WideAccess.OfInt.class, 1, "WRITE"))).source();
         assertThat(source).containsPattern("while \\(\\w+ < 200 && \\w+ \\* \\w+ <= 4\\.0f\\)")
                 .containsPattern("while \\(\\w+ < 50 && .+ && .+\\) \\{").doesNotContain("break;");
     }
@@ -137,7 +137,7 @@ class SemanticsTest {
         assertThat(ControlFlowStructurer.conjunct("a != b && c == d")).isEqualTo("a != b && c == d");
     }
 
-    static ItemKernel longOps(Accessor.OfInt a, Accessor.OfInt b, Accessor.OfLong out) {
+    static ItemKernel longOps(WideAccess.OfInt a, WideAccess.OfInt b, WideAccess.OfLong out) {
         return it -> {
             int i = it.id(0);
             long x = (long) a.get(i) * 3037000500L;
@@ -156,14 +156,14 @@ class SemanticsTest {
 
     @Test
     void longArithmeticMasksShiftCountsBy63AndDividesThroughJavasHelpers() {
-        String source = Lambdas.lower(1, longOps(INTS_IN, INTS_IN, new Accessor.OfLong(1, "WRITE"))).source();
+        String source = Lambdas.lower(1, longOps(INTS_IN, INTS_IN, Faces.accessor(WideAccess.OfLong.class, 1, "WRITE"))).source();
         assertThat(source).contains("(long)((ulong)x + (ulong)y * (ulong)x)", "(long)((ulong)x << ((int)y & 63))",
                 "x >> ((int)y & 63) ^ (long)((ulong)x >> ((int)y & 63))", "jsycl_ldiv(x, y)", "jsycl_lrem(x, y)")
                 // (long) (float) x: long to float rounds to nearest, float to long saturates.
                 .contains("jsycl_to_long_f(convert_float_rte(x))");
     }
 
-    static ItemKernel floatOps(Accessor.OfFloat a, Accessor.OfFloat b, Accessor.OfInt ints, Accessor.OfFloat out) {
+    static ItemKernel floatOps(WideAccess.OfFloat a, WideAccess.OfFloat b, WideAccess.OfInt ints, WideAccess.OfFloat out) {
         return it -> {
             int i = it.id(0);
             float x = a.get(i);
@@ -195,8 +195,8 @@ class SemanticsTest {
 
     @Test
     void floatOperationsUseJavasCastsRoundingAndNaNRules() {
-        String source = Lambdas.lower(1, floatOps(FLOATS_IN, FLOATS_IN, new Accessor.OfInt(1, "READ_WRITE"),
-                new Accessor.OfFloat(1, "WRITE"))).source();
+        String source = Lambdas.lower(1, floatOps(FLOATS_IN, FLOATS_IN, Faces.accessor(WideAccess.OfInt.class, 1, "READ_WRITE"),
+                Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE"))).source();
         assertThat(source).contains("#pragma OPENCL FP_CONTRACT OFF", "x * y + x", "fmod(x, y)", "jsycl_sqrt_f(fabs(x))")
                 // float to int saturates and maps NaN to 0; Math.round rounds half up
                 .contains("jsycl_to_int_f(x)", "(int)(short)jsycl_to_int_f(x)", "jsycl_round_f(x)")
@@ -207,7 +207,7 @@ class SemanticsTest {
                 .contains("if (!(x < y)) {");
     }
 
-    static ItemKernel division(Accessor.OfInt a, Accessor.OfLong out) {
+    static ItemKernel division(WideAccess.OfInt a, WideAccess.OfLong out) {
         return it -> {
             int i = it.id(0);
             int zero = a.get(0);
@@ -221,12 +221,12 @@ class SemanticsTest {
     /** A divisor that is not a constant goes through helpers that give 0 for a zero divisor and wrap MIN_VALUE / -1. */
     @Test
     void divisionByAVariableGoesThroughHelpersThatDefineEveryDivisor() {
-        String source = Lambdas.lower(1, division(INTS_IN, new Accessor.OfLong(1, "WRITE"))).source();
+        String source = Lambdas.lower(1, division(INTS_IN, Faces.accessor(WideAccess.OfLong.class, 1, "WRITE"))).source();
         assertThat(source).contains("jsycl_idiv(i, zero)", "jsycl_irem(i, zero)", "jsycl_ldiv((long)i, (long)zero)",
                 "jsycl_lrem((long)i, (long)zero)", "return b == 0 ? 0 : b == -1 ? (int)(0u - (uint)a) : a / b;");
     }
 
-    static ItemKernel loops(Accessor.OfInt out, int n) {
+    static ItemKernel loops(WideAccess.OfInt out, int n) {
         return it -> {
             int i = it.id(0);
             int acc = 0;
@@ -268,7 +268,7 @@ class SemanticsTest {
      */
     @Test
     void labelledJumpsLandAtTheOuterLoopsIncrementAndEnd() {
-        String source = Lambdas.lower(1, loops(new Accessor.OfInt(1, "WRITE"), 40)).source();
+        String source = Lambdas.lower(1, loops(Faces.accessor(WideAccess.OfInt.class, 1, "WRITE"), 40)).source();
         String next = label(source, "if \\(j == i\\) \\{\n\\s*goto (L\\d+);");
         String end = label(source, "if \\(acc > 1000\\) \\{\n\\s*goto (L\\d+);");
         assertThat(next).isNotEqualTo(end);

@@ -3,8 +3,8 @@ package io.jsycl.lowering;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jsycl.Accessor;
 import io.jsycl.GroupOp;
+import io.jsycl.WideAccess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 class SubGroupAlgorithmsTest {
     @Test
     void subGroupOperationsShareOneShufflePrimitive() {
-        var in = new Accessor.OfFloat(1, "READ");
-        var out = new Accessor.OfFloat(1, "WRITE");
-        var flags = new Accessor.OfLong(1, "WRITE");
+        var in = Faces.accessor(WideAccess.OfFloat.class, 1, "READ");
+        var out = Faces.accessor(WideAccess.OfFloat.class, 1, "WRITE");
+        var flags = Faces.accessor(WideAccess.OfLong.class, 1, "WRITE");
         LoweredKernel k = Lambdas.lowerNd(1, it -> {
             int g = it.globalId(0);
             float x = in.get(g);
@@ -36,7 +36,7 @@ class SubGroupAlgorithmsTest {
     void thePtxPathCompilesToWarpShuffles() throws IOException, InterruptedException {
         String clang = Lambdas.clang();
         org.junit.jupiter.api.Assumptions.assumeTrue(clang != null, "no clang");
-        var out = new Accessor.OfDouble(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfDouble.class, 1, "WRITE");
         LoweredKernel k = Lambdas.lowerNd(1, it -> out.set(it.globalId(0),
                 it.reduceOverSubGroup((double) it.globalId(0), GroupOp.MIN) + it.shuffle(1.5, 2)));
         Path file = Files.createTempFile("jsycl", ".cl");
@@ -59,7 +59,7 @@ class SubGroupAlgorithmsTest {
 
     @Test
     void aBitwiseOperationOverDoublesIsRejectedWithWhereAndWhy() {
-        var out = new Accessor.OfDouble(1, "WRITE");
+        var out = Faces.accessor(WideAccess.OfDouble.class, 1, "WRITE");
         assertThatThrownBy(() -> Lambdas.lowerNd(1, it -> out.set(0, it.reduceOverSubGroup(1.0, GroupOp.XOR))))
                 .isInstanceOf(LoweringException.class).hasMessageContaining("GroupOp.XOR over double values")
                 .hasMessageContaining("SubGroupAlgorithmsTest.java").hasMessageContaining("for int and long");
