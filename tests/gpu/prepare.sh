@@ -5,8 +5,8 @@
 #                           fuzz test's javac, java.desktop for the samples' PNG output, java.xml for the reports)
 #   lib/                    every module's jar, their test dependencies and the JUnit console launcher
 #   MODULE/classes, MODULE/test-classes, MODULE.classpath
-#                           each module's classes and its own test class path (kernel-lowering's test doubles of
-#                           io.jsycl types must not meet the runtime's jar)
+#                           each module's classes and its own test class path (kernel-lowering's tests see
+#                           kernel-api's jar, which must not meet the runtime's: both hold package io.jsycl)
 # Step 2 runs on the GPU host from the repository root: bash tests/gpu/remote.sh (see there).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
