@@ -1,6 +1,7 @@
 package io.jsycl;
 
 import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.memory.LocalAccessorImpl;
 import io.jsycl.internal.launch.CommandGroupRecord;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.launch.KernelBinding;
@@ -27,7 +28,7 @@ public final class Handler {
     private final Map<BufferStorage, AccessMode> requirements = new LinkedHashMap<>();
     // The rarely used parts are made on first use, so the usual command group allocates less.
     private List<EventImpl> dependencies;
-    private List<LocalAccessor<?>> locals;
+    private List<LocalAccessorImpl> locals;
     private StringBuilder buildOptions;
     private boolean fastMath;
     private boolean checked;
@@ -86,7 +87,7 @@ public final class Handler {
                     + " into Range.of(" + range.size() + ") and compute the indices from it.id(0)");
         }
         require(reduction.impl.output(), AccessMode.READ_WRITE);
-        setLaunch(new CommandGroupRecord.Reduce(Objects.requireNonNull(kernel, "kernel"), range, reduction));
+        setLaunch(new CommandGroupRecord.Reduce(Objects.requireNonNull(kernel, "kernel"), range, reduction.impl));
     }
 
     /**
@@ -198,7 +199,7 @@ public final class Handler {
         if (locals == null) {
             locals = new ArrayList<>();
         }
-        locals.add(local);
+        locals.add(local.impl);
     }
 
     private void setLaunch(CommandGroupRecord.Launch l) {

@@ -258,99 +258,71 @@ public final class Reduction<R> {
     private static final class HostReducers implements ReductionImpl.Reducers {
         @Override
         public Object newReducer(Object op, Object identity) {
-            return switch (op) {
-                case IntOp o -> new IntReducer(o, (Integer) identity);
-                case LongOp o -> new LongReducer(o, (Long) identity);
-                case FloatOp o -> new FloatReducer(o, (Float) identity);
-                case DoubleOp o -> new DoubleReducer(o, (Double) identity);
-                default -> throw new IllegalStateException("unknown op " + op);
-            };
+            return new HostReducer(op, (Number) identity);
         }
 
         @Override
         public void merge(Object into, Object from) {
-            switch (into) {
-                case IntReducer r -> r.combine(((IntReducer) from).value);
-                case LongReducer r -> r.combine(((LongReducer) from).value);
-                case FloatReducer r -> r.combine(((FloatReducer) from).value);
-                case DoubleReducer r -> r.combine(((DoubleReducer) from).value);
-                default -> throw new IllegalStateException("unknown reducer " + into);
-            }
+            ((HostReducer) into).combine((HostReducer) from);
         }
 
         @Override
         public void store(Object op, Object reducer, Object hostArray) {
-            switch (reducer) {
-                case IntReducer r -> ((int[]) hostArray)[0] = r.op.apply(((int[]) hostArray)[0], r.value);
-                case LongReducer r -> ((long[]) hostArray)[0] = r.op.apply(((long[]) hostArray)[0], r.value);
-                case FloatReducer r -> ((float[]) hostArray)[0] = r.op.apply(((float[]) hostArray)[0], r.value);
-                case DoubleReducer r -> ((double[]) hostArray)[0] = r.op.apply(((double[]) hostArray)[0], r.value);
-                default -> throw new IllegalStateException("unknown reducer " + reducer);
+            HostReducer r = (HostReducer) reducer;
+            switch (op) {
+                case IntOp o -> ((int[]) hostArray)[0] = o.apply(((int[]) hostArray)[0], (int) r.integral);
+                case LongOp o -> ((long[]) hostArray)[0] = o.apply(((long[]) hostArray)[0], r.integral);
+                case FloatOp o -> ((float[]) hostArray)[0] = o.apply(((float[]) hostArray)[0], (float) r.floating);
+                case DoubleOp o -> ((double[]) hostArray)[0] = o.apply(((double[]) hostArray)[0], r.floating);
+                default -> throw new IllegalStateException("unknown op " + op);
             }
         }
     }
 
-    /** The host device's {@link Reducer.OfInt}: the chunk's accumulator. */
-    private static final class IntReducer implements Reducer.OfInt {
-        private final IntOp op;
-        private int value;
+    /**
+     * A chunk's accumulator on the host device, of whichever type the reduction has: an {@code int} or {@code long} in
+     * {@code integral}, a {@code float} (exactly, as a double) or {@code double} in {@code floating}. The kernel sees it
+     * as the {@code Reducer.OfX} of its reduction's type.
+     */
+    private static final class HostReducer implements Reducer.OfInt, Reducer.OfLong, Reducer.OfFloat, Reducer.OfDouble {
+        private final Object op;
+        private long integral;
+        private double floating;
 
-        IntReducer(IntOp op, int identity) {
+        HostReducer(Object op, Number identity) {
             this.op = op;
-            this.value = identity;
+            this.integral = identity.longValue();
+            this.floating = identity.doubleValue();
         }
 
         @Override
         public void combine(int v) {
-            value = op.apply(value, v);
-        }
-    }
-
-    /** The host device's {@link Reducer.OfLong}: the chunk's accumulator. */
-    private static final class LongReducer implements Reducer.OfLong {
-        private final LongOp op;
-        private long value;
-
-        LongReducer(LongOp op, long identity) {
-            this.op = op;
-            this.value = identity;
+            integral = ((IntOp) op).apply((int) integral, v);
         }
 
         @Override
         public void combine(long v) {
-            value = op.apply(value, v);
-        }
-    }
-
-    /** The host device's {@link Reducer.OfFloat}: the chunk's accumulator. */
-    private static final class FloatReducer implements Reducer.OfFloat {
-        private final FloatOp op;
-        private float value;
-
-        FloatReducer(FloatOp op, float identity) {
-            this.op = op;
-            this.value = identity;
+            integral = ((LongOp) op).apply(integral, v);
         }
 
         @Override
         public void combine(float v) {
-            value = op.apply(value, v);
-        }
-    }
-
-    /** The host device's {@link Reducer.OfDouble}: the chunk's accumulator. */
-    private static final class DoubleReducer implements Reducer.OfDouble {
-        private final DoubleOp op;
-        private double value;
-
-        DoubleReducer(DoubleOp op, double identity) {
-            this.op = op;
-            this.value = identity;
+            floating = ((FloatOp) op).apply((float) floating, v);
         }
 
         @Override
         public void combine(double v) {
-            value = op.apply(value, v);
+            floating = ((DoubleOp) op).apply(floating, v);
+        }
+
+        /** Combines another chunk's accumulator into this one. */
+        void combine(HostReducer other) {
+            switch (op) {
+                case IntOp _ -> combine((int) other.integral);
+                case LongOp _ -> combine(other.integral);
+                case FloatOp _ -> combine((float) other.floating);
+                default -> combine(other.floating);
+            }
         }
     }
 }

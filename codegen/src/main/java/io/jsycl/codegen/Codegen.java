@@ -9,10 +9,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -29,7 +31,9 @@ import java.util.stream.Stream;
  *       {@code DeviceArray.OfX}, one package-private class per family and element type ({@code FloatAccessor},
  *       {@code IntHostAccessor}...) from {@code X-Accessor.java.template} ..; the files that declare those public
  *       nested types and their per-type factories ({@code Accessor.java}...), whose nested types Java can only declare
- *       in the same file; and {@code Queue.java}, whose copy and fill overloads are per element type. The runtime
+ *       in the same file; {@code Queue.java}, whose copy and fill overloads are per element type; and the host
+ *       device's work-group and sub-group functions per type of value ({@code internal/host/HostGroupFunctions.java}
+ *       from {@code HostGroupFunctions.java.template}). The runtime
  *       compiles kernel-api's sources into its own module, so its target writes kernel-api's files too.
  * </ul>
  *
@@ -130,16 +134,23 @@ public final class Codegen {
     }
 
     /**
-     * Writes {@code files} into {@code dir}, leaving a file whose text is unchanged as it is (so the compiler sees
-     * nothing new), and removes the {@code .java} files there that are no longer generated: the folder is the
-     * generator's alone.
+     * Writes {@code files} (named by their path under {@code dir}) into {@code dir}, leaving a file whose text is
+     * unchanged as it is (so the compiler sees nothing new), and removes the {@code .java} files of the folders it
+     * writes that are no longer generated: those folders are the generator's alone.
      */
     static void write(Path dir, Map<String, String> files) throws IOException {
-        Files.createDirectories(dir);
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path p : s.toList()) {
-                if (p.toString().endsWith(".java") && !files.containsKey(p.getFileName().toString())) {
-                    Files.delete(p);
+        Set<Path> folders = new HashSet<>();
+        for (String name : files.keySet()) {
+            folders.add(dir.resolve(name).getParent());
+        }
+        folders.add(dir);
+        for (Path folder : folders) {
+            Files.createDirectories(folder);
+            try (Stream<Path> s = Files.list(folder)) {
+                for (Path p : s.toList()) {
+                    if (p.toString().endsWith(".java") && !files.containsKey(dir.relativize(p).toString())) {
+                        Files.delete(p);
+                    }
                 }
             }
         }
@@ -169,6 +180,8 @@ public final class Codegen {
                 }
             }
             files.put("Queue.java", render("Queue.java.template", family(QUEUE), null));
+            files.put("internal/host/HostGroupFunctions.java", render("HostGroupFunctions.java.template",
+                    Map.of("types", groupFunctionTypes()), null));
         }
         for (Face face : Face.values()) {
             files.put(face.className() + ".java", render("Access.java.template", face.names(), null));
@@ -179,6 +192,23 @@ public final class Codegen {
             }
         }
         return files;
+    }
+
+    /**
+     * The types of value of the work-group and sub-group functions, as {@code HostGroupFunctions.java.template} names
+     * them: the algorithm of HostGroup that computes in the type ({@code integral} in a long, {@code floating} in a
+     * double) and whether the type is the wide one, the cast back, and the value as bits for the exchanges and back.
+     */
+    private static List<Map<String, Object>> groupFunctionTypes() {
+        return List.of(
+                Map.of("type", "int", "algorithm", "integral", "wide", "false", "cast", "(int) ", "bits", "x",
+                        "open", "(int) ", "close", ""),
+                Map.of("type", "long", "algorithm", "integral", "wide", "true", "cast", "", "bits", "x", "open", "",
+                        "close", ""),
+                Map.of("type", "float", "algorithm", "floating", "wide", "false", "cast", "(float) ",
+                        "bits", "Float.floatToRawIntBits(x)", "open", "Float.intBitsToFloat((int) ", "close", ")"),
+                Map.of("type", "double", "algorithm", "floating", "wide", "true", "cast", "",
+                        "bits", "Double.doubleToRawLongBits(x)", "open", "Double.longBitsToDouble(", "close", ")"));
     }
 
     /**

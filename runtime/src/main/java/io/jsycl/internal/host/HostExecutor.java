@@ -4,7 +4,6 @@ import io.jsycl.Item;
 import io.jsycl.ItemKernel;
 import io.jsycl.NdItemKernel;
 import io.jsycl.Range;
-import io.jsycl.Reduction;
 import io.jsycl.ReductionKernel;
 import io.jsycl.SpecConstant;
 import io.jsycl.SyclException;
@@ -12,6 +11,7 @@ import io.jsycl.TaskKernel;
 import io.jsycl.internal.event.HostFutures;
 import io.jsycl.internal.launch.CommandGroupRecord;
 import io.jsycl.internal.memory.ApiAccess;
+import io.jsycl.internal.memory.ReductionImpl;
 import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
@@ -41,23 +41,23 @@ public final class HostExecutor {
             case CommandGroupRecord.NdItems(NdItemKernel kernel, Range range, Range local) ->
                     HostNdExecutor.run(kernel, range, local, spec);
             case CommandGroupRecord.Items(ItemKernel kernel, Range range) -> runItems(kernel, null, range, spec);
-            case CommandGroupRecord.Reduce(ReductionKernel<?> kernel, Range range, Reduction<?> reduction) ->
+            case CommandGroupRecord.Reduce(ReductionKernel<?> kernel, Range range, ReductionImpl reduction) ->
                     runItems(kernel, reduction, range, spec);
         }
     }
 
     /** Runs an item kernel, or a reduction kernel with its {@code reduction}, over {@code range} in the common pool. */
-    private static void runItems(Object kernel, Reduction<?> reduction, Range range, Map<SpecConstant<?>, Object> spec) {
+    private static void runItems(Object kernel, ReductionImpl reduction, Range range, Map<SpecConstant<?>, Object> spec) {
         long total = range.size();
         if (total == 0) {
             return;
         }
         int parallelism = ForkJoinPool.getCommonPoolParallelism();
         long chunk = Math.max(MIN_CHUNK, total / (4L * Math.max(1, parallelism)));
-        Object result = reduction == null ? null : API.impl(reduction).newReducer();
+        Object result = reduction == null ? null : reduction.newReducer();
         invoke(new Chunk(kernel, reduction, result, spec, range, 0, total, chunk));
         if (reduction != null) {
-            API.impl(reduction).store(result, API.impl(reduction).output().hostArray());
+            reduction.store(result, reduction.output().hostArray());
         }
     }
 
@@ -101,7 +101,7 @@ public final class HostExecutor {
     private static final class Chunk extends RecursiveAction {
         private static final long serialVersionUID = 1L;
         private final transient Object kernel;
-        private final transient Reduction<?> reduction;
+        private final transient ReductionImpl reduction;
         private final transient Object result;
         private final transient Map<SpecConstant<?>, Object> spec;
         private final transient Range range;
@@ -109,7 +109,7 @@ public final class HostExecutor {
         private final long to;
         private final long grain;
 
-        Chunk(Object kernel, Reduction<?> reduction, Object result, Map<SpecConstant<?>, Object> spec, Range range,
+        Chunk(Object kernel, ReductionImpl reduction, Object result, Map<SpecConstant<?>, Object> spec, Range range,
                 long from, long to, long grain) {
             this.kernel = kernel;
             this.reduction = reduction;
@@ -156,7 +156,7 @@ public final class HostExecutor {
                 return;
             }
             ReductionKernel k = (ReductionKernel) kernel;
-            Object mine = API.impl(reduction).newReducer();
+            Object mine = reduction.newReducer();
             for (long linear = from; linear < to; linear++) {
                 item.moveTo(linear);
                 try {
@@ -169,7 +169,7 @@ public final class HostExecutor {
                 throw failure;
             }
             synchronized (result) {
-                API.impl(reduction).merge(result, mine);
+                reduction.merge(result, mine);
             }
         }
     }

@@ -1,10 +1,9 @@
 package io.jsycl.internal.host;
 
 import io.jsycl.GroupOp;
-import io.jsycl.LocalAccessor;
 import io.jsycl.NdItem;
 import io.jsycl.SyclException;
-import io.jsycl.internal.memory.ApiAccess;
+import io.jsycl.internal.memory.LocalAccessorImpl;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Phaser;
@@ -17,9 +16,7 @@ import java.util.function.LongBinaryOperator;
  * then across chunks), so a float result is the same on the host device as on every OpenCL device.
  */
 public final class HostGroup {
-    private static final ApiAccess API = ApiAccess.get();
-
-    private final Map<LocalAccessor<?>, Object> locals = new ConcurrentHashMap<>();
+    private final Map<LocalAccessorImpl, Object> locals = new ConcurrentHashMap<>();
     private final Phaser barrier;
     private final int size;
     // Scratch of the work-group algorithms, one slot per work-item: an int or long, or a float's or double's bits as
@@ -40,8 +37,9 @@ public final class HostGroup {
         this.subGroups = new HostSubGroups(this, size);
     }
 
-    public Object localArray(LocalAccessor<?> accessor) {
-        return locals.computeIfAbsent(accessor, a -> API.impl(a).newArray());
+    /** The group's array of a command group's local memory: made when a work-item first uses it. */
+    public Object localArray(LocalAccessorImpl local) {
+        return locals.computeIfAbsent(local, LocalAccessorImpl::newArray);
     }
 
     void barrier() {

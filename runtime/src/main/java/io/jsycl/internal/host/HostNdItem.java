@@ -4,8 +4,11 @@ import io.jsycl.Fence;
 import io.jsycl.GroupOp;
 import io.jsycl.NdItem;
 
-/** The host device's {@link NdItem}: ids from the work-group's shape, algorithms through its {@link HostGroup}. */
-final class HostNdItem implements NdItem {
+/**
+ * The host device's {@link NdItem}: ids from the work-group's shape, algorithms through its {@link HostGroup} (the
+ * per-type ones in the generated {@link HostGroupFunctions}).
+ */
+final class HostNdItem extends HostGroupFunctions {
     private final int dims;
     private final int[] g;
     private final int[] l;
@@ -103,88 +106,14 @@ final class HostNdItem implements NdItem {
         group.barrier();
     }
 
-    private int item() {
+    @Override
+    HostGroup group() {
+        return group;
+    }
+
+    @Override
+    int item() {
         return (int) localLinearId();
-    }
-
-    @Override
-    public int reduceOverGroup(int x, GroupOp op) {
-        return (int) group.integral(HostGroup.Algorithm.REDUCE, item(), x, op, false);
-    }
-
-    @Override
-    public long reduceOverGroup(long x, GroupOp op) {
-        return group.integral(HostGroup.Algorithm.REDUCE, item(), x, op, true);
-    }
-
-    @Override
-    public float reduceOverGroup(float x, GroupOp op) {
-        return (float) group.floating(HostGroup.Algorithm.REDUCE, item(), x, op, false);
-    }
-
-    @Override
-    public double reduceOverGroup(double x, GroupOp op) {
-        return group.floating(HostGroup.Algorithm.REDUCE, item(), x, op, true);
-    }
-
-    @Override
-    public int inclusiveScanOverGroup(int x, GroupOp op) {
-        return (int) group.integral(HostGroup.Algorithm.INCLUSIVE_SCAN, item(), x, op, false);
-    }
-
-    @Override
-    public long inclusiveScanOverGroup(long x, GroupOp op) {
-        return group.integral(HostGroup.Algorithm.INCLUSIVE_SCAN, item(), x, op, true);
-    }
-
-    @Override
-    public float inclusiveScanOverGroup(float x, GroupOp op) {
-        return (float) group.floating(HostGroup.Algorithm.INCLUSIVE_SCAN, item(), x, op, false);
-    }
-
-    @Override
-    public double inclusiveScanOverGroup(double x, GroupOp op) {
-        return group.floating(HostGroup.Algorithm.INCLUSIVE_SCAN, item(), x, op, true);
-    }
-
-    @Override
-    public int exclusiveScanOverGroup(int x, GroupOp op) {
-        return (int) group.integral(HostGroup.Algorithm.EXCLUSIVE_SCAN, item(), x, op, false);
-    }
-
-    @Override
-    public long exclusiveScanOverGroup(long x, GroupOp op) {
-        return group.integral(HostGroup.Algorithm.EXCLUSIVE_SCAN, item(), x, op, true);
-    }
-
-    @Override
-    public float exclusiveScanOverGroup(float x, GroupOp op) {
-        return (float) group.floating(HostGroup.Algorithm.EXCLUSIVE_SCAN, item(), x, op, false);
-    }
-
-    @Override
-    public double exclusiveScanOverGroup(double x, GroupOp op) {
-        return group.floating(HostGroup.Algorithm.EXCLUSIVE_SCAN, item(), x, op, true);
-    }
-
-    @Override
-    public int groupBroadcast(int x, int from) {
-        return (int) group.broadcast(item(), x, from);
-    }
-
-    @Override
-    public long groupBroadcast(long x, int from) {
-        return group.broadcast(item(), x, from);
-    }
-
-    @Override
-    public float groupBroadcast(float x, int from) {
-        return (float) Double.longBitsToDouble(group.broadcast(item(), Double.doubleToRawLongBits(x), from));
-    }
-
-    @Override
-    public double groupBroadcast(double x, int from) {
-        return Double.longBitsToDouble(group.broadcast(item(), Double.doubleToRawLongBits(x), from));
     }
 
     @Override
@@ -202,7 +131,8 @@ final class HostNdItem implements NdItem {
         return !anyOfGroup(predicate);
     }
 
-    private int lane() {
+    @Override
+    int lane() {
         return item() & (HostSubGroups.SIZE - 1);
     }
 
@@ -229,166 +159,6 @@ final class HostNdItem implements NdItem {
     @Override
     public int subGroupCount() {
         return (l[0] * l[1] * l[2] + HostSubGroups.SIZE - 1) / HostSubGroups.SIZE;
-    }
-
-    @Override
-    public int reduceOverSubGroup(int x, GroupOp op) {
-        return (int) group.subGroups.integral(HostSubGroups.Algorithm.REDUCE, item(), x, op, false);
-    }
-
-    @Override
-    public long reduceOverSubGroup(long x, GroupOp op) {
-        return group.subGroups.integral(HostSubGroups.Algorithm.REDUCE, item(), x, op, true);
-    }
-
-    @Override
-    public float reduceOverSubGroup(float x, GroupOp op) {
-        return (float) group.subGroups.floating(HostSubGroups.Algorithm.REDUCE, item(), x, op, false);
-    }
-
-    @Override
-    public double reduceOverSubGroup(double x, GroupOp op) {
-        return group.subGroups.floating(HostSubGroups.Algorithm.REDUCE, item(), x, op, true);
-    }
-
-    @Override
-    public int inclusiveScanOverSubGroup(int x, GroupOp op) {
-        return (int) group.subGroups.integral(HostSubGroups.Algorithm.INCLUSIVE_SCAN, item(), x, op, false);
-    }
-
-    @Override
-    public long inclusiveScanOverSubGroup(long x, GroupOp op) {
-        return group.subGroups.integral(HostSubGroups.Algorithm.INCLUSIVE_SCAN, item(), x, op, true);
-    }
-
-    @Override
-    public float inclusiveScanOverSubGroup(float x, GroupOp op) {
-        return (float) group.subGroups.floating(HostSubGroups.Algorithm.INCLUSIVE_SCAN, item(), x, op, false);
-    }
-
-    @Override
-    public double inclusiveScanOverSubGroup(double x, GroupOp op) {
-        return group.subGroups.floating(HostSubGroups.Algorithm.INCLUSIVE_SCAN, item(), x, op, true);
-    }
-
-    @Override
-    public int exclusiveScanOverSubGroup(int x, GroupOp op) {
-        return (int) group.subGroups.integral(HostSubGroups.Algorithm.EXCLUSIVE_SCAN, item(), x, op, false);
-    }
-
-    @Override
-    public long exclusiveScanOverSubGroup(long x, GroupOp op) {
-        return group.subGroups.integral(HostSubGroups.Algorithm.EXCLUSIVE_SCAN, item(), x, op, true);
-    }
-
-    @Override
-    public float exclusiveScanOverSubGroup(float x, GroupOp op) {
-        return (float) group.subGroups.floating(HostSubGroups.Algorithm.EXCLUSIVE_SCAN, item(), x, op, false);
-    }
-
-    @Override
-    public double exclusiveScanOverSubGroup(double x, GroupOp op) {
-        return group.subGroups.floating(HostSubGroups.Algorithm.EXCLUSIVE_SCAN, item(), x, op, true);
-    }
-
-    @Override
-    public int subGroupBroadcast(int x, int lane) {
-        return (int) group.subGroups.broadcast(item(), x, lane);
-    }
-
-    @Override
-    public long subGroupBroadcast(long x, int lane) {
-        return group.subGroups.broadcast(item(), x, lane);
-    }
-
-    @Override
-    public float subGroupBroadcast(float x, int lane) {
-        return Float.intBitsToFloat((int) group.subGroups.broadcast(item(), Float.floatToRawIntBits(x), lane));
-    }
-
-    @Override
-    public double subGroupBroadcast(double x, int lane) {
-        return Double.longBitsToDouble(group.subGroups.broadcast(item(), Double.doubleToRawLongBits(x), lane));
-    }
-
-    @Override
-    public int shuffle(int x, int srcLane) {
-        return (int) group.subGroups.select(item(), x, srcLane);
-    }
-
-    @Override
-    public long shuffle(long x, int srcLane) {
-        return group.subGroups.select(item(), x, srcLane);
-    }
-
-    @Override
-    public float shuffle(float x, int srcLane) {
-        return Float.intBitsToFloat((int) group.subGroups.select(item(), Float.floatToRawIntBits(x), srcLane));
-    }
-
-    @Override
-    public double shuffle(double x, int srcLane) {
-        return Double.longBitsToDouble(group.subGroups.select(item(), Double.doubleToRawLongBits(x), srcLane));
-    }
-
-    @Override
-    public int shuffleXor(int x, int mask) {
-        return (int) group.subGroups.select(item(), x, lane() ^ mask);
-    }
-
-    @Override
-    public long shuffleXor(long x, int mask) {
-        return group.subGroups.select(item(), x, lane() ^ mask);
-    }
-
-    @Override
-    public float shuffleXor(float x, int mask) {
-        return Float.intBitsToFloat((int) group.subGroups.select(item(), Float.floatToRawIntBits(x), lane() ^ mask));
-    }
-
-    @Override
-    public double shuffleXor(double x, int mask) {
-        return Double.longBitsToDouble(group.subGroups.select(item(), Double.doubleToRawLongBits(x), lane() ^ mask));
-    }
-
-    @Override
-    public int shuffleDown(int x, int delta) {
-        return (int) group.subGroups.select(item(), x, lane() + delta);
-    }
-
-    @Override
-    public long shuffleDown(long x, int delta) {
-        return group.subGroups.select(item(), x, lane() + delta);
-    }
-
-    @Override
-    public float shuffleDown(float x, int delta) {
-        return Float.intBitsToFloat((int) group.subGroups.select(item(), Float.floatToRawIntBits(x), lane() + delta));
-    }
-
-    @Override
-    public double shuffleDown(double x, int delta) {
-        return Double.longBitsToDouble(group.subGroups.select(item(), Double.doubleToRawLongBits(x), lane() + delta));
-    }
-
-    @Override
-    public int shuffleUp(int x, int delta) {
-        return (int) group.subGroups.select(item(), x, lane() - delta);
-    }
-
-    @Override
-    public long shuffleUp(long x, int delta) {
-        return group.subGroups.select(item(), x, lane() - delta);
-    }
-
-    @Override
-    public float shuffleUp(float x, int delta) {
-        return Float.intBitsToFloat((int) group.subGroups.select(item(), Float.floatToRawIntBits(x), lane() - delta));
-    }
-
-    @Override
-    public double shuffleUp(double x, int delta) {
-        return Double.longBitsToDouble(group.subGroups.select(item(), Double.doubleToRawLongBits(x), lane() - delta));
     }
 
     @Override

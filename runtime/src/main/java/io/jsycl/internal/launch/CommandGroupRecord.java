@@ -2,15 +2,15 @@ package io.jsycl.internal.launch;
 
 import io.jsycl.AccessMode;
 import io.jsycl.ItemKernel;
-import io.jsycl.LocalAccessor;
 import io.jsycl.NdItemKernel;
 import io.jsycl.Range;
-import io.jsycl.Reduction;
 import io.jsycl.ReductionKernel;
 import io.jsycl.SpecConstant;
 import io.jsycl.TaskKernel;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.memory.LocalAccessorImpl;
+import io.jsycl.internal.memory.ReductionImpl;
 import io.jsycl.lowering.KernelShape;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +37,7 @@ import java.util.Map;
  * @param binding binds the command group's accessors to its kernel while the host device runs it
  */
 public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> requirements, List<EventImpl> dependencies,
-        List<LocalAccessor<?>> locals, String userBuildOptions, boolean fastMath, boolean checked,
+        List<LocalAccessorImpl> locals, String userBuildOptions, boolean fastMath, boolean checked,
         Map<SpecConstant<?>, Object> specValues, long submittedNanos, KernelBinding binding) {
 
     /**
@@ -111,7 +111,7 @@ public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> r
      * @param range the items it runs over, 1-D
      * @param reduction the reduction the kernel combines into
      */
-    public record Reduce(ReductionKernel<?> kernel, Range range, Reduction<?> reduction) implements Launch {
+    public record Reduce(ReductionKernel<?> kernel, Range range, ReductionImpl reduction) implements Launch {
         @Override
         public KernelShape shape() {
             return KernelShape.REDUCTION;

@@ -184,7 +184,7 @@ public final class KernelLambdas {
             return group.requirements();
         }
 
-        List<LocalAccessor<?>> locals() {
+        List<LocalAccessorImpl> locals() {
             return group.locals();
         }
     }
@@ -326,11 +326,11 @@ public final class KernelLambdas {
                         new BoundCapture.DeviceArray(array));
             }
             case LocalAccessor<?> l -> {
-                if (!check.locals().contains(l)) {
+                LocalAccessorImpl local = API.impl(l);
+                if (!check.locals().contains(local)) {
                     throw new SyclException("kernel " + lambda.described() + ": captures local memory made in another"
                             + " command group; make LocalAccessors inside the command group that runs the kernel");
                 }
-                LocalAccessorImpl local = API.impl(l);
                 Range range = l.range();
                 yield new Captured(new Capture.Local(local.kind().scalar, range.dimensions()),
                         new BoundCapture.Local(local, range));

@@ -1,30 +1,28 @@
 package io.jsycl.internal.launch;
 
 import io.jsycl.Range;
-import io.jsycl.Reduction;
 import io.jsycl.SyclException;
-import io.jsycl.internal.memory.ApiAccess;
+import io.jsycl.internal.memory.ReductionImpl;
 import io.jsycl.internal.platform.DeviceImpl;
 import io.jsycl.lowering.ReductionOp;
 import io.jsycl.lowering.ReductionSpec;
 import java.lang.invoke.SerializedLambda;
 
-/** What the lowering needs to know of a {@link io.jsycl.Reduction}, and the work-group size its device launch uses. */
+/** What the lowering needs to know of a reduction ({@link ReductionImpl}), and its device launch's work-group size. */
 public final class Reductions {
-    private static final ApiAccess API = ApiAccess.get();
 
     private Reductions() {
     }
 
-    public static ReductionSpec spec(Reduction<?> r) {
-        var type = API.impl(r).output().kind.scalar;
-        String identity = CLiterals.of(API.impl(r).identity());
-        return switch (API.impl(r).op()) {
+    public static ReductionSpec spec(ReductionImpl r) {
+        var type = r.output().kind.scalar;
+        String identity = CLiterals.of(r.identity());
+        return switch (r.op()) {
             case SUM -> new ReductionSpec(type, ReductionOp.SUM, null, null, null, identity);
             case MIN -> new ReductionSpec(type, ReductionOp.MIN, null, null, null, identity);
             case MAX -> new ReductionSpec(type, ReductionOp.MAX, null, null, null, identity);
             case CUSTOM -> {
-                SerializedLambda op = SerializedLambdas.serialized(API.impl(r).operation());
+                SerializedLambda op = SerializedLambdas.serialized(r.operation());
                 if (op.getCapturedArgCount() != 0) {
                     throw new SyclException("the operation of Reduction.of captures values; write it as a lambda of its"
                             + " two arguments alone, e.g. (a, b) -> a | b");

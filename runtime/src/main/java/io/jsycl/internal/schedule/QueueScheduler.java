@@ -4,7 +4,6 @@ import io.jsycl.AccessMode;
 import io.jsycl.Aspect;
 import io.jsycl.QueueProperty;
 import io.jsycl.Range;
-import io.jsycl.Reduction;
 import io.jsycl.SyclException;
 import io.jsycl.internal.event.CommandStatus;
 import io.jsycl.internal.event.EventImpl;
@@ -29,6 +28,7 @@ import io.jsycl.internal.memory.CommandQueue;
 import io.jsycl.internal.memory.ContextImpl;
 import io.jsycl.internal.memory.Deferred;
 import io.jsycl.internal.memory.RecordCodec;
+import io.jsycl.internal.memory.ReductionImpl;
 import io.jsycl.internal.platform.DeviceImpl;
 import io.jsycl.internal.platform.FirstSubmitTrace;
 import io.jsycl.internal.platform.KernelProfile;
@@ -146,7 +146,7 @@ public final class QueueScheduler {
         if (launch instanceof CommandGroupRecord.NdItems nd) {
             device.checkWorkGroup(nd.local());
         }
-        Reduction<?> reduction = launch instanceof CommandGroupRecord.Reduce r ? r.reduction() : null;
+        ReductionImpl reduction = launch instanceof CommandGroupRecord.Reduce r ? r.reduction() : null;
         int dims = launch.dimensions();
         boolean checkedRequested = group.checked() || launches.checksAll();
         boolean checked = !device.isHost() && checkedRequested;
@@ -298,7 +298,7 @@ public final class QueueScheduler {
             FirstSubmitTrace.mark("buffers");
             CommandGroupRecord.Launch launch = group.launch();
             arguments.set(context.cl(), lowered, kernel.captured(), storages, mems,
-                    launch.range(), launch instanceof CommandGroupRecord.Reduce reduce ? API.impl(reduce.reduction()) : null,
+                    launch.range(), launch instanceof CommandGroupRecord.Reduce reduce ? reduce.reduction() : null,
                     plan.local() == null ? 0 : plan.local().size(),
                     (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
             FirstSubmitTrace.mark("arguments");
