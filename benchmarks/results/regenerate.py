@@ -200,7 +200,7 @@ def ab(run, path):
     with open(path, encoding="utf-8") as f:
         for line in f:
             line = line.rstrip("\n")
-            heading = re.match(r"### (LaunchRate|JMH|Sweep saxpy) (old|new)", line)
+            heading = re.match(r"### (LaunchRate|JMH|Sweep saxpy|Suite) (old|new)", line)
             if heading:
                 kind, side = heading.group(1), heading.group(2)
                 continue
@@ -215,6 +215,14 @@ def ab(run, path):
                 parts = line.split()
                 measurement = f"SAXPY {parts[2]}: {parts[1]} per op (µs)"
                 shown = parts[parts.index("op") + 1]
+            elif kind == "Suite" and line.startswith("| "):
+                # A suite row: the kernel and the whole program from Java arrays and back (e2e), jsycl and raw.
+                cells = split_row(line)
+                for column, what in ((2, "kernel"), (6, "jsycl e2e"), (7, "raw e2e")):
+                    if len(cells) > column and cells[column] not in ("–", "-", ""):
+                        measurement = f"{cells[0]}, {cells[1]}: {what} (ms)"
+                        values.setdefault(measurement, {"old": [], "new": []})[side].append(cells[column])
+                continue
             else:
                 continue
             values.setdefault(measurement, {"old": [], "new": []})[side].append(shown)
@@ -268,7 +276,10 @@ SECTIONS = [
     Section("A/B against an earlier build", ["ab.md"],
             "The same measurements of two builds in one run, taking turns (`benchmarks/gpu/ab.sh`): the launch "
             "rate (two rounds each, every value a round's median), `SubmitBenchmark` (JMH, score ± error) and the "
-            "SAXPY sweep from 2^19 to 2^23 (one pass each; every value of a row is one pass, where a run added passes). Launch-bound sizes move by up to 2.5x with the GPU's "
+            "SAXPY sweep from 2^19 to 2^23 (one pass each; every value of a row is one pass, where a run added passes), and "
+            "the suite's SAXPY of 2^26 floats from Java arrays and back (`Suite --only saxpy`: e2e is the README's idiom, "
+            "buffers made and closed each run; the copy rows are the device's bandwidth in the same run, this build "
+            "only). Launch-bound sizes move by up to 2.5x with the GPU's "
             "state between passes, so only differences well beyond the spread between rounds count.", ab),
     Section("First kernel", ["first-kernel.md"],
             "From a created context and queue to the first small kernel's result in a Java array, in fresh JVMs "

@@ -126,6 +126,35 @@ public final class Context implements AutoCloseable {
         return programManager().cacheBlob(member(device).impl.cl());
     }
 
+    /**
+     * What this context keeps of the memory its buffers gave back, and how often that saved an allocation.
+     *
+     * @return the counters now; all zero for the host device's context, which allocates Java arrays
+     */
+    public MemoryStats memoryStats() {
+        if (impl.isHost()) {
+            return new MemoryStats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        }
+        var device = impl.devicePool().stats();
+        var pinned = impl.stagingPool().stats();
+        return new MemoryStats(device.allocations(), device.reuses(), device.releases(), device.keptBytes(),
+                device.limitBytes(), pinned.allocations(), pinned.reuses(), pinned.releases(), pinned.keptBytes(),
+                pinned.limitBytes());
+    }
+
+    /**
+     * Gives the memory this context keeps for new buffers back to the driver: the device memory of closed buffers
+     * and the free pinned staging memory (PyTorch's {@code empty_cache}). Memory of open buffers stays.
+     *
+     * @return the bytes released, device and pinned together
+     */
+    public long trimMemory() {
+        if (impl.isHost()) {
+            return 0;
+        }
+        return impl.devicePool().trim() + impl.stagingPool().trim();
+    }
+
     private Device member(Device device) {
         Objects.requireNonNull(device, "device");
         if (!devices.contains(device)) {

@@ -67,7 +67,11 @@ public final class ClQueue implements CommandQueue {
 
     @Override
     public void free(DeviceCopy copy) {
-        copy.mem.close();
+        if (copy.block != null) {
+            context.devicePool().give(copy.block);
+        } else {
+            copy.mem.close();
+        }
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.jsycl.internal.memory;
 
 import io.jsycl.internal.event.EventContext;
 import io.jsycl.internal.platform.DeviceImpl;
+import io.jsycl.internal.platform.Settings;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClContext;
 import io.jsycl.opencl.ClDevice;
@@ -33,6 +34,8 @@ public final class ContextImpl implements EventContext {
     private ClCommandQueue transferQueue;
     // Guarded by this.
     private StagingPool stagingPool;
+    // Guarded by this.
+    private DevicePool devicePool;
     // Guarded by this: where buffers get their copies' memory and read them back; made on first use.
     private CommandQueue transfers;
 
@@ -136,6 +139,23 @@ public final class ContextImpl implements EventContext {
     }
 
     /**
+     * The device memory that closed buffers gave back, kept for new ones ({@code JSYCL_DEVICE_POOL_PERCENT} of the
+     * smallest device's global memory at most).
+     *
+     * @return the device pool, made on first use
+     */
+    public synchronized DevicePool devicePool() {
+        if (devicePool == null) {
+            long smallest = Long.MAX_VALUE;
+            for (DeviceImpl d : devices) {
+                smallest = Math.min(smallest, d.globalMemSize());
+            }
+            devicePool = new DevicePool(this, smallest / 100 * Settings.current().devicePoolPercent().get());
+        }
+        return devicePool;
+    }
+
+    /**
      * The kernels this context built, found without hashing their source (the submit fast path). Keyed by the launch
      * layer's {@code io.jsycl.internal.launch.KernelKey}, a type this package below it does not name.
      *
@@ -198,11 +218,16 @@ public final class ContextImpl implements EventContext {
                 storage.dropContext(this);
             }
             StagingPool pool;
+            DevicePool memory;
             synchronized (this) {
                 pool = stagingPool;
+                memory = devicePool;
             }
             if (pool != null) {
                 pool.close();
+            }
+            if (memory != null) {
+                memory.close();
             }
             synchronized (this) {
                 if (transferQueue != null) {

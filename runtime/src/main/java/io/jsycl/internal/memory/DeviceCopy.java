@@ -33,6 +33,8 @@ public final class DeviceCopy {
     final ClMem mem;
     /** Whether {@code mem} is host-accessible and transfers map it. */
     final boolean mapped;
+    /** The context's pool's block {@code mem} is, which goes back to the pool when the copy is freed; else null. */
+    final DevicePool.Block block;
     /** The size of the buffer's contents in bytes (the memory holds at least one byte). */
     private final long bytes;
     // Guarded by the storage's monitor, as are the fields below.
@@ -59,29 +61,38 @@ public final class DeviceCopy {
 
     /** A copy over {@code mem} (null for a fake queue's memory) of a buffer of {@code bytes} bytes. */
     DeviceCopy(ClMem mem, boolean mapped, long bytes) {
+        this(mem, mapped, bytes, null);
+    }
+
+    private DeviceCopy(ClMem mem, boolean mapped, long bytes, DevicePool.Block block) {
         this.mem = mem;
         this.mapped = mapped;
         this.bytes = bytes;
+        this.block = block;
+    }
+
+    private DeviceCopy(DevicePool.Block block, long bytes) {
+        this(block.mem(), block.mapped(), bytes, block);
     }
 
     /**
      * A new, stale copy of {@code bytes} bytes for {@code context} in OpenCL memory (what
-     * {@link ClQueue#allocate} gives): host-accessible memory where
+     * {@link ClQueue#allocate} gives), from the context's {@link DevicePool}: host-accessible memory where
      * transfers map it ({@link Settings#mapsHostTransfers}), else ordinary device memory (also when
-     * the driver refuses host-accessible memory).
+     * the driver refuses host-accessible memory). A pooled block may be larger than the buffer; commands use
+     * the buffer's bytes only.
      */
     static DeviceCopy create(ContextImpl context, long bytes) {
         long size = Math.max(bytes, 1);
+        DevicePool pool = context.devicePool();
         if (Settings.current().mapsHostTransfers(context.hostUnifiedMemory())) {
             try {
-                return new DeviceCopy(ClMem.createBuffer(context.cl(),
-                        ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR, size, MemorySegment.NULL), true, bytes);
+                return new DeviceCopy(pool.take(size, true), bytes);
             } catch (ClException e) {
                 // No host-accessible memory to give: this copy moves data through staging instead.
             }
         }
-        return new DeviceCopy(ClMem.createBuffer(context.cl(), ClMemFlags.READ_WRITE, size, MemorySegment.NULL),
-                false, bytes);
+        return new DeviceCopy(pool.take(size, false), bytes);
     }
 
     /** The buffer's bytes in the pinned memory (a pooled block may be larger); {@link #pinned} is set. */

@@ -22,7 +22,9 @@ import java.util.TreeMap;
  * the transfers themselves below a few MiB). Blocks are sized to powers of two (at least 64 KiB) so buffers of
  * similar sizes share them; a block is lent only for a request of more than half its size.
  *
- * <p>At most {@link #KEPT_BYTES} of free blocks are kept; a block that would exceed it is freed at once. A
+ * <p>At most {@code JSYCL_STAGING_POOL_MIB} (default {@link #KEPT_BYTES}) of free blocks are kept: enough for
+ * the arrays of a large program moving in and out per operation, a few hundred MiB each; a block that would exceed
+ * it is freed at once. A
  * context's pool lives as long as the context ({@link #close()}); a device's default context, and with it its
  * pool, as long as the JVM. {@code JSYCL_STAGING_POOL=0} [{@code jsycl.stagingPool}] turns the pool off (each
  * copy makes and frees its own pinned memory, as before; for measurements).
@@ -32,8 +34,8 @@ import java.util.TreeMap;
  * awaited the last transfer from or into the block.
  */
 public final class StagingPool {
-    /** Free pinned bytes kept per context. */
-    static final long KEPT_BYTES = 64L << 20;
+    /** Free pinned bytes kept per context where {@code JSYCL_STAGING_POOL_MIB} says nothing. */
+    static final long KEPT_BYTES = 1024L << 20;
     private static final long MIN_BLOCK = 64L << 10;
 
     /** Pinned memory mapped into the host: {@code host} is {@code capacity} bytes of {@code mem}. */
@@ -41,15 +43,21 @@ public final class StagingPool {
     }
 
     private final ContextImpl context;
+    private final long limit;
     // Guarded by this: free blocks by capacity.
     private final Map<Long, ArrayDeque<Block>> free = new TreeMap<>();
     // Guarded by this.
     private long freeBytes;
+    // Guarded by this: blocks made, blocks lent again, blocks freed.
+    private long allocations;
+    private long reuses;
+    private long releases;
     // Guarded by this.
     private boolean closed;
 
     public StagingPool(ContextImpl context) {
         this.context = context;
+        this.limit = Settings.current().stagingPoolMib().get() << 20;
     }
 
     /** Whether copies borrow their pinned memory from the pool ({@code JSYCL_STAGING_POOL}, default on). */
@@ -69,36 +77,75 @@ public final class StagingPool {
             if (blocks != null && !blocks.isEmpty()) {
                 Block b = blocks.pop();
                 freeBytes -= b.capacity();
+                reuses++;
                 return b;
             }
         }
-        return allocate(capacity);
+        Block b;
+        try {
+            b = allocate(capacity);
+        } catch (ClException e) {
+            // Pinned memory is the system's: give back what is kept here and try once more.
+            if (trim() == 0) {
+                throw e;
+            }
+            b = allocate(capacity);
+        }
+        synchronized (this) {
+            allocations++;
+        }
+        return b;
     }
 
     /** Takes {@code block} back; frees it instead where the pool is closed or full. Nothing may still use it. */
     void give(Block block) {
         synchronized (this) {
-            if (!closed && freeBytes + block.capacity() <= KEPT_BYTES) {
+            if (!closed && freeBytes + block.capacity() <= limit) {
                 free.computeIfAbsent(block.capacity(), c -> new ArrayDeque<>()).push(block);
                 freeBytes += block.capacity();
                 return;
             }
+            releases++;
         }
         free(context, block);
     }
 
-    /** Frees the free blocks; blocks handed back later are freed at once. Safe to call twice. */
-    public void close() {
+    /**
+     * Frees every free block.
+     *
+     * @return the bytes freed
+     */
+    public long trim() {
         List<Block> blocks = new ArrayList<>();
+        long bytes;
         synchronized (this) {
-            closed = true;
             free.values().forEach(blocks::addAll);
             free.clear();
+            bytes = freeBytes;
             freeBytes = 0;
+            releases += blocks.size();
         }
         for (Block b : blocks) {
             free(context, b);
         }
+        return bytes;
+    }
+
+    /**
+     * What the pool has done so far.
+     *
+     * @return its counters and the bytes it keeps now, as the device pool's
+     */
+    public synchronized DevicePool.Stats stats() {
+        return new DevicePool.Stats(allocations, reuses, releases, freeBytes, limit);
+    }
+
+    /** Frees the free blocks; blocks handed back later are freed at once. Safe to call twice. */
+    public void close() {
+        synchronized (this) {
+            closed = true;
+        }
+        trim();
     }
 
     /** Free bytes now kept (for tests). */

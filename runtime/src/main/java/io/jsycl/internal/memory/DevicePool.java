@@ -1,0 +1,168 @@
+package io.jsycl.internal.memory;
+
+import io.jsycl.opencl.ClException;
+import io.jsycl.opencl.ClMem;
+import io.jsycl.opencl.ClMemFlags;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A context's device memory that closed buffers gave back, kept for the next buffers of a similar size, as PyTorch's
+ * caching allocator keeps CUDA memory: a program that makes and closes its buffers per operation
+ * ({@code try (var b = Buffer.of(array))}) pays the driver's allocation once, not per buffer. On NVIDIA's OpenCL a
+ * fresh {@code clCreateBuffer} of a large buffer costs its first use a page-table setup comparable with the transfer
+ * itself.
+ *
+ * <p>Sizes are rounded up to a class ({@link #capacityFor}: quarter steps between powers of two, so at most a
+ * quarter is spare), and a block is reused only for a request of its class. At most {@link #limit()} bytes of free
+ * blocks are kept; a block that would exceed it is released at once. Where the driver refuses an allocation, the
+ * free blocks are released and the allocation tried once more before the failure reaches the caller. A released
+ * buffer's memory comes back only after every command using it has completed (the buffer's close awaits them), so
+ * a reused block is never read or written by a command of its previous buffer.
+ *
+ * <p>Thread safety: every field is guarded by {@code this}. Driver calls that allocate or release run outside it.
+ */
+public final class DevicePool {
+    /** Blocks below this are rounded up to it: many small buffers share few classes. */
+    private static final long MIN_BLOCK = 4L << 10;
+
+    /** Device memory of {@code capacity} bytes, host-accessible ({@code mapped}) or not. */
+    record Block(ClMem mem, long capacity, boolean mapped) {
+    }
+
+    /** Counters of a pool since its context was made (for the API's and the CLI's statistics). */
+    public record Stats(long allocations, long reuses, long releases, long keptBytes, long limitBytes) {
+    }
+
+    private final ContextImpl context;
+    private final long limit;
+    // Guarded by this: free blocks by class, mapped and plain apart.
+    private final Map<Long, ArrayDeque<Block>> free = new TreeMap<>();
+    private final Map<Long, ArrayDeque<Block>> freeMapped = new TreeMap<>();
+    // Guarded by this.
+    private long keptBytes;
+    private long allocations;
+    private long reuses;
+    private long releases;
+    private boolean closed;
+
+    /**
+     * A pool keeping at most {@code limit} bytes of free blocks.
+     *
+     * @param context the context whose memory it keeps
+     * @param limit the most free bytes kept; 0 keeps none (every block is released when given back)
+     */
+    public DevicePool(ContextImpl context, long limit) {
+        this.context = context;
+        this.limit = limit;
+    }
+
+    /**
+     * Device memory of at least {@code bytes} bytes: a free block of its class, else a new one.
+     *
+     * @param bytes the buffer's size
+     * @param mapped whether host-accessible memory ({@code CL_MEM_ALLOC_HOST_PTR}) is asked for
+     * @return the block
+     * @throws ClException if the driver gives no memory, also after the free blocks were released
+     */
+    Block take(long bytes, boolean mapped) {
+        long capacity = capacityFor(bytes);
+        synchronized (this) {
+            ArrayDeque<Block> blocks = (mapped ? freeMapped : free).get(capacity);
+            if (blocks != null && !blocks.isEmpty()) {
+                Block b = blocks.pop();
+                keptBytes -= b.capacity();
+                reuses++;
+                return b;
+            }
+        }
+        long flags = ClMemFlags.READ_WRITE | (mapped ? ClMemFlags.ALLOC_HOST_PTR : 0);
+        ClMem mem;
+        try {
+            mem = ClMem.createBuffer(context.cl(), flags, capacity, MemorySegment.NULL);
+        } catch (ClException e) {
+            if (trim() == 0) {
+                throw e;
+            }
+            mem = ClMem.createBuffer(context.cl(), flags, capacity, MemorySegment.NULL);
+        }
+        synchronized (this) {
+            allocations++;
+        }
+        return new Block(mem, capacity, mapped);
+    }
+
+    /** Takes {@code block} back, or releases it where the pool is closed or full. No command may still use it. */
+    void give(Block block) {
+        synchronized (this) {
+            if (!closed && keptBytes + block.capacity() <= limit) {
+                (block.mapped() ? freeMapped : free).computeIfAbsent(block.capacity(), c -> new ArrayDeque<>())
+                        .push(block);
+                keptBytes += block.capacity();
+                return;
+            }
+            releases++;
+        }
+        block.mem().close();
+    }
+
+    /**
+     * Releases every free block to the driver.
+     *
+     * @return the bytes released
+     */
+    public long trim() {
+        List<Block> blocks = new ArrayList<>();
+        long bytes;
+        synchronized (this) {
+            free.values().forEach(blocks::addAll);
+            freeMapped.values().forEach(blocks::addAll);
+            free.clear();
+            freeMapped.clear();
+            bytes = keptBytes;
+            keptBytes = 0;
+            releases += blocks.size();
+        }
+        for (Block b : blocks) {
+            b.mem().close();
+        }
+        return bytes;
+    }
+
+    /** Releases the free blocks; blocks given back later are released at once. Safe to call twice. */
+    public void close() {
+        synchronized (this) {
+            closed = true;
+        }
+        trim();
+    }
+
+    /**
+     * What the pool has done so far.
+     *
+     * @return its counters and the bytes it keeps now
+     */
+    public synchronized Stats stats() {
+        return new Stats(allocations, reuses, releases, keptBytes, limit);
+    }
+
+    /** @return the most free bytes this pool keeps */
+    public long limit() {
+        return limit;
+    }
+
+    /** The class of a request of {@code bytes}: the next of 1, 1.25, 1.5, 1.75 times a power of two. */
+    static long capacityFor(long bytes) {
+        long b = Math.max(bytes, MIN_BLOCK);
+        long pow = Long.highestOneBit(b);
+        if (pow == b) {
+            return b;
+        }
+        long quarter = pow >> 2;
+        return (b + quarter - 1) / quarter * quarter;
+    }
+}
