@@ -218,7 +218,10 @@ def ab(run, path):
             elif kind == "Suite" and line.startswith("| "):
                 # A suite row: the kernel and the whole program from Java arrays and back (e2e), jsycl and raw.
                 cells = split_row(line)
-                for column, what in ((2, "kernel"), (6, "jsycl e2e"), (7, "raw e2e")):
+                # Column 7 is the raw path's e2e in a workload's own row; in the rows under it (Aparapi's, jsycl's
+                # kept buffers) it compares that row with another.
+                beside = "raw e2e" if ":" not in cells[0] else "beside"
+                for column, what in ((2, "kernel"), (6, "e2e"), (7, beside)):
                     if len(cells) > column and cells[column] not in ("–", "-", ""):
                         measurement = f"{cells[0]}, {cells[1]}: {what} (ms)"
                         values.setdefault(measurement, {"old": [], "new": []})[side].append(cells[column])
