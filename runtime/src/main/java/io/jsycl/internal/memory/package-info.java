@@ -5,7 +5,9 @@
  * {@link io.jsycl.internal.memory.BufferTransfer}, host access in place {@link io.jsycl.internal.memory.HostViews},
  * its open host accessors {@link io.jsycl.internal.memory.HostAccessors} and its close
  * {@link io.jsycl.internal.memory.BufferClose}), the queues transfers are enqueued on
- * ({@link io.jsycl.internal.memory.CommandQueue}, faked by tests), staging memory, device arrays, local memory and
+ * ({@link io.jsycl.internal.memory.CommandQueue}, faked by tests), the context's pools of device memory
+ * ({@link io.jsycl.internal.memory.DevicePool}) and pinned staging memory
+ * ({@link io.jsycl.internal.memory.StagingPool}) that closed buffers give back, device arrays, local memory and
  * reductions' outputs, element and record codecs, and what a {@link io.jsycl.Context} is a handle to
  * ({@link io.jsycl.internal.memory.ContextImpl}).
  *
