@@ -273,6 +273,11 @@ SECTIONS = [
     Section("Benchmark suite", ["suite-cpu.md"],
             "Each workload as a jsycl kernel and as hand-written OpenCL C on the same device "
             "(`io.jsycl.bench.Suite --device cpu`); milliseconds, median (min–max).", suite, page="cpu"),
+    Section("The door, phase by phase", ["door-phases.md"],
+            "One operation from Java arrays and back as the README writes it (SAXPY of 2^26 floats, `Buffer.of` in "
+            "try-with-resources), timed phase by phase on the host clock (`io.jsycl.bench.DoorPhases`): the submit "
+            "holds the uploads' host copies into pinned memory, the close of the written buffer its write-back.",
+            one_table("phase", "door-phases")),
     Section("PyTorch", ["torch-peers.md"],
             "The same operations in PyTorch on the same device (`benchmarks/gpu/torch_peers.py`; CUDA events, "
             "milliseconds, median (min–max) of 20).", one_table("op", "torch")),
