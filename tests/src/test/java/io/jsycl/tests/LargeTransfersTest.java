@@ -22,28 +22,18 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class LargeTransfersTest {
     static Stream<Arguments> devicesAndModes() {
-        return TestDevices.openCl().stream().flatMap(d -> Stream.of(Arguments.of(d, "staging"),
-                Arguments.of(d, "staging, upload thread"), Arguments.of(d, "map")));
-    }
-
-    /** Transfers by map or through staging; "upload thread": staging with JSYCL_UPLOAD_THREAD on. */
-    private static void use(String mode) {
-        System.setProperty("jsycl.hostTransfers", mode.startsWith("staging") ? "staging" : mode);
-        if (mode.endsWith("upload thread")) {
-            System.setProperty("jsycl.uploadThread", "1");
-        }
+        return TestDevices.openCl().stream().flatMap(d -> Stream.of(Arguments.of(d, "staging"), Arguments.of(d, "map")));
     }
 
     @AfterEach
     void restore() {
         System.clearProperty("jsycl.hostTransfers");
-        System.clearProperty("jsycl.uploadThread");
     }
 
     @ParameterizedTest
     @MethodSource("devicesAndModes")
     void floatsInAndOutInSlices(Device device, String mode) {
-        use(mode);
+        System.setProperty("jsycl.hostTransfers", mode);
         int n = 10_000_003; // 40 MB: three slices, the last one short
         float[] x = new float[n];
         float[] y = new float[n];
@@ -62,7 +52,7 @@ class LargeTransfersTest {
                 });
             }
         }
-        if (mode.startsWith("staging")) {
+        if (mode.equals("staging")) {
             assertThat(ClObjects.calls("clEnqueueWriteBuffer") - writes).as("writes of two 40 MB uploads").isEqualTo(6);
             assertThat(ClObjects.calls("clEnqueueReadBuffer") - reads).as("reads of one 40 MB download").isEqualTo(3);
         }
@@ -77,7 +67,7 @@ class LargeTransfersTest {
     @ParameterizedTest
     @MethodSource("devicesAndModes")
     void longsAndIntsKeepEveryBit(Device device, String mode) {
-        use(mode);
+        System.setProperty("jsycl.hostTransfers", mode);
         int n = 4_500_007; // 36 MB of longs, 18 MB of ints (below the slicing threshold: one write)
         long[] a = new long[n];
         int[] out = new int[n];

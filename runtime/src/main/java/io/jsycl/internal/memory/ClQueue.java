@@ -3,16 +3,11 @@ package io.jsycl.internal.memory;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.event.LaunchThread;
 import io.jsycl.internal.event.LazyLaunches;
-import io.jsycl.internal.platform.Settings;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
 /**
@@ -89,62 +84,6 @@ public final class ClQueue implements CommandQueue {
         List<ClEvent> waitList = waitList(waits);
         return new ClCommand(cl().enqueueWriteBuffer(dst.mem, false, offset, src, bytes, waitList));
     }
-
-    /**
-     * As the interface's, where {@code JSYCL_UPLOAD_THREAD} is on: the slices' writes are enqueued by
-     * {@link #ENQUEUER} while this thread copies the next slice, for drivers whose non-blocking write returns only once
-     * its transfer has run, which would otherwise put every copy after the previous slice's transfer. The worker calls
-     * the driver only: the wait list is made here, and it takes no lock of the runtime's.
-     */
-    @Override
-    public List<Command> writeSlices(DeviceCopy dst, MemorySegment heap, MemorySegment staging, long bytes, long slice,
-            List<EventImpl> waits) {
-        if (!Settings.current().uploadThread().get()) {
-            return CommandQueue.super.writeSlices(dst, heap, staging, bytes, slice, waits);
-        }
-        List<ClEvent> waitList = waitList(waits);
-        ClCommandQueue queue = cl();
-        List<Future<ClEvent>> enqueued = new ArrayList<>();
-        Throwable failure = null;
-        try {
-            for (long offset = 0; offset < bytes; offset += slice) {
-                long length = Math.min(slice, bytes - offset);
-                HostCopy.copy(heap, offset, staging, offset, length);
-                MemorySegment src = staging.asSlice(offset, length);
-                long at = offset;
-                enqueued.add(ENQUEUER.submit(() -> {
-                    ClEvent e = queue.enqueueWriteBuffer(dst.mem, false, at, src, length, waitList);
-                    queue.flush();
-                    return e;
-                }));
-            }
-        } catch (RuntimeException | Error e) {
-            failure = e;
-        }
-        List<Command> writes = new ArrayList<>();
-        for (Future<ClEvent> f : enqueued) {
-            try {
-                writes.add(new ClCommand(f.get()));
-            } catch (ExecutionException e) {
-                failure = Deferred.first(failure, e.getCause());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                failure = Deferred.first(failure, e);
-            }
-        }
-        if (failure != null) {
-            writes.forEach(Command::close);
-            Deferred.rethrow(failure);
-        }
-        return writes;
-    }
-
-    /** The thread that enqueues the slices of uploads ({@link #writeSlices}), one for the process. */
-    private static final ExecutorService ENQUEUER = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "jsycl-upload-enqueue");
-        t.setDaemon(true);
-        return t;
-    });
 
     @Override
     public Command read(DeviceCopy src, long offset, MemorySegment dst, long bytes, List<EventImpl> waits) {

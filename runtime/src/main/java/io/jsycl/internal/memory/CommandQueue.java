@@ -3,7 +3,6 @@ package io.jsycl.internal.memory;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.opencl.ClCommandQueue;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -53,30 +52,6 @@ public interface CommandQueue {
 
     /** Enqueues a write of {@code src} into {@code dst}'s memory at {@code offset} after {@code waits}; no wait. */
     Command write(DeviceCopy dst, long offset, MemorySegment src, long bytes, List<EventImpl> waits);
-
-    /**
-     * Uploads {@code bytes} bytes of {@code heap} into {@code dst} through {@code staging} in slices of {@code slice}
-     * bytes: each slice is copied into the staging memory, then its write is enqueued and flushed, so that the copy
-     * engine moves one slice while the next is copied. No wait.
-     *
-     * @return the writes, in order
-     */
-    default List<Command> writeSlices(DeviceCopy dst, MemorySegment heap, MemorySegment staging, long bytes, long slice,
-            List<EventImpl> waits) {
-        List<Command> writes = new ArrayList<>();
-        try {
-            for (long offset = 0; offset < bytes; offset += slice) {
-                long length = Math.min(slice, bytes - offset);
-                HostCopy.copy(heap, offset, staging, offset, length);
-                writes.add(write(dst, offset, staging.asSlice(offset, length), length, waits));
-                flush();
-            }
-            return writes;
-        } catch (RuntimeException | Error e) {
-            writes.forEach(Command::close);
-            throw e;
-        }
-    }
 
     /** Enqueues a read of {@code src}'s memory from {@code offset} into {@code dst} after {@code waits}; no wait. */
     Command read(DeviceCopy src, long offset, MemorySegment dst, long bytes, List<EventImpl> waits);

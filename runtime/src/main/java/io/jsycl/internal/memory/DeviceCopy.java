@@ -149,9 +149,14 @@ public final class DeviceCopy {
      */
     private CommandQueue.Command pipelinedUpload(CommandQueue queue, MemorySegment heap, MemorySegment staging,
             List<EventImpl> waits) {
-        List<CommandQueue.Command> writes = new ArrayList<>(queue.writeSlices(this, heap, staging, bytes, PIPELINE_CHUNK,
-                waits));
+        List<CommandQueue.Command> writes = new ArrayList<>();
         try {
+            for (long offset = 0; offset < bytes; offset += PIPELINE_CHUNK) {
+                long length = Math.min(PIPELINE_CHUNK, bytes - offset);
+                HostCopy.copy(heap, offset, staging, offset, length);
+                writes.add(queue.write(this, offset, staging.asSlice(offset, length), length, waits));
+                queue.flush();
+            }
             if (queue.inOrder()) {
                 return writes.removeLast();
             }

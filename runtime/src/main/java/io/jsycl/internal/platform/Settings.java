@@ -47,8 +47,6 @@ import java.util.function.Supplier;
  * @param stagingPoolMib {@code JSYCL_STAGING_POOL_MIB}: the pinned staging memory a context keeps free, in MiB
  * @param devicePoolPercent {@code JSYCL_DEVICE_POOL_PERCENT}: the device memory a context keeps free for new
  *        buffers, in percent of its smallest device's global memory (0: none)
- * @param uploadThread {@code JSYCL_UPLOAD_THREAD}: a pipelined upload's writes are enqueued by a thread of their own
- *        while the caller copies the next slice (off unless set: being measured)
  * @param copyThreads {@code JSYCL_COPY_THREADS}: threads splitting a large host copy, at least 1
  * @param profile {@code JSYCL_PROFILE}: every queue profiles, a table at exit
  * @param traceFirstSubmit {@code JSYCL_TRACE_FIRST_SUBMIT}: the first submit's phases logged
@@ -62,7 +60,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
         Parsed<Boolean> twoItemsPerWorkItem, Parsed<Boolean> checks, Parsed<Boolean> padRanges,
         Parsed<Boolean> zeroOffsets, Parsed<Boolean> signedSubscripts, Parsed<Map<DriverQuirk, Boolean>> quirks,
         Parsed<Boolean> stagingPool, Parsed<Long> stagingPoolMib, Parsed<Integer> devicePoolPercent,
-        Parsed<Boolean> uploadThread, Parsed<Integer> copyThreads, boolean profile, boolean traceFirstSubmit,
+        Parsed<Integer> copyThreads, boolean profile, boolean traceFirstSubmit,
         Parsed<Boolean> launchThread, Parsed<Boolean> gridStride) {
 
     static final Setting DEVICE = new Setting("JSYCL_DEVICE", "jsycl.device");
@@ -80,7 +78,6 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
     static final Setting STAGING_POOL = new Setting("JSYCL_STAGING_POOL", "jsycl.stagingPool");
     static final Setting STAGING_POOL_MIB = new Setting("JSYCL_STAGING_POOL_MIB", "jsycl.stagingPoolMib");
     static final Setting DEVICE_POOL_PERCENT = new Setting("JSYCL_DEVICE_POOL_PERCENT", "jsycl.devicePoolPercent");
-    static final Setting UPLOAD_THREAD = new Setting("JSYCL_UPLOAD_THREAD", "jsycl.uploadThread");
     static final Setting COPY_THREADS = new Setting("JSYCL_COPY_THREADS", "jsycl.copyThreads");
     static final Setting PROFILE = new Setting("JSYCL_PROFILE", "jsycl.profile");
     static final Setting TRACE_FIRST_SUBMIT = new Setting("JSYCL_TRACE_FIRST_SUBMIT", "jsycl.traceFirstSubmit");
@@ -157,7 +154,6 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
                 Parsed.of(() -> source.flag(STAGING_POOL, true)),
                 Parsed.of(() -> source.wholeNumber(STAGING_POOL_MIB, 1024, 0, 1L << 30, "MiB")),
                 Parsed.of(() -> (int) source.wholeNumber(DEVICE_POOL_PERCENT, 25, 0, 100, "percent")),
-                Parsed.of(() -> source.flag(UPLOAD_THREAD, false)),
                 Parsed.of(() -> (int) source.wholeNumber(COPY_THREADS,
                         Math.min(4, Runtime.getRuntime().availableProcessors()), 1, Integer.MAX_VALUE, "threads")),
                 source.flagOrOff(PROFILE),
