@@ -156,7 +156,7 @@ public final class EventImpl {
     }
 
     private void await(boolean everyTime) {
-        RuntimeException failure;
+        Throwable failure;
         switch (kind) {
             case Lazy(LazyLaunches launches, long seq) -> {
                 launches.await(seq);
@@ -175,10 +175,12 @@ public final class EventImpl {
                 try {
                     HostFutures.await(done, "waiting for a command", "command failed");
                     return;
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | Error e) {
                     if (!done.isCompletedExceptionally()) {
                         throw e; // the wait itself failed (an interrupt), not the command
                     }
+                    // An Error too (a kernel's LinkageError on the host device): delivered once, then fresh copies,
+                    // or a try-with-resources that closes a buffer of the failed command throws it twice.
                     failure = e;
                 }
             }
@@ -187,23 +189,31 @@ public final class EventImpl {
             return;
         }
         if (firstDelivery()) {
-            throw failure;
+            throw unchecked(failure);
         }
         if (everyTime) {
-            throw again(failure);
+            throw unchecked(again(failure));
         }
+    }
+
+    /** {@code failure}, a RuntimeException or an Error, to throw: an Error is thrown here. */
+    private static RuntimeException unchecked(Throwable failure) {
+        if (failure instanceof Error e) {
+            throw e;
+        }
+        return (RuntimeException) failure;
     }
 
     /**
      * A fresh exception for a failure thrown before: the same class and message where the class has a public
-     * constructor taking a message (every exception a kernel or the runtime throws does), with {@code failure} as
-     * its cause; else {@code failure} itself.
+     * constructor taking a message (every exception a kernel or the runtime throws does, and the JVM's errors),
+     * with {@code failure} as its cause; else {@code failure} itself.
      */
-    static RuntimeException again(RuntimeException failure) {
+    static Throwable again(Throwable failure) {
         if (failure instanceof SyclException se) {
             return new SyclException(se.getMessage(), se, se.status(), se.statusName());
         }
-        RuntimeException copy;
+        Throwable copy;
         try {
             copy = failure.getClass().getConstructor(String.class).newInstance(failure.getMessage());
             copy.initCause(failure);

@@ -46,6 +46,31 @@ class EventImplTest {
         assertThat(EventImpl.again(hidden)).as("a class without a public message constructor").isSameAs(hidden);
     }
 
+    /**
+     * An Error a host command failed with (a kernel's LinkageError) is delivered as the other failures are: once as
+     * it was made, then as fresh copies, so that a try-with-resources closing a buffer of the failed command never
+     * meets the same instance twice ("Self-suppression not permitted", which replaced the error itself before).
+     */
+    @Test
+    void anErrorIsThrownOnceAsItWasMadeThenAsFreshCopies() {
+        var done = new CompletableFuture<Void>();
+        var error = new IncompatibleClassChangeError("Found interface io.jsycl.Reducer$OfInt, but class was expected");
+        done.completeExceptionally(error);
+        EventImpl event = EventImpl.of(done);
+        Throwable first = catchThrowable(event::awaitEveryTime);
+        Throwable second = catchThrowable(event::awaitEveryTime);
+        assertThat(first).isSameAs(error);
+        assertThat(second).isInstanceOf(IncompatibleClassChangeError.class).isNotSameAs(error)
+                .hasMessage(error.getMessage()).hasCause(error);
+        Throwable suppressed = catchThrowable(() -> {
+            try (AutoCloseable close = event::awaitEveryTime) {
+                event.awaitEveryTime();
+            }
+        });
+        assertThat(suppressed).isInstanceOf(IncompatibleClassChangeError.class);
+        assertThat(suppressed.getSuppressed()).hasSize(1).allSatisfy(t -> assertThat(t).isNotSameAs(suppressed));
+    }
+
     /** An exception class that cannot be made again from outside: not public, no message constructor. */
     private static final class Hidden extends RuntimeException {
         private static final long serialVersionUID = 1L;
