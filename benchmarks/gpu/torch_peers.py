@@ -141,10 +141,12 @@ def main():
         dst[1:-1, 1:-1] = 0.2 * (src[1:-1, 1:-1] + src[:-2, 1:-1] + src[2:, 1:-1] + src[1:-1, :-2] + src[1:-1, 2:])
 
     add("stencil 5-point, one step (slicing)", f"{s}²", stencil, 2.0 * s * s * 4, "GB/s")
+    round_trips(rows, n)
 
     eager = eager_launch(dev, args.eager_rounds)
     text = [f"## PyTorch {torch.__version__} on {torch.cuda.get_device_name()}", "",
-            "CUDA-event timing, 5 warm-up runs, median (min–max) of 20, milliseconds.", "",
+            "CUDA-event timing, 5 warm-up runs, median (min–max) of 20, milliseconds; the round trips from NumPy: the "
+            "host's wall clock to the result in a NumPy array, 2 warm-up runs, median (min–max) of 9.", "",
             "| op | size | ms | throughput |", "|---|---|---|---|"]
     text += [f"| {r[0]} | {r[1]} | {r[2]} | {r[3]} |" for r in rows]
     text += ["", eager, ""]
@@ -153,6 +155,61 @@ def main():
     if args.out:
         with open(args.out, "w") as f:
             f.write(out)
+
+
+def wall_ms(fn, warmup=2, repeats=9):
+    """The host's wall clock of fn() and a device sync: median (min–max) in milliseconds."""
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        torch.cuda.synchronize()
+        times.append((time.perf_counter() - start) * 1e3)
+    return statistics.median(times), min(times), max(times)
+
+
+def round_trips(rows, n):
+    """SAXPY of n floats from NumPy arrays and back, as a NumPy user writes it (jsycl's door beside it): pageable
+    (torch.from_numpy(...).cuda(), .cpu()); through pinned buffers the NumPy data is copied into each run; and from
+    data already in pinned memory (PyTorch's counterpart of host USM). Throughput: the 3 * n * 4 bytes moved."""
+    import numpy as np
+    rng = np.random.default_rng(1)
+    xn = rng.random(n, dtype=np.float32)
+    yn = rng.random(n, dtype=np.float32)
+    out = np.empty_like(yn)
+    xp = torch.empty(n, pin_memory=True)
+    yp = torch.empty(n, pin_memory=True)
+    op = torch.empty(n, pin_memory=True)
+
+    def pageable():
+        xd = torch.from_numpy(xn).cuda()
+        yd = torch.from_numpy(yn).cuda()
+        out[:] = yd.add_(xd, alpha=2.5).cpu().numpy()
+
+    def through_pinned():
+        xp.numpy()[:] = xn
+        yp.numpy()[:] = yn
+        xd = xp.cuda(non_blocking=True)
+        yd = yp.cuda(non_blocking=True)
+        op.copy_(yd.add_(xd, alpha=2.5), non_blocking=True)
+        torch.cuda.synchronize()
+        out[:] = op.numpy()
+
+    def pinned_data():
+        xd = xp.cuda(non_blocking=True)
+        yd = yp.cuda(non_blocking=True)
+        op.copy_(yd.add_(xd, alpha=2.5), non_blocking=True)
+
+    for name, fn in (("SAXPY from NumPy and back, pageable (from_numpy().cuda(), .cpu())", pageable),
+                     ("SAXPY from NumPy and back, through pinned buffers", through_pinned),
+                     ("SAXPY of data in pinned memory, in and out (no NumPy copy)", pinned_data)):
+        med, lo, hi = wall_ms(fn)
+        rows.append((name, f"2^{n.bit_length() - 1} floats", f"{med:.3f} ({lo:.3f}–{hi:.3f})",
+                     f"{3.0 * n * 4 / (med * 1e-3) / 1e9:.1f} GB/s"))
+        print(rows[-1], file=sys.stderr)
 
 
 class Eager:
