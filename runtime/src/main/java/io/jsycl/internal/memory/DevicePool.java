@@ -4,11 +4,6 @@ import io.jsycl.opencl.ClException;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClMemFlags;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A context's device memory that closed buffers gave back, kept for the next buffers of a similar size, as PyTorch's
@@ -24,7 +19,7 @@ import java.util.TreeMap;
  * buffer's memory comes back only after every command using it has completed (the buffer's close awaits them), so
  * a reused block is never read or written by a command of its previous buffer.
  *
- * <p>Thread safety: every field is guarded by {@code this}. Driver calls that allocate or release run outside it.
+ * <p>Thread safety: as {@link KeptBlocks}'s, which keeps the free blocks.
  */
 public final class DevicePool {
     /** Blocks below this are rounded up to it: many small buffers share few classes. */
@@ -34,21 +29,12 @@ public final class DevicePool {
     record Block(ClMem mem, long capacity, boolean mapped) {
     }
 
-    /** Counters of a pool since its context was made (for the API's and the CLI's statistics). */
-    public record Stats(long allocations, long reuses, long releases, long keptBytes, long limitBytes) {
+    /** A block's class: its capacity, and whether it is host-accessible. */
+    private record SizeClass(long capacity, boolean mapped) {
     }
 
     private final ContextImpl context;
-    private final long limit;
-    // Guarded by this: free blocks by class, mapped and plain apart.
-    private final Map<Long, ArrayDeque<Block>> free = new TreeMap<>();
-    private final Map<Long, ArrayDeque<Block>> freeMapped = new TreeMap<>();
-    // Guarded by this.
-    private long keptBytes;
-    private long allocations;
-    private long reuses;
-    private long releases;
-    private boolean closed;
+    private final KeptBlocks<Block> kept;
 
     /**
      * A pool keeping at most {@code limit} bytes of free blocks.
@@ -58,7 +44,7 @@ public final class DevicePool {
      */
     public DevicePool(ContextImpl context, long limit) {
         this.context = context;
-        this.limit = limit;
+        this.kept = new KeptBlocks<>(limit, Block::capacity, b -> b.mem().close());
     }
 
     /**
@@ -71,43 +57,14 @@ public final class DevicePool {
      */
     Block take(long bytes, boolean mapped) {
         long capacity = capacityFor(bytes);
-        synchronized (this) {
-            ArrayDeque<Block> blocks = (mapped ? freeMapped : free).get(capacity);
-            if (blocks != null && !blocks.isEmpty()) {
-                Block b = blocks.pop();
-                keptBytes -= b.capacity();
-                reuses++;
-                return b;
-            }
-        }
         long flags = ClMemFlags.READ_WRITE | (mapped ? ClMemFlags.ALLOC_HOST_PTR : 0);
-        ClMem mem;
-        try {
-            mem = ClMem.createBuffer(context.cl(), flags, capacity, MemorySegment.NULL);
-        } catch (ClException e) {
-            if (trim() == 0) {
-                throw e;
-            }
-            mem = ClMem.createBuffer(context.cl(), flags, capacity, MemorySegment.NULL);
-        }
-        synchronized (this) {
-            allocations++;
-        }
-        return new Block(mem, capacity, mapped);
+        return kept.take(new SizeClass(capacity, mapped), () -> new Block(
+                ClMem.createBuffer(context.cl(), flags, capacity, MemorySegment.NULL), capacity, mapped));
     }
 
     /** Takes {@code block} back, or releases it where the pool is closed or full. No command may still use it. */
     void give(Block block) {
-        synchronized (this) {
-            if (!closed && keptBytes + block.capacity() <= limit) {
-                (block.mapped() ? freeMapped : free).computeIfAbsent(block.capacity(), c -> new ArrayDeque<>())
-                        .push(block);
-                keptBytes += block.capacity();
-                return;
-            }
-            releases++;
-        }
-        block.mem().close();
+        kept.give(new SizeClass(block.capacity(), block.mapped()), block);
     }
 
     /**
@@ -116,29 +73,12 @@ public final class DevicePool {
      * @return the bytes released
      */
     public long trim() {
-        List<Block> blocks = new ArrayList<>();
-        long bytes;
-        synchronized (this) {
-            free.values().forEach(blocks::addAll);
-            freeMapped.values().forEach(blocks::addAll);
-            free.clear();
-            freeMapped.clear();
-            bytes = keptBytes;
-            keptBytes = 0;
-            releases += blocks.size();
-        }
-        for (Block b : blocks) {
-            b.mem().close();
-        }
-        return bytes;
+        return kept.trim();
     }
 
     /** Releases the free blocks; blocks given back later are released at once. Safe to call twice. */
     public void close() {
-        synchronized (this) {
-            closed = true;
-        }
-        trim();
+        kept.close();
     }
 
     /**
@@ -146,13 +86,8 @@ public final class DevicePool {
      *
      * @return its counters and the bytes it keeps now
      */
-    public synchronized Stats stats() {
-        return new Stats(allocations, reuses, releases, keptBytes, limit);
-    }
-
-    /** @return the most free bytes this pool keeps */
-    public long limit() {
-        return limit;
+    public KeptBlocks.Stats stats() {
+        return kept.stats();
     }
 
     /** The class of a request of {@code bytes}: the next of 1, 1.25, 1.5, 1.75 times a power of two. */

@@ -6,11 +6,7 @@ import io.jsycl.opencl.ClException;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClMemFlags;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A context's pinned host memory for staged transfers ({@code CL_MEM_ALLOC_HOST_PTR}, mapped once on the context's
@@ -29,8 +25,8 @@ import java.util.TreeMap;
  * pool, as long as the JVM. {@code JSYCL_STAGING_POOL=0} [{@code jsycl.stagingPool}] turns the pool off (each
  * copy makes and frees its own pinned memory, as before; for measurements).
  *
- * <p>Thread safety: every field is guarded by {@code this}. Lock order: a buffer's storage, then this, then the
- * context (for its transfer queue). Blocks are handed back only once nothing reads or writes them: the caller has
+ * <p>Thread safety: as {@link KeptBlocks}'s, which keeps the free blocks. Lock order: a buffer's storage, then the
+ * pool, then the context (for its transfer queue). Blocks are handed back only once nothing reads or writes them: the caller has
  * awaited the last transfer from or into the block.
  */
 public final class StagingPool {
@@ -43,21 +39,12 @@ public final class StagingPool {
     }
 
     private final ContextImpl context;
-    private final long limit;
-    // Guarded by this: free blocks by capacity.
-    private final Map<Long, ArrayDeque<Block>> free = new TreeMap<>();
-    // Guarded by this.
-    private long freeBytes;
-    // Guarded by this: blocks made, blocks lent again, blocks freed.
-    private long allocations;
-    private long reuses;
-    private long releases;
-    // Guarded by this.
-    private boolean closed;
+    private final KeptBlocks<Block> kept;
 
     public StagingPool(ContextImpl context) {
         this.context = context;
-        this.limit = Settings.current().stagingPoolMib().get() << 20;
+        this.kept = new KeptBlocks<>(Settings.current().stagingPoolMib().get() << 20, Block::capacity,
+                b -> free(context, b));
     }
 
     /** Whether copies borrow their pinned memory from the pool ({@code JSYCL_STAGING_POOL}, default on). */
@@ -66,48 +53,19 @@ public final class StagingPool {
     }
 
     /**
-     * Pinned memory of at least {@code bytes} bytes: a free block of the pool, else a new one.
+     * Pinned memory of at least {@code bytes} bytes: a free block of the pool, else a new one; pinned memory is the
+     * system's, so where the driver refuses, the pool gives back what it keeps and tries once more.
      *
      * @throws ClException if the driver gives no pinned memory
      */
     Block take(long bytes) {
         long capacity = capacityFor(bytes);
-        synchronized (this) {
-            ArrayDeque<Block> blocks = free.get(capacity);
-            if (blocks != null && !blocks.isEmpty()) {
-                Block b = blocks.pop();
-                freeBytes -= b.capacity();
-                reuses++;
-                return b;
-            }
-        }
-        Block b;
-        try {
-            b = allocate(capacity);
-        } catch (ClException e) {
-            // Pinned memory is the system's: give back what is kept here and try once more.
-            if (trim() == 0) {
-                throw e;
-            }
-            b = allocate(capacity);
-        }
-        synchronized (this) {
-            allocations++;
-        }
-        return b;
+        return kept.take(capacity, () -> allocate(context, capacity));
     }
 
     /** Takes {@code block} back; frees it instead where the pool is closed or full. Nothing may still use it. */
     void give(Block block) {
-        synchronized (this) {
-            if (!closed && freeBytes + block.capacity() <= limit) {
-                free.computeIfAbsent(block.capacity(), c -> new ArrayDeque<>()).push(block);
-                freeBytes += block.capacity();
-                return;
-            }
-            releases++;
-        }
-        free(context, block);
+        kept.give(block.capacity(), block);
     }
 
     /**
@@ -116,41 +74,21 @@ public final class StagingPool {
      * @return the bytes freed
      */
     public long trim() {
-        List<Block> blocks = new ArrayList<>();
-        long bytes;
-        synchronized (this) {
-            free.values().forEach(blocks::addAll);
-            free.clear();
-            bytes = freeBytes;
-            freeBytes = 0;
-            releases += blocks.size();
-        }
-        for (Block b : blocks) {
-            free(context, b);
-        }
-        return bytes;
+        return kept.trim();
     }
 
     /**
      * What the pool has done so far.
      *
-     * @return its counters and the bytes it keeps now, as the device pool's
+     * @return its counters and the bytes it keeps now
      */
-    public synchronized DevicePool.Stats stats() {
-        return new DevicePool.Stats(allocations, reuses, releases, freeBytes, limit);
+    public KeptBlocks.Stats stats() {
+        return kept.stats();
     }
 
     /** Frees the free blocks; blocks handed back later are freed at once. Safe to call twice. */
     public void close() {
-        synchronized (this) {
-            closed = true;
-        }
-        trim();
-    }
-
-    /** Free bytes now kept (for tests). */
-    synchronized long freeBytes() {
-        return freeBytes;
+        kept.close();
     }
 
     static long capacityFor(long bytes) {
@@ -171,10 +109,6 @@ public final class StagingPool {
             mem.close();
             throw e;
         }
-    }
-
-    private Block allocate(long capacity) {
-        return allocate(context, capacity);
     }
 
     /** Unmaps and releases {@code block}. */

@@ -50,7 +50,7 @@ class DevicePoolTest {
             DevicePool.Block b = pool.take(60 << 10, false);
             pool.give(a);
             pool.give(b); // 128 KiB would pass the 96 KiB limit: released
-            assertThat(pool.stats()).isEqualTo(new DevicePool.Stats(2, 0, 1, 64 << 10, 96 << 10));
+            assertThat(pool.stats()).isEqualTo(new KeptBlocks.Stats(2, 0, 1, 64 << 10, 96 << 10));
             assertThat(pool.take(57 << 10, false)).as("57 KiB: the class of 60 KiB, 64 KiB").isSameAs(a);
             DevicePool.Block other = pool.take(200 << 10, false);
             assertThat(other).isNotSameAs(a);
