@@ -92,12 +92,13 @@ final class KernelInference {
             return new Capture.Array(element);
         }
         String name = type.getInternalName();
-        if (LoweredApi.accessorElement(name) != null) {
-            int dims = accessorDimensions(body, name);
-            return new Capture.Accessor(LoweredApi.accessorElement(name), dims, AccessMode.READ_WRITE);
+        ScalarType accessor = LoweredApi.accessorElement(name);
+        if (accessor != null) {
+            return new Capture.Accessor(accessor, accessorDimensions(body, name), AccessMode.READ_WRITE);
         }
-        if (LoweredApi.localAccessorElement(name) != null) {
-            return new Capture.Local(LoweredApi.localAccessorElement(name), accessorDimensions(body, name));
+        ScalarType local = LoweredApi.localAccessorElement(name);
+        if (local != null) {
+            return new Capture.Local(local, accessorDimensions(body, name));
         }
         Class<?> cls;
         try {
@@ -119,16 +120,18 @@ final class KernelInference {
         for (RecordComponent c : cls.getRecordComponents()) {
             Class<?> t = c.getType();
             String internal = Type.getInternalName(t);
+            ScalarType accessor = LoweredApi.accessorElement(internal);
+            ScalarType local = LoweredApi.localAccessorElement(internal);
             if (t.isPrimitive()) {
                 components.add(new Capture.Scalar(ScalarType.ofDescriptor(Type.getDescriptor(t))));
             } else if (t.isArray() && t.getComponentType().isPrimitive()) {
                 components.add(new Capture.Array(ScalarType.ofDescriptor(Type.getDescriptor(t.getComponentType()))));
-            } else if (LoweredApi.accessorElement(internal) != null) {
+            } else if (accessor != null) {
                 assumptions.add("accessor " + cls.getSimpleName() + "." + c.getName() + " assumed one-dimensional");
-                components.add(new Capture.Accessor(LoweredApi.accessorElement(internal), 1, AccessMode.READ_WRITE));
-            } else if (LoweredApi.localAccessorElement(internal) != null) {
+                components.add(new Capture.Accessor(accessor, 1, AccessMode.READ_WRITE));
+            } else if (local != null) {
                 assumptions.add("local accessor " + cls.getSimpleName() + "." + c.getName() + " assumed one-dimensional");
-                components.add(new Capture.Local(LoweredApi.localAccessorElement(internal), 1));
+                components.add(new Capture.Local(local, 1));
             } else if (t.isRecord()) {
                 components.add(record(t, index, assumptions));
             } else {
