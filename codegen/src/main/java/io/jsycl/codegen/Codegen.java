@@ -31,7 +31,8 @@ import java.util.stream.Stream;
  *       {@code DeviceArray.OfX}, one package-private class per family and element type ({@code FloatAccessor},
  *       {@code IntHostAccessor}...) from {@code X-Accessor.java.template} ..; the files that declare those public
  *       nested types and their per-type factories ({@code Accessor.java}...), whose nested types Java can only declare
- *       in the same file; {@code Queue.java}, whose copy and fill overloads are per element type; and the host
+ *       in the same file; {@code HostArray.java}, whose nested type per element type has its methods inline;
+ *       {@code Queue.java}, whose copy and fill overloads are per element type; and the host
  *       device's work-group and sub-group functions per type of value ({@code internal/host/HostGroupFunctions.java}
  *       from {@code HostGroupFunctions.java.template}). The runtime
  *       compiles kernel-api's sources into its own module, so its target writes kernel-api's files too.
@@ -101,6 +102,8 @@ public final class Codegen {
     private static final Family DEVICE_ARRAY = new Family("DeviceArray", false, false, true, Map.of("array", "data()",
             "checked", false, "mapped", false, "multiDim", false, "ids", false,
             "indexDoc", "the element's index, 0 to {@code size() - 1}"));
+    /** Host USM: one file, its nested type per primitive type written out there (no per-type class). */
+    private static final Family HOST_ARRAY = new Family("HostArray", false, false, false, Map.of());
     /** Not a family of classes: only its file, whose copy and fill overloads are one per primitive type. */
     private static final Family QUEUE = new Family("Queue", false, false, false, Map.of());
 
@@ -179,6 +182,7 @@ public final class Codegen {
                     files.put(type.get("Type") + f.name + ".java", render("X-" + f.name + ".java.template", family, type));
                 }
             }
+            files.put("HostArray.java", render("HostArray.java.template", family(HOST_ARRAY), null));
             files.put("Queue.java", render("Queue.java.template", family(QUEUE), null));
             files.put("internal/host/HostGroupFunctions.java", render("HostGroupFunctions.java.template",
                     Map.of("types", groupFunctionTypes()), null));

@@ -15,10 +15,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Buffers of tens of MiB move in slices: staged uploads copy one 16 MiB slice into the staging
- * memory while the previous one is written, downloads copy each slice out as soon as its read is
- * done, and copies between Java arrays and native memory are split over threads. Sizes are not
- * multiples of a slice, so the last slice is short. Results are compared with Java.
+ * Buffers of 16 MiB or more move in 4 MiB slices: staged uploads copy slices into the staging
+ * memory on several threads, each slice written as soon as it is copied, downloads copy each slice
+ * out as soon as its read is done, and copies between Java arrays and native memory are split over
+ * threads. Sizes are not multiples of a slice, so the last slice is short. Results are compared with
+ * Java.
  */
 class LargeTransfersTest {
     static Stream<Arguments> devicesAndModes() {
@@ -34,7 +35,7 @@ class LargeTransfersTest {
     @MethodSource("devicesAndModes")
     void floatsInAndOutInSlices(Device device, String mode) {
         System.setProperty("jsycl.hostTransfers", mode);
-        int n = 10_000_003; // 40 MB: three slices, the last one short
+        int n = 10_000_003; // 40 MB: ten 4 MiB slices, the last one short
         float[] x = new float[n];
         float[] y = new float[n];
         for (int i = 0; i < n; i++) {
@@ -53,8 +54,8 @@ class LargeTransfersTest {
             }
         }
         if (mode.equals("staging")) {
-            assertThat(ClObjects.calls("clEnqueueWriteBuffer") - writes).as("writes of two 40 MB uploads").isEqualTo(6);
-            assertThat(ClObjects.calls("clEnqueueReadBuffer") - reads).as("reads of one 40 MB download").isEqualTo(3);
+            assertThat(ClObjects.calls("clEnqueueWriteBuffer") - writes).as("writes of two 40 MB uploads").isEqualTo(20);
+            assertThat(ClObjects.calls("clEnqueueReadBuffer") - reads).as("reads of one 40 MB download").isEqualTo(10);
         }
         for (int i = 0; i < n; i++) {
             float want = ((i % 10007) * 0.37f - 1000.5f) * 2.0f + (i * 1.5f) / 3.0f;
@@ -68,7 +69,7 @@ class LargeTransfersTest {
     @MethodSource("devicesAndModes")
     void longsAndIntsKeepEveryBit(Device device, String mode) {
         System.setProperty("jsycl.hostTransfers", mode);
-        int n = 4_500_007; // 36 MB of longs, 18 MB of ints (below the slicing threshold: one write)
+        int n = 3_500_007; // 28 MB of longs in 4 MiB slices, 14 MB of ints (below the slicing threshold: one read)
         long[] a = new long[n];
         int[] out = new int[n];
         for (int i = 0; i < n; i++) {
@@ -91,6 +92,40 @@ class LargeTransfersTest {
             if (a[i] != (v ^ (v >>> 29)) || out[i] != (int) (v >>> 32)) {
                 assertThat(a[i]).as("a[" + i + "]").isEqualTo(v ^ (v >>> 29));
                 assertThat(out[i]).as("out[" + i + "]").isEqualTo((int) (v >>> 32));
+            }
+        }
+    }
+
+    static Stream<Device> devices() {
+        return TestDevices.openCl().stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void deviceArrayCopiesFromAndToJavaArraysMoveInSlicesThroughPinnedMemory(Device device) {
+        int n = 6_000_001; // 24 MB: six 4 MiB slices, the last one short
+        int[] data = new int[n];
+        for (int i = 0; i < n; i++) {
+            data[i] = i * 0x9E3779B9;
+        }
+        int[] back = new int[n];
+        try (var context = new Context(device); var q = new Queue(context, device);
+             var dev = io.jsycl.DeviceArray.ofInt(q, n)) {
+            long writes = ClObjects.calls("clEnqueueWriteBuffer");
+            var in = q.copy(data, dev);
+            java.util.Arrays.fill(data, 0, 1000, -1); // the array may be reused once q.copy returns
+            var kernel = q.submit(h -> {
+                h.dependsOn(in);
+                h.parallelFor(Range.of(n), it -> dev.set(it.id(0), dev.get(it.id(0)) ^ it.id(0)));
+            });
+            q.copy(dev, back, kernel);
+            assertThat(ClObjects.calls("clEnqueueWriteBuffer") - writes).as("writes of one 24 MB copy").isEqualTo(6);
+            assertThat(context.memoryStats().pinnedAllocations()).as("pinned staging blocks").isGreaterThan(0);
+        }
+        for (int i = 0; i < n; i++) {
+            int want = (i * 0x9E3779B9) ^ i;
+            if (back[i] != want) {
+                assertThat(back[i]).as("back[" + i + "]").isEqualTo(want);
             }
         }
     }

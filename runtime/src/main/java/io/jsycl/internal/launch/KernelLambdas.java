@@ -3,6 +3,7 @@ package io.jsycl.internal.launch;
 import io.jsycl.AccessMode;
 import io.jsycl.Accessor;
 import io.jsycl.DeviceArray;
+import io.jsycl.HostArray;
 import io.jsycl.KernelLoweringException;
 import io.jsycl.LocalAccessor;
 import io.jsycl.Range;
@@ -392,6 +393,10 @@ public final class KernelLambdas {
             advice = "kernels capture only one-dimensional primitive arrays (read-only); pass arrays through a Buffer:"
                     + " copy the elements into a primitive array, Buffer.of(array), and request an accessor with"
                     + " buf.read(h) in the command group";
+        } else if (actual != null && HostArray.class.isAssignableFrom(actual)) {
+            advice = "a HostArray is host memory: wrap it in a buffer (Buffer.of(hostArray), whose transfers are DMA"
+                    + " from and into it) and capture the buffer's accessor, or copy it into a DeviceArray with"
+                    + " q.copy(hostArray, deviceArray)";
         } else if (actual == String.class) {
             advice = "kernels have no strings; compute what the kernel needs before the lambda (a length, a char[])"
                     + " and capture that";

@@ -149,6 +149,9 @@ final class BufferClose {
                 }
                 contexts = List.copyOf(freed.keySet());
             } finally {
+                if (s.hostMemory != null) {
+                    s.hostMemory.bufferClosed(); // written back: the host array may close now
+                }
                 s.released.complete(null);
             }
         }

@@ -71,8 +71,13 @@ public final class BufferStorage {
     public final ElementKind kind;
     /** How the host array is packed for the device: {@code kind}, or a {@link RecordCodec}. */
     public final ElementCodec codec;
-    /** The host array: the user's, or one made for a buffer made from a shape. */
+    /** The host array: the user's, or one made for a buffer made from a shape; null over a host array's memory. */
     public final Object array;
+    /**
+     * The host memory a buffer made over a {@link io.jsycl.HostArray} keeps current instead of a Java array, else
+     * null: transfers run from and into it as they are (DMA where it is pinned), with no staging copy.
+     */
+    final HostArrayImpl hostMemory;
     private final Range shape;
     final boolean writeBack;
     private final int length;
@@ -117,10 +122,58 @@ public final class BufferStorage {
         this.kind = kind;
         this.codec = codec;
         this.array = array;
+        this.hostMemory = null;
         this.shape = shape;
         this.writeBack = writeBack;
         this.length = java.lang.reflect.Array.getLength(array);
         this.bytes = (long) length * codec.byteSize();
+    }
+
+    /**
+     * Storage over a host array's memory, which it keeps current and writes back into at its close; the host array
+     * refuses to close before it.
+     */
+    public BufferStorage(HostArrayImpl hostMemory, Range shape) {
+        this.kind = hostMemory.kind();
+        this.codec = kind;
+        this.array = null;
+        this.hostMemory = hostMemory;
+        this.shape = shape;
+        this.writeBack = true;
+        this.length = hostMemory.length();
+        this.bytes = hostMemory.bytes();
+        hostMemory.bufferOpened();
+    }
+
+    /** Whether the host copy is a host array's memory rather than a Java array ({@link #hostMemory}). */
+    public boolean overHostMemory() {
+        return hostMemory != null;
+    }
+
+    /** Copies the host copy (the Java array or the host memory) into {@code dst}, {@link #bytes} long. */
+    void copyHostTo(MemorySegment dst) {
+        if (hostMemory != null) {
+            HostCopy.copy(hostMemory.memory(), 0, dst, 0, bytes);
+        } else {
+            codec.copyToSegment(array, dst);
+        }
+    }
+
+    /** Makes the host copy (the Java array or the host memory) hold {@code src}, {@link #bytes} long. */
+    void copyToHost(MemorySegment src) {
+        if (hostMemory == null) {
+            codec.copyFromSegment(src, array);
+        } else if (src != hostMemory.memory()) {
+            HostCopy.copy(src, 0, hostMemory.memory(), 0, bytes);
+        }
+    }
+
+    /**
+     * A host accessor's view of the host memory of a buffer over a host array, once the host copy is current
+     * ({@link #prepareHost}): it reads and writes the memory in place, and there is nothing to unmap.
+     */
+    public synchronized HostMapping hostMemoryView() {
+        return new HostMapping(null, null, hostMemory.memory(), true, null);
     }
 
     public Range shape() {
@@ -250,7 +303,7 @@ public final class BufferStorage {
                 deferred.await(lastWriter);
                 return false;
             }
-            codec.copyFromSegment(pinnedSource.pinnedBytes(), array);
+            copyToHost(pinnedSource.pinnedBytes());
             if (SchedulerTrace.on()) {
                 SchedulerTrace.log(this + ": " + bytes + " bytes to the host array from the pinned memory of its "
                         + "copy in " + pinnedContext);

@@ -130,7 +130,9 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
                 ContextImpl context = entry.getKey();
                 MemorySegment into = null;
                 if (!source.mapped) {
-                    into = storage.stagingFor(context, source, deferred);
+                    // Over a host array's memory the read-back lands there as it is: no staging, nothing to copy.
+                    into = storage.hostMemory != null ? storage.hostMemory.memory()
+                            : storage.stagingFor(context, source, deferred);
                     if (into == null) {
                         return null;
                     }
@@ -158,7 +160,8 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
                             .enqueueMapBuffer(source.mem, ClMemFlags.MAP_READ, 0, bytes, waitList), null, List.of(), null);
                 } else {
                     CommandQueue queue = context.transfers();
-                    MemorySegment heap = DeviceCopy.pipelineView(storage.codec, storage.array, bytes);
+                    MemorySegment heap = storage.hostMemory != null ? null
+                            : DeviceCopy.pipelineView(storage.codec, storage.array, bytes);
                     var reads = new ArrayList<CommandQueue.Command>();
                     try {
                         long slice = heap == null ? bytes : DeviceCopy.PIPELINE_CHUNK;
@@ -172,7 +175,7 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
                         throw e;
                     }
                     fill = new Fill(storage, context, source, null, into, reads, heap);
-                    source.pinnedValid = source.pinned != null; // the read-back goes through it
+                    source.pinnedValid = source.pinned != null && storage.hostMemory == null; // the read-back goes through it
                 }
                 storage.hostValid = true;
                 storage.hostReady = fill.event;
@@ -180,14 +183,18 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
                 storage.countTransfer();
                 if (SchedulerTrace.on()) {
                     SchedulerTrace.log(storage + ": " + bytes + " bytes back to the host from " + context
-                            + (source.mapped ? " by map/unmap" : " through staging memory"));
+                            + (source.mapped ? " by map/unmap" : storage.hostMemory != null
+                                    ? " straight into its host array's memory" : " through staging memory"));
                 }
                 return fill;
             }
             throw new IllegalStateException("no valid copy of " + storage);
         }
 
-        /** Waits for the map or the reads, copies into the host array (a slice as soon as it has arrived), unmaps. */
+        /**
+         * Waits for the map or the reads, copies into the host array (each slice as soon as it has arrived, on
+         * several threads), unmaps.
+         */
         @Override
         void finish() {
             Throwable failure = null;
@@ -195,22 +202,21 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
                 if (mapping != null) {
                     try {
                         mapping.event().await();
-                        storage.codec.copyFromSegment(mapping.host(), storage.array);
+                        storage.copyToHost(mapping.host());
                     } finally {
                         mapping.event().close();
                         storage.unmapped(context, source, mapping.host());
                     }
                 } else if (heap == null) {
                     reads.getFirst().await();
-                    storage.codec.copyFromSegment(staging, storage.array);
+                    storage.copyToHost(staging); // nothing to copy where the read landed in the host memory itself
                 } else {
-                    long offset = 0;
-                    for (CommandQueue.Command read : reads) {
+                    HostCopy.eachSlice(reads.size(), i -> {
+                        long offset = i * DeviceCopy.PIPELINE_CHUNK;
                         long length = Math.min(DeviceCopy.PIPELINE_CHUNK, storage.bytes - offset);
-                        read.await();
-                        HostCopy.copy(staging, offset, heap, offset, length);
-                        offset += length;
-                    }
+                        reads.get(i).await();
+                        MemorySegment.copy(staging, offset, heap, offset, length);
+                    });
                 }
             } catch (RuntimeException | Error e) {
                 failure = e;
@@ -306,7 +312,7 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
                 Throwable own = failure;
                 try {
                     if (failure == null) {
-                        u.storage.codec.copyToSegment(u.storage.array, u.mapping.host());
+                        u.storage.copyHostTo(u.mapping.host());
                     }
                 } catch (RuntimeException | Error e) {
                     own = e;

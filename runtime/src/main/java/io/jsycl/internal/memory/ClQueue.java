@@ -86,6 +86,14 @@ public final class ClQueue implements CommandQueue {
     }
 
     @Override
+    public SliceWriter sliceWriter(DeviceCopy dst, List<EventImpl> waits) {
+        List<ClEvent> waitList = waitList(waits);
+        ClCommandQueue queue = cl();
+        return (offset, src, bytes) -> new ClCommand(queue.enqueueWriteBuffer(dst.mem, false, offset, src, bytes,
+                waitList));
+    }
+
+    @Override
     public Command read(DeviceCopy src, long offset, MemorySegment dst, long bytes, List<EventImpl> waits) {
         List<ClEvent> waitList = waitList(waits);
         return new ClCommand(cl().enqueueReadBuffer(src.mem, false, offset, dst, bytes, waitList));

@@ -53,6 +53,20 @@ public interface CommandQueue {
     /** Enqueues a write of {@code src} into {@code dst}'s memory at {@code offset} after {@code waits}; no wait. */
     Command write(DeviceCopy dst, long offset, MemorySegment src, long bytes, List<EventImpl> waits);
 
+    /**
+     * Enqueues writes into {@code dst}'s memory, each after {@code waits}, from any thread: the slices of one
+     * upload that several threads copy in ({@link HostCopy#eachSlice}). What the waits need of the runtime is
+     * resolved here, on the calling thread; the returned writer only enqueues.
+     */
+    SliceWriter sliceWriter(DeviceCopy dst, List<EventImpl> waits);
+
+    /** The writes of one upload's slices; thread-safe. */
+    @FunctionalInterface
+    interface SliceWriter {
+        /** Enqueues a write of {@code src} into the memory at {@code offset}, no wait. */
+        Command write(long offset, MemorySegment src, long bytes);
+    }
+
     /** Enqueues a read of {@code src}'s memory from {@code offset} into {@code dst} after {@code waits}; no wait. */
     Command read(DeviceCopy src, long offset, MemorySegment dst, long bytes, List<EventImpl> waits);
 

@@ -28,6 +28,7 @@ public final class ContextImpl implements EventContext {
     private final boolean isDefault;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Set<BufferStorage> buffers = ConcurrentHashMap.newKeySet();
+    private final Set<HostArrayImpl> hostArrays = ConcurrentHashMap.newKeySet();
     private final Map<Object, KernelHandle> kernels = new ConcurrentHashMap<>();
 
     // Guarded by this.
@@ -184,6 +185,24 @@ public final class ContextImpl implements EventContext {
     }
 
     /**
+     * Counts {@code array} among the host arrays this context's close frees.
+     *
+     * @param array a host array of this context
+     */
+    void register(HostArrayImpl array) {
+        hostArrays.add(array);
+    }
+
+    /**
+     * Removes {@code array} from the host arrays this context's close frees.
+     *
+     * @param array a host array of this context
+     */
+    void unregister(HostArrayImpl array) {
+        hostArrays.remove(array);
+    }
+
+    /**
      * The OpenCL context.
      *
      * @return the OpenCL context, null for the host device's
@@ -213,10 +232,13 @@ public final class ContextImpl implements EventContext {
         if (isDefault || !closed.compareAndSet(false, true)) {
             return;
         }
+        for (BufferStorage storage : List.copyOf(buffers)) {
+            storage.dropContext(this); // none in the host device's context: its buffers need no copies
+        }
+        for (HostArrayImpl array : List.copyOf(hostArrays)) {
+            array.closeWithContext();
+        }
         if (cl != null) {
-            for (BufferStorage storage : List.copyOf(buffers)) {
-                storage.dropContext(this);
-            }
             StagingPool pool;
             DevicePool memory;
             synchronized (this) {

@@ -6,7 +6,6 @@ import io.jsycl.opencl.ClException;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClMemFlags;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -26,9 +25,14 @@ import java.util.List;
  */
 public final class DeviceCopy {
     /** Staged transfers of at least this many bytes move in {@link #PIPELINE_CHUNK} slices. */
-    static final long PIPELINE_MIN = 32L << 20;
-    /** The slice of a pipelined staged transfer: big enough that a transfer's fixed cost is small beside it. */
-    static final long PIPELINE_CHUNK = 16L << 20;
+    static final long PIPELINE_MIN = 16L << 20;
+    /**
+     * The slice of a pipelined staged transfer: big enough that a transfer's fixed cost is small beside it, small
+     * enough that the copy engine starts early and every copy thread has slices to take (on the H100 host 4 MiB
+     * slices on 8 threads moved 37 GB/s up and 39 GB/s down, 16 MiB slices 30 and 36, 64 MiB 19 and 20:
+     * {@code DoorProbe}, benchmarks/results).
+     */
+    static final long PIPELINE_CHUNK = 4L << 20;
 
     final ClMem mem;
     /** Whether {@code mem} is host-accessible and transfers map it. */
@@ -142,28 +146,37 @@ public final class DeviceCopy {
     }
 
     /**
-     * Uploads in slices so the copy engine moves one slice while the next is copied into the staging
-     * memory (otherwise the whole array is copied before the first byte moves): each slice is copied
-     * in, then its write is enqueued and flushed. Returns one command for the whole upload: the last
-     * write on an in-order queue, else a marker after every write.
+     * Uploads in slices so the copy engine moves the slices already copied into the staging memory while
+     * the next are copied (otherwise the whole array is copied before the first byte moves): several
+     * threads each copy a slice in and enqueue its write at once ({@link HostCopy#eachSlice}). Returns one
+     * command for the whole upload, a marker after every write.
      */
     private CommandQueue.Command pipelinedUpload(CommandQueue queue, MemorySegment heap, MemorySegment staging,
             List<EventImpl> waits) {
-        List<CommandQueue.Command> writes = new ArrayList<>();
+        int slices = slices(bytes);
+        var writes = new CommandQueue.Command[slices];
+        CommandQueue.SliceWriter writer = queue.sliceWriter(this, waits);
         try {
-            for (long offset = 0; offset < bytes; offset += PIPELINE_CHUNK) {
+            HostCopy.eachSlice(slices, i -> {
+                long offset = i * PIPELINE_CHUNK;
                 long length = Math.min(PIPELINE_CHUNK, bytes - offset);
-                HostCopy.copy(heap, offset, staging, offset, length);
-                writes.add(queue.write(this, offset, staging.asSlice(offset, length), length, waits));
-                queue.flush();
-            }
-            if (queue.inOrder()) {
-                return writes.removeLast();
-            }
-            return queue.marker(writes);
+                MemorySegment.copy(heap, offset, staging, offset, length);
+                writes[i] = writer.write(offset, staging.asSlice(offset, length), length);
+            });
+            queue.flush();
+            return queue.marker(List.of(writes));
         } finally {
-            writes.forEach(CommandQueue.Command::close);
+            for (CommandQueue.Command w : writes) {
+                if (w != null) {
+                    w.close();
+                }
+            }
         }
+    }
+
+    /** How many {@link #PIPELINE_CHUNK} slices a pipelined transfer of {@code bytes} bytes moves in. */
+    static int slices(long bytes) {
+        return Math.toIntExact((bytes + PIPELINE_CHUNK - 1) / PIPELINE_CHUNK);
     }
 
     /**

@@ -48,6 +48,9 @@ final class DeviceUploads {
             }
             return;
         }
+        if (s.hostMemory != null) {
+            return; // the upload reads the host memory as it is: nothing to stage
+        }
         if (s.stagingFor(context, copy, deferred) == null) {
             return;
         }
@@ -74,6 +77,10 @@ final class DeviceUploads {
             if (copy.pinnedValid) {
                 copy.ready = copy.uploadPinned(target, waits);
                 how = " from its pinned host memory, which holds the current contents (nothing copied on the host)";
+            } else if (s.hostValid && s.hostMemory != null && !copy.mapped) {
+                copy.ready = target.event(target.write(copy, 0, s.hostMemory.memory(), s.bytes, waits));
+                s.stagingUse = copy.ready; // a read-back into the host memory waits for it
+                how = " straight from its host array's memory (nothing copied on the host)";
             } else if (s.hostValid && !copy.mapped && (copy.pinned != null || !s.pinnedTransfers)) {
                 copy.ready = stageIn(s, target, copy, waits);
                 how = " through staging memory";

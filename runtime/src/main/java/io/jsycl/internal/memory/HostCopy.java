@@ -2,21 +2,35 @@ package io.jsycl.internal.memory;
 
 import io.jsycl.internal.platform.Settings;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.Future;
 import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Large copies between Java arrays and native memory (staging, mapped device memory), split over
- * several threads. One thread copies slower than a GPU's copy engine moves data, so a
- * single-threaded copy would set the pace of every upload and download of a large buffer. More
- * threads copy faster alone but not beside the copy engine, which shares the memory bandwidth: whole
- * uploads gain nothing past 4 threads (docs/performance.md has the measurements).
+ * several threads. One thread copies about 10 GB/s on the H100 host, a fifth of what its copy engine
+ * moves, so a single-threaded copy would set the pace of every upload and download of a large buffer
+ * (docs/performance.md has the measurements).
  *
- * <p>Copies of at least {@link #PARALLEL_MIN} bytes are cut into slices of at least 1 MiB, one per
- * thread up to {@code JSYCL_COPY_THREADS} [{@code jsycl.copyThreads}] (default: the available
- * processors, at most 4; {@code 1} copies on the calling thread only), run in the common
- * fork-join pool with the caller taking part. Smaller copies, and copies from or to a segment of a
- * confined arena, stay on the calling thread.
+ * <p>Two ways, both on up to {@code JSYCL_COPY_THREADS} [{@code jsycl.copyThreads}] threads (default:
+ * the available processors, at most 8; {@code 1} copies on the calling thread only), the caller
+ * taking part:
+ * <ul>
+ * <li>{@link #copy}: one copy of at least {@link #PARALLEL_MIN} bytes cut into slices of at least 1 MiB,
+ * one per thread, run in the common fork-join pool. Smaller copies, and copies from or to a segment of
+ * a confined arena, stay on the calling thread.</li>
+ * <li>{@link #eachSlice}: the slices of a staged transfer, each copied by one thread and handed to the
+ * copy engine at once (or copied out as soon as the copy engine has brought it), each thread taking
+ * the next slice as it finishes one. The threads may block on the device, so they are the runtime's
+ * own daemon threads ({@code jsycl-copy-N}), not the common pool's.</li>
+ * </ul>
  */
 public final class HostCopy {
     /** Below this many bytes a copy stays on the calling thread. */
@@ -53,6 +67,83 @@ public final class HostCopy {
             return;
         }
         ForkJoinPool.commonPool().invoke(new Slices(src, srcOffset, dst, dstOffset, bytes, slices));
+    }
+
+    /** What one slice of {@link #eachSlice} does; may block, and throws what went wrong. */
+    @FunctionalInterface
+    interface SliceTask {
+        void run(int slice);
+    }
+
+    /** The threads that help the caller through {@link #eachSlice}: made on demand, kept a minute when idle. */
+    private static final class Helpers {
+        private static final AtomicInteger NEXT = new AtomicInteger();
+        static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "jsycl-copy-" + NEXT.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * Runs {@code task} for every slice from 0 to {@code count - 1} on up to {@link #threads()} threads, the
+     * caller included: each thread takes the next slice not yet taken, so slices start in order. After a slice
+     * fails, no further slice starts; returns once every started slice has ended, then throws the first failure.
+     */
+    static void eachSlice(int count, SliceTask task) {
+        int helpers = Math.min(threads(), count) - 1;
+        var next = new AtomicInteger();
+        var failure = new AtomicReference<Throwable>();
+        Runnable worker = () -> {
+            for (int i; failure.get() == null && (i = next.getAndIncrement()) < count; ) {
+                try {
+                    task.run(i);
+                } catch (RuntimeException | Error e) {
+                    failure.compareAndSet(null, e);
+                }
+            }
+        };
+        List<Future<?>> started = new ArrayList<>(Math.max(helpers, 0));
+        try {
+            for (int h = 0; h < helpers; h++) {
+                started.add(Helpers.POOL.submit(worker));
+            }
+        } catch (RuntimeException e) {
+            // No thread to start (the JVM is shutting down): the caller copies every slice itself.
+        }
+        worker.run();
+        boolean interrupted = false;
+        for (Future<?> f : started) {
+            while (true) {
+                try {
+                    f.get();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true; // the slices use memory the caller owns: they must end before it goes on
+                } catch (ExecutionException e) {
+                    failure.compareAndSet(null, e.getCause()); // not thrown by the worker itself: it catches
+                    break;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        Throwable t = failure.get();
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        if (t != null) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** Runs {@code task} soon on one of the copy threads (for work a driver's callback thread must not do). */
+    static void runLater(Runnable task) {
+        Helpers.POOL.execute(task);
     }
 
     /** {@code JSYCL_COPY_THREADS}: at least 1. */

@@ -155,7 +155,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
                 Parsed.of(() -> source.wholeNumber(STAGING_POOL_MIB, 1024, 0, 1L << 30, "MiB")),
                 Parsed.of(() -> (int) source.wholeNumber(DEVICE_POOL_PERCENT, 25, 0, 100, "percent")),
                 Parsed.of(() -> (int) source.wholeNumber(COPY_THREADS,
-                        Math.min(4, Runtime.getRuntime().availableProcessors()), 1, Integer.MAX_VALUE, "threads")),
+                        Math.min(8, Runtime.getRuntime().availableProcessors()), 1, Integer.MAX_VALUE, "threads")),
                 source.flagOrOff(PROFILE),
                 source.flagOrOff(TRACE_FIRST_SUBMIT),
                 Parsed.of(() -> source.autoSwitch(LAUNCH_THREAD)),

@@ -159,6 +159,13 @@ public final class QueueScheduler {
     }
 
     private EventImpl submitHost(CommandGroupRecord group) {
+        for (BufferStorage storage : group.requirements().keySet()) {
+            if (storage.overHostMemory()) {
+                throw new IllegalArgumentException("q.submit(): " + storage + " is made over a HostArray, whose memory"
+                        + " is for OpenCL devices' transfers; the host device runs kernels on Java arrays: use"
+                        + " Buffer.of(hostArray.toArray()) there (or a queue on an OpenCL device)");
+            }
+        }
         var done = new CompletableFuture<Void>();
         EventImpl event = profiling ? EventImpl.profiled(done) : EventImpl.of(done);
         List<EventImpl> dependencies = Passes.run((deferred, first) -> {

@@ -76,6 +76,9 @@ public final class Scheduler {
                 storage.readyForHost(AccessMode.READ_WRITE, deferred);
                 if (deferred.isEmpty()) {
                     storage.prepareHost(AccessMode.READ_WRITE);
+                    if (storage.overHostMemory()) {
+                        mapping = storage.hostMemoryView(); // the host copy is memory, not a Java array
+                    }
                 }
             }
             if (!deferred.isEmpty()) {

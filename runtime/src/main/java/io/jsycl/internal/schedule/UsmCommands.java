@@ -1,10 +1,13 @@
 package io.jsycl.internal.schedule;
 
 import io.jsycl.internal.event.EventImpl;
+import io.jsycl.internal.memory.ArrayTransfers;
 import io.jsycl.internal.memory.DeviceArrayImpl;
+import io.jsycl.internal.memory.HostArrayImpl;
 import io.jsycl.opencl.ClEvent;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,9 +15,11 @@ import java.util.Objects;
 
 /**
  * Copies and fills of device arrays ({@link DeviceArrayImpl}, what an {@link io.jsycl.DeviceArray} is a handle to,
- * which the queue unwraps before it calls here). Host-to-device copies and fills are asynchronous: the
- * data is staged in native memory, which is freed when the command completes. Device-to-host
- * copies write into a Java array, so they complete before returning (the returned event is done).
+ * which the queue unwraps before it calls here). Host-to-device copies and fills are asynchronous: a
+ * Java array is staged in the context's pinned memory ({@link ArrayTransfers}), which goes back to the pool when
+ * the command completes. Device-to-host copies into a Java array complete before returning (the returned event
+ * is done). Copies between a {@link io.jsycl.HostArray} and a device array are one DMA each way, asynchronous;
+ * the host array's close waits for the last one.
  * Device-to-device copies are one {@code clEnqueueCopyBuffer}, asynchronous. Only the given events
  * (and an in-order queue) order these commands. Each is enqueued on, and tracked by, its queue's
  * {@link QueueScheduler}; none takes the graph lock, since no buffer's state changes.
@@ -32,18 +37,9 @@ public final class UsmCommands {
             System.arraycopy(array, 0, dst.hostArray(), 0, n);
             return q.trackDone();
         }
-        Arena arena = Arena.ofShared();
-        try {
-            MemorySegment staging = arena.allocate(Math.max(1, (long) n * dst.kind().bytes), 64);
-            dst.kind().copyToSegment(array, staging);
-            ClEvent e = q.cl().enqueueWriteBuffer(dst.mem(), false, 0, staging,
-                    (long) n * dst.kind().bytes, EventImpl.waitList(waits, q.context()));
-            e.onComplete(arena::close);
-            return q.trackNew(e);
-        } catch (RuntimeException ex) {
-            arena.close();
-            throw ex;
-        }
+        ClEvent e = ArrayTransfers.toDevice(q.context(), q.cl(), dst.kind(), array, (long) n * dst.kind().bytes,
+                dst.mem(), 0, EventImpl.waitList(waits, q.context()));
+        return q.trackNew(e);
     }
 
     public static EventImpl copyToHost(QueueScheduler q, DeviceArrayImpl src, Object array, EventImpl[] dependsOn) {
@@ -55,14 +51,84 @@ public final class UsmCommands {
             System.arraycopy(src.hostArray(), 0, array, 0, n);
             return q.trackDone();
         }
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment staging = arena.allocate(Math.max(1, (long) n * src.kind().bytes), 64);
-            try (ClEvent e = q.cl().enqueueReadBuffer(src.mem(), true, 0, staging,
-                    (long) n * src.kind().bytes, EventImpl.waitList(waits, q.context()))) {
-                src.kind().copyFromSegment(staging.asSlice(0, (long) n * src.kind().bytes), array);
+        ArrayTransfers.toArray(q.context(), q.cl(), src.kind(), src.mem(), 0, array, (long) n * src.kind().bytes,
+                EventImpl.waitList(waits, q.context()));
+        return q.trackDone();
+    }
+
+    /** Copies every element of {@code src} into the start of {@code dst}: one DMA from pinned memory, asynchronous. */
+    public static EventImpl copyHostArrayToDevice(QueueScheduler q, HostArrayImpl src, DeviceArrayImpl dst,
+            EventImpl[] dependsOn) {
+        checkHostArray(q, src, dst);
+        check(q, dst, src.length());
+        var waits = waits(q, dependsOn);
+        if (q.device().isHost()) {
+            awaitAll(waits);
+            copySegmentToArray(src, dst.hostArray());
+            return q.trackDone();
+        }
+        ClEvent e = q.cl().enqueueWriteBuffer(dst.mem(), false, 0, src.memory(), src.bytes(),
+                EventImpl.waitList(waits, q.context()));
+        q.cl().flush();
+        EventImpl event = q.trackNew(e);
+        src.copied(event);
+        return event;
+    }
+
+    /** Copies the first {@code dst.length()} elements of {@code src} into {@code dst}: one DMA, asynchronous. */
+    public static EventImpl copyDeviceToHostArray(QueueScheduler q, DeviceArrayImpl src, HostArrayImpl dst,
+            EventImpl[] dependsOn) {
+        checkHostArray(q, dst, src);
+        check(q, src, dst.length());
+        var waits = waits(q, dependsOn);
+        if (q.device().isHost()) {
+            awaitAll(waits);
+            copyArrayToSegment(src.hostArray(), dst);
+            return q.trackDone();
+        }
+        ClEvent e = q.cl().enqueueReadBuffer(src.mem(), false, 0, dst.memory(), dst.bytes(),
+                EventImpl.waitList(waits, q.context()));
+        q.cl().flush();
+        EventImpl event = q.trackNew(e);
+        dst.copied(event);
+        return event;
+    }
+
+    private static void checkHostArray(QueueScheduler q, HostArrayImpl host, DeviceArrayImpl device) {
+        host.requireOpen();
+        if (host.kind() != device.kind()) {
+            throw new IllegalArgumentException("q.copy: " + host + " and " + device + " hold different element types");
+        }
+        if (host.context() != q.context()) {
+            throw new IllegalArgumentException(host + " belongs to another context than " + q
+                    + ": make the HostArray from the queue (HostArray.ofFloat(q, n)) or its context");
+        }
+    }
+
+    /** On the host device: the host array's elements into the start of a device array's Java array. */
+    private static void copySegmentToArray(HostArrayImpl src, Object array) {
+        MemorySegment heap = src.kind().heapView(array);
+        if (heap != null) {
+            MemorySegment.copy(src.memory(), 0, heap, 0, src.bytes());
+        } else {
+            boolean[] a = (boolean[]) array;
+            for (int i = 0; i < src.length(); i++) {
+                a[i] = src.memory().get(ValueLayout.JAVA_BYTE, i) != 0;
             }
         }
-        return q.trackDone();
+    }
+
+    /** On the host device: the start of a device array's Java array into the host array. */
+    private static void copyArrayToSegment(Object array, HostArrayImpl dst) {
+        MemorySegment heap = dst.kind().heapView(array);
+        if (heap != null) {
+            MemorySegment.copy(heap, 0, dst.memory(), 0, dst.bytes());
+        } else {
+            boolean[] a = (boolean[]) array;
+            for (int i = 0; i < dst.length(); i++) {
+                dst.memory().set(ValueLayout.JAVA_BYTE, i, a[i] ? (byte) 1 : 0);
+            }
+        }
     }
 
     /** Copies every element of {@code src} into {@code dst}, which must have as many. */

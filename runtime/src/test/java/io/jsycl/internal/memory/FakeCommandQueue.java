@@ -241,6 +241,15 @@ public final class FakeCommandQueue implements CommandQueue {
     }
 
     @Override
+    public SliceWriter sliceWriter(DeviceCopy dst, List<EventImpl> waits) {
+        return (offset, src, bytes) -> {
+            synchronized (this) {
+                return write(dst, offset, src, bytes, waits);
+            }
+        };
+    }
+
+    @Override
     public Command read(DeviceCopy src, long offset, MemorySegment dst, long bytes, List<EventImpl> waits) {
         return record("read " + bytes + " bytes", src, waits,
                 () -> MemorySegment.copy(memory.get(src), (int) offset, dst, ValueLayout.JAVA_BYTE, 0, (int) bytes));

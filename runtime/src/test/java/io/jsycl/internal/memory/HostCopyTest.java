@@ -57,6 +57,44 @@ class HostCopyTest {
         assertThat(back).isEqualTo(data);
     }
 
+    @ParameterizedTest
+    @CsvSource({"1, 7", "4, 1", "4, 64", "16, 5"})
+    void everySliceRunsOnceOnAtMostTheThreadsAllowed(int threads, int slices) {
+        System.setProperty("jsycl.copyThreads", Integer.toString(threads));
+        var runs = new java.util.concurrent.atomic.AtomicIntegerArray(slices);
+        var names = java.util.concurrent.ConcurrentHashMap.<String>newKeySet();
+        HostCopy.eachSlice(slices, i -> {
+            runs.incrementAndGet(i);
+            names.add(Thread.currentThread().getName());
+            java.util.concurrent.locks.LockSupport.parkNanos(200_000); // long enough that helpers take slices too
+        });
+        for (int i = 0; i < slices; i++) {
+            assertThat(runs.get(i)).as("runs of slice " + i).isEqualTo(1);
+        }
+        assertThat(names).as("threads that ran slices").hasSizeLessThanOrEqualTo(Math.min(threads, slices));
+        if (threads == 1 || slices == 1) {
+            assertThat(names).as("no helper for one thread or one slice").containsExactly(Thread.currentThread().getName());
+        }
+    }
+
+    @Test
+    void aFailedSliceStopsTheRestAndIsThrownAfterTheStartedOnesEnd() {
+        System.setProperty("jsycl.copyThreads", "4");
+        var ended = new java.util.concurrent.atomic.AtomicInteger();
+        var started = new java.util.concurrent.atomic.AtomicInteger();
+        var failure = new IllegalStateException("slice 3 failed");
+        assertThatThrownBy(() -> HostCopy.eachSlice(1000, i -> {
+            started.incrementAndGet();
+            if (i == 3) {
+                throw failure;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+            ended.incrementAndGet();
+        })).isSameAs(failure);
+        assertThat(ended.get()).as("slices that ended before eachSlice returned").isEqualTo(started.get() - 1);
+        assertThat(started.get()).as("slices started").isLessThan(1000);
+    }
+
     @Test
     void aMalformedThreadCountNamesTheSetting() {
         System.setProperty("jsycl.copyThreads", "0");

@@ -57,7 +57,7 @@ class SettingsTest {
         assertThat(s.signedSubscripts().get()).isTrue();
         assertThat(s.quirks().get()).isEmpty();
         assertThat(s.stagingPool().get()).isTrue();
-        assertThat(s.copyThreads().get()).isBetween(1, 4);
+        assertThat(s.copyThreads().get()).isBetween(1, 8);
         assertThat(s.profile()).isFalse();
         assertThat(s.traceFirstSubmit()).isFalse();
     }
