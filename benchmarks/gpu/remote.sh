@@ -6,12 +6,12 @@
 # belongs to (the GPU's model), the device, the date, the commit (.gpu/commit, from run.sh) and this command;
 # back on the dev machine, `python3 benchmarks/results/regenerate.py --add OUT --prune` files the run under
 # benchmarks/results/runs/ and rewrites the current pages. Besides run.properties, $OUT ends with at most 8 files:
-# summary.md, suite-gpu.md, suite-cpu.md,
-# first-kernel.md, jmh-submit.json, torch-peers.md, variants.md, logs.tgz (every step's log and host.log); the step
-# sweep, run alone, leaves summary.md, sweep.md, sweep.csv, sweep.png, logs.tgz and, from its second pass,
-# sweep-again.csv and sweep-compare.md; the step launch-rate leaves launch-rate[-N].md and .csv per pass and
-# launch-rate-compare.md (and with LAUNCH_RATE_SOLO, launch-rate-solo-*.csv and launch-rate-solo-compare.md): more
-# than the device tool brings back one by one, so archive $OUT after a run of several steps.
+# summary.md, suite-gpu.md, suite-cpu.md, first-kernel.md, jmh-submit.json, torch-peers.md, variants.md, logs.tgz (every
+# step's log and host.log); the step first-programs adds first-programs.md; the step sweep, run alone, leaves
+# summary.md, sweep.md, sweep.csv, sweep.png, logs.tgz and, from its second pass, sweep-again.csv and sweep-compare.md;
+# the step launch-rate leaves launch-rate[-N].md and .csv per pass and launch-rate-compare.md (and with
+# LAUNCH_RATE_SOLO, launch-rate-solo-*.csv and launch-rate-solo-compare.md): more than the device tool brings back one
+# by one, so archive $OUT after a run of several steps.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-./bench-out}"
@@ -56,10 +56,11 @@ step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit (cut to the deadl
   echo "- $name: exit $rc in $((SECONDS - t0)) s" | tee -a "$summary"
 }
 
-# STEPS picks the steps (default: all but variants, saxpy-variants, aparapi-gap and sweep, in this order); each command of the device tool may run for at
-# most 10 minutes, so a full run is split in two, e.g. STEPS="suite-gpu jmh-submit torch-peers timeline" and
-# STEPS="first-kernel suite-cpu host-transfers variants". The size sweep runs alone: STEPS=sweep (about 4 minutes on
-# an H100 for 2^12..2^28; SWEEP_MIN_LOG2 and SWEEP_MAX_LOG2 change the range).
+# STEPS picks the steps (default: all but variants, saxpy-variants, aparapi-gap, first-programs and sweep, in this
+# order); each command of the device tool may run for at most 10 minutes, so a full run is split in two, e.g.
+# STEPS="suite-gpu jmh-submit torch-peers timeline" and STEPS="first-kernel suite-cpu host-transfers variants". The size
+# sweep runs alone: STEPS=sweep (about 4 minutes on an H100 for 2^12..2^28; SWEEP_MIN_LOG2 and SWEEP_MAX_LOG2 change the
+# range).
 STEPS="${STEPS:-suite-gpu suite-cpu first-kernel jmh-submit timeline torch-peers}"
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 
@@ -132,6 +133,13 @@ want torch-peers && [ -z "${SKIP_TORCH:-}" ] && step torch-peers 60 python3 benc
 # shape, and hand-written float4 / 2-per-item forms (what separates OpenCL C from PyTorch's vectorized kernels).
 want saxpy-variants && step saxpy-variants 60 "${run_java[@]}" io.jsycl.bench.SaxpyVariants --device gpu --rounds 5 \
   --repeats 10 --local 256
+# Two programs a new user writes, each timed whole from Java arrays to Java arrays beside the same computation in
+# Java on all cores (io.jsycl.bench.FirstPrograms): the floats of 2^27 above 0.5f compacted in order with their sum
+# (flag, scan, scatter), and a 3x3 box blur then the Sobel magnitude of an 8192x8192 image; first and second run, then
+# the medians of 10 rounds. The input, the Java reference and one run's outputs, about 1.5 GiB of Java arrays, are
+# alive at once: the JVM's default heap (a quarter of the host's memory) holds them.
+want first-programs && step first-programs 240 "${run_java[@]}" io.jsycl.bench.FirstPrograms --device gpu --runs 10 \
+  --out "$OUT/first-programs.md"
 # The suite's n-body, Mandelbrot and naive SGEMM kernels built the ways jsycl, Aparapi and fast math build them,
 # interleaved in one process: where the per-kernel gap to Aparapi comes from.
 want aparapi-gap && step aparapi-gap 90 "${run_java[@]}" io.jsycl.bench.AparapiGapProbe --device gpu --rounds 3 \
@@ -170,6 +178,7 @@ if want sweep && [ -s "$OUT/sweep.csv" ]; then
 fi
 
 cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md "$OUT"/variants.md \
+  "$OUT"/first-programs.md \
   "$OUT"/sweep.md "$OUT"/sweep-compare.md "$OUT"/launch-rate-compare.md \
   "$OUT"/launch-rate-solo-compare.md 2>/dev/null
 grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null

@@ -278,6 +278,11 @@ SECTIONS = [
             "try-with-resources), timed phase by phase on the host clock (`io.jsycl.bench.DoorPhases`): the submit "
             "holds the uploads' host copies into pinned memory, the close of the written buffer its write-back.",
             one_table("phase", "door-phases")),
+    Section("First programs", ["first-programs.md"],
+            "Two programs a new user writes, timed whole from Java arrays to Java arrays, beside the same computation "
+            "in Java on all cores (`io.jsycl.bench.FirstPrograms`): stream compaction of floats with their sum, and a "
+            "box blur then the Sobel magnitude of an image; milliseconds, every result checked bit-exactly against "
+            "Java's.", one_table("program", "first-programs")),
     Section("PyTorch", ["torch-peers.md"],
             "The same operations in PyTorch on the same device (`benchmarks/gpu/torch_peers.py`; CUDA events, "
             "milliseconds, median (min–max) of 20).", one_table("op", "torch")),
