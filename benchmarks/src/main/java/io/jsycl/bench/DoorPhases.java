@@ -2,6 +2,8 @@ package io.jsycl.bench;
 
 import io.jsycl.Buffer;
 import io.jsycl.Device;
+import io.jsycl.DeviceArray;
+import io.jsycl.HostArray;
 import io.jsycl.Queue;
 import io.jsycl.Range;
 import java.util.Arrays;
@@ -11,12 +13,116 @@ import java.util.Arrays;
  * {@code try (var x = Buffer.of(xs); var y = Buffer.of(ys)) { q.submit(...); }}, timed phase by phase on the host
  * clock: making the buffers, the submit (which starts the uploads: the host copies into pinned memory happen on the
  * calling thread), waiting for the kernel, closing {@code y} (its write-back) and closing {@code x}. Prints the
- * median of each phase over the runs, and the whole.
+ * median of each phase over the runs, and the whole. Then the same SAXPY through host USM ({@link HostArray}s kept
+ * across runs: buffers over them made per run, and explicit copies to and from device arrays), beside the bytes it
+ * moves (two arrays up, one down) at the pinned-memory bandwidth, measured in the same run with raw OpenCL.
  *
  * <pre>DoorPhases [--device gpu|cpu|NAME] [--log2 26] [--runs 15]</pre>
  */
 public final class DoorPhases {
     private DoorPhases() {
+    }
+
+    private static double median(long[] nanos) {
+        long[] s = nanos.clone();
+        Arrays.sort(s);
+        return s[s.length / 2] / 1e6;
+    }
+
+    /** SAXPY over buffers made per run over host arrays kept across runs (filled from the Java arrays once). */
+    private static double hostUsmBuffers(Queue q, float[] xs, float[] ys, int runs) {
+        int n = xs.length;
+        long[] nanos = new long[runs];
+        try (var hx = HostArray.ofFloat(q, n); var hy = HostArray.ofFloat(q, n)) {
+            hx.copyFrom(xs);
+            hy.copyFrom(ys);
+            for (int run = -2; run < runs; run++) {
+                long t0 = System.nanoTime();
+                try (var x = Buffer.of(hx); var y = Buffer.of(hy)) {
+                    q.submit(h -> {
+                        var in = x.read(h);
+                        var out = y.readWrite(h);
+                        h.parallelFor(Range.of(n), it -> out.set(it.id(0), 2.5f * in.get(it.id(0)) + out.get(it.id(0))));
+                    });
+                }
+                if (run >= 0) {
+                    nanos[run] = System.nanoTime() - t0;
+                }
+            }
+            check(hy.toArray(), xs, ys, runs + 2);
+        }
+        return median(nanos);
+    }
+
+    /** SAXPY with explicit copies between host arrays and device arrays, as SYCL's USM programs write it. */
+    private static double hostUsmCopies(Queue q, float[] xs, float[] ys, int runs) {
+        int n = xs.length;
+        long[] nanos = new long[runs];
+        try (var hx = HostArray.ofFloat(q, n); var hy = HostArray.ofFloat(q, n);
+             var dx = DeviceArray.ofFloat(q, n); var dy = DeviceArray.ofFloat(q, n)) {
+            hx.copyFrom(xs);
+            hy.copyFrom(ys);
+            for (int run = -2; run < runs; run++) {
+                long t0 = System.nanoTime();
+                var in = q.copy(hx, dx);
+                var inout = q.copy(hy, dy);
+                var k = q.submit(h -> {
+                    h.dependsOn(in, inout);
+                    h.parallelFor(Range.of(n), it -> dy.set(it.id(0), 2.5f * dx.get(it.id(0)) + dy.get(it.id(0))));
+                });
+                q.copy(dy, hy, k).await();
+                if (run >= 0) {
+                    nanos[run] = System.nanoTime() - t0;
+                }
+            }
+            check(hy.toArray(), xs, ys, runs + 2);
+        }
+        return median(nanos);
+    }
+
+    /** y after {@code rounds} SAXPYs from {@code ys}, as Java computes it, against {@code got}. */
+    private static void check(float[] got, float[] xs, float[] ys, int rounds) {
+        for (int i = 0; i < xs.length; i += 4093) {
+            float want = ys[i];
+            for (int r = 0; r < rounds; r++) {
+                want = 2.5f * xs[i] + want;
+            }
+            if (Float.floatToRawIntBits(got[i]) != Float.floatToRawIntBits(want)) {
+                throw new AssertionError("y[" + i + "] = " + got[i] + ", Java computes " + want);
+            }
+        }
+    }
+
+    /**
+     * The SAXPY's bytes (two arrays up, one down) moved between pinned memory and the device by raw OpenCL, blocking,
+     * one transfer per array: the figure the door is measured against.
+     */
+    private static double pinnedFigure(Device device, long bytes, int runs) {
+        try (var cl = new RawCl(Suite.match(device), false)) {
+            var pinnedMem = io.jsycl.opencl.ClMem.createBuffer(cl.context,
+                    io.jsycl.opencl.ClMemFlags.READ_WRITE | io.jsycl.opencl.ClMemFlags.ALLOC_HOST_PTR, 2 * bytes,
+                    java.lang.foreign.MemorySegment.NULL);
+            var pinned = cl.queue.mapBuffer(pinnedMem, io.jsycl.opencl.ClMemFlags.MAP_READ
+                    | io.jsycl.opencl.ClMemFlags.MAP_WRITE, 0, 2 * bytes, java.util.List.of());
+            try (var x = cl.buffer(bytes); var y = cl.buffer(bytes)) {
+                long[] nanos = new long[runs];
+                for (int run = -2; run < runs; run++) {
+                    long t0 = System.nanoTime();
+                    cl.queue.enqueueWriteBuffer(x, false, 0, pinned, bytes, java.util.List.of()).close();
+                    cl.queue.enqueueWriteBuffer(y, false, 0, pinned.asSlice(bytes), bytes, java.util.List.of()).close();
+                    cl.queue.enqueueReadBuffer(y, true, 0, pinned.asSlice(bytes), bytes, java.util.List.of()).close();
+                    if (run >= 0) {
+                        nanos[run] = System.nanoTime() - t0;
+                    }
+                }
+                return median(nanos);
+            } finally {
+                try (var unmap = cl.queue.enqueueUnmap(pinnedMem, pinned, java.util.List.of())) {
+                    unmap.await();
+                }
+                pinnedMem.close();
+            }
+        }
     }
 
     public static void main(String[] args) {
@@ -66,6 +172,20 @@ public final class DoorPhases {
                 Arrays.sort(s);
                 System.out.printf("| %s | %.3f | %.3f |%n", names[p], s[runs / 2] / 1e6, s[0] / 1e6);
             }
+            check(ys, xs, new float[n], runs + 2);
+            double idiom = median(nanos[5]);
+            double usmBuffers = hostUsmBuffers(q, xs, ys, runs);
+            double usmCopies = hostUsmCopies(q, xs, ys, runs);
+            double pinned = pinnedFigure(device, 4L * n, runs);
+            System.out.println();
+            System.out.println("| the same SAXPY | median ms | x the bytes at pinned bandwidth |");
+            System.out.println("|---|---|---|");
+            System.out.printf("| README idiom: Buffer.of(float[]) per run (above) | %.3f | %.2f |%n", idiom, idiom / pinned);
+            System.out.printf("| host USM: Buffer.of(HostArray) per run | %.3f | %.2f |%n", usmBuffers, usmBuffers / pinned);
+            System.out.printf("| host USM: q.copy HostArray -> DeviceArray, kernel, q.copy back | %.3f | %.2f |%n",
+                    usmCopies, usmCopies / pinned);
+            System.out.printf("| the bytes (two arrays up, one down) at pinned bandwidth, raw OpenCL | %.3f | 1.00 |%n",
+                    pinned);
             System.out.println(q.context().memoryStats());
         }
     }

@@ -316,4 +316,32 @@ final class FilterScanSum implements FirstPrograms.Program<FilterScanSum.Result>
         }
         return null;
     }
+
+    /**
+     * The same as most Java programmers write it with streams (the baseline the issue's numbers were taken against):
+     * the kept values as a {@code double[]} from a parallel {@code IntStream}, narrowed into the {@code float[]}, and
+     * their sum in double.
+     */
+    @Override
+    public Result javaStream() {
+        float[] x = data;
+        double[] wide = IntStream.range(0, x.length).parallel().filter(i -> x[i] > THRESHOLD).mapToDouble(i -> x[i])
+                .toArray();
+        float[] kept = new float[wide.length];
+        for (int i = 0; i < wide.length; i++) {
+            kept[i] = (float) wide[i];
+        }
+        return new Result(kept, (float) Arrays.stream(wide).parallel().sum());
+    }
+
+    @Override
+    public String streamDifference(Result stream, Result java) {
+        if (!Arrays.equals(stream.kept(), java.kept())) {
+            return "the stream's compaction differs";
+        }
+        if (Math.abs(stream.sum() - java.sum()) > 1e-4 * Math.max(1, Math.abs(java.sum()))) {
+            return "the stream's double sum " + stream.sum() + " is far from " + java.sum();
+        }
+        return null;
+    }
 }

@@ -26,7 +26,8 @@ import java.util.concurrent.ForkJoinPool;
  * once before. "first" is the program's first run in this JVM (its kernels lowered and built, or loaded from the
  * program cache; for the second program the runtime is already warm from the first), "second" the next; then
  * {@code --runs} rounds, each a jsycl run then a Java run, give the medians (Java after one warm-up run, whose result
- * is the reference). A {@code System.gc()} before each timed run, off the clock, keeps one run from paying for the
+ * is the reference), and, for the filter, the same written plainly with streams, as most Java code is (the kind
+ * of baseline the issue's first numbers were taken against). A {@code System.gc()} before each timed run, off the clock, keeps one run from paying for the
  * garbage of the one before. Every jsycl result is compared with the Java reference: the blurred edges and the
  * compacted array bit-exactly, and the sum too, since both sides add the same values in the same tree order
  * ({@link FilterScanSum}). A difference fails the run (exit status 1, the difference on stderr and in the table).
@@ -65,11 +66,21 @@ public final class FirstPrograms {
         default String baselineDifference(R java) {
             return null;
         }
+
+        /** The program as Java streams written plainly, where that differs from {@link #java()}; else null. */
+        default R javaStream() {
+            return null;
+        }
+
+        /** What is wrong with the result of {@link #javaStream()} against {@link #java()}'s, or null. */
+        default String streamDifference(R stream, R java) {
+            return null;
+        }
     }
 
     /** One program's times in milliseconds and its check ("ok" or the first difference). */
     private record Row(String name, String size, double first, double second, double jsyclMedian, double javaMedian,
-            String check) {
+            double streamMedian, String check) {
     }
 
     public static void main(String[] args) throws IOException {
@@ -101,13 +112,15 @@ public final class FirstPrograms {
                 System.getProperty("java.runtime.version"), ForkJoinPool.commonPool().getParallelism(),
                 Runtime.getRuntime().availableProcessors(), runs));
         text.append("| program | size | jsycl first ms | jsycl second ms | jsycl median ms | Java parallel median ms "
-                + "| Java / jsycl | check |\n");
-        text.append("|---|---|---|---|---|---|---|---|\n");
+                + "| Java / jsycl | Java plain streams median ms | streams / jsycl | check |\n");
+        text.append("|---|---|---|---|---|---|---|---|---|---|\n");
         List<String> failures = new ArrayList<>();
         for (Row r : rows) {
-            text.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %.1f | %.1f | %.2f× | %s |%n", r.name(),
-                    r.size(), r.first(), r.second(), r.jsyclMedian(), r.javaMedian(), r.javaMedian() / r.jsyclMedian(),
-                    r.check()));
+            boolean streams = !Double.isNaN(r.streamMedian());
+            text.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %.1f | %.1f | %.2f× | %s | %s | %s |%n",
+                    r.name(), r.size(), r.first(), r.second(), r.jsyclMedian(), r.javaMedian(),
+                    r.javaMedian() / r.jsyclMedian(), streams ? String.format(Locale.ROOT, "%.1f", r.streamMedian()) : "–",
+                    streams ? String.format(Locale.ROOT, "%.2f×", r.streamMedian() / r.jsyclMedian()) : "–", r.check()));
             if (!r.check().equals("ok")) {
                 failures.add(r.name() + ": " + r.check());
             }
@@ -150,6 +163,8 @@ public final class FirstPrograms {
         early.clear();
         long[] jsycl = new long[runs];
         long[] java = new long[runs];
+        long[] streams = new long[runs];
+        boolean hasStreams = p.javaStream() != null; // also its warm-up
         for (int i = 0; i < runs; i++) {
             System.gc();
             long t0 = System.nanoTime();
@@ -161,12 +176,19 @@ public final class FirstPrograms {
             t0 = System.nanoTime();
             p.java();
             java[i] = System.nanoTime() - t0;
+            if (hasStreams) {
+                System.gc();
+                t0 = System.nanoTime();
+                R s = p.javaStream();
+                streams[i] = System.nanoTime() - t0;
+                check = check != null ? check : p.streamDifference(s, reference);
+            }
         }
         if (check != null) {
             System.err.println("*** " + p.name() + ": " + check);
         }
         return new Row(p.name(), p.size(), first[0] / 1e6, first[1] / 1e6, median(jsycl) / 1e6, median(java) / 1e6,
-                check == null ? "ok" : "MISMATCH: " + check.replace('|', '/'));
+                hasStreams ? median(streams) / 1e6 : Double.NaN, check == null ? "ok" : "MISMATCH: " + check.replace('|', '/'));
     }
 
     private static double median(long[] nanos) {

@@ -28,11 +28,10 @@ import java.util.stream.Stream;
  *       per element type) from {@code Access.java.template};
  *   <li>the runtime's ({@code runtime/src/main/templates/io/jsycl}): the element methods of {@code Accessor.OfFloat} ..
  *       {@code Accessor.OfRecord}, {@code LocalAccessor.OfX}, {@code HostAccessor.OfX}, {@code Buffer.OfX} and
- *       {@code DeviceArray.OfX}, one package-private class per family and element type ({@code FloatAccessor},
+ *       {@code DeviceArray.OfX} and {@code HostArray.OfX}, one package-private class per family and element type ({@code FloatAccessor},
  *       {@code IntHostAccessor}...) from {@code X-Accessor.java.template} ..; the files that declare those public
  *       nested types and their per-type factories ({@code Accessor.java}...), whose nested types Java can only declare
- *       in the same file; {@code HostArray.java}, whose nested type per element type has its methods inline;
- *       {@code Queue.java}, whose copy and fill overloads are per element type; and the host
+ *       in the same file; {@code Queue.java}, whose copy and fill overloads are per element type; and the host
  *       device's work-group and sub-group functions per type of value ({@code internal/host/HostGroupFunctions.java}
  *       from {@code HostGroupFunctions.java.template}). The runtime
  *       compiles kernel-api's sources into its own module, so its target writes kernel-api's files too.
@@ -102,7 +101,6 @@ public final class Codegen {
     private static final Family DEVICE_ARRAY = new Family("DeviceArray", false, false, true, Map.of("array", "data()",
             "checked", false, "mapped", false, "multiDim", false, "ids", false,
             "indexDoc", "the element's index, 0 to {@code size() - 1}"));
-    /** Host USM: one file, its nested type per primitive type written out there (no per-type class). */
     private static final Family HOST_ARRAY = new Family("HostArray", false, false, false, Map.of());
     /** Not a family of classes: only its file, whose copy and fill overloads are one per primitive type. */
     private static final Family QUEUE = new Family("Queue", false, false, false, Map.of());
@@ -175,14 +173,13 @@ public final class Codegen {
     Map<String, String> generate(Target target) {
         Map<String, String> files = new LinkedHashMap<>();
         if (target == Target.RUNTIME) {
-            for (Family f : List.of(ACCESSOR, LOCAL_ACCESSOR, HOST_ACCESSOR, BUFFER, DEVICE_ARRAY)) {
+            for (Family f : List.of(ACCESSOR, LOCAL_ACCESSOR, HOST_ACCESSOR, BUFFER, DEVICE_ARRAY, HOST_ARRAY)) {
                 Map<String, Object> family = family(f);
                 files.put(f.name + ".java", render(f.name + ".java.template", family, null));
                 for (Map<String, Object> type : types(f)) {
                     files.put(type.get("Type") + f.name + ".java", render("X-" + f.name + ".java.template", family, type));
                 }
             }
-            files.put("HostArray.java", render("HostArray.java.template", family(HOST_ARRAY), null));
             files.put("Queue.java", render("Queue.java.template", family(QUEUE), null));
             files.put("internal/host/HostGroupFunctions.java", render("HostGroupFunctions.java.template",
                     Map.of("types", groupFunctionTypes()), null));

@@ -56,16 +56,18 @@ class CodegenTest {
     @Test
     void everyFamilyHasAClassPerElementTypeAndOnlyBuffersAndAccessorsHaveRecords() {
         Set<String> runtime = runtime().keySet();
-        for (String family : new String[] {"Accessor", "LocalAccessor", "HostAccessor", "Buffer", "DeviceArray"}) {
+        for (String family : new String[] {"Accessor", "LocalAccessor", "HostAccessor", "Buffer", "DeviceArray",
+            "HostArray"}) {
             assertThat(runtime).contains(family + ".java");
             for (String type : new String[] {"Float", "Double", "Int", "Long", "Short", "Byte", "Char", "Boolean"}) {
                 assertThat(runtime).contains(type + family + ".java");
             }
         }
         assertThat(runtime).contains("RecordAccessor.java", "RecordBuffer.java", "Queue.java")
-                .doesNotContain("RecordLocalAccessor.java", "RecordHostAccessor.java", "RecordDeviceArray.java")
+                .doesNotContain("RecordLocalAccessor.java", "RecordHostAccessor.java", "RecordDeviceArray.java",
+                        "RecordHostArray.java")
                 .containsAll(VECTORS).containsAll(FACES).contains("internal/host/HostGroupFunctions.java")
-                .hasSize(5 + 5 * 8 + 2 + 1 + 1 + VECTORS.size() + FACES.size());
+                .hasSize(6 + 6 * 8 + 2 + 1 + 1 + VECTORS.size() + FACES.size());
         assertThat(kernelApi().keySet()).containsExactlyInAnyOrderElementsOf(
                 Stream.concat(FACES.stream(), VECTORS.stream()).toList());
     }

@@ -161,6 +161,8 @@ class HostArrayTest {
                 assertThatThrownBy(host::close).isInstanceOf(IllegalStateException.class)
                         .hasMessageContaining("buffer(s) over it are open").hasMessageContaining("close the buffers first");
                 assertThat(buffer.size()).isEqualTo(16);
+                assertThatThrownBy(() -> host.buffer(Range.of(3, 5))).isInstanceOf(IllegalArgumentException.class)
+                        .hasMessageContaining("holds 15 elements but the host array has 16");
             }
             host.close();
             host.close();
@@ -226,6 +228,26 @@ class HostArrayTest {
         try (var q = new Queue(device); var host = HostArray.ofFloat(q, 8); var out = DeviceArray.ofFloat(q, 8)) {
             assertThatThrownBy(() -> q.submit(h -> h.parallelFor(Range.of(8), it -> out.set(it.id(0), host.get(it.id(0))))))
                     .hasMessageContaining("HostArray").hasMessageContaining("Buffer.of(");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("openClDevices")
+    void aTwoDimensionalBufferOverItIndexesRowMajor(Device device) {
+        int rows = 37;
+        int cols = 53;
+        try (var q = new Queue(device); var host = HostArray.ofInt(q, rows * cols)) {
+            try (var grid = host.buffer(Range.of(rows, cols))) {
+                q.submit(h -> {
+                    var g = grid.writeNoInit(h);
+                    h.parallelFor(Range.of(rows, cols), it -> g.set(it.id(0), it.id(1), it.id(0) * 1000 + it.id(1)));
+                });
+            }
+            for (int r = 0; r < rows; r++) {
+                for (int c = 0; c < cols; c++) {
+                    assertThat(host.get(r * cols + c)).as("(" + r + ", " + c + ")").isEqualTo(r * 1000 + c);
+                }
+            }
         }
     }
 }

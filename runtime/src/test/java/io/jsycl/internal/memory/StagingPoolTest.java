@@ -1,7 +1,13 @@
 package io.jsycl.internal.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jsycl.Context;
+import io.jsycl.Device;
+import io.jsycl.HostArray;
+import io.jsycl.opencl.ClException;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class StagingPoolTest {
@@ -14,5 +20,49 @@ class StagingPoolTest {
         assertThat(StagingPool.capacityFor(1 << 20)).isEqualTo(1 << 20);
         assertThat(StagingPool.capacityFor((1 << 20) - 4)).isEqualTo(1 << 20);
         assertThat(StagingPool.capacityFor((1L << 32) + 1)).isEqualTo(1L << 33);
+    }
+
+    /** An OpenCL device, where there is one; CI requires it. */
+    private static Device openCl() {
+        for (Device d : Device.all()) {
+            if (!d.isHost()) {
+                return d;
+            }
+        }
+        Assumptions.assumeTrue(System.getenv("CI") == null, "CI is set but no OpenCL device was found");
+        Assumptions.abort("no OpenCL device");
+        return null;
+    }
+
+    @Test
+    void pinnedMemoryTheDriverRefusesReleasesTheKeptBlocksTriesOnceMoreAndThrowsTheDriversStatus() {
+        Device device = openCl();
+        try (var context = new Context(device)) {
+            ContextImpl impl = ApiAccess.get().impl(context);
+            StagingPool pool = impl.stagingPool();
+            pool.give(pool.take(1 << 20));
+            assertThat(pool.stats().keptBytes()).isEqualTo(1 << 20);
+            long tooLarge = ApiAccess.get().impl(device).cl().maxMemAllocSize() * 4;
+            assertThatThrownBy(() -> pool.take(tooLarge)).isInstanceOf(ClException.class).hasMessageContaining("CL_");
+            assertThat(pool.stats().keptBytes()).as("the kept pinned memory went back to the driver first").isZero();
+            assertThat(pool.stats().releases()).isEqualTo(1);
+            pool.give(pool.take(1 << 20)); // the pool still works
+            assertThat(pool.stats().keptBytes()).isEqualTo(1 << 20);
+        }
+    }
+
+    @Test
+    void aHostArrayTheDriverCannotPinFailsWithTheDriversStatusAndTheContextGoesOn() {
+        Device device = openCl();
+        long maxAlloc = ApiAccess.get().impl(device).cl().maxMemAllocSize();
+        Assumptions.assumeTrue(maxAlloc < 8L * (Integer.MAX_VALUE - 8), "the device could pin 16 GiB at once");
+        try (var context = new Context(device)) {
+            assertThatThrownBy(() -> HostArray.ofDouble(context, Integer.MAX_VALUE - 8)).isInstanceOf(ClException.class)
+                    .hasMessageContaining("CL_");
+            try (var small = HostArray.ofDouble(context, 1000)) {
+                small.set(999, 1.5);
+                assertThat(small.get(999)).isEqualTo(1.5);
+            }
+        }
     }
 }
