@@ -7,7 +7,8 @@
 # back on the dev machine, `python3 benchmarks/results/regenerate.py --add OUT --prune` files the run under
 # benchmarks/results/runs/ and rewrites the current pages. Besides run.properties, $OUT ends with at most 8 files:
 # summary.md, suite-gpu.md, suite-cpu.md, first-kernel.md, jmh-submit.json, torch-peers.md, variants.md, logs.tgz (every
-# step's log and host.log); the step first-programs adds first-programs.md; the step sweep, run alone, leaves
+# step's log and host.log); the step door adds door-probe.md and door-phases.md, the step first-programs
+# first-programs.md; the step sweep, run alone, leaves
 # summary.md, sweep.md, sweep.csv, sweep.png, logs.tgz and, from its second pass, sweep-again.csv and sweep-compare.md;
 # the step launch-rate leaves launch-rate[-N].md and .csv per pass and launch-rate-compare.md (and with
 # LAUNCH_RATE_SOLO, launch-rate-solo-*.csv and launch-rate-solo-compare.md): more than the device tool brings back one
@@ -56,7 +57,7 @@ step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit (cut to the deadl
   echo "- $name: exit $rc in $((SECONDS - t0)) s" | tee -a "$summary"
 }
 
-# STEPS picks the steps (default: all but variants, saxpy-variants, aparapi-gap, first-programs and sweep, in this
+# STEPS picks the steps (default: all but variants, saxpy-variants, aparapi-gap, door, first-programs and sweep, in this
 # order); each command of the device tool may run for at most 10 minutes, so a full run is split in two, e.g.
 # STEPS="suite-gpu jmh-submit torch-peers timeline" and STEPS="first-kernel suite-cpu host-transfers variants". The size
 # sweep runs alone: STEPS=sweep (about 4 minutes on an H100 for 2^12..2^28; SWEEP_MIN_LOG2 and SWEEP_MAX_LOG2 change the
@@ -133,6 +134,14 @@ want torch-peers && [ -z "${SKIP_TORCH:-}" ] && step torch-peers 60 python3 benc
 # shape, and hand-written float4 / 2-per-item forms (what separates OpenCL C from PyTorch's vectorized kernels).
 want saxpy-variants && step saxpy-variants 60 "${run_java[@]}" io.jsycl.bench.SaxpyVariants --device gpu --rounds 5 \
   --repeats 10 --local 256
+# The door: ways of moving a Java array through pinned memory with the raw bindings (io.jsycl.bench.DoorProbe), then
+# SAXPY of 2^26 floats from Java arrays and back phase by phase, through host USM, beside the pinned figure and
+# Aparapi's end to end, all in one process (io.jsycl.bench.DoorPhases).
+want door && step door-probe 120 "${run_java[@]}" io.jsycl.bench.DoorProbe --device gpu --runs 7
+want door && step door-phases 150 "${run_java[@]}" io.jsycl.bench.DoorPhases --device gpu --runs 15
+want door && for f in door-probe door-phases; do
+  [ -s "$OUT/$f.log" ] && grep -v -e '^WARNING' -e 'Aparapi device' "$OUT/$f.log" > "$OUT/$f.md"
+done
 # Two programs a new user writes, each timed whole from Java arrays to Java arrays beside the same computation in
 # Java on all cores (io.jsycl.bench.FirstPrograms): the floats of 2^27 above 0.5f compacted in order with their sum
 # (flag, scan, scatter), and a 3x3 box blur then the Sobel magnitude of an 8192x8192 image; first and second run, then
@@ -178,7 +187,7 @@ if want sweep && [ -s "$OUT/sweep.csv" ]; then
 fi
 
 cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md "$OUT"/variants.md \
-  "$OUT"/first-programs.md \
+  "$OUT"/door-probe.md "$OUT"/door-phases.md "$OUT"/first-programs.md \
   "$OUT"/sweep.md "$OUT"/sweep-compare.md "$OUT"/launch-rate-compare.md \
   "$OUT"/launch-rate-solo-compare.md 2>/dev/null
 grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null

@@ -278,6 +278,18 @@ SECTIONS = [
             "try-with-resources), timed phase by phase on the host clock (`io.jsycl.bench.DoorPhases`): the submit "
             "holds the uploads' host copies into pinned memory, the close of the written buffer its write-back.",
             one_table("phase", "door-phases")),
+    Section("The door beside the pinned bandwidth", ["door-phases.md"],
+            "The same SAXPY from Java arrays (the README idiom above), through host USM (`HostArray`s kept across "
+            "runs: buffers over them made per run, or explicit copies to and from device arrays), and its bytes (two "
+            "arrays up, one down) moved between pinned memory and the device by raw OpenCL in the same run "
+            "(`io.jsycl.bench.DoorPhases`); every result checked against Java.",
+            one_table("the same SAXPY", "door-usm")),
+    Section("Door probe", ["door-probe.md"],
+            "Ways of moving one float[2^26] between the Java heap and the device through pinned memory with the raw "
+            "bindings and no runtime (`io.jsycl.bench.DoorProbe`): host copies alone, the DMA alone, and pipelined "
+            "transfers by thread count and slice size, with slices staged in place or through a small reused ring; "
+            "GB/s of the array's bytes. What chose the runtime's 4 MiB slices on up to 8 threads.",
+            one_table("way", "door-probe")),
     Section("First programs", ["first-programs.md"],
             "Two programs a new user writes, timed whole from Java arrays to Java arrays, beside the same computation "
             "in Java on all cores (`io.jsycl.bench.FirstPrograms`): stream compaction of floats with their sum, and a "

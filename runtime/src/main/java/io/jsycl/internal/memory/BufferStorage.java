@@ -71,8 +71,14 @@ public final class BufferStorage {
     public final ElementKind kind;
     /** How the host array is packed for the device: {@code kind}, or a {@link RecordCodec}. */
     public final ElementCodec codec;
-    /** The host array: the user's, or one made for a buffer made from a shape; null over a host array's memory. */
-    public final Object array;
+    /**
+     * The host array: the user's, or, for a buffer made from a shape, one made when something first needs it (a
+     * kernel on the host device, a read of contents no device has, a host accessor that cannot use a copy in
+     * place), so a device-only buffer never has one; null over a host array's memory. Guarded by this once made.
+     */
+    private Object array;
+    /** The element class of the array a buffer made from a shape makes when it first needs one, else null. */
+    private final Class<?> lazyElement;
     /**
      * The host memory a buffer made over a {@link io.jsycl.HostArray} keeps current instead of a Java array, else
      * null: transfers run from and into it as they are (DMA where it is pinned), with no staging copy.
@@ -113,6 +119,22 @@ public final class BufferStorage {
         this(kind, kind, array, shape, writeBack);
     }
 
+    /**
+     * Storage of a buffer made from a shape, zero-filled, with no array of the user's and nothing written back: its
+     * host array, of {@code element}s, is made only when something first needs it ({@link #hostArray()}).
+     */
+    public BufferStorage(ElementKind kind, Class<?> element, Range shape) {
+        this.kind = kind;
+        this.codec = kind;
+        this.array = null;
+        this.lazyElement = element;
+        this.hostMemory = null;
+        this.shape = shape;
+        this.writeBack = false;
+        this.length = Math.toIntExact(shape.size());
+        this.bytes = (long) length * kind.byteSize();
+    }
+
     /** Storage of an array of records, packed by {@code codec}. */
     public BufferStorage(RecordCodec codec, Object array, Range shape, boolean writeBack) {
         this(null, codec, array, shape, writeBack);
@@ -122,6 +144,7 @@ public final class BufferStorage {
         this.kind = kind;
         this.codec = codec;
         this.array = array;
+        this.lazyElement = null;
         this.hostMemory = null;
         this.shape = shape;
         this.writeBack = writeBack;
@@ -137,6 +160,7 @@ public final class BufferStorage {
         this.kind = hostMemory.kind();
         this.codec = kind;
         this.array = null;
+        this.lazyElement = null;
         this.hostMemory = hostMemory;
         this.shape = shape;
         this.writeBack = true;
@@ -155,14 +179,14 @@ public final class BufferStorage {
         if (hostMemory != null) {
             HostCopy.copy(hostMemory.memory(), 0, dst, 0, bytes);
         } else {
-            codec.copyToSegment(array, dst);
+            codec.copyToSegment(hostArray(), dst);
         }
     }
 
     /** Makes the host copy (the Java array or the host memory) hold {@code src}, {@link #bytes} long. */
     void copyToHost(MemorySegment src) {
         if (hostMemory == null) {
-            codec.copyFromSegment(src, array);
+            codec.copyFromSegment(src, hostArray());
         } else if (src != hostMemory.memory()) {
             HostCopy.copy(src, 0, hostMemory.memory(), 0, bytes);
         }
@@ -180,13 +204,24 @@ public final class BufferStorage {
         return shape;
     }
 
-    /** The host array; current on the host device once a command group's dependencies are met. */
-    public Object hostArray() {
+    /**
+     * The host array, made now (zero-filled, as the buffer's contents start) for a buffer made from a shape that had
+     * none; current on the host device once a command group's dependencies are met. Null over a host array's memory.
+     */
+    public synchronized Object hostArray() {
+        if (array == null && lazyElement != null) {
+            array = java.lang.reflect.Array.newInstance(lazyElement, length);
+        }
         return array;
     }
 
     int length() {
         return length;
+    }
+
+    /** The host array if there is one yet, without making it (for tests). */
+    synchronized Object arrayIfMade() {
+        return array;
     }
 
     /** Adds the events a command using this buffer with {@code mode} must wait for. */

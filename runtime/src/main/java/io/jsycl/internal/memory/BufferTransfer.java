@@ -161,7 +161,7 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
                 } else {
                     CommandQueue queue = context.transfers();
                     MemorySegment heap = storage.hostMemory != null ? null
-                            : DeviceCopy.pipelineView(storage.codec, storage.array, bytes);
+                            : DeviceCopy.pipelineView(storage.codec, storage.hostArray(), bytes);
                     var reads = new ArrayList<CommandQueue.Command>();
                     try {
                         long slice = heap == null ? bytes : DeviceCopy.PIPELINE_CHUNK;

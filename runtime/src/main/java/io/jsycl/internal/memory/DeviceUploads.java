@@ -115,7 +115,7 @@ final class DeviceUploads {
     /** Uploads the host array through the copy's pinned memory or the native staging segment, after {@code waits}. */
     private static EventImpl stageIn(BufferStorage s, CommandQueue target, DeviceCopy copy, List<EventImpl> waits) {
         boolean pinned = copy.pinned != null;
-        EventImpl upload = copy.stageIn(target, s.codec, s.array, pinned ? copy.pinnedBytes() : s.staging(), waits);
+        EventImpl upload = copy.stageIn(target, s.codec, s.hostArray(), pinned ? copy.pinnedBytes() : s.staging(), waits);
         if (!pinned) {
             s.stagingUse = upload;
         }

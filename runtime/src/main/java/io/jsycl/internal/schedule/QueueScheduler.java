@@ -199,7 +199,7 @@ public final class QueueScheduler {
                 for (var req : group.requirements().entrySet()) {
                     // What an OpenCL device's upload checks (RecordCodec.copyToSegment): the kernel reads the array.
                     if (req.getKey().codec instanceof RecordCodec && req.getValue() != AccessMode.WRITE) {
-                        RecordCodec.requireValues((Object[]) req.getKey().array);
+                        RecordCodec.requireValues((Object[]) req.getKey().hostArray());
                     }
                 }
                 group.binding().run(() -> HostExecutor.run(group.launch(), group.specValues()));

@@ -172,6 +172,18 @@ class BufferStorageTest {
     }
 
     /** A storage over {@code data} that writes back on close, as {@code Buffer.of(data)} makes. */
+    @Test
+    void aBufferMadeFromAShapeThatStaysOnTheDeviceNeverMakesAHostArray() {
+        var storage = new BufferStorage(ElementKind.INT, int.class, Range.of(1 << 20));
+        queue.run("w", storage, AccessMode.WRITE, memory -> { });
+        queue.run("rw", storage, AccessMode.READ_WRITE, memory -> { });
+        queue.run("r", storage, AccessMode.READ, memory -> { });
+        assertThat(storage.arrayIfMade()).as("the host array of a device-only buffer").isNull();
+        assertThat(queue.commands("write")).as("nothing uploaded").isEmpty();
+        assertThat(storage.hostArray()).as("made when first asked for, zero-filled").isEqualTo(new int[1 << 20]);
+        assertThat(storage.arrayIfMade()).isSameAs(storage.hostArray());
+    }
+
     private static BufferStorage storage(int[] data) {
         return new BufferStorage(ElementKind.INT, data, Range.of(data.length), true);
     }
