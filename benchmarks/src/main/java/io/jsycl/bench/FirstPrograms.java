@@ -94,6 +94,7 @@ public final class FirstPrograms {
         String only = opts.getOrDefault("only", "");
         Device device = Suite.devices(opts.get("device")).getFirst();
         var rows = new ArrayList<Row>();
+        String pools;
         try (var q = new Queue(device)) {
             if (!only.equals("blur")) {
                 rows.add(measure(q, new FilterScanSum(FilterScanSum.data(n)), runs));
@@ -101,6 +102,7 @@ public final class FirstPrograms {
             if (!only.equals("filter")) {
                 rows.add(measure(q, new BlurSobel(BlurSobel.image(size[0], size[1]), size[0], size[1]), runs));
             }
+            pools = q.context().memoryStats().toString();
         }
         var text = new StringBuilder();
         text.append("## ").append(device.name()).append(" (").append(device.type()).append(", ")
@@ -125,6 +127,7 @@ public final class FirstPrograms {
                 failures.add(r.name() + ": " + r.check());
             }
         }
+        text.append("\njsycl's memory pools after the runs: ").append(pools).append('\n');
         System.out.print(text);
         if (opts.containsKey("out")) {
             Path out = Path.of(opts.get("out"));

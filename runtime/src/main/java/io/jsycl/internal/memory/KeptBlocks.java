@@ -4,6 +4,7 @@ import io.jsycl.opencl.ClException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -12,8 +13,13 @@ import java.util.function.ToLongFunction;
 
 /**
  * The bookkeeping both of a context's pools share ({@link DevicePool}, {@link StagingPool}): free blocks kept by
- * size class up to a limit, lent again for a request of their class, released where the pool is full, trimmed or
- * closed; where the driver refuses a new block, the kept ones are released and the allocation tried once more.
+ * size class up to a limit, lent again for a request of their class, released when trimmed or closed; where the
+ * driver refuses a new block, the kept ones are released and the allocation tried once more.
+ *
+ * <p>Where a block given back would pass the limit, the blocks kept longest go back to the driver first (least
+ * recently used), not the one given back: a program whose sizes change (a first step with 512 MiB arrays, then many
+ * steps with 256 MiB ones) then keeps the blocks of its current step. Releasing the newest instead made every later
+ * step allocate and free its pinned memory again (page-locking 256 MiB costs tens of milliseconds).
  *
  * <p>Thread safety: every field is guarded by {@code this}; allocations and releases (driver calls) run outside it.
  *
@@ -37,6 +43,8 @@ public final class KeptBlocks<B> {
     private final Consumer<B> release;
     // Guarded by this: free blocks by class.
     private final Map<Object, ArrayDeque<B>> free = new HashMap<>();
+    // Guarded by this: every free block with its class, the one kept longest first.
+    private final LinkedHashMap<B, Object> age = new LinkedHashMap<>();
     private long keptBytes;
     private long allocations;
     private long reuses;
@@ -65,6 +73,7 @@ public final class KeptBlocks<B> {
             ArrayDeque<B> blocks = free.get(key);
             if (blocks != null && !blocks.isEmpty()) {
                 B b = blocks.pop();
+                age.remove(b);
                 keptBytes -= capacity.applyAsLong(b);
                 reuses++;
                 return b;
@@ -85,18 +94,32 @@ public final class KeptBlocks<B> {
         return b;
     }
 
-    /** Keeps {@code block} under its class {@code key}, or releases it where the pool is closed or full. */
+    /**
+     * Keeps {@code block} under its class {@code key}, releasing the blocks kept longest where it would pass the
+     * limit; releases {@code block} itself where the pool is closed or the block alone passes the limit.
+     */
     void give(Object key, B block) {
         long bytes = capacity.applyAsLong(block);
+        List<B> evicted = new ArrayList<>();
         synchronized (this) {
-            if (!closed && keptBytes + bytes <= limit) {
+            if (closed || bytes > limit) {
+                evicted.add(block);
+            } else {
                 free.computeIfAbsent(key, k -> new ArrayDeque<>()).push(block);
+                age.put(block, key);
                 keptBytes += bytes;
-                return;
+                var oldest = age.entrySet().iterator();
+                while (keptBytes > limit) {
+                    var e = oldest.next();
+                    oldest.remove();
+                    free.get(e.getValue()).remove(e.getKey());
+                    keptBytes -= capacity.applyAsLong(e.getKey());
+                    evicted.add(e.getKey());
+                }
             }
-            releases++;
+            releases += evicted.size();
         }
-        release.accept(block);
+        evicted.forEach(release);
     }
 
     /**
@@ -110,6 +133,7 @@ public final class KeptBlocks<B> {
         synchronized (this) {
             free.values().forEach(blocks::addAll);
             free.clear();
+            age.clear();
             bytes = keptBytes;
             keptBytes = 0;
             releases += blocks.size();

@@ -49,13 +49,16 @@ class DevicePoolTest {
             DevicePool.Block a = pool.take(60 << 10, false);
             DevicePool.Block b = pool.take(60 << 10, false);
             pool.give(a);
-            pool.give(b); // 128 KiB would pass the 96 KiB limit: released
+            pool.give(b); // 128 KiB would pass the 96 KiB limit: the block kept longest, a, goes back to the driver
             assertThat(pool.stats()).isEqualTo(new KeptBlocks.Stats(2, 0, 1, 64 << 10, 96 << 10));
-            assertThat(pool.take(57 << 10, false)).as("57 KiB: the class of 60 KiB, 64 KiB").isSameAs(a);
+            assertThat(pool.take(57 << 10, false)).as("57 KiB: the class of 60 KiB, 64 KiB").isSameAs(b);
             DevicePool.Block other = pool.take(200 << 10, false);
-            assertThat(other).isNotSameAs(a);
-            pool.give(a);
-            pool.give(other);
+            assertThat(other).isNotSameAs(b);
+            pool.give(b);
+            pool.give(other); // 200 KiB alone passes the limit: released, b stays
+            assertThat(pool.stats().keptBytes()).isEqualTo(64 << 10);
+            assertThat(pool.take(60 << 10, false)).isSameAs(b);
+            pool.give(b);
             pool.close();
             assertThat(pool.stats().keptBytes()).isZero();
         }
