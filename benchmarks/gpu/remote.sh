@@ -140,7 +140,7 @@ want saxpy-variants && step saxpy-variants 60 "${run_java[@]}" io.jsycl.bench.Sa
 want door && step door-probe 120 "${run_java[@]}" io.jsycl.bench.DoorProbe --device gpu --runs 7
 want door && step door-phases 150 "${run_java[@]}" io.jsycl.bench.DoorPhases --device gpu --runs 15
 want door && for f in door-probe door-phases; do
-  [ -s "$OUT/$f.log" ] && grep -E '^(#|\||$|MemoryStats|Data checked)' "$OUT/$f.log" > "$OUT/$f.md"
+  [ -s "$OUT/$f.log" ] && grep -E '^(#|\||$|MemoryStats|Data checked|Aparapi.s profile)' "$OUT/$f.log" > "$OUT/$f.md"
 done
 # Two programs a new user writes, each timed whole from Java arrays to Java arrays beside the same computation in
 # Java on all cores (io.jsycl.bench.FirstPrograms): the floats of 2^27 above 0.5f compacted in order with their sum

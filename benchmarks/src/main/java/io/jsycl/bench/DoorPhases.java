@@ -162,6 +162,16 @@ public final class DoorPhases {
             }
         }
         check(k.y, xs, ys, runs + 2);
+        // What Aparapi itself says its last run did (profiling events by type: W writes, X the kernel, R reads).
+        var byType = new java.util.TreeMap<String, double[]>();
+        for (var p : k.getProfileInfo()) {
+            double[] v = byType.computeIfAbsent(String.valueOf(p.getType()) + " " + p.getLabel(), t -> new double[2]);
+            v[0]++;
+            v[1] += (p.getEnd() - p.getStart()) / 1e6;
+        }
+        System.err.println("Aparapi's profile of its last run" + (freshY ? " (a new y each run)" : "") + ": "
+                + byType.entrySet().stream().map(e -> String.format("%s x%.0f %.3f ms", e.getKey(), e.getValue()[0],
+                        e.getValue()[1])).toList());
         k.dispose();
         return median(nanos);
     }

@@ -58,7 +58,7 @@ public final class DoorProbe {
         this.runs = runs;
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) throws Throwable {
         Locale.setDefault(Locale.ROOT);
         var opts = Suite.parse(args);
         int n = 1 << Suite.intOpt(opts, "log2", 26);
@@ -74,7 +74,7 @@ public final class DoorProbe {
         }
     }
 
-    private void all() throws Exception {
+    private void all() throws Throwable {
         for (int t : new int[] {1, 4, 8, 16}) {
             try (var pool = Executors.newFixedThreadPool(t)) {
                 row("host copy heap→pinned, " + t + " threads", () -> hostCopy(pool, t, true));
@@ -83,6 +83,10 @@ public final class DoorProbe {
         }
         row("DMA pinned→device (whole)", () -> dma(true));
         row("DMA device→pinned (whole)", () -> dma(false));
+        row("heap→device straight from the Java array (blocking write, critical downcall), whole", () -> direct(true, bytes));
+        row("device→heap straight into the Java array (blocking read, critical downcall), whole", () -> direct(false, bytes));
+        row("heap→device straight from the Java array, 16 MiB calls", () -> direct(true, 16L << 20));
+        row("device→heap straight into the Java array, 16 MiB calls", () -> direct(false, 16L << 20));
         for (int t : new int[] {4, 8, 16}) {
             try (var pool = Executors.newFixedThreadPool(t)) {
                 for (int chunkMib : new int[] {4, 16, 64}) {
@@ -102,10 +106,10 @@ public final class DoorProbe {
     }
 
     private interface Timed {
-        long nanos() throws Exception;
+        long nanos() throws Throwable;
     }
 
-    private void row(String name, Timed timed) throws Exception {
+    private void row(String name, Timed timed) throws Throwable {
         timed.nanos();
         long[] t = new long[runs];
         for (int r = 0; r < runs; r++) {
@@ -141,6 +145,41 @@ public final class DoorProbe {
         ClEvent e = up ? cl.queue.enqueueWriteBuffer(device, true, 0, pinned, bytes, List.of())
                 : cl.queue.enqueueReadBuffer(device, true, 0, pinned, bytes, List.of());
         e.close();
+        return System.nanoTime() - t0;
+    }
+
+    /**
+     * {@code clEnqueueWriteBuffer}/{@code clEnqueueReadBuffer} through downcall handles that may take heap memory
+     * ({@code Linker.Option.critical(true)}): the JVM holds the array still for each call, which blocks until the
+     * data has moved, so the driver never keeps the heap address. What the driver does with pageable memory.
+     */
+    private static final class Critical {
+        static final java.lang.invoke.MethodHandle WRITE = handle("clEnqueueWriteBuffer",
+                io.jsycl.opencl.bindings.cl_h.clEnqueueWriteBuffer$descriptor());
+        static final java.lang.invoke.MethodHandle READ = handle("clEnqueueReadBuffer",
+                io.jsycl.opencl.bindings.cl_h.clEnqueueReadBuffer$descriptor());
+
+        private static java.lang.invoke.MethodHandle handle(String name, java.lang.foreign.FunctionDescriptor desc) {
+            var lib = java.lang.foreign.SymbolLookup.libraryLookup("libOpenCL.so.1", java.lang.foreign.Arena.global());
+            return java.lang.foreign.Linker.nativeLinker().downcallHandle(lib.find(name).orElseThrow(), desc,
+                    java.lang.foreign.Linker.Option.critical(true));
+        }
+    }
+
+    private long direct(boolean up, long slice) throws Throwable {
+        long t0 = System.nanoTime();
+        for (long off = 0; off < bytes; off += slice) {
+            long len = Math.min(slice, bytes - off);
+            MemorySegment at = heapSeg.asSlice(off, len);
+            int status = up
+                    ? (int) Critical.WRITE.invokeExact(cl.queue.handle(), device.handle(), 1, off, len, at, 0,
+                            MemorySegment.NULL, MemorySegment.NULL)
+                    : (int) Critical.READ.invokeExact(cl.queue.handle(), device.handle(), 1, off, len, at, 0,
+                            MemorySegment.NULL, MemorySegment.NULL);
+            if (status != 0) {
+                throw new IllegalStateException((up ? "clEnqueueWriteBuffer" : "clEnqueueReadBuffer") + ": " + status);
+            }
+        }
         return System.nanoTime() - t0;
     }
 
