@@ -23,13 +23,15 @@ import java.util.stream.Stream;
 final class RunCommand {
     static final String PACKAGE = "io.jsycl.samples";
     static final String HELP = """
-            usage: jsycl run [--quiet] [SAMPLE [ARGS...]]
+            usage: jsycl run [--quiet] [--profile] [SAMPLE [ARGS...]]
             Runs the sample program io.jsycl.samples.SAMPLE with ARGS on the default device
             (JSYCL_DEVICE=host|cpu|gpu|NAME picks another). Without SAMPLE, lists the samples.
             Samples of many steps (Stencil, NBody) show their progress on standard error: one line
             rewritten in place on a terminal (step k/N, time so far, time left), a plain line at each
             quarter of the steps otherwise.
               --quiet, -q   no progress (the sample's own output is unchanged)
+              --profile     at exit, each kernel's launches and device time, the bytes moved, and each
+                            context's memory pools (allocations, reuses, what they keep): JSYCL_PROFILE=1
             Exit status: the sample's own (0 when its result matched plain Java, 1 when not), 2 usage error.""";
 
     private RunCommand() {
@@ -40,8 +42,13 @@ final class RunCommand {
             out.println(HELP);
             return Main.OK;
         }
-        boolean quiet = !args.isEmpty() && (args.get(0).equals("--quiet") || args.get(0).equals("-q"));
-        if (quiet) {
+        boolean quiet = false;
+        while (!args.isEmpty() && List.of("--quiet", "-q", "--profile").contains(args.get(0))) {
+            if (args.get(0).equals("--profile")) {
+                System.setProperty("jsycl.profile", "1"); // read when the sample first touches the runtime
+            } else {
+                quiet = true;
+            }
             args = args.subList(1, args.size());
         }
         if (!args.isEmpty() && args.get(0).startsWith("-")) {

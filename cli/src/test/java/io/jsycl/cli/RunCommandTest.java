@@ -59,6 +59,16 @@ class RunCommandTest {
     }
 
     @Test
+    void profileReportsTheKernelsAndTheMemoryPoolsAtExit() throws Exception {
+        String device = System.getenv("CI") != null ? "cpu" : "host";
+        String output = runInOwnProcess(device, List.of(), "--quiet", "--profile", "Saxpy");
+        assertThat(output).contains("result: matches Java", "jsycl profile", "bytes moved between host and devices");
+        if (device.equals("cpu")) {
+            assertThat(output).contains("memory pools of Context[").containsPattern("device: \\d+ allocations");
+        }
+    }
+
+    @Test
     void anUnknownOptionIsAUsageError() {
         CliRun run = CliRun.of("run", "--fast", "Stencil");
         assertThat(run.status()).isEqualTo(Main.USAGE);

@@ -2,6 +2,7 @@ package io.jsycl.internal.memory;
 
 import io.jsycl.internal.event.EventContext;
 import io.jsycl.internal.platform.DeviceImpl;
+import io.jsycl.internal.platform.KernelProfile;
 import io.jsycl.internal.platform.Settings;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClContext;
@@ -66,6 +67,13 @@ public final class ContextImpl implements EventContext {
         }
         if (transfers != null) {
             this.transfers = transfers.apply(this);
+        }
+        if (KernelProfile.ENABLED && cl != null) {
+            var self = new java.lang.ref.WeakReference<>(this); // the report must not keep a closed context alive
+            KernelProfile.section(() -> {
+                ContextImpl c = self.get();
+                return c == null ? null : c.poolsReport();
+            });
         }
     }
 
@@ -164,6 +172,32 @@ public final class ContextImpl implements EventContext {
      */
     public Map<Object, KernelHandle> kernels() {
         return kernels;
+    }
+
+    /** The profile's lines about this context's pools, or null where it made none. */
+    private String poolsReport() {
+        DevicePool device;
+        StagingPool pinned;
+        synchronized (this) {
+            device = devicePool;
+            pinned = stagingPool;
+        }
+        if (device == null && pinned == null) {
+            return null;
+        }
+        var b = new StringBuilder("memory pools of ").append(this).append(':');
+        if (device != null) {
+            b.append("\n  device: ").append(describe(device.stats()));
+        }
+        if (pinned != null) {
+            b.append("\n  pinned: ").append(describe(pinned.stats()));
+        }
+        return b.toString();
+    }
+
+    private static String describe(KeptBlocks.Stats s) {
+        return String.format(java.util.Locale.ROOT, "%d allocations, %d reuses, %d releases, %.1f MiB kept of %.1f MiB",
+                s.allocations(), s.reuses(), s.releases(), s.keptBytes() / 1048576.0, s.limitBytes() / 1048576.0);
     }
 
     /**

@@ -2,14 +2,18 @@ package io.jsycl.internal.platform;
 
 import io.jsycl.opencl.ClEvent;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
 /**
  * {@code JSYCL_PROFILE=1} [{@code jsycl.profile}]: every queue records device timestamps, and at
  * exit the runtime prints a table of each kernel's launches, total and mean device time, and the
- * bytes moved between host and devices, to standard error. Off by default; when off nothing is
+ * bytes moved between host and devices, then what layers above added ({@link #section}: each context's memory
+ * pools), to standard error. Off by default; when off nothing is
  * recorded. The table goes to {@code System.err} rather than a logger because it is printed from a
  * shutdown hook, when {@code java.util.logging} may already have closed its handlers.
  */
@@ -18,6 +22,7 @@ public final class KernelProfile {
 
     private static final Map<String, Entry> KERNELS = new ConcurrentHashMap<>();
     private static final LongAdder BYTES = new LongAdder();
+    private static final List<Supplier<String>> SECTIONS = new CopyOnWriteArrayList<>();
 
     private static final class Entry {
         final LongAdder launches = new LongAdder();
@@ -50,7 +55,17 @@ public final class KernelProfile {
         }
     }
 
-    /** The table, one line per kernel, most device time first. */
+    /**
+     * Adds a section to the report, asked for its text at exit (null or empty: left out); nothing while profiling is
+     * off. A layer above this one reports what only it knows this way (a context's memory pools).
+     */
+    public static void section(Supplier<String> text) {
+        if (ENABLED) {
+            SECTIONS.add(text);
+        }
+    }
+
+    /** The table, one line per kernel, most device time first, then the sections. */
     static String table() {
         var b = new StringBuilder("jsycl profile\n");
         b.append(String.format("%-60s %10s %14s %12s%n", "kernel", "launches", "total ms", "mean us"));
@@ -62,6 +77,12 @@ public final class KernelProfile {
                     b.append(String.format("%-60s %10d %14.3f %12.3f%n", e.getKey(), n, ns / 1e6, n == 0 ? 0 : ns / 1e3 / n));
                 });
         b.append(String.format("bytes moved between host and devices: %d%n", BYTES.sum()));
+        for (Supplier<String> s : SECTIONS) {
+            String text = s.get();
+            if (text != null && !text.isEmpty()) {
+                b.append(text).append('\n');
+            }
+        }
         return b.toString();
     }
 
