@@ -8,7 +8,7 @@
 # benchmarks/results/runs/ and rewrites the current pages. Besides run.properties, $OUT ends with at most 8 files:
 # summary.md, suite-gpu.md, suite-cpu.md, first-kernel.md, jmh-submit.json, torch-peers.md, variants.md, logs.tgz (every
 # step's log and host.log); the step door adds door-probe.md and door-phases.md, the step first-programs
-# first-programs.md; the step sweep, run alone, leaves
+# first-programs.md, the step grid-kernels grid-kernels.md; the step sweep, run alone, leaves
 # summary.md, sweep.md, sweep.csv, sweep.png, logs.tgz and, from its second pass, sweep-again.csv and sweep-compare.md;
 # the step launch-rate leaves launch-rate[-N].md and .csv per pass and launch-rate-compare.md (and with
 # LAUNCH_RATE_SOLO, launch-rate-solo-*.csv and launch-rate-solo-compare.md): more than the device tool brings back one
@@ -57,8 +57,8 @@ step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit (cut to the deadl
   echo "- $name: exit $rc in $((SECONDS - t0)) s" | tee -a "$summary"
 }
 
-# STEPS picks the steps (default: all but variants, saxpy-variants, aparapi-gap, door, first-programs and sweep, in this
-# order); each command of the device tool may run for at most 10 minutes, so a full run is split in two, e.g.
+# STEPS picks the steps (default: all but variants, saxpy-variants, aparapi-gap, door, first-programs, grid-kernels and
+# sweep, in this order); each command of the device tool may run for at most 10 minutes, so a full run is split in two, e.g.
 # STEPS="suite-gpu jmh-submit torch-peers timeline" and STEPS="first-kernel suite-cpu host-transfers variants". The size
 # sweep runs alone: STEPS=sweep (about 4 minutes on an H100 for 2^12..2^28; SWEEP_MIN_LOG2 and SWEEP_MAX_LOG2 change the
 # range).
@@ -152,6 +152,13 @@ done
 want first-programs && step first-programs 240 "${run_java[@]}" -Xms24g -Xmx24g -XX:+AlwaysPreTouch \
   io.jsycl.bench.FirstPrograms --device gpu --runs 10 \
   --out "$OUT/first-programs.md"
+# 2-D and 3-D Range kernels on device data beside the same kernels hand-written with fixed work-groups (32x8 and 16x16,
+# 8x8x4 and 32x4x2), the paths taking turns round by round (io.jsycl.bench.GridKernels): 3x3 convolution of 2048^2 and
+# 8192^2, 5x5 of 2048^2, a 5-point Jacobi step of 4096^2, a 7-point stencil of 256^3, a naive transpose of 4096^2 and
+# a 256^3 box filter as 254 launches, one per slice; each path's first and second run, the first five, the median and
+# min of 15 more, device time, and the work-group jsycl chose (its scheduler's trace); outputs checked bit-exactly.
+want grid-kernels && step grid-kernels 200 "${run_java[@]}" io.jsycl.bench.GridKernels --device gpu --runs 15 \
+  --out "$OUT/grid-kernels.md"
 # The suite's n-body, Mandelbrot and naive SGEMM kernels built the ways jsycl, Aparapi and fast math build them,
 # interleaved in one process: where the per-kernel gap to Aparapi comes from.
 want aparapi-gap && step aparapi-gap 90 "${run_java[@]}" io.jsycl.bench.AparapiGapProbe --device gpu --rounds 3 \
@@ -190,7 +197,7 @@ if want sweep && [ -s "$OUT/sweep.csv" ]; then
 fi
 
 cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md "$OUT"/variants.md \
-  "$OUT"/door-probe.md "$OUT"/door-phases.md "$OUT"/first-programs.md \
+  "$OUT"/door-probe.md "$OUT"/door-phases.md "$OUT"/first-programs.md "$OUT"/grid-kernels.md \
   "$OUT"/sweep.md "$OUT"/sweep-compare.md "$OUT"/launch-rate-compare.md \
   "$OUT"/launch-rate-solo-compare.md 2>/dev/null
 grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null

@@ -295,6 +295,13 @@ SECTIONS = [
             "in Java on all cores (`io.jsycl.bench.FirstPrograms`): stream compaction of floats with their sum, and a "
             "box blur then the Sobel magnitude of an image; milliseconds, every result checked bit-exactly against "
             "Java's.", one_table("program", "first-programs")),
+    Section("Multi-dimensional kernels", ["grid-kernels.md"],
+            "2-D and 3-D `Range` kernels on device data beside the same arithmetic hand-written in OpenCL C with "
+            "fixed work-groups, the paths taking turns round by round (`io.jsycl.bench.GridKernels`): a run is the "
+            "whole operation (one launch, or the 254 launches of the per-slice sequence) and its wait, host clock, "
+            "milliseconds; first and second run, the first five, median and min of the rest, device time from "
+            "profiling events, and the work-group jsycl launched with; outputs checked bit-exactly.",
+            one_table("workload", "grid-kernels")),
     Section("PyTorch", ["torch-peers.md"],
             "The same operations in PyTorch on the same device (`benchmarks/gpu/torch_peers.py`; CUDA events, "
             "milliseconds, median (min–max) of 20).", one_table("op", "torch")),

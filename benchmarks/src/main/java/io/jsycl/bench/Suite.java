@@ -332,7 +332,8 @@ public final class Suite {
                 throw new IllegalArgumentException("unexpected argument: " + a);
             }
             String key = a.substring(2);
-            if (key.equals("quick") || key.equals("skip-java") || key.equals("skip-aparapi")) {
+            if (key.equals("quick") || key.equals("skip-java") || key.equals("skip-aparapi")
+                    || key.equals("small")) {
                 m.put(key, "true");
             } else if (i + 1 < args.length) {
                 m.put(key, args[++i]);

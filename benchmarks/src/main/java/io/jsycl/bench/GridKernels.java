@@ -1,0 +1,525 @@
+package io.jsycl.bench;
+
+import io.jsycl.Buffer;
+import io.jsycl.Context;
+import io.jsycl.Device;
+import io.jsycl.Event;
+import io.jsycl.Queue;
+import io.jsycl.QueueProperty;
+import io.jsycl.Range;
+import io.jsycl.opencl.ClCommandQueue;
+import io.jsycl.opencl.ClDevice;
+import io.jsycl.opencl.ClKernel;
+import io.jsycl.opencl.ClMem;
+import io.jsycl.opencl.ClProgram;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+
+/**
+ * Multi-dimensional {@code Range} kernels beside the same kernels hand-written in OpenCL C with fixed work-groups, on
+ * data already on the device: a 3×3 convolution (2048², 8192²), a 5×5 one (2048²), a 5-point Jacobi step (4096²), a
+ * 7-point stencil in one 3-D launch (256³), a naive transpose (4096²) and a 3×3×3 box filter of a 256³ cube done as
+ * 254 2-D launches, one per interior slice, with one wait at the end ({@link GridOp}). Each jsycl kernel is a plain
+ * {@code h.parallelFor(Range.of(...), it -> ...)} over buffers of the data's shape ({@code Buffer.of(array, Range)} in,
+ * {@code Buffer.ofFloat(Range)} out) that stay on the device; each hand-written twin does the same arithmetic with 2-D work-groups of 32x8 and 16x16 or 3-D ones of
+ * 8x8x4 and 32x4x2 (OpenCL order, dimension 0 the fastest), the global size rounded up and a bounds check in the
+ * kernel; the transpose also has a tiled hand-written kernel in local memory as a reference row.
+ *
+ * <p>A run is the whole operation and its wait, on the host clock: {@code System.nanoTime()} around the submits and
+ * the await of the last event for jsycl, around the enqueues (without events) and {@code clFinish} for the
+ * hand-written kernels. The paths of a workload take turns round by round in one process (the order reversed every
+ * other round), so that drift in the machine's state hits them alike; round 1 is each path's very first execution in
+ * the process (for jsycl: the kernel's lowering and build, or its load from jsycl's disk cache, are in it; the
+ * runtime itself is warm by then, from a one-item kernel that brings the workload's buffers onto the device before
+ * the first round). The table gives the first and second runs, the first five, and the median and minimum of the
+ * {@code --runs} rounds after the second; device time is the median of five runs on profiling queues (the sum of
+ * the launches' kernel times). After the rounds, one more jsycl run is traced through the scheduler's log
+ * ({@code io.jsycl.scheduler} at DEBUG, which {@code JSYCL_TRACE} also prints) for the work-group jsycl chose.
+ * Outputs are checked last, bit-exactly, each against plain Java's (so jsycl's against each hand-written one's too).
+ * A difference exits 1. The class is one piece over 500 lines: the driver, its two kinds of path and the report
+ * read together.
+ *
+ * <pre>
+ * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--only NAME] [--small] [--out FILE.md]
+ * </pre>
+ * {@code --small}: 256² and 512² images, 32³ cubes, for PoCL.
+ */
+public final class GridKernels {
+    /** Profiled runs per path for the device time. */
+    private static final int PROFILED_RUNS = 5;
+
+    private GridKernels() {
+    }
+
+    /** One way of running a workload's whole operation, and its times in nanoseconds. */
+    abstract static class Way implements AutoCloseable {
+        final String name;
+        /** The work-group, OpenCL order ("32x8"), or how it was chosen. */
+        String workGroup;
+        /** Whether this is a twin of the jsycl kernel (same algorithm), which the ratio column compares against. */
+        final boolean twin;
+        final long[] host;
+        final long[] device = new long[PROFILED_RUNS];
+        String check = "ok";
+
+        Way(String name, String workGroup, boolean twin, int rounds) {
+            this.name = name;
+            this.workGroup = workGroup;
+            this.twin = twin;
+            this.host = new long[rounds];
+        }
+
+        /** The whole operation, waited for. */
+        abstract void run();
+
+        /** The whole operation on a profiling queue: the sum of its kernels' device times. */
+        abstract long profiled();
+
+        /** The output, brought to the host. */
+        abstract float[] output();
+
+        @Override
+        public abstract void close();
+    }
+
+    /** The jsycl side: submits on a default queue, the await of the last event. */
+    static final class JsyclWay extends Way {
+        private final GridOp op;
+        private final Queue q;
+        private final Queue profiling;
+        private final Buffer.OfFloat in;
+        private final Buffer.OfFloat out;
+        private final Buffer.OfFloat table;
+
+        JsyclWay(GridOp op, Queue q, Queue profiling, Buffer.OfFloat in, int rounds) {
+            super("jsycl", "?", false, rounds);
+            this.op = op;
+            this.q = q;
+            this.profiling = profiling;
+            this.in = in;
+            this.out = Buffer.ofFloat(op.shape());
+            this.table = op.table() != null ? Buffer.of(op.table()) : null;
+            // The buffers onto the device before the first timed run, so that it times the kernel, not the uploads.
+            touch(q, in);
+            touch(q, out);
+            if (table != null) {
+                touch(q, table);
+            }
+        }
+
+        @Override
+        void run() {
+            Event last = null;
+            for (int l = 0; l < op.launches(); l++) {
+                last = op.submit(q, in, out, table, l);
+            }
+            last.await();
+        }
+
+        @Override
+        long profiled() {
+            var events = new ArrayList<Event>();
+            for (int l = 0; l < op.launches(); l++) {
+                events.add(op.submit(profiling, in, out, table, l));
+            }
+            long sum = 0;
+            for (Event e : events) {
+                sum += e.profile().durationNanos();
+            }
+            return sum;
+        }
+
+        @Override
+        float[] output() {
+            return Workload.read(out);
+        }
+
+        @Override
+        public void close() {
+            out.close();
+            if (table != null) {
+                table.close();
+            }
+        }
+    }
+
+    /**
+     * A one-item kernel that reads {@code b}: the scheduler brings all of it onto the device. An accessor takes one
+     * index per dimension, hence one kernel per rank.
+     */
+    private static void touch(Queue q, Buffer.OfFloat b) {
+        int dims = b.range().dimensions();
+        try (var sink = Buffer.ofFloat(Range.of(1))) {
+            q.submit(h -> {
+                var a = b.read(h);
+                var s = sink.writeNoInit(h);
+                switch (dims) {
+                    case 1 -> h.parallelFor(Range.of(1), it -> s.set(0, a.get(0)));
+                    case 2 -> h.parallelFor(Range.of(1), it -> s.set(0, a.get(0, 0)));
+                    default -> h.parallelFor(Range.of(1), it -> s.set(0, a.get(0, 0, 0)));
+                }
+            }).await();
+        }
+    }
+
+    /** A hand-written kernel: enqueues without events on a plain queue, then {@code clFinish}. */
+    static final class RawWay extends Way {
+        private final GridOp op;
+        private final RawCl cl;
+        private final ClCommandQueue plain;
+        private final Arena arena;
+        private final ClProgram program;
+        private final ClKernel kernel;
+        private final ClMem out;
+        private final long[] global;
+        private final long[] local;
+
+        /**
+         * Over {@code global} items (OpenCL order) in work-groups of {@code local}, each dimension rounded up to
+         * the work-group; its own program, so that its first run is the kernel's first launch.
+         */
+        RawWay(String name, boolean twin, GridOp op, RawCl cl, ClCommandQueue plain, Arena arena, ClMem in,
+                ClMem table, String kernelName, long[] global, long[] local, int rounds) {
+            super(name, shape(local), twin, rounds);
+            this.op = op;
+            this.cl = cl;
+            this.plain = plain;
+            this.arena = arena;
+            this.program = cl.build(op.source());
+            this.kernel = ClKernel.create(program, kernelName);
+            this.out = cl.buffer(4 * op.shape().size());
+            try (var fill = cl.queue.enqueueFillBuffer(out, arena.allocate(4), 0, 4 * op.shape().size(), List.of())) {
+                fill.await(); // zeros where a run does not write (the first and last slices)
+            }
+            op.bind(kernel, in, out, table);
+            this.global = new long[global.length];
+            for (int d = 0; d < global.length; d++) {
+                this.global[d] = (global[d] + local[d] - 1) / local[d] * local[d];
+            }
+            this.local = local;
+        }
+
+        @Override
+        void run() {
+            for (int l = 0; l < op.launches(); l++) {
+                op.bindLaunch(kernel, l);
+                plain.enqueueNDRangeKernelWithoutEvent(kernel, global.length, null, global, local, List.of());
+            }
+            plain.finish();
+        }
+
+        @Override
+        long profiled() {
+            long sum = 0;
+            for (int l = 0; l < op.launches(); l++) {
+                op.bindLaunch(kernel, l);
+                sum += cl.run(kernel, global, local);
+            }
+            return sum;
+        }
+
+        @Override
+        float[] output() {
+            float[] o = new float[Math.toIntExact(op.shape().size())];
+            cl.download(arena, out, o);
+            return o;
+        }
+
+        @Override
+        public void close() {
+            kernel.close();
+            program.close();
+            out.close();
+        }
+    }
+
+    public static void main(String[] args) throws IOException {
+        Locale.setDefault(Locale.ROOT);
+        Map<String, String> opts = Suite.parse(args);
+        int runs = Suite.intOpt(opts, "runs", 15);
+        if (runs < 1) {
+            throw new IllegalArgumentException("--runs must be at least 1: " + runs);
+        }
+        boolean small = opts.containsKey("small");
+        String only = opts.getOrDefault("only", "").toLowerCase(Locale.ROOT);
+        Device device = Suite.devices(opts.get("device")).getFirst();
+        List<GridOp> ops = new ArrayList<>(small
+                ? List.of(new GridOp.Conv3(256), new GridOp.Conv3(512), new GridOp.Conv5(256), new GridOp.Jacobi2(256),
+                        new GridOp.Jacobi3(32), new GridOp.Transpose(256), new GridOp.Slices(32))
+                : List.of(new GridOp.Conv3(2048), new GridOp.Conv3(8192), new GridOp.Conv5(2048),
+                        new GridOp.Jacobi2(4096), new GridOp.Jacobi3(256), new GridOp.Transpose(4096),
+                        new GridOp.Slices(256)));
+        ops.removeIf(op -> !op.name().contains(only));
+        if (ops.isEmpty()) {
+            throw new IllegalArgumentException("--only " + only + " matches none of conv3x3, conv5x5, stencil2d, "
+                    + "stencil3d, transpose, slices");
+        }
+        ClDevice clDevice = Suite.match(device);
+        var text = new StringBuilder();
+        text.append("## ").append(device.name()).append(" (").append(device.type()).append(", ")
+                .append(device.driverVersion()).append("): multi-dimensional kernels, jsycl beside hand-written\n\n");
+        text.append(String.format(Locale.ROOT, """
+                Command: `GridKernels %s`; %s %s. Data on the device; a run is the whole operation (one launch, or \
+                the slices' launches) and its wait, host clock, milliseconds. The paths of a workload take turns \
+                round by round; "first" is each path's very first run in the process: jsycl's includes lowering and \
+                building its kernel, or loading it from jsycl's disk cache%s, except at a workload's second size, \
+                whose kernel is the first size's; a hand-written kernel's, what the driver does at a kernel's first \
+                launch. "runs 1–5" are the first five; median and min over the %d rounds after the second. Device: median of %d profiled runs, the sum of the \
+                launches' kernel times. Work-groups in OpenCL order (dimension 0, the fastest index, first); \
+                jsycl's as the scheduler's trace reports it ("driver's": jsycl leaves it to the driver on this \
+                device). Ratio: median / the median of the best hand-written twin (same algorithm, fixed \
+                work-group). Check: outputs bit-exact against each hand-written twin and plain Java.
+
+                """, String.join(" ", args), System.getProperty("java.vm.name"),
+                System.getProperty("java.runtime.version"), cacheNote(), runs, PROFILED_RUNS));
+        text.append("| workload | size | path | work-group | first ms | second ms | runs 1–5 ms | median ms | min ms "
+                + "| device ms | median / best hand-written | check |\n");
+        text.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        var notes = new StringBuilder();
+        boolean failed = false;
+        try (var context = new Context(device);
+             var q = new Queue(context, device);
+             var profiling = new Queue(context, device, QueueProperty.ENABLE_PROFILING);
+             var cl = new RawCl(clDevice);
+             var plain = ClCommandQueue.create(cl.context, clDevice, false, false)) {
+            for (GridOp op : ops) {
+                System.err.println(op.name() + " " + op.size() + " ...");
+                String rows = measure(op, q, profiling, cl, plain, runs, notes);
+                failed |= rows.contains("MISMATCH");
+                System.out.print(rows);
+                text.append(rows);
+            }
+        }
+        text.append("\njsycl's launches, from the scheduler's trace:\n\n").append(notes);
+        System.out.print("\n" + text.substring(text.indexOf("\njsycl's launches")));
+        if (opts.containsKey("out")) {
+            Path out = Path.of(opts.get("out"));
+            if (out.getParent() != null) {
+                Files.createDirectories(out.getParent());
+            }
+            Files.writeString(out, text);
+        }
+        if (failed) {
+            System.err.println("GridKernels: CHECK FAILED: see the check column");
+            System.exit(1);
+        }
+    }
+
+    /** Where jsycl's disk cache is, where it was set, for the header. */
+    private static String cacheNote() {
+        String dir = System.getProperty("jsycl.cache.dir", System.getenv("JSYCL_CACHE_DIR"));
+        return dir != null ? " (here " + dir + ")" : "";
+    }
+
+    /** One workload's rows: its ways made, timed in turns, traced, profiled and checked. */
+    private static String measure(GridOp op, Queue q, Queue profiling, RawCl cl, ClCommandQueue plain, int runs,
+            StringBuilder notes) {
+        int rounds = 2 + runs;
+        float[] input = input(op);
+        var ways = new ArrayList<Way>();
+        try (var arena = Arena.ofShared();
+             var jsyclIn = Buffer.of(input, op.shape());
+             var rawIn = cl.upload(arena, input);
+             var rawTable = op.table() != null ? cl.upload(arena, op.table()) : null) {
+            try {
+                addWays(ways, op, q, profiling, jsyclIn, cl, plain, arena, rawIn, rawTable, rounds);
+                var jsycl = (JsyclWay) ways.getFirst();
+                for (int r = 0; r < rounds; r++) {
+                    for (int k = 0; k < ways.size(); k++) {
+                        Way w = ways.get(r % 2 == 0 ? k : ways.size() - 1 - k);
+                        long t0 = System.nanoTime();
+                        w.run();
+                        w.host[r] = System.nanoTime() - t0;
+                    }
+                }
+                String trace = trace(jsycl);
+                jsycl.workGroup = workGroup(trace);
+                notes.append("- ").append(op.name()).append(' ').append(op.size()).append(": ")
+                        .append(trace != null ? "`" + trace + "`" : "no launch record").append('\n');
+                for (Way w : ways) {
+                    for (int i = -1; i < PROFILED_RUNS; i++) {
+                        long t = w.profiled();
+                        if (i >= 0) {
+                            w.device[i] = t;
+                        }
+                    }
+                }
+                check(op, input, ways);
+                return rows(op, ways);
+            } finally {
+                ways.forEach(Way::close);
+            }
+        }
+    }
+
+    /**
+     * Adds {@code op}'s ways to {@code ways}, jsycl's first, each ready to run (so that the caller closes those made
+     * where a later one fails): jsycl reading {@code jsyclIn}, the hand-written twins (and the tiled transpose, where
+     * the edge is a whole number of tiles) reading {@code rawIn}.
+     */
+    static void addWays(List<Way> ways, GridOp op, Queue q, Queue profiling, Buffer.OfFloat jsyclIn, RawCl cl,
+            ClCommandQueue plain, Arena arena, ClMem rawIn, ClMem rawTable, int rounds) {
+        ways.add(new JsyclWay(op, q, profiling, jsyclIn, rounds));
+        long[] extent = op.extent();
+        List<long[]> groups = extent.length == 2
+                ? List.of(new long[] {32, 8}, new long[] {16, 16})
+                : List.of(new long[] {8, 8, 4}, new long[] {32, 4, 2});
+        for (long[] local : groups) {
+            ways.add(new RawWay("hand-written " + shape(local), true, op, cl, plain, arena, rawIn, rawTable, "grid",
+                    extent, local, rounds));
+        }
+        if (op instanceof GridOp.Transpose && op.n % GridOp.Transpose.TILE == 0) {
+            int rowsPerItem = GridOp.Transpose.TILE / GridOp.Transpose.TILE_ROWS;
+            ways.add(new RawWay("hand-written tiled, local memory (reference)", false, op, cl, plain, arena, rawIn,
+                    rawTable, "tiled", new long[] {op.n, op.n / rowsPerItem},
+                    new long[] {GridOp.Transpose.TILE, GridOp.Transpose.TILE_ROWS}, rounds));
+        }
+    }
+
+    /** The input: a smooth ramp plus noise in [0, 1), the same on every run. */
+    static float[] input(GridOp op) {
+        float[] in = new float[Math.toIntExact(op.shape().size())];
+        int n = op.n;
+        IntStream.range(0, in.length / n).parallel().forEach(row -> {
+            for (int x = 0; x < n; x++) {
+                int i = row * n + x;
+                in[i] = (float) (row % n + x) / (2 * n) + FirstPrograms.noise(i, 7);
+            }
+        });
+        return in;
+    }
+
+    /**
+     * Each way's output against Java's, bit for bit (so jsycl's against each hand-written one's too: equal bits are
+     * equal); a difference is "MISMATCH: " and the first differing element.
+     */
+    static void check(GridOp op, float[] input, List<Way> ways) {
+        float[] java = new float[input.length];
+        op.java(input, java);
+        for (Way w : ways) {
+            String d = difference(w.output(), java);
+            if (d != null) {
+                w.check = "MISMATCH: " + d;
+                System.err.println("*** " + op.name() + " " + op.size() + ", " + w.name + ": " + d);
+            }
+        }
+        Way jsycl = ways.getFirst();
+        if (ways.stream().allMatch(w -> w.check.equals("ok"))) {
+            jsycl.check = "ok (= Java = hand-written)";
+        } else if (jsycl.check.equals("ok")) {
+            jsycl.check = "= Java; a hand-written output differs";
+        }
+    }
+
+    private static String difference(float[] got, float[] want) {
+        int first = -1;
+        int count = 0;
+        for (int i = 0; i < got.length; i++) {
+            if (Float.floatToRawIntBits(got[i]) != Float.floatToRawIntBits(want[i])) {
+                first = first < 0 ? i : first;
+                count++;
+            }
+        }
+        return count == 0 ? null : String.format(Locale.ROOT, "%d elements differ from Java's, the first at %d: %s, Java "
+                + "has %s", count, first, got[first], want[first]);
+    }
+
+    private static String rows(GridOp op, List<Way> ways) {
+        double best = ways.stream().filter(w -> w.twin)
+                .mapToDouble(w -> median(Arrays.copyOfRange(w.host, 2, w.host.length))).min().orElse(Double.NaN);
+        var rows = new StringBuilder();
+        for (Way w : ways) {
+            long[] timed = Arrays.copyOfRange(w.host, 2, w.host.length);
+            double median = median(timed);
+            var firstFive = new StringBuilder();
+            for (int r = 0; r < Math.min(5, w.host.length); r++) {
+                firstFive.append(r > 0 ? ", " : "").append(String.format(Locale.ROOT, "%.2f", w.host[r] / 1e6));
+            }
+            rows.append(String.format(Locale.ROOT,
+                    "| %s | %s | %s | %s | %.3f | %.3f | %s | %.3f | %.3f | %.3f | %.2f | %s |%n", op.name(), op.size(),
+                    w.name, w.workGroup, w.host[0] / 1e6, w.host[1] / 1e6, firstFive, median,
+                    Arrays.stream(timed).min().orElse(0) / 1e6, median(w.device), median / best,
+                    w.check.replace('|', '/')));
+        }
+        return rows.toString();
+    }
+
+    /** The median of {@code nanos}, in milliseconds. */
+    private static double median(long[] nanos) {
+        long[] s = nanos.clone();
+        Arrays.sort(s);
+        int m = s.length / 2;
+        return (s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2.0) / 1e6;
+    }
+
+    /** {@code {32, 8}} as "32x8". */
+    private static String shape(long[] local) {
+        return String.join("x", Arrays.stream(local).mapToObj(Long::toString).toList());
+    }
+
+    private static final Pattern WORK_GROUPS = Pattern.compile("work-groups of ([0-9x]+)");
+
+    /** The work-group in a launch record (which gives it SYCL order), in OpenCL order; "driver's" where it has none. */
+    private static String workGroup(String trace) {
+        Matcher m = trace == null ? null : WORK_GROUPS.matcher(trace);
+        if (m == null || !m.find()) {
+            return trace == null ? "?" : "driver's";
+        }
+        List<String> sycl = Arrays.asList(m.group(1).split("x"));
+        return String.join("x", sycl.reversed());
+    }
+
+    /**
+     * One more jsycl run with the scheduler's log taken at DEBUG: its first launch record ("kernel ... enqueued on
+     * ..."), or null. The launch thread may log a launch just after it completes, hence the short wait.
+     */
+    private static String trace(JsyclWay jsycl) {
+        var log = java.util.logging.Logger.getLogger("io.jsycl.scheduler");
+        java.util.logging.Level level = log.getLevel();
+        boolean parents = log.getUseParentHandlers();
+        var records = new java.util.concurrent.CopyOnWriteArrayList<String>();
+        var handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                if (r.getMessage() != null && r.getMessage().contains(" enqueued on ")) {
+                    records.add(r.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        handler.setLevel(java.util.logging.Level.ALL);
+        log.setLevel(java.util.logging.Level.FINE);
+        log.setUseParentHandlers(false);
+        log.addHandler(handler);
+        try {
+            jsycl.run();
+            for (int i = 0; i < 100 && records.isEmpty(); i++) {
+                Thread.sleep(10);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            log.removeHandler(handler);
+            log.setLevel(level);
+            log.setUseParentHandlers(parents);
+        }
+        return records.isEmpty() ? null : records.getFirst().replace('|', '/');
+    }
+}
