@@ -8,7 +8,7 @@
 # benchmarks/results/runs/ and rewrites the current pages. Besides run.properties, $OUT ends with at most 8 files:
 # summary.md, suite-gpu.md, suite-cpu.md, first-kernel.md, jmh-submit.json, torch-peers.md, variants.md, logs.tgz (every
 # step's log and host.log); the step door adds door-probe.md and door-phases.md, the step first-programs
-# first-programs.md, the step grid-kernels grid-kernels.md; the step sweep, run alone, leaves
+# first-programs.md, the step grid-kernels grid-kernels.md and warmup-curve.md; the step sweep, run alone, leaves
 # summary.md, sweep.md, sweep.csv, sweep.png, logs.tgz and, from its second pass, sweep-again.csv and sweep-compare.md;
 # the step launch-rate leaves launch-rate[-N].md and .csv per pass and launch-rate-compare.md (and with
 # LAUNCH_RATE_SOLO, launch-rate-solo-*.csv and launch-rate-solo-compare.md): more than the device tool brings back one
@@ -159,6 +159,9 @@ want first-programs && step first-programs 240 "${run_java[@]}" -Xms24g -Xmx24g 
 # min of 15 more, device time, and the work-group jsycl chose (its scheduler's trace); outputs checked bit-exactly.
 want grid-kernels && step grid-kernels 200 "${run_java[@]}" io.jsycl.bench.GridKernels --device gpu --runs 15 \
   --out "$OUT/grid-kernels.md"
+# How a 2-D kernel's run time falls over the first 4000 runs of a fresh JVM, jsycl beside hand-written: the JIT's warm-up.
+want grid-kernels && step warmup-curve 60 "${run_java[@]}" io.jsycl.bench.WarmupCurve --device gpu --runs 4000
+want grid-kernels && [ -s "$OUT/warmup-curve.log" ] && grep -E '^(#|\||$)' "$OUT/warmup-curve.log" > "$OUT/warmup-curve.md"
 # The suite's n-body, Mandelbrot and naive SGEMM kernels built the ways jsycl, Aparapi and fast math build them,
 # interleaved in one process: where the per-kernel gap to Aparapi comes from.
 want aparapi-gap && step aparapi-gap 90 "${run_java[@]}" io.jsycl.bench.AparapiGapProbe --device gpu --rounds 3 \
@@ -197,7 +200,7 @@ if want sweep && [ -s "$OUT/sweep.csv" ]; then
 fi
 
 cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md "$OUT"/variants.md \
-  "$OUT"/door-probe.md "$OUT"/door-phases.md "$OUT"/first-programs.md "$OUT"/grid-kernels.md \
+  "$OUT"/door-probe.md "$OUT"/door-phases.md "$OUT"/first-programs.md "$OUT"/grid-kernels.md "$OUT"/warmup-curve.md \
   "$OUT"/sweep.md "$OUT"/sweep-compare.md "$OUT"/launch-rate-compare.md \
   "$OUT"/launch-rate-solo-compare.md 2>/dev/null
 grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null

@@ -297,11 +297,16 @@ SECTIONS = [
             "Java's.", one_table("program", "first-programs")),
     Section("Multi-dimensional kernels", ["grid-kernels.md"],
             "2-D and 3-D `Range` kernels on device data beside the same arithmetic hand-written in OpenCL C with "
-            "fixed work-groups, the paths taking turns round by round (`io.jsycl.bench.GridKernels`): a run is the "
+            "fixed work-groups, each path's rounds back to back (`io.jsycl.bench.GridKernels`): a run is the "
             "whole operation (one launch, or the 254 launches of the per-slice sequence) and its wait, host clock, "
             "milliseconds; first and second run, the first five, median and min of the rest, device time from "
             "profiling events, and the work-group jsycl launched with; outputs checked bit-exactly.",
             one_table("workload", "grid-kernels")),
+    Section("Warm-up of a fresh JVM", ["warmup-curve.md"],
+            "One 2-D kernel over 2048² floats and its wait at chosen runs of a fresh JVM, jsycl beside the same "
+            "kernel hand-written through the raw bindings (`io.jsycl.bench.WarmupCurve`): how long each path's Java "
+            "code runs in the interpreter and the JIT's first tiers; microseconds.",
+            one_table("run", "warmup-curve")),
     Section("PyTorch", ["torch-peers.md"],
             "The same operations in PyTorch on the same device (`benchmarks/gpu/torch_peers.py`; CUDA events, "
             "milliseconds, median (min–max) of 20).", one_table("op", "torch")),

@@ -37,8 +37,9 @@ import java.util.stream.IntStream;
  *
  * <p>A run is the whole operation and its wait, on the host clock: {@code System.nanoTime()} around the submits and
  * the await of the last event for jsycl, around the enqueues (without events) and {@code clFinish} for the
- * hand-written kernels. The paths of a workload take turns round by round in one process (the order reversed every
- * other round), so that drift in the machine's state hits them alike; round 1 is each path's very first execution in
+ * hand-written kernels. The paths of a workload run one after another in one process, each its rounds back to back
+ * (taking turns would make the GPU switch between jsycl's and the hand-written kernels' OpenCL contexts before every
+ * run, which costs more than these kernels); round 1 is each path's very first execution in
  * the process (for jsycl: the kernel's lowering and build, or its load from jsycl's disk cache, are in it; the
  * runtime itself is warm by then, from a one-item kernel that brings the workload's buffers onto the device before
  * the first round). The table gives the first and second runs, the first five, and the median and minimum of the
@@ -270,8 +271,9 @@ public final class GridKernels {
                 .append(device.driverVersion()).append("): multi-dimensional kernels, jsycl beside hand-written\n\n");
         text.append(String.format(Locale.ROOT, """
                 Command: `GridKernels %s`; %s %s. Data on the device; a run is the whole operation (one launch, or \
-                the slices' launches) and its wait, host clock, milliseconds. The paths of a workload take turns \
-                round by round; "first" is each path's very first run in the process: jsycl's includes lowering and \
+                the slices' launches) and its wait, host clock, milliseconds. The paths of a workload run one after \
+                another, each its rounds back to back (jsycl and the hand-written kernels are in two OpenCL \
+                contexts, which the GPU would otherwise switch between before every run); "first" is each path's very first run in the process: jsycl's includes lowering and \
                 building its kernel, or loading it from jsycl's disk cache%s, except at a workload's second size, \
                 whose kernel is the first size's; a hand-written kernel's, what the driver does at a kernel's first \
                 launch. "runs 1–5" are the first five; median and min over the %d rounds after the second. Device: median of %d profiled runs, the sum of the \
@@ -334,9 +336,11 @@ public final class GridKernels {
             try {
                 addWays(ways, op, q, profiling, jsyclIn, cl, plain, arena, rawIn, rawTable, rounds);
                 var jsycl = (JsyclWay) ways.getFirst();
-                for (int r = 0; r < rounds; r++) {
-                    for (int k = 0; k < ways.size(); k++) {
-                        Way w = ways.get(r % 2 == 0 ? k : ways.size() - 1 - k);
+                // Each way's rounds back to back, one way after another: jsycl and the hand-written kernels run in
+                // two OpenCL contexts, and taking turns made the GPU switch contexts before every run, which cost the
+                // run after the switch about 0.2 ms on the H100 (a multiple of these kernels' own time).
+                for (Way w : ways) {
+                    for (int r = 0; r < rounds; r++) {
                         long t0 = System.nanoTime();
                         w.run();
                         w.host[r] = System.nanoTime() - t0;

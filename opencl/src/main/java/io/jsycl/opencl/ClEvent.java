@@ -23,6 +23,13 @@ public final class ClEvent implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final NativeRef ref;
+    /**
+     * The command's final execution status once a query has seen it end ({@code CL_COMPLETE} or a negative error),
+     * else {@link #RUNNING_OR_EARLIER}: a status that has ended never changes, so later queries need no call into the
+     * driver (the scheduler asks whether the events of a buffer's readers are done at every command that uses it).
+     */
+    private volatile int ended = RUNNING_OR_EARLIER;
+    private static final int RUNNING_OR_EARLIER = Integer.MAX_VALUE;
 
     ClEvent(MemorySegment handle, String createCall) {
         this.ref = new NativeRef(handle, ClObjects.Kind.EVENT, createCall, "clReleaseEvent", cl_h::clReleaseEvent);
@@ -117,12 +124,23 @@ public final class ClEvent implements AutoCloseable {
     /**
      * {@code CL_COMPLETE} (0), {@code CL_RUNNING}, {@code CL_SUBMITTED}, {@code CL_QUEUED}, or a negative error.
      *
+     * <p>Once a query has seen the command end, the answer is kept: later calls return it without calling
+     * {@code clGetEventInfo} (nor counting it in {@link ClObjects#calls}).
+     *
      * @return the command's execution status now ({@code CL_RUNNING} 1, {@code CL_SUBMITTED} 2, {@code CL_QUEUED} 3)
      * @throws ClException when {@code clGetEventInfo} fails
      */
     public int executionStatus() {
+        int known = ended;
+        if (known != RUNNING_OR_EARLIER) {
+            return known;
+        }
         ClObjects.call("clGetEventInfo");
-        return ClInfo.int32(info(), cl_h.CL_EVENT_COMMAND_EXECUTION_STATUS(), "clGetEventInfo");
+        int status = ClInfo.int32(info(), cl_h.CL_EVENT_COMMAND_EXECUTION_STATUS(), "clGetEventInfo");
+        if (status <= 0) {
+            ended = status;
+        }
+        return status;
     }
 
     private ClInfo.Query info() {

@@ -18,6 +18,28 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @Isolated
 class ClObjectsTest {
     @Test
+    void anEndedEventAnswersItsStatusWithoutAskingTheDriverAgain() {
+        ClDevice device = TestPlatforms.requireDevice();
+        try (ClContext ctx = ClContext.create(List.of(device)); ClEvent user = ClEvent.userEvent(ctx);
+             ClEvent failed = ClEvent.userEvent(ctx)) {
+            long before = ClObjects.calls("clGetEventInfo");
+            assertThat(user.executionStatus()).as("a user event before its status is set").isPositive();
+            assertThat(user.executionStatus()).isPositive();
+            assertThat(ClObjects.calls("clGetEventInfo") - before).as("queries of a running command").isEqualTo(2);
+            user.setUserEventStatus(0);
+            failed.setUserEventStatus(-14);
+            assertThat(user.executionStatus()).isZero();
+            assertThat(failed.executionStatus()).isEqualTo(-14);
+            long ended = ClObjects.calls("clGetEventInfo");
+            for (int i = 0; i < 5; i++) {
+                assertThat(user.executionStatus()).isZero();
+                assertThat(failed.executionStatus()).isEqualTo(-14);
+            }
+            assertThat(ClObjects.calls("clGetEventInfo")).as("queries after the end was seen").isEqualTo(ended);
+        }
+    }
+
+    @Test
     void everyCreatedObjectIsReleasedExactlyOnce() throws InterruptedException {
         ClDevice device = TestPlatforms.requireDevice();
         Map<ClObjects.Kind, Long> created = new EnumMap<>(ClObjects.Kind.class);
