@@ -87,6 +87,21 @@ public final class ClProgram implements AutoCloseable {
      */
     public void build(List<ClDevice> devices, String options) {
         List<ClDevice> targets = devices == null || devices.isEmpty() ? context.devices() : devices;
+        int status = buildOnce(targets, options);
+        String log = status == 0 ? null : logs(targets);
+        if (status != 0 && lostTemporaryFile(log)) {
+            // The compiler lost a temporary file of its own to another build running at the same time (PoCL 5's
+            // clang, several programs built at once into one cache folder): nothing in the program is wrong, so the
+            // build is tried once more before its failure is reported.
+            status = buildOnce(targets, options);
+            log = status == 0 ? null : logs(targets);
+        }
+        if (status != 0) {
+            throw new ClBuildException(status, log);
+        }
+    }
+
+    private int buildOnce(List<ClDevice> targets, String options) {
         int status;
         try (Arena a = Arena.ofConfined()) {
             ClObjects.call("clBuildProgram");
@@ -94,19 +109,31 @@ public final class ClProgram implements AutoCloseable {
                     a.allocateFrom(options == null ? "" : options), MemorySegment.NULL, MemorySegment.NULL);
         }
         JvmSignalHandlers.check("clBuildProgram"); // compilers load on the first build
-        if (status != 0) {
-            StringBuilder log = new StringBuilder();
-            for (ClDevice d : targets) {
-                String l;
-                try {
-                    l = buildLog(d);
-                } catch (ClException e) {
-                    l = "(no build log: " + e.getMessage() + ")";
-                }
-                log.append("--- ").append(d.name()).append(" ---\n").append(l.strip()).append('\n');
+        return status;
+    }
+
+    /** Every target's build log, each under its device's name. */
+    private String logs(List<ClDevice> targets) {
+        StringBuilder log = new StringBuilder();
+        for (ClDevice d : targets) {
+            String l;
+            try {
+                l = buildLog(d);
+            } catch (ClException e) {
+                l = "(no build log: " + e.getMessage() + ")";
             }
-            throw new ClBuildException(status, log.toString());
+            log.append("--- ").append(d.name()).append(" ---\n").append(l.strip()).append('\n');
         }
+        return log.toString();
+    }
+
+    /**
+     * Whether a failed build's log says the compiler lost one of its own temporary files ("unable to rename
+     * temporary ... to output file", "unable to make temporary file"): a failure of the build's surroundings, not of
+     * the program, seen with PoCL 5 when several programs build at once.
+     */
+    static boolean lostTemporaryFile(String log) {
+        return log != null && (log.contains("unable to rename temporary") || log.contains("unable to make temporary file"));
     }
 
     /**

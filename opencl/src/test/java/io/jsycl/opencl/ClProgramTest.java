@@ -13,6 +13,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ClProgramTest {
+    @org.junit.jupiter.api.Test
+    void aBuildWhoseCompilerLostItsOwnTemporaryFileIsTriedAgainAndNoOtherFailureIs() {
+        // The log of a PoCL 5 build that failed this way on the H100 host (a fuzz program, several built at once).
+        String lost = "--- cpu-skylake-avx512-Intel(R) Xeon(R) Processor ---\nerror: <invalid loc>: unable to rename"
+                + " temporary '/tmp/pocl/tempfile_dMrg4e.preproc-16bbf917.cl.tmp' to output file"
+                + " '/tmp/pocl/tempfile_dMrg4e.preproc.cl': 'No such file or directory'\n";
+        org.assertj.core.api.Assertions.assertThat(ClProgram.lostTemporaryFile(lost)).isTrue();
+        org.assertj.core.api.Assertions.assertThat(ClProgram.lostTemporaryFile(
+                "error: unable to make temporary file: No such file or directory")).isTrue();
+        org.assertj.core.api.Assertions.assertThat(ClProgram.lostTemporaryFile(
+                "<source>:3:5: error: use of undeclared identifier 'x'")).as("a program's own error").isFalse();
+        org.assertj.core.api.Assertions.assertThat(ClProgram.lostTemporaryFile(null)).isFalse();
+    }
+
     static final String VECTOR_ADD = """
             __kernel void vadd(__global const float* a, __global const float* b, __global float* c, int n) {
                 int i = get_global_id(0);
