@@ -22,6 +22,19 @@ public sealed interface Capture permits Capture.Scalar, Capture.Accessor, Captur
         public Scalar {
             Objects.requireNonNull(type, "type");
         }
+
+        // Written out, here and in Accessor and Local: a submit looks its kernel up by its captures, and the equals and
+        // hashCode a record gets go through method handles, which cost tens of microseconds a submit until the JIT
+        // has compiled them (the first thousand submits or so).
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Scalar s && s.type == type;
+        }
+
+        @Override
+        public int hashCode() {
+            return type.hashCode();
+        }
     }
 
     /**
@@ -47,6 +60,16 @@ public sealed interface Capture permits Capture.Scalar, Capture.Accessor, Captur
             if (dimensions < 1 || dimensions > 3) {
                 throw new IllegalArgumentException("dimensions not in 1..3: " + dimensions);
             }
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Accessor a && a.element == element && a.dimensions == dimensions && a.mode == mode;
+        }
+
+        @Override
+        public int hashCode() {
+            return (element.hashCode() * 31 + dimensions) * 31 + mode.hashCode();
         }
     }
 
@@ -103,6 +126,16 @@ public sealed interface Capture permits Capture.Scalar, Capture.Accessor, Captur
             if (dimensions < 1 || dimensions > 3) {
                 throw new IllegalArgumentException("dimensions not in 1..3: " + dimensions);
             }
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Local l && l.element == element && l.dimensions == dimensions;
+        }
+
+        @Override
+        public int hashCode() {
+            return element.hashCode() * 31 + dimensions;
         }
     }
 

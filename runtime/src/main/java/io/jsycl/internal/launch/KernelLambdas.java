@@ -94,6 +94,19 @@ public final class KernelLambdas {
 
     private record LoweringKey(KernelShape shape, int dimensions, List<Capture> captures, boolean checked,
             ReductionSpec reduction) {
+        // Written out: every submit looks its lowering up by this key, and a record's own equals and hashCode go
+        // through method handles, which cost tens of microseconds a submit until the JIT has compiled them.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof LoweringKey k && k.shape == shape && k.dimensions == dimensions && k.checked == checked
+                    && java.util.Objects.equals(k.reduction, reduction) && k.captures.equals(captures);
+        }
+
+        @Override
+        public int hashCode() {
+            return ((shape.hashCode() * 31 + dimensions) * 31 + captures.hashCode()) * 31
+                    + java.util.Objects.hashCode(reduction) + (checked ? 1 : 0);
+        }
     }
 
     /** What one lambda class always is: its implementation method and how to read its captured values. */
