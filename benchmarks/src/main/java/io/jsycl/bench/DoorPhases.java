@@ -23,6 +23,19 @@ public final class DoorPhases {
     private DoorPhases() {
     }
 
+    /** The median, in ms, of {@code runs} timings of {@code timed} after two untimed warm-up runs. */
+    private static double medianOfRuns(int runs, Runnable timed) {
+        long[] nanos = new long[runs];
+        for (int run = -2; run < runs; run++) {
+            long t0 = System.nanoTime();
+            timed.run();
+            if (run >= 0) {
+                nanos[run] = System.nanoTime() - t0;
+            }
+        }
+        return median(nanos);
+    }
+
     private static double median(long[] nanos) {
         long[] s = nanos.clone();
         Arrays.sort(s);
@@ -32,12 +45,10 @@ public final class DoorPhases {
     /** SAXPY over buffers made per run over host arrays kept across runs (filled from the Java arrays once). */
     private static double hostUsmBuffers(Queue q, float[] xs, float[] ys, int runs) {
         int n = xs.length;
-        long[] nanos = new long[runs];
         try (var hx = HostArray.ofFloat(q, n); var hy = HostArray.ofFloat(q, n)) {
             hx.copyFrom(xs);
             hy.copyFrom(ys);
-            for (int run = -2; run < runs; run++) {
-                long t0 = System.nanoTime();
+            double ms = medianOfRuns(runs, () -> {
                 try (var x = Buffer.of(hx); var y = Buffer.of(hy)) {
                     q.submit(h -> {
                         var in = x.read(h);
@@ -45,25 +56,20 @@ public final class DoorPhases {
                         h.parallelFor(Range.of(n), it -> out.set(it.id(0), 2.5f * in.get(it.id(0)) + out.get(it.id(0))));
                     });
                 }
-                if (run >= 0) {
-                    nanos[run] = System.nanoTime() - t0;
-                }
-            }
+            });
             check(hy.toArray(), xs, ys, runs + 2);
+            return ms;
         }
-        return median(nanos);
     }
 
     /** SAXPY with explicit copies between host arrays and device arrays, as SYCL's USM programs write it. */
     private static double hostUsmCopies(Queue q, float[] xs, float[] ys, int runs) {
         int n = xs.length;
-        long[] nanos = new long[runs];
         try (var hx = HostArray.ofFloat(q, n); var hy = HostArray.ofFloat(q, n);
              var dx = DeviceArray.ofFloat(q, n); var dy = DeviceArray.ofFloat(q, n)) {
             hx.copyFrom(xs);
             hy.copyFrom(ys);
-            for (int run = -2; run < runs; run++) {
-                long t0 = System.nanoTime();
+            double ms = medianOfRuns(runs, () -> {
                 var in = q.copy(hx, dx);
                 var inout = q.copy(hy, dy);
                 var k = q.submit(h -> {
@@ -71,13 +77,10 @@ public final class DoorPhases {
                     h.parallelFor(Range.of(n), it -> dy.set(it.id(0), 2.5f * dx.get(it.id(0)) + dy.get(it.id(0))));
                 });
                 q.copy(dy, hy, k).await();
-                if (run >= 0) {
-                    nanos[run] = System.nanoTime() - t0;
-                }
-            }
+            });
             check(hy.toArray(), xs, ys, runs + 2);
+            return ms;
         }
-        return median(nanos);
     }
 
     /** y after {@code rounds} SAXPYs from {@code ys}, as Java computes it, against {@code got}. */
@@ -105,17 +108,11 @@ public final class DoorPhases {
             var pinned = cl.queue.mapBuffer(pinnedMem, io.jsycl.opencl.ClMemFlags.MAP_READ
                     | io.jsycl.opencl.ClMemFlags.MAP_WRITE, 0, 2 * bytes, java.util.List.of());
             try (var x = cl.buffer(bytes); var y = cl.buffer(bytes)) {
-                long[] nanos = new long[runs];
-                for (int run = -2; run < runs; run++) {
-                    long t0 = System.nanoTime();
+                return medianOfRuns(runs, () -> {
                     cl.queue.enqueueWriteBuffer(x, false, 0, pinned, bytes, java.util.List.of()).close();
                     cl.queue.enqueueWriteBuffer(y, false, 0, pinned.asSlice(bytes), bytes, java.util.List.of()).close();
                     cl.queue.enqueueReadBuffer(y, true, 0, pinned.asSlice(bytes), bytes, java.util.List.of()).close();
-                    if (run >= 0) {
-                        nanos[run] = System.nanoTime() - t0;
-                    }
-                }
-                return median(nanos);
+                });
             } finally {
                 try (var unmap = cl.queue.enqueueUnmap(pinnedMem, pinned, java.util.List.of())) {
                     unmap.await();

@@ -40,13 +40,8 @@ public final class ArrayTransfers {
                 int slices = DeviceCopy.slices(bytes);
                 var writes = new ClEvent[slices];
                 try {
-                    HostCopy.eachSlice(slices, i -> {
-                        long offset = i * DeviceCopy.PIPELINE_CHUNK;
-                        long length = Math.min(DeviceCopy.PIPELINE_CHUNK, bytes - offset);
-                        MemorySegment.copy(heap, offset, staging.memory, offset, length);
-                        writes[i] = queue.enqueueWriteBuffer(dst, false, dstOffset + offset,
-                                staging.memory.asSlice(offset, length), length, waitList);
-                    });
+                    DeviceCopy.copyInSlices(heap, staging.memory, bytes, writes, (offset, slice, length) ->
+                            queue.enqueueWriteBuffer(dst, false, dstOffset + offset, slice, length, waitList));
                     queue.flush();
                     done = queue.enqueueMarker(List.of(writes));
                 } finally {
@@ -94,12 +89,7 @@ public final class ArrayTransfers {
                     kind.copyFromSegment(staging.memory.asSlice(0, bytes), array);
                 }
             } else {
-                HostCopy.eachSlice(reads.size(), i -> {
-                    long offset = i * DeviceCopy.PIPELINE_CHUNK;
-                    long length = Math.min(DeviceCopy.PIPELINE_CHUNK, bytes - offset);
-                    reads.get(i).await();
-                    MemorySegment.copy(staging.memory, offset, heap, offset, length);
-                });
+                DeviceCopy.copyOutSlices(staging.memory, heap, bytes, reads.size(), i -> reads.get(i).await());
             }
         } finally {
             try {

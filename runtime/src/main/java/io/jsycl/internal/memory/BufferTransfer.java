@@ -211,12 +211,7 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
                     reads.getFirst().await();
                     storage.copyToHost(staging); // nothing to copy where the read landed in the host memory itself
                 } else {
-                    HostCopy.eachSlice(reads.size(), i -> {
-                        long offset = i * DeviceCopy.PIPELINE_CHUNK;
-                        long length = Math.min(DeviceCopy.PIPELINE_CHUNK, storage.bytes - offset);
-                        reads.get(i).await();
-                        MemorySegment.copy(staging, offset, heap, offset, length);
-                    });
+                    DeviceCopy.copyOutSlices(staging, heap, storage.bytes, reads.size(), i -> reads.get(i).await());
                 }
             } catch (RuntimeException | Error e) {
                 failure = e;

@@ -157,12 +157,7 @@ public final class DeviceCopy {
         var writes = new CommandQueue.Command[slices];
         CommandQueue.SliceWriter writer = queue.sliceWriter(this, waits);
         try {
-            HostCopy.eachSlice(slices, i -> {
-                long offset = i * PIPELINE_CHUNK;
-                long length = Math.min(PIPELINE_CHUNK, bytes - offset);
-                MemorySegment.copy(heap, offset, staging, offset, length);
-                writes[i] = writer.write(offset, staging.asSlice(offset, length), length);
-            });
+            copyInSlices(heap, staging, bytes, writes, writer::write);
             queue.flush();
             return queue.marker(List.of(writes));
         } finally {
@@ -172,6 +167,41 @@ public final class DeviceCopy {
                 }
             }
         }
+    }
+
+    /** The write of one slice of a staged upload, enqueued as soon as the slice is in the staging memory. */
+    @FunctionalInterface
+    interface SliceWrite<C> {
+        C write(long offset, MemorySegment slice, long length);
+    }
+
+    /**
+     * Copies {@code heap} into {@code staging} in {@link #PIPELINE_CHUNK} slices on the copy threads
+     * ({@link HostCopy#eachSlice}), handing each slice to {@code write} once it is copied: {@code writes[i]} receives
+     * slice {@code i}'s command; the caller releases those set, also when this throws. {@code writes} has
+     * {@link #slices}{@code (bytes)} elements.
+     */
+    static <C> void copyInSlices(MemorySegment heap, MemorySegment staging, long bytes, C[] writes,
+            SliceWrite<C> write) {
+        HostCopy.eachSlice(writes.length, i -> {
+            long offset = i * PIPELINE_CHUNK;
+            long length = Math.min(PIPELINE_CHUNK, bytes - offset);
+            MemorySegment.copy(heap, offset, staging, offset, length);
+            writes[i] = write.write(offset, staging.asSlice(offset, length), length);
+        });
+    }
+
+    /**
+     * Copies {@code staging} into {@code heap} in {@code slices} {@link #PIPELINE_CHUNK} slices on the copy threads,
+     * each once {@code arrived} has returned for it (its read has completed).
+     */
+    static void copyOutSlices(MemorySegment staging, MemorySegment heap, long bytes, int slices,
+            HostCopy.SliceTask arrived) {
+        HostCopy.eachSlice(slices, i -> {
+            long offset = i * PIPELINE_CHUNK;
+            arrived.run(i);
+            MemorySegment.copy(staging, offset, heap, offset, Math.min(PIPELINE_CHUNK, bytes - offset));
+        });
     }
 
     /** How many {@link #PIPELINE_CHUNK} slices a pipelined transfer of {@code bytes} bytes moves in. */

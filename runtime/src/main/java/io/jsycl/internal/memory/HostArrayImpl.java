@@ -110,11 +110,6 @@ public final class HostArrayImpl {
         return segment;
     }
 
-    /** Whether transfers of this array's context run from and into it as DMA (it is pinned memory). */
-    boolean isPinned() {
-        return block != null;
-    }
-
     /**
      * Throws if the array is closed.
      *

@@ -7,9 +7,7 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
-import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -24,13 +22,14 @@ import java.util.concurrent.atomic.AtomicReference;
  * taking part:
  * <ul>
  * <li>{@link #copy}: one copy of at least {@link #PARALLEL_MIN} bytes cut into slices of at least 1 MiB,
- * one per thread, run in the common fork-join pool. Smaller copies, and copies from or to a segment of
- * a confined arena, stay on the calling thread.</li>
+ * one per thread. Smaller copies, and copies from or to a segment of a confined arena, stay on the calling
+ * thread.</li>
  * <li>{@link #eachSlice}: the slices of a staged transfer, each copied by one thread and handed to the
  * copy engine at once (or copied out as soon as the copy engine has brought it), each thread taking
- * the next slice as it finishes one. The threads may block on the device, so they are the runtime's
- * own daemon threads ({@code jsycl-copy-N}), not the common pool's.</li>
+ * the next slice as it finishes one.</li>
  * </ul>
+ * Both run on the runtime's own daemon threads ({@code jsycl-copy-N}), not the common fork-join pool's: a
+ * transfer's slices may block on the device.
  */
 public final class HostCopy {
     /** Below this many bytes a copy stays on the calling thread. */
@@ -66,7 +65,12 @@ public final class HostCopy {
             MemorySegment.copy(src, srcOffset, dst, dstOffset, bytes);
             return;
         }
-        ForkJoinPool.commonPool().invoke(new Slices(src, srcOffset, dst, dstOffset, bytes, slices));
+        eachSlice(slices, i -> {
+            // Slices of equal size, their ends on 64-byte boundaries (whole cache lines for each thread).
+            long from = i == 0 ? 0 : (bytes * i / slices) & ~63L;
+            long to = i == slices - 1 ? bytes : (bytes * (i + 1) / slices) & ~63L;
+            MemorySegment.copy(src, srcOffset + from, dst, dstOffset + from, to - from);
+        });
     }
 
     /** What one slice of {@link #eachSlice} does; may block, and throws what went wrong. */
@@ -149,36 +153,5 @@ public final class HostCopy {
     /** {@code JSYCL_COPY_THREADS}: at least 1. */
     static int threads() {
         return Settings.current().copyThreads().get();
-    }
-
-    /** Splits a copy in halves (by slice count) until one slice is left; slices end on 64-byte boundaries. */
-    private static final class Slices extends RecursiveAction {
-        private final MemorySegment src;
-        private final long srcOffset;
-        private final MemorySegment dst;
-        private final long dstOffset;
-        private final long bytes;
-        private final int slices;
-
-        Slices(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes, int slices) {
-            this.src = src;
-            this.srcOffset = srcOffset;
-            this.dst = dst;
-            this.dstOffset = dstOffset;
-            this.bytes = bytes;
-            this.slices = slices;
-        }
-
-        @Override
-        protected void compute() {
-            if (slices == 1) {
-                MemorySegment.copy(src, srcOffset, dst, dstOffset, bytes);
-                return;
-            }
-            int leftSlices = slices / 2;
-            long left = (bytes * leftSlices / slices) & ~63L;
-            invokeAll(new Slices(src, srcOffset, dst, dstOffset, left, leftSlices),
-                    new Slices(src, srcOffset + left, dst, dstOffset + left, bytes - left, slices - leftSlices));
-        }
     }
 }
