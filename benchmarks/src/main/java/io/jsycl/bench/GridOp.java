@@ -29,8 +29,10 @@ abstract class GridOp {
     /** The workload's name, for the table and {@code --only}. */
     abstract String name();
 
-    /** The input's and output's shape, SYCL order (slowest first). */
-    abstract Range shape();
+    /** The input's and output's shape, SYCL order (slowest first): n² unless a 3-D workload says n³. */
+    Range shape() {
+        return Range.of(n, n);
+    }
 
     /** The size, for the table. */
     String size() {
@@ -42,8 +44,12 @@ abstract class GridOp {
         return 1;
     }
 
-    /** The items of one launch, OpenCL order (dimension 0 the fastest). */
-    abstract long[] extent();
+    /** The items of one launch, OpenCL order (dimension 0 the fastest): the whole shape unless a launch is a slice. */
+    long[] extent() {
+        long[] e = new long[shape().dimensions()];
+        java.util.Arrays.fill(e, n);
+        return e;
+    }
 
     /** A small constant table both sides read from device memory (the 5×5 weights), or null. */
     float[] table() {
@@ -85,16 +91,6 @@ abstract class GridOp {
         @Override
         String name() {
             return "conv3x3";
-        }
-
-        @Override
-        Range shape() {
-            return Range.of(n, n);
-        }
-
-        @Override
-        long[] extent() {
-            return new long[] {n, n};
         }
 
         @Override
@@ -195,16 +191,6 @@ abstract class GridOp {
         }
 
         @Override
-        Range shape() {
-            return Range.of(n, n);
-        }
-
-        @Override
-        long[] extent() {
-            return new long[] {n, n};
-        }
-
-        @Override
         float[] table() {
             return W5;
         }
@@ -299,16 +285,6 @@ abstract class GridOp {
         }
 
         @Override
-        Range shape() {
-            return Range.of(n, n);
-        }
-
-        @Override
-        long[] extent() {
-            return new long[] {n, n};
-        }
-
-        @Override
         Event submit(Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch) {
             int n = this.n;
             return q.submit(h -> {
@@ -385,11 +361,6 @@ abstract class GridOp {
         @Override
         Range shape() {
             return Range.of(n, n, n);
-        }
-
-        @Override
-        long[] extent() {
-            return new long[] {n, n, n};
         }
 
         @Override
@@ -477,16 +448,6 @@ abstract class GridOp {
         @Override
         String name() {
             return "transpose";
-        }
-
-        @Override
-        Range shape() {
-            return Range.of(n, n);
-        }
-
-        @Override
-        long[] extent() {
-            return new long[] {n, n};
         }
 
         @Override
