@@ -53,7 +53,7 @@ run() {  # run LABEL MODULE LIMIT_S [VAR=VALUE...] -- [JAVA_OPTION...] -- [LAUNC
   # Each run has its own PoCL kernel cache: PoCL's cache is not safe for processes that build at the same time (the
   # fuzz JVM runs beside the others), and a build there once failed with "unable to rename temporary ...".
   (cd "$module" && env "${envs[@]}" CI=true POCL_CACHE_DIR="$work/pocl-$label" timeout "$limit" "$java" --enable-native-access=ALL-UNNAMED -Xss4m \
-      -XX:ErrorFile="$work/$label/hs_err_pid%p.log" -Djsycl.cache.dir="$work/cache-$label" "${opts[@]}" \
+      -XX:ErrorFile="$work/$label/hs_err_pid%p.log" -Djsycl.cache.dir="$work/cache-$label" -Djsycl.warmup=off "${opts[@]}" \
       -cp "$(classpath "$module")" org.junit.platform.console.ConsoleLauncher execute --disable-banner \
       --details=tree --details-theme=ascii --reports-dir "$work/$label" "${args[@]}") > "$work/$label/console.log" 2>&1
   local rc=$?

@@ -1,7 +1,6 @@
 package io.jsycl.bench;
 
 import io.jsycl.Buffer;
-import io.jsycl.Context;
 import io.jsycl.Device;
 import io.jsycl.Event;
 import io.jsycl.Queue;
@@ -270,7 +269,7 @@ public final class GridKernels {
         text.append("## ").append(device.name()).append(" (").append(device.type()).append(", ")
                 .append(device.driverVersion()).append("): multi-dimensional kernels, jsycl beside hand-written\n\n");
         text.append(String.format(Locale.ROOT, """
-                Command: `GridKernels %s`; %s %s. Data on the device; a run is the whole operation (one launch, or \
+                Command: `GridKernels %s`; %s %s; the submit-path warm-up %s. Data on the device; a run is the whole operation (one launch, or \
                 the slices' launches) and its wait, host clock, milliseconds. The paths of a workload run one after \
                 another, each its rounds back to back (jsycl and the hand-written kernels are in two OpenCL \
                 contexts, which the GPU would otherwise switch between before every run); "first" is each path's very first run in the process: jsycl's includes lowering and \
@@ -283,15 +282,15 @@ public final class GridKernels {
                 work-group). Check: outputs bit-exact against each hand-written twin and plain Java.
 
                 """, String.join(" ", args), System.getProperty("java.vm.name"),
-                System.getProperty("java.runtime.version"), cacheNote(), runs, PROFILED_RUNS));
+                System.getProperty("java.runtime.version"), warmupNote(), cacheNote(), runs, PROFILED_RUNS));
         text.append("| workload | size | path | work-group | first ms | second ms | runs 1–5 ms | median ms | min ms "
                 + "| device ms | median / best hand-written | check |\n");
         text.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         var notes = new StringBuilder();
         boolean failed = false;
-        try (var context = new Context(device);
-             var q = new Queue(context, device);
-             var profiling = new Queue(context, device, QueueProperty.ENABLE_PROFILING);
+        // The device's default context, as a program's new Queue(device) has: the one the submit-path warm-up uses.
+        try (var q = new Queue(device);
+             var profiling = new Queue(q.context(), device, QueueProperty.ENABLE_PROFILING);
              var cl = new RawCl(clDevice);
              var plain = ClCommandQueue.create(cl.context, clDevice, false, false)) {
             for (GridOp op : ops) {
@@ -315,6 +314,12 @@ public final class GridKernels {
             System.err.println("GridKernels: CHECK FAILED: see the check column");
             System.exit(1);
         }
+    }
+
+    /** The submit-path warm-up's setting, for the header. */
+    static String warmupNote() {
+        String set = System.getProperty("jsycl.warmup", System.getenv("JSYCL_WARMUP"));
+        return set == null || set.isBlank() ? "as by default (on for GPUs)" : "set to " + set.strip() + " (JSYCL_WARMUP)";
     }
 
     /** Where jsycl's disk cache is, where it was set, for the header. */

@@ -85,9 +85,10 @@ public final class WarmupCurve {
                 }
             }
         }
-        System.out.printf("## %s: one 2-D kernel over %d² floats and its wait, by run of a fresh JVM (%s)%n%n",
-                device.name(), n, String.join(" ", java.lang.management.ManagementFactory.getRuntimeMXBean()
-                        .getInputArguments().stream().filter(a -> a.startsWith("-X")).toList()));
+        System.out.printf("## %s: one 2-D kernel over %d² floats and its wait, by run of a fresh JVM (%s; the"
+                + " submit-path warm-up %s)%n%n", device.name(), n, String.join(" ", java.lang.management.ManagementFactory
+                        .getRuntimeMXBean().getInputArguments().stream().filter(a -> a.startsWith("-X")).toList()),
+                GridKernels.warmupNote());
         System.out.println("| run | jsycl µs | hand-written µs | jsycl / hand-written |");
         System.out.println("|---|---|---|---|");
         for (int i = 0; i < marks.size(); i++) {

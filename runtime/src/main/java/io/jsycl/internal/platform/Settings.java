@@ -54,6 +54,9 @@ import java.util.function.Supplier;
  *        their own ({@link io.jsycl.internal.event.LaunchThread}): forced on or off, or null for auto (GPUs, whose drivers' enqueue is costly)
  * @param gridStride {@code JSYCL_GRID_STRIDE}: a loop-free 1-D kernel runs its items a grid apart over one resident
  *        wave of work-groups ({@link io.jsycl.internal.launch.LaunchSettings#gridStride}): forced on or off, or null for auto
+ * @param warmup {@code JSYCL_WARMUP}: the submit path is run on a background thread when the process's first queue
+ *        on such a device is made, so that the JIT has compiled it before the program's second submit: forced on or
+ *        off, or null for auto (GPUs)
  */
 public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTransfers,
         Parsed<Boolean> outOfOrderQueues, List<Parsed<long[]>> localSizes, boolean trace,
@@ -61,7 +64,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
         Parsed<Boolean> zeroOffsets, Parsed<Boolean> signedSubscripts, Parsed<Map<DriverQuirk, Boolean>> quirks,
         Parsed<Boolean> stagingPool, Parsed<Long> stagingPoolMib, Parsed<Integer> devicePoolPercent,
         Parsed<Integer> copyThreads, boolean profile, boolean traceFirstSubmit,
-        Parsed<Boolean> launchThread, Parsed<Boolean> gridStride) {
+        Parsed<Boolean> launchThread, Parsed<Boolean> gridStride, Parsed<Boolean> warmup) {
 
     static final Setting DEVICE = new Setting("JSYCL_DEVICE", "jsycl.device");
     static final Setting DUMP_KERNELS = new Setting("JSYCL_DUMP_KERNELS", "jsycl.dumpKernels");
@@ -83,6 +86,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
     static final Setting TRACE_FIRST_SUBMIT = new Setting("JSYCL_TRACE_FIRST_SUBMIT", "jsycl.traceFirstSubmit");
     static final Setting LAUNCH_THREAD = new Setting("JSYCL_LAUNCH_THREAD", "jsycl.launchThread");
     static final Setting GRID_STRIDE = new Setting("JSYCL_GRID_STRIDE", "jsycl.gridStride");
+    static final Setting WARMUP = new Setting("JSYCL_WARMUP", "jsycl.warmup");
 
     /** Work-group extents of padded launches of 1-, 2- and 3-D ranges where unset, OpenCL dimension 0 first. */
     private static final long[][] PADDED_LOCAL = {{256}, {32, 8}, {32, 4, 2}};
@@ -159,7 +163,8 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
                 source.flagOrOff(PROFILE),
                 source.flagOrOff(TRACE_FIRST_SUBMIT),
                 Parsed.of(() -> source.autoSwitch(LAUNCH_THREAD)),
-                Parsed.of(() -> source.autoSwitch(GRID_STRIDE)));
+                Parsed.of(() -> source.autoSwitch(GRID_STRIDE)),
+                Parsed.of(() -> source.autoSwitch(WARMUP)));
     }
 
     /**
@@ -207,6 +212,17 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
     public boolean usesLaunchThread(DeviceImpl device) {
         Boolean on = launchThread.get();
         return on != null ? on : device.type() == DeviceType.GPU;
+    }
+
+    /**
+     * {@code JSYCL_WARMUP}: whether the process's first queue on {@code device} starts the submit-path warm-up
+     * ({@code io.jsycl.SubmitWarmup}) on a device of {@code type}; by default on GPUs, where a launch takes microseconds
+     * and the interpreted submit path hundreds, and not on CPU devices, whose cores the warm-up would take from the
+     * program's kernels.
+     */
+    public boolean warmsUp(DeviceType type) {
+        Boolean on = warmup.get();
+        return on != null ? on : type == DeviceType.GPU;
     }
 
     /** Whether {@code JSYCL_LOCAL_SIZE_<D>D} is set (see {@link #paddedLocalSize}); a malformed value counts. */

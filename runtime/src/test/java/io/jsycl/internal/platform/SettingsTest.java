@@ -3,6 +3,7 @@ package io.jsycl.internal.platform;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jsycl.DeviceType;
 import io.jsycl.opencl.DriverQuirk;
 import io.jsycl.settings.SettingSource;
 import java.nio.file.Path;
@@ -110,6 +111,17 @@ class SettingsTest {
         assertThatThrownBy(() -> s.mapsHostTransfers(true)).hasMessageContaining("JSYCL_HOST_TRANSFERS")
                 .hasMessageContaining("'dma'").hasMessageContaining("auto, map or staging");
         assertThat(settings("jsycl.trace", "yes").trace()).isTrue();
+    }
+
+    @Test
+    void theSubmitWarmupRunsOnGpusUnlessForced() {
+        assertThat(settings().warmsUp(DeviceType.GPU)).isTrue();
+        assertThat(settings().warmsUp(DeviceType.CPU)).isFalse();
+        assertThat(settings("jsycl.warmup", "off").warmsUp(DeviceType.GPU)).isFalse();
+        assertThat(settings(Map.of("JSYCL_WARMUP", "on")).warmsUp(DeviceType.CPU)).isTrue();
+        assertThat(settings(Map.of("JSYCL_WARMUP", "on"), "jsycl.warmup", "auto").warmsUp(DeviceType.CPU)).isFalse();
+        assertThatThrownBy(() -> settings("jsycl.warmup", "later").warmsUp(DeviceType.GPU))
+                .hasMessageContaining("JSYCL_WARMUP").hasMessageContaining("'later'");
     }
 
     @Test
