@@ -15,11 +15,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * launches a kernel a few dozen times saw jsycl ten times slower than the same kernel enqueued by hand, and a sequence
  * of launches kept getting faster from one run to the next.
  *
- * <p>What runs: a few small kernels of one, two and three dimensions over {@code float} and {@code int} buffers, with
+ * <p>What runs: three small kernels, of one, two and three dimensions, over {@code float} and {@code int} buffers, with
  * scalar and accessor captures and every access mode, taking turns on two queues of the device's default context (one
  * default, one {@link QueueProperty#IN_ORDER}), waiting now on an event, now on a queue, now not at all, so that the
  * branches a program takes are the ones the JIT has seen. It stops after {@link #SUBMITS} submits or
- * {@link #TIME_LIMIT_NANOS}, whichever comes first: a few hundred milliseconds of one core and a few thousand launches
+ * {@link #TIME_LIMIT_NANOS}, whichever comes first: under a second of one core and as many launches
  * of 64 work-items, which the GPU runs beside the program's own. Its kernels are lowered and built as any program's
  * are, and the disk cache keeps them, so a later process loads them in milliseconds.
  *
@@ -29,16 +29,28 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code DEBUG}, and affects nothing else: the program's submits take the same path and report their own errors.
  */
 final class SubmitWarmup {
-    /** Enough for the submit path's methods to pass the JIT's threshold for full compilation (5000 calls). */
-    static final int SUBMITS = 6_000;
+    /**
+     * Well past the JIT's threshold for full compilation (5000 calls of a method): on PoCL a program's submit after
+     * 6000 warm-up submits took 45 µs, after 20000 27 µs, its steady time.
+     */
+    static final int SUBMITS = 20_000;
     /** A bound for a slow device or a loaded machine. */
     static final long TIME_LIMIT_NANOS = 3_000_000_000L;
+    /** Every this many submits, one runs on a queue made for it. */
+    private static final int FRESH_QUEUE = 256;
 
     private static final System.Logger LOG = System.getLogger("io.jsycl.warmup");
     private static final AtomicBoolean STARTED = new AtomicBoolean();
 
-    /** What a warm-up did: its submits, how long they took, and the error that ended it early, or null. */
-    record Outcome(int submits, long nanos, RuntimeException failure) {
+    /**
+     * What a warm-up did.
+     *
+     * @param submits the submits it made
+     * @param readyNanos from its start to the return of its first turn of every kernel: building or loading them
+     * @param nanos from its start to its end
+     * @param failure the error that ended it early, or null
+     */
+    record Outcome(int submits, long readyNanos, long nanos, RuntimeException failure) {
     }
 
     private static volatile Outcome last;
@@ -74,14 +86,29 @@ final class SubmitWarmup {
     static Outcome run(Device device, int submits, long limitNanos) {
         long start = System.nanoTime();
         int done = 0;
+        long ready = 0;
         RuntimeException failure = null;
         Context context = Context.defaultFor(device);
         try (var queue = new Queue(context, device);
              var inOrder = new Queue(context, device, QueueProperty.IN_ORDER);
              var kernels = new Kernels()) {
             while (done < submits && System.nanoTime() - start < limitNanos) {
-                kernels.submit(done % 8 == 7 ? inOrder : queue, done);
+                if (done % FRESH_QUEUE == FRESH_QUEUE / 2) {
+                    // A program's first submits run on a queue with no command before them and kernels with no
+                    // arguments set yet.
+                    try (var fresh = new Queue(context, device)) {
+                        kernels.submit(fresh, done);
+                    }
+                } else {
+                    kernels.submit(done % 8 == 7 ? inOrder : queue, done);
+                }
                 done++;
+                if (done == Kernels.COUNT) {
+                    ready = System.nanoTime() - start;
+                    long readyMs = ready / 1_000_000;
+                    LOG.log(Level.DEBUG, () -> "submit-path warm-up on " + device.name() + ": its kernels ready after "
+                            + readyMs + " ms");
+                }
             }
             queue.await();
             inOrder.await();
@@ -89,67 +116,102 @@ final class SubmitWarmup {
             failure = e;
             LOG.log(Level.DEBUG, () -> "submit-path warm-up on " + device.name() + " ended after its first failure", e);
         }
-        var outcome = new Outcome(done, System.nanoTime() - start, failure);
+        var outcome = new Outcome(done, ready, System.nanoTime() - start, failure);
         LOG.log(Level.DEBUG, () -> "submit-path warm-up on " + device.name() + ": " + outcome.submits() + " submits in "
-                + outcome.nanos() / 1_000_000 + " ms");
+                + outcome.nanos() / 1_000_000 + " ms, the first of each kernel after " + outcome.readyNanos() / 1_000_000
+                + " ms");
         last = outcome;
         return outcome;
     }
 
-    /** The warm-up's buffers and its kernels, one per turn of {@link #submit}. */
+    /**
+     * The warm-up's buffers and its kernels, one per turn of {@link #submit}. Each branch of the submit path that a
+     * program's kernels take and these did not would cost the program a deoptimization (the JIT drops the compiled
+     * method and interprets it until it compiles it again, for a few runs): so the turns alternate between two sets of
+     * buffers (a kernel's arguments change), between the queues (a kernel waits for another queue's), and now and then
+     * run on buffers made from Java arrays (an upload, and a write-back as the buffer closes) or on a new queue.
+     */
     private static final class Kernels implements AutoCloseable {
-        private final Buffer.OfFloat x1 = Buffer.ofFloat(Range.of(64));
-        private final Buffer.OfFloat y1 = Buffer.ofFloat(Range.of(64));
-        private final Buffer.OfInt n1 = Buffer.ofInt(Range.of(64));
-        private final Buffer.OfFloat x2 = Buffer.ofFloat(Range.of(8, 8));
-        private final Buffer.OfFloat y2 = Buffer.ofFloat(Range.of(8, 8));
-        private final Buffer.OfFloat x3 = Buffer.ofFloat(Range.of(4, 4, 4));
-        private final Buffer.OfFloat y3 = Buffer.ofFloat(Range.of(4, 4, 4));
+        /** The kernels taking turns. */
+        static final int COUNT = 3;
+        /** Every this many turns, the turn's kernel runs on buffers made from Java arrays. */
+        private static final int FROM_ARRAYS = 48;
+
+        private final Buffer.OfFloat[] x1 = {Buffer.ofFloat(Range.of(64)), Buffer.ofFloat(Range.of(64))};
+        private final Buffer.OfFloat[] y1 = {Buffer.ofFloat(Range.of(64)), Buffer.ofFloat(Range.of(64))};
+        private final Buffer.OfFloat[] x2 = {Buffer.ofFloat(Range.of(8, 8)), Buffer.ofFloat(Range.of(8, 8))};
+        private final Buffer.OfFloat[] y2 = {Buffer.ofFloat(Range.of(8, 8)), Buffer.ofFloat(Range.of(8, 8))};
+        private final Buffer.OfFloat[] x3 = {Buffer.ofFloat(Range.of(4, 4, 4)), Buffer.ofFloat(Range.of(4, 4, 4))};
+        private final Buffer.OfInt[] n3 = {Buffer.ofInt(Range.of(4, 4, 4)), Buffer.ofInt(Range.of(4, 4, 4))};
+        private final float[] hostIn = new float[64];
+        private final float[] hostOut = new float[64];
 
         /** Submits turn {@code turn}'s kernel to {@code queue}, and waits as that turn does. */
         void submit(Queue queue, int turn) {
-            float s = (turn & 3) * 0.25f;
-            int t = turn;
-            Event event = switch (turn % 4) {
-                case 0 -> queue.submit(h -> {
-                    var x = x1.read(h);
-                    var y = y1.readWrite(h);
-                    h.parallelFor(Range.of(64), it -> {
-                        int i = it.id(0);
-                        y.set(i, s * x.get(i) + y.get(i) * 0.5f);
-                    });
-                });
-                case 1 -> queue.submit(h -> {
-                    var x = x2.read(h);
-                    var y = y2.writeNoInit(h);
-                    h.parallelFor(Range.of(8, 8), it -> {
-                        int i = it.id(0);
-                        int j = it.id(1);
-                        y.set(i, j, x.get(i, Math.min(j + 1, 7)) - x.get(Math.max(i - 1, 0), j) * s);
-                    });
-                });
-                case 2 -> queue.submit(h -> {
-                    var x = x3.read(h);
-                    var y = y3.write(h);
-                    h.parallelFor(Range.of(4, 4, 4), it -> y.set(it.id(0), it.id(1), it.id(2),
-                            x.get(it.id(0), it.id(1), it.id(2)) + s));
-                });
-                default -> queue.submit(h -> {
-                    var n = n1.readWrite(h);
-                    h.parallelFor(Range.of(64), it -> n.set(it.id(0), n.get(it.id(0)) ^ t));
-                });
+            int set = (turn / COUNT) & 1;
+            if (turn % FROM_ARRAYS == FROM_ARRAYS - 1) {
+                try (var in = Buffer.of(hostIn); var out = Buffer.of(hostOut)) {
+                    hostIn[turn & 63] = turn;
+                    oneD(queue, in, out, turn).await();
+                } // closing out writes the result back into hostOut
+                return;
+            }
+            Event event = switch (turn % COUNT) {
+                case 0 -> oneD(queue, x1[set], y1[set], turn);
+                case 1 -> twoD(queue, x2[set], y2[set], turn);
+                default -> threeD(queue, x3[set], n3[set], turn);
             };
-            // Programs wait for one kernel, for a batch, or not at all before the next submit.
-            if (turn % 3 == 0) {
+            // Programs wait for one kernel or for a batch; the GPU's queue stays short, so that the program's own
+            // kernels never wait behind many of these.
+            if (turn % 16 == 0) {
                 event.await();
-            } else if (turn % 16 == 15) {
+            } else if (turn % 32 == 31) {
                 queue.await();
             }
         }
 
+        private static Event oneD(Queue queue, Buffer.OfFloat in, Buffer.OfFloat out, int turn) {
+            float s = (turn & 3) * 0.25f;
+            return queue.submit(h -> {
+                var x = in.read(h);
+                var y = out.readWrite(h);
+                h.parallelFor(Range.of(64), it -> {
+                    int i = it.id(0);
+                    y.set(i, s * x.get(i) + y.get(i) * 0.5f);
+                });
+            });
+        }
+
+        /** A 2-D stencil with more arguments than the others, as programs' kernels often have. */
+        private static Event twoD(Queue queue, Buffer.OfFloat in, Buffer.OfFloat out, int turn) {
+            float s = (turn & 3) * 0.25f;
+            float bias = turn & 1;
+            int rows = 8;
+            int cols = 8;
+            return queue.submit(h -> {
+                var x = in.read(h);
+                var y = out.writeNoInit(h);
+                h.parallelFor(Range.of(rows, cols), it -> {
+                    int i = it.id(0);
+                    int j = it.id(1);
+                    y.set(i, j, x.get(i, Math.min(j + 1, cols - 1)) - x.get(Math.max(i - 1, 0), j) * s + bias);
+                });
+            });
+        }
+
+        private static Event threeD(Queue queue, Buffer.OfFloat in, Buffer.OfInt out, int turn) {
+            return queue.submit(h -> {
+                var x = in.read(h);
+                var n = out.write(h);
+                h.parallelFor(Range.of(4, 4, 4), it -> n.set(it.id(0), it.id(1), it.id(2),
+                        Float.floatToRawIntBits(x.get(it.id(0), it.id(1), it.id(2))) ^ turn));
+            });
+        }
+
         @Override
         public void close() {
-            try (x1; y1; n1; x2; y2; x3; y3) {
+            try (var a = x1[0]; var b = x1[1]; var c = y1[0]; var d = y1[1]; var e = x2[0]; var f = x2[1];
+                 var g = y2[0]; var i = y2[1]; var j = x3[0]; var k = x3[1]; var m = n3[0]; var n = n3[1]) {
                 // Each buffer waits for its kernels as it closes.
             }
         }

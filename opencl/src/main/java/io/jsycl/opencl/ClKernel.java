@@ -189,7 +189,9 @@ public final class ClKernel implements AutoCloseable {
     }
 
     private boolean unchanged(int index, long bits, int size) {
-        return index < lastSize.length && lastSize[index] == size && lastBits[index] == bits;
+        // One test for both values, not two branches: a JIT that compiled this while every argument was being set
+        // again would otherwise stop (deoptimize) at the first argument of a new kernel.
+        return index < lastSize.length && ((lastSize[index] ^ size) | (lastBits[index] ^ bits)) == 0;
     }
 
     private void remember(int index, long bits, int size) {
