@@ -161,7 +161,7 @@ want grid-kernels && step grid-kernels 200 "${run_java[@]}" io.jsycl.bench.GridK
   --out "$OUT/grid-kernels.md"
 # How a 2-D kernel's run time falls over the first 4000 runs of a fresh JVM, jsycl beside hand-written: the JIT's warm-up.
 want grid-kernels && step warmup-curve 60 "${run_java[@]}" io.jsycl.bench.WarmupCurve --device gpu --runs 4000
-want grid-kernels && [ -s "$OUT/warmup-curve.log" ] && grep -E '^(#|\||$)' "$OUT/warmup-curve.log" > "$OUT/warmup-curve.md"
+want grid-kernels && [ -s "$OUT/warmup-curve.log" ] && grep -E '^(#|\||$|jsycl)' "$OUT/warmup-curve.log" > "$OUT/warmup-curve.md"
 # The suite's n-body, Mandelbrot and naive SGEMM kernels built the ways jsycl, Aparapi and fast math build them,
 # interleaved in one process: where the per-kernel gap to Aparapi comes from.
 want aparapi-gap && step aparapi-gap 90 "${run_java[@]}" io.jsycl.bench.AparapiGapProbe --device gpu --rounds 3 \

@@ -2,5 +2,6 @@
 module io.jsycl.lowering {
     requires org.objectweb.asm;
     requires org.objectweb.asm.tree;
+    requires org.objectweb.asm.tree.analysis;
     exports io.jsycl.lowering;
 }

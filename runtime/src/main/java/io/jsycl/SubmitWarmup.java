@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>What runs: three small kernels, of one, two and three dimensions, over {@code float} and {@code int} buffers, with
  * scalar and accessor captures and every access mode, taking turns on two queues of the device's default context (one
  * default, one {@link QueueProperty#IN_ORDER}), waiting now on an event, now on a queue, now not at all, so that the
- * branches a program takes are the ones the JIT has seen. It stops after {@link #SUBMITS} submits or
+ * branches a program takes are the ones the JIT has seen. It stops after {@code JSYCL_WARMUP_SUBMITS} submits (20000 by default) or
  * {@link #TIME_LIMIT_NANOS}, whichever comes first: under a second of one core and as many launches
  * of 64 work-items, which the GPU runs beside the program's own. Its kernels are lowered and built as any program's
  * are, and the disk cache keeps them, so a later process loads them in milliseconds.
@@ -29,11 +29,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code DEBUG}, and affects nothing else: the program's submits take the same path and report their own errors.
  */
 final class SubmitWarmup {
-    /**
-     * Well past the JIT's threshold for full compilation (5000 calls of a method): on PoCL a program's submit after
-     * 6000 warm-up submits took 45 µs, after 20000 27 µs, its steady time.
-     */
-    static final int SUBMITS = 20_000;
     /** A bound for a slow device or a loaded machine. */
     static final long TIME_LIMIT_NANOS = 3_000_000_000L;
     /** Every this many submits, one runs on a queue made for it. */
@@ -64,10 +59,12 @@ final class SubmitWarmup {
      * @return the warm-up's thread, or null where this call started none
      */
     static Thread startFor(Device device) {
-        if (device.isHost() || !Settings.current().warmsUp(device.type()) || !STARTED.compareAndSet(false, true)) {
+        Settings settings = Settings.current();
+        if (device.isHost() || !settings.warmsUp(device.type()) || !STARTED.compareAndSet(false, true)) {
             return null;
         }
-        var thread = new Thread(() -> run(device, SUBMITS, TIME_LIMIT_NANOS), "jsycl-warm-up");
+        int submits = settings.warmupSubmits().get();
+        var thread = new Thread(() -> run(device, submits, TIME_LIMIT_NANOS), "jsycl-warm-up");
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
         thread.start();

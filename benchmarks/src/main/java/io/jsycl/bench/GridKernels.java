@@ -264,6 +264,7 @@ public final class GridKernels {
             throw new IllegalArgumentException("--only " + only + " matches none of conv3x3, conv5x5, stencil2d, "
                     + "stencil3d, transpose, slices");
         }
+        List<String> warmup = warmupLog();
         ClDevice clDevice = Suite.match(device);
         var text = new StringBuilder();
         text.append("## ").append(device.name()).append(" (").append(device.type()).append(", ")
@@ -302,6 +303,8 @@ public final class GridKernels {
             }
         }
         text.append("\njsycl's launches, from the scheduler's trace:\n\n").append(notes);
+        text.append("\njsycl's submit-path warm-up: ").append(warmup.isEmpty() ? "none logged" : String.join("; ", warmup))
+                .append('\n');
         System.out.print("\n" + text.substring(text.indexOf("\njsycl's launches")));
         if (opts.containsKey("out")) {
             Path out = Path.of(opts.get("out"));
@@ -314,6 +317,33 @@ public final class GridKernels {
             System.err.println("GridKernels: CHECK FAILED: see the check column");
             System.exit(1);
         }
+    }
+
+    /**
+     * Keeps what jsycl's submit-path warm-up logs (at {@code DEBUG}: when its kernels were ready, how many submits it
+     * made in how long), for the report; call before the first queue is made.
+     */
+    static List<String> warmupLog() {
+        var records = new java.util.concurrent.CopyOnWriteArrayList<String>();
+        var log = java.util.logging.Logger.getLogger("io.jsycl.warmup");
+        log.setLevel(java.util.logging.Level.FINE);
+        log.addHandler(new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                if (r.getMessage() != null) {
+                    records.add(r.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        });
+        return records;
     }
 
     /** The submit-path warm-up's setting, for the header. */
@@ -500,7 +530,9 @@ public final class GridKernels {
         var handler = new java.util.logging.Handler() {
             @Override
             public void publish(java.util.logging.LogRecord r) {
-                if (r.getMessage() != null && r.getMessage().contains(" enqueued on ")) {
+                // The benchmark's own launches, not those of jsycl's submit-path warm-up.
+                if (r.getMessage() != null && r.getMessage().contains(" enqueued on ")
+                        && r.getMessage().contains("kernel io_jsycl_bench_")) {
                     records.add(r.getMessage());
                 }
             }

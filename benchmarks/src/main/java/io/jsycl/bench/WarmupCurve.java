@@ -49,6 +49,7 @@ public final class WarmupCurve {
                 marks.add(r);
             }
         }
+        List<String> warmup = GridKernels.warmupLog();
         long[] jsycl = new long[marks.size()];
         long[] raw = new long[marks.size()];
         try (var q = new Queue(device); var in = Buffer.ofFloat(Range.of(n, n)); var out = Buffer.ofFloat(Range.of(n, n))) {
@@ -95,5 +96,7 @@ public final class WarmupCurve {
             System.out.printf("| %d | %.1f | %.1f | %.2f |%n", marks.get(i), jsycl[i] / 1e3, raw[i] / 1e3,
                     (double) jsycl[i] / raw[i]);
         }
+        System.out.printf("%njsycl's submit-path warm-up: %s%n", warmup.isEmpty() ? "none logged by the end"
+                : String.join("; ", warmup));
     }
 }

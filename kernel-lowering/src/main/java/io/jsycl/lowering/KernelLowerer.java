@@ -184,7 +184,8 @@ public final class KernelLowerer {
         }
         String source = KernelSourceEmitter.emit(ctx, request, cls, name, names, layout, body.declarations(), bodyText);
         return new LoweredKernel(name, source, args, ctx.usesFp64, List.copyOf(ctx.specConstants.values()),
-                ctx.usesBarrier, KernelSourceEmitter.gridStridePossible(ctx, request), ctx.usesVectorAccess);
+                ctx.usesBarrier, KernelSourceEmitter.gridStridePossible(ctx, request), ctx.usesVectorAccess,
+                request.shape() == KernelShape.ITEM && AccessStrides.strided(cls.name, method, request));
     }
 
     private static boolean matches(Type t, Capture c) {

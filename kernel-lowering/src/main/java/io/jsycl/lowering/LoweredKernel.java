@@ -21,9 +21,13 @@ import java.util.List;
  *     ({@code getN}/{@code setN}): each of its work-items already moves 8 to 64 bytes an access, which is what a second
  *     item per work-item ({@link #twoItemsPerWorkItem}) would otherwise gain, so the runtime runs such kernels one
  *     item per work-item
+ * @param stridedAccess whether the kernel, over a range of two or more dimensions, reaches an accessor with a stride
+ *     along the range's last dimension (a naive transpose's store): the runtime then gives its launches work-groups
+ *     that span fewer items along that dimension ({@link AccessStrides})
  */
 public record LoweredKernel(String kernelName, String source, List<KernelArg> args, boolean usesFp64,
-        List<SpecConstantUse> specConstants, boolean usesBarrier, boolean gridStride, boolean vectorAccess) {
+        List<SpecConstantUse> specConstants, boolean usesBarrier, boolean gridStride, boolean vectorAccess,
+        boolean stridedAccess) {
     /**
      * Copies the lists.
      *
@@ -35,6 +39,7 @@ public record LoweredKernel(String kernelName, String source, List<KernelArg> ar
      * @param usesBarrier whether the kernel calls a work-group barrier
      * @param gridStride whether the program can run its items a grid apart ({@code -DJSYCL_GRID_STRIDE})
      * @param vectorAccess whether the kernel loads or stores vectors through accessors
+     * @param stridedAccess whether the kernel reaches an accessor with a stride along its range's last dimension
      * @throws NullPointerException when {@code args} or {@code specConstants} is null
      */
     public LoweredKernel {
@@ -54,7 +59,7 @@ public record LoweredKernel(String kernelName, String source, List<KernelArg> ar
      */
     public LoweredKernel(String kernelName, String source, List<KernelArg> args, boolean usesFp64,
             List<SpecConstantUse> specConstants, boolean usesBarrier) {
-        this(kernelName, source, args, usesFp64, specConstants, usesBarrier, false, false);
+        this(kernelName, source, args, usesFp64, specConstants, usesBarrier, false, false, false);
     }
 
     /**

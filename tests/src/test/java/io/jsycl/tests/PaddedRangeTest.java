@@ -160,6 +160,60 @@ class PaddedRangeTest {
         assertThat(enqueued(trace)).singleElement().asString().contains("work-groups of " + Math.min(256, small) + ",");
     }
 
+    /**
+     * A kernel that stores with a stride along the range's last dimension (a naive transpose) gets square work-groups,
+     * one that does not keeps 32x8, and a set JSYCL_LOCAL_SIZE_2D holds for both; results as in Java either way.
+     */
+    @Test
+    void aTransposeGetsSquareWorkGroupsUnlessTheSizeIsSet() {
+        int rows = 48;
+        int cols = 40;
+        float[] in = new float[rows * cols];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = i * 0.5f;
+        }
+        float[] expected = new float[rows * cols];
+        for (int i = 0; i < rows; i++) {
+            for (int j = 0; j < cols; j++) {
+                expected[j * rows + i] = in[i * cols + j];
+            }
+        }
+        assertThat(transpose(in, rows, cols, expected)).contains("work-groups of 16x16,");
+        System.setProperty("jsycl.localSize2d", "8x4"); // OpenCL's order; the trace gives the range's, 4x8
+        assertThat(transpose(in, rows, cols, expected)).contains("work-groups of 4x8,");
+    }
+
+    /** Transposes {@code in} and doubles it in place, checks both against Java; the transpose's trace line. */
+    private static String transpose(float[] in, int rows, int cols, float[] expected) {
+        float[] out = new float[rows * cols];
+        float[] doubled = in.clone();
+        List<String> trace;
+        try (var capture = new TraceCapture(); var q = new Queue(TestDevices.firstOpenCl());
+             var src = Buffer.of(in, Range.of(rows, cols)); var dst = Buffer.of(out, Range.of(cols, rows));
+             var twice = Buffer.of(doubled, Range.of(rows, cols))) {
+            q.submit(h -> {
+                var a = src.read(h);
+                var b = dst.writeNoInit(h);
+                h.parallelFor(Range.of(rows, cols), it -> b.set(it.id(1), it.id(0), a.get(it.id(0), it.id(1))));
+            });
+            q.submit(h -> {
+                var a = twice.readWrite(h);
+                h.parallelFor(Range.of(rows, cols), it -> a.set(it.id(0), it.id(1), a.get(it.id(0), it.id(1)) * 2));
+            });
+            q.await();
+            trace = enqueued(capture.messages());
+        }
+        assertThat(out).containsExactly(expected);
+        for (int i = 0; i < in.length; i++) {
+            assertThat(doubled[i]).isEqualTo(in[i] * 2);
+        }
+        assertThat(trace).hasSize(2);
+        String set = System.getProperty("jsycl.localSize2d");
+        assertThat(trace.get(1)).as("the in-place kernel has no stride")
+                .contains("work-groups of " + (set != null ? "4x8" : "8x32") + ",");
+        return trace.get(0);
+    }
+
     private static List<String> enqueued(List<String> trace) {
         return trace.stream().filter(m -> m.contains(" enqueued on ")).toList();
     }

@@ -32,6 +32,13 @@ public final class LaunchSettings {
      * total there), hence a constant.
      */
     static final long GRID_STRIDE_MAX_BYTES = 48L << 20;
+    /**
+     * The work-group of a padded 2-D launch of a kernel that reaches an accessor with a stride along the range's last
+     * dimension ({@code LoweredKernel.stridedAccess}), OpenCL dimension 0 first: a warp of 16x2 items touches 16 rows
+     * two elements each where one of 32x1 touches 32 rows one element each; a naive 4096² transpose ran in 0.16 ms
+     * with 16x16 work-groups against 0.31 ms with 32x8 on an H100 (benchmarks/results/h100.md, GridKernels).
+     */
+    static final long[] STRIDED_LOCAL_2D = {16, 16};
 
     private final boolean padsRanges;
     private final boolean checksAll;
@@ -48,6 +55,8 @@ public final class LaunchSettings {
      * the default one (0 where {@code JSYCL_LOCAL_SIZE_1D} sets it: then it is used as given).
      */
     private final long spreadOver;
+    /** Whether {@code JSYCL_LOCAL_SIZE_2D} is set: then every padded 2-D launch uses it as given. */
+    private final boolean localSize2dSet;
     /** Whether {@code JSYCL_GRID_STRIDE} is on ({@code TRUE}), off, or auto (null); off on the host device. */
     private final Boolean gridStride;
     /** The compute units a grid-stride launch spreads over. */
@@ -77,6 +86,7 @@ public final class LaunchSettings {
             }
         }
         this.spreadOver = padsRanges && !settings.paddedLocalSizeSet(1) ? device.maxComputeUnits() : 0;
+        this.localSize2dSet = settings.paddedLocalSizeSet(2);
         Boolean stride = settings.gridStride().get();
         this.gridStride = device.isHost() || !padsRanges ? Boolean.FALSE
                 : stride != null ? stride : device.type() == DeviceType.GPU ? null : Boolean.FALSE;
@@ -134,8 +144,19 @@ public final class LaunchSettings {
      * @throws IllegalArgumentException if the setting is malformed
      */
     public long[] paddedLocalSize(Range range) {
+        return paddedLocalSize(range, false);
+    }
+
+    /**
+     * The work-group extents of a padded launch over {@code range} of a kernel that reaches an accessor with a stride
+     * along the range's last dimension ({@code strided}) or not: as {@link #paddedLocalSize(Range)}, except that a
+     * strided 2-D kernel gets {@link #STRIDED_LOCAL_2D} where {@code JSYCL_LOCAL_SIZE_2D} is unset.
+     *
+     * @throws IllegalArgumentException if the setting is malformed
+     */
+    public long[] paddedLocalSize(Range range, boolean strided) {
         int dims = range.dimensions();
-        long[] chosen = paddedLocalSize(dims);
+        long[] chosen = strided && dims == 2 && !localSize2dSet ? STRIDED_LOCAL_2D : paddedLocalSize(dims);
         long[] local = chosen.clone();
         // Only ranges that give every compute unit at least a warp: a tiny launch costs least as one work-group.
         if (dims == 1 && range.get(0) >= spreadOver * MIN_SPREAD_WORK_GROUP) {

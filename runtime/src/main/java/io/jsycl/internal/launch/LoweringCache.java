@@ -48,7 +48,7 @@ public final class LoweringCache {
     /** Bump when the lowering's output changes for the same input (also covered by the code fingerprint). */
     static final int LOWERING_VERSION = 11;
     static final String FOLDER = "lowered";
-    private static final int ENTRY_FORMAT = 4;
+    private static final int ENTRY_FORMAT = 5;
     private static final String ABSENT = "absent";
 
     private static volatile LoweringCache defaultCache;
@@ -144,6 +144,7 @@ public final class LoweringCache {
             out.writeBoolean(k.usesBarrier());
             out.writeBoolean(k.gridStride());
             out.writeBoolean(k.vectorAccess());
+            out.writeBoolean(k.stridedAccess());
             out.writeInt(k.args().size());
             for (KernelArg a : k.args()) {
                 out.writeInt(a.captureIndex());
@@ -189,6 +190,7 @@ public final class LoweringCache {
             boolean barrier = in.readBoolean();
             boolean gridStride = in.readBoolean();
             boolean vectorAccess = in.readBoolean();
+            boolean stridedAccess = in.readBoolean();
             int count = in.readInt();
             if (count < 0 || count > stored.length) {
                 return null;
@@ -228,7 +230,8 @@ public final class LoweringCache {
             if (in.read() != -1) {
                 return null;
             }
-            return new LoweredKernel(name, source, args, fp64, specs, barrier, gridStride, vectorAccess);
+            return new LoweredKernel(name, source, args, fp64, specs, barrier, gridStride, vectorAccess,
+                    stridedAccess);
         } catch (IOException | RuntimeException e) {
             return null; // garbled entry (or an enum constant this version lacks): a miss
         }

@@ -57,6 +57,7 @@ import java.util.function.Supplier;
  * @param warmup {@code JSYCL_WARMUP}: the submit path is run on a background thread when the process's first queue
  *        on such a device is made, so that the JIT has compiled it before the program's second submit: forced on or
  *        off, or null for auto (GPUs)
+ * @param warmupSubmits {@code JSYCL_WARMUP_SUBMITS}: the most submits the warm-up makes
  */
 public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTransfers,
         Parsed<Boolean> outOfOrderQueues, List<Parsed<long[]>> localSizes, boolean trace,
@@ -64,7 +65,8 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
         Parsed<Boolean> zeroOffsets, Parsed<Boolean> signedSubscripts, Parsed<Map<DriverQuirk, Boolean>> quirks,
         Parsed<Boolean> stagingPool, Parsed<Long> stagingPoolMib, Parsed<Integer> devicePoolPercent,
         Parsed<Integer> copyThreads, boolean profile, boolean traceFirstSubmit,
-        Parsed<Boolean> launchThread, Parsed<Boolean> gridStride, Parsed<Boolean> warmup) {
+        Parsed<Boolean> launchThread, Parsed<Boolean> gridStride, Parsed<Boolean> warmup,
+        Parsed<Integer> warmupSubmits) {
 
     static final Setting DEVICE = new Setting("JSYCL_DEVICE", "jsycl.device");
     static final Setting DUMP_KERNELS = new Setting("JSYCL_DUMP_KERNELS", "jsycl.dumpKernels");
@@ -87,6 +89,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
     static final Setting LAUNCH_THREAD = new Setting("JSYCL_LAUNCH_THREAD", "jsycl.launchThread");
     static final Setting GRID_STRIDE = new Setting("JSYCL_GRID_STRIDE", "jsycl.gridStride");
     static final Setting WARMUP = new Setting("JSYCL_WARMUP", "jsycl.warmup");
+    static final Setting WARMUP_SUBMITS = new Setting("JSYCL_WARMUP_SUBMITS", "jsycl.warmupSubmits");
 
     /** Work-group extents of padded launches of 1-, 2- and 3-D ranges where unset, OpenCL dimension 0 first. */
     private static final long[][] PADDED_LOCAL = {{256}, {32, 8}, {32, 4, 2}};
@@ -164,7 +167,8 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
                 source.flagOrOff(TRACE_FIRST_SUBMIT),
                 Parsed.of(() -> source.autoSwitch(LAUNCH_THREAD)),
                 Parsed.of(() -> source.autoSwitch(GRID_STRIDE)),
-                Parsed.of(() -> source.autoSwitch(WARMUP)));
+                Parsed.of(() -> source.autoSwitch(WARMUP)),
+                Parsed.of(() -> (int) source.wholeNumber(WARMUP_SUBMITS, 20_000, 1, 10_000_000, "submits")));
     }
 
     /**

@@ -239,7 +239,7 @@ public final class QueueScheduler {
                 | (strideItems > 0 ? LaunchSpecialization.GRID_STRIDE : 0);
         // The work-groups the runtime picks for a Range launch on a device that pads ranges (GPUs), else null.
         long[] paddedLocal = launch instanceof CommandGroupRecord.Items
-                && launches.padsRanges() ? launches.paddedLocalSize(workItems) : null;
+                && launches.padsRanges() ? launches.paddedLocalSize(workItems, lowered.stridedAccess()) : null;
         KernelHandle handle = kernels.kernelFor(group, kernel.lowering(),
                 paddedLocal != null && SubmitTrace.ragged(workItems, paddedLocal), specialization);
         FirstSubmitTrace.mark("program");
