@@ -302,6 +302,9 @@ SECTIONS = [
             "milliseconds; first and second run, the first five, median and min of the rest, device time from "
             "profiling events, and the work-group jsycl launched with; outputs checked bit-exactly.",
             one_table("workload", "grid-kernels")),
+    Section("Multi-dimensional kernels without the submit-path warm-up", ["grid-kernels-warmup-off.md"],
+            "The same with `JSYCL_WARMUP=off`, in the same command: what the warm-up (`SubmitWarmup`) changes in the "
+            "first runs of a fresh JVM.", one_table("workload", "grid-kernels")),
     Section("Warm-up of a fresh JVM", ["warmup-curve.md"],
             "One 2-D kernel over 2048² floats and its wait at chosen runs of a fresh JVM, jsycl beside the same "
             "kernel hand-written through the raw bindings (`io.jsycl.bench.WarmupCurve`): how long each path's Java "
