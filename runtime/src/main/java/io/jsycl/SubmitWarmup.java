@@ -1,5 +1,6 @@
 package io.jsycl;
 
+import io.jsycl.internal.platform.SchedulerTrace;
 import io.jsycl.internal.platform.Settings;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,7 +27,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Once per process, started by the first queue made on a device that {@code JSYCL_WARMUP} selects (GPUs by
  * default; not CPU devices, whose cores the warm-up would take from the program's kernels): the JIT's code serves
  * every queue. The thread is a daemon, so it never holds a JVM's exit. A failure ends the warm-up, logged at
- * {@code DEBUG}, and affects nothing else: the program's submits take the same path and report their own errors.
+ * {@code DEBUG}, and affects nothing else: the program's submits take the same path and report their own errors. Its
+ * command groups are left out of the scheduler's trace ({@code JSYCL_TRACE}).
  */
 final class SubmitWarmup {
     /** A bound for a slow device or a loaded machine. */
@@ -65,6 +67,7 @@ final class SubmitWarmup {
         }
         int submits = settings.warmupSubmits().get();
         var thread = new Thread(() -> run(device, submits, TIME_LIMIT_NANOS), "jsycl-warm-up");
+        SchedulerTrace.untraced(thread);
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
         thread.start();

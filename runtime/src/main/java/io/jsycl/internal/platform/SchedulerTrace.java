@@ -20,9 +20,20 @@ public final class SchedulerTrace {
     private SchedulerTrace() {
     }
 
+    /** A thread whose command groups are not traced (the submit-path warm-up's), or null. */
+    private static volatile Thread untraced;
+
     /** True if a record would be logged: build the message only then. */
     public static boolean on() {
-        return LOG.isLoggable(LEVEL);
+        return LOG.isLoggable(LEVEL) && Thread.currentThread() != untraced;
+    }
+
+    /**
+     * Leaves the command groups {@code thread} submits, and the buffers it closes, out of the trace: jsycl's own
+     * submit-path warm-up, whose launches are none of the program's.
+     */
+    public static void untraced(Thread thread) {
+        untraced = thread;
     }
 
     public static void log(String message) {
