@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Once per process, started by the first queue made on a device that {@code JSYCL_WARMUP} selects (GPUs by
  * default; not CPU devices, whose cores the warm-up would take from the program's kernels): the JIT's code serves
- * every queue. The thread is a daemon, so it never holds a JVM's exit. A failure ends the warm-up, logged at
+ * every queue. Not in a profiled run ({@code JSYCL_PROFILE}), whose table is the program's kernels. The thread is a daemon, so it never holds a JVM's exit. A failure ends the warm-up, logged at
  * {@code DEBUG}, and affects nothing else: the program's submits take the same path and report their own errors. Its
  * command groups are left out of the scheduler's trace ({@code JSYCL_TRACE}).
  */
@@ -62,7 +62,9 @@ final class SubmitWarmup {
      */
     static Thread startFor(Device device) {
         Settings settings = Settings.current();
-        if (device.isHost() || !settings.warmsUp(device.type()) || !STARTED.compareAndSet(false, true)) {
+        // A profiled run (JSYCL_PROFILE) measures the program's own kernels: its table would list the warm-up's too.
+        if (device.isHost() || settings.profile() || !settings.warmsUp(device.type())
+                || !STARTED.compareAndSet(false, true)) {
             return null;
         }
         int submits = settings.warmupSubmits().get();

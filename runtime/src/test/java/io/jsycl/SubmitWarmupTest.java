@@ -19,6 +19,7 @@ class SubmitWarmupTest {
     void restore() {
         System.setProperty("jsycl.warmup", "off");
         System.clearProperty("jsycl.outOfOrderQueues");
+        System.clearProperty("jsycl.profile");
     }
 
     /** The device a program's default queue gets (a GPU where there is one, or JSYCL_DEVICE's), if not the host. */
@@ -78,6 +79,9 @@ class SubmitWarmupTest {
         assertThat(SubmitWarmup.startFor(Device.host())).as("never on the host device").isNull();
         System.setProperty("jsycl.warmup", "on");
         assertThat(SubmitWarmup.startFor(Device.host())).as("never on the host device").isNull();
+        System.setProperty("jsycl.profile", "on");
+        assertThat(SubmitWarmup.startFor(device)).as("never in a profiled run").isNull();
+        System.clearProperty("jsycl.profile");
 
         Thread thread = SubmitWarmup.startFor(device);
 
