@@ -6,6 +6,7 @@ import io.jsycl.opencl.ClDevice;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /** An OpenCL device, or the host device that runs kernels on the JVM. */
 public final class Device {
@@ -194,6 +195,18 @@ public final class Device {
      */
     public boolean hostUnifiedMemory() {
         return impl.hostUnifiedMemory();
+    }
+
+    /**
+     * The device's PCI address as Linux writes it, {@code 0000:1b:00.0} (domain, bus, device, function), the address
+     * {@code nvidia-smi} shows as {@code 00000000:1B:00.0} and cluster schedulers assign GPUs by; usable in
+     * {@code JSYCL_DEVICE} and {@link DeviceSelector#pciBusId(String)}. From {@code cl_khr_pci_bus_info} or NVIDIA's
+     * {@code cl_nv_device_attribute_query}; empty for the host device and where the driver gives none (CPU devices).
+     *
+     * @return the PCI address, if the driver gives it
+     */
+    public Optional<String> pciBusId() {
+        return Optional.ofNullable(impl.pciBusId());
     }
 
     /**

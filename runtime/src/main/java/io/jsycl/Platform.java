@@ -24,6 +24,11 @@ public final class Platform {
             for (var d : cl.devices()) {
                 list.add(new Device(this, d));
             }
+            // nvidia-smi and CUDA_DEVICE_ORDER=PCI_BUS_ID number GPUs by PCI address: so do we, where every device of
+            // the platform has one, so that GPU i here is GPU i there.
+            if (list.stream().allMatch(d -> d.pciBusId().isPresent())) {
+                list.sort(java.util.Comparator.comparing(d -> d.pciBusId().orElseThrow()));
+            }
             this.devices = List.copyOf(list);
         }
     }

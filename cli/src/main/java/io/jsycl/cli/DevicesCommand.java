@@ -21,7 +21,9 @@ final class DevicesCommand {
             Lists the OpenCL platforms and their devices (type, compute units, largest work-group, global
             and local memory, fp64, OpenCL and OpenCL C versions, driver, the driver quirks jsycl works around), then
             the pure-Java host device.
-            The device that new Queue() picks is marked with '*' (JSYCL_DEVICE changes it).
+            The device that new Queue() picks is marked with '*' (JSYCL_DEVICE changes it: gpu, cpu, host, gpu:1 for
+            the second GPU, a PCI address such as 0000:1b:00.0, or part of a name). GPUs of a platform are listed by
+            PCI address, the order of nvidia-smi.
             Exit status: 0 listed, 2 usage error.""";
 
     private DevicesCommand() {
@@ -51,7 +53,8 @@ final class DevicesCommand {
             for (Device device : platform.devices()) {
                 out.printf("  %s device %d: %s [%s]%n", device.equals(chosen) ? "*" : " ", d++, device.name(),
                         device.type().name().toLowerCase(Locale.ROOT));
-                out.printf("      vendor %s, driver %s%n", device.vendor(), device.driverVersion());
+                out.printf("      vendor %s, driver %s%s%n", device.vendor(), device.driverVersion(),
+                        device.pciBusId().map(a -> ", PCI " + a).orElse(""));
                 out.printf("      compute units %d, max work-group %d, global memory %s, local memory %s%n",
                         device.maxComputeUnits(), device.maxWorkGroupSize(), bytes(device.globalMemSize()),
                         bytes(device.localMemSize()));

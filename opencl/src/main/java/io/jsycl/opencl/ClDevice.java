@@ -275,6 +275,41 @@ public final class ClDevice {
         return int64(cl_h.CL_DEVICE_DOUBLE_FP_CONFIG());
     }
 
+    /** {@code CL_DEVICE_PCI_BUS_INFO_KHR} of {@code cl_khr_pci_bus_info}: domain, bus, device, function. */
+    static final int CL_DEVICE_PCI_BUS_INFO_KHR = 0x410F;
+    /** {@code CL_DEVICE_PCI_BUS_ID_NV} of {@code cl_nv_device_attribute_query}. */
+    static final int CL_DEVICE_PCI_BUS_ID_NV = 0x4008;
+    /** {@code CL_DEVICE_PCI_SLOT_ID_NV}: the PCI device number. */
+    static final int CL_DEVICE_PCI_SLOT_ID_NV = 0x4009;
+    /** {@code CL_DEVICE_PCI_DOMAIN_ID_NV}, which drivers before 460 lack. */
+    static final int CL_DEVICE_PCI_DOMAIN_ID_NV = 0x400A;
+
+    /**
+     * The device's PCI address as Linux writes it ({@code 0000:1b:00.0}: domain, bus, device, function, hexadecimal),
+     * from {@code cl_khr_pci_bus_info} or NVIDIA's {@code cl_nv_device_attribute_query}; null where the driver gives
+     * neither (CPU devices, PoCL). {@code nvidia-smi} writes the same address as {@code 00000000:1B:00.0}.
+     *
+     * @return the address, or null
+     * @throws ClException when {@code clGetDeviceInfo} fails for an extension the device lists
+     */
+    public String pciBusId() {
+        if (hasExtension("cl_khr_pci_bus_info")) {
+            var b = java.nio.ByteBuffer.wrap(ClInfo.bytes(info(), CL_DEVICE_PCI_BUS_INFO_KHR, "clGetDeviceInfo"))
+                    .order(java.nio.ByteOrder.nativeOrder());
+            return PciAddress.format(b.getInt(0), b.getInt(4), b.getInt(8), b.getInt(12));
+        }
+        if (hasExtension("cl_nv_device_attribute_query")) {
+            int domain;
+            try {
+                domain = int32(CL_DEVICE_PCI_DOMAIN_ID_NV);
+            } catch (ClException e) {
+                domain = 0; // an older driver: one PCI domain
+            }
+            return PciAddress.format(domain, int32(CL_DEVICE_PCI_BUS_ID_NV), int32(CL_DEVICE_PCI_SLOT_ID_NV), 0);
+        }
+        return null;
+    }
+
     /**
      * Whether {@code ext} is one of the space-separated names of {@link #extensions()}.
      *

@@ -29,6 +29,8 @@ public final class DeviceImpl {
     private final long maxWorkGroupSize;
     // OpenCL order (dimension 0 varies fastest): SYCL dimension d of a D-dimensional range is entry D-1-d.
     private final long[] maxWorkItemSizes;
+    /** The PCI address ({@code 0000:1b:00.0}), or null where the driver gives none. */
+    private final String pciBusId;
 
     /**
      * The state of a device of {@code platform}.
@@ -54,6 +56,21 @@ public final class DeviceImpl {
         this.maxWorkGroupSize = cl == null ? HOST_MAX_WORK_GROUP_SIZE : cl.maxWorkGroupSize();
         this.maxWorkItemSizes = cl == null ? new long[] {HOST_MAX_WORK_GROUP_SIZE, HOST_MAX_WORK_GROUP_SIZE,
                 HOST_MAX_WORK_GROUP_SIZE} : cl.maxWorkItemSizes();
+        this.pciBusId = cl == null ? null : pciBusIdOf(cl);
+    }
+
+    /** A device's PCI address; null where the driver gives none or fails to (the device is usable without one). */
+    private static String pciBusIdOf(ClDevice cl) {
+        try {
+            return cl.pciBusId();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The PCI address, {@code 0000:1b:00.0}, or null (the host device, CPU devices, drivers that give none). */
+    public String pciBusId() {
+        return pciBusId;
     }
 
     private static final long HOST_MAX_WORK_GROUP_SIZE = 1024;
