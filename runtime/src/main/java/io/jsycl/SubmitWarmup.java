@@ -26,9 +26,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Once per process, started by the first queue made on a device that {@code JSYCL_WARMUP} selects (GPUs by
  * default; not CPU devices, whose cores the warm-up would take from the program's kernels): the JIT's code serves
- * every queue. Not in a profiled run ({@code JSYCL_PROFILE}), whose table is the program's kernels. The thread is a daemon, so it never holds a JVM's exit. A failure ends the warm-up, logged at
- * {@code DEBUG}, and affects nothing else: the program's submits take the same path and report their own errors. Its
- * command groups are left out of the scheduler's trace ({@code JSYCL_TRACE}).
+ * every queue. Not in a profiled run ({@code JSYCL_PROFILE}), whose table is the program's kernels. The thread is a
+ * daemon; the JVM's exit stops it after its current submit and waits (up to {@value #EXIT_WAIT_MILLIS} ms) for it to
+ * release what it made, so that no driver call of it runs while the driver's exit handlers tear its context down. A
+ * failure ends the warm-up, logged at {@code DEBUG}, and affects nothing else: the program's submits take the same
+ * path and report their own errors. Its command groups are left out of the scheduler's trace ({@code JSYCL_TRACE}).
  */
 final class SubmitWarmup {
     /** A bound for a slow device or a loaded machine. */
@@ -38,6 +40,10 @@ final class SubmitWarmup {
 
     private static final System.Logger LOG = System.getLogger("io.jsycl.warmup");
     private static final AtomicBoolean STARTED = new AtomicBoolean();
+    /** How long the JVM's exit waits for a warm-up to finish the submit it is in and release what it made. */
+    static final long EXIT_WAIT_MILLIS = 2_000;
+    /** Set as the JVM exits: a warm-up stops after its current submit. */
+    private static volatile boolean stopping;
 
     /**
      * What a warm-up did.
@@ -72,6 +78,16 @@ final class SubmitWarmup {
         SchedulerTrace.untraced(thread);
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
+        // A program that ends while the warm-up is inside the driver would otherwise leave the driver's exit handlers
+        // tearing down its context under a running call: the exit lets it finish its submit and close its queues.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stopping = true;
+            try {
+                thread.join(EXIT_WAIT_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "jsycl-warm-up-exit"));
         thread.start();
         return thread;
     }
@@ -94,7 +110,7 @@ final class SubmitWarmup {
         try (var queue = new Queue(context, device);
              var inOrder = new Queue(context, device, QueueProperty.IN_ORDER);
              var kernels = new Kernels()) {
-            while (done < submits && System.nanoTime() - start < limitNanos) {
+            while (done < submits && !stopping && System.nanoTime() - start < limitNanos) {
                 if (done % FRESH_QUEUE == FRESH_QUEUE / 2) {
                     // A program's first submits run on a queue with no command before them and kernels with no
                     // arguments set yet.

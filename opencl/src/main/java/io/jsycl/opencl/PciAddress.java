@@ -15,14 +15,24 @@ public final class PciAddress {
     private PciAddress() {
     }
 
-    /** The canonical form of the address with these parts: {@code dddd:bb:dd.f}, lower case. */
+    /**
+     * The canonical form of the address with these parts.
+     *
+     * @param domain the PCI domain (segment)
+     * @param bus the bus number
+     * @param device the device number on the bus
+     * @param function the function number of the device
+     * @return {@code dddd:bb:dd.f}, hexadecimal, lower case
+     */
     public static String format(int domain, int bus, int device, int function) {
         return String.format(Locale.ROOT, "%04x:%02x:%02x.%x", domain, bus, device, function);
     }
 
     /**
-     * The canonical form of {@code text}, a PCI address in any of the usual forms (domain optional, any case), or
-     * null where it is none.
+     * The canonical form of a PCI address written in any of the usual forms (domain optional, any case).
+     *
+     * @param text the address as a person, a tool or a scheduler wrote it
+     * @return its canonical form ({@link #format}), or null where {@code text} is no PCI address
      */
     public static String parse(String text) {
         var m = ADDRESS.matcher(text.strip());
