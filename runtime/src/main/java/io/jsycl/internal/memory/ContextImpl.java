@@ -34,6 +34,8 @@ public final class ContextImpl implements EventContext {
 
     // Guarded by this.
     private ClCommandQueue transferQueue;
+    // Guarded by this: in-order queues of the other devices, for copies between devices; made on first use.
+    private final Map<DeviceImpl, ClCommandQueue> deviceQueues = new java.util.HashMap<>();
     // Guarded by this.
     private StagingPool stagingPool;
     // Guarded by this.
@@ -118,6 +120,23 @@ public final class ContextImpl implements EventContext {
             transferQueue = ClCommandQueue.create(cl(), transferDevice, false, false);
         }
         return transferQueue;
+    }
+
+    /**
+     * An in-order queue of this context on {@code device}, for the runtime's copies between devices: the transfer
+     * queue on the transfer device, another made on first use elsewhere, closed with the context.
+     *
+     * @param device one of the context's OpenCL devices
+     * @return the queue
+     */
+    public synchronized ClCommandQueue transferQueue(DeviceImpl device) {
+        if (device.cl().equals(transferDevice)) {
+            return transferQueue();
+        }
+        if (!devices.contains(device)) {
+            throw new IllegalArgumentException(device + " is not a device of " + this);
+        }
+        return deviceQueues.computeIfAbsent(device, d -> ClCommandQueue.create(cl(), d.cl(), false, false));
     }
 
     /**
@@ -289,6 +308,8 @@ public final class ContextImpl implements EventContext {
                 if (transferQueue != null) {
                     transferQueue.close();
                 }
+                deviceQueues.values().forEach(ClCommandQueue::close);
+                deviceQueues.clear();
             }
             kernels.clear();
             ProgramManager.forget(cl);

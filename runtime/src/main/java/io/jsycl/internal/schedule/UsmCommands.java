@@ -2,8 +2,11 @@ package io.jsycl.internal.schedule;
 
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.memory.ArrayTransfers;
+import io.jsycl.internal.memory.ContextImpl;
 import io.jsycl.internal.memory.DeviceArrayImpl;
 import io.jsycl.internal.memory.HostArrayImpl;
+import io.jsycl.internal.memory.PeerCopy;
+import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -145,7 +148,7 @@ public final class UsmCommands {
     /** Copies {@code count} elements of {@code src} from {@code srcOffset} into {@code dst} at {@code dstOffset}. */
     public static EventImpl copyDeviceToDevice(QueueScheduler q, DeviceArrayImpl src, int srcOffset, DeviceArrayImpl dst, int dstOffset,
                                     int count, EventImpl[] dependsOn) {
-        checkPair(q, src, dst);
+        boolean peers = checkPair(q, src, dst);
         if (count < 0 || srcOffset < 0 || dstOffset < 0 || (long) srcOffset + count > src.length()
                 || (long) dstOffset + count > dst.length()) {
             throw new IndexOutOfBoundsException("q.copy: " + count + " elements from offset " + srcOffset + " of "
@@ -167,13 +170,26 @@ public final class UsmCommands {
             return q.trackDone();
         }
         long size = src.kind().bytes;
+        if (peers) {
+            // Two devices of the context: through pinned memory, each device's DMA on its own queue (PeerCopy).
+            ContextImpl context = q.context();
+            ClCommandQueue to = dst.device() == q.device() ? q.cl() : context.transferQueue(dst.device());
+            PeerCopy.copy(context, src.device(), src.mem(), srcOffset * size, to, dst.mem(), dstOffset * size,
+                    count * size, EventImpl.waitList(waits, context));
+            return q.trackDone();
+        }
         ClEvent e = q.cl().enqueueCopyBuffer(src.mem(), dst.mem(), srcOffset * size,
                 dstOffset * size, count * size, EventImpl.waitList(waits, q.context()));
         return q.trackNew(e);
     }
 
-    /** Both arrays of the queue's context and device, and of one element type. */
-    private static void checkPair(QueueScheduler q, DeviceArrayImpl src, DeviceArrayImpl dst) {
+    /**
+     * Both arrays of the queue's context and of one element type, both of the queue's device or one of them (a copy
+     * between two devices of the context).
+     *
+     * @return whether the arrays are on two devices
+     */
+    private static boolean checkPair(QueueScheduler q, DeviceArrayImpl src, DeviceArrayImpl dst) {
         Objects.requireNonNull(src, "src");
         Objects.requireNonNull(dst, "dst");
         if (src.context() != dst.context()) {
@@ -185,8 +201,15 @@ public final class UsmCommands {
             throw new IllegalArgumentException("q.copy: source " + src + " and destination " + dst
                     + " hold different element types");
         }
+        if (src.device() != dst.device() && src.context() == q.context()
+                && (src.device() == q.device() || dst.device() == q.device())) {
+            src.requireOpen();
+            dst.requireOpen();
+            return true;
+        }
         check(q, src, 0);
         check(q, dst, 0);
+        return false;
     }
 
     public static EventImpl fill(QueueScheduler q, DeviceArrayImpl dst, Object oneElement, EventImpl[] dependsOn) {
