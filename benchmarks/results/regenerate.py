@@ -305,6 +305,12 @@ SECTIONS = [
     Section("Multi-dimensional kernels without the submit-path warm-up", ["grid-kernels-warmup-off.md"],
             "The same with `JSYCL_WARMUP=off`, in the same command: what the warm-up (`SubmitWarmup`) changes in the "
             "first runs of a fresh JVM.", one_table("workload", "grid-kernels")),
+    Section("Moving device memory between two GPUs", ["peer-copy.md"],
+            "One context over the host's first two GPUs (`io.jsycl.bench.PeerCopyBench`): jsycl's "
+            "`q.copy(DeviceArray, DeviceArray)` from one GPU to the other (pinned host memory in 4 MiB slices, both "
+            "DMA engines at once) beside each GPU's pinned host-to-device copy, the bound of a staged move, and the "
+            "driver's own `clEnqueueCopyBuffer` across the GPUs; median of 5, GB/s of the bytes moved; jsycl's "
+            "moves checked against the Java array.", one_table("MiB", "peer-copy")),
     Section("Warm-up of a fresh JVM", ["warmup-curve.md"],
             "One 2-D kernel over 2048² floats and its wait at chosen runs of a fresh JVM, jsycl beside the same "
             "kernel hand-written through the raw bindings (`io.jsycl.bench.WarmupCurve`): how long each path's Java "
