@@ -88,8 +88,8 @@ public final class PeerCopyBench {
 
     /** The driver's own move: the second GPU's queue copies a buffer that the first GPU's queue wrote last. */
     private static void driverCopy(Device d0, Device d1, long bytes, int runs, int mib) {
-        ClDevice c0 = clDevice(d0);
-        ClDevice c1 = clDevice(d1);
+        ClDevice c0 = Suite.match(d0);
+        ClDevice c1 = Suite.match(d1);
         try (var context = ClContext.create(List.of(c0, c1));
              var q0 = ClCommandQueue.create(context, c0, false, false);
              var q1 = ClCommandQueue.create(context, c1, false, false);
@@ -113,21 +113,6 @@ public final class PeerCopyBench {
             System.out.printf("| %d | driver: clEnqueueCopyBuffer across the GPUs | failed: %s | | |%n", mib,
                     e.getMessage());
         }
-    }
-
-    /** The OpenCL device of {@code d}, by PCI address where it has one: two GPUs of one model share a name. */
-    private static ClDevice clDevice(Device d) {
-        if (d.pciBusId().isEmpty()) {
-            return Suite.match(d);
-        }
-        for (var platform : io.jsycl.opencl.ClPlatform.all()) {
-            for (ClDevice c : platform.devices()) {
-                if (d.pciBusId().get().equals(c.pciBusId())) {
-                    return c;
-                }
-            }
-        }
-        throw new IllegalStateException("no OpenCL device at " + d.pciBusId().get());
     }
 
     private static void row(int mib, String way, long[] nanos, String check) {

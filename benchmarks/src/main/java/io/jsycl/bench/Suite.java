@@ -309,14 +309,20 @@ public final class Suite {
         return picked;
     }
 
-    /** The checked-layer device that is {@code d} (same platform, name and driver). */
+    /**
+     * The checked-layer device that is {@code d}: same platform and PCI address where {@code d} has one (two GPUs of
+     * one model share a name), else same platform, name and driver.
+     */
     static ClDevice match(Device d) {
+        String pci = d.pciBusId().orElse(null);
         for (ClPlatform p : ClPlatform.all()) {
             if (!p.name().equals(d.platform().name())) {
                 continue;
             }
             for (ClDevice c : p.devices()) {
-                if (c.name().equals(d.name()) && c.driverVersion().equals(d.driverVersion())) {
+                boolean same = pci != null ? pci.equals(c.pciBusId())
+                        : c.name().equals(d.name()) && c.driverVersion().equals(d.driverVersion());
+                if (same) {
                     return c;
                 }
             }

@@ -76,9 +76,10 @@ class SweepTest {
         assertThat(plain.reps()).isEqualTo(4);
         assertThat(counted.get()).isEqualTo(4 + 3 * 4);
         counted.set(0);
-        // 4 operations of 50 µs last 0.2 ms; a round of at least 5 ms needs about 100, fewer if the host is slow.
+        // 4 operations of 50 µs last 0.2 ms; a round of at least 5 ms needs about 100, fewer where a loaded host
+        // stretches each spin (a busy CI machine saw 9): more than 4 in any case, never more than 100 and one.
         SweepOp.Timing longer = SweepOp.measure(op, 4, 3, 1, 5_000_000);
-        assertThat(longer.reps()).isBetween(20, 101);
+        assertThat(longer.reps()).isGreaterThan(4).isLessThanOrEqualTo(101);
         assertThat(counted.get()).isEqualTo(4 + 3L * longer.reps());
         assertThat(longer.perOpNanos()).isGreaterThanOrEqualTo(50_000);
     }
