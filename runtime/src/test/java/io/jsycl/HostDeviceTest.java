@@ -94,6 +94,54 @@ class HostDeviceTest {
     }
 
     @Test
+    void aBarrierInsideADivergentBranchFailsInsteadOfHanging() {
+        int[] out = new int[16];
+        try (var q = new Queue(Device.host())) {
+            var buf = Buffer.of(out);
+            Event e = q.submit(h -> {
+                var o = buf.write(h);
+                h.parallelFor(NdRange.of(Range.of(16), Range.of(8)), it -> {
+                    if (it.localId(0) < 5) {
+                        it.barrier();
+                    }
+                    o.set(it.globalId(0), 1);
+                });
+            });
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30), () ->
+                    assertThatThrownBy(e::await).isInstanceOf(SyclException.class)
+                            .hasMessageContaining("(HostDeviceTest.java:")
+                            .hasMessageContaining("a barrier that not every work-item of its work-group reached")
+                            .hasMessageContaining("work-item(s) [5, 6, 7] of the group"));
+            buf.close();
+        }
+    }
+
+    @Test
+    void workItemsReturningAfterTheirLastBarrierAtDifferentTimesAreFine() {
+        int n = 64;
+        int[] out = new int[n];
+        try (var q = new Queue(Device.host()); var buf = Buffer.of(out)) {
+            q.submit(h -> {
+                var o = buf.readWrite(h);
+                h.parallelFor(NdRange.of(Range.of(n), Range.of(16)), it -> {
+                    int i = it.globalId(0);
+                    for (int round = 0; round < 3; round++) {
+                        o.set(i, o.get(i) + 1);
+                        it.barrier();
+                    }
+                    if (i % 2 == 0) {
+                        return; // leaves early, after every barrier of the group
+                    }
+                    o.set(i, o.get(i) * 10);
+                });
+            });
+        }
+        for (int i = 0; i < n; i++) {
+            assertThat(out[i]).as("item %d", i).isEqualTo(i % 2 == 0 ? 3 : 30);
+        }
+    }
+
+    @Test
     void writingThroughAReadAccessorIsRejectedAtSubmit() {
         int[] data = new int[4];
         try (var q = new Queue(Device.host()); var buf = Buffer.of(data)) {

@@ -18,6 +18,8 @@ import java.util.function.LongBinaryOperator;
 public final class HostGroup {
     private final Map<LocalAccessorImpl, Object> locals = new ConcurrentHashMap<>();
     private final Phaser barrier;
+    /** The local ids of the work-items that returned from the kernel, by the barrier phase they returned in. */
+    private final Map<Integer, java.util.Queue<Integer>> returnedIn = new ConcurrentHashMap<>();
     private final int size;
     // Scratch of the work-group algorithms, one slot per work-item: an int or long, or a float's or double's bits as
     // a double (a float operation rounds to float); and a scan's results, which work-item 0 writes before the
@@ -45,8 +47,43 @@ public final class HostGroup {
     void barrier() {
         // A terminated phaser returns at once, also to work-items that arrive after the termination: a reset
         // CyclicBarrier released only those already waiting, and one arriving later waited forever.
-        if (barrier.arriveAndAwaitAdvance() < 0) {
+        int next = barrier.arriveAndAwaitAdvance();
+        if (next < 0) {
             throw new SyclException("another work-item of the group failed before reaching the barrier");
+        }
+        var returned = returnedIn.get(next - 1);
+        if (returned != null) {
+            throw new DivergentBarrier("a barrier that not every work-item of its work-group reached: work-item(s) "
+                    + describe(returned) + " of the group (local linear ids) returned from the kernel while the others"
+                    + " waited at the barrier; every work-item of a work-group must reach each barrier, for example by"
+                    + " calling it outside the branch (on a GPU such a kernel hangs or gives wrong results)");
+        }
+    }
+
+    /**
+     * A work-item whose kernel returned: it leaves the group, so that no barrier waits for it; a barrier its group
+     * reaches in the same phase then fails ({@link #barrier()}) instead of waiting forever.
+     *
+     * @param localLinearId the work-item's local linear id, for the message
+     */
+    void returned(int localLinearId) {
+        // The phase cannot advance before this work-item arrives, so it is the phase of the deregistration.
+        returnedIn.computeIfAbsent(barrier.getPhase(), p -> new java.util.concurrent.ConcurrentLinkedQueue<>())
+                .add(localLinearId);
+        barrier.arriveAndDeregister();
+    }
+
+    private static String describe(java.util.Collection<Integer> ids) {
+        var sorted = ids.stream().sorted().toList();
+        return (sorted.size() > 8 ? sorted.subList(0, 8) + " and " + (sorted.size() - 8) + " more" : sorted.toString());
+    }
+
+    /** A barrier some work-items of a group reached while others had returned ({@link HostKernelFailure} names it). */
+    static final class DivergentBarrier extends SyclException {
+        private static final long serialVersionUID = 1L;
+
+        DivergentBarrier(String message) {
+            super(message);
         }
     }
 

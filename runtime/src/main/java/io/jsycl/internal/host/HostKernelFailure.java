@@ -1,5 +1,6 @@
 package io.jsycl.internal.host;
 
+import io.jsycl.SyclException;
 import io.jsycl.internal.launch.KernelCheck;
 import io.jsycl.internal.launch.KernelLambdas;
 import java.security.CodeSource;
@@ -16,16 +17,17 @@ final class HostKernelFailure {
 
     /**
      * {@code thrown}, described where it is an index out of bounds or an integer division by zero (the failures a
-     * checked kernel reports on a device): a new exception of its kind with the kernel, line and work-item in its
-     * message and {@code thrown}'s stack; any other exception as it is.
+     * checked kernel reports on a device) or a barrier not every work-item reached: a new exception of its kind (a
+     * {@code SyclException} for the barrier) with the kernel, line and work-item in its message and {@code thrown}'s
+     * stack; any other exception as it is.
      *
      * @param thrown what the work-item threw
      * @param kernel the kernel lambda
      * @param id the work-item's global id in SYCL dimensions 0 to 2 (0 beyond the launch's dimensions)
      */
     static RuntimeException describe(RuntimeException thrown, Object kernel, int[] id) {
-        if (!(thrown instanceof IndexOutOfBoundsException || thrown instanceof ArithmeticException)
-                || isDescribed(thrown)) {
+        if (!(thrown instanceof IndexOutOfBoundsException || thrown instanceof ArithmeticException
+                || thrown instanceof HostGroup.DivergentBarrier) || isDescribed(thrown)) {
             return thrown;
         }
         String message = thrown.getMessage() == null ? "" : thrown.getMessage();
@@ -37,6 +39,7 @@ final class HostKernelFailure {
         RuntimeException described = switch (thrown) {
             case ArrayIndexOutOfBoundsException e -> new ArrayIndexOutOfBoundsException(where + message);
             case IndexOutOfBoundsException e -> new IndexOutOfBoundsException(where + message);
+            case HostGroup.DivergentBarrier e -> new SyclException(where + message);
             default -> new ArithmeticException(where + message);
         };
         // Its own stack, not a cause of the same type: the host executor's unwrapping of the pool's copies would

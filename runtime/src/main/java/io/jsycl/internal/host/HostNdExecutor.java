@@ -77,6 +77,7 @@ final class HostNdExecutor {
             threads[local] = Thread.ofVirtual().unstarted(() -> HostExecutor.inGroup(group, () -> {
                 try {
                     API.runWithSpecValues(spec, () -> kernel.run(item));
+                    group.returned((int) item.localLinearId());
                 } catch (Throwable t) {
                     synchronized (failure) {
                         if (failure[0] == null) {
