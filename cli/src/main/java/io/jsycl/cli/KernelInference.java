@@ -1,5 +1,8 @@
 package io.jsycl.cli;
 
+import static org.objectweb.asm.Opcodes.CHECKCAST;
+import static org.objectweb.asm.Opcodes.NEW;
+
 import io.jsycl.lowering.AccessMode;
 import io.jsycl.lowering.Capture;
 import io.jsycl.lowering.KernelRequest;
@@ -100,6 +103,9 @@ final class KernelInference {
         if (local != null) {
             return new Capture.Local(local, accessorDimensions(body, name));
         }
+        if (name.equals(LoweredApi.RECORD_ACCESSOR)) {
+            return recordAccessor(index, body, loader, name);
+        }
         Class<?> cls;
         try {
             cls = Class.forName(type.getClassName(), false, loader);
@@ -113,6 +119,58 @@ final class KernelInference {
         throw new CannotInfer("captured value " + index + " has type " + type.getClassName() + ", whose shape the class"
                 + " file does not give (kernels capture primitives, primitive arrays, records, Accessor.OfX and"
                 + " LocalAccessor.OfX)");
+    }
+
+    /**
+     * An accessor of records: the record class is the one the kernel casts a {@code get}'s result to, or constructs
+     * for a {@code set}; its components, all primitive, are the fields, as the runtime's record codec lays them out.
+     */
+    private static Capture recordAccessor(int index, MethodNode body, ClassLoader loader, String owner)
+            throws CannotInfer {
+        String record = null;
+        if (body != null) {
+            for (AbstractInsnNode insn : body.instructions) {
+                if (insn instanceof MethodInsnNode m && m.owner.equals(owner) && m.name.equals("get")) {
+                    AbstractInsnNode next = m.getNext();
+                    while (next != null && next.getOpcode() < 0) {
+                        next = next.getNext(); // labels, line numbers, frames
+                    }
+                    if (next instanceof org.objectweb.asm.tree.TypeInsnNode cast && cast.getOpcode() == CHECKCAST) {
+                        record = cast.desc;
+                        break;
+                    }
+                }
+                if (record == null && insn instanceof org.objectweb.asm.tree.TypeInsnNode made
+                        && made.getOpcode() == NEW) {
+                    record = made.desc; // a record the kernel builds, perhaps to set
+                }
+            }
+        }
+        if (record == null) {
+            throw new CannotInfer("captured value " + index + " is an accessor of records, and the kernel neither casts"
+                    + " what it reads nor builds a record: its record type is not in the class file");
+        }
+        Class<?> cls;
+        try {
+            cls = Class.forName(Type.getObjectType(record).getClassName(), false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new CannotInfer("captured value " + index + " is an accessor of " + Type.getObjectType(record)
+                    .getClassName() + ", which is not on the class path (add it with --cp)");
+        }
+        if (!cls.isRecord()) {
+            throw new CannotInfer("captured value " + index + " is an accessor of " + cls.getName()
+                    + ", which is no record");
+        }
+        var fields = new ArrayList<ScalarType>();
+        for (RecordComponent c : cls.getRecordComponents()) {
+            ScalarType t = c.getType().isPrimitive() ? ScalarType.ofDescriptor(Type.getDescriptor(c.getType())) : null;
+            if (t == null) {
+                throw new CannotInfer("captured value " + index + " is an accessor of " + cls.getSimpleName()
+                        + ", whose component " + c.getName() + " is no primitive (buffers hold records of primitives)");
+            }
+            fields.add(t);
+        }
+        return new Capture.RecordAccessor(record, fields, accessorDimensions(body, owner), AccessMode.READ_WRITE);
     }
 
     private static Capture record(Class<?> cls, int index, List<String> assumptions) throws CannotInfer {

@@ -94,6 +94,11 @@ final class KernelScanner {
         new ClassReader(classFile).accept(node, 0);
         var sites = new ArrayList<Site>();
         for (MethodNode method : node.methods) {
+            // javac's $deserializeLambda$ re-creates every serializable lambda of the class, all on the class
+            // declaration's line: the lambda's own site is where the program creates it.
+            if (method.name.equals("$deserializeLambda$")) {
+                continue;
+            }
             int line = -1;
             for (AbstractInsnNode insn = method.instructions.getFirst(); insn != null; insn = insn.getNext()) {
                 if (insn instanceof LineNumberNode ln) {

@@ -41,6 +41,22 @@ final class Kernels {
         }
     }
 
+    /** A kernel over an accessor of records, on a line of its own (the report names the lambda's line). */
+    static final class Records {
+        private Records() {
+        }
+
+        static void norms(Handler h, Accessor.OfRecord<Pair> pairs, Accessor.OfFloat out) {
+            h.parallelFor(Range.of(8), it -> {
+                Pair p = pairs.get(it.id(0));
+                out.set(it.id(0), p.scale() * p.offset());
+                pairs.set(it.id(0), new Pair(p.scale() * 2, p.offset() + 1));
+            });
+        }
+
+        static final int NORMS_LINE = 50; // the line of the parallelFor above
+    }
+
     static final class Bad {
         private Bad() {
         }

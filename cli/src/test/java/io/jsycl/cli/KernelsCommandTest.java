@@ -51,6 +51,15 @@ class KernelsCommandTest {
     }
 
     @Test
+    void anAccessorOfRecordsIsInferredFromTheKernelAndTheLambdasLineReported() {
+        CliRun run = CliRun.of("kernels", Kernels.Records.class.getName());
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.err()).isEmpty();
+        assertThat(run.out()).contains("(Kernels.java:" + Kernels.Records.NORMS_LINE + "): ItemKernel, 1-D")
+                .contains("record io.jsycl.cli.Kernels$Pair as a struct").contains("1 kernel lowered, 0 failed");
+    }
+
+    @Test
     void loweringErrorsExitWithOneAndTheMessage() {
         CliRun run = CliRun.of("kernels", Kernels.Bad.class.getName());
         assertThat(run.status()).isEqualTo(Main.FAILURE);
@@ -63,7 +72,7 @@ class KernelsCommandTest {
     void readsAFolderOfClasses() throws Exception {
         CliRun run = CliRun.of("kernels", "--quiet", testClasses().toString());
         assertThat(run.status()).isEqualTo(Main.FAILURE);
-        assertThat(run.out()).contains("4 kernels lowered, 1 failed, 1 skipped");
+        assertThat(run.out()).contains("5 kernels lowered, 1 failed, 1 skipped");
     }
 
     @Test
