@@ -89,6 +89,37 @@ public final class KernelLowerer {
     }
 
     /**
+     * The name in the source of the variable a lambda captured as its value {@code index}: the implementation
+     * method's parameter name, as the class file records it (javac names a lambda's parameters for captured locals
+     * after them where it compiles with debug information, Maven's default), or null where it records none.
+     *
+     * @param loader the class loader of the lambda's class
+     * @param implClass internal name of the implementation class
+     * @param implMethod the implementation method's name
+     * @param implDescriptor its descriptor
+     * @param index the captured value's position, the first being 0 (a static implementation method's parameters)
+     * @return the variable's name, or null
+     */
+    public static String capturedName(ClassLoader loader, String implClass, String implMethod, String implDescriptor,
+            int index) {
+        ClassNode cls = new KernelContext("", loader, KernelShape.ITEM, 1, false, null).classNode(implClass);
+        if (cls == null) {
+            return null;
+        }
+        for (MethodNode m : cls.methods) {
+            if (m.name.equals(implMethod) && m.desc.equals(implDescriptor)) {
+                Type[] types = Type.getArgumentTypes(m.desc);
+                int slot = (m.access & Opcodes.ACC_STATIC) != 0 ? 0 : 1;
+                for (int i = 0; i < index && i < types.length; i++) {
+                    slot += types[i].getSize();
+                }
+                return index < types.length ? LocalNames.javaParamName(m, slot, index) : null;
+            }
+        }
+        return null;
+    }
+
+    /**
      * Lowers one kernel.
      *
      * @param request the kernel lambda's implementation method, shape and captures

@@ -51,6 +51,27 @@ class KernelErrorsTest {
         }
     }
 
+    /** A kernel's own record type, for the array-of-records capture below. */
+    record Point(float x, float y) {
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void capturingAnArrayOfRecordsNamesTheVariableAndTheBuffer(Device device) {
+        float[] out = new float[1];
+        Point[] points = {new Point(1, 2)};
+        try (var q = new Queue(device); var buf = Buffer.of(out)) {
+            assertThatThrownBy(() -> q.submit(h -> {
+                var o = buf.write(h);
+                h.parallelFor(Range.of(1), it -> o.set(0, points[0].x()));
+            })).isInstanceOf(KernelLoweringException.class)
+                    .hasMessageContaining("(KernelErrorsTest.java:")
+                    .hasMessageContaining("captured variable 'points' is a KernelErrorsTest.Point[]")
+                    .hasMessageContaining("Buffer.of(points)");
+        }
+        assertThat(out).containsExactly(0f);
+    }
+
     @ParameterizedTest
     @MethodSource("devices")
     void capturingAnObjectIsRejected(Device device) {
@@ -63,7 +84,7 @@ class KernelErrorsTest {
             })).isInstanceOf(KernelLoweringException.class)
                     .hasMessageContaining("kernel KernelErrorsTest.lambda$")
                     .hasMessageContaining("(KernelErrorsTest.java:")
-                    .hasMessageContaining("captured value 1 is a java.lang.StringBuilder")
+                    .hasMessageContaining("captured variable 'notAllowed' is a java.lang.StringBuilder")
                     .satisfies(e -> {
                         var k = (KernelLoweringException) e;
                         assertThat(k.sourceFile()).isEqualTo("KernelErrorsTest.java");

@@ -393,12 +393,22 @@ public final class KernelLambdas {
      * Captured value {@code index}, of class {@code actual} (null for a null), has no kernel argument: the error names
      * the kernel, where it starts, the variable's type as declared and what to capture instead.
      */
+    /** A type as its source writes it: {@code Mist.Point[]}, not {@code app.Mist$Point[]}; JDK types in full. */
+    private static String sourceName(Class<?> type) {
+        String canonical = type.getCanonicalName();
+        if (canonical == null) {
+            return type.getTypeName();
+        }
+        String pkg = type.getPackageName();
+        return pkg.isEmpty() || pkg.startsWith("java.") ? canonical : canonical.substring(pkg.length() + 1);
+    }
+
     private static KernelLoweringException unsupportedCapture(LambdaShape lambda, int index, Class<?> actual) {
         String kernel = lambda.kernelName();
         String location = lambda.location();
         Class<?> declared = lambda.declaredCapture(index);
         String type = actual == null ? "null" : declared == null || declared == actual || declared == Object.class
-                ? actual.getTypeName() : declared.getTypeName() + " (" + actual.getTypeName() + ")";
+                ? sourceName(actual) : sourceName(declared) + " (" + sourceName(actual) + ")";
         type = type.equals("null") ? type : (type.matches("[aeiou].*") ? "an " : "a ") + type;
         String advice;
         if (actual != null && (actual.isArray() || Iterable.class.isAssignableFrom(actual)
@@ -417,7 +427,15 @@ public final class KernelLambdas {
             advice = "capture primitives, primitive arrays, records of those, accessors and local accessors (copy a"
                     + " field into a local variable before the lambda, request buffers with buf.read(h))";
         }
-        String message = "kernel " + kernel + " (" + location + "): captured value " + index + " is " + type
+        String name = KernelLowerer.capturedName(lambda.loader(), lambda.implClass(), lambda.implMethod(),
+                lambda.implDescriptor(), index);
+        if (actual != null && actual.isArray() && actual.getComponentType().isRecord()) {
+            advice = "an array of records reaches a kernel through a buffer: make one with Buffer.of("
+                    + (name != null ? name : "array") + ") before the submit and capture its accessor (buf.read(h) in"
+                    + " the command group) in place of the array";
+        }
+        String what = name != null ? "captured variable '" + name + "'" : "captured value " + index;
+        String message = "kernel " + kernel + " (" + location + "): " + what + " is " + type
                 + ", which a kernel cannot use; " + advice;
         String construct = "capture of " + (actual == null ? "null" : actual.getTypeName());
         return new KernelLoweringException(message, kernel, LambdaShape.sourceFile(location), LambdaShape.line(location),
