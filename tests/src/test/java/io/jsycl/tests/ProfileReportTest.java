@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** {@code JSYCL_PROFILE=1} logs, at exit, each kernel's launches and device time and the bytes moved. */
+/**
+ * {@code JSYCL_PROFILE=1} logs, at exit, each kernel's launches and device time, where it is in the source, and the
+ * bytes moved.
+ */
 class ProfileReportTest {
     @Test
     void aProfiledRunLogsItsKernelTableAtExit() throws IOException, InterruptedException {
@@ -34,6 +37,7 @@ class ProfileReportTest {
         assertThat(profiled.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(report).contains("result: matches Java").contains("jsycl profile")
                 .containsPattern("io_jsycl_samples_VectorAdd__lambda_add\\S*\\s+2\\s")
+                .containsPattern("VectorAdd\\.lambda\\$add\\S* \\(VectorAdd\\.java:\\d+\\)")
                 .contains("bytes moved between host and devices: " + (4096 * 4 * 3 * 2));
     }
 }

@@ -27,6 +27,12 @@ public final class KernelProfile {
     private static final class Entry {
         final LongAdder launches = new LongAdder();
         final LongAdder nanos = new LongAdder();
+        /** The kernel as its source names it: {@code VectorAdd.add (VectorAdd.java:42)}. */
+        final String source;
+
+        Entry(String source) {
+            this.source = source;
+        }
     }
 
     static {
@@ -38,12 +44,19 @@ public final class KernelProfile {
     private KernelProfile() {
     }
 
-    /** Records a launch of {@code kernel}; its device time is added when the command completes. */
-    public static void launched(String kernel, ClEvent event) {
+    /**
+     * Records a launch of {@code kernel}; its device time is added when the command completes.
+     *
+     * @param kernel the generated kernel's name
+     * @param source the kernel as its source names it ({@code VectorAdd.lambda$add$0 (VectorAdd.java:42)}), asked for
+     *     once per kernel
+     * @param event the launch's event, with profiling
+     */
+    public static void launched(String kernel, Supplier<String> source, ClEvent event) {
         if (!ENABLED) {
             return;
         }
-        Entry entry = KERNELS.computeIfAbsent(kernel, k -> new Entry());
+        Entry entry = KERNELS.computeIfAbsent(kernel, k -> new Entry(source.get()));
         entry.launches.increment();
         event.onComplete(() -> entry.nanos.add(Math.max(0, event.profileEnd() - event.profileStart())));
     }
@@ -68,13 +81,15 @@ public final class KernelProfile {
     /** The table, one line per kernel, most device time first, then the sections. */
     static String table() {
         var b = new StringBuilder("jsycl profile\n");
-        b.append(String.format("%-60s %10s %14s %12s%n", "kernel", "launches", "total ms", "mean us"));
+        b.append(String.format("%-60s %10s %14s %12s  %s%n", "kernel", "launches", "total ms", "mean us",
+                "source"));
         KERNELS.entrySet().stream()
                 .sorted(Comparator.comparingLong((Map.Entry<String, Entry> e) -> e.getValue().nanos.sum()).reversed())
                 .forEach(e -> {
                     long n = e.getValue().launches.sum();
                     long ns = e.getValue().nanos.sum();
-                    b.append(String.format("%-60s %10d %14.3f %12.3f%n", e.getKey(), n, ns / 1e6, n == 0 ? 0 : ns / 1e3 / n));
+                    b.append(String.format("%-60s %10d %14.3f %12.3f  %s%n", e.getKey(), n, ns / 1e6,
+                            n == 0 ? 0 : ns / 1e3 / n, e.getValue().source));
                 });
         b.append(String.format("bytes moved between host and devices: %d%n", BYTES.sum()));
         for (Supplier<String> s : SECTIONS) {

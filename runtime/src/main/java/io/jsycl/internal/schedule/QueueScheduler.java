@@ -330,7 +330,7 @@ public final class QueueScheduler {
                 arguments.applyTo(lease.kernel());
                 ClEvent clEvent = shape.launch(cl(), lease.kernel(), clWaits, true);
                 event = EventImpl.of(clEvent, context, profiling, cl());
-                KernelProfile.launched(lowered.kernelName(), clEvent);
+                KernelProfile.launched(lowered.kernelName(), kernel.lowering()::described, clEvent);
             }
             FirstSubmitTrace.mark("enqueue");
             if (SchedulerTrace.on()) {
