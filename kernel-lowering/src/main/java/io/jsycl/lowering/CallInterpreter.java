@@ -53,8 +53,14 @@ final class CallInterpreter {
             }
             case NewRecord n -> construct(n, m, args);
             case RecordValue r -> recordValueCall(r, m, args);
-            case AccessorRef a when a.capture() instanceof Capture.Record rec && m.owner.equals(rec.internalName()) ->
+            case AccessorRef a when a.capture() instanceof Capture.Record rec && m.owner.equals(rec.internalName()) -> {
+                RecordValue value = isComponent(rec, m) ? null : capturedRecordValue(rec, a);
+                if (value != null) {
+                    recordValueCall(value, m, args); // another method of a record of primitives: as on any value
+                } else {
                     frame.push(recordComponent(rec, a, m));
+                }
+            }
             case null, default -> libraryCall(m, receiver, args);
         }
     }
@@ -198,13 +204,42 @@ final class CallInterpreter {
         return Checks.inBounds(index, bound);
     }
 
+    /** Whether {@code m} is one of the captured record's component accessors. */
+    private boolean isComponent(Capture.Record rec, MethodInsnNode m) {
+        List<String> javaNames = CaptureLayout.javaComponentNames(ctx, rec.internalName());
+        int index = javaNames == null || !m.desc.startsWith("()") ? -1 : javaNames.indexOf(m.name);
+        return index >= 0 && index < rec.components().size();
+    }
+
+    /**
+     * A captured record of primitives as a struct value built from its captured fields, so that its own methods run
+     * as they do on a record read from an accessor or built in the kernel; null for a record that holds accessors,
+     * arrays or other records (its components stay separate parameters).
+     */
+    private RecordValue capturedRecordValue(Capture.Record rec, AccessorRef ref) {
+        if (!rec.components().stream().allMatch(c -> c instanceof Capture.Scalar)) {
+            return null;
+        }
+        RecordType type = RecordType.ofClass(ctx, rec.internalName());
+        if (type == null) {
+            return null;
+        }
+        List<String> names = CaptureLayout.componentNames(ctx, rec);
+        StringBuilder text = new StringBuilder(type.make()).append('(');
+        for (int i = 0; i < names.size(); i++) {
+            text.append(i > 0 ? ", " : "").append(ref.member()).append(names.get(i));
+        }
+        return new RecordValue(type, text.append(')').toString(), false, false);
+    }
+
     /** {@code rec.x()} on a captured record: a field read, or a reference to a nested captured object. */
     private Expr recordComponent(Capture.Record rec, AccessorRef ref, MethodInsnNode m) {
         List<String> javaNames = CaptureLayout.javaComponentNames(ctx, rec.internalName());
         int index = javaNames == null || !m.desc.startsWith("()") ? -1 : javaNames.indexOf(m.name);
         if (index < 0 || index >= rec.components().size()) {
             throw t.reject("call to " + simple(rec.internalName()) + "." + m.name,
-                    "is not supported in kernels; only the record's component accessors can be called on a captured record");
+                    "is not supported in kernels; on a captured record that holds accessors, arrays or other records only"
+                    + " its component accessors can be called (a record of primitives has all its methods)");
         }
         String field = ref.member() + CaptureLayout.componentNames(ctx, rec).get(index);
         return switch (rec.components().get(index)) {
