@@ -47,6 +47,10 @@ final class AccessorCalls {
             }
             case "get", "set" -> {
                 int indexes = m.name.equals("get") ? types.length : types.length - 1;
+                if (indexes == 1 && dims > 1 && types[0].getSort() == Type.INT) {
+                    args = linearSubscripts(ctx, r, name, acc, dims, args);
+                    indexes = dims;
+                }
                 if (indexes != dims || types.length > 0 && types[0].getSort() != Type.INT) {
                     throw r.reject("call to " + name + " with " + indexes + " index(es) on a " + dims
                             + "-dimensional accessor", "is not supported; pass one int index per dimension");
@@ -135,6 +139,34 @@ final class AccessorCalls {
      * is 0 where the runtime defines {@code JSYCL_ZERO_OFFSETS} (every accessor of the launch has offset 0), so
      * that program has no offset arithmetic.
      */
+    /**
+     * {@code get(i)} or {@code set(i, v)} on a multi-dimensional accessor: the region's element at linear index
+     * {@code i}, row-major, as the host device's accessors compute it: {@code (i / r1, i % r1)} in 2-D,
+     * {@code (i / (r1 * r2), i / r2 % r1, i % r2)} in 3-D, {@code r} the accessor's range.
+     */
+    private static List<Expr> linearSubscripts(KernelContext ctx, Rejector r, String name, AccessorRef acc, int dims,
+            List<Expr> args) {
+        Expr i = args.get(0);
+        if (i.effect()) {
+            throw r.reject("call to " + name + " with a linear index that calls a method",
+                    "is not supported; compute the index into a local variable first");
+        }
+        String at = i.at(MUL + 1);
+        String r1 = CaptureLayout.field(ctx, acc, "range", 1);
+        var subscripts = new java.util.ArrayList<Expr>();
+        if (dims == 2) {
+            subscripts.add(Expr.value('I', at + " / " + r1, MUL));
+            subscripts.add(Expr.value('I', at + " % " + r1, MUL));
+        } else {
+            String r2 = CaptureLayout.field(ctx, acc, "range", 2);
+            subscripts.add(Expr.value('I', at + " / (" + r1 + " * " + r2 + ")", MUL));
+            subscripts.add(Expr.value('I', at + " / " + r2 + " % " + r1, MUL));
+            subscripts.add(Expr.value('I', at + " % " + r2, MUL));
+        }
+        subscripts.addAll(args.subList(1, args.size()));
+        return subscripts;
+    }
+
     static String index(KernelContext ctx, AccessorRef acc, int dims, List<Expr> args) {
         boolean local = acc.capture() instanceof Capture.Local;
         String text = null;

@@ -181,6 +181,14 @@ final class CallInterpreter {
             case "atomicAdd", "atomicMin", "atomicMax", "atomicExchange", "atomicCompareExchange" -> 1;
             default -> 0;
         };
+        if (indexes == 1 && dims > 1 && !m.name.startsWith("atomic") && args.get(0) instanceof IntValue) {
+            // A linear index into a multi-dimensional accessor (AccessorCalls.linearSubscripts): below the size.
+            StringBuilder size = new StringBuilder();
+            for (int d = 0; d < dims; d++) {
+                size.append(d > 0 ? " * " : "").append(CaptureLayout.field(ctx, ref, "range", d));
+            }
+            return checkIndex(args, 0, "(" + size + ")", clamp);
+        }
         if (indexes != dims && !m.name.startsWith("atomic")) {
             return null;
         }

@@ -153,8 +153,8 @@ class LoweringExceptionTest {
 
     @Test
     void wrongIndexCount() {
-        var in = Faces.accessor(WideAccess.OfInt.class, 2, "READ_WRITE");
-        int line = here(); assertRejected(() -> lower(2, it -> in.set(0, 1)), "with 1 index(es) on a 2-dimensional accessor", line);
+        var in = Faces.accessor(WideAccess.OfInt.class, 3, "READ_WRITE");
+        int line = here(); assertRejected(() -> lower(2, it -> in.set(0, 1, 2)), "with 2 index(es) on a 3-dimensional accessor", line);
     }
 
     @Test

@@ -55,17 +55,21 @@ public final class Indexer {
         return range;
     }
 
+    /**
+     * The element at linear index {@code i} of the region, in row-major order: on a multi-dimensional region the
+     * element {@code (i / r1, i % r1)} (2-D) or {@code (i / (r1 * r2), i / r2 % r1, i % r2)} (3-D), as the kernel
+     * lowering computes it on devices.
+     */
     public int index(int i) {
         if (whole) {
             return Objects.checkIndex(i, length);
         }
-        if (dims != 1) {
-            // The kernel lowering indexes data[i + offset[0]] for a linear index, which is not the
-            // region's i-th element: refuse rather than disagree with the devices.
-            throw new IndexOutOfBoundsException("a linear index on a " + dims + "-D sub-buffer accessor ("
-                    + range + " at " + origin + "); use " + dims + " indices");
-        }
-        return Objects.checkIndex(i, r0) + o0;
+        Objects.checkIndex(i, length);
+        return switch (dims) {
+            case 1 -> i + o0;
+            case 2 -> index(i / r1, i % r1);
+            default -> index(i / (r1 * r2), i / r2 % r1, i % r2);
+        };
     }
 
     public int index(int i, int j) {
