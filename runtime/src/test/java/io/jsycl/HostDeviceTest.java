@@ -94,6 +94,50 @@ class HostDeviceTest {
     }
 
     @Test
+    void anNdRangeKernelWithoutBarriersRunsEveryItemOnceWithItsIds() {
+        int n = 24;
+        int m = 40;
+        int[] ids = new int[n * m];
+        int[] runs = new int[n * m];
+        try (var q = new Queue(Device.host()); var bi = Buffer.of(ids); var br = Buffer.of(runs)) {
+            q.submit(h -> {
+                var o = bi.write(h);
+                var c = br.readWrite(h);
+                h.parallelFor(NdRange.of(Range.of(n, m), Range.of(4, 8)), it -> {
+                    int at = it.globalId(0) * m + it.globalId(1);
+                    o.set(at, ((it.groupId(0) * 10 + it.groupId(1)) * 100 + it.localId(0)) * 100 + it.localId(1));
+                    c.set(at, c.get(at) + 1);
+                });
+            });
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < m; j++) {
+                int at = i * m + j;
+                assertThat(runs[at]).as("runs of (%d, %d)", i, j).isEqualTo(1);
+                assertThat(ids[at]).as("ids of (%d, %d)", i, j)
+                        .isEqualTo((((i / 4) * 10 + j / 8) * 100 + i % 4) * 100 + j % 8);
+            }
+        }
+    }
+
+    @Test
+    void aDivisionByZeroInAGroupWithoutBarriersNamesItsWorkItem() {
+        int[] out = new int[32];
+        try (var q = new Queue(Device.host())) {
+            var buf = Buffer.of(out);
+            Event e = q.submit(h -> {
+                var o = buf.write(h);
+                h.parallelFor(NdRange.of(Range.of(4, 8), Range.of(2, 4)),
+                        it -> o.set(it.globalId(0) * 8 + it.globalId(1), 1 / (it.globalId(0) * 8 + it.globalId(1) - 13)));
+            });
+            assertThatThrownBy(e::await).isInstanceOf(ArithmeticException.class)
+                    .hasMessageContaining("(HostDeviceTest.java:")
+                    .hasMessageEndingWith("work-item [1, 5, 0]: / by zero");
+            buf.close();
+        }
+    }
+
+    @Test
     void aBarrierInsideADivergentBranchFailsInsteadOfHanging() {
         int[] out = new int[16];
         try (var q = new Queue(Device.host())) {

@@ -27,8 +27,12 @@ public final class HostExecutor {
 
     private static final ScopedValue<HostGroup> GROUP = ScopedValue.newInstance();
 
-    /** Runs the command group's kernel with its specialization constant values. */
-    public static void run(CommandGroupRecord.Launch launch, Map<SpecConstant<?>, Object> specValues) {
+    /**
+     * Runs the command group's kernel with its specialization constant values; {@code convergent}: an nd-range
+     * kernel with a barrier or a work-group or sub-group operation, whose work-items must run at once.
+     */
+    public static void run(CommandGroupRecord.Launch launch, Map<SpecConstant<?>, Object> specValues,
+            boolean convergent) {
         Map<SpecConstant<?>, Object> spec = Map.copyOf(specValues);
         switch (launch) {
             case CommandGroupRecord.Task(TaskKernel task) -> {
@@ -39,7 +43,7 @@ public final class HostExecutor {
                 }
             }
             case CommandGroupRecord.NdItems(NdItemKernel kernel, Range range, Range local) ->
-                    HostNdExecutor.run(kernel, range, local, spec);
+                    HostNdExecutor.run(kernel, range, local, spec, convergent);
             case CommandGroupRecord.Items(ItemKernel kernel, Range range) -> runItems(kernel, null, range, spec);
             case CommandGroupRecord.Reduce(ReductionKernel<?> kernel, Range range, ReductionImpl reduction) ->
                     runItems(kernel, reduction, range, spec);

@@ -152,13 +152,19 @@ public final class QueueScheduler {
         boolean checked = !device.isHost() && checkedRequested;
         KernelLambdas.Kernel kernel = KernelLambdas.lower(launch.kernel(), shape, dims, group, context, device, this, checked,
                 reduction == null ? null : Reductions.spec(reduction));
-        EventImpl event = device.isHost() ? submitHost(group) : submitOpenCl(group, kernel, checkedRequested,
+        EventImpl event = device.isHost() ? submitHost(group, kernel.lowered().usesBarrier())
+                : submitOpenCl(group, kernel, checkedRequested,
                 LoweredKernel.twoItemsPerWorkItem(shape, dims, reduction != null, checked));
         FirstSubmitTrace.finish();
         return event;
     }
 
-    private EventImpl submitHost(CommandGroupRecord group) {
+    /**
+     * Runs {@code group} on the host device once what it depends on is done; {@code convergent}: its kernel has a
+     * barrier or a work-group or sub-group operation ({@code LoweredKernel.usesBarrier}), so that the work-items of
+     * an nd-range group must run at once.
+     */
+    private EventImpl submitHost(CommandGroupRecord group, boolean convergent) {
         for (BufferStorage storage : group.requirements().keySet()) {
             if (storage.overHostMemory()) {
                 throw new IllegalArgumentException("q.submit(): " + storage + " is made over a HostArray, whose memory"
@@ -202,7 +208,7 @@ public final class QueueScheduler {
                         RecordCodec.requireValues((Object[]) req.getKey().hostArray());
                     }
                 }
-                group.binding().run(() -> HostExecutor.run(group.launch(), group.specValues()));
+                group.binding().run(() -> HostExecutor.run(group.launch(), group.specValues(), convergent));
                 event.hostEnded();
                 done.complete(null);
             } catch (Throwable t) {
