@@ -311,6 +311,12 @@ SECTIONS = [
             "DMA engines at once) beside each GPU's pinned host-to-device copy, the bound of a staged move, and the "
             "driver's own `clEnqueueCopyBuffer` across the GPUs; median of 5, GB/s of the bytes moved; jsycl's "
             "moves checked against the Java array.", one_table("MiB", "peer-copy")),
+    Section("Kernels on the host device", ["host-device.md"],
+            "The pure-Java host device beside a parallel Java stream over the same arithmetic and each OpenCL CPU "
+            "device (`io.jsycl.bench.HostDeviceBench`): a `Range` kernel, an nd-range kernel without barriers (a "
+            "group's work-items one after another) and one that stages its group in local memory between barriers "
+            "(a virtual thread per work-item); data in the buffers, submit and wait, median milliseconds, every "
+            "result checked against Java.", one_table("kernel", "host-device")),
     Section("Warm-up of a fresh JVM", ["warmup-curve.md"],
             "One 2-D kernel over 2048² floats and its wait at chosen runs of a fresh JVM, jsycl beside the same "
             "kernel hand-written through the raw bindings (`io.jsycl.bench.WarmupCurve`): how long each path's Java "
