@@ -46,14 +46,11 @@ final class AccessStrides {
         }
         // The captures are the method's first parameters; the accessors among them are the receivers to watch.
         Set<Integer> accessorSlots = new HashSet<>();
-        Type[] types = Type.getArgumentTypes(method.desc);
-        int slot = 0;
-        for (int i = 0; i < request.captures().size() && i < types.length; i++) {
+        for (int i = 0; i < request.captures().size(); i++) {
             if (request.captures().get(i) instanceof Capture.Accessor
                     || request.captures().get(i) instanceof Capture.RecordAccessor) {
-                accessorSlots.add(slot);
+                accessorSlots.add(LocalNames.paramSlot(method, i));
             }
-            slot += types[i].getSize();
         }
         var interpreter = new Dims(1 << (dimensions - 1), accessorSlots);
         try {

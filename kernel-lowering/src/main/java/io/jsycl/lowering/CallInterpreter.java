@@ -54,7 +54,7 @@ final class CallInterpreter {
             case NewRecord n -> construct(n, m, args);
             case RecordValue r -> recordValueCall(r, m, args);
             case AccessorRef a when a.capture() instanceof Capture.Record rec && m.owner.equals(rec.internalName()) -> {
-                RecordValue value = isComponent(rec, m) ? null : capturedRecordValue(rec, a);
+                RecordValue value = componentIndex(rec, m) >= 0 ? null : capturedRecordValue(rec, a);
                 if (value != null) {
                     recordValueCall(value, m, args); // another method of a record of primitives: as on any value
                 } else {
@@ -212,11 +212,11 @@ final class CallInterpreter {
         return Checks.inBounds(index, bound);
     }
 
-    /** Whether {@code m} is one of the captured record's component accessors. */
-    private boolean isComponent(Capture.Record rec, MethodInsnNode m) {
+    /** Which of the captured record's component accessors {@code m} is, or -1 where it is none. */
+    private int componentIndex(Capture.Record rec, MethodInsnNode m) {
         List<String> javaNames = CaptureLayout.javaComponentNames(ctx, rec.internalName());
         int index = javaNames == null || !m.desc.startsWith("()") ? -1 : javaNames.indexOf(m.name);
-        return index >= 0 && index < rec.components().size();
+        return index < rec.components().size() ? index : -1;
     }
 
     /**
@@ -242,9 +242,8 @@ final class CallInterpreter {
 
     /** {@code rec.x()} on a captured record: a field read, or a reference to a nested captured object. */
     private Expr recordComponent(Capture.Record rec, AccessorRef ref, MethodInsnNode m) {
-        List<String> javaNames = CaptureLayout.javaComponentNames(ctx, rec.internalName());
-        int index = javaNames == null || !m.desc.startsWith("()") ? -1 : javaNames.indexOf(m.name);
-        if (index < 0 || index >= rec.components().size()) {
+        int index = componentIndex(rec, m);
+        if (index < 0) {
             throw t.reject("call to " + simple(rec.internalName()) + "." + m.name,
                     "is not supported in kernels; on a captured record that holds accessors, arrays or other records only"
                     + " its component accessors can be called (a record of primitives has all its methods)");

@@ -76,16 +76,25 @@ public final class KernelLowerer {
         if (cls == null || cls.sourceFile == null) {
             return "unknown source";
         }
-        for (MethodNode m : cls.methods) {
-            if (m.name.equals(implMethod) && m.desc.equals(implDescriptor)) {
-                for (var insn : m.instructions) {
-                    if (insn instanceof LineNumberNode line) {
-                        return cls.sourceFile + ":" + line.line;
-                    }
+        MethodNode m = method(cls, implMethod, implDescriptor);
+        if (m != null) {
+            for (var insn : m.instructions) {
+                if (insn instanceof LineNumberNode line) {
+                    return cls.sourceFile + ":" + line.line;
                 }
             }
         }
         return cls.sourceFile;
+    }
+
+    /** The method {@code name}{@code desc} of {@code cls}, or null. */
+    private static MethodNode method(ClassNode cls, String name, String desc) {
+        for (MethodNode m : cls.methods) {
+            if (m.name.equals(name) && m.desc.equals(desc)) {
+                return m;
+            }
+        }
+        return null;
     }
 
     /**
@@ -103,20 +112,11 @@ public final class KernelLowerer {
     public static String capturedName(ClassLoader loader, String implClass, String implMethod, String implDescriptor,
             int index) {
         ClassNode cls = new KernelContext("", loader, KernelShape.ITEM, 1, false, null).classNode(implClass);
-        if (cls == null) {
+        MethodNode m = cls == null ? null : method(cls, implMethod, implDescriptor);
+        if (m == null || index >= Type.getArgumentTypes(m.desc).length) {
             return null;
         }
-        for (MethodNode m : cls.methods) {
-            if (m.name.equals(implMethod) && m.desc.equals(implDescriptor)) {
-                Type[] types = Type.getArgumentTypes(m.desc);
-                int slot = (m.access & Opcodes.ACC_STATIC) != 0 ? 0 : 1;
-                for (int i = 0; i < index && i < types.length; i++) {
-                    slot += types[i].getSize();
-                }
-                return index < types.length ? LocalNames.javaParamName(m, slot, index) : null;
-            }
-        }
-        return null;
+        return LocalNames.javaParamName(m, LocalNames.paramSlot(m, index), index);
     }
 
     /**
@@ -137,11 +137,11 @@ public final class KernelLowerer {
         if (cls == null) {
             throw new IllegalArgumentException("class file not found: " + request.implClass() + ".class");
         }
-        MethodNode method = cls.methods.stream()
-                .filter(m -> m.name.equals(request.implMethod()) && m.desc.equals(request.implDescriptor()))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("method not found: " + request.implClass() + "."
-                        + request.implMethod() + request.implDescriptor()));
+        MethodNode method = method(cls, request.implMethod(), request.implDescriptor());
+        if (method == null) {
+            throw new IllegalArgumentException("method not found: " + request.implClass() + "." + request.implMethod()
+                    + request.implDescriptor());
+        }
         if ((method.access & Opcodes.ACC_STATIC) == 0) {
             throw ctx.error(cls, -1, "a kernel lambda that uses 'this'",
                     "cannot be lowered; capture the fields you need in local variables before the kernel");

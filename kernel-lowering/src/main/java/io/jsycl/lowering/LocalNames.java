@@ -5,6 +5,8 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.LocalVariableNode;
 import org.objectweb.asm.tree.MethodNode;
 
@@ -48,6 +50,16 @@ final class LocalNames {
     static String paramName(MethodNode m, int slot, int index) {
         String name = javaParamName(m, slot, index);
         return name == null ? "p" + index : cName(name, "p" + index);
+    }
+
+    /** The local-variable slot of parameter {@code index} of {@code m} (after {@code this} for an instance method). */
+    static int paramSlot(MethodNode m, int index) {
+        Type[] types = Type.getArgumentTypes(m.desc);
+        int slot = (m.access & Opcodes.ACC_STATIC) != 0 ? 0 : 1;
+        for (int i = 0; i < index && i < types.length; i++) {
+            slot += types[i].getSize();
+        }
+        return slot;
     }
 
     /** The Java name of a parameter slot as the class file records it, or null where it records none. */

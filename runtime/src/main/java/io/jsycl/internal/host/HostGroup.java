@@ -4,8 +4,11 @@ import io.jsycl.GroupOp;
 import io.jsycl.NdItem;
 import io.jsycl.SyclException;
 import io.jsycl.internal.memory.LocalAccessorImpl;
+import java.util.Collection;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Phaser;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.LongBinaryOperator;
@@ -19,7 +22,7 @@ public final class HostGroup {
     private final Map<LocalAccessorImpl, Object> locals = new ConcurrentHashMap<>();
     private final Phaser barrier;
     /** The local ids of the work-items that returned from the kernel, by the barrier phase they returned in. */
-    private final Map<Integer, java.util.Queue<Integer>> returnedIn = new ConcurrentHashMap<>();
+    private final Map<Integer, Queue<Integer>> returnedIn = new ConcurrentHashMap<>();
     private final int size;
     // Scratch of the work-group algorithms, one slot per work-item: an int or long, or a float's or double's bits as
     // a double (a float operation rounds to float); and a scan's results, which work-item 0 writes before the
@@ -68,12 +71,12 @@ public final class HostGroup {
      */
     void returned(int localLinearId) {
         // The phase cannot advance before this work-item arrives, so it is the phase of the deregistration.
-        returnedIn.computeIfAbsent(barrier.getPhase(), p -> new java.util.concurrent.ConcurrentLinkedQueue<>())
+        returnedIn.computeIfAbsent(barrier.getPhase(), p -> new ConcurrentLinkedQueue<>())
                 .add(localLinearId);
         barrier.arriveAndDeregister();
     }
 
-    private static String describe(java.util.Collection<Integer> ids) {
+    private static String describe(Collection<Integer> ids) {
         var sorted = ids.stream().sorted().toList();
         return (sorted.size() > 8 ? sorted.subList(0, 8) + " and " + (sorted.size() - 8) + " more" : sorted.toString());
     }

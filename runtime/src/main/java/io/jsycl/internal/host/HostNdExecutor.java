@@ -77,11 +77,16 @@ final class HostNdExecutor {
         }
     }
 
+    /** The group id, SYCL dimensions 0 to 2, of the group at {@code linearGroup} of {@code groups}. */
+    private static int[] groupId(int[] groups, long linearGroup) {
+        return new int[] {(int) (linearGroup / ((long) groups[1] * groups[2])),
+                (int) (linearGroup / groups[2] % groups[1]), (int) (linearGroup % groups[2])};
+    }
+
     /** A group of a kernel without barriers: its work-items one after another, on this thread. */
     private static void runGroupInOrder(NdItemKernel kernel, Map<SpecConstant<?>, Object> spec, int dims, int[] g,
             int[] l, int[] groups, long linearGroup) {
-        int[] groupId = {(int) (linearGroup / ((long) groups[1] * groups[2])),
-                (int) (linearGroup / groups[2] % groups[1]), (int) (linearGroup % groups[2])};
+        int[] groupId = groupId(groups, linearGroup);
         int size = l[0] * l[1] * l[2];
         var group = new HostGroup(size);
         HostExecutor.inGroup(group, () -> API.runWithSpecValues(spec, () -> {
@@ -98,8 +103,7 @@ final class HostNdExecutor {
 
     private static void runGroup(NdItemKernel kernel, Map<SpecConstant<?>, Object> spec, int dims, int[] g, int[] l,
             int[] groups, long linearGroup) {
-        int[] groupId = {(int) (linearGroup / ((long) groups[1] * groups[2])),
-                (int) (linearGroup / groups[2] % groups[1]), (int) (linearGroup % groups[2])};
+        int[] groupId = groupId(groups, linearGroup);
         int size = l[0] * l[1] * l[2];
         var group = new HostGroup(size);
         Throwable[] failure = new Throwable[1];

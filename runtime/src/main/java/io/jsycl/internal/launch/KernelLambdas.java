@@ -389,10 +389,6 @@ public final class KernelLambdas {
                 new BoundCapture.Record(bound));
     }
 
-    /**
-     * Captured value {@code index}, of class {@code actual} (null for a null), has no kernel argument: the error names
-     * the kernel, where it starts, the variable's type as declared and what to capture instead.
-     */
     /** A type as its source writes it: {@code Mist.Point[]}, not {@code app.Mist$Point[]}; JDK types in full. */
     private static String sourceName(Class<?> type) {
         String canonical = type.getCanonicalName();
@@ -403,6 +399,10 @@ public final class KernelLambdas {
         return pkg.isEmpty() || pkg.startsWith("java.") ? canonical : canonical.substring(pkg.length() + 1);
     }
 
+    /**
+     * Captured value {@code index}, of class {@code actual} (null for a null), has no kernel argument: the error names
+     * the kernel, where it starts, the variable (by name where the class file records it), its type as declared and what to capture instead.
+     */
     private static KernelLoweringException unsupportedCapture(LambdaShape lambda, int index, Class<?> actual) {
         String kernel = lambda.kernelName();
         String location = lambda.location();
@@ -410,8 +410,14 @@ public final class KernelLambdas {
         String type = actual == null ? "null" : declared == null || declared == actual || declared == Object.class
                 ? sourceName(actual) : sourceName(declared) + " (" + sourceName(actual) + ")";
         type = type.equals("null") ? type : (type.matches("[aeiou].*") ? "an " : "a ") + type;
+        String name = KernelLowerer.capturedName(lambda.loader(), lambda.implClass(), lambda.implMethod(),
+                lambda.implDescriptor(), index);
         String advice;
-        if (actual != null && (actual.isArray() || Iterable.class.isAssignableFrom(actual)
+        if (actual != null && actual.isArray() && actual.getComponentType().isRecord()) {
+            advice = "an array of records reaches a kernel through a buffer: make one with Buffer.of("
+                    + (name != null ? name : "array") + ") before the submit and capture its accessor (buf.read(h) in"
+                    + " the command group) in place of the array";
+        } else if (actual != null && (actual.isArray() || Iterable.class.isAssignableFrom(actual)
                 || Map.class.isAssignableFrom(actual))) {
             advice = "kernels capture only one-dimensional primitive arrays (read-only); pass arrays through a Buffer:"
                     + " copy the elements into a primitive array, Buffer.of(array), and request an accessor with"
@@ -426,13 +432,6 @@ public final class KernelLambdas {
         } else {
             advice = "capture primitives, primitive arrays, records of those, accessors and local accessors (copy a"
                     + " field into a local variable before the lambda, request buffers with buf.read(h))";
-        }
-        String name = KernelLowerer.capturedName(lambda.loader(), lambda.implClass(), lambda.implMethod(),
-                lambda.implDescriptor(), index);
-        if (actual != null && actual.isArray() && actual.getComponentType().isRecord()) {
-            advice = "an array of records reaches a kernel through a buffer: make one with Buffer.of("
-                    + (name != null ? name : "array") + ") before the submit and capture its accessor (buf.read(h) in"
-                    + " the command group) in place of the array";
         }
         String what = name != null ? "captured variable '" + name + "'" : "captured value " + index;
         String message = "kernel " + kernel + " (" + location + "): " + what + " is " + type

@@ -205,8 +205,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
      * rounded up to them; by default GPUs do.
      */
     public boolean padsRanges(DeviceImpl device) {
-        Boolean on = padRanges.get();
-        return on != null ? on : device.type() == DeviceType.GPU;
+        return forcedOrOnGpus(padRanges, device.type());
     }
 
     /**
@@ -214,8 +213,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
      * {@link io.jsycl.internal.event.LaunchThread}; by default GPUs do, whose drivers' enqueue is costly.
      */
     public boolean usesLaunchThread(DeviceImpl device) {
-        Boolean on = launchThread.get();
-        return on != null ? on : device.type() == DeviceType.GPU;
+        return forcedOrOnGpus(launchThread, device.type());
     }
 
     /**
@@ -225,7 +223,12 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
      * program's kernels.
      */
     public boolean warmsUp(DeviceType type) {
-        Boolean on = warmup.get();
+        return forcedOrOnGpus(warmup, type);
+    }
+
+    /** An on/off/auto switch: as forced, or on for GPUs where it is auto (null). */
+    private static boolean forcedOrOnGpus(Parsed<Boolean> setting, DeviceType type) {
+        Boolean on = setting.get();
         return on != null ? on : type == DeviceType.GPU;
     }
 
