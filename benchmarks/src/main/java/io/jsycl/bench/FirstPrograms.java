@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ForkJoinPool;
@@ -195,10 +194,7 @@ public final class FirstPrograms {
     }
 
     private static double median(long[] nanos) {
-        long[] s = nanos.clone();
-        Arrays.sort(s);
-        int m = s.length / 2;
-        return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2.0;
+        return Stats.of(nanos).median();
     }
 
     /** {@code "8192"} as 8192×8192, {@code "1920x1080"} as width 1920, height 1080. */

@@ -495,10 +495,7 @@ public final class GridKernels {
 
     /** The median of {@code nanos}, in milliseconds. */
     private static double median(long[] nanos) {
-        long[] s = nanos.clone();
-        Arrays.sort(s);
-        int m = s.length / 2;
-        return (s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2.0) / 1e6;
+        return Stats.of(nanos).medianMs();
     }
 
     /** {@code {32, 8}} as "32x8". */

@@ -101,14 +101,6 @@ public final class HostDeviceBench {
 
     /** The median of {@code runs} runs of {@code op}, after one, in milliseconds. */
     private static double median(int runs, Runnable op) {
-        op.run();
-        double[] t = new double[runs];
-        for (int r = 0; r < runs; r++) {
-            long t0 = System.nanoTime();
-            op.run();
-            t[r] = (System.nanoTime() - t0) / 1e6;
-        }
-        Arrays.sort(t);
-        return t[runs / 2];
+        return Stats.wall(1, runs, op).medianMs();
     }
 }

@@ -59,12 +59,7 @@ public final class PeerCopyBench {
                 try (var a = DeviceArray.ofFloat(q0, n); var b = DeviceArray.ofFloat(q1, n);
                      var host = HostArray.ofFloat(context, n)) {
                     q0.copy(data, a).await();
-                    long[] t = new long[runs];
-                    for (int r = 0; r < runs; r++) {
-                        long t0 = System.nanoTime();
-                        q1.copy(a, b).await();
-                        t[r] = System.nanoTime() - t0;
-                    }
+                    Stats t = Stats.wall(0, runs, () -> q1.copy(a, b).await());
                     float[] back = new float[n];
                     q1.copy(b, back).await();
                     row(mib, "jsycl q.copy, GPU 0 to GPU 1 (staged in slices)", t, Arrays.equals(back, data) ? "ok"
@@ -73,12 +68,8 @@ public final class PeerCopyBench {
                     for (int g = 0; g < 2; g++) {
                         Queue q = g == 0 ? q0 : q1;
                         var dst = g == 0 ? a : b;
-                        for (int r = 0; r < runs; r++) {
-                            long t0 = System.nanoTime();
-                            q.copy(host, dst).await();
-                            t[r] = System.nanoTime() - t0;
-                        }
-                        row(mib, "jsycl q.copy, pinned host memory to GPU " + g, t, "-");
+                        row(mib, "jsycl q.copy, pinned host memory to GPU " + g,
+                                Stats.wall(0, runs, () -> q.copy(host, dst).await()), "-");
                     }
                 }
                 driverCopy(d0, d1, (long) mib << 20, runs, mib);
@@ -97,17 +88,16 @@ public final class PeerCopyBench {
              var dst = ClMem.createBuffer(context, ClMemFlags.READ_WRITE, bytes, MemorySegment.NULL);
              var arena = java.lang.foreign.Arena.ofConfined()) {
             MemorySegment pattern = arena.allocate(4);
-            long[] t = new long[runs];
-            for (int r = 0; r < runs; r++) {
+            Stats t = Stats.measure(0, runs, () -> {
                 try (ClEvent fill = q0.enqueueFillBuffer(src, pattern, 0, bytes, List.of())) {
                     q0.finish();
                     long t0 = System.nanoTime();
                     try (ClEvent copy = q1.enqueueCopyBuffer(src, dst, 0, 0, bytes, List.of(fill))) {
                         q1.finish();
                     }
-                    t[r] = System.nanoTime() - t0;
+                    return System.nanoTime() - t0;
                 }
-            }
+            });
             row(mib, "driver: clEnqueueCopyBuffer on GPU 1 of a buffer GPU 0 wrote", t, "-");
         } catch (RuntimeException e) {
             System.out.printf("| %d | driver: clEnqueueCopyBuffer across the GPUs | failed: %s | | |%n", mib,
@@ -115,10 +105,8 @@ public final class PeerCopyBench {
         }
     }
 
-    private static void row(int mib, String way, long[] nanos, String check) {
-        long[] s = nanos.clone();
-        Arrays.sort(s);
-        double ms = s[s.length / 2] / 1e6;
+    private static void row(int mib, String way, Stats times, String check) {
+        double ms = times.medianMs();
         System.out.printf("| %d | %s | %.3f | %.1f | %s |%n", mib, way, ms, ((long) mib << 20) / (ms * 1e6), check);
     }
 }
