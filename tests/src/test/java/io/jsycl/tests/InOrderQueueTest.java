@@ -59,7 +59,7 @@ class InOrderQueueTest {
 
     @ParameterizedTest
     @MethodSource("devices")
-    void launchesCreateNoOpenClEventUntilOneIsAwaited(Device device) {
+    void launchesAndTheirWaitsCreateNoOpenClEvent(Device device) {
         int[] data = new int[N];
         try (var context = new Context(device); var q = inOrder(context, device); var buf = Buffer.of(data)) {
             increment(q, buf, 1).await(); // uploads, builds
@@ -70,16 +70,59 @@ class InOrderQueueTest {
                 launched.add(increment(q, buf, 1));
             }
             assertThat(ClObjects.created(ClObjects.Kind.EVENT)).as("events created by 100 launches").isEqualTo(events);
-            launched.getLast().await();
-            assertThat(ClObjects.calls("clEnqueueMarkerWithWaitList") - markers).isEqualTo(1);
+            long finishes = ClObjects.calls("clFinish");
+            launched.getLast().await(); // a clFinish of the queue: no event, no marker
+            assertThat(ClObjects.calls("clFinish") - finishes).isEqualTo(1);
             for (Event e : launched) {
-                assertThat(e.status()).isEqualTo(Event.Status.COMPLETE); // known from the marker: no new one
+                assertThat(e.status()).isEqualTo(Event.Status.COMPLETE); // known from the finish: no marker
                 e.await();
             }
             q.await();
-            assertThat(ClObjects.calls("clEnqueueMarkerWithWaitList") - markers).isEqualTo(1);
+            assertThat(ClObjects.calls("clEnqueueMarkerWithWaitList") - markers).isZero();
+            assertThat(ClObjects.created(ClObjects.Kind.EVENT)).as("events created by the waits").isEqualTo(events);
+            assertThat(ClObjects.calls("clFinish") - finishes).isEqualTo(1);
         }
         assertThat(data).containsExactly(expected(101, 1));
+    }
+
+    /**
+     * A wait is a {@code clFinish} of the queue: a close on another thread must not release the OpenCL queue under
+     * it. Each increment submitted before the close runs once; the waiting thread's submits after it are refused.
+     */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void aCloseWaitsForTheWaitsInFinish(Device device) throws Exception {
+        int[] data = new int[N];
+        try (var context = new Context(device); var buf = Buffer.of(data); ExecutorService pool =
+                Executors.newFixedThreadPool(2)) {
+            var q = inOrder(context, device);
+            increment(q, buf, 1).await();
+            var waiters = new ArrayList<Future<Integer>>();
+            for (int t = 0; t < 2; t++) {
+                waiters.add(pool.submit(() -> {
+                    int ran = 0;
+                    while (true) {
+                        Event e;
+                        try {
+                            e = increment(q, buf, 1);
+                        } catch (IllegalStateException closed) {
+                            return ran;
+                        }
+                        ran++;
+                        e.await();
+                    }
+                }));
+            }
+            Thread.sleep(200);
+            q.close();
+            int submitted = 1;
+            for (var w : waiters) {
+                submitted += w.get();
+            }
+            assertThat(submitted).isGreaterThan(1);
+            buf.close();
+            assertThat(data).containsExactly(expected(submitted, 1));
+        }
     }
 
     @ParameterizedTest
@@ -89,7 +132,9 @@ class InOrderQueueTest {
         int[] data = new int[N];
         try (var context = new Context(device); var q = inOrder(context, device); var buf = Buffer.of(data)) {
             for (int s = 0; s < 20; s++) {
-                increment(q, buf, 1).await(); // a marker each
+                Event e = increment(q, buf, 1);
+                assertThat(e.status()).isNotNull(); // a marker each: a status needs one
+                e.await();
             }
         }
         assertThat(data).containsExactly(expected(20, 1));
