@@ -1,11 +1,14 @@
 package io.jsycl.bench;
 
+import io.jsycl.Buffer;
 import io.jsycl.Context;
 import io.jsycl.Device;
 import io.jsycl.DeviceArray;
 import io.jsycl.DeviceType;
+import io.jsycl.Event;
 import io.jsycl.HostArray;
 import io.jsycl.Queue;
+import io.jsycl.Range;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClContext;
 import io.jsycl.opencl.ClDevice;
@@ -22,7 +25,9 @@ import java.util.Locale;
  * {@code q.copy(DeviceArray, DeviceArray)} across the devices (pinned host memory in slices, both DMA engines at once),
  * beside the driver's own way (a {@code clEnqueueCopyBuffer} on the second GPU's queue from a buffer the first GPU
  * wrote last) and each GPU's pinned host-to-device copy in jsycl ({@code q.copy(HostArray, DeviceArray)}), the bound of
- * a staged move. Median of {@code --runs} runs each, GB/s of the bytes moved; every jsycl move checked.
+ * a staged move. Also what a {@code Buffer} used by both GPUs in turn costs (one OpenCL buffer, which the driver
+ * moves), and the driver's explicit move ({@code clEnqueueMigrateMemObjects}). Median of {@code --runs} runs each,
+ * GB/s of the bytes moved; every jsycl move checked.
  *
  * <pre>PeerCopyBench [--runs 5] [--mib 64,1024] [--type gpu|cpu]</pre>
  *
@@ -72,6 +77,7 @@ public final class PeerCopyBench {
                                 Stats.wall(0, runs, () -> q.copy(host, dst).await()), "-");
                     }
                 }
+                bufferHop(q0, q1, n, runs, mib);
                 driverCopy(d0, d1, (long) mib << 20, runs, mib);
             }
         }
@@ -99,10 +105,52 @@ public final class PeerCopyBench {
                 }
             });
             row(mib, "driver: clEnqueueCopyBuffer on GPU 1 of a buffer GPU 0 wrote", t, "-");
+            Stats migrate = Stats.measure(0, runs, () -> {
+                try (ClEvent fill = q0.enqueueFillBuffer(src, pattern, 0, bytes, List.of())) {
+                    q0.finish();
+                    long t0 = System.nanoTime();
+                    try (ClEvent move = q1.enqueueMigrate(src, List.of(fill))) {
+                        q1.finish();
+                    }
+                    return System.nanoTime() - t0;
+                }
+            });
+            row(mib, "driver: clEnqueueMigrateMemObjects to GPU 1 of a buffer GPU 0 wrote", migrate, "-");
         } catch (RuntimeException e) {
             System.out.printf("| %d | driver: clEnqueueCopyBuffer across the GPUs | failed: %s | | |%n", mib,
                     e.getMessage());
         }
+    }
+
+    /**
+     * A jsycl {@code Buffer} used by both GPUs of the context in turn: a kernel on GPU 1 adds one to every element
+     * that a kernel on GPU 0 wrote last, so the contents must move before it runs (one context: one OpenCL buffer,
+     * which the driver moves). The time of GPU 1's submit and wait, its small kernel included.
+     */
+    private static void bufferHop(Queue q0, Queue q1, int n, int runs, int mib) {
+        float[] data = new float[n];
+        try (var buf = Buffer.of(data)) {
+            Stats t = Stats.measure(0, runs, () -> {
+                addOne(q0, buf, n).await();
+                long t0 = System.nanoTime();
+                addOne(q1, buf, n).await();
+                return System.nanoTime() - t0;
+            });
+            row(mib, "jsycl Buffer: a kernel on GPU 1 after one on GPU 0 wrote it (the driver moves it)", t, "-");
+        }
+        float expected = 2f * runs;
+        boolean ok = true;
+        for (float v : data) {
+            ok &= v == expected;
+        }
+        System.out.printf("| %d | (the hops' result) | | | %s |%n", mib, ok ? "ok" : "MISMATCH");
+    }
+
+    private static Event addOne(Queue q, Buffer.OfFloat buf, int n) {
+        return q.submit(h -> {
+            var a = buf.readWrite(h);
+            h.parallelFor(Range.of(n), it -> a.set(it.id(0), a.get(it.id(0)) + 1f));
+        });
     }
 
     private static void row(int mib, String way, Stats times, String check) {

@@ -207,6 +207,26 @@ public final class ClCommandQueue implements AutoCloseable {
     }
 
     /**
+     * Moves {@code mem} to this queue's device ({@code clEnqueueMigrateMemObjects}, no flags): a later command of the
+     * queue finds it there. Its contents move with it.
+     *
+     * @param mem the buffer to move
+     * @param waitFor events that must complete before this command starts; null or empty for none
+     * @return the command's event; the caller closes it
+     * @throws ClException when the enqueue fails (the message names the call and status)
+     */
+    public ClEvent enqueueMigrate(ClMem mem, List<ClEvent> waitFor) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment mems = a.allocate(ADDRESS);
+            mems.set(ADDRESS, 0, mem.handle());
+            MemorySegment out = a.allocate(ADDRESS);
+            int s = cl_h.clEnqueueMigrateMemObjects(handle(), 1, mems, 0L, ClInfo.size(waitFor),
+                    ClInfo.waitList(a, waitFor), out);
+            return event(out, s, "clEnqueueMigrateMemObjects");
+        }
+    }
+
+    /**
      * Fills {@code bytes} bytes of {@code mem} at {@code offset} with repetitions of {@code pattern}.
      *
      * @param mem the buffer to fill
