@@ -308,9 +308,11 @@ SECTIONS = [
     Section("Moving device memory between two GPUs", ["peer-copy.md"],
             "One context over the host's first two GPUs (`io.jsycl.bench.PeerCopyBench`): jsycl's "
             "`q.copy(DeviceArray, DeviceArray)` from one GPU to the other (pinned host memory in 4 MiB slices, both "
-            "DMA engines at once) beside each GPU's pinned host-to-device copy, the bound of a staged move, and the "
-            "driver's own `clEnqueueCopyBuffer` across the GPUs; median of 5, GB/s of the bytes moved; jsycl's "
-            "moves checked against the Java array.", one_table("MiB", "peer-copy")),
+            "DMA engines at once) beside each GPU's pinned host-to-device copy, the bound of a staged move; a "
+            "`Buffer` used by a kernel on each GPU in turn (one OpenCL buffer, which the driver moves); the driver's "
+            "own `clEnqueueCopyBuffer` and `clEnqueueMigrateMemObjects` across the GPUs; and PyTorch's copy from "
+            "GPU 0 to GPU 1 on the same host (`benchmarks/gpu/torch_p2p.py`); median of 5, GB/s of the bytes moved; "
+            "jsycl's moves checked against the Java array.", one_table("MiB", "peer-copy")),
     Section("Kernels on the host device", ["host-device.md"],
             "The pure-Java host device beside a parallel Java stream over the same arithmetic and each OpenCL CPU "
             "device (`io.jsycl.bench.HostDeviceBench`): a `Range` kernel, an nd-range kernel without barriers (a "
