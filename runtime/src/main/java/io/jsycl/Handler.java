@@ -3,6 +3,7 @@ package io.jsycl;
 import io.jsycl.internal.memory.BufferStorage;
 import io.jsycl.internal.memory.LocalAccessorImpl;
 import io.jsycl.internal.launch.CommandGroupRecord;
+import io.jsycl.internal.schedule.ChunkSplit;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.launch.KernelBinding;
 import java.util.ArrayList;
@@ -23,6 +24,11 @@ public final class Handler {
     private static final ScopedValue<Handler> RECORDING = ScopedValue.newInstance();
 
     private final Queue queue;
+    // Set on a handler that records one device's chunk of a DistributedQueue's command group: how the range's rows
+    // are split, which chunk this is, and each buffer's range mapper.
+    private final ChunkSplit split;
+    private final int chunkIndex;
+    private Map<BufferStorage, RangeMapper> mappers;
     // When the submit began (System.nanoTime), before the command group ran: a launch thread's burst test.
     private final long submitted = System.nanoTime();
     private final Map<BufferStorage, AccessMode> requirements = new LinkedHashMap<>();
@@ -40,7 +46,14 @@ public final class Handler {
     private boolean finished;
 
     Handler(Queue queue) {
+        this(queue, null, 0);
+    }
+
+    /** A handler for chunk {@code chunkIndex} of {@code split} (a DistributedQueue's device), or a plain one. */
+    Handler(Queue queue, ChunkSplit split, int chunkIndex) {
         this.queue = queue;
+        this.split = split;
+        this.chunkIndex = chunkIndex;
     }
 
     /**
@@ -55,6 +68,19 @@ public final class Handler {
         setLaunch(new CommandGroupRecord.Items(Objects.requireNonNull(kernel, "kernel"), range));
     }
 
+    /** True on a handler that records one device's chunk of a DistributedQueue's command group. */
+    boolean chunked() {
+        return split != null;
+    }
+
+    /** Refuses {@code what} on a DistributedQueue, which splits only {@code parallelFor} over a {@code Range}. */
+    private void refuseChunked(String what) {
+        if (split != null) {
+            throw new UnsupportedOperationException("a DistributedQueue splits h.parallelFor(Range, kernel) among its "
+                    + "devices; " + what + " is not split yet: submit it to a Queue on one device");
+        }
+    }
+
     /**
      * Runs {@code kernel} once for every work-item of {@code range}, in work-groups of its local
      * range that share local memory and synchronize with barriers.
@@ -64,6 +90,7 @@ public final class Handler {
      */
     public void parallelFor(NdRange range, NdItemKernel kernel) {
         checkRecording();
+        refuseChunked("h.parallelFor(NdRange, kernel)");
         Objects.requireNonNull(range, "range");
         setLaunch(new CommandGroupRecord.NdItems(Objects.requireNonNull(kernel, "kernel"), range.global(),
                 range.local()));
@@ -80,6 +107,7 @@ public final class Handler {
      */
     public <R> void parallelFor(Range range, Reduction<R> reduction, ReductionKernel<R> kernel) {
         checkRecording();
+        refuseChunked("a reduction");
         Objects.requireNonNull(range, "range");
         Objects.requireNonNull(reduction, "reduction");
         if (range.dimensions() != 1) {
@@ -130,6 +158,7 @@ public final class Handler {
      */
     public void singleTask(TaskKernel kernel) {
         checkRecording();
+        refuseChunked("h.singleTask");
         setLaunch(new CommandGroupRecord.Task(Objects.requireNonNull(kernel, "kernel")));
     }
 
@@ -184,6 +213,23 @@ public final class Handler {
         requirements.merge(storage, mode, (a, b) -> a == b ? a : AccessMode.READ_WRITE);
     }
 
+    /** {@link #require}, with the part of the buffer a DistributedQueue's chunk touches; a plain queue ignores it. */
+    void require(BufferStorage storage, AccessMode mode, RangeMapper mapper) {
+        require(storage, mode);
+        Objects.requireNonNull(mapper, "mapper");
+        if (split == null) {
+            return;
+        }
+        if (mappers == null) {
+            mappers = new LinkedHashMap<>();
+        }
+        RangeMapper before = mappers.putIfAbsent(storage, mapper);
+        if (before != null && !before.equals(mapper)) {
+            throw new IllegalArgumentException(storage + " has two accessors with different range mappers (" + before
+                    + ", " + mapper + ") in one command group: use one accessor, with the mapper covering both");
+        }
+    }
+
     /** Binds {@code accessor}, made for this command group, to the group's kernel: usable only while it runs. */
     <A extends Accessor<?>> A bind(A accessor) {
         checkRecording();
@@ -234,12 +280,57 @@ public final class Handler {
     CommandGroupRecord finish() {
         checkRecording();
         finished = true;
+        if (split != null) {
+            launch = chunkOf(launch);
+        }
         return new CommandGroupRecord(launch, Collections.unmodifiableMap(requirements),
                 dependencies == null ? List.of() : Collections.unmodifiableList(dependencies),
                 locals == null ? List.of() : Collections.unmodifiableList(locals),
                 buildOptions == null ? "" : buildOptions.toString().trim(), fastMath, checked,
                 specValues == null ? Map.of() : Collections.unmodifiableMap(specValues), submitted,
                 binding == null ? new KernelBinding() : binding);
+    }
+
+    /**
+     * The chunk this handler's device runs of a DistributedQueue's kernel: its rows of the range, and for each buffer
+     * the elements its range mapper says the chunk touches (reads without a mapper touch the whole buffer).
+     */
+    private CommandGroupRecord.Launch chunkOf(CommandGroupRecord.Launch l) {
+        if (!(l instanceof CommandGroupRecord.Items items)) {
+            throw new IllegalStateException("a DistributedQueue's command group runs h.parallelFor(Range, kernel); "
+                    + "this one ran no kernel");
+        }
+        Range range = items.range();
+        long rows = range.get(0);
+        long[] bounds = split.bounds(rows);
+        long from = bounds[chunkIndex];
+        long to = bounds[chunkIndex + 1];
+        var regions = new LinkedHashMap<BufferStorage, long[]>();
+        for (var req : requirements.entrySet()) {
+            BufferStorage storage = req.getKey();
+            RangeMapper mapper = mappers == null ? null : mappers.get(storage);
+            boolean writes = req.getValue() != AccessMode.READ;
+            if (mapper == null) {
+                if (writes) {
+                    throw new IllegalArgumentException(storage + " is written in a DistributedQueue's kernel without a"
+                            + " range mapper: say which rows each device writes, e.g. buf.writeNoInit(h, "
+                            + "RangeMapper.oneToOne())");
+                }
+                mapper = RangeMapper.all();
+            }
+            if (writes && !mapper.disjoint() && split.devices() > 1) {
+                throw new IllegalArgumentException(storage + " is written through " + mapper + ", which gives "
+                        + "several devices the same rows: a DistributedQueue's devices write disjoint rows "
+                        + "(RangeMapper.oneToOne()); read through the wider mapper and write through oneToOne()");
+            }
+            Range shape = storage.shape();
+            long bufferRows = shape.get(0);
+            long rowElements = bufferRows == 0 ? 0 : shape.size() / bufferRows;
+            long[] r = mapper.rows(from, to, rows, bufferRows);
+            regions.put(storage, new long[] {r[0] * rowElements, r[1] * rowElements});
+        }
+        return new CommandGroupRecord.Items(items.kernel(), range, new CommandGroupRecord.Chunk(from, to,
+                chunkIndex == split.devices() - 1 || to == rows, Collections.unmodifiableMap(regions)));
     }
 
     private void checkRecording() {

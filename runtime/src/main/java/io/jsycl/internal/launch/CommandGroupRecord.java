@@ -82,11 +82,40 @@ public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> r
      *
      * @param kernel the kernel lambda
      * @param range the items it runs over
+     * @param chunk the part of the range one device of a {@link io.jsycl.DistributedQueue} runs, or null: all of it
      */
-    public record Items(ItemKernel kernel, Range range) implements Launch {
+    public record Items(ItemKernel kernel, Range range, Chunk chunk) implements Launch {
+        /** The whole range. */
+        public Items(ItemKernel kernel, Range range) {
+            this(kernel, range, null);
+        }
+
         @Override
         public KernelShape shape() {
             return KernelShape.ITEM;
+        }
+    }
+
+    /**
+     * The part of a range one device of a {@link io.jsycl.DistributedQueue} runs: rows {@code from} (inclusive) to
+     * {@code to} of the range's dimension 0, the ids {@code it.id(0)} of its items; the kernel sees the whole range as
+     * its range and each item its id in it (the launch has a global offset).
+     *
+     * @param from the first row
+     * @param to one past the last row
+     * @param last whether it ends the range (its launch may be padded past {@code to})
+     * @param regions for each buffer of the command group, the elements {@code {from, to}} its accessor's range
+     *        mapper says this chunk touches; unmodifiable
+     */
+    public record Chunk(long from, long to, boolean last, Map<BufferStorage, long[]> regions) {
+        /** The chunk's items: the range with its dimension 0 cut to the chunk's rows. */
+        public Range extent(Range range) {
+            int rows = Math.toIntExact(to - from);
+            return switch (range.dimensions()) {
+                case 1 -> Range.of(rows);
+                case 2 -> Range.of(rows, range.get(1));
+                default -> Range.of(rows, range.get(1), range.get(2));
+            };
         }
     }
 

@@ -7,11 +7,12 @@ import io.jsycl.opencl.ClKernel;
 import java.util.List;
 
 /**
- * A launch's OpenCL work sizes: dimensions, global size and work-group size (null where the driver picks), OpenCL
- * dimension 0 first. SYCL dimension d is OpenCL dimension dims-1-d: the last SYCL dimension varies fastest.
+ * A launch's OpenCL work sizes: dimensions, global size, work-group size (null where the driver picks) and global
+ * offset (null for none), OpenCL dimension 0 first. SYCL dimension d is OpenCL dimension dims-1-d: the last SYCL
+ * dimension varies fastest.
  */
-public record NdShape(int dims, long[] global, long[] local) {
-    private static final NdShape TASK = new NdShape(1, new long[] {1}, new long[] {1});
+public record NdShape(int dims, long[] global, long[] local, long[] offset) {
+    private static final NdShape TASK = new NdShape(1, new long[] {1}, new long[] {1}, null);
 
     /**
      * The shape of a launch over {@code range} (null: a single task) with the user's work-groups {@code local}, or
@@ -43,15 +44,28 @@ public record NdShape(int dims, long[] global, long[] local) {
                 global[dims - 1 - d] = range.get(d);
             }
         }
-        return new NdShape(dims, global, localSize);
+        return new NdShape(dims, global, localSize, null);
+    }
+
+    /**
+     * This shape starting at row {@code first} of SYCL dimension 0 (OpenCL's last dimension): a chunk of a
+     * {@link io.jsycl.DistributedQueue}, whose items keep their ids in the whole range.
+     */
+    public NdShape startingAtRow(long first) {
+        if (first == 0) {
+            return this;
+        }
+        long[] o = new long[dims];
+        o[dims - 1] = first;
+        return new NdShape(dims, global, local, o);
     }
 
     /** Enqueues {@code k} on {@code q} after {@code waits}; its OpenCL event, or null when {@code withEvent} is false. */
     public ClEvent launch(ClCommandQueue q, ClKernel k, List<ClEvent> waits, boolean withEvent) {
         if (withEvent) {
-            return q.enqueueNDRangeKernel(k, dims, null, global, local, waits);
+            return q.enqueueNDRangeKernel(k, dims, offset, global, local, waits);
         }
-        q.enqueueNDRangeKernelWithoutEvent(k, dims, null, global, local, waits);
+        q.enqueueNDRangeKernelWithoutEvent(k, dims, offset, global, local, waits);
         return null;
     }
 }

@@ -38,8 +38,12 @@ final class BufferClose {
                 synchronized (s) {
                     closing = s.closed;
                     copy = closing ? null : s.copies.get(context);
-                    if (copy != null && (!(copy.valid || copy.pinnedValid) || s.hostArrayReady(deferred))) {
+                    if (copy != null && (!(copy.valid || copy.pinnedValid || s.holdsRowsOnly(context))
+                            || s.hostArrayReady(deferred))) {
                         s.copies.remove(context); // no later command uses it; the ones under way are awaited below
+                        if (s.distribution != null) {
+                            s.distribution.drop(context);
+                        }
                         running = running(s);
                     }
                 }

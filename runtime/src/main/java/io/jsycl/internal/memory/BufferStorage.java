@@ -10,6 +10,7 @@ import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClMem;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,6 +98,9 @@ public final class BufferStorage {
     EventImpl hostReady;
     // Guarded by this.
     final Map<ContextImpl, DeviceCopy> copies = new LinkedHashMap<>();
+    // Guarded by this: which rows each copy holds while a DistributedQueue has the buffer spread over its devices;
+    // null otherwise (then the flags above say it all).
+    Distribution distribution;
     // Guarded by this.
     Arena arena;
     // Guarded by this.
@@ -273,6 +277,7 @@ public final class BufferStorage {
      * when {@link #prepareDevice} can run now without blocking.
      */
     public synchronized void readyForDevice(CommandQueue target, AccessMode mode, Deferred deferred) {
+        fold();
         DeviceUploads.ready(this, target, mode, deferred);
     }
 
@@ -282,6 +287,7 @@ public final class BufferStorage {
      * {@link #readyForDevice} deferred nothing, under the same hold of the scheduler's lock.
      */
     public synchronized ClMem prepareDevice(CommandQueue target, AccessMode mode, List<EventImpl> waits) {
+        fold();
         return DeviceUploads.prepare(this, target, mode, waits);
     }
 
@@ -290,6 +296,7 @@ public final class BufferStorage {
      * pinned memory are stale.
      */
     void makeOnlyCurrent(DeviceCopy copy) {
+        distribution = null;
         hostValid = false;
         for (DeviceCopy other : copies.values()) {
             other.valid = other == copy;
@@ -315,6 +322,14 @@ public final class BufferStorage {
      * under way.
      */
     boolean hostArrayReady(Deferred deferred) {
+        if (!hostValid && distribution != null) {
+            // Spread over a DistributedQueue's devices: gather the rows into the host array, which ends the spread.
+            BufferTransfer gather = BufferTransfer.Gather.start(this, deferred);
+            if (gather != null) {
+                deferred.finish(gather);
+            }
+            return false;
+        }
         if (!hostValid) {
             DeviceCopy pinnedSource = null;
             ContextImpl pinnedContext = null;
@@ -379,6 +394,7 @@ public final class BufferStorage {
      */
     public synchronized void readyForHost(AccessMode mode, Deferred deferred) {
         checkOpen();
+        fold();
         if (mode != AccessMode.WRITE) {
             hostArrayReady(deferred);
         }
@@ -392,7 +408,9 @@ public final class BufferStorage {
      */
     public synchronized void prepareHost(AccessMode mode) {
         checkOpen();
+        fold();
         if (mode != AccessMode.READ) {
+            distribution = null;
             hostValid = true;
             for (DeviceCopy copy : copies.values()) {
                 copy.valid = false;
@@ -432,6 +450,7 @@ public final class BufferStorage {
      * lock: nothing here waits).
      */
     public synchronized HostMapping mapForHost(List<EventImpl> waits, Deferred deferred) {
+        fold();
         return HostViews.map(this, waits, deferred);
     }
 
@@ -448,6 +467,157 @@ public final class BufferStorage {
     /** Enqueues the unmap of {@code host}, a mapping of {@code copy}, and makes it the copy's last transfer. */
     synchronized void unmapped(ContextImpl context, DeviceCopy copy, MemorySegment host) {
         HostViews.unmapped(this, context, copy, host);
+    }
+
+    /**
+     * Ends a distribution where a whole current copy exists (the host array or a device's), before code that knows
+     * only whole copies runs; where none exists, that code gathers the rows into the host array first
+     * ({@link #hostArrayReady}).
+     */
+    private void fold() {
+        if (distribution == null) {
+            return;
+        }
+        boolean whole = hostValid;
+        for (DeviceCopy c : copies.values()) {
+            whole |= c.valid;
+        }
+        if (whole) {
+            distribution = null;
+        }
+    }
+
+    // ---- A DistributedQueue's chunks: each device's copy holds some rows (Distribution).
+
+    /**
+     * Under the scheduler's lock, before a DistributedQueue plans its moves: defers what must happen first, and
+     * starts tracking rows. Where the buffer is not spread yet, the host array becomes the source of every row: it is
+     * brought up to date first if a device holds the current contents (a read-back), or a read-back into it is
+     * still running. Adds nothing to {@code deferred} when the plan can be made now.
+     */
+    public synchronized void readyForDistribution(Deferred deferred) {
+        checkOpen();
+        if (distribution == null && !hostArrayReady(deferred)) {
+            return;
+        }
+        if (distribution == null) {
+            distribution = new Distribution(this);
+        }
+    }
+
+    /** Where a move of rows to one device comes from: {@code source} null for the host array. */
+    public record Piece(ContextImpl source, long from, long to) {
+    }
+
+    /**
+     * The moves that make elements {@code [from, to)} current in {@code target}'s copy, after
+     * {@link #readyForDistribution}: for each part it lacks, the host array where it holds it, else a device's copy
+     * that does. Empty when nothing moves.
+     */
+    public synchronized List<Piece> plan(ContextImpl target, long from, long to) {
+        Rows missing = distribution.device(target).missingFrom(from, to);
+        var pieces = new ArrayList<Piece>();
+        for (long[] r : distribution.host.within(from, to).ranges()) {
+            if (!missing.within(r[0], r[1]).isEmpty()) {
+                for (long[] m : missing.within(r[0], r[1]).ranges()) {
+                    pieces.add(new Piece(null, m[0], m[1]));
+                }
+                missing.remove(r[0], r[1]);
+            }
+        }
+        for (var e : distribution.devices()) {
+            if (e.getKey() == target || missing.isEmpty()) {
+                continue;
+            }
+            for (long[] r : e.getValue().ranges()) {
+                for (long[] m : missing.within(r[0], r[1]).ranges()) {
+                    pieces.add(new Piece(e.getKey(), m[0], m[1]));
+                }
+                missing.remove(r[0], r[1]);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new IllegalStateException(this + ": no copy holds elements " + missing + " (" + distribution + ")");
+        }
+        return pieces;
+    }
+
+    /** The device memory of {@code context}'s copy, made (stale) if it has none yet. */
+    public synchronized ClMem memoryIn(ContextImpl context) {
+        checkOpen();
+        return copyIn(context).mem;
+    }
+
+    /** Bytes per element on the device. */
+    public long elementBytes() {
+        return codec.byteSize();
+    }
+
+    /** Copies elements {@code [from, to)} of the host array (or host memory) into {@code dst}, packed for devices. */
+    public synchronized void copyHostRange(long from, long to, MemorySegment dst) {
+        long e = codec.byteSize();
+        long bytes = (to - from) * e;
+        if (hostMemory != null) {
+            MemorySegment.copy(hostMemory.memory(), from * e, dst, 0, bytes);
+            return;
+        }
+        Object a = hostArray();
+        MemorySegment heap = codec.heapView(a);
+        if (heap != null) {
+            MemorySegment.copy(heap, from * e, dst, 0, bytes);
+            return;
+        }
+        try (Arena whole = Arena.ofConfined()) { // booleans and records: packed one by one, so all of them
+            MemorySegment packed = whole.allocate(Math.max(this.bytes, 1), 8);
+            codec.copyToSegment(a, packed);
+            MemorySegment.copy(packed, from * e, dst, 0, bytes);
+        }
+    }
+
+    /** Elements {@code [from, to)} were moved into {@code target}'s copy (the move is ordered before its readers). */
+    public synchronized void moved(ContextImpl target, long from, long to) {
+        distribution.device(target).add(from, to);
+        distribution.apply(this);
+    }
+
+    /** A device's chunk wrote elements {@code [from, to)} of {@code target}'s copy: stale everywhere else now. */
+    public synchronized void chunkWrote(ContextImpl target, long from, long to) {
+        distribution.wrote(target, from, to);
+        distribution.apply(this);
+    }
+
+    /**
+     * Under the scheduler's lock, before a DistributedQueue's chunk on {@code target}'s device: defers the wait for a
+     * host transfer into the copy still running (its moves were made before). Adds nothing otherwise.
+     */
+    public synchronized void readyForChunk(CommandQueue target, Deferred deferred) {
+        checkOpen();
+        DeviceCopy copy = copyIn(target.context());
+        if (copy.ready != null && copy.ready.isHostWork() && !copy.ready.isDone()) {
+            deferred.await(copy.ready);
+        }
+    }
+
+    /**
+     * The memory of {@code target}'s copy for a DistributedQueue's chunk, whose rows its moves made current: the
+     * copy's last transfer joins {@code waits}. Validity changes once every chunk is enqueued ({@link #chunkWrote}).
+     */
+    public synchronized ClMem prepareChunk(CommandQueue target, List<EventImpl> waits) {
+        checkOpen();
+        DeviceCopy copy = copyIn(target.context());
+        if (copy.ready != null) {
+            if (copy.ready.isDone()) {
+                copy.ready = null;
+            } else {
+                waits.add(copy.ready);
+            }
+        }
+        return copy.mem;
+    }
+
+    /** True if {@code context}'s copy holds rows no whole copy has (a DistributedQueue's chunk wrote them there). */
+    synchronized boolean holdsRowsOnly(ContextImpl context) {
+        return distribution != null && distribution.hostLacks() && !distribution.device(context).isEmpty();
     }
 
     /** Host↔device copies made for this buffer so far. */

@@ -21,14 +21,15 @@ import java.util.concurrent.CompletableFuture;
  * work that completes when {@link #finish()} has. A transfer that fails takes back what it
  * claimed (the host array or the copy it was making current) and throws.
  *
- * <p>Three kinds: a read-back of a device copy into the host array ({@link Fill}), an upload of the
+ * <p>Four kinds: a read-back of a device copy into the host array ({@link Fill}), the same of the rows that
+ * a {@link io.jsycl.DistributedQueue}'s devices hold ({@link Gather}), an upload of the
  * host array into a mapped copy ({@link MapUpload}), and making a copy's pinned staging memory
  * ({@link PinnedAllocation}). Each starts under the scheduler's lock and the storage's monitor, where
  * its owner, a {@link BufferStorage}, found it needed: the start enqueues without waiting and
  * records the transfer as a reader of the buffer; {@link #finish()} does the host's part.
  */
-public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferTransfer.MapUpload,
-        BufferTransfer.PinnedAllocation {
+public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferTransfer.Gather,
+        BufferTransfer.MapUpload, BufferTransfer.PinnedAllocation {
     final BufferStorage storage;
     private final CompletableFuture<Void> done = new CompletableFuture<>();
     /** Completes when the transfer has finished (or failed). */
@@ -230,6 +231,138 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
                 if (mapping == null && source.pinned != null) {
                     source.pinnedValid = false;
                 }
+            }
+        }
+    }
+
+    /**
+     * A read-back of the rows a {@link io.jsycl.DistributedQueue}'s devices hold current into the host array, where
+     * no copy holds them all ({@link Distribution}): each part the host lacks comes from a copy that holds it. It ends
+     * the distribution: the host array is the one whole copy afterwards.
+     */
+    static final class Gather extends BufferTransfer {
+        private record Read(ContextImpl context, CommandQueue.Command command, long offset, long bytes) {
+        }
+
+        private final List<Read> reads;
+        /** The rows each copy held, put back if the gather fails. */
+        private final Distribution spread;
+        /** Where the reads land: the host memory itself, or staging memory the host array is copied out of. */
+        private final MemorySegment into;
+        /** The host array as a heap segment (primitives), where the rows are copied out one by one; else null. */
+        private final MemorySegment heap;
+
+        private Gather(BufferStorage storage, List<Read> reads, Distribution spread, MemorySegment into,
+                MemorySegment heap) {
+            super(storage);
+            this.reads = reads;
+            this.spread = spread;
+            this.into = into;
+            this.heap = heap;
+        }
+
+        /**
+         * Under the scheduler's lock and the storage's monitor: once every command using the buffer is done (awaited
+         * outside the lock first: the chunks are host work to this storage), enqueues a read of each part the host
+         * array lacks from a copy that holds it, without waiting. The host array counts as current from now on; the
+         * gather's event is the storage's {@code hostReady} and a reader of the buffer. Returns null with
+         * {@code deferred} holding what must come first.
+         */
+        static Gather start(BufferStorage s, Deferred deferred) {
+            var before = new ArrayList<EventImpl>();
+            s.users.addAll(before);
+            if (s.stagingUse != null) {
+                before.add(s.stagingUse);
+            }
+            for (EventImpl e : before) {
+                if (!e.isDone()) {
+                    deferred.await(e);
+                }
+            }
+            if (!deferred.isEmpty()) {
+                return null;
+            }
+            Distribution d = s.distribution;
+            MemorySegment heap = s.hostMemory != null ? null : s.codec.heapView(s.hostArray());
+            MemorySegment into = s.hostMemory != null ? s.hostMemory.memory() : s.staging();
+            if (s.hostMemory == null && heap == null) {
+                s.codec.copyToSegment(s.hostArray(), into); // the rows the host holds, around those read in
+            }
+            long e = s.codec.byteSize();
+            Rows lacking = d.host.missingFrom(0, s.length());
+            var reads = new ArrayList<Read>();
+            try {
+                for (var entry : d.devices()) {
+                    DeviceCopy copy = s.copies.get(entry.getKey());
+                    if (copy == null) {
+                        continue;
+                    }
+                    for (long[] r : entry.getValue().ranges()) {
+                        for (long[] m : lacking.within(r[0], r[1]).ranges()) {
+                            long offset = m[0] * e;
+                            long bytes = (m[1] - m[0]) * e;
+                            CommandQueue queue = entry.getKey().transfers();
+                            reads.add(new Read(entry.getKey(), queue.read(copy, offset, into.asSlice(offset, bytes),
+                                    bytes, List.of()), offset, bytes));
+                            queue.flush();
+                        }
+                        lacking.remove(r[0], r[1]);
+                    }
+                }
+            } catch (RuntimeException ex) {
+                reads.forEach(r -> r.command().close());
+                throw ex;
+            }
+            if (!lacking.isEmpty()) {
+                reads.forEach(r -> r.command().close());
+                throw new IllegalStateException("no copy of " + s + " holds elements " + lacking + " (" + d + ")");
+            }
+            var gather = new Gather(s, reads, d, into, heap);
+            s.distribution = null;
+            s.hostValid = true;
+            for (DeviceCopy c : s.copies.values()) {
+                c.valid = false; // each held some rows only: the host array is the one whole copy now
+                c.pinnedValid = false;
+            }
+            s.hostReady = gather.event;
+            s.recordUse(AccessMode.READ, gather.event);
+            if (SchedulerTrace.on()) {
+                SchedulerTrace.log(s + ": " + reads.size() + " parts gathered into the host array from the devices "
+                        + "of a DistributedQueue (" + d + ")");
+            }
+            return gather;
+        }
+
+        /** Waits for the reads and copies what they brought into the host array. */
+        @Override
+        void finish() {
+            Throwable failure = null;
+            try {
+                storage.countTransfer();
+                for (Read r : reads) {
+                    r.command().await();
+                    if (heap != null) {
+                        MemorySegment.copy(into, r.offset(), heap, r.offset(), r.bytes());
+                    }
+                }
+                if (storage.hostMemory == null && heap == null) {
+                    storage.codec.copyFromSegment(into, storage.hostArray());
+                }
+            } catch (RuntimeException | Error e) {
+                failure = e;
+                throw e;
+            } finally {
+                reads.forEach(r -> r.command().close());
+                complete(failure);
+            }
+        }
+
+        @Override
+        void undo() {
+            if (storage.hostReady == event) {
+                storage.hostReady = null;
+                storage.distribution = spread; // the rows are still where they were
+                spread.apply(storage);
             }
         }
     }

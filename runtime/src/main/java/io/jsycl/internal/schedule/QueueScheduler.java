@@ -231,6 +231,11 @@ public final class QueueScheduler {
         }
         CommandGroupRecord.Launch launch = group.launch();
         Range range = launch.range();
+        // A chunk of a DistributedQueue runs its rows of the range, one item per work-item, at a global offset.
+        CommandGroupRecord.Chunk chunk = launch instanceof CommandGroupRecord.Items items ? items.chunk() : null;
+        if (chunk != null) {
+            twoItemsPossible = false;
+        }
         // Grid stride: the launch is one wave of work-groups, each work-item running the items a grid apart. Else
         // two items per work-item: the launch covers half of an even range; the kernel runs the other half too. Not
         // for kernels with vector accesses, whose items are wide already (LoweredKernel.vectorAccess).
@@ -238,7 +243,7 @@ public final class QueueScheduler {
                 () -> LaunchSpecialization.accessorBytes(lowered, kernel.captured())) : 0;
         boolean twoItems = strideItems == 0 && twoItemsPossible && !lowered.vectorAccess() && range.size() % 2 == 0
                 && launches.twoItemsPerWorkItem(range.size());
-        Range workItems = strideItems > 0 ? Range.of((int) strideItems)
+        Range workItems = chunk != null ? chunk.extent(range) : strideItems > 0 ? Range.of((int) strideItems)
                 : twoItems ? Range.of((int) (range.size() / 2)) : range;
         int specialization = LaunchSpecialization.of(lowered, kernel.captured(), launches.zeroOffsetPrograms(),
                 launches.signedSubscripts()) | (twoItems ? LaunchSpecialization.TWO_ITEMS : 0)
@@ -246,6 +251,11 @@ public final class QueueScheduler {
         // The work-groups the runtime picks for a Range launch on a device that pads ranges (GPUs), else null.
         long[] paddedLocal = launch instanceof CommandGroupRecord.Items
                 && launches.padsRanges() ? launches.paddedLocalSize(workItems, lowered.stridedAccess()) : null;
+        if (paddedLocal != null && chunk != null && !chunk.last()
+                && (chunk.to() - chunk.from()) % paddedLocal[paddedLocal.length - 1] != 0) {
+            // The kernel's guard knows the whole range, not the chunk's end: a chunk before the last runs unpadded.
+            paddedLocal = null;
+        }
         KernelHandle handle = kernels.kernelFor(group, kernel.lowering(),
                 paddedLocal != null && SubmitTrace.ragged(workItems, paddedLocal), specialization);
         FirstSubmitTrace.mark("program");
@@ -258,13 +268,17 @@ public final class QueueScheduler {
             local = Range.of((int) reductionLocal);
             range = Reductions.globalSize(device, range.get(0), reductionLocal, checkedRequested);
         }
-        range = twoItems || strideItems > 0 ? workItems : range;
-        var plan = new LaunchPlan(range, local, paddedLocal, specialization, twoItems, strideItems > 0, handle);
+        range = twoItems || strideItems > 0 || chunk != null ? workItems : range;
+        var plan = new LaunchPlan(range, local, paddedLocal, specialization, twoItems, strideItems > 0, handle,
+                chunk == null ? 0 : chunk.from());
+        boolean chunked = chunk != null;
         return Passes.run(handle, (lease, deferred, first) -> {
             var waits = new ArrayList<EventImpl>(4);
             waits.addAll(group.dependencies());
-            for (var req : group.requirements().entrySet()) {
-                req.getKey().collectDependencies(req.getValue(), waits);
+            if (!chunked) { // a chunk is ordered by its device's in-order queue and the moves before it
+                for (var req : group.requirements().entrySet()) {
+                    req.getKey().collectDependencies(req.getValue(), waits);
+                }
             }
             orderAfterPrevious(waits);
             if (first && SchedulerTrace.on()) {
@@ -275,15 +289,24 @@ public final class QueueScheduler {
             // an unmap the launch must wait for).
             deferred.pending(waits, context);
             for (var req : group.requirements().entrySet()) {
-                req.getKey().readyForDevice(commands, req.getValue(), deferred);
+                if (chunked) {
+                    req.getKey().readyForChunk(commands, deferred);
+                } else {
+                    req.getKey().readyForDevice(commands, req.getValue(), deferred);
+                }
             }
             return deferred.isEmpty() ? commit(group, kernel, lease, waits, plan) : null;
         }, e -> DeferredLaunch.enqueueFailure(lowered, device, e));
     }
 
+    /** True if {@code group} is one device's chunk of a {@link io.jsycl.DistributedQueue}'s command group. */
+    private static boolean chunked(CommandGroupRecord group) {
+        return group.launch() instanceof CommandGroupRecord.Items items && items.chunk() != null;
+    }
+
     /** How a kernel is launched, decided before the graph lock is taken. */
     private record LaunchPlan(Range range, Range local, long[] paddedLocal, int specialization, boolean twoItems,
-            boolean gridStride, KernelHandle handle) {
+            boolean gridStride, KernelHandle handle, long firstRow) {
     }
 
     /**
@@ -306,7 +329,8 @@ public final class QueueScheduler {
             int r = 0;
             for (var req : group.requirements().entrySet()) {
                 storages[r] = req.getKey();
-                mems[r++] = req.getKey().prepareDevice(commands, req.getValue(), waits);
+                mems[r++] = chunked(group) ? req.getKey().prepareChunk(commands, waits)
+                        : req.getKey().prepareDevice(commands, req.getValue(), waits);
             }
             FirstSubmitTrace.mark("buffers");
             CommandGroupRecord.Launch launch = group.launch();
@@ -316,7 +340,7 @@ public final class QueueScheduler {
                     (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
             FirstSubmitTrace.mark("arguments");
             List<ClEvent> clWaits = EventImpl.waitList(waits, context, inOrderCl());
-            NdShape shape = NdShape.of(plan.range(), plan.local(), plan.paddedLocal());
+            NdShape shape = NdShape.of(plan.range(), plan.local(), plan.paddedLocal()).startingAtRow(plan.firstRow());
             // A checked kernel's event reads the check record afterwards, so it needs an event of its own.
             LazyLaunches lazyLaunch = arguments.checked() ? null : lazy;
             // Only a launch that waits for nothing but the queue's earlier commands goes to the launch thread (an
@@ -349,8 +373,11 @@ public final class QueueScheduler {
             if (check != null) {
                 event.checkAfterwards(new KernelCheck(context, check, kernel.lowering()));
             }
-            for (var req : group.requirements().entrySet()) {
-                req.getKey().recordUse(req.getValue(), event);
+            if (!chunked(group)) {
+                // A DistributedQueue records its chunks together, as one command, once every chunk is enqueued.
+                for (var req : group.requirements().entrySet()) {
+                    req.getKey().recordUse(req.getValue(), event);
+                }
             }
             track(event);
             if (lazyLaunch != null && lazyLaunch.thread() != null) {

@@ -1,0 +1,206 @@
+package io.jsycl;
+
+import io.jsycl.internal.event.EventImpl;
+import io.jsycl.internal.launch.CommandGroupRecord;
+import io.jsycl.internal.schedule.ChunkSplit;
+import io.jsycl.internal.schedule.Distributor;
+import io.jsycl.internal.schedule.QueueScheduler;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A queue over several devices that splits each kernel among them (the Celerity model): a {@code parallelFor} over a
+ * {@link Range} runs on every device, each a chunk of the range's rows (dimension 0, {@code it.id(0)}), in
+ * proportion to the devices' weights. Each accessor says through a {@link RangeMapper} which rows of its buffer a
+ * chunk touches; the runtime keeps a copy of the buffer on each device and moves only the rows a chunk reads and its
+ * device lacks (a stencil's halo rows from its neighbours, replicated data to everyone), and knows after a write
+ * which device holds which rows. A host accessor, a buffer's close or a plain queue's kernel gathers the rows into
+ * the host array. Results are the same as on one device, bit for bit.
+ *
+ * <pre>{@code
+ * try (var dq = new DistributedQueue(); var a = Buffer.of(x); var b = Buffer.of(y)) {   // every GPU of the host
+ *     for (int step = 0; step < steps; step++) {
+ *         dq.submit(h -> {
+ *             var in = a.read(h, RangeMapper.neighborhood(1));
+ *             var out = b.writeNoInit(h, RangeMapper.oneToOne());
+ *             h.parallelFor(Range.of(n), it -> { ... });
+ *         });
+ *         ...
+ *     }
+ * }   // the buffers' close gathers the rows into x and y
+ * }</pre>
+ *
+ * <p>What it splits: {@code h.parallelFor(Range, kernel)} over buffers; not yet nd-ranges, reductions, single tasks,
+ * device arrays or sub-buffers with mappers (each is refused with the reason). Each device has a context and an
+ * in-order queue of its own. Moves between devices go through host memory, since NVIDIA's OpenCL has no peer copy
+ * (its own copies between two GPUs run at about 1 GB/s); a move from another device waits on the host for the
+ * commands that wrote what it reads, so a submit that needs one returns after them.
+ */
+public final class DistributedQueue implements AutoCloseable {
+    private final List<Device> devices;
+    private final List<Context> contexts = new ArrayList<>();
+    private final List<Queue> queues = new ArrayList<>();
+    private final ChunkSplit split;
+    private final Distributor distributor;
+    private boolean closed;
+
+    /** Over every GPU of the host, in PCI order, equal shares; where there is none, every OpenCL device. */
+    public DistributedQueue() {
+        this(defaultDevices());
+    }
+
+    /**
+     * Over {@code devices}, equal shares.
+     *
+     * @param devices the OpenCL devices to split kernels among, at least one
+     */
+    public DistributedQueue(List<Device> devices) {
+        this(devices, equalWeights(devices.size()));
+    }
+
+    /**
+     * Over {@code devices}, each getting rows in proportion to its weight (e.g. its measured speed, for two GPU
+     * models or a GPU with a CPU).
+     *
+     * @param devices the OpenCL devices to split kernels among, at least one
+     * @param weights one positive weight per device
+     */
+    public DistributedQueue(List<Device> devices, double... weights) {
+        this.devices = List.copyOf(devices);
+        if (this.devices.isEmpty()) {
+            throw new IllegalArgumentException("a DistributedQueue needs at least one device");
+        }
+        if (weights.length != this.devices.size()) {
+            throw new IllegalArgumentException(weights.length + " weights for " + this.devices.size() + " devices");
+        }
+        for (Device d : this.devices) {
+            if (d.isHost()) {
+                throw new IllegalArgumentException("the host device cannot be one of a DistributedQueue's devices "
+                        + "yet: give OpenCL devices (Device.all())");
+            }
+        }
+        this.split = new ChunkSplit(weights);
+        var schedulers = new ArrayList<QueueScheduler>();
+        try {
+            for (Device d : this.devices) {
+                var context = new Context(d);
+                contexts.add(context);
+                var q = new Queue(context, d, QueueProperty.IN_ORDER);
+                queues.add(q);
+                schedulers.add(q.scheduler());
+            }
+        } catch (RuntimeException | Error e) {
+            queues.forEach(Queue::close);
+            contexts.forEach(Context::close);
+            throw e;
+        }
+        this.distributor = new Distributor(schedulers, Integer.toHexString(System.identityHashCode(this)));
+    }
+
+    private static List<Device> defaultDevices() {
+        List<Device> all = Device.all().stream().filter(d -> !d.isHost()).toList();
+        List<Device> gpus = all.stream().filter(d -> d.type() == DeviceType.GPU).toList();
+        if (!gpus.isEmpty()) {
+            return gpus;
+        }
+        if (all.isEmpty()) {
+            throw new SyclException("no OpenCL device: a DistributedQueue runs on OpenCL devices (see docs/gpu-setup.md)");
+        }
+        return all;
+    }
+
+    private static double[] equalWeights(int n) {
+        double[] w = new double[n];
+        java.util.Arrays.fill(w, 1);
+        return w;
+    }
+
+    /**
+     * The devices kernels are split among, in order: device {@code k} runs the {@code k}-th chunk of rows.
+     *
+     * @return the devices
+     */
+    public List<Device> devices() {
+        return devices;
+    }
+
+    /**
+     * The rows of a range of {@code rows} rows each device runs: device {@code k} runs {@code bounds[k]} (inclusive)
+     * to {@code bounds[k + 1]}. Boundaries are multiples of 256 rows; a device may get none.
+     *
+     * @param rows the range's extent in dimension 0
+     * @return the {@code devices().size() + 1} boundaries
+     */
+    public long[] chunkBounds(long rows) {
+        return split.bounds(rows);
+    }
+
+    /**
+     * Records {@code commandGroup} once per device, each for its chunk of the kernel's rows, moves the rows each
+     * chunk reads to its device, and submits the chunks.
+     *
+     * @param commandGroup requests accessors (with range mappers) and runs {@code h.parallelFor(Range, kernel)}; it
+     *        runs once per device, so it must not do anything but record
+     * @return the event of the whole command: complete once every device's chunk is
+     * @throws KernelLoweringException if the kernel uses what a kernel cannot
+     */
+    public synchronized Event submit(CommandGroup commandGroup) {
+        Objects.requireNonNull(commandGroup, "commandGroup");
+        if (closed) {
+            throw new IllegalStateException("this DistributedQueue is closed");
+        }
+        var chunks = new ArrayList<CommandGroupRecord>(queues.size());
+        for (int k = 0; k < queues.size(); k++) {
+            CommandGroupRecord record = queues.get(k).recordChunk(commandGroup, split, k);
+            var chunk = ((CommandGroupRecord.Items) record.launch()).chunk();
+            chunks.add(chunk.from() == chunk.to() ? null : record);
+        }
+        distributor.moveFor(chunks);
+        var events = new ArrayList<EventImpl>(chunks.size());
+        for (int k = 0; k < chunks.size(); k++) {
+            events.add(chunks.get(k) == null ? null : queues.get(k).submitChunk(chunks.get(k)).impl);
+        }
+        return Event.of(distributor.finish(chunks, events));
+    }
+
+    /** Waits for everything submitted so far, on every device; throws the first error. */
+    public void await() {
+        RuntimeException failure = null;
+        for (Queue q : queues) {
+            try {
+                q.await();
+            } catch (RuntimeException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
+        distributor.freeFinishedUploads(true);
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /**
+     * Waits for everything submitted, then closes the devices' queues and contexts; rows that only a device held are
+     * gathered into their buffers' host arrays first.
+     */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            await();
+        } finally {
+            distributor.close();
+            queues.forEach(Queue::close);
+            contexts.forEach(Context::close);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "DistributedQueue" + devices.stream().map(Device::name).toList();
+    }
+}

@@ -1,0 +1,285 @@
+package io.jsycl.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jsycl.Buffer;
+import io.jsycl.Device;
+import io.jsycl.DistributedQueue;
+import io.jsycl.NdRange;
+import io.jsycl.Queue;
+import io.jsycl.Range;
+import io.jsycl.RangeMapper;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A {@link DistributedQueue} against plain Java loops, bit for bit: kernels split among devices, with replicated
+ * reads, halos between neighbouring chunks, 2-D ranges, unequal weights, and the buffers used in between by a plain
+ * queue and the host. The devices are one OpenCL device taken two and three times, each in a context of its own: the
+ * runtime keeps a copy per context and moves rows between them exactly as between two GPUs (the GPU conformance run
+ * and {@code DistributedQueueDevicesTest} use distinct devices).
+ */
+class DistributedQueueTest {
+    private static Device device() {
+        List<Device> devices = TestDevices.openCl();
+        Assumptions.assumeFalse(devices.isEmpty(), "no OpenCL device");
+        return devices.getFirst();
+    }
+
+    private static float[] floats(int n, int seed) {
+        var r = new Random(seed);
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = r.nextFloat() * 10f - 5f;
+        }
+        return a;
+    }
+
+    @Test
+    void saxpySplitInTwoAndThreeMatchesJava() {
+        Device d = device();
+        int n = 10_007;
+        float[] x = floats(n, 1);
+        float[] y0 = floats(n, 2);
+        float a = 1.75f;
+        float[] expected = new float[n];
+        for (int i = 0; i < n; i++) {
+            expected[i] = a * x[i] + y0[i];
+        }
+        for (List<Device> devices : List.of(List.of(d, d), List.of(d, d, d))) {
+            float[] y = y0.clone();
+            try (var dq = new DistributedQueue(devices); var bx = Buffer.of(x); var by = Buffer.of(y)) {
+                long[] bounds = dq.chunkBounds(n);
+                assertThat(bounds[1]).as("a real split").isPositive().isLessThan(n);
+                dq.submit(h -> {
+                    var xs = bx.read(h, RangeMapper.oneToOne());
+                    var ys = by.readWrite(h, RangeMapper.oneToOne());
+                    h.parallelFor(Range.of(n), it -> ys.set(it.id(0), a * xs.get(it.id(0)) + ys.get(it.id(0))));
+                }).await();
+            }
+            assertThat(y).as("%d devices", devices.size()).containsExactly(expected);
+        }
+    }
+
+    /** A 1-D three-point stencil, 25 steps between two buffers: every step reads its neighbours' halo rows. */
+    @Test
+    void stencilWithHalosMatchesJava() {
+        Device d = device();
+        int n = 3000;
+        int steps = 25;
+        float[] init = floats(n, 3);
+        float[] p = init.clone();
+        float[] q = new float[n];
+        for (int s = 0; s < steps; s++) {
+            for (int i = 0; i < n; i++) {
+                q[i] = i == 0 || i == n - 1 ? p[i] : (p[i - 1] + p[i] + p[i + 1]) / 3f;
+            }
+            float[] t = p;
+            p = q;
+            q = t;
+        }
+        float[] a = init.clone();
+        float[] b = new float[n];
+        try (var dq = new DistributedQueue(List.of(d, d, d)); var ba = Buffer.of(a); var bb = Buffer.of(b)) {
+            for (int s = 0; s < steps; s++) {
+                var src = s % 2 == 0 ? ba : bb;
+                var dst = s % 2 == 0 ? bb : ba;
+                dq.submit(h -> {
+                    var in = src.read(h, RangeMapper.neighborhood(1));
+                    var out = dst.writeNoInit(h, RangeMapper.oneToOne());
+                    h.parallelFor(Range.of(n), it -> {
+                        int i = it.id(0);
+                        out.set(i, i == 0 || i == n - 1 ? in.get(i) : (in.get(i - 1) + in.get(i) + in.get(i + 1)) / 3f);
+                    });
+                });
+            }
+            dq.await();
+        }
+        assertThat(steps % 2 == 0 ? a : b).containsExactly(p);
+    }
+
+    /** A 2-D five-point stencil over 2-D buffers, rows split: halos are whole rows. */
+    @Test
+    void twoDimensionalStencilMatchesJava() {
+        Device d = device();
+        int rows = 700;
+        int cols = 90;
+        int steps = 6;
+        float[] init = floats(rows * cols, 4);
+        float[] p = init.clone();
+        float[] q = new float[rows * cols];
+        for (int s = 0; s < steps; s++) {
+            for (int i = 0; i < rows; i++) {
+                for (int j = 0; j < cols; j++) {
+                    int c = i * cols + j;
+                    q[c] = i == 0 || j == 0 || i == rows - 1 || j == cols - 1 ? p[c]
+                            : 0.25f * (p[c - cols] + p[c + cols] + p[c - 1] + p[c + 1]);
+                }
+            }
+            float[] t = p;
+            p = q;
+            q = t;
+        }
+        float[] a = init.clone();
+        float[] b = new float[rows * cols];
+        Range shape = Range.of(rows, cols);
+        try (var dq = new DistributedQueue(List.of(d, d), 1, 2); var ba = Buffer.of(a, shape);
+             var bb = Buffer.of(b, shape)) {
+            for (int s = 0; s < steps; s++) {
+                var src = s % 2 == 0 ? ba : bb;
+                var dst = s % 2 == 0 ? bb : ba;
+                dq.submit(h -> {
+                    var in = src.read(h, RangeMapper.neighborhood(1));
+                    var out = dst.writeNoInit(h, RangeMapper.oneToOne());
+                    h.parallelFor(shape, it -> {
+                        int i = it.id(0);
+                        int j = it.id(1);
+                        out.set(i, j, i == 0 || j == 0 || i == rows - 1 || j == cols - 1 ? in.get(i, j)
+                                : 0.25f * (in.get(i - 1, j) + in.get(i + 1, j) + in.get(i, j - 1) + in.get(i, j + 1)));
+                    });
+                });
+            }
+        }
+        assertThat(steps % 2 == 0 ? a : b).containsExactly(p);
+    }
+
+    /**
+     * Replicated reads ({@code all()}): every item sums over every position, then positions move one-to-one; the
+     * next step needs every device's new positions on every device.
+     */
+    @Test
+    void replicatedReadsSeeEveryDevicesWrites() {
+        Device d = device();
+        int n = 1500;
+        int steps = 4;
+        float[] pos0 = floats(n, 5);
+        float[] pos = pos0.clone();
+        float[] force = new float[n];
+        for (int s = 0; s < steps; s++) {
+            for (int i = 0; i < n; i++) {
+                float acc = 0f;
+                for (int j = 0; j < n; j++) {
+                    float dx = pos[j] - pos[i];
+                    acc = acc + dx / (dx * dx + 1f);
+                }
+                force[i] = acc;
+            }
+            for (int i = 0; i < n; i++) {
+                pos[i] = pos[i] + 0.001f * force[i];
+            }
+        }
+        float[] p = pos0.clone();
+        float[] f = new float[n];
+        try (var dq = new DistributedQueue(List.of(d, d)); var bp = Buffer.of(p); var bf = Buffer.of(f)) {
+            for (int s = 0; s < steps; s++) {
+                dq.submit(h -> {
+                    var ps = bp.read(h, RangeMapper.all());
+                    var fs = bf.writeNoInit(h, RangeMapper.oneToOne());
+                    h.parallelFor(Range.of(n), it -> {
+                        int i = it.id(0);
+                        float acc = 0f;
+                        for (int j = 0; j < n; j++) {
+                            float dx = ps.get(j) - ps.get(i);
+                            acc = acc + dx / (dx * dx + 1f);
+                        }
+                        fs.set(i, acc);
+                    });
+                });
+                dq.submit(h -> {
+                    var ps = bp.readWrite(h, RangeMapper.oneToOne());
+                    var fs = bf.read(h, RangeMapper.oneToOne());
+                    h.parallelFor(Range.of(n), it -> ps.set(it.id(0), ps.get(it.id(0)) + 0.001f * fs.get(it.id(0))));
+                });
+            }
+        }
+        assertThat(p).containsExactly(pos);
+        assertThat(f).containsExactly(force);
+    }
+
+    /** Between distributed steps, a plain queue's kernel and a host accessor see (and change) the whole buffer. */
+    @Test
+    void aPlainQueueAndTheHostSeeTheRowsInBetween() {
+        Device d = device();
+        int n = 2000;
+        int[] data = new int[n];
+        try (var dq = new DistributedQueue(List.of(d, d)); var q = new Queue(d); var buf = Buffer.of(data)) {
+            dq.submit(h -> {
+                var a = buf.writeNoInit(h, RangeMapper.oneToOne());
+                h.parallelFor(Range.of(n), it -> a.set(it.id(0), it.id(0) * 3));
+            });
+            q.submit(h -> { // a plain queue: the whole buffer, gathered from both devices
+                var a = buf.readWrite(h);
+                h.parallelFor(Range.of(n), it -> a.set(it.id(0), a.get(it.id(0)) + 1));
+            });
+            dq.submit(h -> {
+                var a = buf.readWrite(h, RangeMapper.oneToOne());
+                h.parallelFor(Range.of(n), it -> a.set(it.id(0), a.get(it.id(0)) * 2));
+            });
+            try (var host = buf.hostAccess()) { // gathered again
+                for (int i = 0; i < n; i++) {
+                    assertThat(host.get(i)).as("element %d", i).isEqualTo((i * 3 + 1) * 2);
+                    host.set(i, host.get(i) - i);
+                }
+            }
+            dq.submit(h -> {
+                var a = buf.readWrite(h, RangeMapper.oneToOne());
+                h.parallelFor(Range.of(n), it -> a.set(it.id(0), a.get(it.id(0)) + 5));
+            });
+        }
+        for (int i = 0; i < n; i++) {
+            assertThat(data[i]).as("element %d", i).isEqualTo((i * 3 + 1) * 2 - i + 5);
+        }
+    }
+
+    /** A 1-D buffer holding a 2-D grid, run over a 2-D range: {@code oneToOne().scaled(cols)} maps rows to elements. */
+    @Test
+    void scaledMappersCoverFlattenedRows() {
+        Device d = device();
+        int rows = 600;
+        int cols = 33;
+        float[] in = floats(rows * cols, 6);
+        float[] out = new float[rows * cols];
+        try (var dq = new DistributedQueue(List.of(d, d)); var bi = Buffer.of(in); var bo = Buffer.of(out)) {
+            dq.submit(h -> {
+                var a = bi.read(h, RangeMapper.oneToOne().scaled(cols));
+                var b = bo.writeNoInit(h, RangeMapper.oneToOne().scaled(cols));
+                h.parallelFor(Range.of(rows, cols), it -> {
+                    int c = it.id(0) * cols + it.id(1);
+                    b.set(c, a.get(c) * 2f + it.id(1));
+                });
+            });
+        }
+        for (int i = 0; i < rows; i++) {
+            for (int j = 0; j < cols; j++) {
+                int c = i * cols + j;
+                assertThat(out[c]).isEqualTo(in[c] * 2f + j);
+            }
+        }
+    }
+
+    @Test
+    void whatItCannotSplitIsRefusedWithTheReason() {
+        Device d = device();
+        int n = 1000;
+        try (var dq = new DistributedQueue(List.of(d, d)); var buf = Buffer.of(new float[n])) {
+            assertThatThrownBy(() -> dq.submit(h -> {
+                var a = buf.writeNoInit(h);
+                h.parallelFor(Range.of(n), it -> a.set(it.id(0), 1f));
+            })).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("without a range mapper")
+                    .hasMessageContaining("RangeMapper.oneToOne()");
+            assertThatThrownBy(() -> dq.submit(h -> {
+                var a = buf.readWrite(h, RangeMapper.neighborhood(1));
+                h.parallelFor(Range.of(n), it -> a.set(it.id(0), 1f));
+            })).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("disjoint rows");
+            assertThatThrownBy(() -> dq.submit(h -> {
+                var a = buf.writeNoInit(h, RangeMapper.oneToOne());
+                h.parallelFor(NdRange.of(Range.of(n), Range.of(10)), it -> a.set(it.globalId(0), 1f));
+            })).isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("NdRange");
+        }
+        assertThatThrownBy(() -> new DistributedQueue(List.of(d, Device.host())))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("host device");
+    }
+}
