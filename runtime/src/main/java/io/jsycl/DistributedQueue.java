@@ -152,14 +152,16 @@ public final class DistributedQueue implements AutoCloseable {
         }
         var chunks = new ArrayList<CommandGroupRecord>(queues.size());
         for (int k = 0; k < queues.size(); k++) {
-            CommandGroupRecord record = queues.get(k).recordChunk(commandGroup, split, k);
+            var h = new Handler(queues.get(k), split, k);
+            h.record(commandGroup);
+            CommandGroupRecord record = h.finish();
             var chunk = ((CommandGroupRecord.Items) record.launch()).chunk();
             chunks.add(chunk.from() == chunk.to() ? null : record);
         }
         distributor.moveFor(chunks);
         var events = new ArrayList<EventImpl>(chunks.size());
         for (int k = 0; k < chunks.size(); k++) {
-            events.add(chunks.get(k) == null ? null : queues.get(k).submitChunk(chunks.get(k)).impl);
+            events.add(chunks.get(k) == null ? null : queues.get(k).scheduler().submit(chunks.get(k)));
         }
         return Event.of(distributor.finish(chunks, events));
     }

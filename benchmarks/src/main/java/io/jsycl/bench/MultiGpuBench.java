@@ -1,0 +1,228 @@
+package io.jsycl.bench;
+
+import io.jsycl.Buffer;
+import io.jsycl.Device;
+import io.jsycl.DeviceType;
+import io.jsycl.DistributedQueue;
+import io.jsycl.Range;
+import io.jsycl.RangeMapper;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One program on 1, 2, ... of the host's GPUs through a {@link DistributedQueue}, the same code at every count:
+ * resident SAXPY (rows one-to-one, no data moves between steps), a 2-D five-point stencil with halo rows exchanged
+ * between neighbouring devices every step, and n-body (every device reads every position each step; the new
+ * positions move to every device). Each result is checked bit for bit against the run on one GPU.
+ *
+ * <p>A run is a batch of steps submitted back to back and one wait (after the first distribution of the data from the
+ * host, untimed); median of {@code --runs} batches, milliseconds per step; speed-up over the same program on one GPU.
+ *
+ * <pre>MultiGpuBench [--gpus 1,2,4] [--runs 3] [--type gpu|cpu] [--saxpy-log2 28] [--stencil 16384] [--bodies 262144]</pre>
+ */
+public final class MultiGpuBench {
+    private MultiGpuBench() {
+    }
+
+    public static void main(String[] args) {
+        Locale.setDefault(Locale.ROOT);
+        var opts = Suite.parse(args);
+        int runs = Suite.intOpt(opts, "runs", 3);
+        DeviceType type = DeviceType.valueOf(opts.getOrDefault("type", "gpu").toUpperCase(Locale.ROOT));
+        List<Device> all = Device.all().stream().filter(d -> d.type() == type && !d.isHost()).toList();
+        int[] counts = Arrays.stream(opts.getOrDefault("gpus", "1,2,4").split(",")).mapToInt(Integer::parseInt)
+                .filter(c -> c <= all.size()).toArray();
+        int saxpyLog2 = Suite.intOpt(opts, "saxpy-log2", 28);
+        int grid = Suite.intOpt(opts, "stencil", 16384);
+        int bodies = Suite.intOpt(opts, "bodies", 262_144);
+        System.out.printf("## %d x %s: one DistributedQueue program on 1 to %d of them%n%n", all.size(),
+                all.isEmpty() ? "?" : all.getFirst().name(), counts.length == 0 ? 0 : counts[counts.length - 1]);
+        System.out.println("| workload | size | devices | ms per step (median) | speed-up over 1 | check |");
+        System.out.println("|---|---|---|---|---|---|");
+        saxpy(all, counts, 1 << saxpyLog2, runs);
+        stencil(all, counts, grid, runs);
+        nbody(all, counts, bodies, runs);
+    }
+
+    private static void row(String workload, String size, int devices, double ms, double base, String check) {
+        System.out.printf("| %s | %s | %d | %.3f | %.2f | %s |%n", workload, size, devices, ms, base / ms, check);
+        System.out.flush();
+    }
+
+    private static float[] floats(int n, long seed) {
+        var r = new java.util.SplittableRandom(seed);
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (float) r.nextDouble(-1, 1);
+        }
+        return a;
+    }
+
+    /** y = a x + y over n floats, 10 steps a batch; rows one-to-one, so nothing moves after the first step. */
+    private static void saxpy(List<Device> all, int[] counts, int n, int runs) {
+        float[] x = floats(n, 1);
+        float[] y0 = floats(n, 2);
+        float a = 0.5f;
+        int steps = 10;
+        float[] reference = null;
+        double base = 0;
+        for (int c : counts) {
+            float[] y = y0.clone();
+            double ms;
+            try (var dq = new DistributedQueue(all.subList(0, c)); var bx = Buffer.of(x); var by = Buffer.of(y)) {
+                Runnable batch = () -> {
+                    for (int s = 0; s < steps; s++) {
+                        dq.submit(h -> {
+                            var xs = bx.read(h, RangeMapper.oneToOne());
+                            var ys = by.readWrite(h, RangeMapper.oneToOne());
+                            h.parallelFor(Range.of(n), it -> ys.set(it.id(0), a * xs.get(it.id(0)) + ys.get(it.id(0))));
+                        });
+                    }
+                    dq.await();
+                };
+                batch.run(); // distributes x and y, builds the kernel
+                ms = Stats.wall(0, runs, batch).medianMs() / steps;
+            }
+            if (c == counts[0]) {
+                reference = y;
+                base = ms;
+            }
+            row("SAXPY, data resident", "2^" + Integer.numberOfTrailingZeros(n) + " floats", c, ms, base,
+                    Arrays.equals(y, reference) ? "ok (= 1 GPU)" : "MISMATCH");
+        }
+    }
+
+    /** A 2-D five-point Jacobi step over an n×n grid, 20 steps a batch: each device needs its neighbours' edge rows. */
+    private static void stencil(List<Device> all, int[] counts, int n, int runs) {
+        float[] init = floats(n * n, 3);
+        int steps = 20;
+        Range shape = Range.of(n, n);
+        float[] reference = null;
+        double base = 0;
+        for (int c : counts) {
+            float[] p = init.clone();
+            float[] q = new float[n * n];
+            double ms;
+            try (var dq = new DistributedQueue(all.subList(0, c)); var bp = Buffer.of(p, shape);
+                 var bq = Buffer.of(q, shape)) {
+                Runnable batch = () -> {
+                    for (int s = 0; s < steps; s++) {
+                        var src = s % 2 == 0 ? bp : bq;
+                        var dst = s % 2 == 0 ? bq : bp;
+                        dq.submit(h -> {
+                            var in = src.read(h, RangeMapper.neighborhood(1));
+                            var out = dst.writeNoInit(h, RangeMapper.oneToOne());
+                            h.parallelFor(shape, it -> {
+                                int i = it.id(0);
+                                int j = it.id(1);
+                                out.set(i, j, i == 0 || j == 0 || i == n - 1 || j == n - 1 ? in.get(i, j)
+                                        : 0.25f * (in.get(i - 1, j) + in.get(i + 1, j) + in.get(i, j - 1)
+                                                + in.get(i, j + 1)));
+                            });
+                        });
+                    }
+                    dq.await();
+                };
+                batch.run();
+                ms = Stats.wall(0, runs, batch).medianMs() / steps;
+            }
+            if (c == counts[0]) {
+                reference = p;
+                base = ms;
+            }
+            row("2-D stencil, halo rows exchanged", n + "²", c, ms, base,
+                    Arrays.equals(p, reference) ? "ok (= 1 GPU)" : "MISMATCH");
+        }
+    }
+
+    /**
+     * n-body, one step = accelerations (every body against every body: positions read whole on every device) then a
+     * position update one-to-one; 2 steps a batch.
+     */
+    private static void nbody(List<Device> all, int[] counts, int n, int runs) {
+        float[] x0 = floats(n, 4);
+        float[] y0 = floats(n, 5);
+        float[] z0 = floats(n, 6);
+        int steps = 2;
+        float dt = 1e-4f;
+        float eps = 1e-3f;
+        List<float[]> reference = null;
+        double base = 0;
+        for (int c : counts) {
+            float[] x = x0.clone();
+            float[] y = y0.clone();
+            float[] z = z0.clone();
+            float[] ax = new float[n];
+            float[] ay = new float[n];
+            float[] az = new float[n];
+            double ms;
+            try (var dq = new DistributedQueue(all.subList(0, c)); var bx = Buffer.of(x); var by = Buffer.of(y);
+                 var bz = Buffer.of(z); var bax = Buffer.of(ax); var bay = Buffer.of(ay); var baz = Buffer.of(az)) {
+                Runnable batch = () -> {
+                    for (int s = 0; s < steps; s++) {
+                        dq.submit(h -> {
+                            var px = bx.read(h, RangeMapper.all());
+                            var py = by.read(h, RangeMapper.all());
+                            var pz = bz.read(h, RangeMapper.all());
+                            var ox = bax.writeNoInit(h, RangeMapper.oneToOne());
+                            var oy = bay.writeNoInit(h, RangeMapper.oneToOne());
+                            var oz = baz.writeNoInit(h, RangeMapper.oneToOne());
+                            h.parallelFor(Range.of(n), it -> {
+                                int i = it.id(0);
+                                float xi = px.get(i);
+                                float yi = py.get(i);
+                                float zi = pz.get(i);
+                                float fx = 0f;
+                                float fy = 0f;
+                                float fz = 0f;
+                                for (int j = 0; j < n; j++) {
+                                    float dx = px.get(j) - xi;
+                                    float dy = py.get(j) - yi;
+                                    float dz = pz.get(j) - zi;
+                                    float r2 = dx * dx + dy * dy + dz * dz + eps;
+                                    float inv = 1f / (r2 * (float) Math.sqrt(r2));
+                                    fx = fx + dx * inv;
+                                    fy = fy + dy * inv;
+                                    fz = fz + dz * inv;
+                                }
+                                ox.set(i, fx);
+                                oy.set(i, fy);
+                                oz.set(i, fz);
+                            });
+                        });
+                        dq.submit(h -> {
+                            var px = bx.readWrite(h, RangeMapper.oneToOne());
+                            var py = by.readWrite(h, RangeMapper.oneToOne());
+                            var pz = bz.readWrite(h, RangeMapper.oneToOne());
+                            var fx = bax.read(h, RangeMapper.oneToOne());
+                            var fy = bay.read(h, RangeMapper.oneToOne());
+                            var fz = baz.read(h, RangeMapper.oneToOne());
+                            h.parallelFor(Range.of(n), it -> {
+                                int i = it.id(0);
+                                px.set(i, px.get(i) + dt * fx.get(i));
+                                py.set(i, py.get(i) + dt * fy.get(i));
+                                pz.set(i, pz.get(i) + dt * fz.get(i));
+                            });
+                        });
+                    }
+                    dq.await();
+                };
+                batch.run();
+                ms = Stats.wall(0, runs, batch).medianMs() / steps;
+            }
+            var result = new ArrayList<float[]>(List.of(x, y, z));
+            if (c == counts[0]) {
+                reference = result;
+                base = ms;
+            }
+            boolean same = true;
+            for (int k = 0; k < 3; k++) {
+                same &= Arrays.equals(result.get(k), reference.get(k));
+            }
+            row("n-body (positions replicated every step)", n + " bodies", c, ms, base, same ? "ok (= 1 GPU)"
+                    : "MISMATCH");
+        }
+    }
+}
