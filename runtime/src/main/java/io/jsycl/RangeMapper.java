@@ -93,7 +93,11 @@ public sealed interface RangeMapper {
      */
     long[] rows(long from, long to, long rangeRows, long bufferRows);
 
-    /** True if disjoint chunks touch disjoint rows, so that several devices may write through it. */
+    /**
+     * Whether disjoint chunks touch disjoint rows, so that several devices may write through it.
+     *
+     * @return true for {@link #oneToOne()} and its scaled forms
+     */
     boolean disjoint();
 
     /** Row i touches row i. */
@@ -114,7 +118,11 @@ public sealed interface RangeMapper {
         }
     }
 
-    /** Row i touches rows i - radius to i + radius. */
+    /**
+     * Row i touches rows i - radius to i + radius.
+     *
+     * @param radius rows on each side
+     */
     record Neighborhood(int radius) implements RangeMapper {
         @Override
         public long[] rows(long from, long to, long rangeRows, long bufferRows) {
@@ -150,7 +158,12 @@ public sealed interface RangeMapper {
         }
     }
 
-    /** Fixed rows. */
+    /**
+     * Fixed rows.
+     *
+     * @param from the first row
+     * @param to one past the last row
+     */
     record Fixed(long from, long to) implements RangeMapper {
         @Override
         public long[] rows(long chunkFrom, long chunkTo, long rangeRows, long bufferRows) {
@@ -168,7 +181,12 @@ public sealed interface RangeMapper {
         }
     }
 
-    /** Another mapper in units of {@code factor} buffer rows per range row. */
+    /**
+     * Another mapper in units of {@code factor} buffer rows per range row.
+     *
+     * @param of the mapper in range rows
+     * @param factor buffer rows per range row
+     */
     record Scaled(RangeMapper of, long factor) implements RangeMapper {
         @Override
         public long[] rows(long from, long to, long rangeRows, long bufferRows) {
