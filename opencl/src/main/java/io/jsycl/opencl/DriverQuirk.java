@@ -6,7 +6,8 @@ import java.util.Set;
 
 /**
  * Where an OpenCL driver is known not to conform, and the macro that makes jsycl's generated code take a safe form
- * instead: the one place that names them. Each quirk is a macro the generated source tests
+ * instead (or, for a quirk of how the driver runs launches, what the runtime does instead): the one place that names
+ * them. Each quirk is a macro the generated source tests
  * ({@code -DJSYCL_QUIRK_...} in the build options), so a program differs from the conforming one only where the
  * quirk matters, and the program caches key the two apart. The runtime adds the quirks known for a device
  * ({@link #knownFor(ClDevice)}) to its builds and lets {@code JSYCL_QUIRKS} turn one on or off; each quirk has a test
@@ -19,7 +20,17 @@ public enum DriverQuirk {
      * (NVIDIA's OpenCL, driver 580 on the H100: {@code (long) Float.NaN}, {@code (long) Double.NaN} and
      * {@code (int) Double.NaN}); the generated float-to-integer casts test for NaN first.
      */
-    NAN_TO_INTEGER("nan-to-integer", "JSYCL_QUIRK_NAN_TO_INTEGER");
+    NAN_TO_INTEGER("nan-to-integer", "JSYCL_QUIRK_NAN_TO_INTEGER"),
+    /**
+     * PoCL's CPU drivers keep one compiled work-group function per kernel, work-group size and kind of launch (with or
+     * without a global offset, among others), but find the one to release after a launch by kernel and work-group
+     * size alone: a kernel launched both with and without a global offset can release the other's, and PoCL aborts
+     * the process ({@code pocl_release_dlhandle_cache: Assertion `found->ref_count > 0' failed}, PoCL 5.0 on the GPU
+     * hosts, in a DistributedQueue's chunks). Launches with a global offset use a program of their own: built with
+     * this quirk's macro, which only those launches get ({@link #perLaunch()}) and no source tests, so each of PoCL's
+     * functions belongs to one kind of launch.
+     */
+    OFFSET_LAUNCHES_APART("offset-launches-apart", "JSYCL_QUIRK_OFFSET_LAUNCHES_APART");
 
     private final String settingName;
     private final String macro;
@@ -48,6 +59,16 @@ public enum DriverQuirk {
     }
 
     /**
+     * Whether the quirk's build option goes only to the launches it concerns (a program of their own), not to every
+     * build for the device.
+     *
+     * @return true for {@link #OFFSET_LAUNCHES_APART}
+     */
+    public boolean perLaunch() {
+        return this == OFFSET_LAUNCHES_APART;
+    }
+
+    /**
      * The quirks known for a device's driver.
      *
      * @param device the device
@@ -69,6 +90,9 @@ public enum DriverQuirk {
         var quirks = EnumSet.noneOf(DriverQuirk.class);
         if (isNvidia(platformVendor) || isNvidia(deviceVendor)) {
             quirks.add(NAN_TO_INTEGER);
+        }
+        if (platformVendor.toLowerCase(Locale.ROOT).contains("pocl")) {
+            quirks.add(OFFSET_LAUNCHES_APART);
         }
         return quirks;
     }

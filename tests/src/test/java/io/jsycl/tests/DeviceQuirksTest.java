@@ -7,6 +7,7 @@ import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.Queue;
 import io.jsycl.Range;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -98,5 +99,41 @@ class DeviceQuirksTest {
         }
         assertThat(nanWrong).as("a cast of NaN without the quirk's safe form still differs from Java on " + device
                 + " (if no longer, the driver conforms: narrow DriverQuirk.NAN_TO_INTEGER)").isTrue();
+    }
+
+    /**
+     * {@code offset-launches-apart}: on PoCL, a DistributedQueue's chunks past the first (launched at a global offset)
+     * come from a program of their own, and the result is Java's. The plain form is not run: on PoCL 5.0 it aborts
+     * the JVM (a failed assertion in the driver), which no test can report.
+     */
+    @ParameterizedTest
+    @MethodSource("openCl")
+    void offsetLaunchesUseTheirOwnProgramWhereTheDriverNeedsIt(Device device) {
+        boolean known = device.quirks().contains("offset-launches-apart");
+        assertThat(known).as(device.name()).isEqualTo(device.platform().vendor().toLowerCase(java.util.Locale.ROOT)
+                .contains("pocl"));
+        int n = 1000;
+        int[] data = new int[n];
+        List<String> trace;
+        try (var capture = new TraceCapture(); var dq = new io.jsycl.DistributedQueue(List.of(device, device));
+             var buf = Buffer.of(data)) {
+            dq.submit(h -> {
+                var a = buf.writeNoInit(h, io.jsycl.RangeMapper.oneToOne());
+                h.parallelFor(Range.of(n), it -> a.set(it.id(0), it.id(0) * 7 - 3));
+            }).await();
+            trace = capture.messages();
+        }
+        for (int i = 0; i < n; i++) {
+            assertThat(data[i]).isEqualTo(i * 7 - 3);
+        }
+        var chunks = trace.stream().filter(m -> m.contains("a DistributedQueue's chunk")).toList();
+        assertThat(chunks).hasSize(2);
+        assertThat(chunks.get(0)).contains("rows 0 to 512").doesNotContain("program of its own");
+        if (known) {
+            assertThat(chunks.get(1)).contains("rows 512 to 1000", "program of its own (driver quirk "
+                    + "offset-launches-apart)");
+        } else {
+            assertThat(chunks.get(1)).contains("rows 512 to 1000").doesNotContain("program of its own");
+        }
     }
 }

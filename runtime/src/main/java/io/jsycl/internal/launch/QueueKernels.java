@@ -7,6 +7,7 @@ import io.jsycl.internal.platform.DeviceImpl;
 import io.jsycl.internal.platform.FirstSubmitTrace;
 import io.jsycl.lowering.LoweredKernel;
 import io.jsycl.lowering.ProgramVariant;
+import io.jsycl.opencl.DriverQuirk;
 import io.jsycl.program.KernelHandle;
 import io.jsycl.program.ProgramBuildException;
 import io.jsycl.program.ProgramManager;
@@ -28,10 +29,11 @@ public final class QueueKernels {
     private final ContextImpl context;
     /**
      * The build options of kernels without specialization constants or user options, by fast math (bit 0),
-     * padded range (bit 1) and {@link LaunchSpecialization} (bits 2 and up), once the first such submit built them.
+     * padded range (bit 1), {@link LaunchSpecialization} (bits 2 and up) and a launch at a global offset that needs a
+     * program of its own (the bit above those), once the first such submit built them.
      * Strings are immutable: a racing write is harmless.
      */
-    private final String[] plainBuildOptions = new String[4 << LaunchSpecialization.BITS];
+    private final String[] plainBuildOptions = new String[8 << LaunchSpecialization.BITS];
 
     public QueueKernels(DeviceImpl device, ContextImpl context) {
         this.device = device;
@@ -40,24 +42,26 @@ public final class QueueKernels {
 
     /**
      * The kernel of {@code lowering} built for {@code group}'s launch: {@code padded} where the launch
-     * rounds its range up, {@code specialization} the launch's {@link LaunchSpecialization} bits.
+     * rounds its range up, {@code specialization} the launch's {@link LaunchSpecialization} bits, {@code offsetProgram}
+     * where a launch at a global offset needs a program of its own ({@link DriverQuirk#OFFSET_LAUNCHES_APART}).
      *
      * @throws KernelBuildException if the OpenCL compiler rejects the program
      */
     public KernelHandle kernelFor(CommandGroupRecord group, KernelLambdas.Lowering lowering, boolean padded,
-            int specialization) {
+            int specialization, boolean offsetProgram) {
         String options;
         if (lowering.kernel().specConstants().isEmpty() && !group.hasUserBuildOptions()) {
             // The usual case: the options depend only on the queue, fast math, padding and the launch's
             // specialization; built once per queue and variant.
-            int variant = (group.fastMath() ? 1 : 0) | (padded ? 2 : 0) | specialization << 2;
+            int variant = (group.fastMath() ? 1 : 0) | (padded ? 2 : 0) | specialization << 2
+                    | (offsetProgram ? 4 << LaunchSpecialization.BITS : 0);
             options = plainBuildOptions[variant];
             if (options == null) {
-                options = buildOptions(group, lowering.kernel(), padded, specialization);
+                options = buildOptions(group, lowering.kernel(), padded, specialization, offsetProgram);
                 plainBuildOptions[variant] = options;
             }
         } else {
-            options = buildOptions(group, lowering.kernel(), padded, specialization);
+            options = buildOptions(group, lowering.kernel(), padded, specialization, offsetProgram);
         }
         FirstSubmitTrace.mark("build-options");
         var key = new KernelKey(lowering, device, options);
@@ -75,7 +79,8 @@ public final class QueueKernels {
      * without it), the user's options, and the specialization constants the command group set (as macro
      * definitions, so they are part of the program's cache key).
      */
-    private String buildOptions(CommandGroupRecord group, LoweredKernel lowered, boolean padded, int specialization) {
+    private String buildOptions(CommandGroupRecord group, LoweredKernel lowered, boolean padded, int specialization,
+            boolean offsetProgram) {
         var specConstants = new StringBuilder();
         for (var use : lowered.specConstants()) {
             for (var set : group.specValues().entrySet()) {
@@ -85,7 +90,9 @@ public final class QueueKernels {
                 }
             }
         }
-        return composeOptions(specialization, specConstants.toString(), padded, device.quirkBuildOptions(),
+        String quirks = device.quirkBuildOptions()
+                + (offsetProgram ? DriverQuirk.OFFSET_LAUNCHES_APART.buildOption() + " " : "");
+        return composeOptions(specialization, specConstants.toString(), padded, quirks,
                 group.fastMath(), !group.fastMath() && device.hasAspect(Aspect.FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT),
                 group.hasUserBuildOptions() ? group.userBuildOptions() : null);
     }

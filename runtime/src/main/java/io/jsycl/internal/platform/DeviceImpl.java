@@ -109,6 +109,16 @@ public final class DeviceImpl {
         return quirkSet().stream().map(DriverQuirk::settingName).toList();
     }
 
+    /**
+     * Whether the runtime works around {@code quirk} on this device.
+     *
+     * @param quirk a driver quirk
+     * @return true if the device's driver has it (or {@code JSYCL_QUIRKS} turned it on)
+     */
+    public boolean hasQuirk(DriverQuirk quirk) {
+        return quirkSet().contains(quirk);
+    }
+
     private Set<DriverQuirk> quirkSet() {
         return cl == null ? Set.of() : quirksOf(platform.vendor(), vendor());
     }
@@ -142,7 +152,9 @@ public final class DeviceImpl {
     public String quirkBuildOptions() {
         var options = new StringBuilder(cl == null ? "" : DriverQuirk.featureBuildOptions(platform.vendor(), vendor()));
         for (DriverQuirk q : quirkSet()) {
-            options.append(q.buildOption()).append(' ');
+            if (!q.perLaunch()) {
+                options.append(q.buildOption()).append(' ');
+            }
         }
         return options.toString();
     }

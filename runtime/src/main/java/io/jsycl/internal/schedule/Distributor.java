@@ -45,8 +45,8 @@ import java.util.concurrent.Executors;
  * storage's state changes under the scheduler's lock and the storage's monitor, as everywhere.
  */
 public final class Distributor implements AutoCloseable {
-    /** An upload's staging memory, freed once the write that reads it has completed. */
-    private record Upload(ClEvent write, Arena arena) {
+    /** Staging memory, freed once every write that reads it has completed. */
+    private record Upload(List<ClEvent> writes, Arena arena) {
     }
 
     private final List<QueueScheduler> devices;
@@ -60,10 +60,21 @@ public final class Distributor implements AutoCloseable {
                 .name("jsycl-distributed-" + name).unstarted(r));
     }
 
+    /** Rows of one buffer that one chunk reads and its device lacks, and where they come from (null: the host). */
+    private record Need(BufferStorage storage, int target, BufferStorage.Piece piece) {
+    }
+
+    /** Rows read from a device's copy into host memory, once however many devices need them. */
+    private record Fetch(BufferStorage storage, ContextImpl source, long from, long to) {
+    }
+
     /**
      * Makes every element each chunk reads current on its device: {@code chunks.get(k)} is device {@code k}'s chunk,
-     * or null where the device runs nothing. Returns once the moves are enqueued (a move from another device waits
-     * for that device's commands).
+     * or null where the device runs nothing. In four steps, so that the devices' waits overlap: what each chunk lacks
+     * and where it is; a read of each part another device holds, enqueued on that device's queue (after its commands
+     * that wrote it) without waiting, once however many devices need it; one wait for all of them, each part then
+     * also copied into the host array (where it has one), so the next command finds it there; a write of each part
+     * to each device that needs it, on that device's queue, before its chunk. Returns once the writes are enqueued.
      */
     public void moveFor(List<CommandGroupRecord> chunks) {
         freeFinishedUploads(false);
@@ -79,78 +90,152 @@ public final class Distributor implements AutoCloseable {
             }
             return deferred.isEmpty() ? Boolean.TRUE : null;
         });
-        for (int k = 0; k < chunks.size(); k++) {
-            CommandGroupRecord c = chunks.get(k);
-            if (c == null) {
-                continue;
-            }
-            var chunk = ((CommandGroupRecord.Items) c.launch()).chunk();
-            for (var req : c.requirements().entrySet()) {
-                if (req.getValue() != AccessMode.WRITE) { // write without init reads nothing
-                    long[] region = chunk.regions().get(req.getKey());
-                    move(req.getKey(), k, region[0], region[1]);
+        List<Need> needs = needs(chunks);
+        if (needs.isEmpty()) {
+            return;
+        }
+        Map<Fetch, MemorySegment> fetched = fetch(needs);
+        var arena = Arena.ofShared();
+        var writes = new ArrayList<ClEvent>();
+        try {
+            for (Need n : needs) {
+                BufferStorage s = n.storage();
+                var p = n.piece();
+                long e = s.elementBytes();
+                long offset = p.from() * e;
+                long bytes = (p.to() - p.from()) * e;
+                MemorySegment from = p.source() == null ? null
+                        : fetched.get(new Fetch(s, p.source(), p.from(), p.to()));
+                if (from == null) {
+                    from = arena.allocate(Math.max(bytes, 1), 64);
+                    s.copyHostRange(p.from(), p.to(), from);
                 }
+                QueueScheduler target = devices.get(n.target());
+                ClMem dst;
+                GraphLock.LOCK.lock();
+                try {
+                    dst = s.memoryIn(target.context());
+                } finally {
+                    GraphLock.LOCK.unlock();
+                }
+                writes.add(target.cl().enqueueWriteBuffer(dst, false, offset, from, bytes, List.of()));
+                GraphLock.LOCK.lock();
+                try {
+                    s.moved(target.context(), p.from(), p.to());
+                } finally {
+                    GraphLock.LOCK.unlock();
+                }
+                if (SchedulerTrace.on()) {
+                    SchedulerTrace.log(s + ": elements " + p.from() + ".." + p.to() + " to " + target + " from "
+                            + (p.source() == null ? "the host array" : "the copy in " + p.source()));
+                }
+            }
+            for (QueueScheduler q : devices) {
+                q.cl().flush();
+            }
+        } catch (ClException ex) {
+            throw new SyclException("moving rows between a DistributedQueue's devices failed: " + ex.getMessage(), ex,
+                    ex.status(), ex.statusName());
+        } finally {
+            synchronized (uploads) {
+                uploads.add(new Upload(writes, arena)); // freed once every write that reads it has completed
             }
         }
     }
 
-    /** Makes elements {@code [from, to)} of {@code s} current on device {@code k}. */
-    private void move(BufferStorage s, int k, long from, long to) {
-        QueueScheduler target = devices.get(k);
-        ContextImpl context = target.context();
-        List<BufferStorage.Piece> pieces;
-        ClMem dst;
-        var sources = new LinkedHashMap<ContextImpl, ClMem>();
+    /** What each chunk reads and its device lacks, and where each part is now. */
+    private List<Need> needs(List<CommandGroupRecord> chunks) {
+        var needs = new ArrayList<Need>();
         GraphLock.LOCK.lock();
         try {
-            pieces = s.plan(context, from, to);
-            dst = pieces.isEmpty() ? null : s.memoryIn(context);
-            for (var p : pieces) {
-                if (p.source() != null) {
-                    sources.put(p.source(), s.memoryIn(p.source()));
+            for (int k = 0; k < chunks.size(); k++) {
+                CommandGroupRecord c = chunks.get(k);
+                if (c == null) {
+                    continue;
+                }
+                var chunk = ((CommandGroupRecord.Items) c.launch()).chunk();
+                for (var req : c.requirements().entrySet()) {
+                    if (req.getValue() == AccessMode.WRITE) {
+                        continue; // write without init reads nothing
+                    }
+                    long[] region = chunk.regions().get(req.getKey());
+                    for (var p : req.getKey().plan(devices.get(k).context(), region[0], region[1])) {
+                        needs.add(new Need(req.getKey(), k, p));
+                    }
                 }
             }
         } finally {
             GraphLock.LOCK.unlock();
         }
-        long e = s.elementBytes();
-        for (var p : pieces) {
-            long offset = p.from() * e;
-            long bytes = (p.to() - p.from()) * e;
-            Arena arena = Arena.ofShared();
-            try {
-                MemorySegment staging = arena.allocate(Math.max(bytes, 1), 64);
+        return needs;
+    }
+
+    /**
+     * Reads every part that {@code needs} take from a device, each once, into host memory: all reads enqueued first
+     * (each on its device's queue, after the commands that wrote it), then one wait for all. Each part is also copied
+     * into its buffer's host array where it has one.
+     */
+    private Map<Fetch, MemorySegment> fetch(List<Need> needs) {
+        var fetched = new LinkedHashMap<Fetch, MemorySegment>();
+        var reads = new ArrayList<ClEvent>();
+        var arena = Arena.ofShared();
+        boolean done = false;
+        try {
+            var sourceQueues = new LinkedHashSet<QueueScheduler>();
+            for (Need n : needs) {
+                var p = n.piece();
                 if (p.source() == null) {
-                    s.copyHostRange(p.from(), p.to(), staging);
-                } else {
-                    // On the source device's queue: after the commands that wrote these elements there.
-                    ClCommandQueue from_ = queueOf(p.source()).cl();
-                    from_.enqueueReadBuffer(sources.get(p.source()), true, offset, staging, bytes, List.of()).close();
+                    continue;
                 }
-                ClEvent write = target.cl().enqueueWriteBuffer(dst, false, offset, staging, bytes, List.of());
-                target.cl().flush();
+                var key = new Fetch(n.storage(), p.source(), p.from(), p.to());
+                if (fetched.containsKey(key)) {
+                    continue;
+                }
+                long e = n.storage().elementBytes();
+                long bytes = (p.to() - p.from()) * e;
+                MemorySegment into = arena.allocate(Math.max(bytes, 1), 64);
+                ClMem src;
+                GraphLock.LOCK.lock();
+                try {
+                    src = n.storage().memoryIn(p.source());
+                } finally {
+                    GraphLock.LOCK.unlock();
+                }
+                QueueScheduler from = queueOf(p.source());
+                reads.add(from.cl().enqueueReadBuffer(src, false, p.from() * e, into, bytes, List.of()));
+                sourceQueues.add(from);
+                fetched.put(key, into);
+            }
+            for (QueueScheduler q : sourceQueues) {
+                q.cl().flush();
+            }
+            for (ClEvent r : reads) {
+                r.await();
+            }
+            for (var f : fetched.entrySet()) {
+                Fetch key = f.getKey();
+                GraphLock.LOCK.lock();
+                try {
+                    key.storage().copyToHostRange(key.from(), key.to(), f.getValue());
+                } finally {
+                    GraphLock.LOCK.unlock();
+                }
+            }
+            done = true;
+        } catch (ClException ex) {
+            throw new SyclException("reading rows from a DistributedQueue's device failed: " + ex.getMessage(), ex,
+                    ex.status(), ex.statusName());
+        } finally {
+            reads.forEach(ClEvent::close);
+            if (done) {
                 synchronized (uploads) {
-                    uploads.add(new Upload(write, arena));
+                    uploads.add(new Upload(List.of(), arena)); // freed with the writes enqueued from it, below
                 }
-            } catch (ClException ex) {
+            } else {
                 arena.close();
-                throw new SyclException("moving " + bytes + " bytes of " + s + " to " + target + " failed: "
-                        + ex.getMessage(), ex, ex.status(), ex.statusName());
-            } catch (RuntimeException | Error ex) {
-                arena.close();
-                throw ex;
-            }
-            GraphLock.LOCK.lock();
-            try {
-                s.moved(context, p.from(), p.to());
-            } finally {
-                GraphLock.LOCK.unlock();
-            }
-            if (SchedulerTrace.on()) {
-                SchedulerTrace.log(s + ": elements " + p.from() + ".." + p.to() + " to " + target + " from "
-                        + (p.source() == null ? "the host array" : "the copy in " + p.source()));
             }
         }
+        return fetched;
     }
 
     private QueueScheduler queueOf(ContextImpl context) {
@@ -212,21 +297,37 @@ public final class Distributor implements AutoCloseable {
         return all;
     }
 
-    /** Frees the staging memory of uploads that have completed; with {@code all}, waits for every one first. */
+    /**
+     * Frees the staging memory whose writes have completed; with {@code all}, waits for every write first. Memory
+     * read into from devices is freed only with all, or together with the next batch's: a later batch may still write
+     * from it.
+     */
     public void freeFinishedUploads(boolean all) {
         synchronized (uploads) {
-            uploads.removeIf(u -> {
-                if (!all && u.write().executionStatus() > 0) {
-                    return false;
+            if (!all) {
+                boolean pending = false;
+                for (Upload u : uploads) {
+                    for (ClEvent w : u.writes()) {
+                        pending |= w.executionStatus() > 0;
+                    }
                 }
-                try {
-                    u.write().await();
-                } finally {
-                    u.write().close();
+                if (pending) {
+                    return;
+                }
+            }
+            try {
+                for (Upload u : uploads) {
+                    for (ClEvent w : u.writes()) {
+                        w.await();
+                    }
+                }
+            } finally {
+                for (Upload u : uploads) {
+                    u.writes().forEach(ClEvent::close);
                     u.arena().close();
                 }
-                return true;
-            });
+                uploads.clear();
+            }
         }
     }
 

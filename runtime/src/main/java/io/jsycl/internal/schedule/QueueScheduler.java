@@ -40,6 +40,7 @@ import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;
 import io.jsycl.opencl.ClMem;
+import io.jsycl.opencl.DriverQuirk;
 import io.jsycl.program.KernelHandle;
 import java.util.ArrayList;
 import java.util.List;
@@ -248,6 +249,9 @@ public final class QueueScheduler {
         int specialization = LaunchSpecialization.of(lowered, kernel.captured(), launches.zeroOffsetPrograms(),
                 launches.signedSubscripts()) | (twoItems ? LaunchSpecialization.TWO_ITEMS : 0)
                 | (strideItems > 0 ? LaunchSpecialization.GRID_STRIDE : 0);
+        // Launches at a global offset get a program of their own where the driver needs it (the quirk's comment).
+        boolean offsetProgram = chunk != null && chunk.from() > 0
+                && device.hasQuirk(DriverQuirk.OFFSET_LAUNCHES_APART);
         // The work-groups the runtime picks for a Range launch on a device that pads ranges (GPUs), else null.
         long[] paddedLocal = launch instanceof CommandGroupRecord.Items
                 && launches.padsRanges() ? launches.paddedLocalSize(workItems, lowered.stridedAccess()) : null;
@@ -257,7 +261,7 @@ public final class QueueScheduler {
             paddedLocal = null;
         }
         KernelHandle handle = kernels.kernelFor(group, kernel.lowering(),
-                paddedLocal != null && SubmitTrace.ragged(workItems, paddedLocal), specialization);
+                paddedLocal != null && SubmitTrace.ragged(workItems, paddedLocal), specialization, offsetProgram);
         FirstSubmitTrace.mark("program");
         if (range != null && range.size() == 0) {
             return EventImpl.completed();
@@ -283,6 +287,12 @@ public final class QueueScheduler {
             orderAfterPrevious(waits);
             if (first && SchedulerTrace.on()) {
                 SchedulerTrace.log(describe("kernel " + lowered.kernelName(), group));
+                if (chunked) {
+                    SchedulerTrace.log("kernel " + lowered.kernelName() + ": a DistributedQueue's chunk, rows "
+                            + chunk.from() + " to " + chunk.to() + " of " + launch.range().get(0)
+                            + (offsetProgram ? ", from a program of its own (driver quirk offset-launches-apart)"
+                                    : ""));
+                }
             }
             // Host work (an open host accessor, a host-device command group) and other contexts' commands cannot join
             // the wait list: they are awaited outside the lock, before the data moves (a host accessor's close leaves

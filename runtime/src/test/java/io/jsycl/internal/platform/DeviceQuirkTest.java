@@ -16,22 +16,26 @@ class DeviceQuirkTest {
     }
 
     @Test
-    void nvidiasOpenClGetsTheNanToIntegerQuirkAndPoclNone() {
+    void nvidiasOpenClGetsTheNanToIntegerQuirkAndPoclTheOffsetLaunchesOne() {
         assertThat(DeviceImpl.quirksOf("NVIDIA Corporation", "NVIDIA Corporation"))
                 .containsExactly(DriverQuirk.NAN_TO_INTEGER);
-        assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel")).isEmpty();
+        assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel"))
+                .containsExactly(DriverQuirk.OFFSET_LAUNCHES_APART);
+        assertThat(DriverQuirk.OFFSET_LAUNCHES_APART.perLaunch()).isTrue();
+        assertThat(DriverQuirk.NAN_TO_INTEGER.perLaunch()).isFalse();
         assertThat(DriverQuirk.NAN_TO_INTEGER.buildOption()).isEqualTo("-DJSYCL_QUIRK_NAN_TO_INTEGER");
         assertThat(DriverQuirk.NAN_TO_INTEGER.settingName()).isEqualTo("nan-to-integer");
     }
 
     @Test
     void theSettingTurnsAQuirkOnOrOff() {
-        System.setProperty("jsycl.quirks", "nan-to-integer");
+        System.setProperty("jsycl.quirks", "nan-to-integer,-offset-launches-apart");
         assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel")).containsExactly(DriverQuirk.NAN_TO_INTEGER);
         System.setProperty("jsycl.quirks", " -NAN-to-integer ");
         assertThat(DeviceImpl.quirksOf("NVIDIA Corporation", "NVIDIA Corporation")).isEmpty();
         System.setProperty("jsycl.quirks", "+nan-to-integer");
-        assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel")).containsExactly(DriverQuirk.NAN_TO_INTEGER);
+        assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel"))
+                .containsExactlyInAnyOrder(DriverQuirk.NAN_TO_INTEGER, DriverQuirk.OFFSET_LAUNCHES_APART);
     }
 
     @Test
@@ -39,7 +43,7 @@ class DeviceQuirkTest {
         System.setProperty("jsycl.quirks", "nan-to-integer,fast-atomics");
         assertThatThrownBy(() -> DeviceImpl.quirksOf("x", "y")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("JSYCL_QUIRKS (or -Djsycl.quirks) names 'fast-atomics', which is no quirk; known: "
-                        + "nan-to-integer (prefix - to turn one off)");
+                        + "nan-to-integer, offset-launches-apart (prefix - to turn one off)");
     }
 
     @Test
