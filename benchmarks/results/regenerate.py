@@ -313,6 +313,13 @@ SECTIONS = [
             "own `clEnqueueCopyBuffer` and `clEnqueueMigrateMemObjects` across the GPUs; and PyTorch's copy from "
             "GPU 0 to GPU 1 on the same host (`benchmarks/gpu/torch_p2p.py`); median of 5, GB/s of the bytes moved; "
             "jsycl's moves checked against the Java array.", one_table("MiB", "peer-copy")),
+    Section("Several GPUs", ["multi-gpu.md"],
+            "One program through a `DistributedQueue` on 1, 2 and 4 GPUs of one host, the same code at every count "
+            "(`io.jsycl.bench.MultiGpuBench`): resident SAXPY (rows one-to-one, nothing moves between steps), a 2-D "
+            "five-point stencil whose halo rows move between neighbouring GPUs every step, and n-body (every GPU "
+            "reads every position; each step's new positions move to every GPU). A run is a batch of steps and one "
+            "wait, after the data's first distribution; median of 3 batches, milliseconds per step; every result "
+            "checked bit for bit against the 1-GPU run.", one_table("workload", "multi-gpu")),
     Section("Kernels on the host device", ["host-device.md"],
             "The pure-Java host device beside a parallel Java stream over the same arithmetic and each OpenCL CPU "
             "device (`io.jsycl.bench.HostDeviceBench`): a `Range` kernel, an nd-range kernel without barriers (a "
