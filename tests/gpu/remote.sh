@@ -76,7 +76,9 @@ for device in gpu cpu; do
 done
 run kernel-lowering kernel-lowering 180 -- --
 run runtime runtime 120 -- --
-run tests tests 300 -- -- --scan-class-path "$src/tests/test-classes" --exclude-classname 'io.jsycl.tests.fuzz.FuzzTest'
+# Every OpenCL device of the host: about 220 s on a host with 2 GPUs (3 devices with PoCL's), past 300 s with 4; the
+# runs here take turns beside the fuzz run, and all of them must end within the device tool's 10 minutes.
+run tests tests 420 -- -- --scan-class-path "$src/tests/test-classes" --exclude-classname 'io.jsycl.tests.fuzz.FuzzTest'
 run tests-in-order-queues tests 240 -- -Djsycl.outOfOrderQueues=off -- \
     --select-class io.jsycl.tests.DependencyGraphTest --select-class io.jsycl.tests.DataMovementTest \
     --select-class io.jsycl.tests.DeviceArrayTest --select-class io.jsycl.tests.CloseUnderLoadTest \

@@ -17,10 +17,14 @@ import java.util.Locale;
  * between neighbouring devices every step, and n-body (every device reads every position each step; the new
  * positions move to every device). Each result is checked bit for bit against the run on one GPU.
  *
- * <p>A run is a batch of steps submitted back to back and one wait (after the first distribution of the data from the
- * host, untimed); median of {@code --runs} batches, milliseconds per step; speed-up over the same program on one GPU.
+ * <p>A run is a batch of steps submitted back to back and one wait; median of {@code --runs} batches, milliseconds
+ * per step; speed-up over the same program on one GPU. Before them, untimed, the data's first distribution from the
+ * host and {@code --warmup} batches (for n-body, one): the submit path of a DistributedQueue runs interpreted for
+ * its first hundreds of submits, which bounds a short step on several GPUs (a step of resident SAXPY on 4 GPUs is
+ * a quarter of a millisecond and four submits).
  *
- * <pre>MultiGpuBench [--gpus 1,2,4] [--runs 3] [--type gpu|cpu] [--saxpy-log2 28] [--stencil 16384] [--bodies 262144]</pre>
+ * <pre>MultiGpuBench [--gpus 1,2,4] [--runs 5] [--warmup 20] [--type gpu|cpu] [--saxpy-log2 28] [--stencil 16384]
+ *     [--bodies 262144]</pre>
  */
 public final class MultiGpuBench {
     private MultiGpuBench() {
@@ -29,7 +33,8 @@ public final class MultiGpuBench {
     public static void main(String[] args) {
         Locale.setDefault(Locale.ROOT);
         var opts = Suite.parse(args);
-        int runs = Suite.intOpt(opts, "runs", 3);
+        int runs = Suite.intOpt(opts, "runs", 5);
+        int warmup = Suite.intOpt(opts, "warmup", 20);
         DeviceType type = DeviceType.valueOf(opts.getOrDefault("type", "gpu").toUpperCase(Locale.ROOT));
         List<Device> all = Device.all().stream().filter(d -> d.type() == type && !d.isHost()).toList();
         int[] counts = Arrays.stream(opts.getOrDefault("gpus", "1,2,4").split(",")).mapToInt(Integer::parseInt)
@@ -41,9 +46,9 @@ public final class MultiGpuBench {
                 all.isEmpty() ? "?" : all.getFirst().name(), counts.length == 0 ? 0 : counts[counts.length - 1]);
         System.out.println("| workload | size | devices | ms per step (median) | speed-up over 1 | check |");
         System.out.println("|---|---|---|---|---|---|");
-        saxpy(all, counts, 1 << saxpyLog2, runs);
-        stencil(all, counts, grid, runs);
-        nbody(all, counts, bodies, runs);
+        saxpy(all, counts, 1 << saxpyLog2, runs, warmup);
+        stencil(all, counts, grid, runs, warmup);
+        nbody(all, counts, bodies, runs, 1);
     }
 
     private static void row(String workload, String size, int devices, double ms, double base, String check) {
@@ -61,7 +66,7 @@ public final class MultiGpuBench {
     }
 
     /** y = a x + y over n floats, 10 steps a batch; rows one-to-one, so nothing moves after the first step. */
-    private static void saxpy(List<Device> all, int[] counts, int n, int runs) {
+    private static void saxpy(List<Device> all, int[] counts, int n, int runs, int warmup) {
         float[] x = floats(n, 1);
         float[] y0 = floats(n, 2);
         float a = 0.5f;
@@ -83,7 +88,7 @@ public final class MultiGpuBench {
                     dq.await();
                 };
                 batch.run(); // distributes x and y, builds the kernel
-                ms = Stats.wall(0, runs, batch).medianMs() / steps;
+                ms = Stats.wall(warmup, runs, batch).medianMs() / steps;
             }
             if (c == counts[0]) {
                 reference = y;
@@ -95,7 +100,7 @@ public final class MultiGpuBench {
     }
 
     /** A 2-D five-point Jacobi step over an n×n grid, 20 steps a batch: each device needs its neighbours' edge rows. */
-    private static void stencil(List<Device> all, int[] counts, int n, int runs) {
+    private static void stencil(List<Device> all, int[] counts, int n, int runs, int warmup) {
         float[] init = floats(n * n, 3);
         int steps = 20;
         Range shape = Range.of(n, n);
@@ -126,7 +131,7 @@ public final class MultiGpuBench {
                     dq.await();
                 };
                 batch.run();
-                ms = Stats.wall(0, runs, batch).medianMs() / steps;
+                ms = Stats.wall(warmup, runs, batch).medianMs() / steps;
             }
             if (c == counts[0]) {
                 reference = p;
@@ -141,7 +146,7 @@ public final class MultiGpuBench {
      * n-body, one step = accelerations (every body against every body: positions read whole on every device) then a
      * position update one-to-one; 2 steps a batch.
      */
-    private static void nbody(List<Device> all, int[] counts, int n, int runs) {
+    private static void nbody(List<Device> all, int[] counts, int n, int runs, int warmup) {
         float[] x0 = floats(n, 4);
         float[] y0 = floats(n, 5);
         float[] z0 = floats(n, 6);
@@ -210,7 +215,7 @@ public final class MultiGpuBench {
                     dq.await();
                 };
                 batch.run();
-                ms = Stats.wall(0, runs, batch).medianMs() / steps;
+                ms = Stats.wall(warmup, runs, batch).medianMs() / steps;
             }
             var result = new ArrayList<float[]>(List.of(x, y, z));
             if (c == counts[0]) {
