@@ -14,8 +14,9 @@ import java.util.Locale;
 /**
  * One program on 1, 2, ... of the host's GPUs through a {@link DistributedQueue}, the same code at every count:
  * resident SAXPY (rows one-to-one, no data moves between steps), a 2-D five-point stencil with halo rows exchanged
- * between neighbouring devices every step, and n-body (every device reads every position each step; the new
- * positions move to every device). Each result is checked bit for bit against the run on one GPU.
+ * between neighbouring devices every step, n-body (every device reads every position each step; the new
+ * positions move to every device), and SGEMM (C's and A's rows split, B read whole by every device; one product a
+ * run, the plain one-item-per-element kernel). Each result is checked bit for bit against the run on one GPU.
  *
  * <p>A run is a batch of steps submitted back to back and one wait; median of {@code --runs} batches, milliseconds
  * per step; speed-up over the same program on one GPU. Before them, untimed, the data's first distribution from the
@@ -24,7 +25,7 @@ import java.util.Locale;
  * a quarter of a millisecond and four submits).
  *
  * <pre>MultiGpuBench [--gpus 1,2,4] [--runs 5] [--warmup 20] [--type gpu|cpu] [--saxpy-log2 28] [--stencil 16384]
- *     [--bodies 262144]</pre>
+ *     [--bodies 262144] [--sgemm 16384]</pre>
  */
 public final class MultiGpuBench {
     private MultiGpuBench() {
@@ -42,6 +43,7 @@ public final class MultiGpuBench {
         int saxpyLog2 = Suite.intOpt(opts, "saxpy-log2", 28);
         int grid = Suite.intOpt(opts, "stencil", 16384);
         int bodies = Suite.intOpt(opts, "bodies", 262_144);
+        int sgemm = Suite.intOpt(opts, "sgemm", 16384);
         System.out.printf("## %d x %s: one DistributedQueue program on 1 to %d of them%n%n", all.size(),
                 all.isEmpty() ? "?" : all.getFirst().name(), counts.length == 0 ? 0 : counts[counts.length - 1]);
         System.out.println("| workload | size | devices | ms per step (median) | speed-up over 1 | check |");
@@ -49,6 +51,9 @@ public final class MultiGpuBench {
         saxpy(all, counts, 1 << saxpyLog2, runs, warmup);
         stencil(all, counts, grid, runs, warmup);
         nbody(all, counts, bodies, runs, 1);
+        if (sgemm > 0) {
+            sgemm(all, counts, sgemm, Math.min(runs, 3));
+        }
     }
 
     private static void row(String workload, String size, int devices, double ms, double base, String check) {
@@ -227,6 +232,47 @@ public final class MultiGpuBench {
                 same &= Arrays.equals(result.get(k), reference.get(k));
             }
             row("n-body (positions replicated every step)", n + " bodies", c, ms, base, same ? "ok (= 1 GPU)"
+                    : "MISMATCH");
+        }
+    }
+
+    /** C = A B for n×n floats: each device computes its rows of C from its rows of A and all of B. */
+    private static void sgemm(List<Device> all, int[] counts, int n, int runs) {
+        float[] a = floats(n * n, 7);
+        float[] b = floats(n * n, 8);
+        Range shape = Range.of(n, n);
+        float[] reference = null;
+        double base = 0;
+        for (int c : counts) {
+            float[] out = new float[n * n];
+            double ms;
+            try (var dq = new DistributedQueue(all.subList(0, c)); var ba = Buffer.of(a, shape);
+                 var bb = Buffer.of(b, shape); var bc = Buffer.of(out, shape)) {
+                Runnable product = () -> {
+                    dq.submit(h -> {
+                        var x = ba.read(h, RangeMapper.oneToOne());
+                        var y = bb.read(h, RangeMapper.all());
+                        var z = bc.writeNoInit(h, RangeMapper.oneToOne());
+                        h.parallelFor(shape, it -> {
+                            int i = it.id(0);
+                            int j = it.id(1);
+                            float acc = 0f;
+                            for (int k = 0; k < n; k++) {
+                                acc = acc + x.get(i, k) * y.get(k, j);
+                            }
+                            z.set(i, j, acc);
+                        });
+                    });
+                    dq.await();
+                };
+                product.run(); // distributes A and B, builds the kernel
+                ms = Stats.wall(0, runs, product).medianMs();
+            }
+            if (c == counts[0]) {
+                reference = out;
+                base = ms;
+            }
+            row("SGEMM, B replicated", n + "²", c, ms, base, Arrays.equals(out, reference) ? "ok (= 1 GPU)"
                     : "MISMATCH");
         }
     }
