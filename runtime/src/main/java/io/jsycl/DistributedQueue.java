@@ -141,7 +141,8 @@ public final class DistributedQueue implements AutoCloseable {
      * chunk reads to its device, and submits the chunks.
      *
      * @param commandGroup requests accessors (with range mappers) and runs {@code h.parallelFor(Range, kernel)}; it
-     *        runs once per device, so it must not do anything but record
+     *        runs once per device, so it must not do anything but record (a device's chunk may run in parts: the rows
+     *        that read nothing another device holds first, while those rows move)
      * @return the event of the whole command: complete once every device's chunk is
      * @throws KernelLoweringException if the kernel uses what a kernel cannot
      */
@@ -158,12 +159,42 @@ public final class DistributedQueue implements AutoCloseable {
             var chunk = ((CommandGroupRecord.Items) record.launch()).chunk();
             chunks.add(chunk.from() == chunk.to() ? null : record);
         }
-        distributor.moveFor(chunks);
-        var events = new ArrayList<EventImpl>(chunks.size());
+        Distributor.Moves moves = distributor.plan(chunks);
+        distributor.startReads(moves);
+        var events = new ArrayList<EventImpl>();
+        var after = new ArrayList<List<CommandGroupRecord>>(); // per device: what runs once the moves are made
         for (int k = 0; k < chunks.size(); k++) {
-            events.add(chunks.get(k) == null ? null : queues.get(k).scheduler().submit(chunks.get(k)));
+            CommandGroupRecord c = chunks.get(k);
+            var later = new ArrayList<CommandGroupRecord>(2);
+            after.add(later);
+            if (c == null) {
+                continue;
+            }
+            if (!moves.lacks(k)) {
+                events.add(submit(k, c));
+                continue;
+            }
+            var chunk = ((CommandGroupRecord.Items) c.launch()).chunk();
+            var interior = distributor.interior(moves, k, chunk, c.requirements());
+            if (interior == null) {
+                later.add(c);
+                continue;
+            }
+            events.add(submit(k, CommandGroupRecord.withChunk(c, interior)));
+            later.add(CommandGroupRecord.withChunk(c, chunk.part(chunk.from(), interior.from())));
+            later.add(CommandGroupRecord.withChunk(c, chunk.part(interior.to(), chunk.to())));
+        }
+        distributor.finishMoves(moves);
+        for (int k = 0; k < after.size(); k++) {
+            for (CommandGroupRecord part : after.get(k)) {
+                events.add(submit(k, part));
+            }
         }
         return Event.of(distributor.finish(chunks, events));
+    }
+
+    private EventImpl submit(int k, CommandGroupRecord chunk) {
+        return queues.get(k).scheduler().submit(chunk);
     }
 
     /** Waits for everything submitted so far, on every device; throws the first error. */

@@ -305,7 +305,7 @@ public final class Handler {
         long[] bounds = split.bounds(rows);
         long from = bounds[chunkIndex];
         long to = bounds[chunkIndex + 1];
-        var regions = new LinkedHashMap<BufferStorage, long[]>();
+        var chunkMappers = new LinkedHashMap<BufferStorage, RangeMapper>();
         for (var req : requirements.entrySet()) {
             BufferStorage storage = req.getKey();
             RangeMapper mapper = mappers == null ? null : mappers.get(storage);
@@ -323,14 +323,10 @@ public final class Handler {
                         + "several devices the same rows: a DistributedQueue's devices write disjoint rows "
                         + "(RangeMapper.oneToOne()); read through the wider mapper and write through oneToOne()");
             }
-            Range shape = storage.shape();
-            long bufferRows = shape.get(0);
-            long rowElements = bufferRows == 0 ? 0 : shape.size() / bufferRows;
-            long[] r = mapper.rows(from, to, rows, bufferRows);
-            regions.put(storage, new long[] {r[0] * rowElements, r[1] * rowElements});
+            chunkMappers.put(storage, mapper);
         }
-        return new CommandGroupRecord.Items(items.kernel(), range, new CommandGroupRecord.Chunk(from, to,
-                chunkIndex == split.devices() - 1 || to == rows, Collections.unmodifiableMap(regions)));
+        return new CommandGroupRecord.Items(items.kernel(), range,
+                CommandGroupRecord.Chunk.of(from, to, rows, Collections.unmodifiableMap(chunkMappers)));
     }
 
     private void checkRecording() {

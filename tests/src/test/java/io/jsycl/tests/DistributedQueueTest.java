@@ -101,6 +101,45 @@ class DistributedQueueTest {
         assertThat(steps % 2 == 0 ? a : b).containsExactly(p);
     }
 
+    /**
+     * A chunk that lacks halo rows first runs the rows that read none of them (whole multiples of 256 rows), then,
+     * once the halo has moved, the strips at its ends: the same result as Java, and the trace shows the parts.
+     */
+    @Test
+    void theInteriorRunsBeforeTheHaloArrives() {
+        Device d = device();
+        int n = 2100;
+        float[] init = floats(n, 9);
+        float[] expected = new float[n];
+        for (int i = 0; i < n; i++) {
+            expected[i] = i == 0 || i == n - 1 ? init[i] : init[i - 1] + init[i] + init[i + 1];
+        }
+        float[] a = init.clone();
+        float[] b = new float[n];
+        List<String> chunks;
+        try (var capture = new TraceCapture(); var dq = new DistributedQueue(List.of(d, d)); var ba = Buffer.of(a);
+             var bb = Buffer.of(b)) {
+            dq.submit(h -> { // a's rows spread over the two devices: the next step needs halos
+                var x = ba.readWrite(h, RangeMapper.oneToOne());
+                h.parallelFor(Range.of(n), it -> x.set(it.id(0), x.get(it.id(0)) + 0f));
+            });
+            capture.clear();
+            dq.submit(h -> {
+                var in = ba.read(h, RangeMapper.neighborhood(1));
+                var out = bb.writeNoInit(h, RangeMapper.oneToOne());
+                h.parallelFor(Range.of(n), it -> {
+                    int i = it.id(0);
+                    out.set(i, i == 0 || i == n - 1 ? in.get(i) : in.get(i - 1) + in.get(i) + in.get(i + 1));
+                });
+            }).await();
+            chunks = capture.messages().stream().filter(m -> m.contains("a DistributedQueue's chunk"))
+                    .map(m -> m.replaceAll(".*chunk, (rows \\d+ to \\d+).*", "$1")).toList();
+        }
+        assertThat(b).containsExactly(expected);
+        assertThat(chunks).containsExactly("rows 256 to 768", "rows 1280 to 2048", "rows 0 to 256", "rows 768 to 1024",
+                "rows 1024 to 1280", "rows 2048 to 2100");
+    }
+
     /** A 2-D five-point stencil over 2-D buffers, rows split: halos are whole rows. */
     @Test
     void twoDimensionalStencilMatchesJava() {

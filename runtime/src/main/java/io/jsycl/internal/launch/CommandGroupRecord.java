@@ -12,6 +12,9 @@ import io.jsycl.internal.memory.BufferStorage;
 import io.jsycl.internal.memory.LocalAccessorImpl;
 import io.jsycl.internal.memory.ReductionImpl;
 import io.jsycl.lowering.KernelShape;
+import io.jsycl.RangeMapper;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -103,20 +106,55 @@ public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> r
      *
      * @param from the first row
      * @param to one past the last row
-     * @param last whether it ends the range (its launch may be padded past {@code to})
-     * @param regions for each buffer of the command group, the elements {@code {from, to}} its accessor's range
-     *        mapper says this chunk touches; unmodifiable
+     * @param rows the range's rows
+     * @param mappers each buffer's range mapper (a read without one has {@code all()}); unmodifiable
+     * @param regions for each buffer, the elements {@code {from, to}} its mapper says this chunk touches; unmodifiable
      */
-    public record Chunk(long from, long to, boolean last, Map<BufferStorage, long[]> regions) {
+    public record Chunk(long from, long to, long rows, Map<BufferStorage, RangeMapper> mappers,
+            Map<BufferStorage, long[]> regions) {
+        /**
+         * Rows {@code from} to {@code to} of a range of {@code rows} rows, with the elements each buffer's mapper
+         * gives them (a buffer's row is its dimension 0, whatever its other dimensions hold).
+         */
+        public static Chunk of(long from, long to, long rows, Map<BufferStorage, RangeMapper> mappers) {
+            var regions = new LinkedHashMap<BufferStorage, long[]>();
+            for (var m : mappers.entrySet()) {
+                Range shape = m.getKey().shape();
+                long bufferRows = shape.get(0);
+                long rowElements = bufferRows == 0 ? 0 : shape.size() / bufferRows;
+                long[] r = m.getValue().rows(from, to, rows, bufferRows);
+                regions.put(m.getKey(), new long[] {r[0] * rowElements, r[1] * rowElements});
+            }
+            return new Chunk(from, to, rows, mappers, Collections.unmodifiableMap(regions));
+        }
+
+        /** Rows {@code a} to {@code b}, a part of this chunk, with the same mappers. */
+        public Chunk part(long a, long b) {
+            return of(a, b, rows, mappers);
+        }
+
+        /** Whether the chunk ends the range (its launch may be padded past {@code to}). */
+        public boolean last() {
+            return to == rows;
+        }
+
         /** The chunk's items: the range with its dimension 0 cut to the chunk's rows. */
         public Range extent(Range range) {
-            int rows = Math.toIntExact(to - from);
+            int n = Math.toIntExact(to - from);
             return switch (range.dimensions()) {
-                case 1 -> Range.of(rows);
-                case 2 -> Range.of(rows, range.get(1));
-                default -> Range.of(rows, range.get(1), range.get(2));
+                case 1 -> Range.of(n);
+                case 2 -> Range.of(n, range.get(1));
+                default -> Range.of(n, range.get(1), range.get(2));
             };
         }
+    }
+
+    /** {@code record} with its launch's chunk replaced by {@code part}, a part of it. */
+    public static CommandGroupRecord withChunk(CommandGroupRecord record, Chunk part) {
+        var items = (Items) record.launch();
+        return new CommandGroupRecord(new Items(items.kernel(), items.range(), part), record.requirements(),
+                record.dependencies(), record.locals(), record.userBuildOptions(), record.fastMath(), record.checked(),
+                record.specValues(), record.submittedNanos(), record.binding());
     }
 
     /**

@@ -28,13 +28,18 @@ import java.util.concurrent.Executors;
  * context of its own, so that every device keeps its own copy of a buffer (one OpenCL buffer shared by several
  * devices would be moved whole by the driver, at about 1 GB/s between two GPUs).
  *
- * <p>A submit goes in three steps. The queue records the command group once per device, each a chunk of the range's
- * rows with, for each buffer, the elements its range mapper says the chunk touches. {@link #moveFor} then makes the
- * elements each chunk reads current on its device: a part the host array holds is uploaded from it; a part another
- * device holds is read from that device (on its queue, after the commands that wrote it: the host waits for them)
- * and written to this one, on this device's queue, before its chunk. Then the chunks are submitted, and
- * {@link #finish} records what each wrote (current on its device only) and one event for the whole command, which
- * later commands on other queues and host accessors wait for.
+ * <p>A submit goes in steps. The queue records the command group once per device, each a chunk of the range's
+ * rows with, for each buffer, the elements its range mapper says the chunk touches. {@link #plan} finds what each
+ * chunk reads and its device lacks, and where it is current: the host array, or the device that wrote it.
+ * {@link #startReads} enqueues a read of each part another device holds, on that device's queue, once however many
+ * devices need it, and waits for nothing. The queue then submits what can run before the moves: every chunk that
+ * lacks nothing, and of the others the rows that read none of what they lack ({@link #interior}: a stencil's rows
+ * away from its halo), so the devices compute while the reads wait for the commands that wrote what they read.
+ * {@link #finishMoves} waits for the reads, copies each part into the host array as well (the next command that
+ * needs it starts there), and writes each part to each device that needs it, on that device's queue; the queue
+ * submits the rest of the chunks after it. {@link #finish} then records what each chunk wrote (current on its
+ * device only) and one event for the whole command, which later commands on other queues and host accessors wait
+ * for.
  *
  * <p>Ordering. On one device, the chunks, moves and uploads run in submission order on the device's in-order
  * queue. Between devices, data meets only through moves, and a move reads after the commands that wrote what it
@@ -69,14 +74,35 @@ public final class Distributor implements AutoCloseable {
     }
 
     /**
-     * Makes every element each chunk reads current on its device: {@code chunks.get(k)} is device {@code k}'s chunk,
-     * or null where the device runs nothing. In four steps, so that the devices' waits overlap: what each chunk lacks
-     * and where it is; a read of each part another device holds, enqueued on that device's queue (after its commands
-     * that wrote it) without waiting, once however many devices need it; one wait for all of them, each part then
-     * also copied into the host array (where it has one), so the next command finds it there; a write of each part
-     * to each device that needs it, on that device's queue, before its chunk. Returns once the writes are enqueued.
+     * One submit's moves: what each chunk reads and its device lacks, where each part is now, and the reads from
+     * devices under way ({@link #startReads}, {@link #finishMoves}).
      */
-    public void moveFor(List<CommandGroupRecord> chunks) {
+    public static final class Moves {
+        private final List<Need> needs;
+        private final Map<Fetch, MemorySegment> fetched = new LinkedHashMap<>();
+        private final List<ClEvent> reads = new ArrayList<>();
+        private final Arena arena = Arena.ofShared();
+
+        private Moves(List<Need> needs) {
+            this.needs = needs;
+        }
+
+        /** Whether chunk {@code k} lacks rows it reads. */
+        public boolean lacks(int k) {
+            for (Need n : needs) {
+                if (n.target() == k) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /**
+     * Plans the moves that make every element each chunk reads current on its device: {@code chunks.get(k)} is
+     * device {@code k}'s chunk, or null where the device runs nothing. Moves nothing yet.
+     */
+    public Moves plan(List<CommandGroupRecord> chunks) {
         freeFinishedUploads(false);
         var storages = new LinkedHashSet<BufferStorage>();
         for (CommandGroupRecord c : chunks) {
@@ -90,24 +116,142 @@ public final class Distributor implements AutoCloseable {
             }
             return deferred.isEmpty() ? Boolean.TRUE : null;
         });
-        List<Need> needs = needs(chunks);
-        if (needs.isEmpty()) {
-            return;
+        var needs = new ArrayList<Need>();
+        GraphLock.LOCK.lock();
+        try {
+            for (int k = 0; k < chunks.size(); k++) {
+                CommandGroupRecord c = chunks.get(k);
+                if (c == null) {
+                    continue;
+                }
+                var chunk = ((CommandGroupRecord.Items) c.launch()).chunk();
+                for (var req : c.requirements().entrySet()) {
+                    if (req.getValue() == AccessMode.WRITE) {
+                        continue; // write without init reads nothing
+                    }
+                    long[] region = chunk.regions().get(req.getKey());
+                    for (var p : req.getKey().plan(devices.get(k).context(), region[0], region[1])) {
+                        needs.add(new Need(req.getKey(), k, p));
+                    }
+                }
+            }
+        } finally {
+            GraphLock.LOCK.unlock();
         }
-        Map<Fetch, MemorySegment> fetched = fetch(needs);
-        var arena = Arena.ofShared();
+        return new Moves(needs);
+    }
+
+    /**
+     * The rows of {@code chunk} (device {@code k}'s) that read none of the rows its device lacks, as a part that may
+     * run before the moves: whole multiples of {@link ChunkSplit#ALIGN} rows inside the chunk, leaving a strip at
+     * each end for after them (a stencil's rows next to its halo). Null where there is no such part.
+     */
+    public CommandGroupRecord.Chunk interior(Moves moves, int k, CommandGroupRecord.Chunk chunk,
+            Map<BufferStorage, AccessMode> requirements) {
+        long a = ChunkSplit.ALIGN;
+        long last = chunk.to() - 1 - Math.floorMod(chunk.to() - 1, a); // the last aligned row before to
+        for (int t = 1; t <= 4; t++) {
+            long from = chunk.from() + t * a;
+            long to = last - (t - 1) * a;
+            if (from >= to) {
+                return null;
+            }
+            CommandGroupRecord.Chunk part = chunk.part(from, to);
+            boolean clear = true;
+            for (Need n : moves.needs) {
+                if (n.target() != k || requirements.get(n.storage()) == AccessMode.WRITE) {
+                    continue;
+                }
+                long[] region = part.regions().get(n.storage());
+                clear &= region[1] <= n.piece().from() || region[0] >= n.piece().to();
+            }
+            if (clear) {
+                return part;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Enqueues a read of every part that the moves take from a device, each once, into host memory, without waiting:
+     * each on its device's queue, after the commands that wrote it and before any chunk submitted after this call.
+     */
+    public void startReads(Moves m) {
+        try {
+            var sourceQueues = new LinkedHashSet<QueueScheduler>();
+            for (Need n : m.needs) {
+                var p = n.piece();
+                if (p.source() == null) {
+                    continue;
+                }
+                var key = new Fetch(n.storage(), p.source(), p.from(), p.to());
+                if (m.fetched.containsKey(key)) {
+                    continue;
+                }
+                long e = n.storage().elementBytes();
+                long bytes = (p.to() - p.from()) * e;
+                MemorySegment into = m.arena.allocate(Math.max(bytes, 1), 64);
+                ClMem src;
+                GraphLock.LOCK.lock();
+                try {
+                    src = n.storage().memoryIn(p.source());
+                } finally {
+                    GraphLock.LOCK.unlock();
+                }
+                QueueScheduler from = queueOf(p.source());
+                m.reads.add(from.cl().enqueueReadBuffer(src, false, p.from() * e, into, bytes, List.of()));
+                sourceQueues.add(from);
+                m.fetched.put(key, into);
+            }
+            for (QueueScheduler q : sourceQueues) {
+                q.cl().flush();
+            }
+        } catch (ClException ex) {
+            for (ClEvent r : m.reads) { // they write into the moves' memory: done before it is freed
+                try {
+                    r.await();
+                } catch (ClException ignored) {
+                    // the failure thrown below is the first one
+                } finally {
+                    r.close();
+                }
+            }
+            m.reads.clear();
+            m.arena.close();
+            throw moveFailed(m, ex);
+        }
+    }
+
+    /**
+     * Waits for the reads ({@link #startReads}), copies each part into its buffer's host array where it has one (the
+     * next command that needs it starts from there), and enqueues a write of each part to each device that needs it,
+     * on that device's queue. Returns once the writes are enqueued; chunks submitted after this call read them.
+     */
+    public void finishMoves(Moves m) {
         var writes = new ArrayList<ClEvent>();
         try {
-            for (Need n : needs) {
+            for (ClEvent r : m.reads) {
+                r.await();
+            }
+            for (var f : m.fetched.entrySet()) {
+                Fetch key = f.getKey();
+                GraphLock.LOCK.lock();
+                try {
+                    key.storage().copyToHostRange(key.from(), key.to(), f.getValue());
+                } finally {
+                    GraphLock.LOCK.unlock();
+                }
+            }
+            for (Need n : m.needs) {
                 BufferStorage s = n.storage();
                 var p = n.piece();
                 long e = s.elementBytes();
                 long offset = p.from() * e;
                 long bytes = (p.to() - p.from()) * e;
                 MemorySegment from = p.source() == null ? null
-                        : fetched.get(new Fetch(s, p.source(), p.from(), p.to()));
+                        : m.fetched.get(new Fetch(s, p.source(), p.from(), p.to()));
                 if (from == null) {
-                    from = arena.allocate(Math.max(bytes, 1), 64);
+                    from = m.arena.allocate(Math.max(bytes, 1), 64);
                     s.copyHostRange(p.from(), p.to(), from);
                 }
                 QueueScheduler target = devices.get(n.target());
@@ -134,108 +278,19 @@ public final class Distributor implements AutoCloseable {
                 q.cl().flush();
             }
         } catch (ClException ex) {
-            throw new SyclException("moving rows between a DistributedQueue's devices failed: " + ex.getMessage(), ex,
-                    ex.status(), ex.statusName());
+            throw moveFailed(m, ex);
         } finally {
+            m.reads.forEach(ClEvent::close);
+            m.reads.clear();
             synchronized (uploads) {
-                uploads.add(new Upload(writes, arena)); // freed once every write that reads it has completed
+                uploads.add(new Upload(writes, m.arena)); // freed once every write that reads it has completed
             }
         }
     }
 
-    /** What each chunk reads and its device lacks, and where each part is now. */
-    private List<Need> needs(List<CommandGroupRecord> chunks) {
-        var needs = new ArrayList<Need>();
-        GraphLock.LOCK.lock();
-        try {
-            for (int k = 0; k < chunks.size(); k++) {
-                CommandGroupRecord c = chunks.get(k);
-                if (c == null) {
-                    continue;
-                }
-                var chunk = ((CommandGroupRecord.Items) c.launch()).chunk();
-                for (var req : c.requirements().entrySet()) {
-                    if (req.getValue() == AccessMode.WRITE) {
-                        continue; // write without init reads nothing
-                    }
-                    long[] region = chunk.regions().get(req.getKey());
-                    for (var p : req.getKey().plan(devices.get(k).context(), region[0], region[1])) {
-                        needs.add(new Need(req.getKey(), k, p));
-                    }
-                }
-            }
-        } finally {
-            GraphLock.LOCK.unlock();
-        }
-        return needs;
-    }
-
-    /**
-     * Reads every part that {@code needs} take from a device, each once, into host memory: all reads enqueued first
-     * (each on its device's queue, after the commands that wrote it), then one wait for all. Each part is also copied
-     * into its buffer's host array where it has one.
-     */
-    private Map<Fetch, MemorySegment> fetch(List<Need> needs) {
-        var fetched = new LinkedHashMap<Fetch, MemorySegment>();
-        var reads = new ArrayList<ClEvent>();
-        var arena = Arena.ofShared();
-        boolean done = false;
-        try {
-            var sourceQueues = new LinkedHashSet<QueueScheduler>();
-            for (Need n : needs) {
-                var p = n.piece();
-                if (p.source() == null) {
-                    continue;
-                }
-                var key = new Fetch(n.storage(), p.source(), p.from(), p.to());
-                if (fetched.containsKey(key)) {
-                    continue;
-                }
-                long e = n.storage().elementBytes();
-                long bytes = (p.to() - p.from()) * e;
-                MemorySegment into = arena.allocate(Math.max(bytes, 1), 64);
-                ClMem src;
-                GraphLock.LOCK.lock();
-                try {
-                    src = n.storage().memoryIn(p.source());
-                } finally {
-                    GraphLock.LOCK.unlock();
-                }
-                QueueScheduler from = queueOf(p.source());
-                reads.add(from.cl().enqueueReadBuffer(src, false, p.from() * e, into, bytes, List.of()));
-                sourceQueues.add(from);
-                fetched.put(key, into);
-            }
-            for (QueueScheduler q : sourceQueues) {
-                q.cl().flush();
-            }
-            for (ClEvent r : reads) {
-                r.await();
-            }
-            for (var f : fetched.entrySet()) {
-                Fetch key = f.getKey();
-                GraphLock.LOCK.lock();
-                try {
-                    key.storage().copyToHostRange(key.from(), key.to(), f.getValue());
-                } finally {
-                    GraphLock.LOCK.unlock();
-                }
-            }
-            done = true;
-        } catch (ClException ex) {
-            throw new SyclException("reading rows from a DistributedQueue's device failed: " + ex.getMessage(), ex,
-                    ex.status(), ex.statusName());
-        } finally {
-            reads.forEach(ClEvent::close);
-            if (done) {
-                synchronized (uploads) {
-                    uploads.add(new Upload(List.of(), arena)); // freed with the writes enqueued from it, below
-                }
-            } else {
-                arena.close();
-            }
-        }
-        return fetched;
+    private static SyclException moveFailed(Moves m, ClException ex) {
+        return new SyclException("moving rows between a DistributedQueue's devices failed: " + ex.getMessage(), ex,
+                ex.status(), ex.statusName());
     }
 
     private QueueScheduler queueOf(ContextImpl context) {
@@ -248,9 +303,9 @@ public final class Distributor implements AutoCloseable {
     }
 
     /**
-     * After the chunks were submitted ({@code events.get(k)} is chunk {@code k}'s event, null where it ran nothing):
-     * the elements each chunk wrote are current on its device only, and one event, complete once every chunk is,
-     * is each buffer's user (its writer, or a reader where no chunk wrote it).
+     * After the chunks were submitted ({@code chunks.get(k)} device {@code k}'s, null where it runs nothing; {@code
+     * events} the events of every part submitted): the elements each chunk wrote are current on its device only, and
+     * one event, complete once every part is, is each buffer's user (its writer, or a reader where no chunk wrote it).
      */
     public EventImpl finish(List<CommandGroupRecord> chunks, List<EventImpl> events) {
         var done = new CompletableFuture<Void>();
