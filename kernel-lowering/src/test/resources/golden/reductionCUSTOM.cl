@@ -80,7 +80,12 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1(__global c
     it.range[0] = range0;
     uint jsycl_stride = (uint)get_global_size(0);
     uint jsycl_i = (uint)get_global_id(0);
-    uint jsycl_end4 = (ulong)range0 > 3ul * jsycl_stride ? (uint)range0 - 3u * jsycl_stride : 0u;
+#ifdef JSYCL_CHUNK_END
+    uint jsycl_end = JSYCL_CHUNK_END;
+#else
+    uint jsycl_end = (uint)range0;
+#endif
+    uint jsycl_end4 = (ulong)jsycl_end > 3ul * jsycl_stride ? jsycl_end - 3u * jsycl_stride : 0u;
     for (; jsycl_i < jsycl_end4; jsycl_i += 4u * jsycl_stride) {
         it.id = (int)(jsycl_i);
         io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1_body(&cap, &it, &jsycl_acc);
@@ -91,7 +96,7 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1(__global c
         it.id = (int)(jsycl_i + 3u * jsycl_stride);
         io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1_body(&cap, &it, &jsycl_acc);
     }
-    for (; jsycl_i < (uint)range0; jsycl_i += jsycl_stride) {
+    for (; jsycl_i < jsycl_end; jsycl_i += jsycl_stride) {
         it.id = (int)jsycl_i;
         io_jsycl_lowering_FeaturesTest__lambda_sumOf_a7c8c3b3_1_body(&cap, &it, &jsycl_acc);
     }

@@ -31,8 +31,11 @@ import java.util.Objects;
  * }   // the buffers' close gathers the rows into x and y
  * }</pre>
  *
- * <p>What it splits: {@code h.parallelFor(Range, kernel)} over buffers; not yet nd-ranges, reductions, single tasks,
- * device arrays or sub-buffers with mappers (each is refused with the reason). Each device has a context and an
+ * <p>What it splits: {@code h.parallelFor(Range, kernel)} over buffers, and {@code h.parallelFor(Range, reduction,
+ * kernel)}: each device reduces its rows into a part of its own, and the parts are combined into the output, in
+ * device order, before the submit returns (integer and min/max results are exactly one device's; a float sum is
+ * added in another order). Not yet: nd-ranges, single tasks, device arrays or sub-buffers with mappers (each is
+ * refused with the reason). Each device has a context and an
  * in-order queue of its own. Moves between devices go through host memory, since NVIDIA's OpenCL has no peer copy
  * (its own copies between two GPUs run at about 1 GB/s); a move from another device waits on the host for the
  * commands that wrote what it reads, so a submit that needs one returns after them.
@@ -156,7 +159,7 @@ public final class DistributedQueue implements AutoCloseable {
             var h = new Handler(queues.get(k), split, k);
             h.record(commandGroup);
             CommandGroupRecord record = h.finish();
-            var chunk = ((CommandGroupRecord.Items) record.launch()).chunk();
+            var chunk = CommandGroupRecord.chunkOf(record.launch());
             chunks.add(chunk.from() == chunk.to() ? null : record);
         }
         Distributor.Moves moves = distributor.plan(chunks);
@@ -174,8 +177,9 @@ public final class DistributedQueue implements AutoCloseable {
                 events.add(submit(k, c));
                 continue;
             }
-            var chunk = ((CommandGroupRecord.Items) c.launch()).chunk();
-            var interior = distributor.interior(moves, k, chunk, c.requirements());
+            var chunk = CommandGroupRecord.chunkOf(c.launch());
+            var interior = c.launch() instanceof CommandGroupRecord.Items
+                    ? distributor.interior(moves, k, chunk, c.requirements()) : null;
             if (interior == null) {
                 later.add(c);
                 continue;
@@ -190,7 +194,9 @@ public final class DistributedQueue implements AutoCloseable {
                 events.add(submit(k, part));
             }
         }
-        return Event.of(distributor.finish(chunks, events));
+        EventImpl all = distributor.finish(chunks, events);
+        distributor.combineReduction(chunks); // a reduction's parts: into its output, before the submit returns
+        return Event.of(all);
     }
 
     private EventImpl submit(int k, CommandGroupRecord chunk) {

@@ -2,6 +2,7 @@ package io.jsycl;
 
 import io.jsycl.internal.memory.BufferStorage;
 import io.jsycl.internal.memory.LocalAccessorImpl;
+import io.jsycl.internal.memory.ReductionImpl;
 import io.jsycl.internal.launch.CommandGroupRecord;
 import io.jsycl.internal.schedule.ChunkSplit;
 import io.jsycl.internal.event.EventImpl;
@@ -107,15 +108,16 @@ public final class Handler {
      */
     public <R> void parallelFor(Range range, Reduction<R> reduction, ReductionKernel<R> kernel) {
         checkRecording();
-        refuseChunked("a reduction");
         Objects.requireNonNull(range, "range");
         Objects.requireNonNull(reduction, "reduction");
         if (range.dimensions() != 1) {
             throw new IllegalArgumentException("reductions run over 1-D ranges; flatten " + range
                     + " into Range.of(" + range.size() + ") and compute the indices from it.id(0)");
         }
-        require(reduction.impl.output(), AccessMode.READ_WRITE);
-        setLaunch(new CommandGroupRecord.Reduce(Objects.requireNonNull(kernel, "kernel"), range, reduction.impl));
+        // A DistributedQueue's chunk reduces into a partial of its own, which the queue combines into the output.
+        ReductionImpl target = split == null ? reduction.impl : reduction.impl.partial();
+        require(target.output(), AccessMode.READ_WRITE);
+        setLaunch(new CommandGroupRecord.Reduce(Objects.requireNonNull(kernel, "kernel"), range, target));
     }
 
     /**
@@ -296,11 +298,12 @@ public final class Handler {
      * the elements its range mapper says the chunk touches (reads without a mapper touch the whole buffer).
      */
     private CommandGroupRecord.Launch chunkOf(CommandGroupRecord.Launch l) {
-        if (!(l instanceof CommandGroupRecord.Items items)) {
+        if (!(l instanceof CommandGroupRecord.Items) && !(l instanceof CommandGroupRecord.Reduce)) {
             throw new IllegalStateException("a DistributedQueue's command group runs h.parallelFor(Range, kernel); "
                     + "this one ran no kernel");
         }
-        Range range = items.range();
+        Range range = l.range();
+        BufferStorage partial = l instanceof CommandGroupRecord.Reduce reduce ? reduce.reduction().output() : null;
         long rows = range.get(0);
         long[] bounds = split.bounds(rows);
         long from = bounds[chunkIndex];
@@ -308,6 +311,9 @@ public final class Handler {
         var chunkMappers = new LinkedHashMap<BufferStorage, RangeMapper>();
         for (var req : requirements.entrySet()) {
             BufferStorage storage = req.getKey();
+            if (storage == partial) {
+                continue; // this device's own, moved and kept as a plain queue's buffer
+            }
             RangeMapper mapper = mappers == null ? null : mappers.get(storage);
             boolean writes = req.getValue() != AccessMode.READ;
             if (mapper == null) {
@@ -325,8 +331,13 @@ public final class Handler {
             }
             chunkMappers.put(storage, mapper);
         }
-        return new CommandGroupRecord.Items(items.kernel(), range,
-                CommandGroupRecord.Chunk.of(from, to, rows, Collections.unmodifiableMap(chunkMappers)));
+        var chunk = CommandGroupRecord.Chunk.of(from, to, rows, Collections.unmodifiableMap(chunkMappers));
+        return switch (l) {
+            case CommandGroupRecord.Items items -> new CommandGroupRecord.Items(items.kernel(), range, chunk);
+            case CommandGroupRecord.Reduce reduce -> new CommandGroupRecord.Reduce(reduce.kernel(), range,
+                    reduce.reduction(), chunk);
+            default -> throw new IllegalStateException(l.toString());
+        };
     }
 
     private void checkRecording() {

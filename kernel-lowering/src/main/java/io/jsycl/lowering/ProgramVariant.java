@@ -33,6 +33,13 @@ public enum ProgramVariant {
     /** Float divide and square root are correctly rounded (the device's or fast math's), so helpers need no fix-up. */
     CR_DIVIDE_SQRT("JSYCL_CR_DIVIDE_SQRT");
 
+    /**
+     * Not a variant but a valued macro: the end of a reduction's items where a {@code DistributedQueue}'s chunk ends
+     * before the range does ({@code -DJSYCL_CHUNK_END=<its last item + 1>}, the chunk launched at a global offset of
+     * its first item); a reduction kernel without it runs to the end of its range.
+     */
+    public static final String CHUNK_END = "JSYCL_CHUNK_END";
+
     private static final ProgramVariant[] ALL = values();
 
     private final String macro;

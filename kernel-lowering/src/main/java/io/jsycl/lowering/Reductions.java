@@ -83,14 +83,21 @@ final class Reductions {
     static void emitItems(CodeBuilder c, String call) {
         c.line("uint jsycl_stride = (uint)get_global_size(0);");
         c.line("uint jsycl_i = (uint)get_global_id(0);");
-        c.line("uint jsycl_end4 = (ulong)range0 > 3ul * jsycl_stride ? (uint)range0 - 3u * jsycl_stride : 0u;");
+        // A DistributedQueue's chunk starts at its global offset and ends at JSYCL_ProgramVariant.CHUNK_END; the range stays the
+        // kernel's range (it.range()).
+        c.raw("#ifdef " + ProgramVariant.CHUNK_END + "\n");
+        c.line("uint jsycl_end = " + ProgramVariant.CHUNK_END + ";");
+        c.raw("#else\n");
+        c.line("uint jsycl_end = (uint)range0;");
+        c.raw("#endif\n");
+        c.line("uint jsycl_end4 = (ulong)jsycl_end > 3ul * jsycl_stride ? jsycl_end - 3u * jsycl_stride : 0u;");
         c.open("for (; jsycl_i < jsycl_end4; jsycl_i += 4u * jsycl_stride)");
         for (int k = 0; k < 4; k++) {
             c.line("it.id = (int)(jsycl_i" + (k == 0 ? "" : " + " + k + "u * jsycl_stride") + ");");
             c.line(call);
         }
         c.close();
-        c.open("for (; jsycl_i < (uint)range0; jsycl_i += jsycl_stride)");
+        c.open("for (; jsycl_i < jsycl_end; jsycl_i += jsycl_stride)");
         c.line("it.id = (int)jsycl_i;");
         c.line(call);
         c.close();

@@ -299,6 +299,52 @@ class DistributedQueueTest {
         }
     }
 
+    /**
+     * Reductions combine across devices: each device reduces its rows into a part of its own, and the parts are
+     * combined into the output, in device order, with what it held before. Integer sums, a float max and a custom
+     * operation give Java's result exactly (each is independent of the order).
+     */
+    @Test
+    void reductionsCombineAcrossDevices() {
+        Device d = device();
+        int n = 10_007;
+        int[] v = new int[n];
+        float[] f = floats(n, 11);
+        long sum = 5;
+        int xor = 0x5a;
+        float max = Float.NEGATIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            v[i] = (i * 7919) % 2001 - 1000;
+            sum += v[i];
+            xor ^= v[i] * 31;
+            max = Math.max(max, f[i]);
+        }
+        for (List<Device> devices : List.of(List.of(d), List.of(d, d), List.of(d, d, d))) {
+            int[] total = {5};
+            int[] bits = {0x5a};
+            float[] top = {Float.NEGATIVE_INFINITY};
+            try (var dq = new DistributedQueue(devices); var bv = Buffer.of(v); var bf = Buffer.of(f);
+                 var out = Buffer.of(total); var outBits = Buffer.of(bits); var outTop = Buffer.of(top)) {
+                dq.submit(h -> {
+                    var x = bv.read(h, RangeMapper.oneToOne());
+                    h.parallelFor(Range.of(n), io.jsycl.Reduction.sum(out), (it, s) -> s.combine(x.get(it.id(0))));
+                });
+                dq.submit(h -> {
+                    var x = bv.read(h, RangeMapper.oneToOne());
+                    h.parallelFor(Range.of(n), io.jsycl.Reduction.of(outBits, 0, (a, b) -> a ^ b),
+                            (it, s) -> s.combine(x.get(it.id(0)) * 31));
+                });
+                dq.submit(h -> {
+                    var x = bf.read(h, RangeMapper.oneToOne());
+                    h.parallelFor(Range.of(n), io.jsycl.Reduction.max(outTop), (it, s) -> s.combine(x.get(it.id(0))));
+                });
+            }
+            assertThat(total[0]).as("%d devices", devices.size()).isEqualTo((int) sum);
+            assertThat(bits[0]).as("%d devices", devices.size()).isEqualTo(xor);
+            assertThat(top[0]).as("%d devices", devices.size()).isEqualTo(max);
+        }
+    }
+
     @Test
     void whatItCannotSplitIsRefusedWithTheReason() {
         Device d = device();

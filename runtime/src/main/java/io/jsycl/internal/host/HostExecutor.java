@@ -45,7 +45,7 @@ public final class HostExecutor {
             case CommandGroupRecord.NdItems(NdItemKernel kernel, Range range, Range local) ->
                     HostNdExecutor.run(kernel, range, local, spec, convergent);
             case CommandGroupRecord.Items(ItemKernel kernel, Range range, var chunk) -> runItems(kernel, null, range, spec);
-            case CommandGroupRecord.Reduce(ReductionKernel<?> kernel, Range range, ReductionImpl reduction) ->
+            case CommandGroupRecord.Reduce(ReductionKernel<?> kernel, Range range, ReductionImpl reduction, var chunk) ->
                     runItems(kernel, reduction, range, spec);
         }
     }

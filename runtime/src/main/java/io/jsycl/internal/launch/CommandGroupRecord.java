@@ -149,7 +149,16 @@ public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> r
         }
     }
 
-    /** {@code record} with its launch's chunk replaced by {@code part}, a part of it. */
+    /** The chunk of a DistributedQueue's launch, or null for a launch of the whole range. */
+    public static Chunk chunkOf(Launch launch) {
+        return switch (launch) {
+            case Items items -> items.chunk();
+            case Reduce reduce -> reduce.chunk();
+            default -> null;
+        };
+    }
+
+    /** {@code record} with its launch's chunk replaced by {@code part}, a part of it (a launch over items). */
     public static CommandGroupRecord withChunk(CommandGroupRecord record, Chunk part) {
         var items = (Items) record.launch();
         return new CommandGroupRecord(new Items(items.kernel(), items.range(), part), record.requirements(),
@@ -176,9 +185,16 @@ public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> r
      *
      * @param kernel the kernel lambda
      * @param range the items it runs over, 1-D
-     * @param reduction the reduction the kernel combines into
+     * @param reduction the reduction the kernel combines into (a DistributedQueue's chunk: its device's partial)
+     * @param chunk the part of the range one device of a {@link io.jsycl.DistributedQueue} runs, or null: all of it
      */
-    public record Reduce(ReductionKernel<?> kernel, Range range, ReductionImpl reduction) implements Launch {
+    public record Reduce(ReductionKernel<?> kernel, Range range, ReductionImpl reduction, Chunk chunk)
+            implements Launch {
+        /** The whole range. */
+        public Reduce(ReductionKernel<?> kernel, Range range, ReductionImpl reduction) {
+            this(kernel, range, reduction, null);
+        }
+
         @Override
         public KernelShape shape() {
             return KernelShape.REDUCTION;

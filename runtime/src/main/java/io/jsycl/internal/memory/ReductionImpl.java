@@ -41,6 +41,8 @@ public final class ReductionImpl {
     private final Object identity;
     private final Object operation;
     private final Reducers reducers;
+    /** The reduction this one is a device's part of ({@link #partial()}), or null. */
+    private final ReductionImpl whole;
 
     /**
      * A reduction into {@code output}.
@@ -52,11 +54,26 @@ public final class ReductionImpl {
      * @param reducers how the host device handles the reducers
      */
     public ReductionImpl(BufferStorage output, ReductionOp op, Object identity, Object operation, Reducers reducers) {
+        this(output, op, identity, operation, reducers, null);
+    }
+
+    private ReductionImpl(BufferStorage output, ReductionOp op, Object identity, Object operation, Reducers reducers,
+            ReductionImpl whole) {
         this.output = output;
         this.op = op;
         this.identity = identity;
         this.operation = operation;
         this.reducers = reducers;
+        this.whole = whole;
+    }
+
+    /**
+     * The reduction this one is a device's part of.
+     *
+     * @return the user's reduction, or null where this is one
+     */
+    public ReductionImpl whole() {
+        return whole;
     }
 
     /**
@@ -90,5 +107,39 @@ public final class ReductionImpl {
 
     public void store(Object reducer, Object hostArray) {
         reducers.store(operation, reducer, hostArray);
+    }
+
+    /**
+     * The same reduction into a one-element buffer of its own that holds the identity: one device's part of a
+     * reduction a DistributedQueue splits, combined into this one's output afterwards ({@link #combinePartial}).
+     */
+    public ReductionImpl partial() {
+        Class<?> element = switch (output.kind) {
+            case INT -> int.class;
+            case LONG -> long.class;
+            case FLOAT -> float.class;
+            case DOUBLE -> double.class;
+            default -> throw new IllegalStateException("no reduction into " + output);
+        };
+        Object array = java.lang.reflect.Array.newInstance(element, 1);
+        java.lang.reflect.Array.set(array, 0, identity);
+        return new ReductionImpl(new BufferStorage(output.kind, array, io.jsycl.Range.of(1), false), op, identity,
+                operation, reducers, this);
+    }
+
+    /**
+     * Combines a partial's result ({@code partialArray}, its output's host array) into {@code outputArray}, this
+     * reduction's output's host array, with the reduction's operation.
+     */
+    public void combinePartial(Object partialArray, Object outputArray) {
+        Object reducer = newReducer();
+        switch (partialArray) { // by the element type: one reducer class may serve several
+            case int[] a -> ((io.jsycl.Reducer.OfInt) reducer).combine(a[0]);
+            case long[] a -> ((io.jsycl.Reducer.OfLong) reducer).combine(a[0]);
+            case float[] a -> ((io.jsycl.Reducer.OfFloat) reducer).combine(a[0]);
+            case double[] a -> ((io.jsycl.Reducer.OfDouble) reducer).combine(a[0]);
+            default -> throw new IllegalStateException("no reduction into " + partialArray.getClass());
+        }
+        store(reducer, outputArray);
     }
 }

@@ -7,6 +7,7 @@ import io.jsycl.internal.event.GraphLock;
 import io.jsycl.internal.launch.CommandGroupRecord;
 import io.jsycl.internal.memory.BufferStorage;
 import io.jsycl.internal.memory.ContextImpl;
+import io.jsycl.internal.memory.ReductionImpl;
 import io.jsycl.internal.platform.SchedulerTrace;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
@@ -107,7 +108,7 @@ public final class Distributor implements AutoCloseable {
         var storages = new LinkedHashSet<BufferStorage>();
         for (CommandGroupRecord c : chunks) {
             if (c != null) {
-                storages.addAll(c.requirements().keySet());
+                storages.addAll(CommandGroupRecord.chunkOf(c.launch()).regions().keySet());
             }
         }
         Passes.run((deferred, first) -> {
@@ -124,12 +125,12 @@ public final class Distributor implements AutoCloseable {
                 if (c == null) {
                     continue;
                 }
-                var chunk = ((CommandGroupRecord.Items) c.launch()).chunk();
+                var chunk = CommandGroupRecord.chunkOf(c.launch());
                 for (var req : c.requirements().entrySet()) {
-                    if (req.getValue() == AccessMode.WRITE) {
-                        continue; // write without init reads nothing
-                    }
                     long[] region = chunk.regions().get(req.getKey());
+                    if (req.getValue() == AccessMode.WRITE || region == null) {
+                        continue; // write without init reads nothing; a reduction's partial is its device's own
+                    }
                     for (var p : req.getKey().plan(devices.get(k).context(), region[0], region[1])) {
                         needs.add(new Need(req.getKey(), k, p));
                     }
@@ -293,6 +294,69 @@ public final class Distributor implements AutoCloseable {
                 ex.status(), ex.statusName());
     }
 
+    /**
+     * Combines the partial results of a reduction the chunks ran ({@code chunks.get(k)} device {@code k}'s) into the
+     * user's output, in device order: each partial read from its device after its chunk, then the output through a
+     * host access (after the commands that use it). Returns once the output holds the result.
+     */
+    public void combineReduction(List<CommandGroupRecord> chunks) {
+        ReductionImpl whole = null;
+        var partials = new ArrayList<Object>();
+        for (int k = 0; k < chunks.size(); k++) {
+            if (chunks.get(k) == null || !(chunks.get(k).launch() instanceof CommandGroupRecord.Reduce reduce)) {
+                continue;
+            }
+            ReductionImpl part = reduce.reduction();
+            whole = part.whole();
+            BufferStorage out = part.output();
+            ClMem mem;
+            GraphLock.LOCK.lock();
+            try {
+                mem = out.memoryIn(devices.get(k).context());
+            } finally {
+                GraphLock.LOCK.unlock();
+            }
+            Object value = java.lang.reflect.Array.newInstance(out.hostArray().getClass().componentType(), 1);
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment one = a.allocate(out.elementBytes());
+                // On the chunk's in-order queue: after the chunk that wrote it.
+                devices.get(k).cl().enqueueReadBuffer(mem, true, 0, one, out.elementBytes(), List.of()).close();
+                MemorySegment.copy(one, 0, out.kind.heapView(value), 0, out.elementBytes());
+            } catch (ClException ex) {
+                throw new SyclException("reading a device's part of a reduction failed: " + ex.getMessage(), ex,
+                        ex.status(), ex.statusName());
+            }
+            partials.add(value);
+            out.close();
+        }
+        if (whole == null) {
+            return;
+        }
+        BufferStorage output = whole.output();
+        Scheduler.HostAccess access = Scheduler.hostAccess(output);
+        try {
+            Object array = output.hostArray();
+            if (access.mapping() != null) { // the output is a device copy mapped for the host
+                array = java.lang.reflect.Array.newInstance(partials.getFirst().getClass().componentType(), 1);
+                MemorySegment.copy(access.mapping().host, 0, output.kind.heapView(array), 0, output.elementBytes());
+            }
+            for (Object p : partials) {
+                whole.combinePartial(p, array);
+            }
+            if (access.mapping() != null) {
+                MemorySegment.copy(output.kind.heapView(array), 0, access.mapping().host, 0, output.elementBytes());
+            }
+        } finally {
+            try {
+                if (access.mapping() != null) {
+                    output.unmapHost(access.mapping());
+                }
+            } finally {
+                access.open().complete(null);
+            }
+        }
+    }
+
     private QueueScheduler queueOf(ContextImpl context) {
         for (QueueScheduler q : devices) {
             if (q.context() == context) {
@@ -318,11 +382,14 @@ public final class Distributor implements AutoCloseable {
                 if (c == null) {
                     continue;
                 }
-                var chunk = ((CommandGroupRecord.Items) c.launch()).chunk();
+                var chunk = CommandGroupRecord.chunkOf(c.launch());
                 for (var req : c.requirements().entrySet()) {
+                    long[] region = chunk.regions().get(req.getKey());
+                    if (region == null) {
+                        continue; // a reduction's partial: the scheduler recorded it as its device's own
+                    }
                     modes.merge(req.getKey(), req.getValue(), (a, b) -> a == b ? a : AccessMode.READ_WRITE);
                     if (req.getValue() != AccessMode.READ) {
-                        long[] region = chunk.regions().get(req.getKey());
                         req.getKey().chunkWrote(devices.get(k).context(), region[0], region[1]);
                     }
                 }

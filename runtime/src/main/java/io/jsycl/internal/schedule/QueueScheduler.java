@@ -233,7 +233,7 @@ public final class QueueScheduler {
         CommandGroupRecord.Launch launch = group.launch();
         Range range = launch.range();
         // A chunk of a DistributedQueue runs its rows of the range, one item per work-item, at a global offset.
-        CommandGroupRecord.Chunk chunk = launch instanceof CommandGroupRecord.Items items ? items.chunk() : null;
+        CommandGroupRecord.Chunk chunk = CommandGroupRecord.chunkOf(launch);
         if (chunk != null) {
             twoItemsPossible = false;
         }
@@ -244,7 +244,8 @@ public final class QueueScheduler {
                 () -> LaunchSpecialization.accessorBytes(lowered, kernel.captured())) : 0;
         boolean twoItems = strideItems == 0 && twoItemsPossible && !lowered.vectorAccess() && range.size() % 2 == 0
                 && launches.twoItemsPerWorkItem(range.size());
-        Range workItems = chunk != null ? chunk.extent(range) : strideItems > 0 ? Range.of((int) strideItems)
+        Range workItems = chunk != null && launch instanceof CommandGroupRecord.Items ? chunk.extent(range)
+                : strideItems > 0 ? Range.of((int) strideItems)
                 : twoItems ? Range.of((int) (range.size() / 2)) : range;
         int specialization = LaunchSpecialization.of(lowered, kernel.captured(), launches.zeroOffsetPrograms(),
                 launches.signedSubscripts()) | (twoItems ? LaunchSpecialization.TWO_ITEMS : 0)
@@ -260,8 +261,11 @@ public final class QueueScheduler {
             // The kernel's guard knows the whole range, not the chunk's end: a chunk before the last runs unpadded.
             paddedLocal = null;
         }
+        // A reduction's chunk ends its items where the chunk does (its range stays the kernel's range).
+        long chunkEnd = chunk != null && launch instanceof CommandGroupRecord.Reduce ? chunk.to() : -1;
         KernelHandle handle = kernels.kernelFor(group, kernel.lowering(),
-                paddedLocal != null && SubmitTrace.ragged(workItems, paddedLocal), specialization, offsetProgram);
+                paddedLocal != null && SubmitTrace.ragged(workItems, paddedLocal), specialization, offsetProgram,
+                chunkEnd);
         FirstSubmitTrace.mark("program");
         if (range != null && range.size() == 0) {
             return EventImpl.completed();
@@ -270,17 +274,19 @@ public final class QueueScheduler {
         if (launch instanceof CommandGroupRecord.Reduce) {
             long reductionLocal = Reductions.workGroupSize(device);
             local = Range.of((int) reductionLocal);
-            range = Reductions.globalSize(device, range.get(0), reductionLocal, checkedRequested);
+            int items = chunk == null ? range.get(0) : Math.toIntExact(chunk.to() - chunk.from());
+            range = Reductions.globalSize(device, items, reductionLocal, checkedRequested);
         }
-        range = twoItems || strideItems > 0 || chunk != null ? workItems : range;
+        range = twoItems || strideItems > 0 || chunk != null && launch instanceof CommandGroupRecord.Items ? workItems
+                : range;
         var plan = new LaunchPlan(range, local, paddedLocal, specialization, twoItems, strideItems > 0, handle,
                 chunk == null ? 0 : chunk.from());
         boolean chunked = chunk != null;
         return Passes.run(handle, (lease, deferred, first) -> {
             var waits = new ArrayList<EventImpl>(4);
             waits.addAll(group.dependencies());
-            if (!chunked) { // a chunk is ordered by its device's in-order queue and the moves before it
-                for (var req : group.requirements().entrySet()) {
+            for (var req : group.requirements().entrySet()) {
+                if (!regioned(chunk, req.getKey())) { // a chunk's rows: ordered by its in-order queue and the moves
                     req.getKey().collectDependencies(req.getValue(), waits);
                 }
             }
@@ -299,7 +305,7 @@ public final class QueueScheduler {
             // an unmap the launch must wait for).
             deferred.pending(waits, context);
             for (var req : group.requirements().entrySet()) {
-                if (chunked) {
+                if (regioned(chunk, req.getKey())) {
                     req.getKey().readyForChunk(commands, deferred);
                 } else {
                     req.getKey().readyForDevice(commands, req.getValue(), deferred);
@@ -309,9 +315,12 @@ public final class QueueScheduler {
         }, e -> DeferredLaunch.enqueueFailure(lowered, device, e));
     }
 
-    /** True if {@code group} is one device's chunk of a {@link io.jsycl.DistributedQueue}'s command group. */
-    private static boolean chunked(CommandGroupRecord group) {
-        return group.launch() instanceof CommandGroupRecord.Items items && items.chunk() != null;
+    /**
+     * True if {@code storage} is a buffer whose rows a {@link io.jsycl.DistributedQueue} spreads, in a chunk of its
+     * (a chunk's reduction partial is not: it is its device's own, and moves as a plain queue's buffer does).
+     */
+    private static boolean regioned(CommandGroupRecord.Chunk chunk, BufferStorage storage) {
+        return chunk != null && chunk.regions().containsKey(storage);
     }
 
     /** How a kernel is launched, decided before the graph lock is taken. */
@@ -339,7 +348,8 @@ public final class QueueScheduler {
             int r = 0;
             for (var req : group.requirements().entrySet()) {
                 storages[r] = req.getKey();
-                mems[r++] = chunked(group) ? req.getKey().prepareChunk(commands, waits)
+                mems[r++] = regioned(CommandGroupRecord.chunkOf(group.launch()), req.getKey())
+                        ? req.getKey().prepareChunk(commands, waits)
                         : req.getKey().prepareDevice(commands, req.getValue(), waits);
             }
             FirstSubmitTrace.mark("buffers");
@@ -383,9 +393,11 @@ public final class QueueScheduler {
             if (check != null) {
                 event.checkAfterwards(new KernelCheck(context, check, kernel.lowering()));
             }
-            if (!chunked(group)) {
-                // A DistributedQueue records its chunks together, as one command, once every chunk is enqueued.
-                for (var req : group.requirements().entrySet()) {
+            // A DistributedQueue records its chunks' use of the rows it spreads together, as one command, once every
+            // chunk is enqueued.
+            CommandGroupRecord.Chunk chunk = CommandGroupRecord.chunkOf(group.launch());
+            for (var req : group.requirements().entrySet()) {
+                if (!regioned(chunk, req.getKey())) {
                     req.getKey().recordUse(req.getValue(), event);
                 }
             }
