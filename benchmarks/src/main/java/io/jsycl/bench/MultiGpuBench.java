@@ -13,10 +13,11 @@ import java.util.Locale;
 
 /**
  * One program on 1, 2, ... of the host's GPUs through a {@link DistributedQueue}, the same code at every count:
- * resident SAXPY (rows one-to-one, no data moves between steps), a 2-D five-point stencil with halo rows exchanged
- * between neighbouring devices every step, n-body (every device reads every position each step; the new
- * positions move to every device), and SGEMM (C's and A's rows split, B read whole by every device; one product a
- * run, the plain one-item-per-element kernel). Each result is checked bit for bit against the run on one GPU.
+ * resident SAXPY (rows one-to-one, no data moves between steps), a resident {@code Reduction.sum} of ints (each
+ * device sums its rows, the parts combined on the host before the submit returns), a 2-D five-point stencil with
+ * halo rows exchanged between neighbouring devices every step, n-body (every device reads every position each step;
+ * the new positions move to every device), and SGEMM (C's and A's rows split, B read whole by every device; one
+ * product a run, the plain one-item-per-element kernel). Each result is checked bit for bit against the run on one GPU.
  *
  * <p>A run is a batch of steps submitted back to back and one wait; median of {@code --runs} batches, milliseconds
  * per step; speed-up over the same program on one GPU. Before them, untimed, the data's first distribution from the
@@ -24,7 +25,8 @@ import java.util.Locale;
  * its first hundreds of submits, which bounds a short step on several GPUs (a step of resident SAXPY on 4 GPUs is
  * a quarter of a millisecond and four submits).
  *
- * <pre>MultiGpuBench [--gpus 1,2,4] [--runs 5] [--warmup 20] [--type gpu|cpu] [--saxpy-log2 28] [--stencil 16384]
+ * <pre>MultiGpuBench [--gpus 1,2,4] [--runs 5] [--warmup 20] [--type gpu|cpu] [--saxpy-log2 28]
+ *     [--stencil 16384]
  *     [--bodies 262144] [--sgemm 16384]</pre>
  */
 public final class MultiGpuBench {
@@ -49,6 +51,7 @@ public final class MultiGpuBench {
         System.out.println("| workload | size | devices | ms per step (median) | speed-up over 1 | check |");
         System.out.println("|---|---|---|---|---|---|");
         saxpy(all, counts, 1 << saxpyLog2, runs, warmup);
+        sum(all, counts, 1 << saxpyLog2, runs, warmup);
         stencil(all, counts, grid, runs, warmup);
         nbody(all, counts, bodies, runs, 1);
         if (sgemm > 0) {
@@ -104,7 +107,45 @@ public final class MultiGpuBench {
         }
     }
 
-    /** A 2-D five-point Jacobi step over an n×n grid, 20 steps a batch: each device needs its neighbours' edge rows. */
+    /** The sum of n ints resident on the devices, 10 a batch: each device sums its rows, the host adds the parts. */
+    private static void sum(List<Device> all, int[] counts, int n, int runs, int warmup) {
+        int[] v = new int[n];
+        var r = new java.util.SplittableRandom(9);
+        for (int i = 0; i < n; i++) {
+            v[i] = r.nextInt(-1000, 1000);
+        }
+        int steps = 10;
+        int reference = 0;
+        double base = 0;
+        for (int c : counts) {
+            int[] total = new int[1];
+            double ms;
+            try (var dq = new DistributedQueue(all.subList(0, c)); var bv = Buffer.of(v);
+                 var out = Buffer.of(total)) {
+                Runnable batch = () -> {
+                    for (int s = 0; s < steps; s++) {
+                        dq.submit(h -> {
+                            var x = bv.read(h, RangeMapper.oneToOne());
+                            h.parallelFor(Range.of(n), io.jsycl.Reduction.sum(out),
+                                    (it, acc) -> acc.combine(x.get(it.id(0))));
+                        });
+                    }
+                    dq.await();
+                };
+                batch.run();
+                ms = Stats.wall(warmup, runs, batch).medianMs() / steps;
+            }
+            // Every sum of every batch adds into the one output: the same number at every device count.
+            if (c == counts[0]) {
+                reference = total[0];
+                base = ms;
+            }
+            row("Reduction.sum, data resident", "2^" + Integer.numberOfTrailingZeros(n) + " ints", c, ms, base,
+                    total[0] == reference ? "ok (= 1 GPU)" : "MISMATCH");
+        }
+    }
+
+    /** A 2-D five-point Jacobi step over an n×n grid, 20 steps a batch: each device needs its neighbours' edges. */
     private static void stencil(List<Device> all, int[] counts, int n, int runs, int warmup) {
         float[] init = floats(n * n, 3);
         int steps = 20;
