@@ -20,6 +20,8 @@ public final class DeviceImpl {
     private static final long FP_CORRECTLY_ROUNDED_DIVIDE_SQRT = 1L << 7;
 
     private final Platform platform;
+    // The platform's and the device's vendor, once asked ({@link #quirkSet}, on every launch that needs a quirk).
+    private volatile String[] vendors;
     private final ClDevice cl;
     private final Set<Aspect> aspects;
     private final boolean outOfOrderQueues;
@@ -120,7 +122,15 @@ public final class DeviceImpl {
     }
 
     private Set<DriverQuirk> quirkSet() {
-        return cl == null ? Set.of() : quirksOf(platform.vendor(), vendor());
+        if (cl == null) {
+            return Set.of();
+        }
+        String[] v = vendors;
+        if (v == null) { // each a driver call: asked once (a racing second read is harmless)
+            v = new String[] {platform.vendor(), vendor()};
+            vendors = v;
+        }
+        return quirksOf(v[0], v[1]);
     }
 
     /**

@@ -51,7 +51,11 @@ import java.util.concurrent.Executors;
  * storage's state changes under the scheduler's lock and the storage's monitor, as everywhere.
  */
 public final class Distributor implements AutoCloseable {
-    /** Staging memory, freed once every write that reads it has completed. */
+    /**
+     * Staging memory, kept reachable until every write that reads it has completed, then left to the garbage
+     * collector: an automatic arena, since closing a shared one stops every thread of the JVM (a handshake), which
+     * cost a DistributedQueue a quarter of its submit.
+     */
     private record Upload(List<ClEvent> writes, Arena arena) {
     }
 
@@ -82,10 +86,18 @@ public final class Distributor implements AutoCloseable {
         private final List<Need> needs;
         private final Map<Fetch, MemorySegment> fetched = new LinkedHashMap<>();
         private final List<ClEvent> reads = new ArrayList<>();
-        private final Arena arena = Arena.ofShared();
+        private Arena arena;
 
         private Moves(List<Need> needs) {
             this.needs = needs;
+        }
+
+        /** The staging memory of the moves, made with the first. */
+        private Arena arena() {
+            if (arena == null) {
+                arena = Arena.ofAuto();
+            }
+            return arena;
         }
 
         /** Whether chunk {@code k} lacks rows it reads. */
@@ -191,7 +203,7 @@ public final class Distributor implements AutoCloseable {
                 }
                 long e = n.storage().elementBytes();
                 long bytes = (p.to() - p.from()) * e;
-                MemorySegment into = m.arena.allocate(Math.max(bytes, 1), 64);
+                MemorySegment into = m.arena().allocate(Math.max(bytes, 1), 64);
                 ClMem src;
                 GraphLock.LOCK.lock();
                 try {
@@ -218,7 +230,6 @@ public final class Distributor implements AutoCloseable {
                 }
             }
             m.reads.clear();
-            m.arena.close();
             throw moveFailed(m, ex);
         }
     }
@@ -252,7 +263,7 @@ public final class Distributor implements AutoCloseable {
                 MemorySegment from = p.source() == null ? null
                         : m.fetched.get(new Fetch(s, p.source(), p.from(), p.to()));
                 if (from == null) {
-                    from = m.arena.allocate(Math.max(bytes, 1), 64);
+                    from = m.arena().allocate(Math.max(bytes, 1), 64);
                     s.copyHostRange(p.from(), p.to(), from);
                 }
                 QueueScheduler target = devices.get(n.target());
@@ -283,8 +294,10 @@ public final class Distributor implements AutoCloseable {
         } finally {
             m.reads.forEach(ClEvent::close);
             m.reads.clear();
-            synchronized (uploads) {
-                uploads.add(new Upload(writes, m.arena)); // freed once every write that reads it has completed
+            if (!writes.isEmpty()) {
+                synchronized (uploads) {
+                    uploads.add(new Upload(writes, m.arena)); // kept until every write that reads it has completed
+                }
             }
         }
     }
@@ -420,9 +433,8 @@ public final class Distributor implements AutoCloseable {
     }
 
     /**
-     * Frees the staging memory whose writes have completed; with {@code all}, waits for every write first. Memory
-     * read into from devices is freed only with all, or together with the next batch's: a later batch may still write
-     * from it.
+     * Lets go of the staging memory whose writes have completed (the garbage collector frees it); with {@code all},
+     * waits for every write first. Nothing is let go while any write is pending: one check for all.
      */
     public void freeFinishedUploads(boolean all) {
         synchronized (uploads) {
@@ -446,7 +458,6 @@ public final class Distributor implements AutoCloseable {
             } finally {
                 for (Upload u : uploads) {
                     u.writes().forEach(ClEvent::close);
-                    u.arena().close();
                 }
                 uploads.clear();
             }
