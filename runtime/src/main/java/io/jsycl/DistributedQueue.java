@@ -39,6 +39,9 @@ import java.util.Objects;
  * in-order queue of its own. Moves between devices go through host memory, since NVIDIA's OpenCL has no peer copy
  * (its own copies between two GPUs run at about 1 GB/s); a move from another device waits on the host for the
  * commands that wrote what it reads, so a submit that needs one returns after them.
+ *
+ * <p>Threads: submits are serialized. A buffer a submit uses must not be used by another thread's command group or
+ * host accessor while the submit runs: the submit records which device holds which rows as it returns.
  */
 public final class DistributedQueue implements AutoCloseable {
     private final List<Device> devices;
