@@ -17,13 +17,15 @@ import java.util.Map;
  */
 final class DevicesCommand {
     static final String HELP = """
-            usage: jsycl devices
+            usage: jsycl devices [--spark-resources]
             Lists the OpenCL platforms and their devices (type, compute units, largest work-group, global
             and local memory, fp64, OpenCL and OpenCL C versions, driver, the driver quirks jsycl works around), then
             the pure-Java host device.
             The device that new Queue() picks is marked with '*' (JSYCL_DEVICE changes it: gpu, cpu, host, gpu:1 for
             the second GPU, a PCI address such as 0000:1b:00.0, or part of a name). GPUs of a platform are listed by
             PCI address, the order of nvidia-smi.
+            --spark-resources prints instead Spark's resource discovery JSON of the host's GPUs, named by PCI address
+            ({"name":"gpu","addresses":[...]}): a Spark worker's discovery script (docs/spark.md).
             Exit status: 0 listed, 2 usage error.""";
 
     private DevicesCommand() {
@@ -34,8 +36,13 @@ final class DevicesCommand {
             out.println(HELP);
             return Main.OK;
         }
+        if (args.equals(List.of("--spark-resources"))) {
+            out.println(io.jsycl.GpuAddresses.discoveryJson());
+            return Main.OK;
+        }
         if (!args.isEmpty()) {
-            err.println("jsycl devices: takes no arguments, got '" + args.get(0) + "'; see jsycl devices --help");
+            err.println("jsycl devices: takes no arguments but --spark-resources, got '" + args.get(0)
+                    + "'; see jsycl devices --help");
             return Main.USAGE;
         }
         Map<String, String> cVersions = openclCVersions();

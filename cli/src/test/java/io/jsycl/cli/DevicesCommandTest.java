@@ -47,4 +47,12 @@ class DevicesCommandTest {
         assertThat(DevicesCommand.bytes(64 * 1024)).isEqualTo("64 KiB");
         assertThat(DevicesCommand.bytes(3L << 30)).isEqualTo("3.0 GiB");
     }
+
+    @Test
+    void sparkResourcesPrintsTheDiscoveryJsonOfTheGpus() {
+        var run = CliRun.of("devices", "--spark-resources");
+        assertThat(run.status()).isZero();
+        assertThat(run.out().strip()).isEqualTo(io.jsycl.GpuAddresses.discoveryJson())
+                .startsWith("{\"name\":\"gpu\",\"addresses\":[").endsWith("]}");
+    }
 }

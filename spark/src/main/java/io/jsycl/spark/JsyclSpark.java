@@ -1,0 +1,98 @@
+package io.jsycl.spark;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * jsycl kernels over the partitions of a Spark {@link Dataset}: each partition's columns become jsycl buffers once
+ * (columnar), a function of the user's runs on the executor's device (the task's GPU) and writes a new column, and
+ * the result is a Dataset again, for Spark to shuffle, join, write or retry as any other.
+ *
+ * <pre>{@code
+ * Dataset<Row> withR = JsyclSpark.withColumn(points, "r", DataTypes.FloatType, p -> {
+ *     var x = p.floats("x");
+ *     var y = p.floats("y");
+ *     var r = p.outputFloats();
+ *     int n = p.size();
+ *     p.queue().submit(h -> {
+ *         var xs = x.read(h);
+ *         var ys = y.read(h);
+ *         var rs = r.writeNoInit(h);
+ *         h.parallelFor(Range.of(n), it -> {
+ *             int i = it.id(0);
+ *             rs.set(i, (float) Math.sqrt(xs.get(i) * xs.get(i) + ys.get(i) * ys.get(i)));
+ *         });
+ *     });
+ * });
+ * }</pre>
+ */
+public final class JsyclSpark {
+    private JsyclSpark() {
+    }
+
+    /**
+     * A Dataset of {@code input}'s rows with one more column, {@code name} of {@code type}, computed per partition by
+     * {@code function} on the executor's jsycl device.
+     *
+     * @param input the rows; the columns the function reads must be of a primitive numeric type, without nulls
+     * @param name the new column's name, not yet one of {@code input}'s
+     * @param type the new column's type: {@code FloatType}, {@code DoubleType}, {@code IntegerType} or
+     *        {@code LongType}
+     * @param function what each partition runs; it writes every element of {@link ColumnarPartition#output()}
+     * @return the rows with the new column, lazily, as Spark's other transformations
+     * @throws IllegalArgumentException if the type is not one of those, or the name is taken
+     */
+    public static Dataset<Row> withColumn(Dataset<Row> input, String name, DataType type, PartitionFunction function) {
+        if (!Columns.supported(type)) {
+            throw new IllegalArgumentException("jsycl's columns are " + Columns.supportedNames() + "; the new column '"
+                    + name + "' is " + type.simpleString());
+        }
+        StructType schema = input.schema();
+        for (String f : schema.fieldNames()) {
+            if (f.equals(name)) {
+                throw new IllegalArgumentException("column '" + name + "' exists already; name the new column apart");
+            }
+        }
+        StructType out = schema.add(name, type, false);
+        MapPartitionsFunction<Row, Row> perPartition = rows -> run(rows, schema, type, function);
+        return input.mapPartitions(perPartition, Encoders.row(out));
+    }
+
+    /** One partition: its rows, then its columns as buffers, the user's function, and the rows with the new value. */
+    private static Iterator<Row> run(Iterator<Row> it, StructType schema, DataType type, PartitionFunction function) {
+        var rows = new ArrayList<Row>();
+        it.forEachRemaining(rows::add);
+        if (rows.isEmpty()) {
+            return rows.iterator();
+        }
+        TaskContext task = TaskContext.get();
+        int partition = task == null ? -1 : task.partitionId();
+        Object values;
+        try (var p = new ColumnarPartition(rows, schema, ExecutorDevices.queueForCurrentTask(), partition, type)) {
+            function.apply(p);
+            p.output(); // made where the function did not ask for it: its elements stay zero
+            p.close(); // waits for the kernels, writes the output back
+            values = p.outputArray();
+        }
+        var result = new ArrayList<Row>(rows.size());
+        int width = schema.fields().length;
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            Object[] v = new Object[width + 1];
+            for (int c = 0; c < width; c++) {
+                v[c] = r.get(c);
+            }
+            v[width] = Columns.get(values, i);
+            result.add(RowFactory.create(v));
+        }
+        return result.iterator();
+    }
+}
