@@ -3,7 +3,9 @@
 #   ./dev.sh test               every module's tests (OpenCL tests run on PoCL)
 #   ./dev.sh sample NAME [ARGS] run a sample on the default device: VectorAdd, Saxpy, MatrixMultiply,
 #                               Histogram, SumReduction, PrefixSum, StreamCompaction, RowSums, Mandelbrot,
-#                               Stencil, NBody
+#                               Stencil, NBody, MultiGpuHeat
+#   ./dev.sh spark-sample NAME [ARGS]
+#                               run a Spark sample in local[*] (Spark from Maven Central): SparkKMeans
 #   ./dev.sh regenerate [ARGS]  everything generated: the committed OpenCL bindings (from cl.h, through libclang),
 #                               the per-element-type sources (runtime's and kernel-api's src/main/templates, written
 #                               into target/ by every build too) and the committed golden files of the lowering
@@ -50,6 +52,14 @@ case "${1:-}" in
     exec java --enable-native-access=ALL-UNNAMED \
       -cp "samples/target/classes:$(cat samples/target/classpath.txt)" "io.jsycl.samples.$name" "$@"
     ;;
+  spark-sample)
+    name="${2:?usage: ./dev.sh spark-sample NAME [ARGS]}"; shift 2
+    ./mvnw -B -ntp -q install -DskipTests -pl spark -am
+    ./mvnw -B -ntp -q -pl spark dependency:build-classpath -Dmdep.includeScope=provided \
+      -Dmdep.outputFile=target/classpath.txt
+    exec java --enable-native-access=ALL-UNNAMED -Xmx2g \
+      -cp "spark/target/classes:$(cat spark/target/classpath.txt)" "io.jsycl.spark.samples.$name" "$@"
+    ;;
   regenerate)
     shift
     opencl/regenerate-bindings.sh
@@ -58,6 +68,6 @@ case "${1:-}" in
     git status --short -- opencl/src/main/java kernel-lowering/src/test/resources/golden 2>/dev/null || true
     ;;
   *)
-    sed -n '2,11p' "$0"; exit 2
+    sed -n '2,13p' "$0"; exit 2
     ;;
 esac

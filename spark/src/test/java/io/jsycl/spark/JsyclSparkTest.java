@@ -137,4 +137,10 @@ class JsyclSparkTest {
         long gpus = Device.all().stream().filter(d -> d.type() == io.jsycl.DeviceType.GPU).count();
         assertThat(json.chars().filter(c -> c == '"').count()).isEqualTo(6 + 2 * gpus);
     }
+
+    /** The k-means sample: its final assignment equals plain Spark's on every point, or it throws. */
+    @Test
+    void theKMeansSampleMatchesPlainSpark() {
+        io.jsycl.spark.samples.SparkKMeans.run(spark, 20_000, 4, 3);
+    }
 }
