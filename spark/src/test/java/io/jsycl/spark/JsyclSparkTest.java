@@ -141,6 +141,7 @@ class JsyclSparkTest {
     /** The k-means sample: its final assignment equals plain Spark's on every point, or it throws. */
     @Test
     void theKMeansSampleMatchesPlainSpark() {
-        io.jsycl.spark.samples.SparkKMeans.run(spark, 20_000, 4, 3);
+        io.jsycl.spark.samples.SparkKMeans.run(spark, 20_000, 4, 3, false);
+        io.jsycl.spark.samples.SparkKMeans.run(spark, 20_000, 4, 2, true);
     }
 }

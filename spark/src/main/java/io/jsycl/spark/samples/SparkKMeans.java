@@ -21,8 +21,10 @@ import org.apache.spark.sql.types.DataTypes;
  * into the next centres. At the end the same assignment is computed in plain Spark SQL and the two are compared, row
  * by row.
  *
- * <p>Usage: {@code SparkKMeans [points] [k] [iterations] [master]}; defaults {@code 1000000 8 10 local[*]}. The same
- * program runs on a cluster with {@code spark-submit} (its master then comes from there: pass {@code -} here).
+ * <p>Usage: {@code SparkKMeans [points] [k] [iterations] [master] [jsycl|plain]}; defaults
+ * {@code 1000000 8 10 local[*] jsycl}. The same program runs on a cluster with {@code spark-submit} (its master then
+ * comes from there: pass {@code -} here). {@code plain} runs the assignment in Spark SQL instead (the baseline: the
+ * same job on the executors' CPU cores). Its last line gives the time of the iterations, for the benchmark.
  */
 public final class SparkKMeans {
     private SparkKMeans() {
@@ -33,6 +35,7 @@ public final class SparkKMeans {
         int k = args.length > 1 ? Integer.parseInt(args[1]) : 8;
         int iterations = args.length > 2 ? Integer.parseInt(args[2]) : 10;
         String master = args.length > 3 ? args[3] : "local[*]";
+        boolean plain = args.length > 4 && args[4].equals("plain");
         var builder = SparkSession.builder().appName("jsycl k-means").config("spark.ui.enabled", "false");
         if (!master.equals("-")) {
             builder.master(master);
@@ -40,7 +43,7 @@ public final class SparkKMeans {
         SparkSession spark = builder.getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
         try {
-            run(spark, n, k, iterations);
+            run(spark, n, k, iterations, plain);
         } finally {
             spark.stop();
         }
@@ -53,9 +56,10 @@ public final class SparkKMeans {
      * @param n how many points
      * @param k how many clusters
      * @param iterations how many rounds of assignment and averaging
+     * @param plain whether the assignment runs in Spark SQL rather than as a jsycl kernel (the baseline)
      * @throws IllegalStateException if a point is assigned differently from plain Spark
      */
-    public static void run(SparkSession spark, long n, int k, int iterations) {
+    public static void run(SparkSession spark, long n, int k, int iterations, boolean plain) {
         // Points around k centres on a circle, with noise: deterministic, from their ids.
         Dataset<Row> points = spark.range(n).select(
                 col("id"),
@@ -72,7 +76,8 @@ public final class SparkKMeans {
         long t0 = System.nanoTime();
         Dataset<Row> assigned = null;
         for (int it = 0; it < iterations; it++) {
-            assigned = assign(points, cx.clone(), cy.clone()).cache();
+            assigned = (plain ? points.join(plainAssign(points, cx, cy), "id").withColumnRenamed("plain", "cluster")
+                    : assign(points, cx.clone(), cy.clone())).cache();
             List<Row> centres = assigned.groupBy("cluster").agg(avg("x"), avg("y")).collectAsList();
             for (Row r : centres) {
                 cx[r.getInt(0)] = (float) r.getDouble(1);
@@ -92,6 +97,8 @@ public final class SparkKMeans {
         if (different != 0) {
             throw new IllegalStateException(different + " points assigned differently");
         }
+        System.out.printf("iterations: %.3f s (%s, %d executors)%n", seconds, plain ? "plain Spark" : "jsycl",
+                spark.sparkContext().getExecutorMemoryStatus().size() - 1);
     }
 
     /** Each point's nearest centre, a jsycl kernel per partition (ties: the lower index). */
