@@ -170,6 +170,20 @@ float jsycl_atomic_max_f_l(volatile __local float* p, float v) {
 }
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_GROUP_ID
+#define JSYCL_DEF_JSYCL_GROUP_ID
+/* A work-group's id and the number of groups in OpenCL dimension d. A DistributedQueue's chunk of
+   an nd-range (JSYCL_ND_CHUNK) runs its rows only, at a global offset of whole groups: its groups
+   count from the range's start, and the range is the kernel's (its extent in that dimension). */
+#ifdef JSYCL_ND_CHUNK
+#define JSYCL_GROUP_ID(d) ((int)((get_global_id(d) - get_local_id(d)) / get_local_size(d)))
+#define JSYCL_NUM_GROUPS(d, extent) ((int)((extent) / (int)get_local_size(d)))
+#else
+#define JSYCL_GROUP_ID(d) ((int)get_group_id(d))
+#define JSYCL_NUM_GROUPS(d, extent) ((int)get_num_groups(d))
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_eb1096dd_1
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_eb1096dd_1
 typedef struct {
@@ -210,7 +224,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_floatAtomics_eb1096dd_1_body(const i
     if ((int)get_local_id(0) == 0) {
         j = 0;
         while (j < 3) {
-            cap->res.data[(int)((uint)(int)get_group_id(0) * 3u + (uint)j) + JSYCL_OFFSET(cap->res.offset[0])] = cap->l.data[j];
+            cap->res.data[(int)((uint)JSYCL_GROUP_ID(0) * 3u + (uint)j) + JSYCL_OFFSET(cap->res.offset[0])] = cap->l.data[j];
             j = j + 1;
         }
     }

@@ -72,6 +72,20 @@ typedef struct {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_GROUP_ID
+#define JSYCL_DEF_JSYCL_GROUP_ID
+/* A work-group's id and the number of groups in OpenCL dimension d. A DistributedQueue's chunk of
+   an nd-range (JSYCL_ND_CHUNK) runs its rows only, at a global offset of whole groups: its groups
+   count from the range's start, and the range is the kernel's (its extent in that dimension). */
+#ifdef JSYCL_ND_CHUNK
+#define JSYCL_GROUP_ID(d) ((int)((get_global_id(d) - get_local_id(d)) / get_local_size(d)))
+#define JSYCL_NUM_GROUPS(d, extent) ((int)((extent) / (int)get_local_size(d)))
+#else
+#define JSYCL_GROUP_ID(d) ((int)get_group_id(d))
+#define JSYCL_NUM_GROUPS(d, extent) ((int)get_num_groups(d))
+#endif
+#endif
+
 #ifndef JSYCL_DEF_JSYCL_SUBSCRIPT
 #define JSYCL_DEF_JSYCL_SUBSCRIPT
 /* A subscript e + c, c a small constant: signed, so that the compiler can fold c into the address
@@ -118,8 +132,8 @@ void io_jsycl_lowering_FeaturesTest__lambda_longAtomics_1a8a248d_1_body(const io
     t6 = atom_min(&cap->l.data[1], big);
     barrier(CLK_LOCAL_MEM_FENCE);
     if ((int)get_local_id(0) == 0) {
-        cap->res.data[(int)((uint)(int)get_group_id(0) * 2u) + JSYCL_OFFSET(cap->res.offset[0])] = cap->l.data[0];
-        cap->res.data[JSYCL_SUBSCRIPT((int)((uint)(int)get_group_id(0) * 2u), 1) + JSYCL_OFFSET(cap->res.offset[0])] = cap->l.data[1];
+        cap->res.data[(int)((uint)JSYCL_GROUP_ID(0) * 2u) + JSYCL_OFFSET(cap->res.offset[0])] = cap->l.data[0];
+        cap->res.data[JSYCL_SUBSCRIPT((int)((uint)JSYCL_GROUP_ID(0) * 2u), 1) + JSYCL_OFFSET(cap->res.offset[0])] = cap->l.data[1];
     }
 }
 

@@ -30,6 +30,20 @@ typedef struct {
 } jsycl_item_2;
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_GROUP_ID
+#define JSYCL_DEF_JSYCL_GROUP_ID
+/* A work-group's id and the number of groups in OpenCL dimension d. A DistributedQueue's chunk of
+   an nd-range (JSYCL_ND_CHUNK) runs its rows only, at a global offset of whole groups: its groups
+   count from the range's start, and the range is the kernel's (its extent in that dimension). */
+#ifdef JSYCL_ND_CHUNK
+#define JSYCL_GROUP_ID(d) ((int)((get_global_id(d) - get_local_id(d)) / get_local_size(d)))
+#define JSYCL_NUM_GROUPS(d, extent) ((int)((extent) / (int)get_local_size(d)))
+#else
+#define JSYCL_GROUP_ID(d) ((int)get_group_id(d))
+#define JSYCL_NUM_GROUPS(d, extent) ((int)get_num_groups(d))
+#endif
+#endif
+
 #ifndef JSYCL_DEF_JSYCL_OFFSET
 #define JSYCL_DEF_JSYCL_OFFSET
 /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
@@ -52,7 +66,7 @@ typedef struct {
 
 void io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_639193d5_1_body(const io_jsycl_lowering_BuiltinsTest__lambda_ndItemQueriesAndBarrier_639193d5_1_captures* cap, const jsycl_item_2* it) {
     int g;
-    g = (int)((uint)(int)get_global_id(1) + (uint)(int)get_local_id(0) + (uint)(int)get_group_id(1) + (uint)(int)get_local_size(0) + (uint)(int)get_num_groups(1) + (uint)it->range[1]);
+    g = (int)((uint)(int)get_global_id(1) + (uint)(int)get_local_id(0) + (uint)JSYCL_GROUP_ID(1) + (uint)(int)get_local_size(0) + (uint)JSYCL_NUM_GROUPS(1, it->range[0]) + (uint)it->range[1]);
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     cap->out.data[((int)get_global_id(1) + JSYCL_OFFSET(cap->out.offset[0])) * cap->out.memRange[1] + ((int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[1]))] = (int)((uint)g + (uint)(int)((long)get_global_id(1) * it->range[1] + (long)get_global_id(0)) + (uint)(int)((long)get_local_id(1) * (long)get_local_size(0) + (long)get_local_id(0)));
 }

@@ -31,11 +31,12 @@ import java.util.Objects;
  * }   // the buffers' close gathers the rows into x and y
  * }</pre>
  *
- * <p>What it splits: {@code h.parallelFor(Range, kernel)} over buffers, and {@code h.parallelFor(Range, reduction,
- * kernel)}: each device reduces its rows into a part of its own, and the parts are combined into the output, in
- * device order, before the submit returns (integer and min/max results are exactly one device's; a float sum is
- * added in another order). Not yet: nd-ranges, single tasks, device arrays or sub-buffers with mappers (each is
- * refused with the reason). Each device has a context and an
+ * <p>What it splits: {@code h.parallelFor(Range, kernel)} over buffers; {@code h.parallelFor(NdRange, kernel)}
+ * between whole work-groups (group ids and counts stay the whole range's; local memory and barriers work within a
+ * group as on one device); and {@code h.parallelFor(Range, reduction, kernel)}: each device reduces its rows into a
+ * part of its own, and the parts are combined into the output, in device order, before the submit returns (integer
+ * and min/max results are exactly one device's; a float sum is added in another order). Not yet: single tasks,
+ * device arrays or sub-buffers with mappers (each is refused with the reason). Each device has a context and an
  * in-order queue of its own. Moves between devices go through host memory, since NVIDIA's OpenCL has no peer copy
  * (its own copies between two GPUs run at about 1 GB/s); a move from another device waits on the host for the
  * commands that wrote what it reads, so a submit that needs one returns after them.

@@ -91,7 +91,6 @@ public final class Handler {
      */
     public void parallelFor(NdRange range, NdItemKernel kernel) {
         checkRecording();
-        refuseChunked("h.parallelFor(NdRange, kernel)");
         Objects.requireNonNull(range, "range");
         setLaunch(new CommandGroupRecord.NdItems(Objects.requireNonNull(kernel, "kernel"), range.global(),
                 range.local()));
@@ -298,14 +297,17 @@ public final class Handler {
      * the elements its range mapper says the chunk touches (reads without a mapper touch the whole buffer).
      */
     private CommandGroupRecord.Launch chunkOf(CommandGroupRecord.Launch l) {
-        if (!(l instanceof CommandGroupRecord.Items) && !(l instanceof CommandGroupRecord.Reduce)) {
+        if (!(l instanceof CommandGroupRecord.Items) && !(l instanceof CommandGroupRecord.Reduce)
+                && !(l instanceof CommandGroupRecord.NdItems)) {
             throw new IllegalStateException("a DistributedQueue's command group runs h.parallelFor(Range, kernel); "
                     + "this one ran no kernel");
         }
         Range range = l.range();
         BufferStorage partial = l instanceof CommandGroupRecord.Reduce reduce ? reduce.reduction().output() : null;
         long rows = range.get(0);
-        long[] bounds = split.bounds(rows);
+        // An nd-range splits between whole work-groups: its chunks' boundaries are multiples of the group's rows.
+        long group = l instanceof CommandGroupRecord.NdItems nd ? nd.local().get(0) : 1;
+        long[] bounds = split.bounds(rows, group * Math.max(1, Math.round((double) ChunkSplit.ALIGN / group)));
         long from = bounds[chunkIndex];
         long to = bounds[chunkIndex + 1];
         var chunkMappers = new LinkedHashMap<BufferStorage, RangeMapper>();
@@ -336,6 +338,7 @@ public final class Handler {
             case CommandGroupRecord.Items items -> new CommandGroupRecord.Items(items.kernel(), range, chunk);
             case CommandGroupRecord.Reduce reduce -> new CommandGroupRecord.Reduce(reduce.kernel(), range,
                     reduce.reduction(), chunk);
+            case CommandGroupRecord.NdItems nd -> new CommandGroupRecord.NdItems(nd.kernel(), range, nd.local(), chunk);
             default -> throw new IllegalStateException(l.toString());
         };
     }

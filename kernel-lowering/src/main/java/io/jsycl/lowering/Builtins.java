@@ -280,9 +280,12 @@ final class Builtins {
             case "id(I)I", "globalId(I)I" -> itemIds ? Expr.value('I', ctx.helper("JSYCL_ITEM_ID") + "(0)", PRIMARY)
                     : Expr.value('I', "(int)get_global_id(" + d + ")", UNARY);
             case "localId(I)I" -> Expr.value('I', "(int)get_local_id(" + d + ")", UNARY);
-            case "groupId(I)I" -> Expr.value('I', "(int)get_group_id(" + d + ")", UNARY);
+            case "groupId(I)I" -> Expr.value('I', ctx.helper("JSYCL_GROUP_ID") + "(" + d + ")", PRIMARY);
             case "localRange(I)I" -> Expr.value('I', "(int)get_local_size(" + d + ")", UNARY);
-            case "groupRange(I)I" -> Expr.value('I', "(int)get_num_groups(" + d + ")", UNARY);
+            case "groupRange(I)I" -> {
+                ctx.helper("JSYCL_GROUP_ID"); // defines JSYCL_NUM_GROUPS too
+                yield Expr.value('I', "JSYCL_NUM_GROUPS(" + d + ", it->range[" + args.get(0).text() + "])", PRIMARY);
+            }
             case "range(I)I", "globalRange(I)I" -> Expr.value('I', "it->range[" + args.get(0).text() + "]", PRIMARY);
             case "dimensions()I" -> Expr.intConstant(dims);
             case "linearId()J", "globalLinearId()J" -> itemIds

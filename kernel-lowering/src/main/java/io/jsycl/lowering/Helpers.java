@@ -62,6 +62,17 @@ final class Helpers {
                     #else
                     #define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
                     #endif"""),
+            Map.entry("JSYCL_GROUP_ID", """
+                    /* A work-group's id and the number of groups in OpenCL dimension d. A DistributedQueue's chunk of
+                       an nd-range (JSYCL_ND_CHUNK) runs its rows only, at a global offset of whole groups: its groups
+                       count from the range's start, and the range is the kernel's (its extent in that dimension). */
+                    #ifdef JSYCL_ND_CHUNK
+                    #define JSYCL_GROUP_ID(d) ((int)((get_global_id(d) - get_local_id(d)) / get_local_size(d)))
+                    #define JSYCL_NUM_GROUPS(d, extent) ((int)((extent) / (int)get_local_size(d)))
+                    #else
+                    #define JSYCL_GROUP_ID(d) ((int)get_group_id(d))
+                    #define JSYCL_NUM_GROUPS(d, extent) ((int)get_num_groups(d))
+                    #endif"""),
             Map.entry("JSYCL_OFFSET", """
                     /* An accessor's offset: 0 in the program the runtime builds for launches whose accessors all
                        have offset 0 (JSYCL_ZERO_OFFSETS), whose kernel then takes no offset arguments

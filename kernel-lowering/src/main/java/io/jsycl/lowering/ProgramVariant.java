@@ -40,6 +40,12 @@ public enum ProgramVariant {
      */
     public static final String CHUNK_END = "JSYCL_CHUNK_END";
 
+    /**
+     * Not a variant of the launch's shape but of its place: a {@code DistributedQueue}'s chunk of an nd-range, launched
+     * over its rows at a global offset of whole work-groups, whose group ids and group counts are the whole range's.
+     */
+    public static final String ND_CHUNK = "JSYCL_ND_CHUNK";
+
     private static final ProgramVariant[] ALL = values();
 
     private final String macro;

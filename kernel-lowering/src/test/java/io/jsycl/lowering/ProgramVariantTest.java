@@ -98,7 +98,7 @@ class ProgramVariantTest {
                 if (variants.contains(macro)) {
                     used.add(macro);
                 } else if (!macro.startsWith("JSYCL_QUIRK_") && !macro.equals("JSYCL_NVIDIA_PTX")
-                        && !macro.equals(ProgramVariant.CHUNK_END)) {
+                        && !macro.equals(ProgramVariant.CHUNK_END) && !macro.equals(ProgramVariant.ND_CHUNK)) {
                     foreign.add(macro);
                 }
             }

@@ -345,6 +345,56 @@ class DistributedQueueTest {
         }
     }
 
+    /**
+     * An nd-range splits between whole work-groups: each group sums its items through local memory and a barrier,
+     * and its group id and the number of groups are the whole range's on every device.
+     */
+    @Test
+    void ndRangesSplitBetweenWholeWorkGroups() {
+        Device d = device();
+        int local = 64;
+        int n = 64 * 73;
+        int groups = n / local;
+        int[] v = new int[n];
+        int[] expectedSums = new int[groups];
+        for (int i = 0; i < n; i++) {
+            v[i] = (i * 37) % 101 - 50;
+            expectedSums[i / local] += v[i];
+        }
+        for (List<Device> devices : List.of(List.of(d, d), List.of(d, d, d))) {
+            int[] sums = new int[n]; // a group's sum at its first item
+            int[] ids = new int[n];
+            try (var dq = new DistributedQueue(devices); var bv = Buffer.of(v); var bs = Buffer.of(sums);
+                 var bi = Buffer.of(ids)) {
+                dq.submit(h -> {
+                    var in = bv.read(h, RangeMapper.oneToOne());
+                    var out = bs.write(h, RangeMapper.oneToOne());
+                    var id = bi.writeNoInit(h, RangeMapper.oneToOne());
+                    var tile = io.jsycl.LocalAccessor.ofInt(h, local);
+                    h.parallelFor(NdRange.of(Range.of(n), Range.of(local)), it -> {
+                        int l = it.localId(0);
+                        tile.set(l, in.get(it.globalId(0)));
+                        it.barrier();
+                        if (l == 0) {
+                            int acc = 0;
+                            for (int j = 0; j < local; j++) {
+                                acc += tile.get(j);
+                            }
+                            out.set(it.globalId(0), acc);
+                        }
+                        id.set(it.globalId(0), it.groupRange(0) * 100_000 + it.groupId(0) * 100 + l);
+                    });
+                });
+            }
+            for (int g = 0; g < groups; g++) {
+                assertThat(sums[g * local]).as("%d devices, group %d", devices.size(), g).isEqualTo(expectedSums[g]);
+            }
+            for (int i = 0; i < n; i++) {
+                assertThat(ids[i]).as("item %d", i).isEqualTo(groups * 100_000 + (i / local) * 100 + i % local);
+            }
+        }
+    }
+
     @Test
     void whatItCannotSplitIsRefusedWithTheReason() {
         Device d = device();
@@ -361,8 +411,8 @@ class DistributedQueueTest {
             })).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("disjoint rows");
             assertThatThrownBy(() -> dq.submit(h -> {
                 var a = buf.writeNoInit(h, RangeMapper.oneToOne());
-                h.parallelFor(NdRange.of(Range.of(n), Range.of(10)), it -> a.set(it.globalId(0), 1f));
-            })).isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("NdRange");
+                h.singleTask(() -> a.set(0, 1f));
+            })).isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("h.singleTask");
         }
         assertThatThrownBy(() -> new DistributedQueue(List.of(d, Device.host())))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("host device");

@@ -153,6 +153,7 @@ public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> r
     public static Chunk chunkOf(Launch launch) {
         return switch (launch) {
             case Items items -> items.chunk();
+            case NdItems nd -> nd.chunk();
             case Reduce reduce -> reduce.chunk();
             default -> null;
         };
@@ -172,8 +173,14 @@ public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> r
      * @param kernel the kernel lambda
      * @param range the global range
      * @param local the work-group size
+     * @param chunk the rows one device of a {@link io.jsycl.DistributedQueue} runs (whole work-groups), or null: all
      */
-    public record NdItems(NdItemKernel kernel, Range range, Range local) implements Launch {
+    public record NdItems(NdItemKernel kernel, Range range, Range local, Chunk chunk) implements Launch {
+        /** The whole range. */
+        public NdItems(NdItemKernel kernel, Range range, Range local) {
+            this(kernel, range, local, null);
+        }
+
         @Override
         public KernelShape shape() {
             return KernelShape.ND_ITEM;

@@ -44,16 +44,17 @@ public final class QueueKernels {
      * The kernel of {@code lowering} built for {@code group}'s launch: {@code padded} where the launch
      * rounds its range up, {@code specialization} the launch's {@link LaunchSpecialization} bits, {@code offsetProgram}
      * where a launch at a global offset needs a program of its own ({@link DriverQuirk#OFFSET_LAUNCHES_APART}),
-     * {@code chunkEnd} where a reduction's items end before its range does (a DistributedQueue's chunk), else -1.
+     * {@code chunkOptions} the definitions of a DistributedQueue's chunk ({@link ProgramVariant#CHUNK_END},
+     * {@link ProgramVariant#ND_CHUNK}), else empty.
      *
      * @throws KernelBuildException if the OpenCL compiler rejects the program
      */
     public KernelHandle kernelFor(CommandGroupRecord group, KernelLambdas.Lowering lowering, boolean padded,
-            int specialization, boolean offsetProgram, long chunkEnd) {
+            int specialization, boolean offsetProgram, String chunkOptions) {
         String options;
-        if (chunkEnd >= 0) {
-            options = (buildOptions(group, lowering.kernel(), padded, specialization, offsetProgram) + " -D"
-                    + ProgramVariant.CHUNK_END + "=" + chunkEnd + "u").trim();
+        if (!chunkOptions.isEmpty()) {
+            options = (buildOptions(group, lowering.kernel(), padded, specialization, offsetProgram) + " "
+                    + chunkOptions).trim();
         } else if (lowering.kernel().specConstants().isEmpty() && !group.hasUserBuildOptions()) {
             // The usual case: the options depend only on the queue, fast math, padding and the launch's
             // specialization; built once per queue and variant.

@@ -48,12 +48,20 @@ public record ChunkSplit(double[] weights) {
      * {@code bounds[i + 1]}; {@code bounds[0]} is 0 and the last is {@code rows}.
      */
     public long[] bounds(long rows) {
+        return bounds(rows, ALIGN);
+    }
+
+    /**
+     * The boundaries of the chunks of {@code rows} rows, each a multiple of {@code align} (an nd-range's: whole
+     * work-groups) but the last.
+     */
+    public long[] bounds(long rows, long align) {
         int n = weights.length;
         long[] b = new long[n + 1];
         double acc = 0;
         for (int i = 1; i < n; i++) {
             acc += weights[i - 1];
-            long cut = Math.round(acc * rows / ALIGN) * ALIGN;
+            long cut = Math.round(acc * rows / align) * align;
             b[i] = Math.clamp(cut, b[i - 1], rows);
         }
         b[n] = rows;

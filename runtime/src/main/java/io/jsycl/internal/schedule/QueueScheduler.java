@@ -36,6 +36,7 @@ import io.jsycl.internal.platform.SchedulerTrace;
 import io.jsycl.internal.platform.Settings;
 import io.jsycl.lowering.KernelShape;
 import io.jsycl.lowering.LoweredKernel;
+import io.jsycl.lowering.ProgramVariant;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;
@@ -244,7 +245,7 @@ public final class QueueScheduler {
                 () -> LaunchSpecialization.accessorBytes(lowered, kernel.captured())) : 0;
         boolean twoItems = strideItems == 0 && twoItemsPossible && !lowered.vectorAccess() && range.size() % 2 == 0
                 && launches.twoItemsPerWorkItem(range.size());
-        Range workItems = chunk != null && launch instanceof CommandGroupRecord.Items ? chunk.extent(range)
+        Range workItems = chunk != null && !(launch instanceof CommandGroupRecord.Reduce) ? chunk.extent(range)
                 : strideItems > 0 ? Range.of((int) strideItems)
                 : twoItems ? Range.of((int) (range.size() / 2)) : range;
         int specialization = LaunchSpecialization.of(lowered, kernel.captured(), launches.zeroOffsetPrograms(),
@@ -261,11 +262,16 @@ public final class QueueScheduler {
             // The kernel's guard knows the whole range, not the chunk's end: a chunk before the last runs unpadded.
             paddedLocal = null;
         }
-        // A reduction's chunk ends its items where the chunk does (its range stays the kernel's range).
-        long chunkEnd = chunk != null && launch instanceof CommandGroupRecord.Reduce ? chunk.to() : -1;
+        // A reduction's chunk ends its items where the chunk does, an nd-range's counts its groups from the range's
+        // start (the range stays the kernel's range).
+        String chunkOptions = chunk == null ? "" : switch (launch) {
+            case CommandGroupRecord.Reduce reduce -> "-D" + ProgramVariant.CHUNK_END + "=" + chunk.to() + "u";
+            case CommandGroupRecord.NdItems nd -> "-D" + ProgramVariant.ND_CHUNK;
+            default -> "";
+        };
         KernelHandle handle = kernels.kernelFor(group, kernel.lowering(),
                 paddedLocal != null && SubmitTrace.ragged(workItems, paddedLocal), specialization, offsetProgram,
-                chunkEnd);
+                chunkOptions);
         FirstSubmitTrace.mark("program");
         if (range != null && range.size() == 0) {
             return EventImpl.completed();
@@ -277,8 +283,8 @@ public final class QueueScheduler {
             int items = chunk == null ? range.get(0) : Math.toIntExact(chunk.to() - chunk.from());
             range = Reductions.globalSize(device, items, reductionLocal, checkedRequested);
         }
-        range = twoItems || strideItems > 0 || chunk != null && launch instanceof CommandGroupRecord.Items ? workItems
-                : range;
+        range = twoItems || strideItems > 0 || chunk != null && !(launch instanceof CommandGroupRecord.Reduce)
+                ? workItems : range;
         var plan = new LaunchPlan(range, local, paddedLocal, specialization, twoItems, strideItems > 0, handle,
                 chunk == null ? 0 : chunk.from());
         boolean chunked = chunk != null;
