@@ -17,7 +17,8 @@ import java.util.Locale;
  * device sums its rows, the parts combined on the host before the submit returns), a 2-D five-point stencil with
  * halo rows exchanged between neighbouring devices every step, n-body (every device reads every position each step;
  * the new positions move to every device), and SGEMM (C's and A's rows split, B read whole by every device; one
- * product a run, the plain one-item-per-element kernel). Each result is checked bit for bit against the run on one GPU.
+ * product a run: the plain one-item-per-element kernel, and an nd-range of 16×16 tiles in local memory). Each
+ * result is checked bit for bit against the run on one GPU.
  *
  * <p>A run is a batch of steps submitted back to back and one wait; median of {@code --runs} batches, milliseconds
  * per step; speed-up over the same program on one GPU. Before them, untimed, the data's first distribution from the
@@ -56,6 +57,7 @@ public final class MultiGpuBench {
         nbody(all, counts, bodies, runs, 1);
         if (sgemm > 0) {
             sgemm(all, counts, sgemm, Math.min(runs, 3));
+            sgemmTiled(all, counts, sgemm, Math.min(runs, 3));
         }
     }
 
@@ -315,6 +317,61 @@ public final class MultiGpuBench {
             }
             row("SGEMM, B replicated", n + "²", c, ms, base, Arrays.equals(out, reference) ? "ok (= 1 GPU)"
                     : "MISMATCH");
+        }
+    }
+
+    /**
+     * C = A B again, as an nd-range of 16×16 work-groups that stage tiles of A and B in local memory (the sample
+     * MatrixMultiply's kernel): the split falls between whole work-groups.
+     */
+    private static void sgemmTiled(List<Device> all, int[] counts, int n, int runs) {
+        int tile = 16;
+        float[] a = floats(n * n, 7);
+        float[] b = floats(n * n, 8);
+        Range shape = Range.of(n, n);
+        float[] reference = null;
+        double base = 0;
+        for (int c : counts) {
+            float[] out = new float[n * n];
+            double ms;
+            try (var dq = new DistributedQueue(all.subList(0, c)); var ba = Buffer.of(a, shape);
+                 var bb = Buffer.of(b, shape); var bc = Buffer.of(out, shape)) {
+                Runnable product = () -> {
+                    dq.submit(h -> {
+                        var x = ba.read(h, RangeMapper.oneToOne());
+                        var y = bb.read(h, RangeMapper.all());
+                        var z = bc.writeNoInit(h, RangeMapper.oneToOne());
+                        var tileA = io.jsycl.LocalAccessor.ofFloat(h, Range.of(tile, tile));
+                        var tileB = io.jsycl.LocalAccessor.ofFloat(h, Range.of(tile, tile));
+                        h.parallelFor(io.jsycl.NdRange.of(shape, Range.of(tile, tile)), it -> {
+                            int row = it.globalId(0);
+                            int col = it.globalId(1);
+                            int lr = it.localId(0);
+                            int lc = it.localId(1);
+                            float sum = 0f;
+                            for (int t = 0; t < n; t += tile) {
+                                tileA.set(lr, lc, x.get(row, t + lc));
+                                tileB.set(lr, lc, y.get(t + lr, col));
+                                it.barrier();
+                                for (int k = 0; k < tile; k++) {
+                                    sum += tileA.get(lr, k) * tileB.get(k, lc);
+                                }
+                                it.barrier();
+                            }
+                            z.set(row, col, sum);
+                        });
+                    });
+                    dq.await();
+                };
+                product.run();
+                ms = Stats.wall(0, runs, product).medianMs();
+            }
+            if (c == counts[0]) {
+                reference = out;
+                base = ms;
+            }
+            row("SGEMM, 16x16 tiles in local memory (nd-range), B replicated", n + "²", c, ms, base,
+                    Arrays.equals(out, reference) ? "ok (= 1 GPU)" : "MISMATCH");
         }
     }
 }
