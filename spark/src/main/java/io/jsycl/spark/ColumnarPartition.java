@@ -8,12 +8,13 @@ import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * One partition of a Dataset as jsycl sees it: each column the function reads, converted once into a Java array and a
- * {@link Buffer} over it (columnar, not row by row), the buffer of the column it writes, and the queue of the
- * executor's device. The buffers are closed, and the output read back, when the function returns.
+ * {@link Buffer} over it (columnar, not row by row), the buffers of the columns it writes, and the queue of the
+ * executor's device. The buffers are closed, and the outputs read back, when the function returns.
  */
 public final class ColumnarPartition implements AutoCloseable {
     private final List<Row> rows;
@@ -21,17 +22,19 @@ public final class ColumnarPartition implements AutoCloseable {
     private final Queue queue;
     private final int partitionId;
     private final Map<String, Buffer<?>> columns = new LinkedHashMap<>();
-    private final DataType outputType;
-    private final Object output;
-    private Buffer<?> outputBuffer;
+    private final StructType outputs;
+    private final Map<String, Object> outputArrays = new LinkedHashMap<>();
+    private final Map<String, Buffer<?>> outputBuffers = new LinkedHashMap<>();
 
-    ColumnarPartition(List<Row> rows, StructType schema, Queue queue, int partitionId, DataType outputType) {
+    ColumnarPartition(List<Row> rows, StructType schema, Queue queue, int partitionId, StructType outputs) {
         this.rows = rows;
         this.schema = schema;
         this.queue = queue;
         this.partitionId = partitionId;
-        this.outputType = outputType;
-        this.output = Columns.newArray(outputType, rows.size());
+        this.outputs = outputs;
+        for (StructField f : outputs.fields()) {
+            outputArrays.put(f.name(), Columns.newArray(f.dataType(), rows.size()));
+        }
     }
 
     /**
@@ -97,64 +100,133 @@ public final class ColumnarPartition implements AutoCloseable {
     }
 
     /**
-     * The buffer of the new column, of the type given to {@link JsyclSpark#withColumn}: one element per row, written
+     * The buffer of the new column, where there is one ({@link JsyclSpark#withColumn}): one element per row, written
      * by the function's kernels, read back when it returns.
      *
      * @return the output buffer; cast it to its type ({@code Buffer.OfFloat} for {@code FloatType}, ...)
+     * @throws IllegalStateException where there are several new columns: name the one
      */
     public Buffer<?> output() {
-        if (outputBuffer == null) {
-            outputBuffer = Columns.buffer(output);
-        }
-        return outputBuffer;
+        return output(single());
     }
 
     /**
-     * The new column's buffer as floats.
+     * The buffer of new column {@code name} ({@link JsyclSpark#withColumns}).
+     *
+     * @param name a new column's name
+     * @return its buffer, one element per row
+     * @throws IllegalArgumentException if no new column has that name
+     */
+    public Buffer<?> output(String name) {
+        Object array = outputArrays.get(name);
+        if (array == null) {
+            throw new IllegalArgumentException("no new column '" + name + "'; the new columns are "
+                    + outputArrays.keySet());
+        }
+        return outputBuffers.computeIfAbsent(name, n -> Columns.buffer(array));
+    }
+
+    /**
+     * The new column's buffer as floats (one new column).
      *
      * @return the output buffer
-     * @throws IllegalStateException if the new column is not {@code FloatType}
+     * @throws IllegalStateException if the new column is not {@code FloatType}, or there are several
      */
     public Buffer.OfFloat outputFloats() {
-        return (Buffer.OfFloat) typedOutput(DataTypes.FloatType);
+        return outputFloats(single());
     }
 
     /**
-     * The new column's buffer as doubles.
+     * New column {@code name}'s buffer as floats.
+     *
+     * @param name a new column's name
+     * @return its buffer
+     * @throws IllegalStateException if that column is not {@code FloatType}
+     */
+    public Buffer.OfFloat outputFloats(String name) {
+        return (Buffer.OfFloat) typedOutput(name, DataTypes.FloatType);
+    }
+
+    /**
+     * The new column's buffer as doubles (one new column).
      *
      * @return the output buffer
-     * @throws IllegalStateException if the new column is not {@code DoubleType}
+     * @throws IllegalStateException if the new column is not {@code DoubleType}, or there are several
      */
     public Buffer.OfDouble outputDoubles() {
-        return (Buffer.OfDouble) typedOutput(DataTypes.DoubleType);
+        return outputDoubles(single());
     }
 
     /**
-     * The new column's buffer as ints.
+     * New column {@code name}'s buffer as doubles.
+     *
+     * @param name a new column's name
+     * @return its buffer
+     * @throws IllegalStateException if that column is not {@code DoubleType}
+     */
+    public Buffer.OfDouble outputDoubles(String name) {
+        return (Buffer.OfDouble) typedOutput(name, DataTypes.DoubleType);
+    }
+
+    /**
+     * The new column's buffer as ints (one new column).
      *
      * @return the output buffer
-     * @throws IllegalStateException if the new column is not {@code IntegerType}
+     * @throws IllegalStateException if the new column is not {@code IntegerType}, or there are several
      */
     public Buffer.OfInt outputInts() {
-        return (Buffer.OfInt) typedOutput(DataTypes.IntegerType);
+        return outputInts(single());
     }
 
     /**
-     * The new column's buffer as longs.
+     * New column {@code name}'s buffer as ints.
      *
-     * @return the output buffer
-     * @throws IllegalStateException if the new column is not {@code LongType}
+     * @param name a new column's name
+     * @return its buffer
+     * @throws IllegalStateException if that column is not {@code IntegerType}
      */
-    public Buffer.OfLong outputLongs() {
-        return (Buffer.OfLong) typedOutput(DataTypes.LongType);
+    public Buffer.OfInt outputInts(String name) {
+        return (Buffer.OfInt) typedOutput(name, DataTypes.IntegerType);
     }
 
-    private Buffer<?> typedOutput(DataType wanted) {
-        if (!outputType.equals(wanted)) {
-            throw new IllegalStateException("the new column is " + outputType.simpleString() + ", not "
+    /**
+     * The new column's buffer as longs (one new column).
+     *
+     * @return the output buffer
+     * @throws IllegalStateException if the new column is not {@code LongType}, or there are several
+     */
+    public Buffer.OfLong outputLongs() {
+        return outputLongs(single());
+    }
+
+    /**
+     * New column {@code name}'s buffer as longs.
+     *
+     * @param name a new column's name
+     * @return its buffer
+     * @throws IllegalStateException if that column is not {@code LongType}
+     */
+    public Buffer.OfLong outputLongs(String name) {
+        return (Buffer.OfLong) typedOutput(name, DataTypes.LongType);
+    }
+
+    private String single() {
+        if (outputs.fields().length != 1) {
+            throw new IllegalStateException("there are " + outputs.fields().length + " new columns "
+                    + outputArrays.keySet() + ": name the one, e.g. outputFloats(\"" + outputs.fieldNames()[0]
+                    + "\")");
+        }
+        return outputs.fieldNames()[0];
+    }
+
+    private Buffer<?> typedOutput(String name, DataType wanted) {
+        Buffer<?> b = output(name);
+        DataType type = outputs.apply(name).dataType();
+        if (!type.equals(wanted)) {
+            throw new IllegalStateException("the new column '" + name + "' is " + type.simpleString() + ", not "
                     + wanted.simpleString() + ": use the output of its type");
         }
-        return output();
+        return b;
     }
 
     private Buffer<?> column(String name, DataType wanted) {
@@ -166,9 +238,16 @@ public final class ColumnarPartition implements AutoCloseable {
         return b;
     }
 
-    /** The new column's values, once {@link #close()} has written them back. */
-    Object outputArray() {
-        return output;
+    /** The new columns' values, in order, once {@link #close()} has written them back. */
+    List<Object> outputArrays() {
+        return List.copyOf(outputArrays.values());
+    }
+
+    /** Makes every new column's buffer, so that one the function did not ask for is still written back (zeros). */
+    void touchOutputs() {
+        for (String name : outputArrays.keySet()) {
+            output(name);
+        }
     }
 
     /** Closes every buffer: waits for the kernels that use them and writes the output back into its array. */
@@ -182,9 +261,9 @@ public final class ColumnarPartition implements AutoCloseable {
                 failure = failure == null ? e : failure;
             }
         }
-        if (outputBuffer != null) {
+        for (Buffer<?> b : outputBuffers.values()) {
             try {
-                outputBuffer.close();
+                b.close();
             } catch (RuntimeException e) {
                 failure = failure == null ? e : failure;
             }

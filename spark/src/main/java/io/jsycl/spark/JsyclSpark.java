@@ -2,6 +2,7 @@ package io.jsycl.spark;
 
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.sql.Dataset;
@@ -51,23 +52,44 @@ public final class JsyclSpark {
      * @throws IllegalArgumentException if the type is not one of those, or the name is taken
      */
     public static Dataset<Row> withColumn(Dataset<Row> input, String name, DataType type, PartitionFunction function) {
-        if (!Columns.supported(type)) {
-            throw new IllegalArgumentException("jsycl's columns are " + Columns.supportedNames() + "; the new column '"
-                    + name + "' is " + type.simpleString());
-        }
+        return withColumns(input, new StructType().add(name, type, false), function);
+    }
+
+    /**
+     * A Dataset of {@code input}'s rows with several more columns, computed together per partition by
+     * {@code function} on the executor's jsycl device ({@link ColumnarPartition#output(String)} and the typed forms).
+     *
+     * @param input the rows; the columns the function reads must be of a primitive numeric type, without nulls
+     * @param columns the new columns: names not yet in {@code input}, each {@code FloatType}, {@code DoubleType},
+     *        {@code IntegerType} or {@code LongType}
+     * @param function what each partition runs; it writes every element of every new column
+     * @return the rows with the new columns, lazily, as Spark's other transformations
+     * @throws IllegalArgumentException if a type is not one of those, or a name is taken
+     */
+    public static Dataset<Row> withColumns(Dataset<Row> input, StructType columns, PartitionFunction function) {
         StructType schema = input.schema();
-        for (String f : schema.fieldNames()) {
-            if (f.equals(name)) {
-                throw new IllegalArgumentException("column '" + name + "' exists already; name the new column apart");
+        StructType out = schema;
+        for (var field : columns.fields()) {
+            if (!Columns.supported(field.dataType())) {
+                throw new IllegalArgumentException("jsycl's columns are " + Columns.supportedNames()
+                        + "; the new column '" + field.name() + "' is " + field.dataType().simpleString());
             }
+            for (String f : schema.fieldNames()) {
+                if (f.equals(field.name())) {
+                    throw new IllegalArgumentException("column '" + field.name() + "' exists already; name the new "
+                            + "column apart");
+                }
+            }
+            out = out.add(field.name(), field.dataType(), false);
         }
-        StructType out = schema.add(name, type, false);
-        MapPartitionsFunction<Row, Row> perPartition = rows -> run(rows, schema, type, function);
+        StructType outputs = columns;
+        MapPartitionsFunction<Row, Row> perPartition = rows -> run(rows, schema, outputs, function);
         return input.mapPartitions(perPartition, Encoders.row(out));
     }
 
-    /** One partition: its rows, then its columns as buffers, the user's function, and the rows with the new value. */
-    private static Iterator<Row> run(Iterator<Row> it, StructType schema, DataType type, PartitionFunction function) {
+    /** One partition: its rows, then its columns as buffers, the user's function, and the rows with the new values. */
+    private static Iterator<Row> run(Iterator<Row> it, StructType schema, StructType outputs,
+            PartitionFunction function) {
         var rows = new ArrayList<Row>();
         it.forEachRemaining(rows::add);
         if (rows.isEmpty()) {
@@ -75,22 +97,24 @@ public final class JsyclSpark {
         }
         TaskContext task = TaskContext.get();
         int partition = task == null ? -1 : task.partitionId();
-        Object values;
-        try (var p = new ColumnarPartition(rows, schema, ExecutorDevices.queueForCurrentTask(), partition, type)) {
+        List<Object> values;
+        try (var p = new ColumnarPartition(rows, schema, ExecutorDevices.queueForCurrentTask(), partition, outputs)) {
             function.apply(p);
-            p.output(); // made where the function did not ask for it: its elements stay zero
-            p.close(); // waits for the kernels, writes the output back
-            values = p.outputArray();
+            p.touchOutputs(); // a column the function did not ask for stays zero
+            p.close(); // waits for the kernels, writes the outputs back
+            values = p.outputArrays();
         }
         var result = new ArrayList<Row>(rows.size());
         int width = schema.fields().length;
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
-            Object[] v = new Object[width + 1];
+            Object[] v = new Object[width + values.size()];
             for (int c = 0; c < width; c++) {
                 v[c] = r.get(c);
             }
-            v[width] = Columns.get(values, i);
+            for (int c = 0; c < values.size(); c++) {
+                v[width + c] = Columns.get(values.get(c), i);
+            }
             result.add(RowFactory.create(v));
         }
         return result.iterator();

@@ -144,4 +144,39 @@ class JsyclSparkTest {
         io.jsycl.spark.samples.SparkKMeans.run(spark, 20_000, 4, 3, false);
         io.jsycl.spark.samples.SparkKMeans.run(spark, 20_000, 4, 2, true);
     }
+
+    /** Several new columns from one kernel, each checked against Java; asking for "the" output of two is an error. */
+    @Test
+    void severalNewColumnsComeFromOneKernel() {
+        StructType columns = new StructType().add("sum", DataTypes.FloatType, false)
+                .add("quadrant", DataTypes.IntegerType, false);
+        List<Row> rows = JsyclSpark.withColumns(points(5000, false), columns, p -> {
+            Buffer.OfFloat x = p.floats("x");
+            Buffer.OfFloat y = p.floats("y");
+            Buffer.OfFloat sum = p.outputFloats("sum");
+            Buffer.OfInt quadrant = p.outputInts("quadrant");
+            int n = p.size();
+            p.queue().submit(h -> {
+                var xs = x.read(h);
+                var ys = y.read(h);
+                var s = sum.writeNoInit(h);
+                var q = quadrant.writeNoInit(h);
+                h.parallelFor(Range.of(n), it -> {
+                    int i = it.id(0);
+                    s.set(i, xs.get(i) + ys.get(i));
+                    q.set(i, (xs.get(i) >= 0 ? 0 : 1) + (ys.get(i) >= 0 ? 0 : 2));
+                });
+            });
+        }).collectAsList();
+        assertThat(rows).hasSize(5000);
+        for (Row r : rows) {
+            float x = r.getFloat(1);
+            float y = r.getFloat(2);
+            assertThat(r.getFloat(3)).isEqualTo(x + y);
+            assertThat(r.getInt(4)).isEqualTo((x >= 0 ? 0 : 1) + (y >= 0 ? 0 : 2));
+        }
+        var ambiguous = JsyclSpark.withColumns(points(100, false), columns, p -> p.outputFloats());
+        assertThatThrownBy(ambiguous::collectAsList).hasMessageContaining("there are 2 new columns")
+                .hasMessageContaining("outputFloats(\"sum\")");
+    }
 }
