@@ -7,6 +7,7 @@ import io.jsycl.internal.event.GraphLock;
 import io.jsycl.internal.launch.CommandGroupRecord;
 import io.jsycl.internal.memory.BufferStorage;
 import io.jsycl.internal.memory.ContextImpl;
+import io.jsycl.internal.memory.PinnedLease;
 import io.jsycl.internal.memory.ReductionImpl;
 import io.jsycl.internal.platform.SchedulerTrace;
 import io.jsycl.opencl.ClCommandQueue;
@@ -52,11 +53,12 @@ import java.util.concurrent.Executors;
  */
 public final class Distributor implements AutoCloseable {
     /**
-     * Staging memory, kept reachable until every write that reads it has completed, then left to the garbage
-     * collector: an automatic arena, since closing a shared one stops every thread of the JVM (a handshake), which
-     * cost a DistributedQueue a quarter of its submit.
+     * The memory writes to the devices read from, kept until every one of them has completed: pinned memory of the
+     * target's context, given back to its pool then, or (where the driver gives none) an automatic arena, left to the
+     * garbage collector; closing a shared arena would stop every thread of the JVM (a handshake), which once cost a
+     * DistributedQueue a quarter of its submit.
      */
-    private record Upload(List<ClEvent> writes, Arena arena) {
+    private record Upload(List<ClEvent> writes, Arena arena, List<PinnedLease> pinned) {
     }
 
     private final List<QueueScheduler> devices;
@@ -86,6 +88,8 @@ public final class Distributor implements AutoCloseable {
         private final List<Need> needs;
         private final Map<Fetch, MemorySegment> fetched = new LinkedHashMap<>();
         private final List<ClEvent> reads = new ArrayList<>();
+        /** The source contexts' pinned memory the reads land in, given back once the moves are made. */
+        private final List<PinnedLease> readInto = new ArrayList<>();
         private Arena arena;
 
         private Moves(List<Need> needs) {
@@ -203,7 +207,11 @@ public final class Distributor implements AutoCloseable {
                 }
                 long e = n.storage().elementBytes();
                 long bytes = (p.to() - p.from()) * e;
-                MemorySegment into = m.arena().allocate(Math.max(bytes, 1), 64);
+                PinnedLease lease = pinned(p.source(), bytes);
+                MemorySegment into = lease != null ? lease.host() : m.arena().allocate(Math.max(bytes, 1), 64);
+                if (lease != null) {
+                    m.readInto.add(lease);
+                }
                 ClMem src;
                 GraphLock.LOCK.lock();
                 try {
@@ -230,6 +238,7 @@ public final class Distributor implements AutoCloseable {
                 }
             }
             m.reads.clear();
+            m.readInto.forEach(PinnedLease::giveBack);
             throw moveFailed(m, ex);
         }
     }
@@ -241,6 +250,7 @@ public final class Distributor implements AutoCloseable {
      */
     public void finishMoves(Moves m) {
         var writes = new ArrayList<ClEvent>();
+        var writeFrom = new ArrayList<PinnedLease>();
         try {
             for (ClEvent r : m.reads) {
                 r.await();
@@ -260,13 +270,20 @@ public final class Distributor implements AutoCloseable {
                 long e = s.elementBytes();
                 long offset = p.from() * e;
                 long bytes = (p.to() - p.from()) * e;
-                MemorySegment from = p.source() == null ? null
+                QueueScheduler target = devices.get(n.target());
+                // The target context's pinned memory: a write from it is DMA that waits for nothing on the host.
+                PinnedLease lease = pinned(target.context(), bytes);
+                MemorySegment from = lease != null ? lease.host() : m.arena().allocate(Math.max(bytes, 1), 64);
+                if (lease != null) {
+                    writeFrom.add(lease);
+                }
+                MemorySegment fetched = p.source() == null ? null
                         : m.fetched.get(new Fetch(s, p.source(), p.from(), p.to()));
-                if (from == null) {
-                    from = m.arena().allocate(Math.max(bytes, 1), 64);
+                if (fetched != null) {
+                    MemorySegment.copy(fetched, 0, from, 0, bytes);
+                } else {
                     s.copyHostRange(p.from(), p.to(), from);
                 }
-                QueueScheduler target = devices.get(n.target());
                 ClMem dst;
                 GraphLock.LOCK.lock();
                 try {
@@ -294,11 +311,23 @@ public final class Distributor implements AutoCloseable {
         } finally {
             m.reads.forEach(ClEvent::close);
             m.reads.clear();
-            if (!writes.isEmpty()) {
+            m.readInto.forEach(PinnedLease::giveBack); // the reads are done, and copied out
+            m.readInto.clear();
+            if (!writes.isEmpty() || !writeFrom.isEmpty()) {
                 synchronized (uploads) {
-                    uploads.add(new Upload(writes, m.arena)); // kept until every write that reads it has completed
+                    // kept until every write that reads it has completed
+                    uploads.add(new Upload(writes, m.arena, writeFrom));
                 }
             }
+        }
+    }
+
+    /** {@code bytes} of {@code context}'s pinned memory, or null where the driver gives none (pageable then). */
+    private static PinnedLease pinned(ContextImpl context, long bytes) {
+        try {
+            return PinnedLease.take(context, bytes);
+        } catch (ClException e) {
+            return null;
         }
     }
 
@@ -458,6 +487,7 @@ public final class Distributor implements AutoCloseable {
             } finally {
                 for (Upload u : uploads) {
                     u.writes().forEach(ClEvent::close);
+                    u.pinned().forEach(PinnedLease::giveBack);
                 }
                 uploads.clear();
             }
