@@ -279,8 +279,14 @@ public final class MultiGpuBench {
         }
     }
 
-    /** C = A B for n×n floats: each device computes its rows of C from its rows of A and all of B. */
-    private static void sgemm(List<Device> all, int[] counts, int n, int runs) {
+    /** One matrix product's command group: C = A B, the buffers n×n, A's and C's rows split, B read whole. */
+    @FunctionalInterface
+    private interface Product {
+        io.jsycl.Event submit(DistributedQueue dq, Buffer.OfFloat a, Buffer.OfFloat b, Buffer.OfFloat c);
+    }
+
+    /** C = A B for n×n floats, each device its rows of C from its rows of A and all of B: one product a run. */
+    private static void products(String name, List<Device> all, int[] counts, int n, int runs, Product product) {
         float[] a = floats(n * n, 7);
         float[] b = floats(n * n, 8);
         Range shape = Range.of(n, n);
@@ -291,87 +297,71 @@ public final class MultiGpuBench {
             double ms;
             try (var dq = new DistributedQueue(all.subList(0, c)); var ba = Buffer.of(a, shape);
                  var bb = Buffer.of(b, shape); var bc = Buffer.of(out, shape)) {
-                Runnable product = () -> {
-                    dq.submit(h -> {
-                        var x = ba.read(h, RangeMapper.oneToOne());
-                        var y = bb.read(h, RangeMapper.all());
-                        var z = bc.writeNoInit(h, RangeMapper.oneToOne());
-                        h.parallelFor(shape, it -> {
-                            int i = it.id(0);
-                            int j = it.id(1);
-                            float acc = 0f;
-                            for (int k = 0; k < n; k++) {
-                                acc = acc + x.get(i, k) * y.get(k, j);
-                            }
-                            z.set(i, j, acc);
-                        });
-                    });
+                Runnable once = () -> {
+                    product.submit(dq, ba, bb, bc);
                     dq.await();
                 };
-                product.run(); // distributes A and B, builds the kernel
-                ms = Stats.wall(0, runs, product).medianMs();
+                once.run(); // distributes A and B, builds the kernel
+                ms = Stats.wall(0, runs, once).medianMs();
             }
             if (c == counts[0]) {
                 reference = out;
                 base = ms;
             }
-            row("SGEMM, B replicated", n + "²", c, ms, base, Arrays.equals(out, reference) ? "ok (= 1 GPU)"
-                    : "MISMATCH");
+            row(name, n + "²", c, ms, base, Arrays.equals(out, reference) ? "ok (= 1 GPU)" : "MISMATCH");
         }
     }
 
+    /** The plain one-item-per-element kernel. */
+    private static void sgemm(List<Device> all, int[] counts, int n, int runs) {
+        Range shape = Range.of(n, n);
+        products("SGEMM, B replicated", all, counts, n, runs, (dq, ba, bb, bc) -> dq.submit(h -> {
+            var x = ba.read(h, RangeMapper.oneToOne());
+            var y = bb.read(h, RangeMapper.all());
+            var z = bc.writeNoInit(h, RangeMapper.oneToOne());
+            h.parallelFor(shape, it -> {
+                int i = it.id(0);
+                int j = it.id(1);
+                float acc = 0f;
+                for (int k = 0; k < n; k++) {
+                    acc = acc + x.get(i, k) * y.get(k, j);
+                }
+                z.set(i, j, acc);
+            });
+        }));
+    }
+
     /**
-     * C = A B again, as an nd-range of 16×16 work-groups that stage tiles of A and B in local memory (the sample
-     * MatrixMultiply's kernel): the split falls between whole work-groups.
+     * An nd-range of 16×16 work-groups that stage tiles of A and B in local memory (the sample MatrixMultiply's
+     * kernel): the split falls between whole work-groups.
      */
     private static void sgemmTiled(List<Device> all, int[] counts, int n, int runs) {
         int tile = 16;
-        float[] a = floats(n * n, 7);
-        float[] b = floats(n * n, 8);
         Range shape = Range.of(n, n);
-        float[] reference = null;
-        double base = 0;
-        for (int c : counts) {
-            float[] out = new float[n * n];
-            double ms;
-            try (var dq = new DistributedQueue(all.subList(0, c)); var ba = Buffer.of(a, shape);
-                 var bb = Buffer.of(b, shape); var bc = Buffer.of(out, shape)) {
-                Runnable product = () -> {
-                    dq.submit(h -> {
-                        var x = ba.read(h, RangeMapper.oneToOne());
-                        var y = bb.read(h, RangeMapper.all());
-                        var z = bc.writeNoInit(h, RangeMapper.oneToOne());
-                        var tileA = io.jsycl.LocalAccessor.ofFloat(h, Range.of(tile, tile));
-                        var tileB = io.jsycl.LocalAccessor.ofFloat(h, Range.of(tile, tile));
-                        h.parallelFor(io.jsycl.NdRange.of(shape, Range.of(tile, tile)), it -> {
-                            int row = it.globalId(0);
-                            int col = it.globalId(1);
-                            int lr = it.localId(0);
-                            int lc = it.localId(1);
-                            float sum = 0f;
-                            for (int t = 0; t < n; t += tile) {
-                                tileA.set(lr, lc, x.get(row, t + lc));
-                                tileB.set(lr, lc, y.get(t + lr, col));
-                                it.barrier();
-                                for (int k = 0; k < tile; k++) {
-                                    sum += tileA.get(lr, k) * tileB.get(k, lc);
-                                }
-                                it.barrier();
+        products("SGEMM, 16x16 tiles in local memory (nd-range), B replicated", all, counts, n, runs,
+                (dq, ba, bb, bc) -> dq.submit(h -> {
+                    var x = ba.read(h, RangeMapper.oneToOne());
+                    var y = bb.read(h, RangeMapper.all());
+                    var z = bc.writeNoInit(h, RangeMapper.oneToOne());
+                    var tileA = io.jsycl.LocalAccessor.ofFloat(h, Range.of(tile, tile));
+                    var tileB = io.jsycl.LocalAccessor.ofFloat(h, Range.of(tile, tile));
+                    h.parallelFor(io.jsycl.NdRange.of(shape, Range.of(tile, tile)), it -> {
+                        int row = it.globalId(0);
+                        int col = it.globalId(1);
+                        int lr = it.localId(0);
+                        int lc = it.localId(1);
+                        float sum = 0f;
+                        for (int t = 0; t < n; t += tile) {
+                            tileA.set(lr, lc, x.get(row, t + lc));
+                            tileB.set(lr, lc, y.get(t + lr, col));
+                            it.barrier();
+                            for (int k = 0; k < tile; k++) {
+                                sum += tileA.get(lr, k) * tileB.get(k, lc);
                             }
-                            z.set(row, col, sum);
-                        });
+                            it.barrier();
+                        }
+                        z.set(row, col, sum);
                     });
-                    dq.await();
-                };
-                product.run();
-                ms = Stats.wall(0, runs, product).medianMs();
-            }
-            if (c == counts[0]) {
-                reference = out;
-                base = ms;
-            }
-            row("SGEMM, 16x16 tiles in local memory (nd-range), B replicated", n + "²", c, ms, base,
-                    Arrays.equals(out, reference) ? "ok (= 1 GPU)" : "MISMATCH");
-        }
+                }));
     }
 }

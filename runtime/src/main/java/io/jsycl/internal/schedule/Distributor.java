@@ -76,6 +76,32 @@ public final class Distributor implements AutoCloseable {
     private record Need(BufferStorage storage, int target, BufferStorage.Piece piece) {
     }
 
+    /** How chunk {@code device} uses a buffer whose rows the queue spreads: its access mode and the elements. */
+    private record Use(int device, BufferStorage storage, AccessMode mode, long[] region) {
+    }
+
+    /**
+     * Every use of a spread buffer by {@code chunks} ({@code chunks.get(k)} device {@code k}'s, null where it runs
+     * nothing), in device order; a reduction's partial is not one (its device's own, a plain queue's buffer).
+     */
+    private static List<Use> uses(List<CommandGroupRecord> chunks) {
+        var uses = new ArrayList<Use>();
+        for (int k = 0; k < chunks.size(); k++) {
+            CommandGroupRecord c = chunks.get(k);
+            if (c == null) {
+                continue;
+            }
+            var chunk = CommandGroupRecord.chunkOf(c.launch());
+            for (var req : c.requirements().entrySet()) {
+                long[] region = chunk.regions().get(req.getKey());
+                if (region != null) {
+                    uses.add(new Use(k, req.getKey(), req.getValue(), region));
+                }
+            }
+        }
+        return uses;
+    }
+
     /** Rows read from a device's copy into host memory, once however many devices need them. */
     private record Fetch(BufferStorage storage, ContextImpl source, long from, long to) {
     }
@@ -136,20 +162,12 @@ public final class Distributor implements AutoCloseable {
         var needs = new ArrayList<Need>();
         GraphLock.LOCK.lock();
         try {
-            for (int k = 0; k < chunks.size(); k++) {
-                CommandGroupRecord c = chunks.get(k);
-                if (c == null) {
-                    continue;
+            for (Use u : uses(chunks)) {
+                if (u.mode() == AccessMode.WRITE) {
+                    continue; // write without init reads nothing
                 }
-                var chunk = CommandGroupRecord.chunkOf(c.launch());
-                for (var req : c.requirements().entrySet()) {
-                    long[] region = chunk.regions().get(req.getKey());
-                    if (req.getValue() == AccessMode.WRITE || region == null) {
-                        continue; // write without init reads nothing; a reduction's partial is its device's own
-                    }
-                    for (var p : req.getKey().plan(devices.get(k).context(), region[0], region[1])) {
-                        needs.add(new Need(req.getKey(), k, p));
-                    }
+                for (var p : u.storage().plan(devices.get(u.device()).context(), u.region()[0], u.region()[1])) {
+                    needs.add(new Need(u.storage(), u.device(), p));
                 }
             }
         } finally {
@@ -419,21 +437,10 @@ public final class Distributor implements AutoCloseable {
         var modes = new LinkedHashMap<BufferStorage, AccessMode>();
         GraphLock.LOCK.lock();
         try {
-            for (int k = 0; k < chunks.size(); k++) {
-                CommandGroupRecord c = chunks.get(k);
-                if (c == null) {
-                    continue;
-                }
-                var chunk = CommandGroupRecord.chunkOf(c.launch());
-                for (var req : c.requirements().entrySet()) {
-                    long[] region = chunk.regions().get(req.getKey());
-                    if (region == null) {
-                        continue; // a reduction's partial: the scheduler recorded it as its device's own
-                    }
-                    modes.merge(req.getKey(), req.getValue(), (a, b) -> a == b ? a : AccessMode.READ_WRITE);
-                    if (req.getValue() != AccessMode.READ) {
-                        req.getKey().chunkWrote(devices.get(k).context(), region[0], region[1]);
-                    }
+            for (Use u : uses(chunks)) {
+                modes.merge(u.storage(), u.mode(), (a, b) -> a == b ? a : AccessMode.READ_WRITE);
+                if (u.mode() != AccessMode.READ) {
+                    u.storage().chunkWrote(devices.get(u.device()).context(), u.region()[0], u.region()[1]);
                 }
             }
             for (Map.Entry<BufferStorage, AccessMode> m : modes.entrySet()) {
