@@ -40,45 +40,14 @@ public final class DistributedQueueDevicesMain {
     private static void stencil(List<Device> devices) {
         int rows = 256 * 4 * devices.size() + 37;
         int cols = 64;
-        int steps = 7;
         float[] init = new float[rows * cols];
         for (int i = 0; i < init.length; i++) {
             init[i] = (i * 7919 % 1000) / 100f;
         }
-        float[] p = init.clone();
-        float[] q = new float[p.length];
-        for (int s = 0; s < steps; s++) {
-            for (int i = 0; i < rows; i++) {
-                for (int j = 0; j < cols; j++) {
-                    int c = i * cols + j;
-                    q[c] = i == 0 || j == 0 || i == rows - 1 || j == cols - 1 ? p[c]
-                            : 0.25f * (p[c - cols] + p[c + cols] + p[c - 1] + p[c + 1]);
-                }
-            }
-            float[] t = p;
-            p = q;
-            q = t;
+        try (var dq = new DistributedQueue(devices)) {
+            check(Arrays.equals(Jacobi2d.distributed(dq, init, rows, cols, 7), Jacobi2d.inJava(init, rows, cols, 7)),
+                    "the stencil");
         }
-        float[] a = init.clone();
-        float[] b = new float[a.length];
-        Range shape = Range.of(rows, cols);
-        try (var dq = new DistributedQueue(devices); var ba = Buffer.of(a, shape); var bb = Buffer.of(b, shape)) {
-            for (int s = 0; s < steps; s++) {
-                var src = s % 2 == 0 ? ba : bb;
-                var dst = s % 2 == 0 ? bb : ba;
-                dq.submit(h -> {
-                    var in = src.read(h, RangeMapper.neighborhood(1));
-                    var out = dst.writeNoInit(h, RangeMapper.oneToOne());
-                    h.parallelFor(shape, it -> {
-                        int i = it.id(0);
-                        int j = it.id(1);
-                        out.set(i, j, i == 0 || j == 0 || i == rows - 1 || j == cols - 1 ? in.get(i, j)
-                                : 0.25f * (in.get(i - 1, j) + in.get(i + 1, j) + in.get(i, j - 1) + in.get(i, j + 1)));
-                    });
-                });
-            }
-        }
-        check(Arrays.equals(steps % 2 == 0 ? a : b, p), "the stencil");
     }
 
     private static void sumAndReplicatedReads(List<Device> devices) {
