@@ -9,6 +9,10 @@ import org.apache.spark.api.plugin.SparkPlugin;
  * rather than at the JVM's exit: a driver's exit handlers then find nothing of jsycl's still in use.
  */
 public final class JsyclPlugin implements SparkPlugin {
+    /** The plugin, as Spark makes it from {@code spark.plugins}. */
+    public JsyclPlugin() {
+    }
+
     @Override
     public DriverPlugin driverPlugin() {
         return null;

@@ -11,6 +11,11 @@ public final class GpuList {
     private GpuList() {
     }
 
+    /**
+     * Prints the addresses.
+     *
+     * @param args none
+     */
     public static void main(String[] args) {
         var b = new StringBuilder();
         int i = 0;

@@ -30,6 +30,11 @@ public final class SparkKMeans {
     private SparkKMeans() {
     }
 
+    /**
+     * Runs the sample.
+     *
+     * @param args {@code [points] [k] [iterations] [master] [jsycl|plain]}
+     */
     public static void main(String[] args) {
         long n = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000L;
         int k = args.length > 1 ? Integer.parseInt(args[1]) : 8;
