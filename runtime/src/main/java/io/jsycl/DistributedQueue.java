@@ -63,7 +63,7 @@ public final class DistributedQueue implements AutoCloseable {
      * @param devices the OpenCL devices to split kernels among, at least one
      */
     public DistributedQueue(List<Device> devices) {
-        this(devices, equalWeights(devices.size()));
+        this(devices, ChunkSplit.equal(devices.size()).weights());
     }
 
     /**
@@ -106,21 +106,15 @@ public final class DistributedQueue implements AutoCloseable {
     }
 
     private static List<Device> defaultDevices() {
-        List<Device> all = Device.all().stream().filter(d -> !d.isHost()).toList();
-        List<Device> gpus = all.stream().filter(d -> d.type() == DeviceType.GPU).toList();
+        List<Device> gpus = GpuAddresses.gpus();
         if (!gpus.isEmpty()) {
             return gpus;
         }
+        List<Device> all = Device.all().stream().filter(d -> !d.isHost()).toList();
         if (all.isEmpty()) {
             throw new SyclException("no OpenCL device: a DistributedQueue runs on OpenCL devices (see docs/gpu-setup.md)");
         }
         return all;
-    }
-
-    private static double[] equalWeights(int n) {
-        double[] w = new double[n];
-        java.util.Arrays.fill(w, 1);
-        return w;
     }
 
     /**

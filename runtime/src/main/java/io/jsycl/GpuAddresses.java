@@ -35,13 +35,26 @@ public final class GpuAddresses {
      * @return e.g. {@code {"name":"gpu","addresses":["0000:1b:00.0","0000:1c:00.0"]}}
      */
     public static String discoveryJson() {
-        List<Device> gpus = gpus();
         var b = new StringBuilder("{\"name\":\"gpu\",\"addresses\":[");
-        for (int i = 0; i < gpus.size(); i++) {
-            b.append(i == 0 ? "" : ",").append('"').append(gpus.get(i).pciBusId().orElse(Integer.toString(i)))
-                    .append('"');
+        List<String> addresses = addresses();
+        for (int i = 0; i < addresses.size(); i++) {
+            b.append(i == 0 ? "" : ",").append('"').append(addresses.get(i)).append('"');
         }
         return b.append("]}").toString();
+    }
+
+    /**
+     * The host's GPUs' addresses, in PCI order: each GPU's PCI bus id, or its index where the driver gives none.
+     *
+     * @return the addresses, possibly none
+     */
+    public static List<String> addresses() {
+        List<Device> gpus = gpus();
+        var addresses = new ArrayList<String>(gpus.size());
+        for (int i = 0; i < gpus.size(); i++) {
+            addresses.add(gpus.get(i).pciBusId().orElse(Integer.toString(i)));
+        }
+        return addresses;
     }
 
     /**

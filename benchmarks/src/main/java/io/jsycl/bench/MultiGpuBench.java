@@ -66,19 +66,10 @@ public final class MultiGpuBench {
         System.out.flush();
     }
 
-    private static float[] floats(int n, long seed) {
-        var r = new java.util.SplittableRandom(seed);
-        float[] a = new float[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = (float) r.nextDouble(-1, 1);
-        }
-        return a;
-    }
-
     /** y = a x + y over n floats, 10 steps a batch; rows one-to-one, so nothing moves after the first step. */
     private static void saxpy(List<Device> all, int[] counts, int n, int runs, int warmup) {
-        float[] x = floats(n, 1);
-        float[] y0 = floats(n, 2);
+        float[] x = Workload.randomFloats(n, 1);
+        float[] y0 = Workload.randomFloats(n, 2);
         float a = 0.5f;
         int steps = 10;
         float[] reference = null;
@@ -149,7 +140,7 @@ public final class MultiGpuBench {
 
     /** A 2-D five-point Jacobi step over an n×n grid, 20 steps a batch: each device needs its neighbours' edges. */
     private static void stencil(List<Device> all, int[] counts, int n, int runs, int warmup) {
-        float[] init = floats(n * n, 3);
+        float[] init = Workload.randomFloats(n * n, 3);
         int steps = 20;
         Range shape = Range.of(n, n);
         float[] reference = null;
@@ -195,9 +186,9 @@ public final class MultiGpuBench {
      * position update one-to-one; 2 steps a batch.
      */
     private static void nbody(List<Device> all, int[] counts, int n, int runs, int warmup) {
-        float[] x0 = floats(n, 4);
-        float[] y0 = floats(n, 5);
-        float[] z0 = floats(n, 6);
+        float[] x0 = Workload.randomFloats(n, 4);
+        float[] y0 = Workload.randomFloats(n, 5);
+        float[] z0 = Workload.randomFloats(n, 6);
         int steps = 2;
         float dt = 1e-4f;
         float eps = 1e-3f;
@@ -287,8 +278,8 @@ public final class MultiGpuBench {
 
     /** C = A B for n×n floats, each device its rows of C from its rows of A and all of B: one product a run. */
     private static void products(String name, List<Device> all, int[] counts, int n, int runs, Product product) {
-        float[] a = floats(n * n, 7);
-        float[] b = floats(n * n, 8);
+        float[] a = Workload.randomFloats(n * n, 7);
+        float[] b = Workload.randomFloats(n * n, 8);
         Range shape = Range.of(n, n);
         float[] reference = null;
         double base = 0;

@@ -3,6 +3,7 @@ package io.jsycl.spark;
 import io.jsycl.Context;
 import io.jsycl.Device;
 import io.jsycl.DeviceSelector;
+import io.jsycl.GpuAddresses;
 import io.jsycl.Queue;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -64,7 +65,7 @@ public final class ExecutorDevices {
         if (task != null) {
             ResourceInformation gpu = task.resourcesJMap().get("gpu");
             if (gpu != null && gpu.addresses().length > 0) {
-                return io.jsycl.GpuAddresses.resolve(gpu.addresses()[0], io.jsycl.GpuAddresses.gpus());
+                return GpuAddresses.resolve(gpu.addresses()[0], GpuAddresses.gpus());
             }
         }
         return Device.select(DeviceSelector.DEFAULT);

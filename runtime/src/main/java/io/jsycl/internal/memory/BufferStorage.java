@@ -516,26 +516,7 @@ public final class BufferStorage {
      */
     public synchronized List<Piece> plan(ContextImpl target, long from, long to) {
         Rows missing = distribution.device(target).missingFrom(from, to);
-        var pieces = new ArrayList<Piece>();
-        for (long[] r : distribution.host.within(from, to).ranges()) {
-            if (!missing.within(r[0], r[1]).isEmpty()) {
-                for (long[] m : missing.within(r[0], r[1]).ranges()) {
-                    pieces.add(new Piece(null, m[0], m[1]));
-                }
-                missing.remove(r[0], r[1]);
-            }
-        }
-        for (var e : distribution.devices()) {
-            if (e.getKey() == target || missing.isEmpty()) {
-                continue;
-            }
-            for (long[] r : e.getValue().ranges()) {
-                for (long[] m : missing.within(r[0], r[1]).ranges()) {
-                    pieces.add(new Piece(e.getKey(), m[0], m[1]));
-                }
-                missing.remove(r[0], r[1]);
-            }
-        }
+        List<Piece> pieces = distribution.sources(missing, true, target);
         if (!missing.isEmpty()) {
             throw new IllegalStateException(this + ": no copy holds elements " + missing + " (" + distribution + ")");
         }
@@ -616,10 +597,7 @@ public final class BufferStorage {
      */
     public synchronized void readyForChunk(CommandQueue target, Deferred deferred) {
         checkOpen();
-        DeviceCopy copy = copyIn(target.context());
-        if (copy.ready != null && copy.ready.isHostWork() && !copy.ready.isDone()) {
-            deferred.await(copy.ready);
-        }
+        copyIn(target.context()).deferHostReady(deferred);
     }
 
     /**
@@ -629,13 +607,7 @@ public final class BufferStorage {
     public synchronized ClMem prepareChunk(CommandQueue target, List<EventImpl> waits) {
         checkOpen();
         DeviceCopy copy = copyIn(target.context());
-        if (copy.ready != null) {
-            if (copy.ready.isDone()) {
-                copy.ready = null;
-            } else {
-                waits.add(copy.ready);
-            }
-        }
+        copy.joinReady(waits);
         return copy.mem;
     }
 

@@ -11,6 +11,7 @@ import io.jsycl.opencl.ClMemFlags;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -241,7 +242,7 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
      * the distribution: the host array is the one whole copy afterwards.
      */
     static final class Gather extends BufferTransfer {
-        private record Read(ContextImpl context, CommandQueue.Command command, long offset, long bytes) {
+        private record Read(CommandQueue.Command command, long offset, long bytes) {
         }
 
         private final List<Read> reads;
@@ -291,24 +292,17 @@ public abstract sealed class BufferTransfer permits BufferTransfer.Fill, BufferT
             long e = s.codec.byteSize();
             Rows lacking = d.host.missingFrom(0, s.length());
             var reads = new ArrayList<Read>();
+            var queues = new LinkedHashSet<CommandQueue>();
             try {
-                for (var entry : d.devices()) {
-                    DeviceCopy copy = s.copies.get(entry.getKey());
-                    if (copy == null) {
-                        continue;
-                    }
-                    for (long[] r : entry.getValue().ranges()) {
-                        for (long[] m : lacking.within(r[0], r[1]).ranges()) {
-                            long offset = m[0] * e;
-                            long bytes = (m[1] - m[0]) * e;
-                            CommandQueue queue = entry.getKey().transfers();
-                            reads.add(new Read(entry.getKey(), queue.read(copy, offset, into.asSlice(offset, bytes),
-                                    bytes, List.of()), offset, bytes));
-                            queue.flush();
-                        }
-                        lacking.remove(r[0], r[1]);
-                    }
+                for (BufferStorage.Piece p : d.sources(lacking, false, null)) {
+                    long offset = p.from() * e;
+                    long bytes = (p.to() - p.from()) * e;
+                    CommandQueue queue = p.source().transfers();
+                    reads.add(new Read(queue.read(s.copies.get(p.source()), offset, into.asSlice(offset, bytes), bytes,
+                            List.of()), offset, bytes));
+                    queues.add(queue);
                 }
+                queues.forEach(CommandQueue::flush);
             } catch (RuntimeException ex) {
                 reads.forEach(r -> r.command().close());
                 throw ex;

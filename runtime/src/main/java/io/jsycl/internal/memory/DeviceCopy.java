@@ -247,4 +247,29 @@ public final class DeviceCopy {
             StagingPool.free(context, block);
         }
     }
+
+    /**
+     * Under the storage's monitor: defers the wait for {@link #ready} where it is host work still running (an upload
+     * by map still copying on the host), which a command's wait list cannot hold.
+     *
+     * @return true if it deferred the wait
+     */
+    boolean deferHostReady(Deferred deferred) {
+        if (ready != null && ready.isHostWork() && !ready.isDone()) {
+            deferred.await(ready);
+            return true;
+        }
+        return false;
+    }
+
+    /** Under the storage's monitor: adds {@link #ready} to a command's {@code waits}, or forgets it once done. */
+    void joinReady(List<EventImpl> waits) {
+        if (ready != null) {
+            if (ready.isDone()) {
+                ready = null;
+            } else {
+                waits.add(ready);
+            }
+        }
+    }
 }

@@ -31,8 +31,7 @@ final class DeviceUploads {
         s.checkOpen();
         ContextImpl context = target.context();
         DeviceCopy copy = s.copyIn(context);
-        if (copy.ready != null && copy.ready.isHostWork() && !copy.ready.isDone()) {
-            deferred.await(copy.ready);
+        if (copy.deferHostReady(deferred)) {
             return;
         }
         if (mode == AccessMode.WRITE || copy.valid || s.bytes == 0 || copy.pinnedValid) {
@@ -98,13 +97,7 @@ final class DeviceUploads {
             SchedulerTrace.log(s + ": nothing moved to " + context + (copy.valid || s.bytes == 0
                     ? " (the copy there is current)" : " (write-only access without init: the command overwrites it)"));
         }
-        if (copy.ready != null) {
-            if (copy.ready.isDone()) {
-                copy.ready = null;
-            } else {
-                waits.add(copy.ready);
-            }
-        }
+        copy.joinReady(waits);
         copy.valid = true;
         if (mode != AccessMode.READ) {
             s.makeOnlyCurrent(copy);

@@ -1,6 +1,8 @@
 package io.jsycl.internal.memory;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -34,9 +36,32 @@ final class Distribution {
         return devices.computeIfAbsent(context, c -> new Rows());
     }
 
-    /** The contexts whose copies hold some rows, in the order they were first used. */
-    Iterable<Map.Entry<ContextImpl, Rows>> devices() {
-        return devices.entrySet();
+    /**
+     * Where each part of {@code missing} is current: the host array first where {@code fromHost}, then the copies of
+     * the contexts other than {@code target} (null: none excluded), in the order they were first used. Takes what it
+     * finds out of {@code missing}, which keeps what no copy holds.
+     */
+    List<BufferStorage.Piece> sources(Rows missing, boolean fromHost, ContextImpl target) {
+        var pieces = new ArrayList<BufferStorage.Piece>();
+        if (fromHost) {
+            take(host, null, missing, pieces);
+        }
+        for (var e : devices.entrySet()) {
+            if (e.getKey() != target) {
+                take(e.getValue(), e.getKey(), missing, pieces);
+            }
+        }
+        return pieces;
+    }
+
+    /** The parts of {@code missing} that {@code holder} holds, as pieces from {@code source}. */
+    private static void take(Rows holder, ContextImpl source, Rows missing, List<BufferStorage.Piece> pieces) {
+        for (long[] r : holder.ranges()) {
+            for (long[] m : missing.within(r[0], r[1]).ranges()) {
+                pieces.add(new BufferStorage.Piece(source, m[0], m[1]));
+            }
+            missing.remove(r[0], r[1]);
+        }
     }
 
     /** A device's chunk wrote elements {@code [from, to)} of {@code context}'s copy. */

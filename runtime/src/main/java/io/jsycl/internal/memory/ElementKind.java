@@ -76,4 +76,28 @@ public enum ElementKind implements ElementCodec {
         }
         throw new IllegalArgumentException("not a primitive array: " + array.getClass());
     }
+
+    /**
+     * A primitive array of one element holding {@code boxed}: an {@code int[1]} for an {@code Integer}, and so on.
+     *
+     * @param boxed a boxed primitive
+     * @return the array
+     * @throws IllegalArgumentException if {@code boxed} is not a boxed primitive
+     */
+    public static Object arrayOfOne(Object boxed) {
+        Class<?> type = switch (boxed) {
+            case Integer v -> int.class;
+            case Long v -> long.class;
+            case Float v -> float.class;
+            case Double v -> double.class;
+            case Short v -> short.class;
+            case Byte v -> byte.class;
+            case Character v -> char.class;
+            case Boolean v -> boolean.class;
+            default -> throw new IllegalArgumentException("not a primitive value: " + boxed);
+        };
+        Object array = java.lang.reflect.Array.newInstance(type, 1);
+        java.lang.reflect.Array.set(array, 0, boxed);
+        return array;
+    }
 }

@@ -111,20 +111,12 @@ public final class ReductionImpl {
 
     /**
      * The same reduction into a one-element buffer of its own that holds the identity: one device's part of a
-     * reduction a DistributedQueue splits, combined into this one's output afterwards ({@link #combinePartial}).
+     * reduction a DistributedQueue splits. Its close writes the part back into its array, which
+     * {@link #combinePartial} then combines into this one's output.
      */
     public ReductionImpl partial() {
-        Class<?> element = switch (output.kind) {
-            case INT -> int.class;
-            case LONG -> long.class;
-            case FLOAT -> float.class;
-            case DOUBLE -> double.class;
-            default -> throw new IllegalStateException("no reduction into " + output);
-        };
-        Object array = java.lang.reflect.Array.newInstance(element, 1);
-        java.lang.reflect.Array.set(array, 0, identity);
-        return new ReductionImpl(new BufferStorage(output.kind, array, io.jsycl.Range.of(1), false), op, identity,
-                operation, reducers, this);
+        return new ReductionImpl(new BufferStorage(output.kind, ElementKind.arrayOfOne(identity), io.jsycl.Range.of(1),
+                true), op, identity, operation, reducers, this);
     }
 
     /**

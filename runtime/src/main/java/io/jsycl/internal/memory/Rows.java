@@ -102,23 +102,6 @@ final class Rows {
         return in;
     }
 
-    /** How many elements the set holds. */
-    long size() {
-        long n = 0;
-        for (long[] r : ranges) {
-            n += r[1] - r[0];
-        }
-        return n;
-    }
-
-    Rows copy() {
-        var c = new Rows();
-        for (long[] r : ranges) {
-            c.ranges.add(r.clone());
-        }
-        return c;
-    }
-
     @Override
     public String toString() {
         var b = new StringBuilder("[");

@@ -122,12 +122,21 @@ public final class Distributor implements AutoCloseable {
             this.needs = needs;
         }
 
-        /** The staging memory of the moves, made with the first. */
-        private Arena arena() {
-            if (arena == null) {
-                arena = Arena.ofAuto();
+        /**
+         * {@code bytes} of staging memory: {@code context}'s pinned memory, noted in {@code leases} to be given back,
+         * or where the driver gives none, the moves' automatic arena's.
+         */
+        private MemorySegment staging(ContextImpl context, long bytes, List<PinnedLease> leases) {
+            try {
+                PinnedLease lease = PinnedLease.take(context, bytes);
+                leases.add(lease);
+                return lease.host();
+            } catch (ClException e) {
+                if (arena == null) {
+                    arena = Arena.ofAuto();
+                }
+                return arena.allocate(Math.max(bytes, 1), 64);
             }
-            return arena;
         }
 
         /** Whether chunk {@code k} lacks rows it reads. */
@@ -225,18 +234,8 @@ public final class Distributor implements AutoCloseable {
                 }
                 long e = n.storage().elementBytes();
                 long bytes = (p.to() - p.from()) * e;
-                PinnedLease lease = pinned(p.source(), bytes);
-                MemorySegment into = lease != null ? lease.host() : m.arena().allocate(Math.max(bytes, 1), 64);
-                if (lease != null) {
-                    m.readInto.add(lease);
-                }
-                ClMem src;
-                GraphLock.LOCK.lock();
-                try {
-                    src = n.storage().memoryIn(p.source());
-                } finally {
-                    GraphLock.LOCK.unlock();
-                }
+                MemorySegment into = m.staging(p.source(), bytes, m.readInto);
+                ClMem src = locked(() -> n.storage().memoryIn(p.source()));
                 QueueScheduler from = queueOf(p.source());
                 m.reads.add(from.cl().enqueueReadBuffer(src, false, p.from() * e, into, bytes, List.of()));
                 sourceQueues.add(from);
@@ -257,7 +256,7 @@ public final class Distributor implements AutoCloseable {
             }
             m.reads.clear();
             m.readInto.forEach(PinnedLease::giveBack);
-            throw moveFailed(m, ex);
+            throw moveFailed(ex);
         }
     }
 
@@ -275,12 +274,7 @@ public final class Distributor implements AutoCloseable {
             }
             for (var f : m.fetched.entrySet()) {
                 Fetch key = f.getKey();
-                GraphLock.LOCK.lock();
-                try {
-                    key.storage().copyToHostRange(key.from(), key.to(), f.getValue());
-                } finally {
-                    GraphLock.LOCK.unlock();
-                }
+                locked(() -> key.storage().copyToHostRange(key.from(), key.to(), f.getValue()));
             }
             for (Need n : m.needs) {
                 BufferStorage s = n.storage();
@@ -290,11 +284,7 @@ public final class Distributor implements AutoCloseable {
                 long bytes = (p.to() - p.from()) * e;
                 QueueScheduler target = devices.get(n.target());
                 // The target context's pinned memory: a write from it is DMA that waits for nothing on the host.
-                PinnedLease lease = pinned(target.context(), bytes);
-                MemorySegment from = lease != null ? lease.host() : m.arena().allocate(Math.max(bytes, 1), 64);
-                if (lease != null) {
-                    writeFrom.add(lease);
-                }
+                MemorySegment from = m.staging(target.context(), bytes, writeFrom);
                 MemorySegment fetched = p.source() == null ? null
                         : m.fetched.get(new Fetch(s, p.source(), p.from(), p.to()));
                 if (fetched != null) {
@@ -302,20 +292,9 @@ public final class Distributor implements AutoCloseable {
                 } else {
                     s.copyHostRange(p.from(), p.to(), from);
                 }
-                ClMem dst;
-                GraphLock.LOCK.lock();
-                try {
-                    dst = s.memoryIn(target.context());
-                } finally {
-                    GraphLock.LOCK.unlock();
-                }
+                ClMem dst = locked(() -> s.memoryIn(target.context()));
                 writes.add(target.cl().enqueueWriteBuffer(dst, false, offset, from, bytes, List.of()));
-                GraphLock.LOCK.lock();
-                try {
-                    s.moved(target.context(), p.from(), p.to());
-                } finally {
-                    GraphLock.LOCK.unlock();
-                }
+                locked(() -> s.moved(target.context(), p.from(), p.to()));
                 if (SchedulerTrace.on()) {
                     SchedulerTrace.log(s + ": elements " + p.from() + ".." + p.to() + " to " + target + " from "
                             + (p.source() == null ? "the host array" : "the copy in " + p.source()));
@@ -325,7 +304,7 @@ public final class Distributor implements AutoCloseable {
                 q.cl().flush();
             }
         } catch (ClException ex) {
-            throw moveFailed(m, ex);
+            throw moveFailed(ex);
         } finally {
             m.reads.forEach(ClEvent::close);
             m.reads.clear();
@@ -340,54 +319,44 @@ public final class Distributor implements AutoCloseable {
         }
     }
 
-    /** {@code bytes} of {@code context}'s pinned memory, or null where the driver gives none (pageable then). */
-    private static PinnedLease pinned(ContextImpl context, long bytes) {
+    /** {@code work}'s result, computed under the scheduler's lock (a storage's rows change only under it). */
+    private static <T> T locked(java.util.function.Supplier<T> work) {
+        GraphLock.LOCK.lock();
         try {
-            return PinnedLease.take(context, bytes);
-        } catch (ClException e) {
-            return null;
+            return work.get();
+        } finally {
+            GraphLock.LOCK.unlock();
         }
     }
 
-    private static SyclException moveFailed(Moves m, ClException ex) {
+    /** {@code work}, run under the scheduler's lock. */
+    private static void locked(Runnable work) {
+        locked(() -> {
+            work.run();
+            return null;
+        });
+    }
+
+    private static SyclException moveFailed(ClException ex) {
         return new SyclException("moving rows between a DistributedQueue's devices failed: " + ex.getMessage(), ex,
                 ex.status(), ex.statusName());
     }
 
     /**
      * Combines the partial results of a reduction the chunks ran ({@code chunks.get(k)} device {@code k}'s) into the
-     * user's output, in device order: each partial read from its device after its chunk, then the output through a
-     * host access (after the commands that use it). Returns once the output holds the result.
+     * user's output, in device order: each partial's close writes it back after its chunk, then the output is
+     * combined through a host access (after the commands that use it). Returns once the output holds the result.
      */
     public void combineReduction(List<CommandGroupRecord> chunks) {
         ReductionImpl whole = null;
         var partials = new ArrayList<Object>();
-        for (int k = 0; k < chunks.size(); k++) {
-            if (chunks.get(k) == null || !(chunks.get(k).launch() instanceof CommandGroupRecord.Reduce reduce)) {
-                continue;
+        for (CommandGroupRecord c : chunks) {
+            if (c != null && c.launch() instanceof CommandGroupRecord.Reduce reduce) {
+                ReductionImpl part = reduce.reduction();
+                whole = part.whole();
+                part.output().close(); // after the chunk that wrote it, its value written back into its array
+                partials.add(part.output().hostArray());
             }
-            ReductionImpl part = reduce.reduction();
-            whole = part.whole();
-            BufferStorage out = part.output();
-            ClMem mem;
-            GraphLock.LOCK.lock();
-            try {
-                mem = out.memoryIn(devices.get(k).context());
-            } finally {
-                GraphLock.LOCK.unlock();
-            }
-            Object value = java.lang.reflect.Array.newInstance(out.hostArray().getClass().componentType(), 1);
-            try (Arena a = Arena.ofConfined()) {
-                MemorySegment one = a.allocate(out.elementBytes());
-                // On the chunk's in-order queue: after the chunk that wrote it.
-                devices.get(k).cl().enqueueReadBuffer(mem, true, 0, one, out.elementBytes(), List.of()).close();
-                MemorySegment.copy(one, 0, out.kind.heapView(value), 0, out.elementBytes());
-            } catch (ClException ex) {
-                throw new SyclException("reading a device's part of a reduction failed: " + ex.getMessage(), ex,
-                        ex.status(), ex.statusName());
-            }
-            partials.add(value);
-            out.close();
         }
         if (whole == null) {
             return;

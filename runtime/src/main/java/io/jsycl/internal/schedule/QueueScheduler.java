@@ -235,6 +235,8 @@ public final class QueueScheduler {
         Range range = launch.range();
         // A chunk of a DistributedQueue runs its rows of the range, one item per work-item, at a global offset.
         CommandGroupRecord.Chunk chunk = CommandGroupRecord.chunkOf(launch);
+        // Its items are the chunk's rows (a reduction's chunk sizes its launch as any reduction does).
+        boolean chunkItems = chunk != null && !(launch instanceof CommandGroupRecord.Reduce);
         if (chunk != null) {
             twoItemsPossible = false;
         }
@@ -245,7 +247,7 @@ public final class QueueScheduler {
                 () -> LaunchSpecialization.accessorBytes(lowered, kernel.captured())) : 0;
         boolean twoItems = strideItems == 0 && twoItemsPossible && !lowered.vectorAccess() && range.size() % 2 == 0
                 && launches.twoItemsPerWorkItem(range.size());
-        Range workItems = chunk != null && !(launch instanceof CommandGroupRecord.Reduce) ? chunk.extent(range)
+        Range workItems = chunkItems ? chunk.extent(range)
                 : strideItems > 0 ? Range.of((int) strideItems)
                 : twoItems ? Range.of((int) (range.size() / 2)) : range;
         int specialization = LaunchSpecialization.of(lowered, kernel.captured(), launches.zeroOffsetPrograms(),
@@ -283,11 +285,9 @@ public final class QueueScheduler {
             int items = chunk == null ? range.get(0) : Math.toIntExact(chunk.to() - chunk.from());
             range = Reductions.globalSize(device, items, reductionLocal, checkedRequested);
         }
-        range = twoItems || strideItems > 0 || chunk != null && !(launch instanceof CommandGroupRecord.Reduce)
-                ? workItems : range;
+        range = twoItems || strideItems > 0 || chunkItems ? workItems : range;
         var plan = new LaunchPlan(range, local, paddedLocal, specialization, twoItems, strideItems > 0, handle,
                 chunk == null ? 0 : chunk.from());
-        boolean chunked = chunk != null;
         return Passes.run(handle, (lease, deferred, first) -> {
             var waits = new ArrayList<EventImpl>(4);
             waits.addAll(group.dependencies());
@@ -299,7 +299,7 @@ public final class QueueScheduler {
             orderAfterPrevious(waits);
             if (first && SchedulerTrace.on()) {
                 SchedulerTrace.log(describe("kernel " + lowered.kernelName(), group));
-                if (chunked) {
+                if (chunk != null) {
                     SchedulerTrace.log("kernel " + lowered.kernelName() + ": a DistributedQueue's chunk, rows "
                             + chunk.from() + " to " + chunk.to() + " of " + launch.range().get(0)
                             + (offsetProgram ? ", from a program of its own (driver quirk offset-launches-apart)"
@@ -344,6 +344,7 @@ public final class QueueScheduler {
         if (lazy != null) {
             lazy.throwIfFailed();
         }
+        CommandGroupRecord.Chunk chunk = CommandGroupRecord.chunkOf(group.launch());
         var arguments = new KernelArguments();
         boolean handedOff = false;
         try {
@@ -354,7 +355,7 @@ public final class QueueScheduler {
             int r = 0;
             for (var req : group.requirements().entrySet()) {
                 storages[r] = req.getKey();
-                mems[r++] = regioned(CommandGroupRecord.chunkOf(group.launch()), req.getKey())
+                mems[r++] = regioned(chunk, req.getKey())
                         ? req.getKey().prepareChunk(commands, waits)
                         : req.getKey().prepareDevice(commands, req.getValue(), waits);
             }
@@ -401,7 +402,6 @@ public final class QueueScheduler {
             }
             // A DistributedQueue records its chunks' use of the rows it spreads together, as one command, once every
             // chunk is enqueued.
-            CommandGroupRecord.Chunk chunk = CommandGroupRecord.chunkOf(group.launch());
             for (var req : group.requirements().entrySet()) {
                 if (!regioned(chunk, req.getKey())) {
                     req.getKey().recordUse(req.getValue(), event);

@@ -4,6 +4,7 @@ import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.memory.ArrayTransfers;
 import io.jsycl.internal.memory.ContextImpl;
 import io.jsycl.internal.memory.DeviceArrayImpl;
+import io.jsycl.internal.memory.ElementKind;
 import io.jsycl.internal.memory.HostArrayImpl;
 import io.jsycl.internal.memory.PeerCopy;
 import io.jsycl.opencl.ClCommandQueue;
@@ -228,9 +229,7 @@ public final class UsmCommands {
         }
         Arena arena = Arena.ofShared();
         try {
-            Object single = Array.newInstance(oneElement.getClass() == Boolean.class ? boolean.class
-                    : primitiveOf(oneElement), 1);
-            Array.set(single, 0, oneElement);
+            Object single = ElementKind.arrayOfOne(oneElement);
             MemorySegment pattern = arena.allocate(dst.kind().bytes, dst.kind().bytes);
             dst.kind().copyToSegment(single, pattern);
             ClEvent e = q.cl().enqueueFillBuffer(dst.mem(), pattern, 0, dst.bytes(),
@@ -241,19 +240,6 @@ public final class UsmCommands {
             arena.close();
             throw ex;
         }
-    }
-
-    private static Class<?> primitiveOf(Object boxed) {
-        return switch (boxed) {
-            case Integer v -> int.class;
-            case Long v -> long.class;
-            case Float v -> float.class;
-            case Double v -> double.class;
-            case Short v -> short.class;
-            case Byte v -> byte.class;
-            case Character v -> char.class;
-            default -> throw new IllegalArgumentException("not a primitive value: " + boxed);
-        };
     }
 
     private static void check(QueueScheduler q, DeviceArrayImpl d, int n) {

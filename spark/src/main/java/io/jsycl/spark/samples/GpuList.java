@@ -1,6 +1,5 @@
 package io.jsycl.spark.samples;
 
-import io.jsycl.Device;
 import io.jsycl.GpuAddresses;
 
 /**
@@ -17,12 +16,6 @@ public final class GpuList {
      * @param args none
      */
     public static void main(String[] args) {
-        var b = new StringBuilder();
-        int i = 0;
-        for (Device d : GpuAddresses.gpus()) {
-            b.append(b.isEmpty() ? "" : " ").append(d.pciBusId().orElse(Integer.toString(i)));
-            i++;
-        }
-        System.out.println(b);
+        System.out.println(String.join(" ", GpuAddresses.addresses()));
     }
 }
