@@ -186,7 +186,7 @@ public final class DistributedQueue implements AutoCloseable {
             later.add(CommandGroupRecord.withChunk(c, chunk.part(chunk.from(), interior.from())));
             later.add(CommandGroupRecord.withChunk(c, chunk.part(interior.to(), chunk.to())));
         }
-        distributor.finishMoves(moves);
+        distributor.enqueueWrites(moves);
         for (int k = 0; k < after.size(); k++) {
             for (CommandGroupRecord part : after.get(k)) {
                 events.add(submit(k, part));

@@ -101,8 +101,9 @@ public final class GridKernels {
         private final Buffer.OfFloat out;
         private final Buffer.OfFloat table;
 
-        JsyclWay(GridOp op, Queue q, Queue profiling, Buffer.OfFloat in, int rounds) {
-            super("jsycl", "?", false, rounds);
+        JsyclWay(String name, GridOp op, Queue q, Queue profiling, Buffer.OfFloat in, int rounds) {
+            super(name, "?", false, rounds);
+            this.submits = new long[rounds];
             this.op = op;
             this.q = q;
             this.profiling = profiling;
@@ -117,11 +118,19 @@ public final class GridKernels {
             }
         }
 
+        /** Per timed run: from its start to the return of its last submit (the rest is the wait). */
+        final long[] submits;
+        private int round;
+
         @Override
         void run() {
+            long t0 = System.nanoTime();
             Event last = null;
             for (int l = 0; l < op.launches(); l++) {
                 last = op.submit(q, in, out, table, l);
+            }
+            if (round < submits.length) {
+                submits[round++] = System.nanoTime() - t0;
             }
             last.await();
         }
@@ -270,7 +279,7 @@ public final class GridKernels {
         text.append("## ").append(device.name()).append(" (").append(device.type()).append(", ")
                 .append(device.driverVersion()).append("): multi-dimensional kernels, jsycl beside hand-written\n\n");
         text.append(String.format(Locale.ROOT, """
-                Command: `GridKernels %s`; %s %s; the submit-path warm-up %s. Data on the device; a run is the whole operation (one launch, or \
+                Command: `GridKernels %s`; %s %s; the submit-path warm-up %s, the runs timed once it ended. Data on the device; a run is the whole operation (one launch, or \
                 the slices' launches) and its wait, host clock, milliseconds. The paths of a workload run one after \
                 another, each its rounds back to back (jsycl and the hand-written kernels are in two OpenCL \
                 contexts, which the GPU would otherwise switch between before every run); "first" is each path's very first run in the process: jsycl's includes lowering and \
@@ -291,12 +300,14 @@ public final class GridKernels {
         boolean failed = false;
         // The device's default context, as a program's new Queue(device) has: the one the submit-path warm-up uses.
         try (var q = new Queue(device);
+             var inOrder = new Queue(q.context(), device, QueueProperty.IN_ORDER);
              var profiling = new Queue(q.context(), device, QueueProperty.ENABLE_PROFILING);
              var cl = new RawCl(clDevice);
              var plain = ClCommandQueue.create(cl.context, clDevice, false, false)) {
+            awaitWarmup(warmup);
             for (GridOp op : ops) {
                 System.err.println(op.name() + " " + op.size() + " ...");
-                String rows = measure(op, q, profiling, cl, plain, runs, notes);
+                String rows = measure(op, q, inOrder, profiling, cl, plain, runs, notes);
                 failed |= rows.contains("MISMATCH");
                 System.out.print(rows);
                 text.append(rows);
@@ -346,6 +357,24 @@ public final class GridKernels {
         return records;
     }
 
+    /**
+     * Waits (up to 10 s) for the end of jsycl's submit-path warm-up, which the first queue started: its kernels run on
+     * the GPU in jsycl's context for up to 3 s, and while they do, every run of the first workload, the hand-written
+     * kernels' in their context too, pays a switch between the two contexts (run 97dd151 on the H200: the first
+     * workload's jsycl and 32x8 rows at 0.23 and 0.29 ms, its 16x16 row, run after the warm-up, at 0.03 ms).
+     */
+    static void awaitWarmup(List<String> log) {
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (log.stream().noneMatch(m -> m.contains(" submits in ")) && System.nanoTime() < end) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     /** The submit-path warm-up's setting, for the header. */
     static String warmupNote() {
         String set = System.getProperty("jsycl.warmup", System.getenv("JSYCL_WARMUP"));
@@ -359,7 +388,7 @@ public final class GridKernels {
     }
 
     /** One workload's rows: its ways made, timed in turns, traced, profiled and checked. */
-    private static String measure(GridOp op, Queue q, Queue profiling, RawCl cl, ClCommandQueue plain, int runs,
+    private static String measure(GridOp op, Queue q, Queue inOrder, Queue profiling, RawCl cl, ClCommandQueue plain, int runs,
             StringBuilder notes) {
         int rounds = 2 + runs;
         float[] input = input(op);
@@ -369,7 +398,7 @@ public final class GridKernels {
              var rawIn = cl.upload(arena, input);
              var rawTable = op.table() != null ? cl.upload(arena, op.table()) : null) {
             try {
-                addWays(ways, op, q, profiling, jsyclIn, cl, plain, arena, rawIn, rawTable, rounds);
+                addWays(ways, op, q, inOrder, profiling, jsyclIn, cl, plain, arena, rawIn, rawTable, rounds);
                 var jsycl = (JsyclWay) ways.getFirst();
                 // Each way's rounds back to back, one way after another: jsycl and the hand-written kernels run in
                 // two OpenCL contexts, and taking turns made the GPU switch contexts before every run, which cost the
@@ -383,6 +412,14 @@ public final class GridKernels {
                 }
                 String trace = trace(jsycl);
                 jsycl.workGroup = workGroup(trace);
+                ways.get(1).workGroup = jsycl.workGroup; // the same kernel and range: the same choice
+                for (Way w : ways.subList(0, 2)) {
+                    long[] submits = ((JsyclWay) w).submits;
+                    notes.append(String.format(Locale.ROOT, "  - %s: the submits took %.1f µs of the run's %.1f µs "
+                            + "(medians after the second run)%n", w.name,
+                            Stats.of(Arrays.copyOfRange(submits, 2, submits.length)).medianMs() * 1e3,
+                            median(Arrays.copyOfRange(w.host, 2, w.host.length)) * 1e3));
+                }
                 notes.append("- ").append(op.name()).append(' ').append(op.size()).append(": ")
                         .append(trace != null ? "`" + trace + "`" : "no launch record").append('\n');
                 for (Way w : ways) {
@@ -406,9 +443,10 @@ public final class GridKernels {
      * where a later one fails): jsycl reading {@code jsyclIn}, the hand-written twins (and the tiled transpose, where
      * the edge is a whole number of tiles) reading {@code rawIn}.
      */
-    static void addWays(List<Way> ways, GridOp op, Queue q, Queue profiling, Buffer.OfFloat jsyclIn, RawCl cl,
+    static void addWays(List<Way> ways, GridOp op, Queue q, Queue inOrder, Queue profiling, Buffer.OfFloat jsyclIn, RawCl cl,
             ClCommandQueue plain, Arena arena, ClMem rawIn, ClMem rawTable, int rounds) {
-        ways.add(new JsyclWay(op, q, profiling, jsyclIn, rounds));
+        ways.add(new JsyclWay("jsycl", op, q, profiling, jsyclIn, rounds));
+        ways.add(new JsyclWay("jsycl, in-order queue", op, inOrder, profiling, jsyclIn, rounds));
         long[] extent = op.extent();
         List<long[]> groups = extent.length == 2
                 ? List.of(new long[] {32, 8}, new long[] {16, 16})

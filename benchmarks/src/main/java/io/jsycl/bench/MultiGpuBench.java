@@ -22,13 +22,16 @@ import java.util.Locale;
  *
  * <p>A run is a batch of steps submitted back to back and one wait; median of {@code --runs} batches, milliseconds
  * per step; speed-up over the same program on one GPU. Before them, untimed, the data's first distribution from the
- * host and {@code --warmup} batches (for n-body, one): the submit path of a DistributedQueue runs interpreted for
+ * host and {@code --warmup} batches (for the stencil's batches of 100 steps, a fifth as many; for n-body, one): the
+ * submit path of a DistributedQueue runs interpreted for
  * its first hundreds of submits, which bounds a short step on several GPUs (a step of resident SAXPY on 4 GPUs is
  * a quarter of a millisecond and four submits).
  *
  * <pre>MultiGpuBench [--gpus 1,2,4] [--runs 5] [--warmup 20] [--type gpu|cpu] [--saxpy-log2 28]
  *     [--stencil 16384]
- *     [--bodies 262144] [--sgemm 16384]</pre>
+ *     [--bodies 262144,1048576] [--sgemm 16384]</pre>
+ * {@code --bodies} takes several sizes: a GPU's share of 262144 bodies on 4 GPUs is 65536 work-items, about 16 warps
+ * per multiprocessor of an H100 or H200, too few to hide the latency of its loop, so the speed-up depends on the size.
  */
 public final class MultiGpuBench {
     private MultiGpuBench() {
@@ -45,7 +48,8 @@ public final class MultiGpuBench {
                 .filter(c -> c <= all.size()).toArray();
         int saxpyLog2 = Suite.intOpt(opts, "saxpy-log2", 28);
         int grid = Suite.intOpt(opts, "stencil", 16384);
-        int bodies = Suite.intOpt(opts, "bodies", 262_144);
+        int[] bodies = Arrays.stream(opts.getOrDefault("bodies", "262144").split(",")).mapToInt(Integer::parseInt)
+                .toArray();
         int sgemm = Suite.intOpt(opts, "sgemm", 16384);
         System.out.printf("## %d x %s: one DistributedQueue program on 1 to %d of them%n%n", all.size(),
                 all.isEmpty() ? "?" : all.getFirst().name(), counts.length == 0 ? 0 : counts[counts.length - 1]);
@@ -53,8 +57,10 @@ public final class MultiGpuBench {
         System.out.println("|---|---|---|---|---|---|");
         saxpy(all, counts, 1 << saxpyLog2, runs, warmup);
         sum(all, counts, 1 << saxpyLog2, runs, warmup);
-        stencil(all, counts, grid, runs, warmup);
-        nbody(all, counts, bodies, runs, 1);
+        stencil(all, counts, grid, runs, Math.max(1, warmup / 5));
+        for (int b : bodies) {
+            nbody(all, counts, b, runs, 1);
+        }
         if (sgemm > 0) {
             sgemm(all, counts, sgemm, Math.min(runs, 3));
             sgemmTiled(all, counts, sgemm, Math.min(runs, 3));
@@ -141,7 +147,7 @@ public final class MultiGpuBench {
     /** A 2-D five-point Jacobi step over an n×n grid, 20 steps a batch: each device needs its neighbours' edges. */
     private static void stencil(List<Device> all, int[] counts, int n, int runs, int warmup) {
         float[] init = Workload.randomFloats(n * n, 3);
-        int steps = 20;
+        int steps = 100;
         Range shape = Range.of(n, n);
         float[] reference = null;
         double base = 0;

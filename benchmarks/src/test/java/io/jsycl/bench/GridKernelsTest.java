@@ -37,6 +37,7 @@ class GridKernelsTest {
         var ways = new ArrayList<GridKernels.Way>();
         try (var context = new Context(device);
              var q = new Queue(context, device);
+             var inOrder = new Queue(context, device, QueueProperty.IN_ORDER);
              var profiling = new Queue(context, device, QueueProperty.ENABLE_PROFILING);
              var cl = new RawCl(clDevice);
              var plain = ClCommandQueue.create(cl.context, clDevice, false, false);
@@ -45,14 +46,14 @@ class GridKernelsTest {
              var rawIn = cl.upload(arena, input);
              var rawTable = op.table() != null ? cl.upload(arena, op.table()) : null) {
             try {
-                GridKernels.addWays(ways, op, q, profiling, jsyclIn, cl, plain, arena, rawIn, rawTable, 2);
+                GridKernels.addWays(ways, op, q, inOrder, profiling, jsyclIn, cl, plain, arena, rawIn, rawTable, 2);
                 for (var way : ways) {
                     way.run();
                     way.run();
                     way.profiled();
                 }
                 GridKernels.check(op, input, ways);
-                assertThat(ways).hasSize(op instanceof GridOp.Transpose && op.n % GridOp.Transpose.TILE == 0 ? 4 : 3);
+                assertThat(ways).hasSize(op instanceof GridOp.Transpose && op.n % GridOp.Transpose.TILE == 0 ? 5 : 4);
                 assertThat(ways).allSatisfy(way -> assertThat(way.check).as(way.name).startsWith("ok"));
             } finally {
                 ways.forEach(GridKernels.Way::close);
@@ -68,7 +69,7 @@ class GridKernelsTest {
         op.java(input, java);
         try (var q = new Queue(Device.host());
              var in = Buffer.of(input, op.shape());
-             var way = new GridKernels.JsyclWay(op, q, q, in, 1)) {
+             var way = new GridKernels.JsyclWay("jsycl", op, q, q, in, 1)) {
             way.run();
             assertThat(way.output()).isEqualTo(java);
         }

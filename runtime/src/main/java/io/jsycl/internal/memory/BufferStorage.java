@@ -555,30 +555,6 @@ public final class BufferStorage {
         }
     }
 
-    /**
-     * Copies elements {@code [from, to)}, packed for devices in {@code src} (read from a device that holds them), into
-     * the host array, which holds them current from then on: later moves of the same rows to other devices start
-     * there. Only where the host array is primitives already made, or host memory; else returns false and copies
-     * nothing (a device-only buffer gets no host array for it).
-     */
-    public synchronized boolean copyToHostRange(long from, long to, MemorySegment src) {
-        long e = codec.byteSize();
-        long bytes = (to - from) * e;
-        if (hostMemory != null) {
-            MemorySegment.copy(src, 0, hostMemory.memory(), from * e, bytes);
-        } else {
-            Object a = arrayIfMade();
-            MemorySegment heap = a == null ? null : codec.heapView(a);
-            if (heap == null) {
-                return false;
-            }
-            MemorySegment.copy(src, 0, heap, from * e, bytes);
-        }
-        distribution.host.add(from, to);
-        distribution.apply(this);
-        return true;
-    }
-
     /** Elements {@code [from, to)} were moved into {@code target}'s copy (the move is ordered before its readers). */
     public synchronized void moved(ContextImpl target, long from, long to) {
         distribution.device(target).add(from, to);

@@ -37,9 +37,11 @@ import java.util.concurrent.Executors;
  * devices need it, and waits for nothing. The queue then submits what can run before the moves: every chunk that
  * lacks nothing, and of the others the rows that read none of what they lack ({@link #interior}: a stencil's rows
  * away from its halo), so the devices compute while the reads wait for the commands that wrote what they read.
- * {@link #finishMoves} waits for the reads, copies each part into the host array as well (the next command that
- * needs it starts there), and writes each part to each device that needs it, on that device's queue; the queue
- * submits the rest of the chunks after it. {@link #finish} then records what each chunk wrote (current on its
+ * {@link #enqueueWrites} writes each part to each device that needs it, on that device's queue, where the write of a
+ * part another device holds waits for its read through a user event (the read's completion callback copies the part
+ * into the target's staging memory and sets it): the submitting thread waits for no device, so the steps of an
+ * iterative program queue up ahead of the devices as on one GPU. The queue submits the rest of the chunks after the
+ * writes. {@link #finish} then records what each chunk wrote (current on its
  * device only) and one event for the whole command, which later commands on other queues and host accessors wait
  * for.
  *
@@ -53,12 +55,13 @@ import java.util.concurrent.Executors;
  */
 public final class Distributor implements AutoCloseable {
     /**
-     * The memory writes to the devices read from, kept until every one of them has completed: pinned memory of the
+     * One submit's moves: the memory its reads land in and its writes read from, and their events (the writes, the
+     * reads and the user events between them), kept until every one has completed: pinned memory of the source's or
      * target's context, given back to its pool then, or (where the driver gives none) an automatic arena, left to the
      * garbage collector; closing a shared arena would stop every thread of the JVM (a handshake), which once cost a
      * DistributedQueue a quarter of its submit.
      */
-    private record Upload(List<ClEvent> writes, Arena arena, List<PinnedLease> pinned) {
+    private record Upload(List<ClEvent> events, Arena arena, List<PinnedLease> pinned) {
     }
 
     private final List<QueueScheduler> devices;
@@ -106,13 +109,20 @@ public final class Distributor implements AutoCloseable {
     private record Fetch(BufferStorage storage, ContextImpl source, long from, long to) {
     }
 
+    /** Where a {@link Fetch} lands in host memory, and its read. */
+    private record Fetched(MemorySegment into, ClEvent read) {
+    }
+
+    /** The status a user event fails with when the read before its write failed: the write fails in turn. */
+    private static final int CL_FAILED = -1;
+
     /**
      * One submit's moves: what each chunk reads and its device lacks, where each part is now, and the reads from
-     * devices under way ({@link #startReads}, {@link #finishMoves}).
+     * devices under way ({@link #startReads}, {@link #enqueueWrites}).
      */
     public static final class Moves {
         private final List<Need> needs;
-        private final Map<Fetch, MemorySegment> fetched = new LinkedHashMap<>();
+        private final Map<Fetch, Fetched> fetched = new LinkedHashMap<>();
         private final List<ClEvent> reads = new ArrayList<>();
         /** The source contexts' pinned memory the reads land in, given back once the moves are made. */
         private final List<PinnedLease> readInto = new ArrayList<>();
@@ -237,9 +247,10 @@ public final class Distributor implements AutoCloseable {
                 MemorySegment into = m.staging(p.source(), bytes, m.readInto);
                 ClMem src = locked(() -> n.storage().memoryIn(p.source()));
                 QueueScheduler from = queueOf(p.source());
-                m.reads.add(from.cl().enqueueReadBuffer(src, false, p.from() * e, into, bytes, List.of()));
+                ClEvent read = from.cl().enqueueReadBuffer(src, false, p.from() * e, into, bytes, List.of());
+                m.reads.add(read);
                 sourceQueues.add(from);
-                m.fetched.put(key, into);
+                m.fetched.put(key, new Fetched(into, read));
             }
             for (QueueScheduler q : sourceQueues) {
                 q.cl().flush();
@@ -261,39 +272,34 @@ public final class Distributor implements AutoCloseable {
     }
 
     /**
-     * Waits for the reads ({@link #startReads}), copies each part into its buffer's host array where it has one (the
-     * next command that needs it starts from there), and enqueues a write of each part to each device that needs it,
-     * on that device's queue. Returns once the writes are enqueued; chunks submitted after this call read them.
+     * Enqueues a write of each part to each device that needs it, on that device's queue, and returns without
+     * waiting: a part from the host array is copied into staging memory now; a part read from another device
+     * ({@link #startReads}) is written once its read completes, which the target's queue waits for through a user
+     * event that the read's completion callback sets after copying the part into the target's staging memory. So the
+     * submitting thread never waits for a device, and each device waits only for the reads it needs. Chunks
+     * submitted after this call read the writes.
      */
-    public void finishMoves(Moves m) {
-        var writes = new ArrayList<ClEvent>();
-        var writeFrom = new ArrayList<PinnedLease>();
+    public void enqueueWrites(Moves m) {
+        var events = new ArrayList<ClEvent>(); // the writes, then the reads and user events they wait for
+        var pinned = new ArrayList<PinnedLease>(m.readInto);
+        m.readInto.clear();
         try {
-            for (ClEvent r : m.reads) {
-                r.await();
-            }
-            for (var f : m.fetched.entrySet()) {
-                Fetch key = f.getKey();
-                locked(() -> key.storage().copyToHostRange(key.from(), key.to(), f.getValue()));
-            }
             for (Need n : m.needs) {
                 BufferStorage s = n.storage();
                 var p = n.piece();
                 long e = s.elementBytes();
-                long offset = p.from() * e;
                 long bytes = (p.to() - p.from()) * e;
                 QueueScheduler target = devices.get(n.target());
                 // The target context's pinned memory: a write from it is DMA that waits for nothing on the host.
-                MemorySegment from = m.staging(target.context(), bytes, writeFrom);
-                MemorySegment fetched = p.source() == null ? null
-                        : m.fetched.get(new Fetch(s, p.source(), p.from(), p.to()));
-                if (fetched != null) {
-                    MemorySegment.copy(fetched, 0, from, 0, bytes);
-                } else {
-                    s.copyHostRange(p.from(), p.to(), from);
-                }
+                MemorySegment from = m.staging(target.context(), bytes, pinned);
                 ClMem dst = locked(() -> s.memoryIn(target.context()));
-                writes.add(target.cl().enqueueWriteBuffer(dst, false, offset, from, bytes, List.of()));
+                Fetched fetched = p.source() == null ? null : m.fetched.get(new Fetch(s, p.source(), p.from(), p.to()));
+                if (fetched == null) {
+                    s.copyHostRange(p.from(), p.to(), from);
+                    events.add(target.cl().enqueueWriteBuffer(dst, false, p.from() * e, from, bytes, List.of()));
+                } else {
+                    events.add(writeAfterRead(target, fetched, from, dst, p.from() * e, bytes, events));
+                }
                 locked(() -> s.moved(target.context(), p.from(), p.to()));
                 if (SchedulerTrace.on()) {
                     SchedulerTrace.log(s + ": elements " + p.from() + ".." + p.to() + " to " + target + " from "
@@ -306,17 +312,48 @@ public final class Distributor implements AutoCloseable {
         } catch (ClException ex) {
             throw moveFailed(ex);
         } finally {
-            m.reads.forEach(ClEvent::close);
+            events.addAll(m.reads); // complete before the writes that wait for them
             m.reads.clear();
-            m.readInto.forEach(PinnedLease::giveBack); // the reads are done, and copied out
-            m.readInto.clear();
-            if (!writes.isEmpty() || !writeFrom.isEmpty()) {
+            if (!events.isEmpty() || !pinned.isEmpty()) {
                 synchronized (uploads) {
-                    // kept until every write that reads it has completed
-                    uploads.add(new Upload(writes, m.arena, writeFrom));
+                    // kept until every write has completed (its read and its copy before it)
+                    uploads.add(new Upload(events, m.arena, pinned));
                 }
             }
         }
+    }
+
+    /**
+     * A write of {@code bytes} from {@code from} into {@code dst} at {@code offset} on {@code target}'s queue, that
+     * waits there for a user event which {@code fetched}'s read completing sets, once the part is copied into {@code
+     * from} (or fails with the read's status, failing the write). The user event goes into {@code events}, released
+     * with the write.
+     */
+    private static ClEvent writeAfterRead(QueueScheduler target, Fetched fetched, MemorySegment from, ClMem dst,
+            long offset, long bytes, List<ClEvent> events) {
+        ClEvent ready = ClEvent.userEvent(target.context().cl());
+        events.add(ready);
+        ClEvent write;
+        try {
+            write = target.cl().enqueueWriteBuffer(dst, false, offset, from, bytes, List.of(ready));
+        } catch (ClException ex) {
+            ready.setUserEventStatus(CL_FAILED); // nothing waits for it: completed so that its release is final
+            throw ex;
+        }
+        try {
+            fetched.read().onComplete(() -> {
+                int status = fetched.read().executionStatus();
+                if (status == 0) {
+                    MemorySegment.copy(fetched.into(), 0, from, 0, bytes);
+                }
+                ready.setUserEventStatus(status == 0 ? 0 : CL_FAILED);
+            });
+        } catch (ClException ex) {
+            ready.setUserEventStatus(CL_FAILED); // the write fails rather than waiting for ever
+            write.close();
+            throw ex;
+        }
+        return write;
     }
 
     /** {@code work}'s result, computed under the scheduler's lock (a storage's rows change only under it). */
@@ -438,34 +475,34 @@ public final class Distributor implements AutoCloseable {
     }
 
     /**
-     * Lets go of the staging memory whose writes have completed (the garbage collector frees it); with {@code all},
-     * waits for every write first. Nothing is let go while any write is pending: one check for all.
+     * Lets go of the staging memory of the moves whose writes have completed, oldest first, up to the first one still
+     * under way (moves complete about in the order they were made, so that one query of its oldest event stops a
+     * check where the devices are behind); with {@code all}, waits for every write first.
      */
     public void freeFinishedUploads(boolean all) {
         synchronized (uploads) {
-            if (!all) {
-                boolean pending = false;
-                for (Upload u : uploads) {
-                    for (ClEvent w : u.writes()) {
-                        pending |= w.executionStatus() > 0;
-                    }
-                }
-                if (pending) {
-                    return;
-                }
-            }
             try {
-                for (Upload u : uploads) {
-                    for (ClEvent w : u.writes()) {
-                        w.await();
+                while (!uploads.isEmpty()) {
+                    Upload u = uploads.getFirst();
+                    for (ClEvent w : u.events()) {
+                        if (all) {
+                            w.await();
+                        } else if (w.executionStatus() > 0) {
+                            return;
+                        }
                     }
-                }
-            } finally {
-                for (Upload u : uploads) {
-                    u.writes().forEach(ClEvent::close);
+                    uploads.removeFirst();
+                    u.events().forEach(ClEvent::close);
                     u.pinned().forEach(PinnedLease::giveBack);
                 }
-                uploads.clear();
+            } finally {
+                if (all) { // after a failure too: the rest is let go, as the caller will not wait again
+                    for (Upload u : uploads) {
+                        u.events().forEach(ClEvent::close);
+                        u.pinned().forEach(PinnedLease::giveBack);
+                    }
+                    uploads.clear();
+                }
             }
         }
     }
