@@ -4,6 +4,7 @@ import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.launch.CommandGroupRecord;
 import io.jsycl.internal.schedule.ChunkSplit;
 import io.jsycl.internal.schedule.Distributor;
+import io.jsycl.internal.schedule.MeasuredSplits;
 import io.jsycl.internal.schedule.QueueScheduler;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.Objects;
 /**
  * A queue over several devices that splits each kernel among them (the Celerity model): a {@code parallelFor} over a
  * {@link Range} runs on every device, each a chunk of the range's rows (dimension 0, {@code it.id(0)}), in
- * proportion to the devices' weights. Each accessor says through a {@link RangeMapper} which rows of its buffer a
+ * proportion to the devices' weights or to their measured speed on each kernel ({@link Balance#MEASURED}). Each accessor says through a {@link RangeMapper} which rows of its buffer a
  * chunk touches; the runtime keeps a copy of the buffer on each device and moves only the rows a chunk reads and its
  * device lacks (a stencil's halo rows from its neighbours, replicated data to everyone), and knows after a write
  * which device holds which rows. A host accessor, a buffer's close or a plain queue's kernel gathers the rows into
@@ -38,8 +39,8 @@ import java.util.Objects;
  * and min/max results are exactly one device's; a float sum is added in another order). Not yet: single tasks,
  * device arrays or sub-buffers with mappers (each is refused with the reason). Each device has a context and an
  * in-order queue of its own. Moves between devices go through host memory, since NVIDIA's OpenCL has no peer copy
- * (its own copies between two GPUs run at about 1 GB/s); a move from another device waits on the host for the
- * commands that wrote what it reads, so a submit that needs one returns after them.
+ * (its own copies between two GPUs run at about 1 GB/s); a submit waits for no device: a move's write waits on its
+ * device for the read on the other, so an iterative program's steps queue up ahead of the devices.
  *
  * <p>Threads: submits are serialized. A buffer a submit uses must not be used by another thread's command group or
  * host accessor while the submit runs: the submit records which device holds which rows as it returns.
@@ -48,7 +49,7 @@ public final class DistributedQueue implements AutoCloseable {
     private final List<Device> devices;
     private final List<Context> contexts = new ArrayList<>();
     private final List<Queue> queues = new ArrayList<>();
-    private final ChunkSplit split;
+    private final MeasuredSplits splits;
     private final Distributor distributor;
     private boolean closed;
 
@@ -74,6 +75,42 @@ public final class DistributedQueue implements AutoCloseable {
      * @param weights one positive weight per device
      */
     public DistributedQueue(List<Device> devices, double... weights) {
+        this(devices, Balance.FIXED, weights);
+    }
+
+    /**
+     * Over {@code devices}, sharing rows out as {@code balance} says, starting from equal shares.
+     *
+     * @param devices the OpenCL devices to split kernels among, at least one
+     * @param balance {@link Balance#MEASURED} for devices of different speeds
+     */
+    public DistributedQueue(List<Device> devices, Balance balance) {
+        this(devices, balance, ChunkSplit.equal(devices.size()).weights());
+    }
+
+    /** How a DistributedQueue shares a kernel's rows out among its devices. */
+    public enum Balance {
+        /** In proportion to the weights given (equal shares by default), the same for every kernel. */
+        FIXED,
+        /**
+         * In proportion to each device's measured speed on each kernel: a kernel (its lambda, over a range of so
+         * many rows) starts from the weights given, and after each of its submits completes, its devices' kernel
+         * times (the queues profile) update its split for its next submit, which moves the rows that change device.
+         * For two GPU models, or a GPU beside a CPU, whose ratio of speeds differs from kernel to kernel. The split
+         * changes only where the devices' predicted times differ by more than 5%, so devices of one model keep their
+         * equal shares. Results do not depend on the split, except the order a float reduction adds in.
+         */
+        MEASURED
+    }
+
+    /**
+     * Over {@code devices}, sharing rows out as {@code balance} says, starting from {@code weights}.
+     *
+     * @param devices the OpenCL devices to split kernels among, at least one
+     * @param balance {@link Balance#MEASURED} for devices of different speeds
+     * @param weights one positive weight per device: the shares every kernel starts with
+     */
+    public DistributedQueue(List<Device> devices, Balance balance, double... weights) {
         this.devices = List.copyOf(devices);
         if (this.devices.isEmpty()) {
             throw new IllegalArgumentException("a DistributedQueue needs at least one device");
@@ -87,13 +124,16 @@ public final class DistributedQueue implements AutoCloseable {
                         + "yet: give OpenCL devices (Device.all())");
             }
         }
-        this.split = new ChunkSplit(weights);
+        Objects.requireNonNull(balance, "balance");
+        this.splits = new MeasuredSplits(new ChunkSplit(weights), balance == Balance.MEASURED);
         var schedulers = new ArrayList<QueueScheduler>();
         try {
             for (Device d : this.devices) {
                 var context = new Context(d);
                 contexts.add(context);
-                var q = new Queue(context, d, QueueProperty.IN_ORDER);
+                var q = splits.measured()
+                        ? new Queue(context, d, QueueProperty.IN_ORDER, QueueProperty.ENABLE_PROFILING)
+                        : new Queue(context, d, QueueProperty.IN_ORDER);
                 queues.add(q);
                 schedulers.add(q.scheduler());
             }
@@ -128,13 +168,26 @@ public final class DistributedQueue implements AutoCloseable {
 
     /**
      * The rows of a range of {@code rows} rows each device runs: device {@code k} runs {@code bounds[k]} (inclusive)
-     * to {@code bounds[k + 1]}. Boundaries are multiples of 256 rows; a device may get none.
+     * to {@code bounds[k + 1]}. Boundaries are multiples of 256 rows; a device may get none. With {@link
+     * Balance#MEASURED}, the bounds every kernel starts with.
      *
      * @param rows the range's extent in dimension 0
      * @return the {@code devices().size() + 1} boundaries
      */
     public long[] chunkBounds(long rows) {
-        return split.bounds(rows);
+        return splits.split(Void.class, rows).bounds(rows);
+    }
+
+    /**
+     * The rows each device runs of the next submit of a kernel over a range of {@code rows} rows: with {@link
+     * Balance#MEASURED}, as the kernel's measured speeds have set them so far, else {@link #chunkBounds(long)}.
+     *
+     * @param kernel the kernel lambda's class ({@code kernel.getClass()})
+     * @param rows the range's extent in dimension 0
+     * @return the {@code devices().size() + 1} boundaries
+     */
+    public long[] chunkBounds(Class<?> kernel, long rows) {
+        return splits.split(Objects.requireNonNull(kernel, "kernel"), rows).bounds(rows);
     }
 
     /**
@@ -153,8 +206,9 @@ public final class DistributedQueue implements AutoCloseable {
             throw new IllegalStateException("this DistributedQueue is closed");
         }
         var chunks = new ArrayList<CommandGroupRecord>(queues.size());
+        MeasuredSplits.View view = splits.view();
         for (int k = 0; k < queues.size(); k++) {
-            var h = new Handler(queues.get(k), split, k);
+            var h = new Handler(queues.get(k), view, k);
             h.record(commandGroup);
             CommandGroupRecord record = h.finish();
             var chunk = CommandGroupRecord.chunkOf(record.launch());
@@ -162,12 +216,14 @@ public final class DistributedQueue implements AutoCloseable {
         }
         Distributor.Moves moves = distributor.plan(chunks);
         distributor.startReads(moves);
-        var events = new ArrayList<EventImpl>();
+        var parts = new ArrayList<List<EventImpl>>(); // per device: the events of the parts it runs
         var after = new ArrayList<List<CommandGroupRecord>>(); // per device: what runs once the moves are made
         for (int k = 0; k < chunks.size(); k++) {
             CommandGroupRecord c = chunks.get(k);
             var later = new ArrayList<CommandGroupRecord>(2);
             after.add(later);
+            var events = new ArrayList<EventImpl>(3);
+            parts.add(events);
             if (c == null) {
                 continue;
             }
@@ -189,12 +245,39 @@ public final class DistributedQueue implements AutoCloseable {
         distributor.enqueueWrites(moves);
         for (int k = 0; k < after.size(); k++) {
             for (CommandGroupRecord part : after.get(k)) {
-                events.add(submit(k, part));
+                parts.get(k).add(submit(k, part));
             }
         }
-        EventImpl all = distributor.finish(chunks, events);
+        var events = parts.stream().flatMap(List::stream).toList();
+        EventImpl all = distributor.finish(chunks, events, splits.measured() ? () -> measured(chunks, parts) : null);
         distributor.combineReduction(chunks); // a reduction's parts: into its output, before the submit returns
         return Event.of(all);
+    }
+
+    /**
+     * Once a submit's parts have completed: each device's rows and kernel time, for the kernel's next split
+     * ({@link Balance#MEASURED}).
+     */
+    private void measured(List<CommandGroupRecord> chunks, List<List<EventImpl>> parts) {
+        long[] rows = new long[chunks.size()];
+        long[] nanos = new long[chunks.size()];
+        CommandGroupRecord.Launch launch = null;
+        for (int k = 0; k < chunks.size(); k++) {
+            CommandGroupRecord c = chunks.get(k);
+            if (c == null) {
+                continue;
+            }
+            launch = c.launch();
+            var chunk = CommandGroupRecord.chunkOf(launch);
+            rows[k] = chunk.to() - chunk.from();
+            for (EventImpl e : parts.get(k)) {
+                var t = e.profile();
+                nanos[k] += t.endNanos() - t.startNanos();
+            }
+        }
+        if (launch != null) {
+            splits.record(launch.kernel().getClass(), launch.range().get(0), rows, nanos);
+        }
     }
 
     private EventImpl submit(int k, CommandGroupRecord chunk) {

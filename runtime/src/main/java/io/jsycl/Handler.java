@@ -5,6 +5,7 @@ import io.jsycl.internal.memory.LocalAccessorImpl;
 import io.jsycl.internal.memory.ReductionImpl;
 import io.jsycl.internal.launch.CommandGroupRecord;
 import io.jsycl.internal.schedule.ChunkSplit;
+import io.jsycl.internal.schedule.MeasuredSplits;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.launch.KernelBinding;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ public final class Handler {
     private final Queue queue;
     // Set on a handler that records one device's chunk of a DistributedQueue's command group: how the range's rows
     // are split, which chunk this is, and each buffer's range mapper.
-    private final ChunkSplit split;
+    private final MeasuredSplits.View split;
     private final int chunkIndex;
     private Map<BufferStorage, RangeMapper> mappers;
     // When the submit began (System.nanoTime), before the command group ran: a launch thread's burst test.
@@ -50,8 +51,11 @@ public final class Handler {
         this(queue, null, 0);
     }
 
-    /** A handler for chunk {@code chunkIndex} of {@code split} (a DistributedQueue's device), or a plain one. */
-    Handler(Queue queue, ChunkSplit split, int chunkIndex) {
+    /**
+     * A handler for chunk {@code chunkIndex} of the kernel's split in {@code split} (a DistributedQueue's device, the
+     * submit's view of its splits), or a plain one.
+     */
+    Handler(Queue queue, MeasuredSplits.View split, int chunkIndex) {
         this.queue = queue;
         this.split = split;
         this.chunkIndex = chunkIndex;
@@ -307,7 +311,8 @@ public final class Handler {
         long rows = range.get(0);
         // An nd-range splits between whole work-groups: its chunks' boundaries are multiples of the group's rows.
         long group = l instanceof CommandGroupRecord.NdItems nd ? nd.local().get(0) : 1;
-        long[] bounds = split.bounds(rows, group * Math.max(1, Math.round((double) ChunkSplit.ALIGN / group)));
+        long[] bounds = split.split(l.kernel().getClass(), rows)
+                .bounds(rows, group * Math.max(1, Math.round((double) ChunkSplit.ALIGN / group)));
         long from = bounds[chunkIndex];
         long to = bounds[chunkIndex + 1];
         var chunkMappers = new LinkedHashMap<BufferStorage, RangeMapper>();

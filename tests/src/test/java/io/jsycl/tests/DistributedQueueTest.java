@@ -64,6 +64,63 @@ class DistributedQueueTest {
         }
     }
 
+    /**
+     * Measured balance, started from shares far from the devices' speeds (1:7 on two equal devices): after the first
+     * steps the kernel's split follows the measured device times, the rows move to their new devices, and the result
+     * stays Java's bit for bit. Each row's work is a loop long enough for a device's time to follow its rows.
+     */
+    @Test
+    void measuredBalanceMovesRowsTowardsTheDevicesSpeedAndKeepsJavasResult() {
+        Device d = device();
+        int n = 4096;
+        int work = 400;
+        int steps = 8;
+        float[] x = floats(n, 11);
+        float[] y = floats(n, 12);
+        float[] expected = y.clone();
+        float[] next = new float[n];
+        for (int s = 0; s < steps; s++) {
+            for (int i = 0; i < n; i++) {
+                float left = x[i == 0 ? 0 : i - 1];
+                float v = expected[i];
+                for (int j = 0; j < work; j++) {
+                    v = v * 0.999f + left * 0.001f;
+                }
+                next[i] = v;
+            }
+            System.arraycopy(next, 0, expected, 0, n);
+        }
+        Class<?>[] kernel = new Class<?>[1];
+        long[] first;
+        long[] last;
+        try (var dq = new DistributedQueue(List.of(d, d), DistributedQueue.Balance.MEASURED, 1, 7);
+             var bx = Buffer.of(x); var by = Buffer.of(y)) {
+            first = dq.chunkBounds(n);
+            for (int s = 0; s < steps; s++) {
+                dq.submit(h -> {
+                    var xs = bx.read(h, RangeMapper.neighborhood(1));
+                    var ys = by.readWrite(h, RangeMapper.oneToOne());
+                    io.jsycl.ItemKernel k = it -> {
+                        int i = it.id(0);
+                        float left = xs.get(i == 0 ? 0 : i - 1);
+                        float v = ys.get(i);
+                        for (int j = 0; j < work; j++) {
+                            v = v * 0.999f + left * 0.001f;
+                        }
+                        ys.set(i, v);
+                    };
+                    kernel[0] = k.getClass();
+                    h.parallelFor(Range.of(n), k);
+                }).await();
+            }
+            last = dq.chunkBounds(kernel[0], n);
+        }
+        assertThat(y).containsExactly(expected);
+        assertThat(first).containsExactly(0, 512, 4096);
+        assertThat(last[1]).as("the first device's rows once measured (%s)", java.util.Arrays.toString(last))
+                .isGreaterThan(first[1]);
+    }
+
     /** A 1-D three-point stencil, 25 steps between two buffers: every step reads its neighbours' halo rows. */
     @Test
     void stencilWithHalosMatchesJava() {

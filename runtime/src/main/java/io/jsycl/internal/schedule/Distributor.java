@@ -64,6 +64,8 @@ public final class Distributor implements AutoCloseable {
     private record Upload(List<ClEvent> events, Arena arena, List<PinnedLease> pinned) {
     }
 
+    private static final System.Logger LOG = System.getLogger("io.jsycl.scheduler");
+
     private final List<QueueScheduler> devices;
     private final ExecutorService completer;
     private final List<Upload> uploads = new ArrayList<>();
@@ -436,8 +438,10 @@ public final class Distributor implements AutoCloseable {
      * After the chunks were submitted ({@code chunks.get(k)} device {@code k}'s, null where it runs nothing; {@code
      * events} the events of every part submitted): the elements each chunk wrote are current on its device only, and
      * one event, complete once every part is, is each buffer's user (its writer, or a reader where no chunk wrote it).
+     * {@code afterAll}, where not null, runs once every part has completed without a failure, before that event
+     * completes (on the thread that waits for them; what it throws is logged).
      */
-    public EventImpl finish(List<CommandGroupRecord> chunks, List<EventImpl> events) {
+    public EventImpl finish(List<CommandGroupRecord> chunks, List<EventImpl> events, Runnable afterAll) {
         var done = new CompletableFuture<Void>();
         EventImpl all = EventImpl.of(done);
         var modes = new LinkedHashMap<BufferStorage, AccessMode>();
@@ -463,6 +467,13 @@ public final class Distributor implements AutoCloseable {
                     e.await();
                 } catch (RuntimeException | Error ex) {
                     failure = failure == null ? ex : failure;
+                }
+            }
+            if (failure == null && afterAll != null) {
+                try {
+                    afterAll.run();
+                } catch (RuntimeException ex) {
+                    LOG.log(System.Logger.Level.WARNING, "a DistributedQueue's measurement of its devices failed", ex);
                 }
             }
             if (failure == null) {

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs ON a GPU host with several GPUs, from the repository root, with .gpu/lib and .gpu/commit carried along (from
+# benchmarks/gpu/run.sh) and a JRE at /tmp/jre (left there by tests/gpu/remote.sh or benchmarks/gpu/remote.sh on the
+# same machine, else unpacked from .gpu/jre.tgz): the multi-GPU benchmark on 1, 2 and 4 GPUs, then the
+# multi-dimensional kernels beside hand-written OpenCL C on the first GPU. Writes into $OUT two run folders that
+# benchmarks/results/regenerate.py --add files (multi-gpu/ and grid/), each with its run.properties.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+OUT="${OUT:-./bench-out}"
+nv=/usr/local/nvidia/lib64/libnvidia-opencl.so.1
+if [ -e "$nv" ] && ! grep -qs "$nv" /etc/OpenCL/vendors/*.icd; then
+  mkdir -p /etc/OpenCL/vendors && echo "$nv" > /etc/OpenCL/vendors/nvidia.icd
+fi
+[ -x /tmp/jre/bin/java ] || { rm -rf /tmp/jre && tar xzf .gpu/jre.tgz -C /tmp; }
+java=(/tmp/jre/bin/java -Xmx96g --enable-native-access=ALL-UNNAMED -cp '.gpu/lib/*')
+gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)
+model=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1 | sed 's/, */, driver /')
+page=$(grep -oE '\b[A-Z]{1,2}[0-9]{2,4}[A-Z]?\b' <<< "${model%%,*}" | head -1 | tr 'A-Z' 'a-z')
+commit=$(cat .gpu/commit 2>/dev/null || echo unknown)
+props() {  # props DIR DEVICE COMMAND
+  { echo "page=${page:-gpu}"; echo "device=$2"; echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"; echo "commit=$commit"
+    echo "command=$3"; } > "$1/run.properties"
+}
+
+mkdir -p "$OUT/multi-gpu" "$OUT/grid"
+args=(--gpus 1,2,4 --runs 5 --warmup 20 --saxpy-log2 30 --bodies 262144,1048576 --sgemm 16384)
+t0=$SECONDS
+timeout 330 "${java[@]}" io.jsycl.bench.MultiGpuBench "${args[@]}" > "$OUT/multi-gpu/multi-gpu.log" 2>&1
+echo "multi-gpu: exit $? in $((SECONDS - t0)) s"
+grep -E '^(#|\||$)' "$OUT/multi-gpu/multi-gpu.log" > "$OUT/multi-gpu/multi-gpu.md"
+props "$OUT/multi-gpu" "${gpus}x ${model%%,*} (NVLink between them), ${model#*, }" \
+  "java -Xmx96g --enable-native-access=ALL-UNNAMED -cp '.gpu/lib/*' io.jsycl.bench.MultiGpuBench ${args[*]} (benchmarks/gpu/multi-run.sh, after benchmarks/gpu/run.sh)"
+
+t0=$SECONDS
+timeout 200 "${java[@]}" -Djsycl.cache.dir="$(mktemp -d)" io.jsycl.bench.GridKernels --device gpu --runs 15 \
+  --out "$OUT/grid/grid-kernels.md" > "$OUT/grid/grid-kernels.log" 2>&1
+echo "grid-kernels: exit $? in $((SECONDS - t0)) s"
+props "$OUT/grid" "${model}" \
+  "java --enable-native-access=ALL-UNNAMED -Djsycl.cache.dir=\$(mktemp -d) -cp '.gpu/lib/*' io.jsycl.bench.GridKernels --device gpu --runs 15 (benchmarks/gpu/multi-run.sh, after benchmarks/gpu/run.sh)"
+cat "$OUT/multi-gpu/multi-gpu.md"
+grep -E '^\| (conv|stencil|transpose|slices)' "$OUT/grid/grid-kernels.md" | cut -d'|' -f2-5,9-13
+grep -E 'submits took' "$OUT/grid/grid-kernels.md"
+tail -5 "$OUT/multi-gpu/multi-gpu.log" "$OUT/grid/grid-kernels.log" | grep -iE 'exception|error|mismatch' | head

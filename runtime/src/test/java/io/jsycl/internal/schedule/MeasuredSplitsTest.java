@@ -1,0 +1,78 @@
+package io.jsycl.internal.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class MeasuredSplitsTest {
+    private static final long ROWS = 4096;
+
+    /** A kernel's key: any class stands for a lambda's. */
+    private static final class KernelA {
+    }
+
+    private static final class KernelB {
+    }
+
+    @Test
+    void aDeviceThreeTimesFasterGetsThreeQuartersOfTheRows() {
+        var splits = new MeasuredSplits(ChunkSplit.equal(2), true);
+        // Equal rows, the second device done in a third of the time.
+        splits.record(KernelA.class, ROWS, new long[] {2048, 2048}, new long[] {3_000_000, 1_000_000});
+        assertThat(splits.split(KernelA.class, ROWS).bounds(ROWS)).containsExactly(0, 1024, 4096);
+        // Another kernel, or the same lambda over another range, keeps its own split.
+        assertThat(splits.split(KernelB.class, ROWS).bounds(ROWS)).containsExactly(0, 2048, 4096);
+        assertThat(splits.split(KernelA.class, 2 * ROWS).bounds(2 * ROWS)).containsExactly(0, 4096, 8192);
+    }
+
+    @Test
+    void devicesWithinFivePercentOfEachOtherKeepTheirShares() {
+        var splits = new MeasuredSplits(ChunkSplit.equal(2), true);
+        for (int step = 0; step < 20; step++) {
+            long noise = step % 2 == 0 ? 30_000 : -30_000; // 3% either way
+            splits.record(KernelA.class, ROWS, new long[] {2048, 2048},
+                    new long[] {1_000_000 + noise, 1_000_000 - noise});
+            assertThat(splits.split(KernelA.class, ROWS).bounds(ROWS)).containsExactly(0, 2048, 4096);
+        }
+    }
+
+    @Test
+    void speedsAverageOldAndNewSoOneSlowStepMovesHalfWay() {
+        var splits = new MeasuredSplits(ChunkSplit.equal(2), true);
+        splits.record(KernelA.class, ROWS, new long[] {2048, 2048}, new long[] {1_000_000, 1_000_000});
+        assertThat(splits.split(KernelA.class, ROWS).bounds(ROWS)).containsExactly(0, 2048, 4096);
+        // One step with the first device at half speed: its speed is averaged to 3/4 of the second's.
+        splits.record(KernelA.class, ROWS, new long[] {2048, 2048}, new long[] {2_000_000, 1_000_000});
+        double[] w = splits.split(KernelA.class, ROWS).weights();
+        assertThat(w[0] / w[1]).isCloseTo(0.75, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
+    void aDeviceThatRanNothingIsCreditedItsInitialWeightAtTheOthersSpeed() {
+        var splits = new MeasuredSplits(new ChunkSplit(new double[] {1, 1, 2}), true);
+        // The first two ran 1024 rows each, in 1 and 2 ms; the third ran nothing (a range too short for it, say).
+        splits.record(KernelA.class, ROWS, new long[] {1024, 1024, 0}, new long[] {1_000_000, 2_000_000, 0});
+        double[] w = splits.split(KernelA.class, ROWS).weights();
+        // Speeds 1024/1e6 and 512/1e6 rows per ns; the third: its weight 2 times the mean per unit weight (768/1e6).
+        assertThat(w[0] / w[1]).isCloseTo(2.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(w[2] / w[1]).isCloseTo(3.0, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
+    void oneSubmitsViewKeepsTheSplitItFirstSawWhileMeasurementsArrive() {
+        var splits = new MeasuredSplits(ChunkSplit.equal(2), true);
+        MeasuredSplits.View view = splits.view();
+        assertThat(view.split(KernelA.class, ROWS).bounds(ROWS)).containsExactly(0, 2048, 4096);
+        splits.record(KernelA.class, ROWS, new long[] {2048, 2048}, new long[] {3_000_000, 1_000_000});
+        assertThat(view.split(KernelA.class, ROWS).bounds(ROWS)).containsExactly(0, 2048, 4096);
+        assertThat(splits.view().split(KernelA.class, ROWS).bounds(ROWS)).containsExactly(0, 1024, 4096);
+    }
+
+    @Test
+    void fixedWeightsIgnoreMeasurements() {
+        var splits = new MeasuredSplits(new ChunkSplit(new double[] {1, 3}), false);
+        splits.record(KernelA.class, ROWS, new long[] {1024, 3072}, new long[] {1_000_000, 9_000_000});
+        assertThat(splits.split(KernelA.class, ROWS).bounds(ROWS)).containsExactly(0, 1024, 4096);
+        assertThat(splits.view().split(KernelA.class, ROWS).bounds(ROWS)).containsExactly(0, 1024, 4096);
+    }
+}
