@@ -39,8 +39,9 @@ import java.util.Objects;
  * and min/max results are exactly one device's; a float sum is added in another order). Not yet: single tasks,
  * device arrays or sub-buffers with mappers (each is refused with the reason). Each device has a context and an
  * in-order queue of its own. Moves between devices go through host memory, since NVIDIA's OpenCL has no peer copy
- * (its own copies between two GPUs run at about 1 GB/s); a submit waits for no device: a move's write waits on its
- * device for the read on the other, so an iterative program's steps queue up ahead of the devices.
+ * (its own copies between two GPUs run at about 1 GB/s); a move from another device waits on the host for the
+ * commands that wrote what it reads, so a submit that needs one returns after them (while the devices run the rows
+ * that need nothing from elsewhere).
  *
  * <p>Threads: submits are serialized. A buffer a submit uses must not be used by another thread's command group or
  * host accessor while the submit runs: the submit records which device holds which rows as it returns.

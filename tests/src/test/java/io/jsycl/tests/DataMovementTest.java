@@ -10,6 +10,7 @@ import io.jsycl.Queue;
 import io.jsycl.QueueProperty;
 import io.jsycl.Range;
 import io.jsycl.opencl.ClObjects;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
 
@@ -20,6 +21,12 @@ import org.junit.jupiter.api.parallel.Isolated;
  */
 @Isolated
 class DataMovementTest {
+    /** The counts are the process's: a submit-path warm-up running beside the test (JSYCL_WARMUP) ends first. */
+    @BeforeEach
+    void warmUpEnded() {
+        TestDevices.openCl().forEach(TestDevices::withoutWarmup);
+    }
+
     private static long writes() {
         return ClObjects.calls("clEnqueueWriteBuffer");
     }

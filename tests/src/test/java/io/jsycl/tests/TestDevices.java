@@ -42,4 +42,25 @@ public final class TestDevices {
         org.junit.jupiter.api.Assumptions.assumeFalse(list.isEmpty(), "no OpenCL device");
         return list.getFirst();
     }
+
+    /**
+     * Makes a queue on {@code device}, which starts jsycl's submit-path warm-up where the settings turn it on, and
+     * waits (up to 15 s) for the warm-up's thread to end: a test that counts driver calls, which are counted for the
+     * whole process, counts only its own.
+     */
+    public static void withoutWarmup(Device device) {
+        try (var q = new io.jsycl.Queue(device)) {
+            q.await();
+        }
+        long end = System.nanoTime() + 15_000_000_000L;
+        while (System.nanoTime() < end
+                && Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals("jsycl-warm-up"))) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
 }

@@ -37,11 +37,8 @@ import java.util.concurrent.Executors;
  * devices need it, and waits for nothing. The queue then submits what can run before the moves: every chunk that
  * lacks nothing, and of the others the rows that read none of what they lack ({@link #interior}: a stencil's rows
  * away from its halo), so the devices compute while the reads wait for the commands that wrote what they read.
- * {@link #enqueueWrites} writes each part to each device that needs it, on that device's queue, where the write of a
- * part another device holds waits for its read through a user event (the read's completion callback copies the part
- * into the target's staging memory and sets it): the submitting thread waits for no device, so the steps of an
- * iterative program queue up ahead of the devices as on one GPU. The queue submits the rest of the chunks after the
- * writes. {@link #finish} then records what each chunk wrote (current on its
+ * {@link #enqueueWrites} waits for the reads and writes each part to each device that needs it, on that device's
+ * queue; the queue submits the rest of the chunks after the writes. {@link #finish} then records what each chunk wrote (current on its
  * device only) and one event for the whole command, which later commands on other queues and host accessors wait
  * for.
  *
@@ -55,8 +52,8 @@ import java.util.concurrent.Executors;
  */
 public final class Distributor implements AutoCloseable {
     /**
-     * One submit's moves: the memory its reads land in and its writes read from, and their events (the writes, the
-     * reads and the user events between them), kept until every one has completed: pinned memory of the source's or
+     * One submit's moves: the memory its reads land in and its writes read from, and the writes' events, kept until
+     * every write has completed: pinned memory of the source's or
      * target's context, given back to its pool then, or (where the driver gives none) an automatic arena, left to the
      * garbage collector; closing a shared arena would stop every thread of the JVM (a handshake), which once cost a
      * DistributedQueue a quarter of its submit.
@@ -111,20 +108,13 @@ public final class Distributor implements AutoCloseable {
     private record Fetch(BufferStorage storage, ContextImpl source, long from, long to) {
     }
 
-    /** Where a {@link Fetch} lands in host memory, and its read. */
-    private record Fetched(MemorySegment into, ClEvent read) {
-    }
-
-    /** The status a user event fails with when the read before its write failed: the write fails in turn. */
-    private static final int CL_FAILED = -1;
-
     /**
      * One submit's moves: what each chunk reads and its device lacks, where each part is now, and the reads from
      * devices under way ({@link #startReads}, {@link #enqueueWrites}).
      */
     public static final class Moves {
         private final List<Need> needs;
-        private final Map<Fetch, Fetched> fetched = new LinkedHashMap<>();
+        private final Map<Fetch, MemorySegment> fetched = new LinkedHashMap<>();
         private final List<ClEvent> reads = new ArrayList<>();
         /** The source contexts' pinned memory the reads land in, given back once the moves are made. */
         private final List<PinnedLease> readInto = new ArrayList<>();
@@ -249,10 +239,9 @@ public final class Distributor implements AutoCloseable {
                 MemorySegment into = m.staging(p.source(), bytes, m.readInto);
                 ClMem src = locked(() -> n.storage().memoryIn(p.source()));
                 QueueScheduler from = queueOf(p.source());
-                ClEvent read = from.cl().enqueueReadBuffer(src, false, p.from() * e, into, bytes, List.of());
-                m.reads.add(read);
+                m.reads.add(from.cl().enqueueReadBuffer(src, false, p.from() * e, into, bytes, List.of()));
                 sourceQueues.add(from);
-                m.fetched.put(key, new Fetched(into, read));
+                m.fetched.put(key, into);
             }
             for (QueueScheduler q : sourceQueues) {
                 q.cl().flush();
@@ -274,18 +263,24 @@ public final class Distributor implements AutoCloseable {
     }
 
     /**
-     * Enqueues a write of each part to each device that needs it, on that device's queue, and returns without
-     * waiting: a part from the host array is copied into staging memory now; a part read from another device
-     * ({@link #startReads}) is written once its read completes, which the target's queue waits for through a user
-     * event that the read's completion callback sets after copying the part into the target's staging memory. So the
-     * submitting thread never waits for a device, and each device waits only for the reads it needs. Chunks
-     * submitted after this call read the writes.
+     * Waits for the reads ({@link #startReads}) and enqueues a write of each part to each device that needs it, on
+     * that device's queue, from the target context's staging memory. Returns once the writes are enqueued; chunks
+     * submitted after this call read them.
+     *
+     * <p>The wait is on this thread. A write that waits on its device instead, for an OpenCL user event that the
+     * read's completion callback sets, lets a submit return at once, but on NVIDIA's driver (580) it made a step of a
+     * 2-D stencil on two H200s take 9 ms instead of 0.74 (run 91f6bd9): the callbacks and the commands held behind a
+     * user event are each released late. The reads complete soon after the previous submit's last commands, while
+     * the devices run what {@link #interior} let this submit start.
      */
     public void enqueueWrites(Moves m) {
-        var events = new ArrayList<ClEvent>(); // the writes, then the reads and user events they wait for
+        var events = new ArrayList<ClEvent>(); // the writes
         var pinned = new ArrayList<PinnedLease>(m.readInto);
         m.readInto.clear();
         try {
+            for (ClEvent r : m.reads) {
+                r.await();
+            }
             for (Need n : m.needs) {
                 BufferStorage s = n.storage();
                 var p = n.piece();
@@ -294,14 +289,15 @@ public final class Distributor implements AutoCloseable {
                 QueueScheduler target = devices.get(n.target());
                 // The target context's pinned memory: a write from it is DMA that waits for nothing on the host.
                 MemorySegment from = m.staging(target.context(), bytes, pinned);
-                ClMem dst = locked(() -> s.memoryIn(target.context()));
-                Fetched fetched = p.source() == null ? null : m.fetched.get(new Fetch(s, p.source(), p.from(), p.to()));
+                MemorySegment fetched = p.source() == null ? null
+                        : m.fetched.get(new Fetch(s, p.source(), p.from(), p.to()));
                 if (fetched == null) {
                     s.copyHostRange(p.from(), p.to(), from);
-                    events.add(target.cl().enqueueWriteBuffer(dst, false, p.from() * e, from, bytes, List.of()));
                 } else {
-                    events.add(writeAfterRead(target, fetched, from, dst, p.from() * e, bytes, events));
+                    MemorySegment.copy(fetched, 0, from, 0, bytes);
                 }
+                ClMem dst = locked(() -> s.memoryIn(target.context()));
+                events.add(target.cl().enqueueWriteBuffer(dst, false, p.from() * e, from, bytes, List.of()));
                 locked(() -> s.moved(target.context(), p.from(), p.to()));
                 if (SchedulerTrace.on()) {
                     SchedulerTrace.log(s + ": elements " + p.from() + ".." + p.to() + " to " + target + " from "
@@ -314,48 +310,15 @@ public final class Distributor implements AutoCloseable {
         } catch (ClException ex) {
             throw moveFailed(ex);
         } finally {
-            events.addAll(m.reads); // complete before the writes that wait for them
+            m.reads.forEach(ClEvent::close); // complete, or failed: the failure is thrown above
             m.reads.clear();
             if (!events.isEmpty() || !pinned.isEmpty()) {
                 synchronized (uploads) {
-                    // kept until every write has completed (its read and its copy before it)
+                    // kept until every write has completed
                     uploads.add(new Upload(events, m.arena, pinned));
                 }
             }
         }
-    }
-
-    /**
-     * A write of {@code bytes} from {@code from} into {@code dst} at {@code offset} on {@code target}'s queue, that
-     * waits there for a user event which {@code fetched}'s read completing sets, once the part is copied into {@code
-     * from} (or fails with the read's status, failing the write). The user event goes into {@code events}, released
-     * with the write.
-     */
-    private static ClEvent writeAfterRead(QueueScheduler target, Fetched fetched, MemorySegment from, ClMem dst,
-            long offset, long bytes, List<ClEvent> events) {
-        ClEvent ready = ClEvent.userEvent(target.context().cl());
-        events.add(ready);
-        ClEvent write;
-        try {
-            write = target.cl().enqueueWriteBuffer(dst, false, offset, from, bytes, List.of(ready));
-        } catch (ClException ex) {
-            ready.setUserEventStatus(CL_FAILED); // nothing waits for it: completed so that its release is final
-            throw ex;
-        }
-        try {
-            fetched.read().onComplete(() -> {
-                int status = fetched.read().executionStatus();
-                if (status == 0) {
-                    MemorySegment.copy(fetched.into(), 0, from, 0, bytes);
-                }
-                ready.setUserEventStatus(status == 0 ? 0 : CL_FAILED);
-            });
-        } catch (ClException ex) {
-            ready.setUserEventStatus(CL_FAILED); // the write fails rather than waiting for ever
-            write.close();
-            throw ex;
-        }
-        return write;
     }
 
     /** {@code work}'s result, computed under the scheduler's lock (a storage's rows change only under it). */
