@@ -25,6 +25,11 @@ public final class ExecutorDevices {
     }
 
     private static final Map<Device, Held> HELD = new ConcurrentHashMap<>();
+    /**
+     * Spark's own logging (SLF4J): a Spark executor drops what goes through {@code System.Logger} (java.util.logging
+     * there has no handler), so the executor's log would not say which device it uses.
+     */
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ExecutorDevices.class);
 
     static {
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(ExecutorDevices::closeAll));
@@ -50,6 +55,9 @@ public final class ExecutorDevices {
      */
     public static Queue queueFor(Device device) {
         return HELD.computeIfAbsent(device, d -> {
+            // One line per executor and device: which GPU a worker's address gave, in the executor's log.
+            LOG.info("jsycl: a context on {} (PCI bus id {}) for this executor's tasks", d,
+                    d.pciBusId().orElse("unknown"));
             var context = new Context(d);
             return new Held(context, new Queue(context, d));
         }).queue();
