@@ -314,12 +314,14 @@ SECTIONS = [
             "GPU 0 to GPU 1 on the same host (`benchmarks/gpu/torch_p2p.py`); median of 5, GB/s of the bytes moved; "
             "jsycl's moves checked against the Java array.", one_table("MiB", "peer-copy")),
     Section("Several GPUs", ["multi-gpu.md"],
-            "One program through a `DistributedQueue` on 1, 2 and 4 GPUs of one host, the same code at every count "
-            "(`io.jsycl.bench.MultiGpuBench`): resident SAXPY (rows one-to-one, nothing moves between steps), a 2-D "
-            "five-point stencil whose halo rows move between neighbouring GPUs every step, and n-body (every GPU "
-            "reads every position; each step's new positions move to every GPU). A run is a batch of steps and one "
-            "wait, after the data's first distribution; median of 3 batches, milliseconds per step; every result "
-            "checked bit for bit against the 1-GPU run.", one_table("workload", "multi-gpu")),
+            "One program through a `DistributedQueue` on 1, 2 and 4 GPUs of one host (as many as the host has), the "
+            "same code at every count (`io.jsycl.bench.MultiGpuBench`): resident SAXPY and `Reduction.sum` (rows "
+            "one-to-one, nothing moves between steps; the sum's parts combined on the host every step), a 2-D "
+            "five-point stencil whose halo rows move between neighbouring GPUs every step (batches of 100 steps), "
+            "n-body (every GPU reads every position; each step's new positions move to every GPU) and SGEMM (A's "
+            "and C's rows split, B read whole by every GPU; one product a run). A run is a batch of steps and one "
+            "wait, after the data's first distribution and warm-up batches; median of 5 batches (3 products), "
+            "milliseconds per step; every result checked bit for bit against the 1-GPU run.", one_table("workload", "multi-gpu")),
     Section("Kernels on the host device", ["host-device.md"],
             "The pure-Java host device beside a parallel Java stream over the same arithmetic and each OpenCL CPU "
             "device (`io.jsycl.bench.HostDeviceBench`): a `Range` kernel, an nd-range kernel without barriers (a "
