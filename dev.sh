@@ -5,7 +5,8 @@
 #                               Histogram, SumReduction, PrefixSum, StreamCompaction, RowSums, Mandelbrot,
 #                               Stencil, NBody, MultiGpuHeat
 #   ./dev.sh spark-sample NAME [ARGS]
-#                               run a Spark sample in local[*] (Spark from Maven Central): SparkKMeans
+#                               run a Spark sample in local[*] (Spark from Maven Central): SparkKMeans,
+#                               SparkMandelbrot
 #   ./dev.sh regenerate [ARGS]  everything generated: the committed OpenCL bindings (from cl.h, through libclang),
 #                               the per-element-type sources (runtime's and kernel-api's src/main/templates, written
 #                               into target/ by every build too) and the committed golden files of the lowering
