@@ -322,6 +322,17 @@ SECTIONS = [
             "and C's rows split, B read whole by every GPU; one product a run). A run is a batch of steps and one "
             "wait, after the data's first distribution and warm-up batches; median of 5 batches (3 products), "
             "milliseconds per step; every result checked bit for bit against the 1-GPU run.", one_table("workload", "multi-gpu")),
+    Section("jsycl in Apache Spark", ["spark-gpu.md"],
+            "A compute-bound Spark job (`io.jsycl.spark.samples.SparkMandelbrot`: each pixel's escape iterations "
+            "around the main cardioid as a column of a Dataset) on a Spark 4.2.0 standalone cluster on one host, "
+            "one worker per GPU (`spark/bench/gpu.sh`): jsycl without Spark on one GPU, jsycl in Spark on 1 to N "
+            "GPUs (one kernel per partition on the executor's GPU), and plain Spark, the same per-pixel loop as a "
+            "Java UDF, on a worker of all the host's cores. Job seconds after an untimed warm-up job; Spark's "
+            "overhead around one GPU is the 1-GPU row minus the row without Spark. Plain Spark runs a smaller "
+            "image of the same window (the full one would take it about half an hour); its time is also scaled "
+            "by the iteration totals (rows marked *), and jsycl in Spark ran that image too. About 4096 pixels "
+            "of each run checked bit for bit against Java, iteration totals compared between runs.",
+            one_table("run", "spark")),
     Section("Kernels on the host device", ["host-device.md"],
             "The pure-Java host device beside a parallel Java stream over the same arithmetic and each OpenCL CPU "
             "device (`io.jsycl.bench.HostDeviceBench`): a `Range` kernel, an nd-range kernel without barriers (a "
