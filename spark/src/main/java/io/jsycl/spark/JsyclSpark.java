@@ -1,9 +1,12 @@
 package io.jsycl.spark;
 
+import io.jsycl.Buffer;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
@@ -15,7 +18,8 @@ import org.apache.spark.sql.types.StructType;
 /**
  * jsycl kernels over the partitions of a Spark {@link Dataset}: each partition's columns become jsycl buffers once
  * (columnar), a function of the user's runs on the executor's device (the task's GPU) and writes a new column, and
- * the result is a Dataset again, for Spark to shuffle, join, write or retry as any other.
+ * the result is a Dataset again, for Spark to shuffle, join, write or retry as any other. An RDD of records goes the
+ * same way through {@link #mapRecords}: a partition's records are one record buffer.
  *
  * <pre>{@code
  * Dataset<Row> withR = JsyclSpark.withColumn(points, "r", DataTypes.FloatType, p -> {
@@ -118,5 +122,71 @@ public final class JsyclSpark {
             result.add(RowFactory.create(v));
         }
         return result.iterator();
+    }
+
+    /**
+     * An RDD of records computed per partition by {@code function} on the executor's jsycl device: each partition's
+     * records become one buffer ({@code Buffer.of(records)}: a C struct per record on the device, records again in
+     * kernels), the function's kernels write the output records, one per input record and in the same order, and
+     * those are the new RDD's partition.
+     *
+     * <pre>{@code
+     * record Particle(float x, float y, float vx, float vy) implements Serializable {}
+     * JavaRDD<Particle> next = JsyclSpark.mapRecords(particles, Particle.class, Particle.class, p -> {
+     *     var in = p.input();
+     *     var out = p.output();
+     *     p.queue().submit(h -> {
+     *         var a = in.read(h);
+     *         var b = out.writeNoInit(h);
+     *         h.parallelFor(Range.of(p.size()), it -> {
+     *             Particle q = a.get(it.id(0));
+     *             b.set(it.id(0), new Particle(q.x() + q.vx() * dt, q.y() + q.vy() * dt, q.vx(), q.vy() - g * dt));
+     *         });
+     *     });
+     * });
+     * }</pre>
+     *
+     * @param <T> the input records' type
+     * @param <R> the output records' type
+     * @param input the records, none null; Spark moves them between JVMs, so they are {@code Serializable} (or
+     *        registered with Kryo), as any RDD's elements
+     * @param inputType the input records' class: a record of primitive components
+     * @param outputType the output records' class: a record of primitive components
+     * @param function what each partition runs; it writes the output records
+     * @return the output records, lazily, as Spark's other transformations
+     * @throws IllegalArgumentException if a type is not a record of primitive components
+     */
+    public static <T extends Record, R extends Record> JavaRDD<R> mapRecords(JavaRDD<T> input, Class<T> inputType,
+            Class<R> outputType, RecordFunction<T, R> function) {
+        Records.check(inputType, "input");
+        Records.check(outputType, "output");
+        FlatMapFunction<Iterator<T>, R> perPartition = it -> runRecords(it, inputType, outputType, function);
+        return input.mapPartitions(perPartition, true);
+    }
+
+    /** One partition of records: its buffer, the user's function, and the records it wrote. */
+    @SuppressWarnings("unchecked")
+    private static <T extends Record, R extends Record> Iterator<R> runRecords(Iterator<T> it, Class<T> inputType,
+            Class<R> outputType, RecordFunction<T, R> function) {
+        var records = new ArrayList<T>();
+        it.forEachRemaining(records::add);
+        if (records.isEmpty()) {
+            return java.util.Collections.emptyIterator();
+        }
+        TaskContext task = TaskContext.get();
+        int partition = task == null ? -1 : task.partitionId();
+        T[] in = records.toArray((T[]) java.lang.reflect.Array.newInstance(inputType, records.size()));
+        for (int i = 0; i < in.length; i++) {
+            if (in[i] == null) {
+                throw new IllegalArgumentException("record " + i + " of partition " + partition + " is null: a jsycl "
+                        + "record buffer holds values (drop the nulls first: rdd.filter(Objects::nonNull))");
+            }
+        }
+        R[] out = Records.zeros(outputType, in.length);
+        try (var bufIn = Buffer.of(in); var bufOut = Buffer.of(out)) {
+            function.apply(new RecordPartition<>(bufIn, bufOut, ExecutorDevices.queueForCurrentTask(), in.length,
+                    partition));
+        } // the closes wait for the kernels that use the buffers and write the output records into out
+        return java.util.Arrays.asList(out).iterator();
     }
 }

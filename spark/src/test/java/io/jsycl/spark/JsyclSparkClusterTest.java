@@ -108,4 +108,32 @@ class JsyclSparkClusterTest {
         assertComputed(compute(values(20_000), marker).collectAsList(), 20_000);
         assertThat(Path.of(marker)).as("an executor was killed").exists();
     }
+
+    /** A record of the RDD test below: serializable, as an RDD's elements that move between JVMs are. */
+    record Pair(long id, double value) implements java.io.Serializable {
+    }
+
+    @Test
+    void twoExecutorJvmsMapAnRddOfRecords() {
+        var pairs = new ArrayList<Pair>();
+        for (int i = 0; i < 30_000; i++) {
+            pairs.add(new Pair(i, i * 0.5));
+        }
+        var context = org.apache.spark.api.java.JavaSparkContext.fromSparkContext(spark.sparkContext());
+        List<Pair> out = JsyclSpark.mapRecords(context.parallelize(pairs, 6), Pair.class, Pair.class, p -> {
+            var in = p.input();
+            var result = p.output();
+            int n = p.size();
+            p.queue().submit(h -> {
+                var a = in.read(h);
+                var b = result.writeNoInit(h);
+                h.parallelFor(Range.of(n), it -> {
+                    Pair q = a.get(it.id(0));
+                    b.set(it.id(0), new Pair(q.id() * 3, q.value() * q.value() + 1.0));
+                });
+            });
+        }).collect();
+        assertThat(out).containsExactlyElementsOf(pairs.stream()
+                .map(q -> new Pair(q.id() * 3, q.value() * q.value() + 1.0)).toList());
+    }
 }
