@@ -35,8 +35,10 @@ import java.util.Objects;
  * <p>What it splits: {@code h.parallelFor(Range, kernel)} over buffers; {@code h.parallelFor(NdRange, kernel)}
  * between whole work-groups (group ids and counts stay the whole range's; local memory and barriers work within a
  * group as on one device); and {@code h.parallelFor(Range, reduction, kernel)}: each device reduces its rows into a
- * part of its own, and the parts are combined into the output, in device order, before the submit returns (integer
- * and min/max results are exactly one device's; a float sum is added in another order). Not yet: single tasks,
+ * part of its own, and the parts are combined into the output, in device order, once they are done, on a thread of
+ * the queue (the submit returns at once; the command's event, the output's host accessors, its close and later
+ * commands on it wait for the combine; integer and min/max results are exactly one device's; a float sum is added in
+ * another order). Not yet: single tasks,
  * device arrays or sub-buffers with mappers (each is refused with the reason). Each device has a context and an
  * in-order queue of its own. Moves between devices go through host memory, since NVIDIA's OpenCL has no peer copy
  * (its own copies between two GPUs run at about 1 GB/s); a move from another device waits on the host for the
@@ -250,8 +252,10 @@ public final class DistributedQueue implements AutoCloseable {
             }
         }
         var events = parts.stream().flatMap(List::stream).toList();
-        EventImpl all = distributor.finish(chunks, events, splits.measured() ? () -> measured(chunks, parts) : null);
-        distributor.combineReduction(chunks); // a reduction's parts: into its output, before the submit returns
+        // A reduction's parts go into its output once they are done; its later users wait for that from here on.
+        Distributor.Combine combine = distributor.openCombine(chunks);
+        EventImpl all = distributor.finish(chunks, events, splits.measured() ? () -> measured(chunks, parts) : null,
+                combine);
         return Event.of(all);
     }
 
@@ -294,6 +298,11 @@ public final class DistributedQueue implements AutoCloseable {
             } catch (RuntimeException e) {
                 failure = failure == null ? e : failure;
             }
+        }
+        try {
+            distributor.awaitCompletions(); // the commands' events, reductions combined into their outputs
+        } catch (RuntimeException e) {
+            failure = failure == null ? e : failure;
         }
         distributor.freeFinishedUploads(true);
         if (failure != null) {

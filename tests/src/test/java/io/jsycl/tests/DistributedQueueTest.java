@@ -325,6 +325,49 @@ class DistributedQueueTest {
     }
 
     /**
+     * Steps that reduce into the same output one after another without a wait: each step's parts are combined after
+     * the previous step's, and a host accessor, the event of the last step and the buffer's close each see every
+     * step's. A host accessor of the output open on the submitting thread is refused, not waited for forever.
+     */
+    @Test
+    void reductionStepsIntoOneOutputCombineInOrderWithoutWaits() {
+        Device d = device();
+        int n = 8_192;
+        int steps = 40;
+        int[] v = new int[n];
+        long perStep = 0;
+        for (int i = 0; i < n; i++) {
+            v[i] = (i * 31) % 1001 - 500;
+            perStep += v[i];
+        }
+        int[] total = {3};
+        try (var dq = new DistributedQueue(List.of(d, d, d)); var bv = Buffer.of(v); var out = Buffer.of(total)) {
+            io.jsycl.Event last = null;
+            for (int s = 0; s < steps; s++) {
+                last = dq.submit(h -> {
+                    var x = bv.read(h, RangeMapper.oneToOne());
+                    h.parallelFor(Range.of(n), io.jsycl.Reduction.sum(out), (it, r) -> r.combine(x.get(it.id(0))));
+                });
+            }
+            last.await();
+            try (var host = out.hostAccess()) {
+                assertThat(host.get(0)).isEqualTo((int) (3 + steps * perStep));
+                assertThatThrownBy(() -> dq.submit(h -> {
+                    var x = bv.read(h, RangeMapper.oneToOne());
+                    h.parallelFor(Range.of(n), io.jsycl.Reduction.sum(out), (it, r) -> r.combine(x.get(it.id(0))));
+                })).isInstanceOf(IllegalStateException.class).hasMessageContaining("close the host accessor");
+            }
+            for (int s = 0; s < steps; s++) {
+                dq.submit(h -> {
+                    var x = bv.read(h, RangeMapper.oneToOne());
+                    h.parallelFor(Range.of(n), io.jsycl.Reduction.sum(out), (it, r) -> r.combine(x.get(it.id(0))));
+                });
+            }
+        }
+        assertThat(total[0]).isEqualTo((int) (3 + 2 * steps * perStep));
+    }
+
+    /**
      * Reductions combine across devices: each device reduces its rows into a part of its own, and the parts are
      * combined into the output, in device order, with what it held before. Integer sums, a float max and a custom
      * operation give Java's result exactly (each is independent of the order).

@@ -345,45 +345,95 @@ public final class Distributor implements AutoCloseable {
     }
 
     /**
-     * Combines the partial results of a reduction the chunks ran ({@code chunks.get(k)} device {@code k}'s) into the
-     * user's output, in device order: each partial's close writes it back after its chunk, then the output is
-     * combined through a host access (after the commands that use it). Returns once the output holds the result.
+     * The combine of a reduction the chunks ran ({@code chunks.get(k)} device {@code k}'s) into the user's output,
+     * opened now and run by {@link #finish} once the chunks have completed: the output's later users (commands, host
+     * accessors, its close) wait for it from this call on, and the submit returns without waiting for the devices.
+     * Null where the chunks run no reduction.
      */
-    public void combineReduction(List<CommandGroupRecord> chunks) {
-        ReductionImpl whole = null;
-        var partials = new ArrayList<Object>();
+    public Combine openCombine(List<CommandGroupRecord> chunks) {
+        var parts = new ArrayList<ReductionImpl>();
         for (CommandGroupRecord c : chunks) {
             if (c != null && c.launch() instanceof CommandGroupRecord.Reduce reduce) {
-                ReductionImpl part = reduce.reduction();
-                whole = part.whole();
-                part.output().close(); // after the chunk that wrote it, its value written back into its array
-                partials.add(part.output().hostArray());
+                parts.add(reduce.reduction());
             }
         }
-        if (whole == null) {
-            return;
+        if (parts.isEmpty()) {
+            return null;
         }
-        BufferStorage output = whole.output();
-        Scheduler.HostAccess access = Scheduler.hostAccess(output);
-        try {
-            Object array = output.hostArray();
-            if (access.mapping() != null) { // the output is a device copy mapped for the host
-                array = java.lang.reflect.Array.newInstance(partials.getFirst().getClass().componentType(), 1);
-                MemorySegment.copy(access.mapping().host, 0, output.kind.heapView(array), 0, output.elementBytes());
-            }
-            for (Object p : partials) {
-                whole.combinePartial(p, array);
-            }
-            if (access.mapping() != null) {
-                MemorySegment.copy(output.kind.heapView(array), 0, access.mapping().host, 0, output.elementBytes());
-            }
-        } finally {
+        ReductionImpl whole = parts.getFirst().whole();
+        // The combine waits for the output's host accessors: one open on this thread would never close.
+        whole.output().refuseHostAccessorOpenHere("a DistributedQueue's reduction into it", "open",
+                "close the host accessor before the submit");
+        return new Combine(whole, parts, Scheduler.openHostAccess(whole.output(), false));
+    }
+
+    /** A reduction's partial results, combined into its output in device order once its chunks have completed. */
+    public static final class Combine {
+        private final ReductionImpl whole;
+        private final List<ReductionImpl> parts;
+        private final Scheduler.PendingHostAccess pending;
+
+        private Combine(ReductionImpl whole, List<ReductionImpl> parts, Scheduler.PendingHostAccess pending) {
+            this.whole = whole;
+            this.parts = parts;
+            this.pending = pending;
+        }
+
+        /** Combines: each partial's close writes it back (its chunk has completed), then the output takes them. */
+        void run() {
+            var partials = new ArrayList<Object>();
+            Scheduler.HostAccess access;
             try {
+                for (ReductionImpl part : parts) {
+                    part.output().close();
+                    partials.add(part.output().hostArray());
+                }
+                access = pending.await();
+            } catch (RuntimeException | Error e) {
+                abandon();
+                throw e;
+            }
+            BufferStorage output = whole.output();
+            try {
+                Object array = output.hostArray();
+                if (access.mapping() != null) { // the output is a device copy mapped for the host
+                    array = java.lang.reflect.Array.newInstance(partials.getFirst().getClass().componentType(), 1);
+                    MemorySegment.copy(access.mapping().host, 0, output.kind.heapView(array), 0,
+                            output.elementBytes());
+                }
+                for (Object p : partials) {
+                    whole.combinePartial(p, array);
+                }
                 if (access.mapping() != null) {
-                    output.unmapHost(access.mapping());
+                    MemorySegment.copy(output.kind.heapView(array), 0, access.mapping().host, 0,
+                            output.elementBytes());
                 }
             } finally {
-                access.open().complete(null);
+                try {
+                    if (access.mapping() != null) {
+                        output.unmapHost(access.mapping());
+                    }
+                } finally {
+                    access.open().complete(null);
+                }
+            }
+        }
+
+        /** Gives up (a chunk failed): the output keeps its value, and its later users stop waiting for this. */
+        void abandon() {
+            for (ReductionImpl part : parts) {
+                try {
+                    part.output().close();
+                } catch (RuntimeException ignored) {
+                    // the chunk's failure is the command's; its partial is released either way
+                }
+            }
+            try {
+                if (pending.mapping() != null && !pending.open().isDone()) {
+                    pending.storage().unmapHost(pending.mapping());
+                }
+            } finally {
+                pending.open().complete(null);
             }
         }
     }
@@ -402,9 +452,12 @@ public final class Distributor implements AutoCloseable {
      * events} the events of every part submitted): the elements each chunk wrote are current on its device only, and
      * one event, complete once every part is, is each buffer's user (its writer, or a reader where no chunk wrote it).
      * {@code afterAll}, where not null, runs once every part has completed without a failure, before that event
-     * completes (on the thread that waits for them; what it throws is logged).
+     * completes (on the thread that waits for them; what it throws is logged); then {@code combine}, where not null,
+     * combines a reduction's parts ({@link #openCombine}; abandoned where a part failed), and the event completes
+     * after it, failing with what it threw.
      */
-    public EventImpl finish(List<CommandGroupRecord> chunks, List<EventImpl> events, Runnable afterAll) {
+    public EventImpl finish(List<CommandGroupRecord> chunks, List<EventImpl> events, Runnable afterAll,
+            Combine combine) {
         var done = new CompletableFuture<Void>();
         EventImpl all = EventImpl.of(done);
         var modes = new LinkedHashMap<BufferStorage, AccessMode>();
@@ -437,6 +490,17 @@ public final class Distributor implements AutoCloseable {
                     afterAll.run();
                 } catch (RuntimeException ex) {
                     LOG.log(System.Logger.Level.WARNING, "a DistributedQueue's measurement of its devices failed", ex);
+                }
+            }
+            if (combine != null) {
+                try {
+                    if (failure == null) {
+                        combine.run();
+                    } else {
+                        combine.abandon();
+                    }
+                } catch (RuntimeException | Error ex) {
+                    failure = failure == null ? ex : failure;
                 }
             }
             if (failure == null) {
@@ -478,6 +542,21 @@ public final class Distributor implements AutoCloseable {
                     uploads.clear();
                 }
             }
+        }
+    }
+
+    /**
+     * Waits until the thread that completes the commands' events has done what it was given so far: every command's
+     * event is complete (or failed) and every reduction combined.
+     */
+    public void awaitCompletions() {
+        try {
+            completer.submit(() -> { }).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SyclException("interrupted while waiting for a DistributedQueue's commands", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
         }
     }
 

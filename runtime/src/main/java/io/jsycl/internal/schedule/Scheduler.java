@@ -67,6 +67,19 @@ public final class Scheduler {
     public static HostAccess hostAccess(BufferStorage storage) {
         storage.refuseHostAccessorOpenHere("buffer.hostAccess()", "already open", "a host accessor reads and writes,"
                 + " so a second one would wait for the first forever: use the open one, or close it first");
+        return openHostAccess(storage, true).await();
+    }
+
+    /**
+     * The first half of {@link #hostAccess}, which waits for nothing: from now on later command groups and host
+     * accesses of {@code storage} wait for the returned access's {@code open} future, and the access itself is ready
+     * once {@link PendingHostAccess#await} has waited for the commands before it. For host work that runs later on
+     * another thread, in the order of the calls that opened it.
+     *
+     * @param onThisThread whether the calling thread holds the access (a host accessor: a call on this thread that
+     *     would wait for it is refused, as it would wait forever), not a thread it hands the access to
+     */
+    public static PendingHostAccess openHostAccess(BufferStorage storage, boolean onThisThread) {
         var open = new CompletableFuture<Void>();
         Opened opened = Passes.run((deferred, first) -> {
             var waits = new ArrayList<EventImpl>();
@@ -85,27 +98,39 @@ public final class Scheduler {
                 return null;
             }
             storage.recordUse(AccessMode.READ_WRITE, EventImpl.of(open));
-            storage.hostAccessorOpened(open);
+            if (onThisThread) {
+                storage.hostAccessorOpened(open);
+            }
             return new Opened(waits, mapping);
         });
-        List<EventImpl> waits = opened.waits();
-        BufferStorage.HostMapping mapping = opened.mapping();
-        try {
-            if (mapping != null && mapping.ready != null) {
-                try (var ready = mapping.ready) {
-                    ready.await();
+        return new PendingHostAccess(storage, open, opened.waits(), opened.mapping());
+    }
+
+    /**
+     * A host access opened ({@link #openHostAccess}) but not yet waited for: what it waits for, its mapping or null.
+     * Its {@code open} future must complete in the end, ready or not, or later users of the buffer wait forever.
+     */
+    public record PendingHostAccess(BufferStorage storage, CompletableFuture<Void> open, List<EventImpl> waits,
+            BufferStorage.HostMapping mapping) {
+        /** Waits for the commands before the access; on a failure closes it (completes {@code open}) and throws. */
+        public HostAccess await() {
+            try {
+                if (mapping != null && mapping.ready != null) {
+                    try (var ready = mapping.ready) {
+                        ready.await();
+                    }
                 }
+                for (EventImpl e : waits) {
+                    e.await();
+                }
+            } catch (RuntimeException | Error e) {
+                if (mapping != null) {
+                    storage.unmapHost(mapping);
+                }
+                open.complete(null);
+                throw e;
             }
-            for (EventImpl e : waits) {
-                e.await();
-            }
-        } catch (RuntimeException | Error e) {
-            if (mapping != null) {
-                storage.unmapHost(mapping);
-            }
-            open.complete(null);
-            throw e;
+            return new HostAccess(open, mapping);
         }
-        return new HostAccess(open, mapping);
     }
 }
