@@ -11,6 +11,8 @@
 #                               the per-element-type sources (runtime's and kernel-api's src/main/templates, written
 #                               into target/ by every build too) and the committed golden files of the lowering
 #                               (review the diff)
+#   ./dev.sh env                the JDK and Maven settings below as export lines, for other scripts:
+#                               eval "$(./dev.sh env)"
 # Installs what is missing first: PoCL and the OpenCL ICD loader (apt), and finds JDK 25
 # (JAVA_HOME if it is 25 or newer, else /usr/lib/jvm). Maven comes through ./mvnw.
 set -euo pipefail
@@ -68,7 +70,10 @@ case "${1:-}" in
     ./mvnw -B -ntp -q test -pl kernel-lowering -am -Djsycl.golden.update=true "$@"
     git status --short -- opencl/src/main/java kernel-lowering/src/test/resources/golden 2>/dev/null || true
     ;;
+  env)
+    printf 'export JAVA_HOME=%q PATH=%q MAVEN_OPTS=%q\n' "$JAVA_HOME" "$PATH" "$MAVEN_OPTS"
+    ;;
   *)
-    sed -n '2,13p' "$0"; exit 2
+    sed -n '2,15p' "$0"; exit 2
     ;;
 esac

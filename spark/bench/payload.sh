@@ -29,17 +29,7 @@ cd "$(dirname "$0")/../.."
 part_mb="${PART_MB:-60}"
 payload=.spark-payload
 
-java_major() { "$1/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p'; }
-if [ -z "${JAVA_HOME:-}" ] || [ "$(java_major "$JAVA_HOME" 2>/dev/null || echo 0)" -lt 25 ] 2>/dev/null; then
-  JAVA_HOME=""
-  for candidate in /usr/lib/jvm/*; do
-    [ -x "$candidate/bin/javac" ] || continue
-    if [ "$(java_major "$candidate")" -ge 25 ] 2>/dev/null; then JAVA_HOME="$candidate"; break; fi
-  done
-  [ -n "$JAVA_HOME" ] || { echo "no JDK 25 or newer: set JAVA_HOME" >&2; exit 1; }
-fi
-export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
-export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
+eval "$(./dev.sh env)" # JDK 25 (JAVA_HOME or /usr/lib/jvm) and Maven's settings, as dev.sh finds them
 
 ./mvnw -B -ntp -o -q install -DskipTests -pl spark -am
 ./mvnw -B -ntp -o -q dependency:build-classpath -pl spark -Dmdep.includeScope=provided \
