@@ -368,6 +368,35 @@ class DistributedQueueTest {
     }
 
     /**
+     * A reduction whose chunk fails (a checked kernel dividing by zero on the second device): the command's event
+     * throws the kernel's failure, the output keeps the value it had, and its host accessor, the queue's wait and the
+     * buffer's close do not wait for a combine that will not come.
+     */
+    @Test
+    void aFailedReductionLeavesItsOutputAsItWasAndWaitsForNothing() {
+        Device d = device();
+        int n = 4096;
+        int[] v = new int[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = i == n - 7 ? 0 : 1 + i % 5;
+        }
+        int[] total = {11};
+        try (var dq = new DistributedQueue(List.of(d, d)); var bv = Buffer.of(v); var out = Buffer.of(total)) {
+            var e = dq.submit(h -> {
+                h.checked();
+                var x = bv.read(h, RangeMapper.oneToOne());
+                h.parallelFor(Range.of(n), io.jsycl.Reduction.sum(out), (it, r) -> r.combine(100 / x.get(it.id(0))));
+            });
+            assertThatThrownBy(e::await).isInstanceOf(ArithmeticException.class);
+            try (var host = out.hostAccess()) {
+                assertThat(host.get(0)).isEqualTo(11);
+            }
+            dq.await(); // the failure was delivered by the event: the queue's wait returns
+        }
+        assertThat(total[0]).isEqualTo(11);
+    }
+
+    /**
      * Reductions combine across devices: each device reduces its rows into a part of its own, and the parts are
      * combined into the output, in device order, with what it held before. Integer sums, a float max and a custom
      * operation give Java's result exactly (each is independent of the order).
