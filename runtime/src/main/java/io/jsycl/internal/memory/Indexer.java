@@ -51,6 +51,22 @@ public final class Indexer {
         return length;
     }
 
+    /**
+     * Where the region's first element is in memory when its elements lie one after another there in row-major
+     * order (the whole range, a 1-D region, or whole rows and planes of a larger one), else -1.
+     */
+    public int contiguousStart() {
+        if (length == 0) {
+            return -1;
+        }
+        boolean consecutive = switch (dims) {
+            case 1 -> true;
+            case 2 -> r1 == m1 || r0 == 1;
+            default -> (r2 == m2 && (r1 == m1 || r0 == 1)) || (r0 == 1 && r1 == 1);
+        };
+        return whole ? 0 : consecutive ? index(0) : -1;
+    }
+
     public Range range() {
         return range;
     }
