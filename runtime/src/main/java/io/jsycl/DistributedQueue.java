@@ -256,6 +256,9 @@ public final class DistributedQueue implements AutoCloseable {
         Distributor.Combine combine = distributor.openCombine(chunks);
         EventImpl all = distributor.finish(chunks, events, splits.measured() ? () -> measured(chunks, parts) : null,
                 combine);
+        if (!events.isEmpty()) {
+            all.ranKernel(events.getFirst()::kernel); // every chunk runs the same kernel
+        }
         return Event.of(all);
     }
 

@@ -1,6 +1,7 @@
 package io.jsycl;
 
 import io.jsycl.internal.event.EventImpl;
+import java.util.Optional;
 
 /**
  * A submitted command group. {@link #await()} waits for it and throws what went wrong while it ran.
@@ -90,5 +91,17 @@ public final class Event {
     public Profile profile() {
         EventImpl.Timestamps t = impl.profile();
         return new Profile(t.submitNanos(), t.startNanos(), t.endNanos());
+    }
+
+    /**
+     * The kernel this event's command ran, as its source names it: the lambda's class and implementation method and
+     * its {@code File.java:line} ({@code VectorAdd.lambda$add$0 (VectorAdd.java:42)}), so that profiled events say
+     * what ran; empty for a command that runs no kernel (a copy, a fill). A DistributedQueue's command names the kernel its
+     * chunks ran.
+     *
+     * @return the kernel's name, or empty
+     */
+    public Optional<String> kernel() {
+        return Optional.ofNullable(impl.kernel());
     }
 }

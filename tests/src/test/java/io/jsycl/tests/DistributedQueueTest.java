@@ -350,6 +350,7 @@ class DistributedQueueTest {
                 });
             }
             last.await();
+            assertThat(last.kernel()).hasValueSatisfying(k -> assertThat(k).contains("DistributedQueueTest.java:"));
             try (var host = out.hostAccess()) {
                 assertThat(host.get(0)).isEqualTo((int) (3 + steps * perStep));
                 assertThatThrownBy(() -> dq.submit(h -> {

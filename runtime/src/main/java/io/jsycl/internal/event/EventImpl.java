@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * What an {@link io.jsycl.Event} is a handle to: a submitted command, by its OpenCL event, its place among
@@ -71,6 +72,8 @@ public final class EventImpl {
     private boolean failureDelivered;
     // Guarded by this: the public handle, made on first use, so that one command has one io.jsycl.Event.
     private Object handle;
+    /** The kernel the command ran, as its source names it (asked for only when someone wants it), or null. */
+    private volatile Supplier<String> kernel;
 
     private EventImpl(Kind kind, EventContext context, boolean profiling) {
         this.kind = kind;
@@ -276,6 +279,20 @@ public final class EventImpl {
             return new Timestamps(cl.profileSubmit(), cl.profileStart(), cl.profileEnd());
         }
         return new Timestamps(hostSubmit, hostStart, hostEnd);
+    }
+
+    /**
+     * Names the kernel this command runs: {@code source} gives it as its source names it ({@code
+     * VectorAdd.lambda$add$0 (VectorAdd.java:42)}), asked for only by {@link #kernel()}.
+     */
+    public void ranKernel(Supplier<String> source) {
+        this.kernel = source;
+    }
+
+    /** The kernel this command ran, as its source names it, or null for a command that runs none (a copy, a fill). */
+    public String kernel() {
+        var k = kernel;
+        return k == null ? null : k.get();
     }
 
     /** Makes {@link #await()} read {@code c} once the command ran and throw what it recorded. */
