@@ -3,7 +3,8 @@
 # benchmarks/gpu/run.sh) and a JRE at /tmp/jre (left there by tests/gpu/remote.sh or benchmarks/gpu/remote.sh on the
 # same machine, else unpacked from .gpu/jre.tgz): the multi-GPU benchmark on 1, 2 and 4 GPUs, then the
 # multi-dimensional kernels beside hand-written OpenCL C on the first GPU. Writes into $OUT two run folders that
-# benchmarks/results/regenerate.py --add files (multi-gpu/ and grid/), each with its run.properties.
+# benchmarks/results/regenerate.py --add files (multi-gpu/ and grid/), each with its run.properties; with JFR=1 also
+# jfr/stencil.md, the submitting thread's profile of a stencil step on every GPU.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-./bench-out}"
@@ -12,6 +13,10 @@ if [ -e "$nv" ] && ! grep -qs "$nv" /etc/OpenCL/vendors/*.icd; then
   mkdir -p /etc/OpenCL/vendors && echo "$nv" > /etc/OpenCL/vendors/nvidia.icd
 fi
 [ -x /tmp/jre/bin/java ] || { rm -rf /tmp/jre && tar xzf .gpu/jre.tgz -C /tmp; }
+# The conformance run's JRE has no flight recorder: JFR=1 needs the benchmarks' own (carry .gpu/jre.tgz then).
+if [ -n "${JFR:-}" ] && ! /tmp/jre/bin/java --list-modules | grep -q '^jdk.jfr'; then
+  rm -rf /tmp/jre && tar xzf .gpu/jre.tgz -C /tmp
+fi
 java=(/tmp/jre/bin/java -Xmx96g --enable-native-access=ALL-UNNAMED -cp '.gpu/lib/*')
 gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)
 model=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1 | sed 's/, */, driver /')
@@ -37,6 +42,16 @@ timeout 200 "${java[@]}" -Djsycl.cache.dir="$(mktemp -d)" io.jsycl.bench.GridKer
 echo "grid-kernels: exit $? in $((SECONDS - t0)) s"
 props "$OUT/grid" "${model}" \
   "java --enable-native-access=ALL-UNNAMED -Djsycl.cache.dir=\$(mktemp -d) -cp '.gpu/lib/*' io.jsycl.bench.GridKernels --device gpu --runs 15 (benchmarks/gpu/multi-run.sh, after benchmarks/gpu/run.sh)"
+# JFR=1: where the submitting thread's time goes in a DistributedQueue step on every GPU (the 16384² stencil, JDK
+# Flight Recorder, summarized by io.jsycl.bench.JfrSummary into $OUT/jfr/stencil.md).
+if [ -n "${JFR:-}" ]; then
+  mkdir -p "$OUT/jfr"
+  timeout 120 "${java[@]}" -XX:StartFlightRecording=filename=/tmp/stencil.jfr,settings=profile \
+    io.jsycl.bench.MultiGpuBench --only stencil --gpus "$gpus" --runs 5 --warmup 20 > "$OUT/jfr/stencil.log" 2>&1
+  "${java[@]}" io.jsycl.bench.JfrSummary /tmp/stencil.jfr --anchor DistributedQueue.submit --top 40 \
+    --out "$OUT/jfr/stencil.md" > /dev/null 2>&1
+  head -60 "$OUT/jfr/stencil.md"
+fi
 cat "$OUT/multi-gpu/multi-gpu.md"
 grep -E '^\| (conv|stencil|transpose|slices)' "$OUT/grid/grid-kernels.md" | cut -d'|' -f2-5,9-13
 grep -E 'submits took' "$OUT/grid/grid-kernels.md"

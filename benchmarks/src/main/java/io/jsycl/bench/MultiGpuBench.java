@@ -27,7 +27,8 @@ import java.util.Locale;
  * its first hundreds of submits, which bounds a short step on several GPUs (a step of resident SAXPY on 4 GPUs is
  * a quarter of a millisecond and four submits).
  *
- * <pre>MultiGpuBench [--gpus 1,2,4] [--runs 5] [--warmup 20] [--type gpu|cpu] [--saxpy-log2 28]
+ * <pre>MultiGpuBench [--gpus 1,2,4] [--runs 5] [--warmup 20] [--type gpu|cpu] [--only saxpy,sum,stencil,nbody,sgemm]
+ *     [--saxpy-log2 28]
  *     [--stencil 16384]
  *     [--bodies 262144,1048576] [--sgemm 16384]</pre>
  * {@code --bodies} takes several sizes: a GPU's share of 262144 bodies on 4 GPUs is 65536 work-items, about 16 warps
@@ -55,13 +56,20 @@ public final class MultiGpuBench {
                 all.isEmpty() ? "?" : all.getFirst().name(), counts.length == 0 ? 0 : counts[counts.length - 1]);
         System.out.println("| workload | size | devices | ms per step (median) | speed-up over 1 | check |");
         System.out.println("|---|---|---|---|---|---|");
-        saxpy(all, counts, 1 << saxpyLog2, runs, warmup);
-        sum(all, counts, 1 << saxpyLog2, runs, warmup);
-        stencil(all, counts, grid, runs, Math.max(1, warmup / 5));
-        for (int b : bodies) {
+        List<String> only = Arrays.asList(opts.getOrDefault("only", "saxpy,sum,stencil,nbody,sgemm").split(","));
+        if (only.contains("saxpy")) {
+            saxpy(all, counts, 1 << saxpyLog2, runs, warmup);
+        }
+        if (only.contains("sum")) {
+            sum(all, counts, 1 << saxpyLog2, runs, warmup);
+        }
+        if (only.contains("stencil")) {
+            stencil(all, counts, grid, runs, Math.max(1, warmup / 5));
+        }
+        for (int b : only.contains("nbody") ? bodies : new int[0]) {
             nbody(all, counts, b, runs, 1);
         }
-        if (sgemm > 0) {
+        if (sgemm > 0 && only.contains("sgemm")) {
             sgemm(all, counts, sgemm, Math.min(runs, 3));
             sgemmTiled(all, counts, sgemm, Math.min(runs, 3));
         }

@@ -1,0 +1,164 @@
+package io.jsycl.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * Where one thread's time went, from a JDK Flight Recorder file: the thread's execution samples (running Java code)
+ * and native-method samples (in a downcall, such as an OpenCL driver call, or parked), counted per frame, inclusive
+ * (the frame anywhere in the stack) and self (the innermost frame), as Markdown. With an anchor, only samples whose
+ * stack holds a frame containing it count, and frames outside it are left out: the profile of one method and what it
+ * calls.
+ *
+ * <p>A GPU host has the JDK's recorder but no other profiler, so this is how the host side of a submit is looked at
+ * there, e.g. a DistributedQueue step on four GPUs:
+ *
+ * <pre>
+ * java -XX:StartFlightRecording=filename=run.jfr,settings=profile -cp '.gpu/lib/*' io.jsycl.bench.MultiGpuBench \
+ *     --only stencil --gpus 4
+ * java -cp '.gpu/lib/*' io.jsycl.bench.JfrSummary run.jfr [--thread main] [--anchor DistributedQueue.submit]
+ *     [--top 40] [--out summary.md]
+ * </pre>
+ * The profile settings sample running Java code every 10 ms and threads in native code every 20 ms; for short runs
+ * add {@code jdk.ExecutionSample#period=1ms} to the recording's options.
+ */
+public final class JfrSummary {
+    private JfrSummary() {
+    }
+
+    /** Counts of samples per frame, and the samples counted. */
+    static final class Profile {
+        final Map<String, Integer> inclusive = new HashMap<>();
+        final Map<String, Integer> self = new HashMap<>();
+        int samples;
+        int nativeSamples;
+
+        /**
+         * Counts one sample's stack (innermost frame first) where it holds {@code anchor} (null: every sample),
+         * from the anchor's frame in.
+         */
+        void add(List<String> frames, String anchor, boolean inNative) {
+            int end = frames.size();
+            if (anchor != null) {
+                end = -1;
+                for (int i = frames.size() - 1; i >= 0; i--) {
+                    if (frames.get(i).contains(anchor)) {
+                        end = i + 1;
+                        break;
+                    }
+                }
+                if (end < 0) {
+                    return;
+                }
+            }
+            samples++;
+            if (inNative) {
+                nativeSamples++;
+            }
+            Set<String> seen = new HashSet<>();
+            for (int i = 0; i < end; i++) {
+                if (!hidden(frames.get(i)) && seen.add(frames.get(i))) {
+                    inclusive.merge(frames.get(i), 1, Integer::sum);
+                }
+            }
+            if (end > 0) {
+                String innermost = frames.getFirst();
+                for (int i = 0; i < end; i++) { // past the JVM's own frames of a downcall or a lambda form
+                    if (!hidden(frames.get(i))) {
+                        innermost = frames.get(i);
+                        break;
+                    }
+                }
+                self.merge((inNative ? "(native) " : "") + innermost, 1, Integer::sum);
+            }
+        }
+
+        String markdown(String title, int top) {
+            var out = new StringBuilder("## ").append(title).append("\n\n");
+            out.append(String.format(Locale.ROOT, "%d samples, %d of them in native code (downcalls, parking).%n%n",
+                    samples, nativeSamples));
+            table(out, "inclusive", inclusive, top);
+            table(out, "self (innermost frame)", self, top);
+            return out.toString();
+        }
+
+        private void table(StringBuilder out, String kind, Map<String, Integer> counts, int top) {
+            out.append("| ").append(kind).append(" | samples | share |\n|---|---|---|\n");
+            counts.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(top)
+                    .forEach(e -> out.append(String.format(Locale.ROOT, "| `%s` | %d | %.1f%% |%n", e.getKey(),
+                            e.getValue(), 100.0 * e.getValue() / Math.max(1, samples))));
+            out.append('\n');
+        }
+    }
+
+    /** Whether {@code frame} is one of the JVM's generated frames (a downcall stub, a lambda form). */
+    static boolean hidden(String frame) {
+        return frame.startsWith("0x") || frame.contains("$Holder.") || frame.startsWith("LambdaForm")
+                || frame.startsWith("Invokers");
+    }
+
+    /** A stack's frames, innermost first, as {@code Class.method} (lines apart would split a method's count). */
+    static List<String> frames(RecordedStackTrace stack) {
+        var frames = new ArrayList<String>();
+        if (stack == null) {
+            return frames;
+        }
+        for (RecordedFrame f : stack.getFrames()) {
+            var method = f.getMethod();
+            String type = method.getType().getName();
+            frames.add(type.substring(type.lastIndexOf('.') + 1) + "." + method.getName());
+        }
+        return frames;
+    }
+
+    /** The samples of thread {@code thread} in {@code recording}. */
+    static Profile read(Path recording, String thread, String anchor) throws IOException {
+        var profile = new Profile();
+        try (var file = new RecordingFile(recording)) {
+            while (file.hasMoreEvents()) {
+                RecordedEvent e = file.readEvent();
+                String type = e.getEventType().getName();
+                boolean execution = type.equals("jdk.ExecutionSample");
+                if (!execution && !type.equals("jdk.NativeMethodSample")) {
+                    continue;
+                }
+                var sampled = e.getThread("sampledThread");
+                if (sampled == null || !thread.equals(sampled.getJavaName())) {
+                    continue;
+                }
+                profile.add(frames(e.getStackTrace()), anchor, !execution);
+            }
+        }
+        return profile;
+    }
+
+    public static void main(String[] args) throws IOException {
+        Locale.setDefault(Locale.ROOT);
+        if (args.length == 0) {
+            throw new IllegalArgumentException("usage: JfrSummary FILE.jfr [--thread main] [--anchor TEXT] [--top 40] "
+                    + "[--out FILE.md]");
+        }
+        Map<String, String> opts = Suite.parse(java.util.Arrays.copyOfRange(args, 1, args.length));
+        String thread = opts.getOrDefault("thread", "main");
+        String anchor = opts.get("anchor");
+        Profile p = read(Path.of(args[0]), thread, anchor);
+        String text = p.markdown("Thread " + thread + (anchor != null ? ", within " + anchor : "") + ": "
+                + args[0], Suite.intOpt(opts, "top", 40));
+        System.out.print(text);
+        if (opts.containsKey("out")) {
+            Files.writeString(Path.of(opts.get("out")), text);
+        }
+    }
+}
