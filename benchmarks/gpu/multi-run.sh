@@ -47,8 +47,8 @@ props "$OUT/grid" "${model}" \
 if [ -n "${JFR:-}" ]; then
   mkdir -p "$OUT/jfr"
   timeout 120 "${java[@]}" -XX:StartFlightRecording=filename=/tmp/stencil.jfr,settings=profile \
-    io.jsycl.bench.MultiGpuBench --only stencil --gpus "$gpus" --runs 5 --warmup 20 > "$OUT/jfr/stencil.log" 2>&1
-  "${java[@]}" io.jsycl.bench.JfrSummary /tmp/stencil.jfr --anchor DistributedQueue.submit --top 40 \
+    io.jsycl.bench.MultiGpuBench --only stencil --gpus "$gpus" --runs 200 --warmup 20 > "$OUT/jfr/stencil.log" 2>&1
+  "${java[@]}" io.jsycl.bench.JfrSummary /tmp/stencil.jfr --anchor DistributedQueue.submit --after 10 --top 40 \
     --out "$OUT/jfr/stencil.md" > /dev/null 2>&1
   head -60 "$OUT/jfr/stencil.md"
 fi

@@ -29,7 +29,7 @@ import jdk.jfr.consumer.RecordingFile;
  * java -XX:StartFlightRecording=filename=run.jfr,settings=profile -cp '.gpu/lib/*' io.jsycl.bench.MultiGpuBench \
  *     --only stencil --gpus 4
  * java -cp '.gpu/lib/*' io.jsycl.bench.JfrSummary run.jfr [--thread main] [--anchor DistributedQueue.submit]
- *     [--top 40] [--out summary.md]
+ *     [--after SECONDS] [--top 40] [--out summary.md]
  * </pre>
  * The profile settings sample running Java code every 10 ms and threads in native code every 20 ms; for short runs
  * add {@code jdk.ExecutionSample#period=1ms} to the recording's options.
@@ -125,20 +125,38 @@ public final class JfrSummary {
 
     /** The samples of thread {@code thread} in {@code recording}. */
     static Profile read(Path recording, String thread, String anchor) throws IOException {
-        var profile = new Profile();
+        return read(recording, thread, anchor, 0);
+    }
+
+    /**
+     * The samples of thread {@code thread} in {@code recording}, from {@code afterSeconds} after its first event on
+     * (a program's steady state, past its first submits' lowering, building and JIT).
+     */
+    static Profile read(Path recording, String thread, String anchor, double afterSeconds) throws IOException {
+        // Events come in chunks, not in time order: the thread's samples first, then those from the window on.
+        var samples = new ArrayList<RecordedEvent>();
+        java.time.Instant first = null;
         try (var file = new RecordingFile(recording)) {
             while (file.hasMoreEvents()) {
                 RecordedEvent e = file.readEvent();
+                if (first == null || e.getStartTime().isBefore(first)) {
+                    first = e.getStartTime();
+                }
                 String type = e.getEventType().getName();
-                boolean execution = type.equals("jdk.ExecutionSample");
-                if (!execution && !type.equals("jdk.NativeMethodSample")) {
+                if (!type.equals("jdk.ExecutionSample") && !type.equals("jdk.NativeMethodSample")) {
                     continue;
                 }
                 var sampled = e.getThread("sampledThread");
-                if (sampled == null || !thread.equals(sampled.getJavaName())) {
-                    continue;
+                if (sampled != null && thread.equals(sampled.getJavaName())) {
+                    samples.add(e);
                 }
-                profile.add(frames(e.getStackTrace()), anchor, !execution);
+            }
+        }
+        var profile = new Profile();
+        for (RecordedEvent e : samples) {
+            if (!e.getStartTime().isBefore(first.plusNanos((long) (afterSeconds * 1e9)))) {
+                boolean inNative = !e.getEventType().getName().equals("jdk.ExecutionSample");
+                profile.add(frames(e.getStackTrace()), anchor, inNative);
             }
         }
         return profile;
@@ -147,13 +165,14 @@ public final class JfrSummary {
     public static void main(String[] args) throws IOException {
         Locale.setDefault(Locale.ROOT);
         if (args.length == 0) {
-            throw new IllegalArgumentException("usage: JfrSummary FILE.jfr [--thread main] [--anchor TEXT] [--top 40] "
-                    + "[--out FILE.md]");
+            throw new IllegalArgumentException("usage: JfrSummary FILE.jfr [--thread main] [--anchor TEXT] "
+                    + "[--after SECONDS] [--top 40] [--out FILE.md]");
         }
         Map<String, String> opts = Suite.parse(java.util.Arrays.copyOfRange(args, 1, args.length));
         String thread = opts.getOrDefault("thread", "main");
         String anchor = opts.get("anchor");
-        Profile p = read(Path.of(args[0]), thread, anchor);
+        double after = Double.parseDouble(opts.getOrDefault("after", "0"));
+        Profile p = read(Path.of(args[0]), thread, anchor, after);
         String text = p.markdown("Thread " + thread + (anchor != null ? ", within " + anchor : "") + ": "
                 + args[0], Suite.intOpt(opts, "top", 40));
         System.out.print(text);

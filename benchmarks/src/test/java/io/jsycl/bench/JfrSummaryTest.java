@@ -50,5 +50,6 @@ class JfrSummaryTest {
         assertThat(anchored.inclusive).containsKey("JfrSummaryTest.inside").doesNotContainKey("JfrSummaryTest.outside")
                 .doesNotContainKey("JfrSummaryTest.aThreadsSamplesAreCountedPerMethodAndAnAnchorKeepsOnlyItsOwn");
         assertThat(anchored.markdown("t", 5)).contains("| `JfrSummaryTest.spin` |");
+        assertThat(JfrSummary.read(file, thread, null, 60).samples).as("none a minute in").isZero();
     }
 }
