@@ -14,7 +14,7 @@ import java.util.Locale;
 /**
  * One program on 1, 2, ... of the host's GPUs through a {@link DistributedQueue}, the same code at every count:
  * resident SAXPY (rows one-to-one, no data moves between steps), a resident {@code Reduction.sum} of ints (each
- * device sums its rows, the parts combined on the host before the submit returns), a 2-D five-point stencil with
+ * device sums its rows, the parts combined on the host once they are done), a 2-D five-point stencil with
  * halo rows exchanged between neighbouring devices every step, n-body (every device reads every position each step;
  * the new positions move to every device), and SGEMM (C's and A's rows split, B read whole by every device; one
  * product a run: the plain one-item-per-element kernel, and an nd-range of 16×16 tiles in local memory). Each
