@@ -178,7 +178,7 @@ public final class DistributedQueue implements AutoCloseable {
      * @return the {@code devices().size() + 1} boundaries
      */
     public long[] chunkBounds(long rows) {
-        return splits.split(Void.class, rows).bounds(rows);
+        return splits.initial().bounds(rows);
     }
 
     /**

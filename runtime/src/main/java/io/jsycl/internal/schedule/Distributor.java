@@ -38,9 +38,10 @@ import java.util.concurrent.Executors;
  * lacks nothing, and of the others the rows that read none of what they lack ({@link #interior}: a stencil's rows
  * away from its halo), so the devices compute while the reads wait for the commands that wrote what they read.
  * {@link #enqueueWrites} waits for the reads and writes each part to each device that needs it, on that device's
- * queue; the queue submits the rest of the chunks after the writes. {@link #finish} then records what each chunk wrote (current on its
- * device only) and one event for the whole command, which later commands on other queues and host accessors wait
- * for.
+ * queue; the queue submits the rest of the chunks after the writes. {@link #finish} then records what each chunk
+ * wrote (current on its device only) and one event for the whole command, which later commands on other queues and
+ * host accessors wait for; a reduction's parts are combined into its output on the queue's completion thread
+ * ({@link #openCombine}).
  *
  * <p>Ordering. On one device, the chunks, moves and uploads run in submission order on the device's in-order
  * queue. Between devices, data meets only through moves, and a move reads after the commands that wrote what it
@@ -52,13 +53,12 @@ import java.util.concurrent.Executors;
  */
 public final class Distributor implements AutoCloseable {
     /**
-     * One submit's moves: the memory its reads land in and its writes read from, and the writes' events, kept until
-     * every write has completed: pinned memory of the source's or
-     * target's context, given back to its pool then, or (where the driver gives none) an automatic arena, left to the
-     * garbage collector; closing a shared arena would stop every thread of the JVM (a handshake), which once cost a
-     * DistributedQueue a quarter of its submit.
+     * One submit's writes to the devices and the memory they read from, kept until every write has completed: pinned
+     * memory of the target's context, given back to its pool then, or (where the driver gives none) an automatic
+     * arena, left to the garbage collector; closing a shared arena would stop every thread of the JVM (a handshake),
+     * which once cost a DistributedQueue a quarter of its submit.
      */
-    private record Upload(List<ClEvent> events, Arena arena, List<PinnedLease> pinned) {
+    private record Upload(List<ClEvent> writes, Arena arena, List<PinnedLease> pinned) {
     }
 
     private static final System.Logger LOG = System.getLogger("io.jsycl.scheduler");
@@ -116,7 +116,7 @@ public final class Distributor implements AutoCloseable {
         private final List<Need> needs;
         private final Map<Fetch, MemorySegment> fetched = new LinkedHashMap<>();
         private final List<ClEvent> reads = new ArrayList<>();
-        /** The source contexts' pinned memory the reads land in, given back once the moves are made. */
+        /** The source contexts' pinned memory the reads land in, given back once the parts are copied out. */
         private final List<PinnedLease> readInto = new ArrayList<>();
         private Arena arena;
 
@@ -247,19 +247,30 @@ public final class Distributor implements AutoCloseable {
                 q.cl().flush();
             }
         } catch (ClException ex) {
-            for (ClEvent r : m.reads) { // they write into the moves' memory: done before it is freed
-                try {
-                    r.await();
-                } catch (ClException ignored) {
-                    // the failure thrown below is the first one
-                } finally {
-                    r.close();
-                }
-            }
-            m.reads.clear();
-            m.readInto.forEach(PinnedLease::giveBack);
+            endReads(m, false);
             throw moveFailed(ex);
         }
+    }
+
+    /**
+     * Releases the reads and gives back the memory they landed in; where they were not all waited for ({@code
+     * awaited} false: a failure), waits for each first, quietly, since a read still under way writes into it.
+     */
+    private static void endReads(Moves m, boolean awaited) {
+        for (ClEvent r : m.reads) {
+            try {
+                if (!awaited) {
+                    r.await();
+                }
+            } catch (ClException ignored) {
+                // the caller throws the first failure
+            } finally {
+                r.close();
+            }
+        }
+        m.reads.clear();
+        m.readInto.forEach(PinnedLease::giveBack);
+        m.readInto.clear();
     }
 
     /**
@@ -274,13 +285,14 @@ public final class Distributor implements AutoCloseable {
      * the devices run what {@link #interior} let this submit start.
      */
     public void enqueueWrites(Moves m) {
-        var events = new ArrayList<ClEvent>(); // the writes
-        var pinned = new ArrayList<PinnedLease>(m.readInto);
-        m.readInto.clear();
+        var writes = new ArrayList<ClEvent>();
+        var pinned = new ArrayList<PinnedLease>(); // the target contexts' memory the writes read from
+        boolean readsDone = false;
         try {
             for (ClEvent r : m.reads) {
                 r.await();
             }
+            readsDone = true;
             for (Need n : m.needs) {
                 BufferStorage s = n.storage();
                 var p = n.piece();
@@ -297,7 +309,7 @@ public final class Distributor implements AutoCloseable {
                     MemorySegment.copy(fetched, 0, from, 0, bytes);
                 }
                 ClMem dst = locked(() -> s.memoryIn(target.context()));
-                events.add(target.cl().enqueueWriteBuffer(dst, false, p.from() * e, from, bytes, List.of()));
+                writes.add(target.cl().enqueueWriteBuffer(dst, false, p.from() * e, from, bytes, List.of()));
                 locked(() -> s.moved(target.context(), p.from(), p.to()));
                 if (SchedulerTrace.on()) {
                     SchedulerTrace.log(s + ": elements " + p.from() + ".." + p.to() + " to " + target + " from "
@@ -310,12 +322,11 @@ public final class Distributor implements AutoCloseable {
         } catch (ClException ex) {
             throw moveFailed(ex);
         } finally {
-            m.reads.forEach(ClEvent::close); // complete, or failed: the failure is thrown above
-            m.reads.clear();
-            if (!events.isEmpty() || !pinned.isEmpty()) {
+            endReads(m, readsDone); // copied out, or failed: their memory goes back now
+            if (!writes.isEmpty() || !pinned.isEmpty()) {
                 synchronized (uploads) {
                     // kept until every write has completed
-                    uploads.add(new Upload(events, m.arena, pinned));
+                    uploads.add(new Upload(writes, m.arena, pinned));
                 }
             }
         }
@@ -522,7 +533,7 @@ public final class Distributor implements AutoCloseable {
             try {
                 while (!uploads.isEmpty()) {
                     Upload u = uploads.getFirst();
-                    for (ClEvent w : u.events()) {
+                    for (ClEvent w : u.writes()) {
                         if (all) {
                             w.await();
                         } else if (w.executionStatus() > 0) {
@@ -530,13 +541,13 @@ public final class Distributor implements AutoCloseable {
                         }
                     }
                     uploads.removeFirst();
-                    u.events().forEach(ClEvent::close);
+                    u.writes().forEach(ClEvent::close);
                     u.pinned().forEach(PinnedLease::giveBack);
                 }
             } finally {
                 if (all) { // after a failure too: the rest is let go, as the caller will not wait again
                     for (Upload u : uploads) {
-                        u.events().forEach(ClEvent::close);
+                        u.writes().forEach(ClEvent::close);
                         u.pinned().forEach(PinnedLease::giveBack);
                     }
                     uploads.clear();

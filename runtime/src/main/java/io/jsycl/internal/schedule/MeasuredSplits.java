@@ -57,8 +57,9 @@ public final class MeasuredSplits {
         return measured;
     }
 
-    public int devices() {
-        return initial.devices();
+    /** The split every kernel starts with. */
+    public ChunkSplit initial() {
+        return initial;
     }
 
     /** The split {@code kernel}'s next submit over {@code rows} rows uses. */
