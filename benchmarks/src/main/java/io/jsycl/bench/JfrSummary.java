@@ -3,7 +3,9 @@ package io.jsycl.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -135,7 +137,7 @@ public final class JfrSummary {
     static Profile read(Path recording, String thread, String anchor, double afterSeconds) throws IOException {
         // Events come in chunks, not in time order: the thread's samples first, then those from the window on.
         var samples = new ArrayList<RecordedEvent>();
-        java.time.Instant first = null;
+        Instant first = null;
         try (var file = new RecordingFile(recording)) {
             while (file.hasMoreEvents()) {
                 RecordedEvent e = file.readEvent();
@@ -168,7 +170,7 @@ public final class JfrSummary {
             throw new IllegalArgumentException("usage: JfrSummary FILE.jfr [--thread main] [--anchor TEXT] "
                     + "[--after SECONDS] [--top 40] [--out FILE.md]");
         }
-        Map<String, String> opts = Suite.parse(java.util.Arrays.copyOfRange(args, 1, args.length));
+        Map<String, String> opts = Suite.parse(Arrays.copyOfRange(args, 1, args.length));
         String thread = opts.getOrDefault("thread", "main");
         String anchor = opts.get("anchor");
         double after = Double.parseDouble(opts.getOrDefault("after", "0"));

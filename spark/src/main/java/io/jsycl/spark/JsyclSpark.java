@@ -1,7 +1,10 @@
 package io.jsycl.spark;
 
 import io.jsycl.Buffer;
+import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.TaskContext;
@@ -171,11 +174,11 @@ public final class JsyclSpark {
         var records = new ArrayList<T>();
         it.forEachRemaining(records::add);
         if (records.isEmpty()) {
-            return java.util.Collections.emptyIterator();
+            return Collections.emptyIterator();
         }
         TaskContext task = TaskContext.get();
         int partition = task == null ? -1 : task.partitionId();
-        T[] in = records.toArray((T[]) java.lang.reflect.Array.newInstance(inputType, records.size()));
+        T[] in = records.toArray((T[]) Array.newInstance(inputType, records.size()));
         for (int i = 0; i < in.length; i++) {
             if (in[i] == null) {
                 throw new IllegalArgumentException("record " + i + " of partition " + partition + " is null: a jsycl "
@@ -187,6 +190,6 @@ public final class JsyclSpark {
             function.apply(new RecordPartition<>(bufIn, bufOut, ExecutorDevices.queueForCurrentTask(), in.length,
                     partition));
         } // the closes wait for the kernels that use the buffers and write the output records into out
-        return java.util.Arrays.asList(out).iterator();
+        return Arrays.asList(out).iterator();
     }
 }

@@ -10,7 +10,6 @@ import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClMem;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

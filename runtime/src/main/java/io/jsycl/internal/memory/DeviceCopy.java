@@ -4,7 +4,6 @@ import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.platform.Settings;
 import io.jsycl.opencl.ClException;
 import io.jsycl.opencl.ClMem;
-import io.jsycl.opencl.ClMemFlags;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 

@@ -10,7 +10,6 @@ import io.jsycl.internal.memory.ContextImpl;
 import io.jsycl.internal.memory.PinnedLease;
 import io.jsycl.internal.memory.ReductionImpl;
 import io.jsycl.internal.platform.SchedulerTrace;
-import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
 import io.jsycl.opencl.ClException;
 import io.jsycl.opencl.ClMem;
@@ -22,6 +21,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -566,7 +566,7 @@ public final class Distributor implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SyclException("interrupted while waiting for a DistributedQueue's commands", e);
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             throw new IllegalStateException(e.getCause());
         }
     }

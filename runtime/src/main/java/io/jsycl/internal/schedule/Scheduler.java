@@ -1,22 +1,9 @@
 package io.jsycl.internal.schedule;
 
 import io.jsycl.AccessMode;
-import io.jsycl.SyclException;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.event.GraphLock;
-import io.jsycl.internal.event.LaunchThread;
-import io.jsycl.internal.event.LazyLaunches;
-import io.jsycl.internal.launch.CommandGroupRecord;
-import io.jsycl.internal.launch.DeferredLaunch;
-import io.jsycl.internal.launch.KernelLambdas;
-import io.jsycl.internal.launch.QueueKernels;
 import io.jsycl.internal.memory.BufferStorage;
-import io.jsycl.internal.memory.BufferTransfer;
-import io.jsycl.internal.memory.BufferUsers;
-import io.jsycl.internal.memory.CommandQueue;
-import io.jsycl.internal.memory.Deferred;
-import io.jsycl.lowering.LoweredKernel;
-import io.jsycl.opencl.ClException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -45,10 +32,6 @@ public final class Scheduler {
     /** Runs {@code command}, a host-device command group that first waits for its dependencies, on its own thread. */
     static void runOnHost(Runnable command) {
         HOST_COMMANDS.execute(command);
-    }
-
-    /** What the pass that opened a host access committed: what it waits for, and its mapping or null. */
-    private record Opened(List<EventImpl> waits, BufferStorage.HostMapping mapping) {
     }
 
     /**
@@ -81,7 +64,7 @@ public final class Scheduler {
      */
     public static PendingHostAccess openHostAccess(BufferStorage storage, boolean onThisThread) {
         var open = new CompletableFuture<Void>();
-        Opened opened = Passes.run((deferred, first) -> {
+        return Passes.run((deferred, first) -> {
             var waits = new ArrayList<EventImpl>();
             storage.collectDependencies(AccessMode.READ_WRITE, waits);
             BufferStorage.HostMapping mapping = storage.mapForHost(waits, deferred);
@@ -101,9 +84,8 @@ public final class Scheduler {
             if (onThisThread) {
                 storage.hostAccessorOpened(open);
             }
-            return new Opened(waits, mapping);
+            return new PendingHostAccess(storage, open, waits, mapping);
         });
-        return new PendingHostAccess(storage, open, opened.waits(), opened.mapping());
     }
 
     /**
