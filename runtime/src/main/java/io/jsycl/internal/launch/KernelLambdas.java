@@ -31,15 +31,13 @@ import java.io.UncheckedIOException;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Field;
-
-
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * Reads a kernel lambda's identity and captured values, and lowers it to OpenCL C once per lambda
@@ -61,9 +59,10 @@ public final class KernelLambdas {
 
     /**
      * One lowering of a lambda class, compared by identity: contexts key their built kernels by it,
-     * so a repeated submit finds its kernel without hashing the source.
+     * so a repeated submit finds its kernel without hashing the source. As a supplier, it gives {@link #described()}:
+     * an event keeps the lowering itself to name its kernel on demand, so that a submit allocates nothing for it.
      */
-    public static final class Lowering {
+    public static final class Lowering implements Supplier<String> {
         private final LoweredKernel kernel;
         private final LambdaShape lambda;
 
@@ -84,6 +83,12 @@ public final class KernelLambdas {
         /** The kernel and where it starts, for errors: {@code Err.lambda$main$0 (Err.java:11)}; reads the class file. */
         public String described() {
             return lambda.described();
+        }
+
+        /** {@link #described()}. */
+        @Override
+        public String get() {
+            return described();
         }
 
         /** The lambda's source file, e.g. {@code Err.java}, or null; reads the class file (for errors only). */

@@ -154,7 +154,7 @@ public final class QueueScheduler {
         EventImpl event = device.isHost() ? submitHost(group, kernel.lowered().usesBarrier())
                 : submitOpenCl(group, kernel, checkedRequested,
                 LoweredKernel.twoItemsPerWorkItem(shape, dims, reduction != null, checked));
-        event.ranKernel(kernel.lowering()::described);
+        event.ranKernel(kernel.lowering());
         FirstSubmitTrace.finish();
         return event;
     }
