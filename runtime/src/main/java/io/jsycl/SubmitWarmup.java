@@ -16,8 +16,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * launches a kernel a few dozen times saw jsycl ten times slower than the same kernel enqueued by hand, and a sequence
  * of launches kept getting faster from one run to the next.
  *
- * <p>What runs: three small kernels, of one, two and three dimensions, over {@code float} and {@code int} buffers, with
- * scalar and accessor captures and every access mode, taking turns on two queues of the device's default context (one
+ * <p>What runs: four small kernels, of one, two and three dimensions, over {@code float} and {@code int} buffers, with
+ * scalar and accessor captures (up to a dozen, as convolutions have) and every access mode, one with a strided store over
+ * a range that is not a whole number of work-groups, taking turns on two queues of the device's default context (one
  * default, one {@link QueueProperty#IN_ORDER}), waiting now on an event, now on a queue, now not at all, so that the
  * branches a program takes are the ones the JIT has seen. It stops after {@code JSYCL_WARMUP_SUBMITS} submits (20000 by default) or
  * {@link #TIME_LIMIT_NANOS}, whichever comes first: under a second of one core and as many launches
@@ -151,7 +152,7 @@ final class SubmitWarmup {
      */
     private static final class Kernels implements AutoCloseable {
         /** The kernels taking turns. */
-        static final int COUNT = 3;
+        static final int COUNT = 4;
         /** Every this many turns, the turn's kernel runs on buffers made from Java arrays. */
         private static final int FROM_ARRAYS = 48;
 
@@ -177,7 +178,8 @@ final class SubmitWarmup {
             Event event = switch (turn % COUNT) {
                 case 0 -> oneD(queue, x1[set], y1[set], turn);
                 case 1 -> twoD(queue, x2[set], y2[set], turn);
-                default -> threeD(queue, x3[set], n3[set], turn);
+                case 2 -> threeD(queue, x3[set], n3[set], turn);
+                default -> transposed(queue, x2[set], y2[set], turn);
             };
             // Programs wait for one kernel or for a batch; the GPU's queue stays short, so that the program's own
             // kernels never wait behind many of these.
@@ -213,6 +215,31 @@ final class SubmitWarmup {
                     int i = it.id(0);
                     int j = it.id(1);
                     y.set(i, j, x.get(i, Math.min(j + 1, cols - 1)) - x.get(Math.max(i - 1, 0), j) * s + bias);
+                });
+            });
+        }
+
+        /**
+         * A 2-D kernel as convolutions and transposes are: a weight per tap captured as a value (a dozen captures),
+         * a store along the range's slow dimension (a strided kernel, which gets work-groups of its own), over a range
+         * that is not a whole number of work-groups. Without it the JIT compiled the submit path for the other kernels'
+         * few captures and unit strides, and a program's first such kernel made it stop (deoptimize) and run
+         * interpreted again: 20-40 µs a submit for its first hundreds of submits on an H200's host, against 12 after.
+         */
+        private static Event transposed(Queue queue, Buffer.OfFloat in, Buffer.OfFloat out, int turn) {
+            float w0 = (turn & 3) * 0.25f, w1 = 0.5f, w2 = 0.25f, w3 = 0.125f, w4 = 1f, w5 = 0.125f, w6 = 0.25f;
+            float w7 = 0.5f, w8 = turn & 1;
+            int rows = 7;
+            int cols = 8;
+            return queue.submit(h -> {
+                var x = in.read(h);
+                var y = out.writeNoInit(h);
+                h.parallelFor(Range.of(rows, cols), it -> {
+                    int i = it.id(0);
+                    int j = it.id(1);
+                    float a = w0 * x.get(i, j) + w1 * x.get(i + 1, j) + w2 * x.get(i, Math.max(j - 1, 0));
+                    float b = w3 * x.get(i + 1, Math.min(j + 1, cols - 1)) + w4 + w5 * a + w6 * a * a;
+                    y.set(j, i, w7 * a + b + w8);
                 });
             });
         }

@@ -413,6 +413,8 @@ public final class GridKernels {
                 String trace = trace(jsycl);
                 jsycl.workGroup = workGroup(trace);
                 ways.get(1).workGroup = jsycl.workGroup; // the same kernel and range: the same choice
+                notes.append("- ").append(op.name()).append(' ').append(op.size()).append(": ")
+                        .append(trace != null ? "`" + trace + "`" : "no launch record").append('\n');
                 for (Way w : ways.subList(0, 2)) {
                     long[] submits = ((JsyclWay) w).submits;
                     notes.append(String.format(Locale.ROOT, "  - %s: the submits took %.1f µs of the run's %.1f µs "
@@ -420,8 +422,6 @@ public final class GridKernels {
                             Stats.of(Arrays.copyOfRange(submits, 2, submits.length)).medianMs() * 1e3,
                             median(Arrays.copyOfRange(w.host, 2, w.host.length)) * 1e3));
                 }
-                notes.append("- ").append(op.name()).append(' ').append(op.size()).append(": ")
-                        .append(trace != null ? "`" + trace + "`" : "no launch record").append('\n');
                 for (Way w : ways) {
                     for (int i = -1; i < PROFILED_RUNS; i++) {
                         long t = w.profiled();

@@ -34,6 +34,7 @@ import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -97,20 +98,29 @@ public final class KernelLambdas {
         }
     }
 
-    private record LoweringKey(KernelShape shape, int dimensions, List<Capture> captures, boolean checked,
+    private record LoweringKey(KernelShape shape, int dimensions, Capture[] captures, boolean checked,
             ReductionSpec reduction) {
         // Written out: every submit looks its lowering up by this key, and a record's own equals and hashCode go
-        // through method handles, which cost tens of microseconds a submit until the JIT has compiled them.
+        // through method handles, which cost tens of microseconds a submit until the JIT has compiled them. The
+        // captures are an array, not a List: List.of gives one class up to two elements and another above, and a
+        // program's first kernel with more captures than the submit-path warm-up's made the JIT's compiled lookup
+        // stop (deoptimize) and run interpreted again for hundreds of submits.
         @Override
         public boolean equals(Object o) {
             return o instanceof LoweringKey k && k.shape == shape && k.dimensions == dimensions && k.checked == checked
-                    && java.util.Objects.equals(k.reduction, reduction) && k.captures.equals(captures);
+                    && java.util.Objects.equals(k.reduction, reduction) && Arrays.equals(k.captures, captures);
         }
 
         @Override
         public int hashCode() {
-            return ((shape.hashCode() * 31 + dimensions) * 31 + captures.hashCode()) * 31
+            return ((shape.hashCode() * 31 + dimensions) * 31 + Arrays.hashCode(captures)) * 31
                     + java.util.Objects.hashCode(reduction) + (checked ? 1 : 0);
+        }
+
+        @Override
+        public String toString() {
+            return "LoweringKey[" + shape + ", " + dimensions + " dimensions, captures " + Arrays.toString(captures)
+                    + (checked ? ", checked" : "") + (reduction != null ? ", " + reduction : "") + "]";
         }
     }
 
@@ -234,7 +244,7 @@ public final class KernelLambdas {
             captures[i] = c.shape();
             bound[i] = c.bound();
         }
-        var key = new LoweringKey(shape, dimensions, List.of(captures), checked, reduction);
+        var key = new LoweringKey(shape, dimensions, captures, checked, reduction);
         FirstSubmitTrace.mark("identify");
         Object result = lambdaClass.lowered.get(key);
         if (result == null) {
@@ -269,7 +279,7 @@ public final class KernelLambdas {
     private static Object lowerOrFailure(Object kernel, LambdaShape lambda, LoweringKey key) {
         var request = new KernelRequest(kernel.getClass().getClassLoader(), lambda.implClass(),
                 lambda.implMethod(), lambda.implDescriptor(), key.shape(), key.dimensions(),
-                key.captures(), key.checked(), key.reduction());
+                List.of(key.captures()), key.checked(), key.reduction());
         try {
             LoweringCache cache = LoweringCache.instance();
             FirstSubmitTrace.mark("lowering-cache-open");
