@@ -104,7 +104,8 @@ final class SubmitWarmup {
      */
     static Outcome run(Device device, int submits, long limitNanos) {
         long start = System.nanoTime();
-        int done = 0;
+        int done = 0; // submits
+        int turn = 0;
         long ready = 0;
         RuntimeException failure = null;
         Context context = Context.defaultFor(device);
@@ -112,17 +113,17 @@ final class SubmitWarmup {
              var inOrder = new Queue(context, device, QueueProperty.IN_ORDER);
              var kernels = new Kernels()) {
             while (done < submits && !stopping && System.nanoTime() - start < limitNanos) {
-                if (done % FRESH_QUEUE == FRESH_QUEUE / 2) {
+                if (turn % FRESH_QUEUE == FRESH_QUEUE / 2) {
                     // A program's first submits run on a queue with no command before them and kernels with no
                     // arguments set yet.
                     try (var fresh = new Queue(context, device)) {
-                        kernels.submit(fresh, done);
+                        done += kernels.submit(fresh, turn);
                     }
                 } else {
-                    kernels.submit(done % 8 == 7 ? inOrder : queue, done);
+                    done += kernels.submit(turn % 8 == 7 ? inOrder : queue, turn);
                 }
-                done++;
-                if (done == Kernels.COUNT) {
+                turn++;
+                if (turn == Kernels.COUNT) {
                     ready = System.nanoTime() - start;
                     long readyMs = ready / 1_000_000;
                     LOG.log(Level.DEBUG, () -> "submit-path warm-up on " + device.name() + ": its kernels ready after "
@@ -155,6 +156,15 @@ final class SubmitWarmup {
         static final int COUNT = 4;
         /** Every this many turns, the turn's kernel runs on buffers made from Java arrays. */
         private static final int FROM_ARRAYS = 48;
+        /**
+         * Every this many turns (one of the {@link #FROM_ARRAYS} turns), the array is as big as a program's data: 16
+         * MiB, which uploads in slices through the copy threads ({@code DeviceCopy.PIPELINE_MIN}), as a program's first
+         * {@code Buffer.of(array)} of that size does. Without it, the program's first kernel on such a buffer took
+         * branches the JIT had compiled out, and its first loading of the copy threads' classes made the JIT drop the
+         * compiled submit path (it had assumed no other lock class than ReentrantLock's existed).
+         */
+        private static final int FROM_BIG_ARRAY = FROM_ARRAYS * 21;
+        private static final int BIG_FLOATS = 4 << 20;
 
         private final Buffer.OfFloat[] x1 = {Buffer.ofFloat(Range.of(64)), Buffer.ofFloat(Range.of(64))};
         private final Buffer.OfFloat[] y1 = {Buffer.ofFloat(Range.of(64)), Buffer.ofFloat(Range.of(64))};
@@ -164,16 +174,26 @@ final class SubmitWarmup {
         private final Buffer.OfInt[] n3 = {Buffer.ofInt(Range.of(4, 4, 4)), Buffer.ofInt(Range.of(4, 4, 4))};
         private final float[] hostIn = new float[64];
         private final float[] hostOut = new float[64];
+        private float[] bigIn; // made at the first FROM_BIG_ARRAY turn
 
-        /** Submits turn {@code turn}'s kernel to {@code queue}, and waits as that turn does. */
-        void submit(Queue queue, int turn) {
+        /** Submits turn {@code turn}'s kernel to {@code queue}, and waits as that turn does; returns its submits. */
+        int submit(Queue queue, int turn) {
             int set = (turn / COUNT) & 1;
             if (turn % FROM_ARRAYS == FROM_ARRAYS - 1) {
-                try (var in = Buffer.of(hostIn); var out = Buffer.of(hostOut)) {
-                    hostIn[turn & 63] = turn;
+                float[] source = hostIn;
+                if (turn % FROM_BIG_ARRAY == FROM_BIG_ARRAY - 1) {
+                    if (bigIn == null) {
+                        bigIn = new float[BIG_FLOATS];
+                    }
+                    source = bigIn;
+                }
+                try (var in = Buffer.of(source); var out = Buffer.of(hostOut)) {
+                    source[turn & 63] = turn;
                     oneD(queue, in, out, turn).await();
+                    // A second kernel on the buffers finds their upload done, as a program's second kernel does.
+                    oneD(queue, in, out, turn + 1).await();
                 } // closing out writes the result back into hostOut
-                return;
+                return 2;
             }
             Event event = switch (turn % COUNT) {
                 case 0 -> oneD(queue, x1[set], y1[set], turn);
@@ -188,6 +208,7 @@ final class SubmitWarmup {
             } else if (turn % 32 == 31) {
                 queue.await();
             }
+            return 1;
         }
 
         private static Event oneD(Queue queue, Buffer.OfFloat in, Buffer.OfFloat out, int turn) {

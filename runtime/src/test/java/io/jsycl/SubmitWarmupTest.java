@@ -40,9 +40,10 @@ class SubmitWarmupTest {
         var outcome = SubmitWarmup.run(device, 100, Long.MAX_VALUE);
 
         assertThat(outcome.failure()).isNull();
-        assertThat(outcome.submits()).isEqualTo(100);
+        // A turn on buffers made from arrays submits twice, so the last turn may end one past the count.
+        assertThat(outcome.submits()).isBetween(100, 101);
         assertThat(outcome.nanos()).isPositive();
-        assertThat(ClObjects.calls("clEnqueueNDRangeKernel") - launches).isEqualTo(100);
+        assertThat(ClObjects.calls("clEnqueueNDRangeKernel") - launches).isEqualTo(outcome.submits());
         assertThat(ClObjects.live(Kind.COMMAND_QUEUE)).as("its two queues closed").isEqualTo(queues);
         // An event whose Java object is garbage is released by a cleaner after a collection.
         for (int i = 0; i < 100 && ClObjects.live(Kind.EVENT) > events; i++) {

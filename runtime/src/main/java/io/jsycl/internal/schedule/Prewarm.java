@@ -84,6 +84,18 @@ public final class Prewarm {
             "io.jsycl.opencl.ClEvent", "io.jsycl.program.KernelHandle$Lease",
             "io.jsycl.opencl.ClCommandQueue$LaunchScratch", "io.jsycl.program.ProgramManager$Stats");
 
+    /**
+     * The JDK's lock classes beside {@code ReentrantLock}'s, loaded before the JIT compiles the submit path. While
+     * only ReentrantLock's exists, the JIT compiles every lock and unlock in the submit path for that one class; the
+     * first load of another (a thread pool's worker, as jsycl's copy threads start at a program's first big upload,
+     * or a latch or semaphore of the program) made it drop all that compiled code at once, and a program's next few
+     * hundred submits ran interpreted (twice to three times as long on an H200's host). Loaded, not initialized.
+     */
+    static final List<String> LOCK_CLASSES = List.of(
+            "java.util.concurrent.ThreadPoolExecutor$Worker", "java.util.concurrent.CountDownLatch$Sync",
+            "java.util.concurrent.Semaphore$NonfairSync", "java.util.concurrent.Semaphore$FairSync",
+            "java.util.concurrent.locks.ReentrantLock$FairSync");
+
     private Prewarm() {
     }
 
@@ -95,6 +107,9 @@ public final class Prewarm {
             try {
                 LoweringCache.instance();
                 String ignored = LoweringCache.LoweringCode.FINGERPRINT;
+                for (String name : LOCK_CLASSES) {
+                    Class.forName(name, false, null);
+                }
                 ClassLoader loader = Prewarm.class.getClassLoader();
                 for (String name : SUBMIT_PATH) {
                     Class.forName(name, true, loader);

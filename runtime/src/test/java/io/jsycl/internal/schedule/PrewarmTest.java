@@ -25,4 +25,19 @@ class PrewarmTest {
     void submitPathNamesNoClassTwice() {
         assertThat(Prewarm.SUBMIT_PATH).doesNotHaveDuplicates();
     }
+
+    @Test
+    void everyLockClassExistsInTheJdk() {
+        var missing = new ArrayList<String>();
+        for (String name : Prewarm.LOCK_CLASSES) {
+            try {
+                Class<?> type = Class.forName(name, false, null);
+                assertThat(java.util.concurrent.locks.AbstractQueuedSynchronizer.class.isAssignableFrom(type))
+                        .as(name + " is a synchronizer").isTrue();
+            } catch (ClassNotFoundException e) {
+                missing.add(name);
+            }
+        }
+        assertThat(missing).as("JDK lock classes Prewarm.LOCK_CLASSES names that this JDK lacks").isEmpty();
+    }
 }
