@@ -366,12 +366,8 @@ public final class QueueScheduler {
             FirstSubmitTrace.mark("arguments");
             List<ClEvent> clWaits = EventImpl.waitList(waits, context, inOrderCl());
             NdShape shape = NdShape.of(plan.range(), plan.local(), plan.paddedLocal()).startingAtRow(plan.firstRow());
-            // A checked kernel's event reads the check record afterwards, so it needs an event of its own. So does a
-            // DistributedQueue chunk's reduction: its part is combined once exactly this launch is done, while the
-            // devices run the next submits; a wait for a launch without an event is a clFinish, which waits for those
-            // too, and a batch of sums on four H200s then combined every part after the last kernel.
-            LazyLaunches lazyLaunch = arguments.checked()
-                    || chunk != null && group.launch() instanceof CommandGroupRecord.Reduce ? null : lazy;
+            // A checked kernel's event reads the check record afterwards, so it needs an event of its own.
+            LazyLaunches lazyLaunch = arguments.checked() ? null : lazy;
             // Only a launch that waits for nothing but the queue's earlier commands goes to the launch thread (an
             // OpenCL wait list would have to outlive the submit), and only in a burst of submits.
             LaunchThread thread = lazyLaunch != null && clWaits.isEmpty() && lazyLaunch.thread() != null
