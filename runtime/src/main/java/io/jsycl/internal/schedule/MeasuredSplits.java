@@ -15,7 +15,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * kernel times, from profiling events) and updates the kernel's speeds, rows per nanosecond, half from the new
  * sample and half from the old (a slow step, a clock change, does not move rows back and forth at once). The split
  * changes only where the current one's predicted time is more than {@value #IMBALANCE} times the best split's: each
- * change moves rows between devices, so noise between equal devices must not change it.
+ * change moves rows between devices, so noise between equal devices must not change it. A chunk that ran for less
+ * than {@value #MIN_SAMPLE_NANOS} ns says little about its device's speed and is left out: a launch's fixed costs
+ * outweigh its rows', and a GPU that is not full runs a few thousand rows in the time it runs one. (Two queues on the
+ * 32-core CPU device of a GPU host ran 512 and 3584 rows of a small kernel in about the same time; the split gave the
+ * first no rows at all, and a device without rows is never measured again.)
  *
  * <p>One submit records a chunk on every device with the split of {@link #view}, which fixes a kernel's split at
  * its first use in that submit: the devices' handlers must agree on the bounds while a completing submit updates the
@@ -26,6 +30,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class MeasuredSplits {
     /** The predicted time over the best split's above which a kernel's split changes. */
     static final double IMBALANCE = 1.05;
+    /** The shortest chunk (device time) whose rows per nanosecond count as its device's speed. */
+    static final long MIN_SAMPLE_NANOS = 200_000;
 
     private record Key(Class<?> kernel, long rows) {
     }
@@ -106,7 +112,7 @@ public final class MeasuredSplits {
 
     /**
      * Updates {@code kernel}'s speeds with one submit's: device {@code k} ran {@code rows[k]} rows in {@code
-     * nanos[k]} ns of device time (0 rows: it ran nothing, and its speed stays as it was).
+     * nanos[k]} ns of device time (0 rows, or under {@value #MIN_SAMPLE_NANOS} ns: its speed stays as it was).
      */
     public void record(Class<?> kernel, long totalRows, long[] rows, long[] nanos) {
         if (!measured) {
@@ -117,7 +123,7 @@ public final class MeasuredSplits {
             int n = rows.length;
             double[] sample = new double[n];
             for (int k = 0; k < n; k++) {
-                sample[k] = rows[k] > 0 && nanos[k] > 0 ? (double) rows[k] / nanos[k] : Double.NaN;
+                sample[k] = rows[k] > 0 && nanos[k] >= MIN_SAMPLE_NANOS ? (double) rows[k] / nanos[k] : Double.NaN;
             }
             if (s.speed == null) {
                 s.speed = sample;

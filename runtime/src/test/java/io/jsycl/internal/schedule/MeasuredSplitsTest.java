@@ -26,6 +26,24 @@ class MeasuredSplitsTest {
     }
 
     @Test
+    void chunksTooShortToShowTheirDevicesSpeedLeaveTheSplitAsItIs() {
+        var splits = new MeasuredSplits(new ChunkSplit(new double[] {1, 7}), true);
+        // A small kernel on a GPU: 512 and 3584 rows in about the same time, far below a row-bound chunk's.
+        for (int step = 0; step < 8; step++) {
+            splits.record(KernelA.class, ROWS, new long[] {512, 3584}, new long[] {12_000, 9_000});
+            assertThat(splits.split(KernelA.class, ROWS).bounds(ROWS)).containsExactly(0, 512, 4096);
+        }
+        // One device's chunk long enough, the other's not: the short one keeps its speed (here its initial weight).
+        splits.record(KernelA.class, ROWS, new long[] {512, 3584},
+                new long[] {MeasuredSplits.MIN_SAMPLE_NANOS - 1, 4 * MeasuredSplits.MIN_SAMPLE_NANOS});
+        double[] w = splits.split(KernelA.class, ROWS).weights();
+        assertThat(w[1] / w[0]).isCloseTo(7.0, org.assertj.core.data.Offset.offset(1e-9));
+        // Both long enough: the split follows them (the first device is 7 times faster per row here).
+        splits.record(KernelA.class, ROWS, new long[] {512, 3584}, new long[] {1_000_000, 49_000_000});
+        assertThat(splits.split(KernelA.class, ROWS).bounds(ROWS)[1]).isGreaterThan(512);
+    }
+
+    @Test
     void devicesWithinFivePercentOfEachOtherKeepTheirShares() {
         var splits = new MeasuredSplits(ChunkSplit.equal(2), true);
         for (int step = 0; step < 20; step++) {
