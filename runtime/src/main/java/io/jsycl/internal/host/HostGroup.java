@@ -5,6 +5,7 @@ import io.jsycl.NdItem;
 import io.jsycl.SyclException;
 import io.jsycl.internal.memory.LocalAccessorImpl;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,10 +20,11 @@ import java.util.function.LongBinaryOperator;
  * then across chunks), so a float result is the same on the host device as on every OpenCL device.
  */
 public final class HostGroup {
-    private final Map<LocalAccessorImpl, Object> locals = new ConcurrentHashMap<>();
+    // A sequential group's work-items run on one thread: a plain map there.
+    private final Map<LocalAccessorImpl, Object> locals;
     private final Phaser barrier;
     /** The local ids of the work-items that returned from the kernel, by the barrier phase they returned in. */
-    private final Map<Integer, Queue<Integer>> returnedIn = new ConcurrentHashMap<>();
+    private final Map<Integer, Queue<Integer>> returnedIn;
     private final int size;
     // Scratch of the work-group algorithms, one slot per work-item: an int or long, or a float's or double's bits as
     // a double (a float operation rounds to float); and a scan's results, which work-item 0 writes before the
@@ -35,11 +37,25 @@ public final class HostGroup {
     final HostSubGroups subGroups;
 
     HostGroup(int size) {
-        this.barrier = new Phaser(size);
+        this(size, true);
+    }
+
+    private HostGroup(int size, boolean convergent) {
+        this.locals = convergent ? new ConcurrentHashMap<>() : new HashMap<>(4);
+        this.returnedIn = convergent ? new ConcurrentHashMap<>() : null;
+        this.barrier = convergent ? new Phaser(size) : null;
         this.size = size;
-        this.scratch = new long[size];
-        this.scanned = new long[size];
-        this.subGroups = new HostSubGroups(this, size);
+        this.scratch = convergent ? new long[size] : null;
+        this.scanned = convergent ? new long[size] : null;
+        this.subGroups = convergent ? new HostSubGroups(this, size) : null;
+    }
+
+    /**
+     * A group of a kernel without barriers or group algorithms (the lowering's {@code usesBarrier()} is false), whose
+     * work-items run one after another: only its local memory, none of the barrier's and algorithms' state.
+     */
+    static HostGroup sequential(int size) {
+        return new HostGroup(size, false);
     }
 
     /** The group's array of a command group's local memory: made when a work-item first uses it. */
@@ -48,6 +64,10 @@ public final class HostGroup {
     }
 
     void barrier() {
+        if (barrier == null) {
+            throw new IllegalStateException("a barrier in a kernel whose lowering found none: its work-items run one"
+                    + " after another on the host device and cannot meet at it (a jsycl defect; please report it)");
+        }
         // A terminated phaser returns at once, also to work-items that arrive after the termination: a reset
         // CyclicBarrier released only those already waiting, and one arriving later waited forever.
         int next = barrier.arriveAndAwaitAdvance();

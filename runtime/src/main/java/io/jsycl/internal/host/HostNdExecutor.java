@@ -20,8 +20,9 @@ import java.util.concurrent.Future;
 final class HostNdExecutor {
     private static final ApiAccess API = ApiAccess.get();
 
+    private static final int THREADS = Runtime.getRuntime().availableProcessors();
     private static final ExecutorService GROUPS = Executors.newFixedThreadPool(
-            Runtime.getRuntime().availableProcessors(), r -> {
+            THREADS, r -> {
                 var t = new Thread(r, "jsycl-host-group");
                 t.setDaemon(true);
                 return t;
@@ -52,15 +53,21 @@ final class HostNdExecutor {
             return;
         }
         var futures = new ArrayList<Future<?>>();
-        for (long group = 0; group < groupCount; group++) {
-            long id = group;
-            futures.add(GROUPS.submit(() -> {
-                if (convergent) {
-                    runGroup(kernel, spec, dims, g, l, groups, id);
-                } else {
-                    runGroupInOrder(kernel, spec, dims, g, l, groups, id);
-                }
-            }));
+        if (convergent) {
+            for (long group = 0; group < groupCount; group++) {
+                long id = group;
+                futures.add(GROUPS.submit(() -> runGroup(kernel, spec, dims, g, l, groups, id)));
+            }
+        } else {
+            // A few runs of consecutive groups per thread, not a task per group: a task, its group's setup and an
+            // item object per work-item took ten times the kernel's own arithmetic on small groups.
+            long tasks = Math.min(groupCount, 4L * THREADS);
+            long per = (groupCount + tasks - 1) / tasks;
+            for (long from = 0; from < groupCount; from += per) {
+                long start = from;
+                long end = Math.min(groupCount, from + per);
+                futures.add(GROUPS.submit(() -> runGroupsInOrder(kernel, spec, dims, g, l, groups, start, end)));
+            }
         }
         // Every group ends before the kernel does, failed or not: a group still running after the kernel's failure
         // was reported would write into memory the command had already given back. The first group's failure wins.
@@ -83,22 +90,34 @@ final class HostNdExecutor {
                 (int) (linearGroup / groups[2] % groups[1]), (int) (linearGroup % groups[2])};
     }
 
-    /** A group of a kernel without barriers: its work-items one after another, on this thread. */
-    private static void runGroupInOrder(NdItemKernel kernel, Map<SpecConstant<?>, Object> spec, int dims, int[] g,
-            int[] l, int[] groups, long linearGroup) {
-        int[] groupId = groupId(groups, linearGroup);
-        int size = l[0] * l[1] * l[2];
-        var group = new HostGroup(size);
-        HostExecutor.inGroup(group, () -> API.runWithSpecValues(spec, () -> {
-            for (int local = 0; local < size; local++) {
-                var item = new HostNdItem(dims, g, l, groups, groupId, local, group);
-                try {
-                    kernel.run(item);
-                } catch (RuntimeException e) {
-                    throw HostKernelFailure.describe(e, kernel, item.globalIds());
-                }
+    /**
+     * Groups {@code from} to {@code to} (linear ids) of a kernel without barriers, one after another on this thread,
+     * each group's work-items one after another on one item object.
+     */
+    private static void runGroupsInOrder(NdItemKernel kernel, Map<SpecConstant<?>, Object> spec, int dims, int[] g,
+            int[] l, int[] groups, long from, long to) {
+        var item = new HostNdItem(dims, g, l, groups, groupId(groups, from), 0, null);
+        API.runWithSpecValues(spec, () -> {
+            for (long linear = from; linear < to; linear++) {
+                var group = HostGroup.sequential(l[0] * l[1] * l[2]);
+                item.moveToGroup(groupId(groups, linear), group);
+                HostExecutor.inGroup(group, () -> {
+                    // In local linear order, the last dimension fastest; counted, not divided out of a linear id.
+                    for (int l0 = 0; l0 < l[0]; l0++) {
+                        for (int l1 = 0; l1 < l[1]; l1++) {
+                            for (int l2 = 0; l2 < l[2]; l2++) {
+                                item.moveTo(l0, l1, l2);
+                                try {
+                                    kernel.run(item);
+                                } catch (RuntimeException e) {
+                                    throw HostKernelFailure.describe(e, kernel, item.globalIds());
+                                }
+                            }
+                        }
+                    }
+                });
             }
-        }));
+        });
     }
 
     private static void runGroup(NdItemKernel kernel, Map<SpecConstant<?>, Object> spec, int dims, int[] g, int[] l,

@@ -13,9 +13,9 @@ final class HostNdItem extends HostGroupFunctions {
     private final int[] g;
     private final int[] l;
     private final int[] groups;
-    private final int[] groupId;
+    private int[] groupId;
     private final int[] localId;
-    private final HostGroup group;
+    private HostGroup group;
 
     HostNdItem(int dims, int[] g, int[] l, int[] groups, int[] groupId, int localLinear, HostGroup group) {
         this.dims = dims;
@@ -23,7 +23,31 @@ final class HostNdItem extends HostGroupFunctions {
         this.l = l;
         this.groups = groups;
         this.groupId = groupId;
-        this.localId = new int[] {localLinear / (l[1] * l[2]), localLinear / l[2] % l[1], localLinear % l[2]};
+        this.localId = new int[3];
+        moveTo(localLinear);
+        this.group = group;
+    }
+
+    /**
+     * Makes this the work-item at {@code localLinear} of its group: a kernel without barriers runs a group's
+     * work-items one after another on one item object, moved from item to item (as the {@code Range} path does).
+     */
+    void moveTo(int localLinear) {
+        localId[0] = localLinear / (l[1] * l[2]);
+        localId[1] = localLinear / l[2] % l[1];
+        localId[2] = localLinear % l[2];
+    }
+
+    /** Makes this the work-item at local id ({@code l0}, {@code l1}, {@code l2}) of its group, SYCL order. */
+    void moveTo(int l0, int l1, int l2) {
+        localId[0] = l0;
+        localId[1] = l1;
+        localId[2] = l2;
+    }
+
+    /** Makes this a work-item of group {@code groupId}, whose work-group is {@code group}. */
+    void moveToGroup(int[] groupId, HostGroup group) {
+        this.groupId = groupId;
         this.group = group;
     }
 
