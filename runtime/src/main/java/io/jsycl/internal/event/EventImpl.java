@@ -74,6 +74,8 @@ public final class EventImpl {
     private Object handle;
     /** The kernel the command ran, as its source names it (asked for only when someone wants it), or null. */
     private volatile Supplier<String> kernel;
+    /** What the command is, as a wait that lasts names it ({@link #describedAs}), or null. */
+    private volatile Supplier<String> described;
 
     private EventImpl(Kind kind, EventContext context, boolean profiling) {
         this.kind = kind;
@@ -159,6 +161,55 @@ public final class EventImpl {
     }
 
     private void await(boolean everyTime) {
+        try (var watch = knownDone() ? null : WaitWatch.start(this::describeForWait, causeForWait())) {
+            awaitWatched(everyTime);
+        }
+    }
+
+    /** Whether the command is known complete without asking the driver (a wait for it returns at once). */
+    private boolean knownDone() {
+        return switch (kind) {
+            case Lazy(LazyLaunches launches, long seq) -> launches.isComplete(seq);
+            case JvmFuture(CompletableFuture<Void> done, boolean hostWork) -> done.isDone();
+            case OpenCl ignored -> false;
+        };
+    }
+
+    /**
+     * Names what this event stands for, for a wait that lasts ({@link WaitWatch}): where the command was described
+     * ({@link #describedAs}), that; else its kernel and source line where it ran one; else the kind of command.
+     */
+    public void describedAs(Supplier<String> what) {
+        this.described = what;
+    }
+
+    private String describeForWait() {
+        Supplier<String> d = described;
+        if (d != null) {
+            return d.get();
+        }
+        Supplier<String> k = kernel;
+        String queue = origin != null ? " on " + origin : "";
+        if (k != null) {
+            return "kernel " + k.get() + queue;
+        }
+        return kind instanceof JvmFuture(CompletableFuture<Void> done, boolean hostWork) && hostWork
+                ? "host work (a host accessor's access)" : "a command" + queue;
+    }
+
+    private String causeForWait() {
+        if (kernel == null && kind instanceof JvmFuture(CompletableFuture<Void> done, boolean hostWork) && hostWork) {
+            return "a host accessor holds its buffer until it is closed: close it (try-with-resources), on the thread"
+                    + " that opened it";
+        }
+        return "it has not completed: it may wait for other work (an earlier command, or a host accessor still open:"
+                + " see other threads' warnings), or it never ends (an endless loop, a barrier some work-items of a"
+                + " group never reach, a spin on memory another work-item writes), which keeps its device busy and"
+                + " cannot be stopped from Java; run it with JSYCL_CHECKS=1 or on the host device (JSYCL_DEVICE=host)"
+                + " to find where";
+    }
+
+    private void awaitWatched(boolean everyTime) {
         Throwable failure;
         switch (kind) {
             case Lazy(LazyLaunches launches, long seq) -> {

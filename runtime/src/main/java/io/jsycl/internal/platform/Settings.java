@@ -58,6 +58,8 @@ import java.util.function.Supplier;
  *        on such a device is made, so that the JIT has compiled it before the program's second submit: forced on or
  *        off, or null for auto (GPUs)
  * @param warmupSubmits {@code JSYCL_WARMUP_SUBMITS}: the most submits the warm-up makes
+ * @param waitWarnMillis {@code JSYCL_WAIT_WARN}: how long a wait for a command lasts before a warning names what it
+ *        waits for ({@link io.jsycl.internal.event.WaitWatch}), in milliseconds (the setting is in seconds; 0: never)
  */
 public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTransfers,
         Parsed<Boolean> outOfOrderQueues, List<Parsed<long[]>> localSizes, boolean trace,
@@ -66,7 +68,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
         Parsed<Boolean> stagingPool, Parsed<Long> stagingPoolMib, Parsed<Integer> devicePoolPercent,
         Parsed<Integer> copyThreads, boolean profile, boolean traceFirstSubmit,
         Parsed<Boolean> launchThread, Parsed<Boolean> gridStride, Parsed<Boolean> warmup,
-        Parsed<Integer> warmupSubmits) {
+        Parsed<Integer> warmupSubmits, Parsed<Long> waitWarnMillis) {
 
     static final Setting DEVICE = new Setting("JSYCL_DEVICE", "jsycl.device");
     static final Setting DUMP_KERNELS = new Setting("JSYCL_DUMP_KERNELS", "jsycl.dumpKernels");
@@ -90,6 +92,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
     static final Setting GRID_STRIDE = new Setting("JSYCL_GRID_STRIDE", "jsycl.gridStride");
     static final Setting WARMUP = new Setting("JSYCL_WARMUP", "jsycl.warmup");
     static final Setting WARMUP_SUBMITS = new Setting("JSYCL_WARMUP_SUBMITS", "jsycl.warmupSubmits");
+    static final Setting WAIT_WARN = new Setting("JSYCL_WAIT_WARN", "jsycl.waitWarn");
 
     /** Work-group extents of padded launches of 1-, 2- and 3-D ranges where unset, OpenCL dimension 0 first. */
     private static final long[][] PADDED_LOCAL = {{256}, {32, 8}, {32, 4, 2}};
@@ -168,7 +171,25 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
                 Parsed.of(() -> source.autoSwitch(LAUNCH_THREAD)),
                 Parsed.of(() -> source.autoSwitch(GRID_STRIDE)),
                 Parsed.of(() -> source.autoSwitch(WARMUP)),
-                Parsed.of(() -> (int) source.wholeNumber(WARMUP_SUBMITS, 20_000, 1, 10_000_000, "submits")));
+                Parsed.of(() -> (int) source.wholeNumber(WARMUP_SUBMITS, 20_000, 1, 10_000_000, "submits")),
+                Parsed.of(() -> waitWarnMillis(source.value(WAIT_WARN))));
+    }
+
+    /** {@code JSYCL_WAIT_WARN} in seconds (a decimal number, 0 for never; 10 where unset), in milliseconds. */
+    private static long waitWarnMillis(String value) {
+        if (value == null || value.isBlank()) {
+            return 10_000;
+        }
+        try {
+            double seconds = Double.parseDouble(value.strip());
+            if (seconds >= 0 && seconds <= 1e6) {
+                return Math.round(seconds * 1000);
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("JSYCL_WAIT_WARN (jsycl.waitWarn) must be a number of seconds from 0 (never)"
+                + " to 1000000, not '" + value + "'");
     }
 
     /**

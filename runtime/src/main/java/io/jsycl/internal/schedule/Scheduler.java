@@ -80,7 +80,13 @@ public final class Scheduler {
             if (!deferred.isEmpty()) {
                 return null;
             }
-            storage.recordUse(AccessMode.READ_WRITE, EventImpl.of(open));
+            EventImpl access = EventImpl.of(open);
+            if (onThisThread) {
+                String holder = Thread.currentThread().getName();
+                access.describedAs(() -> "the host accessor of " + storage + " that thread '" + holder + "' holds open"
+                        + " (a later command or host access of the buffer waits until it is closed)");
+            }
+            storage.recordUse(AccessMode.READ_WRITE, access);
             if (onThisThread) {
                 storage.hostAccessorOpened(open);
             }

@@ -1,0 +1,150 @@
+package io.jsycl.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jsycl.Buffer;
+import io.jsycl.Device;
+import io.jsycl.Queue;
+import io.jsycl.Range;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A wait that lasts says what it waits for ({@code JSYCL_WAIT_WARN}, here 0.2 s): a submit's wait for a host
+ * accessor another thread holds open names the buffer and that thread; a wait for a long kernel names the kernel and
+ * its source line, on every device. Quick waits say nothing, and with the setting at 0 no wait does.
+ */
+class WaitWarningTest {
+    private static final Logger WAIT_LOG = Logger.getLogger("io.jsycl.wait");
+    private final List<String> warnings = new CopyOnWriteArrayList<>();
+    private final Handler capture = new Handler() {
+        @Override
+        public void publish(LogRecord r) {
+            if (r.getLevel().intValue() >= Level.WARNING.intValue()) {
+                warnings.add(r.getMessage());
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    static Stream<Device> devices() {
+        return TestDevices.all();
+    }
+
+    @BeforeEach
+    void watchWaitsAfterAFifthOfASecond() {
+        System.setProperty("jsycl.waitWarn", "0.2");
+        WAIT_LOG.addHandler(capture);
+    }
+
+    @AfterEach
+    void restore() {
+        WAIT_LOG.removeHandler(capture);
+        System.clearProperty("jsycl.waitWarn");
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void aWaitForAHostAccessorHeldByAnotherThreadNamesTheBufferAndTheThread(Device device) throws Exception {
+        int n = 256;
+        int[] data = new int[n];
+        try (var q = new Queue(device); var buf = Buffer.of(data);
+             ExecutorService holder = Executors.newSingleThreadExecutor(r -> new Thread(r, "accessor-holder"))) {
+            var opened = new java.util.concurrent.CountDownLatch(1);
+            var release = new java.util.concurrent.CountDownLatch(1);
+            Future<?> held = holder.submit(() -> {
+                try (var h = buf.hostAccess()) {
+                    h.set(0, 41);
+                    opened.countDown();
+                    release.await();
+                }
+                return null;
+            });
+            assertThat(opened.await(20, TimeUnit.SECONDS)).isTrue();
+            ExecutorService submitter = Executors.newSingleThreadExecutor(r -> new Thread(r, "waiting-submitter"));
+            Future<?> waiting = submitter.submit(() -> q.submit(h -> {
+                var b = buf.readWrite(h);
+                h.parallelFor(Range.of(n), it -> b.set(it.id(0), b.get(it.id(0)) + 1));
+            }).await());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (warnings.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            release.countDown();
+            held.get(20, TimeUnit.SECONDS);
+            waiting.get(60, TimeUnit.SECONDS);
+            submitter.shutdown();
+        }
+        // The submitting thread's wait, and the wait for the host accessor (on that thread where the submit waits
+        // for it, on the host device's command thread where the kernel's run does).
+        assertThat(warnings).as("warnings of io.jsycl.wait")
+                .anyMatch(w -> w.startsWith("thread 'waiting-submitter' has waited"))
+                .anyMatch(w -> w.contains("for the host accessor of buffer") && w.contains("int[256]")
+                        && w.contains("that thread 'accessor-holder' holds open"));
+        assertThat(data[0]).isEqualTo(42); // the kernel ran after the host's write
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void aWaitForALongKernelNamesTheKernelAndItsLine(Device device) throws Exception {
+        float[] out = new float[1];
+        long start = System.nanoTime();
+        try (var q = new Queue(device); var buf = Buffer.of(out)) {
+            // One work-item in a long dependent loop: a second or more on any device, one launch.
+            int rounds = device.isHost() ? 300_000_000 : 600_000_000;
+            q.submit(h -> {
+                var o = buf.write(h);
+                h.singleTask(() -> {
+                    float v = 1f;
+                    for (int i = 0; i < rounds; i++) {
+                        v = v * 0.999999f + 1e-7f;
+                    }
+                    o.set(0, v);
+                });
+            }).await();
+        }
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        System.out.println(device + ": the long kernel's submit and wait took " + millis + " ms");
+        if (millis < 500) {
+            return; // a device far faster than expected: nothing lasted long enough to warn about
+        }
+        assertThat(warnings).as("warnings after a wait of %d ms", millis).isNotEmpty();
+        assertThat(warnings.getFirst()).contains("has waited").contains("WaitWarningTest.java:")
+                .contains("or it never ends");
+    }
+
+    @Test
+    void quickWaitsSayNothing() {
+        var device = TestDevices.firstOpenCl();
+        try (var q = new Queue(device); var buf = Buffer.of(new int[64])) {
+            for (int r = 0; r < 20; r++) {
+                q.submit(h -> {
+                    var b = buf.readWrite(h);
+                    h.parallelFor(Range.of(64), it -> b.set(it.id(0), b.get(it.id(0)) + 1));
+                }).await();
+            }
+        }
+        assertThat(warnings).isEmpty();
+    }
+}
