@@ -198,15 +198,8 @@ public final class EventImpl {
     }
 
     private String causeForWait() {
-        if (kernel == null && kind instanceof JvmFuture(CompletableFuture<Void> done, boolean hostWork) && hostWork) {
-            return "a host accessor holds its buffer until it is closed: close it (try-with-resources), on the thread"
-                    + " that opened it";
-        }
-        return "it has not completed: it may wait for other work (an earlier command, or a host accessor still open:"
-                + " see other threads' warnings), or it never ends (an endless loop, a barrier some work-items of a"
-                + " group never reach, a spin on memory another work-item writes), which keeps its device busy and"
-                + " cannot be stopped from Java; run it with JSYCL_CHECKS=1 or on the host device (JSYCL_DEVICE=host)"
-                + " to find where";
+        return kernel == null && kind instanceof JvmFuture(CompletableFuture<Void> done, boolean hostWork) && hostWork
+                ? WaitWatch.HOST_ACCESS_CAUSE : WaitWatch.KERNEL_CAUSE;
     }
 
     private void awaitWatched(boolean everyTime) {

@@ -34,6 +34,16 @@ public final class WaitWatch implements AutoCloseable {
     /** How often the watching thread looks at the registered waits. */
     private static final long LOOK_NANOS = 200_000_000L;
 
+    /** What keeps a kernel's wait from ending, and how to find out, for a warning. */
+    public static final String KERNEL_CAUSE = "it has not completed: it may wait for other work (an earlier command, or"
+            + " a host accessor still open: see other threads' warnings), or it never ends (an endless loop, a barrier"
+            + " some work-items of a group never reach, a spin on memory another work-item writes), which keeps its"
+            + " device busy and cannot be stopped from Java; run it with JSYCL_CHECKS=1 or on the host device"
+            + " (JSYCL_DEVICE=host) to find where";
+    /** What keeps a wait for a host accessor from ending, for a warning. */
+    public static final String HOST_ACCESS_CAUSE = "a host accessor holds its buffer until it is closed: close it"
+            + " (try-with-resources), on the thread that opened it";
+
     private final Thread thread;
     private final long startNanos;
     private final Supplier<String> what;

@@ -9,6 +9,7 @@ import io.jsycl.internal.event.CommandStatus;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.event.LaunchThread;
 import io.jsycl.internal.event.LazyLaunches;
+import io.jsycl.internal.event.WaitWatch;
 import io.jsycl.internal.host.HostExecutor;
 import io.jsycl.internal.launch.CommandGroupRecord;
 import io.jsycl.internal.launch.DeferredLaunch;
@@ -494,7 +495,7 @@ public final class QueueScheduler {
             }
         }
         if (lazy != null) {
-            try {
+            try (var watch = WaitWatch.start(() -> "the kernels launched on " + this, WaitWatch.KERNEL_CAUSE)) {
                 lazy.awaitAll();
             } catch (RuntimeException | Error ex) {
                 errors.add(ex);
