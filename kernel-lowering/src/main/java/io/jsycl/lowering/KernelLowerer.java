@@ -198,6 +198,9 @@ public final class KernelLowerer {
         }
         MethodTranslator body = new MethodTranslator(ctx, cls, method, params);
         String bodyText = body.translate(1);
+        if (request.checked() && request.shape() == KernelShape.ND_ITEM) {
+            DivergentBarriers.check(ctx, cls, method, body.convergentAt());
+        }
         layout.finish();
         List<KernelArg> args = new ArrayList<>(layout.args);
         for (int d = 0; d < request.dimensions(); d++) {

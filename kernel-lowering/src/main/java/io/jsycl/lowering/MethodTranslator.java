@@ -57,6 +57,8 @@ final class MethodTranslator {
     private String leaveByReturn;
     /** Index of the instruction being interpreted. */
     private int at;
+    /** The instructions (indexes) that are barriers, group or sub-group operations, or calls of functions with one. */
+    private final List<Integer> convergentAt = new ArrayList<>();
 
     MethodTranslator(KernelContext ctx, ClassNode cls, MethodNode method, List<Param> params) {
         this.ctx = ctx;
@@ -75,6 +77,11 @@ final class MethodTranslator {
     }
 
     /** Translates the method and returns its structured body. */
+    /** The instructions of the method that every work-item of a group must reach together, once translated. */
+    List<Integer> convergentAt() {
+        return List.copyOf(convergentAt);
+    }
+
     String translate(int indent) {
         int at = -1;
         for (AbstractInsnNode n : insns) {
@@ -172,8 +179,12 @@ final class MethodTranslator {
                 continue;
             }
             at = i;
+            int convergentOps = ctx.convergentOps;
             if (!frame.shuffle(n.getOpcode())) {
                 interpreter.execute(b, n);
+            }
+            if (ctx.convergentOps != convergentOps) {
+                convergentAt.add(i);
             }
         }
         b.convergent = ctx.convergentOps != convergentBefore;
