@@ -112,9 +112,9 @@ final class DivergentBarriers {
 
     private static LoweringException divergent(KernelContext ctx, ClassNode cls, AbstractInsnNode[] insns, int barrier,
             int branch) {
-        return ctx.error(cls, lineOf(insns, barrier), "a barrier (or work-group or sub-group operation) that a"
-                + " work-item reaches or not depends on its id: the branch at line " + lineOf(insns, branch)
-                + " decides it from it.localId/globalId (directly or through a value computed from it)",
+        return ctx.error(cls, lineOf(insns, barrier), "a barrier (or work-group or sub-group operation) that only"
+                + " some work-items reach (the branch at line " + lineOf(insns, branch) + " decides it from"
+                + " it.localId/globalId, directly or through a value computed from it)",
                 "is divergent: every work-item of a group must reach each barrier, or a GPU hangs or computes"
                 + " garbage. Call the barrier outside the branch (let the work-items that have nothing to do skip the"
                 + " work, not the barrier), and give loops around a barrier a trip count the whole group shares (from"
