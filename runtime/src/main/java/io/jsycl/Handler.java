@@ -44,6 +44,8 @@ public final class Handler {
     private CommandGroupRecord.Launch launch;
     // Made with the first accessor: the accessors of this command group may be used while it says so.
     private KernelBinding binding;
+    /** The accessors bound to this command group, for a host task ({@link #hostTask}); null while none is. */
+    private List<Accessor<?>> accessors;
     // Set once the command group function has returned and the record was taken.
     private boolean finished;
 
@@ -168,6 +170,30 @@ public final class Handler {
     }
 
     /**
+     * Runs {@code task}, Java code, on a JVM thread as this command group's command (SYCL's {@code host_task}): once
+     * the commands it depends on are done (those its accessors order it after, and {@link #dependsOn}), and before
+     * the commands that depend on it, without blocking the submitting thread. Its accessors read and write the
+     * buffers' Java arrays: the runtime brings the contents there first (from a device that wrote them) and moves
+     * what the task wrote to the device a later kernel runs on. For I/O, logging, or a step a library on the host does,
+     * inside the graph: {@code q.submit(h -> { var in = a.read(h); var out = b.write(h); h.hostTask(() ->
+     * out.set(0, summarize(in))); })}. Whatever it throws is the command's failure ({@link Event#await()} throws it).
+     * Not on buffers made over a {@link HostArray}, and not on a {@link DistributedQueue}.
+     *
+     * @param task the code; accessors of this command group are usable in it while it runs
+     */
+    public void hostTask(Runnable task) {
+        checkRecording();
+        refuseChunked("h.hostTask");
+        Objects.requireNonNull(task, "task");
+        setLaunch(new CommandGroupRecord.HostTask(task));
+        if (accessors != null) {
+            for (Accessor<?> a : accessors) {
+                a.forHostTask();
+            }
+        }
+    }
+
+    /**
      * Orders this command group after {@code events} (for work the accessors do not order, such as device arrays).
      *
      * @param events the events to wait for; none is allowed
@@ -242,6 +268,13 @@ public final class Handler {
             binding = new KernelBinding();
         }
         accessor.binding = binding;
+        if (accessors == null) {
+            accessors = new ArrayList<>(4);
+        }
+        accessors.add(accessor);
+        if (launch instanceof CommandGroupRecord.HostTask) {
+            accessor.forHostTask(); // requested after h.hostTask(...)
+        }
         return accessor;
     }
 

@@ -76,6 +76,8 @@ public final class EventImpl {
     private volatile Supplier<String> kernel;
     /** What the command is, as a wait that lasts names it ({@link #describedAs}), or null. */
     private volatile Supplier<String> described;
+    /** What usually keeps a wait for it from ending, where {@link #describedAs} said; else null. */
+    private volatile String describedCause;
 
     private EventImpl(Kind kind, EventContext context, boolean profiling) {
         this.kind = kind;
@@ -179,8 +181,9 @@ public final class EventImpl {
      * Names what this event stands for, for a wait that lasts ({@link WaitWatch}): where the command was described
      * ({@link #describedAs}), that; else its kernel and source line where it ran one; else the kind of command.
      */
-    public void describedAs(Supplier<String> what) {
+    public void describedAs(Supplier<String> what, String cause) {
         this.described = what;
+        this.describedCause = cause;
     }
 
     private String describeForWait() {
@@ -198,6 +201,10 @@ public final class EventImpl {
     }
 
     private String causeForWait() {
+        String cause = describedCause;
+        if (cause != null) {
+            return cause;
+        }
         return kernel == null && kind instanceof JvmFuture(CompletableFuture<Void> done, boolean hostWork) && hostWork
                 ? WaitWatch.HOST_ACCESS_CAUSE : WaitWatch.KERNEL_CAUSE;
     }

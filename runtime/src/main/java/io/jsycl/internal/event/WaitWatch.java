@@ -40,6 +40,9 @@ public final class WaitWatch implements AutoCloseable {
             + " some work-items of a group never reach, a spin on memory another work-item writes), which keeps its"
             + " device busy and cannot be stopped from Java; run it with JSYCL_CHECKS=1 or on the host device"
             + " (JSYCL_DEVICE=host) to find where";
+    /** What keeps a wait for a host task from ending, for a warning. */
+    public static final String HOST_TASK_CAUSE = "a host task is Java code: it has not returned, or waits for the"
+            + " commands before it";
     /** What keeps a wait for a host accessor from ending, for a warning. */
     public static final String HOST_ACCESS_CAUSE = "a host accessor holds its buffer until it is closed: close it"
             + " (try-with-resources), on the thread that opened it";

@@ -42,6 +42,7 @@ public final class HostExecutor {
                     throw HostKernelFailure.describe(e, task, new int[3]);
                 }
             }
+            case CommandGroupRecord.HostTask(Runnable task) -> task.run(); // what it throws is the command's failure
             case CommandGroupRecord.NdItems(NdItemKernel kernel, Range range, Range local, var chunk) ->
                     HostNdExecutor.run(kernel, range, local, spec, convergent);
             case CommandGroupRecord.Items(ItemKernel kernel, Range range, var chunk) -> runItems(kernel, null, range, spec);

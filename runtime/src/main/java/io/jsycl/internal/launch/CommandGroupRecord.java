@@ -81,6 +81,29 @@ public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> r
     }
 
     /**
+     * {@code h.hostTask(task)}: Java code that runs on a JVM thread in the command graph, after its dependencies and
+     * before the commands that depend on it; never lowered.
+     *
+     * @param task the code
+     */
+    public record HostTask(Runnable task) implements Launch {
+        @Override
+        public Object kernel() {
+            return task;
+        }
+
+        @Override
+        public KernelShape shape() {
+            return KernelShape.TASK;
+        }
+
+        @Override
+        public Range range() {
+            return null;
+        }
+    }
+
+    /**
      * {@code h.parallelFor(range, kernel)}.
      *
      * @param kernel the kernel lambda

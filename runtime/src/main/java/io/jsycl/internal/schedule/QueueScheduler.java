@@ -142,6 +142,12 @@ public final class QueueScheduler {
             storage.refuseHostAccessorOpenHere("q.submit()", "still open", "the command group would wait for it"
                     + " forever: close the host accessor before submitting work that uses the buffer");
         }
+        if (launch instanceof CommandGroupRecord.HostTask) {
+            EventImpl event = submitHost(group, false);
+            event.describedAs(() -> "a host task submitted to " + this, WaitWatch.HOST_TASK_CAUSE);
+            FirstSubmitTrace.finish();
+            return event;
+        }
         KernelShape shape = launch.shape();
         if (launch instanceof CommandGroupRecord.NdItems nd) {
             device.checkWorkGroup(nd.local());
@@ -169,8 +175,11 @@ public final class QueueScheduler {
         for (BufferStorage storage : group.requirements().keySet()) {
             if (storage.overHostMemory()) {
                 throw new IllegalArgumentException("q.submit(): " + storage + " is made over a HostArray, whose memory"
-                        + " is for OpenCL devices' transfers; the host device runs kernels on Java arrays: use"
-                        + " Buffer.of(hostArray.toArray()) there (or a queue on an OpenCL device)");
+                        + " is for OpenCL devices' transfers; " + (group.launch() instanceof CommandGroupRecord.HostTask
+                        ? "a host task's accessors use Java arrays: use Buffer.of(hostArray.toArray()), or read the"
+                        + " HostArray itself in the task"
+                        : "the host device runs kernels on Java arrays: use Buffer.of(hostArray.toArray()) there (or a"
+                        + " queue on an OpenCL device)"));
             }
         }
         var done = new CompletableFuture<Void>();

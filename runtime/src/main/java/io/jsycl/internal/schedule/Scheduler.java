@@ -2,6 +2,7 @@ package io.jsycl.internal.schedule;
 
 import io.jsycl.AccessMode;
 import io.jsycl.internal.event.EventImpl;
+import io.jsycl.internal.event.WaitWatch;
 import io.jsycl.internal.event.GraphLock;
 import io.jsycl.internal.memory.BufferStorage;
 import java.util.ArrayList;
@@ -84,7 +85,8 @@ public final class Scheduler {
             if (onThisThread) {
                 String holder = Thread.currentThread().getName();
                 access.describedAs(() -> "the host accessor of " + storage + " that thread '" + holder + "' holds open"
-                        + " (a later command or host access of the buffer waits until it is closed)");
+                        + " (a later command or host access of the buffer waits until it is closed)",
+                        WaitWatch.HOST_ACCESS_CAUSE);
             }
             storage.recordUse(AccessMode.READ_WRITE, access);
             if (onThisThread) {
