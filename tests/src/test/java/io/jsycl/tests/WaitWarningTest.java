@@ -111,18 +111,7 @@ class WaitWarningTest {
         float[] out = new float[1];
         long start = System.nanoTime();
         try (var q = new Queue(device); var buf = Buffer.of(out)) {
-            // One work-item in a long dependent loop: a second or more on any device, one launch.
-            int rounds = device.isHost() ? 300_000_000 : 600_000_000;
-            q.submit(h -> {
-                var o = buf.write(h);
-                h.singleTask(() -> {
-                    float v = 1f;
-                    for (int i = 0; i < rounds; i++) {
-                        v = v * 0.999999f + 1e-7f;
-                    }
-                    o.set(0, v);
-                });
-            }).await();
+            longKernel(q, buf, device).await();
         }
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         System.out.println(device + ": the long kernel's submit and wait took " + millis + " ms");
@@ -141,17 +130,7 @@ class WaitWarningTest {
         long start = System.nanoTime();
         // An in-order queue launches kernels without OpenCL events; its wait is one for all of them.
         try (var q = new Queue(device, io.jsycl.QueueProperty.IN_ORDER); var buf = Buffer.of(out)) {
-            int rounds = device.isHost() ? 300_000_000 : 600_000_000;
-            q.submit(h -> {
-                var o = buf.write(h);
-                h.singleTask(() -> {
-                    float v = 2f;
-                    for (int i = 0; i < rounds; i++) {
-                        v = v * 0.999999f + 1e-7f;
-                    }
-                    o.set(0, v);
-                });
-            });
+            longKernel(q, buf, device);
             q.await();
         }
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
@@ -161,6 +140,21 @@ class WaitWarningTest {
         assertThat(warnings).as("warnings after a wait of %d ms", millis).isNotEmpty()
                 .allMatch(w -> w.contains("or it never ends"))
                 .anyMatch(w -> w.contains("WaitWarningTest.java:") || w.contains("the kernels launched on Queue["));
+    }
+
+    /** One work-item in a long dependent loop: a second or more on any device, one launch. */
+    private static io.jsycl.Event longKernel(Queue q, Buffer.OfFloat buf, Device device) {
+        int rounds = device.isHost() ? 300_000_000 : 600_000_000;
+        return q.submit(h -> {
+            var o = buf.write(h);
+            h.singleTask(() -> {
+                float v = 1f;
+                for (int i = 0; i < rounds; i++) {
+                    v = v * 0.999999f + 1e-7f;
+                }
+                o.set(0, v);
+            });
+        });
     }
 
     @Test
