@@ -96,6 +96,34 @@ public final class HostGroup {
         barrier.arriveAndDeregister();
     }
 
+    /**
+     * The error of a group whose work-items, run phase by phase ({@link HostPhases}), stopped at different barriers
+     * ({@code stoppedAt[i]}: the barrier work-item {@code i} stopped at, -1 where it returned).
+     */
+    static DivergentBarrier divergent(int[] stoppedAt, int size) {
+        var returned = new java.util.ArrayList<Integer>();
+        var waiting = new java.util.TreeMap<Integer, java.util.List<Integer>>();
+        for (int i = 0; i < size; i++) {
+            if (stoppedAt[i] < 0) {
+                returned.add(i);
+            } else {
+                waiting.computeIfAbsent(stoppedAt[i], b -> new java.util.ArrayList<>()).add(i);
+            }
+        }
+        if (!returned.isEmpty()) {
+            return new DivergentBarrier("a barrier that not every work-item of its work-group reached: work-item(s) "
+                    + describe(returned) + " of the group (local linear ids) returned from the kernel while the others"
+                    + " waited at the barrier; every work-item of a work-group must reach each barrier, for example by"
+                    + " calling it outside the branch (on a GPU such a kernel hangs or gives wrong results)");
+        }
+        var groupsOfItems = new java.util.ArrayList<String>();
+        waiting.forEach((barrier, ids) -> groupsOfItems.add(describe(ids) + " at the kernel's barrier " + barrier));
+        return new DivergentBarrier("work-items of one work-group waited at different barriers: "
+                + String.join("; ", groupsOfItems) + " (local linear ids, the kernel's barriers counted in the order"
+                + " they appear in its code); every work-item of a work-group must reach the same barriers in the same"
+                + " order (on a GPU such a kernel hangs or gives wrong results)");
+    }
+
     private static String describe(Collection<Integer> ids) {
         var sorted = ids.stream().sorted().toList();
         return (sorted.size() > 8 ? sorted.subList(0, 8) + " and " + (sorted.size() - 8) + " more" : sorted.toString());

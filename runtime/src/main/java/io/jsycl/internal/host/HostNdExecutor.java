@@ -53,10 +53,22 @@ final class HostNdExecutor {
             return;
         }
         var futures = new ArrayList<Future<?>>();
-        if (convergent) {
+        var phased = convergent ? HostPhases.of(kernel) : java.util.Optional.<HostPhases.Compiled>empty();
+        if (convergent && phased.isEmpty()) {
             for (long group = 0; group < groupCount; group++) {
                 long id = group;
                 futures.add(GROUPS.submit(() -> runGroup(kernel, spec, dims, g, l, groups, id)));
+            }
+        } else if (convergent) {
+            // Barrier kernels compiled into phases: a group's work-items one after another between barriers.
+            Object[] captures = HostPhases.captures(kernel);
+            long tasks = Math.min(groupCount, 4L * THREADS);
+            long per = (groupCount + tasks - 1) / tasks;
+            for (long from = 0; from < groupCount; from += per) {
+                long start = from;
+                long end = Math.min(groupCount, from + per);
+                futures.add(GROUPS.submit(() -> runGroupsPhased(kernel, phased.get(), captures, spec, dims, g, l,
+                        groups, start, end)));
             }
         } else {
             // A few runs of consecutive groups per thread, not a task per group: a task, its group's setup and an
@@ -118,6 +130,77 @@ final class HostNdExecutor {
                 });
             }
         });
+    }
+
+    /**
+     * Groups {@code from} to {@code to} of a barrier kernel compiled into phases, one after another on this thread:
+     * each group's work-items run to the first barrier, then all of them to the next, and so on. Work-items that stop
+     * at different barriers, or some at a barrier while others returned, end their group with the divergent-barrier
+     * error. A failing group ends; the others run, and the first failure is thrown at the end.
+     */
+    private static void runGroupsPhased(NdItemKernel kernel, HostPhases.Compiled compiled, Object[] captures,
+            Map<SpecConstant<?>, Object> spec, int dims, int[] g, int[] l, int[] groups, long from, long to) {
+        int size = l[0] * l[1] * l[2];
+        var item = new HostNdItem(dims, g, l, groups, groupId(groups, from), 0, null);
+        long[][] prims = new long[size][compiled.locals()];
+        Object[][] refs = new Object[size][compiled.locals()];
+        int[] stoppedAt = new int[size];
+        RuntimeException[] first = new RuntimeException[1];
+        API.runWithSpecValues(spec, () -> {
+            for (long linear = from; linear < to; linear++) {
+                var group = HostGroup.sequential(size);
+                item.moveToGroup(groupId(groups, linear), group);
+                try {
+                    HostExecutor.inGroup(group, () -> runPhases(kernel, compiled, captures, item, l, prims, refs,
+                            stoppedAt));
+                } catch (RuntimeException e) {
+                    if (first[0] == null) {
+                        first[0] = e;
+                    }
+                }
+            }
+        });
+        if (first[0] != null) {
+            throw first[0];
+        }
+    }
+
+    /** One group of a compiled barrier kernel, phase by phase. */
+    private static void runPhases(NdItemKernel kernel, HostPhases.Compiled compiled, Object[] captures,
+            HostNdItem item, int[] l, long[][] prims, Object[][] refs, int[] stoppedAt) {
+        HostPhases.Phased phased = compiled.phased();
+        int phase = 0;
+        while (true) {
+            int w = 0;
+            for (int l0 = 0; l0 < l[0]; l0++) {
+                for (int l1 = 0; l1 < l[1]; l1++) {
+                    for (int l2 = 0; l2 < l[2]; l2++) {
+                        item.moveTo(l0, l1, l2);
+                        try {
+                            stoppedAt[w] = phased.run(captures, item, phase, prims[w], refs[w]);
+                        } catch (RuntimeException e) {
+                            throw HostKernelFailure.describe(e, kernel, item.globalIds());
+                        }
+                        w++;
+                    }
+                }
+            }
+            int next = stoppedAt[0];
+            for (int i = 1; i < w; i++) {
+                if (stoppedAt[i] != next) {
+                    item.moveTo(0, 0, 0);
+                    var divergent = HostGroup.divergent(stoppedAt, w);
+                    // Where the work-items that went on waited: the barrier's line names the kernel's place.
+                    int waitedAt = Math.max(next, stoppedAt[i]);
+                    divergent.setStackTrace(new StackTraceElement[] {compiled.barriers()[waitedAt - 1]});
+                    throw HostKernelFailure.describe(divergent, kernel, item.globalIds());
+                }
+            }
+            if (next < 0) {
+                return;
+            }
+            phase = next;
+        }
     }
 
     private static void runGroup(NdItemKernel kernel, Map<SpecConstant<?>, Object> spec, int dims, int[] g, int[] l,

@@ -1,0 +1,440 @@
+package io.jsycl.lowering;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.IincInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+import org.objectweb.asm.tree.analysis.Analyzer;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
+import org.objectweb.asm.tree.analysis.BasicValue;
+import org.objectweb.asm.tree.analysis.Frame;
+import org.objectweb.asm.tree.analysis.SimpleVerifier;
+
+/**
+ * Compiles an nd-range kernel with barriers for the host device into phases, the way OpenCL's CPU drivers run such
+ * kernels: the kernel lambda's body (bytecode) becomes a method that runs one work-item from one barrier to the next
+ * and returns which barrier it stopped at, saving its live locals in arrays of its own. The host device then runs
+ * every work-item of a group up to the first barrier, all of them on to the next, and so on, on one thread, instead of
+ * a virtual thread per work-item parked at every barrier.
+ *
+ * <p>What it compiles: barriers in the kernel's own body ({@code it.barrier()}, with or without a fence), anywhere (in
+ * loops and branches), each a statement of its own. It declines (empty) kernels with work-group or sub-group
+ * operations, with a call of a method that takes the item (a device function that may hold a barrier), with exception
+ * handlers, or with a barrier inside an expression; those run on virtual threads.
+ *
+ * <p>The class it makes, {@code Owner$JsyclPhases$method}, is to be defined in the lambda's class's package, with the
+ * private static methods the body calls (device functions) copied in, so that it needs no private access and its
+ * frames show the kernel's lines. (A body that uses a private field, an instance method or an {@code invokedynamic}
+ * call site of the class is declined.) Its method {@code phases} takes the lambda's parameters
+ * (captured values, then the item), the phase to run, and the work-item's saved primitive ({@code long[]}) and
+ * reference ({@code Object[]}) locals. It starts with a switch on the phase: phase 0 runs from the body's start,
+ * phase k restores the locals saved at barrier k and goes on after it. Barrier k saves every local the verifier types
+ * there (primitives as their bits) and returns k; the body's end returns -1. Its method {@code run} implements
+ * {@code phased} (an interface {@code int run(Object[] captures, NdItem it, int phase, long[] prims, Object[] refs)}),
+ * unboxing the captures.
+ */
+public final class HostPhaseCompiler {
+    private static final String ND_ITEM = LoweredApi.ND_ITEM;
+
+    /**
+     * The compiled class.
+     *
+     * @param name its binary name (the lambda class's package)
+     * @param bytes the class file
+     * @param locals how many slots each work-item's saved-locals arrays need
+     * @param sourceFile the lambda class's source file, or null
+     * @param barrierLines the source line of each barrier, barrier k at index k - 1 (-1 where unknown)
+     */
+    public record Compiled(String name, byte[] bytes, int locals, String sourceFile, int[] barrierLines) {
+    }
+
+    private HostPhaseCompiler() {
+    }
+
+    /**
+     * Compiles the kernel lambda {@code implClass.implMethod implDesc} (internal names, as a {@code SerializedLambda}
+     * gives them), read through {@code loader}, into a class implementing {@code phased} (an internal name); empty
+     * where the kernel is not one it compiles.
+     */
+    public static Optional<Compiled> compile(ClassLoader loader, String owner, String implMethod, String implDesc,
+            String phased) {
+        try {
+            ClassNode cls = new ClassNode();
+            try (InputStream in = loader.getResourceAsStream(owner + ".class")) {
+                if (in == null) {
+                    return Optional.empty();
+                }
+                new ClassReader(in).accept(cls, ClassReader.SKIP_FRAMES);
+            }
+            MethodNode m = null;
+            for (MethodNode candidate : cls.methods) {
+                if (candidate.name.equals(implMethod) && candidate.desc.equals(implDesc)) {
+                    m = candidate;
+                }
+            }
+            if (m == null || (m.access & Opcodes.ACC_STATIC) == 0 || !m.tryCatchBlocks.isEmpty()) {
+                return Optional.empty();
+            }
+            return transform(cls, m, loader, phased);
+        } catch (IOException | AnalyzerException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<Compiled> transform(ClassNode cls, MethodNode m, ClassLoader loader, String phased)
+            throws AnalyzerException {
+        String owner = cls.name;
+        Type[] params = Type.getArgumentTypes(m.desc);
+        int paramSlots = 0;
+        for (Type t : params) {
+            paramSlots += t.getSize();
+        }
+        var verifier = new SimpleVerifier(Opcodes.ASM9, Type.getObjectType(owner), null, null, false) {
+        };
+        verifier.setClassLoader(loader);
+        Frame<BasicValue>[] frames = new Analyzer<>(verifier).analyze(owner, m);
+        AbstractInsnNode[] insns = m.instructions.toArray();
+        List<Integer> barriers = new ArrayList<>();
+        for (int i = 0; i < insns.length; i++) {
+            if (insns[i] instanceof MethodInsnNode call) {
+                boolean onItem = call.owner.equals(ND_ITEM);
+                if (onItem && call.name.equals("barrier")) {
+                    int args = Type.getArgumentTypes(call.desc).length;
+                    if (frames[i] == null || frames[i].getStackSize() != 1 + args) {
+                        return Optional.empty(); // a barrier inside an expression: not cut here
+                    }
+                    barriers.add(i);
+                } else if (onItem && (call.name.endsWith("Group") || call.name.endsWith("SubGroup")
+                        || call.name.startsWith("shuffle") || call.name.equals("subGroup"))) {
+                    return Optional.empty(); // group and sub-group operations exchange values at their barrier
+                } else if (!onItem && call.desc.contains("L" + ND_ITEM + ";")) {
+                    return Optional.empty(); // a device function that may hold a barrier
+                }
+            }
+        }
+        if (barriers.isEmpty()) {
+            return Optional.empty();
+        }
+        int extra = 3; // phase, prims, refs
+        int phaseSlot = paramSlots;
+        int primsSlot = paramSlots + 1;
+        int refsSlot = paramSlots + 2;
+        int locals = m.maxLocals;
+        InsnList body = new InsnList();
+        LabelNode start = new LabelNode();
+        LabelNode[] resume = new LabelNode[barriers.size()];
+        LabelNode[] after = new LabelNode[barriers.size()];
+        for (int k = 0; k < resume.length; k++) {
+            resume[k] = new LabelNode();
+            after[k] = new LabelNode();
+        }
+        LabelNode[] cases = new LabelNode[barriers.size() + 1];
+        cases[0] = start;
+        System.arraycopy(resume, 0, cases, 1, resume.length);
+        LabelNode bad = new LabelNode();
+        body.add(new VarInsnNode(Opcodes.ILOAD, phaseSlot));
+        body.add(new TableSwitchInsnNode(0, barriers.size(), bad, cases));
+        body.add(bad);
+        body.add(new TypeInsnNode(Opcodes.NEW, "java/lang/IllegalStateException"));
+        body.add(new InsnNode(Opcodes.DUP));
+        body.add(new MethodInsnNode(Opcodes.INVOKESPECIAL, "java/lang/IllegalStateException", "<init>", "()V"));
+        body.add(new InsnNode(Opcodes.ATHROW));
+        for (int k = 0; k < barriers.size(); k++) {
+            body.add(resume[k]);
+            Frame<BasicValue> f = frames[barriers.get(k)];
+            for (int s = paramSlots; s < locals; s++) {
+                restore(body, f.getLocal(s), s + extra, primsSlot, refsSlot, s);
+            }
+            body.add(new JumpInsnNode(Opcodes.GOTO, after[k]));
+        }
+        body.add(start);
+        for (int i = 0; i < insns.length; i++) {
+            AbstractInsnNode n = insns[i];
+            int k = barriers.indexOf(i);
+            if (k >= 0) {
+                int args = Type.getArgumentTypes(((MethodInsnNode) n).desc).length;
+                for (int a = 0; a <= args; a++) {
+                    body.add(new InsnNode(Opcodes.POP)); // the fence, the item
+                }
+                Frame<BasicValue> f = frames[i];
+                for (int s = paramSlots; s < locals; s++) {
+                    save(body, f.getLocal(s), s + extra, primsSlot, refsSlot, s);
+                }
+                body.add(new LdcInsnNode(k + 1));
+                body.add(new InsnNode(Opcodes.IRETURN));
+                body.add(after[k]);
+                continue;
+            }
+            m.instructions.remove(n);
+            if (n instanceof VarInsnNode v && v.var >= paramSlots) {
+                v.var += extra;
+            } else if (n instanceof IincInsnNode inc && inc.var >= paramSlots) {
+                inc.var += extra;
+            }
+            if (n.getOpcode() == Opcodes.RETURN) {
+                body.add(new InsnNode(Opcodes.ICONST_M1));
+                body.add(new InsnNode(Opcodes.IRETURN));
+            } else if (n.getOpcode() >= Opcodes.IRETURN && n.getOpcode() <= Opcodes.ARETURN) {
+                return Optional.empty();
+            } else {
+                body.add(n);
+            }
+        }
+        String phasesDesc = "(" + String.join("", Arrays.stream(params).map(Type::getDescriptor).toList())
+                + "I[J[Ljava/lang/Object;)I";
+        String name = owner + "$JsyclPhases$" + m.name.replace('$', '_');
+        var cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                try {
+                    return super.getCommonSuperClass(a, b);
+                } catch (RuntimeException e) {
+                    return "java/lang/Object";
+                }
+            }
+
+            @Override
+            protected ClassLoader getClassLoader() {
+                return loader;
+            }
+        };
+        cw.visit(Opcodes.V21, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, "java/lang/Object",
+                new String[] {phased});
+        cw.visitSource(cls.sourceFile, null); // the kernel's lines in stack traces
+        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
+        init.visitCode();
+        init.visitVarInsn(Opcodes.ALOAD, 0);
+        init.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+        init.visitInsn(Opcodes.RETURN);
+        init.visitMaxs(0, 0);
+        init.visitEnd();
+        var phases = new MethodNode(Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE, "phases", phasesDesc, null, null);
+        phases.instructions = body;
+        phases.maxLocals = locals + extra;
+        // The class's private static methods the body calls (device functions), copied in with their own calls,
+        // so that the class needs no private access to the lambda's class and keeps its lines in stack traces.
+        boolean usesPrivate = false;
+        var copied = new java.util.LinkedHashMap<String, MethodNode>();
+        var pending = new java.util.ArrayDeque<InsnList>();
+        pending.add(body);
+        while (!pending.isEmpty() && !usesPrivate) {
+            for (AbstractInsnNode n : pending.poll()) {
+                MethodNode target = n instanceof MethodInsnNode call && call.owner.equals(owner)
+                        ? method(cls, call.name, call.desc) : null;
+                if (target != null && (target.access & Opcodes.ACC_PRIVATE) != 0) {
+                    if ((target.access & Opcodes.ACC_STATIC) == 0 || !target.tryCatchBlocks.isEmpty()) {
+                        usesPrivate = true;
+                        break;
+                    }
+                    ((MethodInsnNode) n).owner = name;
+                    if (copied.putIfAbsent(target.name + target.desc, target) == null) {
+                        pending.add(target.instructions);
+                    }
+                } else if (n instanceof org.objectweb.asm.tree.FieldInsnNode f && f.owner.equals(owner)
+                        && isPrivateField(cls, f.name)
+                        || n instanceof org.objectweb.asm.tree.InvokeDynamicInsnNode) {
+                    usesPrivate = true; // a private field, or a call site linked against the class's lookup
+                    break;
+                }
+            }
+        }
+        phases.accept(cw);
+        if (!usesPrivate) {
+            for (MethodNode helper : copied.values()) {
+                helper.access = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC;
+                helper.localVariables = null;
+                helper.accept(cw);
+            }
+        }
+        MethodVisitor run = cw.visitMethod(Opcodes.ACC_PUBLIC, "run", "([Ljava/lang/Object;L" + ND_ITEM
+                + ";I[J[Ljava/lang/Object;)I", null, null);
+        run.visitCode();
+        for (int i = 0; i < params.length - 1; i++) {
+            run.visitVarInsn(Opcodes.ALOAD, 1);
+            run.visitLdcInsn(i);
+            run.visitInsn(Opcodes.AALOAD);
+            unbox(run, params[i]);
+        }
+        run.visitVarInsn(Opcodes.ALOAD, 2);
+        run.visitVarInsn(Opcodes.ILOAD, 3);
+        run.visitVarInsn(Opcodes.ALOAD, 4);
+        run.visitVarInsn(Opcodes.ALOAD, 5);
+        run.visitMethodInsn(Opcodes.INVOKESTATIC, name, "phases", phasesDesc, false);
+        run.visitInsn(Opcodes.IRETURN);
+        run.visitMaxs(0, 0);
+        run.visitEnd();
+        cw.visitEnd();
+        int[] lines = new int[barriers.size()];
+        for (int k = 0; k < lines.length; k++) {
+            lines[k] = lineOf(insns, barriers.get(k));
+        }
+        if (usesPrivate) {
+            return Optional.empty(); // the virtual threads run it, with its lines in stack traces
+        }
+        return Optional.of(new Compiled(name.replace('/', '.'), cw.toByteArray(), locals, cls.sourceFile, lines));
+    }
+
+    private static MethodNode method(ClassNode cls, String name, String desc) {
+        for (MethodNode m : cls.methods) {
+            if (m.name.equals(name) && m.desc.equals(desc)) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isPrivateField(ClassNode cls, String name) {
+        for (var field : cls.fields) {
+            if (field.name.equals(name) && (field.access & Opcodes.ACC_PRIVATE) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The source line of the instruction at {@code index}: the last line number before it, or -1. */
+    private static int lineOf(AbstractInsnNode[] insns, int index) {
+        for (int i = index; i >= 0; i--) {
+            if (insns[i] instanceof org.objectweb.asm.tree.LineNumberNode l) {
+                return l.line;
+            }
+        }
+        return -1;
+    }
+
+    /** Stores local {@code slot} (typed {@code v} by the verifier) into the work-item's arrays at {@code index}. */
+    private static void save(InsnList out, BasicValue v, int slot, int prims, int refs, int index) {
+        Type t = v == null ? null : v.getType();
+        if (t == null || v == BasicValue.UNINITIALIZED_VALUE) {
+            return;
+        }
+        switch (t.getSort()) {
+            case Type.BOOLEAN, Type.CHAR, Type.BYTE, Type.SHORT, Type.INT -> {
+                arrayIndex(out, prims, index);
+                out.add(new VarInsnNode(Opcodes.ILOAD, slot));
+                out.add(new InsnNode(Opcodes.I2L));
+                out.add(new InsnNode(Opcodes.LASTORE));
+            }
+            case Type.FLOAT -> {
+                arrayIndex(out, prims, index);
+                out.add(new VarInsnNode(Opcodes.FLOAD, slot));
+                out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Float", "floatToRawIntBits", "(F)I"));
+                out.add(new InsnNode(Opcodes.I2L));
+                out.add(new InsnNode(Opcodes.LASTORE));
+            }
+            case Type.LONG -> {
+                arrayIndex(out, prims, index);
+                out.add(new VarInsnNode(Opcodes.LLOAD, slot));
+                out.add(new InsnNode(Opcodes.LASTORE));
+            }
+            case Type.DOUBLE -> {
+                arrayIndex(out, prims, index);
+                out.add(new VarInsnNode(Opcodes.DLOAD, slot));
+                out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Double", "doubleToRawLongBits", "(D)J"));
+                out.add(new InsnNode(Opcodes.LASTORE));
+            }
+            case Type.OBJECT, Type.ARRAY -> {
+                if (t.getInternalName().equals("null")) {
+                    return;
+                }
+                arrayIndex(out, refs, index);
+                out.add(new VarInsnNode(Opcodes.ALOAD, slot));
+                out.add(new InsnNode(Opcodes.AASTORE));
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** Loads local {@code slot} back from the work-item's arrays, as {@link #save} stored it. */
+    private static void restore(InsnList out, BasicValue v, int slot, int prims, int refs, int index) {
+        Type t = v == null ? null : v.getType();
+        if (t == null || v == BasicValue.UNINITIALIZED_VALUE) {
+            return;
+        }
+        switch (t.getSort()) {
+            case Type.BOOLEAN, Type.CHAR, Type.BYTE, Type.SHORT, Type.INT -> {
+                arrayIndex(out, prims, index);
+                out.add(new InsnNode(Opcodes.LALOAD));
+                out.add(new InsnNode(Opcodes.L2I));
+                out.add(new VarInsnNode(Opcodes.ISTORE, slot));
+            }
+            case Type.FLOAT -> {
+                arrayIndex(out, prims, index);
+                out.add(new InsnNode(Opcodes.LALOAD));
+                out.add(new InsnNode(Opcodes.L2I));
+                out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Float", "intBitsToFloat", "(I)F"));
+                out.add(new VarInsnNode(Opcodes.FSTORE, slot));
+            }
+            case Type.LONG -> {
+                arrayIndex(out, prims, index);
+                out.add(new InsnNode(Opcodes.LALOAD));
+                out.add(new VarInsnNode(Opcodes.LSTORE, slot));
+            }
+            case Type.DOUBLE -> {
+                arrayIndex(out, prims, index);
+                out.add(new InsnNode(Opcodes.LALOAD));
+                out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Double", "longBitsToDouble", "(J)D"));
+                out.add(new VarInsnNode(Opcodes.DSTORE, slot));
+            }
+            case Type.OBJECT, Type.ARRAY -> {
+                if (t.getInternalName().equals("null")) {
+                    out.add(new InsnNode(Opcodes.ACONST_NULL));
+                    out.add(new VarInsnNode(Opcodes.ASTORE, slot));
+                    return;
+                }
+                arrayIndex(out, refs, index);
+                out.add(new InsnNode(Opcodes.AALOAD));
+                out.add(new TypeInsnNode(Opcodes.CHECKCAST, t.getInternalName()));
+                out.add(new VarInsnNode(Opcodes.ASTORE, slot));
+            }
+            default -> {
+            }
+        }
+    }
+
+    private static void arrayIndex(InsnList out, int arraySlot, int index) {
+        out.add(new VarInsnNode(Opcodes.ALOAD, arraySlot));
+        out.add(new LdcInsnNode(index));
+    }
+
+    /** Casts or unboxes the {@code Object} on the stack to {@code t}. */
+    private static void unbox(MethodVisitor mv, Type t) {
+        switch (t.getSort()) {
+            case Type.INT -> unbox(mv, "java/lang/Integer", "intValue", "()I");
+            case Type.LONG -> unbox(mv, "java/lang/Long", "longValue", "()J");
+            case Type.FLOAT -> unbox(mv, "java/lang/Float", "floatValue", "()F");
+            case Type.DOUBLE -> unbox(mv, "java/lang/Double", "doubleValue", "()D");
+            case Type.SHORT -> unbox(mv, "java/lang/Short", "shortValue", "()S");
+            case Type.BYTE -> unbox(mv, "java/lang/Byte", "byteValue", "()B");
+            case Type.CHAR -> unbox(mv, "java/lang/Character", "charValue", "()C");
+            case Type.BOOLEAN -> unbox(mv, "java/lang/Boolean", "booleanValue", "()Z");
+            default -> mv.visitTypeInsn(Opcodes.CHECKCAST, t.getInternalName());
+        }
+    }
+
+    private static void unbox(MethodVisitor mv, String box, String method, String desc) {
+        mv.visitTypeInsn(Opcodes.CHECKCAST, box);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, box, method, desc, false);
+    }
+}

@@ -1,0 +1,101 @@
+package io.jsycl.internal.host;
+
+import io.jsycl.NdItem;
+import io.jsycl.internal.launch.SerializedLambdas;
+import io.jsycl.lowering.HostPhaseCompiler;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.invoke.SerializedLambda;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Optional;
+import java.util.WeakHashMap;
+
+/**
+ * Nd-range kernels with barriers as loops between their barriers on the host device ({@link HostPhaseCompiler} makes
+ * the class): defined in the kernel lambda's package, once per lambda class. Where the compiler declines a kernel, or
+ * its class cannot be defined there (a named module that does not open its package to jsycl), the kernel runs on a
+ * virtual thread per work-item, as before.
+ */
+final class HostPhases {
+    /** One work-item of a compiled kernel, from one barrier to the next (what the generated class implements). */
+    public interface Phased {
+        /**
+         * Runs from barrier {@code phase} (0: the start) to the next; returns that barrier's number, or -1 at the end.
+         *
+         * @param captures the lambda's captured values, in order
+         * @param it the work-item
+         * @param phase where to start
+         * @param prims the work-item's saved primitive locals
+         * @param refs the work-item's saved reference locals
+         * @return the barrier it stopped at, from 1, or -1 where the kernel returned
+         */
+        int run(Object[] captures, NdItem it, int phase, long[] prims, Object[] refs);
+    }
+
+    /**
+     * A compiled kernel: its runner, the locals each work-item saves, and where its barriers are (for the error of a
+     * group whose work-items stopped at different ones).
+     */
+    record Compiled(Phased phased, int locals, StackTraceElement[] barriers) {
+    }
+
+    private static final Map<Class<?>, Optional<Compiled>> CACHE = Collections.synchronizedMap(new WeakHashMap<>());
+
+    private HostPhases() {
+    }
+
+    /** The kernel compiled into phases, or empty where it cannot be (it then runs on virtual threads). */
+    static Optional<Compiled> of(Object kernel) {
+        Class<?> type = kernel.getClass();
+        Optional<Compiled> c = CACHE.get(type);
+        if (c == null) {
+            c = compile(kernel);
+            CACHE.put(type, c);
+        }
+        return c;
+    }
+
+    /** The captured values of {@code kernel}, in order. */
+    static Object[] captures(Object kernel) {
+        SerializedLambda lambda = SerializedLambdas.serialized(kernel);
+        Object[] values = new Object[lambda.getCapturedArgCount()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = lambda.getCapturedArg(i);
+        }
+        return values;
+    }
+
+    private static Optional<Compiled> compile(Object kernel) {
+        try {
+            SerializedLambda lambda = SerializedLambdas.serialized(kernel);
+            ClassLoader loader = kernel.getClass().getClassLoader();
+            String owner = lambda.getImplClass();
+            Optional<HostPhaseCompiler.Compiled> made = HostPhaseCompiler.compile(loader, owner,
+                    lambda.getImplMethodName(), lambda.getImplMethodSignature(),
+                    Phased.class.getName().replace('.', '/'));
+            if (made.isEmpty()) {
+                return Optional.empty();
+            }
+            HostPhaseCompiler.Compiled c = made.get();
+            Class<?> ownerClass = Class.forName(owner.replace('/', '.'), false, loader);
+            MethodHandles.Lookup owners = MethodHandles.privateLookupIn(ownerClass, MethodHandles.lookup());
+            // A class of the lambda's package (not a hidden one, whose frames stack traces leave out): the kernel's
+            // lines stay in what its work-items throw.
+            Class<?> type = owners.defineClass(c.bytes());
+            Phased phased = (Phased) MethodHandles.privateLookupIn(type, MethodHandles.lookup())
+                    .findConstructor(type, MethodType.methodType(void.class)).invoke();
+            var barriers = new StackTraceElement[c.barrierLines().length];
+            for (int k = 0; k < barriers.length; k++) {
+                barriers[k] = new StackTraceElement(ownerClass.getName(), lambda.getImplMethodName(), c.sourceFile(),
+                        c.barrierLines()[k]);
+            }
+            return Optional.of(new Compiled(phased, c.locals(), barriers));
+        } catch (Throwable e) { // a class the JVM refuses to define or verify: the virtual threads run it
+            if (e instanceof VirtualMachineError vme && !(e instanceof StackOverflowError)) {
+                throw vme;
+            }
+            return Optional.empty();
+        }
+    }
+}

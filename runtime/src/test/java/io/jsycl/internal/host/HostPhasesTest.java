@@ -1,0 +1,128 @@
+package io.jsycl.internal.host;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jsycl.Buffer;
+import io.jsycl.Device;
+import io.jsycl.Fence;
+import io.jsycl.GroupOp;
+import io.jsycl.LocalAccessor;
+import io.jsycl.NdItemKernel;
+import io.jsycl.NdRange;
+import io.jsycl.Queue;
+import io.jsycl.Range;
+import io.jsycl.SyclException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Barrier kernels on the host device run as loops between their barriers ({@link HostPhases}): locals of every kind
+ * live across barriers, barriers in loops and branches the whole group takes alike, private static helpers, each
+ * result against plain Java; divergent barriers fail with the barrier's line; kernels the compiler declines (group
+ * operations) still run, on virtual threads.
+ */
+class HostPhasesTest {
+    private static final int N = 4096;
+    private static final int G = 64;
+
+    private static float scaled(float v, int k) {
+        return v * 0.5f + k;
+    }
+
+    @Test
+    void localsOfEveryKindLiveAcrossBarriersInALoop() {
+        float[] in = new float[N];
+        for (int i = 0; i < N; i++) {
+            in[i] = (i * 37 % 101) * 0.25f;
+        }
+        float[] out = new float[N];
+        long[] sums = new long[N];
+        try (var q = new Queue(Device.host()); var bi = Buffer.of(in); var bo = Buffer.of(out);
+             var bs = Buffer.of(sums)) {
+            q.submit(h -> {
+                var a = bi.read(h);
+                var o = bo.write(h);
+                var s = bs.write(h);
+                LocalAccessor.OfFloat tile = LocalAccessor.ofFloat(h, Range.of(G));
+                NdItemKernel k = it -> {
+                    int lid = it.localId(0);
+                    long total = lid;
+                    double d = 0.5 * lid;
+                    float v = a.get(it.globalId(0));
+                    int[] mine = {lid, 0};
+                    for (int round = 0; round < 3; round++) {
+                        tile.set(lid, v);
+                        it.barrier(Fence.LOCAL);
+                        v = scaled(tile.get(G - 1 - lid), round);
+                        total += (long) tile.get((lid + 1) % G);
+                        d += v;
+                        mine[1] += round;
+                        it.barrier();
+                    }
+                    o.set(it.globalId(0), v + (float) d);
+                    s.set(it.globalId(0), total + mine[0] + mine[1]);
+                };
+                assertThat(HostPhases.of(k)).as("compiled into phases").isPresent();
+                h.parallelFor(NdRange.of(Range.of(N), Range.of(G)), k);
+            });
+        }
+        // Java: the same rounds, group by group.
+        for (int g0 = 0; g0 < N; g0 += G) {
+            float[] v = new float[G];
+            long[] total = new long[G];
+            double[] d = new double[G];
+            for (int l = 0; l < G; l++) {
+                v[l] = in[g0 + l];
+                total[l] = l;
+                d[l] = 0.5 * l;
+            }
+            for (int round = 0; round < 3; round++) {
+                float[] tile = v.clone();
+                for (int l = 0; l < G; l++) {
+                    v[l] = scaled(tile[G - 1 - l], round);
+                    total[l] += (long) tile[(l + 1) % G];
+                    d[l] += v[l];
+                }
+            }
+            for (int l = 0; l < G; l++) {
+                assertThat(out[g0 + l]).isEqualTo(v[l] + (float) d[l]);
+                assertThat(sums[g0 + l]).isEqualTo(total[l] + l + 3);
+            }
+        }
+    }
+
+    @Test
+    void workItemsThatStopAtDifferentBarriersFailWithTheBarriersLine() {
+        try (var q = new Queue(Device.host()); var buf = Buffer.ofInt(Range.of(N))) {
+            assertThatThrownBy(() -> q.submit(h -> {
+                var b = buf.write(h);
+                NdItemKernel k = it -> {
+                    if (it.localId(0) % 2 == 0) {
+                        it.barrier();
+                    } else {
+                        it.barrier();
+                    }
+                    b.set(it.globalId(0), 1);
+                };
+                assertThat(HostPhases.of(k)).isPresent();
+                h.parallelFor(NdRange.of(Range.of(N), Range.of(G)), k);
+            }).await()).isInstanceOf(SyclException.class)
+                    .hasMessageContaining("HostPhasesTest.java:")
+                    .hasMessageContaining("waited at different barriers");
+        }
+    }
+
+    @Test
+    void kernelsWithGroupOperationsStillRunOnVirtualThreads() {
+        int[] out = new int[N];
+        try (var q = new Queue(Device.host()); var buf = Buffer.of(out)) {
+            q.submit(h -> {
+                var b = buf.write(h);
+                NdItemKernel k = it -> b.set(it.globalId(0), it.reduceOverGroup(it.localId(0), GroupOp.SUM));
+                assertThat(HostPhases.of(k)).as("declined").isEmpty();
+                h.parallelFor(NdRange.of(Range.of(N), Range.of(G)), k);
+            });
+        }
+        assertThat(out).containsOnly(G * (G - 1) / 2);
+    }
+}
