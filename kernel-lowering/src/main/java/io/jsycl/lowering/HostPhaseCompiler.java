@@ -72,9 +72,14 @@ public final class HostPhaseCompiler {
     }
 
     /**
-     * Compiles the kernel lambda {@code implClass.implMethod implDesc} (internal names, as a {@code SerializedLambda}
-     * gives them), read through {@code loader}, into a class implementing {@code phased} (an internal name); empty
-     * where the kernel is not one it compiles.
+     * Compiles a kernel lambda's body into phases.
+     *
+     * @param loader reads the lambda's class file
+     * @param owner the lambda's class, an internal name (as a {@code SerializedLambda} gives it)
+     * @param implMethod the lambda's implementation method
+     * @param implDesc its descriptor
+     * @param phased the interface the class implements, an internal name
+     * @return the class, or empty where the kernel is not one it compiles
      */
     public static Optional<Compiled> compile(ClassLoader loader, String owner, String implMethod, String implDesc,
             String phased) {

@@ -192,12 +192,11 @@ public final class EventImpl {
             return d.get();
         }
         Supplier<String> k = kernel;
-        String queue = origin != null ? " on " + origin : "";
         if (k != null) {
-            return "kernel " + k.get() + queue;
+            return "kernel " + k.get();
         }
         return kind instanceof JvmFuture(CompletableFuture<Void> done, boolean hostWork) && hostWork
-                ? "host work (a host accessor's access)" : "a command" + queue;
+                ? "host work (a host accessor's access)" : "a command (a copy or fill)";
     }
 
     private String causeForWait() {

@@ -47,13 +47,8 @@ final class HostPhases {
 
     /** The kernel compiled into phases, or empty where it cannot be (it then runs on virtual threads). */
     static Optional<Compiled> of(Object kernel) {
-        Class<?> type = kernel.getClass();
-        Optional<Compiled> c = CACHE.get(type);
-        if (c == null) {
-            c = compile(kernel);
-            CACHE.put(type, c);
-        }
-        return c;
+        // Under the map's lock: two threads defining the same class would see the second fail.
+        return CACHE.computeIfAbsent(kernel.getClass(), type -> compile(kernel));
     }
 
     /** The captured values of {@code kernel}, in order. */
