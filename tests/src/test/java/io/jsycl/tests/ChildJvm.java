@@ -33,10 +33,18 @@ final class ChildJvm {
 
     /** The program's output and exit status. */
     private static String run(Class<?> main, String poclDevices, int seconds) throws IOException, InterruptedException {
+        return run(main, poclDevices, seconds, List.of());
+    }
+
+    /** The output and exit status of {@code main} run with the JVM options {@code options} too. */
+    static String run(Class<?> main, String poclDevices, int seconds, List<String> options)
+            throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command().orElse("java");
-        var builder = new ProcessBuilder(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Djsycl.warmup=off",
-                "-Djsycl.cache.persistent=0", "-cp", System.getProperty("java.class.path"), main.getName()))
-                .redirectErrorStream(true);
+        var command = new java.util.ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Djsycl.warmup=off",
+                "-Djsycl.cache.persistent=0"));
+        command.addAll(options);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+        var builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().put("POCL_DEVICES", poclDevices);
         builder.environment().remove("JSYCL_DEVICE");
         var process = builder.start();

@@ -12,7 +12,7 @@ import java.util.Locale;
  * {@code jsycl first submit (ms): identify=0.8 lowering-key=1.2 ... total=41.0}.
  *
  * <p>Marks come from the thread that made the first submit, in order; each names the phase that
- * just ended. Off by default, when a mark is one read of a constant. Not thread safe beyond that:
+ * just ended. They also feed {@link SubmitPhases} ({@code JSYCL_TRACE_SUBMITS}), which times every submit. Off by default, when a mark is one read of a constant. Not thread safe beyond that:
  * marks from other threads are ignored, and only the first submit is timed.
  */
 public final class FirstSubmitTrace {
@@ -31,6 +31,9 @@ public final class FirstSubmitTrace {
 
     /** The first submit begins (later calls, and calls after it ended, do nothing). */
     public static void start() {
+        if (SubmitPhases.ENABLED) {
+            SubmitPhases.start();
+        }
         if (!ENABLED) {
             return;
         }
@@ -46,6 +49,9 @@ public final class FirstSubmitTrace {
 
     /** The phase {@code name} of the first submit just ended. */
     public static void mark(String name) {
+        if (SubmitPhases.ENABLED) {
+            SubmitPhases.mark(name);
+        }
         if (!ENABLED || owner != Thread.currentThread() || finished) {
             return;
         }
@@ -55,12 +61,16 @@ public final class FirstSubmitTrace {
         last = System.nanoTime(); // the mark's own cost is left out of the next phase
     }
 
-    /** The first submit returns: logs its phases. */
-    public static void finish() {
+    /** The submit of {@code kernel} (named only where asked) returns: the first one logs its phases. */
+    public static void finish(java.util.function.Supplier<String> kernel) {
+        if (SubmitPhases.ENABLED) {
+            SubmitPhases.finish(kernel);
+        }
         if (!ENABLED || owner != Thread.currentThread() || finished) {
             return;
         }
-        mark("rest");
+        PHASES.add("rest");
+        NANOS.add(System.nanoTime() - last);
         finished = true;
         var line = new StringBuilder("jsycl first submit (ms):");
         long total = 0;

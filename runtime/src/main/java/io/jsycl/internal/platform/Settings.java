@@ -27,8 +27,8 @@ import java.util.function.Supplier;
  * <p>A malformed value is kept with its error ({@link Parsed}) and thrown where the setting is used, as an
  * {@code IllegalArgumentException} naming it: when a queue is made for the queue's settings, by the padded launches
  * that need {@code JSYCL_LOCAL_SIZE_<D>D}, when a context first uses a buffer for {@code JSYCL_HOST_TRANSFERS}.
- * {@code JSYCL_TRACE}, {@code JSYCL_PROFILE} and {@code JSYCL_TRACE_FIRST_SUBMIT}, read once per JVM by a class's
- * initialization, are off when malformed.
+ * {@code JSYCL_TRACE}, {@code JSYCL_PROFILE}, {@code JSYCL_TRACE_FIRST_SUBMIT} and {@code JSYCL_TRACE_SUBMITS}, read
+ * once per JVM by a class's initialization, are off when malformed.
  *
  * @param device {@code JSYCL_DEVICE}: gpu, cpu, accelerator, host or a device name substring, lower case; null if unset
  * @param dumpKernels {@code JSYCL_DUMP_KERNELS}: the folder receiving every generated source, or null
@@ -50,6 +50,7 @@ import java.util.function.Supplier;
  * @param copyThreads {@code JSYCL_COPY_THREADS}: threads splitting a large host copy, at least 1
  * @param profile {@code JSYCL_PROFILE}: every queue profiles, a table at exit
  * @param traceFirstSubmit {@code JSYCL_TRACE_FIRST_SUBMIT}: the first submit's phases logged
+ * @param traceSubmits {@code JSYCL_TRACE_SUBMITS}: every submit's phases timed, per kernel medians logged at exit
  * @param launchThread {@code JSYCL_LAUNCH_THREAD}: an in-order queue's kernel launches are enqueued on a thread of
  *        their own ({@link io.jsycl.internal.event.LaunchThread}): forced on or off, or null for auto (GPUs, whose drivers' enqueue is costly)
  * @param gridStride {@code JSYCL_GRID_STRIDE}: a loop-free 1-D kernel runs its items a grid apart over one resident
@@ -66,7 +67,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
         Parsed<Boolean> twoItemsPerWorkItem, Parsed<Boolean> checks, Parsed<Boolean> padRanges,
         Parsed<Boolean> zeroOffsets, Parsed<Boolean> signedSubscripts, Parsed<Map<DriverQuirk, Boolean>> quirks,
         Parsed<Boolean> stagingPool, Parsed<Long> stagingPoolMib, Parsed<Integer> devicePoolPercent,
-        Parsed<Integer> copyThreads, boolean profile, boolean traceFirstSubmit,
+        Parsed<Integer> copyThreads, boolean profile, boolean traceFirstSubmit, boolean traceSubmits,
         Parsed<Boolean> launchThread, Parsed<Boolean> gridStride, Parsed<Boolean> warmup,
         Parsed<Integer> warmupSubmits, Parsed<Long> waitWarnMillis) {
 
@@ -88,6 +89,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
     static final Setting COPY_THREADS = new Setting("JSYCL_COPY_THREADS", "jsycl.copyThreads");
     static final Setting PROFILE = new Setting("JSYCL_PROFILE", "jsycl.profile");
     static final Setting TRACE_FIRST_SUBMIT = new Setting("JSYCL_TRACE_FIRST_SUBMIT", "jsycl.traceFirstSubmit");
+    static final Setting TRACE_SUBMITS = new Setting("JSYCL_TRACE_SUBMITS", "jsycl.traceSubmits");
     static final Setting LAUNCH_THREAD = new Setting("JSYCL_LAUNCH_THREAD", "jsycl.launchThread");
     static final Setting GRID_STRIDE = new Setting("JSYCL_GRID_STRIDE", "jsycl.gridStride");
     static final Setting WARMUP = new Setting("JSYCL_WARMUP", "jsycl.warmup");
@@ -168,6 +170,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
                         Math.min(8, Runtime.getRuntime().availableProcessors()), 1, Integer.MAX_VALUE, "threads")),
                 source.flagOrOff(PROFILE),
                 source.flagOrOff(TRACE_FIRST_SUBMIT),
+                source.flagOrOff(TRACE_SUBMITS),
                 Parsed.of(() -> source.autoSwitch(LAUNCH_THREAD)),
                 Parsed.of(() -> source.autoSwitch(GRID_STRIDE)),
                 Parsed.of(() -> source.autoSwitch(WARMUP)),

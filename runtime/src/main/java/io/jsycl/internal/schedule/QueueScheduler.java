@@ -145,7 +145,7 @@ public final class QueueScheduler {
         if (launch instanceof CommandGroupRecord.HostTask) {
             EventImpl event = submitHost(group, false);
             event.describedAs(() -> "a host task submitted to " + this, WaitWatch.HOST_TASK_CAUSE);
-            FirstSubmitTrace.finish();
+            FirstSubmitTrace.finish(() -> "host task");
             return event;
         }
         KernelShape shape = launch.shape();
@@ -162,7 +162,7 @@ public final class QueueScheduler {
                 : submitOpenCl(group, kernel, checkedRequested,
                 LoweredKernel.twoItemsPerWorkItem(shape, dims, reduction != null, checked));
         event.ranKernel(kernel.lowering());
-        FirstSubmitTrace.finish();
+        FirstSubmitTrace.finish(kernel.lowering());
         return event;
     }
 
@@ -375,6 +375,7 @@ public final class QueueScheduler {
                     (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
             FirstSubmitTrace.mark("arguments");
             List<ClEvent> clWaits = EventImpl.waitList(waits, context, inOrderCl());
+            FirstSubmitTrace.mark("wait-list");
             NdShape shape = NdShape.of(plan.range(), plan.local(), plan.paddedLocal()).startingAtRow(plan.firstRow());
             // A checked kernel's event reads the check record afterwards, so it needs an event of its own.
             LazyLaunches lazyLaunch = arguments.checked() ? null : lazy;
@@ -388,7 +389,9 @@ public final class QueueScheduler {
                 handedOff = true;
                 event = EventImpl.lazy(lazyLaunch, lazyLaunch.launched(), context);
             } else if (lazyLaunch != null) {
+                FirstSubmitTrace.mark("work-sizes");
                 arguments.applyTo(lease.kernel());
+                FirstSubmitTrace.mark("set-args");
                 shape.launch(cl(), lease.kernel(), clWaits, false);
                 event = EventImpl.lazy(lazyLaunch, lazyLaunch.launched(), context);
             } else {

@@ -1,0 +1,142 @@
+package io.jsycl.bench;
+
+import io.jsycl.Buffer;
+import io.jsycl.Device;
+import io.jsycl.Event;
+import io.jsycl.Queue;
+import io.jsycl.internal.platform.SubmitPhases;
+import io.jsycl.opencl.ClCommandQueue;
+import io.jsycl.opencl.ClKernel;
+import io.jsycl.opencl.ClMem;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Where a submit's microseconds go: the grid benchmark's workloads ({@link GridOp}), each submitted and waited for
+ * {@code --runs} times after the submit-path warm-up, every submit's phases timed by {@code JSYCL_TRACE_SUBMITS}
+ * ({@link SubmitPhases}): medians per phase over runs 3-17, 101-200, 1001-2000 and the second half, beside the
+ * run's whole time. Then the 3x3 convolution enqueued by hand through the bindings (its arguments set once, as
+ * {@link GridKernels}' hand-written twin does): the driver's enqueue alone and with its wait. {@code --gap spin|park}
+ * puts 300 µs (busy or parked) between runs, to tell the CPU's own state from the code's.
+ *
+ * <pre>java -Djsycl.traceSubmits=1 ... SubmitPhaseBench [--device gpu] [--runs 3000] [--gap wait|spin|park]</pre>
+ */
+public final class SubmitPhaseBench {
+    private SubmitPhaseBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Locale.setDefault(Locale.ROOT);
+        if (!SubmitPhases.enabled()) {
+            System.err.println("run with -Djsycl.traceSubmits=1 (or JSYCL_TRACE_SUBMITS=1): it times every submit");
+            System.exit(2);
+        }
+        var opts = Suite.parse(args);
+        int runs = Suite.intOpt(opts, "runs", 3000);
+        String gap = opts.getOrDefault("gap", "wait");
+        long gapNanos = 300_000;
+        Device device = Suite.devices(opts.get("device")).getFirst();
+        List<String> log = GridKernels.warmupLog();
+        System.out.printf("## Submit phases on %s (%s), %d runs a workload, gap %s%n%n", device.name(),
+                System.getProperty("java.runtime.version"), runs, gap);
+        System.out.println("| workload | runs | run µs | submit µs | phases (median µs) |");
+        System.out.println("|---|---|---|---|---|");
+        try (var q = new Queue(device)) {
+            GridKernels.awaitWarmup(log);
+            SubmitPhases.take();
+            for (GridOp op : List.of(new GridOp.Conv3(2048), new GridOp.Conv3(8192), new GridOp.Conv5(2048),
+                    new GridOp.Jacobi2(4096), new GridOp.Transpose(4096))) {
+                try (var in = Buffer.ofFloat(op.shape()); var out = Buffer.ofFloat(op.shape());
+                     var table = Buffer.of(op.table() != null ? op.table() : new float[1])) {
+                    op.submit(q, in, out, table, 0).await();
+                    SubmitPhases.take();
+                    long[] all = new long[runs];
+                    for (int r = 0; r < runs; r++) {
+                        long t0 = System.nanoTime();
+                        Event e = op.submit(q, in, out, table, 0);
+                        e.await();
+                        all[r] = System.nanoTime() - t0;
+                        pause(gap, gapNanos);
+                    }
+                    List<SubmitPhases.Sample> samples = SubmitPhases.take();
+                    for (int[] w : new int[][] {{2, 17}, {100, 200}, {1000, 2000}, {runs / 2, runs}}) {
+                        if (w[1] > Math.min(runs, samples.size())) {
+                            continue;
+                        }
+                        var phases = new LinkedHashMap<String, Double>();
+                        for (String p : samples.get(w[1] - 1).phases()) {
+                            long[] v = new long[w[1] - w[0]];
+                            for (int i = w[0]; i < w[1]; i++) {
+                                v[i - w[0]] = samples.get(i).nanos(p);
+                            }
+                            phases.put(p, median(v) / 1e3);
+                        }
+                        long[] totals = new long[w[1] - w[0]];
+                        for (int i = w[0]; i < w[1]; i++) {
+                            totals[i - w[0]] = samples.get(i).total();
+                        }
+                        var text = new ArrayList<String>();
+                        phases.forEach((p, us) -> text.add(String.format("%s %.1f", p, us)));
+                        System.out.printf("| %s %s | %d-%d | %.1f | %.1f | %s |%n", op.name(), op.size(), w[0] + 1,
+                                w[1], median(Arrays.copyOfRange(all, w[0], w[1])) / 1e3, median(totals) / 1e3,
+                                String.join(", ", text));
+                    }
+                }
+            }
+        }
+        handWritten(device, runs);
+    }
+
+    /** The 3x3 convolution of 2048² enqueued by hand, its arguments set once: the driver's enqueue, and the run. */
+    private static void handWritten(Device device, int runs) {
+        var clDevice = Suite.match(device);
+        try (var cl = new RawCl(clDevice); var plain = ClCommandQueue.create(cl.context, clDevice, false, false);
+             ClMem in = cl.buffer(4L * 2048 * 2048); ClMem out = cl.buffer(4L * 2048 * 2048)) {
+            GridOp op = new GridOp.Conv3(2048);
+            try (var program = cl.build(op.source()); var k = ClKernel.create(program, "grid")) {
+                op.bind(k, in, out, null);
+                long[] global = {2048, 2048};
+                long[] local = {32, 8};
+                long[] enqueue = new long[runs];
+                long[] all = new long[runs];
+                for (int r = 0; r < runs; r++) {
+                    long t0 = System.nanoTime();
+                    plain.enqueueNDRangeKernelWithoutEvent(k, 2, null, global, local, List.of());
+                    long t1 = System.nanoTime();
+                    plain.finish();
+                    enqueue[r] = t1 - t0;
+                    all[r] = System.nanoTime() - t0;
+                }
+                for (int[] w : new int[][] {{2, 17}, {runs / 2, runs}}) {
+                    System.out.printf("| conv3x3 2048², hand-written 32x8 | %d-%d | %.1f | %.1f | the driver's"
+                            + " enqueue |%n", w[0] + 1, w[1], median(Arrays.copyOfRange(all, w[0], w[1])) / 1e3,
+                            median(Arrays.copyOfRange(enqueue, w[0], w[1])) / 1e3);
+                }
+            }
+        }
+    }
+
+    private static void pause(String gap, long nanos) {
+        switch (gap) {
+            case "spin" -> {
+                long end = System.nanoTime() + nanos;
+                while (System.nanoTime() < end) {
+                    Thread.onSpinWait();
+                }
+            }
+            case "park" -> LockSupport.parkNanos(nanos);
+            default -> {
+            }
+        }
+    }
+
+    private static double median(long[] v) {
+        long[] c = v.clone();
+        Arrays.sort(c);
+        return c[c.length / 2];
+    }
+}
