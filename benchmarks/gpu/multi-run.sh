@@ -4,7 +4,8 @@
 # same machine, else unpacked from .gpu/jre.tgz): the multi-GPU benchmark on 1, 2 and 4 GPUs, then the
 # multi-dimensional kernels beside hand-written OpenCL C on the first GPU. Writes into $OUT two run folders that
 # benchmarks/results/regenerate.py --add files (multi-gpu/ and grid/), each with its run.properties; with JFR=1 also
-# jfr/stencil.md, the submitting thread's profile of a stencil step on every GPU.
+# jfr/stencil.md, the submitting thread's profile of a stencil step on every GPU; with PHASES=1 also
+# phases/submit-phases.md, each grid workload's submit phase by phase.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-./bench-out}"
@@ -42,6 +43,16 @@ timeout 200 "${java[@]}" -Djsycl.cache.dir="$(mktemp -d)" io.jsycl.bench.GridKer
 echo "grid-kernels: exit $? in $((SECONDS - t0)) s"
 props "$OUT/grid" "${model}" \
   "java --enable-native-access=ALL-UNNAMED -Djsycl.cache.dir=\$(mktemp -d) -cp '.gpu/lib/*' io.jsycl.bench.GridKernels --device gpu --runs 15 (benchmarks/gpu/multi-run.sh, after benchmarks/gpu/run.sh)"
+# PHASES=1: where a submit's microseconds go on this host (every submit's phases, JSYCL_TRACE_SUBMITS), for the grid
+# workloads beside the hand-written enqueue, into $OUT/phases/submit-phases.md.
+if [ -n "${PHASES:-}" ]; then
+  mkdir -p "$OUT/phases"
+  t0=$SECONDS
+  timeout 120 "${java[@]}" -Djsycl.traceSubmits=1 io.jsycl.bench.SubmitPhaseBench --device gpu --runs 3000 \
+    > "$OUT/phases/submit-phases.md" 2> "$OUT/phases/submit-phases.log"
+  echo "submit-phases: exit $? in $((SECONDS - t0)) s"
+  cut -c1-220 "$OUT/phases/submit-phases.md"
+fi
 # JFR=1: where the submitting thread's time goes in a DistributedQueue step on every GPU (the 16384² stencil, JDK
 # Flight Recorder, summarized by io.jsycl.bench.JfrSummary into $OUT/jfr/stencil.md).
 if [ -n "${JFR:-}" ]; then
