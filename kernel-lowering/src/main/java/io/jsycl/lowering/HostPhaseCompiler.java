@@ -38,9 +38,12 @@ import org.objectweb.asm.tree.analysis.SimpleVerifier;
  * a virtual thread per work-item parked at every barrier.
  *
  * <p>What it compiles: barriers in the kernel's own body ({@code it.barrier()}, with or without a fence), anywhere (in
- * loops and branches), each a statement of its own. It declines (empty) kernels with work-group or sub-group
- * operations, with a call of a method that takes the item (a device function that may hold a barrier), with exception
- * handlers, or with a barrier inside an expression; those run on virtual threads.
+ * loops and branches), each a statement of its own; and the work-group reductions and scans ({@code v =
+ * it.reduceOverGroup(x, op)} and the scans), whose operands the work-items leave at the split and whose results the
+ * host device hands each of them as it resumes. It declines (empty) kernels with other work-group operations
+ * (broadcasts, votes) or sub-group operations, with a call of a method that takes the item (a device function that
+ * may hold a barrier), with exception handlers, or with a split point inside an expression; those run on virtual
+ * threads.
  *
  * <p>The class it makes, {@code Owner$JsyclPhases$method}, is to be defined in the lambda's class's package, with the
  * private static methods the body calls (device functions) copied in, so that it needs no private access and its
@@ -55,6 +58,19 @@ import org.objectweb.asm.tree.analysis.SimpleVerifier;
  */
 public final class HostPhaseCompiler {
     private static final String ND_ITEM = LoweredApi.ND_ITEM;
+    /** A split point that is a barrier. */
+    public static final int BARRIER = 0;
+    /** A split point that is {@code reduceOverGroup}. */
+    public static final int REDUCE = 1;
+    /** A split point that is {@code inclusiveScanOverGroup}. */
+    public static final int INCLUSIVE_SCAN = 2;
+    /** A split point that is {@code exclusiveScanOverGroup}. */
+    public static final int EXCLUSIVE_SCAN = 3;
+    private static final List<String> GROUP_ALGORITHMS = List.of("reduceOverGroup", "inclusiveScanOverGroup",
+            "exclusiveScanOverGroup");
+    /** The item's methods that only tell where the work-item is: any other (a vote, a broadcast, a sub-group's). */
+    private static final java.util.Set<String> ITEM_QUERIES = java.util.Set.of("globalId", "localId", "groupId",
+            "globalRange", "localRange", "groupRange", "globalLinearId", "localLinearId", "dimensions");
 
     /**
      * The compiled class.
@@ -64,8 +80,14 @@ public final class HostPhaseCompiler {
      * @param locals how many slots each work-item's saved-locals arrays need
      * @param sourceFile the lambda class's source file, or null
      * @param barrierLines the source line of each barrier, barrier k at index k - 1 (-1 where unknown)
+     * @param kinds what each barrier is: {@link #BARRIER}, or a work-group algorithm ({@link #REDUCE},
+     *        {@link #INCLUSIVE_SCAN}, {@link #EXCLUSIVE_SCAN}), whose operand each work-item leaves at index
+     *        {@code locals} of its arrays (its bits in {@code prims}, the {@code GroupOp} in {@code refs}) and whose
+     *        result it takes from {@code prims[locals + 1]} (a float's and a double's as a double's bits)
+     * @param types each algorithm's value type, a descriptor character ({@code I J F D}); ' ' for a barrier
      */
-    public record Compiled(String name, byte[] bytes, int locals, String sourceFile, int[] barrierLines) {
+    public record Compiled(String name, byte[] bytes, int locals, String sourceFile, int[] barrierLines, int[] kinds,
+            char[] types) {
     }
 
     private HostPhaseCompiler() {
@@ -120,8 +142,13 @@ public final class HostPhaseCompiler {
         Frame<BasicValue>[] frames = new Analyzer<>(verifier).analyze(owner, m);
         AbstractInsnNode[] insns = m.instructions.toArray();
         List<Integer> barriers = new ArrayList<>();
+        List<Integer> kinds = new ArrayList<>();
+        List<Character> types = new ArrayList<>();
         for (int i = 0; i < insns.length; i++) {
             if (insns[i] instanceof MethodInsnNode call) {
+                if (call.owner.equals("io/jsycl/SubGroupItem")) {
+                    return Optional.empty(); // sub-group operations exchange values through the group
+                }
                 boolean onItem = call.owner.equals(ND_ITEM);
                 if (onItem && call.name.equals("barrier")) {
                     int args = Type.getArgumentTypes(call.desc).length;
@@ -129,9 +156,18 @@ public final class HostPhaseCompiler {
                         return Optional.empty(); // a barrier inside an expression: not cut here
                     }
                     barriers.add(i);
-                } else if (onItem && (call.name.endsWith("Group") || call.name.endsWith("SubGroup")
-                        || call.name.startsWith("shuffle") || call.name.equals("subGroup"))) {
-                    return Optional.empty(); // group and sub-group operations exchange values at their barrier
+                    kinds.add(BARRIER);
+                    types.add(' ');
+                } else if (onItem && GROUP_ALGORITHMS.contains(call.name)
+                        && call.desc.endsWith("Lio/jsycl/GroupOp;)" + call.desc.charAt(1))) {
+                    if (frames[i] == null || frames[i].getStackSize() != 3) {
+                        return Optional.empty(); // inside an expression: not cut here
+                    }
+                    barriers.add(i);
+                    kinds.add(GROUP_ALGORITHMS.indexOf(call.name) + 1);
+                    types.add(call.desc.charAt(1));
+                } else if (onItem && !ITEM_QUERIES.contains(call.name)) {
+                    return Optional.empty(); // other group and sub-group operations exchange values at a barrier
                 } else if (!onItem && call.desc.contains("L" + ND_ITEM + ";")) {
                     return Optional.empty(); // a device function that may hold a barrier
                 }
@@ -141,6 +177,7 @@ public final class HostPhaseCompiler {
             return Optional.empty();
         }
         int extra = 3; // phase, prims, refs
+        int temp = m.maxLocals + extra; // a group algorithm's operands on their way to the work-item's arrays
         int phaseSlot = paramSlots;
         int primsSlot = paramSlots + 1;
         int refsSlot = paramSlots + 2;
@@ -170,17 +207,37 @@ public final class HostPhaseCompiler {
             for (int s = paramSlots; s < locals; s++) {
                 restore(body, f.getLocal(s), s + extra, primsSlot, refsSlot, s);
             }
+            if (kinds.get(k) != BARRIER) { // the algorithm's result, which the group's run put at locals + 1
+                arrayIndex(body, primsSlot, locals + 1);
+                body.add(new InsnNode(Opcodes.LALOAD));
+                fromBits(body, types.get(k));
+            }
             body.add(new JumpInsnNode(Opcodes.GOTO, after[k]));
         }
         body.add(start);
         for (int i = 0; i < insns.length; i++) {
             AbstractInsnNode n = insns[i];
             int k = barriers.indexOf(i);
-            if (k >= 0) {
+            if (k >= 0 && kinds.get(k) != BARRIER) {
+                // [it, x, op]: the operation to refs[locals], x's bits to prims[locals], through temporary locals.
+                char t = types.get(k);
+                body.add(new VarInsnNode(Opcodes.ASTORE, temp));
+                body.add(new VarInsnNode(Type.getType(String.valueOf(t)).getOpcode(Opcodes.ISTORE), temp + 1));
+                body.add(new InsnNode(Opcodes.POP)); // the item
+                arrayIndex(body, refsSlot, locals);
+                body.add(new VarInsnNode(Opcodes.ALOAD, temp));
+                body.add(new InsnNode(Opcodes.AASTORE));
+                arrayIndex(body, primsSlot, locals);
+                body.add(new VarInsnNode(Type.getType(String.valueOf(t)).getOpcode(Opcodes.ILOAD), temp + 1));
+                toBits(body, t);
+                body.add(new InsnNode(Opcodes.LASTORE));
+            } else if (k >= 0) {
                 int args = Type.getArgumentTypes(((MethodInsnNode) n).desc).length;
                 for (int a = 0; a <= args; a++) {
                     body.add(new InsnNode(Opcodes.POP)); // the fence, the item
                 }
+            }
+            if (k >= 0) {
                 Frame<BasicValue> f = frames[i];
                 for (int s = paramSlots; s < locals; s++) {
                     save(body, f.getLocal(s), s + extra, primsSlot, refsSlot, s);
@@ -235,7 +292,7 @@ public final class HostPhaseCompiler {
         init.visitEnd();
         var phases = new MethodNode(Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE, "phases", phasesDesc, null, null);
         phases.instructions = body;
-        phases.maxLocals = locals + extra;
+        phases.maxLocals = locals + extra + 3;
         // The class's private static methods the body calls (device functions), copied in with their own calls,
         // so that the class needs no private access to the lambda's class and keeps its lines in stack traces.
         boolean usesPrivate = false;
@@ -296,7 +353,13 @@ public final class HostPhaseCompiler {
         if (usesPrivate) {
             return Optional.empty(); // the virtual threads run it, with its lines in stack traces
         }
-        return Optional.of(new Compiled(name.replace('/', '.'), cw.toByteArray(), locals, cls.sourceFile, lines));
+        int[] kindArray = kinds.stream().mapToInt(Integer::intValue).toArray();
+        char[] typeArray = new char[types.size()];
+        for (int k = 0; k < typeArray.length; k++) {
+            typeArray[k] = types.get(k);
+        }
+        return Optional.of(new Compiled(name.replace('/', '.'), cw.toByteArray(), locals, cls.sourceFile, lines,
+                kindArray, typeArray));
     }
 
     private static MethodNode method(ClassNode cls, String name, String desc) {
@@ -413,6 +476,36 @@ public final class HostPhaseCompiler {
                 out.add(new TypeInsnNode(Opcodes.CHECKCAST, t.getInternalName()));
                 out.add(new VarInsnNode(Opcodes.ASTORE, slot));
             }
+            default -> {
+            }
+        }
+    }
+
+    /** The value of type {@code t} on the stack as a long: an int widened, a float's or double's double bits. */
+    private static void toBits(InsnList out, char t) {
+        switch (t) {
+            case 'I' -> out.add(new InsnNode(Opcodes.I2L));
+            case 'F' -> {
+                out.add(new InsnNode(Opcodes.F2D));
+                out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Double", "doubleToRawLongBits", "(D)J"));
+            }
+            case 'D' -> out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Double", "doubleToRawLongBits",
+                    "(D)J"));
+            default -> {
+            }
+        }
+    }
+
+    /** The long on the stack back to type {@code t}, as {@link #toBits} made it. */
+    private static void fromBits(InsnList out, char t) {
+        switch (t) {
+            case 'I' -> out.add(new InsnNode(Opcodes.L2I));
+            case 'F' -> {
+                out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Double", "longBitsToDouble", "(J)D"));
+                out.add(new InsnNode(Opcodes.D2F));
+            }
+            case 'D' -> out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Double", "longBitsToDouble",
+                    "(J)D"));
             default -> {
             }
         }

@@ -170,41 +170,55 @@ public final class HostGroup {
         s[item] = x;
         barrier();
         if (item == 0) {
-            int c = (size + LANES - 1) / LANES;
-            for (int start = 0; start < size; start += c) {
-                int end = Math.min(size, start + c);
-                for (int j = start + 1; j < end; j++) {
-                    if (algorithm == Algorithm.REDUCE) {
-                        s[start] = f.applyAsLong(s[start], s[j]);
-                    } else {
-                        s[j] = f.applyAsLong(s[j - 1], s[j]);
-                    }
-                }
-            }
-            if (algorithm == Algorithm.REDUCE) {
-                for (int start = c; start < size; start += c) {
-                    s[0] = f.applyAsLong(s[0], s[start]);
-                }
-            } else {
-                for (int start = c; start < size; start += c) {
-                    int last = Math.min(size, start + c) - 1;
-                    s[last] = f.applyAsLong(s[start - 1], s[last]);
-                }
-                for (int j = 0; j < size; j++) {
-                    int chunk = j / c;
-                    scanned[j] = chunk == 0 || j == Math.min(size, chunk * c + c) - 1 ? s[j]
-                            : f.applyAsLong(s[chunk * c - 1], s[j]);
+            combineAll(algorithm, s, scanned, size, f);
+        }
+        barrier();
+        long r = result(algorithm, s, scanned, item, identity);
+        barrier(); // the next algorithm's stores wait for every work-item's read
+        return r;
+    }
+
+    /**
+     * The group's values {@code s} (one per work-item) combined in the device's order: a reduction into {@code s[0]},
+     * a scan into {@code scanned}, each work-item's inclusive result. Also what the host device's phased runs use
+     * ({@link HostPhases}), where the group's work-items have left their values and wait for the results.
+     */
+    static void combineAll(Algorithm algorithm, long[] s, long[] scanned, int size, LongBinaryOperator f) {
+        int c = (size + LANES - 1) / LANES;
+        for (int start = 0; start < size; start += c) {
+            int end = Math.min(size, start + c);
+            for (int j = start + 1; j < end; j++) {
+                if (algorithm == Algorithm.REDUCE) {
+                    s[start] = f.applyAsLong(s[start], s[j]);
+                } else {
+                    s[j] = f.applyAsLong(s[j - 1], s[j]);
                 }
             }
         }
-        barrier();
-        long r = switch (algorithm) {
+        if (algorithm == Algorithm.REDUCE) {
+            for (int start = c; start < size; start += c) {
+                s[0] = f.applyAsLong(s[0], s[start]);
+            }
+        } else {
+            for (int start = c; start < size; start += c) {
+                int last = Math.min(size, start + c) - 1;
+                s[last] = f.applyAsLong(s[start - 1], s[last]);
+            }
+            for (int j = 0; j < size; j++) {
+                int chunk = j / c;
+                scanned[j] = chunk == 0 || j == Math.min(size, chunk * c + c) - 1 ? s[j]
+                        : f.applyAsLong(s[chunk * c - 1], s[j]);
+            }
+        }
+    }
+
+    /** Work-item {@code item}'s result of {@link #combineAll}. */
+    static long result(Algorithm algorithm, long[] s, long[] scanned, int item, long identity) {
+        return switch (algorithm) {
             case REDUCE -> s[0];
             case INCLUSIVE_SCAN -> scanned[item];
             case EXCLUSIVE_SCAN -> item == 0 ? identity : scanned[item - 1];
         };
-        barrier(); // the next algorithm's stores wait for every work-item's read
-        return r;
     }
 
     /** {@code NdItem.groupBroadcast}: the value ({@code long}, or a floating-point value's bits) of item {@code from}. */

@@ -142,8 +142,8 @@ final class HostNdExecutor {
             Map<SpecConstant<?>, Object> spec, int dims, int[] g, int[] l, int[] groups, long from, long to) {
         int size = l[0] * l[1] * l[2];
         var item = new HostNdItem(dims, g, l, groups, groupId(groups, from), 0, null);
-        long[][] prims = new long[size][compiled.locals()];
-        Object[][] refs = new Object[size][compiled.locals()];
+        long[][] prims = new long[size][compiled.arrayLength()];
+        Object[][] refs = new Object[size][compiled.arrayLength()];
         int[] stoppedAt = new int[size];
         RuntimeException[] first = new RuntimeException[1];
         API.runWithSpecValues(spec, () -> {
@@ -199,6 +199,7 @@ final class HostNdExecutor {
             if (next < 0) {
                 return;
             }
+            HostPhases.runAlgorithm(compiled, next, prims, refs, w);
             phase = next;
         }
     }

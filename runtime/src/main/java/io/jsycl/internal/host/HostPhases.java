@@ -37,12 +37,57 @@ final class HostPhases {
      * A compiled kernel: its runner, the locals each work-item saves, and where its barriers are (for the error of a
      * group whose work-items stopped at different ones).
      */
-    record Compiled(Phased phased, int locals, StackTraceElement[] barriers) {
+    record Compiled(Phased phased, int locals, StackTraceElement[] barriers, int[] kinds, char[] types) {
+        /** The length of a work-item's saved-locals arrays: its locals, an algorithm's operand and its result. */
+        int arrayLength() {
+            return locals + 2;
+        }
     }
 
     private static final Map<Class<?>, Optional<Compiled>> CACHE = Collections.synchronizedMap(new WeakHashMap<>());
 
     private HostPhases() {
+    }
+
+    /**
+     * Split point {@code k} (from 1), where every work-item of the group stopped, if a work-group algorithm: combines
+     * the operands the work-items left at index {@code locals} of their arrays and puts each one's result at
+     * {@code locals + 1}, as the device combines them ({@link HostGroup#combineAll}).
+     */
+    static void runAlgorithm(Compiled compiled, int k, long[][] prims, Object[][] refs, int size) {
+        int kind = compiled.kinds()[k - 1];
+        if (kind == HostPhaseCompiler.BARRIER) {
+            return;
+        }
+        char type = compiled.types()[k - 1];
+        boolean wide = type == 'J' || type == 'D';
+        int at = compiled.locals();
+        var op = (io.jsycl.GroupOp) refs[0][at];
+        java.util.function.LongBinaryOperator f;
+        long identity;
+        if (type == 'F' || type == 'D') {
+            java.util.function.DoubleBinaryOperator d = HostGroup.floatingOp(op, wide);
+            f = (a, b) -> Double.doubleToRawLongBits(d.applyAsDouble(Double.longBitsToDouble(a),
+                    Double.longBitsToDouble(b)));
+            identity = Double.doubleToRawLongBits(HostGroup.floatingIdentity(op));
+        } else {
+            f = HostGroup.integralOp(op, wide);
+            identity = HostGroup.integralIdentity(op, wide);
+        }
+        var algorithm = switch (kind) {
+            case HostPhaseCompiler.REDUCE -> HostGroup.Algorithm.REDUCE;
+            case HostPhaseCompiler.INCLUSIVE_SCAN -> HostGroup.Algorithm.INCLUSIVE_SCAN;
+            default -> HostGroup.Algorithm.EXCLUSIVE_SCAN;
+        };
+        long[] s = new long[size];
+        long[] scanned = new long[size];
+        for (int i = 0; i < size; i++) {
+            s[i] = prims[i][at];
+        }
+        HostGroup.combineAll(algorithm, s, scanned, size, f);
+        for (int i = 0; i < size; i++) {
+            prims[i][at + 1] = HostGroup.result(algorithm, s, scanned, i, identity);
+        }
     }
 
     /** The kernel compiled into phases, or empty where it cannot be (it then runs on virtual threads). */
@@ -85,7 +130,7 @@ final class HostPhases {
                 barriers[k] = new StackTraceElement(ownerClass.getName(), lambda.getImplMethodName(), c.sourceFile(),
                         c.barrierLines()[k]);
             }
-            return Optional.of(new Compiled(phased, c.locals(), barriers));
+            return Optional.of(new Compiled(phased, c.locals(), barriers, c.kinds(), c.types()));
         } catch (Throwable e) { // a class the JVM refuses to define or verify: the virtual threads run it
             if (e instanceof VirtualMachineError vme && !(e instanceof StackOverflowError)) {
                 throw vme;

@@ -113,6 +113,71 @@ class HostPhasesTest {
     }
 
     @Test
+    void groupReductionsAndScansRunInPhasesAsTheVirtualThreadsRunThem() {
+        float[] f = new float[N];
+        int[] x = new int[N];
+        for (int i = 0; i < N; i++) {
+            f[i] = (i * 7919 % 1000) * 0.001f + 0.1f;
+            x[i] = i * 31 % 97 - 40;
+        }
+        float[] phasedOut = new float[N];
+        float[] threadsOut = new float[N];
+        long[] phasedInts = new long[N];
+        long[] threadsInts = new long[N];
+        try (var q = new Queue(Device.host()); var bf = Buffer.of(f); var bx = Buffer.of(x);
+             var po = Buffer.of(phasedOut); var to = Buffer.of(threadsOut); var pi = Buffer.of(phasedInts);
+             var ti = Buffer.of(threadsInts)) {
+            q.submit(h -> {
+                var a = bf.read(h);
+                var b = bx.read(h);
+                var o = po.write(h);
+                var n = pi.write(h);
+                NdItemKernel k = it -> {
+                    float v = a.get(it.globalId(0));
+                    int w = b.get(it.globalId(0));
+                    float sum = it.reduceOverGroup(v, GroupOp.SUM);
+                    float scan = it.inclusiveScanOverGroup(v, GroupOp.SUM);
+                    int before = it.exclusiveScanOverGroup(w, GroupOp.SUM);
+                    long most = it.reduceOverGroup((long) w * w, GroupOp.MAX);
+                    o.set(it.globalId(0), sum * 0.5f + scan);
+                    n.set(it.globalId(0), before * 1000L + most);
+                };
+                assertThat(HostPhases.of(k)).as("compiled into phases").isPresent();
+                h.parallelFor(NdRange.of(Range.of(N), Range.of(G)), k);
+            });
+            q.submit(h -> {
+                var a = bf.read(h);
+                var b = bx.read(h);
+                var o = to.write(h);
+                var n = ti.write(h);
+                // The same values through expressions: not split, so on a virtual thread per work-item.
+                NdItemKernel k = it -> {
+                    o.set(it.globalId(0), it.reduceOverGroup(a.get(it.globalId(0)), GroupOp.SUM) * 0.5f
+                            + it.inclusiveScanOverGroup(a.get(it.globalId(0)), GroupOp.SUM));
+                    n.set(it.globalId(0), it.exclusiveScanOverGroup(b.get(it.globalId(0)), GroupOp.SUM) * 1000L
+                            + it.reduceOverGroup((long) b.get(it.globalId(0)) * b.get(it.globalId(0)), GroupOp.MAX));
+                };
+                assertThat(HostPhases.of(k)).as("declined").isEmpty();
+                h.parallelFor(NdRange.of(Range.of(N), Range.of(G)), k);
+            });
+        }
+        assertThat(phasedOut).containsExactly(threadsOut);
+        assertThat(phasedInts).containsExactly(threadsInts);
+        // And the integers against plain Java.
+        for (int g0 = 0; g0 < N; g0 += G) {
+            long running = 0;
+            long most = Long.MIN_VALUE;
+            for (int l = 0; l < G; l++) {
+                most = Math.max(most, (long) x[g0 + l] * x[g0 + l]);
+            }
+            for (int l = 0; l < G; l++) {
+                assertThat(phasedInts[g0 + l]).isEqualTo(running * 1000L + most);
+                running += x[g0 + l];
+            }
+        }
+    }
+
+    @Test
     void kernelsWithGroupOperationsStillRunOnVirtualThreads() {
         int[] out = new int[N];
         try (var q = new Queue(Device.host()); var buf = Buffer.of(out)) {
