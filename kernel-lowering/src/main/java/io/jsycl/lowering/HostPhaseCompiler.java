@@ -39,9 +39,9 @@ import org.objectweb.asm.tree.analysis.SimpleVerifier;
  *
  * <p>What it compiles: barriers in the kernel's own body ({@code it.barrier()}, with or without a fence), anywhere (in
  * loops and branches), each a statement of its own; and the work-group reductions and scans ({@code v =
- * it.reduceOverGroup(x, op)} and the scans), whose operands the work-items leave at the split and whose results the
- * host device hands each of them as it resumes. It declines (empty) kernels with other work-group operations
- * (broadcasts, votes) or sub-group operations, with a call of a method that takes the item (a device function that
+ * it.reduceOverGroup(x, op)}, the scans, broadcasts and votes), whose operands the work-items leave at the split and whose results the
+ * host device hands each of them as it resumes, and the broadcasts and votes alike. It declines (empty) kernels with
+ * sub-group operations, with a call of a method that takes the item (a device function that
  * may hold a barrier), with exception handlers, or with a split point inside an expression; those run on virtual
  * threads.
  *
@@ -66,8 +66,16 @@ public final class HostPhaseCompiler {
     public static final int INCLUSIVE_SCAN = 2;
     /** A split point that is {@code exclusiveScanOverGroup}. */
     public static final int EXCLUSIVE_SCAN = 3;
+    /** A split point that is {@code groupBroadcast}: {@code refs[locals]} holds the source work-item (an Integer). */
+    public static final int BROADCAST = 4;
+    /** A split point that is {@code anyOfGroup}. */
+    public static final int ANY = 5;
+    /** A split point that is {@code allOfGroup}. */
+    public static final int ALL = 6;
+    /** A split point that is {@code noneOfGroup}. */
+    public static final int NONE = 7;
     private static final List<String> GROUP_ALGORITHMS = List.of("reduceOverGroup", "inclusiveScanOverGroup",
-            "exclusiveScanOverGroup");
+            "exclusiveScanOverGroup", "groupBroadcast", "anyOfGroup", "allOfGroup", "noneOfGroup");
     /** The item's methods that only tell where the work-item is: any other (a vote, a broadcast, a sub-group's). */
     private static final java.util.Set<String> ITEM_QUERIES = java.util.Set.of("globalId", "localId", "groupId",
             "globalRange", "localRange", "groupRange", "globalLinearId", "localLinearId", "dimensions");
@@ -81,10 +89,12 @@ public final class HostPhaseCompiler {
      * @param sourceFile the lambda class's source file, or null
      * @param barrierLines the source line of each barrier, barrier k at index k - 1 (-1 where unknown)
      * @param kinds what each barrier is: {@link #BARRIER}, or a work-group algorithm ({@link #REDUCE},
-     *        {@link #INCLUSIVE_SCAN}, {@link #EXCLUSIVE_SCAN}), whose operand each work-item leaves at index
+     *        {@link #INCLUSIVE_SCAN}, {@link #EXCLUSIVE_SCAN}, {@link #BROADCAST}, {@link #ANY}, {@link #ALL},
+     *        {@link #NONE}), whose operand each work-item leaves at index
      *        {@code locals} of its arrays (its bits in {@code prims}, the {@code GroupOp} in {@code refs}) and whose
      *        result it takes from {@code prims[locals + 1]} (a float's and a double's as a double's bits)
-     * @param types each algorithm's value type, a descriptor character ({@code I J F D}); ' ' for a barrier
+     * @param types each algorithm's value type, a descriptor character ({@code I J F D}, {@code Z} for a vote); ' '
+     *        for a barrier
      */
     public record Compiled(String name, byte[] bytes, int locals, String sourceFile, int[] barrierLines, int[] kinds,
             char[] types) {
@@ -158,9 +168,9 @@ public final class HostPhaseCompiler {
                     barriers.add(i);
                     kinds.add(BARRIER);
                     types.add(' ');
-                } else if (onItem && GROUP_ALGORITHMS.contains(call.name)
-                        && call.desc.endsWith("Lio/jsycl/GroupOp;)" + call.desc.charAt(1))) {
-                    if (frames[i] == null || frames[i].getStackSize() != 3) {
+                } else if (onItem && GROUP_ALGORITHMS.contains(call.name)) {
+                    int operands = Type.getArgumentTypes(call.desc).length;
+                    if (frames[i] == null || frames[i].getStackSize() != 1 + operands) {
                         return Optional.empty(); // inside an expression: not cut here
                     }
                     barriers.add(i);
@@ -219,14 +229,25 @@ public final class HostPhaseCompiler {
             AbstractInsnNode n = insns[i];
             int k = barriers.indexOf(i);
             if (k >= 0 && kinds.get(k) != BARRIER) {
-                // [it, x, op]: the operation to refs[locals], x's bits to prims[locals], through temporary locals.
+                // [it, x, op], [it, x, from] or [it, predicate]: the operation or the source work-item to
+                // refs[locals], x's bits (or the predicate) to prims[locals], through temporary locals.
                 char t = types.get(k);
-                body.add(new VarInsnNode(Opcodes.ASTORE, temp));
+                int kind = kinds.get(k);
+                boolean vote = kind >= ANY;
+                if (!vote) {
+                    if (kind == BROADCAST) {
+                        body.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Integer", "valueOf",
+                                "(I)Ljava/lang/Integer;"));
+                    }
+                    body.add(new VarInsnNode(Opcodes.ASTORE, temp));
+                }
                 body.add(new VarInsnNode(Type.getType(String.valueOf(t)).getOpcode(Opcodes.ISTORE), temp + 1));
                 body.add(new InsnNode(Opcodes.POP)); // the item
-                arrayIndex(body, refsSlot, locals);
-                body.add(new VarInsnNode(Opcodes.ALOAD, temp));
-                body.add(new InsnNode(Opcodes.AASTORE));
+                if (!vote) {
+                    arrayIndex(body, refsSlot, locals);
+                    body.add(new VarInsnNode(Opcodes.ALOAD, temp));
+                    body.add(new InsnNode(Opcodes.AASTORE));
+                }
                 arrayIndex(body, primsSlot, locals);
                 body.add(new VarInsnNode(Type.getType(String.valueOf(t)).getOpcode(Opcodes.ILOAD), temp + 1));
                 toBits(body, t);
@@ -484,7 +505,7 @@ public final class HostPhaseCompiler {
     /** The value of type {@code t} on the stack as a long: an int widened, a float's or double's double bits. */
     private static void toBits(InsnList out, char t) {
         switch (t) {
-            case 'I' -> out.add(new InsnNode(Opcodes.I2L));
+            case 'I', 'Z' -> out.add(new InsnNode(Opcodes.I2L));
             case 'F' -> {
                 out.add(new InsnNode(Opcodes.F2D));
                 out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Double", "doubleToRawLongBits", "(D)J"));
@@ -499,7 +520,7 @@ public final class HostPhaseCompiler {
     /** The long on the stack back to type {@code t}, as {@link #toBits} made it. */
     private static void fromBits(InsnList out, char t) {
         switch (t) {
-            case 'I' -> out.add(new InsnNode(Opcodes.L2I));
+            case 'I', 'Z' -> out.add(new InsnNode(Opcodes.L2I));
             case 'F' -> {
                 out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Double", "longBitsToDouble", "(J)D"));
                 out.add(new InsnNode(Opcodes.D2F));

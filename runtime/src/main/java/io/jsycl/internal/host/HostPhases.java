@@ -62,6 +62,33 @@ final class HostPhases {
         char type = compiled.types()[k - 1];
         boolean wide = type == 'J' || type == 'D';
         int at = compiled.locals();
+        if (kind == HostPhaseCompiler.BROADCAST) {
+            int from = (Integer) refs[0][at];
+            if (from < 0 || from >= size) {
+                throw new IndexOutOfBoundsException("groupBroadcast from work-item " + from + " of a work-group of "
+                        + size);
+            }
+            long value = prims[from][at];
+            for (int i = 0; i < size; i++) {
+                prims[i][at + 1] = value;
+            }
+            return;
+        }
+        if (kind >= HostPhaseCompiler.ANY) {
+            int trues = 0;
+            for (int i = 0; i < size; i++) {
+                trues += prims[i][at] != 0 ? 1 : 0;
+            }
+            boolean vote = switch (kind) {
+                case HostPhaseCompiler.ANY -> trues > 0;
+                case HostPhaseCompiler.ALL -> trues == size;
+                default -> trues == 0;
+            };
+            for (int i = 0; i < size; i++) {
+                prims[i][at + 1] = vote ? 1 : 0;
+            }
+            return;
+        }
         var op = (io.jsycl.GroupOp) refs[0][at];
         java.util.function.LongBinaryOperator f;
         long identity;

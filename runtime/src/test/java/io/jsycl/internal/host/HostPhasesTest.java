@@ -178,6 +178,40 @@ class HostPhasesTest {
     }
 
     @Test
+    void broadcastsAndVotesRunInPhases() {
+        int[] x = new int[N];
+        for (int i = 0; i < N; i++) {
+            x[i] = i * 13 % 29;
+        }
+        long[] out = new long[N];
+        try (var q = new Queue(Device.host()); var bx = Buffer.of(x); var bo = Buffer.of(out)) {
+            q.submit(h -> {
+                var a = bx.read(h);
+                var o = bo.write(h);
+                NdItemKernel k = it -> {
+                    int v = a.get(it.globalId(0));
+                    double first = it.groupBroadcast(v * 0.5, 3);
+                    boolean any = it.anyOfGroup(v == 28);
+                    boolean all = it.allOfGroup(v < 29);
+                    boolean none = it.noneOfGroup(v > 100);
+                    o.set(it.globalId(0), (long) (first * 2) * 8 + (any ? 4 : 0) + (all ? 2 : 0) + (none ? 1 : 0));
+                };
+                assertThat(HostPhases.of(k)).as("compiled into phases").isPresent();
+                h.parallelFor(NdRange.of(Range.of(N), Range.of(G)), k);
+            });
+        }
+        for (int g0 = 0; g0 < N; g0 += G) {
+            boolean any = false;
+            for (int l = 0; l < G; l++) {
+                any |= x[g0 + l] == 28;
+            }
+            for (int l = 0; l < G; l++) {
+                assertThat(out[g0 + l]).isEqualTo(x[g0 + 3] * 8L + (any ? 4 : 0) + 2 + 1);
+            }
+        }
+    }
+
+    @Test
     void kernelsWithGroupOperationsStillRunOnVirtualThreads() {
         int[] out = new int[N];
         try (var q = new Queue(Device.host()); var buf = Buffer.of(out)) {
