@@ -13,8 +13,9 @@ import java.util.stream.IntStream;
 
 /**
  * What a kernel costs on the pure-Java host device, beside the same arithmetic as a parallel Java loop and on each
- * OpenCL CPU device of the machine: a 1-D {@code Range} kernel, an nd-range kernel without barriers, and an nd-range
- * kernel that stages its group's elements in local memory between two barriers (a reversal within each group). Data
+ * OpenCL CPU device of the machine: a 1-D {@code Range} kernel, an nd-range kernel without barriers, an nd-range
+ * kernel that stages its group's elements in local memory between two barriers (a reversal within each group), and one
+ * with a work-group reduction (each group's maximum). Data
  * stays in the buffers between runs; a run is the submit and its wait. Median of {@code --runs} after one warm-up run,
  * milliseconds; every result checked against Java.
  *
@@ -41,6 +42,14 @@ public final class HostDeviceBench {
             int base = i / group * group;
             expectReverse[i] = x[base + group - 1 - i % group];
         }
+        float[] expectMax = new float[n];
+        for (int g0 = 0; g0 < n; g0 += group) {
+            float m = Float.NEGATIVE_INFINITY;
+            for (int l = 0; l < group; l++) {
+                m = Math.max(m, x[g0 + l]);
+            }
+            Arrays.fill(expectMax, g0, g0 + group, m);
+        }
         System.out.printf("## Kernels on the host device, %d floats, work-groups of %d (%d host cores)%n%n", n, group,
                 Runtime.getRuntime().availableProcessors());
         System.out.println("| kernel | device | median ms | x Java loop | check |");
@@ -50,8 +59,16 @@ public final class HostDeviceBench {
                 .forEach(i -> y[i] = x[i] * 2f + (i % group)));
         double javaReverse = median(runs, () -> IntStream.range(0, n).parallel()
                 .forEach(i -> y[i] = x[i / group * group + group - 1 - i % group]));
+        double javaMax = median(runs, () -> IntStream.range(0, n / group).parallel().forEach(g -> {
+            float m = Float.NEGATIVE_INFINITY;
+            for (int l = 0; l < group; l++) {
+                m = Math.max(m, x[g * group + l]);
+            }
+            Arrays.fill(y, g * group, g * group + group, m);
+        }));
         System.out.printf("| map | Java parallel stream | %.2f | 1.00 | - |%n", javaMap);
         System.out.printf("| reverse within groups | Java parallel stream | %.2f | 1.00 | - |%n", javaReverse);
+        System.out.printf("| maximum of each group | Java parallel stream | %.2f | 1.00 | - |%n", javaMax);
         List<Device> devices = new ArrayList<>(Device.all().stream()
                 .filter(d -> d.isHost() || d.type() == io.jsycl.DeviceType.CPU).toList());
         for (Device device : devices) {
@@ -78,10 +95,19 @@ public final class HostDeviceBench {
                         b.set(it.globalId(0), tile.get(group - 1 - it.localId(0)));
                     });
                 }).await();
+                Runnable max = () -> q.submit(h -> {
+                    var a = in.read(h);
+                    var b = o.write(h);
+                    h.parallelFor(NdRange.of(Range.of(n), Range.of(group)), it -> {
+                        float m = it.reduceOverGroup(a.get(it.globalId(0)), io.jsycl.GroupOp.MAX);
+                        b.set(it.globalId(0), m);
+                    });
+                }).await();
                 row("map, Range", device, median(runs, range), javaMap, o, expectMap);
                 row("map, nd-range without barriers", device, median(runs, nd), javaMap, o, expectMap);
                 row("reverse within groups, nd-range with barriers", device, median(runs, reverse), javaReverse, o,
                         expectReverse);
+                row("maximum of each group, reduceOverGroup", device, median(runs, max), javaMax, o, expectMax);
             }
         }
     }
