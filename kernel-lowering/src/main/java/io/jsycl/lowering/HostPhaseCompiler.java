@@ -38,12 +38,12 @@ import org.objectweb.asm.tree.analysis.SimpleVerifier;
  * a virtual thread per work-item parked at every barrier.
  *
  * <p>What it compiles: barriers in the kernel's own body ({@code it.barrier()}, with or without a fence), anywhere (in
- * loops and branches), each a statement of its own; and the work-group reductions and scans ({@code v =
- * it.reduceOverGroup(x, op)}, the scans, broadcasts and votes), whose operands the work-items leave at the split and whose results the
- * host device hands each of them as it resumes, and the broadcasts and votes alike. It declines (empty) kernels with
- * sub-group operations, with a call of a method that takes the item (a device function that
- * may hold a barrier), with exception handlers, or with a split point inside an expression; those run on virtual
- * threads.
+ * loops and branches), each a statement of its own; and the work-group operations (reductions, scans, broadcasts,
+ * votes: {@code v = it.reduceOverGroup(x, op)}), also inside expressions, whose operands the work-items leave at the
+ * split and whose results the host device hands each of them as it resumes (the values under the call in an
+ * expression are saved with the locals and pushed back first). It declines (empty) kernels with sub-group operations,
+ * with a call of a method that takes the item (a device function that may hold a barrier), with exception handlers,
+ * or with a barrier inside an expression; those run on virtual threads.
  *
  * <p>The class it makes, {@code Owner$JsyclPhases$method}, is to be defined in the lambda's class's package, with the
  * private static methods the body calls (device functions) copied in, so that it needs no private access and its
@@ -85,7 +85,8 @@ public final class HostPhaseCompiler {
      *
      * @param name its binary name (the lambda class's package)
      * @param bytes the class file
-     * @param locals how many slots each work-item's saved-locals arrays need
+     * @param locals how many local slots each work-item saves (its arrays are {@code locals + 2 + stack} long)
+     * @param stack the most values under a work-group operation's call that a work-item saves with its locals
      * @param sourceFile the lambda class's source file, or null
      * @param barrierLines the source line of each barrier, barrier k at index k - 1 (-1 where unknown)
      * @param kinds what each barrier is: {@link #BARRIER}, or a work-group algorithm ({@link #REDUCE},
@@ -96,8 +97,8 @@ public final class HostPhaseCompiler {
      * @param types each algorithm's value type, a descriptor character ({@code I J F D}, {@code Z} for a vote); ' '
      *        for a barrier
      */
-    public record Compiled(String name, byte[] bytes, int locals, String sourceFile, int[] barrierLines, int[] kinds,
-            char[] types) {
+    public record Compiled(String name, byte[] bytes, int locals, int stack, String sourceFile, int[] barrierLines,
+            int[] kinds, char[] types) {
     }
 
     private HostPhaseCompiler() {
@@ -153,6 +154,7 @@ public final class HostPhaseCompiler {
         AbstractInsnNode[] insns = m.instructions.toArray();
         List<Integer> barriers = new ArrayList<>();
         List<Integer> kinds = new ArrayList<>();
+        List<Integer> below = new ArrayList<>();
         List<Character> types = new ArrayList<>();
         for (int i = 0; i < insns.length; i++) {
             if (insns[i] instanceof MethodInsnNode call) {
@@ -166,13 +168,17 @@ public final class HostPhaseCompiler {
                         return Optional.empty(); // a barrier inside an expression: not cut here
                     }
                     barriers.add(i);
+                    below.add(0);
                     kinds.add(BARRIER);
                     types.add(' ');
                 } else if (onItem && GROUP_ALGORITHMS.contains(call.name)) {
                     int operands = Type.getArgumentTypes(call.desc).length;
-                    if (frames[i] == null || frames[i].getStackSize() != 1 + operands) {
-                        return Optional.empty(); // inside an expression: not cut here
+                    if (frames[i] == null) {
+                        return Optional.empty();
                     }
+                    // Inside an expression (out.set(i, it.reduceOverGroup(x, op))), the values under the item are
+                    // saved with the locals and pushed back before the result.
+                    below.add(frames[i].getStackSize() - 1 - operands);
                     barriers.add(i);
                     kinds.add(GROUP_ALGORITHMS.indexOf(call.name) + 1);
                     types.add(call.desc.charAt(1));
@@ -217,6 +223,11 @@ public final class HostPhaseCompiler {
             for (int s = paramSlots; s < locals; s++) {
                 restore(body, f.getLocal(s), s + extra, primsSlot, refsSlot, s);
             }
+            for (int j = 0; j < below.get(k); j++) { // the expression's values under the call, bottom first
+                BasicValue v = f.getStack(j);
+                restore(body, v, temp + 3, primsSlot, refsSlot, locals + 2 + j);
+                body.add(new VarInsnNode(v.getType().getOpcode(Opcodes.ILOAD), temp + 3));
+            }
             if (kinds.get(k) != BARRIER) { // the algorithm's result, which the group's run put at locals + 1
                 arrayIndex(body, primsSlot, locals + 1);
                 body.add(new InsnNode(Opcodes.LALOAD));
@@ -252,6 +263,11 @@ public final class HostPhaseCompiler {
                 body.add(new VarInsnNode(Type.getType(String.valueOf(t)).getOpcode(Opcodes.ILOAD), temp + 1));
                 toBits(body, t);
                 body.add(new InsnNode(Opcodes.LASTORE));
+                for (int j = below.get(k) - 1; j >= 0; j--) { // the expression's values under the call, top first
+                    BasicValue v = frames[i].getStack(j);
+                    body.add(new VarInsnNode(v.getType().getOpcode(Opcodes.ISTORE), temp + 3));
+                    save(body, v, temp + 3, primsSlot, refsSlot, locals + 2 + j);
+                }
             } else if (k >= 0) {
                 int args = Type.getArgumentTypes(((MethodInsnNode) n).desc).length;
                 for (int a = 0; a <= args; a++) {
@@ -313,7 +329,7 @@ public final class HostPhaseCompiler {
         init.visitEnd();
         var phases = new MethodNode(Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE, "phases", phasesDesc, null, null);
         phases.instructions = body;
-        phases.maxLocals = locals + extra + 3;
+        phases.maxLocals = locals + extra + 5;
         // The class's private static methods the body calls (device functions), copied in with their own calls,
         // so that the class needs no private access to the lambda's class and keeps its lines in stack traces.
         boolean usesPrivate = false;
@@ -379,7 +395,8 @@ public final class HostPhaseCompiler {
         for (int k = 0; k < typeArray.length; k++) {
             typeArray[k] = types.get(k);
         }
-        return Optional.of(new Compiled(name.replace('/', '.'), cw.toByteArray(), locals, cls.sourceFile, lines,
+        int stack = below.stream().mapToInt(Integer::intValue).max().orElse(0);
+        return Optional.of(new Compiled(name.replace('/', '.'), cw.toByteArray(), locals, stack, cls.sourceFile, lines,
                 kindArray, typeArray));
     }
 

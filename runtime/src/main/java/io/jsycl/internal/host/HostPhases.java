@@ -37,10 +37,13 @@ final class HostPhases {
      * A compiled kernel: its runner, the locals each work-item saves, and where its barriers are (for the error of a
      * group whose work-items stopped at different ones).
      */
-    record Compiled(Phased phased, int locals, StackTraceElement[] barriers, int[] kinds, char[] types) {
-        /** The length of a work-item's saved-locals arrays: its locals, an algorithm's operand and its result. */
+    record Compiled(Phased phased, int locals, int stack, StackTraceElement[] barriers, int[] kinds, char[] types) {
+        /**
+         * The length of a work-item's saved-locals arrays: its locals, an algorithm's operand and its result, and the
+         * values under an algorithm's call in an expression.
+         */
         int arrayLength() {
-            return locals + 2;
+            return locals + 2 + stack;
         }
     }
 
@@ -157,7 +160,7 @@ final class HostPhases {
                 barriers[k] = new StackTraceElement(ownerClass.getName(), lambda.getImplMethodName(), c.sourceFile(),
                         c.barrierLines()[k]);
             }
-            return Optional.of(new Compiled(phased, c.locals(), barriers, c.kinds(), c.types()));
+            return Optional.of(new Compiled(phased, c.locals(), c.stack(), barriers, c.kinds(), c.types()));
         } catch (Throwable e) { // a class the JVM refuses to define or verify: the virtual threads run it
             if (e instanceof VirtualMachineError vme && !(e instanceof StackOverflowError)) {
                 throw vme;

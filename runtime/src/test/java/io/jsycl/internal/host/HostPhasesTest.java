@@ -150,10 +150,11 @@ class HostPhasesTest {
                 var b = bx.read(h);
                 var o = to.write(h);
                 var n = ti.write(h);
-                // The same values through expressions: not split, so on a virtual thread per work-item.
+                // The same values, on a virtual thread per work-item: a sub-group query keeps the kernel off phases.
                 NdItemKernel k = it -> {
+                    int lane = it.subGroupLocalId();
                     o.set(it.globalId(0), it.reduceOverGroup(a.get(it.globalId(0)), GroupOp.SUM) * 0.5f
-                            + it.inclusiveScanOverGroup(a.get(it.globalId(0)), GroupOp.SUM));
+                            + it.inclusiveScanOverGroup(a.get(it.globalId(0)), GroupOp.SUM) + lane * 0f);
                     n.set(it.globalId(0), it.exclusiveScanOverGroup(b.get(it.globalId(0)), GroupOp.SUM) * 1000L
                             + it.reduceOverGroup((long) b.get(it.globalId(0)) * b.get(it.globalId(0)), GroupOp.MAX));
                 };
@@ -161,8 +162,30 @@ class HostPhasesTest {
                 h.parallelFor(NdRange.of(Range.of(N), Range.of(G)), k);
             });
         }
+        float[] exprOut = new float[N];
+        long[] exprInts = new long[N];
+        try (var q = new Queue(Device.host()); var bf = Buffer.of(f); var bx = Buffer.of(x);
+             var eo = Buffer.of(exprOut); var ei = Buffer.of(exprInts)) {
+            q.submit(h -> {
+                var a = bf.read(h);
+                var b = bx.read(h);
+                var o = eo.write(h);
+                var n = ei.write(h);
+                // Inside expressions: split with the values under each call saved and pushed back.
+                NdItemKernel k = it -> {
+                    o.set(it.globalId(0), it.reduceOverGroup(a.get(it.globalId(0)), GroupOp.SUM) * 0.5f
+                            + it.inclusiveScanOverGroup(a.get(it.globalId(0)), GroupOp.SUM));
+                    n.set(it.globalId(0), it.exclusiveScanOverGroup(b.get(it.globalId(0)), GroupOp.SUM) * 1000L
+                            + it.reduceOverGroup((long) b.get(it.globalId(0)) * b.get(it.globalId(0)), GroupOp.MAX));
+                };
+                assertThat(HostPhases.of(k)).as("compiled into phases").isPresent();
+                h.parallelFor(NdRange.of(Range.of(N), Range.of(G)), k);
+            });
+        }
         assertThat(phasedOut).containsExactly(threadsOut);
         assertThat(phasedInts).containsExactly(threadsInts);
+        assertThat(exprOut).containsExactly(threadsOut);
+        assertThat(exprInts).containsExactly(threadsInts);
         // And the integers against plain Java.
         for (int g0 = 0; g0 < N; g0 += G) {
             long running = 0;
@@ -212,12 +235,13 @@ class HostPhasesTest {
     }
 
     @Test
-    void kernelsWithGroupOperationsStillRunOnVirtualThreads() {
+    void kernelsWithSubGroupOperationsStillRunOnVirtualThreads() {
         int[] out = new int[N];
         try (var q = new Queue(Device.host()); var buf = Buffer.of(out)) {
             q.submit(h -> {
                 var b = buf.write(h);
-                NdItemKernel k = it -> b.set(it.globalId(0), it.reduceOverGroup(it.localId(0), GroupOp.SUM));
+                NdItemKernel k = it -> b.set(it.globalId(0), it.reduceOverGroup(it.localId(0), GroupOp.SUM)
+                        + it.reduceOverSubGroup(0, GroupOp.SUM));
                 assertThat(HostPhases.of(k)).as("declined").isEmpty();
                 h.parallelFor(NdRange.of(Range.of(N), Range.of(G)), k);
             });
