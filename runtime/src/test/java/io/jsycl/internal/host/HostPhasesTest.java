@@ -92,6 +92,60 @@ class HostPhasesTest {
     }
 
     @Test
+    void aTiledMatrixProductWithBarriersInItsTileLoopMatchesJava() {
+        int n = 64;
+        int t = 8;
+        int[] a = new int[n * n];
+        int[] b = new int[n * n];
+        for (int i = 0; i < n * n; i++) {
+            a[i] = i % 13 - 6;
+            b[i] = i % 7 - 3;
+        }
+        int[] c = new int[n * n];
+        try (var q = new Queue(Device.host()); var ba = Buffer.of(a, Range.of(n, n));
+             var bb = Buffer.of(b, Range.of(n, n)); var bc = Buffer.of(c, Range.of(n, n))) {
+            q.submit(h -> {
+                var x = ba.read(h);
+                var y = bb.read(h);
+                var z = bc.write(h);
+                var tileA = LocalAccessor.ofInt(h, Range.of(t, t));
+                var tileB = LocalAccessor.ofInt(h, Range.of(t, t));
+                NdItemKernel k = it -> {
+                    int row = it.globalId(0);
+                    int col = it.globalId(1);
+                    int lr = it.localId(0);
+                    int lc = it.localId(1);
+                    int sum = 0;
+                    for (int tile = 0; tile < n / t; tile++) {
+                        tileA.set(lr, lc, x.get(row, tile * t + lc));
+                        tileB.set(lr, lc, y.get(tile * t + lr, col));
+                        it.barrier();
+                        for (int kk = 0; kk < t; kk++) {
+                            if (kk == lr && sum == Integer.MIN_VALUE) {
+                                continue; // a branch on the id that joins before the barrier
+                            }
+                            sum += tileA.get(lr, kk) * tileB.get(kk, lc);
+                        }
+                        it.barrier();
+                    }
+                    z.set(row, col, sum);
+                };
+                assertThat(HostPhases.of(k)).as("compiled into phases").isPresent();
+                h.parallelFor(NdRange.of(Range.of(n, n), Range.of(t, t)), k);
+            });
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                int sum = 0;
+                for (int kk = 0; kk < n; kk++) {
+                    sum += a[i * n + kk] * b[kk * n + j];
+                }
+                assertThat(c[i * n + j]).as("c[%d][%d]", i, j).isEqualTo(sum);
+            }
+        }
+    }
+
+    @Test
     void workItemsThatStopAtDifferentBarriersFailWithTheBarriersLine() {
         try (var q = new Queue(Device.host()); var buf = Buffer.ofInt(Range.of(N))) {
             assertThatThrownBy(() -> q.submit(h -> {
