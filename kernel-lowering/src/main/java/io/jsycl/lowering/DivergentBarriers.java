@@ -186,7 +186,7 @@ final class DivergentBarriers {
     }
 
     /** The source line of the instruction at {@code index}: the last line number before it, or -1. */
-    private static int lineOf(AbstractInsnNode[] insns, int index) {
+    static int lineOf(AbstractInsnNode[] insns, int index) {
         for (int i = index; i >= 0; i--) {
             if (insns[i] instanceof LineNumberNode l) {
                 return l.line;

@@ -339,7 +339,7 @@ public final class HostPhaseCompiler {
         while (!pending.isEmpty() && !usesPrivate) {
             for (AbstractInsnNode n : pending.poll()) {
                 MethodNode target = n instanceof MethodInsnNode call && call.owner.equals(owner)
-                        ? method(cls, call.name, call.desc) : null;
+                        ? KernelLowerer.method(cls, call.name, call.desc) : null;
                 if (target != null && (target.access & Opcodes.ACC_PRIVATE) != 0) {
                     if ((target.access & Opcodes.ACC_STATIC) == 0 || !target.tryCatchBlocks.isEmpty()) {
                         usesPrivate = true;
@@ -385,7 +385,7 @@ public final class HostPhaseCompiler {
         cw.visitEnd();
         int[] lines = new int[barriers.size()];
         for (int k = 0; k < lines.length; k++) {
-            lines[k] = lineOf(insns, barriers.get(k));
+            lines[k] = DivergentBarriers.lineOf(insns, barriers.get(k));
         }
         if (usesPrivate) {
             return Optional.empty(); // the virtual threads run it, with its lines in stack traces
@@ -400,15 +400,6 @@ public final class HostPhaseCompiler {
                 kindArray, typeArray));
     }
 
-    private static MethodNode method(ClassNode cls, String name, String desc) {
-        for (MethodNode m : cls.methods) {
-            if (m.name.equals(name) && m.desc.equals(desc)) {
-                return m;
-            }
-        }
-        return null;
-    }
-
     private static boolean isPrivateField(ClassNode cls, String name) {
         for (var field : cls.fields) {
             if (field.name.equals(name) && (field.access & Opcodes.ACC_PRIVATE) != 0) {
@@ -418,105 +409,72 @@ public final class HostPhaseCompiler {
         return false;
     }
 
-    /** The source line of the instruction at {@code index}: the last line number before it, or -1. */
-    private static int lineOf(AbstractInsnNode[] insns, int index) {
-        for (int i = index; i >= 0; i--) {
-            if (insns[i] instanceof org.objectweb.asm.tree.LineNumberNode l) {
-                return l.line;
-            }
-        }
-        return -1;
-    }
-
     /** Stores local {@code slot} (typed {@code v} by the verifier) into the work-item's arrays at {@code index}. */
     private static void save(InsnList out, BasicValue v, int slot, int prims, int refs, int index) {
-        Type t = v == null ? null : v.getType();
-        if (t == null || v == BasicValue.UNINITIALIZED_VALUE) {
+        Type t = savedType(v);
+        if (t == null || isNull(t)) {
+            return;
+        }
+        boolean ref = t.getSort() == Type.OBJECT || t.getSort() == Type.ARRAY;
+        arrayIndex(out, ref ? refs : prims, index);
+        out.add(new VarInsnNode(t.getOpcode(Opcodes.ILOAD), slot));
+        if (ref) {
+            out.add(new InsnNode(Opcodes.AASTORE));
             return;
         }
         switch (t.getSort()) {
-            case Type.BOOLEAN, Type.CHAR, Type.BYTE, Type.SHORT, Type.INT -> {
-                arrayIndex(out, prims, index);
-                out.add(new VarInsnNode(Opcodes.ILOAD, slot));
-                out.add(new InsnNode(Opcodes.I2L));
-                out.add(new InsnNode(Opcodes.LASTORE));
-            }
-            case Type.FLOAT -> {
-                arrayIndex(out, prims, index);
-                out.add(new VarInsnNode(Opcodes.FLOAD, slot));
-                out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Float", "floatToRawIntBits", "(F)I"));
-                out.add(new InsnNode(Opcodes.I2L));
-                out.add(new InsnNode(Opcodes.LASTORE));
-            }
-            case Type.LONG -> {
-                arrayIndex(out, prims, index);
-                out.add(new VarInsnNode(Opcodes.LLOAD, slot));
-                out.add(new InsnNode(Opcodes.LASTORE));
-            }
-            case Type.DOUBLE -> {
-                arrayIndex(out, prims, index);
-                out.add(new VarInsnNode(Opcodes.DLOAD, slot));
-                out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Double", "doubleToRawLongBits", "(D)J"));
-                out.add(new InsnNode(Opcodes.LASTORE));
-            }
-            case Type.OBJECT, Type.ARRAY -> {
-                if (t.getInternalName().equals("null")) {
-                    return;
-                }
-                arrayIndex(out, refs, index);
-                out.add(new VarInsnNode(Opcodes.ALOAD, slot));
-                out.add(new InsnNode(Opcodes.AASTORE));
-            }
+            case Type.FLOAT -> out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Float", "floatToRawIntBits",
+                    "(F)I"));
+            case Type.DOUBLE -> out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Double",
+                    "doubleToRawLongBits", "(D)J"));
             default -> {
             }
         }
+        if (t.getSize() == 1) {
+            out.add(new InsnNode(Opcodes.I2L)); // an int, or a float's bits
+        }
+        out.add(new InsnNode(Opcodes.LASTORE));
     }
 
     /** Loads local {@code slot} back from the work-item's arrays, as {@link #save} stored it. */
     private static void restore(InsnList out, BasicValue v, int slot, int prims, int refs, int index) {
-        Type t = v == null ? null : v.getType();
-        if (t == null || v == BasicValue.UNINITIALIZED_VALUE) {
+        Type t = savedType(v);
+        if (t == null) {
             return;
         }
-        switch (t.getSort()) {
-            case Type.BOOLEAN, Type.CHAR, Type.BYTE, Type.SHORT, Type.INT -> {
-                arrayIndex(out, prims, index);
-                out.add(new InsnNode(Opcodes.LALOAD));
+        if (isNull(t)) {
+            out.add(new InsnNode(Opcodes.ACONST_NULL));
+        } else if (t.getSort() == Type.OBJECT || t.getSort() == Type.ARRAY) {
+            arrayIndex(out, refs, index);
+            out.add(new InsnNode(Opcodes.AALOAD));
+            out.add(new TypeInsnNode(Opcodes.CHECKCAST, t.getInternalName()));
+        } else {
+            arrayIndex(out, prims, index);
+            out.add(new InsnNode(Opcodes.LALOAD));
+            if (t.getSize() == 1) {
                 out.add(new InsnNode(Opcodes.L2I));
-                out.add(new VarInsnNode(Opcodes.ISTORE, slot));
             }
-            case Type.FLOAT -> {
-                arrayIndex(out, prims, index);
-                out.add(new InsnNode(Opcodes.LALOAD));
-                out.add(new InsnNode(Opcodes.L2I));
-                out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Float", "intBitsToFloat", "(I)F"));
-                out.add(new VarInsnNode(Opcodes.FSTORE, slot));
-            }
-            case Type.LONG -> {
-                arrayIndex(out, prims, index);
-                out.add(new InsnNode(Opcodes.LALOAD));
-                out.add(new VarInsnNode(Opcodes.LSTORE, slot));
-            }
-            case Type.DOUBLE -> {
-                arrayIndex(out, prims, index);
-                out.add(new InsnNode(Opcodes.LALOAD));
-                out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Double", "longBitsToDouble", "(J)D"));
-                out.add(new VarInsnNode(Opcodes.DSTORE, slot));
-            }
-            case Type.OBJECT, Type.ARRAY -> {
-                if (t.getInternalName().equals("null")) {
-                    out.add(new InsnNode(Opcodes.ACONST_NULL));
-                    out.add(new VarInsnNode(Opcodes.ASTORE, slot));
-                    return;
+            switch (t.getSort()) {
+                case Type.FLOAT -> out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Float",
+                        "intBitsToFloat", "(I)F"));
+                case Type.DOUBLE -> out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Double",
+                        "longBitsToDouble", "(J)D"));
+                default -> {
                 }
-                arrayIndex(out, refs, index);
-                out.add(new InsnNode(Opcodes.AALOAD));
-                out.add(new TypeInsnNode(Opcodes.CHECKCAST, t.getInternalName()));
-                out.add(new VarInsnNode(Opcodes.ASTORE, slot));
-            }
-            default -> {
             }
         }
+        out.add(new VarInsnNode(t.getOpcode(Opcodes.ISTORE), slot));
+    }
+
+    /** The type of a value to save: a primitive's or a reference's; null where there is nothing to save. */
+    private static Type savedType(BasicValue v) {
+        Type t = v == null || v == BasicValue.UNINITIALIZED_VALUE ? null : v.getType();
+        return t == null || t.getSort() == Type.VOID || t.getSort() == Type.METHOD ? null : t;
+    }
+
+    /** The verifier's type of the {@code null} constant, which is stored as nothing and restored as null. */
+    private static boolean isNull(Type t) {
+        return t.getSort() == Type.OBJECT && t.getInternalName().equals("null");
     }
 
     /** The value of type {@code t} on the stack as a long: an int widened, a float's or double's double bits. */

@@ -88,7 +88,7 @@ public final class KernelLowerer {
     }
 
     /** The method {@code name}{@code desc} of {@code cls}, or null. */
-    private static MethodNode method(ClassNode cls, String name, String desc) {
+    static MethodNode method(ClassNode cls, String name, String desc) {
         for (MethodNode m : cls.methods) {
             if (m.name.equals(name) && m.desc.equals(desc)) {
                 return m;

@@ -18,8 +18,9 @@ import java.util.function.Supplier;
  * silence.
  *
  * <p>Design. A wait registers a {@code WaitWatch} before it blocks and closes it after, a map put and remove. One
- * daemon thread, {@code jsycl-wait-watch}, started by the first registration, looks at the registered waits once a
- * second while there are any, and parks while there are none. The description is computed only for a warning.
+ * daemon thread, {@code jsycl-wait-watch}, started by the first registration, looks at the registered waits five times
+ * a second while there are any (reading the setting then, not in the waits), and parks while there are none. The
+ * description is computed only for a warning.
  *
  * <p>Thread safety: the registry is a concurrent set; a watch's fields are final except {@code nextWarnNanos}, which
  * only the watching thread touches.
@@ -52,14 +53,14 @@ public final class WaitWatch implements AutoCloseable {
     private final Supplier<String> what;
     private final String cause;
     // Only the watching thread reads and writes it after construction.
+    // 0 until the first warning: the first is due JSYCL_WAIT_WARN after the start, as the watching thread reads it.
     private long nextWarnNanos;
 
-    private WaitWatch(Supplier<String> what, String cause, long warnNanos) {
+    private WaitWatch(Supplier<String> what, String cause) {
         this.thread = Thread.currentThread();
         this.startNanos = System.nanoTime();
         this.what = what;
         this.cause = cause;
-        this.nextWarnNanos = startNanos + warnNanos;
     }
 
     /**
@@ -67,20 +68,10 @@ public final class WaitWatch implements AutoCloseable {
      *
      * @param what the awaited thing as a warning names it, computed only for a warning
      * @param cause what usually keeps such a wait from ending, and what to do, for the warning
-     * @return the registration, or null where warnings are off ({@code JSYCL_WAIT_WARN=0}); closing null is fine in
-     *     try-with-resources
+     * @return the registration
      */
     public static WaitWatch start(Supplier<String> what, String cause) {
-        long warnMillis;
-        try {
-            warnMillis = Settings.current().waitWarnMillis().get();
-        } catch (IllegalArgumentException e) {
-            warnMillis = 10_000; // a malformed setting is reported where settings are read, not at every wait
-        }
-        if (warnMillis <= 0) {
-            return null;
-        }
-        var watch = new WaitWatch(what, cause, warnMillis * 1_000_000L);
+        var watch = new WaitWatch(what, cause);
         WAITING.add(watch);
         Thread w = watcher;
         if (w == null) {
@@ -114,12 +105,26 @@ public final class WaitWatch implements AutoCloseable {
             }
             idle = false;
             LockSupport.parkNanos(WaitWatch.class, LOOK_NANOS);
+            // The setting is read here, once a look, not by the waits: they register and go on.
+            long warnNanos = warnMillis() * 1_000_000L;
+            if (warnNanos <= 0) {
+                continue; // JSYCL_WAIT_WARN=0: no warnings
+            }
             long now = System.nanoTime();
             for (WaitWatch w : WAITING) {
-                if (now - w.nextWarnNanos >= 0) {
+                long due = w.nextWarnNanos != 0 ? w.nextWarnNanos : w.startNanos + warnNanos;
+                if (now - due >= 0) {
                     w.warn(now);
                 }
             }
+        }
+    }
+
+    private static long warnMillis() {
+        try {
+            return Settings.current().waitWarnMillis().get();
+        } catch (IllegalArgumentException e) {
+            return 10_000; // a malformed setting is reported where settings are read, not at every look
         }
     }
 

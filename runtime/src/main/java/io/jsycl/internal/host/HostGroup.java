@@ -76,10 +76,7 @@ public final class HostGroup {
         }
         var returned = returnedIn.get(next - 1);
         if (returned != null) {
-            throw new DivergentBarrier("a barrier that not every work-item of its work-group reached: work-item(s) "
-                    + describe(returned) + " of the group (local linear ids) returned from the kernel while the others"
-                    + " waited at the barrier; every work-item of a work-group must reach each barrier, for example by"
-                    + " calling it outside the branch (on a GPU such a kernel hangs or gives wrong results)");
+            throw returnedBeforeBarrier(returned);
         }
     }
 
@@ -111,10 +108,7 @@ public final class HostGroup {
             }
         }
         if (!returned.isEmpty()) {
-            return new DivergentBarrier("a barrier that not every work-item of its work-group reached: work-item(s) "
-                    + describe(returned) + " of the group (local linear ids) returned from the kernel while the others"
-                    + " waited at the barrier; every work-item of a work-group must reach each barrier, for example by"
-                    + " calling it outside the branch (on a GPU such a kernel hangs or gives wrong results)");
+            return returnedBeforeBarrier(returned);
         }
         var groupsOfItems = new java.util.ArrayList<String>();
         waiting.forEach((barrier, ids) -> groupsOfItems.add(describe(ids) + " at the kernel's barrier " + barrier));
@@ -122,6 +116,14 @@ public final class HostGroup {
                 + String.join("; ", groupsOfItems) + " (local linear ids, the kernel's barriers counted in the order"
                 + " they appear in its code); every work-item of a work-group must reach the same barriers in the same"
                 + " order (on a GPU such a kernel hangs or gives wrong results)");
+    }
+
+    /** The error of a group where work-items {@code returned} (local ids) while the others waited at a barrier. */
+    private static DivergentBarrier returnedBeforeBarrier(Collection<Integer> returned) {
+        return new DivergentBarrier("a barrier that not every work-item of its work-group reached: work-item(s) "
+                + describe(returned) + " of the group (local linear ids) returned from the kernel while the others"
+                + " waited at the barrier; every work-item of a work-group must reach each barrier, for example by"
+                + " calling it outside the branch (on a GPU such a kernel hangs or gives wrong results)");
     }
 
     private static String describe(Collection<Integer> ids) {

@@ -7,6 +7,7 @@ import io.jsycl.SyclException;
 import io.jsycl.internal.event.HostFutures;
 import io.jsycl.internal.memory.ApiAccess;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -62,24 +63,11 @@ final class HostNdExecutor {
         } else if (convergent) {
             // Barrier kernels compiled into phases: a group's work-items one after another between barriers.
             Object[] captures = HostPhases.captures(kernel);
-            long tasks = Math.min(groupCount, 4L * THREADS);
-            long per = (groupCount + tasks - 1) / tasks;
-            for (long from = 0; from < groupCount; from += per) {
-                long start = from;
-                long end = Math.min(groupCount, from + per);
-                futures.add(GROUPS.submit(() -> runGroupsPhased(kernel, phased.get(), captures, spec, dims, g, l,
-                        groups, start, end)));
-            }
+            submitRuns(futures, groupCount, (start, end) -> runGroupsPhased(kernel, phased.get(), captures, spec, dims,
+                    g, l, groups, start, end));
         } else {
-            // A few runs of consecutive groups per thread, not a task per group: a task, its group's setup and an
-            // item object per work-item took ten times the kernel's own arithmetic on small groups.
-            long tasks = Math.min(groupCount, 4L * THREADS);
-            long per = (groupCount + tasks - 1) / tasks;
-            for (long from = 0; from < groupCount; from += per) {
-                long start = from;
-                long end = Math.min(groupCount, from + per);
-                futures.add(GROUPS.submit(() -> runGroupsInOrder(kernel, spec, dims, g, l, groups, start, end)));
-            }
+            submitRuns(futures, groupCount, (start, end) -> runGroupsInOrder(kernel, spec, dims, g, l, groups, start,
+                    end));
         }
         // Every group ends before the kernel does, failed or not: a group still running after the kernel's failure
         // was reported would write into memory the command had already given back. The first group's failure wins.
@@ -93,6 +81,26 @@ final class HostNdExecutor {
         }
         if (first != null) {
             throw first;
+        }
+    }
+
+    /** Runs groups {@code from} (inclusive) to {@code to} (exclusive), linear ids, on the calling thread. */
+    private interface GroupRun {
+        void run(long from, long to);
+    }
+
+    /**
+     * Submits {@code groupCount} groups as a few runs of consecutive groups per pool thread, not a task per group: a
+     * task, its group's setup and an item object per work-item took ten times the kernel's own arithmetic on small
+     * groups.
+     */
+    private static void submitRuns(List<Future<?>> futures, long groupCount, GroupRun run) {
+        long tasks = Math.min(groupCount, 4L * THREADS);
+        long per = (groupCount + tasks - 1) / tasks;
+        for (long from = 0; from < groupCount; from += per) {
+            long start = from;
+            long end = Math.min(groupCount, from + per);
+            futures.add(GROUPS.submit(() -> run.run(start, end)));
         }
     }
 

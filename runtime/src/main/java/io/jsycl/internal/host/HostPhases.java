@@ -1,6 +1,7 @@
 package io.jsycl.internal.host;
 
 import io.jsycl.NdItem;
+import io.jsycl.internal.launch.KernelLambdas;
 import io.jsycl.internal.launch.SerializedLambdas;
 import io.jsycl.lowering.HostPhaseCompiler;
 import java.lang.invoke.MethodHandles;
@@ -128,12 +129,7 @@ final class HostPhases {
 
     /** The captured values of {@code kernel}, in order. */
     static Object[] captures(Object kernel) {
-        SerializedLambda lambda = SerializedLambdas.serialized(kernel);
-        Object[] values = new Object[lambda.getCapturedArgCount()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = lambda.getCapturedArg(i);
-        }
-        return values;
+        return KernelLambdas.capturedValues(kernel);
     }
 
     private static Optional<Compiled> compile(Object kernel) {

@@ -313,6 +313,15 @@ public final class KernelLambdas {
         return LAMBDAS.get(kernel.getClass()).shape(kernel).kernelName();
     }
 
+    /**
+     * The kernel lambda's captured values, in order, as a submit reads them (from the lambda's fields where it can).
+     *
+     * @throws SyclException if {@code kernel} is not a lambda
+     */
+    public static Object[] capturedValues(Object kernel) {
+        return LAMBDAS.get(kernel.getClass()).shape(kernel).captured(kernel);
+    }
+
     /** The lowering's access mode of each {@link AccessMode}, by ordinal (no name lookup per submit). */
     private static final io.jsycl.lowering.AccessMode[] LOWERING_MODES = java.util.Arrays.stream(AccessMode.values())
             .map(m -> io.jsycl.lowering.AccessMode.valueOf(m.name())).toArray(io.jsycl.lowering.AccessMode[]::new);
