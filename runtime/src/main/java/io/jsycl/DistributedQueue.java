@@ -128,7 +128,7 @@ public final class DistributedQueue implements AutoCloseable {
             }
         }
         Objects.requireNonNull(balance, "balance");
-        this.splits = new MeasuredSplits(new ChunkSplit(weights), balance == Balance.MEASURED);
+        this.splits = new MeasuredSplits(new ChunkSplit(weights), balance == Balance.MEASURED, this.devices);
         var schedulers = new ArrayList<QueueScheduler>();
         try {
             for (Device d : this.devices) {

@@ -1,6 +1,7 @@
 package io.jsycl.internal.schedule;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -20,6 +21,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * outweigh its rows', and a GPU that is not full runs a few thousand rows in the time it runs one. (Two queues on the
  * 32-core CPU device of a GPU host ran 512 and 3584 rows of a small kernel in about the same time; the split gave the
  * first no rows at all, and a device without rows is never measured again.)
+ *
+ * <p>Chunks on one device (a queue list that names a device twice) share its speed: their samples are pooled, all
+ * their rows over all their time, and each gets that. Measured one by one, two chunks that run at once on the same
+ * cores each look as slow as the other's rows make them, the smaller one slower per row than the larger (on the GPU
+ * host's 32-core CPU device, 4096 and 28672 rows of one kernel ended together), so the split would take rows from the
+ * smaller until it had almost none.
  *
  * <p>One submit records a chunk on every device with the split of {@link #view}, which fixes a kernel's split at
  * its first use in that submit: the devices' handlers must agree on the bounds while a completing submit updates the
@@ -48,6 +55,8 @@ public final class MeasuredSplits {
 
     private final ChunkSplit initial;
     private final boolean measured;
+    /** Per device, the index of the first device that is the same device (itself where it is the first). */
+    private final int[] same;
     private final Map<Key, State> kernels = new ConcurrentHashMap<>();
 
     /**
@@ -55,8 +64,23 @@ public final class MeasuredSplits {
      * @param measured whether each kernel's split follows its measured speeds
      */
     public MeasuredSplits(ChunkSplit initial, boolean measured) {
+        this(initial, measured, null);
+    }
+
+    /**
+     * @param initial the split every kernel starts with (the only one, without {@code measured})
+     * @param measured whether each kernel's split follows its measured speeds
+     * @param devices the devices in split order, compared with {@code equals} to find chunks that share a device;
+     *     null where every chunk has a device of its own
+     */
+    public MeasuredSplits(ChunkSplit initial, boolean measured, List<?> devices) {
         this.initial = initial;
         this.measured = measured;
+        int n = initial.devices();
+        this.same = new int[n];
+        for (int k = 0; k < n; k++) {
+            same[k] = devices == null ? k : devices.indexOf(devices.get(k));
+        }
     }
 
     public boolean measured() {
@@ -125,6 +149,7 @@ public final class MeasuredSplits {
             for (int k = 0; k < n; k++) {
                 sample[k] = rows[k] > 0 && nanos[k] >= MIN_SAMPLE_NANOS ? (double) rows[k] / nanos[k] : Double.NaN;
             }
+            pool(sample, rows, nanos);
             if (s.speed == null) {
                 s.speed = sample;
             } else {
@@ -139,6 +164,34 @@ public final class MeasuredSplits {
                 return;
             }
             s.split = new ChunkSplit(speed);
+        }
+    }
+
+    /** Gives the chunks that share a device that device's pooled sample: their measured rows over their time. */
+    private void pool(double[] sample, long[] rows, long[] nanos) {
+        for (int k = 0; k < sample.length; k++) {
+            if (same[k] != k) {
+                continue;
+            }
+            long r = 0;
+            long t = 0;
+            boolean shared = false;
+            for (int j = k; j < sample.length; j++) {
+                if (same[j] == k) {
+                    shared |= j != k;
+                    if (!Double.isNaN(sample[j])) {
+                        r += rows[j];
+                        t += nanos[j];
+                    }
+                }
+            }
+            if (shared && t > 0) {
+                for (int j = k; j < sample.length; j++) {
+                    if (same[j] == k) {
+                        sample[j] = (double) r / t;
+                    }
+                }
+            }
         }
     }
 

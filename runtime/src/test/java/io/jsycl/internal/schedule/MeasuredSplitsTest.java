@@ -2,6 +2,7 @@ package io.jsycl.internal.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MeasuredSplitsTest {
@@ -41,6 +42,29 @@ class MeasuredSplitsTest {
         // Both long enough: the split follows them (the first device is 7 times faster per row here).
         splits.record(KernelA.class, ROWS, new long[] {512, 3584}, new long[] {1_000_000, 49_000_000});
         assertThat(splits.split(KernelA.class, ROWS).bounds(ROWS)[1]).isGreaterThan(512);
+    }
+
+    @Test
+    void chunksOnOneDeviceShareItsSpeedInsteadOfStarvingTheSmallerOne() {
+        long rows = 32768;
+        var splits = new MeasuredSplits(new ChunkSplit(new double[] {1, 7}), true, List.of("cpu", "cpu"));
+        // Both chunks run at once on the same cores, the smaller started first and ended about with the larger: one by
+        // one, the smaller looks 8 times slower per row. Pooled, the device's speed is the same for both, and its rows
+        // are shared equally.
+        splits.record(KernelA.class, rows, new long[] {4096, 28672}, new long[] {40_000_000, 35_000_000});
+        assertThat(splits.split(KernelA.class, rows).bounds(rows)).containsExactly(0, 16384, 32768);
+        // Without the devices named, the same samples give the smaller chunk even fewer rows, as the CPU device of
+        // the GPU host's conformance run did (the first device went from 4096 rows to 256).
+        var unnamed = new MeasuredSplits(new ChunkSplit(new double[] {1, 7}), true);
+        unnamed.record(KernelA.class, rows, new long[] {4096, 28672}, new long[] {40_000_000, 35_000_000});
+        assertThat(unnamed.split(KernelA.class, rows).bounds(rows)[1]).isLessThan(4096);
+        // A device named twice beside another: the pair's pooled speed stands for each of its chunks.
+        var three = new MeasuredSplits(ChunkSplit.equal(3), true, List.of("gpu0", "cpu", "cpu"));
+        three.record(KernelA.class, 3 * rows, new long[] {rows, rows, rows},
+                new long[] {10_000_000, 20_000_000, 60_000_000});
+        double[] w = three.split(KernelA.class, 3 * rows).weights();
+        assertThat(w[1]).isCloseTo(w[2], org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(w[0] / w[1]).isCloseTo(4.0, org.assertj.core.data.Offset.offset(1e-9));
     }
 
     @Test
