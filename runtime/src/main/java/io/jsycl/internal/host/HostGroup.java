@@ -35,6 +35,9 @@ public final class HostGroup {
     private static final int LANES = 32;
     /** The group's sub-groups, which exchange values through this group's barrier. */
     final HostSubGroups subGroups;
+    /** A sequential group's last local memory looked up and its array (only its one thread uses them). */
+    private LocalAccessorImpl lastLocal;
+    private Object lastArray;
 
     HostGroup(int size) {
         this(size, true);
@@ -60,7 +63,17 @@ public final class HostGroup {
 
     /** The group's array of a command group's local memory: made when a work-item first uses it. */
     public Object localArray(LocalAccessorImpl local) {
-        return locals.computeIfAbsent(local, LocalAccessorImpl::newArray);
+        if (barrier != null) {
+            return locals.computeIfAbsent(local, LocalAccessorImpl::newArray); // work-items on several threads
+        }
+        // One thread runs this group's work-items: the last array found answers most accesses without hashing.
+        if (local == lastLocal) {
+            return lastArray;
+        }
+        Object array = locals.computeIfAbsent(local, LocalAccessorImpl::newArray);
+        lastLocal = local;
+        lastArray = array;
+        return array;
     }
 
     void barrier() {

@@ -22,12 +22,7 @@ final class HostNdExecutor {
     private static final ApiAccess API = ApiAccess.get();
 
     private static final int THREADS = Runtime.getRuntime().availableProcessors();
-    private static final ExecutorService GROUPS = Executors.newFixedThreadPool(
-            THREADS, r -> {
-                var t = new Thread(r, "jsycl-host-group");
-                t.setDaemon(true);
-                return t;
-            });
+    private static final ExecutorService GROUPS = Executors.newFixedThreadPool(THREADS, HostWorker::new);
 
     private HostNdExecutor() {
     }
@@ -117,9 +112,11 @@ final class HostNdExecutor {
     private static void runGroupsInOrder(NdItemKernel kernel, Map<SpecConstant<?>, Object> spec, int dims, int[] g,
             int[] l, int[] groups, long from, long to) {
         var item = new HostNdItem(dims, g, l, groups, groupId(groups, from), 0, null);
+        // One group object for the run: its local memory's arrays serve group after group, as a compute unit's local
+        // memory does (OpenCL leaves its contents undefined at a group's start), without an allocation per group.
+        var group = HostGroup.sequential(l[0] * l[1] * l[2]);
         API.runWithSpecValues(spec, () -> {
             for (long linear = from; linear < to; linear++) {
-                var group = HostGroup.sequential(l[0] * l[1] * l[2]);
                 item.moveToGroup(groupId(groups, linear), group);
                 HostExecutor.inGroup(group, () -> {
                     // In local linear order, the last dimension fastest; counted, not divided out of a linear id.
@@ -154,9 +151,9 @@ final class HostNdExecutor {
         Object[][] refs = new Object[size][compiled.arrayLength()];
         int[] stoppedAt = new int[size];
         RuntimeException[] first = new RuntimeException[1];
+        var group = HostGroup.sequential(size); // for the run, as in runGroupsInOrder
         API.runWithSpecValues(spec, () -> {
             for (long linear = from; linear < to; linear++) {
-                var group = HostGroup.sequential(size);
                 item.moveToGroup(groupId(groups, linear), group);
                 try {
                     HostExecutor.inGroup(group, () -> runPhases(kernel, compiled, captures, item, l, prims, refs,
