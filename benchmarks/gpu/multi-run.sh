@@ -28,14 +28,18 @@ props() {  # props DIR DEVICE COMMAND
     echo "command=$3"; } > "$1/run.properties"
 }
 
-mkdir -p "$OUT/multi-gpu" "$OUT/grid"
-args=(--gpus 1,2,4 --runs 5 --warmup 20 --saxpy-log2 30 --bodies 262144,1048576 --sgemm 16384)
-t0=$SECONDS
-timeout 330 "${java[@]}" io.jsycl.bench.MultiGpuBench "${args[@]}" > "$OUT/multi-gpu/multi-gpu.log" 2>&1
-echo "multi-gpu: exit $? in $((SECONDS - t0)) s"
-grep -E '^(#|\||$)' "$OUT/multi-gpu/multi-gpu.log" > "$OUT/multi-gpu/multi-gpu.md"
-props "$OUT/multi-gpu" "${gpus}x ${model%%,*} (NVLink between them), ${model#*, }" \
-  "java -Xmx96g --enable-native-access=ALL-UNNAMED -cp '.gpu/lib/*' io.jsycl.bench.MultiGpuBench ${args[*]} (benchmarks/gpu/multi-run.sh, after benchmarks/gpu/run.sh)"
+mkdir -p "$OUT/grid"
+# ONLY=grid: the multi-dimensional kernels alone (a host with one GPU).
+if [ "${ONLY:-}" != grid ]; then
+  mkdir -p "$OUT/multi-gpu"
+  args=(--gpus 1,2,4 --runs 5 --warmup 20 --saxpy-log2 30 --bodies 262144,1048576 --sgemm 16384)
+  t0=$SECONDS
+  timeout 330 "${java[@]}" io.jsycl.bench.MultiGpuBench "${args[@]}" > "$OUT/multi-gpu/multi-gpu.log" 2>&1
+  echo "multi-gpu: exit $? in $((SECONDS - t0)) s"
+  grep -E '^(#|\||$)' "$OUT/multi-gpu/multi-gpu.log" > "$OUT/multi-gpu/multi-gpu.md"
+  props "$OUT/multi-gpu" "${gpus}x ${model%%,*} (NVLink between them), ${model#*, }" \
+    "java -Xmx96g --enable-native-access=ALL-UNNAMED -cp '.gpu/lib/*' io.jsycl.bench.MultiGpuBench ${args[*]} (benchmarks/gpu/multi-run.sh, after benchmarks/gpu/run.sh)"
+fi
 
 t0=$SECONDS
 timeout 200 "${java[@]}" -Djsycl.cache.dir="$(mktemp -d)" io.jsycl.bench.GridKernels --device gpu --runs 15 \
@@ -63,7 +67,7 @@ if [ -n "${JFR:-}" ]; then
     --out "$OUT/jfr/stencil.md" > /dev/null 2>&1
   head -60 "$OUT/jfr/stencil.md"
 fi
-cat "$OUT/multi-gpu/multi-gpu.md"
+[ -e "$OUT/multi-gpu/multi-gpu.md" ] && cat "$OUT/multi-gpu/multi-gpu.md"
 grep -E '^\| (conv|stencil|transpose|slices)' "$OUT/grid/grid-kernels.md" | cut -d'|' -f2-5,9-13
 grep -E 'submits took' "$OUT/grid/grid-kernels.md"
-tail -n 5 "$OUT/multi-gpu/multi-gpu.log" "$OUT/grid/grid-kernels.log" | grep -iE "exception|error|mismatch" | head; true
+tail -n 5 "$OUT"/*/multi-gpu.log "$OUT/grid/grid-kernels.log" | grep -iE "exception|error|mismatch" | head; true

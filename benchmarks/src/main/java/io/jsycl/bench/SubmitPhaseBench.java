@@ -49,7 +49,7 @@ public final class SubmitPhaseBench {
             GridKernels.awaitWarmup(log);
             SubmitPhases.take();
             for (GridOp op : List.of(new GridOp.Conv3(2048), new GridOp.Conv3(8192), new GridOp.Conv5(2048),
-                    new GridOp.Jacobi2(4096), new GridOp.Transpose(4096))) {
+                    new GridOp.Jacobi2(4096), new GridOp.Jacobi3(256), new GridOp.Transpose(4096))) {
                 try (var in = Buffer.ofFloat(op.shape()); var out = Buffer.ofFloat(op.shape());
                      var table = Buffer.of(op.table() != null ? op.table() : new float[1])) {
                     op.submit(q, in, out, table, 0).await();
