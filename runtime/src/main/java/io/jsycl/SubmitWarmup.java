@@ -18,8 +18,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>What runs: four small kernels, of one, two and three dimensions, over {@code float} and {@code int} buffers, with
  * scalar and accessor captures (up to a dozen, as convolutions have) and every access mode, one with a strided store over
- * a range that is not a whole number of work-groups, taking turns on two queues of the device's default context (one
- * default, one {@link QueueProperty#IN_ORDER}), waiting now on an event, now on a queue, now not at all, so that the
+ * a range that is not a whole number of work-groups, taking turns on three queues of the device's default context (one
+ * default, one {@link QueueProperty#IN_ORDER}, one {@link QueueProperty#ENABLE_PROFILING} now and then), waiting now on an event, now on a queue, now not at all, so that the
  * branches a program takes are the ones the JIT has seen. It stops after {@code JSYCL_WARMUP_SUBMITS} submits (20000 by default) or
  * {@link #TIME_LIMIT_NANOS}, whichever comes first: under a second of one core and as many launches
  * of 64 work-items, which the GPU runs beside the program's own. Its kernels are lowered and built as any program's
@@ -38,6 +38,8 @@ final class SubmitWarmup {
     static final long TIME_LIMIT_NANOS = 3_000_000_000L;
     /** Every this many submits, one runs on a queue made for it. */
     private static final int FRESH_QUEUE = 256;
+    /** Two of every this many submits run on a profiling queue, one waited for as an event, one as a queue. */
+    private static final int PROFILED = 64;
 
     private static final System.Logger LOG = System.getLogger("io.jsycl.warmup");
     private static final AtomicBoolean STARTED = new AtomicBoolean();
@@ -111,6 +113,7 @@ final class SubmitWarmup {
         Context context = Context.defaultFor(device);
         try (var queue = new Queue(context, device);
              var inOrder = new Queue(context, device, QueueProperty.IN_ORDER);
+             var profiled = new Queue(context, device, QueueProperty.ENABLE_PROFILING);
              var kernels = new Kernels()) {
             while (done < submits && !stopping && System.nanoTime() - start < limitNanos) {
                 if (turn % FRESH_QUEUE == FRESH_QUEUE / 2) {
@@ -119,6 +122,12 @@ final class SubmitWarmup {
                     try (var fresh = new Queue(context, device)) {
                         done += kernels.submit(fresh, turn);
                     }
+                } else if (turn % PROFILED == PROFILED - 16 || turn % PROFILED == PROFILED - 1) {
+                    // A profiling queue's launches have OpenCL events of their own, as do checked kernels and those
+                    // that wait for another queue's: the branches of the submit path and the event waits that take
+                    // them (without these turns, a program's first profiled launch made the JIT drop its compiled
+                    // submit path, and its plain submits after it ran interpreted for thousands of runs).
+                    done += kernels.submit(profiled, turn);
                 } else {
                     done += kernels.submit(turn % 8 == 7 ? inOrder : queue, turn);
                 }
@@ -132,6 +141,7 @@ final class SubmitWarmup {
             }
             queue.await();
             inOrder.await();
+            profiled.await();
         } catch (RuntimeException e) {
             failure = e;
             LOG.log(Level.DEBUG, () -> "submit-path warm-up on " + device.name() + " ended after its first failure", e);

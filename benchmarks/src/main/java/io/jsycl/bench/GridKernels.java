@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -50,9 +51,10 @@ import java.util.stream.IntStream;
  * read together.
  *
  * <pre>
- * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--only NAME] [--small] [--out FILE.md]
+ * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--only NAME] [--small] [--order hand-first] [--out FILE.md]
  * </pre>
  * {@code --small}: 256² and 512² images, 32³ cubes, for PoCL.
+ * {@code --order hand-first}: each workload's hand-written paths before jsycl's.
  */
 public final class GridKernels {
     /** Profiled runs per path for the device time. */
@@ -260,6 +262,7 @@ public final class GridKernels {
             throw new IllegalArgumentException("--runs must be at least 1: " + runs);
         }
         boolean small = opts.containsKey("small");
+        boolean handFirst = "hand-first".equals(opts.get("order"));
         String only = opts.getOrDefault("only", "").toLowerCase(Locale.ROOT);
         Device device = Suite.devices(opts.get("device")).getFirst();
         List<GridOp> ops = new ArrayList<>(small
@@ -305,12 +308,20 @@ public final class GridKernels {
              var cl = new RawCl(clDevice);
              var plain = ClCommandQueue.create(cl.context, clDevice, false, false)) {
             awaitWarmup(warmup);
-            for (GridOp op : ops) {
-                System.err.println(op.name() + " " + op.size() + " ...");
-                String rows = measure(op, q, inOrder, profiling, cl, plain, runs, notes);
-                failed |= rows.contains("MISMATCH");
-                System.out.print(rows);
-                text.append(rows);
+            var timed = new ArrayList<Timed>();
+            try {
+                for (GridOp op : ops) {
+                    System.err.println(op.name() + " " + op.size() + " ...");
+                    timed.add(time(op, q, inOrder, profiling, cl, plain, runs, handFirst));
+                }
+                for (Timed t : timed) {
+                    String rows = finish(t, notes);
+                    failed |= rows.contains("MISMATCH");
+                    System.out.print(rows);
+                    text.append(rows);
+                }
+            } finally {
+                timed.forEach(Timed::close);
             }
         }
         text.append("\njsycl's launches, from the scheduler's trace:\n\n").append(notes);
@@ -387,55 +398,100 @@ public final class GridKernels {
         return dir != null ? " (here " + dir + ")" : "";
     }
 
-    /** One workload's rows: its ways made, timed in turns, traced, profiled and checked. */
-    private static String measure(GridOp op, Queue q, Queue inOrder, Queue profiling, RawCl cl, ClCommandQueue plain, int runs,
-            StringBuilder notes) {
+    /**
+     * One workload made ready and timed: its input, its ways (jsycl's first) and what they read. {@link #finish} traces,
+     * profiles and checks it, after every workload's timed runs: the scheduler's trace and the profiling queue take
+     * branches of the submit path a program's plain submits do not, and the JIT's compiled code for it, dropped at the
+     * first of them, would time every later workload's submits in the interpreter.
+     */
+    private record Timed(GridOp op, float[] input, List<Way> ways, Arena arena, Buffer.OfFloat jsyclIn, ClMem rawIn,
+            ClMem rawTable) implements AutoCloseable {
+        @Override
+        public void close() {
+            ways.forEach(Way::close);
+            jsyclIn.close();
+            if (rawTable != null) {
+                rawTable.close();
+            }
+            rawIn.close();
+            arena.close();
+        }
+    }
+
+    /** Makes {@code op}'s ways and times them, each its rounds back to back. */
+    private static Timed time(GridOp op, Queue q, Queue inOrder, Queue profiling, RawCl cl, ClCommandQueue plain,
+            int runs, boolean handFirst) {
         int rounds = 2 + runs;
         float[] input = input(op);
         var ways = new ArrayList<Way>();
-        try (var arena = Arena.ofShared();
-             var jsyclIn = Buffer.of(input, op.shape());
-             var rawIn = cl.upload(arena, input);
-             var rawTable = op.table() != null ? cl.upload(arena, op.table()) : null) {
-            try {
-                addWays(ways, op, q, inOrder, profiling, jsyclIn, cl, plain, arena, rawIn, rawTable, rounds);
-                var jsycl = (JsyclWay) ways.getFirst();
-                // Each way's rounds back to back, one way after another: jsycl and the hand-written kernels run in
-                // two OpenCL contexts, and taking turns made the GPU switch contexts before every run, which cost the
-                // run after the switch about 0.2 ms on the H100 (a multiple of these kernels' own time).
-                for (Way w : ways) {
-                    for (int r = 0; r < rounds; r++) {
-                        long t0 = System.nanoTime();
-                        w.run();
-                        w.host[r] = System.nanoTime() - t0;
-                    }
+        var arena = Arena.ofShared();
+        Buffer.OfFloat jsyclIn = null;
+        ClMem rawIn = null;
+        ClMem rawTable = null;
+        try {
+            jsyclIn = Buffer.of(input, op.shape());
+            rawIn = cl.upload(arena, input);
+            rawTable = op.table() != null ? cl.upload(arena, op.table()) : null;
+            addWays(ways, op, q, inOrder, profiling, jsyclIn, cl, plain, arena, rawIn, rawTable, rounds);
+            // Each way's rounds back to back, one way after another: jsycl and the hand-written kernels run in two
+            // OpenCL contexts, and taking turns made the GPU switch contexts before every run, which cost the run
+            // after the switch about 0.2 ms on the H100 (a multiple of these kernels' own time). --order hand-first:
+            // the hand-written ways first.
+            List<Way> order = new ArrayList<>(ways);
+            if (handFirst) {
+                Collections.rotate(order, -2);
+            }
+            for (Way w : order) {
+                for (int r = 0; r < rounds; r++) {
+                    long t0 = System.nanoTime();
+                    w.run();
+                    w.host[r] = System.nanoTime() - t0;
                 }
-                String trace = trace(jsycl);
-                jsycl.workGroup = workGroup(trace);
-                ways.get(1).workGroup = jsycl.workGroup; // the same kernel and range: the same choice
-                notes.append("- ").append(op.name()).append(' ').append(op.size()).append(": ")
-                        .append(trace != null ? "`" + trace + "`" : "no launch record").append('\n');
-                for (Way w : ways.subList(0, 2)) {
-                    long[] submits = ((JsyclWay) w).submits;
-                    notes.append(String.format(Locale.ROOT, "  - %s: the submits took %.1f µs of the run's %.1f µs "
-                            + "(medians after the second run)%n", w.name,
-                            Stats.of(Arrays.copyOfRange(submits, 2, submits.length)).medianMs() * 1e3,
-                            median(Arrays.copyOfRange(w.host, 2, w.host.length)) * 1e3));
+            }
+            return new Timed(op, input, ways, arena, jsyclIn, rawIn, rawTable);
+        } catch (RuntimeException | Error e) {
+            ways.forEach(Way::close);
+            if (jsyclIn != null) {
+                jsyclIn.close();
+            }
+            if (rawTable != null) {
+                rawTable.close();
+            }
+            if (rawIn != null) {
+                rawIn.close();
+            }
+            arena.close();
+            throw e;
+        }
+    }
+
+    /** A timed workload's rows: traced, profiled and checked. */
+    private static String finish(Timed t, StringBuilder notes) {
+        GridOp op = t.op();
+        List<Way> ways = t.ways();
+        var jsycl = (JsyclWay) ways.getFirst();
+        String trace = trace(jsycl);
+        jsycl.workGroup = workGroup(trace);
+        ways.get(1).workGroup = jsycl.workGroup; // the same kernel and range: the same choice
+        notes.append("- ").append(op.name()).append(' ').append(op.size()).append(": ")
+                .append(trace != null ? "`" + trace + "`" : "no launch record").append('\n');
+        for (Way w : ways.subList(0, 2)) {
+            long[] submits = ((JsyclWay) w).submits;
+            notes.append(String.format(Locale.ROOT, "  - %s: the submits took %.1f µs of the run's %.1f µs "
+                    + "(medians after the second run)%n", w.name,
+                    Stats.of(Arrays.copyOfRange(submits, 2, submits.length)).medianMs() * 1e3,
+                    median(Arrays.copyOfRange(w.host, 2, w.host.length)) * 1e3));
+        }
+        for (Way w : ways) {
+            for (int i = -1; i < PROFILED_RUNS; i++) {
+                long d = w.profiled();
+                if (i >= 0) {
+                    w.device[i] = d;
                 }
-                for (Way w : ways) {
-                    for (int i = -1; i < PROFILED_RUNS; i++) {
-                        long t = w.profiled();
-                        if (i >= 0) {
-                            w.device[i] = t;
-                        }
-                    }
-                }
-                check(op, input, ways);
-                return rows(op, ways);
-            } finally {
-                ways.forEach(Way::close);
             }
         }
+        check(op, t.input(), ways);
+        return rows(op, ways);
     }
 
     /**
