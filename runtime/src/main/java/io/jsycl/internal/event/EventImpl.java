@@ -459,9 +459,8 @@ public final class EventImpl {
      * enqueued earlier on it are ordered before anyway, so they are left out of the wait list.
      */
     public static List<ClEvent> waitList(List<EventImpl> waits, EventContext context, ClCommandQueue inOrder) {
-        if (waits.isEmpty()) {
-            return List.of();
-        }
+        // Always an ArrayList, also when empty: the launch path's calls on the list then see one class, and a
+        // program's first wait list of another class does not make the JIT drop the compiled submit path.
         var list = new ArrayList<ClEvent>(waits.size());
         for (EventImpl e : waits) {
             if (e.orderedBy(inOrder)) {
