@@ -70,4 +70,5 @@ fi
 [ -e "$OUT/multi-gpu/multi-gpu.md" ] && cat "$OUT/multi-gpu/multi-gpu.md"
 grep -E '^\| (conv|stencil|transpose|slices)' "$OUT/grid/grid-kernels.md" | cut -d'|' -f2-5,9-13
 grep -E 'submits took' "$OUT/grid/grid-kernels.md"
-tail -n 5 "$OUT"/*/multi-gpu.log "$OUT/grid/grid-kernels.log" | grep -iE "exception|error|mismatch" | head; true
+logs=("$OUT/grid/grid-kernels.log"); [ -e "$OUT/multi-gpu/multi-gpu.log" ] && logs+=("$OUT/multi-gpu/multi-gpu.log")
+tail -n 5 "${logs[@]}" | grep -iE "exception|error|mismatch" | head; true
