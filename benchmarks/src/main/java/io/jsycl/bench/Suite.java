@@ -298,6 +298,9 @@ public final class Suite {
             return all;
         }
         String w = which.toLowerCase(Locale.ROOT);
+        if (w.equals("host")) {
+            return Device.all().stream().filter(Device::isHost).toList(); // the pure-Java host device
+        }
         List<Device> picked = all.stream().filter(d -> switch (w) {
             case "gpu" -> d.type() == io.jsycl.DeviceType.GPU;
             case "cpu" -> d.type() == io.jsycl.DeviceType.CPU;

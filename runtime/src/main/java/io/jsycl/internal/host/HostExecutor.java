@@ -158,41 +158,39 @@ public final class HostExecutor {
         /**
          * Runs the chunk's items. An item that throws does not stop the others, as a failing work-item on a device
          * does not: the chunk throws its first failure, named with the kernel, line and work-item, once all have run.
+         * The item moves on by counting ({@link HostItem#next}), not by dividing its linear id.
          */
         @SuppressWarnings({"unchecked", "rawtypes"}) // the reducer type matches the kernel's by construction
         private void runItems() {
             var item = new HostItem(range);
+            item.moveTo(from);
             RuntimeException failure = null;
-            if (reduction == null) {
-                ItemKernel k = (ItemKernel) kernel;
-                for (long linear = from; linear < to; linear++) {
-                    item.moveTo(linear);
-                    try {
-                        k.run(item);
-                    } catch (RuntimeException e) {
-                        failure = failure != null ? failure : HostKernelFailure.describe(e, kernel, item.ids());
+            int[] failedAt = null;
+            Object mine = reduction == null ? null : reduction.newReducer();
+            ItemKernel items = reduction == null ? (ItemKernel) kernel : null;
+            ReductionKernel reducing = reduction == null ? null : (ReductionKernel) kernel;
+            for (long linear = from; linear < to; linear++) {
+                try {
+                    if (items != null) {
+                        items.run(item);
+                    } else {
+                        reducing.run(item, mine);
+                    }
+                } catch (RuntimeException e) {
+                    if (failure == null) {
+                        failure = e;
+                        failedAt = item.ids();
                     }
                 }
-                if (failure != null) {
-                    throw failure;
-                }
-                return;
-            }
-            ReductionKernel k = (ReductionKernel) kernel;
-            Object mine = reduction.newReducer();
-            for (long linear = from; linear < to; linear++) {
-                item.moveTo(linear);
-                try {
-                    k.run(item, mine);
-                } catch (RuntimeException e) {
-                    failure = failure != null ? failure : HostKernelFailure.describe(e, kernel, item.ids());
-                }
+                item.next();
             }
             if (failure != null) {
-                throw failure;
+                throw HostKernelFailure.describe(failure, kernel, failedAt);
             }
-            synchronized (result) {
-                reduction.merge(result, mine);
+            if (reduction != null) {
+                synchronized (result) {
+                    reduction.merge(result, mine);
+                }
             }
         }
     }
@@ -222,6 +220,20 @@ public final class HostExecutor {
             rest /= r2;
             i1 = (int) (rest % r1);
             i0 = (int) (rest / r1);
+        }
+
+        /** Moves to the next item in linear order, the last dimension fastest: counted, not divided out. */
+        void next() {
+            linear++;
+            if (++i2 < r2) {
+                return;
+            }
+            i2 = 0;
+            if (++i1 < r1) {
+                return;
+            }
+            i1 = 0;
+            i0++;
         }
 
         /** The item's id in dimensions 0 to 2, 0 beyond its own. */
