@@ -74,11 +74,22 @@ public final class HostPhaseCompiler {
     public static final int ALL = 6;
     /** A split point that is {@code noneOfGroup}. */
     public static final int NONE = 7;
+    /** A split point that is {@code reduceOverSubGroup}: combined within each sub-group of the work-group. */
+    public static final int SUB_REDUCE = 8;
+    /** A split point that is {@code inclusiveScanOverSubGroup}. */
+    public static final int SUB_INCLUSIVE_SCAN = 9;
+    /** A split point that is {@code exclusiveScanOverSubGroup}. */
+    public static final int SUB_EXCLUSIVE_SCAN = 10;
+    /** A split point that is {@code subGroupBroadcast}: {@code refs[locals]} holds the source lane (an Integer). */
+    public static final int SUB_BROADCAST = 11;
     private static final List<String> GROUP_ALGORITHMS = List.of("reduceOverGroup", "inclusiveScanOverGroup",
             "exclusiveScanOverGroup", "groupBroadcast", "anyOfGroup", "allOfGroup", "noneOfGroup");
-    /** The item's methods that only tell where the work-item is: any other (a vote, a broadcast, a sub-group's). */
+    private static final List<String> SUB_GROUP_ALGORITHMS = List.of("reduceOverSubGroup",
+            "inclusiveScanOverSubGroup", "exclusiveScanOverSubGroup", "subGroupBroadcast");
+    /** The item's methods that only tell where the work-item is: any other (a shuffle, a sub-group vote) declines. */
     private static final java.util.Set<String> ITEM_QUERIES = java.util.Set.of("globalId", "localId", "groupId",
-            "globalRange", "localRange", "groupRange", "globalLinearId", "localLinearId", "dimensions");
+            "globalRange", "localRange", "groupRange", "globalLinearId", "localLinearId", "dimensions",
+            "subGroupLocalId", "subGroupId", "subGroupSize", "subGroupMaxSize", "subGroupCount");
 
     /**
      * The compiled class.
@@ -91,7 +102,8 @@ public final class HostPhaseCompiler {
      * @param barrierLines the source line of each barrier, barrier k at index k - 1 (-1 where unknown)
      * @param kinds what each barrier is: {@link #BARRIER}, or a work-group algorithm ({@link #REDUCE},
      *        {@link #INCLUSIVE_SCAN}, {@link #EXCLUSIVE_SCAN}, {@link #BROADCAST}, {@link #ANY}, {@link #ALL},
-     *        {@link #NONE}), whose operand each work-item leaves at index
+     *        {@link #NONE}) or sub-group algorithm ({@link #SUB_REDUCE}, {@link #SUB_INCLUSIVE_SCAN},
+     *        {@link #SUB_EXCLUSIVE_SCAN}, {@link #SUB_BROADCAST}), whose operand each work-item leaves at index
      *        {@code locals} of its arrays (its bits in {@code prims}, the {@code GroupOp} in {@code refs}) and whose
      *        result it takes from {@code prims[locals + 1]} (a float's and a double's as a double's bits)
      * @param types each algorithm's value type, a descriptor character ({@code I J F D}, {@code Z} for a vote); ' '
@@ -158,10 +170,7 @@ public final class HostPhaseCompiler {
         List<Character> types = new ArrayList<>();
         for (int i = 0; i < insns.length; i++) {
             if (insns[i] instanceof MethodInsnNode call) {
-                if (call.owner.equals("io/jsycl/SubGroupItem")) {
-                    return Optional.empty(); // sub-group operations exchange values through the group
-                }
-                boolean onItem = call.owner.equals(ND_ITEM);
+                boolean onItem = call.owner.equals(ND_ITEM) || call.owner.equals("io/jsycl/SubGroupItem");
                 if (onItem && call.name.equals("barrier")) {
                     int args = Type.getArgumentTypes(call.desc).length;
                     if (frames[i] == null || frames[i].getStackSize() != 1 + args) {
@@ -171,7 +180,8 @@ public final class HostPhaseCompiler {
                     below.add(0);
                     kinds.add(BARRIER);
                     types.add(' ');
-                } else if (onItem && GROUP_ALGORITHMS.contains(call.name)) {
+                } else if (onItem && (GROUP_ALGORITHMS.contains(call.name)
+                        || SUB_GROUP_ALGORITHMS.contains(call.name))) {
                     int operands = Type.getArgumentTypes(call.desc).length;
                     if (frames[i] == null) {
                         return Optional.empty();
@@ -180,10 +190,11 @@ public final class HostPhaseCompiler {
                     // saved with the locals and pushed back before the result.
                     below.add(frames[i].getStackSize() - 1 - operands);
                     barriers.add(i);
-                    kinds.add(GROUP_ALGORITHMS.indexOf(call.name) + 1);
+                    kinds.add(GROUP_ALGORITHMS.contains(call.name) ? GROUP_ALGORITHMS.indexOf(call.name) + 1
+                            : SUB_REDUCE + SUB_GROUP_ALGORITHMS.indexOf(call.name));
                     types.add(call.desc.charAt(1));
                 } else if (onItem && !ITEM_QUERIES.contains(call.name)) {
-                    return Optional.empty(); // other group and sub-group operations exchange values at a barrier
+                    return Optional.empty(); // shuffles and sub-group votes exchange values at a barrier
                 } else if (!onItem && call.desc.contains("L" + ND_ITEM + ";")) {
                     return Optional.empty(); // a device function that may hold a barrier
                 }
@@ -244,9 +255,9 @@ public final class HostPhaseCompiler {
                 // refs[locals], x's bits (or the predicate) to prims[locals], through temporary locals.
                 char t = types.get(k);
                 int kind = kinds.get(k);
-                boolean vote = kind >= ANY;
+                boolean vote = kind >= ANY && kind <= NONE;
                 if (!vote) {
-                    if (kind == BROADCAST) {
+                    if (kind == BROADCAST || kind == SUB_BROADCAST) {
                         body.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Integer", "valueOf",
                                 "(I)Ljava/lang/Integer;"));
                     }

@@ -172,7 +172,8 @@ final class HostNdItem extends HostGroupFunctions {
 
     @Override
     public int subGroupSize() {
-        return group.subGroups.sizeOf(item());
+        // From the group's size, not its sub-group state: a group run in phases has none.
+        return Math.min(HostSubGroups.SIZE, l[0] * l[1] * l[2] - (item() & -HostSubGroups.SIZE));
     }
 
     @Override

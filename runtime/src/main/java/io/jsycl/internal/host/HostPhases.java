@@ -1,5 +1,6 @@
 package io.jsycl.internal.host;
 
+import io.jsycl.GroupOp;
 import io.jsycl.NdItem;
 import io.jsycl.internal.launch.KernelLambdas;
 import io.jsycl.internal.launch.SerializedLambdas;
@@ -11,6 +12,8 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
 import java.util.WeakHashMap;
+import java.util.function.DoubleBinaryOperator;
+import java.util.function.LongBinaryOperator;
 
 /**
  * Nd-range kernels with barriers as loops between their barriers on the host device ({@link HostPhaseCompiler} makes
@@ -66,6 +69,10 @@ final class HostPhases {
         char type = compiled.types()[k - 1];
         boolean wide = type == 'J' || type == 'D';
         int at = compiled.locals();
+        if (kind >= HostPhaseCompiler.SUB_REDUCE) {
+            runSubGroups(kind, type, at, prims, refs, size);
+            return;
+        }
         if (kind == HostPhaseCompiler.BROADCAST) {
             int from = (Integer) refs[0][at];
             if (from < 0 || from >= size) {
@@ -94,17 +101,8 @@ final class HostPhases {
             return;
         }
         var op = (io.jsycl.GroupOp) refs[0][at];
-        java.util.function.LongBinaryOperator f;
-        long identity;
-        if (type == 'F' || type == 'D') {
-            java.util.function.DoubleBinaryOperator d = HostGroup.floatingOp(op, wide);
-            f = (a, b) -> Double.doubleToRawLongBits(d.applyAsDouble(Double.longBitsToDouble(a),
-                    Double.longBitsToDouble(b)));
-            identity = Double.doubleToRawLongBits(HostGroup.floatingIdentity(op));
-        } else {
-            f = HostGroup.integralOp(op, wide);
-            identity = HostGroup.integralIdentity(op, wide);
-        }
+        LongBinaryOperator f = operation(op, type);
+        long identity = identity(op, type);
         var algorithm = switch (kind) {
             case HostPhaseCompiler.REDUCE -> HostGroup.Algorithm.REDUCE;
             case HostPhaseCompiler.INCLUSIVE_SCAN -> HostGroup.Algorithm.INCLUSIVE_SCAN;
@@ -118,6 +116,63 @@ final class HostPhases {
         HostGroup.combineAll(algorithm, s, scanned, size, f);
         for (int i = 0; i < size; i++) {
             prims[i][at + 1] = HostGroup.result(algorithm, s, scanned, i, identity);
+        }
+    }
+
+    /** {@code op} on the bits a work-item leaves for a value of {@code type} (a float's as a double's). */
+    private static LongBinaryOperator operation(GroupOp op, char type) {
+        boolean wide = type == 'J' || type == 'D';
+        if (type == 'F' || type == 'D') {
+            DoubleBinaryOperator d = HostGroup.floatingOp(op, wide);
+            return (a, b) -> Double.doubleToRawLongBits(d.applyAsDouble(Double.longBitsToDouble(a),
+                    Double.longBitsToDouble(b)));
+        }
+        return HostGroup.integralOp(op, wide);
+    }
+
+    /** {@code op}'s identity, as the bits of {@link #operation}. */
+    private static long identity(GroupOp op, char type) {
+        return type == 'F' || type == 'D' ? Double.doubleToRawLongBits(HostGroup.floatingIdentity(op))
+                : HostGroup.integralIdentity(op, type == 'J');
+    }
+
+    /**
+     * A sub-group algorithm's split point: each sub-group of the work-group (consecutive work-items in local linear
+     * order, {@link HostSubGroups#SIZE} of them, the last one partial) combined as {@link HostSubGroups} combines it
+     * for work-items on virtual threads, so that the results are the same bit for bit.
+     */
+    private static void runSubGroups(int kind, char type, int at, long[][] prims, Object[][] refs, int size) {
+        for (int first = 0; first < size; first += HostSubGroups.SIZE) {
+            int n = Math.min(HostSubGroups.SIZE, size - first);
+            if (kind == HostPhaseCompiler.SUB_BROADCAST) {
+                long[] from = new long[n];
+                for (int lane = 0; lane < n; lane++) {
+                    int source = (Integer) refs[first + lane][at];
+                    if (source < 0 || source >= n) {
+                        throw new IndexOutOfBoundsException("subGroupBroadcast from lane " + source
+                                + " of a sub-group of " + n);
+                    }
+                    from[lane] = prims[first + source][at];
+                }
+                for (int lane = 0; lane < n; lane++) {
+                    prims[first + lane][at + 1] = from[lane];
+                }
+                continue;
+            }
+            var op = (GroupOp) refs[first][at];
+            var algorithm = switch (kind) {
+                case HostPhaseCompiler.SUB_REDUCE -> HostSubGroups.Algorithm.REDUCE;
+                case HostPhaseCompiler.SUB_INCLUSIVE_SCAN -> HostSubGroups.Algorithm.INCLUSIVE_SCAN;
+                default -> HostSubGroups.Algorithm.EXCLUSIVE_SCAN;
+            };
+            long[] v = new long[n];
+            for (int lane = 0; lane < n; lane++) {
+                v[lane] = prims[first + lane][at];
+            }
+            long[] r = HostSubGroups.lanes(algorithm, v, operation(op, type), identity(op, type));
+            for (int lane = 0; lane < n; lane++) {
+                prims[first + lane][at + 1] = r[lane];
+            }
         }
     }
 

@@ -92,14 +92,26 @@ final class HostSubGroups {
             int n = sizeOf(item);
             long[] v = new long[n];
             System.arraycopy(values, item, v, 0, n);
-            long[] r = algorithm == Algorithm.REDUCE ? butterfly(v, f) : hillisSteele(v, f);
-            for (int lane = 0; lane < n; lane++) {
-                results[item + lane] = algorithm != Algorithm.EXCLUSIVE_SCAN ? r[lane]
-                        : lane == 0 ? identity : r[lane - 1];
-            }
+            System.arraycopy(lanes(algorithm, v, f, identity), 0, results, item, n);
         }
         group.barrier();
         return results[item];
+    }
+
+    /**
+     * Each lane's result of {@code algorithm} over one sub-group's values {@code v} (lane order), as the device's
+     * steps give it; also what a barrier kernel run in phases ({@link HostPhases}) takes.
+     */
+    static long[] lanes(Algorithm algorithm, long[] v, LongBinaryOperator f, long identity) {
+        long[] r = algorithm == Algorithm.REDUCE ? butterfly(v, f) : hillisSteele(v, f);
+        if (algorithm != Algorithm.EXCLUSIVE_SCAN) {
+            return r;
+        }
+        long[] shifted = new long[r.length];
+        for (int lane = 0; lane < r.length; lane++) {
+            shifted[lane] = lane == 0 ? identity : r[lane - 1];
+        }
+        return shifted;
     }
 
     /**

@@ -204,9 +204,9 @@ class HostPhasesTest {
                 var b = bx.read(h);
                 var o = to.write(h);
                 var n = ti.write(h);
-                // The same values, on a virtual thread per work-item: a sub-group query keeps the kernel off phases.
+                // The same values, on a virtual thread per work-item: a shuffle keeps the kernel off phases.
                 NdItemKernel k = it -> {
-                    int lane = it.subGroupLocalId();
+                    int lane = it.shuffle(it.subGroupLocalId(), 0);
                     o.set(it.globalId(0), it.reduceOverGroup(a.get(it.globalId(0)), GroupOp.SUM) * 0.5f
                             + it.inclusiveScanOverGroup(a.get(it.globalId(0)), GroupOp.SUM) + lane * 0f);
                     n.set(it.globalId(0), it.exclusiveScanOverGroup(b.get(it.globalId(0)), GroupOp.SUM) * 1000L
@@ -289,13 +289,107 @@ class HostPhasesTest {
     }
 
     @Test
-    void kernelsWithSubGroupOperationsStillRunOnVirtualThreads() {
+    void subGroupReductionsScansAndBroadcastsRunInPhasesAsTheVirtualThreadsRunThem() {
+        // Groups of 100: three whole sub-groups of 32 and a partial one of 4.
+        int group = 100;
+        int n = 40 * group;
+        float[] f = new float[n];
+        int[] x = new int[n];
+        for (int i = 0; i < n; i++) {
+            f[i] = (i * 7919 % 1000) * 0.001f + 0.1f;
+            x[i] = i * 31 % 97 - 40;
+        }
+        float[] phasedF = new float[n];
+        float[] threadsF = new float[n];
+        long[] phasedL = new long[n];
+        long[] threadsL = new long[n];
+        try (var q = new Queue(Device.host()); var bf = Buffer.of(f); var bx = Buffer.of(x);
+             var pf = Buffer.of(phasedF); var tf = Buffer.of(threadsF); var pl = Buffer.of(phasedL);
+             var tl = Buffer.of(threadsL)) {
+            q.submit(h -> {
+                var a = bf.read(h);
+                var b = bx.read(h);
+                var o = pf.write(h);
+                var m = pl.write(h);
+                NdItemKernel k = it -> {
+                    float v = a.get(it.globalId(0));
+                    int w = b.get(it.globalId(0));
+                    float sum = it.reduceOverSubGroup(v, GroupOp.SUM);
+                    float scan = it.inclusiveScanOverSubGroup(v, GroupOp.SUM);
+                    int before = it.exclusiveScanOverSubGroup(w, GroupOp.SUM);
+                    long most = it.reduceOverSubGroup((long) w * w, GroupOp.MAX);
+                    int first = it.subGroupBroadcast(w, 0);
+                    o.set(it.globalId(0), sum * 0.5f + scan);
+                    m.set(it.globalId(0), ((before * 1000L + most) * 100 + first) * 64 + it.subGroupSize() * 2
+                            + it.subGroupLocalId() % 2);
+                };
+                assertThat(HostPhases.of(k)).as("compiled into phases").isPresent();
+                h.parallelFor(NdRange.of(Range.of(n), Range.of(group)), k);
+            });
+            q.submit(h -> {
+                var a = bf.read(h);
+                var b = bx.read(h);
+                var o = tf.write(h);
+                var m = tl.write(h);
+                // The same values, on a virtual thread per work-item: a shuffle keeps the kernel off phases.
+                NdItemKernel k = it -> {
+                    float v = a.get(it.globalId(0));
+                    int w = b.get(it.globalId(0)) + it.shuffle(0, 1);
+                    float sum = it.reduceOverSubGroup(v, GroupOp.SUM);
+                    float scan = it.inclusiveScanOverSubGroup(v, GroupOp.SUM);
+                    int before = it.exclusiveScanOverSubGroup(w, GroupOp.SUM);
+                    long most = it.reduceOverSubGroup((long) w * w, GroupOp.MAX);
+                    int first = it.subGroupBroadcast(w, 0);
+                    o.set(it.globalId(0), sum * 0.5f + scan);
+                    m.set(it.globalId(0), ((before * 1000L + most) * 100 + first) * 64 + it.subGroupSize() * 2
+                            + it.subGroupLocalId() % 2);
+                };
+                assertThat(HostPhases.of(k)).as("declined").isEmpty();
+                h.parallelFor(NdRange.of(Range.of(n), Range.of(group)), k);
+            });
+        }
+        assertThat(phasedF).containsExactly(threadsF);
+        assertThat(phasedL).containsExactly(threadsL);
+        // And the integers against plain Java: sub-groups of 32 consecutive work-items, the last one of each group 4.
+        for (int g0 = 0; g0 < n; g0 += group) {
+            for (int s0 = 0; s0 < group; s0 += 32) {
+                int size = Math.min(32, group - s0);
+                long most = Long.MIN_VALUE;
+                for (int l = 0; l < size; l++) {
+                    most = Math.max(most, (long) x[g0 + s0 + l] * x[g0 + s0 + l]);
+                }
+                long running = 0;
+                for (int l = 0; l < size; l++) {
+                    int i = g0 + s0 + l;
+                    assertThat(phasedL[i]).isEqualTo(((running * 1000L + most) * 100 + x[g0 + s0]) * 64 + size * 2
+                            + l % 2);
+                    running += x[i];
+                }
+            }
+        }
+    }
+
+    @Test
+    void aSubGroupBroadcastFromALaneOutsideTheSubGroupFailsInPhasesAsOnVirtualThreads() {
+        int[] out = new int[256];
+        try (var q = new Queue(Device.host()); var buf = Buffer.of(out)) {
+            assertThatThrownBy(() -> q.submit(h -> {
+                var b = buf.write(h);
+                NdItemKernel k = it -> b.set(it.globalId(0), it.subGroupBroadcast(it.localId(0), 40));
+                assertThat(HostPhases.of(k)).as("compiled into phases").isPresent();
+                h.parallelFor(NdRange.of(Range.of(256), Range.of(64)), k);
+            }).await()).hasMessageContaining("subGroupBroadcast from lane 40 of a sub-group of 32");
+        }
+    }
+
+    @Test
+    void kernelsWithShufflesStillRunOnVirtualThreads() {
         int[] out = new int[N];
         try (var q = new Queue(Device.host()); var buf = Buffer.of(out)) {
             q.submit(h -> {
                 var b = buf.write(h);
                 NdItemKernel k = it -> b.set(it.globalId(0), it.reduceOverGroup(it.localId(0), GroupOp.SUM)
-                        + it.reduceOverSubGroup(0, GroupOp.SUM));
+                        + it.shuffleXor(0, 1));
                 assertThat(HostPhases.of(k)).as("declined").isEmpty();
                 h.parallelFor(NdRange.of(Range.of(N), Range.of(G)), k);
             });
