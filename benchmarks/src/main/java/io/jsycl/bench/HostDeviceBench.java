@@ -14,10 +14,10 @@ import java.util.stream.IntStream;
 /**
  * What a kernel costs on the pure-Java host device, beside the same arithmetic as a parallel Java loop and on each
  * OpenCL CPU device of the machine: a 1-D {@code Range} kernel, an nd-range kernel without barriers, an nd-range
- * kernel that stages its group's elements in local memory between two barriers (a reversal within each group), and one
- * with a work-group reduction (each group's maximum). Data
- * stays in the buffers between runs; a run is the submit and its wait. Median of {@code --runs} after one warm-up run,
- * milliseconds; every result checked against Java.
+ * kernel that stages its group's elements in local memory between two barriers (a reversal within each group), one
+ * with a work-group reduction (each group's maximum) and one with a sub-group reduction (each sub-group's maximum).
+ * Data stays in the buffers between runs; a run is the submit and its wait. Median of {@code --runs} after one
+ * warm-up run, milliseconds; every result checked against Java.
  *
  * <pre>HostDeviceBench [--log2 20] [--runs 7]</pre>
  */
@@ -41,6 +41,14 @@ public final class HostDeviceBench {
             expectMap[i] = x[i] * 2f + (i % group);
             int base = i / group * group;
             expectReverse[i] = x[base + group - 1 - i % group];
+        }
+        float[] expectSubMax = new float[n];
+        for (int s0 = 0; s0 < n; s0 += 32) {
+            float m = Float.NEGATIVE_INFINITY;
+            for (int l = 0; l < 32; l++) {
+                m = Math.max(m, x[s0 + l]);
+            }
+            Arrays.fill(expectSubMax, s0, s0 + 32, m);
         }
         float[] expectMax = new float[n];
         for (int g0 = 0; g0 < n; g0 += group) {
@@ -66,9 +74,17 @@ public final class HostDeviceBench {
             }
             Arrays.fill(y, g * group, g * group + group, m);
         }));
+        double javaSubMax = median(runs, () -> IntStream.range(0, n / 32).parallel().forEach(g -> {
+            float m = Float.NEGATIVE_INFINITY;
+            for (int l = 0; l < 32; l++) {
+                m = Math.max(m, x[g * 32 + l]);
+            }
+            Arrays.fill(y, g * 32, g * 32 + 32, m);
+        }));
         System.out.printf("| map | Java parallel stream | %.2f | 1.00 | - |%n", javaMap);
         System.out.printf("| reverse within groups | Java parallel stream | %.2f | 1.00 | - |%n", javaReverse);
         System.out.printf("| maximum of each group | Java parallel stream | %.2f | 1.00 | - |%n", javaMax);
+        System.out.printf("| maximum of each sub-group of 32 | Java parallel stream | %.2f | 1.00 | - |%n", javaSubMax);
         List<Device> devices = new ArrayList<>(Device.all().stream()
                 .filter(d -> d.isHost() || d.type() == io.jsycl.DeviceType.CPU).toList());
         for (Device device : devices) {
@@ -103,11 +119,22 @@ public final class HostDeviceBench {
                         b.set(it.globalId(0), m);
                     });
                 }).await();
+                Runnable subMax = () -> q.submit(h -> {
+                    var a = in.read(h);
+                    var b = o.write(h);
+                    h.parallelFor(NdRange.of(Range.of(n), Range.of(group)), it -> {
+                        float m = it.reduceOverSubGroup(a.get(it.globalId(0)), io.jsycl.GroupOp.MAX);
+                        b.set(it.globalId(0), m);
+                    });
+                }).await();
                 row("map, Range", device, median(runs, range), javaMap, o, expectMap);
                 row("map, nd-range without barriers", device, median(runs, nd), javaMap, o, expectMap);
                 row("reverse within groups, nd-range with barriers", device, median(runs, reverse), javaReverse, o,
                         expectReverse);
                 row("maximum of each group, reduceOverGroup", device, median(runs, max), javaMax, o, expectMax);
+                // Sub-groups are 32 work-items on every device (docs/kernel-language.md).
+                row("maximum of each sub-group, reduceOverSubGroup", device, median(runs, subMax), javaSubMax, o,
+                        expectSubMax);
             }
         }
     }
