@@ -82,11 +82,27 @@ public final class HostPhaseCompiler {
     public static final int SUB_EXCLUSIVE_SCAN = 10;
     /** A split point that is {@code subGroupBroadcast}: {@code refs[locals]} holds the source lane (an Integer). */
     public static final int SUB_BROADCAST = 11;
+    /** A split point that is {@code anyOfSubGroup}. */
+    public static final int SUB_ANY = 12;
+    /** A split point that is {@code allOfSubGroup}. */
+    public static final int SUB_ALL = 13;
+    /** A split point that is {@code noneOfSubGroup}. */
+    public static final int SUB_NONE = 14;
+    /** A split point that is {@code shuffle}: {@code refs[locals]} holds the source lane (an Integer). */
+    public static final int SHUFFLE = 15;
+    /** A split point that is {@code shuffleXor}: {@code refs[locals]} holds the mask. */
+    public static final int SHUFFLE_XOR = 16;
+    /** A split point that is {@code shuffleDown}: {@code refs[locals]} holds the distance. */
+    public static final int SHUFFLE_DOWN = 17;
+    /** A split point that is {@code shuffleUp}: {@code refs[locals]} holds the distance. */
+    public static final int SHUFFLE_UP = 18;
     private static final List<String> GROUP_ALGORITHMS = List.of("reduceOverGroup", "inclusiveScanOverGroup",
             "exclusiveScanOverGroup", "groupBroadcast", "anyOfGroup", "allOfGroup", "noneOfGroup");
+    /** The sub-group operations, in the order of their kinds from {@link #SUB_REDUCE}. */
     private static final List<String> SUB_GROUP_ALGORITHMS = List.of("reduceOverSubGroup",
-            "inclusiveScanOverSubGroup", "exclusiveScanOverSubGroup", "subGroupBroadcast");
-    /** The item's methods that only tell where the work-item is: any other (a shuffle, a sub-group vote) declines. */
+            "inclusiveScanOverSubGroup", "exclusiveScanOverSubGroup", "subGroupBroadcast", "anyOfSubGroup",
+            "allOfSubGroup", "noneOfSubGroup", "shuffle", "shuffleXor", "shuffleDown", "shuffleUp");
+    /** The item's methods that only tell where the work-item is: any other call on the item declines. */
     private static final java.util.Set<String> ITEM_QUERIES = java.util.Set.of("globalId", "localId", "groupId",
             "globalRange", "localRange", "groupRange", "globalLinearId", "localLinearId", "dimensions",
             "subGroupLocalId", "subGroupId", "subGroupSize", "subGroupMaxSize", "subGroupCount");
@@ -102,8 +118,8 @@ public final class HostPhaseCompiler {
      * @param barrierLines the source line of each barrier, barrier k at index k - 1 (-1 where unknown)
      * @param kinds what each barrier is: {@link #BARRIER}, or a work-group algorithm ({@link #REDUCE},
      *        {@link #INCLUSIVE_SCAN}, {@link #EXCLUSIVE_SCAN}, {@link #BROADCAST}, {@link #ANY}, {@link #ALL},
-     *        {@link #NONE}) or sub-group algorithm ({@link #SUB_REDUCE}, {@link #SUB_INCLUSIVE_SCAN},
-     *        {@link #SUB_EXCLUSIVE_SCAN}, {@link #SUB_BROADCAST}), whose operand each work-item leaves at index
+     *        {@link #NONE}) or sub-group operation ({@link #SUB_REDUCE} to {@link #SHUFFLE_UP}, in the order of
+     *        {@code SubGroupItem}'s methods), whose operand each work-item leaves at index
      *        {@code locals} of its arrays (its bits in {@code prims}, the {@code GroupOp} in {@code refs}) and whose
      *        result it takes from {@code prims[locals + 1]} (a float's and a double's as a double's bits)
      * @param types each algorithm's value type, a descriptor character ({@code I J F D}, {@code Z} for a vote); ' '
@@ -194,7 +210,7 @@ public final class HostPhaseCompiler {
                             : SUB_REDUCE + SUB_GROUP_ALGORITHMS.indexOf(call.name));
                     types.add(call.desc.charAt(1));
                 } else if (onItem && !ITEM_QUERIES.contains(call.name)) {
-                    return Optional.empty(); // shuffles and sub-group votes exchange values at a barrier
+                    return Optional.empty(); // an operation the phases do not split at
                 } else if (!onItem && call.desc.contains("L" + ND_ITEM + ";")) {
                     return Optional.empty(); // a device function that may hold a barrier
                 }
@@ -242,7 +258,7 @@ public final class HostPhaseCompiler {
             if (kinds.get(k) != BARRIER) { // the algorithm's result, which the group's run put at locals + 1
                 arrayIndex(body, primsSlot, locals + 1);
                 body.add(new InsnNode(Opcodes.LALOAD));
-                fromBits(body, types.get(k));
+                fromBits(body, types.get(k), moves(kinds.get(k)));
             }
             body.add(new JumpInsnNode(Opcodes.GOTO, after[k]));
         }
@@ -255,9 +271,9 @@ public final class HostPhaseCompiler {
                 // refs[locals], x's bits (or the predicate) to prims[locals], through temporary locals.
                 char t = types.get(k);
                 int kind = kinds.get(k);
-                boolean vote = kind >= ANY && kind <= NONE;
+                boolean vote = kind >= ANY && kind <= NONE || kind >= SUB_ANY && kind <= SUB_NONE;
                 if (!vote) {
-                    if (kind == BROADCAST || kind == SUB_BROADCAST) {
+                    if (kind == BROADCAST || kind == SUB_BROADCAST || kind >= SHUFFLE) {
                         body.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Integer", "valueOf",
                                 "(I)Ljava/lang/Integer;"));
                     }
@@ -272,7 +288,7 @@ public final class HostPhaseCompiler {
                 }
                 arrayIndex(body, primsSlot, locals);
                 body.add(new VarInsnNode(Type.getType(String.valueOf(t)).getOpcode(Opcodes.ILOAD), temp + 1));
-                toBits(body, t);
+                toBits(body, t, moves(kind));
                 body.add(new InsnNode(Opcodes.LASTORE));
                 for (int j = below.get(k) - 1; j >= 0; j--) { // the expression's values under the call, top first
                     BasicValue v = frames[i].getStack(j);
@@ -489,7 +505,21 @@ public final class HostPhaseCompiler {
     }
 
     /** The value of type {@code t} on the stack as a long: an int widened, a float's or double's double bits. */
-    private static void toBits(InsnList out, char t) {
+    /**
+     * Whether split point {@code kind} only moves values between work-items (a sub-group broadcast, a shuffle): a
+     * float then travels as its own bits, as on the virtual threads, not widened to a double's (which may change a
+     * NaN's payload).
+     */
+    private static boolean moves(int kind) {
+        return kind == SUB_BROADCAST || kind >= SHUFFLE;
+    }
+
+    private static void toBits(InsnList out, char t, boolean raw) {
+        if (raw && t == 'F') {
+            out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Float", "floatToRawIntBits", "(F)I"));
+            out.add(new InsnNode(Opcodes.I2L));
+            return;
+        }
         switch (t) {
             case 'I', 'Z' -> out.add(new InsnNode(Opcodes.I2L));
             case 'F' -> {
@@ -504,7 +534,12 @@ public final class HostPhaseCompiler {
     }
 
     /** The long on the stack back to type {@code t}, as {@link #toBits} made it. */
-    private static void fromBits(InsnList out, char t) {
+    private static void fromBits(InsnList out, char t, boolean raw) {
+        if (raw && t == 'F') {
+            out.add(new InsnNode(Opcodes.L2I));
+            out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Float", "intBitsToFloat", "(I)F"));
+            return;
+        }
         switch (t) {
             case 'I', 'Z' -> out.add(new InsnNode(Opcodes.L2I));
             case 'F' -> {

@@ -49,7 +49,8 @@ final class HostNdExecutor {
             return;
         }
         var futures = new ArrayList<Future<?>>();
-        var phased = convergent ? HostPhases.of(kernel) : java.util.Optional.<HostPhases.Compiled>empty();
+        var phased = convergent && HostPhases.enabled ? HostPhases.of(kernel)
+                : java.util.Optional.<HostPhases.Compiled>empty();
         if (convergent && phased.isEmpty()) {
             for (long group = 0; group < groupCount; group++) {
                 long id = group;

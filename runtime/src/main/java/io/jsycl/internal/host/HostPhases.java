@@ -51,6 +51,12 @@ final class HostPhases {
         }
     }
 
+    /**
+     * Whether barrier kernels run in phases; false runs every one on virtual threads, the reference that tests
+     * compare the phases with (set only by tests, around submits they wait for).
+     */
+    static volatile boolean enabled = true;
+
     private static final Map<Class<?>, Optional<Compiled>> CACHE = Collections.synchronizedMap(new WeakHashMap<>());
 
     private HostPhases() {
@@ -137,9 +143,10 @@ final class HostPhases {
     }
 
     /**
-     * A sub-group algorithm's split point: each sub-group of the work-group (consecutive work-items in local linear
-     * order, {@link HostSubGroups#SIZE} of them, the last one partial) combined as {@link HostSubGroups} combines it
-     * for work-items on virtual threads, so that the results are the same bit for bit.
+     * A sub-group operation's split point: each sub-group of the work-group (consecutive work-items in local linear
+     * order, {@link HostSubGroups#SIZE} of them, the last one partial) combined, voted or shuffled as
+     * {@link HostSubGroups} and the item's functions do it for work-items on virtual threads, so that the results
+     * are the same bit for bit.
      */
     private static void runSubGroups(int kind, char type, int at, long[][] prims, Object[][] refs, int size) {
         for (int first = 0; first < size; first += HostSubGroups.SIZE) {
@@ -156,6 +163,39 @@ final class HostPhases {
                 }
                 for (int lane = 0; lane < n; lane++) {
                     prims[first + lane][at + 1] = from[lane];
+                }
+                continue;
+            }
+            if (kind >= HostPhaseCompiler.SUB_ANY && kind <= HostPhaseCompiler.SUB_NONE) {
+                int trues = 0;
+                for (int lane = 0; lane < n; lane++) {
+                    trues += prims[first + lane][at] != 0 ? 1 : 0;
+                }
+                boolean vote = switch (kind) {
+                    case HostPhaseCompiler.SUB_ANY -> trues > 0;
+                    case HostPhaseCompiler.SUB_ALL -> trues == n;
+                    default -> trues == 0;
+                };
+                for (int lane = 0; lane < n; lane++) {
+                    prims[first + lane][at + 1] = vote ? 1 : 0;
+                }
+                continue;
+            }
+            if (kind >= HostPhaseCompiler.SHUFFLE) {
+                // The source lane as HostGroupFunctions computes it; one outside the sub-group gives the lane's own.
+                long[] moved = new long[n];
+                for (int lane = 0; lane < n; lane++) {
+                    int arg = (Integer) refs[first + lane][at];
+                    int source = switch (kind) {
+                        case HostPhaseCompiler.SHUFFLE -> arg;
+                        case HostPhaseCompiler.SHUFFLE_XOR -> lane ^ arg;
+                        case HostPhaseCompiler.SHUFFLE_DOWN -> lane + arg;
+                        default -> lane - arg;
+                    };
+                    moved[lane] = prims[first + (source >= 0 && source < n ? source : lane)][at];
+                }
+                for (int lane = 0; lane < n; lane++) {
+                    prims[first + lane][at + 1] = moved[lane];
                 }
                 continue;
             }

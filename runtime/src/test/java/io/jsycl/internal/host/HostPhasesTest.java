@@ -199,22 +199,23 @@ class HostPhasesTest {
                 assertThat(HostPhases.of(k)).as("compiled into phases").isPresent();
                 h.parallelFor(NdRange.of(Range.of(N), Range.of(G)), k);
             });
-            q.submit(h -> {
-                var a = bf.read(h);
-                var b = bx.read(h);
-                var o = to.write(h);
-                var n = ti.write(h);
-                // The same values, on a virtual thread per work-item: a shuffle keeps the kernel off phases.
-                NdItemKernel k = it -> {
-                    int lane = it.shuffle(it.subGroupLocalId(), 0);
-                    o.set(it.globalId(0), it.reduceOverGroup(a.get(it.globalId(0)), GroupOp.SUM) * 0.5f
-                            + it.inclusiveScanOverGroup(a.get(it.globalId(0)), GroupOp.SUM) + lane * 0f);
-                    n.set(it.globalId(0), it.exclusiveScanOverGroup(b.get(it.globalId(0)), GroupOp.SUM) * 1000L
-                            + it.reduceOverGroup((long) b.get(it.globalId(0)) * b.get(it.globalId(0)), GroupOp.MAX));
-                };
-                assertThat(HostPhases.of(k)).as("declined").isEmpty();
-                h.parallelFor(NdRange.of(Range.of(N), Range.of(G)), k);
-            });
+            onVirtualThreads(() -> q.submit(h -> {
+                    var a = bf.read(h);
+                    var b = bx.read(h);
+                    var o = to.write(h);
+                    var n = ti.write(h);
+                    // The same values, on a virtual thread per work-item (phases off).
+                    NdItemKernel k = it -> {
+                        int lane = it.subGroupLocalId();
+                        o.set(it.globalId(0), it.reduceOverGroup(a.get(it.globalId(0)), GroupOp.SUM) * 0.5f
+                                + it.inclusiveScanOverGroup(a.get(it.globalId(0)), GroupOp.SUM) + lane * 0f);
+                        n.set(it.globalId(0), it.exclusiveScanOverGroup(b.get(it.globalId(0)), GroupOp.SUM) * 1000L
+                                + it.reduceOverGroup((long) b.get(it.globalId(0)) * b.get(it.globalId(0)),
+                                        GroupOp.MAX));
+                    };
+                    assertThat(HostPhases.of(k)).as("phases would take it").isPresent();
+                    h.parallelFor(NdRange.of(Range.of(N), Range.of(G)), k);
+                }).await());
         }
         float[] exprOut = new float[N];
         long[] exprInts = new long[N];
@@ -326,27 +327,27 @@ class HostPhasesTest {
                 assertThat(HostPhases.of(k)).as("compiled into phases").isPresent();
                 h.parallelFor(NdRange.of(Range.of(n), Range.of(group)), k);
             });
-            q.submit(h -> {
-                var a = bf.read(h);
-                var b = bx.read(h);
-                var o = tf.write(h);
-                var m = tl.write(h);
-                // The same values, on a virtual thread per work-item: a shuffle keeps the kernel off phases.
-                NdItemKernel k = it -> {
-                    float v = a.get(it.globalId(0));
-                    int w = b.get(it.globalId(0)) + it.shuffle(0, 1);
-                    float sum = it.reduceOverSubGroup(v, GroupOp.SUM);
-                    float scan = it.inclusiveScanOverSubGroup(v, GroupOp.SUM);
-                    int before = it.exclusiveScanOverSubGroup(w, GroupOp.SUM);
-                    long most = it.reduceOverSubGroup((long) w * w, GroupOp.MAX);
-                    int first = it.subGroupBroadcast(w, 0);
-                    o.set(it.globalId(0), sum * 0.5f + scan);
-                    m.set(it.globalId(0), ((before * 1000L + most) * 100 + first) * 64 + it.subGroupSize() * 2
-                            + it.subGroupLocalId() % 2);
-                };
-                assertThat(HostPhases.of(k)).as("declined").isEmpty();
-                h.parallelFor(NdRange.of(Range.of(n), Range.of(group)), k);
-            });
+            onVirtualThreads(() -> q.submit(h -> {
+                    var a = bf.read(h);
+                    var b = bx.read(h);
+                    var o = tf.write(h);
+                    var m = tl.write(h);
+                    // The same values, on a virtual thread per work-item (phases off).
+                    NdItemKernel k = it -> {
+                        float v = a.get(it.globalId(0));
+                        int w = b.get(it.globalId(0));
+                        float sum = it.reduceOverSubGroup(v, GroupOp.SUM);
+                        float scan = it.inclusiveScanOverSubGroup(v, GroupOp.SUM);
+                        int before = it.exclusiveScanOverSubGroup(w, GroupOp.SUM);
+                        long most = it.reduceOverSubGroup((long) w * w, GroupOp.MAX);
+                        int first = it.subGroupBroadcast(w, 0);
+                        o.set(it.globalId(0), sum * 0.5f + scan);
+                        m.set(it.globalId(0), ((before * 1000L + most) * 100 + first) * 64 + it.subGroupSize() * 2
+                                + it.subGroupLocalId() % 2);
+                    };
+                    assertThat(HostPhases.of(k)).as("phases would take it").isPresent();
+                    h.parallelFor(NdRange.of(Range.of(n), Range.of(group)), k);
+                }).await());
         }
         assertThat(phasedF).containsExactly(threadsF);
         assertThat(phasedL).containsExactly(threadsL);
@@ -383,17 +384,100 @@ class HostPhasesTest {
     }
 
     @Test
-    void kernelsWithShufflesStillRunOnVirtualThreads() {
-        int[] out = new int[N];
-        try (var q = new Queue(Device.host()); var buf = Buffer.of(out)) {
-            q.submit(h -> {
-                var b = buf.write(h);
-                NdItemKernel k = it -> b.set(it.globalId(0), it.reduceOverGroup(it.localId(0), GroupOp.SUM)
-                        + it.shuffleXor(0, 1));
-                assertThat(HostPhases.of(k)).as("declined").isEmpty();
-                h.parallelFor(NdRange.of(Range.of(N), Range.of(G)), k);
-            });
+    void shufflesAndSubGroupVotesRunInPhasesAsTheVirtualThreadsRunThem() {
+        int group = 100; // a partial sub-group of 4 at each group's end
+        int n = 20 * group;
+        float[] f = new float[n];
+        int[] x = new int[n];
+        for (int i = 0; i < n; i++) {
+            // Now and then a NaN with a payload: a shuffle moves a float's own bits.
+            f[i] = i % 37 == 5 ? Float.intBitsToFloat(0x7fa00001 + i) : (i * 7919 % 1000) * 0.001f;
+            x[i] = i * 31 % 97 - 40;
         }
-        assertThat(out).containsOnly(G * (G - 1) / 2);
+        int[] phasedF = new int[n];
+        int[] threadsF = new int[n];
+        long[] phasedL = new long[n];
+        long[] threadsL = new long[n];
+        try (var q = new Queue(Device.host()); var bf = Buffer.of(f); var bx = Buffer.of(x);
+             var pf = Buffer.of(phasedF); var tf = Buffer.of(threadsF); var pl = Buffer.of(phasedL);
+             var tl = Buffer.of(threadsL)) {
+            q.submit(h -> {
+                var a = bf.read(h);
+                var b = bx.read(h);
+                var o = pf.write(h);
+                var m = pl.write(h);
+                NdItemKernel k = it -> {
+                    float v = a.get(it.globalId(0));
+                    int w = b.get(it.globalId(0));
+                    float moved = it.shuffleXor(v, 5);
+                    int from = it.shuffle(w, 31 - it.subGroupLocalId());
+                    long down = it.shuffleDown((long) w, 3);
+                    double up = it.shuffleUp(w * 0.5, 2);
+                    boolean any = it.anyOfSubGroup(w == 56);
+                    boolean all = it.allOfSubGroup(w > -41);
+                    boolean none = it.noneOfSubGroup(w > 56);
+                    o.set(it.globalId(0), Float.floatToRawIntBits(moved));
+                    m.set(it.globalId(0), ((from * 1000L + down) * 1000 + (long) (up * 2)) * 8 + (any ? 4 : 0)
+                            + (all ? 2 : 0) + (none ? 1 : 0));
+                };
+                assertThat(HostPhases.of(k)).as("compiled into phases").isPresent();
+                h.parallelFor(NdRange.of(Range.of(n), Range.of(group)), k);
+            });
+            onVirtualThreads(() -> q.submit(h -> {
+                    var a = bf.read(h);
+                    var b = bx.read(h);
+                    var o = tf.write(h);
+                    var m = tl.write(h);
+                    NdItemKernel k = it -> {
+                        float v = a.get(it.globalId(0));
+                        int w = b.get(it.globalId(0));
+                        float moved = it.shuffleXor(v, 5);
+                        int from = it.shuffle(w, 31 - it.subGroupLocalId());
+                        long down = it.shuffleDown((long) w, 3);
+                        double up = it.shuffleUp(w * 0.5, 2);
+                        boolean any = it.anyOfSubGroup(w == 56);
+                        boolean all = it.allOfSubGroup(w > -41);
+                        boolean none = it.noneOfSubGroup(w > 56);
+                        o.set(it.globalId(0), Float.floatToRawIntBits(moved));
+                        m.set(it.globalId(0), ((from * 1000L + down) * 1000 + (long) (up * 2)) * 8 + (any ? 4 : 0)
+                                + (all ? 2 : 0) + (none ? 1 : 0));
+                    };
+                    assertThat(HostPhases.of(k)).as("phases would take it").isPresent();
+                    h.parallelFor(NdRange.of(Range.of(n), Range.of(group)), k);
+                }).await());
+        }
+        assertThat(phasedF).containsExactly(threadsF);
+        assertThat(phasedL).containsExactly(threadsL);
+        // And against plain Java: lanes outside a sub-group give the lane's own value.
+        for (int g0 = 0; g0 < n; g0 += group) {
+            for (int s0 = 0; s0 < group; s0 += 32) {
+                int size = Math.min(32, group - s0);
+                boolean any = false;
+                for (int l = 0; l < size; l++) {
+                    any |= x[g0 + s0 + l] == 56;
+                }
+                for (int l = 0; l < size; l++) {
+                    int i = g0 + s0 + l;
+                    int xor = (l ^ 5) < size ? l ^ 5 : l;
+                    int src = 31 - l < size ? 31 - l : l;
+                    int down = l + 3 < size ? l + 3 : l;
+                    int up = l - 2 >= 0 ? l - 2 : l;
+                    assertThat(phasedF[i]).isEqualTo(Float.floatToRawIntBits(f[g0 + s0 + xor]));
+                    long expected = ((x[g0 + s0 + src] * 1000L + x[g0 + s0 + down]) * 1000
+                            + (long) (x[g0 + s0 + up] * 0.5 * 2)) * 8 + (any ? 4 : 0) + 2 + 1;
+                    assertThat(phasedL[i]).as("work-item %d", i).isEqualTo(expected);
+                }
+            }
+        }
+    }
+
+    /** Runs {@code submitAndWait} with phases off: the kernel on a virtual thread per work-item, the reference. */
+    private static void onVirtualThreads(Runnable submitAndWait) {
+        HostPhases.enabled = false;
+        try {
+            submitAndWait.run();
+        } finally {
+            HostPhases.enabled = true;
+        }
     }
 }
