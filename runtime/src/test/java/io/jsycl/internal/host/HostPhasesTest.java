@@ -307,47 +307,8 @@ class HostPhasesTest {
         try (var q = new Queue(Device.host()); var bf = Buffer.of(f); var bx = Buffer.of(x);
              var pf = Buffer.of(phasedF); var tf = Buffer.of(threadsF); var pl = Buffer.of(phasedL);
              var tl = Buffer.of(threadsL)) {
-            q.submit(h -> {
-                var a = bf.read(h);
-                var b = bx.read(h);
-                var o = pf.write(h);
-                var m = pl.write(h);
-                NdItemKernel k = it -> {
-                    float v = a.get(it.globalId(0));
-                    int w = b.get(it.globalId(0));
-                    float sum = it.reduceOverSubGroup(v, GroupOp.SUM);
-                    float scan = it.inclusiveScanOverSubGroup(v, GroupOp.SUM);
-                    int before = it.exclusiveScanOverSubGroup(w, GroupOp.SUM);
-                    long most = it.reduceOverSubGroup((long) w * w, GroupOp.MAX);
-                    int first = it.subGroupBroadcast(w, 0);
-                    o.set(it.globalId(0), sum * 0.5f + scan);
-                    m.set(it.globalId(0), ((before * 1000L + most) * 100 + first) * 64 + it.subGroupSize() * 2
-                            + it.subGroupLocalId() % 2);
-                };
-                assertThat(HostPhases.of(k)).as("compiled into phases").isPresent();
-                h.parallelFor(NdRange.of(Range.of(n), Range.of(group)), k);
-            });
-            onVirtualThreads(() -> q.submit(h -> {
-                    var a = bf.read(h);
-                    var b = bx.read(h);
-                    var o = tf.write(h);
-                    var m = tl.write(h);
-                    // The same values, on a virtual thread per work-item (phases off).
-                    NdItemKernel k = it -> {
-                        float v = a.get(it.globalId(0));
-                        int w = b.get(it.globalId(0));
-                        float sum = it.reduceOverSubGroup(v, GroupOp.SUM);
-                        float scan = it.inclusiveScanOverSubGroup(v, GroupOp.SUM);
-                        int before = it.exclusiveScanOverSubGroup(w, GroupOp.SUM);
-                        long most = it.reduceOverSubGroup((long) w * w, GroupOp.MAX);
-                        int first = it.subGroupBroadcast(w, 0);
-                        o.set(it.globalId(0), sum * 0.5f + scan);
-                        m.set(it.globalId(0), ((before * 1000L + most) * 100 + first) * 64 + it.subGroupSize() * 2
-                                + it.subGroupLocalId() % 2);
-                    };
-                    assertThat(HostPhases.of(k)).as("phases would take it").isPresent();
-                    h.parallelFor(NdRange.of(Range.of(n), Range.of(group)), k);
-                }).await());
+            q.submit(subGroupAlgorithms(bf, bx, pf, pl, n, group)).await();
+            onVirtualThreads(() -> q.submit(subGroupAlgorithms(bf, bx, tf, tl, n, group)).await());
         }
         assertThat(phasedF).containsExactly(threadsF);
         assertThat(phasedL).containsExactly(threadsL);
@@ -401,50 +362,8 @@ class HostPhasesTest {
         try (var q = new Queue(Device.host()); var bf = Buffer.of(f); var bx = Buffer.of(x);
              var pf = Buffer.of(phasedF); var tf = Buffer.of(threadsF); var pl = Buffer.of(phasedL);
              var tl = Buffer.of(threadsL)) {
-            q.submit(h -> {
-                var a = bf.read(h);
-                var b = bx.read(h);
-                var o = pf.write(h);
-                var m = pl.write(h);
-                NdItemKernel k = it -> {
-                    float v = a.get(it.globalId(0));
-                    int w = b.get(it.globalId(0));
-                    float moved = it.shuffleXor(v, 5);
-                    int from = it.shuffle(w, 31 - it.subGroupLocalId());
-                    long down = it.shuffleDown((long) w, 3);
-                    double up = it.shuffleUp(w * 0.5, 2);
-                    boolean any = it.anyOfSubGroup(w == 56);
-                    boolean all = it.allOfSubGroup(w > -41);
-                    boolean none = it.noneOfSubGroup(w > 56);
-                    o.set(it.globalId(0), Float.floatToRawIntBits(moved));
-                    m.set(it.globalId(0), ((from * 1000L + down) * 1000 + (long) (up * 2)) * 8 + (any ? 4 : 0)
-                            + (all ? 2 : 0) + (none ? 1 : 0));
-                };
-                assertThat(HostPhases.of(k)).as("compiled into phases").isPresent();
-                h.parallelFor(NdRange.of(Range.of(n), Range.of(group)), k);
-            });
-            onVirtualThreads(() -> q.submit(h -> {
-                    var a = bf.read(h);
-                    var b = bx.read(h);
-                    var o = tf.write(h);
-                    var m = tl.write(h);
-                    NdItemKernel k = it -> {
-                        float v = a.get(it.globalId(0));
-                        int w = b.get(it.globalId(0));
-                        float moved = it.shuffleXor(v, 5);
-                        int from = it.shuffle(w, 31 - it.subGroupLocalId());
-                        long down = it.shuffleDown((long) w, 3);
-                        double up = it.shuffleUp(w * 0.5, 2);
-                        boolean any = it.anyOfSubGroup(w == 56);
-                        boolean all = it.allOfSubGroup(w > -41);
-                        boolean none = it.noneOfSubGroup(w > 56);
-                        o.set(it.globalId(0), Float.floatToRawIntBits(moved));
-                        m.set(it.globalId(0), ((from * 1000L + down) * 1000 + (long) (up * 2)) * 8 + (any ? 4 : 0)
-                                + (all ? 2 : 0) + (none ? 1 : 0));
-                    };
-                    assertThat(HostPhases.of(k)).as("phases would take it").isPresent();
-                    h.parallelFor(NdRange.of(Range.of(n), Range.of(group)), k);
-                }).await());
+            q.submit(shufflesAndVotes(bf, bx, pf, pl, n, group)).await();
+            onVirtualThreads(() -> q.submit(shufflesAndVotes(bf, bx, tf, tl, n, group)).await());
         }
         assertThat(phasedF).containsExactly(threadsF);
         assertThat(phasedL).containsExactly(threadsL);
@@ -469,6 +388,61 @@ class HostPhasesTest {
                 }
             }
         }
+    }
+
+    /**
+     * Sub-group reductions, scans, a broadcast and the sub-group queries over {@code f} and {@code x}, into {@code
+     * outF} and {@code outL}: one kernel lambda, submitted in phases and on virtual threads alike.
+     */
+    private static io.jsycl.CommandGroup subGroupAlgorithms(Buffer.OfFloat f, Buffer.OfInt x, Buffer.OfFloat outF,
+            Buffer.OfLong outL, int n, int group) {
+        return h -> {
+            var a = f.read(h);
+            var b = x.read(h);
+            var o = outF.write(h);
+            var m = outL.write(h);
+            NdItemKernel k = it -> {
+                float v = a.get(it.globalId(0));
+                int w = b.get(it.globalId(0));
+                float sum = it.reduceOverSubGroup(v, GroupOp.SUM);
+                float scan = it.inclusiveScanOverSubGroup(v, GroupOp.SUM);
+                int before = it.exclusiveScanOverSubGroup(w, GroupOp.SUM);
+                long most = it.reduceOverSubGroup((long) w * w, GroupOp.MAX);
+                int first = it.subGroupBroadcast(w, 0);
+                o.set(it.globalId(0), sum * 0.5f + scan);
+                m.set(it.globalId(0), ((before * 1000L + most) * 100 + first) * 64 + it.subGroupSize() * 2
+                        + it.subGroupLocalId() % 2);
+            };
+            assertThat(HostPhases.of(k)).as("compiled into phases").isPresent();
+            h.parallelFor(NdRange.of(Range.of(n), Range.of(group)), k);
+        };
+    }
+
+    /** Shuffles of every kind and the sub-group votes, into {@code outF} (a float's bits) and {@code outL}. */
+    private static io.jsycl.CommandGroup shufflesAndVotes(Buffer.OfFloat f, Buffer.OfInt x, Buffer.OfInt outF,
+            Buffer.OfLong outL, int n, int group) {
+        return h -> {
+            var a = f.read(h);
+            var b = x.read(h);
+            var o = outF.write(h);
+            var m = outL.write(h);
+            NdItemKernel k = it -> {
+                float v = a.get(it.globalId(0));
+                int w = b.get(it.globalId(0));
+                float moved = it.shuffleXor(v, 5);
+                int from = it.shuffle(w, 31 - it.subGroupLocalId());
+                long down = it.shuffleDown((long) w, 3);
+                double up = it.shuffleUp(w * 0.5, 2);
+                boolean any = it.anyOfSubGroup(w == 56);
+                boolean all = it.allOfSubGroup(w > -41);
+                boolean none = it.noneOfSubGroup(w > 56);
+                o.set(it.globalId(0), Float.floatToRawIntBits(moved));
+                m.set(it.globalId(0), ((from * 1000L + down) * 1000 + (long) (up * 2)) * 8 + (any ? 4 : 0)
+                        + (all ? 2 : 0) + (none ? 1 : 0));
+            };
+            assertThat(HostPhases.of(k)).as("compiled into phases").isPresent();
+            h.parallelFor(NdRange.of(Range.of(n), Range.of(group)), k);
+        };
     }
 
     /** Runs {@code submitAndWait} with phases off: the kernel on a virtual thread per work-item, the reference. */
