@@ -291,10 +291,11 @@ SECTIONS = [
             "GB/s of the array's bytes. What chose the runtime's 4 MiB slices on up to 8 threads.",
             one_table("way", "door-probe")),
     Section("First programs", ["first-programs.md"],
-            "Two programs a new user writes, timed whole from Java arrays to Java arrays, beside the same computation "
-            "in Java on all cores (`io.jsycl.bench.FirstPrograms`): stream compaction of floats with their sum, and a "
-            "box blur then the Sobel magnitude of an image; milliseconds, every result checked bit-exactly against "
-            "Java's.", one_table("program", "first-programs")),
+            "Programs a new user writes, timed whole from Java arrays to Java arrays, beside the same computation "
+            "in Java on all cores (`io.jsycl.bench.FirstPrograms`): stream compaction of floats with their sum, a "
+            "box blur then the Sobel magnitude of an image, and (from 2026-11-27) k-means over points held as "
+            "records; milliseconds, every result checked bit-exactly against Java's.",
+            one_table("program", "first-programs")),
     Section("Multi-dimensional kernels", ["grid-kernels.md"],
             "2-D and 3-D `Range` kernels on device data beside the same arithmetic hand-written in OpenCL C with "
             "fixed work-groups, each path's rounds back to back (`io.jsycl.bench.GridKernels`): a run is the "

@@ -11,13 +11,15 @@ import java.util.Locale;
 import java.util.concurrent.ForkJoinPool;
 
 /**
- * Two programs a new user writes, timed whole, from Java arrays to Java arrays, against the same computation in plain
+ * Three programs a new user writes, timed whole, from Java arrays to Java arrays, against the same computation in plain
  * Java on all cores:
  * <ul>
  *   <li>{@link FilterScanSum}: the elements of 2^27 floats above 0.5f in order (flag, exclusive scan, scatter) into a
  *       {@code float[]} of exactly their count, and their sum; Java does the same in two parallel passes;
  *   <li>{@link BlurSobel}: a 3×3 box blur then the Sobel gradient magnitude of an 8192² float image, clamped to the
- *       edge; Java runs the same arithmetic (the same static methods) with rows in parallel.
+ *       edge; Java runs the same arithmetic (the same static methods) with rows in parallel;
+ *   <li>{@link KMeans}: 10 iterations of k-means with 16 clusters over 2^24 points held as records, the sums
+ *       gathered with atomics; Java runs the same steps with a parallel stream.
  * </ul>
  * The jsycl side is written as the README teaches: {@code Buffer.of(array)} in try-with-resources, {@code q.submit}
  * with accessors, the result in the Java array when its buffer closes. A jsycl time runs from making the first buffer
@@ -33,11 +35,12 @@ import java.util.concurrent.ForkJoinPool;
  * Prints one Markdown table.
  *
  * <pre>
- * FirstPrograms [--device gpu|cpu|NAME] [--log2 27] [--n N] [--size 8192|WxH] [--runs 10] [--only filter|blur]
- *               [--out FILE.md]
+ * FirstPrograms [--device gpu|cpu|host|NAME] [--log2 27] [--n N] [--size 8192|WxH] [--points-log2 24] [--runs 10]
+ *               [--only filter|blur|kmeans] [--out FILE.md]
  * </pre>
- * {@code --device} picks the first OpenCL device it matches (by default the first OpenCL device); {@code --n} gives
- * the filter's length exactly (instead of 2^log2); {@code --size} the image, square or {@code WIDTHxHEIGHT};
+ * {@code --device} picks the first OpenCL device it matches (by default the first OpenCL device; {@code host}: the
+ * pure-Java host device); {@code --n} gives the filter's length exactly (instead of 2^log2); {@code --size} the image,
+ * square or {@code WIDTHxHEIGHT}; {@code --points-log2} the k-means points;
  * {@code --out} also writes the table to a file.
  */
 public final class FirstPrograms {
@@ -86,6 +89,7 @@ public final class FirstPrograms {
         var opts = Suite.parse(args);
         int n = opts.containsKey("n") ? Suite.intOpt(opts, "n", 0) : 1 << Suite.intOpt(opts, "log2", 27);
         int[] size = size(opts.getOrDefault("size", "8192"));
+        int points = 1 << Suite.intOpt(opts, "points-log2", 24);
         int runs = Suite.intOpt(opts, "runs", 10);
         if (runs < 1 || n < 1) {
             throw new IllegalArgumentException("--runs and the filter's length must be at least 1: " + runs + ", " + n);
@@ -95,11 +99,14 @@ public final class FirstPrograms {
         var rows = new ArrayList<Row>();
         String pools;
         try (var q = new Queue(device)) {
-            if (!only.equals("blur")) {
+            if (only.isEmpty() || only.equals("filter")) {
                 rows.add(measure(q, new FilterScanSum(FilterScanSum.data(n)), runs));
             }
-            if (!only.equals("filter")) {
+            if (only.isEmpty() || only.equals("blur")) {
                 rows.add(measure(q, new BlurSobel(BlurSobel.image(size[0], size[1]), size[0], size[1]), runs));
+            }
+            if (only.isEmpty() || only.equals("kmeans")) {
+                rows.add(measure(q, new KMeans(KMeans.points(points)), runs));
             }
             pools = q.context().memoryStats().toString();
         }
