@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.IntConsumer;
 
 /**
  * Runs nd-range kernels on the JVM. Work-groups run in parallel on a pool of platform threads;
@@ -175,22 +176,30 @@ final class HostNdExecutor {
     private static void runPhases(NdItemKernel kernel, HostPhases.Compiled compiled, Object[] captures,
             HostNdItem item, int[] l, long[][] prims, Object[][] refs, int[] stoppedAt) {
         HostPhases.Phased phased = compiled.phased();
-        int phase = 0;
-        while (true) {
-            int w = 0;
-            for (int l0 = 0; l0 < l[0]; l0++) {
-                for (int l1 = 0; l1 < l[1]; l1++) {
-                    for (int l2 = 0; l2 < l[2]; l2++) {
-                        item.moveTo(l0, l1, l2);
-                        try {
-                            stoppedAt[w] = phased.run(captures, item, phase, prims[w], refs[w]);
-                        } catch (RuntimeException e) {
-                            throw HostKernelFailure.describe(e, kernel, item.globalIds());
-                        }
-                        w++;
-                    }
+        // Moves the item through the group in local linear order (the last dimension fastest), counting.
+        int[] at = new int[3];
+        IntConsumer moveTo = w -> {
+            if (w == 0) {
+                at[0] = 0;
+                at[1] = 0;
+                at[2] = 0;
+            } else if (++at[2] == l[2]) {
+                at[2] = 0;
+                if (++at[1] == l[1]) {
+                    at[1] = 0;
+                    at[0]++;
                 }
             }
+            item.moveTo(at[0], at[1], at[2]);
+        };
+        int phase = 0;
+        while (true) {
+            try {
+                phased.runGroup(captures, item, phase, prims, refs, stoppedAt, moveTo);
+            } catch (RuntimeException e) {
+                throw HostKernelFailure.describe(e, kernel, item.globalIds());
+            }
+            int w = stoppedAt.length;
             int next = stoppedAt[0];
             for (int i = 1; i < w; i++) {
                 if (stoppedAt[i] != next) {

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.WeakHashMap;
 import java.util.function.DoubleBinaryOperator;
+import java.util.function.IntConsumer;
 import java.util.function.LongBinaryOperator;
 
 /**
@@ -22,19 +23,24 @@ import java.util.function.LongBinaryOperator;
  * virtual thread per work-item, as before.
  */
 final class HostPhases {
-    /** One work-item of a compiled kernel, from one barrier to the next (what the generated class implements). */
+    /** A group's work-items of a compiled kernel, from one barrier to the next (what the generated class implements). */
     public interface Phased {
         /**
-         * Runs from barrier {@code phase} (0: the start) to the next; returns that barrier's number, or -1 at the end.
+         * Runs every work-item of the group from barrier {@code phase} (0: the start) to its next: work-item {@code w}
+         * (local linear order) after {@code moveTo.accept(w)} has made {@code it} that work-item, with its saved
+         * locals {@code prims[w]} and {@code refs[w]}; leaves in {@code stoppedAt[w]} the barrier it stopped at, from
+         * 1, or -1 where the kernel returned. What a work-item throws ends the run, {@code it} still on that work-item.
          *
          * @param captures the lambda's captured values, in order
-         * @param it the work-item
-         * @param phase where to start
-         * @param prims the work-item's saved primitive locals
-         * @param refs the work-item's saved reference locals
-         * @return the barrier it stopped at, from 1, or -1 where the kernel returned
+         * @param it the work-item, moved by {@code moveTo}
+         * @param phase where every work-item starts
+         * @param prims each work-item's saved primitive locals
+         * @param refs each work-item's saved reference locals
+         * @param stoppedAt where each work-item stopped; its length is the group's size
+         * @param moveTo moves {@code it} to work-item {@code w}, called with 0, 1, 2, ... in turn
          */
-        int run(Object[] captures, NdItem it, int phase, long[] prims, Object[] refs);
+        void runGroup(Object[] captures, NdItem it, int phase, long[][] prims, Object[][] refs, int[] stoppedAt,
+                IntConsumer moveTo);
     }
 
     /**
