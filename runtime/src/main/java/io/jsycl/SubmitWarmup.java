@@ -17,13 +17,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * of launches kept getting faster from one run to the next.
  *
  * <p>What runs: four small kernels, of one, two and three dimensions, over {@code float} and {@code int} buffers, with
- * scalar and accessor captures (up to a dozen, as convolutions have) and every access mode, one with a strided store over
- * a range that is not a whole number of work-groups, taking turns on three queues of the device's default context (one
- * default, one {@link QueueProperty#IN_ORDER}, one {@link QueueProperty#ENABLE_PROFILING} now and then), waiting now on an event, now on a queue, now not at all, so that the
- * branches a program takes are the ones the JIT has seen. It stops after {@code JSYCL_WARMUP_SUBMITS} submits (20000 by default) or
- * {@link #TIME_LIMIT_NANOS}, whichever comes first: under a second of one core and as many launches
- * of 64 work-items, which the GPU runs beside the program's own. Its kernels are lowered and built as any program's
- * are, and the disk cache keeps them, so a later process loads them in milliseconds.
+ * scalar and accessor captures (up to a dozen, as convolutions have) and every access mode, one with a strided store
+ * over a range that is not a whole number of work-groups, one over even and odd ranges in turn, taking turns on three
+ * queues of the device's default context (one default, one {@link QueueProperty#IN_ORDER}, and now and then one
+ * {@link QueueProperty#ENABLE_PROFILING}, whose launches have events of their own), waiting now on an event, now on a
+ * queue, now not at all, and building one kernel in a second variant early on (a miss in the context's kernel cache),
+ * so that the branches a program takes are the ones the JIT has seen. It stops after {@code JSYCL_WARMUP_SUBMITS}
+ * submits (20000 by default) or {@link #TIME_LIMIT_NANOS}, whichever comes first: under a second of one core and as
+ * many launches of 64 work-items, which the GPU runs beside the program's own. Its kernels are lowered and built as
+ * any program's are, and the disk cache keeps them, so a later process loads them in milliseconds.
  *
  * <p>Once per process, started by the first queue made on a device that {@code JSYCL_WARMUP} selects (GPUs by
  * default; not CPU devices, whose cores the warm-up would take from the program's kernels): the JIT's code serves
@@ -229,7 +231,7 @@ final class SubmitWarmup {
             return 1;
         }
 
-        /** Over 64 items, or 63 on odd turns: programs' ranges are odd too (an even one may run two items a work-item). */
+        /** Over 64 items, or 63 on odd turns: programs' ranges are odd too (an even one may run two a work-item). */
         private static Event oneD(Queue queue, Buffer.OfFloat in, Buffer.OfFloat out, int turn) {
             return oneD(queue, in, out, turn, false);
         }

@@ -23,7 +23,7 @@ import java.util.function.LongBinaryOperator;
  * virtual thread per work-item, as before.
  */
 final class HostPhases {
-    /** A group's work-items of a compiled kernel, from one barrier to the next (what the generated class implements). */
+    /** A group's work-items of a compiled kernel, barrier to barrier (what the generated class implements). */
     public interface Phased {
         /**
          * Runs every work-item of the group from barrier {@code phase} (0: the start) to its next: work-item {@code w}
