@@ -406,14 +406,19 @@ public final class GridKernels {
      */
     private record Timed(GridOp op, float[] input, List<Way> ways, Arena arena, Buffer.OfFloat jsyclIn, ClMem rawIn,
             ClMem rawTable) implements AutoCloseable {
+        /** Closes what was made; also a workload whose making failed part way (the parts not made are null). */
         @Override
         public void close() {
             ways.forEach(Way::close);
-            jsyclIn.close();
+            if (jsyclIn != null) {
+                jsyclIn.close();
+            }
             if (rawTable != null) {
                 rawTable.close();
             }
-            rawIn.close();
+            if (rawIn != null) {
+                rawIn.close();
+            }
             arena.close();
         }
     }
@@ -450,17 +455,7 @@ public final class GridKernels {
             }
             return new Timed(op, input, ways, arena, jsyclIn, rawIn, rawTable);
         } catch (RuntimeException | Error e) {
-            ways.forEach(Way::close);
-            if (jsyclIn != null) {
-                jsyclIn.close();
-            }
-            if (rawTable != null) {
-                rawTable.close();
-            }
-            if (rawIn != null) {
-                rawIn.close();
-            }
-            arena.close();
+            new Timed(op, input, ways, arena, jsyclIn, rawIn, rawTable).close();
             throw e;
         }
     }

@@ -168,12 +168,8 @@ public final class HostGroup {
 
     /** A {@code float} ({@code wide} false) or {@code double} work-group algorithm; called by every work-item. */
     double floating(Algorithm algorithm, int item, double x, GroupOp op, boolean wide) {
-        DoubleBinaryOperator f = floatingOp(op, wide);
-        // Through the bits of doubles (a float is exact in a double): one algorithm for both kinds of value.
-        LongBinaryOperator onBits = (a, b) -> Double.doubleToRawLongBits(
-                f.applyAsDouble(Double.longBitsToDouble(a), Double.longBitsToDouble(b)));
-        return Double.longBitsToDouble(combine(algorithm, item, Double.doubleToRawLongBits(x), onBits,
-                Double.doubleToRawLongBits(floatingIdentity(op))));
+        return Double.longBitsToDouble(combine(algorithm, item, Double.doubleToRawLongBits(x),
+                floatingOpOnBits(op, wide), Double.doubleToRawLongBits(floatingIdentity(op))));
     }
 
     /**
@@ -271,6 +267,16 @@ public final class HostGroup {
             case AND, OR, XOR -> throw new IllegalArgumentException("GroupOp." + op
                     + " is for int and long values, not floating point");
         };
+    }
+
+    /**
+     * {@link #floatingOp} on the bits of doubles, as the group and sub-group algorithms and the phases carry floating
+     * values (a float is exact in a double): one algorithm over {@code long}s for every kind of value.
+     */
+    static LongBinaryOperator floatingOpOnBits(GroupOp op, boolean wide) {
+        DoubleBinaryOperator f = floatingOp(op, wide);
+        return (a, b) -> Double.doubleToRawLongBits(f.applyAsDouble(Double.longBitsToDouble(a),
+                Double.longBitsToDouble(b)));
     }
 
     static long integralIdentity(GroupOp op, boolean wide) {

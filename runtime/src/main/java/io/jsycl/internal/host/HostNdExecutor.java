@@ -154,29 +154,7 @@ final class HostNdExecutor {
         int[] stoppedAt = new int[size];
         RuntimeException[] first = new RuntimeException[1];
         var group = HostGroup.sequential(size); // for the run, as in runGroupsInOrder
-        API.runWithSpecValues(spec, () -> {
-            for (long linear = from; linear < to; linear++) {
-                item.moveToGroup(groupId(groups, linear), group);
-                try {
-                    HostExecutor.inGroup(group, () -> runPhases(kernel, compiled, captures, item, l, prims, refs,
-                            stoppedAt));
-                } catch (RuntimeException e) {
-                    if (first[0] == null) {
-                        first[0] = e;
-                    }
-                }
-            }
-        });
-        if (first[0] != null) {
-            throw first[0];
-        }
-    }
-
-    /** One group of a compiled barrier kernel, phase by phase. */
-    private static void runPhases(NdItemKernel kernel, HostPhases.Compiled compiled, Object[] captures,
-            HostNdItem item, int[] l, long[][] prims, Object[][] refs, int[] stoppedAt) {
-        HostPhases.Phased phased = compiled.phased();
-        // Moves the item through the group in local linear order (the last dimension fastest), counting.
+        // Moves the item through a group in local linear order (the last dimension fastest), counting.
         int[] at = new int[3];
         IntConsumer moveTo = w -> {
             if (w == 0) {
@@ -192,6 +170,28 @@ final class HostNdExecutor {
             }
             item.moveTo(at[0], at[1], at[2]);
         };
+        API.runWithSpecValues(spec, () -> {
+            for (long linear = from; linear < to; linear++) {
+                item.moveToGroup(groupId(groups, linear), group);
+                try {
+                    HostExecutor.inGroup(group, () -> runPhases(kernel, compiled, captures, item, moveTo, prims, refs,
+                            stoppedAt));
+                } catch (RuntimeException e) {
+                    if (first[0] == null) {
+                        first[0] = e;
+                    }
+                }
+            }
+        });
+        if (first[0] != null) {
+            throw first[0];
+        }
+    }
+
+    /** One group of a compiled barrier kernel, phase by phase. */
+    private static void runPhases(NdItemKernel kernel, HostPhases.Compiled compiled, Object[] captures,
+            HostNdItem item, IntConsumer moveTo, long[][] prims, Object[][] refs, int[] stoppedAt) {
+        HostPhases.Phased phased = compiled.phased();
         int phase = 0;
         while (true) {
             try {

@@ -12,7 +12,6 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
 import java.util.WeakHashMap;
-import java.util.function.DoubleBinaryOperator;
 import java.util.function.IntConsumer;
 import java.util.function.LongBinaryOperator;
 
@@ -134,12 +133,7 @@ final class HostPhases {
     /** {@code op} on the bits a work-item leaves for a value of {@code type} (a float's as a double's). */
     private static LongBinaryOperator operation(GroupOp op, char type) {
         boolean wide = type == 'J' || type == 'D';
-        if (type == 'F' || type == 'D') {
-            DoubleBinaryOperator d = HostGroup.floatingOp(op, wide);
-            return (a, b) -> Double.doubleToRawLongBits(d.applyAsDouble(Double.longBitsToDouble(a),
-                    Double.longBitsToDouble(b)));
-        }
-        return HostGroup.integralOp(op, wide);
+        return type == 'F' || type == 'D' ? HostGroup.floatingOpOnBits(op, wide) : HostGroup.integralOp(op, wide);
     }
 
     /** {@code op}'s identity, as the bits of {@link #operation}. */

@@ -49,12 +49,8 @@ final class HostSubGroups {
 
     /** A {@code float} ({@code wide} false) or {@code double} sub-group algorithm; called by every work-item. */
     double floating(Algorithm algorithm, int item, double x, GroupOp op, boolean wide) {
-        var f = HostGroup.floatingOp(op, wide);
-        // Through the bits of doubles (a float is exact in a double), as HostGroup does.
-        LongBinaryOperator onBits = (a, b) -> Double.doubleToRawLongBits(
-                f.applyAsDouble(Double.longBitsToDouble(a), Double.longBitsToDouble(b)));
-        return Double.longBitsToDouble(combine(algorithm, item, Double.doubleToRawLongBits(x), onBits,
-                Double.doubleToRawLongBits(HostGroup.floatingIdentity(op))));
+        return Double.longBitsToDouble(combine(algorithm, item, Double.doubleToRawLongBits(x),
+                HostGroup.floatingOpOnBits(op, wide), Double.doubleToRawLongBits(HostGroup.floatingIdentity(op))));
     }
 
     /**
