@@ -57,15 +57,23 @@ if [ -n "${PHASES:-}" ]; then
   echo "submit-phases: exit $? in $((SECONDS - t0)) s"
   cut -c1-220 "$OUT/phases/submit-phases.md"
 fi
-# JFR=1: where the submitting thread's time goes in a DistributedQueue step on every GPU (the 16384² stencil, JDK
-# Flight Recorder, summarized by io.jsycl.bench.JfrSummary into $OUT/jfr/stencil.md).
+# JFR=1 (or JFR=stencil, JFR=sum, JFR=stencil,sum): where the host's time goes in DistributedQueue steps on every GPU
+# (the 16384² stencil, the sum of 2^30 ints; JDK Flight Recorder, summarized by io.jsycl.bench.JfrSummary into
+# $OUT/jfr/WORKLOAD.md): the submitting thread's, and the thread that completes the commands and combines a sum's parts.
 if [ -n "${JFR:-}" ]; then
   mkdir -p "$OUT/jfr"
-  timeout 120 "${java[@]}" -XX:StartFlightRecording=filename=/tmp/stencil.jfr,settings=profile \
-    io.jsycl.bench.MultiGpuBench --only stencil --gpus "$gpus" --runs 200 --warmup 20 > "$OUT/jfr/stencil.log" 2>&1
-  "${java[@]}" io.jsycl.bench.JfrSummary /tmp/stencil.jfr --anchor DistributedQueue.submit --after 10 --top 40 \
-    --out "$OUT/jfr/stencil.md" > /dev/null 2>&1
-  head -60 "$OUT/jfr/stencil.md"
+  for w in $( [ "$JFR" = 1 ] && echo stencil || tr ',' ' ' <<< "$JFR"); do
+    runs=200; [ "$w" = sum ] && runs=40
+    timeout 150 "${java[@]}" -XX:StartFlightRecording=filename=/tmp/$w.jfr,settings=profile \
+      io.jsycl.bench.MultiGpuBench --only "$w" --gpus "$gpus" --runs $runs --warmup 20 > "$OUT/jfr/$w.log" 2>&1
+    echo "jfr $w: exit $?"
+    for t in main 'jsycl-distributed-*'; do
+      "${java[@]}" io.jsycl.bench.JfrSummary /tmp/$w.jfr --thread "$t" \
+        $( [ "$t" = main ] && echo --anchor DistributedQueue.submit) --after 10 --top 40 \
+        --out "$OUT/jfr/$w-${t%%-*}.md" > /dev/null 2>&1
+      head -50 "$OUT/jfr/$w-${t%%-*}.md"
+    done
+  done
 fi
 [ -e "$OUT/multi-gpu/multi-gpu.md" ] && cat "$OUT/multi-gpu/multi-gpu.md"
 grep -E '^\| (conv|stencil|transpose|slices)' "$OUT/grid/grid-kernels.md" | cut -d'|' -f2-5,9-13

@@ -131,7 +131,7 @@ public final class JfrSummary {
     }
 
     /**
-     * The samples of thread {@code thread} in {@code recording}, from {@code afterSeconds} after its first event on
+     * The samples of thread {@code thread} (a name, or a prefix of names followed by {@code *}) in {@code recording}, from {@code afterSeconds} after its first event on
      * (a program's steady state, past its first submits' lowering, building and JIT).
      */
     static Profile read(Path recording, String thread, String anchor, double afterSeconds) throws IOException {
@@ -149,7 +149,9 @@ public final class JfrSummary {
                     continue;
                 }
                 var sampled = e.getThread("sampledThread");
-                if (sampled != null && thread.equals(sampled.getJavaName())) {
+                if (sampled != null && sampled.getJavaName() != null && (thread.endsWith("*")
+                        ? sampled.getJavaName().startsWith(thread.substring(0, thread.length() - 1))
+                        : thread.equals(sampled.getJavaName()))) {
                     samples.add(e);
                 }
             }

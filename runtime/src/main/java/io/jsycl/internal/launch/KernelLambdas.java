@@ -28,6 +28,8 @@ import io.jsycl.lowering.ReductionSpec;
 import io.jsycl.lowering.ScalarType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Field;
@@ -126,7 +128,7 @@ public final class KernelLambdas {
 
     /** What one lambda class always is: its implementation method and how to read its captured values. */
     private record LambdaShape(String implClass, String implMethod, String implDescriptor, int capturedCount,
-            Field[] fields, ClassLoader loader) {
+            MethodHandle reader, ClassLoader loader) {
         String kernelName() {
             return implClass.substring(implClass.lastIndexOf('/') + 1) + "." + implMethod;
         }
@@ -170,17 +172,14 @@ public final class KernelLambdas {
          * no {@code SerializedLambda} per submit), else through {@code writeReplace}.
          */
         Object[] captured(Object kernel) {
-            Object[] values = new Object[capturedCount];
-            if (fields != null) {
+            if (reader != null) {
                 try {
-                    for (int i = 0; i < values.length; i++) {
-                        values[i] = fields[i].get(kernel);
-                    }
-                    return values;
-                } catch (IllegalAccessException e) {
+                    return (Object[]) reader.invokeExact(kernel);
+                } catch (Throwable e) {
                     throw new SyclException("cannot read the captures of kernel " + kernelName(), e);
                 }
             }
+            Object[] values = new Object[capturedCount];
             SerializedLambda lambda = SerializedLambdas.serialized(kernel);
             for (int i = 0; i < values.length; i++) {
                 values[i] = lambda.getCapturedArg(i);
@@ -189,10 +188,18 @@ public final class KernelLambdas {
         }
     }
 
-    /** Per lambda class: its shape (found at the first submit) and its lowerings by capture shape. */
+    /** A lowering (or its failure) and the key it was found by. */
+    private record Found(LoweringKey key, Object result) {
+    }
+
+    /**
+     * Per lambda class: its shape (found at the first submit), its lowerings by capture shape, and the one found last,
+     * which a program's repeated submits of one kernel find by comparing keys, without hashing every capture.
+     */
     private static final class LambdaClass {
         volatile LambdaShape shape;
         final Map<LoweringKey, Object> lowered = new ConcurrentHashMap<>();
+        volatile Found last;
 
         LambdaShape shape(Object kernel) {
             LambdaShape s = shape;
@@ -200,7 +207,7 @@ public final class KernelLambdas {
                 SerializedLambda lambda = SerializedLambdas.serialized(kernel);
                 s = new LambdaShape(lambda.getImplClass(), lambda.getImplMethodName(),
                         lambda.getImplMethodSignature(), lambda.getCapturedArgCount(),
-                        captureFields(kernel.getClass(), lambda), kernel.getClass().getClassLoader());
+                        captureReader(kernel.getClass(), lambda), kernel.getClass().getClassLoader());
                 shape = s;
             }
             return s;
@@ -246,9 +253,16 @@ public final class KernelLambdas {
         }
         var key = new LoweringKey(shape, dimensions, captures, checked, reduction);
         FirstSubmitTrace.mark("identify");
-        Object result = lambdaClass.lowered.get(key);
-        if (result == null) {
-            result = lambdaClass.lowered.computeIfAbsent(key, k -> lowerOrFailure(kernel, lambda, k));
+        Found last = lambdaClass.last;
+        Object result;
+        if (last != null && last.key().equals(key)) {
+            result = last.result();
+        } else {
+            result = lambdaClass.lowered.get(key);
+            if (result == null) {
+                result = lambdaClass.lowered.computeIfAbsent(key, k -> lowerOrFailure(kernel, lambda, k));
+            }
+            lambdaClass.last = new Found(key, result);
         }
         if (result instanceof KernelLoweringException failure) {
             throw failure;
@@ -257,21 +271,28 @@ public final class KernelLambdas {
     }
 
     /**
-     * The lambda class's fields holding its captured values, in capture order, when they follow
-     * the JDK's {@code arg$1 ... arg$N} naming; null otherwise (then each submit reads them
-     * through {@code writeReplace}).
+     * One method handle, {@code (Object) Object[]}, that reads the lambda class's captured values in capture order
+     * (boxed) from its fields when they follow the JDK's {@code arg$1 ... arg$N} naming; null otherwise (then each
+     * submit reads them through {@code writeReplace}). One handle rather than a {@link Field} per capture: a
+     * reflective read of each field cost more than the rest of identifying the kernel (12 captures, 5 µs a submit
+     * on a 2-core host); the handle's form is compiled once it is hot and reads them all in one call.
      */
-    private static Field[] captureFields(Class<?> type, SerializedLambda lambda) {
+    private static MethodHandle captureReader(Class<?> type, SerializedLambda lambda) {
         int n = lambda.getCapturedArgCount();
-        Field[] fields = new Field[n];
         try {
+            MethodHandle collect = MethodHandles.identity(Object[].class).asCollector(Object[].class, n);
+            var getters = new MethodHandle[n];
             for (int i = 0; i < n; i++) {
                 Field f = type.getDeclaredField("arg$" + (i + 1));
                 f.setAccessible(true);
-                fields[i] = f;
+                getters[i] = MethodHandles.lookup().unreflectGetter(f)
+                        .asType(MethodType.methodType(Object.class, Object.class));
             }
-            return fields;
-        } catch (NoSuchFieldException | RuntimeException e) {
+            // (Object, ..., Object) Object[] with each argument read by its getter, then the one kernel spread over all
+            MethodHandle filtered = MethodHandles.filterArguments(collect, 0, getters);
+            return MethodHandles.permuteArguments(filtered, MethodType.methodType(Object[].class, Object.class),
+                    new int[n]);
+        } catch (NoSuchFieldException | IllegalAccessException | RuntimeException e) {
             return null;
         }
     }
