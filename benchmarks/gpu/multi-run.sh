@@ -29,8 +29,8 @@ props() {  # props DIR DEVICE COMMAND
 }
 
 mkdir -p "$OUT/grid"
-# ONLY=grid: the multi-dimensional kernels alone (a host with one GPU).
-if [ "${ONLY:-}" != grid ]; then
+# ONLY=grid: the multi-dimensional kernels alone (a host with one GPU); ONLY=jfr: the JFR profiles alone.
+if [ -z "${ONLY:-}" ]; then
   mkdir -p "$OUT/multi-gpu"
   args=(--gpus 1,2,4 --runs 5 --warmup 20 --saxpy-log2 30 --bodies 262144,1048576 --sgemm 16384)
   t0=$SECONDS
@@ -41,12 +41,14 @@ if [ "${ONLY:-}" != grid ]; then
     "java -Xmx96g --enable-native-access=ALL-UNNAMED -cp '.gpu/lib/*' io.jsycl.bench.MultiGpuBench ${args[*]} (benchmarks/gpu/multi-run.sh, after benchmarks/gpu/run.sh)"
 fi
 
-t0=$SECONDS
-timeout 200 "${java[@]}" -Djsycl.cache.dir="$(mktemp -d)" io.jsycl.bench.GridKernels --device gpu --runs 15 \
-  --out "$OUT/grid/grid-kernels.md" > "$OUT/grid/grid-kernels.log" 2>&1
-echo "grid-kernels: exit $? in $((SECONDS - t0)) s"
-props "$OUT/grid" "${model}" \
-  "java --enable-native-access=ALL-UNNAMED -Djsycl.cache.dir=\$(mktemp -d) -cp '.gpu/lib/*' io.jsycl.bench.GridKernels --device gpu --runs 15 (benchmarks/gpu/multi-run.sh, after benchmarks/gpu/run.sh)"
+if [ "${ONLY:-}" != jfr ]; then
+  t0=$SECONDS
+  timeout 200 "${java[@]}" -Djsycl.cache.dir="$(mktemp -d)" io.jsycl.bench.GridKernels --device gpu --runs 15 \
+    --out "$OUT/grid/grid-kernels.md" > "$OUT/grid/grid-kernels.log" 2>&1
+  echo "grid-kernels: exit $? in $((SECONDS - t0)) s"
+  props "$OUT/grid" "${model}" \
+    "java --enable-native-access=ALL-UNNAMED -Djsycl.cache.dir=\$(mktemp -d) -cp '.gpu/lib/*' io.jsycl.bench.GridKernels --device gpu --runs 15 (benchmarks/gpu/multi-run.sh, after benchmarks/gpu/run.sh)"
+fi
 # PHASES=1: where a submit's microseconds go on this host (every submit's phases, JSYCL_TRACE_SUBMITS), for the grid
 # workloads beside the hand-written enqueue, into $OUT/phases/submit-phases.md.
 if [ -n "${PHASES:-}" ]; then
@@ -63,20 +65,20 @@ fi
 if [ -n "${JFR:-}" ]; then
   mkdir -p "$OUT/jfr"
   for w in $( [ "$JFR" = 1 ] && echo stencil || tr ',' ' ' <<< "$JFR"); do
-    runs=200; [ "$w" = sum ] && runs=40
-    timeout 150 "${java[@]}" -XX:StartFlightRecording=filename=/tmp/$w.jfr,settings=profile \
-      io.jsycl.bench.MultiGpuBench --only "$w" --gpus "$gpus" --runs $runs --warmup 20 > "$OUT/jfr/$w.log" 2>&1
+    more=(--runs 200); [ "$w" = sum ] && more=(--runs 1500)
+    timeout 150 "${java[@]}" -XX:StartFlightRecording=filename=/tmp/$w.jfr,settings=profile,+jdk.ExecutionSample#period=1ms,+jdk.NativeMethodSample#period=1ms \
+      io.jsycl.bench.MultiGpuBench --only "$w" --gpus "$gpus" "${more[@]}" --warmup 20 > "$OUT/jfr/$w.log" 2>&1
     echo "jfr $w: exit $?"
     for t in main 'jsycl-distributed-*'; do
       "${java[@]}" io.jsycl.bench.JfrSummary /tmp/$w.jfr --thread "$t" \
-        $( [ "$t" = main ] && echo --anchor DistributedQueue.submit) --after 10 --top 40 \
+        $( [ "$t" = main ] && echo --anchor DistributedQueue.submit) --after $( [ "$w" = sum ] && echo 3 || echo 10) --top 40 \
         --out "$OUT/jfr/$w-${t%%-*}.md" > /dev/null 2>&1
       head -50 "$OUT/jfr/$w-${t%%-*}.md"
     done
   done
 fi
 [ -e "$OUT/multi-gpu/multi-gpu.md" ] && cat "$OUT/multi-gpu/multi-gpu.md"
-grep -E '^\| (conv|stencil|transpose|slices)' "$OUT/grid/grid-kernels.md" | cut -d'|' -f2-5,9-13
-grep -E 'submits took' "$OUT/grid/grid-kernels.md"
-logs=("$OUT/grid/grid-kernels.log"); [ -e "$OUT/multi-gpu/multi-gpu.log" ] && logs+=("$OUT/multi-gpu/multi-gpu.log")
-tail -n 5 "${logs[@]}" | grep -iE "exception|error|mismatch" | head; true
+[ -e "$OUT/grid/grid-kernels.md" ] && grep -E '^\| (conv|stencil|transpose|slices)' "$OUT/grid/grid-kernels.md" | cut -d'|' -f2-5,9-13
+[ -e "$OUT/grid/grid-kernels.md" ] && grep -E 'submits took' "$OUT/grid/grid-kernels.md"
+logs=(); [ -e "$OUT/grid/grid-kernels.log" ] && logs+=("$OUT/grid/grid-kernels.log"); [ -e "$OUT/multi-gpu/multi-gpu.log" ] && logs+=("$OUT/multi-gpu/multi-gpu.log")
+[ ${#logs[@]} -gt 0 ] && tail -n 5 "${logs[@]}" | grep -iE "exception|error|mismatch" | head; true

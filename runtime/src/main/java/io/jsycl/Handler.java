@@ -119,9 +119,12 @@ public final class Handler {
             throw new IllegalArgumentException("reductions run over 1-D ranges; flatten " + range
                     + " into Range.of(" + range.size() + ") and compute the indices from it.id(0)");
         }
-        // A DistributedQueue's chunk reduces into a partial of its own, which the queue combines into the output.
-        ReductionImpl target = split == null ? reduction.impl : reduction.impl.partial();
-        require(target.output(), AccessMode.READ_WRITE);
+        // A DistributedQueue's chunk reduces into a partial of its own, which the queue combines into the output: on
+        // an OpenCL device, the device's part of the reduction, which the command group does not request as a buffer.
+        ReductionImpl target = split == null ? reduction.impl : reduction.impl.partial(!queue.device().isHost());
+        if (!target.onDevice()) {
+            require(target.output(), AccessMode.READ_WRITE);
+        }
         setLaunch(new CommandGroupRecord.Reduce(Objects.requireNonNull(kernel, "kernel"), range, target));
     }
 

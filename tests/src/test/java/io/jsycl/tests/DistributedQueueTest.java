@@ -457,6 +457,47 @@ class DistributedQueueTest {
     }
 
     /**
+     * More steps of a reduction than a device keeps parts of in flight (1024 read back and not yet combined), in long
+     * and double: a submit that would reuse a part's slot waits for its combine, and every step's parts are combined
+     * once, in order, with Java's result (the doubles are integers, so their sum is exact in any order).
+     */
+    @Test
+    void reductionPartsBeyondTheDevicesSlotsCombineOnce() {
+        Device d = device();
+        int n = 512;
+        int steps = 1100;
+        long[] v = new long[n];
+        double[] w = new double[n];
+        long perStep = 0;
+        for (int i = 0; i < n; i++) {
+            v[i] = (i * 7919L) % 2001 - 1000 + (1L << 33);
+            w[i] = (i * 13) % 101 - 50;
+            perStep += v[i];
+        }
+        double perStepW = 0;
+        for (double x : w) {
+            perStepW += x;
+        }
+        long[] total = {7};
+        double[] totalW = {0.5};
+        try (var dq = new DistributedQueue(List.of(d, d, d)); var bv = Buffer.of(v); var bw = Buffer.of(w);
+             var out = Buffer.of(total); var outW = Buffer.of(totalW)) {
+            for (int s = 0; s < steps; s++) {
+                dq.submit(h -> {
+                    var x = bv.read(h, RangeMapper.oneToOne());
+                    h.parallelFor(Range.of(n), io.jsycl.Reduction.sum(out), (it, r) -> r.combine(x.get(it.id(0))));
+                });
+            }
+            dq.submit(h -> {
+                var x = bw.read(h, RangeMapper.oneToOne());
+                h.parallelFor(Range.of(n), io.jsycl.Reduction.sum(outW), (it, r) -> r.combine(x.get(it.id(0))));
+            });
+        }
+        assertThat(total[0]).isEqualTo(7 + steps * perStep);
+        assertThat(totalW[0]).isEqualTo(0.5 + perStepW);
+    }
+
+    /**
      * An nd-range splits between whole work-groups: each group sums its items through local memory and a barrier,
      * and its group id and the number of groups are the whole range's on every device.
      */

@@ -78,7 +78,8 @@ public final class KernelArguments implements AutoCloseable {
                 case LOCAL_RANGE -> putInt(index, ((BoundCapture.Local) value).range().get(d));
                 case ARRAY_DATA -> put(index, MEM, 0, arrayBuffer(context, ((BoundCapture.Value) value).value()));
                 case ARRAY_LENGTH -> putInt(index, Array.getLength(((BoundCapture.Value) value).value()));
-                case REDUCTION_OUTPUT -> put(index, MEM, 0, memOf(reduction.output(), storages, mems));
+                case REDUCTION_OUTPUT -> put(index, MEM, 0, reduction.onDevice() ? reduction.slot().mem()
+                        : memOf(reduction.output(), storages, mems));
                 case REDUCTION_SCRATCH -> put(index, LOCAL, workGroupSize * reduction.output().kind.bytes, null);
                 case GROUP_SCRATCH -> put(index, LOCAL, (workGroupSize + workGroupSize / 32 + 1) * Long.BYTES, null);
                 case CHECK_BUFFER -> put(index, MEM, 0, checkBuffer(context));

@@ -41,8 +41,12 @@ public final class ReductionImpl {
     private final Object identity;
     private final Object operation;
     private final Reducers reducers;
-    /** The reduction this one is a device's part of ({@link #partial()}), or null. */
+    /** The reduction this one is a device's part of ({@link #partial}), or null. */
     private final ReductionImpl whole;
+    /** A part whose result stays on its OpenCL device until the combine reads it ({@link PartialSlots}). */
+    private final boolean onDevice;
+    /** Where an on-device part's result is read back: set as its kernel is enqueued, taken by the combine. */
+    private volatile PartialSlots.Slot slot;
 
     /**
      * A reduction into {@code output}.
@@ -54,17 +58,18 @@ public final class ReductionImpl {
      * @param reducers how the host device handles the reducers
      */
     public ReductionImpl(BufferStorage output, ReductionOp op, Object identity, Object operation, Reducers reducers) {
-        this(output, op, identity, operation, reducers, null);
+        this(output, op, identity, operation, reducers, null, false);
     }
 
     private ReductionImpl(BufferStorage output, ReductionOp op, Object identity, Object operation, Reducers reducers,
-            ReductionImpl whole) {
+            ReductionImpl whole, boolean onDevice) {
         this.output = output;
         this.op = op;
         this.identity = identity;
         this.operation = operation;
         this.reducers = reducers;
         this.whole = whole;
+        this.onDevice = onDevice;
     }
 
     /**
@@ -111,12 +116,29 @@ public final class ReductionImpl {
 
     /**
      * The same reduction into a one-element buffer of its own that holds the identity: one device's part of a
-     * reduction a DistributedQueue splits. Its close writes the part back into its array, which
-     * {@link #combinePartial} then combines into this one's output.
+     * reduction a DistributedQueue splits, which {@link #combinePartial} then combines into this one's output. With
+     * {@code onDevice} (an OpenCL device) the kernel folds into the device's {@link PartialSlots} instead, and the
+     * combine reads the part from its {@link #slot()} into the buffer's array; the command group does not use the
+     * buffer. Else (the host device) the kernel folds into the buffer, whose close writes the part back.
      */
-    public ReductionImpl partial() {
+    public ReductionImpl partial(boolean onDevice) {
         return new ReductionImpl(new BufferStorage(output.kind, ElementKind.arrayOfOne(identity), io.jsycl.Range.of(1),
-                true), op, identity, operation, reducers, this);
+                true), op, identity, operation, reducers, this, onDevice);
+    }
+
+    /** True for a part whose result the kernel leaves in its device's {@link PartialSlots}. */
+    public boolean onDevice() {
+        return onDevice;
+    }
+
+    /** Where this on-device part's result is read back, once its kernel is enqueued; else null. */
+    public PartialSlots.Slot slot() {
+        return slot;
+    }
+
+    /** Records where this on-device part's result is read back (as its kernel is enqueued). */
+    public void slot(PartialSlots.Slot s) {
+        this.slot = s;
     }
 
     /**

@@ -392,6 +392,9 @@ public final class Distributor implements AutoCloseable {
             Scheduler.HostAccess access;
             try {
                 for (ReductionImpl part : parts) {
+                    if (part.onDevice()) { // read back after its kernel, on its device's queue
+                        part.slot().takeInto(part.output().kind, part.output().hostArray());
+                    }
                     part.output().close();
                     partials.add(part.output().hostArray());
                 }
@@ -429,6 +432,9 @@ public final class Distributor implements AutoCloseable {
         /** Gives up (a chunk failed): the output keeps its value, and its later users stop waiting for this. */
         void abandon() {
             for (ReductionImpl part : parts) {
+                if (part.slot() != null) {
+                    part.slot().release();
+                }
                 try {
                     part.output().close();
                 } catch (RuntimeException ignored) {

@@ -26,6 +26,7 @@ import io.jsycl.internal.memory.BufferStorage;
 import io.jsycl.internal.memory.ClQueue;
 import io.jsycl.internal.memory.CommandQueue;
 import io.jsycl.internal.memory.ContextImpl;
+import io.jsycl.internal.memory.PartialSlots;
 import io.jsycl.internal.memory.RecordCodec;
 import io.jsycl.internal.memory.ReductionImpl;
 import io.jsycl.internal.platform.DeviceImpl;
@@ -78,6 +79,8 @@ public final class QueueScheduler {
     private final boolean clInOrder;
     /** Kernels launched without an OpenCL event: set for an in-order OpenCL queue without profiling, else null. */
     private final LazyLaunches lazy;
+    /** A DistributedQueue's device: where its parts of reductions go, made at the first; guarded by this. */
+    private PartialSlots partialSlots;
     /** The OpenCL queue as the buffers' uploads see it ({@link CommandQueue}), or null on the host device. */
     private final ClQueue commands;
     private final LaunchSettings launches;
@@ -294,9 +297,29 @@ public final class QueueScheduler {
             range = Reductions.globalSize(device, items, reductionLocal, checkedRequested);
         }
         range = twoItems || strideItems > 0 || chunkItems ? workItems : range;
+        // A DistributedQueue's part of a reduction, left on the device: its slot is taken before the graph lock, as
+        // taking one may wait for the combine of an earlier part.
+        ReductionImpl part = launch instanceof CommandGroupRecord.Reduce r && r.reduction().onDevice()
+                ? r.reduction() : null;
+        PartialSlots.Slot slot = part == null ? null : partialSlots().take();
         var plan = new LaunchPlan(range, local, paddedLocal, specialization, twoItems, strideItems > 0, handle,
-                chunk == null ? 0 : chunk.from());
-        return Passes.run(handle, (lease, deferred, first) -> {
+                chunk == null ? 0 : chunk.from(), slot);
+        try {
+            return submitPlanned(group, kernel, plan, chunk, offsetProgram);
+        } catch (RuntimeException | Error e) {
+            if (slot != null) {
+                slot.release(); // the submit fails: no combine will take the part
+            }
+            throw e;
+        }
+    }
+
+    /** Under the graph lock, in passes: orders the launch after what it waits for, readies its data, commits it. */
+    private EventImpl submitPlanned(CommandGroupRecord group, KernelLambdas.Kernel kernel, LaunchPlan plan,
+            CommandGroupRecord.Chunk chunk, boolean offsetProgram) {
+        LoweredKernel lowered = kernel.lowered();
+        CommandGroupRecord.Launch launch = group.launch();
+        return Passes.run(plan.handle(), (lease, deferred, first) -> {
             var waits = new ArrayList<EventImpl>(4);
             waits.addAll(group.dependencies());
             for (var req : group.requirements().entrySet()) {
@@ -339,7 +362,15 @@ public final class QueueScheduler {
 
     /** How a kernel is launched, decided before the graph lock is taken. */
     private record LaunchPlan(Range range, Range local, long[] paddedLocal, int specialization, boolean twoItems,
-            boolean gridStride, KernelHandle handle, long firstRow) {
+            boolean gridStride, KernelHandle handle, long firstRow, PartialSlots.Slot slot) {
+    }
+
+    /** The device's {@link PartialSlots}, made at its first part of a DistributedQueue's reduction. */
+    private synchronized PartialSlots partialSlots() {
+        if (partialSlots == null) {
+            partialSlots = new PartialSlots(context);
+        }
+        return partialSlots;
     }
 
     /**
@@ -369,6 +400,12 @@ public final class QueueScheduler {
             }
             FirstSubmitTrace.mark("buffers");
             CommandGroupRecord.Launch launch = group.launch();
+            PartialSlots.Slot slot = plan.slot();
+            if (slot != null) { // a DistributedQueue's part of a reduction: into the device's part, from the identity
+                ReductionImpl part = ((CommandGroupRecord.Reduce) launch).reduction();
+                part.slot(slot);
+                partialSlots().fill(cl(), part.output().kind, part.identity());
+            }
             arguments.set(context.cl(), lowered, kernel.captured(), storages, mems,
                     launch.range(), launch instanceof CommandGroupRecord.Reduce reduce ? reduce.reduction() : null,
                     plan.local() == null ? 0 : plan.local().size(),
@@ -381,7 +418,7 @@ public final class QueueScheduler {
             LazyLaunches lazyLaunch = arguments.checked() ? null : lazy;
             // Only a launch that waits for nothing but the queue's earlier commands goes to the launch thread (an
             // OpenCL wait list would have to outlive the submit), and only in a burst of submits.
-            LaunchThread thread = lazyLaunch != null && clWaits.isEmpty() && lazyLaunch.thread() != null
+            LaunchThread thread = lazyLaunch != null && clWaits.isEmpty() && lazyLaunch.thread() != null && slot == null
                     && lazyLaunch.thread().inBurst(group.submittedNanos()) ? lazyLaunch.thread() : null;
             EventImpl event;
             if (thread != null) {
@@ -399,6 +436,9 @@ public final class QueueScheduler {
                 ClEvent clEvent = shape.launch(cl(), lease.kernel(), clWaits, true);
                 event = EventImpl.of(clEvent, context, profiling, cl());
                 KernelProfile.launched(lowered.kernelName(), kernel.lowering()::described, clEvent);
+            }
+            if (slot != null) {
+                slot.readAfter(cl(), ((CommandGroupRecord.Reduce) launch).reduction().output().kind);
             }
             FirstSubmitTrace.mark("enqueue");
             if (SchedulerTrace.on()) {
@@ -539,8 +579,16 @@ public final class QueueScheduler {
                 lazy.close(); // keeps a failure for the launches' events
             }
         } finally {
-            if (cl != null) {
-                cl.close();
+            try {
+                synchronized (this) {
+                    if (partialSlots != null) {
+                        partialSlots.close(); // its parts' reads completed in the waits above
+                    }
+                }
+            } finally {
+                if (cl != null) {
+                    cl.close();
+                }
             }
         }
     }
