@@ -163,6 +163,22 @@ public final class ClCommandQueue implements AutoCloseable {
     }
 
     /**
+     * Copies {@code bytes} bytes from host {@code src} into {@code mem} at {@code offset} without blocking and without
+     * an event, after the queue's earlier commands where the queue is in order: for a small write whose completion
+     * a later command on the same queue stands for. {@code src} must stay unchanged until that command completes.
+     *
+     * @param mem the destination buffer
+     * @param offset the first destination byte
+     * @param src host memory of at least {@code bytes} bytes (pinned, or the driver may copy it before returning)
+     * @param bytes how many bytes to copy
+     * @throws ClException when the enqueue fails (the message names the call and status)
+     */
+    public void enqueueWriteBufferWithoutEvent(ClMem mem, long offset, MemorySegment src, long bytes) {
+        ClStatus.check(cl_h.clEnqueueWriteBuffer(handle(), mem.handle(), bool(false), offset, bytes, src, 0,
+                MemorySegment.NULL, MemorySegment.NULL), "clEnqueueWriteBuffer");
+    }
+
+    /**
      * Copies {@code bytes} bytes of {@code mem} at {@code offset} into host {@code dst}.
      *
      * @param mem the source buffer

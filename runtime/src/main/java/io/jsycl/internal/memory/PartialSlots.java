@@ -13,21 +13,23 @@ import java.util.concurrent.Semaphore;
 
 /**
  * Where one OpenCL device of a {@link io.jsycl.DistributedQueue} puts its parts of reductions: one element of device
- * memory that each chunk's reduction kernel folds into, set to the identity before the kernel, and read back right
- * after it, on the same in-order queue, into a slot of pinned host memory, where the queue's combine takes it.
+ * memory that each chunk's reduction kernel folds into, written with the identity before the kernel and read back
+ * right after it, on the same in-order queue, from and into a slot of pinned host memory, where the queue's combine
+ * takes the part.
  *
  * <p>Why not a buffer per part: a buffer made for each submit's part cost, on every device and every submit, an upload
  * of the identity through pinned staging, and at the combine a wait for the whole queue, a read-back through the
  * context's transfer queue and the release of the device memory. On four GPUs that made the combining thread the
  * bound of a resident sum (0.31 ms a step where the kernels take 0.07, four H200s). Here a part costs two small
- * enqueues on the device's own queue, and its combine waits only for its read.
+ * copies on the device's own queue (a write without an event: a fill costs NVIDIA's driver a kernel launch), and its
+ * combine waits only for its read, whose event is the part's command's where the queue launches without events.
  *
  * <p>One element of device memory serves every part: the queue runs in order, so a part's read completes before the
- * next part's fill. The host slots are a ring of {@value #SLOTS}; a submit whose part would take a slot whose read is
+ * next part's write. The host slots are a ring of {@value #SLOTS}; a submit whose part would take a slot whose read is
  * not yet combined waits for that combine ({@link #take()}), before the scheduler's lock is taken.
  *
- * <p>Thread safety: {@link #take()} from the submitting thread; {@link #fill} and {@link Slot#readAfter} under the
- * scheduler's lock; a slot's {@link Slot#takeInto} and {@link Slot#release} once, from the combining thread.
+ * <p>Thread safety: {@link #take()} from the submitting thread; {@link Slot#writeIdentity} and {@link Slot#readAfter}
+ * under the scheduler's lock; a slot's {@link Slot#takeInto} and {@link Slot#release} once, from the combining thread.
  */
 public final class PartialSlots implements AutoCloseable {
     /** Parts read back and not yet combined, at most, per device. */
@@ -39,8 +41,6 @@ public final class PartialSlots implements AutoCloseable {
     private final PinnedLease pinned;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment slots;
-    /** The identity's bits for a fill, written under the scheduler's lock. */
-    private final MemorySegment pattern;
     private final Semaphore free = new Semaphore(SLOTS);
     private int next;
 
@@ -53,7 +53,6 @@ public final class PartialSlots implements AutoCloseable {
         }
         this.pinned = lease;
         this.slots = lease != null ? lease.host() : arena.allocate(SLOTS * SLOT_BYTES, SLOT_BYTES);
-        this.pattern = arena.allocate(SLOT_BYTES, SLOT_BYTES);
         try {
             this.part = ClMem.createBuffer(context.cl(), ClMemFlags.READ_WRITE, SLOT_BYTES, MemorySegment.NULL);
         } catch (RuntimeException | Error e) {
@@ -77,18 +76,6 @@ public final class PartialSlots implements AutoCloseable {
         }
     }
 
-    /** Enqueues on {@code queue}, before the kernel, the identity into the device's part. */
-    public void fill(ClCommandQueue queue, ElementKind kind, Object identity) {
-        switch (identity) {
-            case Integer v -> pattern.set(ValueLayout.JAVA_INT, 0, v);
-            case Long v -> pattern.set(ValueLayout.JAVA_LONG, 0, v);
-            case Float v -> pattern.set(ValueLayout.JAVA_FLOAT, 0, v);
-            case Double v -> pattern.set(ValueLayout.JAVA_DOUBLE, 0, v);
-            default -> throw new IllegalStateException("no reduction of " + identity.getClass().getSimpleName());
-        }
-        queue.enqueueFillBuffer(part, pattern.asSlice(0, kind.bytes), 0, kind.bytes, List.of()).close();
-    }
-
     /** Frees the device memory and the slots; every part has been combined or given up. */
     @Override
     public void close() {
@@ -109,6 +96,7 @@ public final class PartialSlots implements AutoCloseable {
         private final int index;
         // Guarded by this.
         private ClEvent read;
+        private boolean owned;
         private boolean released;
 
         private Slot(int index) {
@@ -120,10 +108,32 @@ public final class PartialSlots implements AutoCloseable {
             return part;
         }
 
-        /** Enqueues on {@code queue}, after the part's kernel, the read of the part into this slot. */
-        public synchronized void readAfter(ClCommandQueue queue, ElementKind kind) {
+        /**
+         * Enqueues on {@code queue}, before the part's kernel, the write of {@code identity} (a boxed {@code kind})
+         * into the device's part, from this slot: the slot holds it until the read after the kernel overwrites it.
+         */
+        public void writeIdentity(ClCommandQueue queue, ElementKind kind, Object identity) {
+            long at = index * SLOT_BYTES;
+            switch (identity) {
+                case Integer v -> slots.set(ValueLayout.JAVA_INT, at, v);
+                case Long v -> slots.set(ValueLayout.JAVA_LONG, at, v);
+                case Float v -> slots.set(ValueLayout.JAVA_FLOAT, at, v);
+                case Double v -> slots.set(ValueLayout.JAVA_DOUBLE, at, v);
+                default -> throw new IllegalStateException("no reduction of " + identity.getClass().getSimpleName());
+            }
+            queue.enqueueWriteBufferWithoutEvent(part, 0, slots.asSlice(at, kind.bytes), kind.bytes);
+        }
+
+        /**
+         * Enqueues on {@code queue}, after the part's kernel, the read of the part into this slot, and returns its
+         * event, which the slot owns ({@link #release}) unless {@code lent}: then the caller's, which keeps it until
+         * the slot is released (the part's command event, completing once the kernel has and its result is here).
+         */
+        public synchronized ClEvent readAfter(ClCommandQueue queue, ElementKind kind, boolean lent) {
             read = queue.enqueueReadBuffer(part, false, 0, slots.asSlice(index * SLOT_BYTES, kind.bytes), kind.bytes,
                     List.of());
+            owned = !lent;
+            return read;
         }
 
         /**
@@ -160,7 +170,9 @@ public final class PartialSlots implements AutoCloseable {
                 } catch (RuntimeException ignored) {
                     // the part's failure is its command's, reported there
                 } finally {
-                    read.close();
+                    if (owned) {
+                        read.close();
+                    }
                 }
             }
             free.release();

@@ -401,10 +401,10 @@ public final class QueueScheduler {
             FirstSubmitTrace.mark("buffers");
             CommandGroupRecord.Launch launch = group.launch();
             PartialSlots.Slot slot = plan.slot();
+            ReductionImpl part = slot == null ? null : ((CommandGroupRecord.Reduce) launch).reduction();
             if (slot != null) { // a DistributedQueue's part of a reduction: into the device's part, from the identity
-                ReductionImpl part = ((CommandGroupRecord.Reduce) launch).reduction();
                 part.slot(slot);
-                partialSlots().fill(cl(), part.output().kind, part.identity());
+                slot.writeIdentity(cl(), part.output().kind, part.identity());
             }
             arguments.set(context.cl(), lowered, kernel.captured(), storages, mems,
                     launch.range(), launch instanceof CommandGroupRecord.Reduce reduce ? reduce.reduction() : null,
@@ -438,7 +438,14 @@ public final class QueueScheduler {
                 KernelProfile.launched(lowered.kernelName(), kernel.lowering()::described, clEvent);
             }
             if (slot != null) {
-                slot.readAfter(cl(), ((CommandGroupRecord.Reduce) launch).reduction().output().kind);
+                // The part's read completes once the kernel has: where the kernel has no event, it is the command's
+                // (a wait for it is then not a clFinish of the whole queue, which a DistributedQueue's combine would
+                // do for every part while the next submits enqueue on the same queue).
+                boolean lent = lazyLaunch != null;
+                ClEvent read = slot.readAfter(cl(), part.output().kind, lent);
+                if (lent) {
+                    event = EventImpl.of(read, context, false, cl());
+                }
             }
             FirstSubmitTrace.mark("enqueue");
             if (SchedulerTrace.on()) {
