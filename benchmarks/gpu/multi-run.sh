@@ -69,6 +69,9 @@ if [ -n "${JFR:-}" ]; then
     timeout 150 "${java[@]}" -XX:StartFlightRecording=filename=/tmp/$w.jfr,settings=profile,+jdk.ExecutionSample#period=1ms,+jdk.NativeMethodSample#period=1ms \
       io.jsycl.bench.MultiGpuBench --only "$w" --gpus "$gpus" "${more[@]}" --warmup 20 > "$OUT/jfr/$w.log" 2>&1
     echo "jfr $w: exit $?"
+    # the submitting thread whole (its waits too), for the sum
+    [ "$w" = sum ] && "${java[@]}" io.jsycl.bench.JfrSummary /tmp/$w.jfr --thread main --anchor 'MultiGpuBench.lambda$sum' \
+      --after 3 --top 40 --out "$OUT/jfr/$w-main-all.md" > /dev/null 2>&1 && head -50 "$OUT/jfr/$w-main-all.md"
     for t in main 'jsycl-distributed-*'; do
       "${java[@]}" io.jsycl.bench.JfrSummary /tmp/$w.jfr --thread "$t" \
         $( [ "$t" = main ] && echo --anchor DistributedQueue.submit) --after $( [ "$w" = sum ] && echo 3 || echo 10) --top 40 \

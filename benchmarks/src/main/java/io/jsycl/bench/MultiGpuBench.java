@@ -28,7 +28,7 @@ import java.util.Locale;
  * a quarter of a millisecond and four submits).
  *
  * <pre>MultiGpuBench [--gpus 1,2,4] [--runs 5] [--warmup 20] [--type gpu|cpu] [--only saxpy,sum,stencil,nbody,sgemm]
- *     [--saxpy-log2 28]
+ *     [--saxpy-log2 28] [--sum-steps 10]
  *     [--stencil 16384]
  *     [--bodies 262144,1048576] [--sgemm 16384]</pre>
  * {@code --bodies} takes several sizes: a GPU's share of 262144 bodies on 4 GPUs is 65536 work-items, about 16 warps
@@ -61,7 +61,7 @@ public final class MultiGpuBench {
             saxpy(all, counts, 1 << saxpyLog2, runs, warmup);
         }
         if (only.contains("sum")) {
-            sum(all, counts, 1 << saxpyLog2, runs, warmup);
+            sum(all, counts, 1 << saxpyLog2, runs, warmup, Suite.intOpt(opts, "sum-steps", 10));
         }
         if (only.contains("stencil")) {
             stencil(all, counts, grid, runs, Math.max(1, warmup / 5));
@@ -114,14 +114,13 @@ public final class MultiGpuBench {
         }
     }
 
-    /** The sum of n ints resident on the devices, 10 a batch: each device sums its rows, the host adds the parts. */
-    private static void sum(List<Device> all, int[] counts, int n, int runs, int warmup) {
+    /** The sum of n ints resident on the devices, {@code steps} a batch: each device sums its rows, the host adds the parts. */
+    private static void sum(List<Device> all, int[] counts, int n, int runs, int warmup, int steps) {
         int[] v = new int[n];
         var r = new java.util.SplittableRandom(9);
         for (int i = 0; i < n; i++) {
             v[i] = r.nextInt(-1000, 1000);
         }
-        int steps = 10;
         int reference = 0;
         double base = 0;
         for (int c : counts) {

@@ -20,7 +20,7 @@ public final class DeviceImpl {
     private static final long FP_CORRECTLY_ROUNDED_DIVIDE_SQRT = 1L << 7;
 
     private final Platform platform;
-    // The platform's and the device's vendor, once asked ({@link #quirkSet}, on every launch that needs a quirk).
+    // The platform's and the device's vendor, once asked (quirks and build options, on every launch that needs them).
     private volatile String[] vendors;
     private final ClDevice cl;
     private final Set<Aspect> aspects;
@@ -125,12 +125,18 @@ public final class DeviceImpl {
         if (cl == null) {
             return Set.of();
         }
+        String[] v = vendors();
+        return quirksOf(v[0], v[1]);
+    }
+
+    /** The platform's and the device's vendor: each a driver call, asked once (a racing second read is harmless). */
+    private String[] vendors() {
         String[] v = vendors;
-        if (v == null) { // each a driver call: asked once (a racing second read is harmless)
+        if (v == null) {
             v = new String[] {platform.vendor(), vendor()};
             vendors = v;
         }
-        return quirksOf(v[0], v[1]);
+        return v;
     }
 
     /**
@@ -160,7 +166,7 @@ public final class DeviceImpl {
      * @return the options, possibly empty
      */
     public String quirkBuildOptions() {
-        var options = new StringBuilder(cl == null ? "" : DriverQuirk.featureBuildOptions(platform.vendor(), vendor()));
+        var options = new StringBuilder(cl == null ? "" : DriverQuirk.featureBuildOptions(vendors()[0], vendors()[1]));
         for (DriverQuirk q : quirkSet()) {
             if (!q.perLaunch()) {
                 options.append(q.buildOption()).append(' ');
