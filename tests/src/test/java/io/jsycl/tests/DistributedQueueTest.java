@@ -498,6 +498,49 @@ class DistributedQueueTest {
     }
 
     /**
+     * The same with each device's launches on its launch thread ({@code JSYCL_LAUNCH_THREAD=on}, the default on GPUs),
+     * which then enqueues each part's identity, kernel and read beside the other devices' while the submitting thread
+     * goes on: every step is combined once, in order, and the output's users between batches see every step before.
+     */
+    @Test
+    void reductionPartsOnTheLaunchThreadsCombineOnceInOrder() {
+        String before = System.getProperty("jsycl.launchThread");
+        System.setProperty("jsycl.launchThread", "on"); // read when a queue is made
+        try {
+            Device d = device();
+            int n = 4096 + 17;
+            int[] v = new int[n];
+            long perStep = 0;
+            for (int i = 0; i < n; i++) {
+                v[i] = (i * 131) % 997 - 498;
+                perStep += v[i];
+            }
+            int[] total = {-5};
+            try (var dq = new DistributedQueue(List.of(d, d)); var bv = Buffer.of(v); var out = Buffer.of(total)) {
+                for (int batch = 1; batch <= 3; batch++) {
+                    for (int s = 0; s < 200; s++) {
+                        dq.submit(h -> {
+                            var x = bv.read(h, RangeMapper.oneToOne());
+                            h.parallelFor(Range.of(n), io.jsycl.Reduction.sum(out),
+                                    (it, r) -> r.combine(x.get(it.id(0))));
+                        });
+                    }
+                    try (var host = out.hostAccess()) {
+                        assertThat(host.get(0)).isEqualTo((int) (-5 + batch * 200 * perStep));
+                    }
+                }
+            }
+            assertThat(total[0]).isEqualTo((int) (-5 + 600 * perStep));
+        } finally {
+            if (before == null) {
+                System.clearProperty("jsycl.launchThread");
+            } else {
+                System.setProperty("jsycl.launchThread", before);
+            }
+        }
+    }
+
+    /**
      * An nd-range splits between whole work-groups: each group sums its items through local memory and a barrier,
      * and its group id and the number of groups are the whole range's on every device.
      */

@@ -168,6 +168,14 @@ public final class EventImpl {
         }
     }
 
+    /**
+     * True for a kernel launched without an OpenCL event ({@link LazyLaunches}): a wait for it is a {@code clFinish}
+     * of its queue, which also waits for every command enqueued on the queue since.
+     */
+    public boolean launchedWithoutEvent() {
+        return kind instanceof Lazy;
+    }
+
     /** Whether the command is known complete without asking the driver (a wait for it returns at once). */
     private boolean knownDone() {
         return switch (kind) {

@@ -9,7 +9,10 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Where one OpenCL device of a {@link io.jsycl.DistributedQueue} puts its parts of reductions: one element of device
@@ -29,7 +32,7 @@ import java.util.concurrent.Semaphore;
  * not yet combined waits for that combine ({@link #take()}), before the scheduler's lock is taken.
  *
  * <p>Thread safety: {@link #take()} from the submitting thread; {@link Slot#writeIdentity} and {@link Slot#readAfter}
- * under the scheduler's lock; a slot's {@link Slot#takeInto} and {@link Slot#release} once, from the combining thread.
+ * under the scheduler's lock or on the queue's launch thread, in the queue's order; a slot's {@link Slot#takeInto} and {@link Slot#release} once, from the combining thread.
  */
 public final class PartialSlots implements AutoCloseable {
     /** Parts read back and not yet combined, at most, per device. */
@@ -94,10 +97,13 @@ public final class PartialSlots implements AutoCloseable {
     /** One part's place on the host, from its read to its combine. */
     public final class Slot {
         private final int index;
-        // Guarded by this.
-        private ClEvent read;
-        private boolean owned;
-        private boolean released;
+        /** The read's event once enqueued; failed where the part's launch was given up before it. */
+        private final CompletableFuture<ClEvent> read = new CompletableFuture<>();
+        /** Whether the slot closes the read's event, set before {@code read} completes. */
+        private volatile boolean owned;
+        /** Set once the part's launch goes to its queue: its read is then enqueued or given up, never neither. */
+        private volatile boolean enqueuing;
+        private final AtomicBoolean released = new AtomicBoolean();
 
         private Slot(int index) {
             this.index = index;
@@ -129,11 +135,17 @@ public final class PartialSlots implements AutoCloseable {
          * event, which the slot owns ({@link #release}) unless {@code lent}: then the caller's, which keeps it until
          * the slot is released (the part's command event, completing once the kernel has and its result is here).
          */
-        public synchronized ClEvent readAfter(ClCommandQueue queue, ElementKind kind, boolean lent) {
-            read = queue.enqueueReadBuffer(part, false, 0, slots.asSlice(index * SLOT_BYTES, kind.bytes), kind.bytes,
-                    List.of());
+        public ClEvent readAfter(ClCommandQueue queue, ElementKind kind, boolean lent) {
+            ClEvent r = queue.enqueueReadBuffer(part, false, 0, slots.asSlice(index * SLOT_BYTES, kind.bytes),
+                    kind.bytes, List.of());
             owned = !lent;
-            return read;
+            read.complete(r);
+            return r;
+        }
+
+        /** The part's launch was given up before its read was enqueued (an earlier launch of its queue failed). */
+        public void abandon(RuntimeException why) {
+            read.completeExceptionally(why);
         }
 
         /**
@@ -143,11 +155,13 @@ public final class PartialSlots implements AutoCloseable {
          * @throws ClException where the read or the kernel before it failed
          */
         public void takeInto(ElementKind kind, Object array) {
-            ClEvent r;
-            synchronized (this) {
-                r = read;
-            }
             try {
+                ClEvent r;
+                try {
+                    r = read.join(); // enqueued at the submit, or by the queue's launch thread soon after
+                } catch (CompletionException e) {
+                    throw e.getCause() instanceof RuntimeException cause ? cause : e;
+                }
                 r.await();
                 MemorySegment.copy(slots, index * SLOT_BYTES, kind.heapView(array), 0, kind.bytes);
             } finally {
@@ -159,23 +173,31 @@ public final class PartialSlots implements AutoCloseable {
          * Lets the slot go without its part (the part's command failed, or was never enqueued): once its read, if
          * one was enqueued, has ended, so that the next part's read cannot be overtaken by it.
          */
-        public synchronized void release() {
-            if (released) {
+        public void release() {
+            if (released.getAndSet(true)) {
                 return;
             }
-            released = true;
-            if (read != null) {
-                try {
-                    read.await();
-                } catch (RuntimeException ignored) {
-                    // the part's failure is its command's, reported there
-                } finally {
-                    if (owned) {
-                        read.close();
+            if (enqueuing) {
+                // Handed to the launch thread, which enqueues its read or gives it up: wait for either.
+                ClEvent r = read.exceptionally(e -> null).join();
+                if (r != null) {
+                    try {
+                        r.await();
+                    } catch (RuntimeException ignored) {
+                        // the part's failure is its command's, reported there
+                    } finally {
+                        if (owned) {
+                            r.close();
+                        }
                     }
                 }
             }
             free.release();
+        }
+
+        /** The part's launch is on its way to the queue: its read will be enqueued, or the launch given up. */
+        public void enqueuing() {
+            enqueuing = true;
         }
     }
 }

@@ -488,7 +488,11 @@ public final class Distributor implements AutoCloseable {
         } finally {
             GraphLock.LOCK.unlock();
         }
-        var waitFor = events.stream().filter(java.util.Objects::nonNull).toList();
+        // A reduction's parts: the combine waits for each part's read, which its queue runs after its kernel, so a
+        // part launched without an OpenCL event is not waited for here (that would be a clFinish of its queue, while
+        // the next submits enqueue on it).
+        var waitFor = events.stream().filter(java.util.Objects::nonNull)
+                .filter(e -> combine == null || !e.launchedWithoutEvent()).toList();
         completer.execute(() -> {
             Throwable failure = null;
             for (EventImpl e : waitFor) {

@@ -401,10 +401,10 @@ public final class QueueScheduler {
             FirstSubmitTrace.mark("buffers");
             CommandGroupRecord.Launch launch = group.launch();
             PartialSlots.Slot slot = plan.slot();
+            // A DistributedQueue's part of a reduction: folded into the device's part, from the identity.
             ReductionImpl part = slot == null ? null : ((CommandGroupRecord.Reduce) launch).reduction();
-            if (slot != null) { // a DistributedQueue's part of a reduction: into the device's part, from the identity
+            if (slot != null) {
                 part.slot(slot);
-                slot.writeIdentity(cl(), part.output().kind, part.identity());
             }
             arguments.set(context.cl(), lowered, kernel.captured(), storages, mems,
                     launch.range(), launch instanceof CommandGroupRecord.Reduce reduce ? reduce.reduction() : null,
@@ -417,35 +417,51 @@ public final class QueueScheduler {
             // A checked kernel's event reads the check record afterwards, so it needs an event of its own.
             LazyLaunches lazyLaunch = arguments.checked() ? null : lazy;
             // Only a launch that waits for nothing but the queue's earlier commands goes to the launch thread (an
-            // OpenCL wait list would have to outlive the submit), and only in a burst of submits.
-            LaunchThread thread = lazyLaunch != null && clWaits.isEmpty() && lazyLaunch.thread() != null && slot == null
-                    && lazyLaunch.thread().inBurst(group.submittedNanos()) ? lazyLaunch.thread() : null;
+            // OpenCL wait list would have to outlive the submit), and only in a burst of submits, or a
+            // DistributedQueue's part of a reduction: its three enqueues then run beside the other devices'.
+            LaunchThread thread = lazyLaunch != null && clWaits.isEmpty() && lazyLaunch.thread() != null
+                    && (slot != null || lazyLaunch.thread().inBurst(group.submittedNanos())) ? lazyLaunch.thread() : null;
             EventImpl event;
-            if (thread != null) {
-                thread.submit(new DeferredLaunch(lazyLaunch.queue(), plan.handle(), arguments, shape, lowered, device));
-                handedOff = true;
-                event = EventImpl.lazy(lazyLaunch, lazyLaunch.launched(), context);
-            } else if (lazyLaunch != null) {
-                FirstSubmitTrace.mark("work-sizes");
-                arguments.applyTo(lease.kernel());
-                FirstSubmitTrace.mark("set-args");
-                shape.launch(cl(), lease.kernel(), clWaits, false);
-                event = EventImpl.lazy(lazyLaunch, lazyLaunch.launched(), context);
-            } else {
-                arguments.applyTo(lease.kernel());
-                ClEvent clEvent = shape.launch(cl(), lease.kernel(), clWaits, true);
-                event = EventImpl.of(clEvent, context, profiling, cl());
-                KernelProfile.launched(lowered.kernelName(), kernel.lowering()::described, clEvent);
-            }
             if (slot != null) {
-                // The part's read completes once the kernel has: where the kernel has no event, it is the command's
-                // (a wait for it is then not a clFinish of the whole queue, which a DistributedQueue's combine would
-                // do for every part while the next submits enqueue on the same queue).
-                boolean lent = lazyLaunch != null;
-                ClEvent read = slot.readAfter(cl(), part.output().kind, lent);
-                if (lent) {
-                    event = EventImpl.of(read, context, false, cl());
+                slot.enqueuing();
+            }
+            try {
+                if (thread != null) {
+                    thread.submit(new DeferredLaunch(lazyLaunch.queue(), plan.handle(), arguments, shape, lowered,
+                            device, part));
+                    handedOff = true;
+                    event = EventImpl.lazy(lazyLaunch, lazyLaunch.launched(), context);
+                } else {
+                    if (slot != null) {
+                        slot.writeIdentity(cl(), part.output().kind, part.identity());
+                    }
+                    if (lazyLaunch != null) {
+                        FirstSubmitTrace.mark("work-sizes");
+                        arguments.applyTo(lease.kernel());
+                        FirstSubmitTrace.mark("set-args");
+                        shape.launch(cl(), lease.kernel(), clWaits, false);
+                        event = EventImpl.lazy(lazyLaunch, lazyLaunch.launched(), context);
+                    } else {
+                        arguments.applyTo(lease.kernel());
+                        ClEvent clEvent = shape.launch(cl(), lease.kernel(), clWaits, true);
+                        event = EventImpl.of(clEvent, context, profiling, cl());
+                        KernelProfile.launched(lowered.kernelName(), kernel.lowering()::described, clEvent);
+                    }
+                    if (slot != null) {
+                        // The part's read completes once the kernel has: where the kernel has no event, it is the
+                        // command's (a wait for it is then not a clFinish of the whole queue).
+                        boolean lent = lazyLaunch != null;
+                        ClEvent read = slot.readAfter(cl(), part.output().kind, lent);
+                        if (lent) {
+                            event = EventImpl.of(read, context, false, cl());
+                        }
+                    }
                 }
+            } catch (RuntimeException e) {
+                if (slot != null && !handedOff) {
+                    slot.abandon(e);
+                }
+                throw e;
             }
             FirstSubmitTrace.mark("enqueue");
             if (SchedulerTrace.on()) {
