@@ -12,7 +12,9 @@ import io.jsycl.program.KernelHandle;
 import io.jsycl.program.ProgramBuildException;
 import io.jsycl.program.ProgramManager;
 import io.jsycl.program.ProgramSource;
+import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Finds the built kernel for one queue's launches: composes the build options (the launch's
@@ -34,6 +36,11 @@ public final class QueueKernels {
      * Strings are immutable: a racing write is harmless.
      */
     private final String[] plainBuildOptions = new String[8 << LaunchSpecialization.BITS];
+    /**
+     * The same with a DistributedQueue chunk's definitions, by variant and definitions: a chunk's end moves only when
+     * the queue's split does, and composing the options costs a lookup of the device's quirks at every submit.
+     */
+    private final Map<String, String> chunkBuildOptions = new ConcurrentHashMap<>();
 
     public QueueKernels(DeviceImpl device, ContextImpl context) {
         this.device = device;
@@ -52,12 +59,9 @@ public final class QueueKernels {
     public KernelHandle kernelFor(CommandGroupRecord group, KernelLambdas.Lowering lowering, boolean padded,
             int specialization, boolean offsetProgram, String chunkOptions) {
         String options;
-        if (!chunkOptions.isEmpty()) {
-            options = (buildOptions(group, lowering.kernel(), padded, specialization, offsetProgram) + " "
-                    + chunkOptions).trim();
-        } else if (lowering.kernel().specConstants().isEmpty() && !group.hasUserBuildOptions()) {
+        if (lowering.kernel().specConstants().isEmpty() && !group.hasUserBuildOptions()) {
             // The usual case: the options depend only on the queue, fast math, padding and the launch's
-            // specialization; built once per queue and variant.
+            // specialization (and a DistributedQueue chunk's definitions); built once per queue and variant.
             int variant = (group.fastMath() ? 1 : 0) | (padded ? 2 : 0) | specialization << 2
                     | (offsetProgram ? 4 << LaunchSpecialization.BITS : 0);
             options = plainBuildOptions[variant];
@@ -65,6 +69,14 @@ public final class QueueKernels {
                 options = buildOptions(group, lowering.kernel(), padded, specialization, offsetProgram);
                 plainBuildOptions[variant] = options;
             }
+            if (!chunkOptions.isEmpty()) {
+                String plain = options;
+                options = chunkBuildOptions.computeIfAbsent(variant + " " + chunkOptions,
+                        k -> (plain + " " + chunkOptions).trim());
+            }
+        } else if (!chunkOptions.isEmpty()) {
+            options = (buildOptions(group, lowering.kernel(), padded, specialization, offsetProgram) + " "
+                    + chunkOptions).trim();
         } else {
             options = buildOptions(group, lowering.kernel(), padded, specialization, offsetProgram);
         }

@@ -418,9 +418,11 @@ public final class QueueScheduler {
             LazyLaunches lazyLaunch = arguments.checked() ? null : lazy;
             // Only a launch that waits for nothing but the queue's earlier commands goes to the launch thread (an
             // OpenCL wait list would have to outlive the submit), and only in a burst of submits, or a
-            // DistributedQueue's part of a reduction: its three enqueues then run beside the other devices'.
+            // DistributedQueue's chunk: the devices' enqueues then run beside each other's (a part of a reduction:
+            // its identity, kernel and read) while the submitting thread goes on to the next device.
             LaunchThread thread = lazyLaunch != null && clWaits.isEmpty() && lazyLaunch.thread() != null
-                    && (slot != null || lazyLaunch.thread().inBurst(group.submittedNanos())) ? lazyLaunch.thread() : null;
+                    && (chunk != null || lazyLaunch.thread().inBurst(group.submittedNanos())) ? lazyLaunch.thread()
+                    : null;
             EventImpl event;
             if (slot != null) {
                 slot.enqueuing();
