@@ -29,8 +29,9 @@ props() {  # props DIR DEVICE COMMAND
 }
 
 mkdir -p "$OUT/grid"
-# ONLY=grid: the multi-dimensional kernels alone (a host with one GPU); ONLY=jfr: the JFR profiles alone.
-if [ -z "${ONLY:-}" ]; then
+# ONLY=grid: the multi-dimensional kernels alone (a host with one GPU); ONLY=multi: the multi-GPU benchmark alone;
+# ONLY=jfr: the JFR profiles alone.
+if [ -z "${ONLY:-}" ] || [ "$ONLY" = multi ]; then
   mkdir -p "$OUT/multi-gpu"
   args=(--gpus 1,2,4 --runs 5 --warmup 20 --saxpy-log2 30 --bodies 262144,1048576 --sgemm 16384)
   t0=$SECONDS
@@ -41,7 +42,7 @@ if [ -z "${ONLY:-}" ]; then
     "java -Xmx96g --enable-native-access=ALL-UNNAMED -cp '.gpu/lib/*' io.jsycl.bench.MultiGpuBench ${args[*]} (benchmarks/gpu/multi-run.sh, after benchmarks/gpu/run.sh)"
 fi
 
-if [ "${ONLY:-}" != jfr ]; then
+if [ "${ONLY:-}" != jfr ] && [ "${ONLY:-}" != multi ]; then
   t0=$SECONDS
   timeout 200 "${java[@]}" -Djsycl.cache.dir="$(mktemp -d)" io.jsycl.bench.GridKernels --device gpu --runs 15 \
     --out "$OUT/grid/grid-kernels.md" > "$OUT/grid/grid-kernels.log" 2>&1
