@@ -58,7 +58,7 @@ public final class Distributor implements AutoCloseable {
      * arena, left to the garbage collector; closing a shared arena would stop every thread of the JVM (a handshake),
      * which once cost a DistributedQueue a quarter of its submit.
      */
-    private record Upload(List<QueuedCopy> writes, Arena arena, List<PinnedLease> pinned) {
+    private record Upload(List<ClEvent> writes, Arena arena, List<PinnedLease> pinned) {
     }
 
     private static final System.Logger LOG = System.getLogger("io.jsycl.scheduler");
@@ -115,7 +115,7 @@ public final class Distributor implements AutoCloseable {
     public static final class Moves {
         private final List<Need> needs;
         private final Map<Fetch, MemorySegment> fetched = new LinkedHashMap<>();
-        private final List<QueuedCopy> reads = new ArrayList<>();
+        private final List<ClEvent> reads = new ArrayList<>();
         /** The source contexts' pinned memory the reads land in, given back once the parts are copied out. */
         private final List<PinnedLease> readInto = new ArrayList<>();
         private Arena arena;
@@ -238,7 +238,7 @@ public final class Distributor implements AutoCloseable {
                 MemorySegment into = m.staging(p.source(), bytes, m.readInto);
                 ClMem src = locked(() -> n.storage().memoryIn(p.source()));
                 QueueScheduler from = queueOf(p.source());
-                m.reads.add(QueuedCopy.read(from, src, p.from() * e, into, bytes));
+                m.reads.add(from.cl().enqueueReadBuffer(src, false, p.from() * e, into, bytes, List.of()));
                 m.fetched.put(key, into);
             }
             // No clFlush here or after the writes: each cost about 10 µs of the submitting thread on NVIDIA's driver,
@@ -256,11 +256,15 @@ public final class Distributor implements AutoCloseable {
      * awaited} false: a failure), waits for each first, quietly, since a read still under way writes into it.
      */
     private static void endReads(Moves m, boolean awaited) {
-        for (QueuedCopy r : m.reads) {
-            if (awaited) {
+        for (ClEvent r : m.reads) {
+            try {
+                if (!awaited) {
+                    r.await();
+                }
+            } catch (ClException ignored) {
+                // the caller throws the first failure
+            } finally {
                 r.close();
-            } else {
-                r.endQuietly(); // the caller throws the first failure
             }
         }
         m.reads.clear();
@@ -280,11 +284,11 @@ public final class Distributor implements AutoCloseable {
      * the devices run what {@link #interior} let this submit start.
      */
     public void enqueueWrites(Moves m) {
-        var writes = new ArrayList<QueuedCopy>();
+        var writes = new ArrayList<ClEvent>();
         var pinned = new ArrayList<PinnedLease>(); // the target contexts' memory the writes read from
         boolean readsDone = false;
         try {
-            for (QueuedCopy r : m.reads) {
+            for (ClEvent r : m.reads) {
                 r.await();
             }
             readsDone = true;
@@ -304,7 +308,7 @@ public final class Distributor implements AutoCloseable {
                     MemorySegment.copy(fetched, 0, from, 0, bytes);
                 }
                 ClMem dst = locked(() -> s.memoryIn(target.context()));
-                writes.add(QueuedCopy.write(target, dst, p.from() * e, from, bytes));
+                writes.add(target.cl().enqueueWriteBuffer(dst, false, p.from() * e, from, bytes, List.of()));
                 locked(() -> s.moved(target.context(), p.from(), p.to()));
                 if (SchedulerTrace.on()) {
                     SchedulerTrace.log(s + ": elements " + p.from() + ".." + p.to() + " to " + target + " from "
@@ -535,21 +539,21 @@ public final class Distributor implements AutoCloseable {
             try {
                 while (!uploads.isEmpty()) {
                     Upload u = uploads.getFirst();
-                    for (QueuedCopy w : u.writes()) {
+                    for (ClEvent w : u.writes()) {
                         if (all) {
                             w.await();
-                        } else if (w.underWay()) {
+                        } else if (w.executionStatus() > 0) {
                             return;
                         }
                     }
                     uploads.removeFirst();
-                    u.writes().forEach(QueuedCopy::close);
+                    u.writes().forEach(ClEvent::close);
                     u.pinned().forEach(PinnedLease::giveBack);
                 }
             } finally {
                 if (all) { // after a failure too: the rest is let go, as the caller will not wait again
                     for (Upload u : uploads) {
-                        u.writes().forEach(QueuedCopy::endQuietly);
+                        u.writes().forEach(ClEvent::close);
                         u.pinned().forEach(PinnedLease::giveBack);
                     }
                     uploads.clear();

@@ -511,20 +511,6 @@ public final class QueueScheduler {
         return cl;
     }
 
-    /**
-     * The thread that enqueues this queue's launches (an in-order OpenCL queue without profiling, where the launch
-     * thread is on), else null. A command given to it ({@link LaunchThread#submit}) is enqueued on
-     * {@link #launchQueue()} in order with the launches.
-     */
-    LaunchThread launchThread() {
-        return lazy == null ? null : lazy.thread();
-    }
-
-    /** The OpenCL queue the launch thread enqueues on, without a flush (the thread is the FIFO's). */
-    ClCommandQueue launchQueue() {
-        return cl;
-    }
-
     /** The OpenCL queue if it runs commands in submission order, else null. */
     ClCommandQueue inOrderCl() {
         return clInOrder ? cl : null;
