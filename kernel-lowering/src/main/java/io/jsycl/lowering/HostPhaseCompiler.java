@@ -146,26 +146,96 @@ public final class HostPhaseCompiler {
     public static Optional<Compiled> compile(ClassLoader loader, String owner, String implMethod, String implDesc,
             String phased) {
         try {
-            ClassNode cls = new ClassNode();
-            try (InputStream in = loader.getResourceAsStream(owner + ".class")) {
-                if (in == null) {
-                    return Optional.empty();
-                }
-                new ClassReader(in).accept(cls, ClassReader.SKIP_FRAMES);
-            }
-            MethodNode m = null;
-            for (MethodNode candidate : cls.methods) {
-                if (candidate.name.equals(implMethod) && candidate.desc.equals(implDesc)) {
-                    m = candidate;
-                }
-            }
-            if (m == null || (m.access & Opcodes.ACC_STATIC) == 0 || !m.tryCatchBlocks.isEmpty()) {
+            ClassNode cls = classNode(loader, owner);
+            MethodNode m = cls == null ? null : staticBody(cls, implMethod, implDesc);
+            if (m == null) {
                 return Optional.empty();
             }
             return transform(cls, m, loader, phased);
         } catch (IOException | AnalyzerException | RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /** The class file of {@code owner} (an internal name), read without its frames; null where the loader has none. */
+    static ClassNode classNode(ClassLoader loader, String owner) throws IOException {
+        ClassNode cls = new ClassNode();
+        try (InputStream in = loader.getResourceAsStream(owner + ".class")) {
+            if (in == null) {
+                return null;
+            }
+            new ClassReader(in).accept(cls, ClassReader.SKIP_FRAMES);
+        }
+        return cls;
+    }
+
+    /** The lambda's implementation method where it is static and has no exception handlers, else null. */
+    static MethodNode staticBody(ClassNode cls, String implMethod, String implDesc) {
+        for (MethodNode candidate : cls.methods) {
+            if (candidate.name.equals(implMethod) && candidate.desc.equals(implDesc)) {
+                return (candidate.access & Opcodes.ACC_STATIC) == 0 || !candidate.tryCatchBlocks.isEmpty() ? null
+                        : candidate;
+            }
+        }
+        return null;
+    }
+
+    /** A class writer that computes frames, with {@code loader}'s classes for the common super classes. */
+    static ClassWriter classWriter(ClassLoader loader) {
+        return new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                try {
+                    return super.getCommonSuperClass(a, b);
+                } catch (RuntimeException e) {
+                    return "java/lang/Object";
+                }
+            }
+
+            @Override
+            protected ClassLoader getClassLoader() {
+                return loader;
+            }
+        };
+    }
+
+    /**
+     * Copies into {@code cw} (class {@code name}) the private static methods of {@code cls} that {@code body} calls
+     * (device functions), with their own calls, and points the calls at the copies, so that the class needs no private
+     * access to the lambda's class and keeps its lines in stack traces. Returns false, copying nothing, where the body
+     * (or a copied method) uses a private field, a private instance method, a method with exception handlers or an
+     * {@code invokedynamic} call site of the class: those need the class's own access.
+     */
+    static boolean copyDeviceFunctions(ClassNode cls, String name, InsnList body, ClassWriter cw) {
+        String owner = cls.name;
+        var copied = new java.util.LinkedHashMap<String, MethodNode>();
+        var pending = new java.util.ArrayDeque<InsnList>();
+        pending.add(body);
+        while (!pending.isEmpty()) {
+            for (AbstractInsnNode n : pending.poll()) {
+                MethodNode target = n instanceof MethodInsnNode call && call.owner.equals(owner)
+                        ? KernelLowerer.method(cls, call.name, call.desc) : null;
+                if (target != null && (target.access & Opcodes.ACC_PRIVATE) != 0) {
+                    if ((target.access & Opcodes.ACC_STATIC) == 0 || !target.tryCatchBlocks.isEmpty()) {
+                        return false;
+                    }
+                    ((MethodInsnNode) n).owner = name;
+                    if (copied.putIfAbsent(target.name + target.desc, target) == null) {
+                        pending.add(target.instructions);
+                    }
+                } else if (n instanceof org.objectweb.asm.tree.FieldInsnNode f && f.owner.equals(owner)
+                        && isPrivateField(cls, f.name)
+                        || n instanceof org.objectweb.asm.tree.InvokeDynamicInsnNode) {
+                    return false; // a private field, or a call site linked against the class's lookup
+                }
+            }
+        }
+        for (MethodNode helper : copied.values()) {
+            helper.access = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC;
+            helper.localVariables = null;
+            helper.accept(cw);
+        }
+        return true;
     }
 
     private static Optional<Compiled> transform(ClassNode cls, MethodNode m, ClassLoader loader, String phased)
@@ -330,21 +400,7 @@ public final class HostPhaseCompiler {
         String phasesDesc = "(" + String.join("", Arrays.stream(params).map(Type::getDescriptor).toList())
                 + "I[J[Ljava/lang/Object;)I";
         String name = owner + "$JsyclPhases$" + m.name.replace('$', '_');
-        var cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
-            @Override
-            protected String getCommonSuperClass(String a, String b) {
-                try {
-                    return super.getCommonSuperClass(a, b);
-                } catch (RuntimeException e) {
-                    return "java/lang/Object";
-                }
-            }
-
-            @Override
-            protected ClassLoader getClassLoader() {
-                return loader;
-            }
-        };
+        var cw = classWriter(loader);
         cw.visit(Opcodes.V21, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, "java/lang/Object",
                 new String[] {phased});
         cw.visitSource(cls.sourceFile, null); // the kernel's lines in stack traces
@@ -358,41 +414,8 @@ public final class HostPhaseCompiler {
         var phases = new MethodNode(Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE, "phases", phasesDesc, null, null);
         phases.instructions = body;
         phases.maxLocals = locals + extra + 5;
-        // The class's private static methods the body calls (device functions), copied in with their own calls,
-        // so that the class needs no private access to the lambda's class and keeps its lines in stack traces.
-        boolean usesPrivate = false;
-        var copied = new java.util.LinkedHashMap<String, MethodNode>();
-        var pending = new java.util.ArrayDeque<InsnList>();
-        pending.add(body);
-        while (!pending.isEmpty() && !usesPrivate) {
-            for (AbstractInsnNode n : pending.poll()) {
-                MethodNode target = n instanceof MethodInsnNode call && call.owner.equals(owner)
-                        ? KernelLowerer.method(cls, call.name, call.desc) : null;
-                if (target != null && (target.access & Opcodes.ACC_PRIVATE) != 0) {
-                    if ((target.access & Opcodes.ACC_STATIC) == 0 || !target.tryCatchBlocks.isEmpty()) {
-                        usesPrivate = true;
-                        break;
-                    }
-                    ((MethodInsnNode) n).owner = name;
-                    if (copied.putIfAbsent(target.name + target.desc, target) == null) {
-                        pending.add(target.instructions);
-                    }
-                } else if (n instanceof org.objectweb.asm.tree.FieldInsnNode f && f.owner.equals(owner)
-                        && isPrivateField(cls, f.name)
-                        || n instanceof org.objectweb.asm.tree.InvokeDynamicInsnNode) {
-                    usesPrivate = true; // a private field, or a call site linked against the class's lookup
-                    break;
-                }
-            }
-        }
+        boolean usesPrivate = !copyDeviceFunctions(cls, name, body, cw);
         phases.accept(cw);
-        if (!usesPrivate) {
-            for (MethodNode helper : copied.values()) {
-                helper.access = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC;
-                helper.localVariables = null;
-                helper.accept(cw);
-            }
-        }
         // runGroup: the captures unboxed once, then every work-item of the group from the same phase to its next
         // stop, in one loop the JIT compiles with the phases' method inlined where it fits (a call through the
         // interface per work-item, each unboxing the captures again, took a third of a barrier kernel's time).
@@ -597,7 +620,7 @@ public final class HostPhaseCompiler {
     }
 
     /** Casts or unboxes the {@code Object} on the stack to {@code t}. */
-    private static void unbox(MethodVisitor mv, Type t) {
+    static void unbox(MethodVisitor mv, Type t) {
         switch (t.getSort()) {
             case Type.INT -> unbox(mv, "java/lang/Integer", "intValue", "()I");
             case Type.LONG -> unbox(mv, "java/lang/Long", "longValue", "()J");

@@ -13,6 +13,7 @@ import io.jsycl.internal.launch.CommandGroupRecord;
 import io.jsycl.internal.memory.ApiAccess;
 import io.jsycl.internal.memory.ReductionImpl;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
 
@@ -169,6 +170,15 @@ public final class HostExecutor {
             Object mine = reduction == null ? null : reduction.newReducer();
             ItemKernel items = reduction == null ? (ItemKernel) kernel : null;
             ReductionKernel reducing = reduction == null ? null : (ReductionKernel) kernel;
+            var looped = items != null && HostRanges.enabled ? HostRanges.of(kernel) : Optional.<HostRanges.Looped>empty();
+            if (looped.isPresent()) { // the kernel's body and the loop in one method
+                int[][] at = new int[1][];
+                failure = looped.get().runRange(HostRanges.captures(kernel), item, from, to, at);
+                if (failure != null) {
+                    throw HostKernelFailure.describe(failure, kernel, at[0]);
+                }
+                return;
+            }
             for (long linear = from; linear < to; linear++) {
                 try {
                     if (items != null) {
@@ -196,7 +206,7 @@ public final class HostExecutor {
     }
 
     /** The host's {@link Item}: one per chunk, moved from item to item. */
-    static final class HostItem implements Item {
+    static final class HostItem implements HostRanges.Cursor {
         private final int dims;
         private final int r0;
         private final int r1;
@@ -223,7 +233,8 @@ public final class HostExecutor {
         }
 
         /** Moves to the next item in linear order, the last dimension fastest: counted, not divided out. */
-        void next() {
+        @Override
+        public void next() {
             linear++;
             if (++i2 < r2) {
                 return;
@@ -237,7 +248,8 @@ public final class HostExecutor {
         }
 
         /** The item's id in dimensions 0 to 2, 0 beyond its own. */
-        int[] ids() {
+        @Override
+        public int[] ids() {
             return new int[] {i0, i1, i2};
         }
 

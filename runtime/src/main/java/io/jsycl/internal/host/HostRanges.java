@@ -1,0 +1,94 @@
+package io.jsycl.internal.host;
+
+import io.jsycl.Item;
+import io.jsycl.internal.launch.KernelLambdas;
+import io.jsycl.internal.launch.SerializedLambdas;
+import io.jsycl.lowering.HostRangeCompiler;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.invoke.SerializedLambda;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Optional;
+import java.util.WeakHashMap;
+
+/**
+ * {@code Range} kernels as one loop over a run of their items on the host device ({@link HostRangeCompiler} makes the
+ * class): defined in the kernel lambda's package, once per lambda class. Where the compiler declines a kernel, or its
+ * class cannot be defined there (a named module that does not open its package to jsycl), the kernel's lambda runs
+ * once per item, as before.
+ */
+final class HostRanges {
+    /** A run of a compiled kernel's items (what the generated class implements). */
+    public interface Looped {
+        /**
+         * Runs items {@code from} to {@code to - 1} (linear ids) of the kernel, {@code it} on each in turn; an item
+         * that throws does not stop the others.
+         *
+         * @param captures the lambda's captured values, in order
+         * @param it the item, on item {@code from}; moved on with {@link Cursor#next()} after each
+         * @param from the first item
+         * @param to the item after the last
+         * @param failedAt where the ids of the first item that threw are left, at index 0
+         * @return what the first item that threw threw, or null
+         */
+        RuntimeException runRange(Object[] captures, Cursor it, long from, long to, int[][] failedAt);
+    }
+
+    /** The item a compiled loop moves along. */
+    public interface Cursor extends Item {
+        /** Moves to the next item in linear order. */
+        void next();
+
+        /** The item's id in dimensions 0 to 2, 0 beyond its own. */
+        int[] ids();
+    }
+
+    /**
+     * Whether {@code Range} kernels run as compiled loops; false runs every one through its lambda, the reference that
+     * tests compare the loops with (set only by tests, around submits they wait for).
+     */
+    static volatile boolean enabled = true;
+
+    private static final Map<Class<?>, Optional<Looped>> CACHE = Collections.synchronizedMap(new WeakHashMap<>());
+
+    private HostRanges() {
+    }
+
+    /** The kernel compiled into a loop, or empty where it cannot be. */
+    static Optional<Looped> of(Object kernel) {
+        // Under the map's lock: two threads defining the same class would see the second fail.
+        return CACHE.computeIfAbsent(kernel.getClass(), type -> compile(kernel));
+    }
+
+    /** The captured values of {@code kernel}, in order. */
+    static Object[] captures(Object kernel) {
+        return KernelLambdas.capturedValues(kernel);
+    }
+
+    private static Optional<Looped> compile(Object kernel) {
+        try {
+            SerializedLambda lambda = SerializedLambdas.serialized(kernel);
+            ClassLoader loader = kernel.getClass().getClassLoader();
+            String owner = lambda.getImplClass();
+            Optional<HostRangeCompiler.Compiled> made = HostRangeCompiler.compile(loader, owner,
+                    lambda.getImplMethodName(), lambda.getImplMethodSignature(),
+                    Looped.class.getName().replace('.', '/'), Cursor.class.getName().replace('.', '/'));
+            if (made.isEmpty()) {
+                return Optional.empty();
+            }
+            Class<?> ownerClass = Class.forName(owner.replace('/', '.'), false, loader);
+            MethodHandles.Lookup owners = MethodHandles.privateLookupIn(ownerClass, MethodHandles.lookup());
+            // A class of the lambda's package (not a hidden one, whose frames stack traces leave out): the kernel's
+            // lines stay in what its items throw.
+            Class<?> type = owners.defineClass(made.get().bytes());
+            return Optional.of((Looped) MethodHandles.privateLookupIn(type, MethodHandles.lookup())
+                    .findConstructor(type, MethodType.methodType(void.class)).invoke());
+        } catch (Throwable e) { // a class the JVM refuses to define or verify: the lambda runs per item
+            if (e instanceof VirtualMachineError vme && !(e instanceof StackOverflowError)) {
+                throw vme;
+            }
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package io.jsycl.internal.host;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jsycl.Buffer;
+import io.jsycl.Device;
+import io.jsycl.ItemKernel;
+import io.jsycl.Queue;
+import io.jsycl.Range;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code Range} kernels on the host device run as one loop over a run of items with the kernel's body copied in
+ * ({@link HostRanges}): 1-D, 2-D and 3-D ranges with every kind of local and capture, early returns, loops and private
+ * static helpers, each against the same kernel run through its lambda per item and against plain Java; an item that
+ * throws still lets the others run and is reported with its line and work-item.
+ */
+class HostRangesTest {
+    private static float warped(float v, int k) {
+        return v * 0.75f - k;
+    }
+
+    /** Runs {@code run} twice, compiled and through the lambda per item, and checks both give the same array. */
+    private static <T> T sameBothWays(Function<Boolean, T> run, java.util.function.BiConsumer<T, T> equal) {
+        T compiled = run.apply(true);
+        HostRanges.enabled = false;
+        T perItem;
+        try {
+            perItem = run.apply(false);
+        } finally {
+            HostRanges.enabled = true;
+        }
+        equal.accept(compiled, perItem);
+        return compiled;
+    }
+
+    @Test
+    void oneDimensionWithLocalsOfEveryKindLoopsAndEarlyReturns() {
+        int n = 10_007;
+        float[] in = new float[n];
+        for (int i = 0; i < n; i++) {
+            in[i] = (i * 37 % 101) * 0.25f;
+        }
+        long bias = 1L << 40;
+        double scale = 0.125;
+        float[] out = sameBothWays(compiled -> {
+            float[] o = new float[n];
+            try (var q = new Queue(Device.host()); var bi = Buffer.of(in); var bo = Buffer.of(o)) {
+                q.submit(h -> {
+                    var a = bi.read(h);
+                    var w = bo.write(h);
+                    ItemKernel k = it -> {
+                        int i = it.id(0);
+                        if (i % 7 == 3) {
+                            w.set(i, -1f);
+                            return;
+                        }
+                        long acc = bias + i;
+                        double d = scale * i;
+                        float v = a.get(i);
+                        for (int r = 0; r < i % 5; r++) {
+                            v = warped(v, r);
+                            acc += r;
+                        }
+                        w.set(i, v + (float) d + (float) (acc - bias));
+                    };
+                    assertThat(HostRanges.of(k)).as("compiled into a loop").isPresent();
+                    h.parallelFor(Range.of(n), k);
+                });
+            }
+            return o;
+        }, (x, y) -> assertThat(x).containsExactly(y));
+        for (int i = 0; i < n; i++) {
+            float expected;
+            if (i % 7 == 3) {
+                expected = -1f;
+            } else {
+                long acc = bias + i;
+                float v = in[i];
+                for (int r = 0; r < i % 5; r++) {
+                    v = warped(v, r);
+                    acc += r;
+                }
+                expected = v + (float) (scale * i) + (float) (acc - bias);
+            }
+            assertThat(out[i]).as("item %d", i).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void twoAndThreeDimensionsVisitEveryItemOnceInEachOrder() {
+        int h = 37;
+        int w = 129;
+        int d = 5;
+        int[] two = sameBothWays(compiled -> {
+            int[] o = new int[h * w];
+            try (var q = new Queue(Device.host()); var bo = Buffer.of(o, Range.of(h, w))) {
+                q.submit(cg -> {
+                    var out = bo.readWrite(cg);
+                    cg.parallelFor(Range.of(h, w), it -> out.set(it.id(0), it.id(1),
+                            out.get(it.id(0), it.id(1)) + it.id(0) * 1000 + it.id(1) + (int) it.linearId() * 7));
+                });
+            }
+            return o;
+        }, (x, y) -> assertThat(x).containsExactly(y));
+        int[] three = sameBothWays(compiled -> {
+            int[] o = new int[d * h * w];
+            try (var q = new Queue(Device.host()); var bo = Buffer.of(o, Range.of(d, h, w))) {
+                q.submit(cg -> {
+                    var out = bo.readWrite(cg);
+                    cg.parallelFor(Range.of(d, h, w), it -> out.set(it.id(0), it.id(1), it.id(2),
+                            out.get(it.id(0), it.id(1), it.id(2)) + it.id(0) * 1_000_000 + it.id(1) * 1000
+                                    + it.id(2) + it.range(2)));
+                });
+            }
+            return o;
+        }, (x, y) -> assertThat(x).containsExactly(y));
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                assertThat(two[y * w + x]).isEqualTo(y * 1000 + x + (y * w + x) * 7);
+                for (int z = 0; z < d; z++) {
+                    assertThat(three[(z * h + y) * w + x]).isEqualTo(z * 1_000_000 + y * 1000 + x + w);
+                }
+            }
+        }
+    }
+
+    @Test
+    void anItemThatThrowsLetsTheOthersRunAndIsNamedWithItsLineAndWorkItem() {
+        int n = 5000;
+        int[] v = new int[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = i == 4321 ? 0 : 1 + i % 9;
+        }
+        int[] out = new int[n];
+        try (var q = new Queue(Device.host()); var bv = Buffer.of(v); var bo = Buffer.of(out)) {
+            assertThatThrownBy(() -> q.submit(h -> {
+                var x = bv.read(h);
+                var o = bo.write(h);
+                ItemKernel k = it -> o.set(it.id(0), 1000 / x.get(it.id(0)));
+                assertThat(HostRanges.of(k)).as("compiled into a loop").isPresent();
+                h.parallelFor(Range.of(n), k);
+            }).await()).isInstanceOf(ArithmeticException.class)
+                    .hasMessageContaining("HostRangesTest.java:")
+                    .hasMessageContaining("work-item [4321, 0, 0]")
+                    .hasMessageContaining("/ by zero");
+        }
+        for (int i = 0; i < n; i++) {
+            assertThat(out[i]).as("item %d", i).isEqualTo(i == 4321 ? 0 : 1000 / v[i]);
+        }
+    }
+}
