@@ -77,6 +77,35 @@ public final class HostRangeCompiler {
         }
     }
 
+    /** A copy of {@code body} with labels of its own, its jumps to {@code next} going to {@code to} instead. */
+    private static InsnList copy(InsnList body, LabelNode next, LabelNode to) {
+        var labels = new java.util.HashMap<LabelNode, LabelNode>();
+        for (AbstractInsnNode n : body) {
+            if (n instanceof LabelNode l) {
+                labels.put(l, new LabelNode());
+            }
+        }
+        labels.put(next, to);
+        InsnList out = new InsnList();
+        for (AbstractInsnNode n : body) {
+            out.add(n.clone(labels));
+        }
+        return out;
+    }
+
+    /**
+     * The constant {@code d} of {@code it.id(d)} where instruction {@code i} (a load of the item) starts such a call
+     * ({@code aload it; iconst_d; invokeinterface Item.id}) with {@code d} in 0..2; else -1.
+     */
+    private static int idCall(AbstractInsnNode[] insns, int i) {
+        if (i + 2 >= insns.length || !(insns[i + 2] instanceof org.objectweb.asm.tree.MethodInsnNode call)
+                || !call.owner.equals(LoweredApi.ITEM) || !call.name.equals("id") || !call.desc.equals("(I)I")) {
+            return -1;
+        }
+        int op = insns[i + 1].getOpcode();
+        return op >= Opcodes.ICONST_0 && op <= Opcodes.ICONST_2 ? op - Opcodes.ICONST_0 : -1;
+    }
+
     private static Optional<Compiled> transform(ClassNode cls, MethodNode m, Type[] params, ClassLoader loader,
             String looped, String cursor) {
         int paramSlots = 0;
@@ -94,6 +123,29 @@ public final class HostRangeCompiler {
         final int linear = 9;
         final int base = 11;
         final int thrown = base + m.maxLocals;
+        // The item's ids and extents as locals of the loop: it.id(d) with a constant d reads a local the loop counts
+        // on, as the item counts (HostItem.next); where the body uses the item only so, the item is not moved at all.
+        final int[] ids = {thrown + 1, thrown + 2, thrown + 3};
+        final int[] extents = {thrown + 4, thrown + 5, thrown + 6};
+        final int count = thrown + 7;
+        final int k = thrown + 8;
+        int itemSlot = paramSlots - 1;
+        AbstractInsnNode[] insns = m.instructions.toArray();
+        int dimensionsRead = 0;
+        boolean pure = true;
+        for (int i = 0; i < insns.length; i++) {
+            if (insns[i] instanceof VarInsnNode v && v.getOpcode() == Opcodes.ALOAD && v.var == itemSlot) {
+                int d = idCall(insns, i);
+                if (d < 0) {
+                    pure = false;
+                } else {
+                    dimensionsRead = Math.max(dimensionsRead, d + 1);
+                    m.instructions.set(insns[i + 2], new VarInsnNode(Opcodes.ILOAD, ids[d] - base)); // shifted below
+                    m.instructions.remove(insns[i + 1]);
+                    m.instructions.remove(insns[i]);
+                }
+            }
+        }
         LabelNode next = new LabelNode();
         InsnList body = new InsnList();
         for (AbstractInsnNode n : m.instructions.toArray()) {
@@ -152,47 +204,130 @@ public final class HostRangeCompiler {
         mv.visitVarInsn(Opcodes.ASTORE, failure);
         mv.visitVarInsn(Opcodes.LLOAD, from);
         mv.visitVarInsn(Opcodes.LSTORE, linear);
-        Label loop = new Label();
-        Label done = new Label();
-        mv.visitLabel(loop);
-        mv.visitVarInsn(Opcodes.LLOAD, linear);
-        mv.visitVarInsn(Opcodes.LLOAD, to);
-        mv.visitInsn(Opcodes.LCMP);
-        mv.visitJumpInsn(Opcodes.IFGE, done);
-        LabelNode tryStart = new LabelNode();
-        LabelNode tryEnd = new LabelNode();
-        LabelNode handler = new LabelNode();
-        run.instructions.add(tryStart);
-        run.instructions.add(body);
-        run.instructions.add(tryEnd);
-        // An item that throws: the first failure and its item are kept, and the loop goes on.
-        run.instructions.add(handler);
-        mv.visitVarInsn(Opcodes.ASTORE, thrown);
-        mv.visitVarInsn(Opcodes.ALOAD, failure);
-        run.instructions.add(new JumpInsnNode(Opcodes.IFNONNULL, next));
-        mv.visitVarInsn(Opcodes.ALOAD, thrown);
-        mv.visitVarInsn(Opcodes.ASTORE, failure);
-        mv.visitVarInsn(Opcodes.ALOAD, failedAt);
-        mv.visitInsn(Opcodes.ICONST_0);
         mv.visitVarInsn(Opcodes.ALOAD, it);
         mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, cursor, "ids", "()[I", true);
-        mv.visitInsn(Opcodes.AASTORE);
-        run.instructions.add(next);
+        for (int d = 0; d < 3; d++) {
+            if (d < 2) {
+                mv.visitInsn(Opcodes.DUP);
+            }
+            mv.visitLdcInsn(d);
+            mv.visitInsn(Opcodes.IALOAD);
+            mv.visitVarInsn(Opcodes.ISTORE, ids[d]);
+        }
+        for (int d = 0; d < 3; d++) {
+            mv.visitVarInsn(Opcodes.ALOAD, it);
+            mv.visitLdcInsn(d);
+            mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, cursor, "extent", "(I)I", true);
+            mv.visitVarInsn(Opcodes.ISTORE, extents[d]);
+        }
+        // One loop per number of dimensions, each with the body copied in: an inner loop along the fastest dimension
+        // (the last), counted in ints, in which the other ids stay put, so that what the body computes from them
+        // leaves the inner loop; the outer loop moves on to the next row or plane.
+        Label done = new Label();
+        LabelNode[] variants = {new LabelNode(), new LabelNode(), new LabelNode()};
         mv.visitVarInsn(Opcodes.ALOAD, it);
-        mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, cursor, "next", "()V", true);
-        mv.visitVarInsn(Opcodes.LLOAD, linear);
-        mv.visitInsn(Opcodes.LCONST_1);
-        mv.visitInsn(Opcodes.LADD);
-        mv.visitVarInsn(Opcodes.LSTORE, linear);
-        mv.visitJumpInsn(Opcodes.GOTO, loop);
+        mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, LoweredApi.ITEM, "dimensions", "()I", true);
+        run.instructions.add(new org.objectweb.asm.tree.TableSwitchInsnNode(1, 3, variants[2], variants));
+        for (int dims = 1; dims <= 3; dims++) {
+            int f = dims - 1; // the fastest dimension's id
+            run.instructions.add(variants[dims - 1]);
+            LabelNode outer = new LabelNode();
+            LabelNode inner = new LabelNode();
+            LabelNode wrap = new LabelNode();
+            LabelNode nextItem = new LabelNode();
+            run.instructions.add(outer);
+            mv.visitVarInsn(Opcodes.LLOAD, linear);
+            mv.visitVarInsn(Opcodes.LLOAD, to);
+            mv.visitInsn(Opcodes.LCMP);
+            mv.visitJumpInsn(Opcodes.IFGE, done);
+            // count = min(to - linear, extent_f - id_f): the items of this row that the run holds
+            mv.visitVarInsn(Opcodes.LLOAD, to);
+            mv.visitVarInsn(Opcodes.LLOAD, linear);
+            mv.visitInsn(Opcodes.LSUB);
+            mv.visitVarInsn(Opcodes.ILOAD, extents[f]);
+            mv.visitVarInsn(Opcodes.ILOAD, ids[f]);
+            mv.visitInsn(Opcodes.ISUB);
+            mv.visitInsn(Opcodes.I2L);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "min", "(JJ)J", false);
+            mv.visitInsn(Opcodes.L2I);
+            mv.visitVarInsn(Opcodes.ISTORE, count);
+            mv.visitInsn(Opcodes.ICONST_0);
+            mv.visitVarInsn(Opcodes.ISTORE, k);
+            run.instructions.add(inner);
+            mv.visitVarInsn(Opcodes.ILOAD, k);
+            mv.visitVarInsn(Opcodes.ILOAD, count);
+            run.instructions.add(new JumpInsnNode(Opcodes.IF_ICMPGE, wrap));
+            LabelNode tryStart = new LabelNode();
+            LabelNode tryEnd = new LabelNode();
+            LabelNode handler = new LabelNode();
+            run.instructions.add(tryStart);
+            run.instructions.add(copy(body, next, nextItem));
+            run.instructions.add(tryEnd);
+            // An item that throws: the first failure and its item are kept, and the loop goes on.
+            run.instructions.add(handler);
+            mv.visitVarInsn(Opcodes.ASTORE, thrown);
+            mv.visitVarInsn(Opcodes.ALOAD, failure);
+            run.instructions.add(new JumpInsnNode(Opcodes.IFNONNULL, nextItem));
+            mv.visitVarInsn(Opcodes.ALOAD, thrown);
+            mv.visitVarInsn(Opcodes.ASTORE, failure);
+            mv.visitVarInsn(Opcodes.ALOAD, failedAt);
+            mv.visitInsn(Opcodes.ICONST_0);
+            mv.visitInsn(Opcodes.ICONST_3);
+            mv.visitIntInsn(Opcodes.NEWARRAY, Opcodes.T_INT);
+            for (int d = 0; d < 3; d++) {
+                mv.visitInsn(Opcodes.DUP);
+                mv.visitLdcInsn(d);
+                mv.visitVarInsn(Opcodes.ILOAD, ids[d]);
+                mv.visitInsn(Opcodes.IASTORE);
+            }
+            mv.visitInsn(Opcodes.AASTORE);
+            run.instructions.add(nextItem);
+            if (!pure) {
+                mv.visitVarInsn(Opcodes.ALOAD, it);
+                mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, cursor, "next", "()V", true);
+            }
+            mv.visitIincInsn(ids[f], 1);
+            mv.visitIincInsn(k, 1);
+            run.instructions.add(new JumpInsnNode(Opcodes.GOTO, inner));
+            run.tryCatchBlocks.add(new TryCatchBlockNode(tryStart, tryEnd, handler, "java/lang/RuntimeException"));
+            // The row's items are done: linear moves on; where the row ended (not the run), the next row starts.
+            run.instructions.add(wrap);
+            mv.visitVarInsn(Opcodes.LLOAD, linear);
+            mv.visitVarInsn(Opcodes.ILOAD, count);
+            mv.visitInsn(Opcodes.I2L);
+            mv.visitInsn(Opcodes.LADD);
+            mv.visitVarInsn(Opcodes.LSTORE, linear);
+            mv.visitVarInsn(Opcodes.ILOAD, ids[f]);
+            mv.visitVarInsn(Opcodes.ILOAD, extents[f]);
+            run.instructions.add(new JumpInsnNode(Opcodes.IF_ICMPLT, outer));
+            mv.visitInsn(Opcodes.ICONST_0);
+            mv.visitVarInsn(Opcodes.ISTORE, ids[f]);
+            if (dims == 2) {
+                mv.visitIincInsn(ids[0], 1);
+            } else if (dims == 3) {
+                mv.visitIincInsn(ids[1], 1);
+                mv.visitVarInsn(Opcodes.ILOAD, ids[1]);
+                mv.visitVarInsn(Opcodes.ILOAD, extents[1]);
+                run.instructions.add(new JumpInsnNode(Opcodes.IF_ICMPLT, outer));
+                mv.visitInsn(Opcodes.ICONST_0);
+                mv.visitVarInsn(Opcodes.ISTORE, ids[1]);
+                mv.visitIincInsn(ids[0], 1);
+            }
+            run.instructions.add(new JumpInsnNode(Opcodes.GOTO, outer));
+        }
         mv.visitLabel(done);
         mv.visitVarInsn(Opcodes.ALOAD, failure);
         mv.visitInsn(Opcodes.ARETURN);
-        run.tryCatchBlocks.add(new TryCatchBlockNode(tryStart, tryEnd, handler, "java/lang/RuntimeException"));
-        run.maxLocals = thrown + 1;
+        run.maxLocals = k + 1;
         mv.visitMaxs(0, 0);
         mv.visitEnd();
         run.accept(cw);
+        MethodVisitor dims = cw.visitMethod(Opcodes.ACC_PUBLIC, "dimensionsRead", "()I", null, null);
+        dims.visitCode();
+        dims.visitLdcInsn(dimensionsRead);
+        dims.visitInsn(Opcodes.IRETURN);
+        dims.visitMaxs(0, 0);
+        dims.visitEnd();
         cw.visitEnd();
         return Optional.of(new Compiled(name.replace('/', '.'), cw.toByteArray()));
     }

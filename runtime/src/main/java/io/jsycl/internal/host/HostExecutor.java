@@ -171,7 +171,7 @@ public final class HostExecutor {
             ItemKernel items = reduction == null ? (ItemKernel) kernel : null;
             ReductionKernel reducing = reduction == null ? null : (ReductionKernel) kernel;
             var looped = items != null && HostRanges.enabled ? HostRanges.of(kernel) : Optional.<HostRanges.Looped>empty();
-            if (looped.isPresent()) { // the kernel's body and the loop in one method
+            if (looped.isPresent() && looped.get().dimensionsRead() <= range.dimensions()) { // body and loop as one
                 int[][] at = new int[1][];
                 failure = looped.get().runRange(HostRanges.captures(kernel), item, from, to, at);
                 if (failure != null) {
@@ -248,6 +248,15 @@ public final class HostExecutor {
         }
 
         /** The item's id in dimensions 0 to 2, 0 beyond its own. */
+        @Override
+        public int extent(int d) {
+            return switch (d) {
+                case 0 -> r0;
+                case 1 -> r1;
+                default -> r2;
+            };
+        }
+
         @Override
         public int[] ids() {
             return new int[] {i0, i1, i2};

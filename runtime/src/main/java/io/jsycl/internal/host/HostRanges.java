@@ -33,6 +33,12 @@ final class HostRanges {
          * @return what the first item that threw threw, or null
          */
         RuntimeException runRange(Object[] captures, Cursor it, long from, long to, int[][] failedAt);
+
+        /**
+         * How many dimensions the body reads ids of with a constant ({@code it.id(1)}: 2), which the loop counts
+         * itself: a launch over fewer runs the kernel through its lambda, where the call throws as it should.
+         */
+        int dimensionsRead();
     }
 
     /** The item a compiled loop moves along. */
@@ -42,6 +48,9 @@ final class HostRanges {
 
         /** The item's id in dimensions 0 to 2, 0 beyond its own. */
         int[] ids();
+
+        /** The range's extent in dimension {@code d} (0 to 2), 1 beyond its own. */
+        int extent(int d);
     }
 
     /**
