@@ -199,6 +199,17 @@ public final class HostPhaseCompiler {
         };
     }
 
+    /** Adds the public no-argument constructor the runtime makes the class's one instance with. */
+    static void publicConstructor(ClassWriter cw) {
+        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
+        init.visitCode();
+        init.visitVarInsn(Opcodes.ALOAD, 0);
+        init.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+        init.visitInsn(Opcodes.RETURN);
+        init.visitMaxs(0, 0);
+        init.visitEnd();
+    }
+
     /**
      * Copies into {@code cw} (class {@code name}) the private static methods of {@code cls} that {@code body} calls
      * (device functions), with their own calls, and points the calls at the copies, so that the class needs no private
@@ -404,13 +415,7 @@ public final class HostPhaseCompiler {
         cw.visit(Opcodes.V21, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, "java/lang/Object",
                 new String[] {phased});
         cw.visitSource(cls.sourceFile, null); // the kernel's lines in stack traces
-        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
-        init.visitCode();
-        init.visitVarInsn(Opcodes.ALOAD, 0);
-        init.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
-        init.visitInsn(Opcodes.RETURN);
-        init.visitMaxs(0, 0);
-        init.visitEnd();
+        publicConstructor(cw);
         var phases = new MethodNode(Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE, "phases", phasesDesc, null, null);
         phases.instructions = body;
         phases.maxLocals = locals + extra + 5;

@@ -176,13 +176,7 @@ public final class HostRangeCompiler {
         if (!HostPhaseCompiler.copyDeviceFunctions(cls, name, body, cw)) {
             return Optional.empty();
         }
-        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
-        init.visitCode();
-        init.visitVarInsn(Opcodes.ALOAD, 0);
-        init.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
-        init.visitInsn(Opcodes.RETURN);
-        init.visitMaxs(0, 0);
-        init.visitEnd();
+        HostPhaseCompiler.publicConstructor(cw);
 
         var run = new MethodNode(Opcodes.ACC_PUBLIC, "runRange", "([Ljava/lang/Object;L" + cursor
                 + ";JJ[[I)Ljava/lang/RuntimeException;", null, null);

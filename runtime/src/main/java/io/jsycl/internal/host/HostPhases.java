@@ -216,6 +216,17 @@ final class HostPhases {
         }
     }
 
+    /**
+     * The one instance of the class {@code bytes} defines in {@code ownerClass}'s package (not a hidden class, whose
+     * frames stack traces leave out: the kernel's lines stay in what its work-items throw), made with its public
+     * no-argument constructor.
+     */
+    static Object instanceInPackageOf(Class<?> ownerClass, byte[] bytes) throws Throwable {
+        Class<?> type = MethodHandles.privateLookupIn(ownerClass, MethodHandles.lookup()).defineClass(bytes);
+        return MethodHandles.privateLookupIn(type, MethodHandles.lookup())
+                .findConstructor(type, MethodType.methodType(void.class)).invoke();
+    }
+
     /** The kernel compiled into phases, or empty where it cannot be (it then runs on virtual threads). */
     static Optional<Compiled> of(Object kernel) {
         // Under the map's lock: two threads defining the same class would see the second fail.
@@ -240,12 +251,7 @@ final class HostPhases {
             }
             HostPhaseCompiler.Compiled c = made.get();
             Class<?> ownerClass = Class.forName(owner.replace('/', '.'), false, loader);
-            MethodHandles.Lookup owners = MethodHandles.privateLookupIn(ownerClass, MethodHandles.lookup());
-            // A class of the lambda's package (not a hidden one, whose frames stack traces leave out): the kernel's
-            // lines stay in what its work-items throw.
-            Class<?> type = owners.defineClass(c.bytes());
-            Phased phased = (Phased) MethodHandles.privateLookupIn(type, MethodHandles.lookup())
-                    .findConstructor(type, MethodType.methodType(void.class)).invoke();
+            Phased phased = (Phased) instanceInPackageOf(ownerClass, c.bytes());
             var barriers = new StackTraceElement[c.barrierLines().length];
             for (int k = 0; k < barriers.length; k++) {
                 barriers[k] = new StackTraceElement(ownerClass.getName(), lambda.getImplMethodName(), c.sourceFile(),

@@ -4,8 +4,6 @@ import io.jsycl.Item;
 import io.jsycl.internal.launch.KernelLambdas;
 import io.jsycl.internal.launch.SerializedLambdas;
 import io.jsycl.lowering.HostRangeCompiler;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.invoke.SerializedLambda;
 import java.util.Collections;
 import java.util.Map;
@@ -87,12 +85,7 @@ final class HostRanges {
                 return Optional.empty();
             }
             Class<?> ownerClass = Class.forName(owner.replace('/', '.'), false, loader);
-            MethodHandles.Lookup owners = MethodHandles.privateLookupIn(ownerClass, MethodHandles.lookup());
-            // A class of the lambda's package (not a hidden one, whose frames stack traces leave out): the kernel's
-            // lines stay in what its items throw.
-            Class<?> type = owners.defineClass(made.get().bytes());
-            return Optional.of((Looped) MethodHandles.privateLookupIn(type, MethodHandles.lookup())
-                    .findConstructor(type, MethodType.methodType(void.class)).invoke());
+            return Optional.of((Looped) HostPhases.instanceInPackageOf(ownerClass, made.get().bytes()));
         } catch (Throwable e) { // a class the JVM refuses to define or verify: the lambda runs per item
             if (e instanceof VirtualMachineError vme && !(e instanceof StackOverflowError)) {
                 throw vme;
