@@ -149,8 +149,24 @@ public final class HostExecutor {
         protected void compute() {
             if (to - from > grain) {
                 long mid = from + (to - from) / 2;
-                invokeAll(new Chunk(kernel, reduction, result, spec, range, from, mid, grain),
-                        new Chunk(kernel, reduction, result, spec, range, mid, to, grain));
+                var later = new Chunk(kernel, reduction, result, spec, range, mid, to, grain);
+                later.fork();
+                // Both halves run to their end whatever the other throws, as every work-item runs on a device
+                // (invokeAll cancels the half not yet started when one throws); the earlier items' failure is thrown.
+                RuntimeException failure = null;
+                try {
+                    new Chunk(kernel, reduction, result, spec, range, from, mid, grain).compute();
+                } catch (RuntimeException e) {
+                    failure = e;
+                }
+                try {
+                    later.join();
+                } catch (RuntimeException e) {
+                    failure = failure == null ? e : failure;
+                }
+                if (failure != null) {
+                    throw failure;
+                }
                 return;
             }
             API.runWithSpecValues(spec, this::runItems);

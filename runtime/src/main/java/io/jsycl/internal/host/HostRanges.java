@@ -52,6 +52,83 @@ final class HostRanges {
     }
 
     /**
+     * A run's private sums of the atomic additions a compiled loop keeps to itself ({@link HostRangeCompiler}: on a
+     * captured accessor the kernel uses for nothing else, each addition's old value dropped), added to the accessor
+     * once, atomically, at the run's end. Called by the generated classes.
+     */
+    public static final class Privates {
+        /** The most elements an accessor may have for a run to keep private sums of it (a few KiB a run). */
+        static final int MOST = 4096;
+
+        private Privates() {
+        }
+
+        /**
+         * Private sums for a run over {@code a}, or null where it is empty or longer than {@value #MOST} (each
+         * addition then goes to the accessor). Adds 0 to its first element first, which makes the accessor check
+         * that the kernel may add to it, as each addition would.
+         */
+        public static long[] longs(io.jsycl.Accessor.OfLong a) {
+            int n = a.size();
+            if (n == 0 || n > MOST) {
+                return null;
+            }
+            a.atomicAdd(0, 0L);
+            return new long[n];
+        }
+
+        /** {@code a.atomicAdd(i, v)}, into the run's sums {@code p} where it has them. */
+        public static void add(io.jsycl.Accessor.OfLong a, int i, long v, long[] p) {
+            if (p == null) {
+                a.atomicAdd(i, v);
+            } else {
+                p[i] += v;
+            }
+        }
+
+        /** Adds the run's sums {@code p} (if any) to {@code a}, atomically, element by element. */
+        public static void flush(io.jsycl.Accessor.OfLong a, long[] p) {
+            if (p != null) {
+                for (int i = 0; i < p.length; i++) {
+                    if (p[i] != 0) {
+                        a.atomicAdd(i, p[i]);
+                    }
+                }
+            }
+        }
+
+        /** As {@link #longs} for ints. */
+        public static int[] ints(io.jsycl.Accessor.OfInt a) {
+            int n = a.size();
+            if (n == 0 || n > MOST) {
+                return null;
+            }
+            a.atomicAdd(0, 0);
+            return new int[n];
+        }
+
+        /** As {@link #add(io.jsycl.Accessor.OfLong, int, long, long[])} for ints (wrapping as the addition does). */
+        public static void add(io.jsycl.Accessor.OfInt a, int i, int v, int[] p) {
+            if (p == null) {
+                a.atomicAdd(i, v);
+            } else {
+                p[i] += v;
+            }
+        }
+
+        /** As {@link #flush(io.jsycl.Accessor.OfLong, long[])} for ints. */
+        public static void flush(io.jsycl.Accessor.OfInt a, int[] p) {
+            if (p != null) {
+                for (int i = 0; i < p.length; i++) {
+                    if (p[i] != 0) {
+                        a.atomicAdd(i, p[i]);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * Whether {@code Range} kernels run as compiled loops; false runs every one through its lambda, the reference that
      * tests compare the loops with (set only by tests, around submits they wait for).
      */
@@ -80,7 +157,8 @@ final class HostRanges {
             String owner = lambda.getImplClass();
             Optional<HostRangeCompiler.Compiled> made = HostRangeCompiler.compile(loader, owner,
                     lambda.getImplMethodName(), lambda.getImplMethodSignature(),
-                    Looped.class.getName().replace('.', '/'), Cursor.class.getName().replace('.', '/'));
+                    Looped.class.getName().replace('.', '/'), Cursor.class.getName().replace('.', '/'),
+                    Privates.class.getName().replace('.', '/'));
             if (made.isEmpty()) {
                 return Optional.empty();
             }

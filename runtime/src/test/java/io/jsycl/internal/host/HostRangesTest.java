@@ -151,4 +151,81 @@ class HostRangesTest {
             assertThat(out[i]).as("item %d", i).isEqualTo(i == 4321 ? 0 : 1000 / v[i]);
         }
     }
+
+    /**
+     * Atomic additions whose old value the kernel drops, on accessors it uses for nothing else, are summed per run and
+     * added once (k-means' per-cluster sums): the sums are Java's, in ints (wrapping) and longs; an accessor too long
+     * for private sums, and additions whose old value the kernel uses, still add item by item; an item that throws
+     * keeps the additions it made before.
+     */
+    @Test
+    void atomicSumsKeptPerRunAddUpAsJavasOnes() {
+        int n = 100_003;
+        int k = 13;
+        int big = HostRanges.Privates.MOST + 1;
+        int[] counts = new int[k];
+        long[] sums = new long[k];
+        int[] wide = new int[big];
+        int[] firsts = new int[k];
+        int[] seen = new int[n];
+        try (var q = new Queue(Device.host()); var bc = Buffer.of(counts); var bs = Buffer.of(sums);
+             var bw = Buffer.of(wide); var bf = Buffer.of(firsts); var bseen = Buffer.of(seen)) {
+            assertThatThrownBy(() -> q.submit(h -> {
+                var c = bc.readWrite(h);
+                var sum = bs.readWrite(h);
+                var w = bw.readWrite(h);
+                var f = bf.readWrite(h);
+                var o = bseen.write(h);
+                ItemKernel kernel = it -> {
+                    int i = it.id(0);
+                    int cluster = i % k;
+                    c.atomicAdd(cluster, 1);
+                    sum.atomicAdd(cluster, (long) i * 100_000L + Integer.MAX_VALUE);
+                    w.atomicAdd(i % big, 3);
+                    o.set(i, f.atomicAdd(cluster, 1) + 1000 / (i - 77_777 == 0 ? 0 : 1000)); // item 77777 throws
+                };
+                assertThat(HostRanges.of(kernel)).as("compiled into a loop").isPresent();
+                h.parallelFor(Range.of(n), kernel);
+            }).await()).isInstanceOf(ArithmeticException.class).hasMessageContaining("work-item [77777, 0, 0]");
+        }
+        int[] expectedCounts = new int[k];
+        long[] expectedSums = new long[k];
+        int[] expectedWide = new int[big];
+        for (int i = 0; i < n; i++) {
+            expectedCounts[i % k]++;
+            expectedSums[i % k] += (long) i * 100_000L + Integer.MAX_VALUE;
+            expectedWide[i % big] += 3;
+        }
+        assertThat(counts).containsExactly(expectedCounts);
+        assertThat(sums).containsExactly(expectedSums);
+        assertThat(wide).containsExactly(expectedWide);
+        assertThat(firsts).containsExactly(expectedCounts);
+        // Each cluster's old values are 0, 1, 2, ... in some order: every one handed out once.
+        for (int c = 0; c < k; c++) {
+            var handed = new java.util.TreeSet<Integer>();
+            for (int i = c; i < n; i += k) {
+                handed.add(i == 77_777 ? firstsHandedTo77777(seen, c, k, n) : seen[i] - 1);
+            }
+            assertThat(handed).hasSize(expectedCounts[c]).first().isEqualTo(0);
+            assertThat(handed.last()).isEqualTo(expectedCounts[c] - 1);
+        }
+    }
+
+    /** The old value item 77777 took, which it never stored (it threw): the one of its cluster's that no item holds. */
+    private static int firstsHandedTo77777(int[] seen, int cluster, int k, int n) {
+        var held = new java.util.HashSet<Integer>();
+        int count = 0;
+        for (int i = cluster; i < n; i += k) {
+            count++;
+            if (i != 77_777) {
+                held.add(seen[i] - 1);
+            }
+        }
+        for (int v = 0; v < count; v++) {
+            if (!held.contains(v)) {
+                return v;
+            }
+        }
+        return -1;
+    }
 }
