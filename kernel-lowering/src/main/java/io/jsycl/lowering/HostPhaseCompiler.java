@@ -97,10 +97,10 @@ public final class HostPhaseCompiler {
     public static final int SHUFFLE_DOWN = 17;
     /** A split point that is {@code shuffleUp}: {@code refs[locals]} holds the distance. */
     public static final int SHUFFLE_UP = 18;
-    private static final List<String> GROUP_ALGORITHMS = List.of("reduceOverGroup", "inclusiveScanOverGroup",
+    static final List<String> GROUP_ALGORITHMS = List.of("reduceOverGroup", "inclusiveScanOverGroup",
             "exclusiveScanOverGroup", "groupBroadcast", "anyOfGroup", "allOfGroup", "noneOfGroup");
     /** The sub-group operations, in the order of their kinds from {@link #SUB_REDUCE}. */
-    private static final List<String> SUB_GROUP_ALGORITHMS = List.of("reduceOverSubGroup",
+    static final List<String> SUB_GROUP_ALGORITHMS = List.of("reduceOverSubGroup",
             "inclusiveScanOverSubGroup", "exclusiveScanOverSubGroup", "subGroupBroadcast", "anyOfSubGroup",
             "allOfSubGroup", "noneOfSubGroup", "shuffle", "shuffleXor", "shuffleDown", "shuffleUp");
     /** The item's methods that only tell where the work-item is: any other call on the item declines. */

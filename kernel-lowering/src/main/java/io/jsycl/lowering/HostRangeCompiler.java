@@ -88,6 +88,202 @@ public final class HostRangeCompiler {
     }
 
     /**
+     * Compiles an nd-range kernel without barriers or work-group operations into one loop over a work-group's items:
+     * a class {@code Owner$JsyclGroup$method} whose {@code runGroup} implements {@code looped} (an interface
+     * {@code RuntimeException runGroup(Object[] captures, NdCursor it, int l0, int l1, int l2, int g0, int g1, int g2)}
+     * over a group of extents {@code l} whose first global id is {@code g}, {@code NdCursor} being {@code cursor}, an
+     * {@code io.jsycl.NdItem} with {@code void moveTo(int, int, int)}), and {@code int dimensionsRead()}: it unboxes the
+     * captures, then for each local id in order (the last dimension fastest) runs the body, its {@code it.localId(d)}
+     * and {@code it.globalId(d)} with a constant {@code d} read from the loop's ids ({@code it} moved too where the
+     * body uses it otherwise). The first item that throws ends the group's run: its exception is returned, {@code it}
+     * moved onto that item; null where none threw.
+     *
+     * @param loader reads the lambda's class file
+     * @param owner the lambda's class, an internal name
+     * @param implMethod the lambda's implementation method: its captured values, then the item ({@code io.jsycl.NdItem})
+     * @param implDesc its descriptor
+     * @param looped the interface the class implements, an internal name
+     * @param cursor the item type {@code runGroup} takes, an internal name
+     * @return the class, or empty where the kernel is not one it compiles (one with a barrier or a work-group or
+     *         sub-group operation included)
+     */
+    public static Optional<Compiled> compileGroup(ClassLoader loader, String owner, String implMethod, String implDesc,
+            String looped, String cursor) {
+        try {
+            ClassNode cls = HostPhaseCompiler.classNode(loader, owner);
+            MethodNode m = cls == null ? null : HostPhaseCompiler.staticBody(cls, implMethod, implDesc);
+            Type[] params = Type.getArgumentTypes(implDesc);
+            if (m == null || Type.getReturnType(implDesc) != Type.VOID_TYPE || params.length == 0
+                    || !params[params.length - 1].getInternalName().equals(LoweredApi.ND_ITEM)) {
+                return Optional.empty();
+            }
+            return transformGroup(cls, m, params, loader, looped, cursor);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<Compiled> transformGroup(ClassNode cls, MethodNode m, Type[] params, ClassLoader loader,
+            String looped, String cursor) {
+        int paramSlots = 0;
+        for (Type t : params) {
+            paramSlots += t.getSize();
+        }
+        // runGroup's own slots: this, captures, it, l0..l2, g0..g2 (the group's first global id), a, b, c (the local
+        // id); the body's from BASE on.
+        final int captures = 1;
+        final int it = 2;
+        final int[] extent = {3, 4, 5};
+        final int[] offset = {6, 7, 8};
+        final int[] local = {9, 10, 11};
+        final int base = 12;
+        final int thrown = base + m.maxLocals;
+        // it.localId(d) and it.globalId(d) with a constant d read the loop's own ids; where the body uses the item
+        // only so, the item is not moved at all.
+        int itemSlot = paramSlots - 1;
+        AbstractInsnNode[] all = m.instructions.toArray();
+        int dimensionsRead = 0;
+        boolean pure = true;
+        for (int i = 0; i < all.length; i++) {
+            if (all[i] instanceof VarInsnNode v && v.getOpcode() == Opcodes.ALOAD && v.var == itemSlot) {
+                int d = idCall(all, i, LoweredApi.ND_ITEM, "localId");
+                boolean global = false;
+                if (d < 0) {
+                    d = idCall(all, i, LoweredApi.ND_ITEM, "globalId");
+                    global = d >= 0;
+                }
+                if (d < 0) {
+                    pure = false;
+                    continue;
+                }
+                dimensionsRead = Math.max(dimensionsRead, d + 1);
+                // shifted by BASE with the body's own loads below, hence the offsets taken off here
+                InsnList read = new InsnList();
+                read.add(new VarInsnNode(Opcodes.ILOAD, local[d] - base));
+                if (global) {
+                    read.add(new VarInsnNode(Opcodes.ILOAD, offset[d] - base));
+                    read.add(new org.objectweb.asm.tree.InsnNode(Opcodes.IADD));
+                }
+                m.instructions.insert(all[i + 2], read);
+                m.instructions.remove(all[i + 2]);
+                m.instructions.remove(all[i + 1]);
+                m.instructions.remove(all[i]);
+            }
+        }
+        LabelNode next = new LabelNode();
+        InsnList body = new InsnList();
+        for (AbstractInsnNode n : m.instructions.toArray()) {
+            m.instructions.remove(n);
+            if (n instanceof org.objectweb.asm.tree.MethodInsnNode call && (call.desc.contains(LoweredApi.ND_ITEM)
+                    && !call.owner.equals(LoweredApi.ND_ITEM) || call.name.equals("barrier")
+                    || HostPhaseCompiler.GROUP_ALGORITHMS.contains(call.name)
+                    || HostPhaseCompiler.SUB_GROUP_ALGORITHMS.contains(call.name))) {
+                return Optional.empty(); // a device function taking the item, a barrier, a group operation
+            }
+            if (n instanceof VarInsnNode v) {
+                if (v.var < paramSlots && v.getOpcode() >= Opcodes.ISTORE && v.getOpcode() <= Opcodes.ASTORE) {
+                    return Optional.empty();
+                }
+                v.var += base;
+            } else if (n instanceof IincInsnNode inc) {
+                if (inc.var < paramSlots) {
+                    return Optional.empty();
+                }
+                inc.var += base;
+            } else if (n.getOpcode() == Opcodes.RETURN) {
+                n = new JumpInsnNode(Opcodes.GOTO, next);
+            } else if (n.getOpcode() >= Opcodes.IRETURN && n.getOpcode() <= Opcodes.ARETURN
+                    || n.getOpcode() == Opcodes.RET || n.getOpcode() == Opcodes.JSR) {
+                return Optional.empty();
+            }
+            body.add(n);
+        }
+        String name = cls.name + "$JsyclGroup$" + m.name.replace('$', '_');
+        ClassWriter cw = HostPhaseCompiler.classWriter(loader);
+        cw.visit(Opcodes.V21, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, "java/lang/Object",
+                new String[] {looped});
+        cw.visitSource(cls.sourceFile, null);
+        if (!HostPhaseCompiler.copyDeviceFunctions(cls, name, body, cw)) {
+            return Optional.empty();
+        }
+        HostPhaseCompiler.publicConstructor(cw);
+        var run = new MethodNode(Opcodes.ACC_PUBLIC, "runGroup", "([Ljava/lang/Object;L" + cursor
+                + ";IIIIII)Ljava/lang/RuntimeException;", null, null);
+        MethodVisitor mv = run;
+        mv.visitCode();
+        int slot = base;
+        for (int i = 0; i < params.length - 1; i++) {
+            mv.visitVarInsn(Opcodes.ALOAD, captures);
+            mv.visitLdcInsn(i);
+            mv.visitInsn(Opcodes.AALOAD);
+            HostPhaseCompiler.unbox(mv, params[i]);
+            mv.visitVarInsn(params[i].getOpcode(Opcodes.ISTORE), slot);
+            slot += params[i].getSize();
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, it);
+        mv.visitVarInsn(Opcodes.ASTORE, slot);
+        // for (a = 0; a < l0; a++) for (b = 0; b < l1; b++) for (c = 0; c < l2; c++) { it.moveTo(a, b, c); body }
+        LabelNode[] head = {new LabelNode(), new LabelNode(), new LabelNode()};
+        LabelNode[] step = {new LabelNode(), new LabelNode(), new LabelNode()};
+        LabelNode done = new LabelNode();
+        for (int d = 0; d < 3; d++) {
+            mv.visitInsn(Opcodes.ICONST_0);
+            mv.visitVarInsn(Opcodes.ISTORE, local[d]);
+            run.instructions.add(head[d]);
+            mv.visitVarInsn(Opcodes.ILOAD, local[d]);
+            mv.visitVarInsn(Opcodes.ILOAD, extent[d]);
+            run.instructions.add(new JumpInsnNode(Opcodes.IF_ICMPGE, d == 0 ? done : step[d - 1]));
+        }
+        if (!pure) {
+            mv.visitVarInsn(Opcodes.ALOAD, it);
+            for (int d = 0; d < 3; d++) {
+                mv.visitVarInsn(Opcodes.ILOAD, local[d]);
+            }
+            mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, cursor, "moveTo", "(III)V", true);
+        }
+        LabelNode tryStart = new LabelNode();
+        LabelNode tryEnd = new LabelNode();
+        LabelNode handler = new LabelNode();
+        run.instructions.add(tryStart);
+        run.instructions.add(body);
+        run.instructions.add(tryEnd);
+        run.instructions.add(handler); // the first item that throws ends the group's run, the item moved onto it
+        mv.visitVarInsn(Opcodes.ALOAD, it);
+        for (int d = 0; d < 3; d++) {
+            mv.visitVarInsn(Opcodes.ILOAD, local[d]);
+        }
+        mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, cursor, "moveTo", "(III)V", true);
+        mv.visitInsn(Opcodes.ARETURN);
+        run.instructions.add(next);
+        for (int d = 2; d >= 0; d--) {
+            run.instructions.add(step[d]); // where the loop inside this one ends
+            mv.visitIincInsn(local[d], 1);
+            run.instructions.add(new JumpInsnNode(Opcodes.GOTO, head[d]));
+        }
+        run.instructions.add(done);
+        mv.visitInsn(Opcodes.ACONST_NULL);
+        mv.visitInsn(Opcodes.ARETURN);
+        run.tryCatchBlocks.add(new TryCatchBlockNode(tryStart, tryEnd, handler, "java/lang/RuntimeException"));
+        run.maxLocals = thrown + 1;
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        run.accept(cw);
+        dimensionsRead(cw, dimensionsRead);
+        cw.visitEnd();
+        return Optional.of(new Compiled(name.replace('/', '.'), cw.toByteArray()));
+    }
+
+    /** Adds {@code int dimensionsRead()}: how many dimensions the body reads ids of with a constant. */
+    private static void dimensionsRead(ClassWriter cw, int dimensions) {
+        MethodVisitor dims = cw.visitMethod(Opcodes.ACC_PUBLIC, "dimensionsRead", "()I", null, null);
+        dims.visitCode();
+        dims.visitLdcInsn(dimensions);
+        dims.visitInsn(Opcodes.IRETURN);
+        dims.visitMaxs(0, 0);
+        dims.visitEnd();
+    }
+
+    /**
      * A captured accessor whose every use is an atomic addition with its old value dropped: its parameter slot, its
      * type ({@code io/jsycl/Accessor$OfLong} or {@code $OfInt}), the element type ({@code J} or {@code I}), the
      * additions, and the slot of runRange that holds the run's private sums.
@@ -162,8 +358,13 @@ public final class HostRangeCompiler {
      * ({@code aload it; iconst_d; invokeinterface Item.id}) with {@code d} in 0..2; else -1.
      */
     private static int idCall(AbstractInsnNode[] insns, int i) {
+        return idCall(insns, i, LoweredApi.ITEM, "id");
+    }
+
+    /** As {@link #idCall(AbstractInsnNode[], int)} for method {@code name} of {@code owner}. */
+    private static int idCall(AbstractInsnNode[] insns, int i, String owner, String name) {
         if (i + 2 >= insns.length || !(insns[i + 2] instanceof org.objectweb.asm.tree.MethodInsnNode call)
-                || !call.owner.equals(LoweredApi.ITEM) || !call.name.equals("id") || !call.desc.equals("(I)I")) {
+                || !call.owner.equals(owner) || !call.name.equals(name) || !call.desc.equals("(I)I")) {
             return -1;
         }
         int op = insns[i + 1].getOpcode();
@@ -404,12 +605,7 @@ public final class HostRangeCompiler {
         mv.visitMaxs(0, 0);
         mv.visitEnd();
         run.accept(cw);
-        MethodVisitor dims = cw.visitMethod(Opcodes.ACC_PUBLIC, "dimensionsRead", "()I", null, null);
-        dims.visitCode();
-        dims.visitLdcInsn(dimensionsRead);
-        dims.visitInsn(Opcodes.IRETURN);
-        dims.visitMaxs(0, 0);
-        dims.visitEnd();
+        dimensionsRead(cw, dimensionsRead);
         cw.visitEnd();
         return Optional.of(new Compiled(name.replace('/', '.'), cw.toByteArray()));
     }

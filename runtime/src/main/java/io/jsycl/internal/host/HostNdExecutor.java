@@ -117,9 +117,24 @@ final class HostNdExecutor {
         // One group object for the run: its local memory's arrays serve group after group, as a compute unit's local
         // memory does (OpenCL leaves its contents undefined at a group's start), without an allocation per group.
         var group = HostGroup.sequential(l[0] * l[1] * l[2]);
+        // The kernel's body and the group's loop as one method where it compiles (HostRanges), else the lambda per item.
+        var looped = HostRanges.enabled ? HostRanges.ofGroup(kernel)
+                .filter(c -> c.dimensionsRead() <= dims) : java.util.Optional.<HostRanges.GroupLooped>empty();
+        Object[] captures = looped.isPresent() ? HostRanges.captures(kernel) : null;
         API.runWithSpecValues(spec, () -> {
             for (long linear = from; linear < to; linear++) {
-                item.moveToGroup(groupId(groups, linear), group);
+                int[] id = groupId(groups, linear);
+                item.moveToGroup(id, group);
+                if (looped.isPresent()) {
+                    HostExecutor.inGroup(group, () -> {
+                        RuntimeException e = looped.get().runGroup(captures, item, l[0], l[1], l[2], id[0] * l[0],
+                                id[1] * l[1], id[2] * l[2]);
+                        if (e != null) {
+                            throw HostKernelFailure.describe(e, kernel, item.globalIds());
+                        }
+                    });
+                    continue;
+                }
                 HostExecutor.inGroup(group, () -> {
                     // In local linear order, the last dimension fastest; counted, not divided out of a linear id.
                     for (int l0 = 0; l0 < l[0]; l0++) {

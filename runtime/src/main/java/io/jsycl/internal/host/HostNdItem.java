@@ -8,7 +8,7 @@ import io.jsycl.NdItem;
  * The host device's {@link NdItem}: ids from the work-group's shape, algorithms through its {@link HostGroup} (the
  * per-type ones in the generated {@link HostGroupFunctions}).
  */
-final class HostNdItem extends HostGroupFunctions {
+final class HostNdItem extends HostGroupFunctions implements HostRanges.NdCursor {
     private final int dims;
     private final int[] g;
     private final int[] l;
@@ -39,7 +39,8 @@ final class HostNdItem extends HostGroupFunctions {
     }
 
     /** Makes this the work-item at local id ({@code l0}, {@code l1}, {@code l2}) of its group, SYCL order. */
-    void moveTo(int l0, int l1, int l2) {
+    @Override
+    public void moveTo(int l0, int l1, int l2) {
         localId[0] = l0;
         localId[1] = l1;
         localId[2] = l2;

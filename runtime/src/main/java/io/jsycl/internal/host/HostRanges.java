@@ -51,6 +51,61 @@ final class HostRanges {
         int extent(int d);
     }
 
+    /** A work-group of a compiled nd-range kernel without barriers (what the generated class implements). */
+    public interface GroupLooped {
+        /**
+         * Runs every work-item of the group, each local id in turn, the last dimension fastest.
+         *
+         * @param captures the lambda's captured values, in order
+         * @param it the work-item, on the group
+         * @param l0 the group's extent in dimension 0 (1 beyond the launch's dimensions), and so on
+         * @param g0 the group's first global id in dimension 0 (its group id times its extent), and so on
+         * @return what the first work-item that threw threw ({@code it} moved onto it), ending the run; or null
+         */
+        RuntimeException runGroup(Object[] captures, NdCursor it, int l0, int l1, int l2, int g0, int g1, int g2);
+
+        /**
+         * How many dimensions the body reads ids of with a constant ({@code it.globalId(1)}: 2), which the loop
+         * counts itself: a launch over fewer runs the kernel through its lambda, where the call throws as it should.
+         */
+        int dimensionsRead();
+    }
+
+    /** The work-item a compiled group moves along. */
+    public interface NdCursor extends io.jsycl.NdItem {
+        /** Makes this the work-item at local id ({@code l0}, {@code l1}, {@code l2}) of its group. */
+        void moveTo(int l0, int l1, int l2);
+    }
+
+    private static final Map<Class<?>, Optional<GroupLooped>> GROUPS =
+            Collections.synchronizedMap(new WeakHashMap<>());
+
+    /** The nd-range kernel without barriers compiled into a group's loop, or empty where it cannot be. */
+    static Optional<GroupLooped> ofGroup(Object kernel) {
+        return GROUPS.computeIfAbsent(kernel.getClass(), type -> compileGroup(kernel));
+    }
+
+    private static Optional<GroupLooped> compileGroup(Object kernel) {
+        try {
+            SerializedLambda lambda = SerializedLambdas.serialized(kernel);
+            ClassLoader loader = kernel.getClass().getClassLoader();
+            String owner = lambda.getImplClass();
+            Optional<HostRangeCompiler.Compiled> made = HostRangeCompiler.compileGroup(loader, owner,
+                    lambda.getImplMethodName(), lambda.getImplMethodSignature(),
+                    GroupLooped.class.getName().replace('.', '/'), NdCursor.class.getName().replace('.', '/'));
+            if (made.isEmpty()) {
+                return Optional.empty();
+            }
+            Class<?> ownerClass = Class.forName(owner.replace('/', '.'), false, loader);
+            return Optional.of((GroupLooped) HostPhases.instanceInPackageOf(ownerClass, made.get().bytes()));
+        } catch (Throwable e) { // a class the JVM refuses to define or verify: the lambda runs per work-item
+            if (e instanceof VirtualMachineError vme && !(e instanceof StackOverflowError)) {
+                throw vme;
+            }
+            return Optional.empty();
+        }
+    }
+
     /**
      * A run's private sums of the atomic additions a compiled loop keeps to itself ({@link HostRangeCompiler}: on a
      * captured accessor the kernel uses for nothing else, each addition's old value dropped), added to the accessor

@@ -228,4 +228,55 @@ class HostRangesTest {
         }
         return -1;
     }
+
+    /**
+     * Nd-range kernels without barriers run each group as one loop too: local and global ids in 1-D, 2-D and 3-D,
+     * the group's id and ranges, local memory used within a work-item, each against the per-item path and Java; a
+     * failing work-item is named with its global id.
+     */
+    @Test
+    void ndRangesWithoutBarriersRunEachGroupAsOneLoop() {
+        int h = 24;
+        int w = 40;
+        int[] two = sameBothWays(compiled -> {
+            int[] o = new int[h * w];
+            try (var q = new Queue(Device.host()); var bo = Buffer.of(o, Range.of(h, w))) {
+                q.submit(cg -> {
+                    var out = bo.write(cg);
+                    var scratch = io.jsycl.LocalAccessor.ofInt(cg, Range.of(4 * 8));
+                    io.jsycl.NdItemKernel k = it -> {
+                        int slot = it.localId(0) * 8 + it.localId(1);
+                        scratch.set(slot, it.groupId(0) * 100 + it.groupId(1));
+                        out.set(it.globalId(0), it.globalId(1), scratch.get(slot) * 10_000 + it.localId(0) * 100
+                                + it.localId(1) + it.globalRange(1) * 0 + it.localRange(0) * 1_000_000);
+                    };
+                    if (compiled) {
+                        assertThat(HostRanges.ofGroup(k)).as("compiled into a group's loop").isPresent();
+                    }
+                    cg.parallelFor(io.jsycl.NdRange.of(Range.of(h, w), Range.of(4, 8)), k);
+                });
+            }
+            return o;
+        }, (x, y) -> assertThat(x).containsExactly(y));
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                assertThat(two[y * w + x]).isEqualTo(((y / 4) * 100 + x / 8) * 10_000 + (y % 4) * 100 + x % 8
+                        + 4_000_000);
+            }
+        }
+        int n = 1024;
+        int[] v = new int[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = i == 700 ? 0 : i + 1;
+        }
+        try (var q = new Queue(Device.host()); var bv = Buffer.of(v); var bo = Buffer.of(new int[n])) {
+            assertThatThrownBy(() -> q.submit(cg -> {
+                var x = bv.read(cg);
+                var o = bo.write(cg);
+                cg.parallelFor(io.jsycl.NdRange.of(Range.of(n), Range.of(64)),
+                        it -> o.set(it.globalId(0), 5000 / x.get(it.globalId(0))));
+            }).await()).isInstanceOf(ArithmeticException.class).hasMessageContaining("work-item [700, 0, 0]")
+                    .hasMessageContaining("HostRangesTest.java:");
+        }
+    }
 }
