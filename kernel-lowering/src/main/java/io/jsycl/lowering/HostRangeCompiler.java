@@ -170,58 +170,29 @@ public final class HostRangeCompiler {
                 m.instructions.remove(all[i]);
             }
         }
-        LabelNode next = new LabelNode();
-        InsnList body = new InsnList();
-        for (AbstractInsnNode n : m.instructions.toArray()) {
-            m.instructions.remove(n);
+        for (AbstractInsnNode n : m.instructions) {
             if (n instanceof org.objectweb.asm.tree.MethodInsnNode call && (call.desc.contains(LoweredApi.ND_ITEM)
                     && !call.owner.equals(LoweredApi.ND_ITEM) || call.name.equals("barrier")
                     || HostPhaseCompiler.GROUP_ALGORITHMS.contains(call.name)
                     || HostPhaseCompiler.SUB_GROUP_ALGORITHMS.contains(call.name))) {
                 return Optional.empty(); // a device function taking the item, a barrier, a group operation
             }
-            if (n instanceof VarInsnNode v) {
-                if (v.var < paramSlots && v.getOpcode() >= Opcodes.ISTORE && v.getOpcode() <= Opcodes.ASTORE) {
-                    return Optional.empty();
-                }
-                v.var += base;
-            } else if (n instanceof IincInsnNode inc) {
-                if (inc.var < paramSlots) {
-                    return Optional.empty();
-                }
-                inc.var += base;
-            } else if (n.getOpcode() == Opcodes.RETURN) {
-                n = new JumpInsnNode(Opcodes.GOTO, next);
-            } else if (n.getOpcode() >= Opcodes.IRETURN && n.getOpcode() <= Opcodes.ARETURN
-                    || n.getOpcode() == Opcodes.RET || n.getOpcode() == Opcodes.JSR) {
-                return Optional.empty();
-            }
-            body.add(n);
         }
-        String name = cls.name + "$JsyclGroup$" + m.name.replace('$', '_');
-        ClassWriter cw = HostPhaseCompiler.classWriter(loader);
-        cw.visit(Opcodes.V21, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, "java/lang/Object",
-                new String[] {looped});
-        cw.visitSource(cls.sourceFile, null);
-        if (!HostPhaseCompiler.copyDeviceFunctions(cls, name, body, cw)) {
+        LabelNode next = new LabelNode();
+        InsnList body = shiftedBody(m, paramSlots, base, next);
+        if (body == null) {
             return Optional.empty();
         }
-        HostPhaseCompiler.publicConstructor(cw);
+        String name = cls.name + "$JsyclGroup$" + m.name.replace('$', '_');
+        ClassWriter cw = classWith(cls, name, looped, body, loader);
+        if (cw == null) {
+            return Optional.empty();
+        }
         var run = new MethodNode(Opcodes.ACC_PUBLIC, "runGroup", "([Ljava/lang/Object;L" + cursor
                 + ";IIIIII)Ljava/lang/RuntimeException;", null, null);
         MethodVisitor mv = run;
         mv.visitCode();
-        int slot = base;
-        for (int i = 0; i < params.length - 1; i++) {
-            mv.visitVarInsn(Opcodes.ALOAD, captures);
-            mv.visitLdcInsn(i);
-            mv.visitInsn(Opcodes.AALOAD);
-            HostPhaseCompiler.unbox(mv, params[i]);
-            mv.visitVarInsn(params[i].getOpcode(Opcodes.ISTORE), slot);
-            slot += params[i].getSize();
-        }
-        mv.visitVarInsn(Opcodes.ALOAD, it);
-        mv.visitVarInsn(Opcodes.ASTORE, slot);
+        parameters(mv, params, captures, it, base);
         // for (a = 0; a < l0; a++) for (b = 0; b < l1; b++) for (c = 0; c < l2; c++) { it.moveTo(a, b, c); body }
         LabelNode[] head = {new LabelNode(), new LabelNode(), new LabelNode()};
         LabelNode[] step = {new LabelNode(), new LabelNode(), new LabelNode()};
@@ -271,6 +242,68 @@ public final class HostRangeCompiler {
         dimensionsRead(cw, dimensionsRead);
         cw.visitEnd();
         return Optional.of(new Compiled(name.replace('/', '.'), cw.toByteArray()));
+    }
+
+    /**
+     * {@code m}'s instructions, taken out of it, with its locals moved up by {@code base} and each {@code return}
+     * a jump to {@code next}; null where the body assigns a parameter (a captured value or the item, which would stay
+     * so for the next items) or returns a value.
+     */
+    private static InsnList shiftedBody(MethodNode m, int paramSlots, int base, LabelNode next) {
+        InsnList body = new InsnList();
+        for (AbstractInsnNode n : m.instructions.toArray()) {
+            m.instructions.remove(n);
+            if (n instanceof VarInsnNode v) {
+                if (v.var < paramSlots && v.getOpcode() >= Opcodes.ISTORE && v.getOpcode() <= Opcodes.ASTORE) {
+                    return null;
+                }
+                v.var += base;
+            } else if (n instanceof IincInsnNode inc) {
+                if (inc.var < paramSlots) {
+                    return null;
+                }
+                inc.var += base;
+            } else if (n.getOpcode() == Opcodes.RETURN) {
+                n = new JumpInsnNode(Opcodes.GOTO, next);
+            } else if (n.getOpcode() >= Opcodes.IRETURN && n.getOpcode() <= Opcodes.ARETURN
+                    || n.getOpcode() == Opcodes.RET || n.getOpcode() == Opcodes.JSR) {
+                return null;
+            }
+            body.add(n);
+        }
+        return body;
+    }
+
+    /**
+     * The class {@code name} implementing {@code looped}, begun: the lambda's source file (its lines in stack
+     * traces), the private static methods {@code body} calls copied in, the constructor; null where the body needs
+     * the lambda class's own access.
+     */
+    private static ClassWriter classWith(ClassNode cls, String name, String looped, InsnList body, ClassLoader loader) {
+        ClassWriter cw = HostPhaseCompiler.classWriter(loader);
+        cw.visit(Opcodes.V21, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, "java/lang/Object",
+                new String[] {looped});
+        cw.visitSource(cls.sourceFile, null);
+        if (!HostPhaseCompiler.copyDeviceFunctions(cls, name, body, cw)) {
+            return null;
+        }
+        HostPhaseCompiler.publicConstructor(cw);
+        return cw;
+    }
+
+    /** The captures (array in slot {@code captures}), unboxed once, and the item into the body's parameter slots. */
+    private static void parameters(MethodVisitor mv, Type[] params, int captures, int it, int base) {
+        int slot = base;
+        for (int i = 0; i < params.length - 1; i++) {
+            mv.visitVarInsn(Opcodes.ALOAD, captures);
+            mv.visitLdcInsn(i);
+            mv.visitInsn(Opcodes.AALOAD);
+            HostPhaseCompiler.unbox(mv, params[i]);
+            mv.visitVarInsn(params[i].getOpcode(Opcodes.ISTORE), slot);
+            slot += params[i].getSize();
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, it);
+        mv.visitVarInsn(Opcodes.ASTORE, slot);
     }
 
     /** Adds {@code int dimensionsRead()}: how many dimensions the body reads ids of with a constant. */
@@ -424,53 +457,21 @@ public final class HostRangeCompiler {
             }
         }
         LabelNode next = new LabelNode();
-        InsnList body = new InsnList();
-        for (AbstractInsnNode n : m.instructions.toArray()) {
-            m.instructions.remove(n);
-            if (n instanceof VarInsnNode v) {
-                if (v.var < paramSlots && v.getOpcode() >= Opcodes.ISTORE && v.getOpcode() <= Opcodes.ASTORE) {
-                    return Optional.empty(); // a parameter assigned: it would stay so for the next items
-                }
-                v.var += base;
-            } else if (n instanceof IincInsnNode inc) {
-                if (inc.var < paramSlots) {
-                    return Optional.empty();
-                }
-                inc.var += base;
-            } else if (n.getOpcode() == Opcodes.RETURN) {
-                n = new JumpInsnNode(Opcodes.GOTO, next);
-            } else if (n.getOpcode() >= Opcodes.IRETURN && n.getOpcode() <= Opcodes.ARETURN
-                    || n.getOpcode() == Opcodes.RET || n.getOpcode() == Opcodes.JSR) {
-                return Optional.empty();
-            }
-            body.add(n);
-        }
-        String name = cls.name + "$JsyclRange$" + m.name.replace('$', '_');
-        ClassWriter cw = HostPhaseCompiler.classWriter(loader);
-        cw.visit(Opcodes.V21, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, "java/lang/Object",
-                new String[] {looped});
-        cw.visitSource(cls.sourceFile, null); // the kernel's lines in stack traces
-        if (!HostPhaseCompiler.copyDeviceFunctions(cls, name, body, cw)) {
+        InsnList body = shiftedBody(m, paramSlots, base, next);
+        if (body == null) {
             return Optional.empty();
         }
-        HostPhaseCompiler.publicConstructor(cw);
+        String name = cls.name + "$JsyclRange$" + m.name.replace('$', '_');
+        ClassWriter cw = classWith(cls, name, looped, body, loader);
+        if (cw == null) {
+            return Optional.empty();
+        }
 
         var run = new MethodNode(Opcodes.ACC_PUBLIC, "runRange", "([Ljava/lang/Object;L" + cursor
                 + ";JJ[[I)Ljava/lang/RuntimeException;", null, null);
         MethodVisitor mv = run;
         mv.visitCode();
-        // The captures, unboxed once, and the item, into the body's parameter slots.
-        int slot = base;
-        for (int i = 0; i < params.length - 1; i++) {
-            mv.visitVarInsn(Opcodes.ALOAD, captures);
-            mv.visitLdcInsn(i);
-            mv.visitInsn(Opcodes.AALOAD);
-            HostPhaseCompiler.unbox(mv, params[i]);
-            mv.visitVarInsn(params[i].getOpcode(Opcodes.ISTORE), slot);
-            slot += params[i].getSize();
-        }
-        mv.visitVarInsn(Opcodes.ALOAD, it);
-        mv.visitVarInsn(Opcodes.ASTORE, slot);
+        parameters(mv, params, captures, it, base);
         for (Privatized p : privatized) { // the run's private sums, or null where the accessor is too long for them
             mv.visitVarInsn(Opcodes.ALOAD, base + p.slot());
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, privates, p.type() == 'J' ? "longs" : "ints",

@@ -86,19 +86,36 @@ final class HostRanges {
     }
 
     private static Optional<GroupLooped> compileGroup(Object kernel) {
+        return define(kernel, GroupLooped.class, (loader, owner, method, desc) -> HostRangeCompiler.compileGroup(loader,
+                owner, method, desc, internalName(GroupLooped.class), internalName(NdCursor.class)));
+    }
+
+    /** What compiles a lambda's body into a class ({@link HostRangeCompiler}'s two ways). */
+    private interface Compiler {
+        Optional<HostRangeCompiler.Compiled> compile(ClassLoader loader, String owner, String method, String desc);
+    }
+
+    private static String internalName(Class<?> type) {
+        return type.getName().replace('.', '/');
+    }
+
+    /**
+     * {@code kernel}'s body compiled by {@code compiler} into a class of the lambda's package, its one instance; empty
+     * where the compiler declines or the JVM refuses the class (the lambda then runs per item).
+     */
+    private static <T> Optional<T> define(Object kernel, Class<T> type, Compiler compiler) {
         try {
             SerializedLambda lambda = SerializedLambdas.serialized(kernel);
             ClassLoader loader = kernel.getClass().getClassLoader();
             String owner = lambda.getImplClass();
-            Optional<HostRangeCompiler.Compiled> made = HostRangeCompiler.compileGroup(loader, owner,
-                    lambda.getImplMethodName(), lambda.getImplMethodSignature(),
-                    GroupLooped.class.getName().replace('.', '/'), NdCursor.class.getName().replace('.', '/'));
+            Optional<HostRangeCompiler.Compiled> made = compiler.compile(loader, owner, lambda.getImplMethodName(),
+                    lambda.getImplMethodSignature());
             if (made.isEmpty()) {
                 return Optional.empty();
             }
             Class<?> ownerClass = Class.forName(owner.replace('/', '.'), false, loader);
-            return Optional.of((GroupLooped) HostPhases.instanceInPackageOf(ownerClass, made.get().bytes()));
-        } catch (Throwable e) { // a class the JVM refuses to define or verify: the lambda runs per work-item
+            return Optional.of(type.cast(HostPhases.instanceInPackageOf(ownerClass, made.get().bytes())));
+        } catch (Throwable e) {
             if (e instanceof VirtualMachineError vme && !(e instanceof StackOverflowError)) {
                 throw vme;
             }
@@ -206,24 +223,7 @@ final class HostRanges {
     }
 
     private static Optional<Looped> compile(Object kernel) {
-        try {
-            SerializedLambda lambda = SerializedLambdas.serialized(kernel);
-            ClassLoader loader = kernel.getClass().getClassLoader();
-            String owner = lambda.getImplClass();
-            Optional<HostRangeCompiler.Compiled> made = HostRangeCompiler.compile(loader, owner,
-                    lambda.getImplMethodName(), lambda.getImplMethodSignature(),
-                    Looped.class.getName().replace('.', '/'), Cursor.class.getName().replace('.', '/'),
-                    Privates.class.getName().replace('.', '/'));
-            if (made.isEmpty()) {
-                return Optional.empty();
-            }
-            Class<?> ownerClass = Class.forName(owner.replace('/', '.'), false, loader);
-            return Optional.of((Looped) HostPhases.instanceInPackageOf(ownerClass, made.get().bytes()));
-        } catch (Throwable e) { // a class the JVM refuses to define or verify: the lambda runs per item
-            if (e instanceof VirtualMachineError vme && !(e instanceof StackOverflowError)) {
-                throw vme;
-            }
-            return Optional.empty();
-        }
+        return define(kernel, Looped.class, (loader, owner, method, desc) -> HostRangeCompiler.compile(loader, owner,
+                method, desc, internalName(Looped.class), internalName(Cursor.class), internalName(Privates.class)));
     }
 }
