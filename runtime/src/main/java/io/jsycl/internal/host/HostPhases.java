@@ -57,6 +57,38 @@ final class HostPhases {
     }
 
     /**
+     * A captured local accessor's array for the group being run on this thread: what a phases' method reads and
+     * writes in place of the accessor's {@code get(i)} and {@code set(i, v)} ({@link HostPhaseCompiler}), looked up once
+     * per call. Called by the generated classes.
+     */
+    public static final class Locals {
+        private static final io.jsycl.internal.memory.ApiAccess API = io.jsycl.internal.memory.ApiAccess.get();
+
+        private Locals() {
+        }
+
+        /** The group's array of {@code a}. */
+        public static float[] floats(io.jsycl.LocalAccessor.OfFloat a) {
+            return (float[]) HostExecutor.currentGroup().localArray(API.impl(a));
+        }
+
+        /** The group's array of {@code a}. */
+        public static int[] ints(io.jsycl.LocalAccessor.OfInt a) {
+            return (int[]) HostExecutor.currentGroup().localArray(API.impl(a));
+        }
+
+        /** The group's array of {@code a}. */
+        public static long[] longs(io.jsycl.LocalAccessor.OfLong a) {
+            return (long[]) HostExecutor.currentGroup().localArray(API.impl(a));
+        }
+
+        /** The group's array of {@code a}. */
+        public static double[] doubles(io.jsycl.LocalAccessor.OfDouble a) {
+            return (double[]) HostExecutor.currentGroup().localArray(API.impl(a));
+        }
+    }
+
+    /**
      * Whether barrier kernels run in phases; false runs every one on virtual threads, the reference that tests
      * compare the phases with (set only by tests, around submits they wait for).
      */
@@ -245,7 +277,7 @@ final class HostPhases {
             String owner = lambda.getImplClass();
             Optional<HostPhaseCompiler.Compiled> made = HostPhaseCompiler.compile(loader, owner,
                     lambda.getImplMethodName(), lambda.getImplMethodSignature(),
-                    Phased.class.getName().replace('.', '/'));
+                    Phased.class.getName().replace('.', '/'), Locals.class.getName().replace('.', '/'));
             if (made.isEmpty()) {
                 return Optional.empty();
             }

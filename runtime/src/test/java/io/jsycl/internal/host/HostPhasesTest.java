@@ -445,6 +445,42 @@ class HostPhasesTest {
         };
     }
 
+    /**
+     * Local accessors of int, long and double read and written with get(i) and set(i, v) only, across barriers, which
+     * the phases read as their group's arrays; a 2-D local accessor beside them stays an accessor: each against Java.
+     */
+    @Test
+    void localArraysOfEveryTypeAcrossBarriers() {
+        int n = 1024;
+        long[] out = new long[n];
+        try (var q = new Queue(Device.host()); var bo = Buffer.of(out)) {
+            q.submit(h -> {
+                var o = bo.write(h);
+                LocalAccessor.OfInt ints = LocalAccessor.ofInt(h, Range.of(G));
+                LocalAccessor.OfLong longs = LocalAccessor.ofLong(h, Range.of(G));
+                LocalAccessor.OfDouble doubles = LocalAccessor.ofDouble(h, Range.of(G));
+                LocalAccessor.OfInt grid = LocalAccessor.ofInt(h, Range.of(8, G / 8));
+                NdItemKernel k = it -> {
+                    int lid = it.localId(0);
+                    ints.set(lid, lid * 3);
+                    longs.set(lid, (long) lid << 33);
+                    doubles.set(lid, lid * 0.5);
+                    grid.set(lid / (G / 8), lid % (G / 8), lid + 1);
+                    it.barrier(Fence.LOCAL);
+                    int r = G - 1 - lid;
+                    o.set(it.globalId(0), ints.get(r) + longs.get(r) + (long) (doubles.get(r) * 4)
+                            + grid.get(r / (G / 8), r % (G / 8)));
+                };
+                assertThat(HostPhases.of(k)).as("compiled into phases").isPresent();
+                h.parallelFor(NdRange.of(Range.of(n), Range.of(G)), k);
+            });
+        }
+        for (int i = 0; i < n; i++) {
+            int r = G - 1 - i % G;
+            assertThat(out[i]).as("item %d", i).isEqualTo(r * 3 + ((long) r << 33) + (long) (r * 0.5 * 4) + r + 1);
+        }
+    }
+
     /** Runs {@code submitAndWait} with phases off: the kernel on a virtual thread per work-item, the reference. */
     private static void onVirtualThreads(Runnable submitAndWait) {
         HostPhases.enabled = false;
