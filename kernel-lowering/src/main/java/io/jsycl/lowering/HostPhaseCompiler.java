@@ -207,13 +207,17 @@ public final class HostPhaseCompiler {
             "io/jsycl/LocalAccessor$OfFloat", Type.FLOAT_TYPE, "io/jsycl/LocalAccessor$OfInt", Type.INT_TYPE,
             "io/jsycl/LocalAccessor$OfLong", Type.LONG_TYPE, "io/jsycl/LocalAccessor$OfDouble", Type.DOUBLE_TYPE);
 
+    /** A captured parameter of a lambda's body whose every load is the receiver of calls a caller accepts. */
+    record CapturedCalls(int slot, Type type, List<MethodInsnNode> calls) {
+    }
+
     /**
-     * The captured local accessors of {@code m} whose every use is {@code get(i)} or {@code set(i, v)} (their slot and
-     * the accessor type's index in nothing but {@link #LOCAL_ARRAYS}' keys, as {slot, sort}), with those calls made
-     * array loads and stores in {@code m}; the caller puts each accessor's array in its slot before them.
+     * The captured parameters of {@code m} (not its item) whose every load is the receiver of a call {@code accepts}
+     * takes (given the parameter's type and the call), with those calls; none where the analysis cannot tell.
      */
-    private static List<int[]> localArrays(String owner, MethodNode m, Type[] params) {
-        var found = new ArrayList<int[]>();
+    static List<CapturedCalls> callsOnCaptures(String owner, MethodNode m, Type[] params,
+            java.util.function.BiPredicate<Type, MethodInsnNode> accepts) {
+        var found = new ArrayList<CapturedCalls>();
         Frame<org.objectweb.asm.tree.analysis.SourceValue>[] frames;
         try {
             frames = new Analyzer<>(new org.objectweb.asm.tree.analysis.SourceInterpreter()).analyze(owner, m);
@@ -223,23 +227,14 @@ public final class HostPhaseCompiler {
         AbstractInsnNode[] insns = m.instructions.toArray();
         int slot = 0;
         for (int p = 0; p < params.length - 1; slot += params[p].getSize(), p++) {
-            String accessor = params[p].getSort() == Type.OBJECT ? params[p].getInternalName() : "";
-            Type element = LOCAL_ARRAYS.get(accessor);
-            if (element == null) {
-                continue;
-            }
-            String get = "(I)" + element.getDescriptor();
-            String set = "(I" + element.getDescriptor() + ")V";
             var calls = new ArrayList<MethodInsnNode>();
             int loads = 0;
             for (int i = 0; i < insns.length; i++) {
                 if (insns[i] instanceof VarInsnNode v && v.getOpcode() == Opcodes.ALOAD && v.var == slot) {
                     loads++;
                 }
-                if (insns[i] instanceof MethodInsnNode call && call.owner.equals(accessor) && frames[i] != null
-                        && (call.name.equals("get") && call.desc.equals(get)
-                        || call.name.equals("set") && call.desc.equals(set))) {
-                    int under = call.name.equals("get") ? 2 : 3;
+                if (insns[i] instanceof MethodInsnNode call && frames[i] != null && accepts.test(params[p], call)) {
+                    int under = 1 + Type.getArgumentTypes(call.desc).length;
                     var receiver = frames[i].getStack(frames[i].getStackSize() - under);
                     if (receiver.insns.size() == 1 && receiver.insns.iterator().next() instanceof VarInsnNode r
                             && r.getOpcode() == Opcodes.ALOAD && r.var == slot) {
@@ -247,40 +242,53 @@ public final class HostPhaseCompiler {
                     }
                 }
             }
-            if (calls.isEmpty() || calls.size() != loads) {
-                continue;
+            if (!calls.isEmpty() && calls.size() == loads) { // every load of the parameter is such a call's receiver
+                found.add(new CapturedCalls(slot, params[p], calls));
             }
-            for (MethodInsnNode call : calls) {
-                m.instructions.set(call, new InsnNode(element.getOpcode(call.name.equals("get") ? Opcodes.IALOAD
-                        : Opcodes.IASTORE)));
-            }
-            found.add(new int[] {slot, element.getSort()});
         }
         return found;
     }
 
-    /** For each of {@code arrays} ({slot, sort}): the slot's local accessor replaced by its group's array. */
-    private static InsnList localLookups(List<int[]> arrays, String locals) {
+    /** A captured local accessor read as its group's array: its slot, its type, its element type. */
+    private record LocalArray(int slot, String accessor, Type element) {
+    }
+
+    /**
+     * The captured local accessors of {@code m} whose every use is {@code get(i)} or {@code set(i, v)}, with those
+     * calls made array loads and stores in {@code m}; the caller puts each accessor's array in its slot before them.
+     */
+    private static List<LocalArray> localArrays(String owner, MethodNode m, Type[] params) {
+        var found = new ArrayList<LocalArray>();
+        for (CapturedCalls c : callsOnCaptures(owner, m, params, (type, call) -> {
+            Type element = LOCAL_ARRAYS.get(type.getInternalName());
+            return element != null && call.owner.equals(type.getInternalName())
+                    && (call.name.equals("get") && call.desc.equals("(I)" + element.getDescriptor())
+                    || call.name.equals("set") && call.desc.equals("(I" + element.getDescriptor() + ")V"));
+        })) {
+            Type element = LOCAL_ARRAYS.get(c.type().getInternalName());
+            for (MethodInsnNode call : c.calls()) {
+                m.instructions.set(call, new InsnNode(element.getOpcode(call.name.equals("get") ? Opcodes.IALOAD
+                        : Opcodes.IASTORE)));
+            }
+            found.add(new LocalArray(c.slot(), c.type().getInternalName(), element));
+        }
+        return found;
+    }
+
+    /** For each of {@code arrays}: the slot's local accessor replaced by its group's array. */
+    private static InsnList localLookups(List<LocalArray> arrays, String locals) {
         InsnList out = new InsnList();
-        for (int[] a : arrays) {
-            Type element = switch (a[1]) {
-                case Type.FLOAT -> Type.FLOAT_TYPE;
-                case Type.INT -> Type.INT_TYPE;
-                case Type.LONG -> Type.LONG_TYPE;
-                default -> Type.DOUBLE_TYPE;
-            };
-            String accessor = LOCAL_ARRAYS.entrySet().stream().filter(e -> e.getValue().equals(element))
-                    .map(java.util.Map.Entry::getKey).findFirst().orElseThrow();
-            String method = switch (a[1]) {
+        for (LocalArray a : arrays) {
+            String method = switch (a.element().getSort()) {
                 case Type.FLOAT -> "floats";
                 case Type.INT -> "ints";
                 case Type.LONG -> "longs";
                 default -> "doubles";
             };
-            out.add(new VarInsnNode(Opcodes.ALOAD, a[0]));
-            out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, locals, method, "(L" + accessor + ";)["
-                    + element.getDescriptor(), false));
-            out.add(new VarInsnNode(Opcodes.ASTORE, a[0]));
+            out.add(new VarInsnNode(Opcodes.ALOAD, a.slot()));
+            out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, locals, method, "(L" + a.accessor() + ";)["
+                    + a.element().getDescriptor(), false));
+            out.add(new VarInsnNode(Opcodes.ASTORE, a.slot()));
         }
         return out;
     }
@@ -348,7 +356,7 @@ public final class HostPhaseCompiler {
         // to two fifths of a tiled kernel's time), and the accesses plain array loads and stores. The lookups are put
         // in front of the body here, for the verifier's types, and in front of the phase switch below, for every
         // entry.
-        List<int[]> arrays = localArrays(owner, m, params);
+        List<LocalArray> arrays = localArrays(owner, m, params);
         int converted = 0;
         if (!arrays.isEmpty()) {
             InsnList lookups = localLookups(arrays, localArrays);

@@ -18,11 +18,6 @@ import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
-import org.objectweb.asm.tree.analysis.Analyzer;
-import org.objectweb.asm.tree.analysis.AnalyzerException;
-import org.objectweb.asm.tree.analysis.Frame;
-import org.objectweb.asm.tree.analysis.SourceInterpreter;
-import org.objectweb.asm.tree.analysis.SourceValue;
 
 /**
  * Compiles a {@code Range} kernel for the host device into one loop over a run of its items: the kernel lambda's
@@ -331,43 +326,25 @@ public final class HostRangeCompiler {
      */
     private static List<Privatized> privatizable(String owner, MethodNode m, Type[] params, int firstSlot) {
         var found = new ArrayList<Privatized>();
-        Frame<SourceValue>[] frames;
-        try {
-            frames = new Analyzer<>(new SourceInterpreter()).analyze(owner, m);
-        } catch (AnalyzerException e) {
-            return found;
-        }
-        AbstractInsnNode[] insns = m.instructions.toArray();
-        int slot = 0;
-        for (int p = 0; p < params.length - 1; slot += params[p].getSize(), p++) {
-            String accessor = params[p].getSort() == Type.OBJECT ? params[p].getInternalName() : "";
-            char type = accessor.equals("io/jsycl/Accessor$OfLong") ? 'J'
-                    : accessor.equals("io/jsycl/Accessor$OfInt") ? 'I' : ' ';
-            if (type == ' ') {
-                continue;
-            }
-            var calls = new ArrayList<org.objectweb.asm.tree.MethodInsnNode>();
-            int loads = 0;
-            for (int i = 0; i < insns.length; i++) {
-                if (insns[i] instanceof VarInsnNode v && v.getOpcode() == Opcodes.ALOAD && v.var == slot) {
-                    loads++;
-                }
-                if (insns[i] instanceof org.objectweb.asm.tree.MethodInsnNode call && call.owner.equals(accessor)
-                        && call.name.equals("atomicAdd") && call.desc.equals("(I" + type + ")" + type)
-                        && i + 1 < insns.length
-                        && insns[i + 1].getOpcode() == (type == 'J' ? Opcodes.POP2 : Opcodes.POP) && frames[i] != null) {
-                    SourceValue receiver = frames[i].getStack(frames[i].getStackSize() - 3);
-                    if (receiver.insns.size() == 1 && receiver.insns.iterator().next() instanceof VarInsnNode r
-                            && r.getOpcode() == Opcodes.ALOAD && r.var == slot) {
-                        calls.add(call);
-                    }
-                }
-            }
-            if (!calls.isEmpty() && calls.size() == loads) { // every load of the accessor is an addition's receiver
-                found.add(new Privatized(slot, accessor, type, calls, firstSlot + found.size()));
-            }
+        for (HostPhaseCompiler.CapturedCalls c : HostPhaseCompiler.callsOnCaptures(owner, m, params, (t, call) -> {
+            char type = elementOf(t);
+            return type != ' ' && call.owner.equals(t.getInternalName()) && call.name.equals("atomicAdd")
+                    && call.desc.equals("(I" + type + ")" + type) && call.getNext() != null
+                    && call.getNext().getOpcode() == (type == 'J' ? Opcodes.POP2 : Opcodes.POP);
+        })) {
+            found.add(new Privatized(c.slot(), c.type().getInternalName(), elementOf(c.type()), c.calls(),
+                    firstSlot + found.size()));
         }
         return found;
+    }
+
+    /** {@code J} for an {@code Accessor.OfLong}, {@code I} for an {@code Accessor.OfInt}, else a space. */
+    private static char elementOf(Type t) {
+        return switch (t.getInternalName()) {
+            case "io/jsycl/Accessor$OfLong" -> 'J';
+            case "io/jsycl/Accessor$OfInt" -> 'I';
+            default -> ' ';
+        };
     }
 
     /** A copy of {@code body} with labels of its own, its jumps to {@code next} going to {@code to} instead. */
