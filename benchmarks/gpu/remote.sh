@@ -8,7 +8,8 @@
 # benchmarks/results/runs/ and rewrites the current pages. Besides run.properties, $OUT ends with at most 8 files:
 # summary.md, suite-gpu.md, suite-cpu.md, first-kernel.md, jmh-submit.json, torch-peers.md, variants.md, logs.tgz (every
 # step's log and host.log); the step door adds door-probe.md and door-phases.md, the step first-programs
-# first-programs.md, the step grid-kernels grid-kernels.md and warmup-curve.md; the step sweep, run alone, leaves
+# first-programs.md, the step host-device first-programs-host.md, first-programs-cpu.md and host-device.md, the step
+# grid-kernels grid-kernels.md and warmup-curve.md; the step sweep, run alone, leaves
 # summary.md, sweep.md, sweep.csv, sweep.png, logs.tgz and, from its second pass, sweep-again.csv and sweep-compare.md;
 # the step launch-rate leaves launch-rate[-N].md and .csv per pass and launch-rate-compare.md (and with
 # LAUNCH_RATE_SOLO, launch-rate-solo-*.csv and launch-rate-solo-compare.md): more than the device tool brings back one
@@ -57,8 +58,8 @@ step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit (cut to the deadl
   echo "- $name: exit $rc in $((SECONDS - t0)) s" | tee -a "$summary"
 }
 
-# STEPS picks the steps (default: all but variants, saxpy-variants, aparapi-gap, door, first-programs, grid-kernels and
-# sweep, in this order); each command of the device tool may run for at most 10 minutes, so a full run is split in two, e.g.
+# STEPS picks the steps (default: all but variants, saxpy-variants, aparapi-gap, door, first-programs, host-device,
+# grid-kernels and sweep, in this order); each command of the device tool may run for at most 10 minutes, so a full run is split in two, e.g.
 # STEPS="suite-gpu jmh-submit torch-peers timeline" and STEPS="first-kernel suite-cpu host-transfers variants". The size
 # sweep runs alone: STEPS=sweep (about 4 minutes on an H100 for 2^12..2^28; SWEEP_MIN_LOG2 and SWEEP_MAX_LOG2 change the
 # range).
@@ -152,6 +153,17 @@ done
 want first-programs && step first-programs 240 "${run_java[@]}" -Xms24g -Xmx24g -XX:+AlwaysPreTouch \
   io.jsycl.bench.FirstPrograms --device gpu --runs 10 \
   --out "$OUT/first-programs.md"
+# The pure-Java host device on this host's cores: the three first programs on it and on the CPU's OpenCL device
+# (PoCL), each beside the same computation in Java on all cores, then HostDeviceBench's kernels on the host device,
+# every OpenCL CPU device and a parallel Java stream. The sizes are the development machine's
+# (benchmarks/results/cpu.md), so the two pages compare.
+first_small=(--log2 24 --size 4096 --points-log2 22 --runs 5)
+want host-device && step first-programs-host 200 "${run_java[@]}" -Xms16g -Xmx16g -XX:+AlwaysPreTouch \
+  io.jsycl.bench.FirstPrograms --device host "${first_small[@]}" --out "$OUT/first-programs-host.md"
+want host-device && step first-programs-cpu 200 "${run_java[@]}" -Xms16g -Xmx16g -XX:+AlwaysPreTouch \
+  io.jsycl.bench.FirstPrograms --device cpu "${first_small[@]}" --out "$OUT/first-programs-cpu.md"
+want host-device && step host-device 150 "${run_java[@]}" io.jsycl.bench.HostDeviceBench --log2 20 --runs 21
+want host-device && [ -s "$OUT/host-device.log" ] && grep -E '^(#|\||$)' "$OUT/host-device.log" > "$OUT/host-device.md"
 # 2-D and 3-D Range kernels on device data beside the same kernels hand-written with fixed work-groups (32x8 and 16x16,
 # 8x8x4 and 32x4x2), the paths taking turns round by round (io.jsycl.bench.GridKernels): 3x3 convolution of 2048^2 and
 # 8192^2, 5x5 of 2048^2, a 5-point Jacobi step of 4096^2, a 7-point stencil of 256^3, a naive transpose of 4096^2 and
@@ -200,7 +212,8 @@ if want sweep && [ -s "$OUT/sweep.csv" ]; then
 fi
 
 cat "$OUT"/suite-gpu.md "$OUT"/suite-cpu.md "$OUT"/first-kernel.md "$OUT"/torch-peers.md "$OUT"/variants.md \
-  "$OUT"/door-probe.md "$OUT"/door-phases.md "$OUT"/first-programs.md "$OUT"/grid-kernels.md "$OUT"/warmup-curve.md \
+  "$OUT"/door-probe.md "$OUT"/door-phases.md "$OUT"/first-programs.md "$OUT"/first-programs-host.md \
+  "$OUT"/first-programs-cpu.md "$OUT"/host-device.md "$OUT"/grid-kernels.md "$OUT"/warmup-curve.md \
   "$OUT"/sweep.md "$OUT"/sweep-compare.md "$OUT"/launch-rate-compare.md \
   "$OUT"/launch-rate-solo-compare.md 2>/dev/null
 grep -E '^(Benchmark|SubmitBenchmark)' "$OUT/jmh-submit.log" 2>/dev/null

@@ -296,6 +296,14 @@ SECTIONS = [
             "box blur then the Sobel magnitude of an image, and (from 2026-11-27) k-means over points held as "
             "records; milliseconds, every result checked bit-exactly against Java's.",
             one_table("program", "first-programs")),
+    Section("First programs on the host device", ["first-programs-host.md"],
+            "The same programs on jsycl's pure-Java host device (`FirstPrograms --device host`, the development "
+            "machine's sizes), beside the same computation in Java on all cores; milliseconds, every result checked "
+            "bit-exactly against Java's.", one_table("program", "first-programs-host")),
+    Section("First programs on the CPU's OpenCL device", ["first-programs-cpu.md"],
+            "The same programs on the host's CPU through its OpenCL driver (`FirstPrograms --device cpu`), beside "
+            "the same computation in Java on all cores; milliseconds, every result checked bit-exactly against "
+            "Java's.", one_table("program", "first-programs-cpu")),
     Section("Multi-dimensional kernels", ["grid-kernels.md"],
             "2-D and 3-D `Range` kernels on device data beside the same arithmetic hand-written in OpenCL C with "
             "fixed work-groups, each path's rounds back to back (`io.jsycl.bench.GridKernels`): a run is the "
