@@ -61,8 +61,63 @@ final class CallInterpreter {
                     frame.push(recordComponent(rec, a, m));
                 }
             }
+            case AccessorRef a when a.capture() instanceof Capture.Function fn -> functionCall(fn, a, m, args);
             case null, default -> libraryCall(m, receiver, args);
         }
+    }
+
+    /**
+     * {@code f.test(x)} on a captured function object: its implementation method called with the values the function
+     * object captured, then the call's arguments, as a device function (a lambda's body) or a built-in (a reference to
+     * {@code Math::max}, say).
+     */
+    private void functionCall(Capture.Function fn, AccessorRef ref, MethodInsnNode m, List<Expr> args) {
+        String who = simple(fn.interfaceName()).replace('$', '.');
+        if (!m.name.equals(fn.method()) || !m.desc.equals(fn.methodDescriptor())) {
+            throw t.reject("call to " + who + "." + m.name + " on a captured function object", "is not supported in"
+                    + " kernels; only its functional method " + fn.method() + " can be called (write a combination"
+                    + " such as and() or negate() as a lambda of its own)");
+        }
+        if (!fn.staticImpl()) {
+            throw t.reject("captured " + who + " " + simple(fn.implClass()).replace('$', '.') + "::" + fn.implMethod(),
+                    "cannot be lowered: it calls an instance method or uses 'this'; write it as a lambda that uses"
+                    + " only its parameters and captured local variables, or a reference to a static method");
+        }
+        Type[] impl = Type.getArgumentTypes(fn.implDescriptor());
+        Type[] sam = Type.getArgumentTypes(fn.methodDescriptor());
+        int captured = fn.components().size();
+        boolean same = impl.length == captured + sam.length
+                && Type.getReturnType(fn.implDescriptor()).equals(Type.getReturnType(fn.methodDescriptor()));
+        for (int i = 0; same && i < sam.length; i++) {
+            same = impl[captured + i].equals(sam[i]);
+        }
+        if (!same) {
+            throw t.reject("captured " + who + " " + simple(fn.implClass()).replace('$', '.') + "::" + fn.implMethod()
+                    + fn.implDescriptor(), "converts its arguments or result (boxing or widening) to fit "
+                    + fn.method() + fn.methodDescriptor() + ", which kernels do not; use a functional interface of"
+                    + " primitives that matches it (io.jsycl.Functions, Reduction.IntOp...) or a lambda");
+        }
+        List<Expr> all = new ArrayList<>(captured + args.size());
+        for (int i = 0; i < captured; i++) {
+            String field = ref.member() + "c" + i;
+            all.add(switch (fn.components().get(i)) {
+                case Capture.Scalar s -> Expr.value(KernelLowerer.kind(s.type()), field, PRIMARY);
+                case Capture c -> new AccessorRef(c, "&" + field, field + ".");
+            });
+        }
+        all.addAll(args);
+        var call = new MethodInsnNode(INVOKESTATIC, fn.implClass(), fn.implMethod(), fn.implDescriptor(), false);
+        // A built-in (Math::max), else the body as a device function, wherever it is declared (jsycl's own operators
+        // are lambdas in API classes, whose other static methods are not device functions).
+        Expr result = fn.implClass().startsWith("java/") ? Builtins.call(ctx, t::reject, call, null, all) : null;
+        if (result == null && !fn.implClass().startsWith("java/")) {
+            result = DeviceFunctions.call(ctx, t::reject, call, all);
+        }
+        if (result == null) {
+            throw t.reject("captured " + who + " " + simple(fn.implClass()).replace('$', '.') + "::" + fn.implMethod(),
+                    "has no device equivalent; use java.lang.Math, primitives and static methods of your own classes");
+        }
+        callResult(result);
     }
 
     /** A call on a record value: a component, a vector record's lane, or a method lowered as a device function. */

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /** One captured argument of a kernel lambda, as the runtime describes it to the lowering. */
 public sealed interface Capture permits Capture.Scalar, Capture.Accessor, Capture.RecordAccessor, Capture.Local, Capture.Record,
-        Capture.Array {
+        Capture.Array, Capture.Function {
 
     /**
      * A captured primitive value, passed by value.
@@ -174,6 +174,40 @@ public sealed interface Capture permits Capture.Scalar, Capture.Accessor, Captur
          */
         public Array {
             Objects.requireNonNull(element, "element");
+        }
+    }
+
+    /**
+     * A captured function object: a serializable lambda or method reference (a predicate, an operator) that the kernel
+     * calls through its functional interface. Its captured values travel like a record's components; a call of its
+     * functional method becomes a call of its implementation method, with those values first, lowered as a device
+     * function (or a built-in, for a method reference to {@code Math::max} and the like).
+     *
+     * @param interfaceName the functional interface's internal name, e.g. {@code "io/jsycl/Functions$FloatPredicate"}
+     * @param method the functional method's name, e.g. {@code "test"}
+     * @param methodDescriptor its erased descriptor, e.g. {@code "(F)Z"}
+     * @param implClass the implementation method's class, internal name
+     * @param implMethod the implementation method's name
+     * @param implDescriptor its descriptor: the captured values' types, then the functional method's parameters
+     * @param staticImpl whether the implementation method is static (a lambda that uses no {@code this}, or a reference
+     *     to a static method); an instance one cannot be lowered
+     * @param components one capture per captured value of the function object, in order
+     */
+    record Function(String interfaceName, String method, String methodDescriptor, String implClass, String implMethod,
+            String implDescriptor, boolean staticImpl, List<Capture> components) implements Capture {
+        /**
+         * Checks the components and copies {@code components}.
+         *
+         * @throws NullPointerException when a name, a descriptor or {@code components} is null
+         */
+        public Function {
+            Objects.requireNonNull(interfaceName, "interfaceName");
+            Objects.requireNonNull(method, "method");
+            Objects.requireNonNull(methodDescriptor, "methodDescriptor");
+            Objects.requireNonNull(implClass, "implClass");
+            Objects.requireNonNull(implMethod, "implMethod");
+            Objects.requireNonNull(implDescriptor, "implDescriptor");
+            components = List.copyOf(components);
         }
     }
 }

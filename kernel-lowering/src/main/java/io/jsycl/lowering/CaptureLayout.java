@@ -93,6 +93,13 @@ final class CaptureLayout {
                     leaf(index, sub, param + "__" + names.get(i), target + "." + names.get(i), r.components().get(i));
                 }
             }
+            case Capture.Function f -> {
+                for (int i = 0; i < f.components().size(); i++) {
+                    List<Integer> sub = new ArrayList<>(path);
+                    sub.add(i);
+                    leaf(index, sub, param + "__c" + i, target + ".c" + i, f.components().get(i));
+                }
+            }
         }
     }
 
@@ -160,6 +167,8 @@ final class CaptureLayout {
             case Capture.Array a -> "jsycl_array_" + a.element().cName();
             case Capture.Record r -> "jsycl_rec_" + KernelLowerer.mangle(simple(r.internalName())) + "_"
                     + String.format(Locale.ROOT, "%08x", r.toString().hashCode());
+            case Capture.Function f -> "jsycl_fn_" + KernelLowerer.mangle(simple(f.implClass()) + "_" + f.implMethod())
+                    + "_" + String.format(Locale.ROOT, "%08x", f.toString().hashCode());
         };
         if (!(c instanceof Capture.Scalar) && !ctx.structs.containsKey(name)) {
             String def = define(ctx, c, name);
@@ -197,6 +206,17 @@ final class CaptureLayout {
                 b.open("typedef struct");
                 lines.forEach(b::line);
                 if (lines.isEmpty()) {
+                    b.line("char none;");
+                }
+                b.close("} " + name + ";");
+            }
+            case Capture.Function f -> {
+                b.line("/* the values " + f.implClass().replace('/', '.') + "." + f.implMethod() + " captured */");
+                b.open("typedef struct");
+                for (int i = 0; i < f.components().size(); i++) {
+                    b.line(structName(ctx, f.components().get(i)) + " c" + i + ";");
+                }
+                if (f.components().isEmpty()) {
                     b.line("char none;");
                 }
                 b.close("} " + name + ";");

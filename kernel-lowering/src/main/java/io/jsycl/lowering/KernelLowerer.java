@@ -235,6 +235,7 @@ public final class KernelLowerer {
                     || LoweredApi.isFace(name, LoweredApi.suffix(l.element()));
             case Capture.Array a -> t.getDescriptor().equals("[" + a.element().descriptor());
             case Capture.Record r -> t.getSort() == Type.OBJECT && t.getInternalName().equals(r.internalName());
+            case Capture.Function f -> name.equals(f.interfaceName());
         };
     }
 
@@ -280,6 +281,7 @@ public final class KernelLowerer {
             case Capture.Scalar s -> Type.getType(s.type().descriptor()).getClassName();
             case Capture.Array a -> Type.getType(a.element().descriptor()).getClassName() + "[]";
             case Capture.Record r -> Type.getObjectType(r.internalName()).getClassName();
+            case Capture.Function f -> Type.getObjectType(f.interfaceName()).getClassName();
             case Capture.Accessor a -> Type.getObjectType(LoweredApi.accessor(a.element())).getClassName();
             case Capture.RecordAccessor r -> Type.getObjectType(LoweredApi.RECORD_ACCESSOR).getClassName();
             case Capture.Local l -> Type.getObjectType(LoweredApi.localAccessor(l.element())).getClassName();

@@ -27,8 +27,10 @@ import io.jsycl.lowering.LoweringException;
 import io.jsycl.lowering.ReductionSpec;
 import io.jsycl.lowering.ScalarType;
 import java.io.IOException;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandleInfo;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.SerializedLambda;
@@ -188,6 +190,10 @@ public final class KernelLambdas {
         }
     }
 
+    /** A function object's functional interface and method, and whether its implementation method is static. */
+    private record FunctionShape(String interfaceName, String method, String methodDescriptor, boolean staticImpl) {
+    }
+
     /** A lowering (or its failure) and the key it was found by. */
     private record Found(LoweringKey key, Object result) {
     }
@@ -200,6 +206,20 @@ public final class KernelLambdas {
         volatile LambdaShape shape;
         final Map<LoweringKey, Object> lowered = new ConcurrentHashMap<>();
         volatile Found last;
+        /** Where the class is a function object a kernel captures: its functional interface and method. */
+        volatile FunctionShape function;
+
+        FunctionShape function(Object value) {
+            FunctionShape f = function;
+            if (f == null) {
+                SerializedLambda lambda = SerializedLambdas.serialized(value);
+                f = new FunctionShape(lambda.getFunctionalInterfaceClass(), lambda.getFunctionalInterfaceMethodName(),
+                        lambda.getFunctionalInterfaceMethodSignature(),
+                        lambda.getImplMethodKind() == MethodHandleInfo.REF_invokeStatic);
+                function = f;
+            }
+            return f;
+        }
 
         LambdaShape shape(Object kernel) {
             LambdaShape s = shape;
@@ -395,6 +415,8 @@ public final class KernelLambdas {
                         new BoundCapture.Local(local, range));
             }
             case Record r -> recordCapture(lambda, index, r, check);
+            case Serializable f when f.getClass().isHidden() && SerializedLambdas.isLambda(f) ->
+                    functionCapture(lambda, index, f, check);
             case boolean[] a -> plain(new Capture.Array(ScalarType.BOOLEAN), a);
             case byte[] a -> plain(new Capture.Array(ScalarType.BYTE), a);
             case char[] a -> plain(new Capture.Array(ScalarType.CHAR), a);
@@ -434,6 +456,33 @@ public final class KernelLambdas {
                 new BoundCapture.Record(bound));
     }
 
+    /**
+     * A captured function object (a serializable lambda or method reference the kernel calls), its captured values
+     * walked like a record's components.
+     */
+    private static Captured functionCapture(LambdaShape lambda, int index, Object function, CaptureCheck check) {
+        LambdaClass functionClass = LAMBDAS.get(function.getClass());
+        LambdaShape shape = functionClass.shape(function);
+        FunctionShape fn = functionClass.function(function);
+        if (!fn.staticImpl()) {
+            throw unsupportedCapture(lambda, index, function.getClass(), "it calls " + shape.kernelName()
+                    + ", an instance method: a method reference to one, or a lambda that uses 'this' (an instance field"
+                    + " or method); write it as a lambda that uses only its parameters and local variables it"
+                    + " captures (copy a field into a local variable first), or a reference to a static method");
+        }
+        Object[] values = shape.captured(function);
+        var components = new java.util.ArrayList<Capture>(values.length);
+        var bound = new BoundCapture[values.length];
+        for (int i = 0; i < values.length; i++) {
+            Captured c = capture(lambda, index, values[i], check);
+            components.add(c.shape());
+            bound[i] = c.bound();
+        }
+        return new Captured(new Capture.Function(fn.interfaceName(), fn.method(), fn.methodDescriptor(),
+                shape.implClass(), shape.implMethod(), shape.implDescriptor(), fn.staticImpl(), components),
+                new BoundCapture.Record(bound));
+    }
+
     /** A type as its source writes it: {@code Mist.Point[]}, not {@code app.Mist$Point[]}; JDK types in full. */
     private static String sourceName(Class<?> type) {
         String canonical = type.getCanonicalName();
@@ -449,16 +498,25 @@ public final class KernelLambdas {
      * the kernel, where it starts, the variable (by name where the class file records it), its type as declared and what to capture instead.
      */
     private static KernelLoweringException unsupportedCapture(LambdaShape lambda, int index, Class<?> actual) {
+        return unsupportedCapture(lambda, index, actual, null);
+    }
+
+    /** As {@link #unsupportedCapture(LambdaShape, int, Class)}, with the given advice where not null. */
+    private static KernelLoweringException unsupportedCapture(LambdaShape lambda, int index, Class<?> actual,
+            String givenAdvice) {
         String kernel = lambda.kernelName();
         String location = lambda.location();
         Class<?> declared = lambda.declaredCapture(index);
-        String type = actual == null ? "null" : declared == null || declared == actual || declared == Object.class
+        String type = actual == null ? "null" : actual.isHidden() && declared != null ? sourceName(declared)
+                + " (a lambda)" : declared == null || declared == actual || declared == Object.class
                 ? sourceName(actual) : sourceName(declared) + " (" + sourceName(actual) + ")";
         type = type.equals("null") ? type : (type.matches("[aeiou].*") ? "an " : "a ") + type;
         String name = KernelLowerer.capturedName(lambda.loader(), lambda.implClass(), lambda.implMethod(),
                 lambda.implDescriptor(), index);
         String advice;
-        if (actual != null && actual.isArray() && actual.getComponentType().isRecord()) {
+        if (givenAdvice != null) {
+            advice = givenAdvice;
+        } else if (actual != null && actual.isArray() && actual.getComponentType().isRecord()) {
             advice = "an array of records reaches a kernel through a buffer: make one with Buffer.of("
                     + (name != null ? name : "array") + ") before the submit and capture its accessor (buf.read(h) in"
                     + " the command group) in place of the array";
@@ -471,6 +529,10 @@ public final class KernelLambdas {
             advice = "a HostArray is host memory: wrap it in a buffer (Buffer.of(hostArray), whose transfers are DMA"
                     + " from and into it) and capture the buffer's accessor, or copy it into a DeviceArray with"
                     + " q.copy(hostArray, deviceArray)";
+        } else if (actual != null && actual.isHidden() && actual.getInterfaces().length > 0) {
+            advice = "a kernel calls a captured lambda only if it is Serializable, as jsycl reads its bytecode: declare"
+                    + " it with one of io.jsycl.Functions' interfaces (FloatPredicate, IntUnaryOp...) or Reduction's"
+                    + " operators, or cast it to an intersection such as (IntPredicate & Serializable)";
         } else if (actual == String.class) {
             advice = "kernels have no strings; compute what the kernel needs before the lambda (a length, a char[])"
                     + " and capture that";

@@ -27,6 +27,11 @@ public final class SerializedLambdas {
     private SerializedLambdas() {
     }
 
+    /** Whether {@code value}'s class is a serializable lambda's: it has the {@code writeReplace} lambdas have. */
+    public static boolean isLambda(Object value) {
+        return WRITE_REPLACE.get(value.getClass()) != null;
+    }
+
     /** The lambda's {@code SerializedLambda}, through its {@code writeReplace}; kernels and reduction ops. */
     public static SerializedLambda serialized(Object kernel) {
         Method writeReplace = WRITE_REPLACE.get(kernel.getClass());
