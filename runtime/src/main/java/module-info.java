@@ -4,4 +4,5 @@ module io.jsycl.runtime {
     requires io.jsycl.lowering;
     requires io.jsycl.program;
     exports io.jsycl;
+    exports io.jsycl.algorithms;
 }

@@ -60,6 +60,9 @@ final class Builtins {
             Map.entry("floorMod(II)I", "jsycl_floormod_i"), Map.entry("floorMod(JJ)J", "jsycl_floormod_l"));
 
     /** Bit operations and conversions of the box classes: "Owner.name desc" to a C template. */
+    /** The boxes' {@code sum} methods: Java's {@code +} (an operator written {@code Integer::sum}). */
+    private static final java.util.Set<String> SUMS = java.util.Set.of("java/lang/Integer.sum(II)I",
+            "java/lang/Long.sum(JJ)J", "java/lang/Float.sum(FF)F", "java/lang/Double.sum(DD)D");
     private static final Map<String, String> BITS = Map.ofEntries(
             Map.entry("Integer.bitCount(I)I", "popcount(#0)"),
             Map.entry("Integer.numberOfLeadingZeros(I)I", "clz(#0)"),
@@ -174,6 +177,10 @@ final class Builtins {
         }
         if (m.owner.equals("java/lang/Math") || m.owner.equals("java/lang/StrictMath")) {
             return math(ctx, r, m, args);
+        }
+        if (m.name.equals("sum") && SUMS.contains(m.owner + "." + key) && args.get(0) instanceof Expr.Value a
+                && args.get(1) instanceof Expr.Value b) {
+            return Arithmetic.add(returnKind(m.desc), a, b); // Integer::sum and the like, as operators
         }
         if (m.owner.startsWith("java/lang/")) {
             String owner = m.owner.substring("java/lang/".length());

@@ -1,0 +1,219 @@
+package io.jsycl.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jsycl.Buffer;
+import io.jsycl.Device;
+import io.jsycl.Queue;
+import io.jsycl.Range;
+import io.jsycl.algorithms.Algorithms;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The parallel algorithms on every device against plain Java loops: scans (sums and other operators, inclusive and
+ * exclusive, in place, lengths around the tile and across two levels of tiles), stream compaction (stable, counts,
+ * too small an output), reductions with a transformation, counts, transformations.
+ */
+class AlgorithmsTest {
+    /** Lengths: one, a few, around a tile, several tiles, and more tiles than one tile holds (a second level). */
+    private static final int[] LENGTHS = {1, 7, Algorithms.TILE - 1, Algorithms.TILE, Algorithms.TILE + 1,
+        5 * Algorithms.TILE + 13, Algorithms.TILE * Algorithms.TILE + 3 * Algorithms.TILE + 5};
+
+    static Stream<Arguments> devicesAndLengths() {
+        return TestDevices.all().flatMap(d -> Arrays.stream(LENGTHS)
+                // the host device runs the big case in minutes' worth of barrier phases on 2 cores: a smaller one
+                .filter(n -> !d.isHost() || n < Algorithms.TILE * Algorithms.TILE)
+                .mapToObj(n -> Arguments.of(d, n)));
+    }
+
+    static Stream<Device> devices() {
+        return TestDevices.all();
+    }
+
+    private static int[] ints(int n, long seed) {
+        var r = new SplittableRandom(seed);
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = r.nextInt();
+        }
+        return a;
+    }
+
+    /** Floats that are exact in sums of up to 2^24 of them: small integers, so any grouping gives Java's result. */
+    private static float[] smallFloats(int n, long seed) {
+        var r = new SplittableRandom(seed);
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = r.nextInt(-8, 9);
+        }
+        return a;
+    }
+
+    @ParameterizedTest
+    @MethodSource("devicesAndLengths")
+    void intScansMatchJava(Device device, int n) {
+        int[] data = ints(n, n);
+        int[] inclusive = new int[n];
+        int[] exclusive = new int[n];
+        int[] maxScan = new int[n];
+        int[] inPlace = data.clone();
+        try (var q = new Queue(device); var in = Buffer.of(data); var inc = Buffer.of(inclusive);
+             var exc = Buffer.of(exclusive); var max = Buffer.of(maxScan); var same = Buffer.of(inPlace)) {
+            Algorithms.inclusiveScan(q, in, inc);
+            Algorithms.exclusiveScan(q, in, exc);
+            Algorithms.inclusiveScan(q, in, max, Integer.MIN_VALUE, Math::max);
+            Algorithms.exclusiveScan(q, same, same, 0, Integer::sum);
+        }
+        int sum = 0;
+        int m = Integer.MIN_VALUE;
+        for (int i = 0; i < n; i++) {
+            assertThat(exclusive[i]).as("exclusive %d of %d on %s", i, n, device.name()).isEqualTo(sum);
+            assertThat(inPlace[i]).as("in place %d of %d on %s", i, n, device.name()).isEqualTo(sum);
+            sum += data[i];
+            m = Math.max(m, data[i]);
+            assertThat(inclusive[i]).as("inclusive %d of %d on %s", i, n, device.name()).isEqualTo(sum);
+            assertThat(maxScan[i]).as("max %d of %d on %s", i, n, device.name()).isEqualTo(m);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void aScanAppliesANonCommutativeOperatorInOrder(Device device) {
+        // Affine maps x -> a*x + b packed as (a, b) in one int each 16 bits wide, composed in order: associative, not
+        // commutative, so a scan that swapped operands anywhere would differ.
+        int n = 3 * Algorithms.TILE + 77;
+        var r = new SplittableRandom(5);
+        int[] data = new int[n];
+        for (int i = 0; i < n; i++) {
+            data[i] = (r.nextInt(1, 4) << 16) | r.nextInt(0, 100);
+        }
+        int[] out = new int[n];
+        try (var q = new Queue(device); var in = Buffer.of(data); var o = Buffer.of(out)) {
+            Algorithms.inclusiveScan(q, in, o, 1 << 16, AlgorithmsTest::thenApply);
+        }
+        int acc = 1 << 16;
+        for (int i = 0; i < n; i++) {
+            acc = thenApply(acc, data[i]);
+            assertThat(out[i]).as("element %d on %s", i, device.name()).isEqualTo(acc);
+        }
+    }
+
+    /** First the map {@code f}, then {@code g}, each {@code (a << 16) | b} meaning {@code x -> a * x + b}, mod 2^16. */
+    static int thenApply(int f, int g) {
+        int fa = f >>> 16;
+        int fb = f & 0xffff;
+        int ga = g >>> 16;
+        int gb = g & 0xffff;
+        return ((ga * fa & 0xffff) << 16) | ((ga * fb + gb) & 0xffff);
+    }
+
+    @ParameterizedTest
+    @MethodSource("devicesAndLengths")
+    void floatScansMatchJava(Device device, int n) {
+        float[] data = smallFloats(n, n);
+        float[] inclusive = new float[n];
+        float[] exclusive = new float[n];
+        try (var q = new Queue(device); var in = Buffer.of(data); var inc = Buffer.of(inclusive);
+             var exc = Buffer.of(exclusive)) {
+            Algorithms.inclusiveScan(q, in, inc);
+            Algorithms.exclusiveScan(q, in, exc, 0f, Float::sum);
+        }
+        float sum = 0;
+        for (int i = 0; i < n; i++) {
+            assertThat(exclusive[i]).as("exclusive %d of %d on %s", i, n, device.name()).isEqualTo(sum);
+            sum += data[i];
+            assertThat(inclusive[i]).as("inclusive %d of %d on %s", i, n, device.name()).isEqualTo(sum);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devicesAndLengths")
+    void copyIfKeepsTheMatchesInOrder(Device device, int n) {
+        var r = new SplittableRandom(n);
+        float[] data = new float[n];
+        for (int i = 0; i < n; i++) {
+            data[i] = r.nextFloat();
+        }
+        float threshold = 0.5f;
+        float[] kept = new float[n];
+        int count;
+        float sum;
+        int counted;
+        try (var q = new Queue(device); var in = Buffer.of(data); var out = Buffer.of(kept)) {
+            count = Algorithms.copyIf(q, in, out, x -> x > threshold);
+            counted = Algorithms.countIf(q, in, x -> x > threshold);
+            sum = Algorithms.transformReduce(q, out, count, 0f, Float::sum, x -> x >= 0.75f ? 1f : 0f);
+        }
+        float[] expected = new float[n];
+        int c = 0;
+        for (float v : data) {
+            if (v > threshold) {
+                expected[c++] = v;
+            }
+        }
+        assertThat(count).as("count on %s", device.name()).isEqualTo(c);
+        assertThat(counted).as("countIf on %s", device.name()).isEqualTo(c);
+        assertThat(Arrays.copyOf(kept, c)).as("kept on %s", device.name()).isEqualTo(Arrays.copyOf(expected, c));
+        int quarter = 0;
+        for (int i = 0; i < c; i++) {
+            quarter += expected[i] >= 0.75f ? 1 : 0;
+        }
+        assertThat(sum).as("transformReduce on %s", device.name()).isEqualTo(quarter);
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void intCompactionReductionTransformAndIota(Device device) {
+        int n = 4 * Algorithms.TILE + 9;
+        int[] data = ints(n, 11);
+        int[] kept = new int[n];
+        int[] squares = new int[n];
+        int[] ids = new int[n];
+        int count;
+        int max;
+        int sumOfSquares;
+        int odd;
+        try (var q = new Queue(device); var in = Buffer.of(data); var out = Buffer.of(kept);
+             var sq = Buffer.of(squares); var id = Buffer.of(ids)) {
+            count = Algorithms.copyIf(q, in, out, x -> (x & 3) == 1);
+            max = Algorithms.reduce(q, in, n, Integer.MIN_VALUE, Math::max);
+            sumOfSquares = Algorithms.transformReduce(q, in, n, 0, Integer::sum, x -> x * x);
+            odd = Algorithms.countIf(q, in, x -> (x & 1) != 0);
+            Algorithms.transform(q, in, sq, x -> x * x);
+            Algorithms.iota(q, id, -5);
+        }
+        int[] expected = Arrays.stream(data).filter(x -> (x & 3) == 1).toArray();
+        assertThat(count).isEqualTo(expected.length);
+        assertThat(Arrays.copyOf(kept, count)).isEqualTo(expected);
+        assertThat(max).isEqualTo(Arrays.stream(data).max().orElseThrow());
+        int s = 0;
+        for (int x : data) {
+            s += x * x;
+        }
+        assertThat(sumOfSquares).isEqualTo(s);
+        assertThat(odd).isEqualTo((int) Arrays.stream(data).filter(x -> (x & 1) != 0).count());
+        for (int i = 0; i < n; i++) {
+            assertThat(squares[i]).isEqualTo(data[i] * data[i]);
+            assertThat(ids[i]).isEqualTo(i - 5);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void copyIfIntoTooSmallAnOutputSaysSo(Device device) {
+        float[] data = new float[1000];
+        Arrays.fill(data, 1f);
+        try (var q = new Queue(device); var in = Buffer.of(data); var out = Buffer.ofFloat(Range.of(10))) {
+            assertThatThrownBy(() -> Algorithms.copyIf(q, in, out, x -> x > 0f))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("1000 elements satisfy the predicate")
+                    .hasMessageContaining("holds 10");
+        }
+    }
+}
