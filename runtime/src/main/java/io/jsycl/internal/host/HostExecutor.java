@@ -79,12 +79,22 @@ public final class HostExecutor {
             Thread.currentThread().interrupt();
             throw new SyclException("interrupted while running a kernel on the host device", e);
         } catch (java.util.concurrent.ExecutionException e) {
-            Throwable thrown = e.getCause();
-            if (thrown.getCause() != null && thrown.getCause().getClass() == thrown.getClass()) {
-                thrown = thrown.getCause(); // the pool's copy of the kernel's exception: use the original
-            }
-            throw HostFutures.rethrow(thrown, "kernel failed on the host device");
+            throw HostFutures.rethrow(original(e.getCause()), "kernel failed on the host device");
         }
+    }
+
+    /**
+     * The kernel's own exception where {@code thrown} is the pool's copy of it: a task joined from another thread
+     * rethrows a new exception of the same class, made with the no-argument constructor (no message) and caused by the
+     * one thrown, and a chunk joined by a chunk joined in turn wraps it once per thread it crossed (several, on a host
+     * with many cores).
+     */
+    private static Throwable original(Throwable thrown) {
+        Throwable t = thrown;
+        while (t.getCause() != null && t.getCause().getClass() == t.getClass()) {
+            t = t.getCause();
+        }
+        return t;
     }
 
     /**
@@ -162,7 +172,7 @@ public final class HostExecutor {
                 try {
                     later.join();
                 } catch (RuntimeException e) {
-                    failure = failure == null ? e : failure;
+                    failure = failure == null ? (RuntimeException) original(e) : failure;
                 }
                 if (failure != null) {
                     throw failure;
