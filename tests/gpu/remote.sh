@@ -50,12 +50,14 @@ run() {  # run LABEL MODULE LIMIT_S [VAR=VALUE...] -- [JAVA_OPTION...] -- [LAUNC
   mkdir -p "$module/target"  # tests write there, as under Maven
   mkdir -p "$work/$label" "$work/cache-$label" "$work/pocl-$label"
   local t0=$SECONDS
+  # Each test is printed as it ends (testfeed), so that a JVM that dies part way names where; a dying JVM gets 30 s to
+  # write its hs_err file (a crash inside PoCL's LLVM once took the run's whole limit to write it).
   # Each run has its own PoCL kernel cache: PoCL's cache is not safe for processes that build at the same time (the
   # fuzz JVM runs beside the others), and a build there once failed with "unable to rename temporary ...".
   (cd "$module" && env "${envs[@]}" CI=true POCL_CACHE_DIR="$work/pocl-$label" timeout "$limit" "$java" --enable-native-access=ALL-UNNAMED -Xss4m \
-      -XX:ErrorFile="$work/$label/hs_err_pid%p.log" -Djsycl.cache.dir="$work/cache-$label" -Djsycl.warmup=off "${opts[@]}" \
+      -XX:ErrorFile="$work/$label/hs_err_pid%p.log" -XX:ErrorLogTimeout=30 -Djsycl.cache.dir="$work/cache-$label" -Djsycl.warmup=off "${opts[@]}" \
       -cp "$(classpath "$module")" org.junit.platform.console.ConsoleLauncher execute --disable-banner \
-      --details=tree --details-theme=ascii --reports-dir "$work/$label" "${args[@]}") > "$work/$label/console.log" 2>&1
+      --details=testfeed --details-theme=ascii --reports-dir "$work/$label" "${args[@]}") > "$work/$label/console.log" 2>&1
   local rc=$?
   printf '%s\t%s\t%s\t%s\n' "$label" "$rc" "$((SECONDS - t0))" "${envs[*]} ${opts[*]}" >> "$work/runs.tsv"
   echo "$label: exit $rc in $((SECONDS - t0)) s"
