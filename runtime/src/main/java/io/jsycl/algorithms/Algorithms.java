@@ -65,8 +65,8 @@ public final class Algorithms {
     // Scans
 
     /**
-     * The inclusive prefix sums of {@code in} into {@code out}: {@code out[i] = in[0] + ... + in[i]}, wrapping as Java's
-     * {@code int} does.
+     * The inclusive prefix sums of {@code in} into {@code out}: {@code out[i] = in[0] + ... + in[i]}, wrapping as
+     * Java's {@code int} does.
      *
      * @param q the queue
      * @param in the values
@@ -120,23 +120,55 @@ public final class Algorithms {
         return scan(q, in, out, in.size(), identity, op, false);
     }
 
-    /** As {@link #inclusiveScan(Queue, Buffer.OfInt, Buffer.OfInt)}, for {@code float}s. */
+    /**
+     * As {@link #inclusiveScan(Queue, Buffer.OfInt, Buffer.OfInt)}, for {@code float}s.
+     *
+     * @param q the queue
+     * @param in the values
+     * @param out where the results go, at least as long as {@code in}; may be {@code in} itself
+     * @return the event of its last kernel
+     */
     public static Event inclusiveScan(Queue q, Buffer.OfFloat in, Buffer.OfFloat out) {
         return inclusiveScan(q, in, out, 0f, FLOAT_SUM);
     }
 
-    /** As {@link #inclusiveScan(Queue, Buffer.OfInt, Buffer.OfInt, int, Reduction.IntOp)}, for {@code float}s. */
+    /**
+     * As {@link #inclusiveScan(Queue, Buffer.OfInt, Buffer.OfInt, int, Reduction.IntOp)}, for {@code float}s.
+     *
+     * @param q the queue
+     * @param in the values
+     * @param out where the results go, at least as long as {@code in}; may be {@code in} itself
+     * @param identity {@code op}'s identity
+     * @param op an associative operator (also commutative for a reduction)
+     * @return the event of its last kernel
+     */
     public static Event inclusiveScan(Queue q, Buffer.OfFloat in, Buffer.OfFloat out, float identity,
             Reduction.FloatOp op) {
         return scan(q, in, out, in.size(), identity, op, true);
     }
 
-    /** As {@link #exclusiveScan(Queue, Buffer.OfInt, Buffer.OfInt)}, for {@code float}s. */
+    /**
+     * As {@link #exclusiveScan(Queue, Buffer.OfInt, Buffer.OfInt)}, for {@code float}s.
+     *
+     * @param q the queue
+     * @param in the values
+     * @param out where the results go, at least as long as {@code in}; may be {@code in} itself
+     * @return the event of its last kernel
+     */
     public static Event exclusiveScan(Queue q, Buffer.OfFloat in, Buffer.OfFloat out) {
         return exclusiveScan(q, in, out, 0f, FLOAT_SUM);
     }
 
-    /** As {@link #exclusiveScan(Queue, Buffer.OfInt, Buffer.OfInt, int, Reduction.IntOp)}, for {@code float}s. */
+    /**
+     * As {@link #exclusiveScan(Queue, Buffer.OfInt, Buffer.OfInt, int, Reduction.IntOp)}, for {@code float}s.
+     *
+     * @param q the queue
+     * @param in the values
+     * @param out where the results go, at least as long as {@code in}; may be {@code in} itself
+     * @param identity {@code op}'s identity
+     * @param op an associative operator (also commutative for a reduction)
+     * @return the event of its last kernel
+     */
     public static Event exclusiveScan(Queue q, Buffer.OfFloat in, Buffer.OfFloat out, float identity,
             Reduction.FloatOp op) {
         return scan(q, in, out, in.size(), identity, op, false);
@@ -336,7 +368,15 @@ public final class Algorithms {
         }
     }
 
-    /** As {@link #copyIf(Queue, Buffer.OfFloat, Buffer.OfFloat, Functions.FloatPredicate)}, for {@code int}s. */
+    /**
+     * As {@link #copyIf(Queue, Buffer.OfFloat, Buffer.OfFloat, Functions.FloatPredicate)}, for {@code int}s.
+     *
+     * @param q the queue
+     * @param in the values
+     * @param out where the kept values go; long enough for them
+     * @param keep the predicate
+     * @return the count
+     */
     public static int copyIf(Queue q, Buffer.OfInt in, Buffer.OfInt out, Functions.IntPredicate keep) {
         Objects.requireNonNull(keep, "keep");
         int n = in.size();
@@ -448,7 +488,16 @@ public final class Algorithms {
         return result[0];
     }
 
-    /** As {@link #reduce(Queue, Buffer.OfFloat, int, float, Reduction.FloatOp)}, for {@code int}s. */
+    /**
+     * As {@link #reduce(Queue, Buffer.OfFloat, int, float, Reduction.FloatOp)}, for {@code int}s.
+     *
+     * @param q the queue
+     * @param in the values
+     * @param n how many elements, from the first
+     * @param identity {@code op}'s identity
+     * @param op an associative operator (also commutative for a reduction)
+     * @return the result
+     */
     public static int reduce(Queue q, Buffer.OfInt in, int n, int identity, Reduction.IntOp op) {
         return transformReduce(q, in, n, identity, op, x -> x);
     }
@@ -456,6 +505,14 @@ public final class Algorithms {
     /**
      * As {@link #transformReduce(Queue, Buffer.OfFloat, int, float, Reduction.FloatOp, Functions.FloatUnaryOp)}, for
      * {@code int}s.
+     *
+     * @param q the queue
+     * @param in the values
+     * @param n how many elements, from the first
+     * @param identity {@code op}'s identity
+     * @param op an associative and commutative operator
+     * @param f what to combine of each element
+     * @return the result
      */
     public static int transformReduce(Queue q, Buffer.OfInt in, int n, int identity, Reduction.IntOp op,
             Functions.IntUnaryOp f) {
@@ -491,14 +548,22 @@ public final class Algorithms {
             try (var out = Buffer.of(result)) {
                 q.submit(h -> {
                     var x = in.read(h);
-                    h.parallelFor(Range.of(n), Reduction.sum(out), (it, r) -> r.combine(p.test(x.get(it.id(0))) ? 1 : 0));
+                    h.parallelFor(Range.of(n), Reduction.sum(out),
+                            (it, r) -> r.combine(p.test(x.get(it.id(0))) ? 1 : 0));
                 });
             }
         }
         return result[0];
     }
 
-    /** As {@link #countIf(Queue, Buffer.OfFloat, Functions.FloatPredicate)}, for {@code int}s. */
+    /**
+     * As {@link #countIf(Queue, Buffer.OfFloat, Functions.FloatPredicate)}, for {@code int}s.
+     *
+     * @param q the queue
+     * @param in the values
+     * @param p the predicate
+     * @return the count
+     */
     public static int countIf(Queue q, Buffer.OfInt in, Functions.IntPredicate p) {
         Objects.requireNonNull(p, "p");
         int n = in.size();
@@ -507,7 +572,8 @@ public final class Algorithms {
             try (var out = Buffer.of(result)) {
                 q.submit(h -> {
                     var x = in.read(h);
-                    h.parallelFor(Range.of(n), Reduction.sum(out), (it, r) -> r.combine(p.test(x.get(it.id(0))) ? 1 : 0));
+                    h.parallelFor(Range.of(n), Reduction.sum(out),
+                            (it, r) -> r.combine(p.test(x.get(it.id(0))) ? 1 : 0));
                 });
             }
         }
@@ -536,7 +602,15 @@ public final class Algorithms {
         });
     }
 
-    /** As {@link #transform(Queue, Buffer.OfFloat, Buffer.OfFloat, Functions.FloatUnaryOp)}, for {@code int}s. */
+    /**
+     * As {@link #transform(Queue, Buffer.OfFloat, Buffer.OfFloat, Functions.FloatUnaryOp)}, for {@code int}s.
+     *
+     * @param q the queue
+     * @param in the values
+     * @param out where the results go, at least as long as {@code in}; may be {@code in} itself
+     * @param f what to use of each element
+     * @return the event of its last kernel
+     */
     public static Event transform(Queue q, Buffer.OfInt in, Buffer.OfInt out, Functions.IntUnaryOp f) {
         Objects.requireNonNull(f, "f");
         checkLength("transform output", in.size(), out);
