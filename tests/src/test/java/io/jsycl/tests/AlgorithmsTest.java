@@ -216,4 +216,66 @@ class AlgorithmsTest {
                     .hasMessageContaining("holds 10");
         }
     }
+
+    static Stream<Arguments> devicesAndSortLengths() {
+        return TestDevices.all().flatMap(d -> Stream.of(1, 2, 1000, 3 * Algorithms.TILE + 17, 300_000)
+                .map(n -> Arguments.of(d, n)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("devicesAndSortLengths")
+    void intSortsMatchArraysSortAndAreStable(Device device, int n) {
+        int[] keys = ints(n, 3 * n);
+        for (int i = 0; i < n; i += 3) {
+            keys[i] = keys[i] % 50; // repeated keys, for stability
+        }
+        keys[0] = Integer.MIN_VALUE;
+        int[] sorted = keys.clone();
+        int[] byKey = keys.clone();
+        int[] index = new int[n];
+        try (var q = new Queue(device); var s = Buffer.of(sorted); var k = Buffer.of(byKey); var v = Buffer.of(index)) {
+            Algorithms.sort(q, s);
+            Algorithms.iota(q, v, 0);
+            Algorithms.sortByKey(q, k, v);
+        }
+        int[] expected = keys.clone();
+        Arrays.sort(expected);
+        assertThat(sorted).as("sort of %d on %s", n, device.name()).isEqualTo(expected);
+        assertThat(byKey).as("sortByKey of %d on %s", n, device.name()).isEqualTo(expected);
+        for (int i = 0; i < n; i++) {
+            assertThat(keys[index[i]]).as("the key at index %d", index[i]).isEqualTo(byKey[i]);
+            if (i > 0 && byKey[i] == byKey[i - 1]) {
+                assertThat(index[i]).as("equal keys keep their order at %d on %s", i, device.name())
+                        .isGreaterThan(index[i - 1]);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void floatSortsOrderAsArraysSort(Device device) {
+        int n = 5 * Algorithms.TILE + 3;
+        var r = new SplittableRandom(9);
+        float[] keys = new float[n];
+        for (int i = 0; i < n; i++) {
+            keys[i] = (float) r.nextGaussian() * 1e3f;
+        }
+        float[] special = {Float.NaN, -0.0f, 0.0f, Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY,
+            Float.intBitsToFloat(0xffc00001), Float.MIN_VALUE, -Float.MIN_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE};
+        System.arraycopy(special, 0, keys, 100, special.length);
+        float[] sorted = keys.clone();
+        int[] index = new int[n];
+        try (var q = new Queue(device); var s = Buffer.of(sorted); var v = Buffer.of(index)) {
+            Algorithms.iota(q, v, 0);
+            Algorithms.sortByKey(q, s, v);
+        }
+        float[] expected = keys.clone();
+        Arrays.sort(expected);
+        for (int i = 0; i < n; i++) {
+            assertThat(Float.floatToIntBits(sorted[i])).as("element %d on %s", i, device.name())
+                    .isEqualTo(Float.floatToIntBits(expected[i]));
+            assertThat(Float.floatToIntBits(keys[index[i]])).as("the key at index %d", index[i])
+                    .isEqualTo(Float.floatToIntBits(sorted[i]));
+        }
+    }
 }
