@@ -31,7 +31,7 @@ gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/nu
 page=$(grep -oE '\b[A-Z]{1,2}[0-9]{2,4}[A-Z]?\b' <<< "${gpu%%,*}" | head -1 | tr 'A-Z' 'a-z')
 settings=()
 for v in STEPS BUDGET_S LAUNCH_RATE_PASSES LAUNCH_RATE_SOLO SKIP_TORCH SWEEP_MIN_LOG2 SWEEP_MAX_LOG2 SWEEP_AGAIN \
-    KERNEL_SHAPES_ARGS; do
+    KERNEL_SHAPES_ARGS ALGORITHMS_MAX_LOG2; do
   [ -n "${!v+x}" ] && settings+=("$v=\"${!v}\"")
 done
 { echo "page=${page:-gpu}"; echo "device=${gpu:-unknown GPU}"; echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -59,7 +59,7 @@ step() {  # step NAME LIMIT_S COMMAND...: runs it with a limit (cut to the deadl
 }
 
 # STEPS picks the steps (default: all but variants, saxpy-variants, aparapi-gap, door, first-programs, host-device,
-# grid-kernels and sweep, in this order); each command of the device tool may run for at most 10 minutes, so a full run is split in two, e.g.
+# algorithms, grid-kernels and sweep, in this order); each command of the device tool may run for at most 10 minutes, so a full run is split in two, e.g.
 # STEPS="suite-gpu jmh-submit torch-peers timeline" and STEPS="first-kernel suite-cpu host-transfers variants". The size
 # sweep runs alone: STEPS=sweep (about 4 minutes on an H100 for 2^12..2^28; SWEEP_MIN_LOG2 and SWEEP_MAX_LOG2 change the
 # range).
@@ -181,6 +181,14 @@ want aparapi-gap && step aparapi-gap 90 "${run_java[@]}" io.jsycl.bench.AparapiG
 # Inclusive scans of 2^16 .. 2^26 ints on the device: the PrefixSum sample (three kernels) and OnePassScan (one
 # kernel, decoupled look-back); torch.cumsum is in torch-peers.
 want scan && step scan 90 "${run_java[@]}" io.jsycl.bench.ScanBench --device gpu --out "$OUT/scan.md"
+# The parallel algorithms (io.jsycl.bench.AlgorithmsBench: scan, compaction, sum, sort with indices) beside the
+# device's copy and PyTorch's cumsum, masked_select, sum and sort on the same GPU, 2^20 .. 2^26 (ALGORITHMS_MAX_LOG2).
+if want algorithms; then
+  [ -z "${SKIP_TORCH:-}" ] && step algorithms-torch 150 python3 benchmarks/gpu/torch_algorithms.py --min-log2 20 \
+    --max-log2 "${ALGORITHMS_MAX_LOG2:-26}" --csv "$OUT/algorithms-torch.csv"
+  step algorithms 240 "${run_java[@]}" io.jsycl.bench.AlgorithmsBench --device gpu --min-log2 20 \
+    --max-log2 "${ALGORITHMS_MAX_LOG2:-26}" --torch "$OUT/algorithms-torch.csv" --out "$OUT/algorithms.md"
+fi
 # Hand-written shapes of SAXPY (2^20..2^24, 2^26) and of the float sum (2^27, 2^28) where jsycl trails PyTorch, with
 # the driver's extensions (io.jsycl.bench.KernelShapes), then PyTorch's sweep over the same sizes beside them.
 # KERNEL_SHAPES_ARGS picks the sizes (e.g. "--saxpy 26 --sum 27,28").

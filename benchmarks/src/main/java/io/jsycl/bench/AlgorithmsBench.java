@@ -1,0 +1,200 @@
+package io.jsycl.bench;
+
+import io.jsycl.Buffer;
+import io.jsycl.Device;
+import io.jsycl.Queue;
+import io.jsycl.algorithms.Algorithms;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * The parallel algorithms ({@link Algorithms}) on data already on the device, beside the device's own copy of the same
+ * bytes (a buffer's {@code copyTo}, the bound a scan or a reduction is measured against) and, where given, PyTorch's
+ * equivalents on the same GPU ({@code benchmarks/gpu/torch_algorithms.py} writes them first; {@code --torch FILE}
+ * merges its rows): the inclusive scan of ints ({@code torch.cumsum}), the floats above 0.5 compacted in order
+ * ({@code torch.masked_select}), the float sum ({@code torch.sum}) and the sort of int keys with their indices
+ * ({@code torch.sort}). Per op: back-to-back runs then one wait, wall clock / runs, median of 5 rounds after a warm-up
+ * round; the sort's runs each start from the unsorted keys, copied on the device first, whose time is reported
+ * beside it and taken off. GB/s counts the bytes an ideal pass moves: 8 per element for the copy and the scan, 4 for
+ * the sum and the compaction's read, 16 for a sort pass of keys and indices (one row, not the passes). Every result is
+ * checked against Java.
+ *
+ * <pre>AlgorithmsBench [--device gpu] [--min-log2 20] [--max-log2 26] [--torch FILE.csv] [--out FILE.md]</pre>
+ */
+public final class AlgorithmsBench {
+    private AlgorithmsBench() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Locale.setDefault(Locale.ROOT);
+        var opts = Suite.parse(args);
+        Device device = Sweep.device(opts.get("device"));
+        int minLog2 = Suite.intOpt(opts, "min-log2", 20);
+        int maxLog2 = Suite.intOpt(opts, "max-log2", 26);
+        List<String[]> torch = opts.containsKey("torch") ? readTorch(Path.of(opts.get("torch"))) : List.of();
+        var text = new StringBuilder();
+        text.append("## Parallel algorithms on ").append(device.name()).append("\n\n`AlgorithmsBench ")
+                .append(String.join(" ", args)).append("`: data on the device; per op = back-to-back runs, one wait, ")
+                .append("wall clock / runs, median of 5 rounds; GB/s of the bytes an ideal pass moves; ")
+                .append("% of copy = that GB/s over the device copy's at the same size.\n\n")
+                .append("| algorithm | n | path | per op µs | GB/s | % of copy | check |\n")
+                .append("|---|---|---|---|---|---|---|\n");
+        boolean ok = true;
+        try (var q = new Queue(device)) {
+            for (int log2 = minLog2; log2 <= maxLog2; log2 += 2) {
+                int n = 1 << log2;
+                int runs = Math.max(3, Math.min(50, (1 << 26) / n));
+                var r = new SplittableRandom(log2);
+                int[] ints = new int[n];
+                float[] floats = new float[n];
+                for (int i = 0; i < n; i++) {
+                    ints[i] = r.nextInt();
+                    floats[i] = r.nextFloat();
+                }
+                try (var in = Buffer.of(ints); var copy = Buffer.ofInt(io.jsycl.Range.of(n));
+                     var scanned = Buffer.ofInt(io.jsycl.Range.of(n)); var fin = Buffer.of(floats);
+                     var kept = Buffer.ofFloat(io.jsycl.Range.of(n)); var keys = Buffer.ofInt(io.jsycl.Range.of(n));
+                     var index = Buffer.ofInt(io.jsycl.Range.of(n)); var iota = Buffer.ofInt(io.jsycl.Range.of(n))) {
+                    Algorithms.iota(q, iota, 0);
+                    double copyNs = time(q, runs, () -> in.copyTo(q, copy));
+                    double copyGbs = 8.0 * n / copyNs;
+                    row(text, "device copy (the bound)", log2, "jsycl copyTo", copyNs, copyGbs, copyGbs,
+                            check(copy, ints));
+
+                    double scanNs = time(q, runs, () -> Algorithms.inclusiveScan(q, in, scanned));
+                    int[] prefix = ints.clone();
+                    Arrays.parallelPrefix(prefix, Integer::sum);
+                    String scanCheck = check(scanned, prefix);
+                    ok &= scanCheck.equals("ok");
+                    row(text, "inclusive scan of ints", log2, "jsycl", scanNs, 8.0 * n / scanNs, copyGbs, scanCheck);
+
+                    int[] count = new int[1];
+                    double compactNs = time(q, runs, () -> count[0] = Algorithms.copyIf(q, fin, kept, x -> x > 0.5f));
+                    float[] expected = new float[n];
+                    int c = 0;
+                    for (float v : floats) {
+                        if (v > 0.5f) {
+                            expected[c++] = v;
+                        }
+                    }
+                    String compactCheck = count[0] != c ? "count " + count[0] + " != " + c
+                            : check(kept, Arrays.copyOf(expected, c));
+                    ok &= compactCheck.equals("ok");
+                    row(text, "copyIf of floats > 0.5", log2, "jsycl", compactNs, 4.0 * n / compactNs, copyGbs,
+                            compactCheck);
+
+                    float[] sum = new float[1];
+                    double sumNs = time(q, runs, () -> sum[0] = Algorithms.reduce(q, fin, n, 0f, Float::sum));
+                    double javaSum = 0;
+                    for (float v : floats) {
+                        javaSum += v;
+                    }
+                    // A float sum in another grouping: within the error of the float additions' count.
+                    String sumCheck = Math.abs(sum[0] - javaSum) <= 1e-5 * n ? "ok (float sum, regrouped)"
+                            : "sum " + sum[0] + " != " + javaSum;
+                    ok &= sumCheck.startsWith("ok");
+                    row(text, "sum of floats", log2, "jsycl", sumNs, 4.0 * n / sumNs, copyGbs, sumCheck);
+
+                    double restoreNs = time(q, runs, () -> {
+                        in.copyTo(q, keys);
+                        iota.copyTo(q, index);
+                    });
+                    double sortNs = time(q, runs, () -> {
+                        in.copyTo(q, keys);
+                        iota.copyTo(q, index);
+                        Algorithms.sortByKey(q, keys, index);
+                    }) - restoreNs;
+                    int[] sorted = ints.clone();
+                    Arrays.sort(sorted);
+                    String sortCheck = check(keys, sorted);
+                    ok &= sortCheck.equals("ok");
+                    row(text, "sort of int keys with their indices", log2, "jsycl (restoring the keys took "
+                            + String.format("%.1f", restoreNs / 1e3) + " µs, taken off)", sortNs, 16.0 * n / sortNs,
+                            copyGbs, sortCheck);
+                    for (String[] t : torch) {
+                        if (Integer.parseInt(t[1]) == log2) {
+                            double ns = Double.parseDouble(t[3]) * 1e3;
+                            double bytes = switch (t[0]) {
+                                case "inclusive scan of ints" -> 8.0;
+                                case "sort of int keys with their indices" -> 16.0;
+                                default -> 4.0;
+                            };
+                            row(text, t[0], log2, t[2], ns, bytes * n / ns, copyGbs, t[4]);
+                        }
+                    }
+                }
+                System.err.println("2^" + log2 + " done");
+            }
+        }
+        System.out.println(text);
+        if (opts.containsKey("out")) {
+            Files.writeString(Path.of(opts.get("out")), text);
+        }
+        System.exit(ok ? 0 : 1);
+    }
+
+    private static void row(StringBuilder text, String algorithm, int log2, String path, double ns, double gbs,
+            double copyGbs, String check) {
+        text.append(String.format("| %s | 2^%d | %s | %.1f | %.1f | %.0f%% | %s |%n", algorithm, log2, path, ns / 1e3,
+                gbs, 100 * gbs / copyGbs, check));
+    }
+
+    /** Nanoseconds per run: {@code runs} back to back and a wait, median of 5 rounds after one untimed round. */
+    private static double time(Queue q, int runs, Runnable op) {
+        double[] rounds = new double[5];
+        for (int round = -1; round < rounds.length; round++) {
+            long t0 = System.nanoTime();
+            for (int k = 0; k < runs; k++) {
+                op.run();
+            }
+            q.await();
+            if (round >= 0) {
+                rounds[round] = (System.nanoTime() - t0) / (double) runs;
+            }
+        }
+        return Contender.median(rounds);
+    }
+
+    private static String check(Buffer.OfInt b, int[] expected) {
+        try (var h = b.hostAccess()) {
+            for (int i = 0; i < expected.length; i++) {
+                if (h.get(i) != expected[i]) {
+                    return "MISMATCH at " + i;
+                }
+            }
+        }
+        return "ok";
+    }
+
+    private static String check(Buffer.OfFloat b, float[] expected) {
+        try (var h = b.hostAccess()) {
+            for (int i = 0; i < expected.length; i++) {
+                if (Float.floatToRawIntBits(h.get(i)) != Float.floatToRawIntBits(expected[i])) {
+                    return "MISMATCH at " + i;
+                }
+            }
+        }
+        return "ok";
+    }
+
+    /** PyTorch's rows: algorithm, log2, path, per op µs, check (torch_algorithms.py's CSV, header first). */
+    private static List<String[]> readTorch(Path csv) throws IOException {
+        var rows = new ArrayList<String[]>();
+        if (!Files.exists(csv)) {
+            return rows;
+        }
+        for (String line : Files.readAllLines(csv)) {
+            String[] f = line.split(",", -1);
+            if (f.length == 5 && !f[0].equals("algorithm")) {
+                rows.add(f);
+            }
+        }
+        return rows;
+    }
+}
