@@ -116,6 +116,11 @@ final class KernelInference {
         if (cls.isRecord()) {
             return record(cls, index, assumptions);
         }
+        if (cls.isInterface() && java.io.Serializable.class.isAssignableFrom(cls)) {
+            throw new CannotInfer("captured value " + index + " is a function object (" + cls.getSimpleName()
+                    + "): which lambda it holds is known only when the program runs, where the runtime lowers it with"
+                    + " the kernel (JSYCL_DUMP_KERNELS=DIR saves the source then)");
+        }
         throw new CannotInfer("captured value " + index + " has type " + type.getClassName() + ", whose shape the class"
                 + " file does not give (kernels capture primitives, primitive arrays, records, Accessor.OfX and"
                 + " LocalAccessor.OfX)");

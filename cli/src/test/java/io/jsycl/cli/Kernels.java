@@ -1,6 +1,7 @@
 package io.jsycl.cli;
 
 import io.jsycl.Accessor;
+import io.jsycl.Functions;
 import io.jsycl.Handler;
 import io.jsycl.LocalAccessor;
 import io.jsycl.NdRange;
@@ -54,7 +55,7 @@ final class Kernels {
             });
         }
 
-        static final int NORMS_LINE = 50; // the line of the parallelFor above
+        static final int NORMS_LINE = 51; // the line of the parallelFor above
     }
 
     static final class Bad {
@@ -70,6 +71,15 @@ final class Kernels {
 
         static void capturesAnObject(Handler h, Accessor.OfFloat a, StringBuilder sb) {
             h.parallelFor(Range.of(4), it -> a.set(it.id(0), sb.length()));
+        }
+    }
+
+    static final class FunctionObjects {
+        private FunctionObjects() {
+        }
+
+        static void keeps(Handler h, Accessor.OfFloat a, Functions.FloatPredicate keep) {
+            h.parallelFor(Range.of(4), it -> a.set(it.id(0), keep.test(a.get(it.id(0))) ? 1f : 0f));
         }
     }
 }

@@ -69,10 +69,18 @@ class KernelsCommandTest {
     }
 
     @Test
+    void aCapturedFunctionObjectIsSkippedSayingWhy() {
+        CliRun run = CliRun.of("kernels", Kernels.FunctionObjects.class.getName());
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.err()).contains("skipped", "a function object (FloatPredicate)", "known only when the program runs");
+        assertThat(run.out()).contains("0 kernels lowered, 0 failed, 1 skipped");
+    }
+
+    @Test
     void readsAFolderOfClasses() throws Exception {
         CliRun run = CliRun.of("kernels", "--quiet", testClasses().toString());
         assertThat(run.status()).isEqualTo(Main.FAILURE);
-        assertThat(run.out()).contains("5 kernels lowered, 1 failed, 1 skipped");
+        assertThat(run.out()).contains("5 kernels lowered, 1 failed, 2 skipped");
     }
 
     @Test
