@@ -13,11 +13,12 @@ import io.jsycl.Reduction;
 import java.util.Objects;
 
 /**
- * Parallel algorithms over buffers, each one call, on every device: scans, stream compaction, sorting (by key too),
- * reductions with a transformation, counts and transformations. Each submits ordinary jsycl kernels to the queue, so
- * it is ordered with the queue's other commands by the buffers it reads and writes, like any command group; a user's
- * predicate or operator ({@link Functions}, {@link Reduction.IntOp} ...) is lowered into those kernels as a device
- * function, with what it captures, so it follows the kernel rules (primitives, records of primitives, static methods).
+ * Parallel algorithms over buffers, each one call, on every device: scans, stream compaction and partition, sorting
+ * (by key too), reductions with a transformation, extremes, counts, histograms and transformations. Each submits
+ * ordinary jsycl kernels to the queue, so it is ordered with the queue's other commands by the buffers it reads and
+ * writes, like any command group; a user's predicate or operator ({@link Functions}, {@link Reduction.IntOp} ...)
+ * is lowered into those kernels as a device function, with what it captures, so it follows the kernel rules
+ * (primitives, records of primitives, static methods).
  *
  * <pre>{@code
  * try (var q = new Queue(); var in = Buffer.of(data); var kept = Buffer.ofFloat(Range.of(data.length))) {
@@ -428,6 +429,51 @@ public final class Algorithms {
         }
     }
 
+    /**
+     * Reorders {@code in} into {@code out}: first the elements that satisfy {@code p}, then the others, each part in
+     * {@code in}'s order (a stable partition); returns the length of the first part.
+     *
+     * @param q the queue
+     * @param in the values
+     * @param out where they go, at least as long as {@code in}
+     * @param p the predicate
+     * @return how many elements satisfy {@code p}, the first part's length
+     */
+    public static int partition(Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Functions.FloatPredicate p) {
+        Objects.requireNonNull(p, "p");
+        int n = in.size();
+        checkLength("partition output", n, out);
+        int first = copyIf(q, in, out, p);
+        if (first < n) {
+            try (var rest = out.subBuffer(io.jsycl.Id.of(first), Range.of(n - first))) {
+                copyIf(q, in, rest, x -> !p.test(x));
+            }
+        }
+        return first;
+    }
+
+    /**
+     * As {@link #partition(Queue, Buffer.OfFloat, Buffer.OfFloat, Functions.FloatPredicate)}, for {@code int}s.
+     *
+     * @param q the queue
+     * @param in the values
+     * @param out where they go, at least as long as {@code in}
+     * @param p the predicate
+     * @return how many elements satisfy {@code p}, the first part's length
+     */
+    public static int partition(Queue q, Buffer.OfInt in, Buffer.OfInt out, Functions.IntPredicate p) {
+        Objects.requireNonNull(p, "p");
+        int n = in.size();
+        checkLength("partition output", n, out);
+        int first = copyIf(q, in, out, p);
+        if (first < n) {
+            try (var rest = out.subBuffer(io.jsycl.Id.of(first), Range.of(n - first))) {
+                copyIf(q, in, rest, x -> !p.test(x));
+            }
+        }
+        return first;
+    }
+
     /** The last tile's offset plus its count, read back; an error where it exceeds {@code room}. */
     private static int keptCount(Queue q, Buffer.OfInt counts, Buffer.OfInt offsets, int tiles, int room) {
         int count;
@@ -764,6 +810,144 @@ public final class Algorithms {
             }
         }
         return result[0];
+    }
+
+    /**
+     * The index of the smallest element of {@code in} (the first such, where several are equal); waits for it.
+     *
+     * @param q the queue
+     * @param in the values, at least one
+     * @return the index
+     */
+    public static int minElement(Queue q, Buffer.OfInt in) {
+        return extremeElement(q, in, false);
+    }
+
+    /**
+     * The index of the largest element of {@code in} (the first such, where several are equal); waits for it.
+     *
+     * @param q the queue
+     * @param in the values, at least one
+     * @return the index
+     */
+    public static int maxElement(Queue q, Buffer.OfInt in) {
+        return extremeElement(q, in, true);
+    }
+
+    /**
+     * The index of the smallest element of {@code in} as {@code Float.compare} orders them ({@code -0.0f} below
+     * {@code 0.0f}, NaN above everything), the first such; waits for it.
+     *
+     * @param q the queue
+     * @param in the values, at least one
+     * @return the index
+     */
+    public static int minElement(Queue q, Buffer.OfFloat in) {
+        return extremeElement(q, in, false);
+    }
+
+    /**
+     * The index of the largest element of {@code in} as {@code Float.compare} orders them, the first such; waits
+     * for it.
+     *
+     * @param q the queue
+     * @param in the values, at least one
+     * @return the index
+     */
+    public static int maxElement(Queue q, Buffer.OfFloat in) {
+        return extremeElement(q, in, true);
+    }
+
+    /**
+     * A {@code long} minimum over (value, index) pairs: the value in the high 32 bits (for a maximum, its complement,
+     * so that the largest comes first), the index in the low ones, so that of equal values the first index wins.
+     */
+    private static int extremeElement(Queue q, Buffer.OfInt in, boolean max) {
+        int n = in.size();
+        if (n == 0) {
+            throw new IllegalArgumentException("no element in an empty buffer");
+        }
+        long[] result = {Long.MAX_VALUE};
+        try (var out = Buffer.of(result)) {
+            q.submit(h -> {
+                var x = in.read(h);
+                h.parallelFor(Range.of(n), Reduction.min(out), (it, r) -> {
+                    int v = x.get(it.id(0));
+                    r.combine((long) (max ? ~v : v) << 32 | it.id(0));
+                });
+            });
+        }
+        return (int) result[0];
+    }
+
+    /** {@link #extremeElement(Queue, Buffer.OfInt, boolean)} over the floats as ints that order as they do. */
+    private static int extremeElement(Queue q, Buffer.OfFloat in, boolean max) {
+        int n = in.size();
+        if (n == 0) {
+            throw new IllegalArgumentException("no element in an empty buffer");
+        }
+        long[] result = {Long.MAX_VALUE};
+        try (var out = Buffer.of(result)) {
+            q.submit(h -> {
+                var x = in.read(h);
+                h.parallelFor(Range.of(n), Reduction.min(out), (it, r) -> {
+                    int raw = Float.floatToIntBits(x.get(it.id(0))); // NaNs as one NaN, above infinity
+                    int ordered = raw < 0 ? ~raw ^ Integer.MIN_VALUE : raw; // signed ints in Float.compare's order
+                    r.combine((long) (max ? ~ordered : ordered) << 32 | it.id(0));
+                });
+            });
+        }
+        return (int) result[0];
+    }
+
+    /**
+     * Counts the elements of {@code in} that fall in each of {@code bins.size()} equal bins from {@code low}
+     * (inclusive) to {@code high} (exclusive), adding the counts to what {@code bins} holds; elements outside are
+     * not counted. Each work-group counts in local memory first, then adds its counts to {@code bins}.
+     *
+     * @param q the queue
+     * @param in the values
+     * @param bins the counts, added to; at most 4096 bins
+     * @param low the first bin's lower bound
+     * @param high the last bin's upper bound, above {@code low}
+     * @return the kernel's event
+     */
+    public static Event histogram(Queue q, Buffer.OfInt in, Buffer.OfInt bins, int low, int high) {
+        int count = bins.size();
+        if (high <= low || count < 1 || count > 4096) {
+            throw new IllegalArgumentException("histogram: " + count + " bins over [" + low + ", " + high + ")");
+        }
+        int n = in.size();
+        int tiles = tiles(n);
+        int group = GROUP;
+        long width = (long) high - low;
+        return q.submit(h -> {
+            var x = in.read(h);
+            var b = bins.readWrite(h);
+            var local = LocalAccessor.ofInt(h, count);
+            h.parallelFor(NdRange.of(Range.of(tiles * group), Range.of(group)), it -> {
+                int lid = it.localId(0);
+                for (int k = lid; k < count; k += group) {
+                    local.set(k, 0);
+                }
+                it.barrier(Fence.LOCAL);
+                int start = it.groupId(0) * (group * PER_ITEM) + lid * PER_ITEM;
+                int end = Math.min(start + PER_ITEM, n);
+                for (int i = start; i < end; i++) {
+                    long offset = (long) x.get(i) - low;
+                    if (offset >= 0 && offset < width) {
+                        local.atomicAdd((int) (offset * count / width), 1);
+                    }
+                }
+                it.barrier(Fence.LOCAL);
+                for (int k = lid; k < count; k += group) {
+                    int c = local.get(k);
+                    if (c != 0) {
+                        b.atomicAdd(k, c);
+                    }
+                }
+            });
+        });
     }
 
     // ---------------------------------------------------------------------------------------------------------------

@@ -278,4 +278,76 @@ class AlgorithmsTest {
                     .isEqualTo(Float.floatToIntBits(sorted[i]));
         }
     }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void extremesPartitionAndHistogramMatchJava(Device device) {
+        int n = 3 * Algorithms.TILE + 5;
+        int[] ints = ints(n, 21);
+        ints[n - 7] = Integer.MIN_VALUE;
+        ints[17] = Integer.MIN_VALUE; // the first of two minima wins
+        ints[n / 2] = Integer.MAX_VALUE;
+        var r = new SplittableRandom(22);
+        float[] floats = new float[n];
+        for (int i = 0; i < n; i++) {
+            floats[i] = (float) r.nextGaussian();
+        }
+        floats[40] = -0.0f;
+        floats[41] = Float.NEGATIVE_INFINITY;
+        floats[n - 1] = Float.NaN; // above everything for Float.compare
+        int[] parted = new int[n];
+        float[] partedFloats = new float[n];
+        int[] bins = new int[10];
+        bins[3] = 5; // counts add to what the bins hold
+        int minI;
+        int maxI;
+        int minF;
+        int maxF;
+        int first;
+        int firstF;
+        try (var q = new Queue(device); var in = Buffer.of(ints); var fin = Buffer.of(floats);
+             var p = Buffer.of(parted); var pf = Buffer.of(partedFloats); var b = Buffer.of(bins)) {
+            minI = Algorithms.minElement(q, in);
+            maxI = Algorithms.maxElement(q, in);
+            minF = Algorithms.minElement(q, fin);
+            maxF = Algorithms.maxElement(q, fin);
+            first = Algorithms.partition(q, in, p, x -> x % 3 == 0);
+            firstF = Algorithms.partition(q, fin, pf, x -> x < 0.25f);
+            Algorithms.histogram(q, in, b, -1_000_000_000, 1_000_000_000);
+        }
+        assertThat(minI).isEqualTo(17);
+        assertThat(maxI).isEqualTo(n / 2);
+        assertThat(minF).isEqualTo(41);
+        assertThat(maxF).isEqualTo(n - 1);
+        int[] expected = java.util.stream.IntStream.concat(Arrays.stream(ints).filter(x -> x % 3 == 0),
+                Arrays.stream(ints).filter(x -> x % 3 != 0)).toArray();
+        assertThat(first).isEqualTo((int) Arrays.stream(ints).filter(x -> x % 3 == 0).count());
+        assertThat(parted).as("int partition on %s", device.name()).isEqualTo(expected);
+        float[] below = new float[n];
+        int c = 0;
+        for (float f : floats) {
+            if (f < 0.25f) {
+                below[c++] = f;
+            }
+        }
+        assertThat(firstF).isEqualTo(c);
+        for (float f : floats) {
+            if (!(f < 0.25f)) {
+                below[c++] = f;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            assertThat(Float.floatToRawIntBits(partedFloats[i])).as("float partition %d", i)
+                    .isEqualTo(Float.floatToRawIntBits(below[i]));
+        }
+        int[] expectedBins = new int[10];
+        expectedBins[3] = 5;
+        for (int x : ints) {
+            long offset = (long) x + 1_000_000_000;
+            if (offset >= 0 && offset < 2_000_000_000L) {
+                expectedBins[(int) (offset * 10 / 2_000_000_000L)]++;
+            }
+        }
+        assertThat(bins).as("histogram on %s", device.name()).isEqualTo(expectedBins);
+    }
 }
