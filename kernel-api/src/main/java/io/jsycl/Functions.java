@@ -4,7 +4,7 @@ import java.io.Serializable;
 
 /**
  * Function objects a kernel can call: serializable functional interfaces of primitives, for predicates and operators
- * passed to the parallel algorithms ({@code io.jsycl.algorithms.Algorithms}) or captured by a kernel of your own.
+ * passed to the parallel algorithms (package {@code io.jsycl.algorithms}) or captured by a kernel of your own.
  * jsycl reads a captured function object's bytecode as it reads the kernel's: a call of its functional method becomes
  * a call of the lambda's body (or of the static method a reference names), with the values the lambda captured, on
  * every device. So the lambda follows the kernel rules: primitives, records of primitives, accessors, static methods.

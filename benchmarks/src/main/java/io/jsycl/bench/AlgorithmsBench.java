@@ -3,7 +3,11 @@ package io.jsycl.bench;
 import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.Queue;
-import io.jsycl.algorithms.Algorithms;
+import io.jsycl.algorithms.Compaction;
+import io.jsycl.algorithms.Reductions;
+import io.jsycl.algorithms.Scans;
+import io.jsycl.algorithms.Sorting;
+import io.jsycl.algorithms.Transforms;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +18,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * The parallel algorithms ({@link Algorithms}) on data already on the device, beside the device's own copy of the same
+ * The parallel algorithms (the parallel algorithms ({@code io.jsycl.algorithms})) on data already on the device, beside the device's own copy of the same
  * bytes (a buffer's {@code copyTo}, the bound a scan or a reduction is measured against) and, where given, PyTorch's
  * equivalents on the same GPU ({@code benchmarks/gpu/torch_algorithms.py} writes them first; {@code --torch FILE}
  * merges its rows): the inclusive scan of ints ({@code torch.cumsum}), the floats above 0.5 compacted in order
@@ -61,13 +65,13 @@ public final class AlgorithmsBench {
                      var scanned = Buffer.ofInt(io.jsycl.Range.of(n)); var fin = Buffer.of(floats);
                      var kept = Buffer.ofFloat(io.jsycl.Range.of(n)); var keys = Buffer.ofInt(io.jsycl.Range.of(n));
                      var index = Buffer.ofInt(io.jsycl.Range.of(n)); var iota = Buffer.ofInt(io.jsycl.Range.of(n))) {
-                    Algorithms.iota(q, iota, 0);
+                    Transforms.iota(q, iota, 0);
                     double copyNs = time(q, runs, () -> in.copyTo(q, copy));
                     double copyGbs = 8.0 * n / copyNs;
                     row(text, "device copy (the bound)", log2, "jsycl copyTo", copyNs, copyGbs, copyGbs,
                             check(copy, ints));
 
-                    double scanNs = time(q, runs, () -> Algorithms.inclusiveScan(q, in, scanned));
+                    double scanNs = time(q, runs, () -> Scans.inclusiveScan(q, in, scanned));
                     int[] prefix = ints.clone();
                     Arrays.parallelPrefix(prefix, Integer::sum);
                     String scanCheck = check(scanned, prefix);
@@ -75,7 +79,7 @@ public final class AlgorithmsBench {
                     row(text, "inclusive scan of ints", log2, "jsycl", scanNs, 8.0 * n / scanNs, copyGbs, scanCheck);
 
                     int[] count = new int[1];
-                    double compactNs = time(q, runs, () -> count[0] = Algorithms.copyIf(q, fin, kept, x -> x > 0.5f));
+                    double compactNs = time(q, runs, () -> count[0] = Compaction.copyIf(q, fin, kept, x -> x > 0.5f));
                     float[] expected = new float[n];
                     int c = 0;
                     for (float v : floats) {
@@ -90,7 +94,7 @@ public final class AlgorithmsBench {
                             compactCheck);
 
                     float[] sum = new float[1];
-                    double sumNs = time(q, runs, () -> sum[0] = Algorithms.reduce(q, fin, n, 0f, Float::sum));
+                    double sumNs = time(q, runs, () -> sum[0] = Reductions.reduce(q, fin, n, 0f, Float::sum));
                     double javaSum = 0;
                     for (float v : floats) {
                         javaSum += v;
@@ -108,7 +112,7 @@ public final class AlgorithmsBench {
                     double sortNs = time(q, runs, () -> {
                         in.copyTo(q, keys);
                         iota.copyTo(q, index);
-                        Algorithms.sortByKey(q, keys, index);
+                        Sorting.sortByKey(q, keys, index);
                     }) - restoreNs;
                     int[] sorted = ints.clone();
                     Arrays.sort(sorted);

@@ -33,7 +33,8 @@ import java.util.stream.Stream;
  *       nested types and their per-type factories ({@code Accessor.java}...), whose nested types Java can only declare
  *       in the same file; {@code Queue.java}, whose copy and fill overloads are per element type; and the host
  *       device's work-group and sub-group functions per type of value ({@code internal/host/HostGroupFunctions.java}
- *       from {@code HostGroupFunctions.java.template}). The runtime
+ *       from {@code HostGroupFunctions.java.template}); the parallel algorithms' per-type overloads
+ *       ({@code algorithms/Scans.java} .. from {@code Scans.java.template} ..). The runtime
  *       compiles kernel-api's sources into its own module, so its target writes kernel-api's files too.
  * </ul>
  *
@@ -183,6 +184,10 @@ public final class Codegen {
             files.put("Queue.java", render("Queue.java.template", family(QUEUE), null));
             files.put("internal/host/HostGroupFunctions.java", render("HostGroupFunctions.java.template",
                     Map.of("types", groupFunctionTypes()), null));
+            for (String algorithms : List.of("Scans", "Compaction", "Reductions", "Transforms")) {
+                files.put("algorithms/" + algorithms + ".java", render(algorithms + ".java.template",
+                        Map.of("numerics", algorithmTypes()), null));
+            }
         }
         for (Face face : Face.values()) {
             files.put(face.className() + ".java", render("Access.java.template", face.names(), null));
@@ -193,6 +198,18 @@ public final class Codegen {
             }
         }
         return files;
+    }
+
+    /**
+     * The element types of the parallel algorithms' per-type overloads ({@code Scans.java.template} ..): the type,
+     * its capitalized name, its zero literal and the name of the lambda that adds two of it.
+     */
+    private static List<Map<String, Object>> algorithmTypes() {
+        return List.of(
+                Map.of("type", "int", "Type", "Int", "zero", "0", "SUM", "INT_SUM"),
+                Map.of("type", "long", "Type", "Long", "zero", "0L", "SUM", "LONG_SUM"),
+                Map.of("type", "float", "Type", "Float", "zero", "0f", "SUM", "FLOAT_SUM"),
+                Map.of("type", "double", "Type", "Double", "zero", "0d", "SUM", "DOUBLE_SUM"));
     }
 
     /**

@@ -67,7 +67,9 @@ class CodegenTest {
                 .doesNotContain("RecordLocalAccessor.java", "RecordHostAccessor.java", "RecordDeviceArray.java",
                         "RecordHostArray.java")
                 .containsAll(VECTORS).containsAll(FACES).contains("internal/host/HostGroupFunctions.java")
-                .hasSize(6 + 6 * 8 + 2 + 1 + 1 + VECTORS.size() + FACES.size());
+                .contains("algorithms/Scans.java", "algorithms/Compaction.java", "algorithms/Reductions.java",
+                        "algorithms/Transforms.java")
+                .hasSize(6 + 6 * 8 + 2 + 1 + 1 + 4 + VECTORS.size() + FACES.size());
         assertThat(kernelApi().keySet()).containsExactlyInAnyOrderElementsOf(
                 Stream.concat(FACES.stream(), VECTORS.stream()).toList());
     }
@@ -154,5 +156,19 @@ class CodegenTest {
         assertThatThrownBy(() -> new Codegen(List.of(empty)).generate(Target.RUNTIME))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("template Accessor.java.template is in none of [" + empty + "]");
+    }
+
+    @Test
+    void theAlgorithmsHaveAnOverloadPerNumericType() {
+        Map<String, String> runtime = runtime();
+        assertThat(runtime.get("algorithms/Scans.java")).contains(
+                "public static Event inclusiveScan(Queue q, Buffer.OfInt in, Buffer.OfInt out)",
+                "public static Event exclusiveScan(Queue q, Buffer.OfDouble in, Buffer.OfDouble out, double identity,",
+                "public static final int TILE = Tiles.TILE;")
+                .doesNotContain("Buffer.OfShort");
+        assertThat(runtime.get("algorithms/Compaction.java")).contains(
+                "public static int copyIf(Queue q, Buffer.OfLong in, Buffer.OfLong out, Functions.LongPredicate keep)");
+        assertThat(runtime.get("algorithms/Reductions.java")).contains("public static float reduce(Queue q,",
+                "public static int minElement(Queue q, Buffer.OfFloat in)");
     }
 }

@@ -7,7 +7,11 @@ import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.Queue;
 import io.jsycl.Range;
-import io.jsycl.algorithms.Algorithms;
+import io.jsycl.algorithms.Compaction;
+import io.jsycl.algorithms.Reductions;
+import io.jsycl.algorithms.Scans;
+import io.jsycl.algorithms.Sorting;
+import io.jsycl.algorithms.Transforms;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -22,13 +26,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class AlgorithmsTest {
     /** Lengths: one, a few, around a tile, several tiles, and more tiles than one tile holds (a second level). */
-    private static final int[] LENGTHS = {1, 7, Algorithms.TILE - 1, Algorithms.TILE, Algorithms.TILE + 1,
-        5 * Algorithms.TILE + 13, Algorithms.TILE * Algorithms.TILE + 3 * Algorithms.TILE + 5};
+    private static final int[] LENGTHS = {1, 7, Scans.TILE - 1, Scans.TILE, Scans.TILE + 1,
+        5 * Scans.TILE + 13, Scans.TILE * Scans.TILE + 3 * Scans.TILE + 5};
 
     static Stream<Arguments> devicesAndLengths() {
         return TestDevices.all().flatMap(d -> Arrays.stream(LENGTHS)
                 // the host device runs the big case in minutes' worth of barrier phases on 2 cores: a smaller one
-                .filter(n -> !d.isHost() || n < Algorithms.TILE * Algorithms.TILE)
+                .filter(n -> !d.isHost() || n < Scans.TILE * Scans.TILE)
                 .mapToObj(n -> Arguments.of(d, n)));
     }
 
@@ -65,10 +69,10 @@ class AlgorithmsTest {
         int[] inPlace = data.clone();
         try (var q = new Queue(device); var in = Buffer.of(data); var inc = Buffer.of(inclusive);
              var exc = Buffer.of(exclusive); var max = Buffer.of(maxScan); var same = Buffer.of(inPlace)) {
-            Algorithms.inclusiveScan(q, in, inc);
-            Algorithms.exclusiveScan(q, in, exc);
-            Algorithms.inclusiveScan(q, in, max, Integer.MIN_VALUE, Math::max);
-            Algorithms.exclusiveScan(q, same, same, 0, Integer::sum);
+            Scans.inclusiveScan(q, in, inc);
+            Scans.exclusiveScan(q, in, exc);
+            Scans.inclusiveScan(q, in, max, Integer.MIN_VALUE, Math::max);
+            Scans.exclusiveScan(q, same, same, 0, Integer::sum);
         }
         int sum = 0;
         int m = Integer.MIN_VALUE;
@@ -87,7 +91,7 @@ class AlgorithmsTest {
     void aScanAppliesANonCommutativeOperatorInOrder(Device device) {
         // Affine maps x -> a*x + b packed as (a, b) in one int each 16 bits wide, composed in order: associative, not
         // commutative, so a scan that swapped operands anywhere would differ.
-        int n = 3 * Algorithms.TILE + 77;
+        int n = 3 * Scans.TILE + 77;
         var r = new SplittableRandom(5);
         int[] data = new int[n];
         for (int i = 0; i < n; i++) {
@@ -95,7 +99,7 @@ class AlgorithmsTest {
         }
         int[] out = new int[n];
         try (var q = new Queue(device); var in = Buffer.of(data); var o = Buffer.of(out)) {
-            Algorithms.inclusiveScan(q, in, o, 1 << 16, AlgorithmsTest::thenApply);
+            Scans.inclusiveScan(q, in, o, 1 << 16, AlgorithmsTest::thenApply);
         }
         int acc = 1 << 16;
         for (int i = 0; i < n; i++) {
@@ -121,8 +125,8 @@ class AlgorithmsTest {
         float[] exclusive = new float[n];
         try (var q = new Queue(device); var in = Buffer.of(data); var inc = Buffer.of(inclusive);
              var exc = Buffer.of(exclusive)) {
-            Algorithms.inclusiveScan(q, in, inc);
-            Algorithms.exclusiveScan(q, in, exc, 0f, Float::sum);
+            Scans.inclusiveScan(q, in, inc);
+            Scans.exclusiveScan(q, in, exc, 0f, Float::sum);
         }
         float sum = 0;
         for (int i = 0; i < n; i++) {
@@ -146,9 +150,9 @@ class AlgorithmsTest {
         float sum;
         int counted;
         try (var q = new Queue(device); var in = Buffer.of(data); var out = Buffer.of(kept)) {
-            count = Algorithms.copyIf(q, in, out, x -> x > threshold);
-            counted = Algorithms.countIf(q, in, x -> x > threshold);
-            sum = Algorithms.transformReduce(q, out, count, 0f, Float::sum, x -> x >= 0.75f ? 1f : 0f);
+            count = Compaction.copyIf(q, in, out, x -> x > threshold);
+            counted = Compaction.countIf(q, in, x -> x > threshold);
+            sum = Reductions.transformReduce(q, out, count, 0f, Float::sum, x -> x >= 0.75f ? 1f : 0f);
         }
         float[] expected = new float[n];
         int c = 0;
@@ -170,7 +174,7 @@ class AlgorithmsTest {
     @ParameterizedTest
     @MethodSource("devices")
     void intCompactionReductionTransformAndIota(Device device) {
-        int n = 4 * Algorithms.TILE + 9;
+        int n = 4 * Scans.TILE + 9;
         int[] data = ints(n, 11);
         int[] kept = new int[n];
         int[] squares = new int[n];
@@ -181,12 +185,12 @@ class AlgorithmsTest {
         int odd;
         try (var q = new Queue(device); var in = Buffer.of(data); var out = Buffer.of(kept);
              var sq = Buffer.of(squares); var id = Buffer.of(ids)) {
-            count = Algorithms.copyIf(q, in, out, x -> (x & 3) == 1);
-            max = Algorithms.reduce(q, in, n, Integer.MIN_VALUE, Math::max);
-            sumOfSquares = Algorithms.transformReduce(q, in, n, 0, Integer::sum, x -> x * x);
-            odd = Algorithms.countIf(q, in, x -> (x & 1) != 0);
-            Algorithms.transform(q, in, sq, x -> x * x);
-            Algorithms.iota(q, id, -5);
+            count = Compaction.copyIf(q, in, out, x -> (x & 3) == 1);
+            max = Reductions.reduce(q, in, n, Integer.MIN_VALUE, Math::max);
+            sumOfSquares = Reductions.transformReduce(q, in, n, 0, Integer::sum, x -> x * x);
+            odd = Compaction.countIf(q, in, x -> (x & 1) != 0);
+            Transforms.transform(q, in, sq, x -> x * x);
+            Transforms.iota(q, id, -5);
         }
         int[] expected = Arrays.stream(data).filter(x -> (x & 3) == 1).toArray();
         assertThat(count).isEqualTo(expected.length);
@@ -210,7 +214,7 @@ class AlgorithmsTest {
         float[] data = new float[1000];
         Arrays.fill(data, 1f);
         try (var q = new Queue(device); var in = Buffer.of(data); var out = Buffer.ofFloat(Range.of(10))) {
-            assertThatThrownBy(() -> Algorithms.copyIf(q, in, out, x -> x > 0f))
+            assertThatThrownBy(() -> Compaction.copyIf(q, in, out, x -> x > 0f))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("1000 elements satisfy the predicate")
                     .hasMessageContaining("holds 10");
@@ -218,7 +222,7 @@ class AlgorithmsTest {
     }
 
     static Stream<Arguments> devicesAndSortLengths() {
-        return TestDevices.all().flatMap(d -> Stream.of(1, 2, 1000, 3 * Algorithms.TILE + 17, 300_000)
+        return TestDevices.all().flatMap(d -> Stream.of(1, 2, 1000, 3 * Scans.TILE + 17, 300_000)
                 .map(n -> Arguments.of(d, n)));
     }
 
@@ -234,9 +238,9 @@ class AlgorithmsTest {
         int[] byKey = keys.clone();
         int[] index = new int[n];
         try (var q = new Queue(device); var s = Buffer.of(sorted); var k = Buffer.of(byKey); var v = Buffer.of(index)) {
-            Algorithms.sort(q, s);
-            Algorithms.iota(q, v, 0);
-            Algorithms.sortByKey(q, k, v);
+            Sorting.sort(q, s);
+            Transforms.iota(q, v, 0);
+            Sorting.sortByKey(q, k, v);
         }
         int[] expected = keys.clone();
         Arrays.sort(expected);
@@ -254,7 +258,7 @@ class AlgorithmsTest {
     @ParameterizedTest
     @MethodSource("devices")
     void floatSortsOrderAsArraysSort(Device device) {
-        int n = 5 * Algorithms.TILE + 3;
+        int n = 5 * Scans.TILE + 3;
         var r = new SplittableRandom(9);
         float[] keys = new float[n];
         for (int i = 0; i < n; i++) {
@@ -266,8 +270,8 @@ class AlgorithmsTest {
         float[] sorted = keys.clone();
         int[] index = new int[n];
         try (var q = new Queue(device); var s = Buffer.of(sorted); var v = Buffer.of(index)) {
-            Algorithms.iota(q, v, 0);
-            Algorithms.sortByKey(q, s, v);
+            Transforms.iota(q, v, 0);
+            Sorting.sortByKey(q, s, v);
         }
         float[] expected = keys.clone();
         Arrays.sort(expected);
@@ -282,7 +286,7 @@ class AlgorithmsTest {
     @ParameterizedTest
     @MethodSource("devices")
     void extremesPartitionAndHistogramMatchJava(Device device) {
-        int n = 3 * Algorithms.TILE + 5;
+        int n = 3 * Scans.TILE + 5;
         int[] ints = ints(n, 21);
         ints[n - 7] = Integer.MIN_VALUE;
         ints[17] = Integer.MIN_VALUE; // the first of two minima wins
@@ -307,13 +311,13 @@ class AlgorithmsTest {
         int firstF;
         try (var q = new Queue(device); var in = Buffer.of(ints); var fin = Buffer.of(floats);
              var p = Buffer.of(parted); var pf = Buffer.of(partedFloats); var b = Buffer.of(bins)) {
-            minI = Algorithms.minElement(q, in);
-            maxI = Algorithms.maxElement(q, in);
-            minF = Algorithms.minElement(q, fin);
-            maxF = Algorithms.maxElement(q, fin);
-            first = Algorithms.partition(q, in, p, x -> x % 3 == 0);
-            firstF = Algorithms.partition(q, fin, pf, x -> x < 0.25f);
-            Algorithms.histogram(q, in, b, -1_000_000_000, 1_000_000_000);
+            minI = Reductions.minElement(q, in);
+            maxI = Reductions.maxElement(q, in);
+            minF = Reductions.minElement(q, fin);
+            maxF = Reductions.maxElement(q, fin);
+            first = Compaction.partition(q, in, p, x -> x % 3 == 0);
+            firstF = Compaction.partition(q, fin, pf, x -> x < 0.25f);
+            Transforms.histogram(q, in, b, -1_000_000_000, 1_000_000_000);
         }
         assertThat(minI).isEqualTo(17);
         assertThat(maxI).isEqualTo(n / 2);
@@ -349,5 +353,49 @@ class AlgorithmsTest {
             }
         }
         assertThat(bins).as("histogram on %s", device.name()).isEqualTo(expectedBins);
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void longAndDoubleOverloadsMatchJava(Device device) {
+        int n = 2 * Scans.TILE + 31;
+        var r = new SplittableRandom(31);
+        long[] longs = new long[n];
+        double[] doubles = new double[n];
+        for (int i = 0; i < n; i++) {
+            longs[i] = r.nextLong();
+            doubles[i] = r.nextInt(-100, 100); // exact in any grouping of their sums
+        }
+        long[] scanned = new long[n];
+        double[] dScanned = new double[n];
+        long[] kept = new long[n];
+        double[] halves = new double[n];
+        int count;
+        long max;
+        double sum;
+        try (var q = new Queue(device); var in = Buffer.of(longs); var din = Buffer.of(doubles);
+             var s = Buffer.of(scanned); var ds = Buffer.of(dScanned); var k = Buffer.of(kept);
+             var h = Buffer.of(halves)) {
+            Scans.inclusiveScan(q, in, s);
+            Scans.exclusiveScan(q, din, ds);
+            count = Compaction.copyIf(q, in, k, x -> x > 0);
+            max = Reductions.reduce(q, in, n, Long.MIN_VALUE, Math::max);
+            sum = Reductions.transformReduce(q, din, n, 0d, Double::sum, x -> x * 2);
+            Transforms.transform(q, din, h, x -> x / 2);
+        }
+        long acc = 0;
+        double dAcc = 0;
+        for (int i = 0; i < n; i++) {
+            acc += longs[i];
+            assertThat(scanned[i]).as("long scan %d", i).isEqualTo(acc);
+            assertThat(dScanned[i]).as("double exclusive scan %d", i).isEqualTo(dAcc);
+            dAcc += doubles[i];
+            assertThat(halves[i]).isEqualTo(doubles[i] / 2);
+        }
+        long[] positive = Arrays.stream(longs).filter(x -> x > 0).toArray();
+        assertThat(count).isEqualTo(positive.length);
+        assertThat(Arrays.copyOf(kept, count)).isEqualTo(positive);
+        assertThat(max).isEqualTo(Arrays.stream(longs).max().orElseThrow());
+        assertThat(sum).isEqualTo(2 * dAcc);
     }
 }
