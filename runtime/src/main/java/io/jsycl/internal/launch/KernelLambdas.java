@@ -445,15 +445,25 @@ public final class KernelLambdas {
     /** A captured record, walked component by component (records may nest and hold accessors). */
     private static Captured recordCapture(LambdaShape lambda, int index, Record r, CaptureCheck check) {
         Object[] values = RecordPaths.components(r);
-        var components = new java.util.ArrayList<Capture>(values.length);
         var bound = new BoundCapture[values.length];
+        List<Capture> components = components(lambda, index, values, check, bound);
+        return new Captured(new Capture.Record(r.getClass().getName().replace('.', '/'), components),
+                new BoundCapture.Record(bound));
+    }
+
+    /**
+     * The shapes of the values inside captured value {@code index} (a record's components, a function object's
+     * captures), each bound into {@code bound} at its position.
+     */
+    private static List<Capture> components(LambdaShape lambda, int index, Object[] values, CaptureCheck check,
+            BoundCapture[] bound) {
+        var components = new java.util.ArrayList<Capture>(values.length);
         for (int i = 0; i < values.length; i++) {
             Captured c = capture(lambda, index, values[i], check);
             components.add(c.shape());
             bound[i] = c.bound();
         }
-        return new Captured(new Capture.Record(r.getClass().getName().replace('.', '/'), components),
-                new BoundCapture.Record(bound));
+        return components;
     }
 
     /**
@@ -471,13 +481,8 @@ public final class KernelLambdas {
                     + " captures (copy a field into a local variable first), or a reference to a static method");
         }
         Object[] values = shape.captured(function);
-        var components = new java.util.ArrayList<Capture>(values.length);
         var bound = new BoundCapture[values.length];
-        for (int i = 0; i < values.length; i++) {
-            Captured c = capture(lambda, index, values[i], check);
-            components.add(c.shape());
-            bound[i] = c.bound();
-        }
+        List<Capture> components = components(lambda, index, values, check, bound);
         return new Captured(new Capture.Function(fn.interfaceName(), fn.method(), fn.methodDescriptor(),
                 shape.implClass(), shape.implMethod(), shape.implDescriptor(), fn.staticImpl(), components),
                 new BoundCapture.Record(bound));
