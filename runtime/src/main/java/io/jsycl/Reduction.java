@@ -2,12 +2,16 @@ package io.jsycl;
 
 import io.jsycl.internal.memory.ReductionImpl;
 import io.jsycl.lowering.ReductionOp;
+import io.jsycl.lowering.ReductionSpec;
 import java.io.Serializable;
 import java.util.Objects;
 
 /**
  * A reduction into a one-element buffer: {@code h.parallelFor(range, Reduction.sum(out), (it, sum)
- * -> sum.combine(v))}. The result is combined with the buffer's prior contents (SYCL 2020). On a
+ * -> sum.combine(v))}; or into each element of a buffer of up to 4096 on its own (SYCL's span reduction), the kernel
+ * naming the element: {@code (it, sums) -> sums.combine(cluster, x)}, which k-means' per-cluster sums and histograms
+ * are. On a device, each work-group then keeps every element in local memory (combined atomically there) and folds
+ * them into the output at its end. The result is combined with the buffer's prior contents (SYCL 2020). On a
  * device, the launch has a few work-groups per compute unit and each work-item runs many items (in
  * strides of the launch's size, several loads in flight), so a reduction streams through memory;
  * then work-groups reduce in local memory and each group combines its value into the output with
@@ -80,8 +84,9 @@ public final class Reduction<R> {
             throw new IllegalArgumentException("a reduction's output cannot be a sub-buffer (" + output
                     + "): reduce into a buffer of one element and copy it");
         }
-        if (output.size() != 1) {
-            throw new IllegalArgumentException("a reduction's output buffer holds one element, not " + output.size());
+        if (output.size() > ReductionSpec.MAX_LENGTH) {
+            throw new IllegalArgumentException("a reduction's output buffer holds 1 to " + ReductionSpec.MAX_LENGTH
+                    + " elements (each work-group keeps them all in local memory), not " + output.size());
         }
         this.impl = new ReductionImpl(output.storage, kind, identity, op, REDUCERS);
     }
@@ -89,7 +94,8 @@ public final class Reduction<R> {
     /**
      * Sum of {@code int} values.
      *
-     * @param out a one-element buffer; the result is combined into its current value
+     * @param out the output: one element (the kernel calls {@code combine(v)}), or up to 4096 each reduced on
+     *     its own ({@code combine(index, v)}); the result is combined into its current values
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfInt> sum(Buffer.OfInt out) {
@@ -99,7 +105,8 @@ public final class Reduction<R> {
     /**
      * Sum of {@code long} values.
      *
-     * @param out a one-element buffer; the result is combined into its current value
+     * @param out the output: one element (the kernel calls {@code combine(v)}), or up to 4096 each reduced on
+     *     its own ({@code combine(index, v)}); the result is combined into its current values
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfLong> sum(Buffer.OfLong out) {
@@ -109,7 +116,8 @@ public final class Reduction<R> {
     /**
      * Sum of {@code float} values.
      *
-     * @param out a one-element buffer; the result is combined into its current value
+     * @param out the output: one element (the kernel calls {@code combine(v)}), or up to 4096 each reduced on
+     *     its own ({@code combine(index, v)}); the result is combined into its current values
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfFloat> sum(Buffer.OfFloat out) {
@@ -119,7 +127,8 @@ public final class Reduction<R> {
     /**
      * Sum of {@code double} values.
      *
-     * @param out a one-element buffer; the result is combined into its current value
+     * @param out the output: one element (the kernel calls {@code combine(v)}), or up to 4096 each reduced on
+     *     its own ({@code combine(index, v)}); the result is combined into its current values
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfDouble> sum(Buffer.OfDouble out) {
@@ -129,7 +138,8 @@ public final class Reduction<R> {
     /**
      * Minimum of {@code int} values.
      *
-     * @param out a one-element buffer; the result is combined into its current value
+     * @param out the output: one element (the kernel calls {@code combine(v)}), or up to 4096 each reduced on
+     *     its own ({@code combine(index, v)}); the result is combined into its current values
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfInt> min(Buffer.OfInt out) {
@@ -139,7 +149,8 @@ public final class Reduction<R> {
     /**
      * Minimum of {@code long} values.
      *
-     * @param out a one-element buffer; the result is combined into its current value
+     * @param out the output: one element (the kernel calls {@code combine(v)}), or up to 4096 each reduced on
+     *     its own ({@code combine(index, v)}); the result is combined into its current values
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfLong> min(Buffer.OfLong out) {
@@ -149,7 +160,8 @@ public final class Reduction<R> {
     /**
      * Minimum of {@code float} values ({@link Math#min(float, float)}: NaN wins).
      *
-     * @param out a one-element buffer; the result is combined into its current value
+     * @param out the output: one element (the kernel calls {@code combine(v)}), or up to 4096 each reduced on
+     *     its own ({@code combine(index, v)}); the result is combined into its current values
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfFloat> min(Buffer.OfFloat out) {
@@ -159,7 +171,8 @@ public final class Reduction<R> {
     /**
      * Minimum of {@code double} values.
      *
-     * @param out a one-element buffer; the result is combined into its current value
+     * @param out the output: one element (the kernel calls {@code combine(v)}), or up to 4096 each reduced on
+     *     its own ({@code combine(index, v)}); the result is combined into its current values
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfDouble> min(Buffer.OfDouble out) {
@@ -169,7 +182,8 @@ public final class Reduction<R> {
     /**
      * Maximum of {@code int} values.
      *
-     * @param out a one-element buffer; the result is combined into its current value
+     * @param out the output: one element (the kernel calls {@code combine(v)}), or up to 4096 each reduced on
+     *     its own ({@code combine(index, v)}); the result is combined into its current values
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfInt> max(Buffer.OfInt out) {
@@ -179,7 +193,8 @@ public final class Reduction<R> {
     /**
      * Maximum of {@code long} values.
      *
-     * @param out a one-element buffer; the result is combined into its current value
+     * @param out the output: one element (the kernel calls {@code combine(v)}), or up to 4096 each reduced on
+     *     its own ({@code combine(index, v)}); the result is combined into its current values
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfLong> max(Buffer.OfLong out) {
@@ -189,7 +204,8 @@ public final class Reduction<R> {
     /**
      * Maximum of {@code float} values.
      *
-     * @param out a one-element buffer; the result is combined into its current value
+     * @param out the output: one element (the kernel calls {@code combine(v)}), or up to 4096 each reduced on
+     *     its own ({@code combine(index, v)}); the result is combined into its current values
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfFloat> max(Buffer.OfFloat out) {
@@ -199,7 +215,8 @@ public final class Reduction<R> {
     /**
      * Maximum of {@code double} values.
      *
-     * @param out a one-element buffer; the result is combined into its current value
+     * @param out the output: one element (the kernel calls {@code combine(v)}), or up to 4096 each reduced on
+     *     its own ({@code combine(index, v)}); the result is combined into its current values
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
      */
     public static Reduction<Reducer.OfDouble> max(Buffer.OfDouble out) {
@@ -209,7 +226,8 @@ public final class Reduction<R> {
     /**
      * A reduction with the user's associative, commutative {@code op} and its {@code identity}.
      *
-     * @param out a one-element buffer; the result is combined into its current value
+     * @param out the output: one element (the kernel calls {@code combine(v)}), or up to 4096 each reduced on
+     *     its own ({@code combine(index, v)}); the result is combined into its current values
      * @param identity the value {@code x} with {@code op(identity, x) == x} for every {@code x}
      * @param op an associative, commutative operation, lowered as a device function
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
@@ -221,7 +239,8 @@ public final class Reduction<R> {
     /**
      * A reduction with the user's associative, commutative {@code op} and its {@code identity}.
      *
-     * @param out a one-element buffer; the result is combined into its current value
+     * @param out the output: one element (the kernel calls {@code combine(v)}), or up to 4096 each reduced on
+     *     its own ({@code combine(index, v)}); the result is combined into its current values
      * @param identity the value {@code x} with {@code op(identity, x) == x} for every {@code x}
      * @param op an associative, commutative operation, lowered as a device function
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
@@ -233,7 +252,8 @@ public final class Reduction<R> {
     /**
      * A reduction with the user's associative, commutative {@code op} and its {@code identity}.
      *
-     * @param out a one-element buffer; the result is combined into its current value
+     * @param out the output: one element (the kernel calls {@code combine(v)}), or up to 4096 each reduced on
+     *     its own ({@code combine(index, v)}); the result is combined into its current values
      * @param identity the value {@code x} with {@code op(identity, x) == x} for every {@code x}
      * @param op an associative, commutative operation, lowered as a device function
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
@@ -245,7 +265,8 @@ public final class Reduction<R> {
     /**
      * A reduction with the user's associative, commutative {@code op} and its {@code identity}.
      *
-     * @param out a one-element buffer; the result is combined into its current value
+     * @param out the output: one element (the kernel calls {@code combine(v)}), or up to 4096 each reduced on
+     *     its own ({@code combine(index, v)}); the result is combined into its current values
      * @param identity the value {@code x} with {@code op(identity, x) == x} for every {@code x}
      * @param op an associative, commutative operation, lowered as a device function
      * @return the reduction, for {@code Handler.parallelFor(range, reduction, kernel)}
@@ -257,8 +278,8 @@ public final class Reduction<R> {
     /** The reducers of the host device: one accumulator per chunk of items, merged and then stored. */
     private static final class HostReducers implements ReductionImpl.Reducers {
         @Override
-        public Object newReducer(Object op, Object identity) {
-            return new HostReducer(op, (Number) identity);
+        public Object newReducer(Object op, Object identity, int length) {
+            return new HostReducer(op, (Number) identity, length);
         }
 
         @Override
@@ -269,59 +290,87 @@ public final class Reduction<R> {
         @Override
         public void store(Object op, Object reducer, Object hostArray) {
             HostReducer r = (HostReducer) reducer;
-            switch (op) {
-                case IntOp o -> ((int[]) hostArray)[0] = o.apply(((int[]) hostArray)[0], (int) r.integral);
-                case LongOp o -> ((long[]) hostArray)[0] = o.apply(((long[]) hostArray)[0], r.integral);
-                case FloatOp o -> ((float[]) hostArray)[0] = o.apply(((float[]) hostArray)[0], (float) r.floating);
-                case DoubleOp o -> ((double[]) hostArray)[0] = o.apply(((double[]) hostArray)[0], r.floating);
-                default -> throw new IllegalStateException("unknown op " + op);
+            for (int i = 0; i < r.integral.length; i++) {
+                switch (op) {
+                    case IntOp o -> ((int[]) hostArray)[i] = o.apply(((int[]) hostArray)[i], (int) r.integral[i]);
+                    case LongOp o -> ((long[]) hostArray)[i] = o.apply(((long[]) hostArray)[i], r.integral[i]);
+                    case FloatOp o -> ((float[]) hostArray)[i] = o.apply(((float[]) hostArray)[i],
+                            (float) r.floating[i]);
+                    case DoubleOp o -> ((double[]) hostArray)[i] = o.apply(((double[]) hostArray)[i], r.floating[i]);
+                    default -> throw new IllegalStateException("unknown op " + op);
+                }
             }
         }
     }
 
     /**
-     * A chunk's accumulator on the host device, of whichever type the reduction has: an {@code int} or {@code long} in
-     * {@code integral}, a {@code float} (exactly, as a double) or {@code double} in {@code floating}. The kernel sees it
-     * as the {@code Reducer.OfX} of its reduction's type.
+     * A chunk's accumulators on the host device, one per output element (one for a reduction into one value), of
+     * whichever type the reduction has: an {@code int} or {@code long} in {@code integral}, a {@code float} (exactly,
+     * as a double) or {@code double} in {@code floating}. The kernel sees it as the {@code Reducer.OfX} of its
+     * reduction's type; an index outside the output throws {@code ArrayIndexOutOfBoundsException}, as Java does.
      */
     private static final class HostReducer implements Reducer.OfInt, Reducer.OfLong, Reducer.OfFloat, Reducer.OfDouble {
         private final Object op;
-        private long integral;
-        private double floating;
+        private final long[] integral;
+        private final double[] floating;
 
-        HostReducer(Object op, Number identity) {
+        HostReducer(Object op, Number identity, int length) {
             this.op = op;
-            this.integral = identity.longValue();
-            this.floating = identity.doubleValue();
+            this.integral = new long[length];
+            this.floating = new double[length];
+            java.util.Arrays.fill(integral, identity.longValue());
+            java.util.Arrays.fill(floating, identity.doubleValue());
         }
 
         @Override
         public void combine(int v) {
-            integral = ((IntOp) op).apply((int) integral, v);
+            combine(0, v);
         }
 
         @Override
         public void combine(long v) {
-            integral = ((LongOp) op).apply(integral, v);
+            combine(0, v);
         }
 
         @Override
         public void combine(float v) {
-            floating = ((FloatOp) op).apply((float) floating, v);
+            combine(0, v);
         }
 
         @Override
         public void combine(double v) {
-            floating = ((DoubleOp) op).apply(floating, v);
+            combine(0, v);
         }
 
-        /** Combines another chunk's accumulator into this one. */
+        @Override
+        public void combine(int index, int v) {
+            integral[index] = ((IntOp) op).apply((int) integral[index], v);
+        }
+
+        @Override
+        public void combine(int index, long v) {
+            integral[index] = ((LongOp) op).apply(integral[index], v);
+        }
+
+        @Override
+        public void combine(int index, float v) {
+            floating[index] = ((FloatOp) op).apply((float) floating[index], v);
+        }
+
+        @Override
+        public void combine(int index, double v) {
+            floating[index] = ((DoubleOp) op).apply(floating[index], v);
+        }
+
+        /** Combines another chunk's accumulators into this one's. */
         void combine(HostReducer other) {
-            switch (op) {
-                case IntOp _ -> combine((int) other.integral);
-                case LongOp _ -> combine(other.integral);
-                case FloatOp _ -> combine((float) other.floating);
-                default -> combine(other.floating);
+            for (int i = 0; i < integral.length; i++) {
+                switch (op) {
+                    case IntOp _ -> combine(i, (int) other.integral[i]);
+                    case LongOp _ -> combine(i, other.integral[i]);
+                    case FloatOp _ -> combine(i, (float) other.floating[i]);
+                    default -> combine(i, other.floating[i]);
+                }
             }
         }
     }

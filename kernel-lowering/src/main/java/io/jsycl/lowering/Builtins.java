@@ -162,6 +162,21 @@ final class Builtins {
         }
         String key = m.name + m.desc;
         if (role == LoweredApi.Role.REDUCER && receiver instanceof ReducerRef) {
+            if (args.size() == 2) {
+                ctx.reductionByIndex = true;
+                if (ctx.reductionOfOne) {
+                    throw r.reject("combine(index, v) beside combine(v)", "is not supported in one kernel; a reduction"
+                            + " over several elements combines by index only");
+                }
+                return new NoValue(Reductions.combineAt(ctx, ctx.reduction, args.get(0).at(UNARY),
+                        args.get(1).at(UNARY)));
+            }
+            ctx.reductionOfOne = true;
+            if (ctx.reductionByIndex || ctx.reduction.length() > 1) {
+                throw r.reject("combine(v) on a reduction " + (ctx.reductionByIndex ? "combined by index elsewhere"
+                        : "over " + ctx.reduction.length() + " elements"), "does not say which element; call"
+                        + " combine(index, v) with the element's index");
+            }
             return new NoValue("*jsycl_acc = " + Reductions.combine(ctx, ctx.reduction, "*jsycl_acc",
                     args.get(0).at(UNARY)));
         }

@@ -28,6 +28,10 @@ final class KernelContext {
     final ReductionSpec reduction;
     /** For a CUSTOM reduction, the op as a C template over {@code #0} and {@code #1}. */
     String reductionOp;
+    /** The reduction kernel combines by index ({@code combine(i, v)}): each output element on its own. */
+    boolean reductionByIndex;
+    /** The reduction kernel combines one value ({@code combine(v)}). */
+    boolean reductionOfOne;
     /** Device functions, by C name, callees before callers. */
     final Map<String, String> deviceFunctions = new LinkedHashMap<>();
     /** Device functions being translated: a call to one of them is recursion. */

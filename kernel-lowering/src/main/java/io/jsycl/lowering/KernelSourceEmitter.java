@@ -117,7 +117,10 @@ final class KernelSourceEmitter {
             bodyParams.add("const " + itemType + "* it");
             bodyArgs.add("&it");
         }
-        if (reduction != null) {
+        if (reduction != null && ctx.reductionByIndex) {
+            bodyParams.add("__local " + reduction.type().cName() + "* jsycl_span");
+            bodyArgs.add("jsycl_scratch");
+        } else if (reduction != null) {
             bodyParams.add(reduction.type().cName() + "* restrict jsycl_acc");
             bodyArgs.add("&jsycl_acc");
         }
@@ -165,7 +168,7 @@ final class KernelSourceEmitter {
         c.open("__kernel void " + name + "(" + String.join(", ", kernelParams()) + ")");
         boolean twoItems = twoItemsPossible(ctx, request);
         rangeGuards(twoItems);
-        if (reduction != null) {
+        if (reduction != null && !ctx.reductionByIndex) {
             c.line(reduction.type().cName() + " jsycl_acc = " + reduction.identityLiteral() + ";");
         }
         c.line(name + "_captures cap;");
@@ -182,7 +185,11 @@ final class KernelSourceEmitter {
                 c.line("it.range[" + d + "] = range" + d + ";");
             }
         }
-        if (reduction != null) {
+        if (reduction != null && ctx.reductionByIndex) {
+            Reductions.emitSpanStart(c, reduction);
+            Reductions.emitItems(c, call);
+            Reductions.emitSpanCombine(ctx, c, reduction);
+        } else if (reduction != null) {
             Reductions.emitItems(c, call);
             Reductions.emitCombine(ctx, c, reduction);
         } else if (twoItems) {

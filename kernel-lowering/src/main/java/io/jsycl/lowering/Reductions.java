@@ -119,6 +119,71 @@ final class Reductions {
         c.close();
         c.open("if (jsycl_lid == 0)");
         c.line(t + " jsycl_v = jsycl_scratch[0];");
+        emitFold(ctx, c, r, "jsycl_out");
+        c.close();
+    }
+
+    /**
+     * {@code combine(index, v)} in a reduction over several elements: the work-group's element {@code index} in local
+     * memory combined with {@code v} atomically (a native atomic for {@code int}/{@code long} sum, min and max, else a
+     * compare-and-swap loop on the bits); an index outside the output changes nothing.
+     */
+    static String combineAt(KernelContext ctx, ReductionSpec r, String index, String value) {
+        String t = r.type().cName();
+        boolean integral = r.type() == ScalarType.INT || r.type() == ScalarType.LONG;
+        boolean wide = r.type().byteSize() == 8;
+        if (wide) {
+            ctx.usesInt64Atomics = true;
+        }
+        StringBuilder b = new StringBuilder("{ int jsycl_si = " + index + "; " + t + " jsycl_sv = " + value + "; ");
+        b.append("if ((uint)jsycl_si < " + r.length() + "u) { ");
+        if (integral && r.op() != ReductionOp.CUSTOM) {
+            if (r.type() == ScalarType.LONG && r.op() != ReductionOp.SUM) {
+                ctx.usesInt64ExtendedAtomics = true;
+            }
+            String fn = (wide ? "atom_" : "atomic_") + switch (r.op()) {
+                case SUM -> "add";
+                case MIN -> "min";
+                default -> "max";
+            };
+            b.append(fn).append("(&jsycl_span[jsycl_si], jsycl_sv); } }");
+            return b.toString();
+        }
+        String bits = wide ? "long" : "int";
+        String cas = wide ? "atom_cmpxchg" : "atomic_cmpxchg";
+        String toT = integral ? "" : "as_" + t;
+        String toBits = integral ? "" : "as_" + bits;
+        b.append("volatile __local ").append(bits).append("* jsycl_sq = (volatile __local ").append(bits)
+                .append("*)&jsycl_span[jsycl_si]; ").append(bits).append(" jsycl_so = *jsycl_sq; for (;;) { ")
+                .append(bits).append(" jsycl_sn = ").append(toBits).append("(")
+                .append(combine(ctx, r, toT + "(jsycl_so)", "jsycl_sv")).append("); ").append(bits)
+                .append(" jsycl_ss = ").append(cas).append("(jsycl_sq, jsycl_so, jsycl_sn); if (jsycl_ss == jsycl_so)")
+                .append(" break; jsycl_so = jsycl_ss; } } }");
+        return b.toString();
+    }
+
+    /** Before a reduction over several elements runs its items: the work-group's elements set to the identity. */
+    static void emitSpanStart(CodeBuilder c, ReductionSpec r) {
+        c.open("for (int jsycl_k = (int)get_local_id(0); jsycl_k < " + r.length()
+                + "; jsycl_k += (int)get_local_size(0))");
+        c.line("jsycl_scratch[jsycl_k] = " + r.identityLiteral() + ";");
+        c.close();
+        c.line("barrier(CLK_LOCAL_MEM_FENCE);");
+    }
+
+    /** After: each of the work-group's elements folded into its output element, the work-items sharing them out. */
+    static void emitSpanCombine(KernelContext ctx, CodeBuilder c, ReductionSpec r) {
+        c.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        c.open("for (int jsycl_k = (int)get_local_id(0); jsycl_k < " + r.length()
+                + "; jsycl_k += (int)get_local_size(0))");
+        c.line(r.type().cName() + " jsycl_v = jsycl_scratch[jsycl_k];");
+        emitFold(ctx, c, r, "(jsycl_out + jsycl_k)");
+        c.close();
+    }
+
+    /** {@code jsycl_v} folded atomically into the output element {@code target} points to. */
+    private static void emitFold(KernelContext ctx, CodeBuilder c, ReductionSpec r, String target) {
+        String t = r.type().cName();
         boolean integral = r.type() == ScalarType.INT || r.type() == ScalarType.LONG;
         if (integral && r.op() != ReductionOp.CUSTOM) {
             String fn = (r.type() == ScalarType.INT ? "atomic_" : "atom_") + switch (r.op()) {
@@ -126,7 +191,7 @@ final class Reductions {
                 case MIN -> "min";
                 default -> "max";
             };
-            c.line(fn + "(jsycl_out, jsycl_v);");
+            c.line(fn + "(" + target + ", jsycl_v);");
         } else {
             boolean floatSum = r.type() == ScalarType.FLOAT && r.op() == ReductionOp.SUM;
             if (floatSum) {
@@ -134,7 +199,8 @@ final class Reductions {
                 // costs more than the whole sum of a large array; NVIDIA's PTX has a float atomic add that does not
                 // wait. The runtime defines JSYCL_NVIDIA_PTX for NVIDIA's devices (DriverQuirk.featureBuildOptions).
                 c.raw("#ifdef JSYCL_NVIDIA_PTX\n");
-                c.line("asm volatile(\"red.global.add.f32 [%0], %1;\" : : \"l\"(jsycl_out), \"f\"(jsycl_v) : \"memory\");");
+                c.line("asm volatile(\"red.global.add.f32 [%0], %1;\" : : \"l\"(" + target
+                        + "), \"f\"(jsycl_v) : \"memory\");");
                 c.raw("#else\n");
             }
             boolean wide = r.type().byteSize() == 8;
@@ -145,7 +211,7 @@ final class Reductions {
             // A min or max only moves the output one way, so a group whose value would not change what it read
             // would not change what is there now either: it skips the swap, and most groups do.
             boolean monotonic = r.op() == ReductionOp.MIN || r.op() == ReductionOp.MAX;
-            c.line("volatile __global " + bits + "* jsycl_q = (volatile __global " + bits + "*)jsycl_out;");
+            c.line("volatile __global " + bits + "* jsycl_q = (volatile __global " + bits + "*)" + target + ";");
             c.line(bits + " jsycl_old = *jsycl_q;");
             c.open("for (;;)");
             c.line(bits + " jsycl_new = " + toBits + "(" + combine(ctx, r, toT + "(jsycl_old)", "jsycl_v") + ");");
@@ -160,6 +226,5 @@ final class Reductions {
                 c.raw("#endif\n");
             }
         }
-        c.close();
     }
 }

@@ -80,7 +80,9 @@ public final class KernelArguments implements AutoCloseable {
                 case ARRAY_LENGTH -> putInt(index, Array.getLength(((BoundCapture.Value) value).value()));
                 case REDUCTION_OUTPUT -> put(index, MEM, 0, reduction.onDevice() ? reduction.slot().mem()
                         : memOf(reduction.output(), storages, mems));
-                case REDUCTION_SCRATCH -> put(index, LOCAL, workGroupSize * reduction.output().kind.bytes, null);
+                // The work-group's tree (combine(v)) or its copy of every output element (combine(index, v)).
+                case REDUCTION_SCRATCH -> put(index, LOCAL, Math.max(workGroupSize, reduction.length())
+                        * reduction.output().kind.bytes, null);
                 case GROUP_SCRATCH -> put(index, LOCAL, (workGroupSize + workGroupSize / 32 + 1) * Long.BYTES, null);
                 case CHECK_BUFFER -> put(index, MEM, 0, checkBuffer(context));
             }

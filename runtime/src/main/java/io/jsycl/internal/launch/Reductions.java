@@ -17,10 +17,11 @@ public final class Reductions {
     public static ReductionSpec spec(ReductionImpl r) {
         var type = r.output().kind.scalar;
         String identity = CLiterals.of(r.identity());
+        int length = r.length();
         return switch (r.op()) {
-            case SUM -> new ReductionSpec(type, ReductionOp.SUM, null, null, null, identity);
-            case MIN -> new ReductionSpec(type, ReductionOp.MIN, null, null, null, identity);
-            case MAX -> new ReductionSpec(type, ReductionOp.MAX, null, null, null, identity);
+            case SUM -> new ReductionSpec(type, ReductionOp.SUM, null, null, null, identity, length);
+            case MIN -> new ReductionSpec(type, ReductionOp.MIN, null, null, null, identity, length);
+            case MAX -> new ReductionSpec(type, ReductionOp.MAX, null, null, null, identity, length);
             case CUSTOM -> {
                 SerializedLambda op = SerializedLambdas.serialized(r.operation());
                 if (op.getCapturedArgCount() != 0) {
@@ -28,7 +29,7 @@ public final class Reductions {
                             + " two arguments alone, e.g. (a, b) -> a | b");
                 }
                 yield new ReductionSpec(type, ReductionOp.CUSTOM, op.getImplClass(), op.getImplMethodName(),
-                        op.getImplMethodSignature(), identity);
+                        op.getImplMethodSignature(), identity, length);
             }
         };
     }

@@ -1,5 +1,7 @@
 package io.jsycl.internal.memory;
 
+import io.jsycl.SyclException;
+
 import io.jsycl.lowering.ReductionOp;
 
 /**
@@ -10,13 +12,14 @@ public final class ReductionImpl {
     /** How the host device makes, merges and stores the reducers of a reduction, whose types are public API. */
     public interface Reducers {
         /**
-         * A fresh reducer holding {@code identity}.
+         * A fresh reducer holding {@code identity} in each of {@code length} elements.
          *
          * @param operation the user's operation (a lambda), or the built-in one's
          * @param identity the identity, a boxed primitive
+         * @param length the output's elements (1 for one value)
          * @return the reducer
          */
-        public Object newReducer(Object operation, Object identity);
+        public Object newReducer(Object operation, Object identity, int length);
 
         /**
          * Combines reducer {@code from}'s value into reducer {@code into}.
@@ -90,6 +93,11 @@ public final class ReductionImpl {
         return output;
     }
 
+    /** The output's elements: 1 for one value, more for a reduction of each element on its own. */
+    public int length() {
+        return output.length();
+    }
+
     public ReductionOp op() {
         return op;
     }
@@ -103,7 +111,7 @@ public final class ReductionImpl {
     }
 
     public Object newReducer() {
-        return reducers.newReducer(operation, identity);
+        return reducers.newReducer(operation, identity, length());
     }
 
     public void merge(Object into, Object from) {
@@ -122,6 +130,10 @@ public final class ReductionImpl {
      * buffer. Else (the host device) the kernel folds into the buffer, whose close writes the part back.
      */
     public ReductionImpl partial(boolean onDevice) {
+        if (length() > 1) {
+            throw new SyclException("a reduction over " + length() + " elements runs on one queue: a DistributedQueue"
+                    + " splits reductions into one value only; submit it to a Queue");
+        }
         return new ReductionImpl(new BufferStorage(output.kind, ElementKind.arrayOfOne(identity), io.jsycl.Range.of(1),
                 true), op, identity, operation, reducers, this, onDevice);
     }
