@@ -226,12 +226,19 @@ final class CacheFolder {
         if (foreign != null) {
             return foreign;
         }
-        try {
-            writeMarker(folder);
-        } catch (IOException e) {
-            return "cannot write the ownership marker " + folder.resolve(MARKER) + " (" + e + ")";
+        IOException failure = null;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            try {
+                writeMarker(folder);
+                return null;
+            } catch (IOException e) {
+                failure = e;
+                if (hasMarker(folder)) {
+                    return null; // another process marked it meanwhile
+                }
+            }
         }
-        return null;
+        return "cannot write the ownership marker " + folder.resolve(MARKER) + " (" + failure + ")";
     }
 
     /** Writes the marker whole (a temp file renamed over it), so that no process ever sees half of it. */

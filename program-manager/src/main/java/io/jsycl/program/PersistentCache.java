@@ -603,8 +603,10 @@ final class PersistentCache {
     }
 
     /**
-     * Deletes every entry and temp file, under the lock, and sets the recorded total to 0. Only entries (regular
-     * files with an entry's name and magic) and temp files with their exact name are deleted.
+     * Deletes every entry and the temp files of writers that no longer run, under the lock, and sets the recorded
+     * total to 0. Only entries (regular files with an entry's name and magic) and temp files with their exact name are
+     * deleted; a running writer's temp file is left to it (it renames it into place or deletes it), or a clear
+     * beside a process that is writing its cache's marker or an entry would pull the file from under it.
      *
      * @return the number of entries deleted
      * @throws IOException if the folder cannot be locked or listed
@@ -620,7 +622,8 @@ final class PersistentCache {
             try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, TEMP_PREFIX + "*" + TEMP_SUFFIX)) {
                 for (Path p : stream) {
                     BasicFileAttributes a = CacheFolder.attributes(p);
-                    if (CacheFolder.isTempName(p.getFileName().toString()) && a != null && a.isRegularFile()) {
+                    String name = p.getFileName().toString();
+                    if (CacheFolder.isTempName(name) && a != null && a.isRegularFile() && !writerAlive(name)) {
                         Files.deleteIfExists(p);
                     }
                 }

@@ -34,6 +34,24 @@ class PersistentCacheTest {
     }
 
     @Test
+    void aClearLeavesARunningWritersTempFileAndDeletesADeadOnes() throws Exception {
+        Path dir = tmp.resolve("cache");
+        PersistentCache cache = open(dir, 0);
+        cache.store(key("a"), binary(100, 1));
+        // A process writing its marker or an entry beside the clear: its temp file is its own to rename.
+        Path running = dir.resolve("entry-" + ProcessHandle.current().pid() + "-1a2b-1.tmp");
+        Files.writeString(running, "being written");
+        Process dead = new ProcessBuilder("true").start();
+        dead.waitFor();
+        Path left = dir.resolve("entry-" + dead.pid() + "-3c4d-2.tmp");
+        Files.writeString(left, "left by a killed writer");
+        assertThat(cache.clear()).isEqualTo(1);
+        assertThat(running).exists();
+        assertThat(left).doesNotExist();
+        assertThat(cache.load(key("a"))).isNull();
+    }
+
+    @Test
     void createdFolderIsOwnerOnly() throws IOException {
         Path dir = tmp.resolve("new/cache");
         open(dir, 0);
