@@ -337,6 +337,23 @@ class DistributedQueueTest {
         }
     }
 
+    /** A reduction of each element of an output on its own runs on one queue: a DistributedQueue says so. */
+    @Test
+    void aReductionOverSeveralElementsIsRefusedNamingTheQueueToUse() {
+        Device d = device();
+        int n = 4096;
+        int[] v = new int[n];
+        int[] bins = new int[8];
+        try (var dq = new DistributedQueue(List.of(d, d)); var bv = Buffer.of(v); var out = Buffer.of(bins)) {
+            assertThatThrownBy(() -> dq.submit(h -> {
+                var x = bv.read(h, RangeMapper.oneToOne());
+                h.parallelFor(Range.of(n), io.jsycl.Reduction.sum(out), (it, r) -> r.combine(it.id(0) % 8,
+                        x.get(it.id(0))));
+            }).await()).isInstanceOf(io.jsycl.SyclException.class).hasMessageContaining("over 8 elements")
+                    .hasMessageContaining("submit it to a Queue");
+        }
+    }
+
     /**
      * Steps that reduce into the same output one after another without a wait: each step's parts are combined after
      * the previous step's, and a host accessor, the event of the last step and the buffer's close each see every
