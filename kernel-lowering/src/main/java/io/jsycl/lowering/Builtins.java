@@ -89,6 +89,8 @@ final class Builtins {
             Map.entry("Long.compare(JJ)I", "((#0 > #1) - (#0 < #1))"),
             Map.entry("Long.min(JJ)J", "min(#0, #1)"), Map.entry("Long.max(JJ)J", "max(#0, #1)"),
             Map.entry("Float.floatToRawIntBits(F)I", "as_int(#0)"),
+            Map.entry("Float.float16ToFloat(S)F", "jsycl_f16_to_f32(#0)"),
+            Map.entry("Float.floatToFloat16(F)S", "jsycl_f32_to_f16(#0)"),
             Map.entry("Float.floatToIntBits(F)I", "(isnan(#0) ? 0x7fc00000 : as_int(#0))"),
             Map.entry("Float.intBitsToFloat(I)F", "as_float(#0)"),
             Map.entry("Float.isNaN(F)Z", "isnan(#0)"), Map.entry("Float.isInfinite(F)Z", "isinf(#0)"),

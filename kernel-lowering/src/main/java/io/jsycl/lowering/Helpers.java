@@ -96,6 +96,58 @@ final class Helpers {
                     long jsycl_abs_l(long x) {
                         return x == (long)0x8000000000000000UL ? x : x < 0 ? (long)(0UL - (ulong)x) : x;
                     }"""),
+            Map.entry("jsycl_f16_to_f32", """
+                    /* Float.float16ToFloat: a binary16 value (its bits in a short) as the float of the same value; a
+                       NaN keeps its sign and significand bits. Integer arithmetic only: no device half support needed. */
+                    float jsycl_f16_to_f32(short h) {
+                        uint b = (uint)(ushort)h;
+                        uint sign = (b & 0x8000u) << 16;
+                        uint e = (b >> 10) & 0x1fu;
+                        uint m = b & 0x3ffu;
+                        if (e == 0u) {
+                            float v = (float)m * 0x1p-24f; /* zero or subnormal: exact */
+                            return sign != 0u ? -v : v;
+                        }
+                        if (e == 31u) {
+                            return as_float(sign | 0x7f800000u | (m << 13)); /* infinity, or a NaN with its bits */
+                        }
+                        return as_float(sign | ((e + 112u) << 23) | (m << 13));
+                    }"""),
+            Map.entry("jsycl_f32_to_f16", """
+                    /* Float.floatToFloat16: the binary16 bits of the float rounded to nearest even, as Java computes
+                       them (overflow to infinity, a NaN's sign and significand bits folded into the half's). */
+                    short jsycl_f32_to_f16(float f) {
+                        uint d = as_uint(f);
+                        uint sign = (d & 0x80000000u) >> 16;
+                        uint a = d & 0x7fffffffu;
+                        if (a > 0x7f800000u) {
+                            return (short)(sign | 0x7c00u | (d & 0x007fe000u) >> 13 | (d & 0x00001ff0u) >> 4
+                                    | (d & 0x0000000fu));
+                        }
+                        if (a >= 0x477ff000u) { /* 65504 + half an ulp: infinity */
+                            return (short)(sign | 0x7c00u);
+                        }
+                        if (a <= 0x33000000u) { /* 2^-25 and below: zero */
+                            return (short)sign;
+                        }
+                        int exp = (int)(a >> 23) - 127;
+                        int expdelta = 0;
+                        uint msb = 0u;
+                        if (exp < -14) {
+                            expdelta = -14 - exp;
+                            exp = -15;
+                            msb = 0x00800000u;
+                        }
+                        uint bits = (d & 0x007fffffu) | msb;
+                        uint signif = bits >> (13 + expdelta);
+                        uint lsb = bits & (1u << (13 + expdelta));
+                        uint round = bits & (1u << (12 + expdelta));
+                        uint sticky = bits & ((1u << (12 + expdelta)) - 1u);
+                        if (round != 0u && (lsb | sticky) != 0u) {
+                            signif++;
+                        }
+                        return (short)(sign | ((((uint)(exp + 15)) << 10) + signif));
+                    }"""),
             Map.entry("jsycl_ctz_i", """
                     int jsycl_ctz_i(int x) {
                         uint u = (uint)x;
