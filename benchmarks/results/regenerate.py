@@ -305,10 +305,10 @@ SECTIONS = [
             "the same computation in Java on all cores; milliseconds, every result checked bit-exactly against "
             "Java's.", one_table("program", "first-programs-cpu")),
     Section("Parallel algorithms", ["algorithms.md"],
-            "`io.jsycl.algorithms.Algorithms` on data on the device (`io.jsycl.bench.AlgorithmsBench`): the inclusive "
-            "scan of ints, the floats above 0.5 compacted in order, the float sum and the sort of int keys with their "
-            "indices, beside the device's copy of the same bytes and PyTorch's cumsum, masked_select, sum and sort "
-            "on the same GPU; per op = back-to-back runs and one wait / runs, median of 5 rounds; every result "
+            "The parallel algorithms (`io.jsycl.algorithms`) on data on the device (`io.jsycl.bench.AlgorithmsBench`): "
+            "the inclusive scan of ints, the floats above 0.5 compacted in order, the float sum and the sort of int keys with their "
+            "indices, beside the device's copy of the same bytes and, on a GPU, PyTorch's cumsum, masked_select, sum "
+            "and sort; per op = back-to-back runs and one wait / runs, median of 5 rounds; every result "
             "checked against Java.", one_table("algorithm", "algorithms")),
     Section("Multi-dimensional kernels", ["grid-kernels.md"],
             "2-D and 3-D `Range` kernels on device data beside the same arithmetic hand-written in OpenCL C with "
