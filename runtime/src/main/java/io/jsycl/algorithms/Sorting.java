@@ -91,10 +91,10 @@ public final class Sorting {
      */
     private static Event sortFloats(Queue q, Buffer.OfFloat keys, Buffer.OfInt values) {
         int n = keys.size();
-        try (var bits = Buffer.ofInt(Range.of(Math.max(1, n)))) {
-            if (n == 0) {
-                return q.submit(h -> h.singleTask(() -> { }));
-            }
+        if (n == 0) {
+            return nothingToSort(q);
+        }
+        try (var bits = Buffer.ofInt(Range.of(n))) {
             q.submit(h -> {
                 var x = keys.read(h);
                 var b = bits.write(h);
@@ -128,20 +128,20 @@ public final class Sorting {
     private static Event radixSort(Queue q, Buffer.OfInt keys, Buffer.OfInt values, int flip) {
         int n = keys.size();
         if (n <= 1) {
-            return q.submit(h -> h.singleTask(() -> { }));
+            return nothingToSort(q);
         }
         int tiles = tiles(n);
         int group = GROUP;
         boolean withValues = values != null;
+        // Without values, the passes read and write one element of otherValues, which stands in for them.
         try (var otherKeys = Buffer.ofInt(Range.of(n));
              var otherValues = Buffer.ofInt(Range.of(withValues ? n : 1));
-             var noValues = Buffer.ofInt(Range.of(1));
              var counts = Buffer.ofInt(Range.of(RADIX * tiles));
              var offsets = Buffer.ofInt(Range.of(RADIX * tiles))) {
             Buffer.OfInt fromKeys = keys;
             Buffer.OfInt toKeys = otherKeys;
-            Buffer.OfInt fromValues = withValues ? values : noValues;
-            Buffer.OfInt toValues = withValues ? otherValues : noValues;
+            Buffer.OfInt fromValues = withValues ? values : otherValues;
+            Buffer.OfInt toValues = otherValues;
             Event last = null;
             for (int shift = 0; shift < Integer.SIZE; shift += DIGIT_BITS) {
                 int at = shift;
@@ -209,5 +209,10 @@ public final class Sorting {
             }
             return last;
         }
+    }
+
+    /** The event of a sort with nothing to move: a task that does nothing, ordered in the queue like the rest. */
+    private static Event nothingToSort(Queue q) {
+        return q.submit(h -> h.singleTask(() -> { }));
     }
 }

@@ -67,8 +67,15 @@ public final class KMeans {
         }
     }
 
-    /** The index of the centre nearest to (x, y), the first of equally near ones; a kernel calls it too. */
-    static int nearest(float[] centres, float x, float y) {
+    /**
+     * The index of the centre nearest to (x, y), the first of equally near ones; a kernel calls it too.
+     *
+     * @param centres the centres, x0, y0, x1, y1 ...
+     * @param x the point's x
+     * @param y the point's y
+     * @return the nearest centre's index
+     */
+    public static int nearest(float[] centres, float x, float y) {
         int best = 0;
         float bestDistance = Float.MAX_VALUE;
         for (int c = 0; c < centres.length / 2; c++) {

@@ -9,6 +9,7 @@ import io.jsycl.KernelLoweringException;
 import io.jsycl.Queue;
 import io.jsycl.Range;
 import io.jsycl.Reduction;
+import io.jsycl.samples.KMeans;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,7 +25,10 @@ class SpanReductionTest {
         return TestDevices.all();
     }
 
-    /** One k-means step: each point's nearest of k centres, and each cluster's sums of x and y and its count. */
+    /**
+     * One k-means step: each point's nearest of k centres (the KMeans sample's function), and each cluster's sums of
+     * x and y and its count.
+     */
     @ParameterizedTest
     @MethodSource("devices")
     void kMeansSumsOfEveryClusterInOneParallelFor(Device device) {
@@ -48,7 +52,7 @@ class SpanReductionTest {
                 var y = by.read(h);
                 h.parallelFor(Range.of(n), Reduction.sum(out), (it, s) -> {
                     int i = it.id(0);
-                    int c = nearest(centres, x.get(i), y.get(i));
+                    int c = KMeans.nearest(centres, x.get(i), y.get(i));
                     s.combine(3 * c, x.get(i));
                     s.combine(3 * c + 1, y.get(i));
                     s.combine(3 * c + 2, 1f);
@@ -57,27 +61,12 @@ class SpanReductionTest {
         }
         float[] expected = new float[3 * k];
         for (int i = 0; i < n; i++) {
-            int c = nearest(centres, xs[i], ys[i]);
+            int c = KMeans.nearest(centres, xs[i], ys[i]);
             expected[3 * c] += xs[i];
             expected[3 * c + 1] += ys[i];
             expected[3 * c + 2] += 1f;
         }
         assertThat(sums).as("per-cluster sums on %s", device.name()).isEqualTo(expected);
-    }
-
-    static int nearest(float[] centres, float x, float y) {
-        int best = 0;
-        float bestD = Float.MAX_VALUE;
-        for (int c = 0; c < centres.length / 2; c++) {
-            float dx = x - centres[2 * c];
-            float dy = y - centres[2 * c + 1];
-            float d = dx * dx + dy * dy;
-            if (d < bestD) {
-                bestD = d;
-                best = c;
-            }
-        }
-        return best;
     }
 
     @ParameterizedTest

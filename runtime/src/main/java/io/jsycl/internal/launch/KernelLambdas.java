@@ -415,8 +415,6 @@ public final class KernelLambdas {
                         new BoundCapture.Local(local, range));
             }
             case Record r -> recordCapture(lambda, index, r, check);
-            case Serializable f when f.getClass().isHidden() && SerializedLambdas.isLambda(f) ->
-                    functionCapture(lambda, index, f, check);
             case boolean[] a -> plain(new Capture.Array(ScalarType.BOOLEAN), a);
             case byte[] a -> plain(new Capture.Array(ScalarType.BYTE), a);
             case char[] a -> plain(new Capture.Array(ScalarType.CHAR), a);
@@ -433,6 +431,9 @@ public final class KernelLambdas {
             case Byte v -> plain(new Capture.Scalar(ScalarType.BYTE), v);
             case Character v -> plain(new Capture.Scalar(ScalarType.CHAR), v);
             case Boolean v -> plain(new Capture.Scalar(ScalarType.BOOLEAN), v);
+            // After the primitives: the usual captures are tested first on every submit.
+            case Serializable f when f.getClass().isHidden() && SerializedLambdas.isLambda(f) ->
+                    functionCapture(lambda, index, f, check);
             case null -> throw unsupportedCapture(lambda, index, null);
             default -> throw unsupportedCapture(lambda, index, value.getClass());
         };
