@@ -11,6 +11,7 @@ import io.jsycl.internal.memory.LocalAccessorImpl;
 import io.jsycl.internal.memory.ReductionImpl;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /** The runtime's access to the hidden state of this package's types: see {@link ApiAccess}. */
 final class ApiBridge implements ApiAccess {
@@ -19,6 +20,11 @@ final class ApiBridge implements ApiAccess {
     }
 
     private ApiBridge() {
+    }
+
+    @Override
+    public <T extends AutoCloseable> T attachment(Queue queue, Object key, Class<T> type, Supplier<T> make) {
+        return queue.scheduler.attachment(key, type, make);
     }
 
     @Override

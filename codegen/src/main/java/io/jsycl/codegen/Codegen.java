@@ -202,14 +202,15 @@ public final class Codegen {
 
     /**
      * The element types of the parallel algorithms' per-type overloads ({@code Scans.java.template} ..): the type,
-     * its capitalized name, its zero literal and the name of the lambda that adds two of it.
+     * its capitalized name, its zero literal, the name of the lambda that adds two of it, and whether its values fit
+     * the 32 bits of a one-pass kernel's published word ({@code io.jsycl.algorithms.Tiles}).
      */
     private static List<Map<String, Object>> algorithmTypes() {
         return List.of(
-                Map.of("type", "int", "Type", "Int", "zero", "0", "SUM", "INT_SUM"),
-                Map.of("type", "long", "Type", "Long", "zero", "0L", "SUM", "LONG_SUM"),
-                Map.of("type", "float", "Type", "Float", "zero", "0f", "SUM", "FLOAT_SUM"),
-                Map.of("type", "double", "Type", "Double", "zero", "0d", "SUM", "DOUBLE_SUM"));
+                Map.of("type", "int", "Type", "Int", "zero", "0", "SUM", "INT_SUM", "onePass", true),
+                Map.of("type", "long", "Type", "Long", "zero", "0L", "SUM", "LONG_SUM", "onePass", false),
+                Map.of("type", "float", "Type", "Float", "zero", "0f", "SUM", "FLOAT_SUM", "onePass", true),
+                Map.of("type", "double", "Type", "Double", "zero", "0d", "SUM", "DOUBLE_SUM", "onePass", false));
     }
 
     /**

@@ -20,7 +20,8 @@ import io.jsycl.Range;
  * ({@code sortByKey}; with {@link Transforms#iota}'s indices it gives what {@code torch.sort} returns), on every
  * device: a stable least-significant-digit radix sort, 8 passes of 4 bits. Each pass counts its digit per tile in local
  * memory, scans those counts digit by digit ({@link Scans}), then each work-group places its tile in order; the
- * passes alternate between your buffers and copies of the same size.
+ * passes alternate between your buffers and copies of the same size, which stay with the queue for its next sort
+ * until it closes.
  *
  * <p>Part of the parallel algorithms ({@code docs/algorithms.md}).
  */
@@ -94,7 +95,9 @@ public final class Sorting {
         if (n == 0) {
             return nothingToSort(q);
         }
-        try (var bits = Buffer.ofInt(Range.of(n))) {
+        Scratch scratch = Scratch.of(q);
+        synchronized (scratch) {
+            Buffer.OfInt bits = scratch.ints("sort.bits", n);
             q.submit(h -> {
                 var x = keys.read(h);
                 var b = bits.write(h);
@@ -133,11 +136,13 @@ public final class Sorting {
         int tiles = tiles(n);
         int group = GROUP;
         boolean withValues = values != null;
-        // Without values, the passes read and write one element of otherValues, which stands in for them.
-        try (var otherKeys = Buffer.ofInt(Range.of(n));
-             var otherValues = Buffer.ofInt(Range.of(withValues ? n : 1));
-             var counts = Buffer.ofInt(Range.of(RADIX * tiles));
-             var offsets = Buffer.ofInt(Range.of(RADIX * tiles))) {
+        Scratch scratch = Scratch.of(q);
+        synchronized (scratch) {
+            Buffer.OfInt otherKeys = scratch.ints("sort.keys", n);
+            // Without values, the passes read and write one element of otherValues, which stands in for them.
+            Buffer.OfInt otherValues = scratch.ints("sort.values", withValues ? n : 1);
+            Buffer.OfInt counts = scratch.ints("sort.counts", RADIX * tiles);
+            Buffer.OfInt offsets = scratch.ints("sort.offsets", RADIX * tiles);
             Buffer.OfInt fromKeys = keys;
             Buffer.OfInt toKeys = otherKeys;
             Buffer.OfInt fromValues = withValues ? values : otherValues;

@@ -1,12 +1,26 @@
 package io.jsycl.algorithms;
 
+import io.jsycl.Aspect;
 import io.jsycl.Buffer;
+import io.jsycl.Queue;
 import io.jsycl.Reduction;
 
 /**
  * What the parallel algorithms share: the work-group and tile they split their input into (one work-group of
- * {@value #GROUP} work-items a tile, each work-item taking {@value #PER_ITEM} consecutive elements), and addition as
- * operators, lambdas of this package, which kernels call as device functions.
+ * {@value #GROUP} work-items a tile, each work-item taking {@value #PER_ITEM} consecutive elements), addition as
+ * operators (lambdas of this package, which kernels call as device functions), and the one-pass kernels' published
+ * words.
+ *
+ * <p>The one-pass kernels (the scan of 32-bit values, the compaction) read each element once and write each result
+ * once: each work-group takes the next tile number from a counter (so the tiles before its own are already running),
+ * does its tile, publishes the tile's total, then walks back over the tiles before it, {@value #WINDOW} at a time,
+ * combining their published values until it meets one that published its inclusive prefix, and publishes its own (a
+ * "decoupled look-back"). A published value is one 64-bit word: the epoch of the call, whether it is a tile's total
+ * or its inclusive prefix, and the 32-bit value, written with one atomic exchange and read with atomic adds of 0, so no
+ * reader sees half of one; words of an earlier call carry another epoch and read as not yet published. A work-group
+ * waits for work-groups that started before it, which GPUs and OpenCL's CPU devices keep running; the host device runs
+ * work-groups on a few shared threads and does not promise that, so there (and on devices without 64-bit atomics)
+ * the algorithms run their tile-by-tile kernels instead.
  */
 final class Tiles {
     /** Work-items of a group. */
@@ -15,12 +29,71 @@ final class Tiles {
     static final int PER_ITEM = 8;
     /** Elements of one tile: one work-group's part. */
     static final int TILE = GROUP * PER_ITEM;
+    /**
+     * Consecutive elements each work-item of a one-pass kernel takes: twice {@link #PER_ITEM}, so that a tile's fixed
+     * costs (its group scan, its look-back) are spread over more elements.
+     */
+    static final int ONE_PASS_PER_ITEM = 16;
+    /** Elements of one tile of a one-pass kernel. */
+    static final int ONE_PASS_TILE = GROUP * ONE_PASS_PER_ITEM;
+    /** Published tiles a look-back reads at once. */
+    static final int WINDOW = 32;
+    /** A published word's kinds, in bit 32; the epoch is above them. */
+    static final long AGGREGATE = 0;
+    static final long INCLUSIVE = 1;
+    /**
+     * The look-back's state in local memory: whether it is done, the next tile to read, and (where the published
+     * values are counts) the prefix so far.
+     */
+    static final int DONE = 0;
+    static final int NEXT = 1;
+    static final int PREFIX = 2;
     static final Reduction.IntOp INT_SUM = (a, b) -> a + b;
     static final Reduction.LongOp LONG_SUM = (a, b) -> a + b;
     static final Reduction.FloatOp FLOAT_SUM = (a, b) -> a + b;
     static final Reduction.DoubleOp DOUBLE_SUM = (a, b) -> a + b;
 
     private Tiles() {
+    }
+
+    /** Whether the one-pass kernels run on {@code q}'s device (see the class comment). */
+    static boolean onePass(Queue q) {
+        return !q.device().isHost() && q.device().hasAspect(Aspect.ATOMIC64);
+    }
+
+    /** How many one-pass tiles {@code n} elements make (at least one). */
+    static int onePassTiles(int n) {
+        return Math.max(1, (int) ((n + (long) ONE_PASS_TILE - 1) / ONE_PASS_TILE));
+    }
+
+    /** A published word: the epoch, the kind and the 32-bit value. */
+    static long word(int epoch, long kind, int bits) {
+        return (((long) epoch << 1 | kind) << 32) | (bits & 0xffffffffL);
+    }
+
+    /** The local-memory slot of a tile's element {@code e}: one unused slot after every 32, against bank conflicts. */
+    static int padded(int e) {
+        return e + (e >> 5);
+    }
+
+    /** An int as a published value's bits. */
+    static int intBits(int v) {
+        return v;
+    }
+
+    /** A float as a published value's bits. */
+    static int floatBits(float v) {
+        return Float.floatToRawIntBits(v);
+    }
+
+    /** A published int. */
+    static int intFromBits(int bits) {
+        return bits;
+    }
+
+    /** A published float. */
+    static float floatFromBits(int bits) {
+        return Float.intBitsToFloat(bits);
     }
 
     /** How many tiles {@code n} elements make (at least one). */

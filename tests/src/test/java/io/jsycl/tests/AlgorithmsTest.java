@@ -25,9 +25,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  * too small an output), reductions with a transformation, counts, transformations.
  */
 class AlgorithmsTest {
-    /** Lengths: one, a few, around a tile, several tiles, and more tiles than one tile holds (a second level). */
+    /**
+     * Lengths: one, a few, around a tile, around the one-pass kernels' tile (two tiles: 4096 elements), several
+     * tiles, and more tiles than one tile holds (a second level of the tile-by-tile scan; look-backs over many windows).
+     */
     private static final int[] LENGTHS = {1, 7, Scans.TILE - 1, Scans.TILE, Scans.TILE + 1,
-        5 * Scans.TILE + 13, Scans.TILE * Scans.TILE + 3 * Scans.TILE + 5};
+        2 * Scans.TILE - 1, 2 * Scans.TILE, 2 * Scans.TILE + 1, 5 * Scans.TILE + 13,
+        Scans.TILE * Scans.TILE + 3 * Scans.TILE + 5};
 
     static Stream<Arguments> devicesAndLengths() {
         return TestDevices.all().flatMap(d -> Arrays.stream(LENGTHS)
@@ -83,6 +87,48 @@ class AlgorithmsTest {
             m = Math.max(m, data[i]);
             assertThat(inclusive[i]).as("inclusive %d of %d on %s", i, n, device.name()).isEqualTo(sum);
             assertThat(maxScan[i]).as("max %d of %d on %s", i, n, device.name()).isEqualTo(m);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void threadsSharingAQueueEachGetTheirOwnResults(Device device) throws Exception {
+        // The algorithms keep their device memory with the queue between calls: calls from several threads at once
+        // must take it in turn, and a call that returns before its kernels finish must not disturb the next.
+        int n = 3 * Scans.TILE + 11;
+        try (var q = new Queue(device); var pool = java.util.concurrent.Executors.newFixedThreadPool(4)) {
+            var results = new java.util.ArrayList<java.util.concurrent.Future<?>>();
+            for (int task = 0; task < 4; task++) {
+                int seed = task;
+                results.add(pool.submit(() -> {
+                    for (int round = 0; round < 5; round++) {
+                        int[] data = ints(n, 100L * seed + round);
+                        int[] scanned = new int[n];
+                        int[] kept = new int[n];
+                        int count;
+                        int sum;
+                        try (var in = Buffer.of(data); var s = Buffer.of(scanned); var k = Buffer.of(kept)) {
+                            Scans.exclusiveScan(q, in, s);
+                            count = Compaction.copyIf(q, in, k, x -> (x & 1) == 0);
+                            sum = Reductions.reduce(q, in, n, 0, Integer::sum);
+                        }
+                        int[] prefix = new int[n];
+                        for (int i = 1; i < n; i++) {
+                            prefix[i] = prefix[i - 1] + data[i - 1];
+                        }
+                        int[] even = Arrays.stream(data).filter(x -> (x & 1) == 0).toArray();
+                        assertThat(scanned).as("scan, thread %d round %d on %s", seed, round, device.name())
+                                .isEqualTo(prefix);
+                        assertThat(count).isEqualTo(even.length);
+                        assertThat(Arrays.copyOf(kept, count)).isEqualTo(even);
+                        assertThat(sum).isEqualTo(Arrays.stream(data).sum());
+                    }
+                    return null;
+                }));
+            }
+            for (var r : results) {
+                r.get();
+            }
         }
     }
 

@@ -7,12 +7,14 @@ import io.jsycl.Device;
 import io.jsycl.DeviceArray;
 import io.jsycl.Event;
 import io.jsycl.LocalAccessor;
+import io.jsycl.Queue;
 import io.jsycl.Reduction;
 import io.jsycl.SpecConstant;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.platform.DeviceImpl;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The runtime's way into the state that the public types of {@code io.jsycl} keep hidden, in the
@@ -73,6 +75,19 @@ public interface ApiAccess {
 
     /** @return what {@code reduction} is a handle to */
     ReductionImpl impl(Reduction<?> reduction);
+
+    /**
+     * What {@code queue} keeps under {@code key}, made by {@code make} at the first call and closed with the queue
+     * (the scheduler's {@code attachment}).
+     *
+     * @param <T> the attachment's type
+     * @param queue the queue
+     * @param key identifies the attachment
+     * @param type its type
+     * @param make makes it
+     * @return the attachment
+     */
+    <T extends AutoCloseable> T attachment(Queue queue, Object key, Class<T> type, Supplier<T> make);
 
     /**
      * Runs {@code body} on this thread with {@code values} as what {@link SpecConstant#get()} returns for the constants

@@ -43,9 +43,12 @@ import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.DriverQuirk;
 import io.jsycl.program.KernelHandle;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * The scheduler of one {@link io.jsycl.Queue}: takes the queue's command groups ({@link CommandGroupRecord}),
@@ -92,6 +95,11 @@ public final class QueueScheduler {
     // Guarded by this: the size of inFlight at which finished events are dropped next (doubles while
     // they are all pending, so a deep queue is not polled on every submit).
     private int pruneAt = 256;
+    /**
+     * Guarded by this: what a library keeps with the queue between calls (the parallel algorithms' scratch buffers),
+     * by key, closed with the queue after its work; null once the queue is closed.
+     */
+    private Map<Object, AutoCloseable> attachments = new HashMap<>();
 
     /**
      * The scheduler of {@code queue}, on {@code device} of {@code context}, with the queue's
@@ -581,6 +589,32 @@ public final class QueueScheduler {
         return errors;
     }
 
+    /**
+     * What this queue keeps under {@code key}: made by {@code make} at the first call, closed when the queue closes,
+     * after its work. Lets a library keep device memory between calls (allocating and freeing it costs a device-wide
+     * synchronization on some drivers) without a resource the caller must close.
+     *
+     * @param <T> the attachment's type
+     * @param key identifies the attachment
+     * @param type the attachment's type, which the one under {@code key} must have
+     * @param make makes it
+     * @return the attachment
+     * @throws IllegalStateException if the queue is closed
+     */
+    public synchronized <T extends AutoCloseable> T attachment(Object key, Class<T> type, Supplier<T> make) {
+        if (attachments == null) {
+            throw new IllegalStateException("queue is closed");
+        }
+        return type.cast(attachments.computeIfAbsent(key, k -> make.get()));
+    }
+
+    /** Takes the attachments, once: the close's. */
+    private synchronized List<AutoCloseable> takeAttachments() {
+        List<AutoCloseable> taken = attachments == null ? List.of() : List.copyOf(attachments.values());
+        attachments = null;
+        return taken;
+    }
+
     private synchronized List<EventImpl> takeInFlight() {
         List<EventImpl> events = List.copyOf(inFlight);
         inFlight.clear();
@@ -604,6 +638,13 @@ public final class QueueScheduler {
                 lazy.close(); // keeps a failure for the launches' events
             }
         } finally {
+            for (AutoCloseable attached : takeAttachments()) {
+                try {
+                    attached.close(); // after the queue's work, which may have used it
+                } catch (Exception ignored) {
+                    // Like the work's own failures: close releases regardless.
+                }
+            }
             try {
                 synchronized (this) {
                     if (partialSlots != null) {

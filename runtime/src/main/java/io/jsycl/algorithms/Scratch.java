@@ -1,0 +1,179 @@
+package io.jsycl.algorithms;
+
+import io.jsycl.Buffer;
+import io.jsycl.Queue;
+import io.jsycl.internal.memory.ApiAccess;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.IntFunction;
+
+/**
+ * The device memory the parallel algorithms keep on a queue between calls (the tiles' totals, the one-pass kernels'
+ * published tile values and ticket, results to read back), closed with the queue after its work.
+ *
+ * <p>Why keep it: NVIDIA's driver synchronizes the whole device when it frees memory, so a call that made and freed
+ * its own temporary buffers waited for everything queued before it and cost about half a millisecond a buffer on an
+ * H100, whatever its size. Each buffer here grows to the largest call's need and stays.
+ *
+ * <p>Calls on one queue use its scratch in turn: each runs under the scratch's monitor ({@link #of} then
+ * {@code synchronized}). A call may return before its kernels finish: the next call's commands on the same buffers are
+ * ordered after them by the buffers, as any command's are.
+ */
+final class Scratch implements AutoCloseable {
+    private static final ApiAccess API = ApiAccess.get();
+
+    // Guarded by this.
+    private final Map<String, Buffer<?>> buffers = new HashMap<>();
+    // Guarded by this: the last one-pass kernel's epoch (0: none yet, which a zero-filled buffer's words carry).
+    private int epoch;
+
+    private Scratch() {
+    }
+
+    /** The scratch of {@code q}, made at its first algorithm call. */
+    static Scratch of(Queue q) {
+        return API.attachment(q, Scratch.class, Scratch.class, Scratch::new);
+    }
+
+    /** The int buffer {@code name}, of at least {@code size} elements, zero-filled when made. */
+    synchronized Buffer.OfInt ints(String name, int size) {
+        return buffer(name, size, Buffer.OfInt.class, n -> Buffer.ofInt(io.jsycl.Range.of(n)));
+    }
+
+    /** The long buffer {@code name}, of at least {@code size} elements, zero-filled when made. */
+    synchronized Buffer.OfLong longs(String name, int size) {
+        return buffer(name, size, Buffer.OfLong.class, n -> Buffer.ofLong(io.jsycl.Range.of(n)));
+    }
+
+    /** The float buffer {@code name}, of at least {@code size} elements, zero-filled when made. */
+    synchronized Buffer.OfFloat floats(String name, int size) {
+        return buffer(name, size, Buffer.OfFloat.class, n -> Buffer.ofFloat(io.jsycl.Range.of(n)));
+    }
+
+    /** The double buffer {@code name}, of at least {@code size} elements, zero-filled when made. */
+    synchronized Buffer.OfDouble doubles(String name, int size) {
+        return buffer(name, size, Buffer.OfDouble.class, n -> Buffer.ofDouble(io.jsycl.Range.of(n)));
+    }
+
+    /**
+     * The one-element int buffer a reduction combines into, set to {@code identity}; {@link #read} takes the
+     * result. Setting and reading it go through host accessors: the value moves with the kernel that uses it.
+     */
+    synchronized Buffer.OfInt result(int identity) {
+        Buffer.OfInt b = ints("result.int", 1);
+        try (var a = b.hostAccess()) {
+            a.set(0, identity);
+        }
+        return b;
+    }
+
+    /** The result in {@code b}, waiting for the commands that write it. */
+    static int read(Buffer.OfInt b) {
+        try (var a = b.hostAccess()) {
+            return a.get(0);
+        }
+    }
+
+    /**
+     * The one-element long buffer a reduction combines into, set to {@code identity}; {@link #read} takes the
+     * result. Setting and reading it go through host accessors: the value moves with the kernel that uses it.
+     */
+    synchronized Buffer.OfLong result(long identity) {
+        Buffer.OfLong b = longs("result.long", 1);
+        try (var a = b.hostAccess()) {
+            a.set(0, identity);
+        }
+        return b;
+    }
+
+    /** The result in {@code b}, waiting for the commands that write it. */
+    static long read(Buffer.OfLong b) {
+        try (var a = b.hostAccess()) {
+            return a.get(0);
+        }
+    }
+
+    /**
+     * The one-element float buffer a reduction combines into, set to {@code identity}; {@link #read} takes the
+     * result. Setting and reading it go through host accessors: the value moves with the kernel that uses it.
+     */
+    synchronized Buffer.OfFloat result(float identity) {
+        Buffer.OfFloat b = floats("result.float", 1);
+        try (var a = b.hostAccess()) {
+            a.set(0, identity);
+        }
+        return b;
+    }
+
+    /** The result in {@code b}, waiting for the commands that write it. */
+    static float read(Buffer.OfFloat b) {
+        try (var a = b.hostAccess()) {
+            return a.get(0);
+        }
+    }
+
+    /**
+     * The one-element double buffer a reduction combines into, set to {@code identity}; {@link #read} takes the
+     * result. Setting and reading it go through host accessors: the value moves with the kernel that uses it.
+     */
+    synchronized Buffer.OfDouble result(double identity) {
+        Buffer.OfDouble b = doubles("result.double", 1);
+        try (var a = b.hostAccess()) {
+            a.set(0, identity);
+        }
+        return b;
+    }
+
+    /** The result in {@code b}, waiting for the commands that write it. */
+    static double read(Buffer.OfDouble b) {
+        try (var a = b.hostAccess()) {
+            return a.get(0);
+        }
+    }
+
+    /**
+     * The next epoch of the one-pass kernels' published words (1 to 2^30 - 1, then 1 again): a word of another epoch
+     * reads as not yet published. A buffer of published words made while the epochs wrap is zero-filled: epoch 0.
+     */
+    synchronized int nextEpoch() {
+        epoch = epoch == (1 << 30) - 1 ? 1 : epoch + 1;
+        return epoch;
+    }
+
+    /**
+     * The buffer {@code name} if it holds {@code size} elements, else a new one of {@code size} (the old one closed:
+     * that waits for its commands, once per growth).
+     */
+    private <B extends Buffer<?>> B buffer(String name, int size, Class<B> type, IntFunction<B> make) {
+        Buffer<?> old = buffers.get(name);
+        if (old != null && old.size() >= size && type.isInstance(old)) {
+            return type.cast(old);
+        }
+        if (old != null) {
+            old.close();
+        }
+        B made = make.apply(Math.max(1, size));
+        buffers.put(name, made);
+        return made;
+    }
+
+    @Override
+    public synchronized void close() {
+        RuntimeException failure = null;
+        for (Buffer<?> b : buffers.values()) {
+            try {
+                b.close();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        buffers.clear();
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}
