@@ -182,12 +182,16 @@ want aparapi-gap && step aparapi-gap 90 "${run_java[@]}" io.jsycl.bench.AparapiG
 # kernel, decoupled look-back); torch.cumsum is in torch-peers.
 want scan && step scan 90 "${run_java[@]}" io.jsycl.bench.ScanBench --device gpu --out "$OUT/scan.md"
 # The parallel algorithms (io.jsycl.bench.AlgorithmsBench: scan, compaction, sum, sort with indices) beside the
-# device's copy and PyTorch's cumsum, masked_select, sum and sort on the same GPU, 2^20 .. 2^26 (ALGORITHMS_MAX_LOG2).
+# device's copy and PyTorch's cumsum, masked_select, sum and sort on the same GPU, 2^20 .. 2^28 (ALGORITHMS_MAX_LOG2);
+# then, with JSYCL_PROFILE=1, the same at 2^24 alone: each kernel's device time (the table on stderr, in
+# algorithms-profile.log), which says where an algorithm's time goes.
 if want algorithms; then
   [ -z "${SKIP_TORCH:-}" ] && step algorithms-torch 150 python3 benchmarks/gpu/torch_algorithms.py --min-log2 20 \
-    --max-log2 "${ALGORITHMS_MAX_LOG2:-26}" --csv "$OUT/algorithms-torch.csv"
-  step algorithms 240 "${run_java[@]}" io.jsycl.bench.AlgorithmsBench --device gpu --min-log2 20 \
-    --max-log2 "${ALGORITHMS_MAX_LOG2:-26}" --torch "$OUT/algorithms-torch.csv" --out "$OUT/algorithms.md"
+    --max-log2 "${ALGORITHMS_MAX_LOG2:-28}" --csv "$OUT/algorithms-torch.csv"
+  step algorithms 360 "${run_java[@]}" -Xmx48g io.jsycl.bench.AlgorithmsBench --device gpu --min-log2 20 \
+    --max-log2 "${ALGORITHMS_MAX_LOG2:-28}" --torch "$OUT/algorithms-torch.csv" --out "$OUT/algorithms.md"
+  step algorithms-profile 90 env JSYCL_PROFILE=1 "${run_java[@]}" io.jsycl.bench.AlgorithmsBench --device gpu \
+    --min-log2 24 --max-log2 24
 fi
 # Hand-written shapes of SAXPY (2^20..2^24, 2^26) and of the float sum (2^27, 2^28) where jsycl trails PyTorch, with
 # the driver's extensions (io.jsycl.bench.KernelShapes), then PyTorch's sweep over the same sizes beside them.
