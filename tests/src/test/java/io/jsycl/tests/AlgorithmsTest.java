@@ -92,6 +92,72 @@ class AlgorithmsTest {
 
     @ParameterizedTest
     @MethodSource("devices")
+    void aFloatReductionGroupsItsAdditionsInItsDocumentedOrderEveryRun(Device device) {
+        // Random floats, whose sums depend on the grouping: the device's result must be the documented tree's, bit for
+        // bit, in the value-returning call and in the one that leaves its result in a buffer.
+        int n = 300_001;
+        var r = new SplittableRandom(3);
+        float[] data = new float[n];
+        for (int i = 0; i < n; i++) {
+            data[i] = (float) r.nextDouble(-1, 1);
+        }
+        float[] kept = new float[2];
+        float returned;
+        try (var q = new Queue(device); var in = Buffer.of(data); var out = Buffer.of(kept)) {
+            returned = Reductions.reduce(q, in, n, 0f, Float::sum);
+            Reductions.reduce(q, in, n, 0f, Float::sum, out);
+        }
+        float expected = treeSum(data, n);
+        assertThat(Float.floatToRawIntBits(returned)).as("on %s", device.name())
+                .isEqualTo(Float.floatToRawIntBits(expected));
+        assertThat(kept[0]).isEqualTo(returned);
+        assertThat(kept[1]).as("the result buffer's other elements are left").isZero();
+    }
+
+    /**
+     * The reductions' order: per tile of 4096 elements, work-item {@code l} of 256 adds elements {@code l, l + 256, ...}
+     * of the tile; the 256 values are halved pairwise ({@code v[l] + v[l + stride]}); then one group does the same over
+     * the tiles' values ({@code l, l + 256, ...}).
+     */
+    private static float treeSum(float[] data, int n) {
+        int tiles = Math.max(1, (n + 4095) / 4096);
+        float[] partials = new float[tiles];
+        for (int t = 0; t < tiles; t++) {
+            float[] part = new float[256];
+            for (int l = 0; l < 256; l++) {
+                float acc = 0f;
+                for (int k = 0; k < 16; k++) {
+                    int i = t * 4096 + k * 256 + l;
+                    if (i < n) {
+                        acc += data[i];
+                    }
+                }
+                part[l] = acc;
+            }
+            partials[t] = halve(part);
+        }
+        float[] part = new float[256];
+        for (int l = 0; l < 256; l++) {
+            float acc = 0f;
+            for (int i = l; i < tiles; i += 256) {
+                acc += partials[i];
+            }
+            part[l] = acc;
+        }
+        return halve(part);
+    }
+
+    private static float halve(float[] part) {
+        for (int stride = part.length / 2; stride > 0; stride >>= 1) {
+            for (int l = 0; l < stride; l++) {
+                part[l] = part[l] + part[l + stride];
+            }
+        }
+        return part[0];
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
     void threadsSharingAQueueEachGetTheirOwnResults(Device device) throws Exception {
         // The algorithms keep their device memory with the queue between calls: calls from several threads at once
         // must take it in turn, and a call that returns before its kernels finish must not disturb the next.
