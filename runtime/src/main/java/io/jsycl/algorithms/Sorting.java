@@ -124,9 +124,10 @@ public final class Sorting {
      * {@code Integer.MIN_VALUE} sorts signed ints), {@code values} (or none) moving with them. Each pass counts its
      * digit's values per tile (local atomics, digit-major so that one exclusive scan gives every tile's offset per
      * digit), scans the counts, then each work-group places its tile's keys: each work-item counts its consecutive
-     * keys per digit, the group's exclusive scan of those counts gives its first place per digit, and it walks its
-     * keys in order, so the sort is stable. The passes alternate between the buffers and a copy; eight end where
-     * they began.
+     * keys per digit, one exclusive scan of those counts in digit-major order gives each work-item's first place per
+     * digit in the tile, the work-items place their keys in order in local memory (so the sort is stable), and the
+     * group writes the tile out element by element, each digit's run to consecutive places from the tile's offset.
+     * The passes alternate between the buffers and a copy; eight end where they began.
      */
     private static Event radixSort(Queue q, Buffer.OfInt keys, Buffer.OfInt values, int flip) {
         int n = keys.size();
@@ -183,24 +184,65 @@ public final class Sorting {
                     var ko = kOut.write(h);
                     var v = vIn == vOut ? vIn.readWrite(h) : vIn.read(h); // one placeholder without values
                     var vo = vIn == vOut ? v : vOut.write(h);
+                    var ranks = LocalAccessor.ofInt(h, RADIX * group);
+                    var sortedKeys = LocalAccessor.ofInt(h, group * PER_ITEM);
+                    var sortedValues = LocalAccessor.ofInt(h, withValues ? group * PER_ITEM : 1);
+                    var digitStart = LocalAccessor.ofInt(h, RADIX);
                     h.parallelFor(NdRange.of(Range.of(tiles * group), Range.of(group)), it -> {
+                        int lid = it.localId(0);
                         int tile = it.groupId(0);
-                        int start = tile * (group * PER_ITEM) + it.localId(0) * PER_ITEM;
+                        int start = tile * (group * PER_ITEM) + lid * PER_ITEM;
                         int end = Math.min(start + PER_ITEM, n);
-                        int[] place = new int[RADIX];
-                        for (int i = start; i < end; i++) {
-                            place[((k.get(i) ^ flip) >>> at) & (RADIX - 1)]++;
-                        }
+                        // ranks[d * group + l]: how many keys of digit d work-item l holds, then (scanned in this
+                        // digit-major order) where in the tile its first key of digit d goes.
                         for (int d = 0; d < RADIX; d++) {
-                            place[d] = o.get(d * tiles + tile) + it.exclusiveScanOverGroup(place[d], GroupOp.SUM);
+                            ranks.set(d * group + lid, 0);
                         }
+                        for (int i = start; i < end; i++) {
+                            int slot = (((k.get(i) ^ flip) >>> at) & (RADIX - 1)) * group + lid;
+                            ranks.set(slot, ranks.get(slot) + 1);
+                        }
+                        it.barrier(Fence.LOCAL);
+                        int run = 0;
+                        for (int j = 0; j < RADIX; j++) {
+                            run += ranks.get(lid * RADIX + j);
+                        }
+                        int before = it.exclusiveScanOverGroup(run, GroupOp.SUM); // every read above is done
+                        if (lid * RADIX % group == 0) {
+                            digitStart.set(lid * RADIX / group, before); // its first entry starts a digit
+                        }
+                        for (int j = 0; j < RADIX; j++) {
+                            int c = ranks.get(lid * RADIX + j);
+                            ranks.set(lid * RADIX + j, before);
+                            before += c;
+                        }
+                        it.barrier(Fence.LOCAL);
+                        // The tile sorted by digit in local memory, stably: work-items in order, each its keys in
+                        // order.
                         for (int i = start; i < end; i++) {
                             int key = k.get(i);
-                            int d = ((key ^ flip) >>> at) & (RADIX - 1);
-                            int to = place[d]++;
-                            ko.set(to, key);
+                            int slot = (((key ^ flip) >>> at) & (RADIX - 1)) * group + lid;
+                            int to = ranks.get(slot);
+                            ranks.set(slot, to + 1);
+                            sortedKeys.set(to, key);
                             if (withValues) {
-                                vo.set(to, v.get(i));
+                                sortedValues.set(to, v.get(i));
+                            }
+                        }
+                        it.barrier(Fence.LOCAL);
+                        // Written out element by element across the group: each digit's run lands on consecutive
+                        // places.
+                        int valid = Math.min(group * PER_ITEM, n - tile * (group * PER_ITEM));
+                        for (int j = 0; j < PER_ITEM; j++) {
+                            int e = j * group + lid;
+                            if (e < valid) {
+                                int key = sortedKeys.get(e);
+                                int d = ((key ^ flip) >>> at) & (RADIX - 1);
+                                int to = o.get(d * tiles + tile) + e - digitStart.get(d);
+                                ko.set(to, key);
+                                if (withValues) {
+                                    vo.set(to, sortedValues.get(e));
+                                }
                             }
                         }
                     });
