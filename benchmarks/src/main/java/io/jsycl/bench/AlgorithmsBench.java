@@ -105,13 +105,13 @@ public final class AlgorithmsBench {
                     ok &= sumCheck.startsWith("ok");
                     row(text, "sum of floats", log2, "jsycl", sumNs, 4.0 * n / sumNs, copyGbs, sumCheck);
                     // The same into a buffer, without a wait per call: as torch.sum leaves its result on the GPU.
-                    float[] kept = new float[1];
+                    float[] buffered = new float[1];
                     double asyncNs;
-                    try (var total = Buffer.of(kept)) {
+                    try (var total = Buffer.of(buffered)) {
                         asyncNs = time(q, runs, () -> Reductions.reduce(q, fin, n, 0f, Float::sum, total));
                     }
-                    String asyncCheck = Float.floatToRawIntBits(kept[0]) == Float.floatToRawIntBits(sum[0]) ? "ok"
-                            : "sum " + kept[0] + " != " + sum[0];
+                    String asyncCheck = Float.floatToRawIntBits(buffered[0]) == Float.floatToRawIntBits(sum[0]) ? "ok"
+                            : "sum " + buffered[0] + " != " + sum[0];
                     ok &= asyncCheck.equals("ok");
                     row(text, "sum of floats", log2, "jsycl, into a buffer (no wait per call)", asyncNs,
                             4.0 * n / asyncNs, copyGbs, asyncCheck);
