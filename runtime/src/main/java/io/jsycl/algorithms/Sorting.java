@@ -4,6 +4,7 @@ import static io.jsycl.algorithms.Tiles.GROUP;
 import static io.jsycl.algorithms.Tiles.INT_SUM;
 import static io.jsycl.algorithms.Tiles.PER_ITEM;
 import static io.jsycl.algorithms.Tiles.checkLength;
+import static io.jsycl.algorithms.Tiles.padded;
 import static io.jsycl.algorithms.Tiles.tiles;
 
 import io.jsycl.Buffer;
@@ -184,7 +185,7 @@ public final class Sorting {
                     var ko = kOut.write(h);
                     var v = vIn == vOut ? vIn.readWrite(h) : vIn.read(h); // one placeholder without values
                     var vo = vIn == vOut ? v : vOut.write(h);
-                    var ranks = LocalAccessor.ofInt(h, RADIX * group);
+                    var ranks = LocalAccessor.ofInt(h, padded(RADIX * group));
                     var sortedKeys = LocalAccessor.ofInt(h, group * PER_ITEM);
                     var sortedValues = LocalAccessor.ofInt(h, withValues ? group * PER_ITEM : 1);
                     var digitStart = LocalAccessor.ofInt(h, RADIX);
@@ -194,26 +195,27 @@ public final class Sorting {
                         int start = tile * (group * PER_ITEM) + lid * PER_ITEM;
                         int end = Math.min(start + PER_ITEM, n);
                         // ranks[d * group + l]: how many keys of digit d work-item l holds, then (scanned in this
-                        // digit-major order) where in the tile its first key of digit d goes.
+                        // digit-major order) where in the tile its first key of digit d goes. Padded: the scan's
+                        // work-items read 16 apart, which unpadded would all fall in two of the 32 banks.
                         for (int d = 0; d < RADIX; d++) {
-                            ranks.set(d * group + lid, 0);
+                            ranks.set(padded(d * group + lid), 0);
                         }
                         for (int i = start; i < end; i++) {
                             int slot = (((k.get(i) ^ flip) >>> at) & (RADIX - 1)) * group + lid;
-                            ranks.set(slot, ranks.get(slot) + 1);
+                            ranks.set(padded(slot), ranks.get(padded(slot)) + 1);
                         }
                         it.barrier(Fence.LOCAL);
                         int run = 0;
                         for (int j = 0; j < RADIX; j++) {
-                            run += ranks.get(lid * RADIX + j);
+                            run += ranks.get(padded(lid * RADIX + j));
                         }
                         int before = it.exclusiveScanOverGroup(run, GroupOp.SUM); // every read above is done
                         if (lid * RADIX % group == 0) {
                             digitStart.set(lid * RADIX / group, before); // its first entry starts a digit
                         }
                         for (int j = 0; j < RADIX; j++) {
-                            int c = ranks.get(lid * RADIX + j);
-                            ranks.set(lid * RADIX + j, before);
+                            int c = ranks.get(padded(lid * RADIX + j));
+                            ranks.set(padded(lid * RADIX + j), before);
                             before += c;
                         }
                         it.barrier(Fence.LOCAL);
@@ -222,8 +224,8 @@ public final class Sorting {
                         for (int i = start; i < end; i++) {
                             int key = k.get(i);
                             int slot = (((key ^ flip) >>> at) & (RADIX - 1)) * group + lid;
-                            int to = ranks.get(slot);
-                            ranks.set(slot, to + 1);
+                            int to = ranks.get(padded(slot));
+                            ranks.set(padded(slot), to + 1);
                             sortedKeys.set(to, key);
                             if (withValues) {
                                 sortedValues.set(to, v.get(i));
