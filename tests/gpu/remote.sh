@@ -72,12 +72,15 @@ run() {  # run LABEL MODULE LIMIT_S [VAR=VALUE...] -- [JAVA_OPTION...] -- [LAUNC
 run fuzz tests 540 -- -Djsycl.fuzz.count="$FUZZ_COUNT" ${FUZZ_SEED:+-Djsycl.fuzz.seed=$FUZZ_SEED} -- \
     --select-class io.jsycl.tests.fuzz.FuzzTest &
 fuzz=$!
-# The tests module's kernel tests in two JVMs at once, by class name (A-K here, the rest below): on every OpenCL device
-# of the host they took 298 s on 2 H200s before the parallel algorithms' tests (each operator a kernel of its own, with
-# barriers, which PoCL 5 compiles slowly) added about 100 s, past the run's limit.
-run tests-a-k tests 420 -- -- --scan-class-path "$src/tests/test-classes" \
-    --include-classname 'io\.jsycl\.tests\.[A-K][A-Za-z]*Test' &
-first_half=$!
+# The tests module's kernel tests in three JVMs at once, by class name (A-E and F-K here, the rest below): on every
+# OpenCL device of the host they took 298 s on 2 H200s before the parallel algorithms' tests (each operator a kernel of
+# its own, with barriers, which PoCL 5 compiles slowly) added about 100 s, and the A-K half alone then outgrew 420 s.
+run tests-a-e tests 420 -- -- --scan-class-path "$src/tests/test-classes" \
+    --include-classname 'io\.jsycl\.tests\.[A-E][A-Za-z]*Test' &
+first_part=$!
+run tests-f-k tests 420 -- -- --scan-class-path "$src/tests/test-classes" \
+    --include-classname 'io\.jsycl\.tests\.[F-K][A-Za-z]*Test' &
+second_part=$!
 for device in gpu cpu; do
   run "opencl-$device" opencl 120 JSYCL_DEVICE=$device -- --
   run "program-manager-$device" program-manager 180 JSYCL_DEVICE=$device -- --
@@ -98,7 +101,7 @@ run tests-warm-up tests 120 JSYCL_DEVICE=gpu -- -Djsycl.warmup=on -- \
     --select-class io.jsycl.tests.DataMovementTest --select-class io.jsycl.tests.SubBufferTest \
     --select-class io.jsycl.tests.PaddedRangeTest
 run cli cli 180 -- --
-wait "$fuzz" "$first_half"
+wait "$fuzz" "$first_part" "$second_part"
 
 gpu=$(cut -d, -f1 "$work/gpu.txt" | grep -o -i -E 'h100|h200|a100|l40s?|[a-z][0-9]{2,4}' | head -1 | tr 'A-Z' 'a-z')
 summary="$OUT/gpu-conformance-${gpu:-gpu}-$(date -u +%Y-%m-%d).md"
