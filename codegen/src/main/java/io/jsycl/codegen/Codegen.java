@@ -184,7 +184,8 @@ public final class Codegen {
             files.put("Queue.java", render("Queue.java.template", family(QUEUE), null));
             files.put("internal/host/HostGroupFunctions.java", render("HostGroupFunctions.java.template",
                     Map.of("types", groupFunctionTypes()), null));
-            for (String algorithms : List.of("Scans", "Compaction", "Reductions", "Transforms")) {
+            for (String algorithms : List.of("Scans", "OnePassScans", "Compaction", "OnePassCompaction", "Reductions",
+                    "Transforms")) {
                 files.put("algorithms/" + algorithms + ".java", render(algorithms + ".java.template",
                         Map.of("numerics", algorithmTypes()), null));
             }
