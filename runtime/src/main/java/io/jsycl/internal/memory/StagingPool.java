@@ -38,8 +38,19 @@ public final class StagingPool {
     record Block(ClMem mem, MemorySegment host, long capacity) {
     }
 
+    /**
+     * How long a context's close waits for blocks still lent: a transfer hands its block back on a copy thread once it
+     * has completed, so the wait is that thread's turn, never a transfer's.
+     */
+    static final long LENT_WAIT_NANOS = 10_000_000_000L;
+    private static final System.Logger LOG = System.getLogger("io.jsycl.memory");
+
     private final ContextImpl context;
     private final KeptBlocks<Block> kept;
+    // Guarded by this: blocks taken and not handed back yet.
+    private int lent;
+    // Guarded by this: the close gave up waiting for lent blocks; those are left to the driver when handed back.
+    private boolean abandoned;
 
     public StagingPool(ContextImpl context) {
         this.context = context;
@@ -60,11 +71,25 @@ public final class StagingPool {
      */
     Block take(long bytes) {
         long capacity = capacityFor(bytes);
-        return kept.take(capacity, () -> allocate(context, capacity));
+        Block block = kept.take(capacity, () -> allocate(context, capacity));
+        synchronized (this) {
+            lent++;
+        }
+        return block;
     }
 
-    /** Takes {@code block} back; frees it instead where the pool is closed or full. Nothing may still use it. */
+    /**
+     * Takes {@code block} back; frees it instead where the pool is closed or full. Nothing may still use it. Where the
+     * close gave up waiting for it, leaves it: its context's transfer queue, which freeing it needs, is released.
+     */
     void give(Block block) {
+        synchronized (this) {
+            lent--;
+            notifyAll();
+            if (abandoned) {
+                return;
+            }
+        }
         kept.give(block.capacity(), block);
     }
 
@@ -86,9 +111,43 @@ public final class StagingPool {
         return kept.stats();
     }
 
-    /** Frees the free blocks; blocks handed back later are freed at once. Safe to call twice. */
+    /**
+     * Waits for the blocks still lent (a transfer that has completed hands its block back on a copy thread, possibly
+     * after its buffer's close returned), then frees every block; blocks handed back later are freed at once. The
+     * context's close calls it before it releases the transfer queue that freeing a block needs: a block freed after
+     * that crashed the JVM inside the driver. Safe to call twice.
+     */
     public void close() {
+        awaitLent();
         kept.close();
+    }
+
+    /** Waits up to {@link #LENT_WAIT_NANOS} for the lent blocks; past it, they are left to the driver. */
+    private synchronized void awaitLent() {
+        long deadline = System.nanoTime() + LENT_WAIT_NANOS;
+        boolean interrupted = false;
+        while (lent > 0 && !abandoned) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || interrupted) {
+                abandoned = true;
+                LOG.log(System.Logger.Level.WARNING, "{0}: {1} pinned staging block(s) still lent when its context"
+                        + " closed; they are left to the driver", context, lent);
+                break;
+            }
+            try {
+                wait(Math.max(1, left / 1_000_000));
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Blocks taken and not handed back yet. */
+    synchronized int lent() {
+        return lent;
     }
 
     static long capacityFor(long bytes) {

@@ -7,6 +7,8 @@ import io.jsycl.Context;
 import io.jsycl.Device;
 import io.jsycl.HostArray;
 import io.jsycl.opencl.ClException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +51,26 @@ class StagingPoolTest {
             pool.give(pool.take(1 << 20)); // the pool still works
             assertThat(pool.stats().keptBytes()).isEqualTo(1 << 20);
         }
+    }
+
+    @Test
+    void aContextsCloseWaitsForABlockStillLentAndFreesItThroughItsOpenTransferQueue() throws Exception {
+        // A transfer hands its block back on a copy thread after it completes, possibly after its buffer's close has
+        // returned; a context closed at once released its transfer queue first, and freeing the late block through it
+        // crashed the JVM inside the driver (clWaitForEvents on the unmap's event).
+        Device device = openCl();
+        var context = new Context(device);
+        StagingPool pool = ApiAccess.get().impl(context).stagingPool();
+        StagingPool.Block block = pool.take(1 << 20);
+        var closing = CompletableFuture.runAsync(context::close);
+        Thread.sleep(300);
+        assertThat(closing).as("the close waits for the lent block").isNotDone();
+        assertThat(pool.lent()).isEqualTo(1);
+        pool.give(block); // as the copy thread does
+        closing.get(10, TimeUnit.SECONDS);
+        assertThat(pool.lent()).isZero();
+        assertThat(pool.stats().releases()).as("freed once, by the close").isEqualTo(1);
+        assertThat(pool.stats().keptBytes()).isZero();
     }
 
     @Test
