@@ -49,7 +49,8 @@ import org.objectweb.asm.tree.analysis.SimpleVerifier;
  * private static methods the body calls (device functions) copied in, so that it needs no private access and its
  * frames show the kernel's lines. (A body that uses a private field, an instance method or an {@code invokedynamic}
  * call site of the class is declined.) Its method {@code phases} takes the lambda's parameters
- * (captured values, then the item), the phase to run, and the work-item's saved primitive ({@code long[]}) and
+ * (captured values, a captured local accessor used only through {@code get} and {@code set} as its group's array,
+ * then the item), the phase to run, and the work-item's saved primitive ({@code long[]}) and
  * reference ({@code Object[]}) locals. It starts with a switch on the phase: phase 0 runs from the body's start,
  * phase k restores the locals saved at barrier k and goes on after it. Barrier k saves every local the verifier types
  * there (primitives as their bits) and returns k; the body's end returns -1. Its method {@code runGroup} implements
@@ -255,7 +256,7 @@ public final class HostPhaseCompiler {
 
     /**
      * The captured local accessors of {@code m} whose every use is {@code get(i)} or {@code set(i, v)}, with those
-     * calls made array loads and stores in {@code m}; the caller puts each accessor's array in its slot before them.
+     * calls made array loads and stores in {@code m}; the caller makes each accessor's parameter its array.
      */
     private static List<LocalArray> localArrays(String owner, MethodNode m, Type[] params) {
         var found = new ArrayList<LocalArray>();
@@ -275,22 +276,14 @@ public final class HostPhaseCompiler {
         return found;
     }
 
-    /** For each of {@code arrays}: the slot's local accessor replaced by its group's array. */
-    private static InsnList localLookups(List<LocalArray> arrays, String locals) {
-        InsnList out = new InsnList();
-        for (LocalArray a : arrays) {
-            String method = switch (a.element().getSort()) {
-                case Type.FLOAT -> "floats";
-                case Type.INT -> "ints";
-                case Type.LONG -> "longs";
-                default -> "doubles";
-            };
-            out.add(new VarInsnNode(Opcodes.ALOAD, a.slot()));
-            out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, locals, method, "(L" + a.accessor() + ";)["
-                    + a.element().getDescriptor(), false));
-            out.add(new VarInsnNode(Opcodes.ASTORE, a.slot()));
-        }
-        return out;
+    /** The method of the runtime's local-arrays class that gives {@code array}'s group's array. */
+    private static String lookup(LocalArray array) {
+        return switch (array.element().getSort()) {
+            case Type.FLOAT -> "floats";
+            case Type.INT -> "ints";
+            case Type.LONG -> "longs";
+            default -> "doubles";
+        };
     }
 
     /** Adds the public no-argument constructor the runtime makes the class's one instance with. */
@@ -351,18 +344,21 @@ public final class HostPhaseCompiler {
         for (Type t : params) {
             paramSlots += t.getSize();
         }
-        // Captured local accessors read and written only with get(i) and set(i, v): their group's array, looked up
-        // once per call of the phases' method (each of the work-item's phases) instead of at every access (a fifth
-        // to two fifths of a tiled kernel's time), and the accesses plain array loads and stores. The lookups are put
-        // in front of the body here, for the verifier's types, and in front of the phase switch below, for every
-        // entry.
+        // Captured local accessors read and written only with get(i) and set(i, v): the phases' method takes their
+        // group's arrays in their place, which runGroup looks up once per group and phase, and the accesses are plain
+        // array loads and stores. (Looked up at every access, the lookups took a fifth to two fifths of a tiled
+        // kernel's time; once per work-item and phase, still a third of a kernel that stages its group in local memory.)
         List<LocalArray> arrays = localArrays(owner, m, params);
-        int converted = 0;
-        if (!arrays.isEmpty()) {
-            InsnList lookups = localLookups(arrays, localArrays);
-            converted = lookups.size();
-            m.instructions.insert(lookups);
+        var arrayParams = new java.util.HashMap<Integer, LocalArray>();
+        for (int i = 0, s = 0; i < params.length; s += params[i].getSize(), i++) {
+            for (LocalArray a : arrays) {
+                if (a.slot() == s) {
+                    params[i] = Type.getType("[" + a.element().getDescriptor());
+                    arrayParams.put(i, a);
+                }
+            }
         }
+        m.desc = Type.getMethodDescriptor(Type.getReturnType(m.desc), params);
         var verifier = new SimpleVerifier(Opcodes.ASM9, Type.getObjectType(owner), null, null, false) {
         };
         verifier.setClassLoader(loader);
@@ -425,9 +421,6 @@ public final class HostPhaseCompiler {
         cases[0] = start;
         System.arraycopy(resume, 0, cases, 1, resume.length);
         LabelNode bad = new LabelNode();
-        if (!arrays.isEmpty()) {
-            body.add(localLookups(arrays, localArrays));
-        }
         body.add(new VarInsnNode(Opcodes.ILOAD, phaseSlot));
         body.add(new TableSwitchInsnNode(0, barriers.size(), bad, cases));
         body.add(bad);
@@ -456,10 +449,6 @@ public final class HostPhaseCompiler {
         body.add(start);
         for (int i = 0; i < insns.length; i++) {
             AbstractInsnNode n = insns[i];
-            if (i < converted) { // the lookups put in front of the body, which the phase switch now precedes
-                m.instructions.remove(n);
-                continue;
-            }
             int k = barriers.indexOf(i);
             if (k >= 0 && kinds.get(k) != BARRIER) {
                 // [it, x, op], [it, x, from] or [it, predicate]: the operation or the source work-item to
@@ -546,7 +535,14 @@ public final class HostPhaseCompiler {
             run.visitVarInsn(Opcodes.ALOAD, 1);
             run.visitLdcInsn(i);
             run.visitInsn(Opcodes.AALOAD);
-            unbox(run, params[i]);
+            LocalArray array = arrayParams.get(i);
+            if (array != null) { // the group's array of the local accessor
+                run.visitTypeInsn(Opcodes.CHECKCAST, array.accessor());
+                run.visitMethodInsn(Opcodes.INVOKESTATIC, localArrays, lookup(array), "(L" + array.accessor() + ";)["
+                        + array.element().getDescriptor(), false);
+            } else {
+                unbox(run, params[i]);
+            }
             run.visitVarInsn(params[i].getOpcode(Opcodes.ISTORE), slot);
             captureSlots[i] = slot;
             slot += params[i].getSize();

@@ -58,8 +58,8 @@ final class HostPhases {
 
     /**
      * A captured local accessor's array for the group being run on this thread: what a phases' method reads and
-     * writes in place of the accessor's {@code get(i)} and {@code set(i, v)} ({@link HostPhaseCompiler}), looked up once
-     * per call. Called by the generated classes.
+     * writes in place of the accessor's {@code get(i)} and {@code set(i, v)} ({@link HostPhaseCompiler}), looked up by
+     * the generated {@code runGroup} once per group and phase. Called by the generated classes.
      */
     public static final class Locals {
         private static final io.jsycl.internal.memory.ApiAccess API = io.jsycl.internal.memory.ApiAccess.get();
