@@ -56,8 +56,9 @@ final class Scratch implements AutoCloseable {
     }
 
     /**
-     * The one-element int buffer a reduction combines into, set to {@code identity}; {@link #read} takes the
-     * result. Setting and reading it go through host accessors: the value moves with the kernel that uses it.
+     * The one-element int buffer a {@code Reduction} combines into (a count), set to {@code identity}; {@link #read}
+     * takes the result. Setting and reading it go through host accessors: the value moves with the kernel that uses
+     * it.
      */
     synchronized Buffer.OfInt result(int identity) {
         Buffer.OfInt b = ints("result.int", 1);
@@ -74,10 +75,7 @@ final class Scratch implements AutoCloseable {
         }
     }
 
-    /**
-     * The one-element long buffer a reduction combines into, set to {@code identity}; {@link #read} takes the
-     * result. Setting and reading it go through host accessors: the value moves with the kernel that uses it.
-     */
+    /** As {@link #result(int)}, for the extremes' {@code long} minimum. */
     synchronized Buffer.OfLong result(long identity) {
         Buffer.OfLong b = longs("result.long", 1);
         try (var a = b.hostAccess()) {
@@ -93,35 +91,11 @@ final class Scratch implements AutoCloseable {
         }
     }
 
-    /**
-     * The one-element float buffer a reduction combines into, set to {@code identity}; {@link #read} takes the
-     * result. Setting and reading it go through host accessors: the value moves with the kernel that uses it.
-     */
-    synchronized Buffer.OfFloat result(float identity) {
-        Buffer.OfFloat b = floats("result.float", 1);
-        try (var a = b.hostAccess()) {
-            a.set(0, identity);
-        }
-        return b;
-    }
-
     /** The result in {@code b}, waiting for the commands that write it. */
     static float read(Buffer.OfFloat b) {
         try (var a = b.hostAccess()) {
             return a.get(0);
         }
-    }
-
-    /**
-     * The one-element double buffer a reduction combines into, set to {@code identity}; {@link #read} takes the
-     * result. Setting and reading it go through host accessors: the value moves with the kernel that uses it.
-     */
-    synchronized Buffer.OfDouble result(double identity) {
-        Buffer.OfDouble b = doubles("result.double", 1);
-        try (var a = b.hostAccess()) {
-            a.set(0, identity);
-        }
-        return b;
     }
 
     /** The result in {@code b}, waiting for the commands that write it. */
