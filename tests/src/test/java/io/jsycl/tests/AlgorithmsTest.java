@@ -334,7 +334,8 @@ class AlgorithmsTest {
     }
 
     static Stream<Arguments> devicesAndSortLengths() {
-        return TestDevices.all().flatMap(d -> Stream.of(1, 2, 1000, 3 * Scans.TILE + 17, 300_000)
+        // The sort's tiles are 2048 keys (Scans.TILE): exactly some, and a few past them.
+        return TestDevices.all().flatMap(d -> Stream.of(1, 2, 1000, 2 * Scans.TILE, 3 * Scans.TILE + 17, 300_000)
                 .map(n -> Arguments.of(d, n)));
     }
 
@@ -346,6 +347,8 @@ class AlgorithmsTest {
             keys[i] = keys[i] % 50; // repeated keys, for stability
         }
         keys[0] = Integer.MIN_VALUE;
+        // The largest key last, where a tile's places past the end hold the key of all ones, which sorts with it.
+        keys[n - 1] = n > 1 ? Integer.MAX_VALUE : keys[n - 1];
         int[] sorted = keys.clone();
         int[] byKey = keys.clone();
         int[] index = new int[n];
