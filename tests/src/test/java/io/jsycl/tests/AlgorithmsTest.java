@@ -334,7 +334,7 @@ class AlgorithmsTest {
     }
 
     static Stream<Arguments> devicesAndSortLengths() {
-        // The sort's tiles are 2048 keys (Scans.TILE): exactly some, and a few past them.
+        // The sort's tiles are Scans.TILE keys: exactly two, and a few past three.
         return TestDevices.all().flatMap(d -> Stream.of(1, 2, 1000, 2 * Scans.TILE, 3 * Scans.TILE + 17, 300_000)
                 .map(n -> Arguments.of(d, n)));
     }
@@ -347,7 +347,7 @@ class AlgorithmsTest {
             keys[i] = keys[i] % 50; // repeated keys, for stability
         }
         keys[0] = Integer.MIN_VALUE;
-        // The largest key last, where a tile's places past the end hold the key of all ones, which sorts with it.
+        // The largest key last: in the last, partial tile, beside the places past the end.
         keys[n - 1] = n > 1 ? Integer.MAX_VALUE : keys[n - 1];
         int[] sorted = keys.clone();
         int[] byKey = keys.clone();
