@@ -158,6 +158,40 @@ class AlgorithmsTest {
 
     @ParameterizedTest
     @MethodSource("devices")
+    void oneQueuesCallsOfGrowingAndShrinkingLengthsReuseAndGrowItsDeviceMemory(Device device) {
+        // The queue's scratch buffers grow to the largest call's need (the old ones closed once their commands are
+        // done) and serve the smaller calls after it; a closed queue refuses the next call.
+        Queue closed;
+        try (var q = new Queue(device)) {
+            for (int n : new int[] {5, 3 * Scans.TILE + 1, 40 * Scans.TILE + 7, 2 * Scans.TILE, 1}) {
+                int[] data = ints(n, n);
+                int[] scanned = new int[n];
+                int[] kept = new int[n];
+                int count;
+                try (var in = Buffer.of(data); var out = Buffer.of(scanned); var k = Buffer.of(kept)) {
+                    Scans.inclusiveScan(q, in, out);
+                    count = Compaction.copyIf(q, in, k, x -> x < 0);
+                    Sorting.sort(q, in);
+                }
+                int[] prefix = ints(n, n);
+                Arrays.parallelPrefix(prefix, Integer::sum);
+                assertThat(scanned).as("scan of %d on %s", n, device.name()).isEqualTo(prefix);
+                int[] negative = Arrays.stream(ints(n, n)).filter(x -> x < 0).toArray();
+                assertThat(Arrays.copyOf(kept, count)).as("copyIf of %d", n).isEqualTo(negative);
+                int[] sorted = ints(n, n);
+                Arrays.sort(sorted);
+                assertThat(data).as("sort of %d", n).isEqualTo(sorted);
+            }
+            closed = q;
+        }
+        try (var in = Buffer.of(new int[8]); var out = Buffer.of(new int[8])) {
+            assertThatThrownBy(() -> Scans.inclusiveScan(closed, in, out)).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("closed");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
     void threadsSharingAQueueEachGetTheirOwnResults(Device device) throws Exception {
         // The algorithms keep their device memory with the queue between calls: calls from several threads at once
         // must take it in turn, and a call that returns before its kernels finish must not disturb the next.
