@@ -167,7 +167,7 @@ public final class Sorting {
                         int start = tile * (group * PER_ITEM) + lid * PER_ITEM;
                         int end = Math.min(start + PER_ITEM, n);
                         for (int i = start; i < end; i++) {
-                            histogram.atomicAdd(((k.get(i) ^ flip) >>> at) & (RADIX - 1), 1);
+                            histogram.atomicAdd(digit(k.get(i), flip, at), 1);
                         }
                         it.barrier(Fence.LOCAL);
                         if (lid < RADIX) {
@@ -201,7 +201,7 @@ public final class Sorting {
                             ranks.set(padded(d * group + lid), 0);
                         }
                         for (int i = start; i < end; i++) {
-                            int slot = (((k.get(i) ^ flip) >>> at) & (RADIX - 1)) * group + lid;
+                            int slot = digit(k.get(i), flip, at) * group + lid;
                             ranks.set(padded(slot), ranks.get(padded(slot)) + 1);
                         }
                         it.barrier(Fence.LOCAL);
@@ -223,7 +223,7 @@ public final class Sorting {
                         // order.
                         for (int i = start; i < end; i++) {
                             int key = k.get(i);
-                            int slot = (((key ^ flip) >>> at) & (RADIX - 1)) * group + lid;
+                            int slot = digit(key, flip, at) * group + lid;
                             int to = ranks.get(padded(slot));
                             ranks.set(padded(slot), to + 1);
                             sortedKeys.set(to, key);
@@ -239,7 +239,7 @@ public final class Sorting {
                             int e = j * group + lid;
                             if (e < valid) {
                                 int key = sortedKeys.get(e);
-                                int d = ((key ^ flip) >>> at) & (RADIX - 1);
+                                int d = digit(key, flip, at);
                                 int to = o.get(d * tiles + tile) + e - digitStart.get(d);
                                 ko.set(to, key);
                                 if (withValues) {
@@ -258,6 +258,11 @@ public final class Sorting {
             }
             return last;
         }
+    }
+
+    /** The digit at bit {@code shift} of {@code key} as the sort orders it (after {@code flip}): a device function. */
+    static int digit(int key, int flip, int shift) {
+        return ((key ^ flip) >>> shift) & (RADIX - 1);
     }
 
     /** The event of a sort with nothing to move: a task that does nothing, ordered in the queue like the rest. */
