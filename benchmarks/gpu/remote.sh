@@ -4,8 +4,7 @@
 # of BUDGET_S (default 520 s) after the start, so the whole run stays under 9 minutes. A failing step is recorded in
 # $OUT/summary.md and the next one still runs. $OUT/run.properties says which page of benchmarks/results/ the run
 # belongs to (the GPU's model), the device, the date, the commit (.gpu/commit, from run.sh) and this command;
-# back on the dev machine, `python3 benchmarks/results/regenerate.py --add OUT --prune` files the run under
-# benchmarks/results/runs/ and rewrites the current pages. Besides run.properties, $OUT ends with at most 8 files:
+# back on the dev machine, `python3 benchmarks/results/regenerate.py --add OUT` merges the run into its page. Besides run.properties, $OUT ends with at most 8 files:
 # summary.md, suite-gpu.md, suite-cpu.md, first-kernel.md, jmh-submit.json, torch-peers.md, variants.md, logs.tgz (every
 # step's log and host.log); the step door adds door-probe.md and door-phases.md, the step first-programs
 # first-programs.md, the step host-device first-programs-host.md, first-programs-cpu.md and host-device.md, the step

@@ -63,5 +63,5 @@ cat <<'MSG'
 
 Ready. On the GPU host, from the repository root (with .gpu carried along):
     bash benchmarks/gpu/remote.sh          # results in $OUT (default ./bench-out)
-Then here: python3 benchmarks/results/regenerate.py --add OUT --prune   (OUT: the run's $OUT, brought back)
+Then here: python3 benchmarks/results/regenerate.py --add OUT   (OUT: the run's $OUT, brought back)
 MSG

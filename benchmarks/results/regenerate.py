@@ -1,35 +1,38 @@
 #!/usr/bin/env python3
-"""Builds the current results pages (h100.md, cpu.md, ...) from the runs under runs/.
+"""Keeps the current results pages (h100.md, cpu.md, ...): one page per platform, the only file a run leaves here.
 
-Each folder runs/<page>-<date>-<commit>/ holds what one run wrote into $OUT (benchmarks/gpu/remote.sh) and a
-run.properties file (page, device, date, commit, command; remote.sh writes it). For every benchmark, a page shows,
-row group by row group, the newest run that measured it: a run that measured only the scan replaces only the scan's
-rows. Each row ends with the commit, the date (a link to the run's folder) and the command.
+A page shows, row group by row group, the newest run that measured each benchmark: a run that measured only the scan
+replaces only the scan's rows. Each row ends with the commit that run built, its date and the command that produced
+it. Above each table, an HTML comment (invisible on the rendered page) names its row groups: their key, device, run and
+a digest of their rows, so that the page itself is what a newer run is merged into, and a hand edit shows. A run's raw
+files are not kept: the pages and git history (`git log -p -- benchmarks/results/`) are the record.
 
-  python3 benchmarks/results/regenerate.py              rewrite the pages from runs/
-  python3 benchmarks/results/regenerate.py --add OUT    copy a run's $OUT into runs/, then rewrite the pages
-  python3 benchmarks/results/regenerate.py --prune      also delete the run folders no page cites any more
-  python3 benchmarks/results/regenerate.py --check      exit 1, with a diff, if a page differs from what runs/ gives
+  python3 benchmarks/results/regenerate.py --add OUT    merge a run's $OUT (with its run.properties) into its page
+  python3 benchmarks/results/regenerate.py              rewrite the pages from their own rows (after a section's text
+                                                        or the layout changed here)
+  python3 benchmarks/results/regenerate.py --check      exit 1, with a diff, if a page was edited by hand or is not
+                                                        in this script's layout
 
 Only the standard library; Python 3.8 or later.
 """
 import argparse
 import csv
 import difflib
-import io
+import hashlib
 import json
 import os
 import re
-import shutil
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROPERTIES = "run.properties"
 REQUIRED = ("page", "device", "date", "commit", "command")
-# What --add leaves out of a run's $OUT: the step logs (remote.sh folds them into logs.tgz).
+
+
 class Run:
+    """A run's $OUT: what the benchmarks wrote, and run.properties (page, device, date, commit, command)."""
+
     def __init__(self, folder):
-        self.id = os.path.basename(folder)
         self.folder = folder
         self.props = read_properties(os.path.join(folder, PROPERTIES))
         self.page = self.props["page"]
@@ -58,19 +61,6 @@ def read_properties(path):
         sys.exit(f"{path}: no {', '.join(missing)}; a run's run.properties needs {', '.join(REQUIRED)} "
                  "(benchmarks/gpu/remote.sh writes them)")
     return props
-
-
-def load_runs(results):
-    root = os.path.join(results, "runs")
-    runs = []
-    for name in sorted(os.listdir(root)) if os.path.isdir(root) else []:
-        folder = os.path.join(root, name)
-        if os.path.isdir(folder):
-            if not os.path.exists(os.path.join(folder, PROPERTIES)):
-                sys.exit(f"{folder}: no {PROPERTIES}; every run folder needs one (page, device, date, commit, command)")
-            runs.append(Run(folder))
-    # Oldest first, so that newer runs replace older ones' groups.
-    return sorted(runs, key=lambda r: (r.date, r.id))
 
 
 # ---- reading what the benchmarks write --------------------------------------------------------------------------
@@ -378,7 +368,10 @@ SECTIONS = [
 PAGE_TITLES = {"cpu": "CPUs through PoCL"}
 
 
-# ---- writing the pages ------------------------------------------------------------------------------------------
+# ---- the pages: written from row groups, read back into them ---------------------------------------------------
+
+MARK = "<!-- groups "
+
 
 def cell(text):
     return text.replace("|", "\\|")
@@ -388,115 +381,178 @@ def code(text):
     return "`" + cell(text).replace("`", "'") + "`"
 
 
-def build_pages(runs):
-    """page name -> Markdown text, and the ids of the runs some page cites."""
-    chosen = {}  # (page, section index) -> {group key: (run, group)}, oldest runs first so newer ones replace
-    for run in runs:
-        for index, section in enumerate(SECTIONS):
-            for name in section.files:
-                if os.path.exists(run.path(name)):
-                    slot = chosen.setdefault((section.page_of(run), index), {})
-                    for group in section.read(run, run.path(name)):
-                        slot[group.key] = (run, group)
-    pages, cited = {}, set()
-    for page in sorted({p for p, _ in chosen}):
-        newest = [r for r in runs if r.page == page]
-        title = PAGE_TITLES.get(page) or (newest[-1].device.split(",")[0] if newest else page)
-        out = [f"# Current benchmark results: {title}", "",
-               "The numbers that hold now on this device. Each row comes from the newest run that measured it, "
-               "and ends with the commit that run built, its date (a link to its raw files under `runs/`) and the "
-               "command that produced it. A newer run replaces only the rows it measured.", "",
-               "Generated by `python3 benchmarks/results/regenerate.py` from `runs/*/`; do not edit it by hand. "
-               "After a run on the GPU host, `python3 benchmarks/results/regenerate.py --add $OUT --prune` adds "
-               "it and drops the runs no page cites any more (benchmarks/README.md). Earlier runs: "
-               "`git log --stat -- benchmarks/results/`.", ""]
-        last_title = None
-        for index, section in enumerate(SECTIONS):
-            slot = chosen.get((page, index))
-            if not slot:
-                continue
-            if section.title != last_title:
-                out += [f"## {section.title}", ""]
-                last_title = section.title
-            out += [section.intro, ""]
-            devices = list(dict.fromkeys(g.device or r.device for r, g in slot.values()))
-            out += ["Device: " + "; ".join(devices) + ".", ""]
-            previous = None
-            for run, group in slot.values():
-                cited.add(run.id)
-                if (group.caption, group.header) != previous:
-                    if previous is not None:
-                        out.append("")
-                    if group.caption:
-                        out += [f"**{group.caption}**", ""]
-                    header = group.header + ["commit", "date", "command"]
-                    out += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-                    previous = (group.caption, group.header)
-                tail = [cell(run.commit), f"[{run.date[:10]}](runs/{run.id}/)", code(run.command)]
-                for row in group.rows:
-                    out.append("| " + " | ".join(row + tail) + " |")
-            out.append("")
-        pages[page] = "\n".join(out)
-    return pages, cited
+def section_id(section):
+    """What a page's table notes call its section: its title and first file (two sections read one file)."""
+    return f"{section.title}: {section.files[0]}"
+
+
+SECTION_INDEX = {section_id(s): i for i, s in enumerate(SECTIONS)}
+assert len(SECTION_INDEX) == len(SECTIONS), "each section needs a title and first file of its own"
+
+
+class Placed:
+    """A row group on a page: what the run measured (a Group), and the run's commit, date, command and device."""
+
+    def __init__(self, group, commit, date, command, device):
+        self.group, self.commit, self.date, self.command, self.device = group, commit, date, command, device
+
+    def lines(self):
+        tail = [cell(self.commit), self.date[:10], code(self.command)]
+        return ["| " + " | ".join(row + tail) + " |" for row in self.group.rows]
+
+    def note(self):
+        g = self.group
+        return {"key": g.key, "caption": g.caption, "device": self.device, "commit": self.commit, "date": self.date,
+                "command": self.command, "rows": len(g.rows), "digest": digest(self.lines())}
+
+
+def digest(lines):
+    return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()[:16]
+
+
+def key_of(key):
+    return json.dumps(key)
+
+
+def render(page, title, sections):
+    """The page's text. sections: section index -> {key: Placed}, in the order the rows are shown."""
+    out = [f"# Current benchmark results: {title}", "",
+           "The numbers that hold now on this device. Each row comes from the newest run that measured it, and ends "
+           "with the commit that run built, its date and the command that produced it. A newer run replaces only the "
+           "rows it measured; earlier numbers are in git history (`git log -p -- benchmarks/results/`).", "",
+           "Kept by `python3 benchmarks/results/regenerate.py`; do not edit it by hand (`--check` finds edits). After "
+           "a run on the GPU host, `python3 benchmarks/results/regenerate.py --add $OUT` merges it "
+           "(benchmarks/README.md).", ""]
+    last_title = None
+    for index, section in enumerate(SECTIONS):
+        placed = list(sections.get(index, {}).values())
+        if not placed:
+            continue
+        if section.title != last_title:
+            out += [f"## {section.title}", ""]
+            last_title = section.title
+        out += [section.intro, ""]
+        out += ["Device: " + "; ".join(dict.fromkeys(p.device for p in placed)) + ".", ""]
+        tables = []  # consecutive groups of one caption and header share a table
+        for p in placed:
+            if tables and (tables[-1][0].group.caption, tables[-1][0].group.header) == (p.group.caption,
+                                                                                        p.group.header):
+                tables[-1].append(p)
+            else:
+                tables.append([p])
+        for n, table in enumerate(tables):
+            if n:
+                out.append("")
+            first = table[0].group
+            notes = [p.note() for p in table]
+            out.append(MARK + json.dumps({"section": section_id(section), "groups": notes}, ensure_ascii=False)
+                       + " -->")
+            if first.caption:
+                out += [f"**{first.caption}**", ""]
+            header = first.header + ["commit", "date", "command"]
+            out += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+            for p in table:
+                out += p.lines()
+        out.append("")
+    return "\n".join(out)
+
+
+def read_page(path):
+    """A page's title and row groups (as render takes them), and the groups whose rows were edited by hand."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    title = lines[0][len("# Current benchmark results: "):] if lines else ""
+    sections, edited = {}, []
+    i = 0
+    while i < len(lines):
+        if not lines[i].startswith(MARK):
+            i += 1
+            continue
+        note = json.loads(lines[i][len(MARK):-len(" -->")])
+        index = SECTION_INDEX.get(note["section"])
+        if index is None:
+            sys.exit(f"{path}: a table of section '{note['section']}', which this script no longer has")
+        i += 1
+        while i < len(lines) and not lines[i].startswith("| "):
+            i += 1
+        header = split_row(lines[i])[:-3]
+        i += 2  # the header and the separator
+        for g in note["groups"]:
+            rows = lines[i:i + g["rows"]]
+            i += g["rows"]
+            if digest(rows) != g["digest"]:
+                edited.append(f"{path}: the rows of {g['key']} in '{SECTIONS[index].title}' were edited by hand")
+            group = Group(g["key"], header, [split_row(r)[:-3] for r in rows], g["caption"])
+            sections.setdefault(index, {})[key_of(g["key"])] = Placed(group, g["commit"], g["date"], g["command"],
+                                                                       g["device"])
+    return title, sections, edited
 
 
 def add_run(results, source):
-    props = read_properties(os.path.join(source, PROPERTIES))
-    base = f"{props['page']}-{props['date'][:10]}-{props['commit'].split()[0]}"
-    target, n = os.path.join(results, "runs", base), 2
-    while os.path.exists(target):
-        target, n = os.path.join(results, "runs", f"{base}-{n}"), n + 1
-    os.makedirs(target)
-    # Only what a page reads, and the run's properties: the rest of a run's output (logs, per-pass files, plots) stays
-    # with the run, so that the folder holds the numbers the pages cite and nothing else.
-    kept = {name for section in SECTIONS for name in section.files} | {PROPERTIES}
-    for name in sorted(os.listdir(source)):
-        if name in kept and os.path.isfile(os.path.join(source, name)):
-            shutil.copy2(os.path.join(source, name), target)
-    print(f"added {os.path.relpath(target, results)}")
+    """Merges the run in {@code source} into its page: each group it measured replaces the page's of the same key."""
+    run = Run(source)
+    measured = 0
+    pages = {}
+    for index, section in enumerate(SECTIONS):
+        for name in section.files:
+            if not os.path.exists(run.path(name)):
+                continue
+            page = section.page_of(run)
+            if page not in pages:
+                path = os.path.join(results, page + ".md")
+                pages[page] = read_page(path)[:2] if os.path.exists(path) else ("", {})
+            for group in section.read(run, run.path(name)):
+                placed = Placed(group, run.commit, run.date, run.command, group.device or run.device)
+                pages[page][1].setdefault(index, {})[key_of(group.key)] = placed
+                measured += 1
+    if not measured:
+        sys.exit(f"{source}: no file a page reads ({', '.join(sorted({n for s in SECTIONS for n in s.files}))})")
+    for page, (title, sections) in pages.items():
+        title = PAGE_TITLES.get(page) or (run.device.split(",")[0] if page == run.page else title) or page
+        path = os.path.join(results, page + ".md")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(render(page, title, sections))
+        print(f"merged {measured} row group(s) of {source} into {os.path.relpath(path)}")
+
+
+def pages_in(results):
+    return sorted(n[:-3] for n in os.listdir(results) if re.match(r"^[a-z0-9-]+\.md$", n) and n != "README.md")
 
 
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--results", default=HERE, help="the results folder (default: this script's)")
     parser.add_argument("--add", metavar="OUT", help="a run's output folder, with its run.properties")
-    parser.add_argument("--prune", action="store_true", help="delete run folders no page cites")
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a page is not current")
     args = parser.parse_args(argv)
-    if args.check and (args.add or args.prune):
-        parser.error("--check changes nothing: leave out --add and --prune")
+    if args.check and args.add:
+        parser.error("--check changes nothing: leave out --add")
     if args.add:
         add_run(args.results, args.add)
-    runs = load_runs(args.results)
-    pages, cited = build_pages(runs)
+        return 0
     stale = []
-    for page, text in pages.items():
+    for page in pages_in(args.results):
         path = os.path.join(args.results, page + ".md")
-        old = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
-        if old == text:
-            continue
+        title, sections, edited = read_page(path)
+        old = open(path, encoding="utf-8").read()
+        text = render(page, title, sections)
         if args.check:
-            stale.append(path)
-            sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), text.splitlines(True), path,
-                                                       "regenerated", n=1))
-        else:
+            for message in edited:
+                print(message)
+            if edited or old != text:
+                stale.append(path)
+                sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), text.splitlines(True), path,
+                                                           "as this script writes it", n=1))
+        elif old != text:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
             print(f"wrote {os.path.relpath(path)}")
-    for name in sorted(os.listdir(args.results)):
-        if re.match(r"^[a-z0-9-]+\.md$", name) and name[:-3] not in pages and name != "README.md":
-            stale.append(os.path.join(args.results, name)) if args.check else None
-            print(f"{name}: no run gives this page any more; delete it (git history keeps it)", file=sys.stderr)
-    uncited = [r for r in runs if r.id not in cited]
-    for run in uncited:
-        if args.prune:
-            shutil.rmtree(run.folder)
-            print(f"deleted runs/{run.id}: no page cites it (git history keeps it)")
-        else:
-            print(f"runs/{run.id}: no page cites it any more; --prune deletes it", file=sys.stderr)
-    if args.check and (stale or uncited):
-        print("results pages are not current: run python3 benchmarks/results/regenerate.py"
-              + (" --prune" if uncited else "") + " and commit the result", file=sys.stderr)
+    if os.path.isdir(os.path.join(args.results, "runs")):
+        stale.append("runs/")
+        print("runs/: a run's raw files are no longer kept here (git history has them): delete the folder")
+    if args.check and stale:
+        print("results pages are not current: merge runs with python3 benchmarks/results/regenerate.py --add OUT, "
+              "never by hand, and commit the result", file=sys.stderr)
         return 1
     return 0
 

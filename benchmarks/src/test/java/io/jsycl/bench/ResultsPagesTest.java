@@ -16,20 +16,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The current results pages ({@code benchmarks/results/h100.md}, {@code cpu.md}) against the runs they are generated
- * from, through {@code benchmarks/results/regenerate.py}: the committed pages are what the committed runs give, a newer
- * run replaces only the rows it measured, and runs no page cites are pruned. Needs {@code python3}; skipped, with a
- * message, where there is none.
+ * The current results pages ({@code benchmarks/results/h100.md}, {@code cpu.md} ...) and
+ * {@code benchmarks/results/regenerate.py}, which merges runs into them: the committed pages are in the script's
+ * layout and unedited, a newer run replaces only the rows it measured and leaves no file beside the pages, and a run
+ * without its properties or without anything a page reads is refused. Needs {@code python3}; skipped, with a message,
+ * where there is none.
  */
 class ResultsPagesTest {
-    /** The run that holds the launch rate, the sweep and the scan on the committed H100 page. */
-    private static final String LATEST = "h100-2026-11-25-9712e31";
     private static Path results;
 
     @BeforeAll
     static void findResultsAndPython() throws Exception {
         // Surefire runs in the module's folder; from the repository root the folder is benchmarks/results.
-        results = Files.isDirectory(Path.of("results", "runs")) ? Path.of("results") : Path.of("benchmarks", "results");
+        results = Files.isRegularFile(Path.of("results", "regenerate.py")) ? Path.of("results")
+                : Path.of("benchmarks", "results");
         assertThat(results.resolve("regenerate.py")).exists();
         boolean python;
         try {
@@ -42,12 +42,15 @@ class ResultsPagesTest {
     }
 
     @Test
-    void committedPagesAreWhatTheCommittedRunsGive() throws Exception {
+    void theCommittedPagesAreCurrentAndTheOnlyFilesBesideTheScript() throws Exception {
         Result r = regenerate(results, "--check");
 
         assertThat(r.exit).as(r.output).isZero();
-        assertThat(results.resolve("h100.md")).exists();
-        assertThat(results.resolve("cpu.md")).exists();
+        try (Stream<Path> files = Files.list(results)) {
+            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
+                    .contains("h100.md", "cpu.md", "regenerate.py").allMatch(n -> n.endsWith(".md") || n.equals(
+                            "regenerate.py"));
+        }
     }
 
     @Test
@@ -61,20 +64,23 @@ class ResultsPagesTest {
         Result r = regenerate(copy, "--check");
 
         assertThat(r.exit).as(r.output).isEqualTo(1);
-        assertThat(r.output).contains("h100.md").contains("-| jsycl `q.submit` (in-order queue) | 5.62, 5.54, 6.11 | 4.00")
-                .contains("results pages are not current: run python3 benchmarks/results/regenerate.py");
+        assertThat(r.output).contains("h100.md").contains("were edited by hand")
+                .contains("results pages are not current");
     }
 
     @Test
-    void aNewerRunReplacesOnlyTheRowsItMeasured(@TempDir Path dir) throws Exception {
+    void aNewerRunReplacesOnlyTheRowsItMeasuredAndLeavesNoFileBehind(@TempDir Path dir) throws Exception {
         Path copy = copyResults(dir);
+        assertThat(section(Files.readString(copy.resolve("h100.md")), "## Scan")).contains("| 214.32 |")
+                .contains("| 9712e31 |");
         Path out = dir.resolve("out");
         Files.createDirectories(out);
-        String scan = Files.readString(copy.resolve("runs").resolve(LATEST).resolve("scan.md"));
-        assertThat(scan).contains("| one pass | 2^26 | 20 | 214.32 |");
-        Files.writeString(out.resolve("scan.md"), scan.replace("| 214.32 |", "| 199.99 |"));
+        Files.writeString(out.resolve("scan.md"), """
+                | scan | n | reps | per op µs | kernel µs | per op GB/s | kernel GB/s | check |
+                |---|---|---|---|---|---|---|---|
+                | one pass | 2^26 | 20 | 199.99 | 215.52 | 2505.0 | 2491.0 | ok |
+                """);
         Files.writeString(out.resolve("logs.tgz"), "not a run result");
-        Files.writeString(out.resolve("scan-pass-2.csv"), "a file no page reads");
         Files.writeString(out.resolve("run.properties"), """
                 page=h100
                 device=NVIDIA H100 80GB HBM3, driver 999.1
@@ -86,53 +92,23 @@ class ResultsPagesTest {
         Result r = regenerate(copy, "--add", out.toString());
 
         assertThat(r.exit).as(r.output).isZero();
-        Path added = copy.resolve("runs").resolve("h100-2099-01-02-abc1234");
-        assertThat(added.resolve("scan.md")).exists();
-        assertThat(added.resolve("logs.tgz")).doesNotExist();
-        assertThat(added.resolve("scan-pass-2.csv")).doesNotExist();
         String page = Files.readString(copy.resolve("h100.md"));
-        String scanSection = section(page, "## Scan");
-        assertThat(scanSection).contains("| one pass | 2^26 | 20 | 199.99 |").contains("| abc1234 | [2099-01-02]("
-                + "runs/h100-2099-01-02-abc1234/) | `OUT=$OUT STEPS=\"scan\" bash benchmarks/gpu/remote.sh` |")
+        assertThat(section(page, "## Scan")).contains("| one pass | 2^26 | 20 | 199.99 |")
+                .contains("| abc1234 | 2099-01-02 | `OUT=$OUT STEPS=\"scan\" bash benchmarks/gpu/remote.sh` |")
                 .doesNotContain("214.32").doesNotContain("9712e31");
         assertThat(section(page, "## Launch rate")).contains("| 9712e31 |").doesNotContain("abc1234");
         assertThat(section(page, "## Size sweep")).contains("| 9712e31 |").doesNotContain("abc1234");
-        // The older run still gives the sweep and the launch rate: nothing to prune.
-        assertThat(r.output).doesNotContain("no page cites");
-    }
-
-    @Test
-    void pruneDeletesTheRunsNoPageCitesAnyMore(@TempDir Path dir) throws Exception {
-        Path copy = copyResults(dir);
-        Path out = dir.resolve("out");
-        Files.createDirectories(out);
-        Path older = copy.resolve("runs").resolve("h100-2026-11-25-e011829");
-        Files.copy(older.resolve("jmh-submit.json"), out.resolve("jmh-submit.json"));
-        Files.writeString(out.resolve("run.properties"), """
-                page=h100
-                device=NVIDIA H100 80GB HBM3, driver 999.1
-                date=2099-01-02T03:04:05Z
-                commit=def5678
-                command=OUT=$OUT STEPS="jmh-submit" bash benchmarks/gpu/remote.sh
-                """);
-
-        Result check = regenerate(copy, "--add", out.toString());
-        assertThat(check.exit).as(check.output).isZero();
-        assertThat(check.output).contains("runs/h100-2026-11-25-e011829: no page cites it any more; --prune deletes it");
-        assertThat(regenerate(copy, "--check").exit).isEqualTo(1);
-
-        Result prune = regenerate(copy, "--prune");
-
-        assertThat(prune.exit).as(prune.output).isZero();
-        assertThat(older).doesNotExist();
-        assertThat(copy.resolve("runs").resolve(LATEST)).exists();
-        assertThat(section(Files.readString(copy.resolve("h100.md")), "## Submit cost")).contains("| def5678 |");
         assertThat(regenerate(copy, "--check").exit).isZero();
+        try (Stream<Path> files = Files.list(copy)) {
+            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
+                    .allMatch(n -> n.endsWith(".md") || n.equals("regenerate.py"));
+        }
     }
 
     @Test
     void aRunWithoutItsPropertiesIsRefusedWithWhatToWrite(@TempDir Path dir) throws Exception {
         Path copy = copyResults(dir);
+        String before = Files.readString(copy.resolve("h100.md"));
         Path out = dir.resolve("out");
         Files.createDirectories(out);
         Files.writeString(out.resolve("run.properties"), "page=h100\ndate=2099-01-02\n");
@@ -142,7 +118,27 @@ class ResultsPagesTest {
         assertThat(r.exit).isNotZero();
         assertThat(r.output).contains("run.properties: no device, commit, command")
                 .contains("needs page, device, date, commit, command");
-        assertThat(copy.resolve("runs").resolve("h100-2099-01-02-abc1234")).doesNotExist();
+        assertThat(Files.readString(copy.resolve("h100.md"))).isEqualTo(before);
+    }
+
+    @Test
+    void aRunWithNothingAPageReadsIsRefused(@TempDir Path dir) throws Exception {
+        Path copy = copyResults(dir);
+        Path out = dir.resolve("out");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("logs.tgz"), "not a run result");
+        Files.writeString(out.resolve("run.properties"), """
+                page=h100
+                device=NVIDIA H100 80GB HBM3, driver 999.1
+                date=2099-01-02T03:04:05Z
+                commit=abc1234
+                command=OUT=$OUT STEPS="scan" bash benchmarks/gpu/remote.sh
+                """);
+
+        Result r = regenerate(copy, "--add", out.toString());
+
+        assertThat(r.exit).as(r.output).isNotZero();
+        assertThat(r.output).contains("no file a page reads");
     }
 
     /** The text of one "## " section of a page, up to the next. */

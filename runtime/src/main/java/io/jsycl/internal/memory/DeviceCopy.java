@@ -29,7 +29,7 @@ public final class DeviceCopy {
      * The slice of a pipelined staged transfer: big enough that a transfer's fixed cost is small beside it, small
      * enough that the copy engine starts early and every copy thread has slices to take (on the H100 host 4 MiB
      * slices on 8 threads moved 43 GB/s up and 50 GB/s down, 16 MiB slices 36 and 42, 64 MiB 22 and 23:
-     * {@code DoorProbe}, benchmarks/results/runs/h100-2026-11-27-d86233a/door-probe.md).
+     * {@code DoorProbe}, git show bc45de4:benchmarks/results/runs/h100-2026-11-27-d86233a/door-probe.md).
      */
     static final long PIPELINE_CHUNK = 4L << 20;
 
