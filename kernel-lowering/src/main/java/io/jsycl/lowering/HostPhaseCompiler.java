@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Optional;
 import org.objectweb.asm.ClassReader;
@@ -349,7 +350,7 @@ public final class HostPhaseCompiler {
         // array loads and stores. (Looked up at every access, the lookups took a fifth to two fifths of a tiled
         // kernel's time; once per work-item and phase, still a third of a kernel that stages its group in local memory.)
         List<LocalArray> arrays = localArrays(owner, m, params);
-        var arrayParams = new java.util.HashMap<Integer, LocalArray>();
+        var arrayParams = new HashMap<Integer, LocalArray>();
         for (int i = 0, s = 0; i < params.length; s += params[i].getSize(), i++) {
             for (LocalArray a : arrays) {
                 if (a.slot() == s) {

@@ -2,6 +2,7 @@ package io.jsycl.algorithms;
 
 import io.jsycl.Buffer;
 import io.jsycl.Queue;
+import io.jsycl.Range;
 import io.jsycl.internal.memory.ApiAccess;
 import java.util.HashMap;
 import java.util.Map;
@@ -37,22 +38,22 @@ final class Scratch implements AutoCloseable {
 
     /** The int buffer {@code name}, of at least {@code size} elements, zero-filled when made. */
     synchronized Buffer.OfInt ints(String name, int size) {
-        return buffer(name, size, Buffer.OfInt.class, n -> Buffer.ofInt(io.jsycl.Range.of(n)));
+        return buffer(name, size, Buffer.OfInt.class, n -> Buffer.ofInt(Range.of(n)));
     }
 
     /** The long buffer {@code name}, of at least {@code size} elements, zero-filled when made. */
     synchronized Buffer.OfLong longs(String name, int size) {
-        return buffer(name, size, Buffer.OfLong.class, n -> Buffer.ofLong(io.jsycl.Range.of(n)));
+        return buffer(name, size, Buffer.OfLong.class, n -> Buffer.ofLong(Range.of(n)));
     }
 
     /** The float buffer {@code name}, of at least {@code size} elements, zero-filled when made. */
     synchronized Buffer.OfFloat floats(String name, int size) {
-        return buffer(name, size, Buffer.OfFloat.class, n -> Buffer.ofFloat(io.jsycl.Range.of(n)));
+        return buffer(name, size, Buffer.OfFloat.class, n -> Buffer.ofFloat(Range.of(n)));
     }
 
     /** The double buffer {@code name}, of at least {@code size} elements, zero-filled when made. */
     synchronized Buffer.OfDouble doubles(String name, int size) {
-        return buffer(name, size, Buffer.OfDouble.class, n -> Buffer.ofDouble(io.jsycl.Range.of(n)));
+        return buffer(name, size, Buffer.OfDouble.class, n -> Buffer.ofDouble(Range.of(n)));
     }
 
     /**
