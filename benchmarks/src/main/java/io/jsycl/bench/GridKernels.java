@@ -6,6 +6,7 @@ import io.jsycl.Event;
 import io.jsycl.Queue;
 import io.jsycl.QueueProperty;
 import io.jsycl.Range;
+import io.jsycl.internal.platform.SubmitPhases;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClDevice;
 import io.jsycl.opencl.ClKernel;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -122,6 +124,11 @@ public final class GridKernels {
 
         /** Per timed run: from its start to the return of its last submit (the rest is the wait). */
         final long[] submits;
+        /**
+         * Per timed run, with {@code JSYCL_TRACE_SUBMITS} on: its submits' phases, each phase summed over the run's
+         * launches, in microseconds ({@link SubmitPhases}); null entries where tracing is off.
+         */
+        final List<Map<String, Double>> phases = new ArrayList<>();
         private int round;
 
         @Override
@@ -133,8 +140,41 @@ public final class GridKernels {
             }
             if (round < submits.length) {
                 submits[round++] = System.nanoTime() - t0;
+                phases.add(SubmitPhases.enabled() ? summed(SubmitPhases.take()) : null);
             }
             last.await();
+        }
+
+        /** Each phase's time summed over {@code samples}, in microseconds, in the order the submits passed them. */
+        private static Map<String, Double> summed(List<SubmitPhases.Sample> samples) {
+            var sum = new LinkedHashMap<String, Double>();
+            for (var s : samples) {
+                for (int i = 0; i < s.phases().size(); i++) {
+                    sum.merge(s.phases().get(i), s.nanos()[i] / 1e3, Double::sum);
+                }
+            }
+            return sum;
+        }
+
+        /**
+         * The phases of the second run and the median of each phase over the runs after it, for the notes; null where
+         * tracing is off.
+         */
+        String phaseNote() {
+            if (phases.size() < 3 || phases.get(1) == null) {
+                return null;
+            }
+            var text = new StringBuilder("second run ");
+            phases.get(1).forEach((p, us) -> text.append(String.format(Locale.ROOT, "%s %.1f, ", p, us)));
+            text.setLength(text.length() - 2);
+            text.append("; median of the later runs ");
+            var later = phases.subList(2, phases.size());
+            for (String p : later.getLast().keySet()) {
+                double[] v = later.stream().mapToDouble(m -> m.getOrDefault(p, 0.0)).sorted().toArray();
+                text.append(String.format(Locale.ROOT, "%s %.1f, ", p, v[v.length / 2]));
+            }
+            text.setLength(text.length() - 2);
+            return text.append(" (µs, each phase summed over the run's launches)").toString();
         }
 
         @Override
@@ -476,6 +516,10 @@ public final class GridKernels {
                     + "(medians after the second run)%n", w.name,
                     Stats.of(Arrays.copyOfRange(submits, 2, submits.length)).medianMs() * 1e3,
                     median(Arrays.copyOfRange(w.host, 2, w.host.length)) * 1e3));
+            String phases = ((JsyclWay) w).phaseNote();
+            if (phases != null) {
+                notes.append("    - submit phases: ").append(phases).append('\n');
+            }
         }
         for (Way w : ways) {
             for (int i = -1; i < PROFILED_RUNS; i++) {
