@@ -69,6 +69,12 @@ public final class SubmitPhases {
 
     private static final ThreadLocal<Current> CURRENT = ThreadLocal.withInitial(Current::new);
     private static final Map<String, Kept> BY_KERNEL = new ConcurrentHashMap<>();
+    /**
+     * Each kernel's name by the supplier that gives it (a kernel's lowering, one object per kernel): a kernel's name
+     * reads its class file for the source line, which at every submit would cost more than the submit itself and
+     * evict the caches the next submit's phases run in.
+     */
+    private static final Map<Supplier<String>, String> NAMES = new ConcurrentHashMap<>();
 
     static {
         if (ENABLED) {
@@ -104,7 +110,7 @@ public final class SubmitPhases {
         }
         mark("rest");
         c.open = false;
-        String name = kernel.get();
+        String name = NAMES.computeIfAbsent(kernel, Supplier::get);
         var sample = new Sample(name, List.of(Arrays.copyOf(c.names, c.n)), Arrays.copyOf(c.nanos, c.n));
         if (c.taken.size() < MAX_TAKEN) {
             c.taken.add(sample);
