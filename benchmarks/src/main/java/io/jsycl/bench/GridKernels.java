@@ -35,7 +35,9 @@ import java.util.stream.IntStream;
  * {@code h.parallelFor(Range.of(...), it -> ...)} over buffers of the data's shape ({@code Buffer.of(array, Range)} in,
  * {@code Buffer.ofFloat(Range)} out) that stay on the device; each hand-written twin does the same arithmetic with 2-D work-groups of 32x8 and 16x16 or 3-D ones of
  * 8x8x4 and 32x4x2 (OpenCL order, dimension 0 the fastest), the global size rounded up and a bounds check in the
- * kernel; the transpose also has a tiled hand-written kernel in local memory as a reference row.
+ * kernel; the transpose also has a tiled hand-written kernel in local memory as a reference row. One more hand-written
+ * row (32x8, or 32x4x2) builds its program in its first run, as jsycl's first submit does: the baseline for the first
+ * and second runs.
  *
  * <p>A run is the whole operation and its wait, on the host clock: {@code System.nanoTime()} around the submits and
  * the await of the last event for jsycl, around the enqueues (without events) and {@code clFinish} for the
@@ -53,8 +55,11 @@ import java.util.stream.IntStream;
  * read together.
  *
  * <pre>
- * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--only NAME] [--small] [--order hand-first] [--out FILE.md]
+ * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--only NAME] [--small] [--order hand-first] [--first-run aside]
+ *     [--out FILE.md]
  * </pre>
+ * {@code --first-run aside}: each path's first run on a thread of its own while the timing thread spins, so that
+ * the build's work does not run on the timing thread's core (an experiment on what the second run pays).
  * {@code --small}: 256² and 512² images, 32³ cubes, for PoCL.
  * {@code --order hand-first}: each workload's hand-written paths before jsycl's.
  */
@@ -229,8 +234,13 @@ public final class GridKernels {
         private final RawCl cl;
         private final ClCommandQueue plain;
         private final Arena arena;
-        private final ClProgram program;
-        private final ClKernel kernel;
+        private final ClMem in;
+        private final ClMem table;
+        private final String kernelName;
+        /** Whether the program is built in the first run, as jsycl builds its kernel at its first submit. */
+        private final boolean buildInFirstRun;
+        private ClProgram program;
+        private ClKernel kernel;
         private final ClMem out;
         private final long[] global;
         private final long[] local;
@@ -241,18 +251,31 @@ public final class GridKernels {
          */
         RawWay(String name, boolean twin, GridOp op, RawCl cl, ClCommandQueue plain, Arena arena, ClMem in,
                 ClMem table, String kernelName, long[] global, long[] local, int rounds) {
+            this(name, twin, op, cl, plain, arena, in, table, kernelName, global, local, rounds, false);
+        }
+
+        /**
+         * As above; {@code buildInFirstRun}: the program is compiled from its source in the first run, a comment
+         * making the source new to the driver's own cache of binaries, as jsycl's first submit lowers and builds.
+         */
+        RawWay(String name, boolean twin, GridOp op, RawCl cl, ClCommandQueue plain, Arena arena, ClMem in,
+                ClMem table, String kernelName, long[] global, long[] local, int rounds, boolean buildInFirstRun) {
             super(name, shape(local), twin, rounds);
             this.op = op;
             this.cl = cl;
             this.plain = plain;
             this.arena = arena;
-            this.program = cl.build(op.source());
-            this.kernel = ClKernel.create(program, kernelName);
+            this.in = in;
+            this.table = table;
+            this.kernelName = kernelName;
+            this.buildInFirstRun = buildInFirstRun;
             this.out = cl.buffer(4 * op.shape().size());
             try (var fill = cl.queue.enqueueFillBuffer(out, arena.allocate(4), 0, 4 * op.shape().size(), List.of())) {
                 fill.await(); // zeros where a run does not write (the first and last slices)
             }
-            op.bind(kernel, in, out, table);
+            if (!buildInFirstRun) {
+                build();
+            }
             this.global = new long[global.length];
             for (int d = 0; d < global.length; d++) {
                 this.global[d] = (global[d] + local[d] - 1) / local[d] * local[d];
@@ -260,8 +283,21 @@ public final class GridKernels {
             this.local = local;
         }
 
+        private void build() {
+            String source = op.source();
+            if (buildInFirstRun) {
+                source = "// built at " + System.nanoTime() + "\n" + source;
+            }
+            program = cl.build(source);
+            kernel = ClKernel.create(program, kernelName);
+            op.bind(kernel, in, out, table);
+        }
+
         @Override
         void run() {
+            if (kernel == null) {
+                build();
+            }
             for (int l = 0; l < op.launches(); l++) {
                 op.bindLaunch(kernel, l);
                 plain.enqueueNDRangeKernelWithoutEvent(kernel, global.length, null, global, local, List.of());
@@ -288,8 +324,10 @@ public final class GridKernels {
 
         @Override
         public void close() {
-            kernel.close();
-            program.close();
+            if (kernel != null) {
+                kernel.close();
+                program.close();
+            }
             out.close();
         }
     }
@@ -303,6 +341,7 @@ public final class GridKernels {
         }
         boolean small = opts.containsKey("small");
         boolean handFirst = "hand-first".equals(opts.get("order"));
+        boolean firstAside = "aside".equals(opts.get("first-run"));
         String only = opts.getOrDefault("only", "").toLowerCase(Locale.ROOT);
         Device device = Suite.devices(opts.get("device")).getFirst();
         List<GridOp> ops = new ArrayList<>(small
@@ -352,7 +391,7 @@ public final class GridKernels {
             try {
                 for (GridOp op : ops) {
                     System.err.println(op.name() + " " + op.size() + " ...");
-                    timed.add(time(op, q, inOrder, profiling, cl, plain, runs, handFirst));
+                    timed.add(time(op, q, inOrder, profiling, cl, plain, runs, handFirst, firstAside));
                 }
                 for (Timed t : timed) {
                     String rows = finish(t, notes);
@@ -465,7 +504,7 @@ public final class GridKernels {
 
     /** Makes {@code op}'s ways and times them, each its rounds back to back. */
     private static Timed time(GridOp op, Queue q, Queue inOrder, Queue profiling, RawCl cl, ClCommandQueue plain,
-            int runs, boolean handFirst) {
+            int runs, boolean handFirst, boolean firstAside) {
         int rounds = 2 + runs;
         float[] input = input(op);
         var ways = new ArrayList<Way>();
@@ -489,7 +528,11 @@ public final class GridKernels {
             for (Way w : order) {
                 for (int r = 0; r < rounds; r++) {
                     long t0 = System.nanoTime();
-                    w.run();
+                    if (r == 0 && firstAside) {
+                        runAside(w);
+                    } else {
+                        w.run();
+                    }
                     w.host[r] = System.nanoTime() - t0;
                 }
             }
@@ -497,6 +540,35 @@ public final class GridKernels {
         } catch (RuntimeException | Error e) {
             new Timed(op, input, ways, arena, jsyclIn, rawIn, rawTable).close();
             throw e;
+        }
+    }
+
+    /**
+     * Runs {@code w}'s run on a thread of its own while this one spins ({@code --first-run aside}): a first run's
+     * lowering and build then run on another core, and this thread's core keeps the caches its next runs use.
+     */
+    private static void runAside(Way w) {
+        var failure = new java.util.concurrent.atomic.AtomicReference<Throwable>();
+        var finished = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread t = Thread.ofPlatform().name("first run aside").start(() -> {
+            try {
+                w.run();
+            } catch (Throwable e) {
+                failure.set(e);
+            } finally {
+                finished.set(true);
+            }
+        });
+        while (!finished.get()) {
+            Thread.onSpinWait();
+        }
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure.get() != null) {
+            throw new IllegalStateException("the first run failed", failure.get());
         }
     }
 
@@ -550,6 +622,11 @@ public final class GridKernels {
             ways.add(new RawWay("hand-written " + shape(local), true, op, cl, plain, arena, rawIn, rawTable, "grid",
                     extent, local, rounds));
         }
+        // The coalescing shape again, its program built in its first run as jsycl's is: the baseline for the first
+        // and second runs (a build evicts the caches the next runs' host code and the driver's enqueue run in).
+        long[] built = groups.getLast()[0] == 32 ? groups.getLast() : groups.getFirst();
+        ways.add(new RawWay("hand-written " + shape(built) + ", built in its first run", false, op, cl, plain, arena,
+                rawIn, rawTable, "grid", extent, built, rounds, true));
         if (op instanceof GridOp.Transpose && op.n % GridOp.Transpose.TILE == 0) {
             int rowsPerItem = GridOp.Transpose.TILE / GridOp.Transpose.TILE_ROWS;
             ways.add(new RawWay("hand-written tiled, local memory (reference)", false, op, cl, plain, arena, rawIn,
