@@ -55,11 +55,8 @@ import java.util.stream.IntStream;
  * read together.
  *
  * <pre>
- * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--only NAME] [--small] [--order hand-first] [--first-run aside]
- *     [--out FILE.md]
+ * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--only NAME] [--small] [--order hand-first] [--out FILE.md]
  * </pre>
- * {@code --first-run aside}: each path's first run on a thread of its own while the timing thread spins, so that
- * the build's work does not run on the timing thread's core (an experiment on what the second run pays).
  * {@code --small}: 256² and 512² images, 32³ cubes, for PoCL.
  * {@code --order hand-first}: each workload's hand-written paths before jsycl's.
  */
@@ -341,7 +338,6 @@ public final class GridKernels {
         }
         boolean small = opts.containsKey("small");
         boolean handFirst = "hand-first".equals(opts.get("order"));
-        boolean firstAside = "aside".equals(opts.get("first-run"));
         String only = opts.getOrDefault("only", "").toLowerCase(Locale.ROOT);
         Device device = Suite.devices(opts.get("device")).getFirst();
         List<GridOp> ops = new ArrayList<>(small
@@ -391,7 +387,7 @@ public final class GridKernels {
             try {
                 for (GridOp op : ops) {
                     System.err.println(op.name() + " " + op.size() + " ...");
-                    timed.add(time(op, q, inOrder, profiling, cl, plain, runs, handFirst, firstAside));
+                    timed.add(time(op, q, inOrder, profiling, cl, plain, runs, handFirst));
                 }
                 for (Timed t : timed) {
                     String rows = finish(t, notes);
@@ -504,7 +500,7 @@ public final class GridKernels {
 
     /** Makes {@code op}'s ways and times them, each its rounds back to back. */
     private static Timed time(GridOp op, Queue q, Queue inOrder, Queue profiling, RawCl cl, ClCommandQueue plain,
-            int runs, boolean handFirst, boolean firstAside) {
+            int runs, boolean handFirst) {
         int rounds = 2 + runs;
         float[] input = input(op);
         var ways = new ArrayList<Way>();
@@ -528,11 +524,7 @@ public final class GridKernels {
             for (Way w : order) {
                 for (int r = 0; r < rounds; r++) {
                     long t0 = System.nanoTime();
-                    if (r == 0 && firstAside) {
-                        runAside(w);
-                    } else {
-                        w.run();
-                    }
+                    w.run();
                     w.host[r] = System.nanoTime() - t0;
                 }
             }
@@ -540,35 +532,6 @@ public final class GridKernels {
         } catch (RuntimeException | Error e) {
             new Timed(op, input, ways, arena, jsyclIn, rawIn, rawTable).close();
             throw e;
-        }
-    }
-
-    /**
-     * Runs {@code w}'s run on a thread of its own while this one spins ({@code --first-run aside}): a first run's
-     * lowering and build then run on another core, and this thread's core keeps the caches its next runs use.
-     */
-    private static void runAside(Way w) {
-        var failure = new java.util.concurrent.atomic.AtomicReference<Throwable>();
-        var finished = new java.util.concurrent.atomic.AtomicBoolean();
-        Thread t = Thread.ofPlatform().name("first run aside").start(() -> {
-            try {
-                w.run();
-            } catch (Throwable e) {
-                failure.set(e);
-            } finally {
-                finished.set(true);
-            }
-        });
-        while (!finished.get()) {
-            Thread.onSpinWait();
-        }
-        try {
-            t.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        if (failure.get() != null) {
-            throw new IllegalStateException("the first run failed", failure.get());
         }
     }
 
