@@ -305,7 +305,9 @@ SECTIONS = [
             "fixed work-groups, each path's rounds back to back (`io.jsycl.bench.GridKernels`): a run is the "
             "whole operation (one launch, or the 254 launches of the per-slice sequence) and its wait, host clock, "
             "milliseconds; first and second run, the first five, median and min of the rest, device time from "
-            "profiling events, and the work-group jsycl launched with; outputs checked bit-exactly.",
+            "profiling events, and the work-group jsycl launched with; outputs checked bit-exactly. The row \"built "
+            "in its first run\" compiles its program in its first run, as jsycl's first submit does: the baseline "
+            "for the first and second runs (docs/performance.md, the second run of a new kernel).",
             one_table("workload", "grid-kernels")),
     Section("Multi-dimensional kernels without the submit-path warm-up", ["grid-kernels-warmup-off.md"],
             "The same with `JSYCL_WARMUP=off`, in the same command: what the warm-up (`SubmitWarmup`) changes in the "
