@@ -16,7 +16,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -43,9 +42,12 @@ public final class KernelArguments implements AutoCloseable {
     private static final byte SHORT = 5;
     private static final byte BYTE = 6;
     private static final byte LOCAL = 7;
-    private byte[] kinds = new byte[8];
-    private long[] bits = new long[8];
-    private ClMem[] mems = new ClMem[8];
+    // Sized by set() to the kernel's arguments: growing them inside the loop was a branch the submit-path warm-up's
+    // kernels (8 arguments or fewer) never took, and the first kernel with more made the JIT drop the compiled method
+    // and run it interpreted for its next hundreds of submits (3-4 µs a submit instead of 0.2).
+    private byte[] kinds;
+    private long[] bits;
+    private ClMem[] mems;
     private int count;
 
     /**
@@ -55,6 +57,10 @@ public final class KernelArguments implements AutoCloseable {
      */
     public void set(ClContext context, LoweredKernel lowered, BoundCapture[] captured, BufferStorage[] storages,
             ClMem[] mems, Range range, ReductionImpl reduction, long workGroupSize, boolean zeroOffsets) {
+        int n = lowered.args().size();
+        this.kinds = new byte[n];
+        this.bits = new long[n];
+        this.mems = new ClMem[n];
         int index = 0;
         for (KernelArg arg : lowered.args()) {
             if (zeroOffsets && arg.role() == ArgRole.ACCESSOR_OFFSET) {
@@ -114,12 +120,6 @@ public final class KernelArguments implements AutoCloseable {
     }
 
     private void put(int index, byte kind, long v, ClMem mem) {
-        if (index >= kinds.length) {
-            int n = Math.max(index + 1, 2 * kinds.length);
-            kinds = Arrays.copyOf(kinds, n);
-            bits = Arrays.copyOf(bits, n);
-            mems = Arrays.copyOf(mems, n);
-        }
         kinds[index] = kind;
         bits[index] = v;
         mems[index] = mem;

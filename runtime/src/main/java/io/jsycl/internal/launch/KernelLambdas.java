@@ -130,7 +130,7 @@ public final class KernelLambdas {
 
     /** What one lambda class always is: its implementation method and how to read its captured values. */
     private record LambdaShape(String implClass, String implMethod, String implDescriptor, int capturedCount,
-            MethodHandle reader, ClassLoader loader) {
+            MethodHandle[] getters, ClassLoader loader) {
         String kernelName() {
             return implClass.substring(implClass.lastIndexOf('/') + 1) + "." + implMethod;
         }
@@ -174,12 +174,16 @@ public final class KernelLambdas {
          * no {@code SerializedLambda} per submit), else through {@code writeReplace}.
          */
         Object[] captured(Object kernel) {
-            if (reader != null) {
+            if (getters != null) {
+                var values = new Object[getters.length];
                 try {
-                    return (Object[]) reader.invokeExact(kernel);
+                    for (int i = 0; i < values.length; i++) {
+                        values[i] = getters[i].invokeExact(kernel);
+                    }
                 } catch (Throwable e) {
                     throw new SyclException("cannot read the captures of kernel " + kernelName(), e);
                 }
+                return values;
             }
             Object[] values = new Object[capturedCount];
             SerializedLambda lambda = SerializedLambdas.serialized(kernel);
@@ -227,7 +231,7 @@ public final class KernelLambdas {
                 SerializedLambda lambda = SerializedLambdas.serialized(kernel);
                 s = new LambdaShape(lambda.getImplClass(), lambda.getImplMethodName(),
                         lambda.getImplMethodSignature(), lambda.getCapturedArgCount(),
-                        captureReader(kernel.getClass(), lambda), kernel.getClass().getClassLoader());
+                        captureGetters(kernel.getClass(), lambda), kernel.getClass().getClassLoader());
                 shape = s;
             }
             return s;
@@ -291,16 +295,18 @@ public final class KernelLambdas {
     }
 
     /**
-     * One method handle, {@code (Object) Object[]}, that reads the lambda class's captured values in capture order
-     * (boxed) from its fields when they follow the JDK's {@code arg$1 ... arg$N} naming; null otherwise (then each
-     * submit reads them through {@code writeReplace}). One handle rather than a {@link Field} per capture: a
-     * reflective read of each field cost more than the rest of identifying the kernel (12 captures, 5 µs a submit
-     * on a 2-core host); the handle's form is compiled once it is hot and reads them all in one call.
+     * One getter per captured value, each {@code (Object) Object}, reading the lambda class's captured values (boxed)
+     * from its fields when they follow the JDK's {@code arg$1 ... arg$N} naming; null otherwise (then each submit
+     * reads them through {@code writeReplace}). A getter's form depends only on its field's type, so every kernel's
+     * getters run the same forms, which the JIT compiled for the first kernels (the submit-path warm-up's): a new
+     * kernel reads its captures at full speed from its first submits. One handle combining a class's getters (tried
+     * before) has a form per capture shape, which ran interpreted for a new kernel's first hundreds of submits (3-5 µs
+     * a submit for 12 captures, against 0.3 µs for the getters); a reflective {@link Field#get} per capture cost 5 µs
+     * a submit with 12 captures on a 2-core host.
      */
-    private static MethodHandle captureReader(Class<?> type, SerializedLambda lambda) {
+    private static MethodHandle[] captureGetters(Class<?> type, SerializedLambda lambda) {
         int n = lambda.getCapturedArgCount();
         try {
-            MethodHandle collect = MethodHandles.identity(Object[].class).asCollector(Object[].class, n);
             var getters = new MethodHandle[n];
             for (int i = 0; i < n; i++) {
                 Field f = type.getDeclaredField("arg$" + (i + 1));
@@ -308,10 +314,7 @@ public final class KernelLambdas {
                 getters[i] = MethodHandles.lookup().unreflectGetter(f)
                         .asType(MethodType.methodType(Object.class, Object.class));
             }
-            // (Object, ..., Object) Object[] with each argument read by its getter, then the one kernel spread over all
-            MethodHandle filtered = MethodHandles.filterArguments(collect, 0, getters);
-            return MethodHandles.permuteArguments(filtered, MethodType.methodType(Object[].class, Object.class),
-                    new int[n]);
+            return getters;
         } catch (NoSuchFieldException | IllegalAccessException | RuntimeException e) {
             return null;
         }
