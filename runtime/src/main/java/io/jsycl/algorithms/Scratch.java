@@ -71,7 +71,7 @@ final class Scratch implements AutoCloseable {
 
     /** The result in {@code b}, waiting for the commands that write it. */
     static int read(Buffer.OfInt b) {
-        try (var a = b.hostAccess()) {
+        try (var a = b.hostRead()) {
             return a.get(0);
         }
     }
@@ -87,21 +87,21 @@ final class Scratch implements AutoCloseable {
 
     /** The result in {@code b}, waiting for the commands that write it. */
     static long read(Buffer.OfLong b) {
-        try (var a = b.hostAccess()) {
+        try (var a = b.hostRead()) {
             return a.get(0);
         }
     }
 
     /** The result in {@code b}, waiting for the commands that write it. */
     static float read(Buffer.OfFloat b) {
-        try (var a = b.hostAccess()) {
+        try (var a = b.hostRead()) {
             return a.get(0);
         }
     }
 
     /** The result in {@code b}, waiting for the commands that write it. */
     static double read(Buffer.OfDouble b) {
-        try (var a = b.hostAccess()) {
+        try (var a = b.hostRead()) {
             return a.get(0);
         }
     }

@@ -444,13 +444,14 @@ public final class BufferStorage {
     /**
      * Opens host access in place instead of through the host array, where that is possible
      * ({@link HostViews#map}): the host then reads and writes a mapped copy, or a copy's pinned memory,
-     * after {@link HostMapping#ready} and {@code waits}. Returns null where the host array is to be used
+     * after {@link HostMapping#ready} and {@code waits}; where {@code write} is false it only reads, and every
+     * current copy stays current. Returns null where the host array is to be used
      * ({@link #prepareHost}), or with {@code deferred} holding what must come first (under the scheduler's
      * lock: nothing here waits).
      */
-    public synchronized HostMapping mapForHost(List<EventImpl> waits, Deferred deferred) {
+    public synchronized HostMapping mapForHost(List<EventImpl> waits, Deferred deferred, boolean write) {
         fold();
-        return HostViews.map(this, waits, deferred);
+        return HostViews.map(this, waits, deferred, write);
     }
 
     /**

@@ -39,10 +39,12 @@ final class HostViews {
      * any more, the only current contents (the device copy is uploaded from it, as it is, when a
      * command next uses it). The map or read is enqueued without waiting: the accessor waits for
      * {@link HostMapping#ready} and for {@code waits}, to which an upload still reading the pinned
-     * memory is added. Returns null where the host array is to be used ({@link BufferStorage#prepareHost}), or
+     * memory is added. An access that only reads ({@code write} false) maps the copy for reading and leaves every
+     * current copy current: the device copy stays valid beside the pinned memory it was read into, and the next
+     * kernel needs no upload. Returns null where the host array is to be used ({@link BufferStorage#prepareHost}), or
      * with {@code deferred} holding what must come first (under the scheduler's lock: nothing here waits).
      */
-    static BufferStorage.HostMapping map(BufferStorage s, List<EventImpl> waits, Deferred deferred) {
+    static BufferStorage.HostMapping map(BufferStorage s, List<EventImpl> waits, Deferred deferred, boolean write) {
         s.checkOpen();
         if (s.writeBack || s.bytes == 0) {
             return null;
@@ -55,9 +57,12 @@ final class HostViews {
                     return null;
                 }
                 var mapping = context.transferQueue().enqueueMapBuffer(copy.mem,
-                        ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, s.bytes, EventImpl.waitList(waits, context));
+                        write ? ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE : ClMemFlags.MAP_READ, 0, s.bytes,
+                        EventImpl.waitList(waits, context));
                 context.transferQueue().flush();
-                s.makeOnlyCurrent(copy);
+                if (write) {
+                    s.makeOnlyCurrent(copy);
+                }
                 if (SchedulerTrace.on()) {
                     SchedulerTrace.log(s + ": host access maps its copy in " + context
                             + " (no host array to fill: nothing copied)");
@@ -93,15 +98,20 @@ final class HostViews {
                         s.bytes, EventImpl.waitList(before, context));
                 context.transferQueue().flush();
                 s.countTransfer();
-            } else if (copy.pinnedUse != null) {
+            } else if (copy.pinnedUse != null && write) {
                 waits.add(copy.pinnedUse); // the host writes what an upload may still read
             }
-            copy.pinnedUse = null;
-            s.makeOnlyCurrent(copy); // then the pinned memory, not the device copy, is what the host may change
-            copy.valid = false;
+            if (download || write) {
+                copy.pinnedUse = null;
+            }
+            if (write) {
+                s.makeOnlyCurrent(copy); // then the pinned memory, not the device copy, is what the host may change
+                copy.valid = false;
+            }
             copy.pinnedValid = true;
             if (SchedulerTrace.on()) {
-                SchedulerTrace.log(s + ": host access reads and writes the pinned memory of its copy in " + context
+                SchedulerTrace.log(s + ": host access " + (write ? "reads and writes" : "reads")
+                        + " the pinned memory of its copy in " + context
                         + (download ? " (" + s.bytes + " bytes read into it from the device; no host array to fill)"
                                 : " (it holds the current contents: nothing moved)"));
             }

@@ -43,15 +43,18 @@ public final class Scheduler {
     }
 
     /**
-     * Opens host access to {@code storage}: orders it after the buffer's pending commands, brings
-     * the contents to the host (or, where the storage allows it, maps a device copy for the host to
-     * use directly: {@link BufferStorage#mapForHost}), and makes later command groups wait until
-     * the returned future completes (the host accessor's close).
+     * Opens host access to {@code storage} with {@code mode} ({@code READ} or {@code READ_WRITE}): orders it after the
+     * buffer's pending commands (for a read, after those that write it), brings the contents to the host (or, where
+     * the storage allows it, maps a device copy for the host to use directly: {@link BufferStorage#mapForHost}), and
+     * makes later command groups wait until the returned future completes (the host accessor's close): every later
+     * command for a read-write access, those that write the buffer for a read, which leaves the device copies
+     * current.
      */
-    public static HostAccess hostAccess(BufferStorage storage) {
-        storage.refuseHostAccessorOpenHere("buffer.hostAccess()", "already open", "a host accessor reads and writes,"
-                + " so a second one would wait for the first forever: use the open one, or close it first");
-        return openHostAccess(storage, true).await();
+    public static HostAccess hostAccess(BufferStorage storage, AccessMode mode) {
+        storage.refuseHostAccessorOpenHere(mode == AccessMode.READ ? "buffer.hostRead()" : "buffer.hostAccess()",
+                "already open", "one host accessor of a buffer at a time on a thread (one that writes would wait"
+                + " for the open one forever): use the open one, or close it first");
+        return openHostAccess(storage, true, mode).await();
     }
 
     /**
@@ -64,15 +67,23 @@ public final class Scheduler {
      *     would wait for it is refused, as it would wait forever), not a thread it hands the access to
      */
     public static PendingHostAccess openHostAccess(BufferStorage storage, boolean onThisThread) {
+        return openHostAccess(storage, onThisThread, AccessMode.READ_WRITE);
+    }
+
+    /** {@link #openHostAccess(BufferStorage, boolean)} with {@code mode}, {@code READ} or {@code READ_WRITE}. */
+    public static PendingHostAccess openHostAccess(BufferStorage storage, boolean onThisThread, AccessMode mode) {
+        if (mode != AccessMode.READ && mode != AccessMode.READ_WRITE) {
+            throw new IllegalArgumentException("a host access reads, or reads and writes: " + mode);
+        }
         var open = new CompletableFuture<Void>();
         return Passes.run((deferred, first) -> {
             var waits = new ArrayList<EventImpl>();
-            storage.collectDependencies(AccessMode.READ_WRITE, waits);
-            BufferStorage.HostMapping mapping = storage.mapForHost(waits, deferred);
+            storage.collectDependencies(mode, waits);
+            BufferStorage.HostMapping mapping = storage.mapForHost(waits, deferred, mode != AccessMode.READ);
             if (mapping == null && deferred.isEmpty()) {
-                storage.readyForHost(AccessMode.READ_WRITE, deferred);
+                storage.readyForHost(mode, deferred);
                 if (deferred.isEmpty()) {
-                    storage.prepareHost(AccessMode.READ_WRITE);
+                    storage.prepareHost(mode);
                     if (storage.overHostMemory()) {
                         mapping = storage.hostMemoryView(); // the host copy is memory, not a Java array
                     }
@@ -88,7 +99,7 @@ public final class Scheduler {
                         + " (a later command or host access of the buffer waits until it is closed)",
                         WaitWatch.HOST_ACCESS_CAUSE);
             }
-            storage.recordUse(AccessMode.READ_WRITE, access);
+            storage.recordUse(mode, access);
             if (onThisThread) {
                 storage.hostAccessorOpened(open);
             }
