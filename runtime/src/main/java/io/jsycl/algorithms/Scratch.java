@@ -57,31 +57,29 @@ final class Scratch implements AutoCloseable {
     }
 
     /**
-     * The one-element int buffer a {@code Reduction} combines into (a count), set to {@code identity}; {@link #read}
-     * takes the result. Setting and reading it go through host accessors: the value moves with the kernel that uses
-     * it.
+     * The one-element int buffer a {@code Reduction} combines into (a count), set to {@code identity} by a kernel on
+     * {@code q} (a host write would make the next kernel upload it); {@link #read} takes the result.
      */
-    synchronized Buffer.OfInt result(int identity) {
+    synchronized Buffer.OfInt result(Queue q, int identity) {
         Buffer.OfInt b = ints("result.int", 1);
-        try (var a = b.hostAccess()) {
-            a.set(0, identity);
-        }
+        b.fill(q, identity);
         return b;
     }
 
-    /** The result in {@code b}, waiting for the commands that write it. */
+    /**
+     * The result in {@code b}, waiting for the commands that write it; read through a read-only host accessor, which
+     * leaves the device's copy current for the next call's kernels.
+     */
     static int read(Buffer.OfInt b) {
         try (var a = b.hostRead()) {
             return a.get(0);
         }
     }
 
-    /** As {@link #result(int)}, for the extremes' {@code long} minimum. */
-    synchronized Buffer.OfLong result(long identity) {
+    /** As {@link #result(Queue, int)}, for the extremes' {@code long} minimum. */
+    synchronized Buffer.OfLong result(Queue q, long identity) {
         Buffer.OfLong b = longs("result.long", 1);
-        try (var a = b.hostAccess()) {
-            a.set(0, identity);
-        }
+        b.fill(q, identity);
         return b;
     }
 
