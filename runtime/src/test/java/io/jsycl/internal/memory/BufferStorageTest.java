@@ -190,7 +190,7 @@ class BufferStorageTest {
 
     /** Opens host access to {@code storage} as a host accessor does; {@code open} completing ends it. */
     private static void hostAccess(BufferStorage storage, CompletableFuture<Void> open) {
-        var access = Scheduler.hostAccess(storage);
+        var access = Scheduler.hostAccess(storage, AccessMode.READ_WRITE);
         open.thenRun(() -> access.open().complete(null));
     }
 
