@@ -10,7 +10,10 @@
 # and $OUT/logs.tgz (every run's console output, JUnit XML and any hs_err file). LD_PRELOAD is left as the caller
 # set it, and the summary records it. For a quicker look: RUNS="opencl-gpu tests" runs only those runs, and
 # SELECT="--select-class io.jsycl.tests.HistogramTest" replaces every run's test selection (a partial run's summary
-# says so; only a full run counts as a conformance run).
+# says so; only a full run counts as a conformance run). DEADLINE_S: seconds from the start by which the summary must
+# be written (the device tool's limit, where less device time is left than a full run takes): each run's own limit is
+# cut to end 25 s before it, a run that cannot start is recorded as not started (exit 125), and the summary then says
+# FAIL with what did finish, instead of the tool's kill leaving nothing.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-./conformance-out}"
@@ -38,6 +41,15 @@ classpath() {  # classpath MODULE: its classes, its test classes and its test de
 run() {  # run LABEL MODULE LIMIT_S [VAR=VALUE...] -- [JAVA_OPTION...] -- [LAUNCHER_ARGUMENT...]
   local label=$1 module=$2 limit=$3; shift 3
   if [ -n "${RUNS:-}" ] && [[ " $RUNS " != *" $label "* ]]; then return; fi
+  if [ -n "${DEADLINE_S:-}" ]; then
+    local left=$((DEADLINE_S - SECONDS - 25))  # 25 s for the summary and the logs' archive
+    if [ "$left" -lt 10 ]; then
+      printf '%s\t125\t0\t%s\n' "$label" "not started: DEADLINE_S=$DEADLINE_S" >> "$work/runs.tsv"
+      echo "$label: not started, DEADLINE_S=$DEADLINE_S"
+      return
+    fi
+    [ "$limit" -le "$left" ] || limit=$left
+  fi
   local envs=() opts=() args=()
   while [ $# -gt 0 ] && [ "$1" != -- ]; do envs+=("$1"); shift; done; shift
   while [ $# -gt 0 ] && [ "$1" != -- ]; do opts+=("$1"); shift; done; shift

@@ -101,7 +101,9 @@ def main():
             details.append((run["label"], f))
         folder = os.path.join(a.work, run["label"])
         hs_err = [f for f in os.listdir(folder) if f.startswith("hs_err")] if os.path.isdir(folder) else []
-        status = "exit %d" % run["rc"]
+        status = "not started (DEADLINE_S)" if run["rc"] == 125 else "exit %d" % run["rc"]
+        if run["rc"] == 124:
+            status += ", cut at its limit"
         if not found or hs_err or run["rc"] not in (0, 1):
             died.append((run, hs_err))
             status += ", no complete report" if not found else ""
