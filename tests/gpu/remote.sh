@@ -13,11 +13,13 @@
 # says so; only a full run counts as a conformance run). DEADLINE_S: seconds from the start by which the summary must
 # be written (the device tool's limit, where less device time is left than a full run takes): each run's own limit is
 # cut to end 25 s before it, a run that cannot start is recorded as not started (exit 125), and the summary then says
-# FAIL with what did finish, instead of the tool's kill leaving nothing.
+# FAIL with what did finish, instead of the tool's kill leaving nothing. 570 by default (the tool's 10 minutes); set it
+# lower where less device time is left.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-./conformance-out}"
 FUZZ_COUNT="${FUZZ_COUNT:-700}"
+DEADLINE_S="${DEADLINE_S:-570}"  # the device tool kills a command at 600 s at most
 mkdir -p "$OUT"
 work=$(mktemp -d /tmp/jsycl-conformance.XXXX)
 src=$PWD/.gpu-tests
@@ -41,7 +43,7 @@ classpath() {  # classpath MODULE: its classes, its test classes and its test de
 run() {  # run LABEL MODULE LIMIT_S [VAR=VALUE...] -- [JAVA_OPTION...] -- [LAUNCHER_ARGUMENT...]
   local label=$1 module=$2 limit=$3; shift 3
   if [ -n "${RUNS:-}" ] && [[ " $RUNS " != *" $label "* ]]; then return; fi
-  if [ -n "${DEADLINE_S:-}" ]; then
+  if [ -n "$DEADLINE_S" ]; then
     local left=$((DEADLINE_S - SECONDS - 25))  # 25 s for the summary and the logs' archive
     if [ "$left" -lt 10 ]; then
       printf '%s\t125\t0\t%s\n' "$label" "not started: DEADLINE_S=$DEADLINE_S" >> "$work/runs.tsv"
