@@ -25,7 +25,8 @@ import java.util.List;
  * pool, as long as the JVM. {@code JSYCL_STAGING_POOL=0} [{@code jsycl.stagingPool}] turns the pool off (each
  * copy makes and frees its own pinned memory, as before; for measurements).
  *
- * <p>Thread safety: as {@link KeptBlocks}'s, which keeps the free blocks. Lock order: a buffer's storage, then the
+ * <p>Thread safety: as {@link KeptBlocks}'s, which keeps the free blocks; a block is handed back under the pool's
+ * monitor, which the close's wait for lent blocks holds between its waits. Lock order: a buffer's storage, then the
  * pool, then the context (for its transfer queue). Blocks are handed back only once nothing reads or writes them: the caller has
  * awaited the last transfer from or into the block.
  */
@@ -84,13 +85,16 @@ public final class StagingPool {
      */
     void give(Block block) {
         synchronized (this) {
+            // The block goes back (or is freed) before the count says so: a close waiting for it goes on to free the
+            // kept blocks, and then the context releases the transfer queue, only once the block is among them. (Counted
+            // first, a close could free and release all before the block came back, which then was freed through the
+            // released queue: CI saw it as "COMMAND_QUEUE is closed" in StagingPoolTest.)
+            if (!abandoned) {
+                kept.give(block.capacity(), block);
+            }
             lent--;
             notifyAll();
-            if (abandoned) {
-                return;
-            }
         }
-        kept.give(block.capacity(), block);
     }
 
     /**
