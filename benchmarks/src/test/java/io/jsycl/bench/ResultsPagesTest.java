@@ -25,6 +25,15 @@ import org.junit.jupiter.api.io.TempDir;
 class ResultsPagesTest {
     private static Path results;
 
+    /** A complete run.properties of a run on the H100 that measured the scan. */
+    private static final String RUN_PROPERTIES = """
+            page=h100
+            device=NVIDIA H100 80GB HBM3, driver 999.1
+            date=2099-01-02T03:04:05Z
+            commit=abc1234
+            command=OUT=$OUT STEPS="scan" bash benchmarks/gpu/remote.sh
+            """;
+
     @BeforeAll
     static void findResultsAndPython() throws Exception {
         // Surefire runs in the module's folder; from the repository root the folder is benchmarks/results.
@@ -81,13 +90,7 @@ class ResultsPagesTest {
                 | one pass | 2^26 | 20 | 199.99 | 215.52 | 2505.0 | 2491.0 | ok |
                 """);
         Files.writeString(out.resolve("logs.tgz"), "not a run result");
-        Files.writeString(out.resolve("run.properties"), """
-                page=h100
-                device=NVIDIA H100 80GB HBM3, driver 999.1
-                date=2099-01-02T03:04:05Z
-                commit=abc1234
-                command=OUT=$OUT STEPS="scan" bash benchmarks/gpu/remote.sh
-                """);
+        Files.writeString(out.resolve("run.properties"), RUN_PROPERTIES);
 
         Result r = regenerate(copy, "--add", out.toString());
 
@@ -127,13 +130,7 @@ class ResultsPagesTest {
         Path out = dir.resolve("out");
         Files.createDirectories(out);
         Files.writeString(out.resolve("logs.tgz"), "not a run result");
-        Files.writeString(out.resolve("run.properties"), """
-                page=h100
-                device=NVIDIA H100 80GB HBM3, driver 999.1
-                date=2099-01-02T03:04:05Z
-                commit=abc1234
-                command=OUT=$OUT STEPS="scan" bash benchmarks/gpu/remote.sh
-                """);
+        Files.writeString(out.resolve("run.properties"), RUN_PROPERTIES);
 
         Result r = regenerate(copy, "--add", out.toString());
 
