@@ -2,6 +2,7 @@ package io.jsycl;
 
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.launch.CommandGroupRecord;
+import io.jsycl.internal.memory.BufferStorage;
 import io.jsycl.internal.schedule.ChunkSplit;
 import io.jsycl.internal.schedule.Distributor;
 import io.jsycl.internal.schedule.MeasuredSplits;
@@ -217,39 +218,60 @@ public final class DistributedQueue implements AutoCloseable {
             var chunk = CommandGroupRecord.chunkOf(record.launch());
             chunks.add(chunk.from() == chunk.to() ? null : record);
         }
-        Distributor.Moves moves = distributor.plan(chunks);
-        distributor.startReads(moves);
-        var parts = new ArrayList<List<EventImpl>>(); // per device: the events of the parts it runs
-        var after = new ArrayList<List<CommandGroupRecord>>(); // per device: what runs once the moves are made
-        for (int k = 0; k < chunks.size(); k++) {
-            CommandGroupRecord c = chunks.get(k);
-            var later = new ArrayList<CommandGroupRecord>(2);
-            after.add(later);
-            var events = new ArrayList<EventImpl>(3);
-            parts.add(events);
+        for (CommandGroupRecord c : chunks) {
             if (c == null) {
                 continue;
             }
-            if (!moves.lacks(k)) {
-                events.add(submit(k, c));
-                continue;
+            // Here, not only in the devices' threads, which cannot see it: a host accessor open on this thread would
+            // keep the submit waiting for its close forever.
+            for (BufferStorage storage : c.requirements().keySet()) {
+                storage.refuseHostAccessorOpenHere("dq.submit()", "still open", "the command group would wait for"
+                        + " it forever: close the host accessor before submitting work that uses the buffer");
             }
-            var chunk = CommandGroupRecord.chunkOf(c.launch());
-            var interior = c.launch() instanceof CommandGroupRecord.Items
-                    ? distributor.interior(moves, k, chunk, c.requirements()) : null;
-            if (interior == null) {
-                later.add(c);
-                continue;
-            }
-            events.add(submit(k, CommandGroupRecord.withChunk(c, interior)));
-            later.add(CommandGroupRecord.withChunk(c, chunk.part(chunk.from(), interior.from())));
-            later.add(CommandGroupRecord.withChunk(c, chunk.part(interior.to(), chunk.to())));
         }
-        distributor.enqueueWrites(moves);
-        for (int k = 0; k < after.size(); k++) {
-            for (CommandGroupRecord part : after.get(k)) {
-                parts.get(k).add(submit(k, part));
+        Distributor.Moves moves = distributor.plan(chunks);
+        var parts = new ArrayList<List<EventImpl>>(); // per device: the events of the parts it runs
+        var after = new ArrayList<List<CommandGroupRecord>>(); // per device: what runs once the moves are made
+        for (int k = 0; k < chunks.size(); k++) {
+            after.add(new ArrayList<>(2));
+            parts.add(new ArrayList<>(3));
+        }
+        boolean moved = false;
+        try {
+            // Each device's reads and first parts at once with the others' (their enqueues cost the calling thread
+            // microseconds each); then, once every read is enqueued, each device's writes and the rest of its chunk.
+            distributor.onEachDevice(k -> chunks.get(k) != null || moves.sources(k), k -> {
+                distributor.startReads(moves, k);
+                CommandGroupRecord c = chunks.get(k);
+                if (c == null) {
+                    return;
+                }
+                if (!moves.lacks(k)) {
+                    parts.get(k).add(submit(k, c));
+                    return;
+                }
+                var chunk = CommandGroupRecord.chunkOf(c.launch());
+                var interior = c.launch() instanceof CommandGroupRecord.Items
+                        ? distributor.interior(moves, k, chunk, c.requirements()) : null;
+                if (interior == null) {
+                    after.get(k).add(c);
+                    return;
+                }
+                parts.get(k).add(submit(k, CommandGroupRecord.withChunk(c, interior)));
+                after.get(k).add(CommandGroupRecord.withChunk(c, chunk.part(chunk.from(), interior.from())));
+                after.get(k).add(CommandGroupRecord.withChunk(c, chunk.part(interior.to(), chunk.to())));
+            });
+            if (moves.any()) {
+                distributor.onEachDevice(moves::lacks, k -> {
+                    distributor.enqueueWrites(moves, k);
+                    for (CommandGroupRecord part : after.get(k)) {
+                        parts.get(k).add(submit(k, part));
+                    }
+                });
             }
+            moved = true;
+        } finally {
+            distributor.endMoves(moves, moved);
         }
         var events = parts.stream().flatMap(List::stream).toList();
         // A reduction's parts go into its output once they are done; its later users wait for that from here on.

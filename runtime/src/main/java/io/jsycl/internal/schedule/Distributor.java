@@ -24,6 +24,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.IntConsumer;
+import java.util.function.IntPredicate;
 
 /**
  * The data movement and bookkeeping of a {@link io.jsycl.DistributedQueue}: one in-order queue per device, each in a
@@ -32,16 +34,22 @@ import java.util.concurrent.Executors;
  *
  * <p>A submit goes in steps. The queue records the command group once per device, each a chunk of the range's
  * rows with, for each buffer, the elements its range mapper says the chunk touches. {@link #plan} finds what each
- * chunk reads and its device lacks, and where it is current: the host array, or the device that wrote it.
- * {@link #startReads} enqueues a read of each part another device holds, on that device's queue, once however many
- * devices need it, and waits for nothing. The queue then submits what can run before the moves: every chunk that
- * lacks nothing, and of the others the rows that read none of what they lack ({@link #interior}: a stencil's rows
- * away from its halo), so the devices compute while the reads wait for the commands that wrote what they read.
- * {@link #enqueueWrites} waits for the reads and writes each part to each device that needs it, on that device's
- * queue; the queue submits the rest of the chunks after the writes. {@link #finish} then records what each chunk
- * wrote (current on its device only) and one event for the whole command, which later commands on other queues and
- * host accessors wait for; a reduction's parts are combined into its output on the queue's completion thread
- * ({@link #openCombine}).
+ * chunk reads and its device lacks, and where it is current: the host array, or the device that wrote it, and takes
+ * the staging memory of the moves. Then, for each device at once ({@link #onEachDevice}): {@link #startReads}
+ * enqueues a read of each part the device holds and another lacks, on its queue, once however many devices need it,
+ * and waits for nothing; the queue submits what the device can run before the moves: its chunk where it lacks
+ * nothing, else the rows that read none of what it lacks ({@link #interior}: a stencil's rows away from its halo), so
+ * the devices compute while the reads wait for the commands that wrote what they read. Once every device has done
+ * that, again for each device at once: {@link #enqueueWrites} waits for the reads of what the device lacks and writes
+ * them to it, on its queue, and the queue submits the rest of its chunk after the writes. {@link #endMoves} lets the
+ * reads go. {@link #finish} then records what each chunk wrote (current on its device only) and one event for the
+ * whole command, which later commands on other queues and host accessors wait for; a reduction's parts are combined
+ * into its output on the queue's completion thread ({@link #openCombine}).
+ *
+ * <p>Each device's enqueues are made by a thread of its own ({@link DeviceWorkers}) because on NVIDIA's driver each
+ * costs the calling thread several microseconds: a step of a stencil over four GPUs makes a dozen reads and writes of
+ * halo rows and a dozen kernel launches, and made one after another by the submitting thread they, not the GPUs, set
+ * the step's time.
  *
  * <p>Ordering. On one device, the chunks, moves and uploads run in submission order on the device's in-order
  * queue. Between devices, data meets only through moves, and a move reads after the commands that wrote what it
@@ -65,6 +73,7 @@ public final class Distributor implements AutoCloseable {
 
     private final List<QueueScheduler> devices;
     private final ExecutorService completer;
+    private final DeviceWorkers workers;
     private final List<Upload> uploads = new ArrayList<>();
 
     /** Over {@code devices}: one in-order queue per device, each in its own context. */
@@ -72,6 +81,16 @@ public final class Distributor implements AutoCloseable {
         this.devices = List.copyOf(devices);
         this.completer = Executors.newSingleThreadExecutor(r -> Thread.ofPlatform().daemon()
                 .name("jsycl-distributed-" + name).unstarted(r));
+        this.workers = new DeviceWorkers("jsycl-distributed-" + name + "-device", this.devices.size());
+    }
+
+    /**
+     * Runs {@code work.accept(k)} for every device {@code k} that {@code has} accepts, each device's at once with the
+     * others' (device 0's on this thread), and returns once all have ended; throws the first failure in device order.
+     * What one device's work enqueues goes to that device's queue only.
+     */
+    public void onEachDevice(IntPredicate has, IntConsumer work) {
+        workers.each(has, work);
     }
 
     /** Rows of one buffer that one chunk reads and its device lacks, and where they come from (null: the host). */
@@ -109,19 +128,49 @@ public final class Distributor implements AutoCloseable {
     }
 
     /**
-     * One submit's moves: what each chunk reads and its device lacks, where each part is now, and the reads from
-     * devices under way ({@link #startReads}, {@link #enqueueWrites}).
+     * One read of a part from device {@code source}'s copy into {@code into} (the source context's staging memory),
+     * enqueued by that device's piece of {@link #startReads}; {@code read} is published to the pieces of
+     * {@link #enqueueWrites} by the join between the two.
+     */
+    private static final class Read {
+        final Fetch fetch;
+        final int source;
+        final MemorySegment into;
+        ClEvent read;
+
+        Read(Fetch fetch, int source, MemorySegment into) {
+            this.fetch = fetch;
+            this.source = source;
+            this.into = into;
+        }
+    }
+
+    /**
+     * One submit's moves: what each chunk reads and its device lacks, where each part is now, the reads from devices
+     * and the staging memory of every read and write, taken when planned ({@link #startReads}, {@link
+     * #enqueueWrites}, {@link #endMoves}).
      */
     public static final class Moves {
         private final List<Need> needs;
-        private final Map<Fetch, MemorySegment> fetched = new LinkedHashMap<>();
-        private final List<ClEvent> reads = new ArrayList<>();
+        /** Per need: the read it copies from, null where the part comes from the host array. */
+        private final List<Read> readOf = new ArrayList<>();
+        /** Per need: the target context's staging memory its write reads from. */
+        private final List<MemorySegment> writeFrom = new ArrayList<>();
+        private final List<Read> reads = new ArrayList<>();
+        /** Per device: the writes to it, enqueued by its piece of {@link #enqueueWrites}. */
+        private final List<List<ClEvent>> writes;
         /** The source contexts' pinned memory the reads land in, given back once the parts are copied out. */
         private final List<PinnedLease> readInto = new ArrayList<>();
+        /** The target contexts' pinned memory the writes read from, given back once the writes have completed. */
+        private final List<PinnedLease> writeLeases = new ArrayList<>();
         private Arena arena;
 
-        private Moves(List<Need> needs) {
+        private Moves(List<Need> needs, int devices) {
             this.needs = needs;
+            this.writes = new ArrayList<>(devices);
+            for (int k = 0; k < devices; k++) {
+                writes.add(new ArrayList<>(2));
+            }
         }
 
         /**
@@ -150,11 +199,27 @@ public final class Distributor implements AutoCloseable {
             }
             return false;
         }
+
+        /** Whether device {@code k} holds a part another device lacks (it runs reads in {@link #startReads}). */
+        public boolean sources(int k) {
+            for (Read r : reads) {
+                if (r.source == k) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Whether any chunk lacks rows. */
+        public boolean any() {
+            return !needs.isEmpty();
+        }
     }
 
     /**
      * Plans the moves that make every element each chunk reads current on its device: {@code chunks.get(k)} is
-     * device {@code k}'s chunk, or null where the device runs nothing. Moves nothing yet.
+     * device {@code k}'s chunk, or null where the device runs nothing; takes the staging memory of every read and
+     * write. Moves nothing yet; once planned, {@link #endMoves} must follow, whatever happens between.
      */
     public Moves plan(List<CommandGroupRecord> chunks) {
         freeFinishedUploads(false);
@@ -184,7 +249,28 @@ public final class Distributor implements AutoCloseable {
         } finally {
             GraphLock.LOCK.unlock();
         }
-        return new Moves(needs);
+        var m = new Moves(needs, devices.size());
+        try {
+            var fetched = new LinkedHashMap<Fetch, Read>();
+            for (Need n : needs) {
+                var p = n.piece();
+                long bytes = (p.to() - p.from()) * n.storage().elementBytes();
+                Read read = null;
+                if (p.source() != null) {
+                    // each part once, however many devices need it
+                    read = fetched.computeIfAbsent(new Fetch(n.storage(), p.source(), p.from(), p.to()),
+                            f -> new Read(f, indexOf(f.source()), m.staging(f.source(), bytes, m.readInto)));
+                }
+                m.readOf.add(read);
+                // The target context's pinned memory: a write from it is DMA that waits for nothing on the host.
+                m.writeFrom.add(m.staging(devices.get(n.target()).context(), bytes, m.writeLeases));
+            }
+            m.reads.addAll(fetched.values());
+        } catch (RuntimeException | Error e) {
+            endMoves(m, false);
+            throw e;
+        }
+        return m;
     }
 
     /**
@@ -219,96 +305,66 @@ public final class Distributor implements AutoCloseable {
     }
 
     /**
-     * Enqueues a read of every part that the moves take from a device, each once, into host memory, without waiting:
-     * each on its device's queue, after the commands that wrote it and before any chunk submitted after this call.
+     * Enqueues on device {@code k}'s queue a read of every part that the moves take from it, into host memory,
+     * without waiting: after the commands that wrote it and before any chunk submitted to the device after this call.
+     * Each device's reads may be enqueued at once with the others' ({@link DeviceWorkers}).
      */
-    public void startReads(Moves m) {
+    public void startReads(Moves m, int k) {
+        QueueScheduler from = devices.get(k);
         try {
-            for (Need n : m.needs) {
-                var p = n.piece();
-                if (p.source() == null) {
+            for (Read r : m.reads) {
+                if (r.source != k) {
                     continue;
                 }
-                var key = new Fetch(n.storage(), p.source(), p.from(), p.to());
-                if (m.fetched.containsKey(key)) {
-                    continue;
-                }
-                long e = n.storage().elementBytes();
-                long bytes = (p.to() - p.from()) * e;
-                MemorySegment into = m.staging(p.source(), bytes, m.readInto);
-                ClMem src = locked(() -> n.storage().memoryIn(p.source()));
-                QueueScheduler from = queueOf(p.source());
-                m.reads.add(from.cl().enqueueReadBuffer(src, false, p.from() * e, into, bytes, List.of()));
-                m.fetched.put(key, into);
+                Fetch f = r.fetch;
+                long e = f.storage().elementBytes();
+                ClMem src = locked(() -> f.storage().memoryIn(f.source()));
+                r.read = from.cl().enqueueReadBuffer(src, false, f.from() * e, r.into, (f.to() - f.from()) * e,
+                        List.of());
             }
             // No clFlush here or after the writes: each cost about 10 µs of the submitting thread on NVIDIA's driver,
             // whose enqueues reach the GPU without it, and a 4-GPU stencil step took 0.73 ms with them, 0.50 without
             // (four H200s). A driver that holds commands until a flush sends these at the next wait for any of them:
-            // this submit's wait for the reads, or the completion thread's for the chunks (both flush implicitly).
+            // a target's wait for the reads, or the completion thread's for the chunks (both flush implicitly).
         } catch (ClException ex) {
-            endReads(m, false);
             throw moveFailed(ex);
         }
     }
 
     /**
-     * Releases the reads and gives back the memory they landed in; where they were not all waited for ({@code
-     * awaited} false: a failure), waits for each first, quietly, since a read still under way writes into it.
-     */
-    private static void endReads(Moves m, boolean awaited) {
-        for (ClEvent r : m.reads) {
-            try {
-                if (!awaited) {
-                    r.await();
-                }
-            } catch (ClException ignored) {
-                // the caller throws the first failure
-            } finally {
-                r.close();
-            }
-        }
-        m.reads.clear();
-        m.readInto.forEach(PinnedLease::giveBack);
-        m.readInto.clear();
-    }
-
-    /**
-     * Waits for the reads ({@link #startReads}) and enqueues a write of each part to each device that needs it, on
-     * that device's queue, from the target context's staging memory. Returns once the writes are enqueued; chunks
-     * submitted after this call read them.
+     * Waits for the reads ({@link #startReads}) of the parts device {@code k} lacks and enqueues a write of each to
+     * it, on its queue, from its context's staging memory. Returns once the writes are enqueued; chunks submitted to
+     * the device after this call read them. Each device's writes may be enqueued at once with the others'; every
+     * device's reads must have been enqueued before.
      *
-     * <p>The wait is on this thread. A write that waits on its device instead, for an OpenCL user event that the
+     * <p>The wait is on the host. A write that waits on its device instead, for an OpenCL user event that the
      * read's completion callback sets, lets a submit return at once, but on NVIDIA's driver (580) it made a step of a
      * 2-D stencil on two H200s take 9 ms instead of 0.74 (run 91f6bd9): the callbacks and the commands held behind a
      * user event are each released late. The reads complete soon after the previous submit's last commands, while
      * the devices run what {@link #interior} let this submit start.
      */
-    public void enqueueWrites(Moves m) {
-        var writes = new ArrayList<ClEvent>();
-        var pinned = new ArrayList<PinnedLease>(); // the target contexts' memory the writes read from
-        boolean readsDone = false;
+    public void enqueueWrites(Moves m, int k) {
+        QueueScheduler target = devices.get(k);
         try {
-            for (ClEvent r : m.reads) {
-                r.await();
-            }
-            readsDone = true;
-            for (Need n : m.needs) {
+            for (int i = 0; i < m.needs.size(); i++) {
+                Need n = m.needs.get(i);
+                if (n.target() != k) {
+                    continue;
+                }
                 BufferStorage s = n.storage();
                 var p = n.piece();
                 long e = s.elementBytes();
                 long bytes = (p.to() - p.from()) * e;
-                QueueScheduler target = devices.get(n.target());
-                // The target context's pinned memory: a write from it is DMA that waits for nothing on the host.
-                MemorySegment from = m.staging(target.context(), bytes, pinned);
-                MemorySegment fetched = p.source() == null ? null
-                        : m.fetched.get(new Fetch(s, p.source(), p.from(), p.to()));
-                if (fetched == null) {
+                MemorySegment from = m.writeFrom.get(i);
+                Read read = m.readOf.get(i);
+                if (read == null) {
                     s.copyHostRange(p.from(), p.to(), from);
                 } else {
-                    MemorySegment.copy(fetched, 0, from, 0, bytes);
+                    read.read.await();
+                    MemorySegment.copy(read.into, 0, from, 0, bytes);
                 }
                 ClMem dst = locked(() -> s.memoryIn(target.context()));
-                writes.add(target.cl().enqueueWriteBuffer(dst, false, p.from() * e, from, bytes, List.of()));
+                m.writes.get(k).add(target.cl().enqueueWriteBuffer(dst, false, p.from() * e, from, bytes, List.of()));
                 locked(() -> s.moved(target.context(), p.from(), p.to()));
                 if (SchedulerTrace.on()) {
                     SchedulerTrace.log(s + ": elements " + p.from() + ".." + p.to() + " to " + target + " from "
@@ -317,15 +373,49 @@ public final class Distributor implements AutoCloseable {
             }
         } catch (ClException ex) {
             throw moveFailed(ex);
-        } finally {
-            endReads(m, readsDone); // copied out, or failed: their memory goes back now
-            if (!writes.isEmpty() || !pinned.isEmpty()) {
-                synchronized (uploads) {
-                    // kept until every write has completed
-                    uploads.add(new Upload(writes, m.arena, pinned));
+        }
+    }
+
+    /**
+     * Ends the moves: releases the reads and gives back the memory they landed in, and keeps the writes with the
+     * memory they read from until they have completed. Where the writes were not all made ({@code written} false: a
+     * failure), waits for each read first, quietly, since a read still under way writes into its memory.
+     */
+    public void endMoves(Moves m, boolean written) {
+        for (Read r : m.reads) {
+            ClEvent read = r.read;
+            if (read == null) {
+                continue; // never enqueued
+            }
+            try {
+                if (!written) {
+                    read.await();
                 }
+            } catch (ClException ignored) {
+                // the caller throws the first failure
+            } finally {
+                read.close();
             }
         }
+        m.readInto.forEach(PinnedLease::giveBack);
+        m.readInto.clear();
+        var writes = new ArrayList<ClEvent>();
+        m.writes.forEach(writes::addAll);
+        if (!writes.isEmpty() || !m.writeLeases.isEmpty() || m.arena != null) {
+            synchronized (uploads) {
+                // kept until every write has completed
+                uploads.add(new Upload(writes, m.arena, List.copyOf(m.writeLeases)));
+            }
+        }
+    }
+
+    private int indexOf(ContextImpl context) {
+        for (int k = 0; k < devices.size(); k++) {
+            if (devices.get(k).context() == context) {
+                return k;
+            }
+        }
+        throw new IllegalStateException("rows held in " + context + ", which is not one of this queue's devices");
     }
 
     /** {@code work}'s result, computed under the scheduler's lock (a storage's rows change only under it). */
@@ -451,14 +541,6 @@ public final class Distributor implements AutoCloseable {
         }
     }
 
-    private QueueScheduler queueOf(ContextImpl context) {
-        for (QueueScheduler q : devices) {
-            if (q.context() == context) {
-                return q;
-            }
-        }
-        throw new IllegalStateException("rows held in " + context + ", which is not one of this queue's devices");
-    }
 
     /**
      * After the chunks were submitted ({@code chunks.get(k)} device {@code k}'s, null where it runs nothing; {@code
@@ -580,7 +662,11 @@ public final class Distributor implements AutoCloseable {
     /** Waits for every upload and stops the thread that completes the commands' events. */
     @Override
     public void close() {
-        freeFinishedUploads(true);
-        completer.shutdown();
+        try {
+            freeFinishedUploads(true);
+        } finally {
+            workers.close();
+            completer.shutdown();
+        }
     }
 }
