@@ -201,6 +201,22 @@ public final class ClCommandQueue implements AutoCloseable {
     }
 
     /**
+     * Copies {@code bytes} bytes of {@code mem} at {@code offset} into host {@code dst} without blocking and without
+     * an event, after the queue's earlier commands where the queue is in order: for a read whose completion a later
+     * command's event on the same in-order queue stands for. Read {@code dst} only once that event completes.
+     *
+     * @param mem the source buffer
+     * @param offset the first source byte, from the start of {@code mem}
+     * @param dst host memory of at least {@code bytes} bytes
+     * @param bytes how many bytes to copy
+     * @throws ClException when the enqueue fails (the message names the call and status)
+     */
+    public void enqueueReadBufferWithoutEvent(ClMem mem, long offset, MemorySegment dst, long bytes) {
+        ClStatus.check(cl_h.clEnqueueReadBuffer(handle(), mem.handle(), bool(false), offset, bytes, dst, 0,
+                MemorySegment.NULL, MemorySegment.NULL), "clEnqueueReadBuffer");
+    }
+
+    /**
      * Copies {@code bytes} bytes from {@code src} at {@code srcOffset} to {@code dst} at {@code dstOffset} on the
      * device ({@code clEnqueueCopyBuffer}).
      *
