@@ -28,7 +28,8 @@ import java.util.concurrent.ForkJoinPool;
  * program cache; for the second program the runtime is already warm from the first), "second" the next; then
  * {@code --runs} rounds, each a jsycl run then a Java run, give the medians (Java after one warm-up run, whose result
  * is the reference), and, for the filter, the same written plainly with streams, as most Java code is (the kind
- * of baseline the issue's first numbers were taken against). A {@code System.gc()} before each timed run, off the clock, keeps one run from paying for the
+ * of baseline the issue's first numbers were taken against), and as a plain multi-threaded Java loop over the same
+ * tiles with the kernel's own branches (the filter's reference is branch-free, which a plain loop is not). A {@code System.gc()} before each timed run, off the clock, keeps one run from paying for the
  * garbage of the one before. Every jsycl result is compared with the Java reference: the blurred edges and the
  * compacted array bit-exactly, and the sum too, since both sides add the same values in the same tree order
  * ({@link FilterScanSum}). A difference fails the run (exit status 1, the difference on stderr and in the table).
@@ -74,15 +75,27 @@ public final class FirstPrograms {
             return null;
         }
 
-        /** What is wrong with the result of {@link #javaStream()} against {@link #java()}'s, or null. */
-        default String streamDifference(R stream, R java) {
+        /**
+         * The same algorithm as the jsycl program written as a plain multi-threaded Java loop, where {@link #java()}
+         * is tuned beyond that (branch-free): the kernel's steps over the same tiles on all cores, its branches as
+         * written; else null.
+         */
+        default R javaLoop() {
+            return null;
+        }
+
+        /**
+         * What is wrong with the result of a plain version ({@link #javaStream()}, {@link #javaLoop()}) against
+         * {@link #java()}'s, or null.
+         */
+        default String plainDifference(R plain, R java) {
             return null;
         }
     }
 
     /** One program's times in milliseconds and its check ("ok" or the first difference). */
     private record Row(String name, String size, double first, double second, double jsyclMedian, double javaMedian,
-            double streamMedian, String check) {
+            double streamMedian, double loopMedian, String check) {
     }
 
     public static void main(String[] args) throws IOException {
@@ -120,15 +133,15 @@ public final class FirstPrograms {
                 System.getProperty("java.runtime.version"), ForkJoinPool.commonPool().getParallelism(),
                 Runtime.getRuntime().availableProcessors(), runs));
         text.append("| program | size | jsycl first ms | jsycl second ms | jsycl median ms | Java parallel median ms "
-                + "| Java / jsycl | Java plain streams median ms | streams / jsycl | check |\n");
-        text.append("|---|---|---|---|---|---|---|---|---|---|\n");
+                + "| Java / jsycl | Java plain streams median ms | streams / jsycl | Java plain loop median ms "
+                + "| loop / jsycl | check |\n");
+        text.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         List<String> failures = new ArrayList<>();
         for (Row r : rows) {
-            boolean streams = !Double.isNaN(r.streamMedian());
-            text.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %.1f | %.1f | %.2f× | %s | %s | %s |%n",
+            text.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %.1f | %.1f | %.2f× | %s | %s | %s | %s | %s |%n",
                     r.name(), r.size(), r.first(), r.second(), r.jsyclMedian(), r.javaMedian(),
-                    r.javaMedian() / r.jsyclMedian(), streams ? String.format(Locale.ROOT, "%.1f", r.streamMedian()) : "–",
-                    streams ? String.format(Locale.ROOT, "%.2f×", r.streamMedian() / r.jsyclMedian()) : "–", r.check()));
+                    r.javaMedian() / r.jsyclMedian(), ms(r.streamMedian()), ratio(r.streamMedian(), r.jsyclMedian()),
+                    ms(r.loopMedian()), ratio(r.loopMedian(), r.jsyclMedian()), r.check()));
             if (!r.check().equals("ok")) {
                 failures.add(r.name() + ": " + r.check());
             }
@@ -173,7 +186,9 @@ public final class FirstPrograms {
         long[] jsycl = new long[runs];
         long[] java = new long[runs];
         long[] streams = new long[runs];
+        long[] loops = new long[runs];
         boolean hasStreams = p.javaStream() != null; // also its warm-up
+        boolean hasLoop = p.javaLoop() != null;
         for (int i = 0; i < runs; i++) {
             System.gc();
             long t0 = System.nanoTime();
@@ -190,14 +205,32 @@ public final class FirstPrograms {
                 t0 = System.nanoTime();
                 R s = p.javaStream();
                 streams[i] = System.nanoTime() - t0;
-                check = check != null ? check : p.streamDifference(s, reference);
+                check = check != null ? check : p.plainDifference(s, reference);
+            }
+            if (hasLoop) {
+                System.gc();
+                t0 = System.nanoTime();
+                R s = p.javaLoop();
+                loops[i] = System.nanoTime() - t0;
+                check = check != null ? check : p.plainDifference(s, reference);
             }
         }
         if (check != null) {
             System.err.println("*** " + p.name() + ": " + check);
         }
         return new Row(p.name(), p.size(), first[0] / 1e6, first[1] / 1e6, median(jsycl) / 1e6, median(java) / 1e6,
-                hasStreams ? median(streams) / 1e6 : Double.NaN, check == null ? "ok" : "MISMATCH: " + check.replace('|', '/'));
+                hasStreams ? median(streams) / 1e6 : Double.NaN, hasLoop ? median(loops) / 1e6 : Double.NaN,
+                check == null ? "ok" : "MISMATCH: " + check.replace('|', '/'));
+    }
+
+    /** Milliseconds for the table, or a dash where the program has no such version (NaN). */
+    private static String ms(double millis) {
+        return Double.isNaN(millis) ? "–" : String.format(Locale.ROOT, "%.1f", millis);
+    }
+
+    /** {@code plain / jsycl} for the table, or a dash where the program has no such version. */
+    private static String ratio(double plain, double jsycl) {
+        return Double.isNaN(plain) ? "–" : String.format(Locale.ROOT, "%.2f×", plain / jsycl);
     }
 
     private static double median(long[] nanos) {

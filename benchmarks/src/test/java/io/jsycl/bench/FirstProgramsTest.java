@@ -54,6 +54,33 @@ class FirstProgramsTest {
         }
     }
 
+    /**
+     * The plain versions (the loop with the kernel's branches, the streams) keep what the tuned Java keeps, special
+     * values included, and sum it within the float tree's rounding; a wrong plain version is told apart.
+     */
+    @ParameterizedTest(name = "n = {0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 5, FilterScanSum.TILE - 1, FilterScanSum.TILE + 1,
+            70_001, 600_001})
+    void thePlainVersionsKeepWhatTheTunedJavaKeeps(int n) {
+        float[] data = FilterScanSum.data(n);
+        float[] special = {0.5f, Math.nextUp(0.5f), -0.75f, -0f, Float.NaN, -Float.NaN, 1e30f, Float.MIN_VALUE};
+        for (int i = 0; i < special.length && i * 7 < n; i++) {
+            data[i * 7] = special[i];
+        }
+        var program = new FilterScanSum(data);
+        FilterScanSum.Result java = program.java();
+        FilterScanSum.Result loop = program.javaLoop();
+        assertThat(loop.kept()).isEqualTo(java.kept());
+        assertThat(program.plainDifference(loop, java)).isNull();
+        assertThat(program.plainDifference(program.javaStream(), java)).isNull();
+        if (java.kept().length > 1) {
+            float[] dropped = java.kept().clone();
+            dropped[dropped.length - 1] = 0.25f;
+            assertThat(program.plainDifference(new FilterScanSum.Result(dropped, java.sum()), java))
+                    .contains("compaction differs");
+        }
+    }
+
     @ParameterizedTest(name = "{0}, {1}x{2}")
     @MethodSource("devicesAndImageSizes")
     void blurSobelGivesJavasPixels(Device device, int width, int height) {
