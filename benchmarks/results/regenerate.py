@@ -284,12 +284,15 @@ SECTIONS = [
             "Programs a new user writes, timed whole from Java arrays to Java arrays, beside the same computation "
             "in Java on all cores (`io.jsycl.bench.FirstPrograms`): stream compaction of floats with their sum, a "
             "box blur then the Sobel magnitude of an image, and (from 2026-11-27) k-means over points held as "
-            "records; milliseconds, every result checked bit-exactly against Java's.",
+            "records; milliseconds, every result checked bit-exactly against Java's. The filter's Java reference is "
+            "branch-free; from 2026-11-28 it is also beside plain Java streams and a plain multi-threaded loop over "
+            "the same tiles with the kernel's own branches (checked within the float sum's rounding).",
             one_table("program", "first-programs")),
     Section("First programs on the host device", ["first-programs-host.md"],
             "The same programs on jsycl's pure-Java host device (`FirstPrograms --device host`, the development "
-            "machine's sizes), beside the same computation in Java on all cores; milliseconds, every result checked "
-            "bit-exactly against Java's.", one_table("program", "first-programs-host")),
+            "machine's sizes), beside the same computation in Java on all cores (for the filter also a plain loop "
+            "with the kernel's branches); milliseconds, every result checked bit-exactly against Java's.",
+            one_table("program", "first-programs-host")),
     Section("First programs on the CPU's OpenCL device", ["first-programs-cpu.md"],
             "The same programs on the host's CPU through its OpenCL driver (`FirstPrograms --device cpu`), beside "
             "the same computation in Java on all cores; milliseconds, every result checked bit-exactly against "
