@@ -612,6 +612,41 @@ class DistributedQueueTest {
         }
     }
 
+    /**
+     * A host accessor open on the submitting thread over a buffer the command group maps is refused at once, naming
+     * the fix: each device's part is submitted on a thread of its own, which would wait for the accessor's close while
+     * this thread waits for it. Then, closed, the same submit runs. Run on a thread of its own with a time limit, so
+     * that a hang fails the test instead of the build.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 60, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void aHostAccessorOpenOnTheSubmittingThreadIsRefusedNotWaitedFor() {
+        Device d = device();
+        int n = 3000;
+        float[] data = floats(n, 11);
+        for (List<Device> devices : List.of(List.of(d, d), List.of(d, d, d))) {
+            try (var dq = new DistributedQueue(devices); var buf = Buffer.of(data.clone())) {
+                try (var host = buf.hostAccess()) {
+                    assertThatThrownBy(() -> dq.submit(h -> {
+                        var a = buf.readWrite(h, RangeMapper.oneToOne());
+                        h.parallelFor(Range.of(n), it -> a.set(it.id(0), a.get(it.id(0)) * 2f));
+                    })).isInstanceOf(IllegalStateException.class).hasMessageContaining("dq.submit()")
+                            .hasMessageContaining("close the host accessor");
+                    assertThat(host.get(7)).isEqualTo(data[7]);
+                }
+                dq.submit(h -> {
+                    var a = buf.readWrite(h, RangeMapper.oneToOne());
+                    h.parallelFor(Range.of(n), it -> a.set(it.id(0), a.get(it.id(0)) * 2f));
+                }).await();
+                try (var host = buf.hostAccess()) {
+                    for (int i = 0; i < n; i++) {
+                        assertThat(host.get(i)).as("%d devices, element %d", devices.size(), i).isEqualTo(data[i] * 2f);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void whatItCannotSplitIsRefusedWithTheReason() {
         Device d = device();
