@@ -47,7 +47,11 @@ import java.util.Objects;
  * that need nothing from elsewhere).
  *
  * <p>Threads: submits are serialized. A buffer a submit uses must not be used by another thread's command group or
- * host accessor while the submit runs: the submit records which device holds which rows as it returns.
+ * host accessor while the submit runs: the submit records which device holds which rows as it returns. Each device
+ * but the first has a thread of its own ({@code jsycl-distributed-…-device-k}, ended after two idle seconds or at
+ * {@link #close()}) that enqueues that device's part of a submit, beside the others, while the submit waits for them;
+ * so a host accessor open on the submitting thread over a buffer the command group uses is refused, as by
+ * {@link Queue#submit}, rather than waited for.
  */
 public final class DistributedQueue implements AutoCloseable {
     private final List<Device> devices;
