@@ -201,18 +201,10 @@ public final class FirstPrograms {
             p.java();
             java[i] = System.nanoTime() - t0;
             if (hasStreams) {
-                System.gc();
-                t0 = System.nanoTime();
-                R s = p.javaStream();
-                streams[i] = System.nanoTime() - t0;
-                check = check != null ? check : p.plainDifference(s, reference);
+                check = check != null ? check : timePlain(p, p::javaStream, streams, i, reference);
             }
             if (hasLoop) {
-                System.gc();
-                t0 = System.nanoTime();
-                R s = p.javaLoop();
-                loops[i] = System.nanoTime() - t0;
-                check = check != null ? check : p.plainDifference(s, reference);
+                check = check != null ? check : timePlain(p, p::javaLoop, loops, i, reference);
             }
         }
         if (check != null) {
@@ -221,6 +213,19 @@ public final class FirstPrograms {
         return new Row(p.name(), p.size(), first[0] / 1e6, first[1] / 1e6, median(jsycl) / 1e6, median(java) / 1e6,
                 hasStreams ? median(streams) / 1e6 : Double.NaN, hasLoop ? median(loops) / 1e6 : Double.NaN,
                 check == null ? "ok" : "MISMATCH: " + check.replace('|', '/'));
+    }
+
+    /**
+     * Runs a plain version of {@code p} once, its time into {@code nanos[i]}; what is wrong with its result against
+     * {@code reference}, or null.
+     */
+    private static <R> String timePlain(Program<R> p, java.util.function.Supplier<R> plain, long[] nanos, int i,
+            R reference) {
+        System.gc();
+        long t0 = System.nanoTime();
+        R r = plain.get();
+        nanos[i] = System.nanoTime() - t0;
+        return p.plainDifference(r, reference);
     }
 
     /** Milliseconds for the table, or a dash where the program has no such version (NaN). */

@@ -35,16 +35,23 @@ class FirstProgramsTest {
         return Stream.of(Sweep.device(null), Device.host());
     }
 
-    @ParameterizedTest(name = "{0}, n = {1}")
-    @MethodSource("devicesAndFilterLengths")
-    void filterScanSumKeepsWhatJavaKeepsAndSumsItInTheSameOrder(Device device, int n) {
+    /**
+     * The filter's input of length {@code n}, with values the comparison must get right every 7th element: the
+     * threshold itself, just above it, negatives, -0, NaN, infinity.
+     */
+    private static float[] filterData(int n) {
         float[] data = FilterScanSum.data(n);
-        // Values the comparison must get right: the threshold itself, just above it, negatives, -0, NaN, infinity.
         float[] special = {0.5f, Math.nextUp(0.5f), -0.75f, -0f, Float.NaN, -Float.NaN, 1e30f, Float.MIN_VALUE};
         for (int i = 0; i < special.length && i * 7 < n; i++) {
             data[i * 7] = special[i];
         }
-        var program = new FilterScanSum(data);
+        return data;
+    }
+
+    @ParameterizedTest(name = "{0}, n = {1}")
+    @MethodSource("devicesAndFilterLengths")
+    void filterScanSumKeepsWhatJavaKeepsAndSumsItInTheSameOrder(Device device, int n) {
+        var program = new FilterScanSum(filterData(n));
         FilterScanSum.Result java = program.java();
         assertThat(program.baselineDifference(java)).isNull();
         try (var q = new Queue(device)) {
@@ -62,12 +69,7 @@ class FirstProgramsTest {
     @org.junit.jupiter.params.provider.ValueSource(ints = {1, 5, FilterScanSum.TILE - 1, FilterScanSum.TILE + 1,
             70_001, 600_001})
     void thePlainVersionsKeepWhatTheTunedJavaKeeps(int n) {
-        float[] data = FilterScanSum.data(n);
-        float[] special = {0.5f, Math.nextUp(0.5f), -0.75f, -0f, Float.NaN, -Float.NaN, 1e30f, Float.MIN_VALUE};
-        for (int i = 0; i < special.length && i * 7 < n; i++) {
-            data[i * 7] = special[i];
-        }
-        var program = new FilterScanSum(data);
+        var program = new FilterScanSum(filterData(n));
         FilterScanSum.Result java = program.java();
         FilterScanSum.Result loop = program.javaLoop();
         assertThat(loop.kept()).isEqualTo(java.kept());

@@ -23,7 +23,7 @@ import java.util.function.IntPredicate;
  *
  * <p>Thread safety: {@link #each} is called by one thread at a time (the queue's submits are serialized).
  */
-final class DeviceWorkers {
+final class DeviceWorkers implements AutoCloseable {
     /** How long a worker spins for its next piece of work before parking. */
     private static final long SPIN_NANOS = 100_000;
     /** How long the caller spins for the other devices' pieces before blocking. */
@@ -189,7 +189,8 @@ final class DeviceWorkers {
     }
 
     /** Lets the threads end at once instead of after their idle spell. */
-    void close() {
+    @Override
+    public void close() {
         for (Worker w : workers) {
             if (w != null) {
                 w.stop();

@@ -19,8 +19,7 @@ class DeviceWorkersTest {
     /** Every piece waits at one barrier for all the others: the call returns only if they all ran at once. */
     @Test
     void thePiecesRunAtOnceDeviceZeroOnTheCallingThread() {
-        var workers = new DeviceWorkers("test-at-once", 4);
-        try {
+        try (var workers = new DeviceWorkers("test-at-once", 4)) {
             var barrier = new CyclicBarrier(4);
             var threads = new AtomicReferenceArray<Thread>(4);
             workers.each(k -> true, k -> {
@@ -37,32 +36,26 @@ class DeviceWorkersTest {
                 names.add(threads.get(k).getName());
             }
             assertThat(names).containsExactly("test-at-once-1", "test-at-once-2", "test-at-once-3");
-        } finally {
-            workers.close();
         }
     }
 
     /** Only the devices the predicate accepts run; what the pieces wrote is seen by the caller after the call. */
     @Test
     void onlyTheAcceptedDevicesRunAndTheirWritesAreSeenAfterTheCall() {
-        var workers = new DeviceWorkers("test-accepted", 5);
-        try {
+        try (var workers = new DeviceWorkers("test-accepted", 5)) {
             int[] wrote = new int[5]; // plain writes: the call's join publishes them
             for (int round = 1; round <= 200; round++) {
                 int r = round;
                 workers.each(k -> k % 2 == 0, k -> wrote[k] = r * 10 + k);
                 assertThat(wrote).containsExactly(r * 10, 0, r * 10 + 2, 0, r * 10 + 4);
             }
-        } finally {
-            workers.close();
         }
     }
 
     /** A device's pieces run in call order, on one thread while calls come close together. */
     @Test
     void oneDevicesPiecesRunInOrderOnOneThread() {
-        var workers = new DeviceWorkers("test-order", 2);
-        try {
+        try (var workers = new DeviceWorkers("test-order", 2)) {
             var seen = new CopyOnWriteArrayList<Integer>();
             var threads = ConcurrentHashMap.<Thread>newKeySet();
             for (int i = 0; i < 1000; i++) {
@@ -74,8 +67,6 @@ class DeviceWorkersTest {
             }
             assertThat(seen).hasSize(1000).isSorted();
             assertThat(threads).hasSize(1);
-        } finally {
-            workers.close();
         }
     }
 
@@ -85,8 +76,7 @@ class DeviceWorkersTest {
      */
     @Test
     void theFirstFailureInDeviceOrderIsThrownOnceEveryPieceHasEnded() {
-        var workers = new DeviceWorkers("test-failures", 4);
-        try {
+        try (var workers = new DeviceWorkers("test-failures", 4)) {
             var slowEnded = new AtomicBoolean();
             var two = new IllegalArgumentException("device 2 failed");
             assertThatThrownBy(() -> workers.each(k -> true, k -> {
@@ -114,16 +104,13 @@ class DeviceWorkersTest {
             var ran = new AtomicInteger();
             workers.each(k -> true, k -> ran.incrementAndGet());
             assertThat(ran).hasValue(4);
-        } finally {
-            workers.close();
         }
     }
 
     /** A caller interrupted during the join still waits for the pieces, then keeps its interrupt. */
     @Test
     void anInterruptDuringTheJoinWaitsForThePiecesAndIsKept() {
-        var workers = new DeviceWorkers("test-interrupt", 2);
-        try {
+        try (var workers = new DeviceWorkers("test-interrupt", 2)) {
             var ended = new AtomicBoolean();
             Thread caller = Thread.currentThread();
             workers.each(k -> true, k -> {
@@ -135,8 +122,6 @@ class DeviceWorkersTest {
             });
             assertThat(ended).isTrue();
             assertThat(Thread.interrupted()).as("the interrupt kept, and cleared here").isTrue();
-        } finally {
-            workers.close();
         }
     }
 
