@@ -167,6 +167,8 @@ final class HostNdExecutor {
         long[][] prims = new long[size][compiled.arrayLength()];
         Object[][] refs = new Object[size][compiled.arrayLength()];
         int[] stoppedAt = new int[size];
+        long[] combined = new long[size]; // a work-group algorithm's scratch, for every group of the run
+        long[] scanned = new long[size];
         RuntimeException[] first = new RuntimeException[1];
         var group = HostGroup.sequential(size); // for the run, as in runGroupsInOrder
         // Moves the item through a group in local linear order (the last dimension fastest), counting.
@@ -190,7 +192,7 @@ final class HostNdExecutor {
                 item.moveToGroup(groupId(groups, linear), group);
                 try {
                     HostExecutor.inGroup(group, () -> runPhases(kernel, compiled, captures, item, moveTo, prims, refs,
-                            stoppedAt));
+                            stoppedAt, combined, scanned));
                 } catch (RuntimeException e) {
                     if (first[0] == null) {
                         first[0] = e;
@@ -205,7 +207,8 @@ final class HostNdExecutor {
 
     /** One group of a compiled barrier kernel, phase by phase. */
     private static void runPhases(NdItemKernel kernel, HostPhases.Compiled compiled, Object[] captures,
-            HostNdItem item, IntConsumer moveTo, long[][] prims, Object[][] refs, int[] stoppedAt) {
+            HostNdItem item, IntConsumer moveTo, long[][] prims, Object[][] refs, int[] stoppedAt, long[] combined,
+            long[] scanned) {
         HostPhases.Phased phased = compiled.phased();
         int phase = 0;
         while (true) {
@@ -229,7 +232,7 @@ final class HostNdExecutor {
             if (next < 0) {
                 return;
             }
-            HostPhases.runAlgorithm(compiled, next, prims, refs, w);
+            HostPhases.runAlgorithm(compiled, next, prims, refs, w, combined, scanned);
             phase = next;
         }
     }

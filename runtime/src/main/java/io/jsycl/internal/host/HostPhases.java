@@ -102,9 +102,12 @@ final class HostPhases {
     /**
      * Split point {@code k} (from 1), where every work-item of the group stopped, if a work-group algorithm: combines
      * the operands the work-items left at index {@code locals} of their arrays and puts each one's result at
-     * {@code locals + 1}, as the device combines them ({@link HostGroup#combineAll}).
+     * {@code locals + 1}, as the device combines them ({@link HostGroup#combineAll}). {@code s} and {@code scanned},
+     * of at least {@code size} elements, are the combine's scratch, reused from group to group of a run (made per
+     * call, they were 8 KiB of garbage per group and algorithm).
      */
-    static void runAlgorithm(Compiled compiled, int k, long[][] prims, Object[][] refs, int size) {
+    static void runAlgorithm(Compiled compiled, int k, long[][] prims, Object[][] refs, int size, long[] s,
+            long[] scanned) {
         int kind = compiled.kinds()[k - 1];
         if (kind == HostPhaseCompiler.BARRIER) {
             return;
@@ -151,8 +154,6 @@ final class HostPhases {
             case HostPhaseCompiler.INCLUSIVE_SCAN -> HostGroup.Algorithm.INCLUSIVE_SCAN;
             default -> HostGroup.Algorithm.EXCLUSIVE_SCAN;
         };
-        long[] s = new long[size];
-        long[] scanned = new long[size];
         for (int i = 0; i < size; i++) {
             s[i] = prims[i][at];
         }
