@@ -11,7 +11,6 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Phaser;
-import java.util.function.DoubleBinaryOperator;
 import java.util.function.LongBinaryOperator;
 
 /**
@@ -258,25 +257,39 @@ public final class HostGroup {
         };
     }
 
-    static DoubleBinaryOperator floatingOp(GroupOp op, boolean wide) {
+    /**
+     * {@code op} on floating values carried as the bits of doubles, as the group and sub-group algorithms and the phases
+     * carry them (a float is exact in a double), computed in float where not {@code wide}: one algorithm over
+     * {@code long}s for every kind of value. One lambda per operation and width, not a double operator wrapped in a
+     * bits one: the algorithms call it per element through a call site every kernel's operation passes.
+     */
+    static LongBinaryOperator floatingOpOnBits(GroupOp op, boolean wide) {
         return switch (op) {
-            case SUM -> wide ? Double::sum : (a, b) -> (float) a + (float) b;
-            case PRODUCT -> wide ? (a, b) -> a * b : (a, b) -> (float) a * (float) b;
-            case MIN -> wide ? Math::min : (a, b) -> Math.min((float) a, (float) b);
-            case MAX -> wide ? Math::max : (a, b) -> Math.max((float) a, (float) b);
+            case SUM -> wide ? (a, b) -> bits(d(a) + d(b)) : (a, b) -> bits(f(a) + f(b));
+            case PRODUCT -> wide ? (a, b) -> bits(d(a) * d(b)) : (a, b) -> bits(f(a) * f(b));
+            case MIN -> wide ? (a, b) -> bits(Math.min(d(a), d(b))) : (a, b) -> bits(Math.min(f(a), f(b)));
+            case MAX -> wide ? (a, b) -> bits(Math.max(d(a), d(b))) : (a, b) -> bits(Math.max(f(a), f(b)));
             case AND, OR, XOR -> throw new IllegalArgumentException("GroupOp." + op
                     + " is for int and long values, not floating point");
         };
     }
 
-    /**
-     * {@link #floatingOp} on the bits of doubles, as the group and sub-group algorithms and the phases carry floating
-     * values (a float is exact in a double): one algorithm over {@code long}s for every kind of value.
-     */
-    static LongBinaryOperator floatingOpOnBits(GroupOp op, boolean wide) {
-        DoubleBinaryOperator f = floatingOp(op, wide);
-        return (a, b) -> Double.doubleToRawLongBits(f.applyAsDouble(Double.longBitsToDouble(a),
-                Double.longBitsToDouble(b)));
+    private static double d(long bits) {
+        return Double.longBitsToDouble(bits);
+    }
+
+    /** The float a value's double bits hold. */
+    private static float f(long bits) {
+        return (float) Double.longBitsToDouble(bits);
+    }
+
+    /** A float result as the double bits the algorithms carry. */
+    private static long bits(float v) {
+        return Double.doubleToRawLongBits(v);
+    }
+
+    private static long bits(double v) {
+        return Double.doubleToRawLongBits(v);
     }
 
     static long integralIdentity(GroupOp op, boolean wide) {

@@ -96,7 +96,8 @@ final class HostSubGroups {
 
     /**
      * Each lane's result of {@code algorithm} over one sub-group's values {@code v} (lane order), as the device's
-     * steps give it; also what a barrier kernel run in phases ({@link HostPhases}) takes.
+     * steps give it; also what a barrier kernel run in phases ({@link HostPhases}) takes. Overwrites {@code v}: the
+     * steps alternate between it and one more array.
      */
     static long[] lanes(Algorithm algorithm, long[] v, LongBinaryOperator f, long identity) {
         long[] r = algorithm == Algorithm.REDUCE ? butterfly(v, f) : hillisSteele(v, f);
@@ -117,14 +118,16 @@ final class HostSubGroups {
      */
     private static long[] butterfly(long[] v, LongBinaryOperator f) {
         int n = v.length;
+        long[] next = new long[n]; // each step reads one array and writes the other
         for (int k = 1; k < SIZE; k <<= 1) {
-            long[] next = new long[n];
             for (int lane = 0; lane < n; lane++) {
                 int s = lane ^ k;
                 s = s < n ? s : s & ~(k - 1);
                 next[lane] = s < n ? f.applyAsLong(v[lane], v[s]) : v[lane];
             }
+            long[] read = v;
             v = next;
+            next = read;
         }
         return v;
     }
@@ -132,12 +135,15 @@ final class HostSubGroups {
     /** The Hillis–Steele inclusive scan: {@code if (lane >= d) v = op(v[lane - d], v)}. */
     private static long[] hillisSteele(long[] v, LongBinaryOperator f) {
         int n = v.length;
+        long[] next = new long[n]; // each step reads one array and writes the other
         for (int d = 1; d < SIZE; d <<= 1) {
-            long[] next = v.clone();
+            System.arraycopy(v, 0, next, 0, Math.min(d, n)); // the lanes below d keep their value
             for (int lane = d; lane < n; lane++) {
                 next[lane] = f.applyAsLong(v[lane - d], v[lane]);
             }
+            long[] read = v;
             v = next;
+            next = read;
         }
         return v;
     }
