@@ -2,7 +2,6 @@ package io.jsycl;
 
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.launch.CommandGroupRecord;
-import io.jsycl.internal.memory.BufferStorage;
 import io.jsycl.internal.schedule.ChunkSplit;
 import io.jsycl.internal.schedule.Distributor;
 import io.jsycl.internal.schedule.MeasuredSplits;
@@ -223,14 +222,10 @@ public final class DistributedQueue implements AutoCloseable {
             chunks.add(chunk.from() == chunk.to() ? null : record);
         }
         for (CommandGroupRecord c : chunks) {
-            if (c == null) {
-                continue;
-            }
-            // Here, not only in the devices' threads, which cannot see it: a host accessor open on this thread would
-            // keep the submit waiting for its close forever.
-            for (BufferStorage storage : c.requirements().keySet()) {
-                storage.refuseHostAccessorOpenHere("dq.submit()", "still open", "the command group would wait for"
-                        + " it forever: close the host accessor before submitting work that uses the buffer");
+            if (c != null) {
+                // Here, not only in the devices' threads, which cannot see it: a host accessor open on this thread
+                // would keep the submit waiting for its close forever.
+                c.refuseHostAccessorsOpenHere("dq.submit()");
             }
         }
         Distributor.Moves moves = distributor.plan(chunks);

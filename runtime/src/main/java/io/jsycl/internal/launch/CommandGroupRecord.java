@@ -172,6 +172,19 @@ public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> r
         }
     }
 
+    /**
+     * Refuses the submit ({@code what}: {@code "q.submit()"}, {@code "dq.submit()"}) where a host accessor of a buffer
+     * the command group uses is open on the calling thread: the command would wait for its close forever.
+     *
+     * @throws IllegalStateException naming the buffer and the fix
+     */
+    public void refuseHostAccessorsOpenHere(String what) {
+        for (BufferStorage storage : requirements.keySet()) {
+            storage.refuseHostAccessorOpenHere(what, "still open", "the command group would wait for it forever:"
+                    + " close the host accessor before submitting work that uses the buffer");
+        }
+    }
+
     /** The chunk of a DistributedQueue's launch, or null for a launch of the whole range. */
     public static Chunk chunkOf(Launch launch) {
         return switch (launch) {

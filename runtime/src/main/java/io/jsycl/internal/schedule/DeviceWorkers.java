@@ -50,14 +50,16 @@ final class DeviceWorkers implements AutoCloseable {
      */
     void each(IntPredicate has, IntConsumer work) {
         int n = workers.length;
+        boolean[] runs = new boolean[n];
         int others = 0;
-        for (int k = 1; k < n; k++) {
-            others += has.test(k) ? 1 : 0;
+        for (int k = 0; k < n; k++) {
+            runs[k] = has.test(k);
+            others += k > 0 && runs[k] ? 1 : 0;
         }
         Throwable[] failures = new Throwable[n];
         var ended = new CountDownLatch(others);
         for (int k = 1; k < n; k++) {
-            if (has.test(k)) {
+            if (runs[k]) {
                 int device = k;
                 workers[k].give(() -> {
                     try {
@@ -70,7 +72,7 @@ final class DeviceWorkers implements AutoCloseable {
                 });
             }
         }
-        if (has.test(0)) {
+        if (runs[0]) {
             try {
                 work.accept(0);
             } catch (Throwable t) {
@@ -78,12 +80,16 @@ final class DeviceWorkers implements AutoCloseable {
             }
         }
         join(ended);
-        for (Throwable t : failures) {
+        for (int k = 0; k < n; k++) {
+            Throwable t = failures[k];
             if (t instanceof RuntimeException e) {
                 throw e;
             }
             if (t instanceof Error e) {
                 throw e;
+            }
+            if (t != null) { // a checked exception thrown past the compiler: reported, not lost
+                throw new IllegalStateException("device " + k + "'s part failed", t);
             }
         }
     }

@@ -149,10 +149,7 @@ public final class QueueScheduler {
         if (launch == null) {
             throw new IllegalStateException("the command group ran no kernel: call h.parallelFor(...) or h.singleTask(...)");
         }
-        for (BufferStorage storage : group.requirements().keySet()) {
-            storage.refuseHostAccessorOpenHere("q.submit()", "still open", "the command group would wait for it"
-                    + " forever: close the host accessor before submitting work that uses the buffer");
-        }
+        group.refuseHostAccessorsOpenHere("q.submit()");
         if (launch instanceof CommandGroupRecord.HostTask) {
             EventImpl event = submitHost(group, false);
             event.describedAs(() -> "a host task submitted to " + this, WaitWatch.HOST_TASK_CAUSE);

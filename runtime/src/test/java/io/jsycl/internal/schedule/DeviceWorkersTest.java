@@ -107,6 +107,24 @@ class DeviceWorkersTest {
         }
     }
 
+    /** A checked exception thrown past the compiler by a piece is reported, with the device, not lost. */
+    @Test
+    void aCheckedExceptionThrownPastTheCompilerIsReportedWithItsDevice() {
+        try (var workers = new DeviceWorkers("test-checked", 3)) {
+            var io = new java.io.IOException("device 2's read failed");
+            assertThatThrownBy(() -> workers.each(k -> true, k -> {
+                if (k == 2) {
+                    DeviceWorkersTest.<RuntimeException>sneaky(io);
+                }
+            })).isInstanceOf(IllegalStateException.class).hasMessage("device 2's part failed").hasCause(io);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E extends Throwable> void sneaky(Throwable t) throws E {
+        throw (E) t;
+    }
+
     /** A caller interrupted during the join still waits for the pieces, then keeps its interrupt. */
     @Test
     void anInterruptDuringTheJoinWaitsForThePiecesAndIsKept() {
