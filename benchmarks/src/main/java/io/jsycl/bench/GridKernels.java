@@ -55,10 +55,12 @@ import java.util.stream.IntStream;
  * read together.
  *
  * <pre>
- * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--only NAME] [--small] [--order hand-first] [--out FILE.md]
+ * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--only NAME] [--small] [--order hand-first] [--settle-ms 0] [--out FILE.md]
  * </pre>
  * {@code --small}: 256² and 512² images, 32³ cubes, for PoCL.
  * {@code --order hand-first}: each workload's hand-written paths before jsycl's.
+ * {@code --settle-ms N}: a pause of N ms after each path's first run, with what the JIT compiled meanwhile (a
+ * diagnosis of the second run: see docs/performance.md).
  */
 public final class GridKernels {
     /** Profiled runs per path for the device time. */
@@ -70,6 +72,8 @@ public final class GridKernels {
     /** One way of running a workload's whole operation, and its times in nanoseconds. */
     abstract static class Way implements AutoCloseable {
         final String name;
+        /** How long the JIT's threads compiled (their sum, ms) from this path's second run to its last. */
+        long jitMs;
         /** The work-group, OpenCL order ("32x8"), or how it was chosen. */
         String workGroup;
         /** Whether this is a twin of the jsycl kernel (same algorithm), which the ratio column compares against. */
@@ -338,6 +342,7 @@ public final class GridKernels {
         }
         boolean small = opts.containsKey("small");
         boolean handFirst = "hand-first".equals(opts.get("order"));
+        SETTLE_MS = Suite.intOpt(opts, "settle-ms", 0);
         String only = opts.getOrDefault("only", "").toLowerCase(Locale.ROOT);
         Device device = Suite.devices(opts.get("device")).getFirst();
         List<GridOp> ops = new ArrayList<>(small
@@ -400,6 +405,9 @@ public final class GridKernels {
             }
         }
         text.append("\njsycl's launches, from the scheduler's trace:\n\n").append(notes);
+        if (SETTLE_MS > 0) {
+            text.append("\nThe pause after each path's first run (--settle-ms):\n\n").append(SETTLE_NOTES);
+        }
         text.append("\njsycl's submit-path warm-up: ").append(warmup.isEmpty() ? "none logged" : String.join("; ", warmup))
                 .append('\n');
         System.out.print("\n" + text.substring(text.indexOf("\njsycl's launches")));
@@ -521,18 +529,50 @@ public final class GridKernels {
             if (handFirst) {
                 Collections.rotate(order, -2);
             }
+            var jit = java.lang.management.ManagementFactory.getCompilationMXBean();
             for (Way w : order) {
+                long jitAtSecond = 0;
                 for (int r = 0; r < rounds; r++) {
+                    if (r == 1) {
+                        jitAtSecond = jit.getTotalCompilationTime();
+                    }
                     long t0 = System.nanoTime();
                     w.run();
                     w.host[r] = System.nanoTime() - t0;
+                    if (r == 0 && SETTLE_MS > 0) {
+                        settle(op, w);
+                    }
                 }
+                w.jitMs = jit.getTotalCompilationTime() - jitAtSecond;
             }
             return new Timed(op, input, ways, arena, jsyclIn, rawIn, rawTable);
         } catch (RuntimeException | Error e) {
             new Timed(op, input, ways, arena, jsyclIn, rawIn, rawTable).close();
             throw e;
         }
+    }
+
+    /** {@code --settle-ms}: the pause after each path's first run; 0 for none. */
+    private static int SETTLE_MS;
+    /** What the JIT compiled during each pause, for the notes. */
+    private static final StringBuilder SETTLE_NOTES = new StringBuilder();
+
+    /**
+     * Sleeps {@code --settle-ms} after a path's first run and notes how long the JIT's threads compiled meanwhile: if
+     * the second run then runs at the median, what slowed it was work the first run left running (compilations of the
+     * code it ran for the first time), not the state of the caches it left, which a pause does not restore.
+     */
+    private static void settle(GridOp op, Way w) {
+        var jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+        long before = jit.getTotalCompilationTime();
+        try {
+            Thread.sleep(SETTLE_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        SETTLE_NOTES.append(String.format(Locale.ROOT, "- %s %s, %s: the JIT compiled for %d ms (its threads' sum)"
+                + " in the %d ms after the first run%n", op.name(), op.size(), w.name,
+                jit.getTotalCompilationTime() - before, SETTLE_MS));
     }
 
     /** A timed workload's rows: traced, profiled and checked. */
@@ -548,9 +588,9 @@ public final class GridKernels {
         for (Way w : ways.subList(0, 2)) {
             long[] submits = ((JsyclWay) w).submits;
             notes.append(String.format(Locale.ROOT, "  - %s: the submits took %.1f µs of the run's %.1f µs "
-                    + "(medians after the second run)%n", w.name,
-                    Stats.of(Arrays.copyOfRange(submits, 2, submits.length)).medianMs() * 1e3,
-                    median(Arrays.copyOfRange(w.host, 2, w.host.length)) * 1e3));
+                    + "(medians after the second run); the JIT compiled for %d ms during its runs after the first%n",
+                    w.name, Stats.of(Arrays.copyOfRange(submits, 2, submits.length)).medianMs() * 1e3,
+                    median(Arrays.copyOfRange(w.host, 2, w.host.length)) * 1e3, w.jitMs));
             String phases = ((JsyclWay) w).phaseNote();
             if (phases != null) {
                 notes.append("    - submit phases: ").append(phases).append('\n');
