@@ -55,12 +55,13 @@ import java.util.stream.IntStream;
  * read together.
  *
  * <pre>
- * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--only NAME] [--small] [--order hand-first] [--settle-ms 0] [--out FILE.md]
+ * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--only NAME] [--small] [--order hand-first] [--settle-ms 0 [--settle spin]] [--out FILE.md]
  * </pre>
  * {@code --small}: 256² and 512² images, 32³ cubes, for PoCL.
  * {@code --order hand-first}: each workload's hand-written paths before jsycl's.
  * {@code --settle-ms N}: a pause of N ms after each path's first run, with what the JIT compiled meanwhile (a
- * diagnosis of the second run: see docs/performance.md).
+ * diagnosis of the second run: see docs/performance.md); {@code --settle spin}: the timing thread spins through it
+ * instead of sleeping.
  */
 public final class GridKernels {
     /** Profiled runs per path for the device time. */
@@ -343,6 +344,7 @@ public final class GridKernels {
         boolean small = opts.containsKey("small");
         boolean handFirst = "hand-first".equals(opts.get("order"));
         SETTLE_MS = Suite.intOpt(opts, "settle-ms", 0);
+        SETTLE_SPIN = "spin".equals(opts.get("settle"));
         String only = opts.getOrDefault("only", "").toLowerCase(Locale.ROOT);
         Device device = Suite.devices(opts.get("device")).getFirst();
         List<GridOp> ops = new ArrayList<>(small
@@ -554,6 +556,8 @@ public final class GridKernels {
 
     /** {@code --settle-ms}: the pause after each path's first run; 0 for none. */
     private static int SETTLE_MS;
+    /** {@code --settle spin}: the pause spins on the timing thread instead of sleeping. */
+    private static boolean SETTLE_SPIN;
     /** What the JIT compiled during each pause, for the notes. */
     private static final StringBuilder SETTLE_NOTES = new StringBuilder();
 
@@ -565,14 +569,21 @@ public final class GridKernels {
     private static void settle(GridOp op, Way w) {
         var jit = java.lang.management.ManagementFactory.getCompilationMXBean();
         long before = jit.getTotalCompilationTime();
-        try {
-            Thread.sleep(SETTLE_MS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (SETTLE_SPIN) {
+            long end = System.nanoTime() + SETTLE_MS * 1_000_000L;
+            while (System.nanoTime() < end) {
+                Thread.onSpinWait();
+            }
+        } else {
+            try {
+                Thread.sleep(SETTLE_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         SETTLE_NOTES.append(String.format(Locale.ROOT, "- %s %s, %s: the JIT compiled for %d ms (its threads' sum)"
-                + " in the %d ms after the first run%n", op.name(), op.size(), w.name,
-                jit.getTotalCompilationTime() - before, SETTLE_MS));
+                + " in the %d ms after the first run (%s)%n", op.name(), op.size(), w.name,
+                jit.getTotalCompilationTime() - before, SETTLE_MS, SETTLE_SPIN ? "spinning" : "sleeping"));
     }
 
     /** A timed workload's rows: traced, profiled and checked. */
