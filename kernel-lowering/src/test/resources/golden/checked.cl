@@ -95,7 +95,7 @@ void jsycl_fail(__global int* check, __private int* failed, int kind, int line, 
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__at_28285125
 /* io.jsycl.lowering.FeaturesTest.at(Lio/jsycl/WideAccess$OfInt;I)I */
 int io_jsycl_lowering_FeaturesTest__at_28285125(const jsycl_acc_r_int_1* a, int i, __global int* restrict jsycl_check, __private int* restrict jsycl_failed) {
-    if ((uint)i >= (uint)a->range[0]) jsycl_fail(jsycl_check, jsycl_failed, 1, 342, i, a->range[0]);
+    if ((uint)i >= (uint)a->range[0]) jsycl_fail(jsycl_check, jsycl_failed, 1, 344, i, a->range[0]);
     return a->data[((uint)i < (uint)a->range[0] ? i : 0) + JSYCL_OFFSET(a->offset[0])];
 }
 #endif
@@ -115,7 +115,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_outOfBounds_e9e187cd_1_body(const io
     i = (int)get_global_id(0);
     t1 = i;
     t0 = io_jsycl_lowering_FeaturesTest__at_28285125(&cap->in, (int)((uint)i * 2u), jsycl_check, jsycl_failed);
-    if ((uint)t1 >= (uint)cap->out.range[0]) jsycl_fail(jsycl_check, jsycl_failed, 1, 348, t1, cap->out.range[0]);
+    if ((uint)t1 >= (uint)cap->out.range[0]) jsycl_fail(jsycl_check, jsycl_failed, 1, 350, t1, cap->out.range[0]);
     if ((uint)t1 < (uint)cap->out.range[0]) cap->out.data[t1 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)t0 + 1u);
 }
 

@@ -112,20 +112,98 @@ public final class Handler {
      * @param kernel the kernel lambda; what it captures becomes the kernel's arguments
      */
     public <R> void parallelFor(Range range, Reduction<R> reduction, ReductionKernel<R> kernel) {
+        reduce(range, kernel, reduction);
+    }
+
+    /**
+     * Runs {@code kernel} once for every item of {@code range}, combining values into two reductions in one pass
+     * over the items (SYCL's {@code parallel_for} with several reductions): each reduction's result is what it would
+     * be on its own, combined into its output buffer. The reductions' outputs are different buffers.
+     *
+     * @param <R1> the first reducer's type
+     * @param <R2> the second reducer's type
+     * @param range the items to run, 1-D: one work-item per index
+     * @param r1 the first reduction: its operation, identity and output buffer
+     * @param r2 the second reduction
+     * @param kernel the kernel lambda {@code (it, a, b) -> ...}; what it captures becomes the kernel's arguments
+     */
+    public <R1, R2> void parallelFor(Range range, Reduction<R1> r1, Reduction<R2> r2, ReductionKernel2<R1, R2> kernel) {
+        reduce(range, kernel, r1, r2);
+    }
+
+    /**
+     * As {@link #parallelFor(Range, Reduction, Reduction, ReductionKernel2)}, with three reductions (k-means' per
+     * cluster sums of x and y and its counts, say, each a reduction over {@code k} elements).
+     *
+     * @param <R1> the first reducer's type
+     * @param <R2> the second reducer's type
+     * @param <R3> the third reducer's type
+     * @param range the items to run, 1-D: one work-item per index
+     * @param r1 the first reduction
+     * @param r2 the second reduction
+     * @param r3 the third reduction
+     * @param kernel the kernel lambda {@code (it, a, b, c) -> ...}
+     */
+    public <R1, R2, R3> void parallelFor(Range range, Reduction<R1> r1, Reduction<R2> r2, Reduction<R3> r3,
+            ReductionKernel3<R1, R2, R3> kernel) {
+        reduce(range, kernel, r1, r2, r3);
+    }
+
+    /**
+     * As {@link #parallelFor(Range, Reduction, Reduction, ReductionKernel2)}, with four reductions.
+     *
+     * @param <R1> the first reducer's type
+     * @param <R2> the second reducer's type
+     * @param <R3> the third reducer's type
+     * @param <R4> the fourth reducer's type
+     * @param range the items to run, 1-D: one work-item per index
+     * @param r1 the first reduction
+     * @param r2 the second reduction
+     * @param r3 the third reduction
+     * @param r4 the fourth reduction
+     * @param kernel the kernel lambda {@code (it, a, b, c, d) -> ...}
+     */
+    public <R1, R2, R3, R4> void parallelFor(Range range, Reduction<R1> r1, Reduction<R2> r2, Reduction<R3> r3,
+            Reduction<R4> r4, ReductionKernel4<R1, R2, R3, R4> kernel) {
+        reduce(range, kernel, r1, r2, r3, r4);
+    }
+
+    /** Records a reduction launch of {@code kernel}, whose reducer parameters are {@code reductions}' in order. */
+    private void reduce(Range range, Object kernel, Reduction<?>... reductions) {
         checkRecording();
         Objects.requireNonNull(range, "range");
-        Objects.requireNonNull(reduction, "reduction");
+        Objects.requireNonNull(kernel, "kernel");
+        var targets = new ArrayList<ReductionImpl>(reductions.length);
+        for (int i = 0; i < reductions.length; i++) {
+            Reduction<?> reduction = Objects.requireNonNull(reductions[i], reductions.length == 1 ? "reduction"
+                    : "reduction " + (i + 1));
+            for (int j = 0; j < i; j++) {
+                if (reductions[j].impl.output() == reduction.impl.output()) {
+                    throw new IllegalArgumentException("reductions " + (j + 1) + " and " + (i + 1) + " of one"
+                            + " parallelFor write the same output buffer; give each reduction a buffer of its own");
+                }
+            }
+            targets.add(reduction.impl);
+        }
         if (range.dimensions() != 1) {
             throw new IllegalArgumentException("reductions run over 1-D ranges; flatten " + range
                     + " into Range.of(" + range.size() + ") and compute the indices from it.id(0)");
         }
-        // A DistributedQueue's chunk reduces into a partial of its own, which the queue combines into the output: on
-        // an OpenCL device, the device's part of the reduction, which the command group does not request as a buffer.
-        ReductionImpl target = split == null ? reduction.impl : reduction.impl.partial(!queue.device().isHost());
-        if (!target.onDevice()) {
-            require(target.output(), AccessMode.READ_WRITE);
+        if (split != null && reductions.length > 1) {
+            throw new UnsupportedOperationException("a DistributedQueue splits a parallelFor with one reduction; submit"
+                    + " one with " + reductions.length + " to a Queue, or one reduction per parallelFor");
         }
-        setLaunch(new CommandGroupRecord.Reduce(Objects.requireNonNull(kernel, "kernel"), range, target));
+        for (int i = 0; i < targets.size(); i++) {
+            // A DistributedQueue's chunk reduces into a partial of its own, which the queue combines into the output:
+            // on an OpenCL device, the device's part of the reduction, which the command group does not request as a
+            // buffer.
+            ReductionImpl target = split == null ? targets.get(i) : targets.get(i).partial(!queue.device().isHost());
+            if (!target.onDevice()) {
+                require(target.output(), AccessMode.READ_WRITE);
+            }
+            targets.set(i, target);
+        }
+        setLaunch(new CommandGroupRecord.Reduce(kernel, range, targets));
     }
 
     /**
@@ -378,7 +456,7 @@ public final class Handler {
         return switch (l) {
             case CommandGroupRecord.Items items -> new CommandGroupRecord.Items(items.kernel(), range, chunk);
             case CommandGroupRecord.Reduce reduce -> new CommandGroupRecord.Reduce(reduce.kernel(), range,
-                    reduce.reduction(), chunk);
+                    reduce.reductions(), chunk);
             case CommandGroupRecord.NdItems nd -> new CommandGroupRecord.NdItems(nd.kernel(), range, nd.local(), chunk);
             default -> throw new IllegalStateException(l.toString());
         };

@@ -52,17 +52,26 @@ final class KernelInference {
         if (shape != KernelShape.TASK) {
             dimensions = Math.max(1, Math.min(3, highestIndex(body, LoweredApi.ITEM, LoweredApi.ND_ITEM) + 1));
         }
-        ReductionSpec reduction = null;
+        var reductions = new ArrayList<ReductionSpec>();
         if (shape == KernelShape.REDUCTION) {
+            // The reducers are the parameters after the Item: one for a ReductionKernel, two to four for the others.
             Type[] params = Type.getArgumentTypes(site.impl().getDesc());
-            String reducer = params[params.length - 1].getInternalName();
-            ScalarType type = LoweredApi.reducerElement(reducer);
-            if (type == null) {
-                throw new CannotInfer("its reducer type " + reducer + " is not a Reducer.OfX");
+            int first = params.length;
+            while (first > 0 && params[first - 1].getSort() == Type.OBJECT
+                    && !params[first - 1].getInternalName().equals(LoweredApi.ITEM)) {
+                first--;
             }
-            reduction = new ReductionSpec(type, ReductionOp.SUM, null, null, null, type == ScalarType.FLOAT
-                    || type == ScalarType.DOUBLE ? "0.0" : "0");
-            assumptions.add("reduction assumed to be Reduction.sum (the operation is chosen at submit)");
+            for (int p = first; p < params.length; p++) {
+                String reducer = params[p].getInternalName();
+                ScalarType type = LoweredApi.reducerElement(reducer);
+                if (type == null) {
+                    throw new CannotInfer("its reducer type " + reducer + " is not a Reducer.OfX");
+                }
+                reductions.add(new ReductionSpec(type, ReductionOp.SUM, null, null, null, type == ScalarType.FLOAT
+                        || type == ScalarType.DOUBLE ? "0.0" : "0"));
+            }
+            assumptions.add((reductions.size() == 1 ? "reduction" : "reductions") + " assumed to be Reduction.sum"
+                    + " (the operation is chosen at submit)");
         }
         var captures = new ArrayList<Capture>();
         List<Type> types = site.capturedTypes();
@@ -71,7 +80,7 @@ final class KernelInference {
                     && i == 0));
         }
         var request = new KernelRequest(loader, site.impl().getOwner(), site.impl().getName(), site.impl().getDesc(),
-                shape, dimensions, captures, false, reduction);
+                shape, dimensions, captures, false, reductions);
         return new Inferred(request, assumptions);
     }
 

@@ -32,8 +32,8 @@ import java.util.Set;
 final class KernelsCommand {
     static final String HELP = """
             usage: jsycl kernels [--cp PATH] [--out DIR] [--quiet] CLASS-OR-JAR...
-            Finds the kernel lambdas (ItemKernel, NdItemKernel, TaskKernel, ReductionKernel) in each input
-            and lowers each to OpenCL C without running it. An input is a jar, a folder of class files, a
+            Finds the kernel lambdas (ItemKernel, NdItemKernel, TaskKernel, ReductionKernel, ReductionKernel2-4)
+            in each input and lowers each to OpenCL C without running it. An input is a jar, a folder of class files, a
             .class file, or a class name looked up on --cp and jsycl's own class path.
               --cp PATH   where the inputs' own dependencies are (':'-separated jars and folders)
               --out DIR   write each kernel's source to DIR/KERNEL.cl instead of printing it
@@ -202,7 +202,7 @@ final class KernelsCommand {
 
     private static KernelRequest with(KernelRequest r, List<Capture> captures) {
         return new KernelRequest(r.loader(), r.implClass(), r.implMethod(), r.implDescriptor(), r.shape(),
-                r.dimensions(), captures, r.checked(), r.reduction());
+                r.dimensions(), captures, r.checked(), r.reductions());
     }
 
     private static URL[] urls(List<Path> paths) {

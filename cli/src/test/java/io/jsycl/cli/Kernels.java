@@ -82,4 +82,17 @@ final class Kernels {
             h.parallelFor(Range.of(4), it -> a.set(it.id(0), keep.test(a.get(it.id(0))) ? 1f : 0f));
         }
     }
+
+    /** A kernel of two reductions in one parallelFor. */
+    static final class SeveralReductions {
+        private SeveralReductions() {
+        }
+
+        static void sumAndMaximum(Handler h, Buffer.OfInt sum, Buffer.OfLong max, int[] values) {
+            h.parallelFor(Range.of(values.length), Reduction.sum(sum), Reduction.max(max), (it, s, m) -> {
+                s.combine(values[it.id(0)]);
+                m.combine((long) values[it.id(0)] << 3);
+            });
+        }
+    }
 }

@@ -51,6 +51,14 @@ class KernelsCommandTest {
     }
 
     @Test
+    void aKernelOfTwoReductionsIsLoweredWithAnOutputEach() {
+        CliRun run = CliRun.of("kernels", Kernels.SeveralReductions.class.getName());
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.out()).contains("ReductionKernel2", "assumed: reductions assumed to be Reduction.sum",
+                "__global int* jsycl_out", "__global long* jsycl_out1", "1 kernel lowered, 0 failed");
+    }
+
+    @Test
     void anAccessorOfRecordsIsInferredFromTheKernelAndTheLambdasLineReported() {
         CliRun run = CliRun.of("kernels", Kernels.Records.class.getName());
         assertThat(run.status()).as(run.err()).isZero();
@@ -80,7 +88,7 @@ class KernelsCommandTest {
     void readsAFolderOfClasses() throws Exception {
         CliRun run = CliRun.of("kernels", "--quiet", testClasses().toString());
         assertThat(run.status()).isEqualTo(Main.FAILURE);
-        assertThat(run.out()).contains("5 kernels lowered, 1 failed, 2 skipped");
+        assertThat(run.out()).contains("6 kernels lowered, 1 failed, 2 skipped");
     }
 
     @Test

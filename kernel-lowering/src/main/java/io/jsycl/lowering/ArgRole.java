@@ -25,9 +25,15 @@ public enum ArgRole {
     ARRAY_DATA,
     /** A captured array's length ({@code int}). */
     ARRAY_LENGTH,
-    /** The {@code __global} buffer (one element) of a reduction's output. */
+    /**
+     * The {@code __global} buffer of a reduction's output; {@link KernelArg#dimension()} is the reduction's position
+     * among the kernel's ({@link KernelRequest#reductions()}).
+     */
     REDUCTION_OUTPUT,
-    /** {@code __local} scratch of a reduction: the runtime passes (local size × element bytes). */
+    /**
+     * {@code __local} scratch of a reduction: the runtime passes (the larger of the local size and the output's length
+     * × element bytes); {@link KernelArg#dimension()} is the reduction's position among the kernel's.
+     */
     REDUCTION_SCRATCH,
     /**
      * {@code __local} scratch of the work-group algorithms ({@code NdItem.reduceOverGroup} and the others): the runtime

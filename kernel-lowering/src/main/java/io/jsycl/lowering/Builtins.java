@@ -163,23 +163,23 @@ final class Builtins {
             return AccessorCalls.call(ctx, r, m, receiver, args);
         }
         String key = m.name + m.desc;
-        if (role == LoweredApi.Role.REDUCER && receiver instanceof ReducerRef) {
+        if (role == LoweredApi.Role.REDUCER && receiver instanceof ReducerRef(int which)) {
+            ReducerUse red = ctx.reductions.get(which);
             if (args.size() == 2) {
-                ctx.reductionByIndex = true;
-                if (ctx.reductionOfOne) {
-                    throw r.reject("combine(index, v) beside combine(v)", "is not supported in one kernel; a reduction"
+                red.byIndex = true;
+                if (red.ofOne) {
+                    throw r.reject("combine(index, v) beside combine(v)", "is not supported on one reducer; a reduction"
                             + " over several elements combines by index only");
                 }
-                return new NoValue(Reductions.combineAt(ctx, ctx.reduction, args.get(0).at(UNARY),
-                        args.get(1).at(UNARY)));
+                return new NoValue(Reductions.combineAt(ctx, red, args.get(0).at(UNARY), args.get(1).at(UNARY)));
             }
-            ctx.reductionOfOne = true;
-            if (ctx.reductionByIndex || ctx.reduction.length() > 1) {
-                throw r.reject("combine(v) on a reduction " + (ctx.reductionByIndex ? "combined by index elsewhere"
-                        : "over " + ctx.reduction.length() + " elements"), "does not say which element; call"
+            red.ofOne = true;
+            if (red.byIndex || red.spec.length() > 1) {
+                throw r.reject("combine(v) on a reduction " + (red.byIndex ? "combined by index elsewhere"
+                        : "over " + red.spec.length() + " elements"), "does not say which element; call"
                         + " combine(index, v) with the element's index");
             }
-            return new NoValue("*jsycl_acc = " + Reductions.combine(ctx, ctx.reduction, "*jsycl_acc",
+            return new NoValue("*" + red.acc() + " = " + Reductions.combine(ctx, red, "*" + red.acc(),
                     args.get(0).at(UNARY)));
         }
         if (receiver instanceof ReducerRef) {
@@ -286,8 +286,8 @@ final class Builtins {
         }
         String key = m.name + m.desc;
         // A 1-D kernel over a range may run two items per work-item (JSYCL_TWO_ITEMS): its ids go through the macro.
-        boolean itemIds = LoweredKernel.twoItemsPerWorkItem(ctx.shape, dims, ctx.reduction != null, ctx.checked);
-        if (ctx.reduction != null) {
+        boolean itemIds = LoweredKernel.twoItemsPerWorkItem(ctx.shape, dims, ctx.reducing(), ctx.checked);
+        if (ctx.reducing()) {
             // A reduction's work-item runs many items; the one it is running is it->id (Reductions.emitItems).
             switch (key) {
                 case "id(I)I" -> {

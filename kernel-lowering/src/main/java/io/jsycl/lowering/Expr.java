@@ -177,11 +177,11 @@ sealed interface Expr permits Expr.Value, Expr.Ref, Expr.RecordValue, Expr.NewRe
         }
     }
 
-    /** The reducer of a reduction kernel. */
-    record ReducerRef() implements Ref {
+    /** A reducer of a reduction kernel: the lambda's reducer parameter {@code index} (0 for the first). */
+    record ReducerRef(int index) implements Ref {
         @Override
         public String text() {
-            return "jsycl_acc";
+            return index == 0 ? "jsycl_acc" : "jsycl_acc" + index;
         }
     }
 

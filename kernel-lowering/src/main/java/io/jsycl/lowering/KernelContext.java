@@ -2,10 +2,12 @@ package io.jsycl.lowering;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.ClassReader;
@@ -25,13 +27,8 @@ final class KernelContext {
     /** Specialization constants read, by name. */
     final Map<String, SpecConstantUse> specConstants = new LinkedHashMap<>();
     final boolean checked;
-    final ReductionSpec reduction;
-    /** For a CUSTOM reduction, the op as a C template over {@code #0} and {@code #1}. */
-    String reductionOp;
-    /** The reduction kernel combines by index ({@code combine(i, v)}): each output element on its own. */
-    boolean reductionByIndex;
-    /** The reduction kernel combines one value ({@code combine(v)}). */
-    boolean reductionOfOne;
+    /** A reduction kernel's reductions, in the order of the lambda's reducer parameters; empty for other kernels. */
+    final List<ReducerUse> reductions;
     /** Device functions, by C name, callees before callers. */
     final Map<String, String> deviceFunctions = new LinkedHashMap<>();
     /** Device functions being translated: a call to one of them is recursion. */
@@ -59,13 +56,22 @@ final class KernelContext {
     boolean usesInt64ExtendedAtomics;
 
     KernelContext(String kernelLabel, ClassLoader loader, KernelShape shape, int dimensions, boolean checked,
-            ReductionSpec reduction) {
+            List<ReductionSpec> reductions) {
         this.kernelLabel = kernelLabel;
         this.loader = loader;
         this.shape = shape;
         this.dimensions = dimensions;
         this.checked = checked;
-        this.reduction = reduction;
+        var uses = new ArrayList<ReducerUse>();
+        for (ReductionSpec r : reductions) {
+            uses.add(new ReducerUse(r, uses.size()));
+        }
+        this.reductions = List.copyOf(uses);
+    }
+
+    /** Whether the kernel is a reduction kernel. */
+    boolean reducing() {
+        return !reductions.isEmpty();
     }
 
     /** The class, or {@code null} if the loader has no class file for it. */

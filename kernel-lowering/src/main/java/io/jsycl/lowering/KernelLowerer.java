@@ -72,7 +72,7 @@ public final class KernelLowerer {
      * @return the location; never null
      */
     public static String sourceLocation(ClassLoader loader, String implClass, String implMethod, String implDescriptor) {
-        ClassNode cls = new KernelContext("", loader, KernelShape.ITEM, 1, false, null).classNode(implClass);
+        ClassNode cls = new KernelContext("", loader, KernelShape.ITEM, 1, false, List.of()).classNode(implClass);
         if (cls == null || cls.sourceFile == null) {
             return "unknown source";
         }
@@ -111,7 +111,7 @@ public final class KernelLowerer {
      */
     public static String capturedName(ClassLoader loader, String implClass, String implMethod, String implDescriptor,
             int index) {
-        ClassNode cls = new KernelContext("", loader, KernelShape.ITEM, 1, false, null).classNode(implClass);
+        ClassNode cls = new KernelContext("", loader, KernelShape.ITEM, 1, false, List.of()).classNode(implClass);
         MethodNode m = cls == null ? null : method(cls, implMethod, implDescriptor);
         if (m == null || index >= Type.getArgumentTypes(m.desc).length) {
             return null;
@@ -132,7 +132,7 @@ public final class KernelLowerer {
         Objects.requireNonNull(request, "request");
         String simpleClass = request.implClass().substring(request.implClass().lastIndexOf('/') + 1);
         KernelContext ctx = new KernelContext(simpleClass + "." + request.implMethod(), request.loader(),
-                request.shape(), request.dimensions(), request.checked(), request.reduction());
+                request.shape(), request.dimensions(), request.checked(), request.reductions());
         ClassNode cls = ctx.classNode(request.implClass());
         if (cls == null) {
             throw new IllegalArgumentException("class file not found: " + request.implClass() + ".class");
@@ -152,7 +152,7 @@ public final class KernelLowerer {
         Type[] types = Type.getArgumentTypes(method.desc);
         int trailing = switch (request.shape()) {
             case TASK -> 0;
-            case REDUCTION -> 2;
+            case REDUCTION -> 1 + request.reductions().size();
             default -> 1;
         };
         int expected = request.captures().size() + trailing;
@@ -186,14 +186,15 @@ public final class KernelLowerer {
             params.add(MethodTranslator.Param.ref(slot, "it", new Expr.ItemRef()));
             slot++;
         }
-        if (request.shape() == KernelShape.REDUCTION) {
-            ReductionSpec r = request.reduction();
-            Type reducer = types[types.length - 1];
-            String expectedReducer = "L" + LoweredApi.reducer(r.type()) + ";";
+        for (ReducerUse r : ctx.reductions) {
+            Type reducer = types[request.captures().size() + 1 + r.index];
+            String expectedReducer = "L" + LoweredApi.reducer(r.spec.type()) + ";";
             if (!reducer.getDescriptor().equals(expectedReducer)) {
-                throw new IllegalArgumentException("last parameter " + reducer + " is not " + expectedReducer);
+                throw new IllegalArgumentException("reducer parameter " + (r.index + 1) + " " + reducer + " is not "
+                        + expectedReducer);
             }
-            params.add(MethodTranslator.Param.ref(slot, "jsycl_acc", new Expr.ReducerRef()));
+            params.add(MethodTranslator.Param.ref(slot, r.acc(), new Expr.ReducerRef(r.index)));
+            slot++;
             Reductions.prepare(ctx, r);
         }
         MethodTranslator body = new MethodTranslator(ctx, cls, method, params);
@@ -206,9 +207,10 @@ public final class KernelLowerer {
         for (int d = 0; d < request.dimensions(); d++) {
             args.add(new KernelArg(-1, ArgRole.LAUNCH_RANGE, d, ScalarType.INT));
         }
-        if (request.shape() == KernelShape.REDUCTION) {
-            args.add(new KernelArg(-1, ArgRole.REDUCTION_OUTPUT, 0, request.reduction().type()));
-            args.add(new KernelArg(-1, ArgRole.REDUCTION_SCRATCH, 0, request.reduction().type()));
+        // A reduction's output and scratch: their "dimension" is the reduction's position among the kernel's.
+        for (ReducerUse r : ctx.reductions) {
+            args.add(new KernelArg(-1, ArgRole.REDUCTION_OUTPUT, r.index, r.spec.type()));
+            args.add(new KernelArg(-1, ArgRole.REDUCTION_SCRATCH, r.index, r.spec.type()));
         }
         if (ctx.usesGroupScratch) {
             args.add(new KernelArg(-1, ArgRole.GROUP_SCRATCH, 0, ScalarType.LONG));

@@ -16,11 +16,14 @@ import java.util.Objects;
  *     implementation method
  * @param checked whether accessor indexes and integer division are checked on the device
  *     (the kernel then takes a {@link ArgRole#CHECK_BUFFER} as its last argument)
- * @param reduction the reduction, for {@code REDUCTION} kernels; {@code null} otherwise
+ * @param reductions the reductions of a {@code REDUCTION} kernel, one per reducer parameter of its lambda, in order
+ *     ({@value #MAX_REDUCTIONS} at most); empty for every other shape
  */
 public record KernelRequest(ClassLoader loader, String implClass, String implMethod,
         String implDescriptor, KernelShape shape, int dimensions, List<Capture> captures,
-        boolean checked, ReductionSpec reduction) {
+        boolean checked, List<ReductionSpec> reductions) {
+    /** The most reductions one kernel computes ({@code ReductionKernel4}). */
+    public static final int MAX_REDUCTIONS = 4;
 
     /**
      * Checks the components and copies {@code captures}.
@@ -33,10 +36,10 @@ public record KernelRequest(ClassLoader loader, String implClass, String implMet
      * @param dimensions 0 for {@code TASK}, else 1 to 3
      * @param captures one per captured argument, in order; copied
      * @param checked whether accessor indexes and integer division are checked on the device
-     * @param reduction the reduction for {@code REDUCTION} kernels, null for every other shape
+     * @param reductions the reductions of a {@code REDUCTION} kernel, in order; empty for every other shape; copied
      * @throws NullPointerException when a required component is null
-     * @throws IllegalArgumentException when {@code dimensions} does not fit {@code shape}, or {@code reduction} is given
-     *         for a shape other than {@code REDUCTION} (or missing for it)
+     * @throws IllegalArgumentException when {@code dimensions} does not fit {@code shape}, or reductions are given for
+     *         a shape other than {@code REDUCTION} (or none, or more than {@value #MAX_REDUCTIONS}, for it)
      */
     public KernelRequest {
         Objects.requireNonNull(loader, "loader");
@@ -48,10 +51,39 @@ public record KernelRequest(ClassLoader loader, String implClass, String implMet
         if (shape == KernelShape.TASK ? dimensions != 0 : dimensions < 1 || dimensions > 3) {
             throw new IllegalArgumentException("dimensions " + dimensions + " invalid for " + shape);
         }
-        if ((shape == KernelShape.REDUCTION) != (reduction != null)) {
-            throw new IllegalArgumentException("reduction must be given exactly for REDUCTION kernels: shape " + shape
-                    + ", reduction " + reduction);
+        reductions = List.copyOf(reductions);
+        if ((shape == KernelShape.REDUCTION) == reductions.isEmpty() || reductions.size() > MAX_REDUCTIONS) {
+            throw new IllegalArgumentException("1 to " + MAX_REDUCTIONS + " reductions must be given exactly for"
+                    + " REDUCTION kernels: shape " + shape + ", reductions " + reductions);
         }
+    }
+
+    /**
+     * A request for a kernel of one reduction, or of none.
+     *
+     * @param loader loads the implementation class and the device functions it calls, not null
+     * @param implClass the implementation class's internal name, not null
+     * @param implMethod the implementation method's name, not null
+     * @param implDescriptor the implementation method's descriptor, not null
+     * @param shape how the kernel is launched, not null
+     * @param dimensions 0 for {@code TASK}, else 1 to 3
+     * @param captures one per captured argument, in order; copied
+     * @param checked whether accessor indexes and integer division are checked on the device
+     * @param reduction the reduction of a {@code REDUCTION} kernel, null for every other shape
+     */
+    public KernelRequest(ClassLoader loader, String implClass, String implMethod, String implDescriptor,
+            KernelShape shape, int dimensions, List<Capture> captures, boolean checked, ReductionSpec reduction) {
+        this(loader, implClass, implMethod, implDescriptor, shape, dimensions, captures, checked,
+                reduction == null ? List.of() : List.of(reduction));
+    }
+
+    /**
+     * The first reduction.
+     *
+     * @return the first of {@link #reductions()}, or null for a kernel that is no reduction
+     */
+    public ReductionSpec reduction() {
+        return reductions.isEmpty() ? null : reductions.getFirst();
     }
 
     /**
@@ -69,6 +101,6 @@ public record KernelRequest(ClassLoader loader, String implClass, String implMet
      */
     public KernelRequest(ClassLoader loader, String implClass, String implMethod, String implDescriptor,
             KernelShape shape, int dimensions, List<Capture> captures) {
-        this(loader, implClass, implMethod, implDescriptor, shape, dimensions, captures, false, null);
+        this(loader, implClass, implMethod, implDescriptor, shape, dimensions, captures, false, List.of());
     }
 }

@@ -1,5 +1,7 @@
 package io.jsycl.lowering;
 
+import java.util.List;
+
 /**
  * How a kernel is launched: over a range ({@code ItemKernel}), an nd-range, once, or over a
  * range with a reduction ({@code ReductionKernel}: {@code (Item, Reducer$OfX)}).
@@ -11,8 +13,15 @@ public enum KernelShape {
     ND_ITEM("io/jsycl/NdItemKernel"),
     /** A single work-item run once, with no index ({@code dimensions} is 0). */
     TASK("io/jsycl/TaskKernel"),
-    /** A {@code ReductionKernel} over a range that combines a value per work-item into one result. */
+    /**
+     * A {@code ReductionKernel} over a range that combines a value per work-item into one result; also a
+     * {@code ReductionKernel2} to {@code ReductionKernel4}, which combine into two to four.
+     */
     REDUCTION("io/jsycl/ReductionKernel");
+
+    /** The interfaces of kernels of two to four reductions, whose shape is {@link #REDUCTION}. */
+    private static final List<String> SEVERAL_REDUCTIONS = List.of("io/jsycl/ReductionKernel2",
+            "io/jsycl/ReductionKernel3", "io/jsycl/ReductionKernel4");
 
     private final String kernelInterface;
 
@@ -36,6 +45,9 @@ public enum KernelShape {
      * @return the shape, or null if it is not one of jsycl's kernel interfaces
      */
     public static KernelShape ofKernelInterface(String kernelInterface) {
+        if (SEVERAL_REDUCTIONS.contains(kernelInterface)) {
+            return REDUCTION;
+        }
         for (KernelShape s : values()) {
             if (s.kernelInterface.equals(kernelInterface)) {
                 return s;

@@ -23,7 +23,8 @@ final class KernelSourceEmitter {
     private final KernelRequest request;
     private final String name;
     private final CaptureLayout layout;
-    private final ReductionSpec reduction;
+    /** The kernel's reductions, empty for a kernel that is no reduction. */
+    private final List<ReducerUse> reductions;
     private final int dims;
     /** The C type of the body's {@code it}: a reduction's work-item runs many items (the one it runs is a field). */
     private final String itemType;
@@ -34,15 +35,15 @@ final class KernelSourceEmitter {
         this.request = request;
         this.name = name;
         this.layout = layout;
-        this.reduction = request.reduction();
+        this.reductions = ctx.reductions;
         this.dims = request.dimensions();
-        this.itemType = reduction != null ? "jsycl_reduction_item" : "jsycl_item_" + dims;
+        this.itemType = !reductions.isEmpty() ? "jsycl_reduction_item" : "jsycl_item_" + dims;
     }
 
     static String emit(KernelContext ctx, KernelRequest request, ClassNode cls, String name, List<String> names,
             CaptureLayout layout, Map<String, String> declarations, String body) {
-        if (request.reduction() != null) {
-            Reductions.beforeEmit(ctx, request.reduction());
+        for (ReductionSpec r : request.reductions()) {
+            Reductions.beforeEmit(ctx, r);
         }
         var emitter = new KernelSourceEmitter(ctx, request, name, layout);
         emitter.preamble(cls);
@@ -88,7 +89,7 @@ final class KernelSourceEmitter {
 
     /** The body's item: the range, and for a 1-D kernel run two or more items per work-item, the second's offset. */
     private void itemTypedef() {
-        if (reduction != null) {
+        if (!reductions.isEmpty()) {
             // A reduction's work-item runs many items (see Reductions.emitItems): the one it runs is a field.
             guarded(c, itemType, "typedef struct {\n    int range[1];\n    int id;\n} " + itemType + ";");
         } else if (dims > 0) {
@@ -117,12 +118,14 @@ final class KernelSourceEmitter {
             bodyParams.add("const " + itemType + "* it");
             bodyArgs.add("&it");
         }
-        if (reduction != null && ctx.reductionByIndex) {
-            bodyParams.add("__local " + reduction.type().cName() + "* jsycl_span");
-            bodyArgs.add("jsycl_scratch");
-        } else if (reduction != null) {
-            bodyParams.add(reduction.type().cName() + "* restrict jsycl_acc");
-            bodyArgs.add("&jsycl_acc");
+        for (ReducerUse r : reductions) {
+            if (r.byIndex) {
+                bodyParams.add("__local " + r.spec.type().cName() + "* " + r.span());
+                bodyArgs.add(r.scratch());
+            } else {
+                bodyParams.add(r.spec.type().cName() + "* restrict " + r.acc());
+                bodyArgs.add("&" + r.acc());
+            }
         }
         if (ctx.usesGroupScratch) {
             bodyParams.add("__local long* " + GroupAlgorithms.SCRATCH);
@@ -168,9 +171,7 @@ final class KernelSourceEmitter {
         c.open("__kernel void " + name + "(" + String.join(", ", kernelParams()) + ")");
         boolean twoItems = twoItemsPossible(ctx, request);
         rangeGuards(twoItems);
-        if (reduction != null && !ctx.reductionByIndex) {
-            c.line(reduction.type().cName() + " jsycl_acc = " + reduction.identityLiteral() + ";");
-        }
+        Reductions.emitAccumulators(c, reductions);
         c.line(name + "_captures cap;");
         layout.init.forEach(c::line);
         if (ctx.checked) {
@@ -185,13 +186,10 @@ final class KernelSourceEmitter {
                 c.line("it.range[" + d + "] = range" + d + ";");
             }
         }
-        if (reduction != null && ctx.reductionByIndex) {
-            Reductions.emitSpanStart(c, reduction);
+        if (!reductions.isEmpty()) {
+            Reductions.emitSpanStart(c, reductions);
             Reductions.emitItems(c, call);
-            Reductions.emitSpanCombine(ctx, c, reduction);
-        } else if (reduction != null) {
-            Reductions.emitItems(c, call);
-            Reductions.emitCombine(ctx, c, reduction);
+            Reductions.emitCombine(ctx, c, reductions);
         } else if (twoItems) {
             runVariantItems(call);
         } else {
@@ -206,9 +204,9 @@ final class KernelSourceEmitter {
         for (int d = 0; d < dims; d++) {
             kernelParams.add("int range" + d);
         }
-        if (reduction != null) {
-            kernelParams.add("__global " + reduction.type().cName() + "* jsycl_out");
-            kernelParams.add("__local " + reduction.type().cName() + "* jsycl_scratch");
+        for (ReducerUse r : reductions) {
+            kernelParams.add("__global " + r.spec.type().cName() + "* " + r.out());
+            kernelParams.add("__local " + r.spec.type().cName() + "* " + r.scratch());
         }
         if (ctx.usesGroupScratch) {
             kernelParams.add("__local long* " + GroupAlgorithms.SCRATCH);
@@ -281,7 +279,7 @@ final class KernelSourceEmitter {
 
     /** {@link LoweredKernel#twoItemsPerWorkItem}; the runtime decides per launch whether to use it. */
     private static boolean twoItemsPossible(KernelContext ctx, KernelRequest request) {
-        return LoweredKernel.twoItemsPerWorkItem(request.shape(), request.dimensions(), request.reduction() != null,
+        return LoweredKernel.twoItemsPerWorkItem(request.shape(), request.dimensions(), !request.reductions().isEmpty(),
                 ctx.checked);
     }
 

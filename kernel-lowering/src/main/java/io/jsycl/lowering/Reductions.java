@@ -23,7 +23,8 @@ final class Reductions {
     }
 
     /** Before the body is translated: lowers a custom op as a device function, records helpers. */
-    static void prepare(KernelContext ctx, ReductionSpec r) {
+    static void prepare(KernelContext ctx, ReducerUse use) {
+        ReductionSpec r = use.spec;
         if (r.type() != ScalarType.INT && r.type() != ScalarType.LONG && r.type() != ScalarType.FLOAT
                 && r.type() != ScalarType.DOUBLE) {
             throw new IllegalArgumentException("reductions are of int, long, float or double, not " + r.type());
@@ -42,9 +43,9 @@ final class Reductions {
             Expr call = DeviceFunctions.call(ctx, (construct, advice) -> ctx.error(ctx.classNode(r.opImplClass()), -1,
                     construct + " in the reduction's operation", advice), m,
                     List.of(Expr.value(k, "#0", Expr.PRIMARY), Expr.value(k, "#1", Expr.PRIMARY)));
-            ctx.reductionOp = call.text();
+            use.op = call.text();
         }
-        combine(ctx, r, "a", "b"); // records the helpers the combination needs before anything is emitted
+        combine(ctx, use, "a", "b"); // records the helpers the combination needs before anything is emitted
     }
 
     static void beforeEmit(KernelContext ctx, ReductionSpec r) {
@@ -57,7 +58,8 @@ final class Reductions {
     }
 
     /** The C expression {@code op(a, b)}. */
-    static String combine(KernelContext ctx, ReductionSpec r, String a, String b) {
+    static String combine(KernelContext ctx, ReducerUse use, String a, String b) {
+        ReductionSpec r = use.spec;
         String t = r.type().cName();
         return switch (r.op()) {
             case SUM -> switch (r.type()) {
@@ -70,7 +72,7 @@ final class Reductions {
                 default -> ctx.helper("jsycl_" + (r.op() == ReductionOp.MIN ? "min_" : "max_") + t.charAt(0)) + "(" + a + ", "
                         + b + ")";
             };
-            case CUSTOM -> ctx.reductionOp.replace("#0", a).replace("#1", b);
+            case CUSTOM -> use.op.replace("#0", a).replace("#1", b);
         };
     }
 
@@ -103,24 +105,85 @@ final class Reductions {
         c.close();
     }
 
-    /** The work-group tree reduction and the atomic fold into the output. */
-    static void emitCombine(KernelContext ctx, CodeBuilder c, ReductionSpec r) {
-        String t = r.type().cName();
+    /** At the kernel's start: each reduction of one value starts its work-item's accumulator at the identity. */
+    static void emitAccumulators(CodeBuilder c, List<ReducerUse> reductions) {
+        for (ReducerUse r : reductions) {
+            if (!r.byIndex) {
+                c.line(r.spec.type().cName() + " " + r.acc() + " = " + r.spec.identityLiteral() + ";");
+            }
+        }
+    }
+
+    /**
+     * Before the items: each reduction over several elements ({@code combine(index, v)}) sets the work-group's copy
+     * of its elements to the identity; then one barrier.
+     */
+    static void emitSpanStart(CodeBuilder c, List<ReducerUse> reductions) {
+        boolean spans = false;
+        for (ReducerUse r : reductions) {
+            if (r.byIndex) {
+                c.open("for (int jsycl_k = (int)get_local_id(0); jsycl_k < " + r.spec.length()
+                        + "; jsycl_k += (int)get_local_size(0))");
+                c.line(r.scratch() + "[jsycl_k] = " + r.spec.identityLiteral() + ";");
+                c.close();
+                spans = true;
+            }
+        }
+        if (spans) {
+            c.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        }
+    }
+
+    /**
+     * After the items: the reductions of one value combine the work-items' accumulators in a tree in their local
+     * scratch (one tree loop and one barrier a level for all of them), and work-item 0 folds each group's value into
+     * its output atomically; the reductions over several elements fold each of the group's elements into its output
+     * element, the work-items sharing them out.
+     */
+    static void emitCombine(KernelContext ctx, CodeBuilder c, List<ReducerUse> reductions) {
+        List<ReducerUse> trees = reductions.stream().filter(r -> !r.byIndex).toList();
         // Reductions run over 1-D ranges in 1-D work-groups of at most 256 (the runtime's launch): 32-bit
         // indices, as a hand-written kernel has them (64-bit ones cost two instructions each on a GPU).
-        c.line("int jsycl_lid = (int)get_local_id(0);");
-        c.line("jsycl_scratch[jsycl_lid] = jsycl_acc;");
+        if (!trees.isEmpty()) {
+            c.line("int jsycl_lid = (int)get_local_id(0);");
+            for (ReducerUse r : trees) {
+                c.line(r.scratch() + "[jsycl_lid] = " + r.acc() + ";");
+            }
+        }
         c.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        c.open("for (int jsycl_s = (int)get_local_size(0) / 2; jsycl_s > 0; jsycl_s >>= 1)");
-        c.open("if (jsycl_lid < jsycl_s)");
-        c.line("jsycl_scratch[jsycl_lid] = " + combine(ctx, r, "jsycl_scratch[jsycl_lid]", "jsycl_scratch[jsycl_lid + jsycl_s]") + ";");
-        c.close();
-        c.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        c.close();
-        c.open("if (jsycl_lid == 0)");
-        c.line(t + " jsycl_v = jsycl_scratch[0];");
-        emitFold(ctx, c, r, "jsycl_out");
-        c.close();
+        if (!trees.isEmpty()) {
+            c.open("for (int jsycl_s = (int)get_local_size(0) / 2; jsycl_s > 0; jsycl_s >>= 1)");
+            c.open("if (jsycl_lid < jsycl_s)");
+            for (ReducerUse r : trees) {
+                String s = r.scratch();
+                c.line(s + "[jsycl_lid] = " + combine(ctx, r, s + "[jsycl_lid]", s + "[jsycl_lid + jsycl_s]") + ";");
+            }
+            c.close();
+            c.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            c.close();
+            c.open("if (jsycl_lid == 0)");
+            for (ReducerUse r : trees) {
+                boolean block = trees.size() > 1; // each fold declares its own jsycl_v
+                if (block) {
+                    c.line("{").indent(1);
+                }
+                c.line(r.spec.type().cName() + " jsycl_v = " + r.scratch() + "[0];");
+                emitFold(ctx, c, r, r.out());
+                if (block) {
+                    c.close();
+                }
+            }
+            c.close();
+        }
+        for (ReducerUse r : reductions) {
+            if (r.byIndex) {
+                c.open("for (int jsycl_k = (int)get_local_id(0); jsycl_k < " + r.spec.length()
+                        + "; jsycl_k += (int)get_local_size(0))");
+                c.line(r.spec.type().cName() + " jsycl_v = " + r.scratch() + "[jsycl_k];");
+                emitFold(ctx, c, r, "(" + r.out() + " + jsycl_k)");
+                c.close();
+            }
+        }
     }
 
     /**
@@ -128,7 +191,8 @@ final class Reductions {
      * memory combined with {@code v} atomically (a native atomic for {@code int}/{@code long} sum, min and max, else a
      * compare-and-swap loop on the bits); an index outside the output changes nothing.
      */
-    static String combineAt(KernelContext ctx, ReductionSpec r, String index, String value) {
+    static String combineAt(KernelContext ctx, ReducerUse use, String index, String value) {
+        ReductionSpec r = use.spec;
         String t = r.type().cName();
         boolean integral = r.type() == ScalarType.INT || r.type() == ScalarType.LONG;
         boolean wide = r.type().byteSize() == 8;
@@ -146,7 +210,7 @@ final class Reductions {
                 case MIN -> "min";
                 default -> "max";
             };
-            b.append(fn).append("(&jsycl_span[jsycl_si], jsycl_sv); } }");
+            b.append(fn).append("(&").append(use.span()).append("[jsycl_si], jsycl_sv); } }");
             return b.toString();
         }
         String bits = wide ? "long" : "int";
@@ -154,35 +218,17 @@ final class Reductions {
         String toT = integral ? "" : "as_" + t;
         String toBits = integral ? "" : "as_" + bits;
         b.append("volatile __local ").append(bits).append("* jsycl_sq = (volatile __local ").append(bits)
-                .append("*)&jsycl_span[jsycl_si]; ").append(bits).append(" jsycl_so = *jsycl_sq; for (;;) { ")
+                .append("*)&").append(use.span()).append("[jsycl_si]; ").append(bits).append(" jsycl_so = *jsycl_sq; for (;;) { ")
                 .append(bits).append(" jsycl_sn = ").append(toBits).append("(")
-                .append(combine(ctx, r, toT + "(jsycl_so)", "jsycl_sv")).append("); ").append(bits)
+                .append(combine(ctx, use, toT + "(jsycl_so)", "jsycl_sv")).append("); ").append(bits)
                 .append(" jsycl_ss = ").append(cas).append("(jsycl_sq, jsycl_so, jsycl_sn); if (jsycl_ss == jsycl_so)")
                 .append(" break; jsycl_so = jsycl_ss; } } }");
         return b.toString();
     }
 
-    /** Before a reduction over several elements runs its items: the work-group's elements set to the identity. */
-    static void emitSpanStart(CodeBuilder c, ReductionSpec r) {
-        c.open("for (int jsycl_k = (int)get_local_id(0); jsycl_k < " + r.length()
-                + "; jsycl_k += (int)get_local_size(0))");
-        c.line("jsycl_scratch[jsycl_k] = " + r.identityLiteral() + ";");
-        c.close();
-        c.line("barrier(CLK_LOCAL_MEM_FENCE);");
-    }
-
-    /** After: each of the work-group's elements folded into its output element, the work-items sharing them out. */
-    static void emitSpanCombine(KernelContext ctx, CodeBuilder c, ReductionSpec r) {
-        c.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        c.open("for (int jsycl_k = (int)get_local_id(0); jsycl_k < " + r.length()
-                + "; jsycl_k += (int)get_local_size(0))");
-        c.line(r.type().cName() + " jsycl_v = jsycl_scratch[jsycl_k];");
-        emitFold(ctx, c, r, "(jsycl_out + jsycl_k)");
-        c.close();
-    }
-
     /** {@code jsycl_v} folded atomically into the output element {@code target} points to. */
-    private static void emitFold(KernelContext ctx, CodeBuilder c, ReductionSpec r, String target) {
+    private static void emitFold(KernelContext ctx, CodeBuilder c, ReducerUse use, String target) {
+        ReductionSpec r = use.spec;
         String t = r.type().cName();
         boolean integral = r.type() == ScalarType.INT || r.type() == ScalarType.LONG;
         if (integral && r.op() != ReductionOp.CUSTOM) {
@@ -214,7 +260,7 @@ final class Reductions {
             c.line("volatile __global " + bits + "* jsycl_q = (volatile __global " + bits + "*)" + target + ";");
             c.line(bits + " jsycl_old = *jsycl_q;");
             c.open("for (;;)");
-            c.line(bits + " jsycl_new = " + toBits + "(" + combine(ctx, r, toT + "(jsycl_old)", "jsycl_v") + ");");
+            c.line(bits + " jsycl_new = " + toBits + "(" + combine(ctx, use, toT + "(jsycl_old)", "jsycl_v") + ");");
             c.line(bits + " jsycl_seen;");
             c.open("if (" + (monotonic ? "jsycl_new == jsycl_old || " : "") + "(jsycl_seen = " + cas
                     + "(jsycl_q, jsycl_old, jsycl_new)) == jsycl_old)");

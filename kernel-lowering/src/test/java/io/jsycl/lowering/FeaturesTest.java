@@ -2,6 +2,7 @@ package io.jsycl.lowering;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.jsycl.Builtins;
 import io.jsycl.Fence;
@@ -10,6 +11,7 @@ import io.jsycl.ItemKernel;
 import io.jsycl.NdItemKernel;
 import io.jsycl.Reducer;
 import io.jsycl.ReductionKernel;
+import io.jsycl.ReductionKernel2;
 import io.jsycl.SpecConstant;
 import io.jsycl.WideAccess;
 import java.util.List;
@@ -209,9 +211,9 @@ class FeaturesTest {
         Golden.check("recordsAndArrays", lowered);
         assertThat(lowered.args()).filteredOn(a -> !a.path().isEmpty())
                 .extracting(KernelArg::path, KernelArg::role)
-                .startsWith(org.assertj.core.groups.Tuple.tuple(List.of(0, 0), ArgRole.VALUE),
-                        org.assertj.core.groups.Tuple.tuple(List.of(0, 1), ArgRole.VALUE),
-                        org.assertj.core.groups.Tuple.tuple(List.of(1), ArgRole.ACCESSOR_DATA));
+                .startsWith(tuple(List.of(0, 0), ArgRole.VALUE),
+                        tuple(List.of(0, 1), ArgRole.VALUE),
+                        tuple(List.of(1), ArgRole.ACCESSOR_DATA));
     }
 
     static float weighted(Job job, float[] w, int i) {
@@ -505,5 +507,56 @@ class FeaturesTest {
         Golden.check("privateArrays", lowered);
         assertThat(lowered.source()).contains("float window[8];").contains("long acc[2];").contains("char b[4];")
                 .contains("ushort c[1];").contains("uchar z[2];");
+    }
+
+    static ReductionKernel2<Reducer.OfInt, Reducer.OfFloat> sumAndMaxPerBin(WideAccess.OfFloat in) {
+        return (it, count, max) -> {
+            float v = in.get(it.id(0));
+            count.combine(1);
+            max.combine(it.id(0) & 7, v);
+        };
+    }
+
+    /**
+     * Two reductions in one kernel: each gets an output and a scratch argument of its own, named by its position, the
+     * first keeps the plain names; the one of one value combines in the work-group's tree, the one by index in its
+     * span, and each folds into its own output.
+     */
+    @Test
+    void twoReductionsGetAnOutputAndAScratchEachAndCombineApart() {
+        var k = sumAndMaxPerBin(Faces.accessor(WideAccess.OfFloat.class, 1, "READ"));
+        var count = new ReductionSpec(ScalarType.INT, ReductionOp.SUM, null, null, null, "0");
+        var max = new ReductionSpec(ScalarType.FLOAT, ReductionOp.MAX, null, null, null, "(-INFINITY)", 8);
+        LoweredKernel lowered = KernelLowerer.lower(Lambdas.requestWith(k, KernelShape.REDUCTION, 1, false,
+                List.of(count, max)));
+        assertThat(lowered.args()).filteredOn(a -> a.role() == ArgRole.REDUCTION_OUTPUT
+                || a.role() == ArgRole.REDUCTION_SCRATCH).extracting(KernelArg::role, KernelArg::dimension,
+                KernelArg::type).containsExactly(
+                        tuple(ArgRole.REDUCTION_OUTPUT, 0, ScalarType.INT),
+                        tuple(ArgRole.REDUCTION_SCRATCH, 0, ScalarType.INT),
+                        tuple(ArgRole.REDUCTION_OUTPUT, 1, ScalarType.FLOAT),
+                        tuple(ArgRole.REDUCTION_SCRATCH, 1, ScalarType.FLOAT));
+        assertThat(lowered.source())
+                .contains("__global int* jsycl_out, __local int* jsycl_scratch, __global float* jsycl_out1, "
+                        + "__local float* jsycl_scratch1")
+                .contains("int jsycl_acc = 0;")
+                .contains("jsycl_scratch1[jsycl_k] = (-INFINITY);")
+                .contains("jsycl_scratch[jsycl_lid] = jsycl_acc;")
+                .contains("atomic_add(jsycl_out, jsycl_v);")
+                .contains("float jsycl_v = jsycl_scratch1[jsycl_k];")
+                .doesNotContain("jsycl_acc1");
+    }
+
+    @Test
+    void combiningOneValueAndByIndexOnOneOfTwoReducersIsRejected() {
+        ReductionKernel2<Reducer.OfInt, Reducer.OfInt> k = (it, a, b) -> {
+            b.combine(it.id(0) & 3, 1);
+            b.combine(2);
+            a.combine(1);
+        };
+        var spec = new ReductionSpec(ScalarType.INT, ReductionOp.SUM, null, null, null, "0");
+        assertThatThrownBy(() -> KernelLowerer.lower(Lambdas.requestWith(k, KernelShape.REDUCTION, 1, false,
+                List.of(spec, spec)))).isInstanceOf(LoweringException.class)
+                .hasMessageContaining("combine(v) on a reduction combined by index elsewhere");
     }
 }

@@ -12,7 +12,7 @@ import org.objectweb.asm.tree.MethodNode;
 
 class FrameTest {
     private final KernelContext ctx = new KernelContext("k", FrameTest.class.getClassLoader(), KernelShape.ITEM, 1, false,
-            null);
+            java.util.List.of());
     private final Frame frame = new Frame(ctx, new LocalNames(new MethodNode()));
     private final Block block = new Block(0, 0, 0);
 

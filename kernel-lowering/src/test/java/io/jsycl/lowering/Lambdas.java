@@ -47,6 +47,12 @@ final class Lambdas {
     }
 
     static KernelRequest request(Object lambda, KernelShape shape, int dims, boolean checked, ReductionSpec reduction) {
+        return requestWith(lambda, shape, dims, checked, reduction == null ? List.of() : List.of(reduction));
+    }
+
+    /** A request for {@code lambda} with {@code reductions}, one per reducer parameter, in order. */
+    static KernelRequest requestWith(Object lambda, KernelShape shape, int dims, boolean checked,
+            List<ReductionSpec> reductions) {
         SerializedLambda s = serialized(lambda);
         List<Capture> captures = new ArrayList<>();
         // A lambda using 'this' captures it first; it is the receiver, not a kernel capture.
@@ -55,7 +61,7 @@ final class Lambdas {
             captures.add(capture(s.getCapturedArg(i)));
         }
         return new KernelRequest(lambda.getClass().getClassLoader(), s.getImplClass(), s.getImplMethodName(),
-                s.getImplMethodSignature(), shape, dims, captures, checked, reduction);
+                s.getImplMethodSignature(), shape, dims, captures, checked, reductions);
     }
 
     private static SerializedLambda serialized(Object lambda) {

@@ -5,6 +5,9 @@ import io.jsycl.ItemKernel;
 import io.jsycl.NdItemKernel;
 import io.jsycl.Range;
 import io.jsycl.ReductionKernel;
+import io.jsycl.ReductionKernel2;
+import io.jsycl.ReductionKernel3;
+import io.jsycl.ReductionKernel4;
 import io.jsycl.SpecConstant;
 import io.jsycl.SyclException;
 import io.jsycl.TaskKernel;
@@ -12,6 +15,7 @@ import io.jsycl.internal.event.HostFutures;
 import io.jsycl.internal.launch.CommandGroupRecord;
 import io.jsycl.internal.memory.ApiAccess;
 import io.jsycl.internal.memory.ReductionImpl;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ForkJoinPool;
@@ -46,25 +50,39 @@ public final class HostExecutor {
             case CommandGroupRecord.HostTask(Runnable task) -> task.run(); // what it throws is the command's failure
             case CommandGroupRecord.NdItems(NdItemKernel kernel, Range range, Range local, var chunk) ->
                     HostNdExecutor.run(kernel, range, local, spec, convergent);
-            case CommandGroupRecord.Items(ItemKernel kernel, Range range, var chunk) -> runItems(kernel, null, range, spec);
-            case CommandGroupRecord.Reduce(ReductionKernel<?> kernel, Range range, ReductionImpl reduction, var chunk) ->
-                    runItems(kernel, reduction, range, spec);
+            case CommandGroupRecord.Items(ItemKernel kernel, Range range, var chunk) ->
+                    runItems(kernel, List.of(), range, spec);
+            case CommandGroupRecord.Reduce(Object kernel, Range range, List<ReductionImpl> reductions, var chunk) ->
+                    runItems(kernel, reductions, range, spec);
         }
     }
 
-    /** Runs an item kernel, or a reduction kernel with its {@code reduction}, over {@code range} in the common pool. */
-    private static void runItems(Object kernel, ReductionImpl reduction, Range range, Map<SpecConstant<?>, Object> spec) {
+    /**
+     * Runs an item kernel, or a reduction kernel with its {@code reductions} (empty for an item kernel), over
+     * {@code range} in the common pool.
+     */
+    private static void runItems(Object kernel, List<ReductionImpl> reductions, Range range,
+            Map<SpecConstant<?>, Object> spec) {
         long total = range.size();
         if (total == 0) {
             return;
         }
         int parallelism = ForkJoinPool.getCommonPoolParallelism();
         long chunk = Math.max(MIN_CHUNK, total / (4L * Math.max(1, parallelism)));
-        Object result = reduction == null ? null : reduction.newReducer();
-        invoke(new Chunk(kernel, reduction, result, spec, range, 0, total, chunk));
-        if (reduction != null) {
-            reduction.store(result, reduction.output().hostArray());
+        Object[] results = newReducers(reductions);
+        invoke(new Chunk(kernel, reductions, results, spec, range, 0, total, chunk));
+        for (int k = 0; k < results.length; k++) {
+            reductions.get(k).store(results[k], reductions.get(k).output().hostArray());
         }
+    }
+
+    /** A fresh reducer of each of {@code reductions}, in order. */
+    private static Object[] newReducers(List<ReductionImpl> reductions) {
+        var reducers = new Object[reductions.size()];
+        for (int k = 0; k < reducers.length; k++) {
+            reducers[k] = reductions.get(k).newReducer();
+        }
+        return reducers;
     }
 
     /**
@@ -129,25 +147,25 @@ public final class HostExecutor {
     }
 
     /**
-     * A run of consecutive items. A reduction's chunk combines into its own reducer and merges it
-     * into the shared result (guarded by that result) when done.
+     * A run of consecutive items. A reduction's chunk combines into its own reducers and merges them
+     * into the shared results (guarded by the results' array) when done.
      */
     private static final class Chunk extends RecursiveAction {
         private static final long serialVersionUID = 1L;
         private final transient Object kernel;
-        private final transient ReductionImpl reduction;
-        private final transient Object result;
+        private final transient List<ReductionImpl> reductions;
+        private final transient Object[] results;
         private final transient Map<SpecConstant<?>, Object> spec;
         private final transient Range range;
         private final long from;
         private final long to;
         private final long grain;
 
-        Chunk(Object kernel, ReductionImpl reduction, Object result, Map<SpecConstant<?>, Object> spec, Range range,
-                long from, long to, long grain) {
+        Chunk(Object kernel, List<ReductionImpl> reductions, Object[] results, Map<SpecConstant<?>, Object> spec,
+                Range range, long from, long to, long grain) {
             this.kernel = kernel;
-            this.reduction = reduction;
-            this.result = result;
+            this.reductions = reductions;
+            this.results = results;
             this.spec = spec;
             this.range = range;
             this.from = from;
@@ -159,13 +177,13 @@ public final class HostExecutor {
         protected void compute() {
             if (to - from > grain) {
                 long mid = from + (to - from) / 2;
-                var later = new Chunk(kernel, reduction, result, spec, range, mid, to, grain);
+                var later = new Chunk(kernel, reductions, results, spec, range, mid, to, grain);
                 later.fork();
                 // Both halves run to their end whatever the other throws, as every work-item runs on a device
                 // (invokeAll cancels the half not yet started when one throws); the earlier items' failure is thrown.
                 RuntimeException failure = null;
                 try {
-                    new Chunk(kernel, reduction, result, spec, range, from, mid, grain).compute();
+                    new Chunk(kernel, reductions, results, spec, range, from, mid, grain).compute();
                 } catch (RuntimeException e) {
                     failure = e;
                 }
@@ -193,9 +211,8 @@ public final class HostExecutor {
             item.moveTo(from);
             RuntimeException failure = null;
             int[] failedAt = null;
-            Object mine = reduction == null ? null : reduction.newReducer();
-            ItemKernel items = reduction == null ? (ItemKernel) kernel : null;
-            ReductionKernel reducing = reduction == null ? null : (ReductionKernel) kernel;
+            Object[] mine = newReducers(reductions);
+            ItemKernel items = reductions.isEmpty() ? (ItemKernel) kernel : null;
             var looped = items != null && HostRanges.enabled ? HostRanges.of(kernel) : Optional.<HostRanges.Looped>empty();
             if (looped.isPresent() && looped.get().dimensionsRead() <= range.dimensions()) { // body and loop as one
                 int[][] at = new int[1][];
@@ -207,10 +224,12 @@ public final class HostExecutor {
             }
             for (long linear = from; linear < to; linear++) {
                 try {
-                    if (items != null) {
-                        items.run(item);
-                    } else {
-                        reducing.run(item, mine);
+                    switch (mine.length) {
+                        case 0 -> items.run(item);
+                        case 1 -> ((ReductionKernel) kernel).run(item, mine[0]);
+                        case 2 -> ((ReductionKernel2) kernel).run(item, mine[0], mine[1]);
+                        case 3 -> ((ReductionKernel3) kernel).run(item, mine[0], mine[1], mine[2]);
+                        default -> ((ReductionKernel4) kernel).run(item, mine[0], mine[1], mine[2], mine[3]);
                     }
                 } catch (RuntimeException e) {
                     if (failure == null) {
@@ -223,9 +242,11 @@ public final class HostExecutor {
             if (failure != null) {
                 throw HostKernelFailure.describe(failure, kernel, failedAt);
             }
-            if (reduction != null) {
-                synchronized (result) {
-                    reduction.merge(result, mine);
+            if (mine.length > 0) {
+                synchronized (results) {
+                    for (int k = 0; k < mine.length; k++) {
+                        reductions.get(k).merge(results[k], mine[k]);
+                    }
                 }
             }
         }

@@ -4,7 +4,6 @@ import io.jsycl.AccessMode;
 import io.jsycl.ItemKernel;
 import io.jsycl.NdItemKernel;
 import io.jsycl.Range;
-import io.jsycl.ReductionKernel;
 import io.jsycl.SpecConstant;
 import io.jsycl.TaskKernel;
 import io.jsycl.internal.event.EventImpl;
@@ -224,18 +223,28 @@ public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> r
     }
 
     /**
-     * {@code h.parallelFor(range, reduction, kernel)}.
+     * {@code h.parallelFor(range, reduction, kernel)}, or with two to four reductions.
      *
-     * @param kernel the kernel lambda
+     * @param kernel the kernel lambda: a {@code ReductionKernel}, or a {@code ReductionKernel2} to {@code 4}
      * @param range the items it runs over, 1-D
-     * @param reduction the reduction the kernel combines into (a DistributedQueue's chunk: its device's partial)
+     * @param reductions the reductions the kernel combines into, in the order of its reducer parameters (a
+     *     DistributedQueue's chunk: its device's partial, one)
      * @param chunk the part of the range one device of a {@link io.jsycl.DistributedQueue} runs, or null: all of it
      */
-    public record Reduce(ReductionKernel<?> kernel, Range range, ReductionImpl reduction, Chunk chunk)
+    public record Reduce(Object kernel, Range range, List<ReductionImpl> reductions, Chunk chunk)
             implements Launch {
+        public Reduce {
+            reductions = List.copyOf(reductions);
+        }
+
         /** The whole range. */
-        public Reduce(ReductionKernel<?> kernel, Range range, ReductionImpl reduction) {
-            this(kernel, range, reduction, null);
+        public Reduce(Object kernel, Range range, List<ReductionImpl> reductions) {
+            this(kernel, range, reductions, null);
+        }
+
+        /** The first reduction: a DistributedQueue's chunk's only one. */
+        public ReductionImpl reduction() {
+            return reductions.getFirst();
         }
 
         @Override

@@ -56,7 +56,7 @@ public final class KernelArguments implements AutoCloseable {
      * with {@code JSYCL_ZERO_OFFSETS}, whose kernel has no accessor offset parameters.
      */
     public void set(ClContext context, LoweredKernel lowered, BoundCapture[] captured, BufferStorage[] storages,
-            ClMem[] mems, Range range, ReductionImpl reduction, long workGroupSize, boolean zeroOffsets) {
+            ClMem[] mems, Range range, List<ReductionImpl> reductions, long workGroupSize, boolean zeroOffsets) {
         int n = lowered.args().size();
         this.kinds = new byte[n];
         this.bits = new long[n];
@@ -84,11 +84,12 @@ public final class KernelArguments implements AutoCloseable {
                 case LOCAL_RANGE -> putInt(index, ((BoundCapture.Local) value).range().get(d));
                 case ARRAY_DATA -> put(index, MEM, 0, arrayBuffer(context, ((BoundCapture.Value) value).value()));
                 case ARRAY_LENGTH -> putInt(index, Array.getLength(((BoundCapture.Value) value).value()));
-                case REDUCTION_OUTPUT -> put(index, MEM, 0, reduction.onDevice() ? reduction.slot().mem()
-                        : memOf(reduction.output(), storages, mems));
+                // A reduction's arguments name it by its position among the kernel's reductions.
+                case REDUCTION_OUTPUT -> put(index, MEM, 0, reductions.get(d).onDevice() ? reductions.get(d).slot().mem()
+                        : memOf(reductions.get(d).output(), storages, mems));
                 // The work-group's tree (combine(v)) or its copy of every output element (combine(index, v)).
-                case REDUCTION_SCRATCH -> put(index, LOCAL, Math.max(workGroupSize, reduction.length())
-                        * reduction.output().kind.bytes, null);
+                case REDUCTION_SCRATCH -> put(index, LOCAL, Reductions.scratchBytes(reductions.get(d), workGroupSize),
+                        null);
                 case GROUP_SCRATCH -> put(index, LOCAL, (workGroupSize + workGroupSize / 32 + 1) * Long.BYTES, null);
                 case CHECK_BUFFER -> put(index, MEM, 0, checkBuffer(context));
             }

@@ -103,28 +103,29 @@ public final class KernelLambdas {
     }
 
     private record LoweringKey(KernelShape shape, int dimensions, Capture[] captures, boolean checked,
-            ReductionSpec reduction) {
+            ReductionSpec[] reductions) {
         // Written out: every submit looks its lowering up by this key, and a record's own equals and hashCode go
         // through method handles, which cost tens of microseconds a submit until the JIT has compiled them. The
         // captures are an array, not a List: List.of gives one class up to two elements and another above, and a
         // program's first kernel with more captures than the submit-path warm-up's made the JIT's compiled lookup
-        // stop (deoptimize) and run interpreted again for hundreds of submits.
+        // stop (deoptimize) and run interpreted again for hundreds of submits. The reductions are an array likewise.
         @Override
         public boolean equals(Object o) {
             return o instanceof LoweringKey k && k.shape == shape && k.dimensions == dimensions && k.checked == checked
-                    && java.util.Objects.equals(k.reduction, reduction) && Arrays.equals(k.captures, captures);
+                    && Arrays.equals(k.reductions, reductions) && Arrays.equals(k.captures, captures);
         }
 
         @Override
         public int hashCode() {
             return ((shape.hashCode() * 31 + dimensions) * 31 + Arrays.hashCode(captures)) * 31
-                    + java.util.Objects.hashCode(reduction) + (checked ? 1 : 0);
+                    + Arrays.hashCode(reductions) + (checked ? 1 : 0);
         }
 
         @Override
         public String toString() {
             return "LoweringKey[" + shape + ", " + dimensions + " dimensions, captures " + Arrays.toString(captures)
-                    + (checked ? ", checked" : "") + (reduction != null ? ", " + reduction : "") + "]";
+                    + (checked ? ", checked" : "") + (reductions.length > 0 ? ", " + Arrays.toString(reductions) : "")
+                    + "]";
         }
     }
 
@@ -260,10 +261,10 @@ public final class KernelLambdas {
      * Lowers {@code kernel} (or finds its lowering) for a launch of {@code dimensions} (0 for a
      * single task), checking its captures against the accessors of {@code group}, submitted to
      * {@code queue} (as messages name it) on {@code device} of {@code context}; {@code checked} for a checked kernel
-     * and, for a reduction, the reduction it combines into.
+     * and, for a reduction kernel, the reductions it combines into (an empty array for any other).
      */
     public static Kernel lower(Object kernel, KernelShape shape, int dimensions, CommandGroupRecord group,
-            ContextImpl context, DeviceImpl device, Object queue, boolean checked, ReductionSpec reduction) {
+            ContextImpl context, DeviceImpl device, Object queue, boolean checked, ReductionSpec[] reductions) {
         var check = new CaptureCheck(group, context, device, queue);
         LambdaClass lambdaClass = LAMBDAS.get(kernel.getClass());
         LambdaShape lambda = lambdaClass.shape(kernel);
@@ -275,7 +276,7 @@ public final class KernelLambdas {
             captures[i] = c.shape();
             bound[i] = c.bound();
         }
-        var key = new LoweringKey(shape, dimensions, captures, checked, reduction);
+        var key = new LoweringKey(shape, dimensions, captures, checked, reductions);
         FirstSubmitTrace.mark("identify");
         Found last = lambdaClass.last;
         Object result;
@@ -323,7 +324,7 @@ public final class KernelLambdas {
     private static Object lowerOrFailure(Object kernel, LambdaShape lambda, LoweringKey key) {
         var request = new KernelRequest(kernel.getClass().getClassLoader(), lambda.implClass(),
                 lambda.implMethod(), lambda.implDescriptor(), key.shape(), key.dimensions(),
-                List.of(key.captures()), key.checked(), key.reduction());
+                List.of(key.captures()), key.checked(), List.of(key.reductions()));
         try {
             LoweringCache cache = LoweringCache.instance();
             FirstSubmitTrace.mark("lowering-cache-open");

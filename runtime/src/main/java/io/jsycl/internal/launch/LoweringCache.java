@@ -103,7 +103,7 @@ public final class LoweringCache {
         var recording = new RecordingLoader(request.loader());
         var recorded = new KernelRequest(recording, request.implClass(), request.implMethod(),
                 request.implDescriptor(), request.shape(), request.dimensions(), request.captures(),
-                request.checked(), request.reduction());
+                request.checked(), request.reductions());
         lowerings.increment();
         LoweredKernel lowered = KernelLowerer.lower(recorded);
         FirstSubmitTrace.mark("lowering");
@@ -124,7 +124,8 @@ public final class LoweringCache {
         field(b, "dimensions", Integer.toString(r.dimensions()));
         field(b, "captures", r.captures().toString());
         field(b, "checked", Boolean.toString(r.checked()));
-        field(b, "reduction", String.valueOf(r.reduction()));
+        // One reduction (or none) keeps the text it always had, so that the lowerings stored before stay found.
+        field(b, "reduction", r.reductions().size() <= 1 ? String.valueOf(r.reduction()) : r.reductions().toString());
         return b.toString();
     }
 

@@ -7,11 +7,25 @@ import io.jsycl.internal.platform.DeviceImpl;
 import io.jsycl.lowering.ReductionOp;
 import io.jsycl.lowering.ReductionSpec;
 import java.lang.invoke.SerializedLambda;
+import java.util.List;
+import java.util.function.Supplier;
 
 /** What the lowering needs to know of a reduction ({@link ReductionImpl}), and its device launch's work-group size. */
 public final class Reductions {
 
     private Reductions() {
+    }
+
+    /** No reductions: the specs of a kernel that is no reduction kernel. */
+    public static final ReductionSpec[] NONE = new ReductionSpec[0];
+
+    /** The specs of {@code reductions}, in order. */
+    public static ReductionSpec[] specs(List<ReductionImpl> reductions) {
+        var specs = new ReductionSpec[reductions.size()];
+        for (int i = 0; i < specs.length; i++) {
+            specs[i] = spec(reductions.get(i));
+        }
+        return specs;
     }
 
     public static ReductionSpec spec(ReductionImpl r) {
@@ -56,6 +70,34 @@ public final class Reductions {
         // A range is counted in ints: near 2^31 items the groups stop short and the last work-items stride on.
         groups = Math.min(groups, Integer.MAX_VALUE / local);
         return Range.of((int) (groups * local));
+    }
+
+    /**
+     * The local memory a reduction's kernel argument takes in work-groups of {@code workGroupSize}: the group's tree
+     * ({@code combine(v)}) or its copy of every output element ({@code combine(index, v)}), whichever is larger.
+     */
+    static long scratchBytes(ReductionImpl r, long workGroupSize) {
+        return Math.max(workGroupSize, r.length()) * r.output().kind.bytes;
+    }
+
+    /**
+     * Refuses reductions whose scratch together does not fit the device's local memory in work-groups of
+     * {@code workGroupSize}, naming the kernel (described only then) and what to change, rather than a launch the
+     * driver fails.
+     */
+    public static void checkScratch(DeviceImpl device, List<ReductionImpl> reductions, long workGroupSize,
+            Supplier<String> kernel) {
+        long bytes = 0;
+        for (ReductionImpl r : reductions) {
+            bytes += scratchBytes(r, workGroupSize);
+        }
+        long local = device.localMemSize();
+        if (local > 0 && bytes > local) {
+            throw new SyclException("kernel " + kernel.get() + " reduces into " + reductions.size() + " outputs whose"
+                    + " work-group copies take " + bytes + " bytes of local memory, more than " + device.name()
+                    + "'s " + local + ": use fewer or shorter outputs per parallelFor (a reduction over n elements"
+                    + " keeps n of them per work-group), or split it into several parallelFor calls");
+        }
     }
 
     /** A power of two up to 256 that the device accepts. */

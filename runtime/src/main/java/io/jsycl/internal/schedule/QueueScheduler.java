@@ -160,15 +160,15 @@ public final class QueueScheduler {
         if (launch instanceof CommandGroupRecord.NdItems nd) {
             device.checkWorkGroup(nd.local());
         }
-        ReductionImpl reduction = launch instanceof CommandGroupRecord.Reduce r ? r.reduction() : null;
+        List<ReductionImpl> reductions = launch instanceof CommandGroupRecord.Reduce r ? r.reductions() : List.of();
         int dims = launch.dimensions();
         boolean checkedRequested = group.checked() || launches.checksAll();
         boolean checked = !device.isHost() && checkedRequested;
         KernelLambdas.Kernel kernel = KernelLambdas.lower(launch.kernel(), shape, dims, group, context, device, this, checked,
-                reduction == null ? null : Reductions.spec(reduction));
+                reductions.isEmpty() ? Reductions.NONE : Reductions.specs(reductions));
         EventImpl event = device.isHost() ? submitHost(group, kernel.lowered().usesBarrier())
                 : submitOpenCl(group, kernel, checkedRequested,
-                LoweredKernel.twoItemsPerWorkItem(shape, dims, reduction != null, checked));
+                LoweredKernel.twoItemsPerWorkItem(shape, dims, !reductions.isEmpty(), checked));
         event.ranKernel(kernel.lowering());
         FirstSubmitTrace.finish(kernel.lowering());
         return event;
@@ -295,8 +295,9 @@ public final class QueueScheduler {
             return EventImpl.completed();
         }
         Range local = launch instanceof CommandGroupRecord.NdItems nd ? nd.local() : null;
-        if (launch instanceof CommandGroupRecord.Reduce) {
+        if (launch instanceof CommandGroupRecord.Reduce reduce) {
             long reductionLocal = Reductions.workGroupSize(device);
+            Reductions.checkScratch(device, reduce.reductions(), reductionLocal, kernel.lowering()::described);
             local = Range.of((int) reductionLocal);
             int items = chunk == null ? range.get(0) : Math.toIntExact(chunk.to() - chunk.from());
             range = Reductions.globalSize(device, items, reductionLocal, checkedRequested);
@@ -412,7 +413,7 @@ public final class QueueScheduler {
                 part.slot(slot);
             }
             arguments.set(context.cl(), lowered, kernel.captured(), storages, mems,
-                    launch.range(), launch instanceof CommandGroupRecord.Reduce reduce ? reduce.reduction() : null,
+                    launch.range(), launch instanceof CommandGroupRecord.Reduce reduce ? reduce.reductions() : List.of(),
                     plan.local() == null ? 0 : plan.local().size(),
                     (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
             FirstSubmitTrace.mark("arguments");
