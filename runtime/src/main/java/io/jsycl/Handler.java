@@ -103,6 +103,31 @@ public final class Handler {
     }
 
     /**
+     * Runs {@code kernel} once for every work-item of {@code range}, as {@link #parallelFor(NdRange, NdItemKernel)}
+     * does (work-groups, local memory, barriers), combining values into the reduction's reducer: after the body, each
+     * work-group combines its work-items' values and folds them into the reduction's output (SYCL's
+     * {@code parallel_for(nd_range, reduction, ...)}). Groups of any shape and size; not on a DistributedQueue.
+     *
+     * @param <R> the reducer type the kernel receives
+     * @param range the global range and its work-group size
+     * @param reduction the reduction: its operation, identity and output buffer
+     * @param kernel the kernel lambda {@code (it, sum) -> ...}; what it captures becomes the kernel's arguments
+     */
+    public <R> void parallelFor(NdRange range, Reduction<R> reduction, NdReductionKernel<R> kernel) {
+        checkRecording();
+        Objects.requireNonNull(range, "range");
+        Objects.requireNonNull(reduction, "reduction");
+        Objects.requireNonNull(kernel, "kernel");
+        if (split != null) {
+            throw new UnsupportedOperationException("a DistributedQueue splits reductions over a Range only; submit"
+                    + " h.parallelFor(NdRange, reduction, kernel) to a Queue");
+        }
+        require(reduction.impl.output(), AccessMode.READ_WRITE);
+        setLaunch(new CommandGroupRecord.NdItems(kernel, range.global(), range.local(), null,
+                List.of(reduction.impl)));
+    }
+
+    /**
      * Runs {@code kernel} once for every item of {@code range}, combining values into the
      * reduction's reducer; the result is combined into the reduction's output buffer.
      *
@@ -457,7 +482,8 @@ public final class Handler {
             case CommandGroupRecord.Items items -> new CommandGroupRecord.Items(items.kernel(), range, chunk);
             case CommandGroupRecord.Reduce reduce -> new CommandGroupRecord.Reduce(reduce.kernel(), range,
                     reduce.reductions(), chunk);
-            case CommandGroupRecord.NdItems nd -> new CommandGroupRecord.NdItems(nd.kernel(), range, nd.local(), chunk);
+            case CommandGroupRecord.NdItems nd -> new CommandGroupRecord.NdItems(nd.kernel(), range, nd.local(), chunk,
+                    nd.reductions());
             default -> throw new IllegalStateException(l.toString());
         };
     }

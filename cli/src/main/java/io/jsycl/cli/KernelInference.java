@@ -53,25 +53,28 @@ final class KernelInference {
             dimensions = Math.max(1, Math.min(3, highestIndex(body, LoweredApi.ITEM, LoweredApi.ND_ITEM) + 1));
         }
         var reductions = new ArrayList<ReductionSpec>();
-        if (shape == KernelShape.REDUCTION) {
-            // The reducers are the parameters after the Item: one for a ReductionKernel, two to four for the others.
+        if (shape == KernelShape.REDUCTION || shape == KernelShape.ND_ITEM) {
+            // The reducers are the parameters after the item: one for a ReductionKernel or an NdReductionKernel, two
+            // to four for a ReductionKernel2 to 4, none for an NdItemKernel.
             Type[] params = Type.getArgumentTypes(site.impl().getDesc());
             int first = params.length;
             while (first > 0 && params[first - 1].getSort() == Type.OBJECT
-                    && !params[first - 1].getInternalName().equals(LoweredApi.ITEM)) {
+                    && LoweredApi.reducerElement(params[first - 1].getInternalName()) != null) {
                 first--;
             }
             for (int p = first; p < params.length; p++) {
-                String reducer = params[p].getInternalName();
-                ScalarType type = LoweredApi.reducerElement(reducer);
-                if (type == null) {
-                    throw new CannotInfer("its reducer type " + reducer + " is not a Reducer.OfX");
-                }
+                ScalarType type = LoweredApi.reducerElement(params[p].getInternalName());
                 reductions.add(new ReductionSpec(type, ReductionOp.SUM, null, null, null, type == ScalarType.FLOAT
                         || type == ScalarType.DOUBLE ? "0.0" : "0"));
             }
-            assumptions.add((reductions.size() == 1 ? "reduction" : "reductions") + " assumed to be Reduction.sum"
-                    + " (the operation is chosen at submit)");
+            if (shape == KernelShape.REDUCTION && reductions.isEmpty()) {
+                throw new CannotInfer("its last parameter " + params[params.length - 1].getClassName()
+                        + " is not a Reducer.OfX");
+            }
+            if (!reductions.isEmpty()) {
+                assumptions.add((reductions.size() == 1 ? "reduction" : "reductions") + " assumed to be Reduction.sum"
+                        + " (the operation is chosen at submit)");
+            }
         }
         var captures = new ArrayList<Capture>();
         List<Type> types = site.capturedTypes();

@@ -94,5 +94,10 @@ final class Kernels {
                 m.combine((long) values[it.id(0)] << 3);
             });
         }
+
+        static void groupSums(Handler h, Buffer.OfFloat sums, Accessor.OfFloat in) {
+            h.parallelFor(NdRange.of(Range.of(1024), Range.of(64)), Reduction.sum(sums),
+                    (it, s) -> s.combine((int) it.groupId(0), in.get((int) it.globalId(0))));
+        }
     }
 }

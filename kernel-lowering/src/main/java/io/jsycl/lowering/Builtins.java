@@ -287,7 +287,7 @@ final class Builtins {
         String key = m.name + m.desc;
         // A 1-D kernel over a range may run two items per work-item (JSYCL_TWO_ITEMS): its ids go through the macro.
         boolean itemIds = LoweredKernel.twoItemsPerWorkItem(ctx.shape, dims, ctx.reducing(), ctx.checked);
-        if (ctx.reducing()) {
+        if (ctx.shape == KernelShape.REDUCTION) {
             // A reduction's work-item runs many items; the one it is running is it->id (Reductions.emitItems).
             switch (key) {
                 case "id(I)I" -> {

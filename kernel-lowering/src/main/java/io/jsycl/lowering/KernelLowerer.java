@@ -152,8 +152,7 @@ public final class KernelLowerer {
         Type[] types = Type.getArgumentTypes(method.desc);
         int trailing = switch (request.shape()) {
             case TASK -> 0;
-            case REDUCTION -> 1 + request.reductions().size();
-            default -> 1;
+            default -> 1 + request.reductions().size(); // the item, then the reducers
         };
         int expected = request.captures().size() + trailing;
         if (types.length != expected) {

@@ -17,7 +17,8 @@ import java.util.Objects;
  * @param checked whether accessor indexes and integer division are checked on the device
  *     (the kernel then takes a {@link ArgRole#CHECK_BUFFER} as its last argument)
  * @param reductions the reductions of a {@code REDUCTION} kernel, one per reducer parameter of its lambda, in order
- *     ({@value #MAX_REDUCTIONS} at most); empty for every other shape
+ *     ({@value #MAX_REDUCTIONS} at most); for an {@code ND_ITEM} kernel those of an {@code NdReductionKernel}, or
+ *     none; empty for every other shape
  */
 public record KernelRequest(ClassLoader loader, String implClass, String implMethod,
         String implDescriptor, KernelShape shape, int dimensions, List<Capture> captures,
@@ -39,7 +40,8 @@ public record KernelRequest(ClassLoader loader, String implClass, String implMet
      * @param reductions the reductions of a {@code REDUCTION} kernel, in order; empty for every other shape; copied
      * @throws NullPointerException when a required component is null
      * @throws IllegalArgumentException when {@code dimensions} does not fit {@code shape}, or reductions are given for
-     *         a shape other than {@code REDUCTION} (or none, or more than {@value #MAX_REDUCTIONS}, for it)
+     *         a shape other than {@code REDUCTION} and {@code ND_ITEM} (or none for {@code REDUCTION}, or more than
+     *         {@value #MAX_REDUCTIONS})
      */
     public KernelRequest {
         Objects.requireNonNull(loader, "loader");
@@ -52,9 +54,12 @@ public record KernelRequest(ClassLoader loader, String implClass, String implMet
             throw new IllegalArgumentException("dimensions " + dimensions + " invalid for " + shape);
         }
         reductions = List.copyOf(reductions);
-        if ((shape == KernelShape.REDUCTION) == reductions.isEmpty() || reductions.size() > MAX_REDUCTIONS) {
-            throw new IllegalArgumentException("1 to " + MAX_REDUCTIONS + " reductions must be given exactly for"
-                    + " REDUCTION kernels: shape " + shape + ", reductions " + reductions);
+        boolean allowed = shape == KernelShape.REDUCTION || shape == KernelShape.ND_ITEM;
+        if ((shape == KernelShape.REDUCTION && reductions.isEmpty()) || (!allowed && !reductions.isEmpty())
+                || reductions.size() > MAX_REDUCTIONS) {
+            throw new IllegalArgumentException("1 to " + MAX_REDUCTIONS + " reductions must be given for REDUCTION"
+                    + " kernels, up to " + MAX_REDUCTIONS + " for ND_ITEM ones, none for others: shape " + shape
+                    + ", reductions " + reductions);
         }
     }
 

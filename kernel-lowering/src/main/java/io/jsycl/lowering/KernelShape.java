@@ -9,7 +9,10 @@ import java.util.List;
 public enum KernelShape {
     /** An {@code ItemKernel} over a range: one work-item per index, no work-groups visible. */
     ITEM("io/jsycl/ItemKernel"),
-    /** An {@code NdItemKernel} over an nd-range: work-groups, local ids, barriers and local memory. */
+    /**
+     * An {@code NdItemKernel} over an nd-range: work-groups, local ids, barriers and local memory; also an
+     * {@code NdReductionKernel}, which combines into a reduction besides.
+     */
     ND_ITEM("io/jsycl/NdItemKernel"),
     /** A single work-item run once, with no index ({@code dimensions} is 0). */
     TASK("io/jsycl/TaskKernel"),
@@ -22,6 +25,8 @@ public enum KernelShape {
     /** The interfaces of kernels of two to four reductions, whose shape is {@link #REDUCTION}. */
     private static final List<String> SEVERAL_REDUCTIONS = List.of("io/jsycl/ReductionKernel2",
             "io/jsycl/ReductionKernel3", "io/jsycl/ReductionKernel4");
+    /** The interface of a reduction over an nd-range, whose shape is {@link #ND_ITEM} with a reduction. */
+    static final String ND_REDUCTION = "io/jsycl/NdReductionKernel";
 
     private final String kernelInterface;
 
@@ -47,6 +52,9 @@ public enum KernelShape {
     public static KernelShape ofKernelInterface(String kernelInterface) {
         if (SEVERAL_REDUCTIONS.contains(kernelInterface)) {
             return REDUCTION;
+        }
+        if (ND_REDUCTION.equals(kernelInterface)) {
+            return ND_ITEM;
         }
         for (KernelShape s : values()) {
             if (s.kernelInterface.equals(kernelInterface)) {

@@ -37,7 +37,7 @@ final class KernelSourceEmitter {
         this.layout = layout;
         this.reductions = ctx.reductions;
         this.dims = request.dimensions();
-        this.itemType = !reductions.isEmpty() ? "jsycl_reduction_item" : "jsycl_item_" + dims;
+        this.itemType = request.shape() == KernelShape.REDUCTION ? "jsycl_reduction_item" : "jsycl_item_" + dims;
     }
 
     static String emit(KernelContext ctx, KernelRequest request, ClassNode cls, String name, List<String> names,
@@ -89,7 +89,7 @@ final class KernelSourceEmitter {
 
     /** The body's item: the range, and for a 1-D kernel run two or more items per work-item, the second's offset. */
     private void itemTypedef() {
-        if (!reductions.isEmpty()) {
+        if (request.shape() == KernelShape.REDUCTION) {
             // A reduction's work-item runs many items (see Reductions.emitItems): the one it runs is a field.
             guarded(c, itemType, "typedef struct {\n    int range[1];\n    int id;\n} " + itemType + ";");
         } else if (dims > 0) {
@@ -186,12 +186,18 @@ final class KernelSourceEmitter {
                 c.line("it.range[" + d + "] = range" + d + ";");
             }
         }
-        if (!reductions.isEmpty()) {
-            Reductions.emitSpanStart(c, reductions);
+        if (request.shape() == KernelShape.REDUCTION) {
+            Reductions.emitSpanStart(c, reductions, false);
             Reductions.emitItems(c, call);
-            Reductions.emitCombine(ctx, c, reductions);
+            Reductions.emitCombine(ctx, c, reductions, false);
         } else if (twoItems) {
             runVariantItems(call);
+        } else if (!reductions.isEmpty()) {
+            // An nd-range kernel's reductions: its work-item runs the body once, then the group combines.
+            Reductions.emitGroupPosition(c);
+            Reductions.emitSpanStart(c, reductions, true);
+            c.line(call);
+            Reductions.emitCombine(ctx, c, reductions, true);
         } else {
             c.line(call);
         }

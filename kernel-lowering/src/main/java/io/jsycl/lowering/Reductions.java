@@ -115,15 +115,34 @@ final class Reductions {
     }
 
     /**
-     * Before the items: each reduction over several elements ({@code combine(index, v)}) sets the work-group's copy
-     * of its elements to the identity; then one barrier.
+     * An nd-range kernel's reductions: the work-item's position in its work-group as one number, {@code jsycl_lid},
+     * and the group's size, {@code jsycl_lsize}; its groups may have two or three dimensions and any size.
      */
-    static void emitSpanStart(CodeBuilder c, List<ReducerUse> reductions) {
+    static void emitGroupPosition(CodeBuilder c) {
+        c.line("int jsycl_lid = (int)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1)"
+                + " * get_local_id(2)));");
+        c.line("int jsycl_lsize = (int)(get_local_size(0) * get_local_size(1) * get_local_size(2));");
+    }
+
+    /** The work-item's position in its group and the group's size, as C expressions ({@code nd}: an nd-range's). */
+    private static String lid(boolean nd) {
+        return nd ? "jsycl_lid" : "(int)get_local_id(0)";
+    }
+
+    private static String lsize(boolean nd) {
+        return nd ? "jsycl_lsize" : "(int)get_local_size(0)";
+    }
+
+    /**
+     * Before the items: each reduction over several elements ({@code combine(index, v)}) sets the work-group's copy
+     * of its elements to the identity; then one barrier. {@code nd}: an nd-range kernel's ({@link #emitGroupPosition}).
+     */
+    static void emitSpanStart(CodeBuilder c, List<ReducerUse> reductions, boolean nd) {
         boolean spans = false;
         for (ReducerUse r : reductions) {
             if (r.byIndex) {
-                c.open("for (int jsycl_k = (int)get_local_id(0); jsycl_k < " + r.spec.length()
-                        + "; jsycl_k += (int)get_local_size(0))");
+                c.open("for (int jsycl_k = " + lid(nd) + "; jsycl_k < " + r.spec.length() + "; jsycl_k += "
+                        + lsize(nd) + ")");
                 c.line(r.scratch() + "[jsycl_k] = " + r.spec.identityLiteral() + ";");
                 c.close();
                 spans = true;
@@ -138,22 +157,33 @@ final class Reductions {
      * After the items: the reductions of one value combine the work-items' accumulators in a tree in their local
      * scratch (one tree loop and one barrier a level for all of them), and work-item 0 folds each group's value into
      * its output atomically; the reductions over several elements fold each of the group's elements into its output
-     * element, the work-items sharing them out.
+     * element, the work-items sharing them out. {@code nd}: an nd-range kernel's, whose groups have any size (the
+     * tree then starts at the power of two at or above it); else the runtime's launch of 1-D work-groups of a power of
+     * two.
      */
-    static void emitCombine(KernelContext ctx, CodeBuilder c, List<ReducerUse> reductions) {
+    static void emitCombine(KernelContext ctx, CodeBuilder c, List<ReducerUse> reductions, boolean nd) {
         List<ReducerUse> trees = reductions.stream().filter(r -> !r.byIndex).toList();
-        // Reductions run over 1-D ranges in 1-D work-groups of at most 256 (the runtime's launch): 32-bit
-        // indices, as a hand-written kernel has them (64-bit ones cost two instructions each on a GPU).
-        if (!trees.isEmpty()) {
-            c.line("int jsycl_lid = (int)get_local_id(0);");
+        if (trees.isEmpty()) {
+            c.line("barrier(CLK_LOCAL_MEM_FENCE);"); // the work-items' combines into the spans are done
+        } else {
+            if (!nd) {
+                // Reductions run over 1-D ranges in 1-D work-groups of at most 256 (the runtime's launch): 32-bit
+                // indices, as a hand-written kernel has them (64-bit ones cost two instructions each on a GPU).
+                c.line("int jsycl_lid = (int)get_local_id(0);");
+            }
             for (ReducerUse r : trees) {
                 c.line(r.scratch() + "[jsycl_lid] = " + r.acc() + ";");
             }
-        }
-        c.line("barrier(CLK_LOCAL_MEM_FENCE);");
-        if (!trees.isEmpty()) {
-            c.open("for (int jsycl_s = (int)get_local_size(0) / 2; jsycl_s > 0; jsycl_s >>= 1)");
-            c.open("if (jsycl_lid < jsycl_s)");
+            c.line("barrier(CLK_LOCAL_MEM_FENCE);");
+            if (nd) {
+                c.line("int jsycl_p = 1;");
+                c.open("while (jsycl_p < jsycl_lsize)").line("jsycl_p <<= 1;").close();
+                c.open("for (int jsycl_s = jsycl_p / 2; jsycl_s > 0; jsycl_s >>= 1)");
+                c.open("if (jsycl_lid < jsycl_s && jsycl_lid + jsycl_s < jsycl_lsize)");
+            } else {
+                c.open("for (int jsycl_s = (int)get_local_size(0) / 2; jsycl_s > 0; jsycl_s >>= 1)");
+                c.open("if (jsycl_lid < jsycl_s)");
+            }
             for (ReducerUse r : trees) {
                 String s = r.scratch();
                 c.line(s + "[jsycl_lid] = " + combine(ctx, r, s + "[jsycl_lid]", s + "[jsycl_lid + jsycl_s]") + ";");
@@ -162,14 +192,14 @@ final class Reductions {
             c.line("barrier(CLK_LOCAL_MEM_FENCE);");
             c.close();
             c.open("if (jsycl_lid == 0)");
+            boolean blocks = trees.size() > 1; // each fold declares its own jsycl_v
             for (ReducerUse r : trees) {
-                boolean block = trees.size() > 1; // each fold declares its own jsycl_v
-                if (block) {
+                if (blocks) {
                     c.line("{").indent(1);
                 }
                 c.line(r.spec.type().cName() + " jsycl_v = " + r.scratch() + "[0];");
                 emitFold(ctx, c, r, r.out());
-                if (block) {
+                if (blocks) {
                     c.close();
                 }
             }
@@ -177,8 +207,8 @@ final class Reductions {
         }
         for (ReducerUse r : reductions) {
             if (r.byIndex) {
-                c.open("for (int jsycl_k = (int)get_local_id(0); jsycl_k < " + r.spec.length()
-                        + "; jsycl_k += (int)get_local_size(0))");
+                c.open("for (int jsycl_k = " + lid(nd) + "; jsycl_k < " + r.spec.length() + "; jsycl_k += " + lsize(nd)
+                        + ")");
                 c.line(r.spec.type().cName() + " jsycl_v = " + r.scratch() + "[jsycl_k];");
                 emitFold(ctx, c, r, "(" + r.out() + " + jsycl_k)");
                 c.close();

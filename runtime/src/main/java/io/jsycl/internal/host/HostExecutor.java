@@ -3,6 +3,7 @@ package io.jsycl.internal.host;
 import io.jsycl.Item;
 import io.jsycl.ItemKernel;
 import io.jsycl.NdItemKernel;
+import io.jsycl.NdReductionKernel;
 import io.jsycl.Range;
 import io.jsycl.ReductionKernel;
 import io.jsycl.ReductionKernel2;
@@ -48,8 +49,13 @@ public final class HostExecutor {
                 }
             }
             case CommandGroupRecord.HostTask(Runnable task) -> task.run(); // what it throws is the command's failure
-            case CommandGroupRecord.NdItems(NdItemKernel kernel, Range range, Range local, var chunk) ->
-                    HostNdExecutor.run(kernel, range, local, spec, convergent);
+            case CommandGroupRecord.NdItems(Object kernel, Range range, Range local, var chunk, var reductions) -> {
+                if (reductions.isEmpty()) {
+                    HostNdExecutor.run((NdItemKernel) kernel, range, local, spec, convergent);
+                } else {
+                    runNdReduction((NdReductionKernel<?>) kernel, reductions.getFirst(), range, local, spec, convergent);
+                }
+            }
             case CommandGroupRecord.Items(ItemKernel kernel, Range range, var chunk) ->
                     runItems(kernel, List.of(), range, spec);
             case CommandGroupRecord.Reduce(Object kernel, Range range, List<ReductionImpl> reductions, var chunk) ->
@@ -74,6 +80,30 @@ public final class HostExecutor {
         for (int k = 0; k < results.length; k++) {
             reductions.get(k).store(results[k], reductions.get(k).output().hostArray());
         }
+    }
+
+    /**
+     * Runs an nd-range reduction kernel: as an nd-range kernel whose work-items each combine into a reducer of their
+     * thread's (a group's thread runs many work-items one after another; a kernel with barriers runs each work-item on
+     * a thread of its own), all merged into the result at the end.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // the reducer type matches the kernel's by construction
+    private static void runNdReduction(NdReductionKernel<?> kernel, ReductionImpl reduction, Range range, Range local,
+            Map<SpecConstant<?>, Object> spec, boolean convergent) {
+        var reducers = new java.util.concurrent.ConcurrentLinkedQueue<Object>();
+        ThreadLocal<Object> mine = ThreadLocal.withInitial(() -> {
+            Object r = reduction.newReducer();
+            reducers.add(r);
+            return r;
+        });
+        NdReductionKernel raw = kernel;
+        HostNdExecutor.run(new HostNdExecutor.Reducing(kernel, it -> raw.run(it, mine.get())), range, local, spec,
+                convergent);
+        Object result = reduction.newReducer();
+        for (Object r : reducers) {
+            reduction.merge(result, r);
+        }
+        reduction.store(result, reduction.output().hostArray());
     }
 
     /** A fresh reducer of each of {@code reductions}, in order. */
@@ -124,11 +154,11 @@ public final class HostExecutor {
         if (Thread.currentThread() instanceof HostWorker worker && worker.group != null) {
             return worker.group;
         }
-        HostGroup group = GROUP.orElse(null);
-        if (group == null) {
+        // Not orElse(null): ScopedValue.orElse refuses a null default.
+        if (!GROUP.isBound()) {
             throw new IllegalStateException("local memory is only usable inside an nd-range kernel");
         }
-        return group;
+        return GROUP.get();
     }
 
     /** Runs {@code body} as a work-item of {@code group}. */

@@ -26,6 +26,9 @@ final class HostKernelFailure {
      * @param id the work-item's global id in SYCL dimensions 0 to 2 (0 beyond the launch's dimensions)
      */
     static RuntimeException describe(RuntimeException thrown, Object kernel, int[] id) {
+        if (kernel instanceof HostNdExecutor.Reducing reducing) {
+            kernel = reducing.user();
+        }
         if (!(thrown instanceof IndexOutOfBoundsException || thrown instanceof ArithmeticException
                 || thrown instanceof HostGroup.DivergentBarrier) || isDescribed(thrown)) {
             return thrown;

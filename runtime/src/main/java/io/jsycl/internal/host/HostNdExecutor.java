@@ -29,6 +29,21 @@ final class HostNdExecutor {
     }
 
     /**
+     * An nd-range reduction kernel as an nd-range kernel: {@code body} runs the user's lambda with its work-item's
+     * reducer. It runs each work-item through the lambda (the compiled forms take the lambda's own parameters), and
+     * failures name the user's kernel.
+     *
+     * @param user the user's kernel lambda, which failures name
+     * @param body what runs for each work-item
+     */
+    record Reducing(Object user, NdItemKernel body) implements NdItemKernel {
+        @Override
+        public void run(io.jsycl.NdItem it) {
+            body.run(it);
+        }
+    }
+
+    /**
      * Runs {@code kernel} over its groups on the group pool; {@code convergent}: the kernel has a barrier or a
      * work-group or sub-group operation, so a group's work-items run at once, each on a virtual thread meeting at the
      * group's barrier; else each group's work-items run one after another on the group's thread, which is any
@@ -50,7 +65,8 @@ final class HostNdExecutor {
             return;
         }
         var futures = new ArrayList<Future<?>>();
-        var phased = convergent && HostPhases.enabled ? HostPhases.of(kernel)
+        boolean compilable = !(kernel instanceof Reducing);
+        var phased = convergent && HostPhases.enabled && compilable ? HostPhases.of(kernel)
                 : java.util.Optional.<HostPhases.Compiled>empty();
         if (convergent && phased.isEmpty()) {
             for (long group = 0; group < groupCount; group++) {
@@ -118,7 +134,7 @@ final class HostNdExecutor {
         // memory does (OpenCL leaves its contents undefined at a group's start), without an allocation per group.
         var group = HostGroup.sequential(l[0] * l[1] * l[2]);
         // The kernel's body and the group's loop as one method where it compiles (HostRanges), else the lambda per item.
-        var looped = HostRanges.enabled ? HostRanges.ofGroup(kernel)
+        var looped = HostRanges.enabled && !(kernel instanceof Reducing) ? HostRanges.ofGroup(kernel)
                 .filter(c -> c.dimensionsRead() <= dims) : java.util.Optional.<HostRanges.GroupLooped>empty();
         Object[] captures = looped.isPresent() ? HostRanges.captures(kernel) : null;
         API.runWithSpecValues(spec, () -> {

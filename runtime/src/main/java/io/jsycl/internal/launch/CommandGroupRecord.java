@@ -184,6 +184,15 @@ public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> r
         }
     }
 
+    /** The reductions {@code launch} combines into, in the order of its kernel's reducer parameters; often none. */
+    public static List<ReductionImpl> reductionsOf(Launch launch) {
+        return switch (launch) {
+            case Reduce reduce -> reduce.reductions();
+            case NdItems nd -> nd.reductions();
+            default -> List.of();
+        };
+    }
+
     /** The chunk of a DistributedQueue's launch, or null for a launch of the whole range. */
     public static Chunk chunkOf(Launch launch) {
         return switch (launch) {
@@ -203,17 +212,29 @@ public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> r
     }
 
     /**
-     * {@code h.parallelFor(ndRange, kernel)}.
+     * {@code h.parallelFor(ndRange, kernel)}, or {@code h.parallelFor(ndRange, reduction, kernel)}.
      *
-     * @param kernel the kernel lambda
+     * @param kernel the kernel lambda: an {@code NdItemKernel}, or an {@code NdReductionKernel} with a reduction
      * @param range the global range
      * @param local the work-group size
      * @param chunk the rows one device of a {@link io.jsycl.DistributedQueue} runs (whole work-groups), or null: all
+     * @param reductions the reductions an {@code NdReductionKernel} combines into, in the order of its reducer
+     *     parameters; empty for an {@code NdItemKernel}
      */
-    public record NdItems(NdItemKernel kernel, Range range, Range local, Chunk chunk) implements Launch {
-        /** The whole range. */
+    public record NdItems(Object kernel, Range range, Range local, Chunk chunk, List<ReductionImpl> reductions)
+            implements Launch {
+        public NdItems {
+            reductions = List.copyOf(reductions);
+        }
+
+        /** An {@code NdItemKernel} over the whole range. */
         public NdItems(NdItemKernel kernel, Range range, Range local) {
-            this(kernel, range, local, null);
+            this(kernel, range, local, null, List.of());
+        }
+
+        /** An {@code NdItemKernel}'s chunk. */
+        public NdItems(NdItemKernel kernel, Range range, Range local, Chunk chunk) {
+            this(kernel, range, local, chunk, List.of());
         }
 
         @Override

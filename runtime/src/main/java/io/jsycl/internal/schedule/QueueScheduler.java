@@ -160,7 +160,7 @@ public final class QueueScheduler {
         if (launch instanceof CommandGroupRecord.NdItems nd) {
             device.checkWorkGroup(nd.local());
         }
-        List<ReductionImpl> reductions = launch instanceof CommandGroupRecord.Reduce r ? r.reductions() : List.of();
+        List<ReductionImpl> reductions = CommandGroupRecord.reductionsOf(launch);
         int dims = launch.dimensions();
         boolean checkedRequested = group.checked() || launches.checksAll();
         boolean checked = !device.isHost() && checkedRequested;
@@ -295,6 +295,9 @@ public final class QueueScheduler {
             return EventImpl.completed();
         }
         Range local = launch instanceof CommandGroupRecord.NdItems nd ? nd.local() : null;
+        if (launch instanceof CommandGroupRecord.NdItems nd && !nd.reductions().isEmpty()) {
+            Reductions.checkScratch(device, nd.reductions(), local.size(), kernel.lowering()::described);
+        }
         if (launch instanceof CommandGroupRecord.Reduce reduce) {
             long reductionLocal = Reductions.workGroupSize(device);
             Reductions.checkScratch(device, reduce.reductions(), reductionLocal, kernel.lowering()::described);
@@ -413,7 +416,7 @@ public final class QueueScheduler {
                 part.slot(slot);
             }
             arguments.set(context.cl(), lowered, kernel.captured(), storages, mems,
-                    launch.range(), launch instanceof CommandGroupRecord.Reduce reduce ? reduce.reductions() : List.of(),
+                    launch.range(), CommandGroupRecord.reductionsOf(launch),
                     plan.local() == null ? 0 : plan.local().size(),
                     (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
             FirstSubmitTrace.mark("arguments");
