@@ -303,6 +303,11 @@ SECTIONS = [
             "indices, beside the device's copy of the same bytes and, on a GPU, PyTorch's cumsum, masked_select, sum "
             "and sort; per op = back-to-back runs and one wait / runs, median of 5 rounds; every result "
             "checked against Java.", one_table("algorithm", "algorithms")),
+    Section("Several reductions in one pass", ["several-reductions.md"],
+            "The sum, minimum and maximum of ints on the device (`io.jsycl.bench.SeveralReductionsBench`): jsycl's "
+            "three reductions in one `parallelFor` (one read of the data), one `parallelFor` per reduction (three), "
+            "the same one pass hand-written in OpenCL C, and jsycl's sum alone; a run is the submits and their wait, "
+            "host clock; results checked exactly against Java.", one_table("reductions", "several-reductions")),
     Section("Multi-dimensional kernels", ["grid-kernels.md"],
             "2-D and 3-D `Range` kernels on device data beside the same arithmetic hand-written in OpenCL C with "
             "fixed work-groups, each path's rounds back to back (`io.jsycl.bench.GridKernels`): a run is the "
