@@ -13,7 +13,6 @@ import io.jsycl.Range;
 import io.jsycl.RangeMapper;
 import io.jsycl.Reduction;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -30,15 +29,6 @@ class NdRangeReductionTest {
         return TestDevices.all();
     }
 
-    private static int[] ints(int n, int seed) {
-        var r = new SplittableRandom(seed);
-        int[] a = new int[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = r.nextInt(-1_000_000, 1_000_000);
-        }
-        return a;
-    }
-
     /**
      * Each work-group of 6x5 work-items stages its tile in local memory, meets at a barrier, and each work-item sums its
      * value times its mirror's in the tile: the sum over the whole 60x25 range, combined with the output's 7.
@@ -48,7 +38,7 @@ class NdRangeReductionTest {
     void aSumAfterABarrierInGroupsOfThirtyWorkItems(Device device) {
         int rows = 60;
         int cols = 25;
-        int[] values = ints(rows * cols, 21);
+        int[] values = TestData.ints(rows * cols, 21, r -> r.nextInt(-1_000_000, 1_000_000));
         long[] total = {7};
         try (var q = new Queue(device); var v = Buffer.of(values); var out = Buffer.of(total)) {
             q.submit(h -> {
@@ -86,7 +76,7 @@ class NdRangeReductionTest {
     void eachGroupsMaximumByIndex(Device device) {
         int n = 96 * 100;
         int groups = 100;
-        int[] values = ints(n, 22);
+        int[] values = TestData.ints(n, 22, r -> r.nextInt(-1_000_000, 1_000_000));
         float[] maxima = new float[groups];
         java.util.Arrays.fill(maxima, Float.NEGATIVE_INFINITY);
         try (var q = new Queue(device); var v = Buffer.of(values); var out = Buffer.of(maxima)) {

@@ -34,32 +34,16 @@ class SeveralReductionsTest {
         return TestDevices.all();
     }
 
-    private static int[] ints(int n, int seed) {
-        var r = new SplittableRandom(seed);
-        int[] a = new int[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = r.nextInt();
-        }
-        return a;
-    }
-
     /** One k-means step: each cluster's sums of x and of y (floats) and its count (ints), three span reductions. */
     @ParameterizedTest
     @MethodSource("devices")
     void kMeansSumsAndCountsAsThreeReductionsOfTwoTypes(Device device) {
         int n = 100_003;
         int k = 16;
-        var r = new SplittableRandom(11);
-        float[] xs = new float[n];
-        float[] ys = new float[n];
-        for (int i = 0; i < n; i++) {
-            xs[i] = r.nextInt(-100, 100); // integers: their float sums are exact in any order
-            ys[i] = r.nextInt(-100, 100);
-        }
-        float[] centres = new float[2 * k];
-        for (int c = 0; c < 2 * k; c++) {
-            centres[c] = r.nextInt(-100, 100) + 0.5f;
-        }
+        var points = TestData.Points.of(n, k, 11);
+        float[] xs = points.xs();
+        float[] ys = points.ys();
+        float[] centres = points.centres();
         float[] sumX = new float[k];
         float[] sumY = new float[k];
         int[] counts = new int[k];
@@ -99,7 +83,7 @@ class SeveralReductionsTest {
     @MethodSource("devices")
     void fourReductionsOfOneValueEachCombineWithTheOutputsPriorContents(Device device) {
         int n = 77_777;
-        int[] values = ints(n, 12);
+        int[] values = TestData.ints(n, 12, SplittableRandom::nextInt);
         int[] sum = {1000};
         float[] min = {Float.POSITIVE_INFINITY};
         long[] max = {Long.MIN_VALUE};
@@ -144,7 +128,7 @@ class SeveralReductionsTest {
     void reductionsOfOneValueBesideReductionsByIndex(Device device) {
         int n = 65_537;
         int bins = 300; // more than a work-group's work-items: each shares several elements out
-        int[] values = ints(n, 13);
+        int[] values = TestData.ints(n, 13, SplittableRandom::nextInt);
         double[] total = {0.5};
         int[] histogram = new int[bins];
         long[] largest = new long[bins];

@@ -34,17 +34,10 @@ class SpanReductionTest {
     void kMeansSumsOfEveryClusterInOneParallelFor(Device device) {
         int n = 100_003;
         int k = 16;
-        var r = new SplittableRandom(7);
-        float[] xs = new float[n];
-        float[] ys = new float[n];
-        for (int i = 0; i < n; i++) {
-            xs[i] = r.nextInt(-100, 100); // integers: their float sums are exact in any order
-            ys[i] = r.nextInt(-100, 100);
-        }
-        float[] centres = new float[2 * k];
-        for (int c = 0; c < 2 * k; c++) {
-            centres[c] = r.nextInt(-100, 100) + 0.5f;
-        }
+        var points = TestData.Points.of(n, k, 7);
+        float[] xs = points.xs();
+        float[] ys = points.ys();
+        float[] centres = points.centres();
         float[] sums = new float[3 * k]; // per cluster: x, y, count
         try (var q = new Queue(device); var bx = Buffer.of(xs); var by = Buffer.of(ys); var out = Buffer.of(sums)) {
             q.submit(h -> {
@@ -74,11 +67,7 @@ class SpanReductionTest {
     void integerSumsMinimaMaximaAndACustomOperatorByIndex(Device device) {
         int n = 50_000;
         int bins = 300; // more than a work-group's work-items: each shares several elements out
-        var r = new SplittableRandom(8);
-        int[] values = new int[n];
-        for (int i = 0; i < n; i++) {
-            values[i] = r.nextInt();
-        }
+        int[] values = TestData.ints(n, 8, SplittableRandom::nextInt);
         int[] sums = new int[bins];
         sums[5] = 1000; // combined with what the output holds
         int[] minima = new int[bins];
