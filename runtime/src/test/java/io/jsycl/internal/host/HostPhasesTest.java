@@ -481,6 +481,35 @@ class HostPhasesTest {
         }
     }
 
+    /**
+     * Local memory on work-items that run on virtual threads (phases off, as a kernel the phases cannot take runs): each
+     * finds its group through the scoped value it runs in. It read it with {@code ScopedValue.orElse(null)}, which
+     * throws on JDK 25, so every such access failed.
+     */
+    @Test
+    void localMemoryOnVirtualThreadWorkItems() {
+        int[] in = new int[N];
+        for (int i = 0; i < N; i++) {
+            in[i] = i * 7 - 3;
+        }
+        int[] out = new int[N];
+        try (var q = new Queue(Device.host()); var bi = Buffer.of(in); var bo = Buffer.of(out)) {
+            onVirtualThreads(() -> q.submit(h -> {
+                var a = bi.read(h);
+                var o = bo.write(h);
+                LocalAccessor.OfInt tile = LocalAccessor.ofInt(h, Range.of(G));
+                h.parallelFor(NdRange.of(Range.of(N), Range.of(G)), it -> {
+                    tile.set(it.localId(0), a.get(it.globalId(0)));
+                    it.barrier(Fence.LOCAL);
+                    o.set(it.globalId(0), tile.get(G - 1 - it.localId(0)));
+                });
+            }).await());
+        }
+        for (int i = 0; i < N; i++) {
+            assertThat(out[i]).as("item %d", i).isEqualTo(in[i - i % G + G - 1 - i % G]);
+        }
+    }
+
     /** Runs {@code submitAndWait} with phases off: the kernel on a virtual thread per work-item, the reference. */
     private static void onVirtualThreads(Runnable submitAndWait) {
         HostPhases.enabled = false;
