@@ -228,4 +228,57 @@ class SeveralReductionsTest {
                     .hasMessageContaining("split it into several parallelFor calls");
         }
     }
+
+    /**
+     * Checked mode (one work-item per item): two reductions give Java's results, and an index past an accessor in
+     * their kernel is reported with the work-item, on every device; then an nd-range reduction the same way.
+     */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void checkedReductionsGiveJavasResultsAndNameAnIndexOutOfBounds(Device device) {
+        int n = 5_000;
+        int[] values = TestData.ints(n, 14, SplittableRandom::nextInt);
+        int[] sum = {0};
+        long[] max = {Long.MIN_VALUE};
+        int[] groupSum = {0};
+        try (var q = new Queue(device); var v = Buffer.of(values); var s = Buffer.of(sum); var m = Buffer.of(max);
+             var g = Buffer.of(groupSum)) {
+            q.submit(h -> {
+                h.checked();
+                var a = v.read(h);
+                h.parallelFor(Range.of(n), Reduction.sum(s), Reduction.max(m), (it, rs, rm) -> {
+                    rs.combine(a.get(it.id(0)));
+                    rm.combine((long) a.get(it.id(0)) << 2);
+                });
+            }).await();
+            q.submit(h -> {
+                h.checked();
+                var a = v.read(h);
+                h.parallelFor(io.jsycl.NdRange.of(Range.of(n), Range.of(40)), Reduction.sum(g),
+                        (it, rs) -> rs.combine(a.get((int) it.globalId(0)) >> 4));
+            }).await();
+            // Into outputs of its own: a device's other work-items still combine into them.
+            try (var s2 = Buffer.of(new int[1]); var m2 = Buffer.of(new long[1])) {
+                assertThatThrownBy(() -> q.submit(h -> {
+                    h.checked();
+                    var a = v.read(h);
+                    h.parallelFor(Range.of(n), Reduction.sum(s2), Reduction.max(m2), (it, rs, rm) -> {
+                        rs.combine(a.get(it.id(0) + 1));
+                        rm.combine(a.get(it.id(0)));
+                    });
+                }).await()).isInstanceOf(IndexOutOfBoundsException.class).hasMessageContaining("work-item");
+            }
+        }
+        int eSum = 0;
+        long eMax = Long.MIN_VALUE;
+        int eGroup = 0;
+        for (int x : values) {
+            eSum += x;
+            eMax = Math.max(eMax, (long) x << 2);
+            eGroup += x >> 4;
+        }
+        assertThat(sum[0]).as("sum on %s", device.name()).isEqualTo(eSum);
+        assertThat(max[0]).as("maximum on %s", device.name()).isEqualTo(eMax);
+        assertThat(groupSum[0]).as("nd-range sum on %s", device.name()).isEqualTo(eGroup);
+    }
 }
