@@ -222,6 +222,14 @@ public final class BufferStorage {
         return length;
     }
 
+    /**
+     * True for a buffer made from a shape whose host array was never made: its contents are the zeros it started with,
+     * which a device copy gets by a fill on the device instead of an upload of a zero-filled array.
+     */
+    synchronized boolean zerosUnmade() {
+        return array == null && lazyElement != null && hostValid;
+    }
+
     /** The host array if there is one yet, without making it (for tests). */
     synchronized Object arrayIfMade() {
         return array;

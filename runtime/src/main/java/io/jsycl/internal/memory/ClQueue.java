@@ -86,6 +86,16 @@ public final class ClQueue implements CommandQueue {
     }
 
     @Override
+    public Command zero(DeviceCopy dst, long bytes, List<EventImpl> waits) {
+        List<ClEvent> waitList = waitList(waits);
+        // A one-byte pattern fills any size; OpenCL copies the pattern at the call, so one shared byte serves all.
+        return new ClCommand(cl().enqueueFillBuffer(dst.mem, ZERO_BYTE, 0, bytes, waitList));
+    }
+
+    /** The pattern of {@link #zero}. */
+    private static final MemorySegment ZERO_BYTE = java.lang.foreign.Arena.global().allocate(1);
+
+    @Override
     public SliceWriter sliceWriter(DeviceCopy dst, List<EventImpl> waits) {
         List<ClEvent> waitList = waitList(waits);
         ClCommandQueue queue = cl();

@@ -53,6 +53,9 @@ public interface CommandQueue {
     /** Enqueues a write of {@code src} into {@code dst}'s memory at {@code offset} after {@code waits}; no wait. */
     Command write(DeviceCopy dst, long offset, MemorySegment src, long bytes, List<EventImpl> waits);
 
+    /** Enqueues the zeroing of {@code dst}'s first {@code bytes} bytes on the device after {@code waits}; no wait. */
+    Command zero(DeviceCopy dst, long bytes, List<EventImpl> waits);
+
     /**
      * Enqueues writes into {@code dst}'s memory, each after {@code waits}, from any thread: the slices of one
      * upload that several threads copy in ({@link HostCopy#eachSlice}). What the waits need of the runtime is

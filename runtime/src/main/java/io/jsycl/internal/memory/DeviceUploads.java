@@ -37,6 +37,9 @@ final class DeviceUploads {
         if (mode == AccessMode.WRITE || copy.valid || s.bytes == 0 || copy.pinnedValid) {
             return; // nothing moves, or the pinned memory is uploaded as it is
         }
+        if (!copy.mapped && s.zerosUnmade()) {
+            return; // the copy is zeroed on the device: nothing to stage
+        }
         if (!s.hostArrayReady(deferred)) {
             return;
         }
@@ -73,9 +76,14 @@ final class DeviceUploads {
         DeviceCopy copy = s.copyIn(context);
         if (mode != AccessMode.WRITE && !copy.valid && s.bytes > 0) {
             String how;
+            boolean zeroed = false;
             if (copy.pinnedValid) {
                 copy.ready = copy.uploadPinned(target, waits);
                 how = " from its pinned host memory, which holds the current contents (nothing copied on the host)";
+            } else if (!copy.mapped && s.zerosUnmade()) {
+                copy.ready = target.event(target.zero(copy, s.bytes, waits));
+                how = " zeroed on the device (a buffer made from a shape: no host array to upload)";
+                zeroed = true;
             } else if (s.hostValid && s.hostMemory != null && !copy.mapped) {
                 copy.ready = target.event(target.write(copy, 0, s.hostMemory.memory(), s.bytes, waits));
                 s.stagingUse = copy.ready; // a read-back into the host memory waits for it
@@ -86,7 +94,9 @@ final class DeviceUploads {
             } else {
                 throw new IllegalStateException(s + ": the upload to " + context + " was not made ready");
             }
-            s.countTransfer();
+            if (!zeroed) {
+                s.countTransfer(); // a zeroing moves nothing from the host
+            }
             if (SchedulerTrace.on()) {
                 SchedulerTrace.log(s + ": " + s.bytes + " bytes to " + context + how
                         + " (the copy there was not current)");

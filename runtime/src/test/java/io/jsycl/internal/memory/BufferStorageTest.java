@@ -171,6 +171,29 @@ class BufferStorageTest {
         assertThat(left).as("a closed buffer keeps no command's event (nor what it references) alive").isEmpty();
     }
 
+    /**
+     * A buffer made from a shape whose first device use reads it (a reduction's output, an accumulator) gets its device
+     * copy zeroed on the device: no host array made, nothing uploaded, no transfer counted; the kernel runs after the
+     * zeroing, and the host still reads the zeros the buffer started with.
+     */
+    @Test
+    void aBufferMadeFromAShapeIsZeroedOnTheDeviceNotUploaded() {
+        var storage = new BufferStorage(ElementKind.INT, int.class, Range.of(1 << 20));
+        EventImpl rw = queue.run("rw", storage, AccessMode.READ_WRITE, memory -> { });
+        var zeroing = queue.commands("zero");
+        assertThat(zeroing).hasSize(1);
+        assertThat(queue.commandOf(rw).waits).as("the kernel runs after the zeroing")
+                .containsExactly(zeroing.getFirst().event());
+        assertThat(queue.commands("write")).as("nothing uploaded").isEmpty();
+        assertThat(transfers.commands).as("nothing staged").isEmpty();
+        assertThat(storage.arrayIfMade()).as("no host array").isNull();
+        assertThat(storage.transfers()).isZero();
+        var reader = new BufferStorage(ElementKind.INT, int.class, Range.of(8));
+        queue.run("r", reader, AccessMode.READ, memory -> { });
+        assertThat(queue.commands("zero")).as("a read-only first use is zeroed too").hasSize(2);
+        assertThat(reader.hostArray()).as("the host's view: the zeros it started with").isEqualTo(new int[8]);
+    }
+
     /** A storage over {@code data} that writes back on close, as {@code Buffer.of(data)} makes. */
     @Test
     void aBufferMadeFromAShapeThatStaysOnTheDeviceNeverMakesAHostArray() {

@@ -241,6 +241,11 @@ public final class FakeCommandQueue implements CommandQueue {
     }
 
     @Override
+    public Command zero(DeviceCopy dst, long bytes, List<EventImpl> waits) {
+        return record("zero " + bytes + " bytes", dst, waits, () -> java.util.Arrays.fill(memory.get(dst), 0, (int) bytes, (byte) 0));
+    }
+
+    @Override
     public SliceWriter sliceWriter(DeviceCopy dst, List<EventImpl> waits) {
         return (offset, src, bytes) -> {
             synchronized (this) {
