@@ -9,8 +9,9 @@ import java.util.Random;
 
 /**
  * K-means clustering of 2-D points: each iteration is one kernel that finds every point's nearest centre and gathers
- * each cluster's sums of x and y and its count through one reduction over {@code 3 k} elements, each reduced on its
- * own ({@code sums.combine(index, v)}: SYCL's span reduction); the new centres are the means, computed in Java. The
+ * each cluster's sums of x and y and its count as three reductions in one {@code parallelFor}, each over {@code k}
+ * elements reduced on their own ({@code sumX.combine(cluster, x)}: SYCL's span reductions; the counts are ints, exact
+ * at any size); the new centres are the means, computed in Java. The
  * same steps in Java give the same centres bit for bit where the sums are exact (integer coordinates, as
  * {@link #main} makes them); otherwise the device adds in another order.
  */
@@ -32,22 +33,25 @@ public final class KMeans {
         int k = centres.length / 2;
         try (var bx = Buffer.of(xs); var by = Buffer.of(ys)) {
             for (int step = 0; step < iterations; step++) {
-                float[] sums = new float[3 * k]; // per cluster: x, y, count
+                float[] sumX = new float[k];
+                float[] sumY = new float[k];
+                int[] counts = new int[k];
                 float[] c = centres.clone();
-                try (var out = Buffer.of(sums)) {
+                try (var sx = Buffer.of(sumX); var sy = Buffer.of(sumY); var cn = Buffer.of(counts)) {
                     q.submit(h -> {
                         var x = bx.read(h);
                         var y = by.read(h);
-                        h.parallelFor(Range.of(n), Reduction.sum(out), (it, s) -> {
-                            int i = it.id(0);
-                            int nearest = nearest(c, x.get(i), y.get(i));
-                            s.combine(3 * nearest, x.get(i));
-                            s.combine(3 * nearest + 1, y.get(i));
-                            s.combine(3 * nearest + 2, 1f);
-                        });
+                        h.parallelFor(Range.of(n), Reduction.sum(sx), Reduction.sum(sy), Reduction.sum(cn),
+                                (it, a, b, count) -> {
+                                    int i = it.id(0);
+                                    int nearest = nearest(c, x.get(i), y.get(i));
+                                    a.combine(nearest, x.get(i));
+                                    b.combine(nearest, y.get(i));
+                                    count.combine(nearest, 1);
+                                });
                     });
                 }
-                update(centres, sums);
+                update(centres, sumX, sumY, counts);
             }
         }
     }
@@ -56,14 +60,16 @@ public final class KMeans {
     public static void clusterInJava(float[] xs, float[] ys, float[] centres, int iterations) {
         int k = centres.length / 2;
         for (int step = 0; step < iterations; step++) {
-            float[] sums = new float[3 * k];
+            float[] sumX = new float[k];
+            float[] sumY = new float[k];
+            int[] counts = new int[k];
             for (int i = 0; i < xs.length; i++) {
                 int nearest = nearest(centres, xs[i], ys[i]);
-                sums[3 * nearest] += xs[i];
-                sums[3 * nearest + 1] += ys[i];
-                sums[3 * nearest + 2] += 1f;
+                sumX[nearest] += xs[i];
+                sumY[nearest] += ys[i];
+                counts[nearest]++;
             }
-            update(centres, sums);
+            update(centres, sumX, sumY, counts);
         }
     }
 
@@ -91,12 +97,11 @@ public final class KMeans {
     }
 
     /** Each centre moved to its cluster's mean; a centre without points stays. */
-    private static void update(float[] centres, float[] sums) {
+    private static void update(float[] centres, float[] sumX, float[] sumY, int[] counts) {
         for (int c = 0; c < centres.length / 2; c++) {
-            float count = sums[3 * c + 2];
-            if (count > 0) {
-                centres[2 * c] = sums[3 * c] / count;
-                centres[2 * c + 1] = sums[3 * c + 1] / count;
+            if (counts[c] > 0) {
+                centres[2 * c] = sumX[c] / counts[c];
+                centres[2 * c + 1] = sumY[c] / counts[c];
             }
         }
     }
