@@ -181,7 +181,7 @@ sealed interface Expr permits Expr.Value, Expr.Ref, Expr.RecordValue, Expr.NewRe
     record ReducerRef(int index) implements Ref {
         @Override
         public String text() {
-            return index == 0 ? "jsycl_acc" : "jsycl_acc" + index;
+            return ReducerUse.name("jsycl_acc", index);
         }
     }
 

@@ -26,7 +26,7 @@ public enum KernelShape {
     private static final List<String> SEVERAL_REDUCTIONS = List.of("io/jsycl/ReductionKernel2",
             "io/jsycl/ReductionKernel3", "io/jsycl/ReductionKernel4");
     /** The interface of a reduction over an nd-range, whose shape is {@link #ND_ITEM} with a reduction. */
-    static final String ND_REDUCTION = "io/jsycl/NdReductionKernel";
+    private static final String ND_REDUCTION = "io/jsycl/NdReductionKernel";
 
     private final String kernelInterface;
 

@@ -1,7 +1,7 @@
 package io.jsycl.lowering;
 
 /**
- * One reduction of a {@link KernelShape#REDUCTION} kernel as the lowering uses it: its spec, its position among the
+ * One reduction of a {@link KernelShape#REDUCTION} kernel (or of an nd-range reduction kernel) as the lowering uses it: its spec, its position among the
  * kernel's reductions (the lambda's reducer parameters, in order) and what the body does with its reducer. The first
  * reduction's C names are the plain ones ({@code jsycl_acc}, {@code jsycl_out}, {@code jsycl_scratch}), the others'
  * end in their position ({@code jsycl_acc1} ...), so that a kernel of one reduction reads as it always has.
@@ -23,6 +23,11 @@ final class ReducerUse {
 
     /** {@code base} for the first reduction, {@code base + index} for the others. */
     String name(String base) {
+        return name(base, index);
+    }
+
+    /** {@code base} for reduction 0, {@code base + index} for the others: the C names of every reduction's parts. */
+    static String name(String base, int index) {
         return index == 0 ? base : base + index;
     }
 

@@ -19,6 +19,7 @@ import io.jsycl.internal.memory.ReductionImpl;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
 
@@ -90,7 +91,7 @@ public final class HostExecutor {
     @SuppressWarnings({"unchecked", "rawtypes"}) // the reducer type matches the kernel's by construction
     private static void runNdReduction(NdReductionKernel<?> kernel, ReductionImpl reduction, Range range, Range local,
             Map<SpecConstant<?>, Object> spec, boolean convergent) {
-        var reducers = new java.util.concurrent.ConcurrentLinkedQueue<Object>();
+        var reducers = new ConcurrentLinkedQueue<Object>();
         ThreadLocal<Object> mine = ThreadLocal.withInitial(() -> {
             Object r = reduction.newReducer();
             reducers.add(r);

@@ -295,15 +295,15 @@ public final class QueueScheduler {
             return EventImpl.completed();
         }
         Range local = launch instanceof CommandGroupRecord.NdItems nd ? nd.local() : null;
-        if (launch instanceof CommandGroupRecord.NdItems nd && !nd.reductions().isEmpty()) {
-            Reductions.checkScratch(device, nd.reductions(), local.size(), kernel.lowering()::described);
-        }
-        if (launch instanceof CommandGroupRecord.Reduce reduce) {
+        if (launch instanceof CommandGroupRecord.Reduce) {
             long reductionLocal = Reductions.workGroupSize(device);
-            Reductions.checkScratch(device, reduce.reductions(), reductionLocal, kernel.lowering()::described);
             local = Range.of((int) reductionLocal);
             int items = chunk == null ? range.get(0) : Math.toIntExact(chunk.to() - chunk.from());
             range = Reductions.globalSize(device, items, reductionLocal, checkedRequested);
+        }
+        List<ReductionImpl> reductions = CommandGroupRecord.reductionsOf(launch);
+        if (!reductions.isEmpty()) { // a Range's reduction in the runtime's work-groups, an nd-range's in its own
+            Reductions.checkScratch(device, reductions, local.size(), kernel.lowering()::described);
         }
         range = twoItems || strideItems > 0 || chunkItems ? workItems : range;
         // A DistributedQueue's part of a reduction, left on the device: its slot is taken before the graph lock, as
