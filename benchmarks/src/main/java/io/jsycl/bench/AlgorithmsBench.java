@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -131,6 +132,9 @@ public final class AlgorithmsBench {
                     int[] sorted = ints.clone();
                     Arrays.parallelSort(sorted);
                     String sortCheck = check(keys, sorted);
+                    if (sortCheck.equals("ok")) {
+                        sortCheck = checkIndices(ints, sorted, index);
+                    }
                     ok &= sortCheck.equals("ok");
                     row(text, "sort of int keys with their indices", log2, "jsycl (restoring the keys took "
                             + String.format("%.1f", restoreNs / 1e3) + " µs, taken off)", sortNs, 16.0 * n / sortNs,
@@ -246,5 +250,27 @@ public final class AlgorithmsBench {
             }
         }
         return rows;
+    }
+
+    /**
+     * "ok" if {@code index} holds, for each sorted key, the index of an equal key in {@code keys}, ascending among
+     * equal keys (the sort is stable), and is a permutation; else the first element that is not.
+     */
+    private static String checkIndices(int[] keys, int[] sorted, Buffer.OfInt index) {
+        int[] at = new int[keys.length];
+        try (var h = index.hostAccess()) {
+            for (int i = 0; i < at.length; i++) {
+                at[i] = h.get(i);
+            }
+        }
+        var seen = new BitSet(keys.length);
+        for (int i = 0; i < at.length; i++) {
+            if (at[i] < 0 || at[i] >= keys.length || seen.get(at[i]) || keys[at[i]] != sorted[i]
+                    || i > 0 && sorted[i] == sorted[i - 1] && at[i] < at[i - 1]) {
+                return "index " + at[i] + " at " + i + " MISMATCH";
+            }
+            seen.set(at[i]);
+        }
+        return "ok";
     }
 }

@@ -3,6 +3,7 @@ package io.jsycl.algorithms;
 import static io.jsycl.algorithms.Tiles.GROUP;
 import static io.jsycl.algorithms.Tiles.INT_SUM;
 import static io.jsycl.algorithms.Tiles.PER_ITEM;
+import static io.jsycl.algorithms.Tiles.TILE;
 import static io.jsycl.algorithms.Tiles.checkLength;
 import static io.jsycl.algorithms.Tiles.padded;
 import static io.jsycl.algorithms.Tiles.tiles;
@@ -19,8 +20,9 @@ import io.jsycl.Range;
 /**
  * Sorting of {@code int} and {@code float} keys, in place, with {@code int} values moving along where given
  * ({@code sortByKey}; with {@link Transforms#iota}'s indices it gives what {@code torch.sort} returns), on every
- * device: a stable least-significant-digit radix sort, 8 passes of 4 bits. Each pass counts its digit per tile in local
- * memory, scans those counts digit by digit ({@link Scans}), then each work-group places its tile in order; the
+ * device: a stable least-significant-digit radix sort, 4 passes of 8 bits. Each pass counts its digit per tile in local
+ * memory, scans those counts digit by digit ({@link Scans}), then each work-group sorts its tile by the digit in local
+ * memory and writes it out; the
  * passes alternate between your buffers and copies of the same size, which stay with the queue for its next sort
  * until it closes.
  *
@@ -30,13 +32,25 @@ public final class Sorting {
     private Sorting() {
     }
 
-    /** Bits of a radix sort's digit. */
-    private static final int DIGIT_BITS = 4;
-    /** Values of one digit: the counters each tile keeps per pass. */
+    /** Bits of a radix sort's digit: four passes sort 32-bit keys. */
+    private static final int DIGIT_BITS = 8;
+    /** Values of one digit: the counters each tile keeps per pass, one per work-item of the counting kernel. */
     private static final int RADIX = 1 << DIGIT_BITS;
+    /** Bits of one of the two splits that sort a tile by a digit in local memory. */
+    private static final int SPLIT_BITS = DIGIT_BITS / 2;
+    /** Values of a split: the counters each work-item keeps. */
+    private static final int SPLIT_VALUES = 1 << SPLIT_BITS;
+    /**
+     * Work-items of the placing kernel's group, each taking {@value #SORT_PER_ITEM} consecutive keys of the tile: half
+     * the other kernels' group, so that the counters of a split and the tile's two copies (keys and values) fit in
+     * 48 KiB of local memory.
+     */
+    private static final int SORT_GROUP = GROUP / 2;
+    /** Keys each work-item of the placing kernel takes: a tile is {@link Tiles#TILE} keys for both kernels. */
+    private static final int SORT_PER_ITEM = PER_ITEM * 2;
 
     /**
-     * Sorts {@code keys} in ascending order (a stable radix sort, 8 passes of 4 bits).
+     * Sorts {@code keys} in ascending order (a stable radix sort, 4 passes of 8 bits).
      *
      * @param q the queue
      * @param keys the values to sort, in place
@@ -122,13 +136,15 @@ public final class Sorting {
 
     /**
      * An LSD radix sort of {@code keys} as unsigned ints after {@code flip} (xor'ed into every key's digits, so that
-     * {@code Integer.MIN_VALUE} sorts signed ints), {@code values} (or none) moving with them. Each pass counts its
-     * digit's values per tile (local atomics, digit-major so that one exclusive scan gives every tile's offset per
-     * digit), scans the counts, then each work-group places its tile's keys: each work-item counts its consecutive
-     * keys per digit, one exclusive scan of those counts in digit-major order gives each work-item's first place per
-     * digit in the tile, the work-items place their keys in order in local memory (so the sort is stable), and the
-     * group writes the tile out element by element, each digit's run to consecutive places from the tile's offset.
-     * The passes alternate between the buffers and a copy; eight end where they began.
+     * {@code Integer.MIN_VALUE} sorts signed ints), {@code values} (or none) moving with them: four passes of an 8-bit
+     * digit. Each pass counts its digit's values per tile (local atomics, digit-major so that one exclusive scan gives
+     * every tile's offset per digit), scans the counts, then each work-group sorts its tile by the digit in local
+     * memory and writes it out. The tile's sort is two stable splits by the digit's low then high 4 bits (16 counters
+     * per work-item each: 256 would not fit in local memory): each work-item counts its consecutive keys per 4-bit
+     * value, one exclusive scan of those counts in value-major order gives each work-item's first place per value,
+     * and the work-items place their keys in order. The group then writes the tile out element by element, each
+     * digit's run to consecutive places from the tile's offset. The passes alternate between the buffers and a copy;
+     * four end where they began.
      */
     private static Event radixSort(Queue q, Buffer.OfInt keys, Buffer.OfInt values, int flip) {
         int n = keys.size();
@@ -136,7 +152,6 @@ public final class Sorting {
             return nothingToSort(q);
         }
         int tiles = tiles(n);
-        int group = GROUP;
         boolean withValues = values != null;
         Scratch scratch = Scratch.of(q);
         synchronized (scratch) {
@@ -157,22 +172,20 @@ public final class Sorting {
                     var k = kIn.read(h);
                     var c = counts.write(h);
                     var histogram = LocalAccessor.ofInt(h, RADIX);
-                    h.parallelFor(NdRange.of(Range.of(tiles * group), Range.of(group)), it -> {
+                    h.parallelFor(NdRange.of(Range.of(tiles * GROUP), Range.of(GROUP)), it -> {
                         int lid = it.localId(0);
                         int tile = it.groupId(0);
-                        if (lid < RADIX) {
-                            histogram.set(lid, 0);
+                        histogram.set(lid, 0); // GROUP == RADIX: one counter each
+                        it.barrier(Fence.LOCAL);
+                        int start = tile * TILE + lid;
+                        for (int j = 0; j < PER_ITEM; j++) {
+                            int i = start + j * GROUP; // consecutive across the group: coalesced
+                            if (i < n) {
+                                histogram.atomicAdd(digit(k.get(i), flip, at), 1);
+                            }
                         }
                         it.barrier(Fence.LOCAL);
-                        int start = tile * (group * PER_ITEM) + lid * PER_ITEM;
-                        int end = Math.min(start + PER_ITEM, n);
-                        for (int i = start; i < end; i++) {
-                            histogram.atomicAdd(digit(k.get(i), flip, at), 1);
-                        }
-                        it.barrier(Fence.LOCAL);
-                        if (lid < RADIX) {
-                            c.set(lid * tiles + tile, histogram.get(lid));
-                        }
+                        c.set(lid * tiles + tile, histogram.get(lid));
                     });
                 });
                 Scans.scan(q, counts, offsets, RADIX * tiles, 0, INT_SUM, false);
@@ -185,65 +198,102 @@ public final class Sorting {
                     var ko = kOut.write(h);
                     var v = vIn == vOut ? vIn.readWrite(h) : vIn.read(h); // one placeholder without values
                     var vo = vIn == vOut ? v : vOut.write(h);
-                    var ranks = LocalAccessor.ofInt(h, padded(RADIX * group));
-                    var sortedKeys = LocalAccessor.ofInt(h, group * PER_ITEM);
-                    var sortedValues = LocalAccessor.ofInt(h, withValues ? group * PER_ITEM : 1);
-                    var digitStart = LocalAccessor.ofInt(h, RADIX);
-                    h.parallelFor(NdRange.of(Range.of(tiles * group), Range.of(group)), it -> {
+                    var ranks = LocalAccessor.ofInt(h, padded(SPLIT_VALUES * SORT_GROUP));
+                    // The tile, padded against bank conflicts: keysB as read, keysA once split by the digit's low 4 bits, keysB
+                    // again once split by its high 4.
+                    var keysA = LocalAccessor.ofInt(h, padded(TILE));
+                    var keysB = LocalAccessor.ofInt(h, padded(TILE));
+                    var valuesA = LocalAccessor.ofInt(h, withValues ? padded(TILE) : 1);
+                    var valuesB = LocalAccessor.ofInt(h, withValues ? padded(TILE) : 1);
+                    var base = LocalAccessor.ofInt(h, RADIX);
+                    h.parallelFor(NdRange.of(Range.of(tiles * SORT_GROUP), Range.of(SORT_GROUP)), it -> {
                         int lid = it.localId(0);
                         int tile = it.groupId(0);
-                        int start = tile * (group * PER_ITEM) + lid * PER_ITEM;
-                        int end = Math.min(start + PER_ITEM, n);
-                        // ranks[d * group + l]: how many keys of digit d work-item l holds, then (scanned in this
-                        // digit-major order) where in the tile its first key of digit d goes. Padded: the scan's
-                        // work-items read 16 apart, which unpadded would all fall in two of the 32 banks.
-                        for (int d = 0; d < RADIX; d++) {
-                            ranks.set(padded(d * group + lid), 0);
-                        }
-                        for (int i = start; i < end; i++) {
-                            int slot = digit(k.get(i), flip, at) * group + lid;
-                            ranks.set(padded(slot), ranks.get(padded(slot)) + 1);
-                        }
-                        it.barrier(Fence.LOCAL);
-                        int run = 0;
-                        for (int j = 0; j < RADIX; j++) {
-                            run += ranks.get(padded(lid * RADIX + j));
-                        }
-                        int before = it.exclusiveScanOverGroup(run, GroupOp.SUM); // every read above is done
-                        if (lid * RADIX % group == 0) {
-                            digitStart.set(lid * RADIX / group, before); // its first entry starts a digit
-                        }
-                        for (int j = 0; j < RADIX; j++) {
-                            int c = ranks.get(padded(lid * RADIX + j));
-                            ranks.set(padded(lid * RADIX + j), before);
-                            before += c;
-                        }
-                        it.barrier(Fence.LOCAL);
-                        // The tile sorted by digit in local memory, stably: work-items in order, each its keys in
-                        // order.
-                        for (int i = start; i < end; i++) {
-                            int key = k.get(i);
-                            int slot = digit(key, flip, at) * group + lid;
-                            int to = ranks.get(padded(slot));
-                            ranks.set(padded(slot), to + 1);
-                            sortedKeys.set(to, key);
-                            if (withValues) {
-                                sortedValues.set(to, v.get(i));
+                        int valid = Math.min(TILE, n - tile * TILE);
+                        // Read coalesced into local memory, as read.
+                        for (int j = 0; j < SORT_PER_ITEM; j++) {
+                            int e = j * SORT_GROUP + lid;
+                            if (e < valid) {
+                                keysB.set(padded(e), k.get(tile * TILE + e));
+                                if (withValues) {
+                                    valuesB.set(padded(e), v.get(tile * TILE + e));
+                                }
                             }
+                        }
+                        it.barrier(Fence.LOCAL);
+                        // Split by the digit's low 4 bits (keysB to keysA), then by its high 4 (keysA to keysB).
+                        for (int half = 0; half < 2; half++) {
+                            int bits = at + half * SPLIT_BITS;
+                            int first = lid * SORT_PER_ITEM;
+                            int end = Math.min(first + SORT_PER_ITEM, valid);
+                            // ranks[d * SORT_GROUP + l]: how many keys of 4-bit value d work-item l holds, then
+                            // (scanned in this value-major order) where in the tile its first key of value d goes.
+                            for (int d = 0; d < SPLIT_VALUES; d++) {
+                                ranks.set(padded(d * SORT_GROUP + lid), 0);
+                            }
+                            for (int e = first; e < end; e++) {
+                                int key = half == 0 ? keysB.get(padded(e)) : keysA.get(padded(e));
+                                int slot = split(key, flip, bits) * SORT_GROUP + lid;
+                                ranks.set(padded(slot), ranks.get(padded(slot)) + 1);
+                            }
+                            it.barrier(Fence.LOCAL);
+                            int run = 0;
+                            for (int j = 0; j < SPLIT_VALUES; j++) {
+                                run += ranks.get(padded(lid * SPLIT_VALUES + j));
+                            }
+                            int before = it.exclusiveScanOverGroup(run, GroupOp.SUM); // every read above is done
+                            for (int j = 0; j < SPLIT_VALUES; j++) {
+                                int c = ranks.get(padded(lid * SPLIT_VALUES + j));
+                                ranks.set(padded(lid * SPLIT_VALUES + j), before);
+                                before += c;
+                            }
+                            it.barrier(Fence.LOCAL);
+                            // Stable: work-items in order, each its keys in order.
+                            for (int e = first; e < end; e++) {
+                                int key = half == 0 ? keysB.get(padded(e)) : keysA.get(padded(e));
+                                int slot = split(key, flip, bits) * SORT_GROUP + lid;
+                                int to = ranks.get(padded(slot));
+                                ranks.set(padded(slot), to + 1);
+                                if (half == 0) {
+                                    keysA.set(padded(to), key);
+                                    if (withValues) {
+                                        valuesA.set(padded(to), valuesB.get(padded(e)));
+                                    }
+                                } else {
+                                    keysB.set(padded(to), key);
+                                    if (withValues) {
+                                        valuesB.set(padded(to), valuesA.get(padded(e)));
+                                    }
+                                }
+                            }
+                            it.barrier(Fence.LOCAL);
+                        }
+                        // Where each digit's run starts in the sorted tile, then where it goes: the tile's offset for
+                        // the digit less that start (digits the tile lacks get a value never read).
+                        for (int j = 0; j < SORT_PER_ITEM; j++) {
+                            int e = j * SORT_GROUP + lid;
+                            if (e < valid) {
+                                int d = digit(keysB.get(padded(e)), flip, at);
+                                if (e == 0 || digit(keysB.get(padded(e - 1)), flip, at) != d) {
+                                    base.set(d, e);
+                                }
+                            }
+                        }
+                        it.barrier(Fence.LOCAL);
+                        for (int d = lid; d < RADIX; d += SORT_GROUP) {
+                            base.set(d, o.get(d * tiles + tile) - base.get(d));
                         }
                         it.barrier(Fence.LOCAL);
                         // Written out element by element across the group: each digit's run lands on consecutive
                         // places.
-                        int valid = Math.min(group * PER_ITEM, n - tile * (group * PER_ITEM));
-                        for (int j = 0; j < PER_ITEM; j++) {
-                            int e = j * group + lid;
+                        for (int j = 0; j < SORT_PER_ITEM; j++) {
+                            int e = j * SORT_GROUP + lid;
                             if (e < valid) {
-                                int key = sortedKeys.get(e);
-                                int d = digit(key, flip, at);
-                                int to = o.get(d * tiles + tile) + e - digitStart.get(d);
+                                int key = keysB.get(padded(e));
+                                int to = base.get(digit(key, flip, at)) + e;
                                 ko.set(to, key);
                                 if (withValues) {
-                                    vo.set(to, sortedValues.get(e));
+                                    vo.set(to, valuesB.get(padded(e)));
                                 }
                             }
                         }
@@ -263,6 +313,11 @@ public final class Sorting {
     /** The digit at bit {@code shift} of {@code key} as the sort orders it (after {@code flip}): a device function. */
     static int digit(int key, int flip, int shift) {
         return ((key ^ flip) >>> shift) & (RADIX - 1);
+    }
+
+    /** The 4 bits at bit {@code shift} of {@code key} after {@code flip}, a tile's split: a device function. */
+    static int split(int key, int flip, int shift) {
+        return ((key ^ flip) >>> shift) & (SPLIT_VALUES - 1);
     }
 
     /** The event of a sort with nothing to move: a task that does nothing, ordered in the queue like the rest. */
