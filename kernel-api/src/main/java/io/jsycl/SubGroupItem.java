@@ -434,4 +434,17 @@ public interface SubGroupItem {
      */
     @Lowered(As.SUB_GROUP)
     boolean noneOfSubGroup(boolean predicate);
+
+    /**
+     * Which work-items of the sub-group have {@code predicate} (SYCL's {@code group_ballot} on a sub-group, CUDA's
+     * {@code __ballot_sync}): bit {@code i} is set where lane {@code i}'s predicate holds; the bits of lanes a partial
+     * sub-group lacks are clear. With {@link Integer#bitCount} and the lanes below one's own it ranks a work-item
+     * among those of the same kind, as a multi-way split or a stream compaction within a sub-group does. On NVIDIA
+     * it is one warp vote.
+     *
+     * @param predicate this work-item's value
+     * @return the sub-group's votes, one bit per lane, the same for the whole sub-group
+     */
+    @Lowered(As.SUB_GROUP)
+    int subGroupBallot(boolean predicate);
 }

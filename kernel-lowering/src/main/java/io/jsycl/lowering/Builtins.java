@@ -281,7 +281,8 @@ final class Builtins {
         String last = Integer.toString(dims - 1);
         Long dim = args.isEmpty() ? null : Expr.integerConstant(args.get(0));
         String d = args.isEmpty() ? null : dim != null ? Long.toString(dims - 1 - dim) : last + " - " + args.get(0).at(ADD + 1);
-        if (args.size() == 1 && dim != null && (dim < 0 || dim >= dims)) {
+        // Only a query's one argument is a dimension: a vote's constant predicate (anyOfSubGroup(true)) is not.
+        if (role == LoweredApi.Role.ITEM_QUERY && args.size() == 1 && dim != null && (dim < 0 || dim >= dims)) {
             throw r.reject("dimension " + dim + " of a " + dims + "-dimensional item", "is out of range; use 0 to " + (dims - 1));
         }
         String key = m.name + m.desc;

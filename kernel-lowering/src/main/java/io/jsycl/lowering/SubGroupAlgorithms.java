@@ -9,9 +9,9 @@ import org.objectweb.asm.tree.MethodInsnNode;
 /**
  * Sub-group operations of an nd-range kernel ({@code NdItem.subGroupLocalId}, {@code reduceOverSubGroup},
  * {@code inclusiveScanOverSubGroup}, {@code exclusiveScanOverSubGroup}, {@code subGroupBroadcast}, {@code shuffle},
- * {@code shuffleXor}, {@code shuffleDown}, {@code shuffleUp}, {@code anyOfSubGroup}...). A sub-group is
- * {@value #SIZE} consecutive work-items by local linear id on every device, NVIDIA's warp; a work-group's last
- * sub-group is smaller when the group's size is not a multiple of {@value #SIZE}. NVIDIA's OpenCL has no
+ * {@code shuffleXor}, {@code shuffleDown}, {@code shuffleUp}, {@code anyOfSubGroup}, {@code subGroupBallot}...). A
+ * sub-group is {@value #SIZE} consecutive work-items by local linear id on every device, NVIDIA's warp; a work-group's
+ * last sub-group is smaller when the group's size is not a multiple of {@value #SIZE}. NVIDIA's OpenCL has no
  * {@code cl_khr_subgroups}, and other devices' sub-groups differ in size, so jsycl fixes its own, the same everywhere,
  * and with it the combining orders: a float sum over a sub-group is the same bit for bit on every device and on the
  * host device ({@code io.jsycl.internal.host.HostSubGroups} follows the same steps).
@@ -82,6 +82,12 @@ final class SubGroupAlgorithms {
         ctx.convergent();
         String scratch = ", " + GroupAlgorithms.SCRATCH + ")";
         return switch (m.name) {
+            case "subGroupBallot" -> {
+                String or = reduce(ctx, "OR", 'I');
+                ctx.deviceFunctions.putIfAbsent("jsycl_sg_ballot", BALLOT.formatted(or));
+                yield Expr.effect('I', "jsycl_sg_ballot(" + args.get(0).at(Expr.EQ + 1) + " != 0" + scratch,
+                        PRIMARY);
+            }
             case "anyOfSubGroup", "allOfSubGroup", "noneOfSubGroup" -> {
                 String fn = reduce(ctx, m.name.equals("allOfSubGroup") ? "AND" : "OR", 'I');
                 String call = fn + "(" + args.get(0).at(Expr.EQ + 1) + " != 0 ? 1 : 0" + scratch;
@@ -164,6 +170,25 @@ final class SubGroupAlgorithms {
                 return s[(lid & ~31) + src];
             }
             #endif""";
+
+    /**
+     * {@code NdItem.subGroupBallot}: on NVIDIA, PTX's warp vote over the sub-group's members; elsewhere the lanes' bits
+     * combined with or, as {@code reduceOverSubGroup} combines ({@code %1$s}).
+     */
+    private static final String BALLOT = """
+            /* NdItem.subGroupBallot: bit i set where lane i's predicate holds (see SubGroupAlgorithms). */
+            int jsycl_sg_ballot(int p, __local long* scratch) {
+            #ifdef JSYCL_NVIDIA_PTX
+                int size = jsycl_sg_size();
+                uint members = size == 32 ? 0xffffffffu : (1u << size) - 1u;
+                uint r;
+                asm volatile("{ .reg .pred q; setp.ne.u32 q, %%1, 0; vote.sync.ballot.b32 %%0, q, %%2; }"
+                        : "=r"(r) : "r"(p), "r"(members));
+                return (int)r;
+            #else
+                return %1$s(p != 0 ? 1 << (jsycl_sg_lid() & 31) : 0, scratch);
+            #endif
+            }""";
 
     /** The primitive over {@code k}'s bits; returns its name. */
     private static String shuffle(KernelContext ctx, char k) {

@@ -192,113 +192,7 @@ public final class Sorting {
                 Buffer.OfInt kOut = toKeys;
                 Buffer.OfInt vIn = fromValues;
                 Buffer.OfInt vOut = toValues;
-                last = q.submit(h -> {
-                    var k = kIn.read(h);
-                    var o = offsets.read(h);
-                    var ko = kOut.write(h);
-                    var v = vIn == vOut ? vIn.readWrite(h) : vIn.read(h); // one placeholder without values
-                    var vo = vIn == vOut ? v : vOut.write(h);
-                    var ranks = LocalAccessor.ofInt(h, padded(SPLIT_VALUES * SORT_GROUP));
-                    // The tile, padded against bank conflicts: keysB as read, keysA once split by the digit's low 4 bits, keysB
-                    // again once split by its high 4.
-                    var keysA = LocalAccessor.ofInt(h, padded(TILE));
-                    var keysB = LocalAccessor.ofInt(h, padded(TILE));
-                    var valuesA = LocalAccessor.ofInt(h, withValues ? padded(TILE) : 1);
-                    var valuesB = LocalAccessor.ofInt(h, withValues ? padded(TILE) : 1);
-                    var base = LocalAccessor.ofInt(h, RADIX);
-                    h.parallelFor(NdRange.of(Range.of(tiles * SORT_GROUP), Range.of(SORT_GROUP)), it -> {
-                        int lid = it.localId(0);
-                        int tile = it.groupId(0);
-                        int valid = Math.min(TILE, n - tile * TILE);
-                        // Read coalesced into local memory, as read.
-                        for (int j = 0; j < SORT_PER_ITEM; j++) {
-                            int e = j * SORT_GROUP + lid;
-                            if (e < valid) {
-                                keysB.set(padded(e), k.get(tile * TILE + e));
-                                if (withValues) {
-                                    valuesB.set(padded(e), v.get(tile * TILE + e));
-                                }
-                            }
-                        }
-                        it.barrier(Fence.LOCAL);
-                        // Split by the digit's low 4 bits (keysB to keysA), then by its high 4 (keysA to keysB).
-                        for (int half = 0; half < 2; half++) {
-                            int bits = at + half * SPLIT_BITS;
-                            int first = lid * SORT_PER_ITEM;
-                            int end = Math.min(first + SORT_PER_ITEM, valid);
-                            // ranks[d * SORT_GROUP + l]: how many keys of 4-bit value d work-item l holds, then
-                            // (scanned in this value-major order) where in the tile its first key of value d goes.
-                            for (int d = 0; d < SPLIT_VALUES; d++) {
-                                ranks.set(padded(d * SORT_GROUP + lid), 0);
-                            }
-                            for (int e = first; e < end; e++) {
-                                int key = half == 0 ? keysB.get(padded(e)) : keysA.get(padded(e));
-                                int slot = split(key, flip, bits) * SORT_GROUP + lid;
-                                ranks.set(padded(slot), ranks.get(padded(slot)) + 1);
-                            }
-                            it.barrier(Fence.LOCAL);
-                            int run = 0;
-                            for (int j = 0; j < SPLIT_VALUES; j++) {
-                                run += ranks.get(padded(lid * SPLIT_VALUES + j));
-                            }
-                            int before = it.exclusiveScanOverGroup(run, GroupOp.SUM); // every read above is done
-                            for (int j = 0; j < SPLIT_VALUES; j++) {
-                                int c = ranks.get(padded(lid * SPLIT_VALUES + j));
-                                ranks.set(padded(lid * SPLIT_VALUES + j), before);
-                                before += c;
-                            }
-                            it.barrier(Fence.LOCAL);
-                            // Stable: work-items in order, each its keys in order.
-                            for (int e = first; e < end; e++) {
-                                int key = half == 0 ? keysB.get(padded(e)) : keysA.get(padded(e));
-                                int slot = split(key, flip, bits) * SORT_GROUP + lid;
-                                int to = ranks.get(padded(slot));
-                                ranks.set(padded(slot), to + 1);
-                                if (half == 0) {
-                                    keysA.set(padded(to), key);
-                                    if (withValues) {
-                                        valuesA.set(padded(to), valuesB.get(padded(e)));
-                                    }
-                                } else {
-                                    keysB.set(padded(to), key);
-                                    if (withValues) {
-                                        valuesB.set(padded(to), valuesA.get(padded(e)));
-                                    }
-                                }
-                            }
-                            it.barrier(Fence.LOCAL);
-                        }
-                        // Where each digit's run starts in the sorted tile, then where it goes: the tile's offset for
-                        // the digit less that start (digits the tile lacks get a value never read).
-                        for (int j = 0; j < SORT_PER_ITEM; j++) {
-                            int e = j * SORT_GROUP + lid;
-                            if (e < valid) {
-                                int d = digit(keysB.get(padded(e)), flip, at);
-                                if (e == 0 || digit(keysB.get(padded(e - 1)), flip, at) != d) {
-                                    base.set(d, e);
-                                }
-                            }
-                        }
-                        it.barrier(Fence.LOCAL);
-                        for (int d = lid; d < RADIX; d += SORT_GROUP) {
-                            base.set(d, o.get(d * tiles + tile) - base.get(d));
-                        }
-                        it.barrier(Fence.LOCAL);
-                        // Written out element by element across the group: each digit's run lands on consecutive
-                        // places.
-                        for (int j = 0; j < SORT_PER_ITEM; j++) {
-                            int e = j * SORT_GROUP + lid;
-                            if (e < valid) {
-                                int key = keysB.get(padded(e));
-                                int to = base.get(digit(key, flip, at)) + e;
-                                ko.set(to, key);
-                                if (withValues) {
-                                    vo.set(to, valuesB.get(padded(e)));
-                                }
-                            }
-                        }
-                    });
-                });
+                last = place(q, kIn, offsets, kOut, vIn, vOut, n, flip, at);
                 fromKeys = toKeys;
                 toKeys = kIn;
                 if (withValues) {
@@ -308,6 +202,123 @@ public final class Sorting {
             }
             return last;
         }
+    }
+
+    /**
+     * Places the keys of each tile (and their values) by {@code at}'s digit, from the scanned counts {@code offsets}:
+     * the tile sorted by the digit in local memory through two stable splits of 4 bits (see {@link #radixSort}).
+     */
+    private static Event place(Queue q, Buffer.OfInt kIn, Buffer.OfInt offsets, Buffer.OfInt kOut,
+            Buffer.OfInt vIn, Buffer.OfInt vOut, int n, int flip, int at) {
+        int tiles = tiles(n);
+        boolean withValues = vIn != vOut;
+        return q.submit(h -> {
+            var k = kIn.read(h);
+            var o = offsets.read(h);
+            var ko = kOut.write(h);
+            var v = vIn == vOut ? vIn.readWrite(h) : vIn.read(h); // one placeholder without values
+            var vo = vIn == vOut ? v : vOut.write(h);
+            var ranks = LocalAccessor.ofInt(h, padded(SPLIT_VALUES * SORT_GROUP));
+            // The tile, padded against bank conflicts: keysB as read, keysA once split by the digit's low 4 bits, keysB
+            // again once split by its high 4.
+            var keysA = LocalAccessor.ofInt(h, padded(TILE));
+            var keysB = LocalAccessor.ofInt(h, padded(TILE));
+            var valuesA = LocalAccessor.ofInt(h, withValues ? padded(TILE) : 1);
+            var valuesB = LocalAccessor.ofInt(h, withValues ? padded(TILE) : 1);
+            var base = LocalAccessor.ofInt(h, RADIX);
+            h.parallelFor(NdRange.of(Range.of(tiles * SORT_GROUP), Range.of(SORT_GROUP)), it -> {
+                int lid = it.localId(0);
+                int tile = it.groupId(0);
+                int valid = Math.min(TILE, n - tile * TILE);
+                // Read coalesced into local memory, as read.
+                for (int j = 0; j < SORT_PER_ITEM; j++) {
+                    int e = j * SORT_GROUP + lid;
+                    if (e < valid) {
+                        keysB.set(padded(e), k.get(tile * TILE + e));
+                        if (withValues) {
+                            valuesB.set(padded(e), v.get(tile * TILE + e));
+                        }
+                    }
+                }
+                it.barrier(Fence.LOCAL);
+                // Split by the digit's low 4 bits (keysB to keysA), then by its high 4 (keysA to keysB).
+                for (int half = 0; half < 2; half++) {
+                    int bits = at + half * SPLIT_BITS;
+                    int first = lid * SORT_PER_ITEM;
+                    int end = Math.min(first + SORT_PER_ITEM, valid);
+                    // ranks[d * SORT_GROUP + l]: how many keys of 4-bit value d work-item l holds, then
+                    // (scanned in this value-major order) where in the tile its first key of value d goes.
+                    for (int d = 0; d < SPLIT_VALUES; d++) {
+                        ranks.set(padded(d * SORT_GROUP + lid), 0);
+                    }
+                    for (int e = first; e < end; e++) {
+                        int key = half == 0 ? keysB.get(padded(e)) : keysA.get(padded(e));
+                        int slot = split(key, flip, bits) * SORT_GROUP + lid;
+                        ranks.set(padded(slot), ranks.get(padded(slot)) + 1);
+                    }
+                    it.barrier(Fence.LOCAL);
+                    int run = 0;
+                    for (int j = 0; j < SPLIT_VALUES; j++) {
+                        run += ranks.get(padded(lid * SPLIT_VALUES + j));
+                    }
+                    int before = it.exclusiveScanOverGroup(run, GroupOp.SUM); // every read above is done
+                    for (int j = 0; j < SPLIT_VALUES; j++) {
+                        int c = ranks.get(padded(lid * SPLIT_VALUES + j));
+                        ranks.set(padded(lid * SPLIT_VALUES + j), before);
+                        before += c;
+                    }
+                    it.barrier(Fence.LOCAL);
+                    // Stable: work-items in order, each its keys in order.
+                    for (int e = first; e < end; e++) {
+                        int key = half == 0 ? keysB.get(padded(e)) : keysA.get(padded(e));
+                        int slot = split(key, flip, bits) * SORT_GROUP + lid;
+                        int to = ranks.get(padded(slot));
+                        ranks.set(padded(slot), to + 1);
+                        if (half == 0) {
+                            keysA.set(padded(to), key);
+                            if (withValues) {
+                                valuesA.set(padded(to), valuesB.get(padded(e)));
+                            }
+                        } else {
+                            keysB.set(padded(to), key);
+                            if (withValues) {
+                                valuesB.set(padded(to), valuesA.get(padded(e)));
+                            }
+                        }
+                    }
+                    it.barrier(Fence.LOCAL);
+                }
+                // Where each digit's run starts in the sorted tile, then where it goes: the tile's offset for
+                // the digit less that start (digits the tile lacks get a value never read).
+                for (int j = 0; j < SORT_PER_ITEM; j++) {
+                    int e = j * SORT_GROUP + lid;
+                    if (e < valid) {
+                        int d = digit(keysB.get(padded(e)), flip, at);
+                        if (e == 0 || digit(keysB.get(padded(e - 1)), flip, at) != d) {
+                            base.set(d, e);
+                        }
+                    }
+                }
+                it.barrier(Fence.LOCAL);
+                for (int d = lid; d < RADIX; d += SORT_GROUP) {
+                    base.set(d, o.get(d * tiles + tile) - base.get(d));
+                }
+                it.barrier(Fence.LOCAL);
+                // Written out element by element across the group: each digit's run lands on consecutive
+                // places.
+                for (int j = 0; j < SORT_PER_ITEM; j++) {
+                    int e = j * SORT_GROUP + lid;
+                    if (e < valid) {
+                        int key = keysB.get(padded(e));
+                        int to = base.get(digit(key, flip, at)) + e;
+                        ko.set(to, key);
+                        if (withValues) {
+                            vo.set(to, valuesB.get(padded(e)));
+                        }
+                    }
+                }
+            });
+        });
     }
 
     /** The digit at bit {@code shift} of {@code key} as the sort orders it (after {@code flip}): a device function. */

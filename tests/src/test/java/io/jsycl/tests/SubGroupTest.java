@@ -502,6 +502,53 @@ class SubGroupTest {
 
     @ParameterizedTest
     @MethodSource("devices")
+    void aBallotHasEachLanesVoteAndRanksWorkItemsOfOneKind(Device device) {
+        int groupSize = 100; // sub-groups of 32, 32, 32 and 4
+        int n = groupSize * GROUPS;
+        int[] values = new int[n];
+        var r = new SplittableRandom(31);
+        for (int i = 0; i < n; i++) {
+            values[i] = r.nextInt(6);
+        }
+        int[] out = new int[n * 2];
+        try (var q = new Queue(device); var bv = Buffer.of(values); var bo = Buffer.of(out)) {
+            q.submit(h -> {
+                var v = bv.read(h);
+                var o = bo.write(h);
+                h.parallelFor(NdRange.of(Range.of(n), Range.of(groupSize)), it -> {
+                    int g = it.globalId(0);
+                    int lane = it.subGroupLocalId();
+                    int value = v.get(g);
+                    o.set(g * 2, it.subGroupBallot(value % 2 == 1));
+                    // The lanes of the sub-group holding this work-item's value, from one vote per bit; its rank
+                    // among them is how many come before it.
+                    int same = -1;
+                    for (int b = 0; b < 3; b++) {
+                        int votes = it.subGroupBallot((value >> b & 1) != 0);
+                        same &= (value >> b & 1) != 0 ? votes : ~votes;
+                    }
+                    same &= it.subGroupBallot(true);
+                    o.set(g * 2 + 1, Integer.bitCount(same & ((1 << lane) - 1)));
+                });
+            });
+        }
+        for (int g = 0; g < n; g++) {
+            int sub = g % groupSize / 32;
+            int first = g - g % groupSize + sub * 32; // the sub-group's first work-item
+            int size = Math.min(32, groupSize - sub * 32);
+            int votes = 0;
+            int rank = 0;
+            for (int l = 0; l < size; l++) {
+                votes |= values[first + l] % 2 == 1 ? 1 << l : 0;
+                rank += first + l < g && values[first + l] == values[g] ? 1 : 0;
+            }
+            assertThat(out[g * 2]).as("ballot, item %d", g).isEqualTo(votes);
+            assertThat(out[g * 2 + 1]).as("rank among its value's work-items, item %d", g).isEqualTo(rank);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
     void aTwoDimensionalGroupSplitsIntoSubGroupsByLocalLinearId(Device device) {
         int rows = 6;
         int cols = 10; // 60 work-items: sub-groups of 32 and 28

@@ -201,4 +201,9 @@ final class HostNdItem extends HostGroupFunctions implements HostRanges.NdCursor
     public boolean noneOfSubGroup(boolean predicate) {
         return !anyOfSubGroup(predicate);
     }
+
+    @Override
+    public int subGroupBallot(boolean predicate) {
+        return reduceOverSubGroup(predicate ? 1 << lane() : 0, GroupOp.OR);
+    }
 }
