@@ -17,10 +17,11 @@ import io.jsycl.Reduction;
  * combining their published values until it meets one that published its inclusive prefix, and publishes its own (a
  * "decoupled look-back"). A published value is one 64-bit word: the epoch of the call, whether it is a tile's total
  * or its inclusive prefix, and the 32-bit value, written with one atomic exchange and read with atomic adds of 0, so no
- * reader sees half of one; words of an earlier call carry another epoch and read as not yet published. A work-group
- * waits for work-groups that started before it, which GPUs and OpenCL's CPU devices keep running; the host device runs
- * work-groups on a few shared threads and does not promise that, so there (and on devices without 64-bit atomics)
- * the algorithms run their tile-by-tile kernels instead.
+ * reader sees half of one; words of an earlier call carry another epoch and read as not yet published. (The one-pass
+ * reduction of 32-bit values publishes each tile's value so too, and the work-group that takes the last ticket
+ * combines them.) A work-group waits for work-groups that started before it, which GPUs and OpenCL's CPU devices keep
+ * running; the host device runs work-groups on a few shared threads and does not promise that, so there (and on
+ * devices without 64-bit atomics) the algorithms run their tile-by-tile kernels instead.
  */
 final class Tiles {
     /** Work-items of a group. */
@@ -36,6 +37,12 @@ final class Tiles {
     static final int ONE_PASS_PER_ITEM = 16;
     /** Elements of one tile of a one-pass kernel. */
     static final int ONE_PASS_TILE = GROUP * ONE_PASS_PER_ITEM;
+    /**
+     * The most tiles a reduction splits its input into: past it, its work-items take more elements each
+     * ({@link #reducePerItem}) instead, so that a large input pays a work-group's fixed cost (its tree in local memory)
+     * a few thousand times rather than once per {@value #ONE_PASS_TILE} elements.
+     */
+    static final int REDUCE_TILES = 8192;
     /** Published tiles a look-back reads at once. */
     static final int WINDOW = 32;
     /** A published word's kinds, in bit 32; the epoch is above them. */
@@ -59,6 +66,19 @@ final class Tiles {
     /** Whether the one-pass kernels run on {@code q}'s device (see the class comment). */
     static boolean onePass(Queue q) {
         return !q.device().isHost() && q.device().hasAspect(Aspect.ATOMIC64);
+    }
+
+    /**
+     * The elements each work-item of a reduction's tile takes for {@code n} elements: {@value #ONE_PASS_PER_ITEM},
+     * doubled until at most {@value #REDUCE_TILES} tiles cover {@code n}. It depends only on {@code n}, and with it
+     * the order in which a reduction combines: the same on every device.
+     */
+    static int reducePerItem(int n) {
+        int perItem = ONE_PASS_PER_ITEM;
+        while ((long) perItem * GROUP * REDUCE_TILES < n) {
+            perItem *= 2;
+        }
+        return perItem;
     }
 
     /** How many one-pass tiles {@code n} elements make (at least one). */

@@ -90,12 +90,16 @@ class AlgorithmsTest {
         }
     }
 
+    static Stream<Arguments> devicesAndReductionLengths() {
+        // A tile of 4096 elements, and past 8192 such tiles, the first length whose work-items take 32 elements each.
+        return TestDevices.all().flatMap(d -> Stream.of(300_001, 8192 * 4096 + 4097).map(n -> Arguments.of(d, n)));
+    }
+
     @ParameterizedTest
-    @MethodSource("devices")
-    void aFloatReductionGroupsItsAdditionsInItsDocumentedOrderEveryRun(Device device) {
+    @MethodSource("devicesAndReductionLengths")
+    void aFloatReductionGroupsItsAdditionsInItsDocumentedOrderEveryRun(Device device, int n) {
         // Random floats, whose sums depend on the grouping: the device's result must be the documented tree's, bit for
         // bit, in the value-returning call and in the one that leaves its result in a buffer.
-        int n = 300_001;
         var r = new SplittableRandom(3);
         float[] data = new float[n];
         for (int i = 0; i < n; i++) {
@@ -108,26 +112,32 @@ class AlgorithmsTest {
             Reductions.reduce(q, in, n, 0f, Float::sum, out);
         }
         float expected = treeSum(data, n);
-        assertThat(Float.floatToRawIntBits(returned)).as("on %s", device.name())
+        assertThat(Float.floatToRawIntBits(returned)).as("%d elements on %s", n, device.name())
                 .isEqualTo(Float.floatToRawIntBits(expected));
         assertThat(kept[0]).isEqualTo(returned);
         assertThat(kept[1]).as("the result buffer's other elements are left").isZero();
     }
 
     /**
-     * The reductions' order: per tile of 4096 elements, work-item {@code l} of 256 adds elements {@code l, l + 256, ...}
-     * of the tile; the 256 values are halved pairwise ({@code v[l] + v[l + stride]}); then one group does the same over
-     * the tiles' values ({@code l, l + 256, ...}).
+     * The reductions' order: the input in tiles of 256 work-items, each taking {@code perItem} elements (16, doubled
+     * until 8192 tiles cover the input); work-item {@code l} adds elements {@code l, l + 256, ...} of its tile; the 256
+     * values are halved pairwise ({@code v[l] + v[l + stride]}); then one group does the same over the tiles' values
+     * ({@code l, l + 256, ...}).
      */
     private static float treeSum(float[] data, int n) {
-        int tiles = Math.max(1, (n + 4095) / 4096);
+        int perItem = 16;
+        while ((long) perItem * 256 * 8192 < n) {
+            perItem *= 2;
+        }
+        int tile = 256 * perItem;
+        int tiles = Math.max(1, (n + tile - 1) / tile);
         float[] partials = new float[tiles];
         for (int t = 0; t < tiles; t++) {
             float[] part = new float[256];
             for (int l = 0; l < 256; l++) {
                 float acc = 0f;
-                for (int k = 0; k < 16; k++) {
-                    int i = t * 4096 + k * 256 + l;
+                for (int k = 0; k < perItem; k++) {
+                    int i = t * tile + k * 256 + l;
                     if (i < n) {
                         acc += data[i];
                     }
