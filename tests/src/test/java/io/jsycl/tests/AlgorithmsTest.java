@@ -91,8 +91,8 @@ class AlgorithmsTest {
     }
 
     static Stream<Arguments> devicesAndReductionLengths() {
-        // A tile of 4096 elements, and past 8192 such tiles, the first length whose work-items take 32 elements each.
-        return TestDevices.all().flatMap(d -> Stream.of(300_001, 8192 * 4096 + 4097).map(n -> Arguments.of(d, n)));
+        // Tiles of 4096 elements, and past 2048 such tiles, the first length whose work-items take 32 elements each.
+        return TestDevices.all().flatMap(d -> Stream.of(300_001, 2048 * 4096 + 4097).map(n -> Arguments.of(d, n)));
     }
 
     @ParameterizedTest
@@ -120,13 +120,13 @@ class AlgorithmsTest {
 
     /**
      * The reductions' order: the input in tiles of 256 work-items, each taking {@code perItem} elements (16, doubled
-     * until 8192 tiles cover the input); work-item {@code l} adds elements {@code l, l + 256, ...} of its tile; the 256
+     * until 2048 tiles cover the input); work-item {@code l} adds elements {@code l, l + 256, ...} of its tile; the 256
      * values are halved pairwise ({@code v[l] + v[l + stride]}); then one group does the same over the tiles' values
      * ({@code l, l + 256, ...}).
      */
     private static float treeSum(float[] data, int n) {
         int perItem = 16;
-        while ((long) perItem * 256 * 8192 < n) {
+        while ((long) perItem * 256 * 2048 < n) {
             perItem *= 2;
         }
         int tile = 256 * perItem;
