@@ -185,7 +185,7 @@ public final class Codegen {
             files.put("internal/host/HostGroupFunctions.java", render("HostGroupFunctions.java.template",
                     Map.of("types", groupFunctionTypes()), null));
             for (String algorithms : List.of("Scans", "OnePassScans", "Compaction", "OnePassCompaction", "Reductions",
-                    "OnePassReductions", "Transforms")) {
+                    "ReductionKernels", "Transforms")) {
                 files.put("algorithms/" + algorithms + ".java", render(algorithms + ".java.template",
                         Map.of("numerics", algorithmTypes()), null));
             }

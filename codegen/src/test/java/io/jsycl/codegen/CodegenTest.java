@@ -69,7 +69,7 @@ class CodegenTest {
                 .containsAll(VECTORS).containsAll(FACES).contains("internal/host/HostGroupFunctions.java")
                 .contains("algorithms/Scans.java", "algorithms/OnePassScans.java", "algorithms/Compaction.java",
                         "algorithms/OnePassCompaction.java", "algorithms/Reductions.java",
-                        "algorithms/OnePassReductions.java", "algorithms/Transforms.java")
+                        "algorithms/ReductionKernels.java", "algorithms/Transforms.java")
                 .hasSize(6 + 6 * 8 + 2 + 1 + 1 + 7 + VECTORS.size() + FACES.size());
         assertThat(kernelApi().keySet()).containsExactlyInAnyOrderElementsOf(
                 Stream.concat(FACES.stream(), VECTORS.stream()).toList());
