@@ -32,18 +32,17 @@ import java.util.Objects;
  * }   // the buffers' close gathers the rows into x and y
  * }</pre>
  *
- * <p>What it splits: {@code h.parallelFor(Range, kernel)} over buffers; {@code h.parallelFor(NdRange, kernel)}
- * between whole work-groups (group ids and counts stay the whole range's; local memory and barriers work within a
- * group as on one device); and {@code h.parallelFor(Range, reduction, kernel)}: each device reduces its rows into a
- * part of its own, and the parts are combined into the output, in device order, once they are done, on a thread of
- * the queue (the submit returns at once; the command's event, the output's host accessors, its close and later
- * commands on it wait for the combine; integer and min/max results are exactly one device's; a float sum is added in
- * another order). Not yet: single tasks,
- * device arrays or sub-buffers with mappers (each is refused with the reason). Each device has a context and an
- * in-order queue of its own. Moves between devices go through host memory, since NVIDIA's OpenCL has no peer copy
- * (its own copies between two GPUs run at about 1 GB/s); a move from another device waits on the host for the
- * commands that wrote what it reads, so a submit that needs one returns after them (while the devices run the rows
- * that need nothing from elsewhere).
+ * <p>What it splits: {@code h.parallelFor(Range, kernel)} over buffers; {@code h.parallelFor(NdRange, kernel)} between
+ * whole work-groups (group ids and counts stay the whole range's; local memory and barriers work within a group as on
+ * one device); and {@code h.parallelFor(Range, reduction, kernel)}, with one to four reductions: each device reduces
+ * its rows into a part of each, and the parts are combined into each output, in device order, once they are done, on a
+ * thread of the queue (the submit returns at once; the command's event, the output's host accessors, its close and
+ * later commands on it wait for the combine; integer and min/max results are exactly one device's; a float sum is added
+ * in another order). Not yet: single tasks, device arrays or sub-buffers with mappers (each is refused with the
+ * reason). Each device has a context and an in-order queue of its own. Moves between devices go through host memory,
+ * since NVIDIA's OpenCL has no peer copy (its own copies between two GPUs run at about 1 GB/s); a move from another
+ * device waits on the host for the commands that wrote what it reads, so a submit that needs one returns after them
+ * (while the devices run the rows that need nothing from elsewhere).
  *
  * <p>Threads: submits are serialized. A buffer a submit uses must not be used by another thread's command group or
  * host accessor while the submit runs: the submit records which device holds which rows as it returns. Each device

@@ -10,6 +10,7 @@ import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.launch.KernelBinding;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -214,15 +215,12 @@ public final class Handler {
             throw new IllegalArgumentException("reductions run over 1-D ranges; flatten " + range
                     + " into Range.of(" + range.size() + ") and compute the indices from it.id(0)");
         }
-        if (split != null && reductions.length > 1) {
-            throw new UnsupportedOperationException("a DistributedQueue splits a parallelFor with one reduction; submit"
-                    + " one with " + reductions.length + " to a Queue, or one reduction per parallelFor");
-        }
         for (int i = 0; i < targets.size(); i++) {
             // A DistributedQueue's chunk reduces into a partial of its own, which the queue combines into the output:
-            // on an OpenCL device, the device's part of the reduction, which the command group does not request as a
-            // buffer.
-            ReductionImpl target = split == null ? targets.get(i) : targets.get(i).partial(!queue.device().isHost());
+            // where it is the only reduction on an OpenCL device, the device's part of the reduction, which the
+            // command group does not request as a buffer; else a one-element buffer the chunk's queue reads back.
+            ReductionImpl target = split == null ? targets.get(i)
+                    : targets.get(i).partial(!queue.device().isHost() && targets.size() == 1);
             if (!target.onDevice()) {
                 require(target.output(), AccessMode.READ_WRITE);
             }
@@ -446,7 +444,11 @@ public final class Handler {
                     + "this one ran no kernel");
         }
         Range range = l.range();
-        BufferStorage partial = l instanceof CommandGroupRecord.Reduce reduce ? reduce.reduction().output() : null;
+        // Its reductions' parts: each this device's own, moved and kept as a plain queue's buffers.
+        var partials = new HashSet<BufferStorage>();
+        for (ReductionImpl r : CommandGroupRecord.reductionsOf(l)) {
+            partials.add(r.output());
+        }
         long rows = range.get(0);
         // An nd-range splits between whole work-groups: its chunks' boundaries are multiples of the group's rows.
         long group = l instanceof CommandGroupRecord.NdItems nd ? nd.local().get(0) : 1;
@@ -457,8 +459,8 @@ public final class Handler {
         var chunkMappers = new LinkedHashMap<BufferStorage, RangeMapper>();
         for (var req : requirements.entrySet()) {
             BufferStorage storage = req.getKey();
-            if (storage == partial) {
-                continue; // this device's own, moved and kept as a plain queue's buffer
+            if (partials.contains(storage)) {
+                continue;
             }
             RangeMapper mapper = mappers == null ? null : mappers.get(storage);
             boolean writes = req.getValue() != AccessMode.READ;

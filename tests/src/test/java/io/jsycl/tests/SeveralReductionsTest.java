@@ -26,8 +26,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Two to four reductions in one {@code parallelFor} (SYCL's {@code parallel_for} with several reductions), on every
  * device against plain Java loops: k-means' per-cluster sums and counts as three reductions of different types, one
  * value each of four types and operations (a custom one among them) combined with the outputs' prior contents,
- * reductions of one value beside ones by index, the same kernel run again; and the errors: one output twice, a
- * DistributedQueue, combining one value into several elements, outputs too large for local memory together.
+ * reductions of one value beside ones by index, the same kernel run again, a DistributedQueue's devices each taking
+ * their rows; and the errors: one output twice, combining one value into several elements, outputs too large for
+ * local memory together.
  */
 class SeveralReductionsTest {
     static Stream<Device> devices() {
@@ -188,23 +189,87 @@ class SeveralReductionsTest {
         }
     }
 
+    /**
+     * A DistributedQueue splits a parallelFor with several reductions like one with one: each device reduces its rows
+     * into a part of each, and each output takes its parts, in device order, with what it held before. Integer sums,
+     * a maximum and a long sum give Java's results exactly on one, two and three devices (two different ones where
+     * the machine has them, as CI's PoCL does).
+     */
     @Test
-    void aDistributedQueueRefusesSeveralReductionsInOneParallelFor() {
+    void aDistributedQueueCombinesSeveralReductionsAcrossDevices() {
+        List<Device> openCl = TestDevices.openCl();
+        Assumptions.assumeFalse(openCl.isEmpty(), "no OpenCL device");
+        Device d = openCl.getFirst();
+        Device other = openCl.getLast();
+        int n = 10_007;
+        int[] v = new int[n];
+        long sum = 5;
+        int max = Integer.MIN_VALUE;
+        long squares = 0;
+        for (int i = 0; i < n; i++) {
+            v[i] = (i * 7919) % 2001 - 1000;
+            sum += v[i];
+            max = Math.max(max, v[i]);
+            squares += (long) v[i] * v[i];
+        }
+        for (List<Device> devices : List.of(List.of(d), List.of(d, other), List.of(other, d, d))) {
+            int[] total = {5};
+            int[] top = {Integer.MIN_VALUE};
+            long[] sq = {0};
+            try (var dq = new DistributedQueue(devices); var bv = Buffer.of(v); var a = Buffer.of(total);
+                 var b = Buffer.of(top); var c = Buffer.of(sq)) {
+                dq.submit(h -> {
+                    var x = bv.read(h, RangeMapper.oneToOne());
+                    h.parallelFor(Range.of(n), Reduction.sum(a), Reduction.max(b), Reduction.sum(c), (it, s, m, q) -> {
+                        int e = x.get(it.id(0));
+                        s.combine(e);
+                        m.combine(e);
+                        q.combine((long) e * e);
+                    });
+                }).await();
+            }
+            assertThat(total[0]).as("sum on %s", devices).isEqualTo((int) sum);
+            assertThat(top[0]).as("max on %s", devices).isEqualTo(max);
+            assertThat(sq[0]).as("sum of squares on %s", devices).isEqualTo(squares);
+        }
+    }
+
+    /**
+     * Several reductions whose second device's chunk fails (a checked kernel dividing by zero): the command's event
+     * throws the kernel's failure, every output keeps the value it had, and their host accessors and closes do not
+     * wait for combines that will not come.
+     */
+    @Test
+    void aFailedChunkLeavesEveryOutputAsItWas() {
         List<Device> openCl = TestDevices.openCl();
         Assumptions.assumeFalse(openCl.isEmpty(), "no OpenCL device");
         Device d = openCl.getFirst();
         int n = 4096;
-        try (var dq = new DistributedQueue(List.of(d, d)); var bv = Buffer.of(new int[n]); var a = Buffer.of(new int[1]);
-             var b = Buffer.of(new int[1])) {
-            assertThatThrownBy(() -> dq.submit(h -> {
+        int[] v = new int[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = i == n - 7 ? 0 : 1 + i % 5;
+        }
+        int[] total = {11};
+        int[] top = {-3};
+        try (var dq = new DistributedQueue(List.of(d, d)); var bv = Buffer.of(v); var a = Buffer.of(total);
+             var b = Buffer.of(top)) {
+            var e = dq.submit(h -> {
+                h.checked();
                 var x = bv.read(h, RangeMapper.oneToOne());
                 h.parallelFor(Range.of(n), Reduction.sum(a), Reduction.max(b), (it, s, m) -> {
-                    s.combine(x.get(it.id(0)));
+                    s.combine(100 / x.get(it.id(0)));
                     m.combine(x.get(it.id(0)));
                 });
-            }).await()).isInstanceOf(UnsupportedOperationException.class)
-                    .hasMessageContaining("one reduction").hasMessageContaining("submit one with 2 to a Queue");
+            });
+            assertThatThrownBy(e::await).isInstanceOf(ArithmeticException.class);
+            try (var ha = a.hostAccess(); var hb = b.hostAccess()) {
+                assertThat(ha.get(0)).isEqualTo(11);
+                assertThat(hb.get(0)).isEqualTo(-3);
+            }
+            dq.await();
         }
+        assertThat(total[0]).isEqualTo(11);
+        assertThat(top[0]).isEqualTo(-3);
     }
 
     /**

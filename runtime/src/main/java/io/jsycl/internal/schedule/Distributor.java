@@ -467,35 +467,77 @@ public final class Distributor implements AutoCloseable {
     }
 
     /**
-     * The combine of a reduction the chunks ran ({@code chunks.get(k)} device {@code k}'s) into the user's output,
-     * opened now and run by {@link #finish} once the chunks have completed: the output's later users (commands, host
+     * The combine of the reductions the chunks ran ({@code chunks.get(k)} device {@code k}'s) into the user's outputs,
+     * opened now and run by {@link #finish} once the chunks have completed: each output's later users (commands, host
      * accessors, its close) wait for it from this call on, and the submit returns without waiting for the devices.
      * Null where the chunks run no reduction.
      */
     public Combine openCombine(List<CommandGroupRecord> chunks) {
-        var parts = new ArrayList<ReductionImpl>();
+        var parts = new ArrayList<List<ReductionImpl>>(); // by reduction, each device's part in device order
         for (CommandGroupRecord c : chunks) {
             if (c != null && c.launch() instanceof CommandGroupRecord.Reduce reduce) {
-                parts.add(reduce.reduction());
+                for (int r = 0; r < reduce.reductions().size(); r++) {
+                    if (r == parts.size()) {
+                        parts.add(new ArrayList<>());
+                    }
+                    parts.get(r).add(reduce.reductions().get(r));
+                }
             }
         }
         if (parts.isEmpty()) {
             return null;
         }
-        ReductionImpl whole = parts.getFirst().whole();
-        // The combine waits for the output's host accessors: one open on this thread would never close.
-        whole.output().refuseHostAccessorOpenHere("a DistributedQueue's reduction into it", "open",
-                "close the host accessor before the submit");
-        return new Combine(whole, parts, Scheduler.openHostAccess(whole.output(), false));
+        var intos = new ArrayList<Into>();
+        for (List<ReductionImpl> reduction : parts) {
+            ReductionImpl whole = reduction.getFirst().whole();
+            // The combine waits for the output's host accessors: one open on this thread would never close.
+            whole.output().refuseHostAccessorOpenHere("a DistributedQueue's reduction into it", "open",
+                    "close the host accessor before the submit");
+        }
+        for (List<ReductionImpl> reduction : parts) {
+            ReductionImpl whole = reduction.getFirst().whole();
+            intos.add(new Into(whole, reduction, Scheduler.openHostAccess(whole.output(), false)));
+        }
+        return new Combine(intos);
+    }
+
+    /**
+     * The combine of a parallelFor's reductions, one {@link Into} each, in their order: run, or abandoned, together.
+     */
+    public static final class Combine {
+        private final List<Into> intos;
+
+        private Combine(List<Into> intos) {
+            this.intos = intos;
+        }
+
+        /** Combines each reduction; if one fails, those after it are abandoned and the failure thrown. */
+        void run() {
+            for (int i = 0; i < intos.size(); i++) {
+                try {
+                    intos.get(i).run();
+                } catch (RuntimeException | Error e) {
+                    for (Into later : intos.subList(i + 1, intos.size())) {
+                        later.abandon();
+                    }
+                    throw e;
+                }
+            }
+        }
+
+        /** Gives every reduction up (a chunk failed): the outputs keep their values. */
+        void abandon() {
+            intos.forEach(Into::abandon);
+        }
     }
 
     /** A reduction's partial results, combined into its output in device order once its chunks have completed. */
-    public static final class Combine {
+    private static final class Into {
         private final ReductionImpl whole;
         private final List<ReductionImpl> parts;
         private final Scheduler.PendingHostAccess pending;
 
-        private Combine(ReductionImpl whole, List<ReductionImpl> parts, Scheduler.PendingHostAccess pending) {
+        private Into(ReductionImpl whole, List<ReductionImpl> parts, Scheduler.PendingHostAccess pending) {
             this.whole = whole;
             this.parts = parts;
             this.pending = pending;
