@@ -182,6 +182,8 @@ public final class Codegen {
                 }
             }
             files.put("Queue.java", render("Queue.java.template", family(QUEUE), null));
+            files.put("QueueCopies.java", render("QueueCopies.java.template", family(QUEUE), null));
+            files.put("QueueBufferCopies.java", render("QueueBufferCopies.java.template", family(QUEUE), null));
             files.put("internal/host/HostGroupFunctions.java", render("HostGroupFunctions.java.template",
                     Map.of("types", groupFunctionTypes()), null));
             for (String algorithms : List.of("Scans", "OnePassScans", "Compaction", "OnePassCompaction", "Reductions",

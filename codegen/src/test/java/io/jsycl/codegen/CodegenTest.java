@@ -63,14 +63,15 @@ class CodegenTest {
                 assertThat(runtime).contains(type + family + ".java");
             }
         }
-        assertThat(runtime).contains("RecordAccessor.java", "RecordBuffer.java", "Queue.java")
+        assertThat(runtime).contains("RecordAccessor.java", "RecordBuffer.java", "Queue.java", "QueueCopies.java",
+                        "QueueBufferCopies.java")
                 .doesNotContain("RecordLocalAccessor.java", "RecordHostAccessor.java", "RecordDeviceArray.java",
                         "RecordHostArray.java")
                 .containsAll(VECTORS).containsAll(FACES).contains("internal/host/HostGroupFunctions.java")
                 .contains("algorithms/Scans.java", "algorithms/OnePassScans.java", "algorithms/Compaction.java",
                         "algorithms/OnePassCompaction.java", "algorithms/Reductions.java",
                         "algorithms/ReductionKernels.java", "algorithms/Transforms.java")
-                .hasSize(6 + 6 * 8 + 2 + 1 + 1 + 7 + VECTORS.size() + FACES.size());
+                .hasSize(6 + 6 * 8 + 2 + 1 + 2 + 1 + 7 + VECTORS.size() + FACES.size());
         assertThat(kernelApi().keySet()).containsExactlyInAnyOrderElementsOf(
                 Stream.concat(FACES.stream(), VECTORS.stream()).toList());
     }
@@ -95,7 +96,7 @@ class CodegenTest {
 
     @Test
     void queueHasACopyToEachSideAndAFillPerPrimitiveType() {
-        String queue = runtime().get("Queue.java");
+        String queue = runtime().get("QueueCopies.java");
         for (String[] t : new String[][] {{"float", "Float"}, {"double", "Double"}, {"int", "Int"}, {"long", "Long"},
                 {"short", "Short"}, {"byte", "Byte"}, {"char", "Char"}, {"boolean", "Boolean"}}) {
             assertThat(queue).contains(
