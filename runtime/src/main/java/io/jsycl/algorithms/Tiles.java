@@ -123,6 +123,13 @@ final class Tiles {
         return Math.max(1, (int) ((n + (long) TILE - 1) / TILE));
     }
 
+    /** Refuses {@code n} elements where an array holds {@code size}, fewer, naming {@code what}. */
+    static void checkLength(String what, int n, int size) {
+        if (n < 0 || n > size) {
+            throw new IllegalArgumentException(what + ": " + n + " elements, but the array holds " + size);
+        }
+    }
+
     /** Refuses {@code n} elements where {@code buffer} holds fewer, naming {@code what}. */
     static void checkLength(String what, int n, Buffer<?> buffer) {
         if (n < 0 || n > buffer.size()) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jsycl.Buffer;
 import io.jsycl.Device;
+import io.jsycl.DeviceArray;
+import io.jsycl.Event;
 import io.jsycl.Queue;
 import io.jsycl.Range;
 import io.jsycl.algorithms.Compaction;
@@ -116,6 +118,49 @@ class AlgorithmsTest {
                 .isEqualTo(Float.floatToRawIntBits(expected));
         assertThat(kept[0]).isEqualTo(returned);
         assertThat(kept[1]).as("the result buffer's other elements are left").isZero();
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void reductionsOverDeviceArraysGiveWhatTheBuffersGive(Device device) {
+        // The same kernels over a device array, after the copy that fills it: Java's exact results for integers, and
+        // the buffer's float sum bit for bit (the same order).
+        int n = 300_001;
+        var r = new SplittableRandom(5);
+        int[] ints = new int[n];
+        long[] longs = new long[n];
+        float[] floats = new float[n];
+        double[] doubles = new double[n];
+        long intSum = 0;
+        long longMax = Long.MIN_VALUE;
+        double doubleSum = 0;
+        for (int i = 0; i < n; i++) {
+            ints[i] = r.nextInt(-1000, 1000);
+            longs[i] = r.nextLong();
+            floats[i] = (float) r.nextDouble(-1, 1);
+            doubles[i] = r.nextInt(-1000, 1000); // integers: their sum is exact in any order
+            intSum += ints[i];
+            longMax = Math.max(longMax, longs[i]);
+            doubleSum += doubles[i];
+        }
+        try (var q = new Queue(device); var di = DeviceArray.ofInt(q, n); var dl = DeviceArray.ofLong(q, n);
+             var df = DeviceArray.ofFloat(q, n); var dd = DeviceArray.ofDouble(q, n); var bf = Buffer.of(floats)) {
+            Event ci = q.copy(ints, di);
+            Event cl = q.copy(longs, dl);
+            Event cf = q.copy(floats, df);
+            Event cd = q.copy(doubles, dd);
+            assertThat(Reductions.reduce(q, di, n, 0, Integer::sum, ci)).as("int sum on %s", device.name())
+                    .isEqualTo((int) intSum);
+            assertThat(Reductions.reduce(q, dl, n, Long.MIN_VALUE, Math::max, cl)).isEqualTo(longMax);
+            assertThat(Reductions.transformReduce(q, dd, n, 0d, Double::sum, x -> 2 * x, cd)).isEqualTo(2 * doubleSum);
+            float fromArray = Reductions.reduce(q, df, n, 0f, Float::sum, cf);
+            float fromBuffer = Reductions.reduce(q, bf, n, 0f, Float::sum);
+            assertThat(Float.floatToRawIntBits(fromArray)).isEqualTo(Float.floatToRawIntBits(fromBuffer));
+            assertThat(Reductions.reduce(q, di, 0, Integer.MIN_VALUE, Math::max)).as("no elements: the identity")
+                    .isEqualTo(Integer.MIN_VALUE);
+            assertThatThrownBy(() -> Reductions.reduce(q, di, n + 1, 0, Integer::sum))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("holds " + n);
+        }
     }
 
     /**
