@@ -68,7 +68,7 @@ class CodegenTest {
                 .doesNotContain("RecordLocalAccessor.java", "RecordHostAccessor.java", "RecordDeviceArray.java",
                         "RecordHostArray.java")
                 .containsAll(VECTORS).containsAll(FACES).contains("internal/host/HostGroupFunctions.java")
-                .contains("algorithms/Scans.java", "algorithms/OnePassScans.java", "algorithms/Compaction.java",
+                .contains("algorithms/Scans.java", "algorithms/ScanKernels.java", "algorithms/Compaction.java",
                         "algorithms/OnePassCompaction.java", "algorithms/Reductions.java",
                         "algorithms/ReductionKernels.java", "algorithms/Transforms.java")
                 .hasSize(6 + 6 * 8 + 2 + 1 + 2 + 1 + 7 + VECTORS.size() + FACES.size());

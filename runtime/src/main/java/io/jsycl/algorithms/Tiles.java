@@ -65,6 +65,19 @@ final class Tiles {
     private Tiles() {
     }
 
+    /**
+     * What a kernel reads or writes, as a command group gets it: a buffer's accessor (which orders the kernel after
+     * the buffer's other users), or a device array, with the events the kernel waits for (a device array's commands
+     * are ordered by their events only). A kernel's lambda captures the face it returns, so one lambda serves both.
+     *
+     * @param <A> the face ({@code ArrayAccess.OfInt} ...)
+     */
+    @FunctionalInterface
+    interface Input<A> {
+        /** The accessor or array, requested in {@code h}, which waits for what the array's writes need. */
+        A open(io.jsycl.Handler h);
+    }
+
     /** Whether the one-pass kernels run on {@code q}'s device (see the class comment). */
     static boolean onePass(Queue q) {
         return !q.device().isHost() && q.device().hasAspect(Aspect.ATOMIC64);

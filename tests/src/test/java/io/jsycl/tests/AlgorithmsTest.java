@@ -122,6 +122,42 @@ class AlgorithmsTest {
 
     @ParameterizedTest
     @MethodSource("devices")
+    void scansOverDeviceArraysGiveJavasPrefixes(Device device) {
+        // Past one tile-by-tile level (a second level of tiles' totals) and past the one-pass kernels' tile; ints and
+        // longs (the tile-by-tile kernels on every device), out of place and in place.
+        int n = 3 * Scans.TILE * 256 + 17;
+        var r = new SplittableRandom(8);
+        int[] ints = new int[n];
+        long[] longs = new long[n];
+        for (int i = 0; i < n; i++) {
+            ints[i] = r.nextInt(-50, 50);
+            longs[i] = r.nextLong(-1L << 40, 1L << 40);
+        }
+        int[] inclusive = ints.clone();
+        Arrays.parallelPrefix(inclusive, Integer::sum);
+        long[] exclusiveLongs = new long[n];
+        for (int i = 1; i < n; i++) {
+            exclusiveLongs[i] = exclusiveLongs[i - 1] + longs[i - 1];
+        }
+        int[] gotInts = new int[n];
+        long[] gotLongs = new long[n];
+        try (var q = new Queue(device); var di = DeviceArray.ofInt(q, n); var dout = DeviceArray.ofInt(q, n);
+             var dl = DeviceArray.ofLong(q, n)) {
+            Event scanned = Scans.inclusiveScan(q, di, dout, 0, Integer::sum, q.copy(ints, di));
+            q.copy(dout, gotInts, scanned).await();
+            assertThat(gotInts).as("inclusive, out of place, on %s", device.name()).isEqualTo(inclusive);
+            Event inPlace = Scans.exclusiveScan(q, dl, dl, 0L, Long::sum, q.copy(longs, dl));
+            q.copy(dl, gotLongs, inPlace).await();
+            assertThat(gotLongs).as("exclusive, in place").isEqualTo(exclusiveLongs);
+            try (var shorter = DeviceArray.ofInt(q, n - 1)) {
+                assertThatThrownBy(() -> Scans.inclusiveScan(q, di, shorter, 0, Integer::sum))
+                        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("holds " + (n - 1));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
     void reductionsOverDeviceArraysGiveWhatTheBuffersGive(Device device) {
         // The same kernels over a device array, after the copy that fills it: Java's exact results for integers, and
         // the buffer's float sum bit for bit (the same order).
