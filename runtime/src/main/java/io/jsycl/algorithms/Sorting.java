@@ -22,9 +22,8 @@ import io.jsycl.Range;
  * ({@code sortByKey}; with {@link Transforms#iota}'s indices it gives what {@code torch.sort} returns), on every
  * device: a stable least-significant-digit radix sort, 4 passes of 8 bits. Each pass counts its digit per tile in local
  * memory, scans those counts digit by digit ({@link Scans}), then each work-group sorts its tile by the digit in local
- * memory and writes it out; the
- * passes alternate between your buffers and copies of the same size, which stay with the queue for its next sort
- * until it closes.
+ * memory and writes it out; the passes alternate between your buffers and copies of the same size, which stay with
+ * the queue for its next sort until it closes.
  *
  * <p>Part of the parallel algorithms ({@code docs/algorithms.md}).
  */
