@@ -8,7 +8,9 @@ import static io.jsycl.algorithms.Tiles.checkLength;
 import static io.jsycl.algorithms.Tiles.padded;
 import static io.jsycl.algorithms.Tiles.tiles;
 
+import io.jsycl.ArrayAccess;
 import io.jsycl.Buffer;
+import io.jsycl.DeviceArray;
 import io.jsycl.Event;
 import io.jsycl.Fence;
 import io.jsycl.GroupOp;
@@ -16,6 +18,7 @@ import io.jsycl.LocalAccessor;
 import io.jsycl.NdRange;
 import io.jsycl.Queue;
 import io.jsycl.Range;
+import io.jsycl.algorithms.Tiles.Input;
 
 /**
  * Sorting of {@code int} and {@code float} keys, in place, with {@code int} values moving along where given
@@ -72,6 +75,36 @@ public final class Sorting {
     public static Event sortByKey(Queue q, Buffer.OfInt keys, Buffer.OfInt values) {
         checkLength("sortByKey values", keys.size(), values);
         return radixSort(q, keys, values, Integer.MIN_VALUE);
+    }
+
+    /**
+     * Sorts device array {@code keys} in ascending order once {@code dependsOn} are done, as
+     * {@link #sort(Queue, Buffer.OfInt)} sorts a buffer (the same kernels; the passes' copies stay with the queue).
+     *
+     * @param q the queue, of the array's context and device
+     * @param keys the values to sort, in place
+     * @param dependsOn the commands that use {@code keys}
+     * @return the event of the sort's last kernel: what later commands on {@code keys} wait for
+     */
+    public static Event sort(Queue q, DeviceArray.OfInt keys, Event... dependsOn) {
+        var chain = new Event[][] {dependsOn.clone()};
+        return radixSort(q, Data.of(keys, chain), null, keys.size(), Integer.MIN_VALUE, chain);
+    }
+
+    /**
+     * Sorts device array {@code keys} and moves {@code values} with them once {@code dependsOn} are done, as
+     * {@link #sortByKey(Queue, Buffer.OfInt, Buffer.OfInt)} does for buffers.
+     *
+     * @param q the queue, of the arrays' context and device
+     * @param keys the keys, sorted in place
+     * @param values what moves with them, at least as long as {@code keys}
+     * @param dependsOn the commands that use {@code keys} or {@code values}
+     * @return the event of the sort's last kernel: what later commands on the arrays wait for
+     */
+    public static Event sortByKey(Queue q, DeviceArray.OfInt keys, DeviceArray.OfInt values, Event... dependsOn) {
+        checkLength("sortByKey values", keys.size(), values.size());
+        var chain = new Event[][] {dependsOn.clone()};
+        return radixSort(q, Data.of(keys, chain), Data.of(values, chain), keys.size(), Integer.MIN_VALUE, chain);
     }
 
     /**
@@ -146,29 +179,38 @@ public final class Sorting {
      * four end where they began.
      */
     private static Event radixSort(Queue q, Buffer.OfInt keys, Buffer.OfInt values, int flip) {
-        int n = keys.size();
+        return radixSort(q, Data.of(keys), values == null ? null : Data.of(values), keys.size(), flip, null);
+    }
+
+    /**
+     * {@link #radixSort(Queue, Buffer.OfInt, Buffer.OfInt, int)} of {@code n} keys in {@code keys}, a buffer or a
+     * device array; {@code chain}, for device arrays, holds the events their next use waits for (the caller's at
+     * first, then each pass's), which the sort updates: buffers order the passes' kernels by themselves, device arrays
+     * by events.
+     */
+    private static Event radixSort(Queue q, Data keys, Data values, int n, int flip, Event[][] chain) {
         if (n <= 1) {
-            return nothingToSort(q);
+            return nothingToSort(q, chain == null ? new Event[0] : chain[0]);
         }
         int tiles = tiles(n);
         boolean withValues = values != null;
         Scratch scratch = Scratch.of(q);
         synchronized (scratch) {
-            Buffer.OfInt otherKeys = scratch.ints("sort.keys", n);
+            Data otherKeys = Data.of(scratch.ints("sort.keys", n));
             // Without values, the passes read and write one element of otherValues, which stands in for them.
-            Buffer.OfInt otherValues = scratch.ints("sort.values", withValues ? n : 1);
+            Data otherValues = Data.of(scratch.ints("sort.values", withValues ? n : 1));
             Buffer.OfInt counts = scratch.ints("sort.counts", RADIX * tiles);
             Buffer.OfInt offsets = scratch.ints("sort.offsets", RADIX * tiles);
-            Buffer.OfInt fromKeys = keys;
-            Buffer.OfInt toKeys = otherKeys;
-            Buffer.OfInt fromValues = withValues ? values : otherValues;
-            Buffer.OfInt toValues = otherValues;
+            Data fromKeys = keys;
+            Data toKeys = otherKeys;
+            Data fromValues = withValues ? values : otherValues;
+            Data toValues = otherValues;
             Event last = null;
             for (int shift = 0; shift < Integer.SIZE; shift += DIGIT_BITS) {
                 int at = shift;
-                Buffer.OfInt kIn = fromKeys;
+                Data kIn = fromKeys;
                 q.submit(h -> {
-                    var k = kIn.read(h);
+                    var k = kIn.read().open(h);
                     var c = counts.write(h);
                     var histogram = LocalAccessor.ofInt(h, RADIX);
                     h.parallelFor(NdRange.of(Range.of(tiles * GROUP), Range.of(GROUP)), it -> {
@@ -188,10 +230,13 @@ public final class Sorting {
                     });
                 });
                 Scans.scan(q, counts, offsets, RADIX * tiles, 0, INT_SUM, false);
-                Buffer.OfInt kOut = toKeys;
-                Buffer.OfInt vIn = fromValues;
-                Buffer.OfInt vOut = toValues;
+                Data kOut = toKeys;
+                Data vIn = fromValues;
+                Data vOut = toValues;
                 last = place(q, kIn, offsets, kOut, vIn, vOut, n, flip, at);
+                if (chain != null) {
+                    chain[0] = new Event[] {last};
+                }
                 fromKeys = toKeys;
                 toKeys = kIn;
                 if (withValues) {
@@ -207,16 +252,16 @@ public final class Sorting {
      * Places the keys of each tile (and their values) by {@code at}'s digit, from the scanned counts {@code offsets}:
      * the tile sorted by the digit in local memory through two stable splits of 4 bits (see {@link #radixSort}).
      */
-    private static Event place(Queue q, Buffer.OfInt kIn, Buffer.OfInt offsets, Buffer.OfInt kOut,
-            Buffer.OfInt vIn, Buffer.OfInt vOut, int n, int flip, int at) {
+    private static Event place(Queue q, Data kIn, Buffer.OfInt offsets, Data kOut, Data vIn, Data vOut, int n, int flip,
+            int at) {
         int tiles = tiles(n);
         boolean withValues = vIn != vOut;
         return q.submit(h -> {
-            var k = kIn.read(h);
+            var k = kIn.read().open(h);
             var o = offsets.read(h);
-            var ko = kOut.write(h);
-            var v = vIn == vOut ? vIn.readWrite(h) : vIn.read(h); // one placeholder without values
-            var vo = vIn == vOut ? v : vOut.write(h);
+            var ko = kOut.write().open(h);
+            var v = vIn == vOut ? vIn.readWrite().open(h) : vIn.read().open(h); // one placeholder without values
+            var vo = vIn == vOut ? v : vOut.write().open(h);
             var ranks = LocalAccessor.ofInt(h, padded(SPLIT_VALUES * SORT_GROUP));
             // The tile, padded against bank conflicts: keysB as read, keysA once split by the digit's low 4 bits, keysB
             // again once split by its high 4.
@@ -331,7 +376,29 @@ public final class Sorting {
     }
 
     /** The event of a sort with nothing to move: a task that does nothing, ordered in the queue like the rest. */
-    private static Event nothingToSort(Queue q) {
-        return q.submit(h -> h.singleTask(() -> { }));
+    private static Event nothingToSort(Queue q, Event... dependsOn) {
+        return q.submit(h -> {
+            h.dependsOn(dependsOn);
+            h.singleTask(() -> { });
+        });
+    }
+
+    /**
+     * Keys or values as the passes' command groups open them: a buffer's accessors, or a device array that waits for
+     * {@code chain[0]}, the events of its last use.
+     */
+    private record Data(Input<ArrayAccess.OfInt> read, Input<ArrayAccess.OfInt> write,
+            Input<ArrayAccess.OfInt> readWrite) {
+        static Data of(Buffer.OfInt b) {
+            return new Data(b::read, b::write, b::readWrite);
+        }
+
+        static Data of(DeviceArray.OfInt a, Event[][] chain) {
+            Input<ArrayAccess.OfInt> open = h -> {
+                h.dependsOn(chain[0]);
+                return a;
+            };
+            return new Data(open, open, open);
+        }
     }
 }

@@ -16,6 +16,7 @@ import io.jsycl.algorithms.Sorting;
 import io.jsycl.algorithms.Transforms;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -118,6 +119,41 @@ class AlgorithmsTest {
                 .isEqualTo(Float.floatToRawIntBits(expected));
         assertThat(kept[0]).isEqualTo(returned);
         assertThat(kept[1]).as("the result buffer's other elements are left").isZero();
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void sortsOfDeviceArraysMatchArraysSortAndAreStable(Device device) {
+        // Past several tiles, with repeated keys; the passes alternate between the arrays and the queue's copies, each
+        // use of an array ordered after the pass before by its event.
+        int n = 5 * Scans.TILE + 123;
+        var r = new SplittableRandom(12);
+        int[] keys = new int[n];
+        for (int i = 0; i < n; i++) {
+            keys[i] = i % 4 == 0 ? r.nextInt(10) : r.nextInt();
+        }
+        int[] sorted = new int[n];
+        int[] byKey = new int[n];
+        int[] index = new int[n];
+        try (var q = new Queue(device); var a = DeviceArray.ofInt(q, n); var k = DeviceArray.ofInt(q, n);
+             var v = DeviceArray.ofInt(q, n)) {
+            Event done = Sorting.sort(q, a, q.copy(keys, a));
+            q.copy(a, sorted, done).await();
+            Event filled = q.copy(IntStream.range(0, n).toArray(), v);
+            Event byKeyDone = Sorting.sortByKey(q, k, v, q.copy(keys, k), filled);
+            q.copy(k, byKey, byKeyDone).await();
+            q.copy(v, index, byKeyDone).await();
+        }
+        int[] expected = keys.clone();
+        Arrays.sort(expected);
+        assertThat(sorted).as("sort on %s", device.name()).isEqualTo(expected);
+        assertThat(byKey).as("sortByKey on %s", device.name()).isEqualTo(expected);
+        for (int i = 0; i < n; i++) {
+            assertThat(keys[index[i]]).as("the key at index %d", index[i]).isEqualTo(byKey[i]);
+            if (i > 0 && byKey[i] == byKey[i - 1]) {
+                assertThat(index[i]).as("equal keys keep their order at %d", i).isGreaterThan(index[i - 1]);
+            }
+        }
     }
 
     @ParameterizedTest
