@@ -186,8 +186,8 @@ public final class Codegen {
             files.put("QueueBufferCopies.java", render("QueueBufferCopies.java.template", family(QUEUE), null));
             files.put("internal/host/HostGroupFunctions.java", render("HostGroupFunctions.java.template",
                     Map.of("types", groupFunctionTypes()), null));
-            for (String algorithms : List.of("Scans", "ScanKernels", "Compaction", "OnePassCompaction", "Reductions",
-                    "ReductionKernels", "Transforms")) {
+            for (String algorithms : List.of("Scans", "ScanKernels", "Compaction", "OnePassCompaction",
+                    "TiledCompaction", "Reductions", "ReductionKernels", "Transforms")) {
                 files.put("algorithms/" + algorithms + ".java", render(algorithms + ".java.template",
                         Map.of("numerics", algorithmTypes()), null));
             }

@@ -123,6 +123,36 @@ class AlgorithmsTest {
 
     @ParameterizedTest
     @MethodSource("devices")
+    void compactionOfDeviceArraysKeepsJavasElementsInOrder(Device device) {
+        int n = 7 * Scans.TILE + 5;
+        var r = new SplittableRandom(14);
+        float[] values = new float[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = (float) r.nextDouble();
+        }
+        float[] expected = new float[n];
+        int count = 0;
+        for (float v : values) {
+            if (v > 0.5f) {
+                expected[count++] = v;
+            }
+        }
+        float[] got = new float[count];
+        int kept;
+        try (var q = new Queue(device); var in = DeviceArray.ofFloat(q, n); var out = DeviceArray.ofFloat(q, n);
+             var small = DeviceArray.ofFloat(q, 10)) {
+            Event copied = q.copy(values, in);
+            kept = Compaction.copyIf(q, in, out, x -> x > 0.5f, copied);
+            q.copy(out, got).await(); // the count was waited for, so the kept elements are written
+            assertThatThrownBy(() -> Compaction.copyIf(q, in, small, x -> x > 0.5f))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("output array holds 10");
+        }
+        assertThat(kept).as("count on %s", device.name()).isEqualTo(count);
+        assertThat(got).isEqualTo(Arrays.copyOf(expected, count));
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
     void sortsOfDeviceArraysMatchArraysSortAndAreStable(Device device) {
         // Past several tiles, with repeated keys; the passes alternate between the arrays and the queue's copies, each
         // use of an array ordered after the pass before by its event.
