@@ -2,6 +2,8 @@ package io.jsycl.algorithms;
 
 import io.jsycl.Aspect;
 import io.jsycl.Buffer;
+import io.jsycl.Event;
+import io.jsycl.Handler;
 import io.jsycl.Queue;
 import io.jsycl.Reduction;
 
@@ -75,7 +77,15 @@ final class Tiles {
     @FunctionalInterface
     interface Input<A> {
         /** The accessor or array, requested in {@code h}, which waits for what the array's writes need. */
-        A open(io.jsycl.Handler h);
+        A open(Handler h);
+
+        /** A device array, {@code array}, whose command groups wait for {@code dependsOn}. */
+        static <A> Input<A> after(A array, Event... dependsOn) {
+            return h -> {
+                h.dependsOn(dependsOn);
+                return array;
+            };
+        }
     }
 
     /** Whether the one-pass kernels run on {@code q}'s device (see the class comment). */
@@ -98,7 +108,7 @@ final class Tiles {
 
     /** How many one-pass tiles {@code n} elements make (at least one). */
     static int onePassTiles(int n) {
-        return Math.max(1, (int) ((n + (long) ONE_PASS_TILE - 1) / ONE_PASS_TILE));
+        return tiles(n, ONE_PASS_TILE);
     }
 
     /** A published word: the epoch, the kind and the 32-bit value. */
@@ -133,7 +143,12 @@ final class Tiles {
 
     /** How many tiles {@code n} elements make (at least one). */
     static int tiles(int n) {
-        return Math.max(1, (int) ((n + (long) TILE - 1) / TILE));
+        return tiles(n, TILE);
+    }
+
+    /** How many tiles of {@code tile} elements {@code n} elements make (at least one). */
+    static int tiles(int n, int tile) {
+        return Math.max(1, (int) ((n + (long) tile - 1) / tile));
     }
 
     /** Refuses {@code n} elements where an array holds {@code size}, fewer, naming {@code what}. */
