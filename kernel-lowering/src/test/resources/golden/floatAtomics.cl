@@ -88,7 +88,7 @@ float jsycl_atomic_add_f_g(volatile __global float* p, float v) {
 #define JSYCL_DEF_jsycl_min_f
 /* Math.min(float, float): NaN wins, -0.0f < 0.0f. */
 float jsycl_min_f(float a, float b) {
-    return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? a : b) : fmin(a, b);
+    return isnan(a) || isnan(b) ? as_float(0x7fc00000) : a == b ? (signbit(a) ? a : b) : fmin(a, b);
 }
 #endif
 
@@ -110,7 +110,7 @@ float jsycl_atomic_min_f_g(volatile __global float* p, float v) {
 #define JSYCL_DEF_jsycl_max_f
 /* Math.max(float, float): NaN wins, -0.0f < 0.0f. */
 float jsycl_max_f(float a, float b) {
-    return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? b : a) : fmax(a, b);
+    return isnan(a) || isnan(b) ? as_float(0x7fc00000) : a == b ? (signbit(a) ? b : a) : fmax(a, b);
 }
 #endif
 

@@ -95,14 +95,14 @@ typedef struct {
 #ifndef JSYCL_DEF_jsycl_min_d
 #define JSYCL_DEF_jsycl_min_d
 double jsycl_min_d(double a, double b) {
-    return isnan(a) || isnan(b) ? (double)NAN : a == b ? (signbit(a) ? a : b) : fmin(a, b);
+    return isnan(a) || isnan(b) ? as_double(0x7ff8000000000000L) : a == b ? (signbit(a) ? a : b) : fmin(a, b);
 }
 #endif
 
 #ifndef JSYCL_DEF_jsycl_max_d
 #define JSYCL_DEF_jsycl_max_d
 double jsycl_max_d(double a, double b) {
-    return isnan(a) || isnan(b) ? (double)NAN : a == b ? (signbit(a) ? b : a) : fmax(a, b);
+    return isnan(a) || isnan(b) ? as_double(0x7ff8000000000000L) : a == b ? (signbit(a) ? b : a) : fmax(a, b);
 }
 #endif
 
@@ -128,7 +128,7 @@ int jsycl_round_f(float x) {
 #define JSYCL_DEF_jsycl_min_f
 /* Math.min(float, float): NaN wins, -0.0f < 0.0f. */
 float jsycl_min_f(float a, float b) {
-    return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? a : b) : fmin(a, b);
+    return isnan(a) || isnan(b) ? as_float(0x7fc00000) : a == b ? (signbit(a) ? a : b) : fmin(a, b);
 }
 #endif
 

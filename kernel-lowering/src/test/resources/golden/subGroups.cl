@@ -82,7 +82,7 @@ typedef struct {
 #define JSYCL_DEF_jsycl_max_f
 /* Math.max(float, float): NaN wins, -0.0f < 0.0f. */
 float jsycl_max_f(float a, float b) {
-    return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? b : a) : fmax(a, b);
+    return isnan(a) || isnan(b) ? as_float(0x7fc00000) : a == b ? (signbit(a) ? b : a) : fmax(a, b);
 }
 #endif
 

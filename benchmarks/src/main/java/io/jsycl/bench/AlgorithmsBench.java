@@ -28,7 +28,8 @@ import java.util.SplittableRandom;
  * (3000), so that the JVM has compiled the submit path. Per op: back-to-back runs then one wait, wall clock / runs,
  * median of 5 rounds after a warm-up round; the sort's runs each start from the unsorted keys, copied on the device first, whose time is reported
  * beside it and taken off. GB/s counts the bytes an ideal pass moves: 8 per element for the copy and the scan, 4 for
- * the sum and the compaction's read, 16 for a sort pass of keys and indices (one row, not the passes). Every result is
+ * the sum, 4 per element read plus 4 per element kept for the compaction (about 6 per element here: half the uniform
+ * floats are above 0.5), 16 for a sort pass of keys and indices (one row, not the passes). Every result is
  * checked against Java.
  *
  * <pre>AlgorithmsBench [--device gpu] [--min-log2 20] [--max-log2 26] [--warmup-ms 3000] [--torch FILE.csv]
@@ -48,7 +49,8 @@ public final class AlgorithmsBench {
         var text = new StringBuilder();
         text.append("## Parallel algorithms on ").append(device.name()).append("\n\n`AlgorithmsBench ")
                 .append(String.join(" ", args)).append("`: data on the device; per op = back-to-back runs, one wait, ")
-                .append("wall clock / runs, median of 5 rounds; GB/s of the bytes an ideal pass moves; ")
+                .append("wall clock / runs, median of 5 rounds; GB/s of the bytes an ideal pass moves (a compaction: ")
+                .append("every element read, the kept ones written); ")
                 .append("% of copy = that GB/s over the device copy's at the same size.\n\n")
                 .append("| algorithm | n | path | per op µs | GB/s | % of copy | check |\n")
                 .append("|---|---|---|---|---|---|---|\n");
@@ -94,7 +96,7 @@ public final class AlgorithmsBench {
                     String compactCheck = count[0] != c ? "count " + count[0] + " != " + c
                             : check(kept, Arrays.copyOf(expected, c));
                     ok &= compactCheck.equals("ok");
-                    row(text, "copyIf of floats > 0.5", log2, "jsycl", compactNs, 4.0 * n / compactNs, copyGbs,
+                    row(text, "copyIf of floats > 0.5", log2, "jsycl", compactNs, 4.0 * (n + c) / compactNs, copyGbs,
                             compactCheck);
 
                     float[] sum = new float[1];
@@ -143,11 +145,12 @@ public final class AlgorithmsBench {
                         if (Integer.parseInt(t[1]) == log2) {
                             double ns = Double.parseDouble(t[3]) * 1e3;
                             double bytes = switch (t[0]) {
-                                case "inclusive scan of ints" -> 8.0;
-                                case "sort of int keys with their indices" -> 16.0;
-                                default -> 4.0;
+                                case "inclusive scan of ints" -> 8.0 * n;
+                                case "sort of int keys with their indices" -> 16.0 * n;
+                                case "copyIf of floats > 0.5" -> 4.0 * (n + c);
+                                default -> 4.0 * n;
                             };
-                            row(text, t[0], log2, t[2], ns, bytes * n / ns, copyGbs, t[4]);
+                            row(text, t[0], log2, t[2], ns, bytes / ns, copyGbs, t[4]);
                         }
                     }
                 }

@@ -410,7 +410,7 @@ sealed interface Expr permits Expr.Value, Expr.Ref, Expr.RecordValue, Expr.NewRe
     static FloatValue floatConstant(float v) {
         String t;
         if (Float.isNaN(v)) {
-            t = "NAN";
+            t = nanFloat(Float.floatToRawIntBits(v)); // Java's bits (NAN's are the driver's)
         } else if (Float.isInfinite(v)) {
             t = v > 0 ? "INFINITY" : "(-INFINITY)";
         } else {
@@ -419,10 +419,23 @@ sealed interface Expr permits Expr.Value, Expr.Ref, Expr.RecordValue, Expr.NewRe
         return new FloatValue(t, t.startsWith("-") ? UNARY : PRIMARY, true, false, v);
     }
 
+    /**
+     * A float NaN with exactly {@code bits}: OpenCL's {@code NAN} is some quiet NaN of the driver's choosing
+     * (0x7fffffff on PoCL), where Java's {@code Float.NaN} is 0x7fc00000 and a constant keeps its bits.
+     */
+    static String nanFloat(int bits) {
+        return "as_float(0x" + Integer.toHexString(bits) + ")";
+    }
+
+    /** A double NaN with exactly {@code bits} ({@link #nanFloat}). */
+    static String nanDouble(long bits) {
+        return "as_double(0x" + Long.toHexString(bits) + "L)";
+    }
+
     static DoubleValue doubleConstant(double v) {
         String t;
         if (Double.isNaN(v)) {
-            t = "(double)NAN";
+            t = nanDouble(Double.doubleToRawLongBits(v));
         } else if (Double.isInfinite(v)) {
             t = v > 0 ? "(double)INFINITY" : "(-(double)INFINITY)";
         } else {

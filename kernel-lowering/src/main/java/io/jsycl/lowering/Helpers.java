@@ -214,20 +214,20 @@ final class Helpers {
             Map.entry("jsycl_min_f", """
                     /* Math.min(float, float): NaN wins, -0.0f < 0.0f. */
                     float jsycl_min_f(float a, float b) {
-                        return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? a : b) : fmin(a, b);
+                        return isnan(a) || isnan(b) ? as_float(0x7fc00000) : a == b ? (signbit(a) ? a : b) : fmin(a, b);
                     }"""),
             Map.entry("jsycl_max_f", """
                     /* Math.max(float, float): NaN wins, -0.0f < 0.0f. */
                     float jsycl_max_f(float a, float b) {
-                        return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? b : a) : fmax(a, b);
+                        return isnan(a) || isnan(b) ? as_float(0x7fc00000) : a == b ? (signbit(a) ? b : a) : fmax(a, b);
                     }"""),
             Map.entry("jsycl_min_d", """
                     double jsycl_min_d(double a, double b) {
-                        return isnan(a) || isnan(b) ? (double)NAN : a == b ? (signbit(a) ? a : b) : fmin(a, b);
+                        return isnan(a) || isnan(b) ? as_double(0x7ff8000000000000L) : a == b ? (signbit(a) ? a : b) : fmin(a, b);
                     }"""),
             Map.entry("jsycl_max_d", """
                     double jsycl_max_d(double a, double b) {
-                        return isnan(a) || isnan(b) ? (double)NAN : a == b ? (signbit(a) ? b : a) : fmax(a, b);
+                        return isnan(a) || isnan(b) ? as_double(0x7ff8000000000000L) : a == b ? (signbit(a) ? b : a) : fmax(a, b);
                     }"""),
             Map.entry("jsycl_sqrt_f", """
                     /* (float) Math.sqrt((double) x): exactly the correctly rounded float square root, which the

@@ -40,7 +40,7 @@ class BuiltinsTest {
             ints.set(0, (int) Math.floor(Float.NaN) + (int) Math.rint(2.5) + Math.floorMod(-7, 3));
         });
         assertThat(k.source()).doesNotContain("floor(", "sqrt(", "exp(", "rint(", "jsycl_floormod_i(")
-                .contains("(double)NAN + " + Math.sqrt(2.0) + " + (double)INFINITY", "] = 4;");
+                .contains("as_double(0x7ff8000000000000L) + " + Math.sqrt(2.0) + " + (double)INFINITY", "] = 4;");
     }
 
     @Test

@@ -15,10 +15,12 @@ class ExprTest {
         assertThat(Expr.intConstant(Integer.MIN_VALUE).prec()).isEqualTo(Expr.PRIMARY);
         assertThat(Expr.intConstant(-3).prec()).isEqualTo(Expr.UNARY);
         assertThat(Expr.longConstant(Long.MIN_VALUE).text()).isEqualTo("(-9223372036854775807L - 1L)");
-        assertThat(Expr.floatConstant(Float.NaN).text()).isEqualTo("NAN");
+        assertThat(Expr.floatConstant(Float.NaN).text()).isEqualTo("as_float(0x7fc00000)");
+        assertThat(Expr.floatConstant(Float.intBitsToFloat(0xffc00001)).text()).isEqualTo("as_float(0xffc00001)");
+        assertThat(Expr.doubleConstant(Double.NaN).text()).isEqualTo("as_double(0x7ff8000000000000L)");
         assertThat(Expr.doubleConstant(Double.NEGATIVE_INFINITY).text()).isEqualTo("(-(double)INFINITY)");
         assertThat(Expr.doubleConstant(Double.NEGATIVE_INFINITY).prec()).isEqualTo(Expr.PRIMARY);
-        assertThat(Expr.doubleConstant(Double.NaN).prec()).isEqualTo(Expr.UNARY);
+        assertThat(Expr.doubleConstant(Double.NaN).prec()).isEqualTo(Expr.PRIMARY);
         assertThat(Expr.doubleConstant(-1.5).prec()).isEqualTo(Expr.UNARY);
     }
 

@@ -116,7 +116,7 @@ public final class Sorting {
      * @return the event of the sort's last kernel
      */
     public static Event sort(Queue q, Buffer.OfFloat keys) {
-        return sortFloats(q, keys, null);
+        return sortFloats(q, keys::read, keys::write, keys.size(), null, null);
     }
 
     /**
@@ -130,23 +130,55 @@ public final class Sorting {
      */
     public static Event sortByKey(Queue q, Buffer.OfFloat keys, Buffer.OfInt values) {
         checkLength("sortByKey values", keys.size(), values);
-        return sortFloats(q, keys, values);
+        return sortFloats(q, keys::read, keys::write, keys.size(), Data.of(values), null);
+    }
+
+    /**
+     * Sorts device array {@code keys} once {@code dependsOn} are done, as {@link #sort(Queue, Buffer.OfFloat)} sorts
+     * a buffer.
+     *
+     * @param q the queue, of the array's context and device
+     * @param keys the values to sort, in place
+     * @param dependsOn the commands that use {@code keys}
+     * @return the event of the sort's last kernel: what later commands on {@code keys} wait for
+     */
+    public static Event sort(Queue q, DeviceArray.OfFloat keys, Event... dependsOn) {
+        var chain = new Event[][] {dependsOn.clone()};
+        return sortFloats(q, Input.after(keys, dependsOn), h -> keys, keys.size(), null, chain);
+    }
+
+    /**
+     * Sorts device array {@code keys} and moves {@code values} with them once {@code dependsOn} are done, as
+     * {@link #sortByKey(Queue, Buffer.OfFloat, Buffer.OfInt)} does for buffers.
+     *
+     * @param q the queue, of the arrays' context and device
+     * @param keys the keys, sorted in place
+     * @param values what moves with them, at least as long as {@code keys}
+     * @param dependsOn the commands that use {@code keys} or {@code values}
+     * @return the event of the sort's last kernel: what later commands on the arrays wait for
+     */
+    public static Event sortByKey(Queue q, DeviceArray.OfFloat keys, DeviceArray.OfInt values, Event... dependsOn) {
+        checkLength("sortByKey values", keys.size(), values.size());
+        var chain = new Event[][] {dependsOn.clone()};
+        return sortFloats(q, Input.after(keys, dependsOn), h -> keys, keys.size(), Data.of(values, chain), chain);
     }
 
     /**
      * The floats as ints that order as {@code Float.compare} does (the sign bit flipped for positives, every bit
-     * for negatives; NaNs first made {@code Float.NaN}, above infinity), sorted, and turned back.
+     * for negatives; NaNs first made {@code Float.NaN}, above infinity), sorted, and turned back. The keys are read
+     * through {@code read} and written through {@code write}; a device array's write comes after its read by the
+     * buffer of bits between them, and {@code chain} orders the values' uses as {@link #radixSort} says.
      */
-    private static Event sortFloats(Queue q, Buffer.OfFloat keys, Buffer.OfInt values) {
-        int n = keys.size();
+    private static Event sortFloats(Queue q, Input<ArrayAccess.OfFloat> read, Input<ArrayAccess.OfFloat> write, int n,
+            Data values, Event[][] chain) {
         if (n == 0) {
-            return nothingToSort(q);
+            return nothingToSort(q, chain == null ? new Event[0] : chain[0]);
         }
         Scratch scratch = Scratch.of(q);
         synchronized (scratch) {
             Buffer.OfInt bits = scratch.ints("sort.bits", n);
             q.submit(h -> {
-                var x = keys.read(h);
+                var x = read.open(h);
                 var b = bits.write(h);
                 h.parallelFor(Range.of(n), it -> {
                     float v = x.get(it.id(0));
@@ -154,10 +186,10 @@ public final class Sorting {
                     b.set(it.id(0), raw < 0 ? ~raw : raw ^ Integer.MIN_VALUE);
                 });
             });
-            radixSort(q, bits, values, 0);
+            radixSort(q, Data.of(bits), values, n, 0, chain);
             return q.submit(h -> {
                 var b = bits.read(h);
-                var x = keys.write(h);
+                var x = write.open(h);
                 h.parallelFor(Range.of(n), it -> {
                     int s = b.get(it.id(0));
                     x.set(it.id(0), Float.intBitsToFloat(s < 0 ? s ^ Integer.MIN_VALUE : ~s));

@@ -467,6 +467,35 @@ class LoweredSemanticsTest {
         assertThat(out).containsOnly(0L);
     }
 
+
+    /**
+     * A NaN constant keeps the bits Java gives it: {@code Float.NaN} is 0x7fc00000 and a constant NaN of other bits
+     * keeps them, where OpenCL's {@code NAN} is the driver's choice (0x7fffffff on PoCL); so do a captured NaN and
+     * {@code Math.max}'s NaN.
+     */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void nanConstantsHaveJavasBits(Device device) {
+        float captured = Float.intBitsToFloat(0x7fc0abcd);
+        double capturedD = Double.longBitsToDouble(0x7ff8000000000abcL);
+        long[] out = new long[6];
+        try (var q = new Queue(device); var in = Buffer.of(new float[] {1f}); var bo = Buffer.of(out)) {
+            q.submit(h -> {
+                var x = in.read(h);
+                var o = bo.write(h);
+                h.singleTask(() -> {
+                    o.set(0, Float.floatToRawIntBits(Float.NaN));
+                    o.set(1, Double.doubleToRawLongBits(Double.NaN));
+                    o.set(2, Float.floatToRawIntBits(0.0f / 0.0f * 0 + Float.NaN));
+                    o.set(3, Float.floatToRawIntBits(captured));
+                    o.set(4, Double.doubleToRawLongBits(capturedD));
+                    o.set(5, Float.floatToRawIntBits(Math.max(x.get(0), Float.NaN)));
+                });
+            });
+        }
+        assertThat(out).as("NaN bits on %s", device.name()).containsExactly(0x7fc00000L, 0x7ff8000000000000L,
+                0x7fc00000L, 0x7fc0abcdL, 0x7ff8000000000abcL, 0x7fc00000L);
+    }
     /** Asserts each slot of each work-item equals Java's, naming the slot and the work-item's inputs. */
     private static void sameAsJava(String what, int slots, long[] device, long[] java, IntFunction<String> inputs) {
         List<String> wrong = new ArrayList<>();
