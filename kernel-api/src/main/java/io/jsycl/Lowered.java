@@ -47,8 +47,12 @@ public @interface Lowered {
         ACCESS,
         /** {@code getN}/{@code setN} of an accessor: a vector load or store of a vector record. */
         WIDE_ACCESS,
-        /** An atomic of an accessor, local accessor or device array. */
+        /** An atomic of an accessor, local accessor or device array, or {@code Atomics.fence}. */
         ATOMIC,
+        /** A {@code MemoryOrder} constant: an atomic's order, chosen when the kernel is lowered. */
+        MEMORY_ORDER,
+        /** A {@code MemoryScope} constant: an atomic's scope, chosen when the kernel is lowered. */
+        MEMORY_SCOPE,
         /** {@code Reducer.combine}: folds a value into the work-item's accumulator. */
         REDUCER,
         /** A method of {@code Builtins}: the OpenCL C built-in {@link #c()}. */

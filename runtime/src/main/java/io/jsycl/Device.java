@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** An OpenCL device, or the host device that runs kernels on the JVM. */
 public final class Device {
@@ -174,6 +175,28 @@ public final class Device {
      */
     public boolean hasAspect(Aspect aspect) {
         return impl.hasAspect(aspect);
+    }
+
+    /**
+     * The memory orders a kernel's atomics and {@link Atomics#fence} can have on this device (SYCL's
+     * {@code info::device::atomic_fence_order_capabilities}): always {@link MemoryOrder#RELAXED}; the others where
+     * the device's OpenCL C 2.0 fences have them, or where it compiles nothing newer than OpenCL C 1.2 (NVIDIA's),
+     * through {@code mem_fence}. A kernel that uses another is refused when it is submitted, naming it.
+     *
+     * @return the orders
+     */
+    public Set<MemoryOrder> atomicFenceOrders() {
+        return impl.fenceOrders();
+    }
+
+    /**
+     * The memory scopes a kernel's atomics and {@link Atomics#fence} can have on this device (SYCL's
+     * {@code info::device::atomic_fence_scope_capabilities}), as {@link #atomicFenceOrders()} says.
+     *
+     * @return the scopes
+     */
+    public Set<MemoryScope> atomicFenceScopes() {
+        return impl.fenceScopes();
     }
 
     /**

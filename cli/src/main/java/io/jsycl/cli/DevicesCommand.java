@@ -70,6 +70,8 @@ final class DevicesCommand {
                 out.printf("      fp64 %s, fp16 %s, 64-bit atomics %s, version %s, OpenCL C %s%n",
                         yes(device.hasFp64()), yes(device.hasAspect(Aspect.FP16)),
                         yes(device.hasAspect(Aspect.ATOMIC64)), device.version(), cVersion.replaceFirst("^OpenCL C ", ""));
+                out.printf("      atomic orders %s, scopes %s%n", lower(device.atomicFenceOrders()),
+                        lower(device.atomicFenceScopes()));
                 if (!device.quirks().isEmpty()) {
                     out.printf("      driver quirks worked around: %s (docs/troubleshooting.md)%n",
                             String.join(", ", device.quirks()));
@@ -77,6 +79,11 @@ final class DevicesCommand {
             }
         }
         return Main.OK;
+    }
+
+    /** Enum constants as {@code acq_rel, seq_cst}: SYCL's and OpenCL's names. */
+    private static String lower(java.util.Set<? extends Enum<?>> constants) {
+        return String.join(", ", constants.stream().map(c -> c.name().toLowerCase(Locale.ROOT)).toList());
     }
 
     private static Device defaultDevice() {

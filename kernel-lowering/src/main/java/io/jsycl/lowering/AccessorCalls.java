@@ -74,7 +74,8 @@ final class AccessorCalls {
             case "get2", "get4", "get8", "set2", "set4", "set8" -> {
                 return VectorAccess.access(ctx, r, m, name, acc, dims, readOnly, args);
             }
-            case "atomicAdd", "atomicMin", "atomicMax", "atomicExchange", "atomicCompareExchange" -> {
+            case "atomicAdd", "atomicMin", "atomicMax", "atomicExchange", "atomicCompareExchange", "atomicLoad",
+                    "atomicStore" -> {
                 if (record != null) {
                     throw r.reject("call to " + name + " on an accessor of records", "is not supported; use an accessor of int, long or float");
                 }
@@ -82,28 +83,31 @@ final class AccessorCalls {
                     throw r.reject("call to " + name + " on a " + dims + "-dimensional accessor",
                             "is not supported; atomics take one index into a 1-dimensional accessor");
                 }
-                if (readOnly) {
+                if (readOnly && !m.name.equals("atomicLoad")) {
                     throw r.reject("call to " + name + " on a read-only accessor",
                             "cannot write; request the accessor with read-write access");
                 }
-                return atomic(ctx, r, m, name, "&" + acc.member() + "data[" + index(ctx, acc, dims, args) + "]", local, args);
+                return OrderedAtomics.call(ctx, r, m, name, "&" + acc.member() + "data[" + index(ctx, acc, dims, args) + "]",
+                        local, args);
             }
             default -> throw r.reject("call to " + name, "is not supported by this version of the lowering");
         }
     }
 
-    private static Expr atomic(KernelContext ctx, Rejector r, MethodInsnNode m, String name, String ptr,
-            boolean local, List<Expr> args) {
-        char k = Builtins.returnKind(m.desc);
-        String op = m.name.substring("atomic".length());
-        String v = args.get(1).text();
-        String text = switch (k) {
+    /**
+     * The relaxed atomic {@code op} ({@code Add}, {@code Min}, {@code Max}, {@code Exchange}, {@code CompareExchange})
+     * of kind {@code k} on {@code ptr}, with operand {@code v} (and {@code w}, the value a compare-exchange stores):
+     * OpenCL's atomic functions, {@code atom_*} for longs, a compare-and-swap helper for float arithmetic.
+     */
+    static String relaxed(KernelContext ctx, Rejector r, String name, char k, String op, String ptr, String v, String w,
+            boolean local) {
+        return switch (k) {
             case 'I' -> switch (op) {
                 case "Add" -> "atomic_add(" + ptr + ", " + v + ")";
                 case "Min" -> "atomic_min(" + ptr + ", " + v + ")";
                 case "Max" -> "atomic_max(" + ptr + ", " + v + ")";
                 case "Exchange" -> "atomic_xchg(" + ptr + ", " + v + ")";
-                default -> "atomic_cmpxchg(" + ptr + ", " + v + ", " + args.get(2).text() + ")";
+                default -> "atomic_cmpxchg(" + ptr + ", " + v + ", " + w + ")";
             };
             case 'J' -> {
                 ctx.usesInt64Atomics = true;
@@ -115,7 +119,7 @@ final class AccessorCalls {
                     case "Min" -> "atom_min(" + ptr + ", " + v + ")";
                     case "Max" -> "atom_max(" + ptr + ", " + v + ")";
                     case "Exchange" -> "atom_xchg(" + ptr + ", " + v + ")";
-                    default -> "atom_cmpxchg(" + ptr + ", " + v + ", " + args.get(2).text() + ")";
+                    default -> "atom_cmpxchg(" + ptr + ", " + v + ", " + w + ")";
                 };
             }
             case 'F' -> {
@@ -125,12 +129,11 @@ final class AccessorCalls {
                     case "Add", "Min", "Max" -> ctx.helper("jsycl_atomic_" + op.toLowerCase(java.util.Locale.ROOT) + "_f_"
                             + (local ? "l" : "g")) + "(" + ptr + ", " + v + ")";
                     case "Exchange" -> "as_float(atomic_xchg(" + bits + ", as_int(" + v + ")))";
-                    default -> "as_float(atomic_cmpxchg(" + bits + ", as_int(" + v + "), as_int(" + args.get(2).text() + ")))";
+                    default -> "as_float(atomic_cmpxchg(" + bits + ", as_int(" + v + "), as_int(" + w + ")))";
                 };
             }
             default -> throw r.reject("call to " + name, "is not supported; atomics work on int, long and float accessors");
         };
-        return Expr.effect(k, text, PRIMARY);
     }
 
     /**

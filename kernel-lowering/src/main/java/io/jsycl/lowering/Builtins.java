@@ -159,6 +159,9 @@ final class Builtins {
                 || role == LoweredApi.Role.GROUP_ALGORITHM || role == LoweredApi.Role.SUB_GROUP) {
             return item(ctx, r, m, role, args);
         }
+        if (role == LoweredApi.Role.ATOMIC && receiver == null) {
+            return OrderedAtomics.fence(ctx, r, args); // Atomics.fence, the one static atomic
+        }
         if (role == LoweredApi.Role.ACCESS || role == LoweredApi.Role.WIDE_ACCESS || role == LoweredApi.Role.ATOMIC) {
             return AccessorCalls.call(ctx, r, m, receiver, args);
         }

@@ -233,7 +233,8 @@ final class CallInterpreter {
         int indexes = switch (m.name) {
             case "get" -> args.size();
             case "set" -> args.size() - 1;
-            case "atomicAdd", "atomicMin", "atomicMax", "atomicExchange", "atomicCompareExchange" -> 1;
+            case "atomicAdd", "atomicMin", "atomicMax", "atomicExchange", "atomicCompareExchange", "atomicLoad",
+                    "atomicStore" -> 1;
             default -> 0;
         };
         if (indexes == 1 && dims > 1 && !m.name.startsWith("atomic") && args.get(0) instanceof IntValue) {

@@ -64,6 +64,9 @@ final class DeviceFunctions {
                         "is not supported; return the value and combine it in the kernel");
                 case FenceFlags _, GroupOpConstant _, SpecConstantRef _ -> throw r.reject(
                         "passing a fence or a SpecConstant to " + who, "is not supported; pass the value instead");
+                case Expr.MemoryOrderConstant _, Expr.MemoryScopeConstant _ -> throw r.reject(
+                        "passing a MemoryOrder or MemoryScope to " + who,
+                        "is not supported; name the constant in the atomic call itself (MemoryOrder.RELEASE)");
                 case AccessorRef acc -> spec.append('|').append(CaptureLayout.structName(ctx, acc.capture()));
                 case NewRecord _ -> throw r.reject("passing a record before its constructor ran to " + who,
                         "is not supported in kernels");

@@ -152,7 +152,7 @@ sealed interface Expr permits Expr.Value, Expr.Ref, Expr.RecordValue, Expr.NewRe
      * statically (a local holding an accessor names the accessor itself).
      */
     sealed interface Ref extends Expr permits AccessorRef, ItemRef, ReducerRef, FenceFlags, GroupOpConstant,
-            SpecConstantRef, PrivateArray {
+            SpecConstantRef, PrivateArray, MemoryOrderConstant, MemoryScopeConstant {
         @Override
         default int prec() {
             return PRIMARY;
@@ -202,6 +202,30 @@ sealed interface Expr permits Expr.Value, Expr.Ref, Expr.RecordValue, Expr.NewRe
         @Override
         public String text() {
             return "GroupOp." + name;
+        }
+    }
+
+    /**
+     * A {@code MemoryOrder} constant, as an atomic or a fence takes it ({@link OrderedAtomics}).
+     *
+     * @param name the constant's name, e.g. {@code RELEASE}
+     */
+    record MemoryOrderConstant(String name) implements Ref {
+        @Override
+        public String text() {
+            return "MemoryOrder." + name;
+        }
+    }
+
+    /**
+     * A {@code MemoryScope} constant, as an atomic or a fence takes it ({@link OrderedAtomics}).
+     *
+     * @param name the constant's name, e.g. {@code DEVICE}
+     */
+    record MemoryScopeConstant(String name) implements Ref {
+        @Override
+        public String text() {
+            return "MemoryScope." + name;
         }
     }
 

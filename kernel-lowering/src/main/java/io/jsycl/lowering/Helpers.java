@@ -84,6 +84,30 @@ final class Helpers {
                     #define JSYCL_OFFSET(offset) (offset)
                     #define JSYCL_OFFSET_PARAM(name) , int name
                     #endif"""),
+            Map.entry("JSYCL_FENCE", """
+                    /* A fence over global and local memory with an order (memory_order_...) at a scope (OrderedAtomics):
+                       OpenCL C 2.0's atomic_work_item_fence where the runtime builds the program as OpenCL C 2.0 or
+                       later, else OpenCL 1.2's mem_fence, which orders the work-item's accesses (NVIDIA's compiler
+                       makes it a device-wide fence) and takes neither. */
+                    #if __OPENCL_C_VERSION__ >= 200
+                    #define JSYCL_FENCE(order, scope) \\
+                        atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE, order, scope)
+                    #else
+                    #define JSYCL_FENCE(order, scope) mem_fence(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE)
+                    #endif"""),
+            Map.entry("JSYCL_ATOMIC_ACCESS", """
+                    /* A relaxed atomic load or store of an element of type T in address space S: OpenCL C 2.0's
+                       atomic_load_explicit and atomic_store_explicit where the program is built as 2.0 or later (a
+                       kernel with ordered atomics), else a volatile access, one load or store of the aligned element. */
+                    #if __OPENCL_C_VERSION__ >= 200
+                    #define JSYCL_ATOMIC_ACCESS_LOAD(T, S, p) \\
+                        atomic_load_explicit((volatile S atomic_##T*)(p), memory_order_relaxed, memory_scope_device)
+                    #define JSYCL_ATOMIC_ACCESS_STORE(T, S, p, v) \\
+                        atomic_store_explicit((volatile S atomic_##T*)(p), (v), memory_order_relaxed, memory_scope_device)
+                    #else
+                    #define JSYCL_ATOMIC_ACCESS_LOAD(T, S, p) (*(volatile S T*)(p))
+                    #define JSYCL_ATOMIC_ACCESS_STORE(T, S, p, v) (*(volatile S T*)(p) = (v))
+                    #endif"""),
             Map.entry("jsycl_abs_i", """
                     /* Math.abs(int): wraps, abs(MIN_VALUE) is MIN_VALUE. MIN_VALUE is tested on its own: NVIDIA's
                        compiler takes the result of the plain abs idiom as never negative and turns a later signed

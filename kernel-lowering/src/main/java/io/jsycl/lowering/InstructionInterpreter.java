@@ -374,8 +374,8 @@ final class InstructionInterpreter {
     }
 
     /**
-     * {@code GETSTATIC}: {@code Fence} and {@code GroupOp} constants of the API, a {@code SpecConstant} field, or a
-     * {@code static final} primitive constant.
+     * {@code GETSTATIC}: {@code Fence}, {@code GroupOp}, {@code MemoryOrder} and {@code MemoryScope} constants of the
+     * API, a {@code SpecConstant} field, or a {@code static final} primitive constant.
      */
     private void getStatic(FieldInsnNode f) {
         LoweredApi.Role role = LoweredApi.role(ctx.loader, f.owner, f.name, f.desc);
@@ -385,6 +385,14 @@ final class InstructionInterpreter {
         }
         if (role == LoweredApi.Role.GROUP_OP) {
             frame.push(new GroupOpConstant(f.name));
+            return;
+        }
+        if (role == LoweredApi.Role.MEMORY_ORDER) {
+            frame.push(new Expr.MemoryOrderConstant(f.name));
+            return;
+        }
+        if (role == LoweredApi.Role.MEMORY_SCOPE) {
+            frame.push(new Expr.MemoryScopeConstant(f.name));
             return;
         }
         if (f.desc.equals("L" + LoweredApi.SPEC_CONSTANT + ";")) {

@@ -54,6 +54,8 @@ final class KernelContext {
     boolean usesGroupScratch;
     boolean usesInt64Atomics;
     boolean usesInt64ExtendedAtomics;
+    /** The orders and scopes of the kernel's fences, as {@code cl_device_atomic_capabilities} bits (OrderedAtomics). */
+    int atomicFences;
 
     KernelContext(String kernelLabel, ClassLoader loader, KernelShape shape, int dimensions, boolean checked,
             List<ReductionSpec> reductions) {

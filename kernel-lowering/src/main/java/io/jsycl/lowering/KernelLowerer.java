@@ -220,7 +220,7 @@ public final class KernelLowerer {
         String source = KernelSourceEmitter.emit(ctx, request, cls, name, names, layout, body.declarations(), bodyText);
         return new LoweredKernel(name, source, args, ctx.usesFp64, List.copyOf(ctx.specConstants.values()),
                 ctx.usesBarrier, KernelSourceEmitter.gridStridePossible(ctx, request), ctx.usesVectorAccess,
-                request.shape() == KernelShape.ITEM && AccessStrides.strided(cls.name, method, request));
+                request.shape() == KernelShape.ITEM && AccessStrides.strided(cls.name, method, request), ctx.atomicFences);
     }
 
     private static boolean matches(Type t, Capture c) {

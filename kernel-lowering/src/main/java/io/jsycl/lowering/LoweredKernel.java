@@ -24,10 +24,14 @@ import java.util.List;
  * @param stridedAccess whether the kernel, over a range of two or more dimensions, reaches an accessor with a stride
  *     along the range's last dimension (a naive transpose's store): the runtime then gives its launches work-groups
  *     that span fewer items along that dimension ({@link AccessStrides})
+ * @param atomicFences the memory orders and scopes of the kernel's fences (atomics with an order, and
+ *     {@code Atomics.fence}), as OpenCL's {@code cl_device_atomic_capabilities} bits ({@code CL_DEVICE_ATOMIC_ORDER_*},
+ *     {@code CL_DEVICE_ATOMIC_SCOPE_*}); 0 for none. The runtime builds a kernel with fences as OpenCL C 2.0 or later
+ *     where the device's fences have these, as OpenCL C 1.2 where the device has nothing later
  */
 public record LoweredKernel(String kernelName, String source, List<KernelArg> args, boolean usesFp64,
         List<SpecConstantUse> specConstants, boolean usesBarrier, boolean gridStride, boolean vectorAccess,
-        boolean stridedAccess) {
+        boolean stridedAccess, int atomicFences) {
     /**
      * Copies the lists.
      *
@@ -40,6 +44,7 @@ public record LoweredKernel(String kernelName, String source, List<KernelArg> ar
      * @param gridStride whether the program can run its items a grid apart ({@code -DJSYCL_GRID_STRIDE})
      * @param vectorAccess whether the kernel loads or stores vectors through accessors
      * @param stridedAccess whether the kernel reaches an accessor with a stride along its range's last dimension
+     * @param atomicFences the orders and scopes of the kernel's fences, {@code cl_device_atomic_capabilities} bits
      * @throws NullPointerException when {@code args} or {@code specConstants} is null
      */
     public LoweredKernel {
@@ -59,7 +64,7 @@ public record LoweredKernel(String kernelName, String source, List<KernelArg> ar
      */
     public LoweredKernel(String kernelName, String source, List<KernelArg> args, boolean usesFp64,
             List<SpecConstantUse> specConstants, boolean usesBarrier) {
-        this(kernelName, source, args, usesFp64, specConstants, usesBarrier, false, false, false);
+        this(kernelName, source, args, usesFp64, specConstants, usesBarrier, false, false, false, 0);
     }
 
     /**

@@ -159,10 +159,15 @@ final class Lambdas {
 
     /** Compiles the source with clang as OpenCL C 1.2; returns the diagnostics, empty if none. */
     static String clangCheck(String clang, String source) throws IOException, InterruptedException {
+        return clangCheck(clang, source, "CL1.2");
+    }
+
+    /** Compiles the source with clang as OpenCL C {@code std} ({@code CL3.0} ...); returns the diagnostics. */
+    static String clangCheck(String clang, String source, String std) throws IOException, InterruptedException {
         Path file = Files.createTempFile("jsycl", ".cl");
         try {
             Files.writeString(file, source);
-            Process p = new ProcessBuilder(clang, "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
+            Process p = new ProcessBuilder(clang, "-x", "cl", "-cl-std=" + std, "-Xclang", "-finclude-default-header",
                     "-fsyntax-only", "-Werror", "-Wno-unused-label", "-Wno-unused-value", file.toString())
                     .redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes());

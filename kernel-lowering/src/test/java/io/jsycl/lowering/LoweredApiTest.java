@@ -151,7 +151,8 @@ class LoweredApiTest {
         mv.visitCode();
         int item = captures.isEmpty() ? 0 : 1;
         switch (m.role()) {
-            case FENCE, GROUP_OP -> mv.visitFieldInsn(GETSTATIC, owner, m.name(), m.descriptor());
+            case FENCE, GROUP_OP, MEMORY_ORDER, MEMORY_SCOPE -> mv.visitFieldInsn(GETSTATIC, owner, m.name(),
+                    m.descriptor());
             case SPEC_CONSTANT -> {
                 mv.visitFieldInsn(GETSTATIC, Type.getInternalName(LoweredApiTest.class), "CONSTANT",
                         "L" + LoweredApi.SPEC_CONSTANT + ";");
@@ -194,10 +195,13 @@ class LoweredApiTest {
     }
 
     private static boolean isStatic(LoweredApi.Member m) {
-        return m.role() == LoweredApi.Role.BUILT_IN || m.name().equals("splat");
+        return m.role() == LoweredApi.Role.BUILT_IN || m.name().equals("splat") || m.owner().equals("io/jsycl/Atomics");
     }
 
-    /** Pushes a value of type {@code t}: zero, {@code GroupOp.SUM}, {@code Fence.LOCAL}, or a new vector or record. */
+    /**
+     * Pushes a value of type {@code t}: zero, {@code GroupOp.SUM}, {@code Fence.LOCAL}, {@code MemoryOrder.SEQ_CST}
+     * (which loads and stores take too), {@code MemoryScope.DEVICE}, or a new vector or record.
+     */
     private static void push(MethodVisitor mv, Type t) {
         switch (t.getSort()) {
             case Type.LONG -> mv.visitInsn(LCONST_0);
@@ -205,8 +209,15 @@ class LoweredApiTest {
             case Type.DOUBLE -> mv.visitInsn(DCONST_0);
             case Type.OBJECT -> {
                 String type = t.getInternalName();
-                if (type.equals("io/jsycl/GroupOp") || type.equals("io/jsycl/Fence")) {
-                    mv.visitFieldInsn(GETSTATIC, type, type.equals("io/jsycl/Fence") ? "LOCAL" : "SUM", t.getDescriptor());
+                String constant = switch (type) {
+                    case "io/jsycl/GroupOp" -> "SUM";
+                    case "io/jsycl/Fence" -> "LOCAL";
+                    case "io/jsycl/MemoryOrder" -> "SEQ_CST";
+                    case "io/jsycl/MemoryScope" -> "DEVICE";
+                    default -> null;
+                };
+                if (constant != null) {
+                    mv.visitFieldInsn(GETSTATIC, type, constant, t.getDescriptor());
                     return;
                 }
                 String record = type.equals("java/lang/Record") ? PAIR : type;

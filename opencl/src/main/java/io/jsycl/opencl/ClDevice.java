@@ -275,6 +275,55 @@ public final class ClDevice {
         return int64(cl_h.CL_DEVICE_DOUBLE_FP_CONFIG());
     }
 
+    /**
+     * The newest OpenCL C the device compiles, as {@code major * 10 + minor} (12 for OpenCL C 1.2, 30 for 3.0): the
+     * highest of {@code CL_DEVICE_OPENCL_C_ALL_VERSIONS} on an OpenCL 3.0 device (where
+     * {@code CL_DEVICE_OPENCL_C_VERSION} says 1.2 for compatibility), else {@code CL_DEVICE_OPENCL_C_VERSION}.
+     *
+     * @return the version, at least 10
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
+    public int openclCNewest() {
+        int newest = parseOpenclC(openclCVersion());
+        if (version().startsWith("OpenCL 3.")) {
+            var b = java.nio.ByteBuffer.wrap(ClInfo.bytes(info(), cl_h.CL_DEVICE_OPENCL_C_ALL_VERSIONS(),
+                    "clGetDeviceInfo")).order(java.nio.ByteOrder.nativeOrder());
+            for (int at = 0; at + 4 + cl_h.CL_NAME_VERSION_MAX_NAME_SIZE() <= b.limit();
+                    at += 4 + cl_h.CL_NAME_VERSION_MAX_NAME_SIZE()) {
+                int v = b.getInt(at); // CL_MAKE_VERSION: major in bits 22-31, minor in 12-21
+                newest = Math.max(newest, (v >>> 22) * 10 + ((v >>> 12) & 0x3ff));
+            }
+        }
+        return newest;
+    }
+
+    /** {@code major * 10 + minor} of an {@code "OpenCL C 1.2 ..."} string; 10 where it names none. */
+    static int parseOpenclC(String version) {
+        var m = java.util.regex.Pattern.compile("OpenCL C (\\d+)\\.(\\d+)").matcher(version);
+        return m.find() ? Integer.parseInt(m.group(1)) * 10 + Integer.parseInt(m.group(2)) : 10;
+    }
+
+    /**
+     * The memory orders and scopes of the device's fences ({@code atomic_work_item_fence}) in OpenCL C 2.0 and later:
+     * {@code CL_DEVICE_ATOMIC_FENCE_CAPABILITIES} on an OpenCL 3.0 device; on an OpenCL 2.x device, what 2.x requires
+     * (every order and scope); 0 on a device that compiles nothing newer than OpenCL C 1.2.
+     *
+     * @return {@code CL_DEVICE_ATOMIC_ORDER_*} and {@code CL_DEVICE_ATOMIC_SCOPE_*} bits
+     * @throws ClException when {@code clGetDeviceInfo} fails
+     */
+    public long atomicFenceCapabilities() {
+        if (openclCNewest() < 20) {
+            return 0;
+        }
+        if (version().startsWith("OpenCL 3.")) {
+            return int64(cl_h.CL_DEVICE_ATOMIC_FENCE_CAPABILITIES());
+        }
+        return cl_h.CL_DEVICE_ATOMIC_ORDER_RELAXED() | cl_h.CL_DEVICE_ATOMIC_ORDER_ACQ_REL()
+                | cl_h.CL_DEVICE_ATOMIC_ORDER_SEQ_CST() | cl_h.CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM()
+                | cl_h.CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP() | cl_h.CL_DEVICE_ATOMIC_SCOPE_DEVICE()
+                | cl_h.CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES();
+    }
+
     /** {@code CL_DEVICE_PCI_BUS_INFO_KHR} of {@code cl_khr_pci_bus_info}: domain, bus, device, function. */
     static final int CL_DEVICE_PCI_BUS_INFO_KHR = 0x410F;
     /** {@code CL_DEVICE_PCI_BUS_ID_NV} of {@code cl_nv_device_attribute_query}. */

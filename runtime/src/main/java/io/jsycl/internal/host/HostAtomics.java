@@ -1,5 +1,7 @@
 package io.jsycl.internal.host;
 
+import io.jsycl.MemoryOrder;
+import io.jsycl.MemoryScope;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -14,6 +16,30 @@ public final class HostAtomics {
     private static final VarHandle FLOATS = MethodHandles.arrayElementVarHandle(float[].class);
 
     private HostAtomics() {
+    }
+
+    /** Refuses a null order or scope, as the lowering refuses one that is not a constant. */
+    public static void checkOrder(MemoryOrder order, MemoryScope scope) {
+        java.util.Objects.requireNonNull(order, "order");
+        java.util.Objects.requireNonNull(scope, "scope");
+    }
+
+    /** {@link #checkOrder}, and refuses the orders a load cannot have (C++'s and SYCL's rule). */
+    public static void checkLoad(MemoryOrder order, MemoryScope scope) {
+        checkOrder(order, scope);
+        if (order == MemoryOrder.RELEASE || order == MemoryOrder.ACQ_REL) {
+            throw new IllegalArgumentException("atomicLoad with MemoryOrder." + order + ": a load cannot release;"
+                    + " use ACQUIRE (or SEQ_CST)");
+        }
+    }
+
+    /** {@link #checkOrder}, and refuses the orders a store cannot have (C++'s and SYCL's rule). */
+    public static void checkStore(MemoryOrder order, MemoryScope scope) {
+        checkOrder(order, scope);
+        if (order == MemoryOrder.ACQUIRE || order == MemoryOrder.ACQ_REL) {
+            throw new IllegalArgumentException("atomicStore with MemoryOrder." + order + ": a store cannot acquire;"
+                    + " use RELEASE (or SEQ_CST)");
+        }
     }
 
     public static int min(int[] a, int at, int value) {

@@ -48,7 +48,7 @@ public final class LoweringCache {
     /** Bump when the lowering's output changes for the same input (also covered by the code fingerprint). */
     static final int LOWERING_VERSION = 11;
     static final String FOLDER = "lowered";
-    private static final int ENTRY_FORMAT = 5;
+    private static final int ENTRY_FORMAT = 6;
     private static final String ABSENT = "absent";
 
     private static volatile LoweringCache defaultCache;
@@ -146,6 +146,7 @@ public final class LoweringCache {
             out.writeBoolean(k.gridStride());
             out.writeBoolean(k.vectorAccess());
             out.writeBoolean(k.stridedAccess());
+            out.writeInt(k.atomicFences());
             out.writeInt(k.args().size());
             for (KernelArg a : k.args()) {
                 out.writeInt(a.captureIndex());
@@ -192,6 +193,7 @@ public final class LoweringCache {
             boolean gridStride = in.readBoolean();
             boolean vectorAccess = in.readBoolean();
             boolean stridedAccess = in.readBoolean();
+            int atomicFences = in.readInt();
             int count = in.readInt();
             if (count < 0 || count > stored.length) {
                 return null;
@@ -232,7 +234,7 @@ public final class LoweringCache {
                 return null;
             }
             return new LoweredKernel(name, source, args, fp64, specs, barrier, gridStride, vectorAccess,
-                    stridedAccess);
+                    stridedAccess, atomicFences);
         } catch (IOException | RuntimeException e) {
             return null; // garbled entry (or an enum constant this version lacks): a miss
         }

@@ -59,14 +59,15 @@ public final class QueueKernels {
     public KernelHandle kernelFor(CommandGroupRecord group, KernelLambdas.Lowering lowering, boolean padded,
             int specialization, boolean offsetProgram, String chunkOptions) {
         String options;
-        if (lowering.kernel().specConstants().isEmpty() && !group.hasUserBuildOptions()) {
+        if (lowering.kernel().specConstants().isEmpty() && !group.hasUserBuildOptions()
+                && lowering.kernel().atomicFences() == 0) {
             // The usual case: the options depend only on the queue, fast math, padding and the launch's
             // specialization (and a DistributedQueue chunk's definitions); built once per queue and variant.
             int variant = (group.fastMath() ? 1 : 0) | (padded ? 2 : 0) | specialization << 2
                     | (offsetProgram ? 4 << LaunchSpecialization.BITS : 0);
             options = plainBuildOptions[variant];
             if (options == null) {
-                options = buildOptions(group, lowering.kernel(), padded, specialization, offsetProgram);
+                options = buildOptions(group, lowering, padded, specialization, offsetProgram);
                 plainBuildOptions[variant] = options;
             }
             if (!chunkOptions.isEmpty()) {
@@ -75,10 +76,10 @@ public final class QueueKernels {
                         k -> (plain + " " + chunkOptions).trim());
             }
         } else if (!chunkOptions.isEmpty()) {
-            options = (buildOptions(group, lowering.kernel(), padded, specialization, offsetProgram) + " "
+            options = (buildOptions(group, lowering, padded, specialization, offsetProgram) + " "
                     + chunkOptions).trim();
         } else {
-            options = buildOptions(group, lowering.kernel(), padded, specialization, offsetProgram);
+            options = buildOptions(group, lowering, padded, specialization, offsetProgram);
         }
         FirstSubmitTrace.mark("build-options");
         var key = new KernelKey(lowering, device, options);
@@ -93,11 +94,12 @@ public final class QueueKernels {
     /**
      * The build options: the launch's {@link LaunchSpecialization}, Java's float semantics (or fast math), the
      * padded-range guard where the launch rounds the range up (a range that is a multiple of the work-group runs
-     * without it), the user's options, and the specialization constants the command group set (as macro
+     * without it), the OpenCL C of a kernel with fences (DeviceImpl.fenceBuildOption), the user's options, and the specialization constants the command group set (as macro
      * definitions, so they are part of the program's cache key).
      */
-    private String buildOptions(CommandGroupRecord group, LoweredKernel lowered, boolean padded, int specialization,
-            boolean offsetProgram) {
+    private String buildOptions(CommandGroupRecord group, KernelLambdas.Lowering lowering, boolean padded,
+            int specialization, boolean offsetProgram) {
+        LoweredKernel lowered = lowering.kernel();
         var specConstants = new StringBuilder();
         for (var use : lowered.specConstants()) {
             for (var set : group.specValues().entrySet()) {
@@ -107,8 +109,10 @@ public final class QueueKernels {
                 }
             }
         }
+        String fences = device.fenceBuildOption(lowered.atomicFences(), lowering::described);
         String quirks = device.quirkBuildOptions()
-                + (offsetProgram ? DriverQuirk.OFFSET_LAUNCHES_APART.buildOption() + " " : "");
+                + (offsetProgram ? DriverQuirk.OFFSET_LAUNCHES_APART.buildOption() + " " : "")
+                + (fences.isEmpty() ? "" : fences + " ");
         return composeOptions(specialization, specConstants.toString(), padded, quirks,
                 group.fastMath(), !group.fastMath() && device.hasAspect(Aspect.FP32_CORRECTLY_ROUNDED_DIVIDE_SQRT),
                 group.hasUserBuildOptions() ? group.userBuildOptions() : null);

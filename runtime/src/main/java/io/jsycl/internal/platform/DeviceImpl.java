@@ -2,14 +2,18 @@ package io.jsycl.internal.platform;
 
 import io.jsycl.Aspect;
 import io.jsycl.DeviceType;
+import io.jsycl.MemoryOrder;
+import io.jsycl.MemoryScope;
 import io.jsycl.Platform;
 import io.jsycl.Range;
+import io.jsycl.SyclException;
 import io.jsycl.opencl.ClDevice;
 import io.jsycl.opencl.DriverQuirk;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * What a {@link io.jsycl.Device} is a handle to: its OpenCL device (none for the host device), what the driver reported of
@@ -33,6 +37,10 @@ public final class DeviceImpl {
     private final long[] maxWorkItemSizes;
     /** The PCI address ({@code 0000:1b:00.0}), or null where the driver gives none. */
     private final String pciBusId;
+    /** The newest OpenCL C the device compiles ({@link ClDevice#openclCNewest}); 0 for the host device. */
+    private final int openclC;
+    /** {@link ClDevice#atomicFenceCapabilities}; every bit for the host device. */
+    private final long fenceCapabilities;
 
     /**
      * The state of a device of {@code platform}.
@@ -59,6 +67,100 @@ public final class DeviceImpl {
         this.maxWorkItemSizes = cl == null ? new long[] {HOST_MAX_WORK_GROUP_SIZE, HOST_MAX_WORK_GROUP_SIZE,
                 HOST_MAX_WORK_GROUP_SIZE} : cl.maxWorkItemSizes();
         this.pciBusId = cl == null ? null : pciBusIdOf(cl);
+        this.openclC = cl == null ? 0 : cl.openclCNewest();
+        this.fenceCapabilities = cl == null ? ALL_FENCES : cl.atomicFenceCapabilities();
+    }
+
+    /** Every order and scope bit of {@code cl_device_atomic_capabilities}. */
+    private static final long ALL_FENCES = 0x7f;
+    private static final long ORDER_ACQ_REL = 1 << 1;
+    private static final long ORDER_SEQ_CST = 1 << 2;
+    private static final long SCOPE_WORK_GROUP = 1 << 4;
+    private static final long SCOPE_DEVICE = 1 << 5;
+    private static final long SCOPE_ALL_DEVICES = 1 << 6;
+
+    /**
+     * The fences' capabilities a kernel can use here: the device's OpenCL C 2.0 fences, or where it compiles nothing
+     * newer than OpenCL C 1.2, what {@code mem_fence} gives (every order, up to the device's scope).
+     */
+    private long usableFences() {
+        return openclC >= 20 || cl == null ? fenceCapabilities
+                : 1 | ORDER_ACQ_REL | ORDER_SEQ_CST | 1 << 3 | SCOPE_WORK_GROUP | SCOPE_DEVICE;
+    }
+
+    /** The memory orders a kernel's atomics and fences can have here, as {@link io.jsycl.Device#atomicFenceOrders}. */
+    public Set<MemoryOrder> fenceOrders() {
+        long caps = usableFences();
+        var orders = EnumSet.of(MemoryOrder.RELAXED);
+        if ((caps & ORDER_ACQ_REL) != 0) {
+            orders.addAll(List.of(MemoryOrder.ACQUIRE, MemoryOrder.RELEASE, MemoryOrder.ACQ_REL));
+        }
+        if ((caps & ORDER_SEQ_CST) != 0) {
+            orders.add(MemoryOrder.SEQ_CST);
+        }
+        return Collections.unmodifiableSet(orders);
+    }
+
+    /** The memory scopes a kernel's atomics and fences can have here, as {@link io.jsycl.Device#atomicFenceScopes}. */
+    public Set<MemoryScope> fenceScopes() {
+        long caps = usableFences();
+        var scopes = EnumSet.of(MemoryScope.WORK_ITEM);
+        if ((caps & SCOPE_WORK_GROUP) != 0) {
+            scopes.addAll(List.of(MemoryScope.SUB_GROUP, MemoryScope.WORK_GROUP));
+        }
+        if ((caps & SCOPE_DEVICE) != 0) {
+            scopes.add(MemoryScope.DEVICE);
+        }
+        if ((caps & SCOPE_ALL_DEVICES) != 0) {
+            scopes.add(MemoryScope.SYSTEM);
+        }
+        return Collections.unmodifiableSet(scopes);
+    }
+
+    /**
+     * The OpenCL C a kernel whose fences have the orders and scopes {@code fences} ({@code LoweredKernel.atomicFences})
+     * is built as: {@code -cl-std=CL3.0} (or {@code CL2.0}) where the device's OpenCL C 2.0 fences have them, none
+     * (OpenCL C 1.2, {@code mem_fence}) where the device compiles nothing newer; refused where it lacks them.
+     *
+     * @param fences the kernel's orders and scopes, 0 for none
+     * @param kernel the kernel, for the message
+     * @return the build option, or empty
+     * @throws SyclException if the device's fences lack an order or scope the kernel uses
+     */
+    public String fenceBuildOption(int fences, Supplier<String> kernel) {
+        if (fences == 0 || cl == null) {
+            return "";
+        }
+        long missing = fences & ~usableFences();
+        if (missing != 0) {
+            throw new SyclException("kernel " + kernel.get() + " uses " + describeFences(missing) + " in its atomics or"
+                    + " fences, which " + name() + " cannot give (its fences: orders " + fenceOrders() + ", scopes "
+                    + fenceScopes() + (openclC >= 20 ? ", from CL_DEVICE_ATOMIC_FENCE_CAPABILITIES"
+                    : ", through OpenCL C 1.2's mem_fence") + "); use " + (missing == SCOPE_ALL_DEVICES
+                    ? "MemoryScope.DEVICE: a kernel's buffers and device arrays are its device's memory while it runs"
+                    : "an order and a scope of those (Device.atomicFenceOrders(), atomicFenceScopes())"));
+        }
+        return openclC >= 30 ? "-cl-std=CL3.0" : openclC >= 20 ? "-cl-std=CL2.0" : "";
+    }
+
+    private static String describeFences(long bits) {
+        var names = new java.util.ArrayList<String>();
+        if ((bits & ORDER_ACQ_REL) != 0) {
+            names.add("MemoryOrder.ACQUIRE/RELEASE/ACQ_REL");
+        }
+        if ((bits & ORDER_SEQ_CST) != 0) {
+            names.add("MemoryOrder.SEQ_CST");
+        }
+        if ((bits & SCOPE_WORK_GROUP) != 0) {
+            names.add("MemoryScope.WORK_GROUP");
+        }
+        if ((bits & SCOPE_DEVICE) != 0) {
+            names.add("MemoryScope.DEVICE");
+        }
+        if ((bits & SCOPE_ALL_DEVICES) != 0) {
+            names.add("MemoryScope.SYSTEM");
+        }
+        return String.join(" and ", names);
     }
 
     /** A device's PCI address; null where the driver gives none or fails to (the device is usable without one). */

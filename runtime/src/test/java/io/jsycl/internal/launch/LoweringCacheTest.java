@@ -90,9 +90,10 @@ class LoweringCacheTest {
     void anEntryKeepsEveryFlagTheRuntimeLaunchesBy() throws Exception {
         LoweredKernel lowered = new LoweringCache(null).lower(request());
         ClassLoader loader = LoweringCacheTest.class.getClassLoader();
-        for (int flags = 0; flags < 32; flags++) {
+        for (int flags = 0; flags < 64; flags++) {
             var k = new LoweredKernel(lowered.kernelName(), lowered.source(), lowered.args(), (flags & 1) != 0,
-                    lowered.specConstants(), (flags & 2) != 0, (flags & 4) != 0, (flags & 8) != 0, (flags & 16) != 0);
+                    lowered.specConstants(), (flags & 2) != 0, (flags & 4) != 0, (flags & 8) != 0, (flags & 16) != 0,
+                    (flags & 32) != 0 ? 0x36 : 0);
             assertThat(LoweringCache.decode(LoweringCache.encode(k, Map.of()), loader)).isEqualTo(k);
         }
     }
