@@ -238,7 +238,9 @@ public final class Codegen {
      * (one per element type) from {@code Access.java.template}; each level extends the one before.
      */
     enum Face {
-        /** 1-D {@code get} and {@code set}, {@code size()}, atomics: what device arrays are. */
+        /** The atomics of {@code int}, {@code long} and {@code float}, which {@link #ARRAY} extends. */
+        ATOMIC,
+        /** 1-D {@code get} and {@code set}, {@code size()}, and the atomics: what device arrays are. */
         ARRAY,
         /** Adds 2-D and 3-D {@code get} and {@code set}: what local accessors are. */
         GRID,
@@ -251,13 +253,17 @@ public final class Codegen {
 
         /** The names {@code Access.java.template} uses: the class, which level it is, its element types. */
         Map<String, Object> names() {
-            Family f = new Family(className(), this != WIDE, this == WIDE, this == ARRAY, Map.of());
+            Family f = new Family(className(), this != WIDE && this != ATOMIC, this == WIDE,
+                    this == ARRAY || this == ATOMIC, Map.of());
             List<Map<String, Object>> types = types(f);
             if (this == WIDE) {
                 types = types.stream().filter(t -> !((List<?>) t.get("vectors")).isEmpty()).toList();
             }
-            return Map.of("Family", className(), "array", this == ARRAY, "grid", this == GRID, "wide", this == WIDE,
-                    "types", types);
+            if (this == ATOMIC) {
+                types = types.stream().filter(t -> (Boolean) t.get("atomics")).toList();
+            }
+            return Map.of("Family", className(), "atomic", this == ATOMIC, "array", this == ARRAY, "grid", this == GRID,
+                    "wide", this == WIDE, "types", types);
         }
     }
 

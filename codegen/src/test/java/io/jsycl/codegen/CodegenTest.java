@@ -21,7 +21,8 @@ class CodegenTest {
     static final Path RUNTIME = Path.of("../runtime/src/main/templates/io/jsycl");
     /** Kernel-api's templates: the vector records and the accessors' kernel-facing faces. */
     static final Path KERNEL_API = Path.of("../kernel-api/src/main/templates/io/jsycl");
-    private static final List<String> FACES = List.of("ArrayAccess.java", "GridAccess.java", "WideAccess.java");
+    private static final List<String> FACES = List.of("AtomicAccess.java", "ArrayAccess.java", "GridAccess.java",
+            "WideAccess.java");
     private static final List<String> VECTORS = List.of("Float2.java", "Float4.java", "Float8.java", "Int2.java",
             "Int4.java", "Int8.java", "Long2.java", "Long4.java", "Long8.java", "Double2.java", "Double4.java",
             "Double8.java");
@@ -117,8 +118,12 @@ class CodegenTest {
         assertThat(runtime.get("LocalAccessor.java")).contains("extends IntLocalAccessor implements GridAccess.OfInt {");
         assertThat(runtime.get("DeviceArray.java")).contains("extends LongDeviceArray implements ArrayAccess.OfLong {");
         Map<String, String> api = kernelApi();
-        assertThat(api.get("ArrayAccess.java")).contains("@Lowered(As.ATOMIC)\n        float atomicAdd(int i, float value);",
-                "public interface OfRecord<R extends Record> {").doesNotContain("boolean atomicAdd", "get(int i, int j)");
+        assertThat(api.get("AtomicAccess.java")).contains("@Lowered(As.ATOMIC)\n        float atomicAdd(int i, float value);",
+                "float atomicAdd(int i, float value, MemoryOrder order, MemoryScope scope);")
+                .doesNotContain("OfRecord", "OfDouble", "get(int i)");
+        assertThat(api.get("ArrayAccess.java")).contains("public interface OfRecord<R extends Record> {",
+                "public interface OfInt extends AtomicAccess.OfInt {", "public interface OfDouble {")
+                .doesNotContain("atomicAdd", "get(int i, int j)");
         assertThat(api.get("GridAccess.java")).contains("public interface OfChar extends ArrayAccess.OfChar {",
                 "public interface OfRecord<R extends Record> extends ArrayAccess.OfRecord<R> {",
                 "@Lowered(As.ACCESS)\n        void set(int i, int j, int k, double value);");

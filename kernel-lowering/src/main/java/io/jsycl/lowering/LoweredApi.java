@@ -262,8 +262,8 @@ public final class LoweredApi {
         return false;
     }
 
-    private static final List<String> FACES = List.of("io/jsycl/ArrayAccess$Of", "io/jsycl/GridAccess$Of",
-            "io/jsycl/WideAccess$Of");
+    private static final List<String> FACES = List.of("io/jsycl/AtomicAccess$Of", "io/jsycl/ArrayAccess$Of",
+            "io/jsycl/GridAccess$Of", "io/jsycl/WideAccess$Of");
 
     /**
      * The accessor class of an element type.

@@ -39,7 +39,7 @@ class LoweredApiTest {
         List<String> failed = new ArrayList<>();
         List<LoweredApi.Member> members = members();
         for (LoweredApi.Member m : members) {
-            for (boolean local : m.owner().matches("io/jsycl/(Array|Grid)Access\\$Of(?!Record).*") ? List.of(false, true)
+            for (boolean local : m.owner().matches("io/jsycl/(Atomic|Array|Grid)Access\\$Of(?!Record).*") ? List.of(false, true)
                     : List.of(false)) {
                 try {
                     LoweredKernel k = KernelLowerer.lower(kernelUsing(m, local));
@@ -120,7 +120,7 @@ class LoweredApiTest {
             case "set" -> params.length - 1;
             default -> 1;
         };
-        boolean face = owner.matches("io/jsycl/(Array|Grid|Wide)Access\\$Of.*");
+        boolean face = owner.matches("io/jsycl/(Atomic|Array|Grid|Wide)Access\\$Of.*");
         if (face && owner.endsWith("$OfRecord")) {
             captures.add(new Capture.RecordAccessor(PAIR, List.of(ScalarType.INT, ScalarType.FLOAT), indexes,
                     AccessMode.READ_WRITE));
