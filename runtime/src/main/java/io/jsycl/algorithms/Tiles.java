@@ -18,12 +18,13 @@ import io.jsycl.Reduction;
  * does its tile, publishes the tile's total, then walks back over the tiles before it, {@value #WINDOW} at a time,
  * combining their published values until it meets one that published its inclusive prefix, and publishes its own (a
  * "decoupled look-back"). A published value is one 64-bit word: the epoch of the call, whether it is a tile's total
- * or its inclusive prefix, and the 32-bit value, written with one atomic exchange and read with atomic adds of 0, so no
- * reader sees half of one; words of an earlier call carry another epoch and read as not yet published. (The one-pass
- * reduction of 32-bit values publishes each tile's value so too, and the work-group that takes the last ticket
- * combines them.) A work-group waits for work-groups that started before it, which GPUs and OpenCL's CPU devices keep
- * running; the host device runs work-groups on a few shared threads and does not promise that, so there (and on
- * devices without 64-bit atomics) the algorithms run their tile-by-tile kernels instead.
+ * or its inclusive prefix, and the 32-bit value, written with one atomic exchange and read with one atomic load (a
+ * load, not a read-modify-write, so that the tiles after it read it at once), so no reader sees half of one; words of
+ * an earlier call carry another epoch and read as not yet published. (The one-pass reduction of 32-bit values
+ * publishes each tile's value so too, and the work-group that takes the last ticket combines them.) A work-group
+ * waits for work-groups that started before it, which GPUs and OpenCL's CPU devices keep running; the host device
+ * runs work-groups on a few shared threads and does not promise that, so there (and on devices without 64-bit
+ * atomics) the algorithms run their tile-by-tile kernels instead.
  */
 final class Tiles {
     /** Work-items of a group. */
