@@ -186,10 +186,15 @@ public final class Codegen {
             files.put("QueueBufferCopies.java", render("QueueBufferCopies.java.template", family(QUEUE), null));
             files.put("internal/host/HostGroupFunctions.java", render("HostGroupFunctions.java.template",
                     Map.of("types", groupFunctionTypes()), null));
-            for (String algorithms : List.of("Scans", "ScanKernels", "Compaction", "OnePassCompaction",
-                    "TiledCompaction", "Reductions", "ReductionKernels", "Transforms")) {
+            for (String algorithms : List.of("Scans", "ScanKernels", "WideScanKernels", "Compaction",
+                    "OnePassCompaction", "WideCompaction", "TiledCompaction", "Reductions", "ReductionKernels",
+                    "Transforms")) {
+                // The one-pass kernels (compactionKernel.template, scanKernel.template) for any face, or for
+                // accessors' wide one (vector loads and stores).
+                boolean wide = algorithms.startsWith("Wide");
                 files.put("algorithms/" + algorithms + ".java", render(algorithms + ".java.template",
-                        Map.of("numerics", algorithmTypes()), null));
+                        Map.of("numerics", algorithmTypes(), "wide", wide, "face", wide ? "WideAccess" : "ArrayAccess"),
+                        null));
             }
         }
         for (Face face : Face.values()) {
