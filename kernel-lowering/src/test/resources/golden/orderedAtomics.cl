@@ -120,11 +120,17 @@ typedef struct {
 
 #ifndef JSYCL_DEF_JSYCL_FENCE
 #define JSYCL_DEF_JSYCL_FENCE
-/* A fence over global and local memory with an order (memory_order_...) at a scope (OrderedAtomics):
-   OpenCL C 2.0's atomic_work_item_fence where the runtime builds the program as OpenCL C 2.0 or
-   later, else OpenCL 1.2's mem_fence, which orders the work-item's accesses (NVIDIA's compiler
-   makes it a device-wide fence) and takes neither. */
-#if __OPENCL_C_VERSION__ >= 200
+/* A fence over global and local memory with an order (memory_order_...) at a scope (OrderedAtomics).
+   NVIDIA (JSYCL_NVIDIA_PTX): PTX's membar at the scope (cta, gl, sys), a sequentially consistent
+   fence, since its OpenCL C 3.0 reports fences up to work-group scope only; elsewhere OpenCL C
+   2.0's atomic_work_item_fence where the runtime builds the program as OpenCL C 2.0 or later, else
+   OpenCL 1.2's mem_fence, which orders the work-item's accesses and takes neither. */
+#if defined(JSYCL_NVIDIA_PTX)
+#define JSYCL_FENCE(order, scope) asm volatile(JSYCL_PTX_MEMBAR_##scope ";" ::: "memory")
+#define JSYCL_PTX_MEMBAR_memory_scope_work_group "membar.cta"
+#define JSYCL_PTX_MEMBAR_memory_scope_device "membar.gl"
+#define JSYCL_PTX_MEMBAR_memory_scope_all_svm_devices "membar.sys"
+#elif __OPENCL_C_VERSION__ >= 200
 #define JSYCL_FENCE(order, scope) \
     atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE, order, scope)
 #else

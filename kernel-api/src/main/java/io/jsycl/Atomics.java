@@ -15,9 +15,9 @@ public final class Atomics {
 
     /**
      * Orders the work-item's memory operations before and after the fence as {@code order} says, with the work-items
-     * of {@code scope}. On an OpenCL device with OpenCL C 2.0 or later, {@code atomic_work_item_fence} over global
-     * and local memory; with OpenCL C 1.2 only (NVIDIA's), {@code mem_fence}, which NVIDIA's compiler makes a
-     * device-wide fence. On the host device, Java's fences ({@link VarHandle#fullFence()} and the others).
+     * of {@code scope}. On NVIDIA's OpenCL, PTX's {@code membar} at the scope; on other OpenCL devices with OpenCL C
+     * 2.0 or later, {@code atomic_work_item_fence} over global and local memory; with OpenCL C 1.2 only,
+     * {@code mem_fence}. On the host device, Java's fences ({@link VarHandle#fullFence()} and the others).
      *
      * @param order {@link MemoryOrder#ACQUIRE}, {@link MemoryOrder#RELEASE}, {@link MemoryOrder#ACQ_REL} or
      *     {@link MemoryOrder#SEQ_CST}; {@link MemoryOrder#RELAXED} fences nothing

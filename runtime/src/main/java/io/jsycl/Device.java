@@ -179,9 +179,10 @@ public final class Device {
 
     /**
      * The memory orders a kernel's atomics and {@link Atomics#fence} can have on this device (SYCL's
-     * {@code info::device::atomic_fence_order_capabilities}): always {@link MemoryOrder#RELAXED}; the others where
-     * the device's OpenCL C 2.0 fences have them, or where it compiles nothing newer than OpenCL C 1.2 (NVIDIA's),
-     * through {@code mem_fence}. A kernel that uses another is refused when it is submitted, naming it.
+     * {@code info::device::atomic_fence_order_capabilities}): every order on NVIDIA's GPUs (PTX fences) and the host
+     * device; elsewhere {@link MemoryOrder#RELAXED} and the others where the device's OpenCL C 2.0 fences have them,
+     * or where it compiles nothing newer than OpenCL C 1.2, through {@code mem_fence}. A kernel that uses another is
+     * refused when it is submitted, naming it.
      *
      * @return the orders
      */

@@ -19,10 +19,11 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * an acquire fence after the relaxed load that reads it synchronize as the ordered store and load would. A
  * {@code WORK_ITEM} scope orders nothing, and a {@code RELAXED} order needs no fence.
  *
- * <p>The fences need OpenCL C 2.0 or later: a kernel with one records the orders and scopes it uses
- * ({@link LoweredKernel#atomicFences}, OpenCL's {@code cl_device_atomic_capabilities} bits), and the runtime builds it
- * as OpenCL C 3.0 (or 2.0) where the device's fences have those, or as OpenCL C 1.2 where the device has nothing later
- * (NVIDIA's): {@code mem_fence} there.
+ * <p>A kernel with fences records the orders and scopes it uses ({@link LoweredKernel#atomicFences}, OpenCL's
+ * {@code cl_device_atomic_capabilities} bits); the runtime builds it as OpenCL C 1.2 with PTX's {@code membar} on
+ * NVIDIA's OpenCL ({@code JSYCL_NVIDIA_PTX}), as OpenCL C 3.0 (or 2.0) where other devices' fences have those orders
+ * and scopes ({@code atomic_work_item_fence}), or as OpenCL C 1.2 where the device has nothing later
+ * ({@code mem_fence}).
  */
 final class OrderedAtomics {
     /** {@code CL_DEVICE_ATOMIC_ORDER_ACQ_REL}: an acquire, release or acq_rel fence. */

@@ -80,12 +80,22 @@ public final class DeviceImpl {
     private static final long SCOPE_ALL_DEVICES = 1 << 6;
 
     /**
-     * The fences' capabilities a kernel can use here: the device's OpenCL C 2.0 fences, or where it compiles nothing
-     * newer than OpenCL C 1.2, what {@code mem_fence} gives (every order, up to the device's scope).
+     * The fences' capabilities a kernel can use here: every order and scope on NVIDIA's OpenCL, whose kernels fence with
+     * PTX's {@code membar} (its OpenCL C 3.0 reports fences up to work-group scope, without seq_cst); elsewhere the
+     * device's OpenCL C 2.0 fences, or where it compiles nothing newer than OpenCL C 1.2, what {@code mem_fence} gives
+     * (every order, up to the device's scope).
      */
     private long usableFences() {
-        return openclC >= 20 || cl == null ? fenceCapabilities
+        if (cl == null || ptxFences()) {
+            return ALL_FENCES;
+        }
+        return openclC >= 20 ? fenceCapabilities
                 : 1 | ORDER_ACQ_REL | ORDER_SEQ_CST | 1 << 3 | SCOPE_WORK_GROUP | SCOPE_DEVICE;
+    }
+
+    /** Whether the generated fences are PTX's {@code membar} ({@code JSYCL_NVIDIA_PTX}, NVIDIA's OpenCL). */
+    private boolean ptxFences() {
+        return !DriverQuirk.featureBuildOptions(vendors()[0], vendors()[1]).isEmpty();
     }
 
     /** The memory orders a kernel's atomics and fences can have here, as {@link io.jsycl.Device#atomicFenceOrders}. */
@@ -119,8 +129,9 @@ public final class DeviceImpl {
 
     /**
      * The OpenCL C a kernel whose fences have the orders and scopes {@code fences} ({@code LoweredKernel.atomicFences})
-     * is built as: {@code -cl-std=CL3.0} (or {@code CL2.0}) where the device's OpenCL C 2.0 fences have them, none
-     * (OpenCL C 1.2, {@code mem_fence}) where the device compiles nothing newer; refused where it lacks them.
+     * is built as: none on NVIDIA's OpenCL (PTX fences), {@code -cl-std=CL3.0} (or {@code CL2.0}) where the device's
+     * OpenCL C 2.0 fences have them, none (OpenCL C 1.2, {@code mem_fence}) where the device compiles nothing newer;
+     * refused where it lacks them.
      *
      * @param fences the kernel's orders and scopes, 0 for none
      * @param kernel the kernel, for the message
@@ -139,6 +150,9 @@ public final class DeviceImpl {
                     : ", through OpenCL C 1.2's mem_fence") + "); use " + (missing == SCOPE_ALL_DEVICES
                     ? "MemoryScope.DEVICE: a kernel's buffers and device arrays are its device's memory while it runs"
                     : "an order and a scope of those (Device.atomicFenceOrders(), atomicFenceScopes())"));
+        }
+        if (ptxFences()) {
+            return ""; // PTX's fences need no newer OpenCL C
         }
         return openclC >= 30 ? "-cl-std=CL3.0" : openclC >= 20 ? "-cl-std=CL2.0" : "";
     }
