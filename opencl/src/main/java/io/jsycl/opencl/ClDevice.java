@@ -306,13 +306,13 @@ public final class ClDevice {
     /**
      * The memory orders and scopes of the device's fences ({@code atomic_work_item_fence}) in OpenCL C 2.0 and later:
      * {@code CL_DEVICE_ATOMIC_FENCE_CAPABILITIES} on an OpenCL 3.0 device; on an OpenCL 2.x device, what 2.x requires
-     * (every order and scope); 0 on a device that compiles nothing newer than OpenCL C 1.2.
+     * (every order and scope); 0 on an OpenCL 1.x device. Meaningful where {@link #openclCNewest()} is 2.0 or later.
      *
      * @return {@code CL_DEVICE_ATOMIC_ORDER_*} and {@code CL_DEVICE_ATOMIC_SCOPE_*} bits
      * @throws ClException when {@code clGetDeviceInfo} fails
      */
     public long atomicFenceCapabilities() {
-        if (openclCNewest() < 20) {
+        if (version().startsWith("OpenCL 1.")) {
             return 0;
         }
         if (version().startsWith("OpenCL 3.")) {

@@ -94,8 +94,9 @@ public final class QueueKernels {
     /**
      * The build options: the launch's {@link LaunchSpecialization}, Java's float semantics (or fast math), the
      * padded-range guard where the launch rounds the range up (a range that is a multiple of the work-group runs
-     * without it), the OpenCL C of a kernel with fences (DeviceImpl.fenceBuildOption), the user's options, and the specialization constants the command group set (as macro
-     * definitions, so they are part of the program's cache key).
+     * without it), the OpenCL C of a kernel with fences (DeviceImpl.fenceBuildOption), the user's options, and the
+     * specialization constants the command group set (as macro definitions, so they are part of the program's cache
+     * key).
      */
     private String buildOptions(CommandGroupRecord group, KernelLambdas.Lowering lowering, boolean padded,
             int specialization, boolean offsetProgram) {

@@ -37,10 +37,8 @@ public final class DeviceImpl {
     private final long[] maxWorkItemSizes;
     /** The PCI address ({@code 0000:1b:00.0}), or null where the driver gives none. */
     private final String pciBusId;
-    /** The newest OpenCL C the device compiles ({@link ClDevice#openclCNewest}); 0 for the host device. */
-    private final int openclC;
-    /** {@link ClDevice#atomicFenceCapabilities}; every bit for the host device. */
-    private final long fenceCapabilities;
+    /** The fences a kernel can use here, found at the first need ({@link #fences()}). */
+    private volatile Fences fences;
 
     /**
      * The state of a device of {@code platform}.
@@ -67,8 +65,6 @@ public final class DeviceImpl {
         this.maxWorkItemSizes = cl == null ? new long[] {HOST_MAX_WORK_GROUP_SIZE, HOST_MAX_WORK_GROUP_SIZE,
                 HOST_MAX_WORK_GROUP_SIZE} : cl.maxWorkItemSizes();
         this.pciBusId = cl == null ? null : pciBusIdOf(cl);
-        this.openclC = cl == null ? 0 : cl.openclCNewest();
-        this.fenceCapabilities = cl == null ? ALL_FENCES : cl.atomicFenceCapabilities();
     }
 
     /** Every order and scope bit of {@code cl_device_atomic_capabilities}. */
@@ -78,29 +74,41 @@ public final class DeviceImpl {
     private static final long SCOPE_WORK_GROUP = 1 << 4;
     private static final long SCOPE_DEVICE = 1 << 5;
     private static final long SCOPE_ALL_DEVICES = 1 << 6;
+    /** What OpenCL 1.2's {@code mem_fence} gives: every order, up to the device's scope. */
+    private static final long MEM_FENCE = ALL_FENCES & ~SCOPE_ALL_DEVICES;
 
     /**
-     * The fences' capabilities a kernel can use here: every order and scope on NVIDIA's OpenCL, whose kernels fence with
-     * PTX's {@code membar} (its OpenCL C 3.0 reports fences up to work-group scope, without seq_cst); elsewhere the
-     * device's OpenCL C 2.0 fences, or where it compiles nothing newer than OpenCL C 1.2, what {@code mem_fence} gives
-     * (every order, up to the device's scope).
+     * The orders and scopes ({@code cl_device_atomic_capabilities} bits) a kernel's fences can have on a device, and
+     * the build option of the OpenCL C that gives them (empty: OpenCL C 1.2).
      */
-    private long usableFences() {
-        if (cl == null || ptxFences()) {
-            return ALL_FENCES;
-        }
-        return openclC >= 20 ? fenceCapabilities
-                : 1 | ORDER_ACQ_REL | ORDER_SEQ_CST | 1 << 3 | SCOPE_WORK_GROUP | SCOPE_DEVICE;
+    private record Fences(long usable, String option) {
     }
 
-    /** Whether the generated fences are PTX's {@code membar} ({@code JSYCL_NVIDIA_PTX}, NVIDIA's OpenCL). */
-    private boolean ptxFences() {
-        return !DriverQuirk.featureBuildOptions(vendors()[0], vendors()[1]).isEmpty();
+    /**
+     * The fences a kernel can use here, asked of the driver once, at the first kernel with fences or the first
+     * question: every order and scope on the host device and on NVIDIA's OpenCL, whose kernels fence with PTX's
+     * {@code membar} (its OpenCL C 3.0 reports fences up to work-group scope, without seq_cst); elsewhere the device's
+     * OpenCL C 2.0 fences ({@code CL_DEVICE_ATOMIC_FENCE_CAPABILITIES}, the program built as OpenCL C 3.0 or 2.0), or
+     * where it compiles nothing newer than OpenCL C 1.2, what {@code mem_fence} gives.
+     */
+    private Fences fences() {
+        Fences f = fences;
+        if (f == null) {
+            if (cl == null || !DriverQuirk.featureBuildOptions(vendors()[0], vendors()[1]).isEmpty()) {
+                f = new Fences(ALL_FENCES, "");
+            } else {
+                int openclC = cl.openclCNewest();
+                f = openclC < 20 ? new Fences(MEM_FENCE, "")
+                        : new Fences(cl.atomicFenceCapabilities(), openclC >= 30 ? "-cl-std=CL3.0" : "-cl-std=CL2.0");
+            }
+            fences = f;
+        }
+        return f;
     }
 
     /** The memory orders a kernel's atomics and fences can have here, as {@link io.jsycl.Device#atomicFenceOrders}. */
     public Set<MemoryOrder> fenceOrders() {
-        long caps = usableFences();
+        long caps = fences().usable();
         var orders = EnumSet.of(MemoryOrder.RELAXED);
         if ((caps & ORDER_ACQ_REL) != 0) {
             orders.addAll(List.of(MemoryOrder.ACQUIRE, MemoryOrder.RELEASE, MemoryOrder.ACQ_REL));
@@ -113,7 +121,7 @@ public final class DeviceImpl {
 
     /** The memory scopes a kernel's atomics and fences can have here, as {@link io.jsycl.Device#atomicFenceScopes}. */
     public Set<MemoryScope> fenceScopes() {
-        long caps = usableFences();
+        long caps = fences().usable();
         var scopes = EnumSet.of(MemoryScope.WORK_ITEM);
         if ((caps & SCOPE_WORK_GROUP) != 0) {
             scopes.addAll(List.of(MemoryScope.SUB_GROUP, MemoryScope.WORK_GROUP));
@@ -142,19 +150,17 @@ public final class DeviceImpl {
         if (fences == 0 || cl == null) {
             return "";
         }
-        long missing = fences & ~usableFences();
+        Fences usable = fences();
+        long missing = fences & ~usable.usable();
         if (missing != 0) {
             throw new SyclException("kernel " + kernel.get() + " uses " + describeFences(missing) + " in its atomics or"
                     + " fences, which " + name() + " cannot give (its fences: orders " + fenceOrders() + ", scopes "
-                    + fenceScopes() + (openclC >= 20 ? ", from CL_DEVICE_ATOMIC_FENCE_CAPABILITIES"
-                    : ", through OpenCL C 1.2's mem_fence") + "); use " + (missing == SCOPE_ALL_DEVICES
+                    + fenceScopes() + (usable.option().isEmpty() ? ", through OpenCL C 1.2's mem_fence"
+                    : ", from CL_DEVICE_ATOMIC_FENCE_CAPABILITIES") + "); use " + (missing == SCOPE_ALL_DEVICES
                     ? "MemoryScope.DEVICE: a kernel's buffers and device arrays are its device's memory while it runs"
                     : "an order and a scope of those (Device.atomicFenceOrders(), atomicFenceScopes())"));
         }
-        if (ptxFences()) {
-            return ""; // PTX's fences need no newer OpenCL C
-        }
-        return openclC >= 30 ? "-cl-std=CL3.0" : openclC >= 20 ? "-cl-std=CL2.0" : "";
+        return usable.option();
     }
 
     private static String describeFences(long bits) {
