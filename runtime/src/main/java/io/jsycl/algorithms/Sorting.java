@@ -23,10 +23,12 @@ import io.jsycl.algorithms.Tiles.Input;
 /**
  * Sorting of {@code int} and {@code float} keys, in place, with {@code int} values moving along where given
  * ({@code sortByKey}; with {@link Transforms#iota}'s indices it gives what {@code torch.sort} returns), on every
- * device: a stable least-significant-digit radix sort, 4 passes of 8 bits. Each pass counts its digit per tile in local
- * memory, scans those counts digit by digit ({@link Scans}), then each work-group sorts its tile by the digit in local
- * memory and writes it out; the passes alternate between your buffers and copies of the same size, which stay with
- * the queue for its next sort until it closes.
+ * device: a stable least-significant-digit radix sort, 4 passes of 8 bits. On GPUs and OpenCL's CPU devices each pass
+ * is one kernel that reads and writes each key once, after one count of every digit up front ({@link OneSweep});
+ * on the host device (and for 2^30 keys or more) each pass counts its digit per tile in local memory, scans those
+ * counts digit by digit ({@link Scans}), then each work-group sorts its tile by the digit in local memory and writes
+ * it out. The passes alternate between your buffers and copies of the same size, which stay with the queue for its
+ * next sort until it closes.
  *
  * <p>Part of the parallel algorithms ({@code docs/algorithms.md}).
  */
@@ -35,9 +37,9 @@ public final class Sorting {
     }
 
     /** Bits of a radix sort's digit: four passes sort 32-bit keys. */
-    private static final int DIGIT_BITS = 8;
+    static final int DIGIT_BITS = 8;
     /** Values of one digit: the counters each tile keeps per pass, one per work-item of the counting kernel. */
-    private static final int RADIX = 1 << DIGIT_BITS;
+    static final int RADIX = 1 << DIGIT_BITS;
     /** Bits of one of the two splits that sort a tile by a digit in local memory. */
     private static final int SPLIT_BITS = DIGIT_BITS / 2;
     /** Values of a split: the counters each work-item keeps. */
@@ -201,7 +203,7 @@ public final class Sorting {
     /**
      * An LSD radix sort of {@code keys} as unsigned ints after {@code flip} (xor'ed into every key's digits, so that
      * {@code Integer.MIN_VALUE} sorts signed ints), {@code values} (or none) moving with them: four passes of an 8-bit
-     * digit. Each pass counts its digit's values per tile (local atomics, digit-major so that one exclusive scan gives
+     * digit, each one kernel where {@link OneSweep} applies. Otherwise each pass counts its digit's values per tile (local atomics, digit-major so that one exclusive scan gives
      * every tile's offset per digit), scans the counts, then each work-group sorts its tile by the digit in local
      * memory and writes it out. The tile's sort is two stable splits by the digit's low then high 4 bits (16 counters
      * per work-item each: 256 would not fit in local memory): each work-item counts its consecutive keys per 4-bit
@@ -224,9 +226,14 @@ public final class Sorting {
         if (n <= 1) {
             return nothingToSort(q, chain == null ? new Event[0] : chain[0]);
         }
+        Scratch scratch = Scratch.of(q);
+        if (OneSweep.applies(q, n)) {
+            synchronized (scratch) {
+                return OneSweep.sort(q, scratch, keys, values, n, flip, chain);
+            }
+        }
         int tiles = tiles(n);
         boolean withValues = values != null;
-        Scratch scratch = Scratch.of(q);
         synchronized (scratch) {
             Data otherKeys = Data.of(scratch.ints("sort.keys", n));
             // Without values, the passes read and write one element of otherValues, which stands in for them.
@@ -419,7 +426,7 @@ public final class Sorting {
      * Keys or values as the passes' command groups open them: a buffer's accessors, or a device array that waits for
      * {@code chain[0]}, the events of its last use.
      */
-    private record Data(Input<ArrayAccess.OfInt> read, Input<ArrayAccess.OfInt> write,
+    record Data(Input<ArrayAccess.OfInt> read, Input<ArrayAccess.OfInt> write,
             Input<ArrayAccess.OfInt> readWrite) {
         static Data of(Buffer.OfInt b) {
             return new Data(b::read, b::write, b::readWrite);

@@ -525,9 +525,9 @@ class AlgorithmsTest {
     }
 
     static Stream<Arguments> devicesAndSortLengths() {
-        // The sort's tiles are Scans.TILE keys: exactly two, and a few past three.
-        return TestDevices.all().flatMap(d -> Stream.of(1, 2, 1000, 2 * Scans.TILE, 3 * Scans.TILE + 17, 300_000)
-                .map(n -> Arguments.of(d, n)));
+        // The counting sort's tiles are Scans.TILE keys, the one-pass sort's 4096: exactly two, and a few past three.
+        return TestDevices.all().flatMap(d -> Stream.of(1, 2, 1000, 2 * Scans.TILE, 3 * Scans.TILE + 17, 4096,
+                2 * 4096, 3 * 4096 + 1, 300_000).map(n -> Arguments.of(d, n)));
     }
 
     @ParameterizedTest
@@ -552,6 +552,35 @@ class AlgorithmsTest {
         Arrays.sort(expected);
         assertThat(sorted).as("sort of %d on %s", n, device.name()).isEqualTo(expected);
         assertThat(byKey).as("sortByKey of %d on %s", n, device.name()).isEqualTo(expected);
+        for (int i = 0; i < n; i++) {
+            assertThat(keys[index[i]]).as("the key at index %d", index[i]).isEqualTo(byKey[i]);
+            if (i > 0 && byKey[i] == byKey[i - 1]) {
+                assertThat(index[i]).as("equal keys keep their order at %d on %s", i, device.name())
+                        .isGreaterThan(index[i - 1]);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void sortsOfKeysSharingDigitsAreStable(Device device) {
+        // Small keys share their three high digits, and one run of equal keys fills whole tiles: every key of a
+        // tile, or of a sub-group's votes, on one counter.
+        int n = 5 * 4096 + 77;
+        var r = new SplittableRandom(31);
+        int[] keys = new int[n];
+        for (int i = 0; i < n; i++) {
+            keys[i] = i >= 4096 && i < 3 * 4096 ? 42 : r.nextInt(7);
+        }
+        int[] byKey = keys.clone();
+        int[] index = new int[n];
+        try (var q = new Queue(device); var k = Buffer.of(byKey); var v = Buffer.of(index)) {
+            Transforms.iota(q, v, 0);
+            Sorting.sortByKey(q, k, v);
+        }
+        int[] expected = keys.clone();
+        Arrays.sort(expected);
+        assertThat(byKey).as("sortByKey on %s", device.name()).isEqualTo(expected);
         for (int i = 0; i < n; i++) {
             assertThat(keys[index[i]]).as("the key at index %d", index[i]).isEqualTo(byKey[i]);
             if (i > 0 && byKey[i] == byKey[i - 1]) {

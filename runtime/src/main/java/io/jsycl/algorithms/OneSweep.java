@@ -1,0 +1,322 @@
+package io.jsycl.algorithms;
+
+import static io.jsycl.algorithms.Sorting.DIGIT_BITS;
+import static io.jsycl.algorithms.Sorting.RADIX;
+import static io.jsycl.algorithms.Sorting.digit;
+import static io.jsycl.algorithms.Tiles.onePass;
+import static io.jsycl.algorithms.Tiles.tiles;
+
+import io.jsycl.Buffer;
+import io.jsycl.Event;
+import io.jsycl.Fence;
+import io.jsycl.GroupOp;
+import io.jsycl.LocalAccessor;
+import io.jsycl.NdRange;
+import io.jsycl.Queue;
+import io.jsycl.Range;
+import io.jsycl.algorithms.Sorting.Data;
+
+/**
+ * The radix sort where the one-pass kernels run ({@link Tiles#onePass}): one kernel per 8-bit digit that reads and
+ * writes each key (and value) once, after one histogram of every digit up front (the "onesweep" sort).
+ *
+ * <p>Up front, one kernel counts all four digits of every key (each work-group into local counters, then once into
+ * global ones) and a second scans each digit's 256 counts into where its run starts in the output. Then each pass: a
+ * work-group takes the next tile number from a counter (the tiles before it are already running), ranks its
+ * {@value #TILE} keys by the digit within the tile, stably (each sub-group of 32 finds, with 8 votes, the lanes that
+ * share its digit: the lowest adds their number to the sub-group's counter of that digit, and each lane's rank is the
+ * counter before it plus the lanes below it that share the digit; the sub-groups' counters are then scanned in
+ * order), publishes the tile's count of each digit, and each work-item (one per digit) walks back over the tiles
+ * before it until it meets one that published its inclusive count, adding the counts on the way (a decoupled
+ * look-back, as the one-pass scan's, but per digit), and publishes its own. The tile, sorted in local memory, is then
+ * written out: each digit's run to its place, element by element across the group; the values follow through the
+ * same local memory.
+ *
+ * <p>A published word is an int: the kind in its top two bits (0: not yet published, 1: the tile's count, 2: the
+ * count of the tile and every tile before it) and the count below them, so a sort takes fewer than 2^30 keys this
+ * way (past that, {@link Sorting} counts each pass's digits first). A pass publishes into one of two arrays and
+ * clears the other for the next; the histogram kernel clears the first pass's.
+ */
+final class OneSweep {
+    private OneSweep() {
+    }
+
+    /** Work-items of a pass's work-group, one per digit value in the look-back. */
+    static final int GROUP = RADIX;
+    /** Keys each work-item ranks. */
+    static final int PER_ITEM = 16;
+    /** Keys of one tile. */
+    static final int TILE = GROUP * PER_ITEM;
+    /** A sub-group: the lanes whose digits one set of votes compares. */
+    private static final int LANES = 32;
+    /** Sub-groups of a work-group, each with its own 256 counters while ranking. */
+    private static final int SUB_GROUPS = GROUP / LANES;
+    /** Consecutive keys of a tile that one sub-group ranks: its lanes take them {@value #LANES} at a time. */
+    private static final int SUB_GROUP_KEYS = LANES * PER_ITEM;
+    /** The published words' kinds, in their top two bits. */
+    private static final int COUNT = 1 << 30;
+    private static final int INCLUSIVE = 2 << 30;
+    private static final int VALUE = COUNT - 1;
+    /** Digits of a 32-bit key: the passes. */
+    private static final int PASSES = Integer.SIZE / DIGIT_BITS;
+    /** The most work-groups of the histogram kernel; past it, each work-item counts more keys. */
+    private static final int HISTOGRAM_GROUPS = 1024;
+
+    /** Whether {@code q} sorts {@code n} keys this way. */
+    static boolean applies(Queue q, int n) {
+        return onePass(q) && n < COUNT;
+    }
+
+    /**
+     * Sorts {@code n} keys (and their values, or none) in four passes that alternate between them and the scratch
+     * copies, as {@link Sorting} documents; {@code chain} as there.
+     */
+    static Event sort(Queue q, Scratch scratch, Data keys, Data values, int n, int flip, Event[][] chain) {
+        int tiles = tiles(n, TILE);
+        boolean withValues = values != null;
+        Data otherKeys = Data.of(scratch.ints("sort.keys", n));
+        Data otherValues = Data.of(scratch.ints("sort.values", withValues ? n : 1));
+        Buffer.OfInt counts = scratch.ints("sort.digits", PASSES * RADIX);
+        Buffer.OfInt starts = scratch.ints("sort.starts", PASSES * RADIX);
+        Buffer.OfInt ticket = scratch.ints("sort.ticket", 1);
+        Buffer.OfInt[] published = {scratch.ints("sort.published0", tiles * RADIX),
+            scratch.ints("sort.published1", tiles * RADIX)};
+        histogram(q, keys, counts, published[0], n, flip);
+        digitStarts(q, counts, starts);
+        Data fromKeys = keys;
+        Data toKeys = otherKeys;
+        Data fromValues = withValues ? values : otherValues;
+        Data toValues = otherValues;
+        Event last = null;
+        for (int pass = 0; pass < PASSES; pass++) {
+            last = pass(q, new Pass(pass, n, flip, tiles, withValues), fromKeys, toKeys, fromValues, toValues, starts,
+                    ticket, published[pass % 2], published[(pass + 1) % 2]);
+            if (chain != null) {
+                chain[0] = new Event[] {last};
+            }
+            Data read = fromKeys;
+            fromKeys = toKeys;
+            toKeys = read;
+            if (withValues) {
+                Data readValues = fromValues;
+                fromValues = toValues;
+                toValues = readValues;
+            }
+        }
+        return last;
+    }
+
+    /** One pass's constants, as its kernel captures them. */
+    private record Pass(int pass, int n, int flip, int tiles, boolean withValues) {
+        int shift() {
+            return pass * DIGIT_BITS;
+        }
+
+        boolean clearsNext() {
+            return pass < PASSES - 1;
+        }
+    }
+
+    /**
+     * Adds the count of every value of every digit of the keys into {@code counts} (zero before, as the digit starts
+     * leave it), and clears the words the first pass publishes into. A work-item counts runs of equal digits before
+     * adding them to its group's local counters, so that keys sharing a digit (small keys' high digits, floats'
+     * exponents) do not all add to one counter.
+     */
+    private static void histogram(Queue q, Data keys, Buffer.OfInt counts, Buffer.OfInt firstWords, int n, int flip) {
+        int groups = Math.min(HISTOGRAM_GROUPS, tiles(n, TILE));
+        int stride = groups * GROUP;
+        int words = tiles(n, TILE) * RADIX;
+        q.submit(h -> {
+            var k = keys.read().open(h);
+            var c = counts.readWrite(h);
+            var clear = firstWords.write(h);
+            var local = LocalAccessor.ofInt(h, PASSES * RADIX);
+            h.parallelFor(NdRange.of(Range.of(stride), Range.of(GROUP)), it -> {
+                int lid = it.localId(0);
+                int g = it.globalId(0);
+                for (int j = lid; j < PASSES * RADIX; j += GROUP) {
+                    local.set(j, 0);
+                }
+                for (int w = g; w < words; w += stride) {
+                    clear.set(w, 0);
+                }
+                it.barrier(Fence.LOCAL);
+                int[] run = new int[PASSES];
+                int[] value = new int[PASSES];
+                for (int i = g; i < n; i += stride) {
+                    int key = k.get(i);
+                    for (int p = 0; p < PASSES; p++) {
+                        int d = digit(key, flip, p * DIGIT_BITS);
+                        if (d == value[p]) {
+                            run[p]++;
+                        } else {
+                            if (run[p] > 0) {
+                                local.atomicAdd(p * RADIX + value[p], run[p]);
+                            }
+                            value[p] = d;
+                            run[p] = 1;
+                        }
+                    }
+                }
+                for (int p = 0; p < PASSES; p++) {
+                    if (run[p] > 0) {
+                        local.atomicAdd(p * RADIX + value[p], run[p]);
+                    }
+                }
+                it.barrier(Fence.LOCAL);
+                for (int j = lid; j < PASSES * RADIX; j += GROUP) {
+                    int count = local.get(j);
+                    if (count > 0) {
+                        c.atomicAdd(j, count);
+                    }
+                }
+            });
+        });
+    }
+
+    /**
+     * Where each digit value's run starts in each pass's output: an exclusive scan of its counts, one work-group per
+     * pass; the counts are zeroed for the next sort.
+     */
+    private static void digitStarts(Queue q, Buffer.OfInt counts, Buffer.OfInt starts) {
+        q.submit(h -> {
+            var c = counts.readWrite(h);
+            var s = starts.write(h);
+            h.parallelFor(NdRange.of(Range.of(PASSES * RADIX), Range.of(RADIX)), it -> {
+                int j = it.globalId(0);
+                int count = c.get(j);
+                s.set(j, it.exclusiveScanOverGroup(count, GroupOp.SUM));
+                c.set(j, 0);
+            });
+        });
+    }
+
+    /** One pass: each tile ranked by the pass's digit, its places found by the look-back, and written out. */
+    private static Event pass(Queue q, Pass pass, Data kIn, Data kOut, Data vIn, Data vOut, Buffer.OfInt starts,
+            Buffer.OfInt ticket, Buffer.OfInt words, Buffer.OfInt nextWords) {
+        int n = pass.n();
+        int flip = pass.flip();
+        int shift = pass.shift();
+        int tiles = pass.tiles();
+        int startsAt = pass.pass() * RADIX;
+        boolean withValues = pass.withValues();
+        boolean clearsNext = pass.clearsNext();
+        return q.submit(h -> {
+            var k = kIn.read().open(h);
+            var ko = kOut.write().open(h);
+            var v = vIn == vOut ? vIn.readWrite().open(h) : vIn.read().open(h); // one placeholder without values
+            var vo = vIn == vOut ? v : vOut.write().open(h);
+            var s = starts.read(h);
+            var counter = ticket.readWrite(h);
+            var state = words.readWrite(h);
+            var next = clearsNext ? nextWords.write(h) : state;
+            // Each sub-group's counter of each digit while ranking, then where its keys of the digit start in the
+            // sorted tile.
+            var ranks = LocalAccessor.ofInt(h, SUB_GROUPS * RADIX);
+            var tile = LocalAccessor.ofInt(h, TILE); // the sorted keys, then the sorted values
+            var place = LocalAccessor.ofInt(h, RADIX); // each digit's place in the output less its start in the tile
+            h.parallelFor(NdRange.of(Range.of(tiles * GROUP), Range.of(GROUP)), it -> {
+                int lid = it.localId(0);
+                int taken = lid == 0 ? counter.atomicAdd(0, 1) : 0;
+                if (lid == 0 && taken == tiles - 1) {
+                    counter.atomicExchange(0, 0); // every group has its ticket: the next pass starts at 0
+                }
+                int t = it.groupBroadcast(taken, 0);
+                for (int j = lid; j < SUB_GROUPS * RADIX; j += GROUP) {
+                    ranks.set(j, 0);
+                }
+                if (clearsNext) {
+                    next.set(t * RADIX + lid, 0);
+                }
+                it.barrier(Fence.LOCAL);
+                int lane = it.subGroupLocalId();
+                int sg = it.subGroupId();
+                int below = (1 << lane) - 1;
+                int first = t * TILE + sg * SUB_GROUP_KEYS + lane;
+                int[] key = new int[PER_ITEM];
+                int[] at = new int[PER_ITEM];
+                for (int j = 0; j < PER_ITEM; j++) {
+                    int i = first + j * LANES;
+                    boolean valid = i < n;
+                    key[j] = valid ? k.get(i) : 0;
+                    int d = digit(key[j], flip, shift);
+                    int peers = it.subGroupBallot(valid);
+                    for (int b = 0; b < DIGIT_BITS; b++) {
+                        boolean set = ((d >>> b) & 1) != 0;
+                        int vote = it.subGroupBallot(set);
+                        peers &= set ? vote : ~vote;
+                    }
+                    int before = Integer.bitCount(peers & below);
+                    int counted = 0;
+                    if (valid && before == 0) {
+                        counted = ranks.atomicAdd(sg * RADIX + d, Integer.bitCount(peers));
+                    }
+                    at[j] = it.shuffle(counted, Integer.numberOfTrailingZeros(peers)) + before;
+                }
+                it.barrier(Fence.LOCAL);
+                // Work-item d: its digit's count in the tile, and where each sub-group's keys of it start.
+                int d = lid;
+                int total = 0;
+                for (int g = 0; g < SUB_GROUPS; g++) {
+                    total += ranks.get(g * RADIX + d);
+                }
+                state.atomicExchange(t * RADIX + d, (t == 0 ? INCLUSIVE : COUNT) | total);
+                int start = it.exclusiveScanOverGroup(total, GroupOp.SUM);
+                int from = start;
+                for (int g = 0; g < SUB_GROUPS; g++) {
+                    int c = ranks.get(g * RADIX + d);
+                    ranks.set(g * RADIX + d, from);
+                    from += c;
+                }
+                int prefix = 0;
+                int u = t - 1;
+                while (u >= 0) {
+                    int word = state.atomicLoad(u * RADIX + d);
+                    if (word != 0) {
+                        prefix += word & VALUE;
+                        u = (word & INCLUSIVE) != 0 ? -1 : u - 1;
+                    }
+                }
+                if (t > 0) {
+                    state.atomicExchange(t * RADIX + d, INCLUSIVE | (prefix + total));
+                }
+                place.set(d, s.get(startsAt + d) + prefix - start);
+                it.barrier(Fence.LOCAL);
+                for (int j = 0; j < PER_ITEM; j++) {
+                    if (first + j * LANES < n) {
+                        at[j] += ranks.get(sg * RADIX + digit(key[j], flip, shift));
+                        tile.set(at[j], key[j]);
+                    }
+                }
+                it.barrier(Fence.LOCAL);
+                int valid = Math.min(TILE, n - t * TILE);
+                int[] to = new int[PER_ITEM];
+                for (int j = 0; j < PER_ITEM; j++) {
+                    int e = j * GROUP + lid;
+                    if (e < valid) {
+                        int sorted = tile.get(e);
+                        to[j] = place.get(digit(sorted, flip, shift)) + e;
+                        ko.set(to[j], sorted);
+                    }
+                }
+                if (withValues) {
+                    it.barrier(Fence.LOCAL);
+                    for (int j = 0; j < PER_ITEM; j++) {
+                        int i = first + j * LANES;
+                        if (i < n) {
+                            tile.set(at[j], v.get(i));
+                        }
+                    }
+                    it.barrier(Fence.LOCAL);
+                    for (int j = 0; j < PER_ITEM; j++) {
+                        int e = j * GROUP + lid;
+                        if (e < valid) {
+                            vo.set(to[j], tile.get(e));
+                        }
+                    }
+                }
+            });
+        });
+    }
+}
