@@ -49,8 +49,8 @@ final class OneSweep {
     private OneSweep() {
     }
 
-    /** Work-items of a pass's work-group, one per digit value in the look-back. */
-    static final int GROUP = RADIX;
+    /** Work-items of a pass's work-group: at least one per digit value, for the look-back. */
+    static final int GROUP = 256;
     /** Keys each work-item ranks. */
     static final int PER_ITEM = 16;
     /** Keys of one tile. */
@@ -247,7 +247,7 @@ final class OneSweep {
                 for (int j = lid; j < SUB_GROUPS * RADIX; j += GROUP) {
                     ranks.set(j, 0);
                 }
-                if (clearsNext) {
+                if (clearsNext && lid < RADIX) {
                     next.set(t * RADIX + lid, 0);
                 }
                 it.barrier(Fence.LOCAL);
@@ -279,20 +279,25 @@ final class OneSweep {
                     at[j] = it.shuffle(counted, Integer.numberOfTrailingZeros(peers)) + before;
                 }
                 it.barrier(Fence.LOCAL);
-                // Work-item d: its digit's count in the tile, published, and where each sub-group's keys of it
-                // start in the sorted tile.
+                // Work-item d (the first RADIX): its digit's count in the tile, published, and where each sub-group's
+                // keys of it start in the sorted tile.
                 int d = lid;
+                boolean counts = d < RADIX;
                 int total = 0;
-                for (int g = 0; g < SUB_GROUPS; g++) {
-                    total += ranks.get(g * RADIX + d);
+                if (counts) {
+                    for (int g = 0; g < SUB_GROUPS; g++) {
+                        total += ranks.get(g * RADIX + d);
+                    }
+                    state.atomicExchange(t * RADIX + d, (t == 0 ? INCLUSIVE : COUNT) | total);
                 }
-                state.atomicExchange(t * RADIX + d, (t == 0 ? INCLUSIVE : COUNT) | total);
                 int start = it.exclusiveScanOverGroup(total, GroupOp.SUM); // every read above is done
-                int from = start;
-                for (int g = 0; g < SUB_GROUPS; g++) {
-                    int c = ranks.get(g * RADIX + d);
-                    ranks.set(g * RADIX + d, from);
-                    from += c;
+                if (counts) {
+                    int from = start;
+                    for (int g = 0; g < SUB_GROUPS; g++) {
+                        int c = ranks.get(g * RADIX + d);
+                        ranks.set(g * RADIX + d, from);
+                        from += c;
+                    }
                 }
                 it.barrier(Fence.LOCAL);
                 // The tile sorted in local memory (its values beside it) before the look-back, so that no key or
@@ -317,7 +322,7 @@ final class OneSweep {
                 // The look-back reads LOOK tiles' words at once (tiles before the first read as an inclusive 0), then
                 // adds them in order until an inclusive count, or reads again from a tile not yet published.
                 int prefix = 0;
-                int u = t - 1;
+                int u = counts ? t - 1 : -1;
                 while (u >= 0) {
                     int[] word = new int[LOOK];
                     for (int w = 0; w < LOOK; w++) {
@@ -335,10 +340,12 @@ final class OneSweep {
                         }
                     }
                 }
-                if (t > 0) {
+                if (counts && t > 0) {
                     state.atomicExchange(t * RADIX + d, INCLUSIVE | (prefix + total));
                 }
-                place.set(d, s.get(startsAt + d) + prefix - start);
+                if (counts) {
+                    place.set(d, s.get(startsAt + d) + prefix - start);
+                }
                 it.barrier(Fence.LOCAL);
                 // Written out element by element across the group: each digit's run lands on consecutive places.
                 int valid = Math.min(TILE, n - t * TILE);
