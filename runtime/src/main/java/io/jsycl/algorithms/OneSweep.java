@@ -38,7 +38,9 @@ import io.jsycl.algorithms.Sorting.Data;
  * so that no key or rank is held in registers across it (80 registers a work-item instead of 94: three work-groups
  * at once on a multiprocessor instead of two), took it to 2.4 ms. Reading 32 tiles' words a step was slower than 8,
  * and skipping the look-back altogether (a wrong sort, timed) saved nothing: the passes are bound by how many tiles
- * are in flight, not by the votes or the look-back.
+ * are in flight, not by the votes or the look-back. The register count is brittle: the same kernel written for
+ * work-groups larger than the radix (the first 256 work-items counting) took 93 registers and 3.3 ms a pass; two
+ * ranks packed in an int, or the values loaded eight at a time, left it at 80 and no faster.
  *
  * <p>A published word is an int: the kind in its top two bits (0: not yet published, 1: the tile's count, 2: the
  * count of the tile and every tile before it) and the count below them, so a sort takes fewer than 2^30 keys this
@@ -49,8 +51,8 @@ final class OneSweep {
     private OneSweep() {
     }
 
-    /** Work-items of a pass's work-group: at least one per digit value, for the look-back. */
-    static final int GROUP = 256;
+    /** Work-items of a pass's work-group, one per digit value in the look-back. */
+    static final int GROUP = RADIX;
     /** Keys each work-item ranks. */
     static final int PER_ITEM = 16;
     /** Keys of one tile. */
@@ -247,7 +249,7 @@ final class OneSweep {
                 for (int j = lid; j < SUB_GROUPS * RADIX; j += GROUP) {
                     ranks.set(j, 0);
                 }
-                if (clearsNext && lid < RADIX) {
+                if (clearsNext) {
                     next.set(t * RADIX + lid, 0);
                 }
                 it.barrier(Fence.LOCAL);
@@ -279,25 +281,20 @@ final class OneSweep {
                     at[j] = it.shuffle(counted, Integer.numberOfTrailingZeros(peers)) + before;
                 }
                 it.barrier(Fence.LOCAL);
-                // Work-item d (the first RADIX): its digit's count in the tile, published, and where each sub-group's
-                // keys of it start in the sorted tile.
+                // Work-item d: its digit's count in the tile, published, and where each sub-group's keys of it
+                // start in the sorted tile.
                 int d = lid;
-                boolean counts = d < RADIX;
                 int total = 0;
-                if (counts) {
-                    for (int g = 0; g < SUB_GROUPS; g++) {
-                        total += ranks.get(g * RADIX + d);
-                    }
-                    state.atomicExchange(t * RADIX + d, (t == 0 ? INCLUSIVE : COUNT) | total);
+                for (int g = 0; g < SUB_GROUPS; g++) {
+                    total += ranks.get(g * RADIX + d);
                 }
+                state.atomicExchange(t * RADIX + d, (t == 0 ? INCLUSIVE : COUNT) | total);
                 int start = it.exclusiveScanOverGroup(total, GroupOp.SUM); // every read above is done
-                if (counts) {
-                    int from = start;
-                    for (int g = 0; g < SUB_GROUPS; g++) {
-                        int c = ranks.get(g * RADIX + d);
-                        ranks.set(g * RADIX + d, from);
-                        from += c;
-                    }
+                int from = start;
+                for (int g = 0; g < SUB_GROUPS; g++) {
+                    int c = ranks.get(g * RADIX + d);
+                    ranks.set(g * RADIX + d, from);
+                    from += c;
                 }
                 it.barrier(Fence.LOCAL);
                 // The tile sorted in local memory (its values beside it) before the look-back, so that no key or
@@ -322,7 +319,7 @@ final class OneSweep {
                 // The look-back reads LOOK tiles' words at once (tiles before the first read as an inclusive 0), then
                 // adds them in order until an inclusive count, or reads again from a tile not yet published.
                 int prefix = 0;
-                int u = counts ? t - 1 : -1;
+                int u = t - 1;
                 while (u >= 0) {
                     int[] word = new int[LOOK];
                     for (int w = 0; w < LOOK; w++) {
@@ -340,12 +337,10 @@ final class OneSweep {
                         }
                     }
                 }
-                if (counts && t > 0) {
+                if (t > 0) {
                     state.atomicExchange(t * RADIX + d, INCLUSIVE | (prefix + total));
                 }
-                if (counts) {
-                    place.set(d, s.get(startsAt + d) + prefix - start);
-                }
+                place.set(d, s.get(startsAt + d) + prefix - start);
                 it.barrier(Fence.LOCAL);
                 // Written out element by element across the group: each digit's run lands on consecutive places.
                 int valid = Math.min(TILE, n - t * TILE);
