@@ -23,9 +23,9 @@ import io.jsycl.algorithms.Tiles.Input;
 /**
  * Sorting of {@code int} and {@code float} keys, in place, with {@code int} values moving along where given
  * ({@code sortByKey}; with {@link Transforms#iota}'s indices it gives what {@code torch.sort} returns), on every
- * device: a stable least-significant-digit radix sort, 4 passes of 8 bits. On GPUs and OpenCL's CPU devices each pass
- * is one kernel that reads and writes each key once, after one count of every digit up front ({@link OneSweep});
- * on the host device (and for 2^30 keys or more) each pass counts its digit per tile in local memory, scans those
+ * device: a stable least-significant-digit radix sort, 4 passes of 8 bits. On GPUs each pass is one kernel that reads
+ * and writes each key once, after one count of every digit up front ({@link OneSweep}); on CPUs' OpenCL, the host
+ * device and for 2^30 keys or more each pass counts its digit per tile in local memory, scans those
  * counts digit by digit ({@link Scans}), then each work-group sorts its tile by the digit in local memory and writes
  * it out. The passes alternate between your buffers and copies of the same size, which stay with the queue for its
  * next sort until it closes.

@@ -533,6 +533,41 @@ class AlgorithmsTest {
     @ParameterizedTest
     @MethodSource("devicesAndSortLengths")
     void intSortsMatchArraysSortAndAreStable(Device device, int n) {
+        checkIntSorts(device, n);
+    }
+
+    /** The one-pass sort where it is not the default (CPUs' OpenCL), so that every device runs both sorts. */
+    @ParameterizedTest
+    @MethodSource("devicesAndSortLengths")
+    void onePassIntSortsMatchArraysSortAndAreStable(Device device, int n) {
+        withOnePassSort(() -> checkIntSorts(device, n));
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void onePassSortsOfSharedDigitsFloatsAndDeviceArraysMatchJava(Device device) {
+        withOnePassSort(() -> {
+            sortsOfKeysSharingDigitsAreStable(device);
+            floatSortsOrderAsArraysSort(device);
+            sortsOfDeviceArraysMatchArraysSortAndAreStable(device);
+        });
+    }
+
+    /** Runs {@code check} with {@code jsycl.onePassSort} on, then restores it. */
+    private static void withOnePassSort(Runnable check) {
+        String was = System.setProperty("jsycl.onePassSort", "on");
+        try {
+            check.run();
+        } finally {
+            if (was == null) {
+                System.clearProperty("jsycl.onePassSort");
+            } else {
+                System.setProperty("jsycl.onePassSort", was);
+            }
+        }
+    }
+
+    private static void checkIntSorts(Device device, int n) {
         int[] keys = ints(n, 3 * n);
         for (int i = 0; i < n; i += 3) {
             keys[i] = keys[i] % 50; // repeated keys, for stability

@@ -59,6 +59,8 @@ import java.util.function.Supplier;
  *        on such a device is made, so that the JIT has compiled it before the program's second submit: forced on or
  *        off, or null for auto (GPUs)
  * @param warmupSubmits {@code JSYCL_WARMUP_SUBMITS}: the most submits the warm-up makes
+ * @param onePassSort {@code JSYCL_ONE_PASS_SORT}: the parallel sort's passes are one kernel each
+ *        ({@code io.jsycl.algorithms.OneSweep}): forced on or off, or null for auto (GPUs)
  * @param waitWarnMillis {@code JSYCL_WAIT_WARN}: how long a wait for a command lasts before a warning names what it
  *        waits for ({@link io.jsycl.internal.event.WaitWatch}), in milliseconds (the setting is in seconds; 0: never)
  */
@@ -69,7 +71,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
         Parsed<Boolean> stagingPool, Parsed<Long> stagingPoolMib, Parsed<Integer> devicePoolPercent,
         Parsed<Integer> copyThreads, boolean profile, boolean traceFirstSubmit, boolean traceSubmits,
         Parsed<Boolean> launchThread, Parsed<Boolean> gridStride, Parsed<Boolean> warmup,
-        Parsed<Integer> warmupSubmits, Parsed<Long> waitWarnMillis) {
+        Parsed<Integer> warmupSubmits, Parsed<Boolean> onePassSort, Parsed<Long> waitWarnMillis) {
 
     static final Setting DEVICE = new Setting("JSYCL_DEVICE", "jsycl.device");
     static final Setting DUMP_KERNELS = new Setting("JSYCL_DUMP_KERNELS", "jsycl.dumpKernels");
@@ -94,6 +96,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
     static final Setting GRID_STRIDE = new Setting("JSYCL_GRID_STRIDE", "jsycl.gridStride");
     static final Setting WARMUP = new Setting("JSYCL_WARMUP", "jsycl.warmup");
     static final Setting WARMUP_SUBMITS = new Setting("JSYCL_WARMUP_SUBMITS", "jsycl.warmupSubmits");
+    static final Setting ONE_PASS_SORT = new Setting("JSYCL_ONE_PASS_SORT", "jsycl.onePassSort");
     static final Setting WAIT_WARN = new Setting("JSYCL_WAIT_WARN", "jsycl.waitWarn");
 
     /** Work-group extents of padded launches of 1-, 2- and 3-D ranges where unset, OpenCL dimension 0 first. */
@@ -175,6 +178,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
                 Parsed.of(() -> source.autoSwitch(GRID_STRIDE)),
                 Parsed.of(() -> source.autoSwitch(WARMUP)),
                 Parsed.of(() -> (int) source.wholeNumber(WARMUP_SUBMITS, 20_000, 1, 10_000_000, "submits")),
+                Parsed.of(() -> source.autoSwitch(ONE_PASS_SORT)),
                 Parsed.of(() -> waitWarnMillis(source.value(WAIT_WARN))));
     }
 

@@ -61,6 +61,16 @@ class SettingsTest {
         assertThat(s.copyThreads().get()).isBetween(1, 8);
         assertThat(s.profile()).isFalse();
         assertThat(s.traceFirstSubmit()).isFalse();
+        assertThat(s.onePassSort().get()).isNull();
+    }
+
+    @Test
+    void theOnePassSortIsASwitch() {
+        assertThat(settings("jsycl.onePassSort", "on").onePassSort().get()).isTrue();
+        assertThat(settings(Map.of("JSYCL_ONE_PASS_SORT", "off")).onePassSort().get()).isFalse();
+        assertThat(settings("jsycl.onePassSort", "auto").onePassSort().get()).isNull();
+        assertThatThrownBy(() -> settings("jsycl.onePassSort", "fast").onePassSort().get())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("JSYCL_ONE_PASS_SORT");
     }
 
     @Test
