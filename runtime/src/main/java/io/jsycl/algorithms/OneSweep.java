@@ -19,8 +19,8 @@ import io.jsycl.algorithms.Sorting.Data;
 import io.jsycl.internal.platform.Settings;
 
 /**
- * The radix sort on GPUs ({@link #applies}): one kernel per 8-bit digit that reads and
- * writes each key (and value) once, after one histogram of every digit up front (the "onesweep" sort).
+ * The radix sort on GPUs ({@link #applies}): one kernel per 8-bit digit that reads and writes each key (and value)
+ * once, after one histogram of every digit up front (the "onesweep" sort).
  *
  * <p>Up front, one kernel counts all four digits of every key (each work-group into local counters, then once into
  * global ones) and a second scans each digit's 256 counts into where its run starts in the output. Then each pass: a
@@ -34,15 +34,14 @@ import io.jsycl.internal.platform.Settings;
  * per digit), and publishes its own. The sorted tile is then written out: each digit's run to its place, element by
  * element across the group, each value beside its key.
  *
- * <p>What the kernel's shape comes from (an H200, a sort of 2^28 keys with indices, each pass's device time): loading
- * a work-item's 16 keys before ranking any instead of one per rank step, and reading 8 tiles' words per step of the
- * look-back instead of one, took a pass from 5.0 to 3.2 ms; moving the tile into local memory before the look-back,
- * so that no key or rank is held in registers across it (80 registers a work-item instead of 94: three work-groups
- * at once on a multiprocessor instead of two), took it to 2.4 ms. Reading 32 tiles' words a step was slower than 8,
- * and skipping the look-back altogether (a wrong sort, timed) saved nothing: the passes are bound by how many tiles
- * are in flight, not by the votes or the look-back. The register count is brittle: the same kernel written for
- * work-groups larger than the radix (the first 256 work-items counting) took 93 registers and 3.3 ms a pass; two
- * ranks packed in an int, or the values loaded eight at a time, left it at 80 and no faster.
+ * <p>Why the kernel is laid out so: a pass is bound by how many tiles are in flight at once, not by the votes or the
+ * look-back (a pass without its look-back was no faster). So a work-item loads its 16 keys before ranking any (16
+ * loads in flight, not one), the look-back reads {@value #LOOK} tiles' words a step (one latency per step, not per
+ * tile), and the tile and its values go to local memory before the look-back, so that no key or rank is held in a
+ * register across it: the fewer registers a work-item holds, the more work-groups a GPU's multiprocessor runs at once
+ * (on NVIDIA's compiler, 80 registers a work-item: three work-groups, where 94 allowed two). The register count
+ * moves with small changes to the source; {@code docs/algorithms.md} says what was measured, and what was tried and
+ * not kept.
  *
  * <p>A published word is an int: the kind in its top two bits (0: not yet published, 1: the tile's count, 2: the
  * count of the tile and every tile before it) and the count below them, so a sort takes fewer than 2^30 keys this

@@ -203,14 +203,14 @@ public final class Sorting {
     /**
      * An LSD radix sort of {@code keys} as unsigned ints after {@code flip} (xor'ed into every key's digits, so that
      * {@code Integer.MIN_VALUE} sorts signed ints), {@code values} (or none) moving with them: four passes of an 8-bit
-     * digit, each one kernel where {@link OneSweep} applies. Otherwise each pass counts its digit's values per tile (local atomics, digit-major so that one exclusive scan gives
-     * every tile's offset per digit), scans the counts, then each work-group sorts its tile by the digit in local
-     * memory and writes it out. The tile's sort is two stable splits by the digit's low then high 4 bits (16 counters
-     * per work-item each: 256 would not fit in local memory): each work-item counts its consecutive keys per 4-bit
-     * value, one exclusive scan of those counts in value-major order gives each work-item's first place per value,
-     * and the work-items place their keys in order. The group then writes the tile out element by element, each
-     * digit's run to consecutive places from the tile's offset. The passes alternate between the buffers and a copy;
-     * four end where they began.
+     * digit, each one kernel where {@link OneSweep} applies. Otherwise each pass counts its digit's values per tile
+     * (local atomics, digit-major so that one exclusive scan gives every tile's offset per digit), scans the counts,
+     * then each work-group sorts its tile by the digit in local memory and writes it out. The tile's sort is two stable
+     * splits by the digit's low then high 4 bits (16 counters per work-item each: 256 would not fit in local memory):
+     * each work-item counts its consecutive keys per 4-bit value, one exclusive scan of those counts in value-major
+     * order gives each work-item's first place per value, and the work-items place their keys in order. The group then
+     * writes the tile out element by element, each digit's run to consecutive places from the tile's offset. The passes
+     * alternate between the buffers and a copy; four end where they began.
      */
     private static Event radixSort(Queue q, Buffer.OfInt keys, Buffer.OfInt values, int flip) {
         return radixSort(q, Data.of(keys), values == null ? null : Data.of(values), keys.size(), flip, null);
