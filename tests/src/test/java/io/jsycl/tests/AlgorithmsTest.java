@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.DeviceArray;
+import io.jsycl.DeviceType;
 import io.jsycl.Event;
 import io.jsycl.Queue;
 import io.jsycl.Range;
@@ -536,26 +537,39 @@ class AlgorithmsTest {
         checkIntSorts(device, n);
     }
 
-    /** The one-pass sort where it is not the default (CPUs' OpenCL), so that every device runs both sorts. */
+    static Stream<Arguments> openClDevicesAndOtherSortLengths() {
+        // Tiles of both sorts, and 10 of the one-pass sort's: its look-back reads 8 tiles a step.
+        return TestDevices.all().filter(d -> !d.isHost()).flatMap(d -> Stream.of(1, 2, 1000, 2 * Scans.TILE, 4096,
+                2 * 4096, 3 * 4096 + 1, 40_000).map(n -> Arguments.of(d, n)));
+    }
+
+    static Stream<Device> openClDevices() {
+        return TestDevices.all().filter(d -> !d.isHost());
+    }
+
+    /**
+     * The sort an OpenCL device does not run by default (the counting sort on GPUs, the one-pass sort on CPUs), so
+     * that every OpenCL device runs both.
+     */
     @ParameterizedTest
-    @MethodSource("devicesAndSortLengths")
-    void onePassIntSortsMatchArraysSortAndAreStable(Device device, int n) {
-        withOnePassSort(() -> checkIntSorts(device, n));
+    @MethodSource("openClDevicesAndOtherSortLengths")
+    void theOtherIntSortMatchesArraysSortAndIsStable(Device device, int n) {
+        withTheOtherSort(device, () -> checkIntSorts(device, n));
     }
 
     @ParameterizedTest
-    @MethodSource("devices")
-    void onePassSortsOfSharedDigitsFloatsAndDeviceArraysMatchJava(Device device) {
-        withOnePassSort(() -> {
+    @MethodSource("openClDevices")
+    void theOtherSortOfSharedDigitsFloatsAndDeviceArraysMatchesJava(Device device) {
+        withTheOtherSort(device, () -> {
             sortsOfKeysSharingDigitsAreStable(device);
             floatSortsOrderAsArraysSort(device);
             sortsOfDeviceArraysMatchArraysSortAndAreStable(device);
         });
     }
 
-    /** Runs {@code check} with {@code jsycl.onePassSort} on, then restores it. */
-    private static void withOnePassSort(Runnable check) {
-        String was = System.setProperty("jsycl.onePassSort", "on");
+    /** Runs {@code check} with {@code jsycl.onePassSort} set to what {@code device} does not default to. */
+    private static void withTheOtherSort(Device device, Runnable check) {
+        String was = System.setProperty("jsycl.onePassSort", device.type() == DeviceType.GPU ? "off" : "on");
         try {
             check.run();
         } finally {
