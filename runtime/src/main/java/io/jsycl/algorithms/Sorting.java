@@ -1,34 +1,24 @@
 package io.jsycl.algorithms;
 
-import static io.jsycl.algorithms.Tiles.GROUP;
-import static io.jsycl.algorithms.Tiles.INT_SUM;
-import static io.jsycl.algorithms.Tiles.PER_ITEM;
-import static io.jsycl.algorithms.Tiles.TILE;
 import static io.jsycl.algorithms.Tiles.checkLength;
-import static io.jsycl.algorithms.Tiles.padded;
-import static io.jsycl.algorithms.Tiles.tiles;
 
 import io.jsycl.ArrayAccess;
 import io.jsycl.Buffer;
 import io.jsycl.DeviceArray;
 import io.jsycl.Event;
-import io.jsycl.Fence;
-import io.jsycl.GroupOp;
-import io.jsycl.LocalAccessor;
-import io.jsycl.NdRange;
 import io.jsycl.Queue;
 import io.jsycl.Range;
 import io.jsycl.algorithms.Tiles.Input;
 
 /**
- * Sorting of {@code int} and {@code float} keys, in place, with {@code int} values moving along where given
- * ({@code sortByKey}; with {@link Transforms#iota}'s indices it gives what {@code torch.sort} returns), on every
- * device: a stable least-significant-digit radix sort, 4 passes of 8 bits. On GPUs each pass is one kernel that reads
- * and writes each key once, after one count of every digit up front ({@link OneSweep}); on CPUs' OpenCL, the host
- * device and for 2^30 keys or more each pass counts its digit per tile in local memory, scans those
- * counts digit by digit ({@link Scans}), then each work-group sorts its tile by the digit in local memory and writes
- * it out. The passes alternate between your buffers and copies of the same size, which stay with the queue for its
- * next sort until it closes.
+ * Sorting of {@code int}, {@code float}, {@code long} and {@code double} keys, in place, with {@code int} values moving
+ * along where given ({@code sortByKey}; with {@link Transforms#iota}'s indices it gives what {@code torch.sort}
+ * returns), on every device: a stable least-significant-digit radix sort, 4 passes of 8 bits over a 32-bit key. On
+ * GPUs each pass is one kernel that reads and writes each key once, after one count of every digit up front
+ * ({@link OneSweep}); on CPUs' OpenCL, the host device and for 2^30 keys or more each pass counts its digit per tile,
+ * scans those counts and places each tile ({@link CountingSort}). 64-bit keys are two such sorts of a permutation, by
+ * their low then their high words ({@link WideSorting}). The passes alternate between your buffers and copies of the
+ * same size, which stay with the queue for its next sort until it closes.
  *
  * <p>Part of the parallel algorithms ({@code docs/algorithms.md}).
  */
@@ -40,19 +30,6 @@ public final class Sorting {
     static final int DIGIT_BITS = 8;
     /** Values of one digit: the counters each tile keeps per pass, one per work-item of the counting kernel. */
     static final int RADIX = 1 << DIGIT_BITS;
-    /** Bits of one of the two splits that sort a tile by a digit in local memory. */
-    private static final int SPLIT_BITS = DIGIT_BITS / 2;
-    /** Values of a split: the counters each work-item keeps. */
-    private static final int SPLIT_VALUES = 1 << SPLIT_BITS;
-    /**
-     * Work-items of the placing kernel's group, each taking {@value #SORT_PER_ITEM} consecutive keys of the tile: half
-     * the other kernels' group, so that the counters of a split and the tile's two copies (keys and values) fit in
-     * 48 KiB of local memory.
-     */
-    private static final int SORT_GROUP = GROUP / 2;
-    /** Keys each work-item of the placing kernel takes: a tile is {@link Tiles#TILE} keys for both kernels. */
-    private static final int SORT_PER_ITEM = PER_ITEM * 2;
-
     /**
      * Sorts {@code keys} in ascending order (a stable radix sort, 4 passes of 8 bits).
      *
@@ -166,6 +143,128 @@ public final class Sorting {
     }
 
     /**
+     * Sorts {@code keys} in ascending order, as {@link java.util.Arrays#sort(long[])} does: a stable radix sort of
+     * their two 32-bit halves ({@link WideSorting}).
+     *
+     * @param q the queue
+     * @param keys the values to sort, in place
+     * @return the event of the sort's last kernel
+     */
+    public static Event sort(Queue q, Buffer.OfLong keys) {
+        return wide(q, WideSorting.longs(keys::read, keys::write, keys.size()), keys.size(), null, null, new Event[0]);
+    }
+
+    /**
+     * Sorts {@code keys} as {@link #sort(Queue, Buffer.OfLong)} does and moves {@code values} with them, as
+     * {@link #sortByKey(Queue, Buffer.OfInt, Buffer.OfInt)} does.
+     *
+     * @param q the queue
+     * @param keys the keys, sorted in place
+     * @param values what moves with them, at least as long as {@code keys}
+     * @return the event of the sort's last kernel
+     */
+    public static Event sortByKey(Queue q, Buffer.OfLong keys, Buffer.OfInt values) {
+        checkLength("sortByKey values", keys.size(), values);
+        return wide(q, WideSorting.longs(keys::read, keys::write, keys.size()), keys.size(), values::read,
+                values::write, new Event[0]);
+    }
+
+    /**
+     * Sorts device array {@code keys} once {@code dependsOn} are done, as {@link #sort(Queue, Buffer.OfLong)} sorts a
+     * buffer.
+     *
+     * @param q the queue, of the array's context and device
+     * @param keys the values to sort, in place
+     * @param dependsOn the commands that use {@code keys}
+     * @return the event of the sort's last kernel: what later commands on {@code keys} wait for
+     */
+    public static Event sort(Queue q, DeviceArray.OfLong keys, Event... dependsOn) {
+        return wide(q, WideSorting.longs(Input.after(keys, dependsOn), h -> keys, keys.size()), keys.size(), null,
+                null, dependsOn);
+    }
+
+    /**
+     * Sorts device array {@code keys} and moves {@code values} with them once {@code dependsOn} are done, as
+     * {@link #sortByKey(Queue, Buffer.OfLong, Buffer.OfInt)} does for buffers.
+     *
+     * @param q the queue, of the arrays' context and device
+     * @param keys the keys, sorted in place
+     * @param values what moves with them, at least as long as {@code keys}
+     * @param dependsOn the commands that use {@code keys} or {@code values}
+     * @return the event of the sort's last kernel: what later commands on the arrays wait for
+     */
+    public static Event sortByKey(Queue q, DeviceArray.OfLong keys, DeviceArray.OfInt values, Event... dependsOn) {
+        checkLength("sortByKey values", keys.size(), values.size());
+        return wide(q, WideSorting.longs(Input.after(keys, dependsOn), h -> keys, keys.size()), keys.size(),
+                Input.after(values, dependsOn), h -> values, dependsOn);
+    }
+
+    /**
+     * Sorts {@code keys} in ascending order as {@link java.util.Arrays#sort(double[])} does: {@code -0.0} before
+     * {@code 0.0}, NaNs last (each as {@link Double#NaN}); a stable radix sort of the doubles' bits, as
+     * {@link #sort(Queue, Buffer.OfLong)} sorts longs. The device must compute in double ({@link io.jsycl.Aspect#FP64}).
+     *
+     * @param q the queue
+     * @param keys the values to sort, in place
+     * @return the event of the sort's last kernel
+     */
+    public static Event sort(Queue q, Buffer.OfDouble keys) {
+        return wide(q, WideSorting.doubles(keys::read, keys::write, keys.size()), keys.size(), null, null,
+                new Event[0]);
+    }
+
+    /**
+     * Sorts {@code keys} as {@link #sort(Queue, Buffer.OfDouble)} does and moves {@code values} with them, as
+     * {@link #sortByKey(Queue, Buffer.OfInt, Buffer.OfInt)} does.
+     *
+     * @param q the queue
+     * @param keys the keys, sorted in place
+     * @param values what moves with them, at least as long as {@code keys}
+     * @return the event of the sort's last kernel
+     */
+    public static Event sortByKey(Queue q, Buffer.OfDouble keys, Buffer.OfInt values) {
+        checkLength("sortByKey values", keys.size(), values);
+        return wide(q, WideSorting.doubles(keys::read, keys::write, keys.size()), keys.size(), values::read,
+                values::write, new Event[0]);
+    }
+
+    /**
+     * Sorts device array {@code keys} once {@code dependsOn} are done, as {@link #sort(Queue, Buffer.OfDouble)} sorts
+     * a buffer.
+     *
+     * @param q the queue, of the array's context and device
+     * @param keys the values to sort, in place
+     * @param dependsOn the commands that use {@code keys}
+     * @return the event of the sort's last kernel: what later commands on {@code keys} wait for
+     */
+    public static Event sort(Queue q, DeviceArray.OfDouble keys, Event... dependsOn) {
+        return wide(q, WideSorting.doubles(Input.after(keys, dependsOn), h -> keys, keys.size()), keys.size(), null,
+                null, dependsOn);
+    }
+
+    /**
+     * Sorts device array {@code keys} and moves {@code values} with them once {@code dependsOn} are done, as
+     * {@link #sortByKey(Queue, Buffer.OfDouble, Buffer.OfInt)} does for buffers.
+     *
+     * @param q the queue, of the arrays' context and device
+     * @param keys the keys, sorted in place
+     * @param values what moves with them, at least as long as {@code keys}
+     * @param dependsOn the commands that use {@code keys} or {@code values}
+     * @return the event of the sort's last kernel: what later commands on the arrays wait for
+     */
+    public static Event sortByKey(Queue q, DeviceArray.OfDouble keys, DeviceArray.OfInt values, Event... dependsOn) {
+        checkLength("sortByKey values", keys.size(), values.size());
+        return wide(q, WideSorting.doubles(Input.after(keys, dependsOn), h -> keys, keys.size()), keys.size(),
+                Input.after(values, dependsOn), h -> values, dependsOn);
+    }
+
+    /** A sort of {@code n} 64-bit {@code keys} ({@link WideSorting}), or, of none, an event after {@code dependsOn}. */
+    private static Event wide(Queue q, WideSorting.Keys keys, int n, Input<ArrayAccess.OfInt> readValues,
+            Input<ArrayAccess.OfInt> writeValues, Event[] dependsOn) {
+        return n == 0 ? nothingToSort(q, dependsOn) : WideSorting.sort(q, keys, n, readValues, writeValues);
+    }
+
+    /**
      * The floats as ints that order as {@code Float.compare} does (the sign bit flipped for positives, every bit
      * for negatives; NaNs first made {@code Float.NaN}, above infinity), sorted, and turned back. The keys are read
      * through {@code read} and written through {@code write}; a device array's write comes after its read by the
@@ -203,14 +302,8 @@ public final class Sorting {
     /**
      * An LSD radix sort of {@code keys} as unsigned ints after {@code flip} (xor'ed into every key's digits, so that
      * {@code Integer.MIN_VALUE} sorts signed ints), {@code values} (or none) moving with them: four passes of an 8-bit
-     * digit, each one kernel where {@link OneSweep} applies. Otherwise each pass counts its digit's values per tile
-     * (local atomics, digit-major so that one exclusive scan gives every tile's offset per digit), scans the counts,
-     * then each work-group sorts its tile by the digit in local memory and writes it out. The tile's sort is two stable
-     * splits by the digit's low then high 4 bits (16 counters per work-item each: 256 would not fit in local memory):
-     * each work-item counts its consecutive keys per 4-bit value, one exclusive scan of those counts in value-major
-     * order gives each work-item's first place per value, and the work-items place their keys in order. The group then
-     * writes the tile out element by element, each digit's run to consecutive places from the tile's offset. The passes
-     * alternate between the buffers and a copy; four end where they began.
+     * digit, each one kernel where {@link OneSweep} applies, else a counting kernel, a scan and a placing kernel
+     * ({@link CountingSort}). The passes alternate between the buffers and a copy; four end where they began.
      */
     private static Event radixSort(Queue q, Buffer.OfInt keys, Buffer.OfInt values, int flip) {
         return radixSort(q, Data.of(keys), values == null ? null : Data.of(values), keys.size(), flip, null);
@@ -222,7 +315,7 @@ public final class Sorting {
      * first, then each pass's), which the sort updates: buffers order the passes' kernels by themselves, device arrays
      * by events.
      */
-    private static Event radixSort(Queue q, Data keys, Data values, int n, int flip, Event[][] chain) {
+    static Event radixSort(Queue q, Data keys, Data values, int n, int flip, Event[][] chain) {
         if (n <= 1) {
             return nothingToSort(q, chain == null ? new Event[0] : chain[0]);
         }
@@ -232,186 +325,14 @@ public final class Sorting {
                 return OneSweep.sort(q, scratch, keys, values, n, flip, chain);
             }
         }
-        int tiles = tiles(n);
-        boolean withValues = values != null;
         synchronized (scratch) {
-            Data otherKeys = Data.of(scratch.ints("sort.keys", n));
-            // Without values, the passes read and write one element of otherValues, which stands in for them.
-            Data otherValues = Data.of(scratch.ints("sort.values", withValues ? n : 1));
-            Buffer.OfInt counts = scratch.ints("sort.counts", RADIX * tiles);
-            Buffer.OfInt offsets = scratch.ints("sort.offsets", RADIX * tiles);
-            Data fromKeys = keys;
-            Data toKeys = otherKeys;
-            Data fromValues = withValues ? values : otherValues;
-            Data toValues = otherValues;
-            Event last = null;
-            for (int shift = 0; shift < Integer.SIZE; shift += DIGIT_BITS) {
-                int at = shift;
-                Data kIn = fromKeys;
-                q.submit(h -> {
-                    var k = kIn.read().open(h);
-                    var c = counts.write(h);
-                    var histogram = LocalAccessor.ofInt(h, RADIX);
-                    h.parallelFor(NdRange.of(Range.of(tiles * GROUP), Range.of(GROUP)), it -> {
-                        int lid = it.localId(0);
-                        int tile = it.groupId(0);
-                        histogram.set(lid, 0); // GROUP == RADIX: one counter each
-                        it.barrier(Fence.LOCAL);
-                        int start = tile * TILE + lid;
-                        for (int j = 0; j < PER_ITEM; j++) {
-                            int i = start + j * GROUP; // consecutive across the group: coalesced
-                            if (i < n) {
-                                histogram.atomicAdd(digit(k.get(i), flip, at), 1);
-                            }
-                        }
-                        it.barrier(Fence.LOCAL);
-                        c.set(lid * tiles + tile, histogram.get(lid));
-                    });
-                });
-                Scans.scan(q, counts, offsets, RADIX * tiles, 0, INT_SUM, false);
-                Data kOut = toKeys;
-                Data vIn = fromValues;
-                Data vOut = toValues;
-                last = place(q, kIn, offsets, kOut, vIn, vOut, n, flip, at);
-                if (chain != null) {
-                    chain[0] = new Event[] {last};
-                }
-                fromKeys = toKeys;
-                toKeys = kIn;
-                if (withValues) {
-                    toValues = fromValues;
-                    fromValues = vOut;
-                }
-            }
-            return last;
+            return CountingSort.sort(q, scratch, keys, values, n, flip, chain);
         }
-    }
-
-    /**
-     * Places the keys of each tile (and their values) by {@code at}'s digit, from the scanned counts {@code offsets}:
-     * the tile sorted by the digit in local memory through two stable splits of 4 bits (see {@link #radixSort}).
-     */
-    private static Event place(Queue q, Data kIn, Buffer.OfInt offsets, Data kOut, Data vIn, Data vOut, int n, int flip,
-            int at) {
-        int tiles = tiles(n);
-        boolean withValues = vIn != vOut;
-        return q.submit(h -> {
-            var k = kIn.read().open(h);
-            var o = offsets.read(h);
-            var ko = kOut.write().open(h);
-            var v = vIn == vOut ? vIn.readWrite().open(h) : vIn.read().open(h); // one placeholder without values
-            var vo = vIn == vOut ? v : vOut.write().open(h);
-            var ranks = LocalAccessor.ofInt(h, padded(SPLIT_VALUES * SORT_GROUP));
-            // The tile, padded against bank conflicts: keysB as read, keysA once split by the digit's low 4 bits, keysB
-            // again once split by its high 4.
-            var keysA = LocalAccessor.ofInt(h, padded(TILE));
-            var keysB = LocalAccessor.ofInt(h, padded(TILE));
-            var valuesA = LocalAccessor.ofInt(h, withValues ? padded(TILE) : 1);
-            var valuesB = LocalAccessor.ofInt(h, withValues ? padded(TILE) : 1);
-            var base = LocalAccessor.ofInt(h, RADIX);
-            h.parallelFor(NdRange.of(Range.of(tiles * SORT_GROUP), Range.of(SORT_GROUP)), it -> {
-                int lid = it.localId(0);
-                int tile = it.groupId(0);
-                int valid = Math.min(TILE, n - tile * TILE);
-                // Read coalesced into local memory, as read.
-                for (int j = 0; j < SORT_PER_ITEM; j++) {
-                    int e = j * SORT_GROUP + lid;
-                    if (e < valid) {
-                        keysB.set(padded(e), k.get(tile * TILE + e));
-                        if (withValues) {
-                            valuesB.set(padded(e), v.get(tile * TILE + e));
-                        }
-                    }
-                }
-                it.barrier(Fence.LOCAL);
-                // Split by the digit's low 4 bits (keysB to keysA), then by its high 4 (keysA to keysB).
-                for (int half = 0; half < 2; half++) {
-                    int bits = at + half * SPLIT_BITS;
-                    int first = lid * SORT_PER_ITEM;
-                    int end = Math.min(first + SORT_PER_ITEM, valid);
-                    // ranks[d * SORT_GROUP + l]: how many keys of 4-bit value d work-item l holds, then
-                    // (scanned in this value-major order) where in the tile its first key of value d goes.
-                    for (int d = 0; d < SPLIT_VALUES; d++) {
-                        ranks.set(padded(d * SORT_GROUP + lid), 0);
-                    }
-                    for (int e = first; e < end; e++) {
-                        int key = half == 0 ? keysB.get(padded(e)) : keysA.get(padded(e));
-                        int slot = split(key, flip, bits) * SORT_GROUP + lid;
-                        ranks.set(padded(slot), ranks.get(padded(slot)) + 1);
-                    }
-                    it.barrier(Fence.LOCAL);
-                    int run = 0;
-                    for (int j = 0; j < SPLIT_VALUES; j++) {
-                        run += ranks.get(padded(lid * SPLIT_VALUES + j));
-                    }
-                    int before = it.exclusiveScanOverGroup(run, GroupOp.SUM); // every read above is done
-                    for (int j = 0; j < SPLIT_VALUES; j++) {
-                        int c = ranks.get(padded(lid * SPLIT_VALUES + j));
-                        ranks.set(padded(lid * SPLIT_VALUES + j), before);
-                        before += c;
-                    }
-                    it.barrier(Fence.LOCAL);
-                    // Stable: work-items in order, each its keys in order.
-                    for (int e = first; e < end; e++) {
-                        int key = half == 0 ? keysB.get(padded(e)) : keysA.get(padded(e));
-                        int slot = split(key, flip, bits) * SORT_GROUP + lid;
-                        int to = ranks.get(padded(slot));
-                        ranks.set(padded(slot), to + 1);
-                        if (half == 0) {
-                            keysA.set(padded(to), key);
-                            if (withValues) {
-                                valuesA.set(padded(to), valuesB.get(padded(e)));
-                            }
-                        } else {
-                            keysB.set(padded(to), key);
-                            if (withValues) {
-                                valuesB.set(padded(to), valuesA.get(padded(e)));
-                            }
-                        }
-                    }
-                    it.barrier(Fence.LOCAL);
-                }
-                // Where each digit's run starts in the sorted tile, then where it goes: the tile's offset for
-                // the digit less that start (digits the tile lacks get a value never read).
-                for (int j = 0; j < SORT_PER_ITEM; j++) {
-                    int e = j * SORT_GROUP + lid;
-                    if (e < valid) {
-                        int d = digit(keysB.get(padded(e)), flip, at);
-                        if (e == 0 || digit(keysB.get(padded(e - 1)), flip, at) != d) {
-                            base.set(d, e);
-                        }
-                    }
-                }
-                it.barrier(Fence.LOCAL);
-                for (int d = lid; d < RADIX; d += SORT_GROUP) {
-                    base.set(d, o.get(d * tiles + tile) - base.get(d));
-                }
-                it.barrier(Fence.LOCAL);
-                // Written out element by element across the group: each digit's run lands on consecutive
-                // places.
-                for (int j = 0; j < SORT_PER_ITEM; j++) {
-                    int e = j * SORT_GROUP + lid;
-                    if (e < valid) {
-                        int key = keysB.get(padded(e));
-                        int to = base.get(digit(key, flip, at)) + e;
-                        ko.set(to, key);
-                        if (withValues) {
-                            vo.set(to, valuesB.get(padded(e)));
-                        }
-                    }
-                }
-            });
-        });
     }
 
     /** The digit at bit {@code shift} of {@code key} as the sort orders it (after {@code flip}): a device function. */
     static int digit(int key, int flip, int shift) {
         return ((key ^ flip) >>> shift) & (RADIX - 1);
-    }
-
-    /** The 4 bits at bit {@code shift} of {@code key} after {@code flip}, a tile's split: a device function. */
-    static int split(int key, int flip, int shift) {
-        return ((key ^ flip) >>> shift) & (SPLIT_VALUES - 1);
     }
 
     /** The event of a sort with nothing to move: a task that does nothing, ordered in the queue like the rest. */
