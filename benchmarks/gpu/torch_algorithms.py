@@ -1,5 +1,5 @@
 """PyTorch's equivalents of the parallel algorithms on the same GPU, the peers of io.jsycl.bench.AlgorithmsBench:
-torch.cumsum of int32, torch.masked_select of the floats above 0.5, torch.sum of floats, and torch.sort of int32 keys
+torch.cumsum of int32, torch.masked_select of the floats above 0.5, torch.sum of floats, and torch.sort of int32 and int64 keys
 (values and indices). Data on the GPU; per op = back-to-back ops then one synchronize, wall clock / ops, median of 5
 rounds after a warm-up round. Writes a CSV (algorithm,log2,path,per_op_us,check) that AlgorithmsBench --torch merges.
 
@@ -56,6 +56,11 @@ def main():
         ok = torch.equal(values.cpu(), torch.sort(ints.cpu()).values) and torch.equal(ints[indices], values)
         rows.append(f"sort of int keys with their indices,{log2},{path} torch.sort(stable),"
                     f"{per_op_us(lambda: torch.sort(ints, stable=True), runs):.2f},{'ok' if ok else 'MISMATCH'}")
+        longs = torch.randint(-2**62, 2**62, (n,), dtype=torch.int64, device="cuda", generator=g)
+        values, indices = torch.sort(longs, stable=True)
+        ok = torch.equal(values.cpu(), torch.sort(longs.cpu()).values) and torch.equal(longs[indices], values)
+        rows.append(f"sort of long keys with their indices,{log2},{path} torch.sort(stable),"
+                    f"{per_op_us(lambda: torch.sort(longs, stable=True), runs):.2f},{'ok' if ok else 'MISMATCH'}")
     with open(a.csv, "w") as f:
         f.write("\n".join(rows) + "\n")
     print("\n".join(rows))

@@ -23,13 +23,13 @@ import java.util.SplittableRandom;
  * bytes (a buffer's {@code copyTo}, the bound a scan or a reduction is measured against) and, where given, PyTorch's
  * equivalents on the same GPU ({@code benchmarks/gpu/torch_algorithms.py} writes them first; {@code --torch FILE}
  * merges its rows): the inclusive scan of ints ({@code torch.cumsum}), the floats above 0.5 compacted in order
- * ({@code torch.masked_select}), the float sum ({@code torch.sum}) and the sort of int keys with their indices
- * ({@code torch.sort}). Before the first size, every operation runs untimed at that size for {@code --warmup-ms}
+ * ({@code torch.masked_select}), the float sum ({@code torch.sum}) and the sorts of int and long keys with their
+ * indices ({@code torch.sort}, whose indices are longs). Before the first size, every operation runs untimed at that size for {@code --warmup-ms}
  * (3000), so that the JVM has compiled the submit path. Per op: back-to-back runs then one wait, wall clock / runs,
  * median of 5 rounds after a warm-up round; the sort's runs each start from the unsorted keys, copied on the device first, whose time is reported
  * beside it and taken off. GB/s counts the bytes an ideal pass moves: 8 per element for the copy and the scan, 4 for
  * the sum, 4 per element read plus 4 per element kept for the compaction (about 6 per element here: half the uniform
- * floats are above 0.5), 16 for a sort pass of keys and indices (one row, not the passes). Every result is
+ * floats are above 0.5), 16 for a sort pass of int keys and indices, 24 of long keys (one row, not the passes). Every result is
  * checked against Java.
  *
  * <pre>AlgorithmsBench [--device gpu] [--min-log2 20] [--max-log2 26] [--warmup-ms 3000] [--torch FILE.csv]
@@ -135,18 +135,46 @@ public final class AlgorithmsBench {
                     Arrays.parallelSort(sorted);
                     String sortCheck = check(keys, sorted);
                     if (sortCheck.equals("ok")) {
-                        sortCheck = checkIndices(ints, sorted, index);
+                        sortCheck = checkIndices(Arrays.stream(ints).asLongStream().toArray(),
+                                Arrays.stream(sorted).asLongStream().toArray(), index);
                     }
                     ok &= sortCheck.equals("ok");
                     row(text, "sort of int keys with their indices", log2, "jsycl (restoring the keys took "
                             + String.format("%.1f", restoreNs / 1e3) + " µs, taken off)", sortNs, 16.0 * n / sortNs,
                             copyGbs, sortCheck);
+
+                    long[] longs = new SplittableRandom(log2 + 1000).longs(n).toArray();
+                    String longCheck;
+                    double longNs;
+                    double longRestoreNs;
+                    try (var longIn = Buffer.of(longs); var longKeys = Buffer.ofLong(io.jsycl.Range.of(n))) {
+                        longRestoreNs = time(q, runs, () -> {
+                            longIn.copyTo(q, longKeys);
+                            iota.copyTo(q, index);
+                        });
+                        longNs = time(q, runs, () -> {
+                            longIn.copyTo(q, longKeys);
+                            iota.copyTo(q, index);
+                            Sorting.sortByKey(q, longKeys, index);
+                        }) - longRestoreNs;
+                        long[] sortedLongs = longs.clone();
+                        Arrays.parallelSort(sortedLongs);
+                        longCheck = check(longKeys, sortedLongs);
+                        if (longCheck.equals("ok")) {
+                            longCheck = checkIndices(longs, sortedLongs, index);
+                        }
+                    }
+                    ok &= longCheck.equals("ok");
+                    row(text, "sort of long keys with their indices", log2, "jsycl (restoring the keys took "
+                            + String.format("%.1f", longRestoreNs / 1e3) + " µs, taken off)", longNs,
+                            24.0 * n / longNs, copyGbs, longCheck);
                     for (String[] t : torch) {
                         if (Integer.parseInt(t[1]) == log2) {
                             double ns = Double.parseDouble(t[3]) * 1e3;
                             double bytes = switch (t[0]) {
                                 case "inclusive scan of ints" -> 8.0 * n;
                                 case "sort of int keys with their indices" -> 16.0 * n;
+                                case "sort of long keys with their indices" -> 24.0 * n;
                                 case "copyIf of floats > 0.5" -> 4.0 * (n + c);
                                 default -> 4.0 * n;
                             };
@@ -178,7 +206,8 @@ public final class AlgorithmsBench {
         }
         try (var in = Buffer.of(ints); var out = Buffer.ofInt(io.jsycl.Range.of(n)); var fin = Buffer.of(floats);
              var kept = Buffer.ofFloat(io.jsycl.Range.of(n)); var index = Buffer.ofInt(io.jsycl.Range.of(n));
-             var total = Buffer.ofFloat(io.jsycl.Range.of(1))) {
+             var total = Buffer.ofFloat(io.jsycl.Range.of(1));
+             var longs = Buffer.of(new SplittableRandom(1).longs(n).toArray())) {
             long end = System.nanoTime() + millis * 1_000_000L;
             while (System.nanoTime() < end) {
                 for (int k = 0; k < 20; k++) {
@@ -191,6 +220,7 @@ public final class AlgorithmsBench {
                 in.copyTo(q, out);
                 Transforms.iota(q, index, 0);
                 Sorting.sortByKey(q, out, index);
+                Sorting.sortByKey(q, longs, index);
                 q.await();
             }
         }
@@ -219,6 +249,17 @@ public final class AlgorithmsBench {
     }
 
     private static String check(Buffer.OfInt b, int[] expected) {
+        try (var h = b.hostAccess()) {
+            for (int i = 0; i < expected.length; i++) {
+                if (h.get(i) != expected[i]) {
+                    return "MISMATCH at " + i;
+                }
+            }
+        }
+        return "ok";
+    }
+
+    private static String check(Buffer.OfLong b, long[] expected) {
         try (var h = b.hostAccess()) {
             for (int i = 0; i < expected.length; i++) {
                 if (h.get(i) != expected[i]) {
@@ -259,7 +300,7 @@ public final class AlgorithmsBench {
      * "ok" if {@code index} holds, for each sorted key, the index of an equal key in {@code keys}, ascending among
      * equal keys (the sort is stable), and is a permutation; else the first element that is not.
      */
-    private static String checkIndices(int[] keys, int[] sorted, Buffer.OfInt index) {
+    private static String checkIndices(long[] keys, long[] sorted, Buffer.OfInt index) {
         int[] at = new int[keys.length];
         try (var h = index.hostAccess()) {
             for (int i = 0; i < at.length; i++) {
