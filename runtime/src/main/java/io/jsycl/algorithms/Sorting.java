@@ -30,6 +30,7 @@ public final class Sorting {
     static final int DIGIT_BITS = 8;
     /** Values of one digit: the counters each tile keeps per pass, one per work-item of the counting kernel. */
     static final int RADIX = 1 << DIGIT_BITS;
+
     /**
      * Sorts {@code keys} in ascending order (a stable radix sort, 4 passes of 8 bits).
      *
@@ -151,7 +152,7 @@ public final class Sorting {
      * @return the event of the sort's last kernel
      */
     public static Event sort(Queue q, Buffer.OfLong keys) {
-        return wide(q, WideSorting.longs(keys::read, keys::write, keys.size()), keys.size(), null, null, new Event[0]);
+        return longs(q, keys::read, keys::write, keys.size(), null, null, new Event[0]);
     }
 
     /**
@@ -165,8 +166,7 @@ public final class Sorting {
      */
     public static Event sortByKey(Queue q, Buffer.OfLong keys, Buffer.OfInt values) {
         checkLength("sortByKey values", keys.size(), values);
-        return wide(q, WideSorting.longs(keys::read, keys::write, keys.size()), keys.size(), values::read,
-                values::write, new Event[0]);
+        return longs(q, keys::read, keys::write, keys.size(), values::read, values::write, new Event[0]);
     }
 
     /**
@@ -179,8 +179,7 @@ public final class Sorting {
      * @return the event of the sort's last kernel: what later commands on {@code keys} wait for
      */
     public static Event sort(Queue q, DeviceArray.OfLong keys, Event... dependsOn) {
-        return wide(q, WideSorting.longs(Input.after(keys, dependsOn), h -> keys, keys.size()), keys.size(), null,
-                null, dependsOn);
+        return longs(q, Input.after(keys, dependsOn), h -> keys, keys.size(), null, null, dependsOn);
     }
 
     /**
@@ -195,22 +194,22 @@ public final class Sorting {
      */
     public static Event sortByKey(Queue q, DeviceArray.OfLong keys, DeviceArray.OfInt values, Event... dependsOn) {
         checkLength("sortByKey values", keys.size(), values.size());
-        return wide(q, WideSorting.longs(Input.after(keys, dependsOn), h -> keys, keys.size()), keys.size(),
-                Input.after(values, dependsOn), h -> values, dependsOn);
+        return longs(q, Input.after(keys, dependsOn), h -> keys, keys.size(), Input.after(values, dependsOn),
+                h -> values, dependsOn);
     }
 
     /**
      * Sorts {@code keys} in ascending order as {@link java.util.Arrays#sort(double[])} does: {@code -0.0} before
      * {@code 0.0}, NaNs last (each as {@link Double#NaN}); a stable radix sort of the doubles' bits, as
-     * {@link #sort(Queue, Buffer.OfLong)} sorts longs. The device must compute in double ({@link io.jsycl.Aspect#FP64}).
+     * {@link #sort(Queue, Buffer.OfLong)} sorts longs. The device must compute in double
+     * ({@link io.jsycl.Aspect#FP64}).
      *
      * @param q the queue
      * @param keys the values to sort, in place
      * @return the event of the sort's last kernel
      */
     public static Event sort(Queue q, Buffer.OfDouble keys) {
-        return wide(q, WideSorting.doubles(keys::read, keys::write, keys.size()), keys.size(), null, null,
-                new Event[0]);
+        return doubles(q, keys::read, keys::write, keys.size(), null, null, new Event[0]);
     }
 
     /**
@@ -224,8 +223,7 @@ public final class Sorting {
      */
     public static Event sortByKey(Queue q, Buffer.OfDouble keys, Buffer.OfInt values) {
         checkLength("sortByKey values", keys.size(), values);
-        return wide(q, WideSorting.doubles(keys::read, keys::write, keys.size()), keys.size(), values::read,
-                values::write, new Event[0]);
+        return doubles(q, keys::read, keys::write, keys.size(), values::read, values::write, new Event[0]);
     }
 
     /**
@@ -238,8 +236,7 @@ public final class Sorting {
      * @return the event of the sort's last kernel: what later commands on {@code keys} wait for
      */
     public static Event sort(Queue q, DeviceArray.OfDouble keys, Event... dependsOn) {
-        return wide(q, WideSorting.doubles(Input.after(keys, dependsOn), h -> keys, keys.size()), keys.size(), null,
-                null, dependsOn);
+        return doubles(q, Input.after(keys, dependsOn), h -> keys, keys.size(), null, null, dependsOn);
     }
 
     /**
@@ -254,14 +251,22 @@ public final class Sorting {
      */
     public static Event sortByKey(Queue q, DeviceArray.OfDouble keys, DeviceArray.OfInt values, Event... dependsOn) {
         checkLength("sortByKey values", keys.size(), values.size());
-        return wide(q, WideSorting.doubles(Input.after(keys, dependsOn), h -> keys, keys.size()), keys.size(),
-                Input.after(values, dependsOn), h -> values, dependsOn);
+        return doubles(q, Input.after(keys, dependsOn), h -> keys, keys.size(), Input.after(values, dependsOn),
+                h -> values, dependsOn);
     }
 
-    /** A sort of {@code n} 64-bit {@code keys} ({@link WideSorting}), or, of none, an event after {@code dependsOn}. */
-    private static Event wide(Queue q, WideSorting.Keys keys, int n, Input<ArrayAccess.OfInt> readValues,
-            Input<ArrayAccess.OfInt> writeValues, Event[] dependsOn) {
-        return n == 0 ? nothingToSort(q, dependsOn) : WideSorting.sort(q, keys, n, readValues, writeValues);
+    /** {@link WideSorting#sortLongs} of {@code n} signed longs, or, of none, an event after {@code dependsOn}. */
+    private static Event longs(Queue q, Input<ArrayAccess.OfLong> read, Input<ArrayAccess.OfLong> write, int n,
+            Input<ArrayAccess.OfInt> readValues, Input<ArrayAccess.OfInt> writeValues, Event[] dependsOn) {
+        return n == 0 ? nothingToSort(q, dependsOn)
+                : WideSorting.sortLongs(q, read, write, n, Integer.MIN_VALUE, readValues, writeValues);
+    }
+
+    /** {@link WideSorting#sortDoubles} of {@code n} doubles, or, of none, an event after {@code dependsOn}. */
+    private static Event doubles(Queue q, Input<ArrayAccess.OfDouble> read, Input<ArrayAccess.OfDouble> write, int n,
+            Input<ArrayAccess.OfInt> readValues, Input<ArrayAccess.OfInt> writeValues, Event[] dependsOn) {
+        return n == 0 ? nothingToSort(q, dependsOn)
+                : WideSorting.sortDoubles(q, read, write, n, readValues, writeValues);
     }
 
     /**

@@ -17,130 +17,101 @@ import io.jsycl.algorithms.Tiles.Input;
  *
  * <p>A {@code long} orders as a signed number: its low word as an unsigned one, its high word signed. A {@code double}
  * orders as {@link Double#compare} does ({@code -0.0} before {@code 0.0}, NaNs last, each written back as
- * {@link Double#NaN}): its bits with the sign bit flipped for positives and every bit for negatives, both words
- * unsigned.
+ * {@link Double#NaN}): it is sorted as its bits with the sign bit flipped for positives and every bit for negatives,
+ * an unsigned {@code long}, and turned back after, as {@link Sorting}'s float sort does with ints.
  */
 final class WideSorting {
     private WideSorting() {
     }
 
-    /** Where the keys come from and go back to, and how their bits order: one implementation per key type. */
-    interface Keys {
-        /** Writes each key's low word (as the sort orders it) into {@code low} and its index into {@code order}. */
-        void splitLow(Queue q, Buffer.OfInt low, Buffer.OfInt order);
-
-        /** Writes the high word of key {@code order[i]} into {@code high[i]}. */
-        void gatherHigh(Queue q, Buffer.OfInt order, Buffer.OfInt high);
-
-        /** Writes key {@code order[i]} to place {@code i} of the keys, through a copy of them in the queue's scratch. */
-        Event gatherBack(Queue q, Scratch scratch, Buffer.OfInt order);
-
-        /** The flip of the high word's sort: signed or unsigned. */
-        int highFlip();
+    /**
+     * Sorts {@code n} longs read through {@code read} and written back through {@code write}, as signed numbers where
+     * {@code highFlip} is {@link Integer#MIN_VALUE}, unsigned where it is 0, and {@code values} (or none: null inputs)
+     * with them: the permutation sorted by the low words, then by the high words, then everything gathered through
+     * it. A device array's inputs wait for what its first use must (the caller's events); its writes come after its
+     * reads through the scratch buffers between them. The event returned is the last write's, after every other.
+     */
+    static Event sortLongs(Queue q, Input<ArrayAccess.OfLong> read, Input<ArrayAccess.OfLong> write, int n,
+            int highFlip, Input<ArrayAccess.OfInt> readValues, Input<ArrayAccess.OfInt> writeValues) {
+        Scratch scratch = Scratch.of(q);
+        synchronized (scratch) {
+            Buffer.OfInt order = scratch.ints("sort.wide.order", n);
+            Buffer.OfInt word = scratch.ints("sort.wide.word", n);
+            q.submit(h -> {
+                var k = read.open(h);
+                var lo = word.write(h);
+                var o = order.write(h);
+                h.parallelFor(Range.of(n), it -> {
+                    int i = it.id(0);
+                    lo.set(i, (int) k.get(i));
+                    o.set(i, i);
+                });
+            });
+            Sorting.radixSort(q, Data.of(word), Data.of(order), n, 0, null);
+            q.submit(h -> {
+                var k = read.open(h);
+                var o = order.read(h);
+                var hi = word.write(h);
+                h.parallelFor(Range.of(n), it -> hi.set(it.id(0), (int) (k.get(o.get(it.id(0))) >>> 32)));
+            });
+            Sorting.radixSort(q, Data.of(word), Data.of(order), n, highFlip, null);
+            Buffer.OfLong keys = scratch.longs("sort.wide.keys", n);
+            q.submit(h -> {
+                var k = read.open(h);
+                var o = order.read(h);
+                var c = keys.write(h);
+                h.parallelFor(Range.of(n), it -> c.set(it.id(0), k.get(o.get(it.id(0)))));
+            });
+            Event done = q.submit(h -> {
+                var c = keys.read(h);
+                var k = write.open(h);
+                h.parallelFor(Range.of(n), it -> k.set(it.id(0), c.get(it.id(0))));
+            });
+            if (readValues == null) {
+                return done;
+            }
+            Buffer.OfInt values = scratch.ints("sort.wide.values", n);
+            q.submit(h -> {
+                var v = readValues.open(h);
+                var o = order.read(h);
+                var c = values.write(h);
+                h.parallelFor(Range.of(n), it -> c.set(it.id(0), v.get(o.get(it.id(0)))));
+            });
+            return q.submit(h -> {
+                h.dependsOn(done); // its event stands for the whole sort
+                var c = values.read(h);
+                var v = writeValues.open(h);
+                h.parallelFor(Range.of(n), it -> v.set(it.id(0), c.get(it.id(0))));
+            });
+        }
     }
 
-    /** {@code long} keys, read through {@code read} and written back through {@code write}. */
-    static Keys longs(Input<ArrayAccess.OfLong> read, Input<ArrayAccess.OfLong> write, int n) {
-        return new Keys() {
-            @Override
-            public void splitLow(Queue q, Buffer.OfInt low, Buffer.OfInt order) {
-                q.submit(h -> {
-                    var k = read.open(h);
-                    var lo = low.write(h);
-                    var o = order.write(h);
-                    h.parallelFor(Range.of(n), it -> {
-                        int i = it.id(0);
-                        lo.set(i, (int) k.get(i));
-                        o.set(i, i);
-                    });
+    /**
+     * Sorts {@code n} doubles read through {@code read} and written back through {@code write} (and {@code values}
+     * with them, as {@link #sortLongs} does): their ordered bits ({@link #ordered}) sorted as unsigned longs and
+     * turned back.
+     */
+    static Event sortDoubles(Queue q, Input<ArrayAccess.OfDouble> read, Input<ArrayAccess.OfDouble> write, int n,
+            Input<ArrayAccess.OfInt> readValues, Input<ArrayAccess.OfInt> writeValues) {
+        Scratch scratch = Scratch.of(q);
+        synchronized (scratch) {
+            Buffer.OfLong bits = scratch.longs("sort.wide.bits", n);
+            q.submit(h -> {
+                var x = read.open(h);
+                var b = bits.write(h);
+                h.parallelFor(Range.of(n), it -> b.set(it.id(0), ordered(x.get(it.id(0)))));
+            });
+            Event sorted = sortLongs(q, bits::read, bits::write, n, 0, readValues, writeValues);
+            return q.submit(h -> {
+                h.dependsOn(sorted); // the values' too: this event stands for the whole sort
+                var b = bits.read(h);
+                var x = write.open(h);
+                h.parallelFor(Range.of(n), it -> {
+                    long s = b.get(it.id(0));
+                    x.set(it.id(0), Double.longBitsToDouble(s < 0 ? s ^ Long.MIN_VALUE : ~s));
                 });
-            }
-
-            @Override
-            public void gatherHigh(Queue q, Buffer.OfInt order, Buffer.OfInt high) {
-                q.submit(h -> {
-                    var k = read.open(h);
-                    var o = order.read(h);
-                    var hi = high.write(h);
-                    h.parallelFor(Range.of(n), it -> hi.set(it.id(0), (int) (k.get(o.get(it.id(0))) >>> 32)));
-                });
-            }
-
-            @Override
-            public Event gatherBack(Queue q, Scratch scratch, Buffer.OfInt order) {
-                Buffer.OfLong copy = scratch.longs("sort.wide.longs", n);
-                q.submit(h -> {
-                    var k = read.open(h);
-                    var o = order.read(h);
-                    var c = copy.write(h);
-                    h.parallelFor(Range.of(n), it -> c.set(it.id(0), k.get(o.get(it.id(0)))));
-                });
-                return q.submit(h -> {
-                    var c = copy.read(h);
-                    var k = write.open(h);
-                    h.parallelFor(Range.of(n), it -> k.set(it.id(0), c.get(it.id(0))));
-                });
-            }
-
-            @Override
-            public int highFlip() {
-                return Integer.MIN_VALUE;
-            }
-        };
-    }
-
-    /** {@code double} keys, read through {@code read} and written back through {@code write}. */
-    static Keys doubles(Input<ArrayAccess.OfDouble> read, Input<ArrayAccess.OfDouble> write, int n) {
-        return new Keys() {
-            @Override
-            public void splitLow(Queue q, Buffer.OfInt low, Buffer.OfInt order) {
-                q.submit(h -> {
-                    var k = read.open(h);
-                    var lo = low.write(h);
-                    var o = order.write(h);
-                    h.parallelFor(Range.of(n), it -> {
-                        int i = it.id(0);
-                        lo.set(i, (int) ordered(k.get(i)));
-                        o.set(i, i);
-                    });
-                });
-            }
-
-            @Override
-            public void gatherHigh(Queue q, Buffer.OfInt order, Buffer.OfInt high) {
-                q.submit(h -> {
-                    var k = read.open(h);
-                    var o = order.read(h);
-                    var hi = high.write(h);
-                    h.parallelFor(Range.of(n),
-                            it -> hi.set(it.id(0), (int) (ordered(k.get(o.get(it.id(0)))) >>> 32)));
-                });
-            }
-
-            @Override
-            public Event gatherBack(Queue q, Scratch scratch, Buffer.OfInt order) {
-                Buffer.OfDouble copy = scratch.doubles("sort.wide.doubles", n);
-                q.submit(h -> {
-                    var k = read.open(h);
-                    var o = order.read(h);
-                    var c = copy.write(h);
-                    h.parallelFor(Range.of(n), it -> {
-                        double v = k.get(o.get(it.id(0)));
-                        c.set(it.id(0), v != v ? Double.NaN : v);
-                    });
-                });
-                return q.submit(h -> {
-                    var c = copy.read(h);
-                    var k = write.open(h);
-                    h.parallelFor(Range.of(n), it -> k.set(it.id(0), c.get(it.id(0))));
-                });
-            }
-
-            @Override
-            public int highFlip() {
-                return 0;
-            }
-        };
+            });
+        }
     }
 
     /**
@@ -150,42 +121,5 @@ final class WideSorting {
     static long ordered(double v) {
         long raw = Double.doubleToRawLongBits(v != v ? Double.NaN : v);
         return raw < 0 ? ~raw : raw ^ Long.MIN_VALUE;
-    }
-
-    /**
-     * Sorts {@code n} keys (and {@code values}, or none, read through {@code readValues} and written back through
-     * {@code writeValues}): the permutation sorted by the low words, then by the high words, then everything gathered
-     * through it. A device array's inputs wait for what its first use must (the caller's events); its writes come
-     * after its reads through the scratch buffers between them. The event returned is the last write's, after every
-     * other.
-     */
-    static Event sort(Queue q, Keys keys, int n, Input<ArrayAccess.OfInt> readValues,
-            Input<ArrayAccess.OfInt> writeValues) {
-        Scratch scratch = Scratch.of(q);
-        synchronized (scratch) {
-            Buffer.OfInt order = scratch.ints("sort.wide.order", n);
-            Buffer.OfInt word = scratch.ints("sort.wide.word", n);
-            keys.splitLow(q, word, order);
-            Sorting.radixSort(q, Data.of(word), Data.of(order), n, 0, null);
-            keys.gatherHigh(q, order, word);
-            Sorting.radixSort(q, Data.of(word), Data.of(order), n, keys.highFlip(), null);
-            Event done = keys.gatherBack(q, scratch, order);
-            if (readValues == null) {
-                return done;
-            }
-            Buffer.OfInt copy = scratch.ints("sort.wide.values", n);
-            q.submit(h -> {
-                var v = readValues.open(h);
-                var o = order.read(h);
-                var c = copy.write(h);
-                h.parallelFor(Range.of(n), it -> c.set(it.id(0), v.get(o.get(it.id(0)))));
-            });
-            return q.submit(h -> {
-                h.dependsOn(done); // its event stands for the whole sort
-                var c = copy.read(h);
-                var v = writeValues.open(h);
-                h.parallelFor(Range.of(n), it -> v.set(it.id(0), c.get(it.id(0))));
-            });
-        }
     }
 }
