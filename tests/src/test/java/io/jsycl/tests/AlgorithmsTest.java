@@ -639,6 +639,49 @@ class AlgorithmsTest {
         }
     }
 
+    /** docs/algorithms.md's descending order: the sort of the complement (ints) or of the negation (floats). */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void descendingOrderIsTheSortOfTheComplementOrTheNegation(Device device) {
+        int n = 2 * 4096 + 5;
+        int[] keys = ints(n, 7);
+        for (int i = 0; i < n; i += 2) {
+            keys[i] = keys[i] % 20; // equal keys: their order kept
+        }
+        float[] reals = new float[n];
+        var r = new SplittableRandom(8);
+        for (int i = 0; i < n; i++) {
+            reals[i] = i % 3 == 0 ? r.nextInt(5) : (float) r.nextGaussian();
+        }
+        reals[1] = Float.NaN;
+        reals[2] = -0.0f;
+        reals[3] = 0.0f;
+        int[] byKey = keys.clone();
+        int[] index = new int[n];
+        float[] sortedReals = reals.clone();
+        try (var q = new Queue(device); var k = Buffer.of(byKey); var v = Buffer.of(index);
+             var f = Buffer.of(sortedReals)) {
+            Transforms.iota(q, v, 0);
+            Transforms.transform(q, k, k, x -> ~x);
+            Sorting.sortByKey(q, k, v);
+            Transforms.transform(q, k, k, x -> ~x);
+            Transforms.transform(q, f, f, x -> -x);
+            Sorting.sort(q, f);
+            Transforms.transform(q, f, f, x -> -x);
+        }
+        Integer[] order = IntStream.range(0, n).boxed().toArray(Integer[]::new);
+        Arrays.sort(order, (a, b) -> Integer.compare(keys[b], keys[a])); // stable: equal keys in their first order
+        for (int i = 0; i < n; i++) {
+            assertThat(index[i]).as("descending place %d on %s", i, device.name()).isEqualTo(order[i]);
+            assertThat(byKey[i]).isEqualTo(keys[order[i]]);
+        }
+        assertThat(Float.isNaN(sortedReals[n - 1])).as("NaN last").isTrue();
+        for (int i = 1; i < n - 1; i++) {
+            assertThat(Float.compare(sortedReals[i - 1], sortedReals[i])).as("descending at %d on %s", i,
+                    device.name()).isNotNegative();
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("devices")
     void floatSortsOrderAsArraysSort(Device device) {
