@@ -53,20 +53,10 @@ final class CountingSort {
      */
     static Event sort(Queue q, Scratch scratch, Data keys, Data values, int n, int flip, Event[][] chain) {
         int tiles = tiles(n);
-        boolean withValues = values != null;
-        Data otherKeys = Data.of(scratch.ints("sort.keys", n));
-        // Without values, the passes read and write one element of otherValues, which stands in for them.
-        Data otherValues = Data.of(scratch.ints("sort.values", withValues ? n : 1));
         Buffer.OfInt counts = scratch.ints("sort.counts", RADIX * tiles);
         Buffer.OfInt offsets = scratch.ints("sort.offsets", RADIX * tiles);
-        Data fromKeys = keys;
-        Data toKeys = otherKeys;
-        Data fromValues = withValues ? values : otherValues;
-        Data toValues = otherValues;
-        Event last = null;
-        for (int shift = 0; shift < Integer.SIZE; shift += DIGIT_BITS) {
-            int at = shift;
-            Data kIn = fromKeys;
+        return Sorting.passes(scratch, keys, values, n, chain, (p, kIn, kOut, vIn, vOut) -> {
+            int at = p * DIGIT_BITS;
             q.submit(h -> {
                 var k = kIn.read().open(h);
                 var c = counts.write(h);
@@ -88,21 +78,8 @@ final class CountingSort {
                 });
             });
             Scans.scan(q, counts, offsets, RADIX * tiles, 0, INT_SUM, false);
-            Data kOut = toKeys;
-            Data vIn = fromValues;
-            Data vOut = toValues;
-            last = place(q, kIn, offsets, kOut, vIn, vOut, n, flip, at);
-            if (chain != null) {
-                chain[0] = new Event[] {last};
-            }
-            fromKeys = toKeys;
-            toKeys = kIn;
-            if (withValues) {
-                toValues = fromValues;
-                fromValues = vOut;
-            }
-        }
-        return last;
+            return place(q, kIn, offsets, kOut, vIn, vOut, n, flip, at);
+        });
     }
 
     /**

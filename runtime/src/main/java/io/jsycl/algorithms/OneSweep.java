@@ -95,41 +95,20 @@ final class OneSweep {
      */
     static Event sort(Queue q, Scratch scratch, Data keys, Data values, int n, int flip, Event[][] chain) {
         int tiles = tiles(n, TILE);
-        boolean withValues = values != null;
-        Data otherKeys = Data.of(scratch.ints("sort.keys", n));
-        Data otherValues = Data.of(scratch.ints("sort.values", withValues ? n : 1));
         Buffer.OfInt counts = scratch.ints("sort.digits", PASSES * RADIX);
         Buffer.OfInt starts = scratch.ints("sort.starts", PASSES * RADIX);
         Buffer.OfInt ticket = scratch.ints("sort.ticket", 1);
         Buffer.OfInt[] published = {scratch.ints("sort.published0", tiles * RADIX),
             scratch.ints("sort.published1", tiles * RADIX)};
-        histogram(q, keys, counts, published[0], n, flip);
+        histogram(q, keys, counts, published[0], n, tiles, flip);
         digitStarts(q, counts, starts);
-        Data fromKeys = keys;
-        Data toKeys = otherKeys;
-        Data fromValues = withValues ? values : otherValues;
-        Data toValues = otherValues;
-        Event last = null;
-        for (int pass = 0; pass < PASSES; pass++) {
-            last = pass(q, new Pass(pass, n, flip, tiles, withValues), fromKeys, toKeys, fromValues, toValues, starts,
-                    ticket, published[pass % 2], published[(pass + 1) % 2]);
-            if (chain != null) {
-                chain[0] = new Event[] {last};
-            }
-            Data read = fromKeys;
-            fromKeys = toKeys;
-            toKeys = read;
-            if (withValues) {
-                Data readValues = fromValues;
-                fromValues = toValues;
-                toValues = readValues;
-            }
-        }
-        return last;
+        return Sorting.passes(scratch, keys, values, n, chain, (p, kIn, kOut, vIn, vOut) -> pass(q,
+                new Pass(p, n, flip, tiles), kIn, kOut, vIn, vOut, starts, ticket, published[p % 2],
+                published[(p + 1) % 2]));
     }
 
     /** One pass's constants, as its kernel captures them. */
-    private record Pass(int pass, int n, int flip, int tiles, boolean withValues) {
+    private record Pass(int pass, int n, int flip, int tiles) {
         int shift() {
             return pass * DIGIT_BITS;
         }
@@ -145,10 +124,11 @@ final class OneSweep {
      * adding them to its group's local counters, so that keys sharing a digit (small keys' high digits, floats'
      * exponents) do not all add to one counter.
      */
-    private static void histogram(Queue q, Data keys, Buffer.OfInt counts, Buffer.OfInt firstWords, int n, int flip) {
-        int groups = Math.min(HISTOGRAM_GROUPS, tiles(n, TILE));
+    private static void histogram(Queue q, Data keys, Buffer.OfInt counts, Buffer.OfInt firstWords, int n, int tiles,
+            int flip) {
+        int groups = Math.min(HISTOGRAM_GROUPS, tiles);
         int stride = groups * GROUP;
-        int words = tiles(n, TILE) * RADIX;
+        int words = tiles * RADIX;
         q.submit(h -> {
             var k = keys.read().open(h);
             var c = counts.readWrite(h);
@@ -230,13 +210,13 @@ final class OneSweep {
         int shift = pass.shift();
         int tiles = pass.tiles();
         int startsAt = pass.pass() * RADIX;
-        boolean withValues = pass.withValues();
+        boolean withValues = vIn != vOut; // without values, one placeholder element stands in for both
         boolean clearsNext = pass.clearsNext();
         return q.submit(h -> {
             var k = kIn.read().open(h);
             var ko = kOut.write().open(h);
-            var v = vIn == vOut ? vIn.readWrite().open(h) : vIn.read().open(h); // one placeholder without values
-            var vo = vIn == vOut ? v : vOut.write().open(h);
+            var v = withValues ? vIn.read().open(h) : vIn.readWrite().open(h);
+            var vo = withValues ? vOut.write().open(h) : v;
             var s = starts.read(h);
             var counter = ticket.readWrite(h);
             var state = words.readWrite(h);

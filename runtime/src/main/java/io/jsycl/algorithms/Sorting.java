@@ -349,6 +349,47 @@ public final class Sorting {
     }
 
     /**
+     * One pass of a radix sort over the digit at bit {@code pass * DIGIT_BITS}: keys (and values) read from the first
+     * of each pair and written to the second; without values both are one scratch element that stands in for them.
+     */
+    @FunctionalInterface
+    interface Pass {
+        /** Enqueues the pass and returns its last kernel's event. */
+        Event run(int pass, Data keysIn, Data keysOut, Data valuesIn, Data valuesOut);
+    }
+
+    /**
+     * Runs the four passes of a sort of {@code n} keys (and {@code values}, or none), alternating between them and
+     * the queue's scratch copies (four end where they began), and updates {@code chain} after each as
+     * {@link #radixSort} says; returns the last pass's event.
+     */
+    static Event passes(Scratch scratch, Data keys, Data values, int n, Event[][] chain, Pass pass) {
+        boolean withValues = values != null;
+        Data otherKeys = Data.of(scratch.ints("sort.keys", n));
+        Data otherValues = Data.of(scratch.ints("sort.values", withValues ? n : 1));
+        Data fromKeys = keys;
+        Data toKeys = otherKeys;
+        Data fromValues = withValues ? values : otherValues;
+        Data toValues = otherValues;
+        Event last = null;
+        for (int p = 0; p < Integer.SIZE / DIGIT_BITS; p++) {
+            last = pass.run(p, fromKeys, toKeys, fromValues, toValues);
+            if (chain != null) {
+                chain[0] = new Event[] {last};
+            }
+            Data read = fromKeys;
+            fromKeys = toKeys;
+            toKeys = read;
+            if (withValues) {
+                Data readValues = fromValues;
+                fromValues = toValues;
+                toValues = readValues;
+            }
+        }
+        return last;
+    }
+
+    /**
      * Keys or values as the passes' command groups open them: a buffer's accessors, or a device array that waits for
      * {@code chain[0]}, the events of its last use.
      */
