@@ -568,7 +568,7 @@ class AlgorithmsTest {
     }
 
     /** Runs {@code check} with {@code jsycl.onePassSort} set to what {@code device} does not default to. */
-    private static void withTheOtherSort(Device device, Runnable check) {
+    static void withTheOtherSort(Device device, Runnable check) {
         String was = System.setProperty("jsycl.onePassSort", device.type() == DeviceType.GPU ? "off" : "on");
         try {
             check.run();

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.DeviceArray;
-import io.jsycl.DeviceType;
 import io.jsycl.Event;
 import io.jsycl.Queue;
 import io.jsycl.algorithms.Sorting;
@@ -32,10 +31,6 @@ class LongAndDoubleSortTest {
 
     static Stream<Device> devices() {
         return TestDevices.all();
-    }
-
-    static Stream<Device> openClDevices() {
-        return TestDevices.all().filter(d -> !d.isHost());
     }
 
     /** Keys that differ in their low words only, in their high words only, repeat, and span the sign. */
@@ -118,19 +113,12 @@ class LongAndDoubleSortTest {
 
     /** The 64-bit sorts over the 32-bit sort each OpenCL device does not run by default. */
     @ParameterizedTest
-    @MethodSource("openClDevices")
+    @MethodSource("io.jsycl.tests.AlgorithmsTest#openClDevices")
     void theOther32BitSortGivesTheSame(Device device) {
-        String was = System.setProperty("jsycl.onePassSort", device.type() == DeviceType.GPU ? "off" : "on");
-        try {
+        AlgorithmsTest.withTheOtherSort(device, () -> {
             checkLongs(device, 3 * 4096 + 1);
             checkDoubles(device, 20_000);
-        } finally {
-            if (was == null) {
-                System.clearProperty("jsycl.onePassSort");
-            } else {
-                System.setProperty("jsycl.onePassSort", was);
-            }
-        }
+        });
     }
 
     private static void checkLongs(Device device, int n) {
