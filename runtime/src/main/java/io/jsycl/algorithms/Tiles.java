@@ -2,10 +2,12 @@ package io.jsycl.algorithms;
 
 import io.jsycl.Aspect;
 import io.jsycl.Buffer;
+import io.jsycl.DeviceType;
 import io.jsycl.Event;
 import io.jsycl.Handler;
 import io.jsycl.Queue;
 import io.jsycl.Reduction;
+import io.jsycl.internal.platform.Settings;
 
 /**
  * What the parallel algorithms share: the work-group and tile they split their input into (one work-group of
@@ -40,6 +42,13 @@ final class Tiles {
     static final int ONE_PASS_PER_ITEM = 16;
     /** Elements of one tile of a one-pass kernel. */
     static final int ONE_PASS_TILE = GROUP * ONE_PASS_PER_ITEM;
+    /**
+     * Vectors of four elements each work-item of a striped tile takes ({@link #striped}): vector {@code j} of
+     * work-item {@code i} is the tile's vector {@code j * GROUP + i}.
+     */
+    static final int STRIPED_VECTORS = 8;
+    /** Elements of one striped tile. */
+    static final int STRIPED_TILE = GROUP * 4 * STRIPED_VECTORS;
     /**
      * The most tiles a reduction splits its input into: past it, its work-items take more elements each
      * ({@link #reducePerItem}) instead, so that a large input pays a work-group's fixed cost (its tree in local memory)
@@ -92,6 +101,21 @@ final class Tiles {
     /** Whether the one-pass kernels run on {@code q}'s device (see the class comment). */
     static boolean onePass(Queue q) {
         return !q.device().isHost() && q.device().hasAspect(Aspect.ATOMIC64);
+    }
+
+    /**
+     * Whether the one-pass kernels of buffers on {@code q}'s device stripe their tiles: each work-item takes every
+     * {@value #GROUP}th vector of four elements, so that each vector load of a sub-group reads 512 consecutive bytes,
+     * and the group scans each of its {@value #STRIPED_VECTORS} rows of vectors by sub-group shuffles, where the
+     * blocked layout gives each work-item {@value #ONE_PASS_PER_ITEM} consecutive elements (a sub-group's vector load
+     * then spans 2 KiB, a quarter of each 64-byte stretch used). On GPUs unless {@code JSYCL_STRIPED_TILES} says
+     * otherwise: on an H200 the striped scan of 2^28 ints took 585 µs against the blocked one's 888 and the device
+     * copy's 581; CPUs' OpenCL run sub-group shuffles through local memory and barriers, where PoCL 3.1 took 3-4
+     * times as long striped.
+     */
+    static boolean striped(Queue q) {
+        Boolean forced = Settings.current().stripedTiles().get();
+        return forced != null ? forced : q.device().type() == DeviceType.GPU;
     }
 
     /**

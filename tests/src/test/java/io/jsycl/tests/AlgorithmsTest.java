@@ -567,16 +567,54 @@ class AlgorithmsTest {
         });
     }
 
+    static Stream<Arguments> openClDevicesAndOtherLayoutLengths() {
+        // Around a striped tile (8192 elements: 4 tiles of the tile-by-tile kernels, 2 of the blocked one-pass ones),
+        // and past a look-back window of 32 striped tiles.
+        int striped = 4 * Scans.TILE;
+        return TestDevices.all().filter(d -> !d.isHost()).flatMap(d -> Stream.of(1, 5, striped - 1, striped,
+                striped + 1, 3 * striped + 4095, 40 * striped + 7).map(n -> Arguments.of(d, n)));
+    }
+
+    /**
+     * The layout of the one-pass scan's and compaction's tiles that an OpenCL device does not run by default (blocked
+     * on GPUs, striped on CPUs: {@code JSYCL_STRIPED_TILES}), so that every OpenCL device runs both.
+     */
+    @ParameterizedTest
+    @MethodSource("openClDevicesAndOtherLayoutLengths")
+    void theOtherTileLayoutScansAndCompactsAsJava(Device device, int n) {
+        withTheOtherTileLayout(device, () -> {
+            intScansMatchJava(device, n);
+            floatScansMatchJava(device, n);
+            copyIfKeepsTheMatchesInOrder(device, n);
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("openClDevices")
+    void theOtherTileLayoutAppliesANonCommutativeOperatorInOrder(Device device) {
+        withTheOtherTileLayout(device, () -> aScanAppliesANonCommutativeOperatorInOrder(device));
+    }
+
+    /** Runs {@code check} with {@code jsycl.stripedTiles} set to what {@code device} does not default to. */
+    static void withTheOtherTileLayout(Device device, Runnable check) {
+        withProperty("jsycl.stripedTiles", device.type() == DeviceType.GPU ? "off" : "on", check);
+    }
+
     /** Runs {@code check} with {@code jsycl.onePassSort} set to what {@code device} does not default to. */
     static void withTheOtherSort(Device device, Runnable check) {
-        String was = System.setProperty("jsycl.onePassSort", device.type() == DeviceType.GPU ? "off" : "on");
+        withProperty("jsycl.onePassSort", device.type() == DeviceType.GPU ? "off" : "on", check);
+    }
+
+    /** Runs {@code check} with system property {@code name} set to {@code value}, then as it was. */
+    private static void withProperty(String name, String value, Runnable check) {
+        String was = System.setProperty(name, value);
         try {
             check.run();
         } finally {
             if (was == null) {
-                System.clearProperty("jsycl.onePassSort");
+                System.clearProperty(name);
             } else {
-                System.setProperty("jsycl.onePassSort", was);
+                System.setProperty(name, was);
             }
         }
     }

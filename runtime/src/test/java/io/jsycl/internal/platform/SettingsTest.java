@@ -62,6 +62,7 @@ class SettingsTest {
         assertThat(s.profile()).isFalse();
         assertThat(s.traceFirstSubmit()).isFalse();
         assertThat(s.onePassSort().get()).isNull();
+        assertThat(s.stripedTiles().get()).isNull();
     }
 
     @Test
@@ -71,6 +72,15 @@ class SettingsTest {
         assertThat(settings("jsycl.onePassSort", "auto").onePassSort().get()).isNull();
         assertThatThrownBy(() -> settings("jsycl.onePassSort", "fast").onePassSort().get())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("JSYCL_ONE_PASS_SORT");
+    }
+
+    @Test
+    void stripedTilesAreASwitch() {
+        assertThat(settings("jsycl.stripedTiles", "on").stripedTiles().get()).isTrue();
+        assertThat(settings(Map.of("JSYCL_STRIPED_TILES", "off")).stripedTiles().get()).isFalse();
+        assertThat(settings("jsycl.stripedTiles", "auto").stripedTiles().get()).isNull();
+        assertThatThrownBy(() -> settings("jsycl.stripedTiles", "wide").stripedTiles().get())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("JSYCL_STRIPED_TILES");
     }
 
     @Test
