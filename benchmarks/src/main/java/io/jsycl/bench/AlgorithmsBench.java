@@ -217,9 +217,12 @@ public final class AlgorithmsBench {
             double copyGbs, String check) {
         text.append(String.format("| %s | 2^%d | %s | %.1f | %.1f | %.0f%% | %s |%n", algorithm, log2, path, ns / 1e3,
                 gbs, 100 * gbs / copyGbs, check));
+        // Progress on stderr: a size's rows can take minutes on a CPU, and a run cut short by a time limit says where.
+        System.err.printf("%.1f s: 2^%d %s, %s%n", (System.nanoTime() - START) / 1e9, log2, algorithm, path);
     }
 
-    /** Nanoseconds per run: {@code runs} back to back and a wait, median of 5 rounds after one untimed round. */
+    private static final long START = System.nanoTime();
+
     /**
      * A sort's time per op without the restoring of its unsorted input that each run starts with: {restore, sort}, in
      * nanoseconds.
@@ -238,6 +241,7 @@ public final class AlgorithmsBench {
         return "jsycl (restoring the keys took " + String.format("%.1f", ns[0] / 1e3) + " µs, taken off)";
     }
 
+    /** Nanoseconds per run: {@code runs} back to back and a wait, median of 5 rounds after one untimed round. */
     private static double time(Queue q, int runs, Runnable op) {
         double[] rounds = new double[5];
         for (int round = -1; round < rounds.length; round++) {

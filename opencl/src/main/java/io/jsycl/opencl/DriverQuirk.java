@@ -30,7 +30,18 @@ public enum DriverQuirk {
      * this quirk's macro, which only those launches get ({@link #perLaunch()}) and no source tests, so each of PoCL's
      * functions belongs to one kind of launch.
      */
-    OFFSET_LAUNCHES_APART("offset-launches-apart", "JSYCL_QUIRK_OFFSET_LAUNCHES_APART");
+    OFFSET_LAUNCHES_APART("offset-launches-apart", "JSYCL_QUIRK_OFFSET_LAUNCHES_APART"),
+    /**
+     * {@code clEnqueueFillBuffer} of 2 GiB or more never returns: the calling thread spins inside the driver (NVIDIA's
+     * OpenCL, driver 580.159 on the H200: zeroing a 2 GiB buffer with a one-byte pattern ran for over 100 s of CPU
+     * time without returning, where 1 GiB fills at once). The runtime fills in pieces of at most
+     * {@link #FILL_PIECE_BYTES} ({@link ClCommandQueue#enqueueFillBufferInPieces}), one marker after them; no build
+     * option ({@link #ofBuilds()}).
+     */
+    FILL_IN_PIECES("fill-in-pieces", "JSYCL_QUIRK_FILL_IN_PIECES");
+
+    /** The largest fill of one {@code clEnqueueFillBuffer} where a driver has {@link #FILL_IN_PIECES}: 1 GiB. */
+    public static final long FILL_PIECE_BYTES = 1L << 30;
 
     private final String settingName;
     private final String macro;
@@ -69,6 +80,16 @@ public enum DriverQuirk {
     }
 
     /**
+     * Whether the quirk is worked around in the generated code, by its build option, rather than in what the runtime
+     * enqueues.
+     *
+     * @return false for {@link #FILL_IN_PIECES}
+     */
+    public boolean ofBuilds() {
+        return this != FILL_IN_PIECES;
+    }
+
+    /**
      * The quirks known for a device's driver.
      *
      * @param device the device
@@ -90,6 +111,7 @@ public enum DriverQuirk {
         var quirks = EnumSet.noneOf(DriverQuirk.class);
         if (isNvidia(platformVendor) || isNvidia(deviceVendor)) {
             quirks.add(NAN_TO_INTEGER);
+            quirks.add(FILL_IN_PIECES);
         }
         if (platformVendor.toLowerCase(Locale.ROOT).contains("pocl")) {
             quirks.add(OFFSET_LAUNCHES_APART);

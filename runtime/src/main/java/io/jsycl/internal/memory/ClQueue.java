@@ -3,8 +3,11 @@ package io.jsycl.internal.memory;
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.event.LaunchThread;
 import io.jsycl.internal.event.LazyLaunches;
+import io.jsycl.internal.platform.DeviceImpl;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
+import io.jsycl.opencl.ClMem;
+import io.jsycl.opencl.DriverQuirk;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,7 +92,23 @@ public final class ClQueue implements CommandQueue {
     public Command zero(DeviceCopy dst, long bytes, List<EventImpl> waits) {
         List<ClEvent> waitList = waitList(waits);
         // A one-byte pattern fills any size; OpenCL copies the pattern at the call, so one shared byte serves all.
-        return new ClCommand(cl().enqueueFillBuffer(dst.mem, ZERO_BYTE, 0, bytes, waitList));
+        return new ClCommand(fill(cl(), dst.mem, ZERO_BYTE, bytes, waitList));
+    }
+
+    /**
+     * Fills the first {@code bytes} bytes of {@code mem} with {@code pattern} on {@code q}: one
+     * {@code clEnqueueFillBuffer}, or, past {@link DriverQuirk#FILL_PIECE_BYTES} where the device's driver has
+     * {@link DriverQuirk#FILL_IN_PIECES} (after {@code JSYCL_QUIRKS}), pieces of that size and a marker.
+     *
+     * @return the fill's event (the marker's); the caller closes it
+     */
+    public static ClEvent fill(ClCommandQueue q, ClMem mem, MemorySegment pattern, long bytes, List<ClEvent> waitList) {
+        if (bytes > DriverQuirk.FILL_PIECE_BYTES
+                && DeviceImpl.quirksOf(q.device().platform().vendor(), q.device().vendor())
+                        .contains(DriverQuirk.FILL_IN_PIECES)) {
+            return q.enqueueFillBufferInPieces(mem, pattern, 0, bytes, DriverQuirk.FILL_PIECE_BYTES, waitList);
+        }
+        return q.enqueueFillBuffer(mem, pattern, 0, bytes, waitList);
     }
 
     /** The pattern of {@link #zero}. */

@@ -290,7 +290,7 @@ public final class DeviceImpl {
     public String quirkBuildOptions() {
         var options = new StringBuilder(cl == null ? "" : DriverQuirk.featureBuildOptions(vendors()[0], vendors()[1]));
         for (DriverQuirk q : quirkSet()) {
-            if (!q.perLaunch()) {
+            if (q.ofBuilds() && !q.perLaunch()) {
                 options.append(q.buildOption()).append(' ');
             }
         }

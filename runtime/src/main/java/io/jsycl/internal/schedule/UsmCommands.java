@@ -2,6 +2,7 @@ package io.jsycl.internal.schedule;
 
 import io.jsycl.internal.event.EventImpl;
 import io.jsycl.internal.memory.ArrayTransfers;
+import io.jsycl.internal.memory.ClQueue;
 import io.jsycl.internal.memory.ContextImpl;
 import io.jsycl.internal.memory.DeviceArrayImpl;
 import io.jsycl.internal.memory.ElementKind;
@@ -232,8 +233,7 @@ public final class UsmCommands {
             Object single = ElementKind.arrayOfOne(oneElement);
             MemorySegment pattern = arena.allocate(dst.kind().bytes, dst.kind().bytes);
             dst.kind().copyToSegment(single, pattern);
-            ClEvent e = q.cl().enqueueFillBuffer(dst.mem(), pattern, 0, dst.bytes(),
-                    EventImpl.waitList(waits, q.context()));
+            ClEvent e = ClQueue.fill(q.cl(), dst.mem(), pattern, dst.bytes(), EventImpl.waitList(waits, q.context()));
             e.onComplete(arena::close);
             return q.trackNew(e);
         } catch (RuntimeException ex) {
