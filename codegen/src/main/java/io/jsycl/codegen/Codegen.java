@@ -186,9 +186,9 @@ public final class Codegen {
             files.put("QueueBufferCopies.java", render("QueueBufferCopies.java.template", family(QUEUE), null));
             files.put("internal/host/HostGroupFunctions.java", render("HostGroupFunctions.java.template",
                     Map.of("types", groupFunctionTypes()), null));
-            for (String algorithms : List.of("Scans", "ScanKernels", "WideScanKernels", "Compaction",
-                    "OnePassCompaction", "WideCompaction", "TiledCompaction", "Reductions", "ReductionKernels",
-                    "Transforms")) {
+            for (String algorithms : List.of("Scans", "ScanKernels", "WideScanKernels", "StripedScanKernels",
+                    "Compaction", "OnePassCompaction", "WideCompaction", "StripedCompaction", "TiledCompaction",
+                    "Reductions", "ReductionKernels", "Transforms")) {
                 // The one-pass kernels (compactionKernel.template, scanKernel.template) for any face, or for
                 // accessors' wide one (vector loads and stores).
                 boolean wide = algorithms.startsWith("Wide");
