@@ -150,6 +150,16 @@ public final class Device {
     }
 
     /**
+     * The largest single buffer or device array the device allocates, in bytes ({@code CL_DEVICE_MAX_MEM_ALLOC_SIZE};
+     * the host device: the JVM's heap limit).
+     *
+     * @return the size in bytes
+     */
+    public long maxMemAllocSize() {
+        return impl.maxMemAllocSize();
+    }
+
+    /**
      * Local (work-group) memory in bytes.
      *
      * @return the size in bytes per work-group

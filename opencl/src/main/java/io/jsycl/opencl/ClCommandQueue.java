@@ -4,7 +4,6 @@ import io.jsycl.opencl.bindings.cl_h;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
 import java.util.List;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
@@ -276,39 +275,6 @@ public final class ClCommandQueue implements AutoCloseable {
             int s = cl_h.clEnqueueFillBuffer(handle(), mem.handle(), pattern, pattern.byteSize(), offset, bytes,
                     ClInfo.size(waitFor), ClInfo.waitList(a, waitFor), out);
             return event(out, s, "clEnqueueFillBuffer");
-        }
-    }
-
-    /**
-     * Fills as {@link #enqueueFillBuffer} does, in fills of at most {@code pieceBytes} each (rounded down to a multiple
-     * of the pattern's size), each after {@code waitFor}, and one marker after them all: for drivers whose fills of
-     * 2 GiB or more never return ({@link DriverQuirk#FILL_IN_PIECES}).
-     *
-     * @param mem the buffer to fill
-     * @param pattern the bytes repeated, as {@link #enqueueFillBuffer}'s
-     * @param offset the first byte to fill
-     * @param bytes how many bytes to fill
-     * @param pieceBytes the most bytes one fill covers, at least the pattern's size
-     * @param waitFor events that must complete before the fills start; null or empty for none
-     * @return the marker's event, complete when every piece is; the caller closes it
-     * @throws ClException when an enqueue fails (the pieces enqueued before it still run)
-     */
-    public ClEvent enqueueFillBufferInPieces(ClMem mem, MemorySegment pattern, long offset, long bytes,
-            long pieceBytes, List<ClEvent> waitFor) {
-        long piece = pieceBytes - pieceBytes % pattern.byteSize();
-        if (piece <= 0) {
-            throw new IllegalArgumentException("a fill's piece of " + pieceBytes + " bytes is smaller than its pattern of "
-                    + pattern.byteSize());
-        }
-        var pieces = new ArrayList<ClEvent>();
-        try {
-            for (long at = 0; at < bytes; at += piece) {
-                pieces.add(enqueueFillBuffer(mem, pattern, offset + at, Math.min(piece, bytes - at), waitFor));
-            }
-            return pieces.isEmpty() ? enqueueMarker(waitFor == null || waitFor.isEmpty() ? null : waitFor)
-                    : enqueueMarker(pieces);
-        } finally {
-            pieces.forEach(ClEvent::close);
         }
     }
 

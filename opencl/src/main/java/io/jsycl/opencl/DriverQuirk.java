@@ -32,16 +32,19 @@ public enum DriverQuirk {
      */
     OFFSET_LAUNCHES_APART("offset-launches-apart", "JSYCL_QUIRK_OFFSET_LAUNCHES_APART"),
     /**
-     * {@code clEnqueueFillBuffer} of 2 GiB or more never returns: the calling thread spins inside the driver (NVIDIA's
-     * OpenCL, driver 580.159 on the H200: zeroing a 2 GiB buffer with a one-byte pattern ran for over 100 s of CPU
-     * time without returning, where 1 GiB fills at once). The runtime fills in pieces of at most
-     * {@link #FILL_PIECE_BYTES} ({@link ClCommandQueue#enqueueFillBufferInPieces}), one marker after them; no build
-     * option ({@link #ofBuilds()}).
+     * {@code clEnqueueFillBuffer} counts the pattern's repetitions in 32 bits: a fill that reaches {@link #FILL_UNITS}
+     * repetitions of its pattern from the buffer's start never returns (the calling thread spins inside the driver) or
+     * writes outside the buffer, and the context is lost (NVIDIA's OpenCL, driver 580.159 on the H200: zeroing a
+     * buffer of 2 GiB with a one-byte pattern spun for minutes; zeroing the last 64 bytes of a 2 GiB + 64 buffer,
+     * at 2^31 one-byte repetitions from the start, killed the context; filling the same 2 GiB + 64 bytes with an
+     * 8-byte pattern was right). A fill of typed elements never gets there (an array has fewer than 2^31 elements);
+     * the runtime zeroes such a buffer with a 128-byte pattern of zeros and writes a tail shorter than that from the
+     * host ({@code io.jsycl.internal.memory.ClQueue#fill}); no build option ({@link #ofBuilds()}).
      */
-    FILL_IN_PIECES("fill-in-pieces", "JSYCL_QUIRK_FILL_IN_PIECES");
+    FILL_UNITS_32_BIT("fill-units-32-bit", "JSYCL_QUIRK_FILL_UNITS_32_BIT");
 
-    /** The largest fill of one {@code clEnqueueFillBuffer} where a driver has {@link #FILL_IN_PIECES}: 1 GiB. */
-    public static final long FILL_PIECE_BYTES = 1L << 30;
+    /** Repetitions of a fill's pattern, counted from the buffer's start, that {@link #FILL_UNITS_32_BIT} allows. */
+    public static final long FILL_UNITS = 1L << 31;
 
     private final String settingName;
     private final String macro;
@@ -83,10 +86,10 @@ public enum DriverQuirk {
      * Whether the quirk is worked around in the generated code, by its build option, rather than in what the runtime
      * enqueues.
      *
-     * @return false for {@link #FILL_IN_PIECES}
+     * @return false for {@link #FILL_UNITS_32_BIT}
      */
     public boolean ofBuilds() {
-        return this != FILL_IN_PIECES;
+        return this != FILL_UNITS_32_BIT;
     }
 
     /**
@@ -111,7 +114,7 @@ public enum DriverQuirk {
         var quirks = EnumSet.noneOf(DriverQuirk.class);
         if (isNvidia(platformVendor) || isNvidia(deviceVendor)) {
             quirks.add(NAN_TO_INTEGER);
-            quirks.add(FILL_IN_PIECES);
+            quirks.add(FILL_UNITS_32_BIT);
         }
         if (platformVendor.toLowerCase(Locale.ROOT).contains("pocl")) {
             quirks.add(OFFSET_LAUNCHES_APART);

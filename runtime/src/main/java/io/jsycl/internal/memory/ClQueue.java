@@ -97,19 +97,45 @@ public final class ClQueue implements CommandQueue {
 
     /**
      * Fills the first {@code bytes} bytes of {@code mem} with {@code pattern} on {@code q}: one
-     * {@code clEnqueueFillBuffer}, or, past {@link DriverQuirk#FILL_PIECE_BYTES} where the device's driver has
-     * {@link DriverQuirk#FILL_IN_PIECES} (after {@code JSYCL_QUIRKS}), pieces of that size and a marker.
+     * {@code clEnqueueFillBuffer}, except where the device's driver has {@link DriverQuirk#FILL_UNITS_32_BIT} (after
+     * {@code JSYCL_QUIRKS}) and the fill reaches {@link DriverQuirk#FILL_UNITS} repetitions of its pattern: a pattern
+     * of zeros is then widened to {@link #ZEROS}' 128 bytes, a tail shorter than that written from the host, and a
+     * marker after both is the fill's event. Any other pattern that long is refused (no typed array has that many
+     * elements).
      *
-     * @return the fill's event (the marker's); the caller closes it
+     * @return the fill's event; the caller closes it
+     * @throws IllegalArgumentException for a fill past the driver's count of a pattern other than zeros
      */
     public static ClEvent fill(ClCommandQueue q, ClMem mem, MemorySegment pattern, long bytes, List<ClEvent> waitList) {
-        if (bytes > DriverQuirk.FILL_PIECE_BYTES
-                && DeviceImpl.quirksOf(q.device().platform().vendor(), q.device().vendor())
-                        .contains(DriverQuirk.FILL_IN_PIECES)) {
-            return q.enqueueFillBufferInPieces(mem, pattern, 0, bytes, DriverQuirk.FILL_PIECE_BYTES, waitList);
-        }
-        return q.enqueueFillBuffer(mem, pattern, 0, bytes, waitList);
+        return fill(q, mem, pattern, bytes, waitList, DriverQuirk.FILL_UNITS);
     }
+
+    /** {@link #fill} for a driver that counts at most {@code limit} repetitions (a test's smaller limit). */
+    static ClEvent fill(ClCommandQueue q, ClMem mem, MemorySegment pattern, long bytes, List<ClEvent> waitList,
+            long limit) {
+        long units = bytes / pattern.byteSize();
+        if (units < limit
+                || !DeviceImpl.quirksOf(q.device().platform().vendor(), q.device().vendor())
+                        .contains(DriverQuirk.FILL_UNITS_32_BIT)) {
+            return q.enqueueFillBuffer(mem, pattern, 0, bytes, waitList);
+        }
+        if (pattern.mismatch(ZEROS.asSlice(0, pattern.byteSize())) != -1) {
+            throw new IllegalArgumentException("a fill of " + units + " repetitions of a " + pattern.byteSize()
+                    + "-byte pattern: this device's driver counts them in 32 bits (driver quirk "
+                    + DriverQuirk.FILL_UNITS_32_BIT.settingName() + ", docs/troubleshooting.md)");
+        }
+        long whole = bytes - bytes % ZEROS.byteSize();
+        ClEvent fill = q.enqueueFillBuffer(mem, ZEROS, 0, whole, waitList);
+        if (whole == bytes) {
+            return fill;
+        }
+        try (fill; ClEvent tail = q.enqueueWriteBuffer(mem, false, whole, ZEROS, bytes - whole, waitList)) {
+            return q.enqueueMarker(List.of(fill, tail));
+        }
+    }
+
+    /** 128 zero bytes: the widest pattern of a fill, and the source of a zeroed tail. */
+    private static final MemorySegment ZEROS = java.lang.foreign.Arena.global().allocate(128, 128);
 
     /** The pattern of {@link #zero}. */
     private static final MemorySegment ZERO_BYTE = java.lang.foreign.Arena.global().allocate(1);

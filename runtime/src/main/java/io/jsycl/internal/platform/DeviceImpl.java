@@ -353,6 +353,11 @@ public final class DeviceImpl {
         return cl == null ? Runtime.getRuntime().maxMemory() : cl.globalMemSize();
     }
 
+    /** @return the largest allocation in bytes, as {@link io.jsycl.Device#maxMemAllocSize()} */
+    public long maxMemAllocSize() {
+        return cl == null ? Runtime.getRuntime().maxMemory() : cl.maxMemAllocSize();
+    }
+
     /** @return local memory in bytes, as {@link io.jsycl.Device#localMemSize()} */
     public long localMemSize() {
         return cl == null ? 64 * 1024 : cl.localMemSize();

@@ -18,7 +18,7 @@ class DeviceQuirkTest {
     @Test
     void nvidiasOpenClGetsTheNanToIntegerAndFillQuirksAndPoclTheOffsetLaunchesOne() {
         assertThat(DeviceImpl.quirksOf("NVIDIA Corporation", "NVIDIA Corporation"))
-                .containsExactlyInAnyOrder(DriverQuirk.NAN_TO_INTEGER, DriverQuirk.FILL_IN_PIECES);
+                .containsExactlyInAnyOrder(DriverQuirk.NAN_TO_INTEGER, DriverQuirk.FILL_UNITS_32_BIT);
         assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel"))
                 .containsExactly(DriverQuirk.OFFSET_LAUNCHES_APART);
         assertThat(DriverQuirk.OFFSET_LAUNCHES_APART.perLaunch()).isTrue();
@@ -26,7 +26,7 @@ class DeviceQuirkTest {
         assertThat(DriverQuirk.NAN_TO_INTEGER.buildOption()).isEqualTo("-DJSYCL_QUIRK_NAN_TO_INTEGER");
         assertThat(DriverQuirk.NAN_TO_INTEGER.settingName()).isEqualTo("nan-to-integer");
         // The fill quirk is the runtime's to work around (fills in pieces), not a build option.
-        assertThat(DriverQuirk.FILL_IN_PIECES.ofBuilds()).isFalse();
+        assertThat(DriverQuirk.FILL_UNITS_32_BIT.ofBuilds()).isFalse();
         assertThat(DriverQuirk.NAN_TO_INTEGER.ofBuilds()).isTrue();
     }
 
@@ -36,7 +36,7 @@ class DeviceQuirkTest {
         assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel")).containsExactly(DriverQuirk.NAN_TO_INTEGER);
         System.setProperty("jsycl.quirks", " -NAN-to-integer ");
         assertThat(DeviceImpl.quirksOf("NVIDIA Corporation", "NVIDIA Corporation"))
-                .containsExactly(DriverQuirk.FILL_IN_PIECES);
+                .containsExactly(DriverQuirk.FILL_UNITS_32_BIT);
         System.setProperty("jsycl.quirks", "+nan-to-integer");
         assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel"))
                 .containsExactlyInAnyOrder(DriverQuirk.NAN_TO_INTEGER, DriverQuirk.OFFSET_LAUNCHES_APART);
@@ -47,7 +47,7 @@ class DeviceQuirkTest {
         System.setProperty("jsycl.quirks", "nan-to-integer,fast-atomics");
         assertThatThrownBy(() -> DeviceImpl.quirksOf("x", "y")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("JSYCL_QUIRKS (or -Djsycl.quirks) names 'fast-atomics', which is no quirk; known: "
-                        + "nan-to-integer, offset-launches-apart, fill-in-pieces (prefix - to turn one off)");
+                        + "nan-to-integer, offset-launches-apart, fill-units-32-bit (prefix - to turn one off)");
     }
 
     @Test
