@@ -158,6 +158,25 @@ def one_table(first_column, key):
     return read
 
 
+def algorithms(run, path):
+    """AlgorithmsBench's table as one group per size and side (jsycl's rows, PyTorch's), so that a run of some sizes,
+    or of jsycl alone, replaces only those rows."""
+    table = first_table(path, "algorithm")
+    return split_algorithms(Group("algorithms", table[1], table[2])) if table else []
+
+
+def split_algorithms(group):
+    """A group of AlgorithmsBench rows as its groups per size and side; the groups of a page written before the
+    split (one group, key "algorithms") are read back so."""
+    if group.key != "algorithms":
+        return [group]
+    groups = {}
+    for row in group.rows:
+        key = ("algorithms", row[1], "pytorch" if row[2].startswith("PyTorch") else "jsycl")
+        groups.setdefault(key, Group(list(key), group.header, [], group.caption)).rows.append(row)
+    return list(groups.values())
+
+
 def kernel_shapes(run, path):
     table = first_table(path, "workload")
     if not table:
@@ -302,7 +321,7 @@ SECTIONS = [
             "the inclusive scan of ints, the floats above 0.5 compacted in order, the float sum and the sort of int keys with their "
             "indices, beside the device's copy of the same bytes and, on a GPU, PyTorch's cumsum, masked_select, sum "
             "and sort; per op = back-to-back runs and one wait / runs, median of 5 rounds; every result "
-            "checked against Java.", one_table("algorithm", "algorithms")),
+            "checked against Java.", algorithms),
     Section("Several reductions in one pass", ["several-reductions.md"],
             "The sum, minimum and maximum of ints on the device (`io.jsycl.bench.SeveralReductionsBench`): jsycl's "
             "three reductions in one `parallelFor` (one read of the data), one `parallelFor` per reduction (three), "
@@ -493,8 +512,9 @@ def read_page(path):
             if digest(rows) != g["digest"]:
                 edited.append(f"{path}: the rows of {g['key']} in '{SECTIONS[index].title}' were edited by hand")
             group = Group(g["key"], header, [split_row(r)[:-3] for r in rows], g["caption"])
-            sections.setdefault(index, {})[key_of(g["key"])] = Placed(group, g["commit"], g["date"], g["command"],
-                                                                       g["device"])
+            for part in split_algorithms(group):
+                sections.setdefault(index, {})[key_of(part.key)] = Placed(part, g["commit"], g["date"], g["command"],
+                                                                          g["device"])
     return title, sections, edited
 
 
