@@ -18,8 +18,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ({@link DriverQuirk#FILL_UNITS_32_BIT}: one-byte zeroing of a 2 GiB buffer hung, and of the last bytes of a larger one
  * lost the context): a new buffer of 2 GiB and 64 bytes zeroed before a kernel's first write (by the runtime's
  * 128-byte pattern and a tail of 64 bytes written from the host), and {@code q.fill} of a device array of that size,
- * each on every OpenCL device that allocates that much and has twice that memory, with the quirk turned on (NVIDIA's devices have it anyway),
- * so that CI runs the widened fill too.
+ * each on every OpenCL device that allocates that much and has twice that memory, with the quirk turned on (NVIDIA's
+ * devices have it anyway; a CPU's OpenCL that allocates 2 GiB runs the widened fill too). PoCL on the development
+ * machine allocates less, so CI runs {@code ClQueueFillTest}'s smaller stand-in instead.
  */
 class LargeFillTest {
     private static final long BYTES = (1L << 31) + 64;
