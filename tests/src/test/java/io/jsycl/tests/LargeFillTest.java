@@ -15,8 +15,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Fills of 2 GiB and more, which NVIDIA's OpenCL counts in 32-bit repetitions of their pattern
- * ({@link DriverQuirk#FILL_UNITS_32_BIT}: one-byte zeroing of a 2 GiB buffer hung, and of the last bytes of a larger one
- * lost the context): a new buffer of 2 GiB and 64 bytes zeroed before a kernel's first write (by the runtime's
+ * ({@link DriverQuirk#FILL_UNITS_32_BIT}: one-byte zeroing of a 2 GiB buffer hung, and of the last bytes of a larger
+ * one lost the context): a new buffer of 2 GiB and 64 bytes zeroed before a kernel's first write (by the runtime's
  * 128-byte pattern and a tail of 64 bytes written from the host), and {@code q.fill} of a device array of that size,
  * each on every OpenCL device that allocates that much and has twice that memory, with the quirk turned on (NVIDIA's
  * devices have it anyway; a CPU's OpenCL that allocates 2 GiB runs the widened fill too). PoCL on the development
