@@ -7,7 +7,6 @@ import static io.jsycl.algorithms.Tiles.onePass;
 import static io.jsycl.algorithms.Tiles.tiles;
 
 import io.jsycl.Buffer;
-import io.jsycl.DeviceType;
 import io.jsycl.Event;
 import io.jsycl.Fence;
 import io.jsycl.GroupOp;
@@ -84,9 +83,7 @@ final class OneSweep {
      * (PoCL 3.1 on the development machine: 2^20 keys with indices in 47 ms against 205 this way).
      */
     static boolean applies(Queue q, int n) {
-        Boolean forced = Settings.current().onePassSort().get();
-        boolean wanted = forced != null ? forced : q.device().type() == DeviceType.GPU;
-        return wanted && onePass(q) && n < COUNT;
+        return Tiles.onGpusUnless(Settings.current().onePassSort(), q) && onePass(q) && n < COUNT;
     }
 
     /**

@@ -114,7 +114,12 @@ final class Tiles {
      * times as long striped.
      */
     static boolean striped(Queue q) {
-        Boolean forced = Settings.current().stripedTiles().get();
+        return onGpusUnless(Settings.current().stripedTiles(), q);
+    }
+
+    /** A switch of the algorithms that is on for GPUs where {@code setting} leaves it to jsycl ({@code auto}). */
+    static boolean onGpusUnless(Settings.Parsed<Boolean> setting, Queue q) {
+        Boolean forced = setting.get();
         return forced != null ? forced : q.device().type() == DeviceType.GPU;
     }
 
