@@ -179,12 +179,7 @@ class AlgorithmsTest {
         Arrays.sort(expected);
         assertThat(sorted).as("sort on %s", device.name()).isEqualTo(expected);
         assertThat(byKey).as("sortByKey on %s", device.name()).isEqualTo(expected);
-        for (int i = 0; i < n; i++) {
-            assertThat(keys[index[i]]).as("the key at index %d", index[i]).isEqualTo(byKey[i]);
-            if (i > 0 && byKey[i] == byKey[i - 1]) {
-                assertThat(index[i]).as("equal keys keep their order at %d", i).isGreaterThan(index[i - 1]);
-            }
-        }
+        assertIndicesOfAStableSort(keys, byKey, index, device);
     }
 
     @ParameterizedTest
@@ -606,7 +601,7 @@ class AlgorithmsTest {
     }
 
     /** Runs {@code check} with system property {@code name} set to {@code value}, then as it was. */
-    private static void withProperty(String name, String value, Runnable check) {
+    static void withProperty(String name, String value, Runnable check) {
         String was = System.setProperty(name, value);
         try {
             check.run();
@@ -639,7 +634,15 @@ class AlgorithmsTest {
         Arrays.sort(expected);
         assertThat(sorted).as("sort of %d on %s", n, device.name()).isEqualTo(expected);
         assertThat(byKey).as("sortByKey of %d on %s", n, device.name()).isEqualTo(expected);
-        for (int i = 0; i < n; i++) {
+        assertIndicesOfAStableSort(keys, byKey, index, device);
+    }
+
+    /**
+     * That {@code index} holds, for each key of {@code byKey} (the keys sorted), the index of that key in {@code keys},
+     * ascending among equal keys.
+     */
+    static void assertIndicesOfAStableSort(int[] keys, int[] byKey, int[] index, Device device) {
+        for (int i = 0; i < keys.length; i++) {
             assertThat(keys[index[i]]).as("the key at index %d", index[i]).isEqualTo(byKey[i]);
             if (i > 0 && byKey[i] == byKey[i - 1]) {
                 assertThat(index[i]).as("equal keys keep their order at %d on %s", i, device.name())
@@ -668,13 +671,7 @@ class AlgorithmsTest {
         int[] expected = keys.clone();
         Arrays.sort(expected);
         assertThat(byKey).as("sortByKey on %s", device.name()).isEqualTo(expected);
-        for (int i = 0; i < n; i++) {
-            assertThat(keys[index[i]]).as("the key at index %d", index[i]).isEqualTo(byKey[i]);
-            if (i > 0 && byKey[i] == byKey[i - 1]) {
-                assertThat(index[i]).as("equal keys keep their order at %d on %s", i, device.name())
-                        .isGreaterThan(index[i - 1]);
-            }
-        }
+        assertIndicesOfAStableSort(keys, byKey, index, device);
     }
 
     /** docs/algorithms.md's descending order: the sort of the complement (ints) or of the negation (floats). */

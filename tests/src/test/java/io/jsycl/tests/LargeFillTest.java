@@ -3,8 +3,8 @@ package io.jsycl.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jsycl.Buffer;
-import io.jsycl.DeviceArray;
 import io.jsycl.Device;
+import io.jsycl.DeviceArray;
 import io.jsycl.Queue;
 import io.jsycl.Range;
 import io.jsycl.algorithms.Reductions;
@@ -68,15 +68,6 @@ class LargeFillTest {
 
     /** Runs {@code check} with the quirk on for every device (NVIDIA's have it anyway). */
     private static void withTheQuirk(Runnable check) {
-        String was = System.setProperty("jsycl.quirks", "+" + DriverQuirk.FILL_UNITS_32_BIT.settingName());
-        try {
-            check.run();
-        } finally {
-            if (was == null) {
-                System.clearProperty("jsycl.quirks");
-            } else {
-                System.setProperty("jsycl.quirks", was);
-            }
-        }
+        AlgorithmsTest.withProperty("jsycl.quirks", "+" + DriverQuirk.FILL_UNITS_32_BIT.settingName(), check);
     }
 }

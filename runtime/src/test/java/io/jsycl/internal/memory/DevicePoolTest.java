@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jsycl.Context;
 import io.jsycl.Device;
 import io.jsycl.opencl.ClException;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class DevicePoolTest {
@@ -28,21 +27,9 @@ class DevicePoolTest {
         }
     }
 
-    /** An OpenCL device, where there is one; CI requires it. */
-    private static Device openCl() {
-        for (Device d : Device.all()) {
-            if (!d.isHost()) {
-                return d;
-            }
-        }
-        Assumptions.assumeTrue(System.getenv("CI") == null, "CI is set but no OpenCL device was found");
-        Assumptions.abort("no OpenCL device");
-        return null;
-    }
-
     @Test
     void blocksComeBackForTheSameClassAndTheLimitReleasesTheRest() {
-        Device device = openCl();
+        Device device = TestOpenCl.device();
         try (var context = new Context(device)) {
             ContextImpl impl = ApiAccess.get().impl(context);
             DevicePool pool = new DevicePool(impl, 96 << 10);
@@ -66,7 +53,7 @@ class DevicePoolTest {
 
     @Test
     void anAllocationTheDriverRefusesReleasesTheKeptBlocksTriesOnceMoreAndThrowsTheDriversStatus() {
-        Device device = openCl();
+        Device device = TestOpenCl.device();
         try (var context = new Context(device)) {
             ContextImpl impl = ApiAccess.get().impl(context);
             DevicePool pool = new DevicePool(impl, 1L << 30);

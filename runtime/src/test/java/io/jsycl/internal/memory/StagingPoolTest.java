@@ -24,21 +24,9 @@ class StagingPoolTest {
         assertThat(StagingPool.capacityFor((1L << 32) + 1)).isEqualTo(1L << 33);
     }
 
-    /** An OpenCL device, where there is one; CI requires it. */
-    private static Device openCl() {
-        for (Device d : Device.all()) {
-            if (!d.isHost()) {
-                return d;
-            }
-        }
-        Assumptions.assumeTrue(System.getenv("CI") == null, "CI is set but no OpenCL device was found");
-        Assumptions.abort("no OpenCL device");
-        return null;
-    }
-
     @Test
     void pinnedMemoryTheDriverRefusesReleasesTheKeptBlocksTriesOnceMoreAndThrowsTheDriversStatus() {
-        Device device = openCl();
+        Device device = TestOpenCl.device();
         try (var context = new Context(device)) {
             ContextImpl impl = ApiAccess.get().impl(context);
             StagingPool pool = impl.stagingPool();
@@ -58,7 +46,7 @@ class StagingPoolTest {
         // A transfer hands its block back on a copy thread after it completes, possibly after its buffer's close has
         // returned; a context closed at once released its transfer queue first, and freeing the late block through it
         // crashed the JVM inside the driver (clWaitForEvents on the unmap's event).
-        Device device = openCl();
+        Device device = TestOpenCl.device();
         var context = new Context(device);
         StagingPool pool = ApiAccess.get().impl(context).stagingPool();
         StagingPool.Block block = pool.take(1 << 20);
@@ -75,7 +63,7 @@ class StagingPoolTest {
 
     @Test
     void aHostArrayTheDriverCannotPinFailsWithTheDriversStatusAndTheContextGoesOn() {
-        Device device = openCl();
+        Device device = TestOpenCl.device();
         long maxAlloc = ApiAccess.get().impl(device).cl().maxMemAllocSize();
         Assumptions.assumeTrue(maxAlloc < 8L * (Integer.MAX_VALUE - 8), "the device could pin 16 GiB at once");
         try (var context = new Context(device)) {

@@ -9,6 +9,7 @@ import io.jsycl.settings.SettingSource;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -67,20 +68,22 @@ class SettingsTest {
 
     @Test
     void theOnePassSortIsASwitch() {
-        assertThat(settings("jsycl.onePassSort", "on").onePassSort().get()).isTrue();
-        assertThat(settings(Map.of("JSYCL_ONE_PASS_SORT", "off")).onePassSort().get()).isFalse();
-        assertThat(settings("jsycl.onePassSort", "auto").onePassSort().get()).isNull();
-        assertThatThrownBy(() -> settings("jsycl.onePassSort", "fast").onePassSort().get())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("JSYCL_ONE_PASS_SORT");
+        assertIsAnAutoSwitch("jsycl.onePassSort", "JSYCL_ONE_PASS_SORT", Settings::onePassSort, "fast");
     }
 
     @Test
     void stripedTilesAreASwitch() {
-        assertThat(settings("jsycl.stripedTiles", "on").stripedTiles().get()).isTrue();
-        assertThat(settings(Map.of("JSYCL_STRIPED_TILES", "off")).stripedTiles().get()).isFalse();
-        assertThat(settings("jsycl.stripedTiles", "auto").stripedTiles().get()).isNull();
-        assertThatThrownBy(() -> settings("jsycl.stripedTiles", "wide").stripedTiles().get())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("JSYCL_STRIPED_TILES");
+        assertIsAnAutoSwitch("jsycl.stripedTiles", "JSYCL_STRIPED_TILES", Settings::stripedTiles, "wide");
+    }
+
+    /** {@code on}, {@code off} (from the environment) and {@code auto} (null) read, {@code bad} refused by name. */
+    private static void assertIsAnAutoSwitch(String property, String variable,
+            Function<Settings, Settings.Parsed<Boolean>> get, String bad) {
+        assertThat(get.apply(settings(property, "on")).get()).isTrue();
+        assertThat(get.apply(settings(Map.of(variable, "off"))).get()).isFalse();
+        assertThat(get.apply(settings(property, "auto")).get()).isNull();
+        assertThatThrownBy(() -> get.apply(settings(property, bad)).get())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(variable);
     }
 
     @Test
