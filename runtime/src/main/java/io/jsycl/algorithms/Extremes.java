@@ -29,7 +29,7 @@ final class Extremes {
                     r.combine((long) (max ? ~v : v) << 32 | it.id(0));
                 });
             });
-            return (int) Scratch.read(out);
+            return (int) Scratch.read(q, out);
         }
     }
 
@@ -47,7 +47,7 @@ final class Extremes {
                     r.combine((long) (max ? ~ordered : ordered) << 32 | it.id(0));
                 });
             });
-            return (int) Scratch.read(out);
+            return (int) Scratch.read(q, out);
         }
     }
 

@@ -67,13 +67,14 @@ final class Scratch implements AutoCloseable {
     }
 
     /**
-     * The result in {@code b}, waiting for the commands that write it; read through a read-only host accessor, which
-     * leaves the device's copy current for the next call's kernels.
+     * The result in {@code b}, the first of its elements, waiting for the commands that write it: read on {@code q}
+     * right after the kernel that wrote it ({@code q.copy} of a buffer a kernel of the queue's device left current
+     * there: one round trip), which leaves the device's copy current for the next call's kernels.
      */
-    static int read(Buffer.OfInt b) {
-        try (var a = b.hostRead()) {
-            return a.get(0);
-        }
+    static int read(Queue q, Buffer.OfInt b) {
+        int[] v = new int[b.size()];
+        q.copy(b, v);
+        return v[0];
     }
 
     /** As {@link #result(Queue, int)}, for the extremes' {@code long} minimum. */
@@ -84,24 +85,24 @@ final class Scratch implements AutoCloseable {
     }
 
     /** The result in {@code b}, waiting for the commands that write it. */
-    static long read(Buffer.OfLong b) {
-        try (var a = b.hostRead()) {
-            return a.get(0);
-        }
+    static long read(Queue q, Buffer.OfLong b) {
+        long[] v = new long[b.size()];
+        q.copy(b, v);
+        return v[0];
     }
 
     /** The result in {@code b}, waiting for the commands that write it. */
-    static float read(Buffer.OfFloat b) {
-        try (var a = b.hostRead()) {
-            return a.get(0);
-        }
+    static float read(Queue q, Buffer.OfFloat b) {
+        float[] v = new float[b.size()];
+        q.copy(b, v);
+        return v[0];
     }
 
     /** The result in {@code b}, waiting for the commands that write it. */
-    static double read(Buffer.OfDouble b) {
-        try (var a = b.hostRead()) {
-            return a.get(0);
-        }
+    static double read(Queue q, Buffer.OfDouble b) {
+        double[] v = new double[b.size()];
+        q.copy(b, v);
+        return v[0];
     }
 
     /**

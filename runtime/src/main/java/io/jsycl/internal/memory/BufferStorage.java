@@ -394,6 +394,23 @@ public final class BufferStorage {
     }
 
     /**
+     * Under the scheduler's lock: whether the copy in {@code context} holds the only current contents (the host array
+     * and other contexts' copies are stale, no DistributedQueue spreads the rows). A queue of that context then reads
+     * the contents into a Java array from that copy itself ({@code q.copy(buffer, array)}), where a host accessor
+     * would first bring them home through the context's transfer queue.
+     */
+    public synchronized boolean currentOnlyIn(ContextImpl context) {
+        fold();
+        DeviceCopy copy = copies.get(context);
+        return !closed && !hostValid && distribution == null && copy != null && copy.valid;
+    }
+
+    /** The size of the contents in bytes. */
+    public long byteSize() {
+        return bytes;
+    }
+
+    /**
      * Under the scheduler's lock, before {@link #prepareHost}: for a host-device command group or a
      * host accessor that reads the contents ({@code mode} other than {@code WRITE}), defers what would
      * make the host array current by waiting: a read-back from a device copy is started here and

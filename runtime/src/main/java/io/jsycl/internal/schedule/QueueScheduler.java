@@ -132,6 +132,11 @@ public final class QueueScheduler {
         return device;
     }
 
+    /** The queue's commands on its OpenCL queue (null on the host device). */
+    ClQueue commands() {
+        return commands;
+    }
+
     ContextImpl context() {
         return context;
     }
