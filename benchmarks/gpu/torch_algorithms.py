@@ -1,7 +1,7 @@
 """PyTorch's equivalents of the parallel algorithms on the same GPU, the peers of io.jsycl.bench.AlgorithmsBench:
 torch.cumsum of int32, torch.masked_select of the floats above 0.5, torch.sum of floats, and torch.sort of int32 and int64 keys
 (values and indices). Data on the GPU; per op = back-to-back ops then one synchronize, wall clock / ops, median of 5
-rounds after a warm-up round. Writes a CSV (algorithm,log2,path,per_op_us,check) that AlgorithmsBench --torch merges.
+rounds of at least 20 ms (the ops a round takes raised from the warm-up round's time) after a warm-up round. Writes a CSV (algorithm,log2,path,per_op_us,check) that AlgorithmsBench --torch merges.
 
     python3 benchmarks/gpu/torch_algorithms.py --min-log2 20 --max-log2 26 --csv FILE
 """
@@ -12,6 +12,10 @@ import time
 import torch
 
 
+MIN_ROUND_S = 0.020  # as AlgorithmsBench's MIN_ROUND_NS: rounds long enough for the GPU's clocks to settle
+MAX_RUNS = 5000
+
+
 def per_op_us(op, runs):
     rounds = []
     for r in range(6):
@@ -20,8 +24,11 @@ def per_op_us(op, runs):
         for _ in range(runs):
             op()
         torch.cuda.synchronize()
-        if r > 0:
-            rounds.append((time.perf_counter() - t) / runs)
+        per_run = (time.perf_counter() - t) / runs
+        if r == 0:
+            runs = int(min(MAX_RUNS, max(runs, -(-MIN_ROUND_S // max(per_run, 1e-9)))))
+        else:
+            rounds.append(per_run)
     return statistics.median(rounds) * 1e6
 
 

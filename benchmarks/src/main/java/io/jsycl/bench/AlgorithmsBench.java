@@ -26,7 +26,7 @@ import java.util.SplittableRandom;
  * ({@code torch.masked_select}), the float sum ({@code torch.sum}) and the sorts of int and long keys with their
  * indices ({@code torch.sort}, whose indices are longs). Before the first size, every operation runs untimed at that size for {@code --warmup-ms}
  * (3000), so that the JVM has compiled the submit path. Per op: back-to-back runs then one wait, wall clock / runs,
- * median of 5 rounds after a warm-up round; the sort's runs each start from the unsorted keys, copied on the device first, whose time is reported
+ * median of 5 rounds of at least 20 ms after a warm-up round; the sort's runs each start from the unsorted keys, copied on the device first, whose time is reported
  * beside it and taken off. GB/s counts the bytes an ideal pass moves: 8 per element for the copy and the scan, 4 for
  * the sum, 4 per element read plus 4 per element kept for the compaction (about 6 per element here: half the uniform
  * floats are above 0.5), 16 for a sort pass of int keys and indices, 24 of long keys (one row, not the passes). Every result is
@@ -49,7 +49,7 @@ public final class AlgorithmsBench {
         var text = new StringBuilder();
         text.append("## Parallel algorithms on ").append(device.name()).append("\n\n`AlgorithmsBench ")
                 .append(String.join(" ", args)).append("`: data on the device; per op = back-to-back runs, one wait, ")
-                .append("wall clock / runs, median of 5 rounds; GB/s of the bytes an ideal pass moves (a compaction: ")
+                .append("wall clock / runs, median of 5 rounds of at least 20 ms; GB/s of the bytes an ideal pass moves (a compaction: ")
                 .append("every element read, the kept ones written); ")
                 .append("% of copy = that GB/s over the device copy's at the same size.\n\n")
                 .append("| algorithm | n | path | per op µs | GB/s | % of copy | check |\n")
@@ -241,17 +241,35 @@ public final class AlgorithmsBench {
         return "jsycl (restoring the keys took " + String.format("%.1f", ns[0] / 1e3) + " µs, taken off)";
     }
 
-    /** Nanoseconds per run: {@code runs} back to back and a wait, median of 5 rounds after one untimed round. */
+    /**
+     * The shortest timed round: rounds of a few runs (three at 2^28) left the GPU's clocks and the JVM's submit path
+     * short of their steady state, which a user's loop over an algorithm reaches (copyIf of 2^28 floats on an H200:
+     * 758 µs a run in this benchmark's rounds of 3, 653 to 697 µs in rounds of 10 in an experiment on the same kind of
+     * host). torch_algorithms.py times PyTorch's side alike.
+     */
+    private static final double MIN_ROUND_NS = 20e6;
+    /** The most runs a round takes, whatever the warm-up round says. */
+    private static final int MAX_RUNS = 5000;
+
+    /**
+     * Nanoseconds per run: runs back to back and a wait, median of 5 rounds after one untimed round; each round takes
+     * {@code runs} runs, or as many more as make it last {@link #MIN_ROUND_NS} at the untimed round's pace.
+     */
     private static double time(Queue q, int runs, Runnable op) {
         double[] rounds = new double[5];
+        int timedRuns = runs;
         for (int round = -1; round < rounds.length; round++) {
+            int count = round < 0 ? runs : timedRuns;
             long t0 = System.nanoTime();
-            for (int k = 0; k < runs; k++) {
+            for (int k = 0; k < count; k++) {
                 op.run();
             }
             q.await();
-            if (round >= 0) {
-                rounds[round] = (System.nanoTime() - t0) / (double) runs;
+            double perRun = (System.nanoTime() - t0) / (double) count;
+            if (round < 0) {
+                timedRuns = (int) Math.min(MAX_RUNS, Math.max(runs, Math.ceil(MIN_ROUND_NS / Math.max(perRun, 1))));
+            } else {
+                rounds[round] = perRun;
             }
         }
         return Contender.median(rounds);
