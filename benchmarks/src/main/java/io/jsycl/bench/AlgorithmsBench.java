@@ -24,7 +24,8 @@ import java.util.SplittableRandom;
  * equivalents on the same GPU ({@code benchmarks/gpu/torch_algorithms.py} writes them first; {@code --torch FILE}
  * merges its rows): the inclusive scan of ints ({@code torch.cumsum}), the floats above 0.5 compacted in order
  * ({@code torch.masked_select}), the float sum ({@code torch.sum}) and the sorts of int and long keys with their
- * indices ({@code torch.sort}, whose indices are longs). Before the first size, every operation runs untimed at that size for {@code --warmup-ms}
+ * indices ({@code torch.sort}, whose indices are longs); the compaction and the sum also with their result left in a
+ * buffer on the device (no wait per call, as {@code torch.sum} leaves its result). Before the first size, every operation runs untimed at that size for {@code --warmup-ms}
  * (3000), so that the JVM has compiled the submit path. Per op: back-to-back runs then one wait, wall clock / runs,
  * median of 5 rounds of at least 20 ms after a warm-up round; the sort's runs each start from the unsorted keys, copied on the device first, whose time is reported
  * beside it and taken off. GB/s counts the bytes an ideal pass moves: 8 per element for the copy and the scan, 4 for
@@ -98,6 +99,17 @@ public final class AlgorithmsBench {
                     ok &= compactCheck.equals("ok");
                     row(text, "copyIf of floats > 0.5", log2, "jsycl", compactNs, 4.0 * (n + c) / compactNs, copyGbs,
                             compactCheck);
+                    // The same with the count left on the device, as CUB's DeviceSelect::If leaves it.
+                    int[] counted = new int[1];
+                    double unwaitedNs;
+                    try (var keptCount = Buffer.of(counted)) {
+                        unwaitedNs = time(q, runs, () -> Compaction.copyIf(q, fin, kept, x -> x > 0.5f, keptCount));
+                    }
+                    String unwaitedCheck = counted[0] != c ? "count " + counted[0] + " != " + c
+                            : check(kept, Arrays.copyOf(expected, c));
+                    ok &= unwaitedCheck.equals("ok");
+                    row(text, "copyIf of floats > 0.5", log2, "jsycl, count into a buffer (no wait per call)",
+                            unwaitedNs, 4.0 * (n + c) / unwaitedNs, copyGbs, unwaitedCheck);
 
                     float[] sum = new float[1];
                     double sumNs = time(q, runs, () -> sum[0] = Reductions.reduce(q, fin, n, 0f, Float::sum));
@@ -193,7 +205,7 @@ public final class AlgorithmsBench {
         }
         try (var in = Buffer.of(ints); var out = Buffer.ofInt(io.jsycl.Range.of(n)); var fin = Buffer.of(floats);
              var kept = Buffer.ofFloat(io.jsycl.Range.of(n)); var index = Buffer.ofInt(io.jsycl.Range.of(n));
-             var total = Buffer.ofFloat(io.jsycl.Range.of(1));
+             var total = Buffer.ofFloat(io.jsycl.Range.of(1)); var count = Buffer.ofInt(io.jsycl.Range.of(1));
              var longs = Buffer.of(new SplittableRandom(1).longs(n).toArray())) {
             long end = System.nanoTime() + millis * 1_000_000L;
             while (System.nanoTime() < end) {
@@ -201,6 +213,7 @@ public final class AlgorithmsBench {
                     in.copyTo(q, out);
                     Scans.inclusiveScan(q, in, out);
                     Compaction.copyIf(q, fin, kept, x -> x > 0.5f);
+                    Compaction.copyIf(q, fin, kept, x -> x > 0.5f, count);
                     Reductions.reduce(q, fin, n, 0f, Float::sum);
                     Reductions.reduce(q, fin, n, 0f, Float::sum, total);
                 }

@@ -187,8 +187,8 @@ public final class Codegen {
             files.put("internal/host/HostGroupFunctions.java", render("HostGroupFunctions.java.template",
                     Map.of("types", groupFunctionTypes()), null));
             for (String algorithms : List.of("Scans", "ScanKernels", "WideScanKernels", "StripedScanKernels",
-                    "Compaction", "OnePassCompaction", "WideCompaction", "StripedCompaction", "TiledCompaction",
-                    "Reductions", "ReductionKernels", "Transforms")) {
+                    "Compaction", "CompactionKernels", "OnePassCompaction", "WideCompaction", "StripedCompaction",
+                    "TiledCompaction", "Reductions", "ReductionKernels", "Transforms")) {
                 // The one-pass kernels (compactionKernel.template, scanKernel.template) for any face, or for
                 // accessors' wide one (vector loads and stores).
                 boolean wide = algorithms.startsWith("Wide");

@@ -71,11 +71,11 @@ class CodegenTest {
                 .containsAll(VECTORS).containsAll(FACES).contains("internal/host/HostGroupFunctions.java")
                 .contains("algorithms/Scans.java", "algorithms/ScanKernels.java", "algorithms/WideScanKernels.java",
                         "algorithms/StripedScanKernels.java", "algorithms/Compaction.java",
-                        "algorithms/OnePassCompaction.java", "algorithms/WideCompaction.java",
-                        "algorithms/StripedCompaction.java",
+                        "algorithms/CompactionKernels.java", "algorithms/OnePassCompaction.java",
+                        "algorithms/WideCompaction.java", "algorithms/StripedCompaction.java",
                         "algorithms/TiledCompaction.java", "algorithms/Reductions.java",
                         "algorithms/ReductionKernels.java", "algorithms/Transforms.java")
-                .hasSize(6 + 6 * 8 + 2 + 1 + 2 + 1 + 12 + VECTORS.size() + FACES.size());
+                .hasSize(6 + 6 * 8 + 2 + 1 + 2 + 1 + 13 + VECTORS.size() + FACES.size());
         assertThat(kernelApi().keySet()).containsExactlyInAnyOrderElementsOf(
                 Stream.concat(FACES.stream(), VECTORS.stream()).toList());
     }

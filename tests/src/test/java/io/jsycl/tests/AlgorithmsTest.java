@@ -8,6 +8,7 @@ import io.jsycl.Device;
 import io.jsycl.DeviceArray;
 import io.jsycl.DeviceType;
 import io.jsycl.Event;
+import io.jsycl.Id;
 import io.jsycl.Queue;
 import io.jsycl.Range;
 import io.jsycl.algorithms.Compaction;
@@ -445,6 +446,9 @@ class AlgorithmsTest {
         }
         float threshold = 0.5f;
         float[] kept = new float[n];
+        float[] keptUnwaited = new float[n];
+        float[] below = new float[n];
+        int[] counts = new int[2];
         int count;
         float sum;
         int counted;
@@ -452,17 +456,32 @@ class AlgorithmsTest {
             count = Compaction.copyIf(q, in, out, x -> x > threshold);
             counted = Compaction.countIf(q, in, x -> x > threshold);
             sum = Reductions.transformReduce(q, out, count, 0f, Float::sum, x -> x >= 0.75f ? 1f : 0f);
+            // The form that leaves its count on the device: two calls back to back, no wait between them.
+            try (var unwaited = Buffer.of(keptUnwaited); var rest = Buffer.of(below); var c = Buffer.of(counts);
+                 var second = c.subBuffer(Id.of(1), Range.of(1))) {
+                Compaction.copyIf(q, in, unwaited, x -> x > threshold, c);
+                Compaction.copyIf(q, in, rest, x -> x <= threshold, second);
+            }
         }
         float[] expected = new float[n];
+        float[] expectedBelow = new float[n];
         int c = 0;
+        int b = 0;
         for (float v : data) {
             if (v > threshold) {
                 expected[c++] = v;
+            } else {
+                expectedBelow[b++] = v;
             }
         }
         assertThat(count).as("count on %s", device.name()).isEqualTo(c);
         assertThat(counted).as("countIf on %s", device.name()).isEqualTo(c);
         assertThat(Arrays.copyOf(kept, c)).as("kept on %s", device.name()).isEqualTo(Arrays.copyOf(expected, c));
+        assertThat(counts).as("counts left on the device by %s", device.name()).containsExactly(c, b);
+        assertThat(Arrays.copyOf(keptUnwaited, c)).as("kept unwaited on %s", device.name())
+                .isEqualTo(Arrays.copyOf(expected, c));
+        assertThat(Arrays.copyOf(below, b)).as("the rest on %s", device.name())
+                .isEqualTo(Arrays.copyOf(expectedBelow, b));
         int quarter = 0;
         for (int i = 0; i < c; i++) {
             quarter += expected[i] >= 0.75f ? 1 : 0;
@@ -518,6 +537,15 @@ class AlgorithmsTest {
                     .hasMessageContaining("1000 elements satisfy the predicate")
                     .hasMessageContaining("holds 10");
         }
+        int[] count = new int[1];
+        float[] first = new float[12];
+        try (var q = new Queue(device); var in = Buffer.of(data); var out = Buffer.of(first);
+             var c = Buffer.of(count); var firstTen = out.subBuffer(Id.of(0), Range.of(10))) {
+            Compaction.copyIf(q, in, firstTen, x -> x > 0f, c);
+        }
+        assertThat(count[0]).as("the count of all that satisfy it, on %s", device.name()).isEqualTo(1000);
+        assertThat(first).as("the first ten written, on %s", device.name())
+                .containsExactly(1f, 1f, 1f, 1f, 1f, 1f, 1f, 1f, 1f, 1f, 0f, 0f);
     }
 
     static Stream<Arguments> devicesAndSortLengths() {
