@@ -28,6 +28,8 @@ public final class DeviceImpl {
     private volatile String[] vendors;
     private final ClDevice cl;
     private final Set<Aspect> aspects;
+    // Read on every parallel algorithm's call (which kernels run); the driver's answer does not change.
+    private final DeviceType type;
     private final boolean outOfOrderQueues;
     private final boolean hostUnifiedMemory;
     // Read on every reduction submit; the driver's answers do not change.
@@ -56,6 +58,8 @@ public final class DeviceImpl {
             }
         }
         this.aspects = Collections.unmodifiableSet(set);
+        this.type = cl == null ? DeviceType.HOST : cl.isGpu() ? DeviceType.GPU
+                : cl.isAccelerator() ? DeviceType.ACCELERATOR : DeviceType.CPU;
         this.outOfOrderQueues = cl == null || cl.supportsOutOfOrderQueues();
         this.hostUnifiedMemory = cl == null || cl.isCpu() || cl.hostUnifiedMemory();
         this.maxComputeUnits = cl == null ? Runtime.getRuntime().availableProcessors() : cl.maxComputeUnits();
@@ -216,16 +220,7 @@ public final class DeviceImpl {
 
     /** @return the device type, as {@link io.jsycl.Device#type()} */
     public DeviceType type() {
-        if (cl == null) {
-            return DeviceType.HOST;
-        }
-        if (cl.isGpu()) {
-            return DeviceType.GPU;
-        }
-        if (cl.isAccelerator()) {
-            return DeviceType.ACCELERATOR;
-        }
-        return DeviceType.CPU;
+        return type;
     }
 
     /** @return the quirks' names, as {@link io.jsycl.Device#quirks()} */
