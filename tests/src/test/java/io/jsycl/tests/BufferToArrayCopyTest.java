@@ -108,25 +108,26 @@ class BufferToArrayCopyTest {
                 int r = round;
                 writer.submit(h -> {
                     var x = b.write(h);
-                    h.parallelFor(Range.of(n), it -> {
-                        int i = it.id(0);
-                        int v = i;
-                        for (int k = 0; k < 64; k++) { // long enough that an unordered read would see old values
-                            v = v * 1_664_525 + 1_013_904_223;
-                        }
-                        x.set(i, v ^ r);
-                    });
+                    h.parallelFor(Range.of(n), it -> x.set(it.id(0), mixed(it.id(0)) ^ r));
                 });
                 reader.copy(b, seen);
                 for (int i = 0; i < n; i += 997) {
-                    int v = i;
-                    for (int k = 0; k < 64; k++) {
-                        v = v * 1_664_525 + 1_013_904_223;
-                    }
-                    assertThat(seen[i]).as("element %d, round %d", i, round).isEqualTo(v ^ r);
+                    assertThat(seen[i]).as("element %d, round %d", i, round).isEqualTo(mixed(i) ^ r);
                 }
             }
         }
+    }
+
+    /**
+     * 64 steps of a linear congruential generator from {@code i}: a kernel long enough that a read not ordered after
+     * it would see the values before it.
+     */
+    static int mixed(int i) {
+        int v = i;
+        for (int k = 0; k < 64; k++) {
+            v = v * 1_664_525 + 1_013_904_223;
+        }
+        return v;
     }
 
     /** Where the fast read does not apply (a sub-buffer, a longer array, host-current contents): the same results. */
