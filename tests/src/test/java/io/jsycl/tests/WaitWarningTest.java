@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -87,21 +88,24 @@ class WaitWarningTest {
                 var b = buf.readWrite(h);
                 h.parallelFor(Range.of(n), it -> b.set(it.id(0), b.get(it.id(0)) + 1));
             }).await());
+            // Both warnings before the release: the submitting thread's wait, and the wait for the host accessor (on
+            // that thread where the submit waits for it, on the host device's command thread where the kernel's run
+            // does, which may warn a moment after the submitter: releasing at the first warning lost the second).
+            Predicate<String> submitterWarning = w -> w.startsWith(
+                    "thread 'waiting-submitter' has waited");
+            Predicate<String> accessorWarning = w -> w.contains("for the host accessor of buffer")
+                    && w.contains("int[256]") && w.contains("that thread 'accessor-holder' holds open");
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (warnings.isEmpty() && System.nanoTime() < deadline) {
+            while (!(warnings.stream().anyMatch(submitterWarning) && warnings.stream().anyMatch(accessorWarning))
+                    && System.nanoTime() < deadline) {
                 Thread.sleep(20);
             }
             release.countDown();
             held.get(20, TimeUnit.SECONDS);
             waiting.get(60, TimeUnit.SECONDS);
             submitter.shutdown();
+            assertThat(warnings).as("warnings of io.jsycl.wait").anyMatch(submitterWarning).anyMatch(accessorWarning);
         }
-        // The submitting thread's wait, and the wait for the host accessor (on that thread where the submit waits
-        // for it, on the host device's command thread where the kernel's run does).
-        assertThat(warnings).as("warnings of io.jsycl.wait")
-                .anyMatch(w -> w.startsWith("thread 'waiting-submitter' has waited"))
-                .anyMatch(w -> w.contains("for the host accessor of buffer") && w.contains("int[256]")
-                        && w.contains("that thread 'accessor-holder' holds open"));
         assertThat(data[0]).isEqualTo(42); // the kernel ran after the host's write
     }
 
