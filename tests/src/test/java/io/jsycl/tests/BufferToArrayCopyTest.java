@@ -1,6 +1,8 @@
 package io.jsycl.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.jsycl.Buffer;
 import io.jsycl.Context;
@@ -8,6 +10,7 @@ import io.jsycl.Device;
 import io.jsycl.Id;
 import io.jsycl.Queue;
 import io.jsycl.Range;
+import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -116,6 +119,30 @@ class BufferToArrayCopyTest {
                 }
             }
         }
+    }
+
+    /** A copy out of a buffer whose host accessor the thread holds would wait for its close forever: refused. */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void aCopyUnderTheThreadsOwnHostAccessorIsRefused(Device device) {
+        int n = 256;
+        int[] into = new int[n];
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            try (var q = new Queue(device); var b = Buffer.ofInt(Range.of(n))) {
+                q.submit(h -> {
+                    var x = b.write(h);
+                    h.parallelFor(Range.of(n), it -> x.set(it.id(0), it.id(0)));
+                });
+                try (var held = b.hostAccess()) {
+                    held.set(0, 7);
+                    assertThatThrownBy(() -> q.copy(b, into)).isInstanceOf(IllegalStateException.class)
+                            .hasMessageContaining("host accessor").hasMessageContaining("on this thread");
+                }
+                q.copy(b, into);
+            }
+        });
+        assertThat(into[0]).isEqualTo(7);
+        assertThat(into[n - 1]).isEqualTo(n - 1);
     }
 
     /**

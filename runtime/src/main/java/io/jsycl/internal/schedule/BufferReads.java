@@ -51,6 +51,10 @@ public final class BufferReads {
                 || (long) Array.getLength(array) * storage.elementBytes() != storage.byteSize()) {
             return false;
         }
+        // A host accessor this thread holds (one that maps the device copy leaves it current) would be waited for
+        // forever: refused, as a host read of the buffer is.
+        storage.refuseHostAccessorOpenHere("q.copy(buffer, array)", "still open", "the copy would wait for it"
+                + " forever: close the host accessor first, or copy out of it (hostAccessor.copyTo)");
         var done = new CompletableFuture<Void>();
         Read read = Passes.run((deferred, first) -> {
             if (!storage.currentOnlyIn(q.context())) {
