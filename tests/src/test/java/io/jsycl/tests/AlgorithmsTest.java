@@ -140,17 +140,34 @@ class AlgorithmsTest {
             }
         }
         float[] got = new float[count];
+        float[] gotUnwaited = new float[count];
+        float[] firstTen = new float[10];
+        int[] counts = new int[2];
         int kept;
         try (var q = new Queue(device); var in = DeviceArray.ofFloat(q, n); var out = DeviceArray.ofFloat(q, n);
-             var small = DeviceArray.ofFloat(q, 10)) {
+             var small = DeviceArray.ofFloat(q, 10); var c = DeviceArray.ofInt(q, 1);
+             var c2 = DeviceArray.ofInt(q, 1); var out2 = DeviceArray.ofFloat(q, n)) {
             Event copied = q.copy(values, in);
             kept = Compaction.copyIf(q, in, out, x -> x > 0.5f, copied);
             q.copy(out, got).await(); // the count was waited for, so the kept elements are written
             assertThatThrownBy(() -> Compaction.copyIf(q, in, small, x -> x > 0.5f))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("output array holds 10");
+            // The count left on the device: ordered by events, and past the output's room.
+            Event done = Compaction.copyIf(q, in, out2, x -> x > 0.5f, c, copied);
+            Event past = Compaction.copyIf(q, in, small, x -> x > 0.5f, c2, done);
+            int[] one = new int[1];
+            q.copy(c, one, done).await();
+            counts[0] = one[0];
+            q.copy(c2, one, past).await();
+            counts[1] = one[0];
+            q.copy(out2, gotUnwaited, done).await();
+            q.copy(small, firstTen, past).await();
         }
         assertThat(kept).as("count on %s", device.name()).isEqualTo(count);
         assertThat(got).isEqualTo(Arrays.copyOf(expected, count));
+        assertThat(counts).as("counts left on the device by %s", device.name()).containsExactly(count, count);
+        assertThat(gotUnwaited).isEqualTo(Arrays.copyOf(expected, count));
+        assertThat(firstTen).isEqualTo(Arrays.copyOf(expected, 10));
     }
 
     @ParameterizedTest
@@ -448,7 +465,7 @@ class AlgorithmsTest {
         float[] kept = new float[n];
         float[] keptUnwaited = new float[n];
         float[] below = new float[n];
-        int[] counts = new int[2];
+        int[] counts = {0, 0, -99}; // the last is no count: a call leaves the other elements as they were
         int count;
         float sum;
         int counted;
@@ -477,7 +494,7 @@ class AlgorithmsTest {
         assertThat(count).as("count on %s", device.name()).isEqualTo(c);
         assertThat(counted).as("countIf on %s", device.name()).isEqualTo(c);
         assertThat(Arrays.copyOf(kept, c)).as("kept on %s", device.name()).isEqualTo(Arrays.copyOf(expected, c));
-        assertThat(counts).as("counts left on the device by %s", device.name()).containsExactly(c, b);
+        assertThat(counts).as("counts left on the device by %s", device.name()).containsExactly(c, b, -99);
         assertThat(Arrays.copyOf(keptUnwaited, c)).as("kept unwaited on %s", device.name())
                 .isEqualTo(Arrays.copyOf(expected, c));
         assertThat(Arrays.copyOf(below, b)).as("the rest on %s", device.name())
