@@ -51,7 +51,7 @@ final class Tiles {
     static final int STRIPED_TILE = GROUP * 4 * STRIPED_VECTORS;
     /**
      * The most tiles a reduction splits its input into: past it, its work-items take more elements each
-     * ({@link #reducePerItem}) instead, so that a large input pays a work-group's fixed cost (its tree in local memory)
+     * ({@link #reducePerItem}) instead, so that a large input pays a work-group's fixed cost (combining its values)
      * a few thousand times rather than once per {@value #ONE_PASS_TILE} elements, and the one-kernel reduction's last
      * work-group, which reads every tile's value alone while the rest of the device idles, reads at most 8 a
      * work-item.

@@ -282,7 +282,7 @@ class AlgorithmsTest {
     /**
      * The reductions' order: the input in tiles of 256 work-items, each taking {@code perItem} elements (16, doubled
      * until 2048 tiles cover the input); work-item {@code l} adds elements {@code l, l + 256, ...} of its tile; the 256
-     * values are halved pairwise ({@code v[l] + v[l + stride]}); then one group does the same over the tiles' values
+     * values are combined by {@link #halve}; then one group does the same over the tiles' values
      * ({@code l, l + 256, ...}).
      */
     private static float treeSum(float[] data, int n) {
@@ -318,13 +318,24 @@ class AlgorithmsTest {
         return halve(part);
     }
 
+    /**
+     * A work-group's 256 values combined as the kernels combine them: within each sub-group of 32, five butterfly
+     * steps ({@code v[l] + v[l ^ mask]}, masks 16 to 1, every lane at once), then the sub-groups' first lanes in order.
+     */
     private static float halve(float[] part) {
-        for (int stride = part.length / 2; stride > 0; stride >>= 1) {
-            for (int l = 0; l < stride; l++) {
-                part[l] = part[l] + part[l + stride];
+        float total = 0f;
+        for (int s = 0; s < part.length / 32; s++) {
+            float[] lanes = Arrays.copyOfRange(part, 32 * s, 32 * s + 32);
+            for (int mask = 16; mask > 0; mask >>= 1) {
+                float[] next = new float[32];
+                for (int l = 0; l < 32; l++) {
+                    next[l] = lanes[l] + lanes[l ^ mask];
+                }
+                lanes = next;
             }
+            total = s == 0 ? lanes[0] : total + lanes[0];
         }
-        return part[0];
+        return total;
     }
 
     @ParameterizedTest

@@ -37,6 +37,8 @@ public final class DeviceImpl {
     private final long maxWorkGroupSize;
     // OpenCL order (dimension 0 varies fastest): SYCL dimension d of a D-dimensional range is entry D-1-d.
     private final long[] maxWorkItemSizes;
+    // In every launch's work-group check (a driver call, a string made, each time it was asked).
+    private final String name;
     /** The PCI address ({@code 0000:1b:00.0}), or null where the driver gives none. */
     private final String pciBusId;
     /** The fences a kernel can use here, found at the first need ({@link #fences()}). */
@@ -69,6 +71,7 @@ public final class DeviceImpl {
         this.maxWorkItemSizes = cl == null ? new long[] {HOST_MAX_WORK_GROUP_SIZE, HOST_MAX_WORK_GROUP_SIZE,
                 HOST_MAX_WORK_GROUP_SIZE} : cl.maxWorkItemSizes();
         this.pciBusId = cl == null ? null : pciBusIdOf(cl);
+        this.name = cl == null ? "jsycl host device" : cl.name();
     }
 
     /** Every order and scope bit of {@code cl_device_atomic_capabilities}. */
@@ -210,7 +213,7 @@ public final class DeviceImpl {
 
     /** @return the device's name, as {@link io.jsycl.Device#name()} */
     public String name() {
-        return cl == null ? "jsycl host device" : cl.name();
+        return name;
     }
 
     /** @return the device's vendor, as {@link io.jsycl.Device#vendor()} */
