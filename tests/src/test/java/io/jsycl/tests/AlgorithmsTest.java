@@ -281,9 +281,10 @@ class AlgorithmsTest {
 
     /**
      * The reductions' order: the input in tiles of 256 work-items, each taking {@code perItem} elements (16, doubled
-     * until 2048 tiles cover the input); work-item {@code l} adds elements {@code l, l + 256, ...} of its tile; the 256
+     * until 2048 tiles cover the input) as fours: work-item {@code l} takes the tile's fours {@code l, l + 256, ...},
+     * adding the k-th element of each four into its k-th running value, then {@code (a0 + a1) + (a2 + a3)}; the 256
      * values are combined by {@link #halve}; then one group does the same over the tiles' values
-     * ({@code l, l + 256, ...}).
+     * ({@code l, l + 256, ...}, one running value each).
      */
     private static float treeSum(float[] data, int n) {
         int perItem = 16;
@@ -296,14 +297,16 @@ class AlgorithmsTest {
         for (int t = 0; t < tiles; t++) {
             float[] part = new float[256];
             for (int l = 0; l < 256; l++) {
-                float acc = 0f;
-                for (int k = 0; k < perItem; k++) {
-                    int i = t * tile + k * 256 + l;
-                    if (i < n) {
-                        acc += data[i];
+                float[] a = new float[4];
+                for (int j = 0; j < perItem / 4; j++) {
+                    for (int k = 0; k < 4; k++) {
+                        int i = t * tile + 4 * (j * 256 + l) + k;
+                        if (i < n) {
+                            a[k] += data[i];
+                        }
                     }
                 }
-                part[l] = acc;
+                part[l] = (a[0] + a[1]) + (a[2] + a[3]);
             }
             partials[t] = halve(part);
         }
