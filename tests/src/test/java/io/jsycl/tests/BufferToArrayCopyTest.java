@@ -3,6 +3,7 @@ package io.jsycl.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.jsycl.Buffer;
 import io.jsycl.Context;
@@ -10,6 +11,7 @@ import io.jsycl.Device;
 import io.jsycl.Id;
 import io.jsycl.Queue;
 import io.jsycl.Range;
+import io.jsycl.opencl.ClObjects;
 import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,6 +46,34 @@ class BufferToArrayCopyTest {
             }
         }
         assertThat(count[0]).as("written back at the close").isEqualTo(300);
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
+    void aCopyWaitsForItsReadNotForTheWholeQueue(Device device) {
+        // The read's own event is what the copy waits for: a clFinish of the queue after it would also wait for what
+        // other threads enqueue there meanwhile, and costs a driver call a copy.
+        assumeFalse(device.isHost(), "the host device has no OpenCL queue");
+        int rounds = 200;
+        int[] seen = new int[1];
+        try (var q = new Queue(device); var b = Buffer.of(new int[1])) {
+            q.submit(h -> {
+                var c = b.readWrite(h);
+                h.singleTask(() -> c.set(0, c.get(0) + 1));
+            });
+            q.copy(b, seen); // builds the kernel, uploads the buffer
+            long finishes = ClObjects.calls("clFinish");
+            for (int round = 2; round <= rounds + 1; round++) {
+                q.submit(h -> {
+                    var c = b.readWrite(h);
+                    h.singleTask(() -> c.set(0, c.get(0) + 1));
+                });
+                q.copy(b, seen);
+                assertThat(seen[0]).isEqualTo(round);
+            }
+            assertThat(ClObjects.calls("clFinish") - finishes).as("clFinish calls in %d copies on %s",
+                    rounds, device.name()).isZero();
+        }
     }
 
     @ParameterizedTest

@@ -75,6 +75,7 @@ public final class ArrayTransfers {
         Staging staging = Staging.take(context, bytes);
         MemorySegment heap = bytes >= DeviceCopy.PIPELINE_MIN ? kind.heapView(array) : null;
         var reads = new ArrayList<ClEvent>();
+        boolean allRead = false;
         try {
             long slice = heap == null ? Math.max(bytes, 1) : DeviceCopy.PIPELINE_CHUNK;
             for (long offset = 0; offset < bytes; offset += slice) {
@@ -91,12 +92,15 @@ public final class ArrayTransfers {
             } else {
                 DeviceCopy.copyOutSlices(staging.memory, heap, bytes, reads.size(), i -> reads.get(i).await());
             }
+            allRead = true;
         } finally {
             try {
-                if (!reads.isEmpty()) {
-                    staging.giveBackAfter(queue); // after a failure, reads may still be writing the block
-                } else {
+                if (allRead || reads.isEmpty()) {
+                    // Every read waited for: no clFinish, which would also wait for whatever other threads have
+                    // enqueued on the queue since (a value-returning algorithm's read is on the kernels' queue).
                     staging.giveBack();
+                } else {
+                    staging.giveBackAfter(queue); // after a failure, reads may still be writing the block
                 }
             } finally {
                 reads.forEach(ClEvent::close);
