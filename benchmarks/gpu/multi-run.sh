@@ -30,7 +30,7 @@ props() {  # props DIR DEVICE COMMAND
 
 mkdir -p "$OUT/grid"
 # ONLY=grid: the multi-dimensional kernels alone (a host with one GPU); ONLY=multi: the multi-GPU benchmark alone;
-# ONLY=jfr: the JFR profiles alone.
+# ONLY=jfr: the JFR profiles alone; ONLY=halo: the hand-written halo exchange alone (HaloProbe, below).
 if [ -z "${ONLY:-}" ] || [ "$ONLY" = multi ]; then
   mkdir -p "$OUT/multi-gpu"
   args=(--gpus 1,2,4 --runs 5 --warmup 20 --saxpy-log2 30 --bodies 262144,1048576 --sgemm 16384)
@@ -42,7 +42,19 @@ if [ -z "${ONLY:-}" ] || [ "$ONLY" = multi ]; then
     "java -Xmx96g --enable-native-access=ALL-UNNAMED -cp '.gpu/lib/*' io.jsycl.bench.MultiGpuBench ${args[*]} (benchmarks/gpu/multi-run.sh, after benchmarks/gpu/run.sh)"
 fi
 
-if [ "${ONLY:-}" != jfr ] && [ "${ONLY:-}" != multi ]; then
+# HALO=1 or ONLY=halo: the stencil's halo exchange written by hand in OpenCL, each device's copies on its kernels'
+# queue (as the DistributedQueue orders them) and on a queue of their own (io.jsycl.bench.HaloProbe), into
+# $OUT/halo/halo.md: the bound for the DistributedQueue's stencil, and what moving its copies off that queue would give.
+if [ -n "${HALO:-}" ] || [ "${ONLY:-}" = halo ]; then
+  mkdir -p "$OUT/halo"
+  t0=$SECONDS
+  timeout 200 "${java[@]}" io.jsycl.bench.HaloProbe --gpus 1,2,4 --n 16384 --steps 100 --rounds 5 \
+    > "$OUT/halo/halo.md" 2> "$OUT/halo/halo.log"
+  echo "halo: exit $? in $((SECONDS - t0)) s"
+  cat "$OUT/halo/halo.md"
+fi
+
+if [ "${ONLY:-}" != jfr ] && [ "${ONLY:-}" != multi ] && [ "${ONLY:-}" != halo ]; then
   t0=$SECONDS
   timeout 200 "${java[@]}" -Djsycl.cache.dir="$(mktemp -d)" io.jsycl.bench.GridKernels --device gpu --runs 15 \
     --out "$OUT/grid/grid-kernels.md" > "$OUT/grid/grid-kernels.log" 2>&1
