@@ -238,6 +238,44 @@ class AlgorithmsTest {
 
     @ParameterizedTest
     @MethodSource("devices")
+    void reductionsOfEveryTypeMatchJavaAroundTheirFoursAndTiles(Device device) {
+        // Lengths that end inside a work-item's four (1 to 5), inside and at the end of a tile of 4096, and one tile
+        // past: the partial tile's per-element bounds and the whole tiles' unrolled runs, every element type.
+        int[] lengths = {1, 2, 3, 4, 5, 1023, 4093, 4095, 4096, 4097, 8190, 3 * 4096 + 2};
+        for (int n : lengths) {
+            var r = new SplittableRandom(n);
+            int[] ints = new int[n];
+            long[] longs = new long[n];
+            float[] floats = new float[n];
+            double[] doubles = new double[n];
+            int intSum = 0;
+            long longMin = Long.MAX_VALUE;
+            double doubleSum = 0;
+            for (int i = 0; i < n; i++) {
+                ints[i] = r.nextInt();
+                longs[i] = r.nextLong();
+                floats[i] = (float) r.nextDouble(-1, 1);
+                doubles[i] = r.nextInt(-1000, 1000); // integers: their sum is exact in any order
+                intSum += ints[i];
+                longMin = Math.min(longMin, longs[i]);
+                doubleSum += doubles[i];
+            }
+            try (var q = new Queue(device); var bi = Buffer.of(ints); var bl = Buffer.of(longs);
+                 var bf = Buffer.of(floats); var bd = Buffer.of(doubles)) {
+                assertThat(Reductions.reduce(q, bi, n, 0, Integer::sum)).as("int sum of %d on %s", n, device.name())
+                        .isEqualTo(intSum);
+                assertThat(Reductions.reduce(q, bl, n, Long.MAX_VALUE, Math::min)).as("long min of %d", n)
+                        .isEqualTo(longMin);
+                assertThat(Reductions.reduce(q, bd, n, 0d, Double::sum)).as("double sum of %d", n).isEqualTo(doubleSum);
+                assertThat(Float.floatToRawIntBits(Reductions.reduce(q, bf, n, 0f, Float::sum)))
+                        .as("float sum of %d on %s, in the documented order", n, device.name())
+                        .isEqualTo(Float.floatToRawIntBits(treeSum(floats, n)));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("devices")
     void reductionsOverDeviceArraysGiveWhatTheBuffersGive(Device device) {
         // The same kernels over a device array, after the copy that fills it: Java's exact results for integers, and
         // the buffer's float sum bit for bit (the same order).
