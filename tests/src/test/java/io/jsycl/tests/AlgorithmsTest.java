@@ -243,33 +243,18 @@ class AlgorithmsTest {
         // past: the partial tile's per-element bounds and the whole tiles' unrolled runs, every element type.
         int[] lengths = {1, 2, 3, 4, 5, 1023, 4093, 4095, 4096, 4097, 8190, 3 * 4096 + 2};
         for (int n : lengths) {
-            var r = new SplittableRandom(n);
-            int[] ints = new int[n];
-            long[] longs = new long[n];
-            float[] floats = new float[n];
-            double[] doubles = new double[n];
-            int intSum = 0;
-            long longMin = Long.MAX_VALUE;
-            double doubleSum = 0;
-            for (int i = 0; i < n; i++) {
-                ints[i] = r.nextInt();
-                longs[i] = r.nextLong();
-                floats[i] = (float) r.nextDouble(-1, 1);
-                doubles[i] = r.nextInt(-1000, 1000); // integers: their sum is exact in any order
-                intSum += ints[i];
-                longMin = Math.min(longMin, longs[i]);
-                doubleSum += doubles[i];
-            }
-            try (var q = new Queue(device); var bi = Buffer.of(ints); var bl = Buffer.of(longs);
-                 var bf = Buffer.of(floats); var bd = Buffer.of(doubles)) {
+            var in = Inputs.random(n, n);
+            try (var q = new Queue(device); var bi = Buffer.of(in.ints()); var bl = Buffer.of(in.longs());
+                 var bf = Buffer.of(in.floats()); var bd = Buffer.of(in.doubles())) {
                 assertThat(Reductions.reduce(q, bi, n, 0, Integer::sum)).as("int sum of %d on %s", n, device.name())
-                        .isEqualTo(intSum);
+                        .isEqualTo(in.intSum());
                 assertThat(Reductions.reduce(q, bl, n, Long.MAX_VALUE, Math::min)).as("long min of %d", n)
-                        .isEqualTo(longMin);
-                assertThat(Reductions.reduce(q, bd, n, 0d, Double::sum)).as("double sum of %d", n).isEqualTo(doubleSum);
+                        .isEqualTo(Arrays.stream(in.longs()).min().orElseThrow());
+                assertThat(Reductions.reduce(q, bd, n, 0d, Double::sum)).as("double sum of %d", n)
+                        .isEqualTo(in.doubleSum());
                 assertThat(Float.floatToRawIntBits(Reductions.reduce(q, bf, n, 0f, Float::sum)))
                         .as("float sum of %d on %s, in the documented order", n, device.name())
-                        .isEqualTo(Float.floatToRawIntBits(treeSum(floats, n)));
+                        .isEqualTo(Float.floatToRawIntBits(treeSum(in.floats(), n)));
             }
         }
     }
@@ -280,33 +265,19 @@ class AlgorithmsTest {
         // The same kernels over a device array, after the copy that fills it: Java's exact results for integers, and
         // the buffer's float sum bit for bit (the same order).
         int n = 300_001;
-        var r = new SplittableRandom(5);
-        int[] ints = new int[n];
-        long[] longs = new long[n];
-        float[] floats = new float[n];
-        double[] doubles = new double[n];
-        long intSum = 0;
-        long longMax = Long.MIN_VALUE;
-        double doubleSum = 0;
-        for (int i = 0; i < n; i++) {
-            ints[i] = r.nextInt(-1000, 1000);
-            longs[i] = r.nextLong();
-            floats[i] = (float) r.nextDouble(-1, 1);
-            doubles[i] = r.nextInt(-1000, 1000); // integers: their sum is exact in any order
-            intSum += ints[i];
-            longMax = Math.max(longMax, longs[i]);
-            doubleSum += doubles[i];
-        }
+        var in = Inputs.random(n, 5);
         try (var q = new Queue(device); var di = DeviceArray.ofInt(q, n); var dl = DeviceArray.ofLong(q, n);
-             var df = DeviceArray.ofFloat(q, n); var dd = DeviceArray.ofDouble(q, n); var bf = Buffer.of(floats)) {
-            Event ci = q.copy(ints, di);
-            Event cl = q.copy(longs, dl);
-            Event cf = q.copy(floats, df);
-            Event cd = q.copy(doubles, dd);
+             var df = DeviceArray.ofFloat(q, n); var dd = DeviceArray.ofDouble(q, n); var bf = Buffer.of(in.floats())) {
+            Event ci = q.copy(in.ints(), di);
+            Event cl = q.copy(in.longs(), dl);
+            Event cf = q.copy(in.floats(), df);
+            Event cd = q.copy(in.doubles(), dd);
             assertThat(Reductions.reduce(q, di, n, 0, Integer::sum, ci)).as("int sum on %s", device.name())
-                    .isEqualTo((int) intSum);
-            assertThat(Reductions.reduce(q, dl, n, Long.MIN_VALUE, Math::max, cl)).isEqualTo(longMax);
-            assertThat(Reductions.transformReduce(q, dd, n, 0d, Double::sum, x -> 2 * x, cd)).isEqualTo(2 * doubleSum);
+                    .isEqualTo(in.intSum());
+            assertThat(Reductions.reduce(q, dl, n, Long.MIN_VALUE, Math::max, cl))
+                    .isEqualTo(Arrays.stream(in.longs()).max().orElseThrow());
+            assertThat(Reductions.transformReduce(q, dd, n, 0d, Double::sum, x -> 2 * x, cd))
+                    .isEqualTo(2 * in.doubleSum());
             float fromArray = Reductions.reduce(q, df, n, 0f, Float::sum, cf);
             float fromBuffer = Reductions.reduce(q, bf, n, 0f, Float::sum);
             assertThat(Float.floatToRawIntBits(fromArray)).isEqualTo(Float.floatToRawIntBits(fromBuffer));
@@ -314,6 +285,41 @@ class AlgorithmsTest {
                     .isEqualTo(Integer.MIN_VALUE);
             assertThatThrownBy(() -> Reductions.reduce(q, di, n + 1, 0, Integer::sum))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("holds " + n);
+        }
+    }
+
+    /**
+     * Random values of every element type for the reductions' tests; the doubles are integers, so that their sum is
+     * exact in any order.
+     */
+    private record Inputs(int[] ints, long[] longs, float[] floats, double[] doubles) {
+        static Inputs random(int n, long seed) {
+            var r = new SplittableRandom(seed);
+            var in = new Inputs(new int[n], new long[n], new float[n], new double[n]);
+            for (int i = 0; i < n; i++) {
+                in.ints[i] = r.nextInt();
+                in.longs[i] = r.nextLong();
+                in.floats[i] = (float) r.nextDouble(-1, 1);
+                in.doubles[i] = r.nextInt(-1000, 1000);
+            }
+            return in;
+        }
+
+        /** Java's int sum, wrapping as the kernels' does. */
+        int intSum() {
+            int sum = 0;
+            for (int v : ints) {
+                sum += v;
+            }
+            return sum;
+        }
+
+        double doubleSum() {
+            double sum = 0;
+            for (double v : doubles) {
+                sum += v;
+            }
+            return sum;
         }
     }
 

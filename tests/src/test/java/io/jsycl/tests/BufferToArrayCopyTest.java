@@ -34,10 +34,7 @@ class BufferToArrayCopyTest {
         int[] seen = new int[1];
         try (var q = new Queue(device); var b = Buffer.of(count)) {
             for (int round = 1; round <= 300; round++) {
-                q.submit(h -> {
-                    var c = b.readWrite(h);
-                    h.singleTask(() -> c.set(0, c.get(0) + 1));
-                });
+                increment(q, b);
                 q.copy(b, seen);
                 assertThat(seen[0]).as("round %d on %s", round, device.name()).isEqualTo(round);
             }
@@ -46,6 +43,14 @@ class BufferToArrayCopyTest {
             }
         }
         assertThat(count[0]).as("written back at the close").isEqualTo(300);
+    }
+
+    /** Adds one to the buffer's only element, in a kernel on {@code q}. */
+    private static void increment(Queue q, Buffer.OfInt b) {
+        q.submit(h -> {
+            var c = b.readWrite(h);
+            h.singleTask(() -> c.set(0, c.get(0) + 1));
+        });
     }
 
     @ParameterizedTest
@@ -57,17 +62,11 @@ class BufferToArrayCopyTest {
         int rounds = 200;
         int[] seen = new int[1];
         try (var q = new Queue(device); var b = Buffer.of(new int[1])) {
-            q.submit(h -> {
-                var c = b.readWrite(h);
-                h.singleTask(() -> c.set(0, c.get(0) + 1));
-            });
+            increment(q, b);
             q.copy(b, seen); // builds the kernel, uploads the buffer
             long finishes = ClObjects.calls("clFinish");
             for (int round = 2; round <= rounds + 1; round++) {
-                q.submit(h -> {
-                    var c = b.readWrite(h);
-                    h.singleTask(() -> c.set(0, c.get(0) + 1));
-                });
+                increment(q, b);
                 q.copy(b, seen);
                 assertThat(seen[0]).isEqualTo(round);
             }
