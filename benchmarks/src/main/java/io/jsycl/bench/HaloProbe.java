@@ -9,6 +9,7 @@ import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClMemFlags;
 import io.jsycl.opencl.ClPlatform;
 import io.jsycl.opencl.ClProgram;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
@@ -87,28 +88,32 @@ public final class HaloProbe {
             program.build(List.of(device), "");
             this.kernel = ClKernel.create(program, "jacobi");
             long bytes = (long) (count + 2) * n * Float.BYTES;
-            var start = MemorySegment.ofArray(new float[(count + 2) * n]);
-            for (int r = 0; r < count + 2; r++) {
-                int g = from + r - 1;
-                if (g >= 0 && g < initial.length / n) {
-                    MemorySegment.copy(initial, g * n, start, ValueLayout.JAVA_FLOAT, (long) r * n * Float.BYTES, n);
-                }
-            }
-            var native0 = java.lang.foreign.Arena.ofAuto().allocate(bytes, 64);
-            native0.copyFrom(start);
             for (int b = 0; b < 2; b++) {
                 grids[b] = ClMem.createBuffer(context, ClMemFlags.READ_WRITE, bytes, MemorySegment.NULL);
-                compute.enqueueWriteBuffer(grids[b], true, 0, native0, bytes, List.of()).close();
             }
-            long rowBytes = (long) n * Float.BYTES;
-            this.pinned = ClMem.createBuffer(context, ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR, 4 * rowBytes,
-                    MemorySegment.NULL);
-            this.host = compute.mapBuffer(pinned, ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, 4 * rowBytes,
+            load(initial);
+            this.pinned = ClMem.createBuffer(context, ClMemFlags.READ_WRITE | ClMemFlags.ALLOC_HOST_PTR,
+                    4 * rowBytes(), MemorySegment.NULL);
+            this.host = compute.mapBuffer(pinned, ClMemFlags.MAP_READ | ClMemFlags.MAP_WRITE, 0, 4 * rowBytes(),
                     List.of());
         }
 
         long rowBytes() {
             return (long) n * Float.BYTES;
+        }
+
+        /** Both grids set to this part's rows of {@code initial} and its halo rows (none past the grid's edges). */
+        void load(float[] initial) {
+            var start = Arena.ofAuto().allocate((count + 2) * rowBytes(), 64);
+            for (int r = 0; r < count + 2; r++) {
+                int g = from + r - 1;
+                if (g >= 0 && g < n) {
+                    MemorySegment.copy(initial, g * n, start, ValueLayout.JAVA_FLOAT, r * rowBytes(), n);
+                }
+            }
+            for (ClMem grid : grids) {
+                compute.enqueueWriteBuffer(grid, true, 0, start, start.byteSize(), List.of()).close();
+            }
         }
 
         /** Enqueues the rows {@code a..b} (local) of the step reading grid {@code in}, after {@code waits}. */
@@ -196,7 +201,7 @@ public final class HaloProbe {
                         run.await();
                         perStep[r] = (System.nanoTime() - t0) / 1e6 / steps;
                         if (r == 0) {
-                            result = run.result(steps);
+                            result = run.result();
                         }
                     }
                 }
@@ -234,19 +239,15 @@ public final class HaloProbe {
 
         void reset(float[] initial) {
             await();
-            long rowBytes = (long) n * Float.BYTES;
             for (Part p : parts) {
-                var start = java.lang.foreign.Arena.ofAuto().allocate((long) (p.count + 2) * rowBytes, 64);
-                for (int r = 0; r < p.count + 2; r++) {
-                    int g = p.from + r - 1;
-                    if (g >= 0 && g < n) {
-                        MemorySegment.copy(initial, g * n, start, ValueLayout.JAVA_FLOAT, r * rowBytes, n);
-                    }
-                }
-                for (ClMem grid : p.grids) {
-                    p.compute.enqueueWriteBuffer(grid, true, 0, start, start.byteSize(), List.of()).close();
-                }
+                p.load(initial);
             }
+            forgetEvents();
+            in = 0;
+        }
+
+        /** Releases the events kept from the steps so far (each once). */
+        private void forgetEvents() {
             for (int d = 0; d < parts.size(); d++) {
                 if (lastReads[d] != null) {
                     lastReads[d].close();
@@ -259,7 +260,6 @@ public final class HaloProbe {
                     }
                 }
             }
-            in = 0;
         }
 
         /**
@@ -353,11 +353,11 @@ public final class HaloProbe {
         }
 
         /** The whole grid after the steps, read from every part. */
-        float[] result(int steps) {
+        float[] result() {
             await();
             float[] all = new float[n * n];
             for (Part p : parts) {
-                var rows = java.lang.foreign.Arena.ofAuto().allocate((long) p.count * p.rowBytes(), 64);
+                var rows = Arena.ofAuto().allocate((long) p.count * p.rowBytes(), 64);
                 p.compute.enqueueReadBuffer(p.grids[in], true, p.rowBytes(), rows, rows.byteSize(), List.of()).close();
                 MemorySegment.copy(rows, ValueLayout.JAVA_FLOAT, 0, all, p.from * n, p.count * n);
             }
@@ -367,18 +367,7 @@ public final class HaloProbe {
         @Override
         public void close() {
             await();
-            for (ClEvent[] pair : strips) {
-                for (ClEvent e : pair) {
-                    if (e != null) {
-                        e.close();
-                    }
-                }
-            }
-            for (ClEvent e : lastReads) {
-                if (e != null) {
-                    e.close();
-                }
-            }
+            forgetEvents();
             parts.forEach(Part::close);
         }
     }
