@@ -72,6 +72,24 @@ public interface SubGroupItem {
     int subGroupCount();
 
     /**
+     * Whether each sub-group runs as one hardware warp here (NVIDIA's OpenCL): its operations are warp shuffles and
+     * votes, which need only the work-items of their own sub-group, not the whole work-group, to reach them. A
+     * constant of the device's program, so the branch not taken is compiled away. Elsewhere (other OpenCL devices,
+     * whose sub-group operations go through local memory between work-group barriers, and the host device) it is
+     * {@code false}.
+     *
+     * <p>Warp-synchronous code goes inside {@code if (it.subGroupsAreWarps())}, with the same work in work-group
+     * form in the {@code else} branch: there a sub-group may run a loop of shuffles or votes on its own (one sub-group
+     * polling while the others wait at a barrier after the branch), as long as all of its lanes reach each operation
+     * and take each branch alike; the checked mode's test of divergent barriers does not follow sub-group operations
+     * inside it.
+     *
+     * @return {@code true} where sub-groups are warps
+     */
+    @Lowered(As.SUB_GROUP)
+    boolean subGroupsAreWarps();
+
+    /**
      * Combines every work-item's {@code x} in the sub-group with {@code op} (SYCL's {@code reduce_over_group} on
      * a sub-group), in the xor butterfly described {@linkplain NdItem above}; each work-item gets the result.
      *

@@ -191,9 +191,11 @@ public final class Codegen {
                     "TiledCompaction", "Reductions", "ReductionKernels", "Transforms")) {
                 // The one-pass kernels (compactionKernel.template, scanKernel.template) for any face, or for
                 // accessors' wide one (vector loads and stores).
+                // The compactions' look-back (lookBack.template) adds counts: an int context for it.
                 boolean wide = algorithms.startsWith("Wide");
                 files.put("algorithms/" + algorithms + ".java", render(algorithms + ".java.template",
-                        Map.of("numerics", algorithmTypes(), "wide", wide, "face", wide ? "WideAccess" : "ArrayAccess"),
+                        Map.of("numerics", algorithmTypes(), "wide", wide, "face", wide ? "WideAccess" : "ArrayAccess",
+                                "counts", List.of(Map.of("type", "int"))),
                         null));
             }
         }

@@ -1,6 +1,8 @@
 package io.jsycl.lowering;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Set;
@@ -80,12 +82,16 @@ final class DivergentBarriers {
                 return; // the translation reports what it cannot follow
             }
             BitSet[] pdom = postDominators(insns, frames, succs);
+            BitSet warps = warpArms(insns, frames, succs, pdom);
             BitSet next = new BitSet(n);
             for (int x = 0; x < n; x++) {
                 if (frames[x] == null || succs.get(x).size() < 2 || !varyingBranch(insns[x], frames[x])) {
                     continue;
                 }
                 for (int b : convergentAt) {
+                    if (warps.get(b) && subGroupOperation(insns[b])) {
+                        continue; // where sub-groups are warps, only the sub-group must reach it
+                    }
                     if (!pdom[x].get(b) && succs.get(x).stream().anyMatch(t -> pdom[t].get(b))) {
                         throw divergent(ctx, cls, insns, b, x);
                     }
@@ -119,6 +125,67 @@ final class DivergentBarriers {
                 + " garbage. Call the barrier outside the branch (let the work-items that have nothing to do skip the"
                 + " work, not the barrier), and give loops around a barrier a trip count the whole group shares (from"
                 + " groupId, localRange, captured values)");
+    }
+
+    /**
+     * The instructions that run only where {@code it.subGroupsAreWarps()} holds: those of the branch taken when the
+     * call's value, tested directly by the jump after it, is true, up to where that branch and the other join (the
+     * jump's post-dominators), and that no path from the kernel's start reaches but through that branch. A sub-group
+     * operation there is a warp's, which its own sub-group alone must reach.
+     */
+    private static BitSet warpArms(AbstractInsnNode[] insns, Frame<Taint>[] frames, List<List<Integer>> succs,
+            BitSet[] pdom) {
+        BitSet arms = new BitSet(insns.length);
+        for (int c = 0; c < insns.length; c++) {
+            if (!(insns[c] instanceof MethodInsnNode m && m.name.equals("subGroupsAreWarps"))) {
+                continue;
+            }
+            int x = c + 1;
+            while (x < insns.length && insns[x].getOpcode() < 0) {
+                x++; // labels, line numbers, frames
+            }
+            if (x >= insns.length || frames[x] == null || !(insns[x] instanceof JumpInsnNode j)
+                    || (j.getOpcode() != Opcodes.IFEQ && j.getOpcode() != Opcodes.IFNE)) {
+                continue;
+            }
+            int jumpTo = Arrays.asList(insns).indexOf(j.label);
+            int fallThrough = x + 1;
+            boolean trueJumps = j.getOpcode() == Opcodes.IFNE;
+            int whenTrue = trueJumps ? jumpTo : fallThrough;
+            BitSet arm = reach(whenTrue, pdom[x], succs, -1, -1);
+            arm.andNot(reach(0, new BitSet(), succs, x, whenTrue)); // what another way reaches too
+            arms.or(arm);
+        }
+        return arms;
+    }
+
+    /**
+     * The instructions reachable from {@code from} without passing any of {@code stops} or taking the edge from
+     * {@code edgeFrom} to {@code edgeTo}.
+     */
+    private static BitSet reach(int from, BitSet stops, List<List<Integer>> succs, int edgeFrom, int edgeTo) {
+        BitSet seen = new BitSet(succs.size());
+        var todo = new ArrayDeque<Integer>();
+        todo.push(from);
+        while (!todo.isEmpty()) {
+            int i = todo.pop();
+            if (i < 0 || i >= succs.size() || stops.get(i) || seen.get(i)) {
+                continue;
+            }
+            seen.set(i);
+            for (int t : succs.get(i)) {
+                if (i != edgeFrom || t != edgeTo) {
+                    todo.push(t);
+                }
+            }
+        }
+        return seen;
+    }
+
+    /** Whether {@code insn} calls a sub-group operation (a shuffle, a vote, a sub-group reduce or scan). */
+    private static boolean subGroupOperation(AbstractInsnNode insn) {
+        return insn instanceof MethodInsnNode m && (m.name.startsWith("shuffle") || m.name.endsWith("SubGroup")
+                || m.name.equals("subGroupBallot") || m.name.equals("subGroupBroadcast"));
     }
 
     /** Whether the jump or switch at {@code insn} tests a varying value. */

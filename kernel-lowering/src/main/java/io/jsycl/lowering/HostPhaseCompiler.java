@@ -108,7 +108,8 @@ public final class HostPhaseCompiler {
     /** The item's methods that only tell where the work-item is: any other call on the item declines. */
     private static final java.util.Set<String> ITEM_QUERIES = java.util.Set.of("globalId", "localId", "groupId",
             "globalRange", "localRange", "groupRange", "globalLinearId", "localLinearId", "dimensions",
-            "subGroupLocalId", "subGroupId", "subGroupSize", "subGroupMaxSize", "subGroupCount");
+            "subGroupLocalId", "subGroupId", "subGroupSize", "subGroupMaxSize", "subGroupCount",
+            "subGroupsAreWarps");
 
     /**
      * The compiled class.

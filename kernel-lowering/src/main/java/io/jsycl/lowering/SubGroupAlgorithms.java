@@ -75,6 +75,10 @@ final class SubGroupAlgorithms {
             case "subGroupCount" -> {
                 return Expr.value('I', "((" + GroupAlgorithms.GROUP_SIZE + " + " + (SIZE - 1) + ") >> 5)", PRIMARY);
             }
+            case "subGroupsAreWarps" -> {
+                ctx.deviceFunctions.putIfAbsent("JSYCL_SG_WARPS", WARPS);
+                return Expr.value('I', "JSYCL_SG_WARPS", PRIMARY);
+            }
             default -> {
             }
         }
@@ -117,6 +121,18 @@ final class SubGroupAlgorithms {
             }
         };
     }
+
+    /**
+     * Whether sub-groups are warps ({@code subGroupsAreWarps()}): a constant of the program, 1 where the shuffles are
+     * PTX's, so that a compiler drops the branch not taken (PoCL then never sees the warp form's loops of shuffles).
+     */
+    private static final String WARPS = """
+            /* Sub-groups are warps where their operations are PTX's (see SubGroupAlgorithms). */
+            #ifdef JSYCL_NVIDIA_PTX
+            #define JSYCL_SG_WARPS 1
+            #else
+            #define JSYCL_SG_WARPS 0
+            #endif""";
 
     private static final String IDS = """
             /* Sub-groups (see SubGroupAlgorithms): 32 consecutive work-items by local linear id. */

@@ -118,4 +118,63 @@ class DivergentBarriersTest {
         });
         assertThat(k.usesBarrier()).isTrue();
     }
+
+    /** One sub-group polls with votes until a lane sees a value; the others wait at the barrier after the branch. */
+    private static NdItemKernel oneSubGroupPolls(WideAccess.OfInt flags) {
+        return it -> {
+            if (it.subGroupId() == 0) {
+                boolean found = false;
+                while (!found) {
+                    found = it.subGroupBallot(flags.get(it.subGroupLocalId()) != 0) != 0;
+                }
+            }
+            it.barrier();
+        };
+    }
+
+    /** The same where sub-groups are warps, and the work-group form otherwise. */
+    private static NdItemKernel oneSubGroupPollsWhereWarps(WideAccess.OfInt flags) {
+        return it -> {
+            if (it.subGroupsAreWarps()) {
+                if (it.subGroupId() == 0) {
+                    boolean found = false;
+                    while (!found) {
+                        found = it.subGroupBallot(flags.get(it.subGroupLocalId()) != 0) != 0;
+                    }
+                }
+            } else {
+                while (flags.get(0) == 0) {
+                    it.barrier();
+                }
+            }
+            it.barrier();
+        };
+    }
+
+    @Test
+    void votesOfOneSubGroupInALoopOnWhatItReadsAreRefusedOutsideTheWarpBranch() {
+        var flags = Faces.accessor(WideAccess.OfInt.class, 1, "READ");
+        assertThatThrownBy(() -> lowerChecked(oneSubGroupPolls(flags)))
+                .isInstanceOf(LoweringException.class).hasMessageContaining("is divergent");
+    }
+
+    @Test
+    void votesOfOneSubGroupInALoopLowerInsideTheWarpBranch() {
+        var flags = Faces.accessor(WideAccess.OfInt.class, 1, "READ");
+        LoweredKernel k = lowerChecked(oneSubGroupPollsWhereWarps(flags));
+        assertThat(k.source()).contains("#define JSYCL_SG_WARPS 1", "#define JSYCL_SG_WARPS 0",
+                "if (JSYCL_SG_WARPS");
+    }
+
+    @Test
+    void aWorkGroupBarrierInsideTheWarpBranchIsStillChecked() {
+        var flags = Faces.accessor(WideAccess.OfInt.class, 1, "READ");
+        assertThatThrownBy(() -> lowerChecked(it -> {
+            if (it.subGroupsAreWarps()) {
+                if (flags.get(it.localId(0)) != 0) {
+                    it.barrier();
+                }
+            }
+        })).isInstanceOf(LoweringException.class).hasMessageContaining("is divergent");
+    }
 }

@@ -57,18 +57,17 @@ final class Tiles {
      * work-item.
      */
     static final int REDUCE_TILES = 2048;
-    /** Published tiles a look-back reads at once. */
+    /**
+     * Published tiles a look-back reads at once: a sub-group's lanes where sub-groups are warps
+     * ({@code lookBack.template}), the first work-items of the group elsewhere.
+     */
     static final int WINDOW = 32;
     /** A published word's kinds, in bit 32; the epoch is above them. */
     static final long AGGREGATE = 0;
     static final long INCLUSIVE = 1;
-    /**
-     * The look-back's state in local memory: whether it is done, the next tile to read, and (where the published
-     * values are counts) the prefix so far.
-     */
+    /** The work-group form of the look-back's state in local memory: whether it is done, the next tile to read. */
     static final int DONE = 0;
     static final int NEXT = 1;
-    static final int PREFIX = 2;
     static final Reduction.IntOp INT_SUM = (a, b) -> a + b;
     static final Reduction.LongOp LONG_SUM = (a, b) -> a + b;
     static final Reduction.FloatOp FLOAT_SUM = (a, b) -> a + b;

@@ -500,6 +500,68 @@ class SubGroupTest {
         }
     }
 
+    /**
+     * Warp-synchronous code: where sub-groups are warps (NVIDIA), each sub-group searches on its own, with votes in a
+     * loop whose trip count differs between sub-groups; elsewhere the kernel's work-group form runs. Both find the
+     * same answers, the checked mode lowers it, and the query is true on NVIDIA's OpenCL only.
+     */
+    @ParameterizedTest
+    @MethodSource("devices")
+    void aSubGroupLoopsOnItsOwnVotesWhereSubGroupsAreWarps(Device device) {
+        int groupSize = 128;
+        int n = 4096;
+        int[] values = new int[n];
+        var r = new SplittableRandom(7);
+        for (int i = 0; i < n; i++) {
+            values[i] = r.nextInt(1000);
+        }
+        int subGroups = groupSize / 32;
+        int[] out = new int[subGroups * 2 + 1];
+        try (var q = new Queue(device); var bv = Buffer.of(values); var bo = Buffer.of(out)) {
+            q.submit(h -> {
+                h.checked();
+                var v = bv.read(h);
+                var o = bo.write(h);
+                h.parallelFor(NdRange.of(Range.of(groupSize), Range.of(groupSize)), it -> {
+                    int lid = it.localId(0);
+                    int sg = it.subGroupId();
+                    if (it.subGroupsAreWarps()) {
+                        // The first value above 999 - 10 * sg, 32 at a time: sub-group by sub-group, a different
+                        // number of trips.
+                        int at = -1;
+                        for (int base = 0; at < 0 && base < n; base += 32) {
+                            int hits = it.subGroupBallot(v.get(base + it.subGroupLocalId()) > 999 - 10 * sg);
+                            at = hits != 0 ? base + Integer.numberOfTrailingZeros(hits) : -1;
+                        }
+                        o.set(sg * 2, at);
+                        o.set(sg * 2 + 1, 1);
+                    } else if (lid < subGroups) {
+                        int at = -1;
+                        for (int i = 0; at < 0 && i < n; i++) {
+                            at = v.get(i) > 999 - 10 * lid ? i : -1;
+                        }
+                        o.set(lid * 2, at);
+                        o.set(lid * 2 + 1, 0);
+                    }
+                    it.barrier();
+                    if (lid == 0) {
+                        o.set(subGroups * 2, it.subGroupsAreWarps() ? 1 : 0);
+                    }
+                });
+            });
+        }
+        boolean warps = device.vendor().toUpperCase(java.util.Locale.ROOT).contains("NVIDIA");
+        for (int sg = 0; sg < subGroups; sg++) {
+            int at = -1;
+            for (int i = 0; at < 0 && i < n; i++) {
+                at = values[i] > 999 - 10 * sg ? i : -1;
+            }
+            assertThat(out[sg * 2]).as("sub-group %d's first value above %d", sg, 999 - 10 * sg).isEqualTo(at);
+            assertThat(out[sg * 2 + 1]).as("sub-group %d ran the warp form", sg).isEqualTo(warps ? 1 : 0);
+        }
+        assertThat(out[subGroups * 2]).as("subGroupsAreWarps() on %s", device.name()).isEqualTo(warps ? 1 : 0);
+    }
+
     @ParameterizedTest
     @MethodSource("devices")
     void aBallotHasEachLanesVoteAndRanksWorkItemsOfOneKind(Device device) {

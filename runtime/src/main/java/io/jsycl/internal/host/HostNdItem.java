@@ -188,6 +188,11 @@ final class HostNdItem extends HostGroupFunctions implements HostRanges.NdCursor
     }
 
     @Override
+    public boolean subGroupsAreWarps() {
+        return false; // the host device's sub-group operations wait for the whole work-group
+    }
+
+    @Override
     public boolean anyOfSubGroup(boolean predicate) {
         return reduceOverSubGroup(predicate ? 1 : 0, GroupOp.OR) != 0;
     }
