@@ -12,6 +12,7 @@ import io.jsycl.NdRange;
 import io.jsycl.Queue;
 import io.jsycl.QueueProperty;
 import io.jsycl.Range;
+import io.jsycl.algorithms.Compaction;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,6 +25,11 @@ import java.util.Random;
  * each tile's first output index (the last entry becomes the total); then each work-item counts the kept elements
  * among its {@link PrefixSum#PER_ITEM} consecutive ones, an {@code exclusiveScanOverGroup} of those counts plus the
  * tile's first index gives its first output index, and it writes its kept elements there.
+ *
+ * <p>In a program, the library does this in one call, faster (one kernel with a decoupled look-back,
+ * {@code docs/algorithms/compaction.md}): {@code int count = Compaction.copyIf(q, in, out, x -> x > threshold)}.
+ * {@link #main} runs both and checks both against a Java stream; this sample shows how such a kernel is built from the
+ * work-group functions.
  */
 public final class StreamCompaction {
     private static final int GROUP = PrefixSum.GROUP;
@@ -139,7 +145,20 @@ public final class StreamCompaction {
                     wall);
             int[] kept = Arrays.copyOf(out, offsets[offsets.length - 1]);
             int[] expected = compactInJava(data, 0);
-            System.exit(SampleReport.check(Arrays.equals(kept, expected), SampleReport.mismatch(kept, expected)));
+            // The library's one call: the kept elements in order, their count returned.
+            int threshold = 0;
+            int[] byLibrary = new int[n];
+            int count;
+            long t1 = System.nanoTime();
+            try (var in = Buffer.of(data); var o = Buffer.of(byLibrary)) {
+                count = Compaction.copyIf(q, in, o, v -> v > threshold);
+            }
+            System.out.printf("Compaction.copyIf: kept %d in %.2f ms (its first call: the build and the copies included)%n",
+                    count, (System.nanoTime() - t1) / 1e6);
+            int[] keptByLibrary = Arrays.copyOf(byLibrary, count);
+            boolean ok = Arrays.equals(kept, expected) && Arrays.equals(keptByLibrary, expected);
+            System.exit(SampleReport.check(ok, Arrays.equals(kept, expected) ? SampleReport.mismatch(keptByLibrary,
+                    expected) : SampleReport.mismatch(kept, expected)));
         }
     }
 }
