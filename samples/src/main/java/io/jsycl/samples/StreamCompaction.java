@@ -153,8 +153,8 @@ public final class StreamCompaction {
             try (var in = Buffer.of(data); var o = Buffer.of(byLibrary)) {
                 count = Compaction.copyIf(q, in, o, v -> v > threshold);
             }
-            System.out.printf("Compaction.copyIf: kept %d in %.2f ms (its first call: the build and the copies included)%n",
-                    count, (System.nanoTime() - t1) / 1e6);
+            System.out.printf("Compaction.copyIf: kept %d in %.2f ms (a first call: its build and the copies"
+                    + " included)%n", count, (System.nanoTime() - t1) / 1e6);
             int[] keptByLibrary = Arrays.copyOf(byLibrary, count);
             boolean ok = Arrays.equals(kept, expected) && Arrays.equals(keptByLibrary, expected);
             System.exit(SampleReport.check(ok, Arrays.equals(kept, expected) ? SampleReport.mismatch(keptByLibrary,
