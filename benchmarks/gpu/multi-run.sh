@@ -30,7 +30,8 @@ props() {  # props DIR DEVICE COMMAND
 
 mkdir -p "$OUT/grid"
 # ONLY=grid: the multi-dimensional kernels alone (a host with one GPU); ONLY=multi: the multi-GPU benchmark alone;
-# ONLY=jfr: the JFR profiles alone; ONLY=halo: the hand-written halo exchange alone (HaloProbe, below).
+# ONLY=jfr: the JFR profiles alone; ONLY=halo: the hand-written halo exchange alone (HaloProbe, below); ONLY=moves:
+# the stencil with and without JSYCL_MOVES_QUEUE (below).
 if [ -z "${ONLY:-}" ] || [ "$ONLY" = multi ]; then
   mkdir -p "$OUT/multi-gpu"
   args=(--gpus 1,2,4 --runs 5 --warmup 20 --saxpy-log2 30 --bodies 262144,1048576 --sgemm 16384)
@@ -54,7 +55,24 @@ if [ -n "${HALO:-}" ] || [ "${ONLY:-}" = halo ]; then
   cat "$OUT/halo/halo.md"
 fi
 
-if [ "${ONLY:-}" != jfr ] && [ "${ONLY:-}" != multi ] && [ "${ONLY:-}" != halo ]; then
+# ONLY=moves: the DistributedQueue's stencil on 1, 2 and 4 GPUs with its moves between the kernels (JSYCL_MOVES_QUEUE
+# off, the default) and on a queue of their own per device (on), three processes of each taking turns, into
+# $OUT/moves/moves.md: whether the moves queue is worth turning on by default.
+if [ "${ONLY:-}" = moves ]; then
+  mkdir -p "$OUT/moves"
+  t0=$SECONDS
+  for round in 1 2 3; do
+    for moves in off on; do
+      echo "## JSYCL_MOVES_QUEUE=$moves, round $round" >> "$OUT/moves/moves.md"
+      JSYCL_MOVES_QUEUE=$moves timeout 100 "${java[@]}" io.jsycl.bench.MultiGpuBench --only stencil --gpus 1,2,4 \
+        --runs 5 --warmup 20 2>> "$OUT/moves/moves.log" | grep -E '^\|' >> "$OUT/moves/moves.md"
+    done
+  done
+  echo "moves: exit $? in $((SECONDS - t0)) s"
+  cat "$OUT/moves/moves.md"
+fi
+
+if [ "${ONLY:-}" != jfr ] && [ "${ONLY:-}" != multi ] && [ "${ONLY:-}" != halo ] && [ "${ONLY:-}" != moves ]; then
   t0=$SECONDS
   timeout 200 "${java[@]}" -Djsycl.cache.dir="$(mktemp -d)" io.jsycl.bench.GridKernels --device gpu --runs 15 \
     --out "$OUT/grid/grid-kernels.md" > "$OUT/grid/grid-kernels.log" 2>&1

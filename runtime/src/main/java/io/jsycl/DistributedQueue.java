@@ -245,6 +245,7 @@ public final class DistributedQueue implements AutoCloseable {
                     return;
                 }
                 if (!moves.lacks(k)) {
+                    distributor.guardWrites(moves, k, c);
                     parts.get(k).add(submit(k, c));
                     return;
                 }
@@ -255,6 +256,7 @@ public final class DistributedQueue implements AutoCloseable {
                     after.get(k).add(c);
                     return;
                 }
+                distributor.guardWrites(moves, k, c);
                 parts.get(k).add(submit(k, CommandGroupRecord.withChunk(c, interior)));
                 after.get(k).add(CommandGroupRecord.withChunk(c, chunk.part(chunk.from(), interior.from())));
                 after.get(k).add(CommandGroupRecord.withChunk(c, chunk.part(interior.to(), chunk.to())));
@@ -262,6 +264,7 @@ public final class DistributedQueue implements AutoCloseable {
             if (moves.any()) {
                 distributor.onEachDevice(moves::lacks, k -> {
                     distributor.enqueueWrites(moves, k);
+                    distributor.afterMoves(moves, k);
                     for (CommandGroupRecord part : after.get(k)) {
                         parts.get(k).add(submit(k, part));
                     }

@@ -24,13 +24,13 @@ import org.junit.jupiter.api.Test;
  * and {@code DistributedQueueDevicesTest} use distinct devices).
  */
 class DistributedQueueTest {
-    private static Device device() {
+    static Device device() {
         List<Device> devices = TestDevices.openCl();
         Assumptions.assumeFalse(devices.isEmpty(), "no OpenCL device");
         return devices.getFirst();
     }
 
-    private static float[] floats(int n, int seed) {
+    static float[] floats(int n, int seed) {
         var r = new Random(seed);
         float[] a = new float[n];
         for (int i = 0; i < n; i++) {

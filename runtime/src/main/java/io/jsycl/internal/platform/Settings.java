@@ -64,6 +64,9 @@ import java.util.function.Supplier;
  * @param stripedTiles {@code JSYCL_STRIPED_TILES}: the one-pass scan and compaction of a buffer give each work-item
  *        every 1024th group of four elements of its tile (each vector load of a sub-group reads 512 consecutive
  *        bytes) rather than consecutive elements: forced on or off, or null for auto (GPUs)
+ * @param movesQueue {@code JSYCL_MOVES_QUEUE}: a DistributedQueue's moves of rows between devices run on a second
+ *        in-order queue of each device, ordered by events, rather than between the kernels on the device's queue
+ *        ({@link io.jsycl.internal.schedule.Distributor}); off where unset
  * @param waitWarnMillis {@code JSYCL_WAIT_WARN}: how long a wait for a command lasts before a warning names what it
  *        waits for ({@link io.jsycl.internal.event.WaitWatch}), in milliseconds (the setting is in seconds; 0: never)
  */
@@ -75,7 +78,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
         Parsed<Integer> copyThreads, boolean profile, boolean traceFirstSubmit, boolean traceSubmits,
         Parsed<Boolean> launchThread, Parsed<Boolean> gridStride, Parsed<Boolean> warmup,
         Parsed<Integer> warmupSubmits, Parsed<Boolean> onePassSort, Parsed<Boolean> stripedTiles,
-        Parsed<Long> waitWarnMillis) {
+        Parsed<Boolean> movesQueue, Parsed<Long> waitWarnMillis) {
 
     static final Setting DEVICE = new Setting("JSYCL_DEVICE", "jsycl.device");
     static final Setting DUMP_KERNELS = new Setting("JSYCL_DUMP_KERNELS", "jsycl.dumpKernels");
@@ -102,6 +105,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
     static final Setting WARMUP_SUBMITS = new Setting("JSYCL_WARMUP_SUBMITS", "jsycl.warmupSubmits");
     static final Setting ONE_PASS_SORT = new Setting("JSYCL_ONE_PASS_SORT", "jsycl.onePassSort");
     static final Setting STRIPED_TILES = new Setting("JSYCL_STRIPED_TILES", "jsycl.stripedTiles");
+    static final Setting MOVES_QUEUE = new Setting("JSYCL_MOVES_QUEUE", "jsycl.movesQueue");
     static final Setting WAIT_WARN = new Setting("JSYCL_WAIT_WARN", "jsycl.waitWarn");
 
     /** Work-group extents of padded launches of 1-, 2- and 3-D ranges where unset, OpenCL dimension 0 first. */
@@ -185,6 +189,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
                 Parsed.of(() -> (int) source.wholeNumber(WARMUP_SUBMITS, 20_000, 1, 10_000_000, "submits")),
                 Parsed.of(() -> source.autoSwitch(ONE_PASS_SORT)),
                 Parsed.of(() -> source.autoSwitch(STRIPED_TILES)),
+                Parsed.of(() -> source.flag(MOVES_QUEUE, false)),
                 Parsed.of(() -> waitWarnMillis(source.value(WAIT_WARN))));
     }
 
