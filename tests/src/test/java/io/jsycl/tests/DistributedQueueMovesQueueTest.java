@@ -2,10 +2,7 @@ package io.jsycl.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jsycl.Buffer;
 import io.jsycl.DistributedQueue;
-import io.jsycl.Range;
-import io.jsycl.RangeMapper;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -52,39 +49,20 @@ class DistributedQueueMovesQueueTest {
     }
 
     /**
-     * The halo rows go from device to device through the moves queues (the trace says so; the first submit's uploads
-     * from the host array too), and the result is Java's.
+     * The halo rows go from device to device through the moves queues (the trace says so), and the result is Java's.
      */
     @Test
     void theHaloWritesRunOnTheMovesQueues() {
         withMovesQueue(() -> {
-            var d = DistributedQueueTest.device();
             int n = 1500;
             float[] init = DistributedQueueTest.floats(n, 21);
             float[] expected = new float[n];
             for (int i = 0; i < n; i++) {
                 expected[i] = i == 0 || i == n - 1 ? init[i] : init[i - 1] + init[i] + init[i + 1];
             }
-            float[] a = init.clone();
             float[] b = new float[n];
-            List<String> writes;
-            try (var capture = new TraceCapture(); var dq = new DistributedQueue(List.of(d, d)); var ba = Buffer.of(a);
-                 var bb = Buffer.of(b)) {
-                dq.submit(h -> { // a's rows spread over the two devices
-                    var x = ba.readWrite(h, RangeMapper.oneToOne());
-                    h.parallelFor(Range.of(n), it -> x.set(it.id(0), x.get(it.id(0)) + 0f));
-                });
-                dq.submit(h -> {
-                    var in = ba.read(h, RangeMapper.neighborhood(1));
-                    var out = bb.writeNoInit(h, RangeMapper.oneToOne());
-                    h.parallelFor(Range.of(n), it -> {
-                        int i = it.id(0);
-                        out.set(i, i == 0 || i == n - 1 ? in.get(i) : in.get(i - 1) + in.get(i) + in.get(i + 1));
-                    });
-                }).await();
-                writes = capture.messages().stream()
-                        .filter(m -> m.contains("from the copy in") && m.contains("on its moves queue")).toList();
-            }
+            List<String> writes = DistributedQueueTest.haloStep(DistributedQueueTest.device(), init.clone(), b).stream()
+                    .filter(m -> m.contains("from the copy in") && m.contains("on its moves queue")).toList();
             assertThat(b).containsExactly(expected);
             assertThat(writes).as("each device's halo row from the other, on its moves queue").hasSize(2);
         });

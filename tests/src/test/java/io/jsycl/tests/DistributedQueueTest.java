@@ -172,22 +172,11 @@ class DistributedQueueTest {
     }
 
     /**
-     * A chunk that lacks halo rows first runs the rows that read none of them (whole multiples of 256 rows), then,
-     * once every device's halo reads are under way, the strips at its ends: the same result as Java, and the trace
-     * shows the parts.
+     * Two submits on two devices: the first spreads {@code a}'s rows over them, the second sums each row with its
+     * neighbours into {@code b} (each device needs the other's halo row); returns the trace's messages of the second.
      */
-    @Test
-    void theInteriorRunsBeforeTheHaloArrives() {
-        Device d = device();
-        int n = 2100;
-        float[] init = floats(n, 9);
-        float[] expected = new float[n];
-        for (int i = 0; i < n; i++) {
-            expected[i] = i == 0 || i == n - 1 ? init[i] : init[i - 1] + init[i] + init[i + 1];
-        }
-        float[] a = init.clone();
-        float[] b = new float[n];
-        List<String> chunks;
+    static List<String> haloStep(Device d, float[] a, float[] b) {
+        int n = a.length;
         try (var capture = new TraceCapture(); var dq = new DistributedQueue(List.of(d, d)); var ba = Buffer.of(a);
              var bb = Buffer.of(b)) {
             dq.submit(h -> { // a's rows spread over the two devices: the next step needs halos
@@ -203,9 +192,28 @@ class DistributedQueueTest {
                     out.set(i, i == 0 || i == n - 1 ? in.get(i) : in.get(i - 1) + in.get(i) + in.get(i + 1));
                 });
             }).await();
-            chunks = capture.messages().stream().filter(m -> m.contains("a DistributedQueue's chunk"))
-                    .map(m -> m.replaceAll(".*chunk, (rows \\d+ to \\d+).*", "$1")).toList();
+            return capture.messages();
         }
+    }
+
+    /**
+     * A chunk that lacks halo rows first runs the rows that read none of them (whole multiples of 256 rows), then,
+     * once every device's halo reads are under way, the strips at its ends: the same result as Java, and the trace
+     * shows the parts.
+     */
+    @Test
+    void theInteriorRunsBeforeTheHaloArrives() {
+        Device d = device();
+        int n = 2100;
+        float[] init = floats(n, 9);
+        float[] expected = new float[n];
+        for (int i = 0; i < n; i++) {
+            expected[i] = i == 0 || i == n - 1 ? init[i] : init[i - 1] + init[i] + init[i + 1];
+        }
+        float[] b = new float[n];
+        List<String> chunks = haloStep(d, init.clone(), b).stream()
+                .filter(m -> m.contains("a DistributedQueue's chunk"))
+                .map(m -> m.replaceAll(".*chunk, (rows \\d+ to \\d+).*", "$1")).toList();
         assertThat(b).containsExactly(expected);
         // The devices submit their parts at once (each on a thread of its own): both interiors come before any strip,
         // in either device order.
