@@ -81,8 +81,7 @@ public interface SubGroupItem {
      * <p>Warp-synchronous code goes inside {@code if (it.subGroupsAreWarps())}, with the same work in work-group
      * form in the {@code else} branch: there a sub-group may run a loop of shuffles or votes on its own (one sub-group
      * polling while the others wait at a barrier after the branch), as long as all of its lanes reach each operation
-     * and take each branch alike; the checked mode's test of divergent barriers does not follow sub-group operations
-     * inside it.
+     * and take each branch alike (the checked mode refuses a shuffle or vote there that a branch on the lane decides).
      *
      * @return {@code true} where sub-groups are warps
      */

@@ -32,7 +32,11 @@ import org.objectweb.asm.tree.analysis.Value;
  * <p>The analysis. Values are followed through the kernel's own body (ASM's data-flow {@link Analyzer}, locals and
  * arithmetic included): a value is varying where it derives from a work-item's id ({@code localId}, {@code globalId}
  * and their linear and sub-group forms); a value a method call returns is varying where an argument is (so an element
- * loaded at a varying index is varying, one at a uniform index is not). A branch is varying where its condition is. A
+ * loaded at a varying index is varying, one at a uniform index is not), except a work-group broadcast's, reduction's or
+ * vote's, which every work-item of the group gets alike. Inside {@code if (it.subGroupsAreWarps())} a sub-group
+ * operation needs only its own sub-group, all of its lanes: there it is refused where a branch that differs between
+ * the lanes of a sub-group decides it (a value from an id or a shuffle does; a sub-group vote's, reduction's or
+ * broadcast's is the same for every lane). A branch is varying where its condition is. A
  * barrier is divergent where it is control dependent on a varying branch: it post-dominates one of the branch's
  * successors but not the branch, so the branch decides whether it runs. Branches that join before the barrier (an
  * {@code if (lid < s)} inside a reduction loop whose trip count is the group's) are fine. What the analysis cannot see
@@ -64,12 +68,13 @@ final class DivergentBarriers {
         // control dependent on a varying branch make varying values, which may make more branches varying, until
         // nothing changes.
         BitSet region = new BitSet(n);
+        BitSet laneRegion = new BitSet(n); // the same for branches that differ between the lanes of a sub-group
         while (true) {
             List<List<Integer>> succs = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 succs.add(new ArrayList<>(2));
             }
-            var analyzer = new Analyzer<>(new Varying(method, region)) {
+            var analyzer = new Analyzer<>(new Varying(method, region, laneRegion)) {
                 @Override
                 protected void newControlFlowEdge(int insn, int successor) {
                     succs.get(insn).add(successor);
@@ -84,16 +89,23 @@ final class DivergentBarriers {
             BitSet[] pdom = postDominators(insns, frames, succs);
             BitSet warps = warpArms(insns, frames, succs, pdom);
             BitSet next = new BitSet(n);
+            BitSet nextLane = new BitSet(n);
             for (int x = 0; x < n; x++) {
-                if (frames[x] == null || succs.get(x).size() < 2 || !varyingBranch(insns[x], frames[x])) {
+                if (frames[x] == null || succs.get(x).size() < 2 || !varyingBranch(insns[x], frames[x], false)) {
                     continue;
                 }
+                boolean lanes = varyingBranch(insns[x], frames[x], true);
                 for (int b : convergentAt) {
-                    if (warps.get(b) && subGroupOperation(insns[b])) {
-                        continue; // where sub-groups are warps, only the sub-group must reach it
+                    boolean decides = !pdom[x].get(b) && succs.get(x).stream().anyMatch(t -> pdom[t].get(b));
+                    if (!decides) {
+                        continue;
                     }
-                    if (!pdom[x].get(b) && succs.get(x).stream().anyMatch(t -> pdom[t].get(b))) {
+                    if (!(warps.get(b) && subGroupOperation(insns[b]))) {
                         throw divergent(ctx, cls, insns, b, x);
+                    }
+                    // Where sub-groups are warps, only the operation's own sub-group must reach it, all of its lanes.
+                    if (lanes) {
+                        throw divergentInSubGroup(ctx, cls, insns, b, x);
                     }
                 }
                 // The branch's region: what runs on some of its paths but not on all of them.
@@ -102,6 +114,9 @@ final class DivergentBarriers {
                         for (int t : succs.get(x)) {
                             if (pdom[t].get(i)) {
                                 next.set(i);
+                                if (lanes) {
+                                    nextLane.set(i);
+                                }
                                 break;
                             }
                         }
@@ -109,10 +124,12 @@ final class DivergentBarriers {
                 }
             }
             next.or(region);
-            if (next.equals(region)) {
+            nextLane.or(laneRegion);
+            if (next.equals(region) && nextLane.equals(laneRegion)) {
                 return;
             }
             region = next;
+            laneRegion = nextLane;
         }
     }
 
@@ -188,8 +205,21 @@ final class DivergentBarriers {
                 || m.name.equals("subGroupBallot") || m.name.equals("subGroupBroadcast"));
     }
 
-    /** Whether the jump or switch at {@code insn} tests a varying value. */
-    private static boolean varyingBranch(AbstractInsnNode insn, Frame<Taint> f) {
+    private static LoweringException divergentInSubGroup(KernelContext ctx, ClassNode cls, AbstractInsnNode[] insns, int op,
+            int branch) {
+        return ctx.error(cls, lineOf(insns, op), "a sub-group operation inside if (it.subGroupsAreWarps()) that only"
+                + " some lanes of its sub-group reach (the branch at line " + lineOf(insns, branch) + " decides it from"
+                + " the lane: subGroupLocalId, localId, globalId, or a value computed from them)",
+                "is divergent within its warp: every lane of the sub-group must reach each shuffle and vote, or a GPU"
+                + " hangs or computes garbage. Branch on what the whole sub-group shares (its votes, subGroupId,"
+                + " groupId, captured values), and let the lanes that have nothing to do pass their identity");
+    }
+
+    /**
+     * Whether the jump or switch at {@code insn} tests a varying value: one that differs between the work-items of a
+     * group, or with {@code lanes}, between the lanes of a sub-group.
+     */
+    private static boolean varyingBranch(AbstractInsnNode insn, Frame<Taint> f, boolean lanes) {
         int operands = switch (insn) {
             case JumpInsnNode j -> switch (j.getOpcode()) {
                 case Opcodes.GOTO, Opcodes.JSR -> 0;
@@ -202,7 +232,8 @@ final class DivergentBarriers {
             default -> 0;
         };
         for (int k = 0; k < operands; k++) {
-            if (f.getStack(f.getStackSize() - 1 - k).varying) {
+            Taint t = f.getStack(f.getStackSize() - 1 - k);
+            if (lanes ? t.lane : t.varying) {
                 return true;
             }
         }
@@ -262,20 +293,36 @@ final class DivergentBarriers {
         return -1;
     }
 
-    /** A value's size (one or two slots) and whether it differs between the work-items of a group. */
-    private record Taint(int size, boolean varying) implements Value {
+    /**
+     * A value's size (one or two slots), whether it differs between the work-items of a group, and whether it differs
+     * between the lanes of a sub-group ({@code lane}: an id's, a shuffle's; a vote's is the same for every lane, so
+     * varying but not {@code lane}).
+     */
+    private record Taint(int size, boolean varying, boolean lane) implements Value {
         @Override
         public int getSize() {
             return size;
         }
     }
 
-    private static final Taint ONE = new Taint(1, false);
-    private static final Taint TWO = new Taint(2, false);
+    private static final Taint ONE = new Taint(1, false, false);
+    private static final Taint TWO = new Taint(2, false, false);
 
-    private static Taint of(int size, boolean varying) {
-        return varying ? new Taint(size, true) : size == 2 ? TWO : ONE;
+    private static Taint of(int size, boolean varying, boolean lane) {
+        return varying || lane ? new Taint(size, true, lane) : size == 2 ? TWO : ONE;
     }
+
+    /** {@code a}'s flags or {@code b}'s, each set where either sets it, in a value of {@code size} slots. */
+    private static Taint of(int size, Taint a, Taint b) {
+        return of(size, a.varying || b.varying, a.lane || b.lane);
+    }
+
+    /** The sub-group operations whose result is the same for every lane of the sub-group. */
+    private static final Set<String> SAME_FOR_THE_SUB_GROUP = Set.of("subGroupBallot", "anyOfSubGroup",
+            "allOfSubGroup", "noneOfSubGroup", "reduceOverSubGroup", "subGroupBroadcast");
+    /** The work-group operations whose result is the same for every work-item of the group. */
+    private static final Set<String> SAME_FOR_THE_GROUP = Set.of("groupBroadcast", "reduceOverGroup", "anyOfGroup",
+            "allOfGroup", "noneOfGroup");
 
     /**
      * Values are varying where they derive from a work-item's id, or are made in {@code region} (instructions a
@@ -284,19 +331,23 @@ final class DivergentBarriers {
     private static final class Varying extends Interpreter<Taint> {
         private final MethodNode method;
         private final BitSet region;
+        private final BitSet laneRegion;
 
-        Varying(MethodNode method, BitSet region) {
+        Varying(MethodNode method, BitSet region, BitSet laneRegion) {
             super(Opcodes.ASM9);
             this.method = method;
             this.region = region;
-        }
-
-        private boolean inRegion(AbstractInsnNode insn) {
-            return !region.isEmpty() && region.get(method.instructions.indexOf(insn));
+            this.laneRegion = laneRegion;
         }
 
         private Taint made(AbstractInsnNode insn, Taint t) {
-            return t == null || t.varying || !inRegion(insn) ? t : new Taint(t.size, true);
+            if (t == null || region.isEmpty()) {
+                return t;
+            }
+            int i = method.instructions.indexOf(insn);
+            boolean varying = t.varying || region.get(i);
+            boolean lane = t.lane || laneRegion.get(i);
+            return varying == t.varying && lane == t.lane ? t : of(t.size, varying, lane);
         }
 
         @Override
@@ -304,7 +355,7 @@ final class DivergentBarriers {
             if (type == Type.VOID_TYPE) {
                 return null;
             }
-            return type == null ? ONE : of(type.getSize(), false);
+            return type == null ? ONE : of(type.getSize(), false, false);
         }
 
         @Override
@@ -320,7 +371,7 @@ final class DivergentBarriers {
                     yield c instanceof Long || c instanceof Double ? TWO : ONE;
                 }
                 case Opcodes.GETSTATIC -> of(Type.getType(((org.objectweb.asm.tree.FieldInsnNode) insn).desc).getSize(),
-                        false);
+                        false, false);
                 default -> ONE;
             };
         }
@@ -342,14 +393,14 @@ final class DivergentBarriers {
         private Taint unaryOperation0(AbstractInsnNode insn, Taint value) {
             return switch (insn.getOpcode()) {
                 case Opcodes.LNEG, Opcodes.DNEG, Opcodes.I2L, Opcodes.I2D, Opcodes.L2D, Opcodes.F2L, Opcodes.F2D,
-                     Opcodes.D2L -> of(2, value.varying);
+                     Opcodes.D2L -> of(2, value, value);
                 case Opcodes.GETFIELD -> of(Type.getType(((org.objectweb.asm.tree.FieldInsnNode) insn).desc).getSize(),
-                        value.varying);
+                        value, value);
                 case Opcodes.IFEQ, Opcodes.IFNE, Opcodes.IFLT, Opcodes.IFGE, Opcodes.IFGT, Opcodes.IFLE,
                      Opcodes.TABLESWITCH, Opcodes.LOOKUPSWITCH, Opcodes.IRETURN, Opcodes.LRETURN, Opcodes.FRETURN,
                      Opcodes.DRETURN, Opcodes.ARETURN, Opcodes.PUTSTATIC, Opcodes.ATHROW, Opcodes.MONITORENTER,
                      Opcodes.MONITOREXIT, Opcodes.IFNULL, Opcodes.IFNONNULL -> null;
-                default -> of(1, value.varying);
+                default -> of(1, value, value);
             };
         }
 
@@ -359,14 +410,13 @@ final class DivergentBarriers {
         }
 
         private Taint binaryOperation0(AbstractInsnNode insn, Taint a, Taint b) {
-            boolean v = a.varying || b.varying;
             return switch (insn.getOpcode()) {
                 case Opcodes.LALOAD, Opcodes.DALOAD, Opcodes.LADD, Opcodes.DADD, Opcodes.LSUB, Opcodes.DSUB,
                      Opcodes.LMUL, Opcodes.DMUL, Opcodes.LDIV, Opcodes.DDIV, Opcodes.LREM, Opcodes.DREM, Opcodes.LSHL,
-                     Opcodes.LSHR, Opcodes.LUSHR, Opcodes.LAND, Opcodes.LOR, Opcodes.LXOR -> of(2, v);
+                     Opcodes.LSHR, Opcodes.LUSHR, Opcodes.LAND, Opcodes.LOR, Opcodes.LXOR -> of(2, a, b);
                 case Opcodes.IF_ICMPEQ, Opcodes.IF_ICMPNE, Opcodes.IF_ICMPLT, Opcodes.IF_ICMPGE, Opcodes.IF_ICMPGT,
                      Opcodes.IF_ICMPLE, Opcodes.IF_ACMPEQ, Opcodes.IF_ACMPNE, Opcodes.PUTFIELD -> null;
-                default -> of(1, v);
+                default -> of(1, a, b);
             };
         }
 
@@ -383,21 +433,33 @@ final class DivergentBarriers {
         private Taint naryOperation0(AbstractInsnNode insn, List<? extends Taint> values) {
             String desc;
             boolean varying = false;
+            boolean sameForTheSubGroup = false;
+            boolean sameForTheGroup = false;
             if (insn instanceof MethodInsnNode m) {
                 desc = m.desc;
-                varying = VARYING.contains(m.name)
-                        && (m.owner.equals(LoweredApi.ND_ITEM) || m.owner.equals("io/jsycl/SubGroupItem")
-                        || m.owner.equals(LoweredApi.ITEM));
+                boolean item = m.owner.equals(LoweredApi.ND_ITEM) || m.owner.equals("io/jsycl/SubGroupItem")
+                        || m.owner.equals(LoweredApi.ITEM);
+                varying = VARYING.contains(m.name) && item;
+                sameForTheSubGroup = SAME_FOR_THE_SUB_GROUP.contains(m.name) && item;
+                sameForTheGroup = SAME_FOR_THE_GROUP.contains(m.name) && item;
             } else if (insn instanceof org.objectweb.asm.tree.InvokeDynamicInsnNode d) {
                 desc = d.desc;
             } else { // MULTIANEWARRAY
                 return ONE;
             }
+            boolean lane = varying;
             for (Taint t : values) {
                 varying |= t.varying;
+                lane |= t.lane;
             }
             Type returned = Type.getReturnType(desc);
-            return returned == Type.VOID_TYPE ? null : of(returned.getSize(), varying);
+            if (returned == Type.VOID_TYPE) {
+                return null;
+            }
+            if (sameForTheGroup) {
+                return of(returned.getSize(), false, false);
+            }
+            return of(returned.getSize(), varying, lane && !sameForTheSubGroup);
         }
 
         @Override
@@ -406,10 +468,8 @@ final class DivergentBarriers {
 
         @Override
         public Taint merge(Taint a, Taint b) {
-            if (a.varying == b.varying || a.varying) {
-                return a;
-            }
-            return b;
+            Taint both = of(a.size, a, b);
+            return both.equals(a) ? a : both;
         }
     }
 }

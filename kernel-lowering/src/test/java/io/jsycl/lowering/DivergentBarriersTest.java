@@ -177,4 +177,38 @@ class DivergentBarriersTest {
             }
         })).isInstanceOf(LoweringException.class).hasMessageContaining("is divergent");
     }
+
+    @Test
+    void aVoteThatOnlySomeLanesReachInsideTheWarpBranchIsRefused() {
+        var flags = Faces.accessor(WideAccess.OfInt.class, 1, "READ");
+        assertThatThrownBy(() -> lowerChecked(it -> {
+            if (it.subGroupsAreWarps()) {
+                int lane = it.subGroupLocalId();
+                if (lane < 16) {
+                    it.subGroupBallot(flags.get(lane) != 0);
+                }
+            }
+        })).isInstanceOf(LoweringException.class).hasMessageContaining("is divergent within its warp")
+                .hasMessageContaining("Branch on what the whole sub-group shares");
+    }
+
+    @Test
+    void aLoopOnTheSubGroupsOwnVotesAndAShuffleAfterALaneBranchLower() {
+        var flags = Faces.accessor(WideAccess.OfInt.class, 1, "READ_WRITE");
+        LoweredKernel k = lowerChecked(it -> {
+            if (it.subGroupsAreWarps()) {
+                int lane = it.subGroupLocalId();
+                int sum = 0;
+                for (int base = 0; it.subGroupBallot(flags.get(base + lane) != 0) == 0; base += 32) {
+                    int v = lane < 8 ? flags.get(base + lane) : 0; // a lane branch that joins before the shuffle
+                    sum += v + it.shuffleDown(v, 1);
+                }
+                if (lane == 0) {
+                    flags.set(0, sum);
+                }
+            }
+            it.barrier();
+        });
+        assertThat(k.usesBarrier()).isTrue();
+    }
 }
