@@ -143,12 +143,12 @@ public final class DistributedQueue implements AutoCloseable {
                 queues.add(q);
                 schedulers.add(q.scheduler());
             }
+            this.distributor = new Distributor(schedulers, Integer.toHexString(System.identityHashCode(this)));
         } catch (RuntimeException | Error e) {
             queues.forEach(Queue::close);
             contexts.forEach(Context::close);
             throw e;
         }
-        this.distributor = new Distributor(schedulers, Integer.toHexString(System.identityHashCode(this)));
     }
 
     private static List<Device> defaultDevices() {

@@ -1,6 +1,7 @@
 package io.jsycl.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jsycl.DistributedQueue;
 import java.util.List;
@@ -66,5 +67,17 @@ class DistributedQueueMovesQueueTest {
             assertThat(b).containsExactly(expected);
             assertThat(writes).as("each device's halo row from the other, on its moves queue").hasSize(2);
         });
+    }
+
+    /** A value that is neither on nor off is refused where the queue is made, naming it; the queue's devices are let go. */
+    @Test
+    void aMalformedSettingIsRefusedWhenTheQueueIsMade() {
+        var d = DistributedQueueTest.device();
+        AlgorithmsTest.withProperty("jsycl.movesQueue", "sometimes", () ->
+                assertThatThrownBy(() -> new DistributedQueue(List.of(d, d)))
+                        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sometimes"));
+        try (var dq = new DistributedQueue(List.of(d, d))) { // and a queue made after it works
+            assertThat(dq.chunkBounds(1000)).hasSize(3);
+        }
     }
 }

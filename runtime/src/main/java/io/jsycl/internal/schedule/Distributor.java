@@ -93,11 +93,20 @@ public final class Distributor implements AutoCloseable {
         this.devices = List.copyOf(devices);
         this.movesQueues = new ClCommandQueue[this.devices.size()];
         if (Settings.current().movesQueue().get()) {
-            for (int k = 0; k < movesQueues.length; k++) {
-                QueueScheduler q = this.devices.get(k);
-                if (!q.device().isHost()) {
-                    movesQueues[k] = ClCommandQueue.create(q.context().cl(), q.device().cl(), false, false);
+            try {
+                for (int k = 0; k < movesQueues.length; k++) {
+                    QueueScheduler q = this.devices.get(k);
+                    if (!q.device().isHost()) {
+                        movesQueues[k] = ClCommandQueue.create(q.context().cl(), q.device().cl(), false, false);
+                    }
                 }
+            } catch (ClException e) {
+                for (ClCommandQueue q : movesQueues) {
+                    if (q != null) {
+                        q.close();
+                    }
+                }
+                throw moveFailed(e);
             }
         }
         this.completer = Executors.newSingleThreadExecutor(r -> Thread.ofPlatform().daemon()
