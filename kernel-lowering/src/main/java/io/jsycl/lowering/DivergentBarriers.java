@@ -205,8 +205,8 @@ final class DivergentBarriers {
                 || m.name.equals("subGroupBallot") || m.name.equals("subGroupBroadcast"));
     }
 
-    private static LoweringException divergentInSubGroup(KernelContext ctx, ClassNode cls, AbstractInsnNode[] insns, int op,
-            int branch) {
+    private static LoweringException divergentInSubGroup(KernelContext ctx, ClassNode cls, AbstractInsnNode[] insns,
+            int op, int branch) {
         return ctx.error(cls, lineOf(insns, op), "a sub-group operation inside if (it.subGroupsAreWarps()) that only"
                 + " some lanes of its sub-group reach (the branch at line " + lineOf(insns, branch) + " decides it from"
                 + " the lane: subGroupLocalId, localId, globalId, or a value computed from them)",

@@ -69,7 +69,7 @@ class DistributedQueueMovesQueueTest {
         });
     }
 
-    /** A value that is neither on nor off is refused where the queue is made, naming it; the queue's devices are let go. */
+    /** A value neither on nor off is refused where the queue is made, naming it; the devices' queues are let go. */
     @Test
     void aMalformedSettingIsRefusedWhenTheQueueIsMade() {
         var d = DistributedQueueTest.device();
