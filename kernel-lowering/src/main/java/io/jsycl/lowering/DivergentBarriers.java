@@ -100,7 +100,7 @@ final class DivergentBarriers {
                     if (!decides) {
                         continue;
                     }
-                    if (!(warps.get(b) && subGroupOperation(insns[b]))) {
+                    if (!(warps.get(b) && subGroupOperation(ctx, insns[b]))) {
                         throw divergent(ctx, cls, insns, b, x);
                     }
                     // Where sub-groups are warps, only the operation's own sub-group must reach it, all of its lanes.
@@ -199,10 +199,13 @@ final class DivergentBarriers {
         return seen;
     }
 
-    /** Whether {@code insn} calls a sub-group operation (a shuffle, a vote, a sub-group reduce or scan). */
-    private static boolean subGroupOperation(AbstractInsnNode insn) {
-        return insn instanceof MethodInsnNode m && (m.name.startsWith("shuffle") || m.name.endsWith("SubGroup")
-                || m.name.equals("subGroupBallot") || m.name.equals("subGroupBroadcast"));
+    /**
+     * Whether {@code insn}, one of the convergent instructions, calls a sub-group operation (a shuffle, a vote, a
+     * sub-group reduce or scan): a member declared {@code @Lowered(As.SUB_GROUP)}, whose queries are not convergent.
+     */
+    private static boolean subGroupOperation(KernelContext ctx, AbstractInsnNode insn) {
+        return insn instanceof MethodInsnNode m
+                && LoweredApi.role(ctx.loader, m.owner, m.name, m.desc) == LoweredApi.Role.SUB_GROUP;
     }
 
     private static LoweringException divergentInSubGroup(KernelContext ctx, ClassNode cls, AbstractInsnNode[] insns,
