@@ -59,12 +59,13 @@ import java.util.function.IntPredicate;
  * wrote (a halo, replicated data).
  *
  * <p>With {@code JSYCL_MOVES_QUEUE=on} the moves run on a second in-order queue of each device instead, so that they
- * overlap the interior's kernel: each submit first puts a marker on each moving device's queue (after every command
- * before it), the device's reads and writes wait for that marker (after the writers of what they read, after the
- * readers of the halo rows they overwrite), and the parts submitted after the writes wait, through a second marker,
- * for the device's writes and reads. A part submitted with the reads under way ({@link #guardWrites}) waits for them
- * where it writes a buffer they read. Written by hand in OpenCL, that order took a 16384² stencil on four H200s from
- * 3.31x to 3.75x over one ({@code docs/multi-device.md}); it is off until the queue has been measured with it.
+ * overlap the interior's kernel: each submit first makes each moving device's moves queue wait, through a marker of
+ * each queue, for every command submitted to the device before (the writers of what its reads read, the readers of
+ * the halo rows its writes overwrite), and the parts submitted after the writes wait, through a marker on the
+ * device's queue, for its last write, which the in-order moves queue runs after its reads. A part submitted with the
+ * reads under way ({@link #guardWrites}) waits for them where it writes a buffer they read. Written by hand in
+ * OpenCL, that order took a 16384² stencil on four H200s from 3.31x to 3.75x over one ({@code docs/multi-device.md});
+ * it is off until the queue has been measured with it.
  *
  * <p>Thread safety: submits on one DistributedQueue are serialized by its caller ({@code synchronized}); the
  * storage's state changes under the scheduler's lock and the storage's monitor, as everywhere.
@@ -182,11 +183,6 @@ public final class Distributor implements AutoCloseable {
         private final ClEvent[] lastRead;
         /** Per device: the event of the last write to it, which stands for all of them. */
         private final ClEvent[] lastWrite;
-        /**
-         * Per device with a moves queue: a marker on its own queue after every command submitted before this submit,
-         * which its reads and writes wait for; null where the moves run on the device's own queue.
-         */
-        private final ClEvent[] before;
         /** The source contexts' pinned memory the reads land in, given back once the parts are copied out. */
         private final List<PinnedLease> readInto = new ArrayList<>();
         /** The target contexts' pinned memory the writes read from, given back once the writes have completed. */
@@ -197,7 +193,6 @@ public final class Distributor implements AutoCloseable {
             this.needs = needs;
             this.lastRead = new ClEvent[devices];
             this.lastWrite = new ClEvent[devices];
-            this.before = new ClEvent[devices];
         }
 
         /**
@@ -344,11 +339,14 @@ public final class Distributor implements AutoCloseable {
         }
         ClCommandQueue moves = movesQueue(k);
         try {
-            if (moves != from.cl() && (last != null || m.lacks(k))) {
-                m.before[k] = from.cl().enqueueMarker(List.of()); // after every command submitted before
-                from.cl().flush(); // the moves wait for it from another queue
+            if (movesQueues[k] != null && (last != null || m.lacks(k))) {
+                // The moves queue runs in order: one marker there, waiting for one after every command submitted to
+                // the device before, orders this submit's reads and (later) writes after them.
+                try (ClEvent before = from.cl().enqueueMarker(List.of())) {
+                    from.cl().flush(); // the moves queue waits for it from another queue
+                    moves.enqueueMarker(List.of(before)).close();
+                }
             }
-            List<ClEvent> after = m.before[k] == null ? List.of() : List.of(m.before[k]);
             for (Read r : m.reads) {
                 if (r.source() != k) {
                     continue;
@@ -358,11 +356,9 @@ public final class Distributor implements AutoCloseable {
                 ClMem src = locked(() -> f.storage().memoryIn(f.source()));
                 long bytes = (f.to() - f.from()) * e;
                 if (r == last) {
-                    m.lastRead[k] = moves.enqueueReadBuffer(src, false, f.from() * e, r.into(), bytes, after);
-                } else if (after.isEmpty()) {
-                    moves.enqueueReadBufferWithoutEvent(src, f.from() * e, r.into(), bytes);
+                    m.lastRead[k] = moves.enqueueReadBuffer(src, false, f.from() * e, r.into(), bytes, List.of());
                 } else {
-                    moves.enqueueReadBuffer(src, false, f.from() * e, r.into(), bytes, after).close();
+                    moves.enqueueReadBufferWithoutEvent(src, f.from() * e, r.into(), bytes);
                 }
             }
             // No clFlush here or after the writes: each cost about 10 µs of the submitting thread on NVIDIA's driver,
@@ -403,20 +399,12 @@ public final class Distributor implements AutoCloseable {
 
     /**
      * Where the moves run on a queue of their own: makes what is submitted to device {@code k} from now on wait for
-     * its writes ({@link #enqueueWrites}) and its reads. Call it after the writes, before the parts that read them.
+     * its writes ({@link #enqueueWrites}) and its reads, through its last write, which its in-order moves queue runs
+     * after the reads of {@link #startReads}. Call it after the writes, before the parts that read them.
      */
     public void afterMoves(Moves m, int k) {
-        if (movesQueues[k] == null) {
-            return;
-        }
-        var moves = new ArrayList<ClEvent>(2);
-        for (ClEvent e : new ClEvent[] {m.lastWrite[k], m.lastRead[k]}) {
-            if (e != null) {
-                moves.add(e);
-            }
-        }
-        if (!moves.isEmpty()) {
-            waitOnQueue(k, moves);
+        if (movesQueues[k] != null && m.lastWrite[k] != null) {
+            waitOnQueue(k, List.of(m.lastWrite[k]));
         }
     }
 
@@ -443,8 +431,7 @@ public final class Distributor implements AutoCloseable {
      */
     public void enqueueWrites(Moves m, int k) {
         QueueScheduler target = devices.get(k);
-        ClCommandQueue moves = movesQueue(k);
-        List<ClEvent> after = m.before[k] == null ? List.of() : List.of(m.before[k]);
+        ClCommandQueue moves = movesQueue(k); // on its own, it waits for what startReads ordered it after
         int last = -1;
         for (int i = 0; i < m.needs.size(); i++) {
             last = m.needs.get(i).target() == k ? i : last;
@@ -469,20 +456,18 @@ public final class Distributor implements AutoCloseable {
                 }
                 ClMem dst = locked(() -> s.memoryIn(target.context()));
                 if (i == last) {
-                    m.lastWrite[k] = moves.enqueueWriteBuffer(dst, false, p.from() * e, from, bytes, after);
-                } else if (after.isEmpty()) {
-                    moves.enqueueWriteBufferWithoutEvent(dst, p.from() * e, from, bytes);
+                    m.lastWrite[k] = moves.enqueueWriteBuffer(dst, false, p.from() * e, from, bytes, List.of());
                 } else {
-                    moves.enqueueWriteBuffer(dst, false, p.from() * e, from, bytes, after).close();
+                    moves.enqueueWriteBufferWithoutEvent(dst, p.from() * e, from, bytes);
                 }
                 locked(() -> s.moved(target.context(), p.from(), p.to()));
                 if (SchedulerTrace.on()) {
                     SchedulerTrace.log(s + ": elements " + p.from() + ".." + p.to() + " to " + target + " from "
                             + (p.source() == null ? "the host array" : "the copy in " + p.source())
-                            + (moves == target.cl() ? "" : ", on its moves queue"));
+                            + (movesQueues[k] == null ? "" : ", on its moves queue"));
                 }
             }
-            if (moves != target.cl()) {
+            if (movesQueues[k] != null) {
                 // The parts after the writes wait for them from the device's own queue: a driver that holds commands
                 // until a flush would hold the writes, and those parts, until something waited for them.
                 moves.flush();
@@ -522,11 +507,6 @@ public final class Distributor implements AutoCloseable {
                 // the caller throws the first failure
             } finally {
                 read.close();
-            }
-        }
-        for (ClEvent marker : m.before) {
-            if (marker != null) {
-                marker.close(); // the moves that wait for it hold it in the driver as long as they need it
             }
         }
         m.readInto.forEach(PinnedLease::giveBack);
