@@ -71,18 +71,19 @@ if [ "${ONLY:-}" = moves ]; then
   echo "moves: exit $? in $((SECONDS - t0)) s"
   cat "$OUT/moves/moves.md"
 fi
-# ONLY=variants: the stencil under each line of $VARIANTS ("NAME ENV=VALUE... -Dprop=value..."), twice each in turn.
+# ONLY=variants: the stencil under each line of $VARIANTS ("NAME ENV=VALUE... -Dprop=value..."), each in turn, $ROUNDS
+# times (2), on $GPUS GPUs (1,2,4).
 if [ "${ONLY:-}" = variants ]; then
   mkdir -p "$OUT/variants"
   t0=$SECONDS
-  for round in 1 2; do
+  for round in $(seq "${ROUNDS:-2}"); do
     while read -r name rest; do
       [ -z "$name" ] && continue
       envs=(); props=()
       for w in $rest; do case "$w" in -D*) props+=("$w");; *) envs+=("$w");; esac; done
       echo "## $name ($rest), round $round" >> "$OUT/variants/variants.md"
       env "${envs[@]}" timeout 100 "${java[@]:0:1}" "${props[@]}" "${java[@]:1}" io.jsycl.bench.MultiGpuBench --only stencil \
-        --gpus 1,2,4 --runs 5 --warmup 20 2>> "$OUT/variants/variants.log" | grep -E '^\| 2-D' >> "$OUT/variants/variants.md"
+        --gpus "${GPUS:-1,2,4}" --runs 5 --warmup 20 2>> "$OUT/variants/variants.log" | grep -E '^\| 2-D' >> "$OUT/variants/variants.md"
     done <<< "$VARIANTS"
   done
   echo "variants: exit $? in $((SECONDS - t0)) s"

@@ -211,6 +211,15 @@ public final class DistributedQueue implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("this DistributedQueue is closed");
         }
+        distributor.submitStarts();
+        try {
+            return submitChunks(commandGroup);
+        } finally {
+            distributor.submitEnded();
+        }
+    }
+
+    private Event submitChunks(CommandGroup commandGroup) {
         var chunks = new ArrayList<CommandGroupRecord>(queues.size());
         MeasuredSplits.View view = splits.view();
         for (int k = 0; k < queues.size(); k++) {
@@ -236,8 +245,8 @@ public final class DistributedQueue implements AutoCloseable {
         }
         boolean moved = false;
         try {
-            // Each device's reads and first parts at once with the others' (their enqueues cost the calling thread
-            // microseconds each); then, once every read is enqueued, each device's writes and the rest of its chunk.
+            // Each device's reads and first parts; then, once every read is enqueued, each device's writes and the rest
+            // of its chunk.
             distributor.onEachDevice(k -> chunks.get(k) != null || moves.sources(k), k -> {
                 distributor.startReads(moves, k);
                 CommandGroupRecord c = chunks.get(k);

@@ -148,6 +148,9 @@ public final class MultiGpuBench {
                 };
                 batch.run();
                 ms = Stats.wall(warmup, runs, batch).medianMs() / steps;
+                if (Boolean.getBoolean("jsycl.bench.countCalls")) {
+                    countCalls(c, steps, batch);
+                }
             }
             // Every sum of every batch adds into the one output: the same number at every device count.
             if (c == counts[0]) {
@@ -192,6 +195,9 @@ public final class MultiGpuBench {
                 };
                 batch.run();
                 ms = Stats.wall(warmup, runs, batch).medianMs() / steps;
+                if (Boolean.getBoolean("jsycl.bench.countCalls")) {
+                    countCalls(c, steps, batch);
+                }
             }
             if (c == counts[0]) {
                 reference = p;
@@ -200,6 +206,21 @@ public final class MultiGpuBench {
             row("2-D stencil, halo rows exchanged", n + "²", c, ms, base,
                     Arrays.equals(p, reference) ? "ok (= 1 GPU)" : "MISMATCH");
         }
+    }
+
+    /** The OpenCL calls a batch makes, per step and device (the checked layer's counts). */
+    private static void countCalls(int devices, int steps, Runnable batch) {
+        var names = List.of("clEnqueueNDRangeKernel", "clSetKernelArg", "clEnqueueReadBuffer", "clEnqueueWriteBuffer",
+                "clEnqueueMarkerWithWaitList", "clFlush", "clFinish", "clWaitForEvents", "clGetEventInfo",
+                "clReleaseEvent");
+        long[] before = names.stream().mapToLong(io.jsycl.opencl.ClObjects::calls).toArray();
+        batch.run();
+        var line = new StringBuilder("calls per step and device on " + devices + ":");
+        for (int i = 0; i < names.size(); i++) {
+            double per = (io.jsycl.opencl.ClObjects.calls(names.get(i)) - before[i]) / (double) steps / devices;
+            line.append(String.format(" %s %.2f", names.get(i), per));
+        }
+        System.err.println(line);
     }
 
     /**
@@ -276,6 +297,9 @@ public final class MultiGpuBench {
                 };
                 batch.run();
                 ms = Stats.wall(warmup, runs, batch).medianMs() / steps;
+                if (Boolean.getBoolean("jsycl.bench.countCalls")) {
+                    countCalls(c, steps, batch);
+                }
             }
             var result = new ArrayList<float[]>(List.of(x, y, z));
             if (c == counts[0]) {

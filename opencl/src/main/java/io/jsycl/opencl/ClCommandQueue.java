@@ -174,6 +174,7 @@ public final class ClCommandQueue implements AutoCloseable {
      * @throws ClException when the enqueue fails (the message names the call and status)
      */
     public void enqueueWriteBufferWithoutEvent(ClMem mem, long offset, MemorySegment src, long bytes) {
+        ClObjects.call("clEnqueueWriteBuffer");
         ClStatus.check(cl_h.clEnqueueWriteBuffer(handle(), mem.handle(), bool(false), offset, bytes, src, 0,
                 MemorySegment.NULL, MemorySegment.NULL), "clEnqueueWriteBuffer");
     }
@@ -212,6 +213,7 @@ public final class ClCommandQueue implements AutoCloseable {
      * @throws ClException when the enqueue fails (the message names the call and status)
      */
     public void enqueueReadBufferWithoutEvent(ClMem mem, long offset, MemorySegment dst, long bytes) {
+        ClObjects.call("clEnqueueReadBuffer");
         ClStatus.check(cl_h.clEnqueueReadBuffer(handle(), mem.handle(), bool(false), offset, bytes, dst, 0,
                 MemorySegment.NULL, MemorySegment.NULL), "clEnqueueReadBuffer");
     }

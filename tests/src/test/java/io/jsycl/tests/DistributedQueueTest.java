@@ -528,9 +528,10 @@ class DistributedQueueTest {
     }
 
     /**
-     * The same with each device's launches on its launch thread ({@code JSYCL_LAUNCH_THREAD=on}, the default on GPUs),
-     * which then enqueues each part's identity, kernel and read beside the other devices' while the submitting thread
-     * goes on: every step is combined once, in order, and the output's users between batches see every step before.
+     * The same with launch threads on ({@code JSYCL_LAUNCH_THREAD=on}, the default on GPUs; a DistributedQueue's parts
+     * stay on its submitting thread) and batches of submits back to back longer than the completions the completion
+     * thread holds back while submits come ({@code SubmitQuiet.MAX_DEFERRED}): every step is combined once, in order,
+     * and the output's users between batches see every step before.
      */
     @Test
     void reductionPartsOnTheLaunchThreadsCombineOnceInOrder() {
@@ -548,7 +549,7 @@ class DistributedQueueTest {
             int[] total = {-5};
             try (var dq = new DistributedQueue(List.of(d, d)); var bv = Buffer.of(v); var out = Buffer.of(total)) {
                 for (int batch = 1; batch <= 3; batch++) {
-                    for (int s = 0; s < 200; s++) {
+                    for (int s = 0; s < 300; s++) {
                         dq.submit(h -> {
                             var x = bv.read(h, RangeMapper.oneToOne());
                             h.parallelFor(Range.of(n), io.jsycl.Reduction.sum(out),
@@ -556,11 +557,11 @@ class DistributedQueueTest {
                         });
                     }
                     try (var host = out.hostAccess()) {
-                        assertThat(host.get(0)).isEqualTo((int) (-5 + batch * 200 * perStep));
+                        assertThat(host.get(0)).isEqualTo((int) (-5 + batch * 300 * perStep));
                     }
                 }
             }
-            assertThat(total[0]).isEqualTo((int) (-5 + 600 * perStep));
+            assertThat(total[0]).isEqualTo((int) (-5 + 900 * perStep));
         } finally {
             if (before == null) {
                 System.clearProperty("jsycl.launchThread");

@@ -37,21 +37,23 @@ import java.util.function.IntPredicate;
  * <p>A submit goes in steps. The queue records the command group once per device, each a chunk of the range's
  * rows with, for each buffer, the elements its range mapper says the chunk touches. {@link #plan} finds what each
  * chunk reads and its device lacks, and where it is current: the host array, or the device that wrote it, and takes
- * the staging memory of the moves. Then, for each device at once ({@link #onEachDevice}): {@link #startReads}
+ * the staging memory of the moves. Then, for each device in turn ({@link #onEachDevice}): {@link #startReads}
  * enqueues a read of each part the device holds and another lacks, on its queue, once however many devices need it,
  * and waits for nothing; the queue submits what the device can run before the moves: its chunk where it lacks
  * nothing, else the rows that read none of what it lacks ({@link #interior}: a stencil's rows away from its halo), so
  * the devices compute while the reads wait for the commands that wrote what they read. Once every device has done
- * that, again for each device at once: {@link #enqueueWrites} waits for the reads of what the device lacks and writes
+ * that, again for each device: {@link #enqueueWrites} waits for the reads of what the device lacks and writes
  * them to it, on its queue, and the queue submits the rest of its chunk after the writes. {@link #endMoves} lets the
  * reads go. {@link #finish} then records what each chunk wrote (current on its device only) and one event for the
  * whole command, which later commands on other queues and host accessors wait for; a reduction's parts are combined
  * into its output on the queue's completion thread ({@link #openCombine}).
  *
- * <p>Each device's enqueues are made by a thread of its own ({@link DeviceWorkers}) because on NVIDIA's driver each
- * costs the calling thread several microseconds: a step of a stencil over four GPUs makes a dozen reads and writes of
- * halo rows and a dozen kernel launches, and made one after another by the submitting thread they, not the GPUs, set
- * the step's time.
+ * <p>Threads. The submitting thread makes every enqueue, for every device, itself: on NVIDIA's driver a step of a
+ * stencil over four GPUs (a dozen reads and writes of halo rows, a dozen kernel launches) took 0.46 ms with a thread
+ * per device and the devices' launch threads, against 0.29 ms from one thread, which is what the same stencil
+ * written by hand in OpenCL takes. For the same reason the completion thread, which waits for each submit's chunks to
+ * complete its event, keeps out of the driver while submits come back to back ({@link SubmitQuiet}): its waits made
+ * the submitting thread's enqueues several times slower.
  *
  * <p>Ordering. On one device, the chunks, moves and uploads run in submission order on the device's in-order
  * queue. Between devices, data meets only through moves, and a move reads after the commands that wrote what it
@@ -86,7 +88,7 @@ public final class Distributor implements AutoCloseable {
     /** Per device: the in-order queue its moves run on ({@code JSYCL_MOVES_QUEUE=on}), or null: its own queue. */
     private final ClCommandQueue[] movesQueues;
     private final ExecutorService completer;
-    private final DeviceWorkers workers;
+    private final SubmitQuiet quiet = new SubmitQuiet();
     private final List<Upload> uploads = new ArrayList<>();
 
     /** Over {@code devices}: one in-order queue per device, each in its own context. */
@@ -112,16 +114,43 @@ public final class Distributor implements AutoCloseable {
         }
         this.completer = Executors.newSingleThreadExecutor(r -> Thread.ofPlatform().daemon()
                 .name("jsycl-distributed-" + name).unstarted(r));
-        this.workers = new DeviceWorkers("jsycl-distributed-" + name + "-device", this.devices.size());
     }
 
     /**
-     * Runs {@code work.accept(k)} for every device {@code k} that {@code has} accepts, each device's at once with the
-     * others' (device 0's on this thread), and returns once all have ended; throws the first failure in device order.
-     * What one device's work enqueues goes to that device's queue only.
+     * Runs {@code work.accept(k)} for every device {@code k} that {@code has} accepts, in device order, on this thread;
+     * a piece that throws does not stop the others, and the first failure (in device order) is thrown once all have
+     * run. One thread makes every device's enqueues: on NVIDIA's driver a thread per device made a 4-GPU stencil step
+     * slower, not faster (0.46 against 0.29 ms, four H200s), the driver's enqueues from several threads waiting for
+     * each other.
      */
     public void onEachDevice(IntPredicate has, IntConsumer work) {
-        workers.each(has, work);
+        Throwable first = null;
+        for (int k = 0; k < devices.size(); k++) {
+            if (!has.test(k)) {
+                continue;
+            }
+            try {
+                work.accept(k);
+            } catch (RuntimeException | Error e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first instanceof RuntimeException e) {
+            throw e;
+        }
+        if (first instanceof Error e) {
+            throw e;
+        }
+    }
+
+    /** A submit starts: the completion thread keeps out of the driver until it has ended ({@link SubmitQuiet}). */
+    public void submitStarts() {
+        quiet.begin();
+    }
+
+    /** The submit that started has enqueued everything it will. */
+    public void submitEnded() {
+        quiet.end();
     }
 
     /** Rows of one buffer that one chunk reads and its device lacks, and where they come from (null: the host). */
@@ -329,7 +358,6 @@ public final class Distributor implements AutoCloseable {
     /**
      * Enqueues on device {@code k}'s queue a read of every part that the moves take from it, into host memory,
      * without waiting: after the commands that wrote it and before any chunk submitted to the device after this call.
-     * Each device's reads may be enqueued at once with the others' ({@link DeviceWorkers}).
      */
     public void startReads(Moves m, int k) {
         QueueScheduler from = devices.get(k);
@@ -733,7 +761,9 @@ public final class Distributor implements AutoCloseable {
         // the next submits enqueue on it).
         var waitFor = events.stream().filter(java.util.Objects::nonNull)
                 .filter(e -> combine == null || !e.launchedWithoutEvent()).toList();
+        quiet.deferred();
         completer.execute(() -> {
+            quiet.awaitQuiet();
             Throwable failure = null;
             for (EventImpl e : waitFor) {
                 try {
@@ -807,6 +837,7 @@ public final class Distributor implements AutoCloseable {
      * event is complete (or failed) and every reduction combined.
      */
     public void awaitCompletions() {
+        quiet.hurry();
         try {
             completer.submit(() -> { }).get();
         } catch (InterruptedException e) {
@@ -814,6 +845,8 @@ public final class Distributor implements AutoCloseable {
             throw new SyclException("interrupted while waiting for a DistributedQueue's commands", e);
         } catch (ExecutionException e) {
             throw new IllegalStateException(e.getCause());
+        } finally {
+            quiet.calm();
         }
     }
 
@@ -831,7 +864,6 @@ public final class Distributor implements AutoCloseable {
                     }
                 }
             } finally {
-                workers.close();
                 completer.shutdown();
             }
         }

@@ -431,11 +431,11 @@ public final class QueueScheduler {
             // A checked kernel's event reads the check record afterwards, so it needs an event of its own.
             LazyLaunches lazyLaunch = arguments.checked() ? null : lazy;
             // Only a launch that waits for nothing but the queue's earlier commands goes to the launch thread (an
-            // OpenCL wait list would have to outlive the submit), and only in a burst of submits, or a
-            // DistributedQueue's chunk: the devices' enqueues then run beside each other's (a part of a reduction:
-            // its identity, kernel and read) while the submitting thread goes on to the next device.
+            // OpenCL wait list would have to outlive the submit), and only in a burst of submits. Never a
+            // DistributedQueue's chunk: its submitting thread makes every device's enqueues, since on NVIDIA's driver
+            // enqueues from threads beside it made them slower (Distributor).
             LaunchThread thread = lazyLaunch != null && clWaits.isEmpty() && lazyLaunch.thread() != null
-                    && (chunk != null || lazyLaunch.thread().inBurst(group.submittedNanos())) ? lazyLaunch.thread()
+                    && chunk == null && lazyLaunch.thread().inBurst(group.submittedNanos()) ? lazyLaunch.thread()
                     : null;
             EventImpl event;
             if (slot != null) {

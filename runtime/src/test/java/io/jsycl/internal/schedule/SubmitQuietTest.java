@@ -1,0 +1,92 @@
+package io.jsycl.internal.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The completion thread's wait for a quiet moment between a DistributedQueue's submits, with real threads. */
+class SubmitQuietTest {
+    /** A thread that calls {@link SubmitQuiet#awaitQuiet} once, counting {@code done} down when it returns. */
+    private static Thread waiter(SubmitQuiet quiet, CountDownLatch done) {
+        quiet.deferred();
+        return Thread.ofPlatform().daemon().start(() -> {
+            quiet.awaitQuiet();
+            done.countDown();
+        });
+    }
+
+    @Test
+    void itWaitsWhileASubmitIsUnderWayAndGoesOnOnceItHasEnded() throws InterruptedException {
+        var quiet = new SubmitQuiet();
+        quiet.begin();
+        var done = new CountDownLatch(1);
+        waiter(quiet, done);
+        assertThat(done.await(100, TimeUnit.MILLISECONDS)).as("returned during a submit").isFalse();
+        quiet.end();
+        assertThat(done.await(10, TimeUnit.SECONDS)).as("returned after the submit").isTrue();
+    }
+
+    @Test
+    void withNoSubmitItGoesOnAtOnce() throws InterruptedException {
+        var quiet = new SubmitQuiet();
+        var done = new CountDownLatch(1);
+        waiter(quiet, done);
+        assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void submitsBackToBackHoldItUntilTheyStop() throws InterruptedException {
+        var quiet = new SubmitQuiet();
+        var done = new CountDownLatch(1);
+        quiet.begin();
+        waiter(quiet, done);
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100);
+        while (System.nanoTime() < until) { // each submit starts right after the last ended
+            quiet.end();
+            quiet.begin();
+        }
+        assertThat(done.getCount()).as("returned between submits back to back").isEqualTo(1);
+        quiet.end();
+        assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void aThreadWaitingForTheQueueLetsItGoOnDuringASubmit() throws InterruptedException {
+        var quiet = new SubmitQuiet();
+        quiet.begin();
+        var done = new CountDownLatch(1);
+        waiter(quiet, done);
+        assertThat(done.await(50, TimeUnit.MILLISECONDS)).isFalse();
+        quiet.hurry();
+        try {
+            assertThat(done.await(10, TimeUnit.SECONDS)).as("returned once hurried").isTrue();
+        } finally {
+            quiet.calm();
+        }
+        var later = new CountDownLatch(1);
+        waiter(quiet, later);
+        assertThat(later.await(100, TimeUnit.MILLISECONDS)).as("calmed: waits for the submit again").isFalse();
+        quiet.end();
+        assertThat(later.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void tooManyCompletionsBehindGoOnDuringASubmitUntilNoMoreAreBehind() throws InterruptedException {
+        var quiet = new SubmitQuiet();
+        quiet.begin();
+        for (int i = 0; i <= SubmitQuiet.MAX_DEFERRED; i++) {
+            quiet.deferred();
+        }
+        quiet.awaitQuiet(); // more than MAX_DEFERRED behind: at once, during the submit
+        var done = new CountDownLatch(1);
+        Thread.ofPlatform().daemon().start(() -> { // MAX_DEFERRED behind now: the next waits for the submit
+            quiet.awaitQuiet();
+            done.countDown();
+        });
+        assertThat(done.await(100, TimeUnit.MILLISECONDS)).as("returned with MAX_DEFERRED behind").isFalse();
+        quiet.end();
+        assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+}
