@@ -3,6 +3,7 @@ package io.jsycl.internal.schedule;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 
 /**
  * Keeps a {@link Distributor}'s completion thread out of the driver while the queue's submits come back to back.
@@ -24,10 +25,21 @@ final class SubmitQuiet {
     /** How many completions may wait for a quiet moment before the completion thread goes ahead regardless. */
     static final int MAX_DEFERRED = 256;
 
-    /** When the last submit ended ({@link System#nanoTime()}), or {@link Long#MIN_VALUE} while one is under way. */
-    private final AtomicLong quietSince = new AtomicLong(System.nanoTime());
+    private final LongSupplier clock;
+    /** When the last submit ended (on {@link #clock}), or {@link Long#MIN_VALUE} while one is under way. */
+    private final AtomicLong quietSince;
     private final AtomicInteger deferred = new AtomicInteger();
     private final AtomicInteger hurried = new AtomicInteger();
+
+    SubmitQuiet() {
+        this(System::nanoTime);
+    }
+
+    /** With {@code clock} for {@link System#nanoTime()} (a test's). */
+    SubmitQuiet(LongSupplier clock) {
+        this.clock = clock;
+        this.quietSince = new AtomicLong(clock.getAsLong() - QUIET_NANOS);
+    }
 
     /** A submit starts enqueuing. */
     void begin() {
@@ -36,7 +48,7 @@ final class SubmitQuiet {
 
     /** The submit that began has enqueued everything. */
     void end() {
-        quietSince.set(System.nanoTime());
+        quietSince.set(clock.getAsLong());
     }
 
     /** A completion is handed to the completion thread, which will call {@link #awaitQuiet} for it. */
@@ -53,7 +65,7 @@ final class SubmitQuiet {
         try {
             while (hurried.get() == 0 && deferred.get() <= MAX_DEFERRED) {
                 long since = quietSince.get();
-                long now = System.nanoTime();
+                long now = clock.getAsLong();
                 if (since != Long.MIN_VALUE && now - since >= QUIET_NANOS) {
                     return;
                 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** The completion thread's wait for a quiet moment between a DistributedQueue's submits, with real threads. */
@@ -36,20 +37,25 @@ class SubmitQuietTest {
         assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
     }
 
+    /** Submits whose gaps are shorter than {@link SubmitQuiet#QUIET_NANOS} hold it: a clock the test moves. */
     @Test
-    void submitsBackToBackHoldItUntilTheyStop() throws InterruptedException {
-        var quiet = new SubmitQuiet();
-        var done = new CountDownLatch(1);
+    void aSubmitThatEndedLessThanTheQuietSpellAgoHoldsIt() throws InterruptedException {
+        var now = new AtomicLong(1_000_000);
+        var quiet = new SubmitQuiet(now::get);
         quiet.begin();
-        waiter(quiet, done);
-        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100);
-        while (System.nanoTime() < until) { // each submit starts right after the last ended
-            quiet.end();
-            quiet.begin();
-        }
-        assertThat(done.getCount()).as("returned between submits back to back").isEqualTo(1);
         quiet.end();
-        assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+        var done = new CountDownLatch(1);
+        waiter(quiet, done);
+        now.addAndGet(SubmitQuiet.QUIET_NANOS - 1_000);
+        assertThat(done.await(100, TimeUnit.MILLISECONDS)).as("returned within the quiet spell").isFalse();
+        quiet.begin(); // the next submit of the burst
+        now.addAndGet(SubmitQuiet.QUIET_NANOS * 10);
+        assertThat(done.await(100, TimeUnit.MILLISECONDS)).as("returned during the next submit").isFalse();
+        quiet.end();
+        now.addAndGet(SubmitQuiet.QUIET_NANOS - 1_000);
+        assertThat(done.await(100, TimeUnit.MILLISECONDS)).as("returned within the quiet spell").isFalse();
+        now.addAndGet(1_000);
+        assertThat(done.await(10, TimeUnit.SECONDS)).as("returned after the quiet spell").isTrue();
     }
 
     @Test
