@@ -50,7 +50,7 @@ import java.util.Objects;
  * refused, as by {@link Queue#submit}, rather than waited for. One thread of the queue ({@code
  * jsycl-distributed-…}) completes each command's event once its chunks have, after a burst of submits rather than
  * during it (on NVIDIA's driver its waits slowed the submitting thread's enqueues): a command's event completes at
- * most about 50 µs after the last submit of a burst returns, or at once when a thread waits for the queue.
+ * most about 50 µs after the last submit of a burst returns, or at once when a thread waits for it or for the queue.
  */
 public final class DistributedQueue implements AutoCloseable {
     private final List<Device> devices;

@@ -739,7 +739,7 @@ public final class Distributor implements AutoCloseable {
      */
     public EventImpl finish(List<CommandGroupRecord> chunks, List<EventImpl> events, Runnable afterAll,
             Combine combine) {
-        var done = new CompletableFuture<Void>();
+        var done = quiet.completion();
         EventImpl all = EventImpl.of(done);
         var modes = new LinkedHashMap<BufferStorage, AccessMode>();
         GraphLock.LOCK.lock();

@@ -1,5 +1,9 @@
 package io.jsycl.internal.schedule;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -30,6 +34,8 @@ final class SubmitQuiet {
     private final AtomicLong quietSince;
     private final AtomicInteger deferred = new AtomicInteger();
     private final AtomicInteger hurried = new AtomicInteger();
+    /** The completion thread while it waits in {@link #awaitQuiet}, for {@link #hurry} to wake. */
+    private volatile Thread waiting;
 
     SubmitQuiet() {
         this(System::nanoTime);
@@ -62,6 +68,7 @@ final class SubmitQuiet {
      * it once per {@link #deferred} completion, before its waits.
      */
     void awaitQuiet() {
+        waiting = Thread.currentThread();
         try {
             while (hurried.get() == 0 && deferred.get() <= MAX_DEFERRED) {
                 long since = quietSince.get();
@@ -72,6 +79,7 @@ final class SubmitQuiet {
                 LockSupport.parkNanos(since == Long.MIN_VALUE ? QUIET_NANOS : QUIET_NANOS - (now - since));
             }
         } finally {
+            waiting = null;
             deferred.decrementAndGet();
         }
     }
@@ -79,10 +87,65 @@ final class SubmitQuiet {
     /** A thread waits for the queue's completions: they go ahead at once until the matching {@link #calm}. */
     void hurry() {
         hurried.incrementAndGet();
+        Thread t = waiting;
+        if (t != null) {
+            LockSupport.unpark(t); // rather than at the end of its park
+        }
     }
 
     /** Ends a {@link #hurry}. */
     void calm() {
         hurried.decrementAndGet();
+    }
+
+    /**
+     * A command's completion, to be completed by the completion thread after {@link #awaitQuiet}: a thread that waits
+     * for it ({@code get}, {@code join}) hurries the completion thread while it waits, so that a submit followed by a
+     * wait pays nothing for the holding back.
+     */
+    CompletableFuture<Void> completion() {
+        return new Completion();
+    }
+
+    private final class Completion extends CompletableFuture<Void> {
+        @Override
+        public Void get() throws InterruptedException, ExecutionException {
+            if (isDone()) {
+                return super.get();
+            }
+            hurry();
+            try {
+                return super.get();
+            } finally {
+                calm();
+            }
+        }
+
+        @Override
+        public Void get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException,
+                TimeoutException {
+            if (isDone()) {
+                return super.get(timeout, unit);
+            }
+            hurry();
+            try {
+                return super.get(timeout, unit);
+            } finally {
+                calm();
+            }
+        }
+
+        @Override
+        public Void join() {
+            if (isDone()) {
+                return super.join();
+            }
+            hurry();
+            try {
+                return super.join();
+            } finally {
+                calm();
+            }
+        }
     }
 }

@@ -2,6 +2,8 @@ package io.jsycl.internal.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -94,5 +96,38 @@ class SubmitQuietTest {
         assertThat(done.await(100, TimeUnit.MILLISECONDS)).as("returned with MAX_DEFERRED behind").isFalse();
         quiet.end();
         assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    /** A thread that waits for a completion, in each of the three ways, lets the completion thread go ahead. */
+    @Test
+    void aWaitForACompletionDuringASubmitLetsItGoOn() throws Exception {
+        for (String way : List.of("get", "get with a timeout", "join")) {
+            var quiet = new SubmitQuiet();
+            quiet.begin(); // a submit under way until the end of the test
+            var completion = quiet.completion();
+            quiet.deferred();
+            Thread.ofPlatform().daemon().start(() -> { // the completion thread
+                quiet.awaitQuiet();
+                completion.complete(null);
+            });
+            var waited = CompletableFuture.runAsync(() -> {
+                try {
+                    switch (way) {
+                        case "get" -> completion.get();
+                        case "join" -> completion.join();
+                        default -> completion.get(1, TimeUnit.HOURS);
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            waited.get(10, TimeUnit.SECONDS); // would time out: nothing else ends the submit
+            assertThat(completion).as(way).isDone();
+            var later = new CountDownLatch(1);
+            waiter(quiet, later);
+            assertThat(later.await(100, TimeUnit.MILLISECONDS)).as(way + ": calm again after the wait").isFalse();
+            quiet.end();
+            assertThat(later.await(10, TimeUnit.SECONDS)).isTrue();
+        }
     }
 }
