@@ -31,7 +31,8 @@ props() {  # props DIR DEVICE COMMAND
 mkdir -p "$OUT/grid"
 # ONLY=grid: the multi-dimensional kernels alone (a host with one GPU); ONLY=multi: the multi-GPU benchmark alone;
 # ONLY=jfr: the JFR profiles alone; ONLY=halo: the hand-written halo exchange alone (HaloProbe, below); ONLY=moves:
-# the stencil with and without JSYCL_MOVES_QUEUE (below).
+# the stencil with and without JSYCL_MOVES_QUEUE (below); ONLY=variants: the stencil under several settings; ONLY=calls:
+# the driver's calls (DriverCallProbe).
 if [ -z "${ONLY:-}" ] || [ "$ONLY" = multi ]; then
   mkdir -p "$OUT/multi-gpu"
   args=(--gpus 1,2,4 --runs 5 --warmup 20 --saxpy-log2 30 --bodies 262144,1048576 --sgemm 16384)
@@ -52,6 +53,8 @@ if [ -n "${HALO:-}" ] || [ "${ONLY:-}" = halo ]; then
   timeout 200 "${java[@]}" io.jsycl.bench.HaloProbe --gpus 1,2,4 --n 16384 --steps 100 --rounds 5 \
     > "$OUT/halo/halo.md" 2> "$OUT/halo/halo.log"
   echo "halo: exit $? in $((SECONDS - t0)) s"
+  props "$OUT/halo" "${gpus}x ${model%%,*} (NVLink between them), ${model#*, }" \
+    "OUT=\$OUT ONLY=halo bash benchmarks/gpu/multi-run.sh (after benchmarks/gpu/run.sh): HaloProbe --gpus 1,2,4 --n 16384 --steps 100 --rounds 5"
   cat "$OUT/halo/halo.md"
 fi
 
@@ -82,15 +85,30 @@ if [ "${ONLY:-}" = variants ]; then
       envs=(); props=()
       for w in $rest; do case "$w" in -D*) props+=("$w");; *) envs+=("$w");; esac; done
       echo "## $name ($rest), round $round" >> "$OUT/variants/variants.md"
-      env "${envs[@]}" timeout 100 "${java[@]:0:1}" "${props[@]}" "${java[@]:1}" io.jsycl.bench.MultiGpuBench --only stencil \
-        --gpus "${GPUS:-1,2,4}" --runs 5 --warmup 20 2>> "$OUT/variants/variants.log" | grep -E '^\| 2-D' >> "$OUT/variants/variants.md"
+      env "${envs[@]}" timeout 100 "${java[@]:0:1}" "${props[@]}" "${java[@]:1}" io.jsycl.bench.MultiGpuBench \
+        --only stencil --gpus "${GPUS:-1,2,4}" --runs 5 --warmup 20 2>> "$OUT/variants/variants.log" \
+        | grep -E '^\| 2-D' >> "$OUT/variants/variants.md"
     done <<< "$VARIANTS"
   done
   echo "variants: exit $? in $((SECONDS - t0)) s"
+  props "$OUT/variants" "${gpus}x ${model%%,*} (NVLink between them), ${model#*, }" \
+    "VARIANTS=\$'${VARIANTS//$'\n'/\\n}' GPUS=${GPUS:-1,2,4} ROUNDS=${ROUNDS:-2} OUT=\$OUT ONLY=variants bash benchmarks/gpu/multi-run.sh (after benchmarks/gpu/run.sh)"
   cat "$OUT/variants/variants.md"
 fi
+# ONLY=calls: what each OpenCL call of a multi-GPU step costs, alone and beside other threads' calls and waits
+# (io.jsycl.bench.DriverCallProbe), into $OUT/calls/driver-calls.md.
+if [ "${ONLY:-}" = calls ]; then
+  mkdir -p "$OUT/calls"
+  t0=$SECONDS
+  timeout 200 "${java[@]}" io.jsycl.bench.DriverCallProbe --calls 2000 --steps 2000 > "$OUT/calls/driver-calls.md" \
+    2> "$OUT/calls/driver-calls.log"
+  echo "calls: exit $? in $((SECONDS - t0)) s"
+  props "$OUT/calls" "${gpus}x ${model%%,*} (NVLink between them), ${model#*, }" \
+    "java --enable-native-access=ALL-UNNAMED -cp '.gpu/lib/*' io.jsycl.bench.DriverCallProbe --calls 2000 --steps 2000 (after benchmarks/gpu/run.sh; OUT=\$OUT ONLY=calls bash benchmarks/gpu/multi-run.sh runs it)"
+  cat "$OUT/calls/driver-calls.md"
+fi
 
-if [ "${ONLY:-}" != jfr ] && [ "${ONLY:-}" != multi ] && [ "${ONLY:-}" != halo ] && [ "${ONLY:-}" != moves ] && [ "${ONLY:-}" != variants ]; then
+if [ "${ONLY:-}" != jfr ] && [ "${ONLY:-}" != multi ] && [ "${ONLY:-}" != halo ] && [ "${ONLY:-}" != moves ] && [ "${ONLY:-}" != variants ] && [ "${ONLY:-}" != calls ]; then
   t0=$SECONDS
   timeout 200 "${java[@]}" -Djsycl.cache.dir="$(mktemp -d)" io.jsycl.bench.GridKernels --device gpu --runs 15 \
     --out "$OUT/grid/grid-kernels.md" > "$OUT/grid/grid-kernels.log" 2>&1

@@ -243,6 +243,33 @@ def ab(run, path):
     return [Group("ab", ["measurement", f"at {baseline}", "at this run's commit"], rows)]
 
 
+def driver_calls(run, path):
+    """DriverCallProbe's two tables: each call's cost alone, and a step's calls from one thread or a thread per device."""
+    groups = []
+    for key, first in (("driver-calls", "call"), ("driver-calls-threads", "devices")):
+        table = first_table(path, first)
+        if table:
+            groups.append(Group(key, table[1], table[2]))
+    return groups
+
+
+def variants(run, path):
+    """multi-run.sh's ONLY=variants: one row per setting, round and GPU count, from its '## NAME (SETTINGS), round R'
+    headings and the stencil rows under each."""
+    rows, setting, round_ = [], None, None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            heading = re.match(r"## (\S+) \((.*)\), round (\d+)", line)
+            if heading:
+                setting = heading.group(1) + (f" ({heading.group(2)})" if heading.group(2) else "")
+                round_ = heading.group(3)
+            elif line.startswith("| ") and setting:
+                cells = split_row(line)
+                rows.append([setting, round_, cells[1], cells[2], cells[3], cells[4], cells[5]])
+    header = ["setting", "round", "size", "devices", "ms per step (median)", "speed-up over 1", "check"]
+    return [Group("variants", header, rows)] if rows else []
+
+
 class Section:
     def __init__(self, title, files, intro, read, page=None):
         self.title, self.files, self.intro, self.read, self.page = title, files, intro, read, page
@@ -356,6 +383,23 @@ SECTIONS = [
             "and C's rows split, B read whole by every GPU; one product a run). A run is a batch of steps and one "
             "wait, after the data's first distribution and warm-up batches; median of 5 batches (3 products), "
             "milliseconds per step; every result checked bit for bit against the 1-GPU run.", one_table("workload", "multi-gpu")),
+    Section("Several GPUs: settings side by side", ["variants.md"],
+            "The 16384² stencil of the table above under several settings, each a process of its own, the settings "
+            "taking turns (`ONLY=variants` in `benchmarks/gpu/multi-run.sh`, `$VARIANTS` one setting a line): what a "
+            "setting changes, beside the spread between processes on one host.", variants),
+    Section("The stencil's halo exchange by hand", ["halo.md"],
+            "The same 16384² five-point stencil written by hand in OpenCL (`io.jsycl.bench.HaloProbe`), each device in "
+            "a context of its own and its halo rows through pinned host memory as the `DistributedQueue` moves them, in "
+            "two orders: the copies on each device's one in-order queue between its kernels (the queue's order), and "
+            "on a second in-order queue of each device, ordered by events, so that they run while the interior "
+            "computes. 100 steps a round, median of 5 rounds; every result equal to one device's bit for bit: the bound "
+            "for the table above.", one_table("devices", "halo")),
+    Section("OpenCL calls on several GPUs", ["driver-calls.md"],
+            "What each OpenCL call of a multi-GPU step costs the calling thread, alone (each timed on its own, median "
+            "and 90th percentile), and a step's calls on 1 to N devices from one thread, from a thread per device, and "
+            "from a thread per device beside one more thread that waits in the driver (`clFinish`; "
+            "`clWaitForEvents`; a marker enqueued and its status polled), per device, microseconds "
+            "(`io.jsycl.bench.DriverCallProbe`).", driver_calls),
     Section("jsycl in Apache Spark", ["spark-gpu.md"],
             "A compute-bound Spark job (`io.jsycl.spark.samples.SparkMandelbrot`: each pixel's escape iterations "
             "around the main cardioid as a column of a Dataset) on a Spark 4.2.0 standalone cluster on one host, "
