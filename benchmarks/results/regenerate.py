@@ -438,7 +438,7 @@ SECTIONS = [
             "(`io.jsycl.bench.FirstKernelLatency`); milliseconds.", first_kernel),
 ]
 
-PAGE_TITLES = {"cpu": "CPUs through PoCL"}
+PAGE_TITLES = {"cpu": "CPUs through PoCL", "h200": "NVIDIA H200"}  # h200.md holds one-GPU and multi-GPU runs
 
 
 # ---- the pages: written from row groups, read back into them ---------------------------------------------------
