@@ -174,9 +174,31 @@ public final class ClCommandQueue implements AutoCloseable {
      * @throws ClException when the enqueue fails (the message names the call and status)
      */
     public void enqueueWriteBufferWithoutEvent(ClMem mem, long offset, MemorySegment src, long bytes) {
+        enqueueWriteBufferWithoutEvent(mem, offset, src, bytes, List.of());
+    }
+
+    /**
+     * {@link #enqueueWriteBufferWithoutEvent(ClMem, long, MemorySegment, long)} after {@code waitFor} too.
+     *
+     * @param mem the destination buffer
+     * @param offset the first destination byte
+     * @param src host memory of at least {@code bytes} bytes (pinned, or the driver may copy it before returning)
+     * @param bytes how many bytes to copy
+     * @param waitFor events that must complete before this command starts; empty for none
+     * @throws ClException when the enqueue fails (the message names the call and status)
+     */
+    public void enqueueWriteBufferWithoutEvent(ClMem mem, long offset, MemorySegment src, long bytes,
+            List<ClEvent> waitFor) {
         ClObjects.call("clEnqueueWriteBuffer");
-        ClStatus.check(cl_h.clEnqueueWriteBuffer(handle(), mem.handle(), bool(false), offset, bytes, src, 0,
-                MemorySegment.NULL, MemorySegment.NULL), "clEnqueueWriteBuffer");
+        if (waitFor.isEmpty()) { // no arena for the wait list
+            ClStatus.check(cl_h.clEnqueueWriteBuffer(handle(), mem.handle(), bool(false), offset, bytes, src, 0,
+                    MemorySegment.NULL, MemorySegment.NULL), "clEnqueueWriteBuffer");
+            return;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            ClStatus.check(cl_h.clEnqueueWriteBuffer(handle(), mem.handle(), bool(false), offset, bytes, src,
+                    waitFor.size(), ClInfo.waitList(a, waitFor), MemorySegment.NULL), "clEnqueueWriteBuffer");
+        }
     }
 
     /**
@@ -213,9 +235,31 @@ public final class ClCommandQueue implements AutoCloseable {
      * @throws ClException when the enqueue fails (the message names the call and status)
      */
     public void enqueueReadBufferWithoutEvent(ClMem mem, long offset, MemorySegment dst, long bytes) {
+        enqueueReadBufferWithoutEvent(mem, offset, dst, bytes, List.of());
+    }
+
+    /**
+     * {@link #enqueueReadBufferWithoutEvent(ClMem, long, MemorySegment, long)} after {@code waitFor} too.
+     *
+     * @param mem the source buffer
+     * @param offset the first source byte
+     * @param dst host memory of at least {@code bytes} bytes
+     * @param bytes how many bytes to copy
+     * @param waitFor events that must complete before this command starts; empty for none
+     * @throws ClException when the enqueue fails (the message names the call and status)
+     */
+    public void enqueueReadBufferWithoutEvent(ClMem mem, long offset, MemorySegment dst, long bytes,
+            List<ClEvent> waitFor) {
         ClObjects.call("clEnqueueReadBuffer");
-        ClStatus.check(cl_h.clEnqueueReadBuffer(handle(), mem.handle(), bool(false), offset, bytes, dst, 0,
-                MemorySegment.NULL, MemorySegment.NULL), "clEnqueueReadBuffer");
+        if (waitFor.isEmpty()) { // no arena for the wait list
+            ClStatus.check(cl_h.clEnqueueReadBuffer(handle(), mem.handle(), bool(false), offset, bytes, dst, 0,
+                    MemorySegment.NULL, MemorySegment.NULL), "clEnqueueReadBuffer");
+            return;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            ClStatus.check(cl_h.clEnqueueReadBuffer(handle(), mem.handle(), bool(false), offset, bytes, dst,
+                    waitFor.size(), ClInfo.waitList(a, waitFor), MemorySegment.NULL), "clEnqueueReadBuffer");
+        }
     }
 
     /**

@@ -61,13 +61,14 @@ import java.util.function.IntPredicate;
  * wrote (a halo, replicated data).
  *
  * <p>With {@code JSYCL_MOVES_QUEUE=on} the moves run on a second in-order queue of each device instead, so that they
- * overlap the interior's kernel: each submit first makes each moving device's moves queue wait, through a marker of
- * each queue, for every command submitted to the device before (the writers of what its reads read, the readers of
- * the halo rows its writes overwrite), and the parts submitted after the writes wait, through a marker on the
- * device's queue, for its last write, which the in-order moves queue runs after its reads. A part submitted with the
- * reads under way ({@link #guardWrites}) waits for them where it writes a buffer they read. Written by hand in
+ * overlap the interior's kernel: each submit's first command on a moving device's moves queue waits for a marker on
+ * the device's queue after every command submitted to the device before (the writers of what its reads read, the
+ * readers of the halo rows its writes overwrite), and the parts submitted after the writes wait, through a marker on
+ * the device's queue, for its last write, which the in-order moves queue runs after its reads. A part submitted with
+ * the reads under way ({@link #guardWrites}) waits for them where it writes a buffer they read. Written by hand in
  * OpenCL, that order took a 16384² stencil on four H200s from 3.31x to 3.75x over one ({@code docs/multi-device.md});
- * the queue's markers cost its submitting thread what the overlap saves (0.29 ms a step either way), so it is off.
+ * in the queue, with a third marker a device and step (on the moves queue, since folded into the first command's wait
+ * list), it took 0.29 ms a step either way, its submitting thread's calls costing what the overlap saved, so it is off.
  *
  * <p>Thread safety: submits on one DistributedQueue are serialized by its caller ({@code synchronized}); the
  * storage's state changes under the scheduler's lock and the storage's monitor, as everywhere.
@@ -212,6 +213,12 @@ public final class Distributor implements AutoCloseable {
         private final ClEvent[] lastRead;
         /** Per device: the event of the last write to it, which stands for all of them. */
         private final ClEvent[] lastWrite;
+        /**
+         * Per device with a moves queue: a marker after the commands submitted to the device before this submit,
+         * which the submit's first command on the moves queue waits for (the rest follow it there), until that
+         * command is enqueued.
+         */
+        private final ClEvent[] before;
         /** The source contexts' pinned memory the reads land in, given back once the parts are copied out. */
         private final List<PinnedLease> readInto = new ArrayList<>();
         /** The target contexts' pinned memory the writes read from, given back once the writes have completed. */
@@ -222,6 +229,20 @@ public final class Distributor implements AutoCloseable {
             this.needs = needs;
             this.lastRead = new ClEvent[devices];
             this.lastWrite = new ClEvent[devices];
+            this.before = new ClEvent[devices];
+        }
+
+        /** What device {@code k}'s next command on its moves queue waits for: {@link #before}'s marker, or nothing. */
+        private List<ClEvent> firstOnMovesQueue(int k) {
+            return before[k] == null ? List.of() : List.of(before[k]);
+        }
+
+        /** A command of device {@code k} is on its moves queue: the ones after it need not wait for the marker. */
+        private void enqueuedOnMovesQueue(int k) {
+            if (before[k] != null) {
+                before[k].close();
+                before[k] = null;
+            }
         }
 
         /**
@@ -368,12 +389,11 @@ public final class Distributor implements AutoCloseable {
         ClCommandQueue moves = movesQueue(k);
         try {
             if (movesQueues[k] != null && (last != null || m.lacks(k))) {
-                // The moves queue runs in order: one marker there, waiting for one after every command submitted to
-                // the device before, orders this submit's reads and (later) writes after them.
-                try (ClEvent before = from.cl().enqueueMarker(List.of())) {
-                    from.cl().flush(); // the moves queue waits for it from another queue
-                    moves.enqueueMarker(List.of(before)).close();
-                }
+                // The moves queue runs in order: its first command of this submit waits for a marker after every
+                // command submitted to the device before, which orders this submit's reads and (later) writes after
+                // them.
+                m.before[k] = from.cl().enqueueMarker(List.of());
+                from.cl().flush(); // the moves queue waits for it from another queue
             }
             for (Read r : m.reads) {
                 if (r.source() != k) {
@@ -383,11 +403,13 @@ public final class Distributor implements AutoCloseable {
                 long e = f.storage().elementBytes();
                 ClMem src = locked(() -> f.storage().memoryIn(f.source()));
                 long bytes = (f.to() - f.from()) * e;
+                List<ClEvent> after = m.firstOnMovesQueue(k);
                 if (r == last) {
-                    m.lastRead[k] = moves.enqueueReadBuffer(src, false, f.from() * e, r.into(), bytes, List.of());
+                    m.lastRead[k] = moves.enqueueReadBuffer(src, false, f.from() * e, r.into(), bytes, after);
                 } else {
-                    moves.enqueueReadBufferWithoutEvent(src, f.from() * e, r.into(), bytes);
+                    moves.enqueueReadBufferWithoutEvent(src, f.from() * e, r.into(), bytes, after);
                 }
+                m.enqueuedOnMovesQueue(k);
             }
             // No clFlush here or after the writes: each cost about 10 µs of the submitting thread on NVIDIA's driver,
             // whose enqueues reach the GPU without it, and a 4-GPU stencil step took 0.73 ms with them, 0.50 without
@@ -483,11 +505,13 @@ public final class Distributor implements AutoCloseable {
                     MemorySegment.copy(read.into(), 0, from, 0, bytes);
                 }
                 ClMem dst = locked(() -> s.memoryIn(target.context()));
+                List<ClEvent> after = m.firstOnMovesQueue(k);
                 if (i == last) {
-                    m.lastWrite[k] = moves.enqueueWriteBuffer(dst, false, p.from() * e, from, bytes, List.of());
+                    m.lastWrite[k] = moves.enqueueWriteBuffer(dst, false, p.from() * e, from, bytes, after);
                 } else {
-                    moves.enqueueWriteBufferWithoutEvent(dst, p.from() * e, from, bytes);
+                    moves.enqueueWriteBufferWithoutEvent(dst, p.from() * e, from, bytes, after);
                 }
+                m.enqueuedOnMovesQueue(k);
                 locked(() -> s.moved(target.context(), p.from(), p.to()));
                 if (SchedulerTrace.on()) {
                     SchedulerTrace.log(s + ": elements " + p.from() + ".." + p.to() + " to " + target + " from "
@@ -523,6 +547,9 @@ public final class Distributor implements AutoCloseable {
      * failure), waits for each read first, quietly, since a read still under way writes into its memory.
      */
     public void endMoves(Moves m, boolean written) {
+        for (int k = 0; k < m.before.length; k++) {
+            m.enqueuedOnMovesQueue(k); // after a failure, a marker no command waited for
+        }
         for (ClEvent read : m.lastRead) {
             if (read == null) {
                 continue; // no read from that device
