@@ -23,6 +23,7 @@ gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)
 model=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1 | sed 's/, */, driver /')
 page=$(grep -oE '\b[A-Z]{1,2}[0-9]{2,4}[A-Z]?\b' <<< "${model%%,*}" | head -1 | tr 'A-Z' 'a-z')
 commit=$(cat .gpu/commit 2>/dev/null || echo unknown)
+host_gpus="${gpus}x ${model%%,*} (NVLink between them), ${model#*, }"  # the device of the runs over several GPUs
 props() {  # props DIR DEVICE COMMAND
   { echo "page=${page:-gpu}"; echo "device=$2"; echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"; echo "commit=$commit"
     echo "command=$3"; } > "$1/run.properties"
@@ -40,7 +41,7 @@ if [ -z "${ONLY:-}" ] || [ "$ONLY" = multi ]; then
   timeout 330 "${java[@]}" io.jsycl.bench.MultiGpuBench "${args[@]}" > "$OUT/multi-gpu/multi-gpu.log" 2>&1
   echo "multi-gpu: exit $? in $((SECONDS - t0)) s"
   grep -E '^(#|\||$)' "$OUT/multi-gpu/multi-gpu.log" > "$OUT/multi-gpu/multi-gpu.md"
-  props "$OUT/multi-gpu" "${gpus}x ${model%%,*} (NVLink between them), ${model#*, }" \
+  props "$OUT/multi-gpu" "$host_gpus" \
     "java -Xmx96g --enable-native-access=ALL-UNNAMED -cp '.gpu/lib/*' io.jsycl.bench.MultiGpuBench ${args[*]} (benchmarks/gpu/multi-run.sh, after benchmarks/gpu/run.sh)"
 fi
 
@@ -53,7 +54,7 @@ if [ -n "${HALO:-}" ] || [ "${ONLY:-}" = halo ]; then
   timeout 200 "${java[@]}" io.jsycl.bench.HaloProbe --gpus 1,2,4 --n 16384 --steps 100 --rounds 5 \
     > "$OUT/halo/halo.md" 2> "$OUT/halo/halo.log"
   echo "halo: exit $? in $((SECONDS - t0)) s"
-  props "$OUT/halo" "${gpus}x ${model%%,*} (NVLink between them), ${model#*, }" \
+  props "$OUT/halo" "$host_gpus" \
     "OUT=\$OUT ONLY=halo bash benchmarks/gpu/multi-run.sh (after benchmarks/gpu/run.sh): HaloProbe --gpus 1,2,4 --n 16384 --steps 100 --rounds 5"
   cat "$OUT/halo/halo.md"
 fi
@@ -91,7 +92,7 @@ if [ "${ONLY:-}" = variants ]; then
     done <<< "$VARIANTS"
   done
   echo "variants: exit $? in $((SECONDS - t0)) s"
-  props "$OUT/variants" "${gpus}x ${model%%,*} (NVLink between them), ${model#*, }" \
+  props "$OUT/variants" "$host_gpus" \
     "VARIANTS=\$'${VARIANTS//$'\n'/\\n}' GPUS=${GPUS:-1,2,4} ROUNDS=${ROUNDS:-2} OUT=\$OUT ONLY=variants bash benchmarks/gpu/multi-run.sh (after benchmarks/gpu/run.sh)"
   cat "$OUT/variants/variants.md"
 fi
@@ -103,7 +104,7 @@ if [ "${ONLY:-}" = calls ]; then
   timeout 200 "${java[@]}" io.jsycl.bench.DriverCallProbe --calls 2000 --steps 2000 > "$OUT/calls/driver-calls.md" \
     2> "$OUT/calls/driver-calls.log"
   echo "calls: exit $? in $((SECONDS - t0)) s"
-  props "$OUT/calls" "${gpus}x ${model%%,*} (NVLink between them), ${model#*, }" \
+  props "$OUT/calls" "$host_gpus" \
     "java --enable-native-access=ALL-UNNAMED -cp '.gpu/lib/*' io.jsycl.bench.DriverCallProbe --calls 2000 --steps 2000 (after benchmarks/gpu/run.sh; OUT=\$OUT ONLY=calls bash benchmarks/gpu/multi-run.sh runs it)"
   cat "$OUT/calls/driver-calls.md"
 fi

@@ -411,10 +411,11 @@ public final class Distributor implements AutoCloseable {
                 }
                 m.enqueuedOnMovesQueue(k);
             }
-            // No clFlush here or after the writes: each cost about 10 µs of the submitting thread on NVIDIA's driver,
-            // whose enqueues reach the GPU without it, and a 4-GPU stencil step took 0.73 ms with them, 0.50 without
-            // (four H200s). A driver that holds commands until a flush sends these at the next wait for any of them:
-            // a target's wait for the reads, or the completion thread's for the chunks (both flush implicitly).
+            // Where the moves share the device's queue, no clFlush after the reads or the writes: each cost about
+            // 10 µs of the submitting thread on NVIDIA's driver, whose enqueues reach the GPU without it, and a 4-GPU
+            // stencil step took 0.73 ms with them, 0.50 without (four H200s). A driver that holds commands until a
+            // flush sends these at the next wait for any of them: a target's wait for the reads, or the completion
+            // thread's for the chunks (both flush implicitly).
         } catch (ClException ex) {
             if (m.lastRead[k] == null) {
                 finishQuietly(moves); // reads without an event may be under way: their memory goes back to the pool
