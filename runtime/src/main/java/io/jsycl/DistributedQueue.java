@@ -268,8 +268,12 @@ public final class DistributedQueue implements AutoCloseable {
                 }
                 distributor.guardWrites(moves, k, c);
                 parts.get(k).add(submit(k, CommandGroupRecord.withChunk(c, interior)));
-                after.get(k).add(CommandGroupRecord.withChunk(c, chunk.part(chunk.from(), interior.from())));
-                after.get(k).add(CommandGroupRecord.withChunk(c, chunk.part(interior.to(), chunk.to())));
+                if (interior.from() > chunk.from()) {
+                    after.get(k).add(CommandGroupRecord.withChunk(c, chunk.part(chunk.from(), interior.from())));
+                }
+                if (interior.to() < chunk.to()) {
+                    after.get(k).add(CommandGroupRecord.withChunk(c, chunk.part(interior.to(), chunk.to())));
+                }
             });
             if (moves.any()) {
                 distributor.onEachDevice(moves::lacks, k -> {

@@ -176,8 +176,13 @@ class DistributedQueueTest {
      * neighbours into {@code b} (each device needs the other's halo row); returns the trace's messages of the second.
      */
     static List<String> haloStep(Device d, float[] a, float[] b) {
+        return haloStep(List.of(d, d), a, b);
+    }
+
+    /** {@link #haloStep(Device, float[], float[])} over {@code devices}. */
+    static List<String> haloStep(List<Device> devices, float[] a, float[] b) {
         int n = a.length;
-        try (var capture = new TraceCapture(); var dq = new DistributedQueue(List.of(d, d)); var ba = Buffer.of(a);
+        try (var capture = new TraceCapture(); var dq = new DistributedQueue(devices); var ba = Buffer.of(a);
              var bb = Buffer.of(b)) {
             dq.submit(h -> { // a's rows spread over the two devices: the next step needs halos
                 var x = ba.readWrite(h, RangeMapper.oneToOne());
@@ -198,29 +203,41 @@ class DistributedQueueTest {
 
     /**
      * A chunk that lacks halo rows first runs the rows that read none of them (whole multiples of 256 rows), then,
-     * once every device's halo reads are under way, the strips at its ends: the same result as Java, and the trace
-     * shows the parts.
+     * once every device's halo reads are under way, the strip at each end that has a halo (a chunk at an end of the
+     * range has one, a chunk between two others two): the same result as Java, and the trace shows the parts, each
+     * device's in turn.
      */
     @Test
     void theInteriorRunsBeforeTheHaloArrives() {
         Device d = device();
-        int n = 2100;
-        float[] init = floats(n, 9);
-        float[] expected = new float[n];
+        float[] init = floats(2100, 9);
+        float[] b = new float[init.length];
+        assertThat(chunkRows(haloStep(d, init.clone(), b))).containsExactly(
+                "rows 0 to 768", "rows 1280 to 2100", // the interiors of [0, 1024) and [1024, 2100)
+                "rows 768 to 1024", "rows 1024 to 1280");
+        assertThat(b).containsExactly(sumsOfThree(init));
+
+        float[] wide = floats(3000, 10);
+        float[] c = new float[wide.length];
+        assertThat(chunkRows(haloStep(List.of(d, d, d), wide.clone(), c))).containsExactly(
+                "rows 0 to 768", "rows 1280 to 1792", "rows 2304 to 3000", // [0, 1024), [1024, 2048), [2048, 3000)
+                "rows 768 to 1024", "rows 1024 to 1280", "rows 1792 to 2048", "rows 2048 to 2304");
+        assertThat(c).containsExactly(sumsOfThree(wide));
+    }
+
+    /** What {@link #haloStep} computes, in Java. */
+    private static float[] sumsOfThree(float[] a) {
+        int n = a.length;
+        float[] s = new float[n];
         for (int i = 0; i < n; i++) {
-            expected[i] = i == 0 || i == n - 1 ? init[i] : init[i - 1] + init[i] + init[i + 1];
+            s[i] = i == 0 || i == n - 1 ? a[i] : a[i - 1] + a[i] + a[i + 1];
         }
-        float[] b = new float[n];
-        List<String> chunks = haloStep(d, init.clone(), b).stream()
-                .filter(m -> m.contains("a DistributedQueue's chunk"))
+        return s;
+    }
+
+    private static List<String> chunkRows(List<String> trace) {
+        return trace.stream().filter(m -> m.contains("a DistributedQueue's chunk"))
                 .map(m -> m.replaceAll(".*chunk, (rows \\d+ to \\d+).*", "$1")).toList();
-        assertThat(b).containsExactly(expected);
-        // The devices submit their parts at once (each on a thread of its own): both interiors come before any strip,
-        // in either device order.
-        assertThat(chunks).hasSize(6);
-        assertThat(chunks.subList(0, 2)).containsExactlyInAnyOrder("rows 256 to 768", "rows 1280 to 2048");
-        assertThat(chunks.subList(2, 6)).containsExactlyInAnyOrder("rows 0 to 256", "rows 768 to 1024",
-                "rows 1024 to 1280", "rows 2048 to 2100");
     }
 
     /** A 2-D five-point stencil over 2-D buffers, rows split: halos are whole rows. */

@@ -80,7 +80,7 @@ public final class Distributor implements AutoCloseable {
      * arena, left to the garbage collector; closing a shared arena would stop every thread of the JVM (a handshake),
      * which once cost a DistributedQueue a quarter of its submit.
      */
-    private record Upload(List<ClEvent> writes, Arena arena, List<PinnedLease> pinned) {
+    private record Upload(long submit, ClEvent[] writes, Arena arena, List<PinnedLease> pinned) {
     }
 
     private static final System.Logger LOG = System.getLogger("io.jsycl.scheduler");
@@ -91,11 +91,20 @@ public final class Distributor implements AutoCloseable {
     private final ExecutorService completer;
     private final SubmitQuiet quiet = new SubmitQuiet();
     private final List<Upload> uploads = new ArrayList<>();
+    /** Moves planned so far: the number of the submit being planned. Guarded by {@link #uploads}. */
+    private long planned;
+    /**
+     * Per device: the number of the latest submit whose reads from it the host has seen complete, so every command
+     * of an earlier submit on the queue its moves run on (in order) is complete too: its writes need no status query.
+     * Guarded by {@link #uploads}.
+     */
+    private final long[] readsSeen;
 
     /** Over {@code devices}: one in-order queue per device, each in its own context. */
     public Distributor(List<QueueScheduler> devices, String name) {
         this.devices = List.copyOf(devices);
         this.movesQueues = new ClCommandQueue[this.devices.size()];
+        this.readsSeen = new long[this.devices.size()];
         if (Settings.current().movesQueue().get()) {
             try {
                 for (int k = 0; k < movesQueues.length; k++) {
@@ -219,17 +228,22 @@ public final class Distributor implements AutoCloseable {
          * command is enqueued.
          */
         private final ClEvent[] before;
+        /** Per device: whether this submit's host has seen the reads from it complete ({@link #lastRead}). */
+        private final boolean[] readSeen;
+        private final long submit;
         /** The source contexts' pinned memory the reads land in, given back once the parts are copied out. */
         private final List<PinnedLease> readInto = new ArrayList<>();
         /** The target contexts' pinned memory the writes read from, given back once the writes have completed. */
         private final List<PinnedLease> writeLeases = new ArrayList<>();
         private Arena arena;
 
-        private Moves(List<Need> needs, int devices) {
+        private Moves(List<Need> needs, int devices, long submit) {
             this.needs = needs;
+            this.submit = submit;
             this.lastRead = new ClEvent[devices];
             this.lastWrite = new ClEvent[devices];
             this.before = new ClEvent[devices];
+            this.readSeen = new boolean[devices];
         }
 
         /** What device {@code k}'s next command on its moves queue waits for: {@link #before}'s marker, or nothing. */
@@ -294,6 +308,10 @@ public final class Distributor implements AutoCloseable {
      * write. Moves nothing yet; once planned, {@link #endMoves} must follow, whatever happens between.
      */
     public Moves plan(List<CommandGroupRecord> chunks) {
+        long submit;
+        synchronized (uploads) {
+            submit = ++planned;
+        }
         freeFinishedUploads(false);
         var storages = new LinkedHashSet<BufferStorage>();
         for (CommandGroupRecord c : chunks) {
@@ -321,7 +339,7 @@ public final class Distributor implements AutoCloseable {
         } finally {
             GraphLock.LOCK.unlock();
         }
-        var m = new Moves(needs, devices.size());
+        var m = new Moves(needs, devices.size(), submit);
         try {
             var fetched = new LinkedHashMap<Fetch, Read>();
             for (Need n : needs) {
@@ -347,33 +365,44 @@ public final class Distributor implements AutoCloseable {
 
     /**
      * The rows of {@code chunk} (device {@code k}'s) that read none of the rows its device lacks, as a part that may
-     * run before the moves: whole multiples of {@link ChunkSplit#ALIGN} rows inside the chunk, leaving a strip at
-     * each end for after them (a stencil's rows next to its halo). Null where there is no such part.
+     * run before the moves: whole multiples of {@link ChunkSplit#ALIGN} rows inside the chunk, leaving a strip for
+     * after them only at an end whose neighbourhood moves (a stencil's rows next to its halo: a chunk at either end of
+     * the range has a halo on one side only, and one launch fewer). Null where there is no such part.
      */
     public CommandGroupRecord.Chunk interior(Moves moves, int k, CommandGroupRecord.Chunk chunk,
             Map<BufferStorage, AccessMode> requirements) {
         long a = ChunkSplit.ALIGN;
         long last = chunk.to() - 1 - Math.floorMod(chunk.to() - 1, a); // the last aligned row before to
-        for (int t = 1; t <= 4; t++) {
-            long from = chunk.from() + t * a;
-            long to = last - (t - 1) * a;
-            if (from >= to) {
-                return null;
-            }
-            CommandGroupRecord.Chunk part = chunk.part(from, to);
-            boolean clear = true;
-            for (Need n : moves.needs) {
-                if (n.target() != k || requirements.get(n.storage()) == AccessMode.WRITE) {
-                    continue;
+        CommandGroupRecord.Chunk best = null;
+        for (int t = 1; t <= 4 && best == null; t++) {
+            for (long from : new long[] {chunk.from(), chunk.from() + t * a}) {
+                for (long to : new long[] {chunk.to(), last - (t - 1) * a}) {
+                    boolean whole = from == chunk.from() && to == chunk.to();
+                    if (whole || from >= to || best != null && to - from <= best.to() - best.from()) {
+                        continue;
+                    }
+                    CommandGroupRecord.Chunk part = chunk.part(from, to);
+                    if (readsNoneLacking(moves, k, part, requirements)) {
+                        best = part;
+                    }
                 }
-                long[] region = part.regions().get(n.storage());
-                clear &= region[1] <= n.piece().from() || region[0] >= n.piece().to();
-            }
-            if (clear) {
-                return part;
             }
         }
-        return null;
+        return best;
+    }
+
+    private static boolean readsNoneLacking(Moves moves, int k, CommandGroupRecord.Chunk part,
+            Map<BufferStorage, AccessMode> requirements) {
+        for (Need n : moves.needs) {
+            if (n.target() != k || requirements.get(n.storage()) == AccessMode.WRITE) {
+                continue;
+            }
+            long[] region = part.regions().get(n.storage());
+            if (region[1] > n.piece().from() && region[0] < n.piece().to()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -502,7 +531,7 @@ public final class Distributor implements AutoCloseable {
                 if (read == null) {
                     s.copyHostRange(p.from(), p.to(), from);
                 } else {
-                    m.lastRead[read.source()].await();
+                    awaitReads(m, read.source());
                     MemorySegment.copy(read.into(), 0, from, 0, bytes);
                 }
                 ClMem dst = locked(() -> s.memoryIn(target.context()));
@@ -530,6 +559,21 @@ public final class Distributor implements AutoCloseable {
                 finishQuietly(moves); // writes without an event may be under way: their memory goes back then
             }
             throw moveFailed(ex);
+        }
+    }
+
+    /**
+     * Waits for the reads from device {@code source} once per submit (each wait is a driver call, a few
+     * microseconds on NVIDIA's), and notes that every earlier command on the queue they ran on has completed.
+     */
+    private void awaitReads(Moves m, int source) {
+        if (m.readSeen[source]) {
+            return;
+        }
+        m.lastRead[source].await();
+        m.readSeen[source] = true;
+        synchronized (uploads) {
+            readsSeen[source] = Math.max(readsSeen[source], m.submit);
         }
     }
 
@@ -567,16 +611,14 @@ public final class Distributor implements AutoCloseable {
         }
         m.readInto.forEach(PinnedLease::giveBack);
         m.readInto.clear();
-        var writes = new ArrayList<ClEvent>();
+        boolean anyWrite = false;
         for (ClEvent w : m.lastWrite) {
-            if (w != null) {
-                writes.add(w);
-            }
+            anyWrite |= w != null;
         }
-        if (!writes.isEmpty() || !m.writeLeases.isEmpty() || m.arena != null) {
+        if (anyWrite || !m.writeLeases.isEmpty() || m.arena != null) {
             synchronized (uploads) {
                 // kept until every write has completed
-                uploads.add(new Upload(writes, m.arena, List.copyOf(m.writeLeases)));
+                uploads.add(new Upload(m.submit, m.lastWrite.clone(), m.arena, List.copyOf(m.writeLeases)));
             }
         }
     }
@@ -837,25 +879,54 @@ public final class Distributor implements AutoCloseable {
             try {
                 while (!uploads.isEmpty()) {
                     Upload u = uploads.getFirst();
-                    for (ClEvent w : u.writes()) {
-                        if (all) {
-                            w.await();
-                        } else if (w.executionStatus() > 0) {
-                            return;
+                    if (all) {
+                        for (ClEvent w : u.writes()) {
+                            if (w != null) {
+                                w.await();
+                            }
                         }
+                    } else if (!written(u)) {
+                        return;
                     }
                     uploads.removeFirst();
-                    u.writes().forEach(ClEvent::close);
+                    closeAll(u.writes());
                     u.pinned().forEach(PinnedLease::giveBack);
                 }
             } finally {
                 if (all) { // after a failure too: the rest is let go, as the caller will not wait again
                     for (Upload u : uploads) {
-                        u.writes().forEach(ClEvent::close);
+                        closeAll(u.writes());
                         u.pinned().forEach(PinnedLease::giveBack);
                     }
                     uploads.clear();
                 }
+            }
+        }
+    }
+
+    /**
+     * Whether every write of {@code u} has completed. A write needs no driver call
+     * where a later submit's reads from its device have been seen complete (its queue runs in order); one of the last
+     * submit's is left for the next call rather than asked about (a status query is microseconds on NVIDIA's driver,
+     * and the next submit's reads usually answer it), older ones are asked.
+     */
+    private boolean written(Upload u) {
+        for (int d = 0; d < u.writes().length; d++) {
+            ClEvent w = u.writes()[d];
+            if (w == null || readsSeen[d] > u.submit()) {
+                continue;
+            }
+            if (u.submit() >= planned - 1 || w.executionStatus() > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void closeAll(ClEvent[] events) {
+        for (ClEvent e : events) {
+            if (e != null) {
+                e.close();
             }
         }
     }
