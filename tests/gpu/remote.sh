@@ -115,9 +115,10 @@ run tests-in-order-queues tests 240 -- -Djsycl.outOfOrderQueues=off -- \
 run tests-warm-up tests 120 JSYCL_DEVICE=gpu -- -Djsycl.warmup=on -- \
     --select-class io.jsycl.tests.DataMovementTest --select-class io.jsycl.tests.SubBufferTest \
     --select-class io.jsycl.tests.PaddedRangeTest
-# A DistributedQueue with its moves on a queue of their own per device (JSYCL_MOVES_QUEUE=on, off by default): the
-# multi-device tests, every GPU of the host in DistributedQueueDevicesTest's child JVM and the heat sample.
-run tests-moves-queue tests 120 JSYCL_MOVES_QUEUE=on -- -- \
+# A DistributedQueue with its moves between the kernels on each device's queue (JSYCL_MOVES_QUEUE=off; on by
+# default, a queue of their own per device): the multi-device tests, every GPU of the host in
+# DistributedQueueDevicesTest's child JVM and the heat sample.
+run tests-moves-between-kernels tests 120 JSYCL_MOVES_QUEUE=off -- -- \
     --select-class io.jsycl.tests.DistributedQueueTest --select-class io.jsycl.tests.DistributedQueueDevicesTest \
     --select-class io.jsycl.tests.samples.MultiGpuHeatTest
 run cli cli 180 -- --

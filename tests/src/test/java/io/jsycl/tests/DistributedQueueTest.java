@@ -226,7 +226,7 @@ class DistributedQueueTest {
     }
 
     /** What {@link #haloStep} computes, in Java. */
-    private static float[] sumsOfThree(float[] a) {
+    static float[] sumsOfThree(float[] a) {
         int n = a.length;
         float[] s = new float[n];
         for (int i = 0; i < n; i++) {

@@ -66,7 +66,7 @@ import java.util.function.Supplier;
  *        bytes) rather than consecutive elements: forced on or off, or null for auto (GPUs)
  * @param movesQueue {@code JSYCL_MOVES_QUEUE}: a DistributedQueue's moves of rows between devices run on a second
  *        in-order queue of each device, ordered by events, rather than between the kernels on the device's queue
- *        ({@link io.jsycl.internal.schedule.Distributor}); off where unset
+ *        ({@link io.jsycl.internal.schedule.Distributor}); on where unset
  * @param waitWarnMillis {@code JSYCL_WAIT_WARN}: how long a wait for a command lasts before a warning names what it
  *        waits for ({@link io.jsycl.internal.event.WaitWatch}), in milliseconds (the setting is in seconds; 0: never)
  */
@@ -189,7 +189,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
                 Parsed.of(() -> (int) source.wholeNumber(WARMUP_SUBMITS, 20_000, 1, 10_000_000, "submits")),
                 Parsed.of(() -> source.autoSwitch(ONE_PASS_SORT)),
                 Parsed.of(() -> source.autoSwitch(STRIPED_TILES)),
-                Parsed.of(() -> source.flag(MOVES_QUEUE, false)),
+                Parsed.of(() -> source.flag(MOVES_QUEUE, true)),
                 Parsed.of(() -> waitWarnMillis(source.value(WAIT_WARN))));
     }
 

@@ -64,7 +64,7 @@ class SettingsTest {
         assertThat(s.traceFirstSubmit()).isFalse();
         assertThat(s.onePassSort().get()).isNull();
         assertThat(s.stripedTiles().get()).isNull();
-        assertThat(s.movesQueue().get()).isFalse();
+        assertThat(s.movesQueue().get()).isTrue();
     }
 
     @Test
