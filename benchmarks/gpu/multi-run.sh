@@ -75,20 +75,23 @@ if [ "${ONLY:-}" = moves ]; then
   echo "moves: exit $? in $((SECONDS - t0)) s"
   cat "$OUT/moves/moves.md"
 fi
-# ONLY=variants: the stencil under each line of $VARIANTS ("NAME ENV=VALUE... -Dprop=value..."), each in turn, $ROUNDS
-# times (2), on $GPUS GPUs (1,2,4).
+# ONLY=variants: the stencil under each line of $VARIANTS ("NAME ENV=VALUE... -Dprop=value... CPUS=list"; CPUS runs
+# the process on those CPUs, taskset's list), each in turn, $ROUNDS times (2), on $GPUS GPUs (1,2,4).
 if [ "${ONLY:-}" = variants ]; then
   mkdir -p "$OUT/variants"
   t0=$SECONDS
   for round in $(seq "${ROUNDS:-2}"); do
     while read -r name rest; do
       [ -z "$name" ] && continue
-      envs=(); props=()
-      for w in $rest; do case "$w" in -D*) props+=("$w");; *) envs+=("$w");; esac; done
+      envs=(); props=(); pin=()
+      for w in $rest; do
+        case "$w" in -D*) props+=("$w");; CPUS=*) pin=(taskset -c "${w#CPUS=}");; *) envs+=("$w");; esac
+      done
       echo "## $name ($rest), round $round" >> "$OUT/variants/variants.md"
-      env "${envs[@]}" timeout 100 "${java[@]:0:1}" "${props[@]}" "${java[@]:1}" io.jsycl.bench.MultiGpuBench \
-        --only stencil --gpus "${GPUS:-1,2,4}" --runs 5 --warmup 20 2>> "$OUT/variants/variants.log" \
-        | grep -E '^\| 2-D' >> "$OUT/variants/variants.md"
+      # the table's rows, and the spread of its batches with where the submitting thread ran (stderr)
+      env "${envs[@]}" "${pin[@]}" timeout 100 "${java[@]:0:1}" "${props[@]}" "${java[@]:1}" \
+        io.jsycl.bench.MultiGpuBench --only stencil --gpus "${GPUS:-1,2,4}" --runs 5 --warmup 20 2>&1 \
+        | tee -a "$OUT/variants/variants.log" | grep -E '^(\| 2-D|spread:)' >> "$OUT/variants/variants.md"
     done <<< "$VARIANTS"
   done
   echo "variants: exit $? in $((SECONDS - t0)) s"
