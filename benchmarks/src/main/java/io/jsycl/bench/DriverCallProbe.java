@@ -159,6 +159,20 @@ public final class DriverCallProbe {
             e.close();
             return dt;
         });
+        // The launches of a 16384-wide stencil's chunk on four GPUs (4096 rows at an offset) and of its strips (256
+        // rows), 2-D, with the work-group left to the driver and given: whether a launch's shape changes its cost.
+        for (long rows : new long[] {256, 4096}) {
+            for (long[] local : new long[][] {null, {32, 8}}) {
+                long[] global = {16384, rows};
+                long[] offset = {0, 4096};
+                time("2-D kernel 16384x" + rows + " at a row offset, work-group " + (local == null ? "the driver's"
+                        : local[0] + "x" + local[1]) + ", without event", d, n, () -> {
+                            long t0 = System.nanoTime();
+                            d.q.enqueueNDRangeKernelWithoutEvent(d.kernel, 2, offset, global, local, List.of());
+                            return System.nanoTime() - t0;
+                        });
+            }
+        }
         time("release of a kernel's event, just enqueued", d, n, () -> {
             ClEvent e = d.kernel();
             long t0 = System.nanoTime();
