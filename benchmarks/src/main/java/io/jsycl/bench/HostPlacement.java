@@ -2,6 +2,8 @@ package io.jsycl.bench;
 
 import io.jsycl.Device;
 import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,6 +24,43 @@ final class HostPlacement {
         String cpu = currentCpu();
         var nodes = devices.stream().map(d -> d.pciBusId().map(HostPlacement::deviceNode).orElse("?")).toList();
         return "CPU " + cpu + " (NUMA node " + cpuNode(cpu) + "); the devices' NUMA nodes: " + String.join(", ", nodes);
+    }
+
+    /**
+     * What the calling thread and the JVM did between {@link #start} and {@link #end}, on the same thread: the
+     * thread's CPU time, its involuntary context switches (another thread took its CPU), and the collectors' pauses.
+     */
+    record Usage(long wall, long cpu, long preempted, long collected) {
+        static Usage start() {
+            return new Usage(System.nanoTime(), ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime(),
+                    preemptions(), gcMillis());
+        }
+
+        /** "CPU 41 µs a step of 60 wall, 3 preemptions, GC 12 ms" over {@code steps} steps since start. */
+        String end(long steps) {
+            long cpuNow = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+            return String.format(Locale.ROOT, "submitting thread's CPU %.1f µs a step of %.1f wall, %d preemptions,"
+                    + " GC %d ms", (cpuNow - cpu) / 1e3 / steps, (System.nanoTime() - wall) / 1e3 / steps,
+                    preemptions() - preempted, gcMillis() - collected);
+        }
+
+        private static long preemptions() {
+            try {
+                return Files.readAllLines(Path.of("/proc/thread-self/status")).stream()
+                        .filter(l -> l.startsWith("nonvoluntary_ctxt_switches:"))
+                        .mapToLong(l -> Long.parseLong(l.substring(l.indexOf(':') + 1).strip())).findFirst().orElse(0);
+            } catch (IOException | RuntimeException e) {
+                return 0;
+            }
+        }
+
+        private static long gcMillis() {
+            long ms = 0;
+            for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+                ms += Math.max(0, gc.getCollectionTime());
+            }
+            return ms;
+        }
     }
 
     /** The CPU the calling thread last ran on: field 39 of /proc/thread-self/stat. */

@@ -194,13 +194,15 @@ public final class MultiGpuBench {
                     dq.await();
                 };
                 batch.run();
+                var host = HostPlacement.Usage.start();
                 Stats batches = Stats.wall(warmup, runs, batch);
                 ms = batches.medianMs() / steps;
-                // The step is host-bound on several GPUs: its spread within the process and where the submitting
-                // thread ran say whether a slow process was slow throughout and on which NUMA node.
-                System.err.printf("spread: 2-D stencil on %d: batches %.3f to %.3f ms a step (%d); %s%n", c,
+                // The step is host-bound on several GPUs: its spread within the process, what the submitting thread
+                // spent of it on a CPU, and where it ran say whether a slow process was slow throughout, and whether
+                // its calls were slower (CPU time up: another NUMA node, a slower driver path) or it waited more.
+                System.err.printf("spread: 2-D stencil on %d: batches %.3f to %.3f ms a step (%d); %s; %s%n", c,
                         batches.min() / 1e6 / steps, batches.max() / 1e6 / steps, batches.count(),
-                        HostPlacement.describe(all.subList(0, c)));
+                        host.end((warmup + runs) * steps), HostPlacement.describe(all.subList(0, c)));
                 if (Boolean.getBoolean("jsycl.bench.countCalls")) {
                     countCalls(c, steps, batch);
                 }
