@@ -76,7 +76,8 @@ if [ "${ONLY:-}" = moves ]; then
   cat "$OUT/moves/moves.md"
 fi
 # ONLY=variants: the stencil under each line of $VARIANTS ("NAME ENV=VALUE... -Dprop=value... CPUS=list"; CPUS runs
-# the process on those CPUs, taskset's list), each in turn, $ROUNDS times (2), on $GPUS GPUs (1,2,4).
+# the process on those CPUs, taskset's list, or CPUS=node1 on NUMA node 1's), each in turn, $ROUNDS times (2), on
+# $GPUS GPUs (1,2,4).
 if [ "${ONLY:-}" = variants ]; then
   mkdir -p "$OUT/variants"
   t0=$SECONDS
@@ -85,7 +86,12 @@ if [ "${ONLY:-}" = variants ]; then
       [ -z "$name" ] && continue
       envs=(); props=(); pin=()
       for w in $rest; do
-        case "$w" in -D*) props+=("$w");; CPUS=*) pin=(taskset -c "${w#CPUS=}");; *) envs+=("$w");; esac
+        case "$w" in
+          -D*) props+=("$w");;
+          CPUS=node*) pin=(taskset -c "$(cat "/sys/devices/system/node/${w#CPUS=}/cpulist")");;
+          CPUS=*) pin=(taskset -c "${w#CPUS=}");;
+          *) envs+=("$w");;
+        esac
       done
       echo "## $name ($rest), round $round" >> "$OUT/variants/variants.md"
       # the table's rows, and the spread of its batches with where the submitting thread ran (stderr)
