@@ -9,6 +9,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.ref.Cleaner;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -80,39 +81,26 @@ public final class ClEvent implements AutoCloseable {
      * combine, each wait a few microseconds on NVIDIA's driver while the devices idle at the end of a burst.
      */
     public void await() {
-        int known = ended;
-        if (known != RUNNING_OR_EARLIER) {
-            MemorySegment h = handle(); // refused once closed, as a call would be
-            if (known < 0) {
-                throw new ClException("command of event " + h, known, "the command terminated abnormally");
-            }
-            return;
-        }
-        ClObjects.call("clWaitForEvents");
-        int status;
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment list = a.allocate(ADDRESS);
-            list.set(ADDRESS, 0, handle());
-            status = cl_h.clWaitForEvents(1, list);
-        }
-        int exec = executionStatus();
-        if (exec < 0) {
-            throw new ClException("command of event " + handle(), exec, "the command terminated abnormally");
-        }
-        ClStatus.check(status, "clWaitForEvents");
+        awaitAll(List.of(this));
     }
 
     /**
      * Waits for every command of {@code events} with one {@code clWaitForEvents} call (counted once in
-     * {@link ClObjects#calls}); the events must belong to one context. Throws {@link ClException} when a command
-     * ended with a negative execution status.
+     * {@link ClObjects#calls}), leaving out the events already seen to end; the events must belong to one context.
+     * Throws {@link ClException} when a command ended with a negative execution status.
      *
      * @param events the events to wait for; nothing happens when empty
      */
     public static void awaitAll(List<ClEvent> events) {
-        List<ClEvent> running = events.stream().filter(e -> e.ended == RUNNING_OR_EARLIER).toList();
+        var running = new ArrayList<ClEvent>(events.size());
+        for (ClEvent e : events) {
+            e.handle(); // refused once closed, ended or not, as a call would be
+            if (e.ended == RUNNING_OR_EARLIER) {
+                running.add(e);
+            }
+        }
         int status = cl_h.CL_SUCCESS();
-        if (!running.isEmpty()) { // the others have been seen to end (await)
+        if (!running.isEmpty()) {
             ClObjects.call("clWaitForEvents");
             try (Arena a = Arena.ofConfined()) {
                 MemorySegment list = a.allocate(ADDRESS, running.size());

@@ -230,8 +230,6 @@ public final class Distributor implements AutoCloseable {
          * command is enqueued.
          */
         private final ClEvent[] before;
-        /** Per device: whether this submit's host has seen the reads from it complete ({@link #lastRead}). */
-        private final boolean[] readSeen;
         private final long submit;
         /** The source contexts' pinned memory the reads land in, given back once the parts are copied out. */
         private final List<PinnedLease> readInto = new ArrayList<>();
@@ -245,7 +243,6 @@ public final class Distributor implements AutoCloseable {
             this.lastRead = new ClEvent[devices];
             this.lastWrite = new ClEvent[devices];
             this.before = new ClEvent[devices];
-            this.readSeen = new boolean[devices];
         }
 
         /** What device {@code k}'s next command on its moves queue waits for: {@link #before}'s marker, or nothing. */
@@ -565,15 +562,11 @@ public final class Distributor implements AutoCloseable {
     }
 
     /**
-     * Waits for the reads from device {@code source} once per submit (each wait is a driver call, a few
-     * microseconds on NVIDIA's), and notes that every earlier command on the queue they ran on has completed.
+     * Waits for the reads from device {@code source} (a driver call the first time in a submit only: the event keeps
+     * its end), and notes that every earlier command on the queue they ran on has completed.
      */
     private void awaitReads(Moves m, int source) {
-        if (m.readSeen[source]) {
-            return;
-        }
         m.lastRead[source].await();
-        m.readSeen[source] = true;
         synchronized (uploads) {
             readsSeen[source] = Math.max(readsSeen[source], m.submit);
         }
