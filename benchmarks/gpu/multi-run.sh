@@ -75,9 +75,9 @@ if [ "${ONLY:-}" = moves ]; then
   echo "moves: exit $? in $((SECONDS - t0)) s"
   cat "$OUT/moves/moves.md"
 fi
-# ONLY=variants: the stencil under each line of $VARIANTS ("NAME ENV=VALUE... -Dprop=value... CPUS=list"; CPUS runs
-# the process on those CPUs, taskset's list, or CPUS=node1 on NUMA node 1's), each in turn, $ROUNDS times (2), on
-# $GPUS GPUs (1,2,4).
+# ONLY=variants: the stencil under each line of $VARIANTS ("NAME ENV=VALUE... -Dprop=value... CPUS=list JFR"; CPUS runs
+# the process on those CPUs, taskset's list, or CPUS=node1 on NUMA node 1's; JFR adds the submitting thread's profile
+# within the batches, its innermost frames), each in turn, $ROUNDS times (2), on $GPUS GPUs (1,2,4).
 if [ "${ONLY:-}" = variants ]; then
   mkdir -p "$OUT/variants"
   t0=$SECONDS
@@ -88,6 +88,7 @@ if [ "${ONLY:-}" = variants ]; then
       for w in $rest; do
         case "$w" in
           -D*) props+=("$w");;
+          JFR) props+=("-XX:StartFlightRecording=filename=/tmp/variant.jfr,settings=profile,+jdk.ExecutionSample#period=1ms,+jdk.NativeMethodSample#period=1ms");;
           CPUS=node*) pin=(taskset -c "$(cat "/sys/devices/system/node/${w#CPUS=}/cpulist")");;
           CPUS=*) pin=(taskset -c "${w#CPUS=}");;
           *) envs+=("$w");;
@@ -98,6 +99,11 @@ if [ "${ONLY:-}" = variants ]; then
       env "${envs[@]}" "${pin[@]}" timeout 100 "${java[@]:0:1}" "${props[@]}" "${java[@]:1}" \
         io.jsycl.bench.MultiGpuBench --only stencil --gpus "${GPUS:-1,2,4}" --runs 5 --warmup 20 2>&1 \
         | tee -a "$OUT/variants/variants.log" | grep -E '^(\| 2-D|spread:)' >> "$OUT/variants/variants.md"
+      if [[ " $rest " == *" JFR "* ]]; then  # the submitting thread's profile within the batches: innermost frames
+        "${java[@]}" io.jsycl.bench.JfrSummary /tmp/variant.jfr --thread main --anchor 'MultiGpuBench.lambda$stencil' \
+          --top 12 2>&1 | sed -n '/^[0-9]* samples/p;/^| self/,/^$/p' >> "$OUT/variants/variants.md"
+        rm -f /tmp/variant.jfr
+      fi
     done <<< "$VARIANTS"
   done
   echo "variants: exit $? in $((SECONDS - t0)) s"

@@ -1,6 +1,7 @@
 package io.jsycl.bench;
 
 import io.jsycl.Device;
+import io.jsycl.opencl.ClObjects;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -28,19 +29,24 @@ final class HostPlacement {
 
     /**
      * What the calling thread and the JVM did between {@link #start} and {@link #end}, on the same thread: the
-     * thread's CPU time, its involuntary context switches (another thread took its CPU), and the collectors' pauses.
+     * thread's CPU time, its time in the driver's waits, its involuntary context switches (another thread took its CPU), and the collectors' pauses.
      */
-    record Usage(long wall, long cpu, long preempted, long collected) {
+    record Usage(long wall, long cpu, long waited, long preempted, long collected) {
         static Usage start() {
             return new Usage(System.nanoTime(), ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime(),
-                    preemptions(), gcMillis());
+                    ClObjects.waitedNanos(), preemptions(), gcMillis());
         }
 
-        /** "CPU 41 µs a step of 60 wall, 3 preemptions, GC 12 ms" over {@code steps} steps since start. */
+        /**
+         * "CPU 41 µs a step of 60 wall, 12 of them in the driver's waits, 3 preemptions, GC 12 ms" over {@code steps}
+         * steps since start. NVIDIA's driver spins in its waits: CPU time near the wall time says nothing about
+         * whether the thread waited; the waits' share does.
+         */
         String end(long steps) {
             long cpuNow = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
-            return String.format(Locale.ROOT, "submitting thread's CPU %.1f µs a step of %.1f wall, %d preemptions,"
-                    + " GC %d ms", (cpuNow - cpu) / 1e3 / steps, (System.nanoTime() - wall) / 1e3 / steps,
+            return String.format(Locale.ROOT, "submitting thread's CPU %.1f µs a step of %.1f wall, %.1f of them in"
+                    + " the driver's waits, %d preemptions, GC %d ms", (cpuNow - cpu) / 1e3 / steps,
+                    (System.nanoTime() - wall) / 1e3 / steps, (ClObjects.waitedNanos() - waited) / 1e3 / steps,
                     preemptions() - preempted, gcMillis() - collected);
         }
 

@@ -481,7 +481,10 @@ public final class ClCommandQueue implements AutoCloseable {
      */
     public void finish() {
         ClObjects.call("clFinish");
-        ClStatus.check(cl_h.clFinish(handle()), "clFinish");
+        long start = System.nanoTime();
+        int status = cl_h.clFinish(handle());
+        ClObjects.waited(start);
+        ClStatus.check(status, "clFinish");
     }
 
     /**

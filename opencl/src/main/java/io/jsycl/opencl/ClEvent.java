@@ -107,7 +107,9 @@ public final class ClEvent implements AutoCloseable {
                 for (int i = 0; i < running.size(); i++) {
                     list.setAtIndex(ADDRESS, i, running.get(i).handle());
                 }
+                long start = System.nanoTime();
                 status = cl_h.clWaitForEvents(running.size(), list);
+                ClObjects.waited(start);
             }
         }
         for (ClEvent e : events) {

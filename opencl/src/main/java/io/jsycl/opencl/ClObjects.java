@@ -26,6 +26,8 @@ public final class ClObjects {
     private static final Map<Kind, LongAdder> CREATED = new EnumMap<>(Kind.class);
     private static final Map<Kind, LongAdder> RELEASED = new EnumMap<>(Kind.class);
     private static final Map<String, LongAdder> CALLS = new ConcurrentHashMap<>();
+    /** Per thread: nanoseconds spent in the driver's waits ({@link #waitedNanos}). */
+    private static final ThreadLocal<long[]> WAITED = ThreadLocal.withInitial(() -> new long[1]);
 
     static {
         for (Kind k : Kind.values()) {
@@ -76,6 +78,22 @@ public final class ClObjects {
     public static long calls(String clFunctionName) {
         LongAdder a = CALLS.get(clFunctionName);
         return a == null ? 0 : a.sum();
+    }
+
+    /**
+     * How long the calling thread has waited in the driver for commands to complete: its {@code clWaitForEvents} and
+     * {@code clFinish} calls, from call to return. NVIDIA's driver spins in them, so a thread's CPU time does not tell
+     * its waits from its other calls; this does (a host-bound loop of submits waits little, a device-bound one much).
+     *
+     * @return nanoseconds since the thread started, at least 0
+     */
+    public static long waitedNanos() {
+        return WAITED.get()[0];
+    }
+
+    /** Adds the time since {@code startNanos} ({@link System#nanoTime}) to the calling thread's {@link #waitedNanos}. */
+    static void waited(long startNanos) {
+        WAITED.get()[0] += System.nanoTime() - startNanos;
     }
 
     static void countCreate(Kind k, String call) {

@@ -7,7 +7,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Waits for an event that has been seen to end make no call into the driver, and keep its outcome. */
+/** Waits for an event that has been seen to end make no call into the driver, and keep its outcome; waits are timed per thread. */
 class ClEventTest {
     private static final String FILL = """
             __kernel void fill(__global int* out, int value) {
@@ -52,6 +52,33 @@ class ClEventTest {
                     .hasMessageContaining("terminated abnormally");
             assertThatThrownBy(() -> ClEvent.awaitAll(List.of(failed))).isInstanceOf(ClException.class);
             assertThat(ClObjects.calls("clWaitForEvents")).isEqualTo(waits);
+        }
+    }
+
+    @Test
+    void aThreadsWaitsAreTimedForItAlone() throws Exception {
+        ClDevice device = TestPlatforms.requireDevice();
+        try (var ctx = ClContext.create(List.of(device)); var gate = ClEvent.userEvent(ctx)) {
+            long[] setterWaited = new long[2];
+            var setter = new Thread(() -> {
+                setterWaited[0] = ClObjects.waitedNanos();
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                gate.setUserEventStatus(0);
+                setterWaited[1] = ClObjects.waitedNanos();
+            });
+            long before = ClObjects.waitedNanos();
+            long start = System.nanoTime();
+            setter.start();
+            gate.await();
+            long took = System.nanoTime() - start;
+            setter.join();
+            assertThat(ClObjects.waitedNanos() - before).as("this thread's wait for the gate")
+                    .isGreaterThanOrEqualTo(40_000_000L).isLessThanOrEqualTo(took);
+            assertThat(setterWaited[1]).as("the thread that waited for nothing").isEqualTo(setterWaited[0]);
         }
     }
 }
