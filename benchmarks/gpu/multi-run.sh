@@ -33,7 +33,7 @@ mkdir -p "$OUT/grid"
 # ONLY=grid: the multi-dimensional kernels alone (a host with one GPU); ONLY=multi: the multi-GPU benchmark alone;
 # ONLY=jfr: the JFR profiles alone; ONLY=halo: the hand-written halo exchange alone (HaloProbe, below); ONLY=moves:
 # the stencil with and without JSYCL_MOVES_QUEUE (below); ONLY=variants: the stencil under several settings; ONLY=calls:
-# the driver's calls (DriverCallProbe).
+# the driver's calls (DriverCallProbe); ONLY=placement: the stencil, jsycl's and hand-written, pinned to sets of CPUs.
 if [ -z "${ONLY:-}" ] || [ "$ONLY" = multi ]; then
   mkdir -p "$OUT/multi-gpu"
   args=(--gpus 1,2,4 --runs 5 --warmup 20 --saxpy-log2 30 --bodies 262144,1048576 --sgemm 16384)
@@ -57,6 +57,36 @@ if [ -n "${HALO:-}" ] || [ "${ONLY:-}" = halo ]; then
   props "$OUT/halo" "$host_gpus" \
     "OUT=\$OUT ONLY=halo bash benchmarks/gpu/multi-run.sh (after benchmarks/gpu/run.sh): HaloProbe --gpus 1,2,4 --n 16384 --steps 100 --rounds 5"
   cat "$OUT/halo/halo.md"
+fi
+
+# ONLY=placement: the 4-GPU stencil through the DistributedQueue and written by hand (HaloProbe), each a process pinned
+# to one of $CPUSETS (taskset lists, "0-31 32-63"), $ROUNDS times (3), into $OUT/placement/placement.md: whether a
+# process's step time follows the CPUs it runs on, and whether the hand-written stencil follows them as much. On a
+# host-bound step the CPUs' distance from the GPUs and their memory sets the pace; a virtual machine may hide that
+# distance from the guest (one NUMA node, "CPU Affinity 0-63").
+if [ "${ONLY:-}" = placement ]; then
+  mkdir -p "$OUT/placement"
+  t0=$SECONDS
+  md="$OUT/placement/placement.md"
+  echo "| round | CPUs | DistributedQueue ms a step | its submitting thread: CPU, wall, waits µs a step | hand-written one-queue ms | hand-written transfer-queue ms |" > "$md"
+  echo "|---|---|---|---|---|---|" >> "$md"
+  for round in $(seq "${ROUNDS:-3}"); do
+    for cpus in ${CPUSETS:-0-31 32-63}; do
+      jsycl=$(taskset -c "$cpus" timeout 100 "${java[@]}" io.jsycl.bench.MultiGpuBench --only stencil --gpus "$gpus" \
+        --runs 5 --warmup 20 2>&1 | tee -a "$OUT/placement/placement.log" | grep -E '^(\| 2-D|spread:)')
+      hand=$(taskset -c "$cpus" timeout 100 "${java[@]}" io.jsycl.bench.HaloProbe --gpus "$gpus" --n 16384 --steps 100 \
+        --rounds 5 2>&1 | tee -a "$OUT/placement/placement.log" | grep -E '^\| [0-9]')
+      ms=$(grep '^| 2-D' <<< "$jsycl" | cut -d'|' -f5 | tr -d ' ')
+      usage=$(grep -oE "CPU [0-9.]+ µs a step of [0-9.]+ wall, [0-9.]+ of them" <<< "$jsycl" | tr -dc '0-9. ' | xargs | tr ' ' '/')
+      one=$(grep 'one-queue' <<< "$hand" | cut -d'|' -f4 | tr -d ' ')
+      two=$(grep 'transfer-queue' <<< "$hand" | cut -d'|' -f4 | tr -d ' ')
+      echo "| $round | $cpus | $ms | $usage | $one | $two |" >> "$md"
+    done
+  done
+  echo "placement: in $((SECONDS - t0)) s"
+  props "$OUT/placement" "$host_gpus" \
+    "CPUSETS='${CPUSETS:-0-31 32-63}' ROUNDS=${ROUNDS:-3} OUT=\$OUT ONLY=placement bash benchmarks/gpu/multi-run.sh (after benchmarks/gpu/run.sh)"
+  cat "$md"
 fi
 
 # ONLY=moves: the DistributedQueue's stencil on 1, 2 and 4 GPUs with its moves between the kernels (JSYCL_MOVES_QUEUE
@@ -100,7 +130,7 @@ if [ "${ONLY:-}" = variants ]; then
         io.jsycl.bench.MultiGpuBench --only stencil --gpus "${GPUS:-1,2,4}" --runs 5 --warmup 20 2>&1 \
         | tee -a "$OUT/variants/variants.log" | grep -E '^(\| 2-D|spread:)' >> "$OUT/variants/variants.md"
       if [[ " $rest " == *" JFR "* ]]; then  # the submitting thread's profile within the batches: innermost frames
-        "${java[@]}" io.jsycl.bench.JfrSummary /tmp/variant.jfr --thread main --anchor 'MultiGpuBench.lambda$stencil' \
+        "${java[@]}" io.jsycl.bench.JfrSummary /tmp/variant.jfr --thread main --anchor 'Stats.wall' \
           --top 12 2>&1 | sed -n '/^[0-9]* samples/p;/^| self/,/^$/p' >> "$OUT/variants/variants.md"
         rm -f /tmp/variant.jfr
       fi
@@ -124,7 +154,7 @@ if [ "${ONLY:-}" = calls ]; then
   cat "$OUT/calls/driver-calls.md"
 fi
 
-if [ "${ONLY:-}" != jfr ] && [ "${ONLY:-}" != multi ] && [ "${ONLY:-}" != halo ] && [ "${ONLY:-}" != moves ] && [ "${ONLY:-}" != variants ] && [ "${ONLY:-}" != calls ]; then
+if [ "${ONLY:-}" != jfr ] && [ "${ONLY:-}" != multi ] && [ "${ONLY:-}" != halo ] && [ "${ONLY:-}" != moves ] && [ "${ONLY:-}" != variants ] && [ "${ONLY:-}" != calls ] && [ "${ONLY:-}" != placement ]; then
   t0=$SECONDS
   timeout 200 "${java[@]}" -Djsycl.cache.dir="$(mktemp -d)" io.jsycl.bench.GridKernels --device gpu --runs 15 \
     --out "$OUT/grid/grid-kernels.md" > "$OUT/grid/grid-kernels.log" 2>&1
