@@ -2,6 +2,7 @@ package io.jsycl.bench;
 
 import io.jsycl.Device;
 import io.jsycl.opencl.ClObjects;
+import io.jsycl.opencl.DriverCallTimes;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -31,10 +33,10 @@ final class HostPlacement {
      * What the calling thread and the JVM did between {@link #start} and {@link #end}, on the same thread: the
      * thread's CPU time, its time in the driver's waits, its involuntary context switches (another thread took its CPU), and the collectors' pauses.
      */
-    record Usage(long wall, long cpu, long waited, long preempted, long collected) {
+    record Usage(long wall, long cpu, long waited, long preempted, long collected, Map<String, Long> driver) {
         static Usage start() {
             return new Usage(System.nanoTime(), ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime(),
-                    ClObjects.waitedNanos(), preemptions(), gcMillis());
+                    ClObjects.waitedNanos(), preemptions(), gcMillis(), DriverCallTimes.ofThisThread());
         }
 
         /**
@@ -45,9 +47,33 @@ final class HostPlacement {
         String end(long steps) {
             long cpuNow = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
             return String.format(Locale.ROOT, "submitting thread's CPU %.1f µs a step of %.1f wall, %.1f of them in"
-                    + " the driver's waits, %d preemptions, GC %d ms", (cpuNow - cpu) / 1e3 / steps,
+                    + " the driver's waits%s, %d preemptions, GC %d ms", (cpuNow - cpu) / 1e3 / steps,
                     (System.nanoTime() - wall) / 1e3 / steps, (ClObjects.waitedNanos() - waited) / 1e3 / steps,
-                    preemptions() - preempted, gcMillis() - collected);
+                    driverCalls(steps), preemptions() - preempted, gcMillis() - collected);
+        }
+
+        /**
+         * With {@code -Djsycl.opencl.timeCalls=true}: ", 210.3 in driver calls (clEnqueueNDRangeKernel 80.1, ...)",
+         * the thread's time in every OpenCL call a step and its largest parts; the rest of its CPU time is Java's.
+         */
+        private String driverCalls(long steps) {
+            if (!DriverCallTimes.on()) {
+                return "";
+            }
+            var now = DriverCallTimes.ofThisThread();
+            var per = new java.util.TreeMap<Double, String>(java.util.Comparator.reverseOrder());
+            double total = 0;
+            for (var e : now.entrySet()) {
+                double us = (e.getValue() - driver.getOrDefault(e.getKey(), 0L)) / 1e3 / steps;
+                total += us;
+                if (us >= 0.05) {
+                    per.merge(us, e.getKey(), (a, b) -> a + "/" + b);
+                }
+            }
+            var parts = new StringBuilder();
+            per.entrySet().stream().limit(6).forEach(e -> parts.append(parts.isEmpty() ? "" : ", ")
+                    .append(e.getValue()).append(String.format(Locale.ROOT, " %.1f", e.getKey())));
+            return String.format(Locale.ROOT, ", %.1f in driver calls (%s)", total, parts);
         }
 
         private static long preemptions() {

@@ -87,7 +87,9 @@ public final class cl_h {
     static MethodHandle downcallHandle(String name, FunctionDescriptor desc) {
         Optional<MemorySegment> address = Library.LOOKUP.find(name);
         if (address.isPresent()) {
-            return Linker.nativeLinker().downcallHandle(address.get(), desc);
+            // timed per thread with -Djsycl.opencl.timeCalls=true, else the handle itself
+            return io.jsycl.opencl.DriverCallTimes.timed(name,
+                    Linker.nativeLinker().downcallHandle(address.get(), desc));
         }
         MethodType type = desc.toMethodType();
         MethodHandle thrower = MethodHandles.throwException(type.returnType(), UnsatisfiedLinkError.class);
