@@ -154,12 +154,8 @@ public final class ClCommandQueue implements AutoCloseable {
      * @throws ClException when the enqueue fails (the message names the call and status)
      */
     public ClEvent enqueueWriteBuffer(ClMem mem, boolean blocking, long offset, MemorySegment src, long bytes, List<ClEvent> waitFor) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment out = a.allocate(ADDRESS);
-            int s = cl_h.clEnqueueWriteBuffer(handle(), mem.handle(), bool(blocking), offset, bytes, src,
-                    ClInfo.size(waitFor), ClInfo.waitList(a, waitFor), out);
-            return event(out, s, "clEnqueueWriteBuffer");
-        }
+        return enqueue("clEnqueueWriteBuffer", waitFor, true, (waits, list, out) -> cl_h.clEnqueueWriteBuffer(
+                handle(), mem.handle(), bool(blocking), offset, bytes, src, waits, list, out));
     }
 
     /**
@@ -189,16 +185,8 @@ public final class ClCommandQueue implements AutoCloseable {
      */
     public void enqueueWriteBufferWithoutEvent(ClMem mem, long offset, MemorySegment src, long bytes,
             List<ClEvent> waitFor) {
-        ClObjects.call("clEnqueueWriteBuffer");
-        if (waitFor.isEmpty()) { // no arena for the wait list
-            ClStatus.check(cl_h.clEnqueueWriteBuffer(handle(), mem.handle(), bool(false), offset, bytes, src, 0,
-                    MemorySegment.NULL, MemorySegment.NULL), "clEnqueueWriteBuffer");
-            return;
-        }
-        try (Arena a = Arena.ofConfined()) {
-            ClStatus.check(cl_h.clEnqueueWriteBuffer(handle(), mem.handle(), bool(false), offset, bytes, src,
-                    waitFor.size(), ClInfo.waitList(a, waitFor), MemorySegment.NULL), "clEnqueueWriteBuffer");
-        }
+        enqueue("clEnqueueWriteBuffer", waitFor, false, (waits, list, out) -> cl_h.clEnqueueWriteBuffer(handle(),
+                mem.handle(), bool(false), offset, bytes, src, waits, list, out));
     }
 
     /**
@@ -215,12 +203,8 @@ public final class ClCommandQueue implements AutoCloseable {
      * @throws ClException when the enqueue fails (the message names the call and status)
      */
     public ClEvent enqueueReadBuffer(ClMem mem, boolean blocking, long offset, MemorySegment dst, long bytes, List<ClEvent> waitFor) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment out = a.allocate(ADDRESS);
-            int s = cl_h.clEnqueueReadBuffer(handle(), mem.handle(), bool(blocking), offset, bytes, dst,
-                    ClInfo.size(waitFor), ClInfo.waitList(a, waitFor), out);
-            return event(out, s, "clEnqueueReadBuffer");
-        }
+        return enqueue("clEnqueueReadBuffer", waitFor, true, (waits, list, out) -> cl_h.clEnqueueReadBuffer(
+                handle(), mem.handle(), bool(blocking), offset, bytes, dst, waits, list, out));
     }
 
     /**
@@ -250,16 +234,8 @@ public final class ClCommandQueue implements AutoCloseable {
      */
     public void enqueueReadBufferWithoutEvent(ClMem mem, long offset, MemorySegment dst, long bytes,
             List<ClEvent> waitFor) {
-        ClObjects.call("clEnqueueReadBuffer");
-        if (waitFor.isEmpty()) { // no arena for the wait list
-            ClStatus.check(cl_h.clEnqueueReadBuffer(handle(), mem.handle(), bool(false), offset, bytes, dst, 0,
-                    MemorySegment.NULL, MemorySegment.NULL), "clEnqueueReadBuffer");
-            return;
-        }
-        try (Arena a = Arena.ofConfined()) {
-            ClStatus.check(cl_h.clEnqueueReadBuffer(handle(), mem.handle(), bool(false), offset, bytes, dst,
-                    waitFor.size(), ClInfo.waitList(a, waitFor), MemorySegment.NULL), "clEnqueueReadBuffer");
-        }
+        enqueue("clEnqueueReadBuffer", waitFor, false, (waits, list, out) -> cl_h.clEnqueueReadBuffer(handle(),
+                mem.handle(), bool(false), offset, bytes, dst, waits, list, out));
     }
 
     /**
@@ -373,65 +349,55 @@ public final class ClCommandQueue implements AutoCloseable {
         int waits = ClInfo.size(waitFor);
         int s;
         MemorySegment out;
-        if (waits <= LaunchScratch.WAITS) {
-            LaunchScratch scratch = LaunchScratch.FOR_THREAD.get();
+        if (waits <= CallScratch.WAITS) {
+            CallScratch scratch = CallScratch.FOR_THREAD.get();
             out = withEvent ? scratch.out : MemorySegment.NULL;
             s = cl_h.clEnqueueNDRangeKernel(handle(), k.handle(), workDim, sizes(scratch.offset, globalOffset, workDim),
                     sizes(scratch.global, globalSize, workDim), sizes(scratch.local, localSize, workDim),
                     waits, scratch.waitList(waitFor), out);
-            return launched(s, out, withEvent);
+            return ended(s, out, withEvent, "clEnqueueNDRangeKernel");
         }
         try (Arena a = Arena.ofConfined()) {
             out = withEvent ? a.allocate(ADDRESS) : MemorySegment.NULL;
             s = cl_h.clEnqueueNDRangeKernel(handle(), k.handle(), workDim,
                     sizes(a.allocate(JAVA_LONG, 3), globalOffset, workDim), sizes(a.allocate(JAVA_LONG, 3), globalSize, workDim),
                     sizes(a.allocate(JAVA_LONG, 3), localSize, workDim), waits, ClInfo.waitList(a, waitFor), out);
-            return launched(s, out, withEvent);
+            return ended(s, out, withEvent, "clEnqueueNDRangeKernel");
         }
     }
 
-    private static ClEvent launched(int status, MemorySegment out, boolean withEvent) {
+    /** An enqueue's end: its event where {@code out} received one, else null; counted, and its status checked. */
+    private static ClEvent ended(int status, MemorySegment out, boolean withEvent, String call) {
         if (withEvent) {
-            return event(out, status, "clEnqueueNDRangeKernel");
+            return event(out, status, call);
         }
-        ClObjects.call("clEnqueueNDRangeKernel");
-        ClStatus.check(status, "clEnqueueNDRangeKernel");
+        ClObjects.call(call);
+        ClStatus.check(status, call);
         return null;
     }
 
+    /** An enqueue's driver call, given its wait list's length and memory and its event's out-parameter (or NULL). */
+    @FunctionalInterface
+    private interface Enqueue {
+        int call(int waits, MemorySegment waitList, MemorySegment out);
+    }
+
     /**
-     * Native memory for one launch's arguments, made once per thread (launches are the hot path; a
-     * confined arena per launch costs a malloc and a free each): the event out-parameter, the offset,
-     * global and local sizes, and a wait list of up to {@value #WAITS} events (longer ones use an arena).
-     * The OpenCL calls that read it return before the thread uses it again.
+     * Makes {@code enqueue} with {@code waitFor} as its wait list and, with {@code withEvent}, an event out-parameter,
+     * in the thread's {@link CallScratch} (reads, writes and markers are a multi-device step's hot path, where a
+     * confined arena per call cost a malloc and a free); a wait list longer than the scratch's goes through an arena.
+     * Returns the event, or null without one.
      */
-    private static final class LaunchScratch {
-        static final int WAITS = 32;
-        static final ThreadLocal<LaunchScratch> FOR_THREAD = ThreadLocal.withInitial(LaunchScratch::new);
-
-        final MemorySegment out;
-        final MemorySegment offset;
-        final MemorySegment global;
-        final MemorySegment local;
-        final MemorySegment waits;
-
-        LaunchScratch() {
-            MemorySegment block = Arena.ofAuto().allocate(8L * (1 + 3 * 3 + WAITS), 8);
-            out = block.asSlice(0, 8);
-            offset = block.asSlice(8, 24);
-            global = block.asSlice(32, 24);
-            local = block.asSlice(56, 24);
-            waits = block.asSlice(80, 8L * WAITS);
+    private static ClEvent enqueue(String call, List<ClEvent> waitFor, boolean withEvent, Enqueue enqueue) {
+        int waits = ClInfo.size(waitFor);
+        if (waits <= CallScratch.WAITS) {
+            CallScratch scratch = CallScratch.FOR_THREAD.get();
+            MemorySegment out = withEvent ? scratch.out : MemorySegment.NULL;
+            return ended(enqueue.call(waits, scratch.waitList(waitFor), out), out, withEvent, call);
         }
-
-        MemorySegment waitList(List<ClEvent> events) {
-            if (events == null || events.isEmpty()) {
-                return MemorySegment.NULL;
-            }
-            for (int i = 0; i < events.size(); i++) {
-                waits.setAtIndex(ADDRESS, i, events.get(i).handle());
-            }
-            return waits;
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = withEvent ? a.allocate(ADDRESS) : MemorySegment.NULL;
+            return ended(enqueue.call(waits, ClInfo.waitList(a, waitFor), out), out, withEvent, call);
         }
     }
 
@@ -457,11 +423,8 @@ public final class ClCommandQueue implements AutoCloseable {
      * @throws ClException when the enqueue fails (the message names the call and status)
      */
     public ClEvent enqueueMarker(List<ClEvent> waitFor) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment out = a.allocate(ADDRESS);
-            int s = cl_h.clEnqueueMarkerWithWaitList(handle(), ClInfo.size(waitFor), ClInfo.waitList(a, waitFor), out);
-            return event(out, s, "clEnqueueMarkerWithWaitList");
-        }
+        return enqueue("clEnqueueMarkerWithWaitList", waitFor, true,
+                (waits, list, out) -> cl_h.clEnqueueMarkerWithWaitList(handle(), waits, list, out));
     }
 
     /**

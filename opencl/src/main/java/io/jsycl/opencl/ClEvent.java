@@ -102,14 +102,12 @@ public final class ClEvent implements AutoCloseable {
         int status = cl_h.CL_SUCCESS();
         if (!running.isEmpty()) {
             ClObjects.call("clWaitForEvents");
-            try (Arena a = Arena.ofConfined()) {
-                MemorySegment list = a.allocate(ADDRESS, running.size());
-                for (int i = 0; i < running.size(); i++) {
-                    list.setAtIndex(ADDRESS, i, running.get(i).handle());
+            if (running.size() <= CallScratch.WAITS) {
+                status = waitFor(running, CallScratch.FOR_THREAD.get().waitList(running));
+            } else {
+                try (Arena a = Arena.ofConfined()) {
+                    status = waitFor(running, ClInfo.waitList(a, running));
                 }
-                long start = System.nanoTime();
-                status = cl_h.clWaitForEvents(running.size(), list);
-                ClObjects.waited(start);
             }
         }
         for (ClEvent e : events) {
@@ -119,6 +117,14 @@ public final class ClEvent implements AutoCloseable {
             }
         }
         ClStatus.check(status, "clWaitForEvents");
+    }
+
+    /** {@code clWaitForEvents} on {@code list}, the handles of {@code events}, timed into the thread's waits. */
+    private static int waitFor(List<ClEvent> events, MemorySegment list) {
+        long start = System.nanoTime();
+        int status = cl_h.clWaitForEvents(events.size(), list);
+        ClObjects.waited(start);
+        return status;
     }
 
     /**
@@ -202,7 +208,9 @@ public final class ClEvent implements AutoCloseable {
      * Runs {@code r} on an OpenCL thread when the command completes (or fails). Exceptions thrown by {@code r} are
      * logged, never propagated into native code.
      *
-     * @param r the action; it should be short and must not block on this queue's commands
+     * @param r the action; it should be short, must not block on this queue's commands, and must not enqueue or wait
+     *        (a driver may run it inside another OpenCL call of the same thread, whose {@code CallScratch} it would
+     *        overwrite)
      * @throws ClException when {@code clSetEventCallback} fails
      */
     public void onComplete(Runnable r) {

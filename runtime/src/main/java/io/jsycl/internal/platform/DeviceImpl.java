@@ -241,12 +241,27 @@ public final class DeviceImpl {
         return quirkSet().contains(quirk);
     }
 
+    /**
+     * The device's quirks under {@code settings}: worked out once per settings (a launch asks, and the vendor
+     * matching and {@code JSYCL_QUIRKS} parsing cost a DistributedQueue step microseconds on every chunk).
+     */
+    private record Quirks(Settings settings, Set<DriverQuirk> set) {
+    }
+
+    private volatile Quirks quirks;
+
     private Set<DriverQuirk> quirkSet() {
         if (cl == null) {
             return Set.of();
         }
-        String[] v = vendors();
-        return quirksOf(v[0], v[1]);
+        Settings now = Settings.current();
+        Quirks known = quirks;
+        if (known == null || known.settings() != now) {
+            String[] v = vendors();
+            known = new Quirks(now, Collections.unmodifiableSet(quirksOf(v[0], v[1], now)));
+            quirks = known; // a racing second computation gives the same set
+        }
+        return known.set();
     }
 
     /** The platform's and the device's vendor: each a driver call, asked once (a racing second read is harmless). */
@@ -267,9 +282,13 @@ public final class DeviceImpl {
      * @return the quirks to work around
      */
     public static Set<DriverQuirk> quirksOf(String platformVendor, String deviceVendor) {
+        return quirksOf(platformVendor, deviceVendor, Settings.current());
+    }
+
+    private static Set<DriverQuirk> quirksOf(String platformVendor, String deviceVendor, Settings settings) {
         Set<DriverQuirk> quirks = EnumSet.noneOf(DriverQuirk.class);
         quirks.addAll(DriverQuirk.knownFor(platformVendor, deviceVendor));
-        for (var e : Settings.current().quirks().get().entrySet()) {
+        for (var e : settings.quirks().get().entrySet()) {
             if (e.getValue()) {
                 quirks.add(e.getKey());
             } else {
