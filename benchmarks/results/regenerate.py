@@ -255,18 +255,25 @@ def driver_calls(run, path):
 
 def variants(run, path):
     """multi-run.sh's ONLY=variants: one row per setting, round and GPU count, from its '## NAME (SETTINGS), round R'
-    headings and the stencil rows under each."""
-    rows, setting, round_ = [], None, None
+    headings and the stencil rows under each, with the submitting thread's time a step from the 'spread:' line before
+    a row (its CPU time, and its time in driver calls where the run timed them)."""
+    rows, setting, round_, thread = [], None, None, ""
     with open(path, encoding="utf-8") as f:
         for line in f:
             heading = re.match(r"## (\S+) \((.*)\), round (\d+)", line)
             if heading:
                 setting = heading.group(1) + (f" ({heading.group(2)})" if heading.group(2) else "")
                 round_ = heading.group(3)
+            elif line.startswith("spread:"):
+                cpu = re.search(r"CPU ([0-9.]+) µs a step", line)
+                calls = re.search(r"([0-9.]+) in driver calls", line)
+                thread = (cpu.group(1) if cpu else "?") + (f" / {calls.group(1)}" if calls else "")
             elif line.startswith("| ") and setting:
                 cells = split_row(line)
-                rows.append([setting, round_, cells[1], cells[2], cells[3], cells[4], cells[5]])
-    header = ["setting", "round", "size", "devices", "ms per step (median)", "speed-up over 1", "check"]
+                rows.append([setting, round_, cells[1], cells[2], cells[3], cells[4], thread, cells[5]])
+                thread = ""
+    header = ["setting", "round", "size", "devices", "ms per step (median)", "speed-up over 1",
+              "submitting thread, µs a step: CPU / in driver calls", "check"]
     return [Group("variants", header, rows)] if rows else []
 
 
@@ -387,6 +394,12 @@ SECTIONS = [
             "The 16384² stencil of the table above under several settings, each a process of its own, the settings "
             "taking turns (`ONLY=variants` in `benchmarks/gpu/multi-run.sh`, `$VARIANTS` one setting a line): what a "
             "setting changes, beside the spread between processes on one host.", variants),
+    Section("The 4-GPU stencil by the CPUs it runs on", ["placement.md"],
+            "The 16384² stencil on every GPU through the `DistributedQueue` and written by hand (`HaloProbe`, both "
+            "orders), each a process pinned to one set of CPUs, the sets taking turns (`ONLY=placement` in "
+            "`benchmarks/gpu/multi-run.sh`): whether a process's step follows the CPUs it runs on. The submitting "
+            "thread's CPU time, wall time and time in the driver's waits are microseconds a step over the warm-up "
+            "and timed batches.", one_table("round", "placement")),
     Section("The stencil's halo exchange by hand", ["halo.md"],
             "The same 16384² five-point stencil written by hand in OpenCL (`io.jsycl.bench.HaloProbe`), each device in "
             "a context of its own and its halo rows through pinned host memory as the `DistributedQueue` moves them, in "

@@ -82,7 +82,7 @@ public final class Prewarm {
             "io.jsycl.internal.launch.KernelArguments", "io.jsycl.internal.platform.SchedulerTrace", "io.jsycl.internal.memory.BufferUsers",
             "io.jsycl.internal.memory.DeviceCopy", "io.jsycl.internal.memory.ClQueue$ClCommand", "io.jsycl.opencl.ClMemFlags",
             "io.jsycl.opencl.ClEvent", "io.jsycl.program.KernelHandle$Lease",
-            "io.jsycl.opencl.ClCommandQueue$LaunchScratch", "io.jsycl.program.ProgramManager$Stats");
+            "io.jsycl.opencl.CallScratch", "io.jsycl.program.ProgramManager$Stats");
 
     /**
      * The JDK's lock classes beside {@code ReentrantLock}'s, loaded before the JIT compiles the submit path. While
