@@ -105,20 +105,23 @@ if [ "${ONLY:-}" = moves ]; then
   echo "moves: exit $? in $((SECONDS - t0)) s"
   cat "$OUT/moves/moves.md"
 fi
-# ONLY=variants: the stencil under each line of $VARIANTS ("NAME ENV=VALUE... -Dprop=value... CPUS=list JFR"; CPUS runs
-# the process on those CPUs, taskset's list, or CPUS=node1 on NUMA node 1's; JFR adds the submitting thread's profile
-# within the batches, its innermost frames), each in turn, $ROUNDS times (2), on $GPUS GPUs (1,2,4).
+# ONLY=variants: the stencil under each line of $VARIANTS ("NAME ENV=VALUE... -Dprop=value... -XX:flag... CPUS=list
+# WARMUP=batches JFR"; CPUS runs the process on those CPUs, taskset's list, or CPUS=node1 on NUMA node 1's; WARMUP the
+# batches of 100 steps before the timed ones, 20 by default; JFR adds the submitting thread's profile within the timed
+# batches, its innermost frames, and the JIT history of its hottest frames), each in turn, $ROUNDS times (2), on $GPUS
+# GPUs (1,2,4).
 if [ "${ONLY:-}" = variants ]; then
   mkdir -p "$OUT/variants"
   t0=$SECONDS
   for round in $(seq "${ROUNDS:-2}"); do
     while read -r name rest; do
       [ -z "$name" ] && continue
-      envs=(); props=(); pin=()
+      envs=(); props=(); pin=(); warmup=20
       for w in $rest; do
         case "$w" in
-          -D*) props+=("$w");;
-          JFR) props+=("-XX:StartFlightRecording=filename=/tmp/variant.jfr,settings=profile,+jdk.ExecutionSample#period=1ms,+jdk.NativeMethodSample#period=1ms");;
+          WARMUP=*) warmup="${w#WARMUP=}";;
+          -D*|-XX:*) props+=("$w");;
+          JFR) props+=("-XX:StartFlightRecording=filename=/tmp/variant.jfr,settings=profile,+jdk.ExecutionSample#period=1ms,+jdk.NativeMethodSample#period=1ms,+jdk.Compilation#threshold=0ms");;
           CPUS=node*) pin=(taskset -c "$(cat "/sys/devices/system/node/${w#CPUS=}/cpulist")");;
           CPUS=*) pin=(taskset -c "${w#CPUS=}");;
           *) envs+=("$w");;
@@ -127,11 +130,11 @@ if [ "${ONLY:-}" = variants ]; then
       echo "## $name ($rest), round $round" >> "$OUT/variants/variants.md"
       # the table's rows, and the spread of its batches with where the submitting thread ran (stderr)
       env "${envs[@]}" "${pin[@]}" timeout 100 "${java[@]:0:1}" "${props[@]}" "${java[@]:1}" \
-        io.jsycl.bench.MultiGpuBench --only stencil --gpus "${GPUS:-1,2,4}" --runs 5 --warmup 20 2>&1 \
+        io.jsycl.bench.MultiGpuBench --only stencil --gpus "${GPUS:-1,2,4}" --runs 5 --warmup "$warmup" 2>&1 \
         | tee -a "$OUT/variants/variants.log" | grep -E '^(\| 2-D|spread:)' >> "$OUT/variants/variants.md"
       if [[ " $rest " == *" JFR "* ]]; then  # the submitting thread's profile within the batches: innermost frames
         "${java[@]}" io.jsycl.bench.JfrSummary /tmp/variant.jfr --thread main --anchor 'Stats.wall' \
-          --top 12 2>&1 | sed -n '/^[0-9]* samples/p;/^| self/,/^$/p' >> "$OUT/variants/variants.md"
+          --top 16 --jit true 2>&1 | sed -n '/^[0-9]* samples/p;/^| self/,/^$/p;/^## JIT/p;/^| frame/,/^$/p' >> "$OUT/variants/variants.md"
         rm -f /tmp/variant.jfr
       fi
     done <<< "$VARIANTS"

@@ -31,8 +31,10 @@ import jdk.jfr.consumer.RecordingFile;
  * java -XX:StartFlightRecording=filename=run.jfr,settings=profile -cp '.gpu/lib/*' io.jsycl.bench.MultiGpuBench \
  *     --only stencil --gpus 4
  * java -cp '.gpu/lib/*' io.jsycl.bench.JfrSummary run.jfr [--thread main] [--anchor DistributedQueue.submit]
- *     [--after SECONDS] [--top 40] [--out summary.md]
+ *     [--after SECONDS] [--top 40] [--jit true] [--out summary.md]
  * </pre>
+ * With {@code --jit true}, also the JIT history of the hottest frames (their compile levels and deoptimizations; the
+ * recording needs {@code +jdk.Compilation#threshold=0ms}).
  * The profile settings sample running Java code every 10 ms and threads in native code every 20 ms; for short runs
  * add {@code jdk.ExecutionSample#period=1ms} to the recording's options.
  */
@@ -166,11 +168,66 @@ public final class JfrSummary {
         return profile;
     }
 
+    /** One method's compilations (tiers, in the order they ended; "osr" marks on-stack replacements) and deoptimizations. */
+    static final class Jit {
+        final List<String> levels = new ArrayList<>();
+        final Map<String, Integer> deopts = new HashMap<>();
+    }
+
+    /**
+     * Every method's JIT history in {@code recording}, by {@code Class.method} as {@link #frames} names them: the
+     * {@code jdk.Compilation} events (record with {@code +jdk.Compilation#threshold=0ms}, the profile settings keep
+     * only those over 100 ms) and the {@code jdk.Deoptimization} events, with their reasons.
+     */
+    static Map<String, Jit> readJit(Path recording) throws IOException {
+        var jit = new HashMap<String, Jit>();
+        try (var file = new RecordingFile(recording)) {
+            while (file.hasMoreEvents()) {
+                RecordedEvent e = file.readEvent();
+                String type = e.getEventType().getName();
+                if (!type.equals("jdk.Compilation") && !type.equals("jdk.Deoptimization")) {
+                    continue;
+                }
+                jdk.jfr.consumer.RecordedMethod m = e.getValue("method");
+                if (m == null) {
+                    continue;
+                }
+                String name = m.getType().getName();
+                Jit j = jit.computeIfAbsent(name.substring(name.lastIndexOf('.') + 1) + "." + m.getName(),
+                        k -> new Jit());
+                if (type.equals("jdk.Compilation")) {
+                    if (e.getBoolean("succeded")) { // the JDK's spelling of the field
+                        j.levels.add(e.getShort("compileLevel") + (e.getBoolean("isOsr") ? " osr" : ""));
+                    }
+                } else {
+                    j.deopts.merge(e.getString("reason"), 1, Integer::sum);
+                }
+            }
+        }
+        return jit;
+    }
+
+    /**
+     * The JIT history of the profile's hottest frames (inclusive): a hot method left at tier 3 (C1 with full
+     * profiling), or deoptimized again and again, runs several times slower than at tier 4 (C2).
+     */
+    static String jitMarkdown(Profile p, Map<String, Jit> jit, int top) {
+        var out = new StringBuilder("## JIT of the hottest frames\n\n| frame | share | compile levels, in order |"
+                + " deoptimizations |\n|---|---|---|---|\n");
+        p.inclusive.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(top).forEach(e -> {
+            Jit j = jit.get(e.getKey());
+            out.append(String.format(Locale.ROOT, "| `%s` | %.1f%% | %s | %s |%n", e.getKey(),
+                    100.0 * e.getValue() / Math.max(1, p.samples), j == null ? "none recorded" : String.join(", ",
+                            j.levels), j == null || j.deopts.isEmpty() ? "" : j.deopts.toString()));
+        });
+        return out.append('\n').toString();
+    }
+
     public static void main(String[] args) throws IOException {
         Locale.setDefault(Locale.ROOT);
         if (args.length == 0) {
             throw new IllegalArgumentException("usage: JfrSummary FILE.jfr [--thread main] [--anchor TEXT] "
-                    + "[--after SECONDS] [--top 40] [--out FILE.md]");
+                    + "[--after SECONDS] [--top 40] [--jit true] [--out FILE.md]");
         }
         Map<String, String> opts = Suite.parse(Arrays.copyOfRange(args, 1, args.length));
         String thread = opts.getOrDefault("thread", "main");
@@ -179,6 +236,9 @@ public final class JfrSummary {
         Profile p = read(Path.of(args[0]), thread, anchor, after);
         String text = p.markdown("Thread " + thread + (anchor != null ? ", within " + anchor : "") + ": "
                 + args[0], Suite.intOpt(opts, "top", 40));
+        if (Boolean.parseBoolean(opts.getOrDefault("jit", "false"))) {
+            text += jitMarkdown(p, readJit(Path.of(args[0])), Suite.intOpt(opts, "top", 40));
+        }
         System.out.print(text);
         if (opts.containsKey("out")) {
             Files.writeString(Path.of(opts.get("out")), text);
