@@ -121,6 +121,10 @@ run tests-warm-up tests 120 JSYCL_DEVICE=gpu -- -Djsycl.warmup=on -- \
 run tests-moves-between-kernels tests 120 JSYCL_MOVES_QUEUE=off -- -- \
     --select-class io.jsycl.tests.DistributedQueueTest --select-class io.jsycl.tests.DistributedQueueDevicesTest \
     --select-class io.jsycl.tests.samples.MultiGpuHeatTest
+# The same multi-device tests while the distributed warm-up (JSYCL_DISTRIBUTED_WARMUP, off by default) runs beside
+# them over their devices.
+run tests-distributed-warm-up tests 120 -- -Djsycl.distributedWarmup=on -- \
+    --select-class io.jsycl.tests.DistributedQueueTest --select-class io.jsycl.tests.samples.MultiGpuHeatTest
 run cli cli 180 -- --
 wait "$fuzz" "$first_part" "$second_part"
 

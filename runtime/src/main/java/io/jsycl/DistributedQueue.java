@@ -150,6 +150,7 @@ public final class DistributedQueue implements AutoCloseable {
             contexts.forEach(Context::close);
             throw e;
         }
+        DistributedWarmup.startFor(this.devices); // JSYCL_DISTRIBUTED_WARMUP
     }
 
     private static List<Device> defaultDevices() {

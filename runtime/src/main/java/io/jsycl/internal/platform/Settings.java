@@ -67,6 +67,9 @@ import java.util.function.Supplier;
  * @param movesQueue {@code JSYCL_MOVES_QUEUE}: a DistributedQueue's moves of rows between devices run on a second
  *        in-order queue of each device, ordered by events, rather than between the kernels on the device's queue
  *        ({@link io.jsycl.internal.schedule.Distributor}); on where unset
+ * @param distributedWarmup {@code JSYCL_DISTRIBUTED_WARMUP}: a DistributedQueue's submit path is run on a background
+ *        thread when the process's first one over several devices is made ({@code io.jsycl.DistributedWarmup}); off
+ *        where unset
  * @param waitWarnMillis {@code JSYCL_WAIT_WARN}: how long a wait for a command lasts before a warning names what it
  *        waits for ({@link io.jsycl.internal.event.WaitWatch}), in milliseconds (the setting is in seconds; 0: never)
  */
@@ -78,7 +81,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
         Parsed<Integer> copyThreads, boolean profile, boolean traceFirstSubmit, boolean traceSubmits,
         Parsed<Boolean> launchThread, Parsed<Boolean> gridStride, Parsed<Boolean> warmup,
         Parsed<Integer> warmupSubmits, Parsed<Boolean> onePassSort, Parsed<Boolean> stripedTiles,
-        Parsed<Boolean> movesQueue, Parsed<Long> waitWarnMillis) {
+        Parsed<Boolean> movesQueue, Parsed<Boolean> distributedWarmup, Parsed<Long> waitWarnMillis) {
 
     static final Setting DEVICE = new Setting("JSYCL_DEVICE", "jsycl.device");
     static final Setting DUMP_KERNELS = new Setting("JSYCL_DUMP_KERNELS", "jsycl.dumpKernels");
@@ -106,6 +109,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
     static final Setting ONE_PASS_SORT = new Setting("JSYCL_ONE_PASS_SORT", "jsycl.onePassSort");
     static final Setting STRIPED_TILES = new Setting("JSYCL_STRIPED_TILES", "jsycl.stripedTiles");
     static final Setting MOVES_QUEUE = new Setting("JSYCL_MOVES_QUEUE", "jsycl.movesQueue");
+    static final Setting DISTRIBUTED_WARMUP = new Setting("JSYCL_DISTRIBUTED_WARMUP", "jsycl.distributedWarmup");
     static final Setting WAIT_WARN = new Setting("JSYCL_WAIT_WARN", "jsycl.waitWarn");
 
     /** Work-group extents of padded launches of 1-, 2- and 3-D ranges where unset, OpenCL dimension 0 first. */
@@ -190,6 +194,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
                 Parsed.of(() -> source.autoSwitch(ONE_PASS_SORT)),
                 Parsed.of(() -> source.autoSwitch(STRIPED_TILES)),
                 Parsed.of(() -> source.flag(MOVES_QUEUE, true)),
+                Parsed.of(() -> source.flag(DISTRIBUTED_WARMUP, false)),
                 Parsed.of(() -> waitWarnMillis(source.value(WAIT_WARN))));
     }
 

@@ -65,6 +65,7 @@ class SettingsTest {
         assertThat(s.onePassSort().get()).isNull();
         assertThat(s.stripedTiles().get()).isNull();
         assertThat(s.movesQueue().get()).isTrue();
+        assertThat(s.distributedWarmup().get()).isFalse();
     }
 
     @Test
