@@ -14,12 +14,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Why. A step over several GPUs can be bound by the thread that submits it (the planning of the moves, a chunk's
  * submit on every device, the reads and writes of halo rows: docs/multi-device.md), and that Java code runs below the
- * JIT's top tier for its first tens of thousands of submits. On four PoCL devices the 512² stencil of {@code
- * io.jsycl.bench.MultiGpuBench}, host-bound there too, took 0.26 to 0.28 ms a step after 2 000 steps, 0.19 after
- * 15 000 and 0.16 to 0.18 after 40 000, most of its hottest methods still at tier 2 or 3 (C1) after the first 2 000.
+ * JIT's top tier for its first thousands of submits. On four PoCL devices the 512² stencil of {@code
+ * io.jsycl.bench.MultiGpuBench}, host-bound there too, took 0.40 to 0.45 ms a step in its 4th batch of 100 steps,
+ * 0.25 to 0.31 in its 8th and 0.14 to 0.19 after its 100th, its hottest methods still at tier 2 or 3 (C1) after 1 000.
  * The warm-up runs those paths meanwhile, on a thread of its own. Off by default: the warm-up's own driver calls run
- * beside the program's first steps (on NVIDIA's driver another thread's calls slow a thread's, docs/multi-device.md),
- * and what it gains on GPUs is to be measured ({@code ONLY=variants} in {@code benchmarks/gpu/multi-run.sh}).
+ * beside the program's first steps (on NVIDIA's driver another thread's calls slow a thread's, docs/multi-device.md);
+ * {@code ONLY=variants} in {@code benchmarks/gpu/multi-run.sh} compares a process with it and one without.
  *
  * <p>What runs: a 2-D five-point stencil whose halo rows move between the devices every step (each chunk's interior
  * and the strips next to its halo, reads and writes of rows), a one-to-one 1-D update, a reduction whose parts the

@@ -72,7 +72,10 @@ public final class MultiGpuBench {
             sum(all, counts, 1 << saxpyLog2, runs, warmup, Suite.intOpt(opts, "sum-steps", 10));
         }
         if (only.contains("stencil")) {
-            stencil(all, counts, grid, runs, Math.max(1, warmup / 5));
+            // As many warm-up batches as the others (2 000 steps by default): on several GPUs the step is bound by
+            // the thread that submits it, whose Java code the JIT is still compiling for its first thousands of
+            // steps (the spread line's warm-up curve); a fifth of them timed the steps from the 500th.
+            stencil(all, counts, grid, runs, warmup);
         }
         for (int b : only.contains("nbody") ? bodies : new int[0]) {
             nbody(all, counts, b, runs, 1);
@@ -195,13 +198,14 @@ public final class MultiGpuBench {
                 };
                 batch.run();
                 var host = HostPlacement.Usage.start();
-                Stats batches = Stats.wall(warmup, runs, batch);
+                String curve = warmupCurve(warmup, steps, batch);
+                Stats batches = Stats.wall(0, runs, batch);
                 ms = batches.medianMs() / steps;
                 // The step is host-bound on several GPUs: its spread within the process, what the submitting thread
-                // spent of it on a CPU, and where it ran say whether a slow process was slow throughout, and whether
-                // its calls were slower (CPU time up: another NUMA node, a slower driver path) or it waited more.
-                System.err.printf("spread: 2-D stencil on %d: batches %.3f to %.3f ms a step (%d); %s; %s%n", c,
-                        batches.min() / 1e6 / steps, batches.max() / 1e6 / steps, batches.count(),
+                // spent of it on a CPU and in the driver, how the warm-up's batches fell (the JIT compiling the
+                // submit path), and where it ran say whether a slow process was slow throughout, and why.
+                System.err.printf("spread: 2-D stencil on %d: batches %.3f to %.3f ms a step (%d); warm-up %s; %s; %s%n",
+                        c, batches.min() / 1e6 / steps, batches.max() / 1e6 / steps, batches.count(), curve,
                         host.end((warmup + runs) * steps), HostPlacement.describe(all.subList(0, c)));
                 if (Boolean.getBoolean("jsycl.bench.countCalls")) {
                     countCalls(c, steps, batch);
@@ -214,6 +218,23 @@ public final class MultiGpuBench {
             row("2-D stencil, halo rows exchanged", n + "²", c, ms, base,
                     Arrays.equals(p, reference) ? "ok (= 1 GPU)" : "MISMATCH");
         }
+    }
+
+    /**
+     * Runs {@code warmup} batches of {@code steps} steps; returns their times at a few of them, "batch 1 0.512, 2 0.401,
+     * 5 0.330, ... ms a step": how fast the step became as the JIT compiled the path that submits it.
+     */
+    private static String warmupCurve(int warmup, int steps, Runnable batch) {
+        var curve = new StringBuilder("batch");
+        for (int i = 1; i <= warmup; i++) {
+            long t0 = System.nanoTime();
+            batch.run();
+            long took = System.nanoTime() - t0;
+            if (i == 1 || i == warmup || Integer.bitCount(i) == 1 || i % 50 == 0) {
+                curve.append(String.format(" %d %.3f,", i, took / 1e6 / steps));
+            }
+        }
+        return warmup == 0 ? "none" : curve.substring(0, curve.length() - 1) + " ms a step";
     }
 
     /** The OpenCL calls a batch makes, per step and device (the checked layer's counts). */
