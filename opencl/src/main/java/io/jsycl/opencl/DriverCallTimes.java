@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,9 @@ import java.util.Map;
  * are taken differently). These totals, beside the thread's CPU time, do: {@code io.jsycl.bench.MultiGpuBench}
  * prints them per step. Timing adds two {@link System#nanoTime()} reads and a thread-local update to every call,
  * about 50 ns.
+ *
+ * <p>The property is read here, once, not through the runtime's settings: the bindings sit below every other module
+ * and make their handles before any setting is read.
  *
  * <p>Thread safety: each thread updates only its own totals; {@link #ofThisThread} reads the caller's.
  */
@@ -98,8 +102,8 @@ public final class DriverCallTimes {
             synchronized (NAMES) {
                 size = NAMES.size();
             }
-            t.nanos = java.util.Arrays.copyOf(t.nanos, size);
-            t.calls = java.util.Arrays.copyOf(t.calls, size);
+            t.nanos = Arrays.copyOf(t.nanos, size);
+            t.calls = Arrays.copyOf(t.calls, size);
         }
         t.nanos[slot] += took;
         t.calls[slot]++;
