@@ -1,6 +1,5 @@
 package io.jsycl;
 
-import io.jsycl.internal.platform.SchedulerTrace;
 import io.jsycl.internal.platform.Settings;
 import io.jsycl.internal.schedule.ChunkSplit;
 import java.lang.System.Logger.Level;
@@ -29,16 +28,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Once per process, started by the first DistributedQueue over two devices or more; not in a profiled run ({@code
  * JSYCL_PROFILE}), whose table is the program's kernels. Its DistributedQueue has contexts of its own, as every one
- * has, so that nothing of the program's waits for it. As {@link SubmitWarmup}'s, the thread is a daemon that the
- * JVM's exit stops after its current submit and waits for (up to {@value #EXIT_WAIT_MILLIS} ms), so that no driver
- * call of it runs while the driver's exit handlers tear its contexts down; a failure ends it, logged at {@code DEBUG}
- * (logger {@code io.jsycl.warmup}), and affects nothing else.
+ * has, so that nothing of the program's waits for it. Its thread starts as {@link SubmitWarmup}'s does ({@link
+ * SubmitWarmup#startDaemon}): a daemon that the JVM's exit stops after its current submit and waits for, so that no
+ * driver call of it runs while the driver's exit handlers tear its contexts down; a failure ends it, logged at {@code
+ * DEBUG} (logger {@code io.jsycl.warmup}), and affects nothing else.
  */
 final class DistributedWarmup {
     /** A bound for slow devices or a loaded machine. */
     static final long TIME_LIMIT_NANOS = 3_000_000_000L;
-    /** How long the JVM's exit waits for the warm-up to finish the submit it is in and release what it made. */
-    static final long EXIT_WAIT_MILLIS = 2_000;
     /** A program's batch: the warm-up waits for its queue every this many submits. */
     static final int BATCH = 32;
 
@@ -73,23 +70,13 @@ final class DistributedWarmup {
         }
         int submits = settings.warmupSubmits().get();
         List<Device> over = List.copyOf(devices);
-        var thread = new Thread(() -> run(over, submits, TIME_LIMIT_NANOS), "jsycl-distributed-warm-up");
-        SchedulerTrace.untraced(thread);
-        thread.setDaemon(true);
-        thread.setPriority(Thread.MIN_PRIORITY);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            stopping = true;
-            try {
-                thread.join(EXIT_WAIT_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "jsycl-distributed-warm-up-exit"));
-        thread.start();
-        return thread;
+        return SubmitWarmup.startDaemon("jsycl-distributed-warm-up", () -> run(over, submits, TIME_LIMIT_NANOS),
+                () -> stopping = true);
     }
 
-    /** Runs the warm-up over {@code devices} on the calling thread: up to {@code submits} submits or {@code limitNanos}. */
+    /**
+     * Runs the warm-up over {@code devices} on the calling thread: up to {@code submits} submits or {@code limitNanos}.
+     */
     static Outcome run(List<Device> devices, int submits, long limitNanos) {
         long start = System.nanoTime();
         int done = 0;

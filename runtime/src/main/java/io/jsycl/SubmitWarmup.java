@@ -81,20 +81,29 @@ final class SubmitWarmup {
             return null;
         }
         int submits = settings.warmupSubmits().get();
-        var thread = new Thread(() -> run(device, submits, TIME_LIMIT_NANOS), "jsycl-warm-up");
+        return startDaemon("jsycl-warm-up", () -> run(device, submits, TIME_LIMIT_NANOS), () -> stopping = true);
+    }
+
+    /**
+     * Starts {@code work} on a low-priority daemon thread named {@code name}, left out of the scheduler's trace, and
+     * registers its stop for the JVM's exit: {@code stop} asks it to end after its current submit, then the exit waits
+     * for it up to {@link #EXIT_WAIT_MILLIS}. A program that ends while a warm-up is inside the driver would otherwise
+     * leave the driver's exit handlers tearing down its context under a running call. {@link DistributedWarmup}'s
+     * thread starts here too.
+     */
+    static Thread startDaemon(String name, Runnable work, Runnable stop) {
+        var thread = new Thread(work, name);
         SchedulerTrace.untraced(thread);
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
-        // A program that ends while the warm-up is inside the driver would otherwise leave the driver's exit handlers
-        // tearing down its context under a running call: the exit lets it finish its submit and close its queues.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            stopping = true;
+            stop.run();
             try {
                 thread.join(EXIT_WAIT_MILLIS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        }, "jsycl-warm-up-exit"));
+        }, name + "-exit"));
         thread.start();
         return thread;
     }
