@@ -3,6 +3,10 @@ package io.jsycl;
 import io.jsycl.internal.platform.SchedulerTrace;
 import io.jsycl.internal.platform.Settings;
 import java.lang.System.Logger.Level;
+import java.lang.invoke.CallSite;
+import java.lang.invoke.LambdaMetafactory;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -44,6 +48,12 @@ final class SubmitWarmup {
     private static final int PROFILED = 64;
     /** The turn whose kernel is built in a new variant: once the JIT profiles the submit path, early in the run. */
     private static final int NEW_VARIANT = 1001;
+    /**
+     * Every this many turns, one runs on a thread made for it, and one submits a kernel of a lambda class never seen
+     * before on a buffer never used before (each at its own offset): the firsts of a program's own submits, taken all
+     * through the warm-up (see {@link #run}).
+     */
+    private static final int FIRSTS = 512;
 
     private static final System.Logger LOG = System.getLogger("io.jsycl.warmup");
     private static final AtomicBoolean STARTED = new AtomicBoolean();
@@ -58,9 +68,10 @@ final class SubmitWarmup {
      * @param submits the submits it made
      * @param readyNanos from its start to the return of its first turn of every kernel: building or loading them
      * @param nanos from its start to its end
+     * @param firsts its turns that took a program's firsts: a new thread's first submit, a new lambda class's
      * @param failure the error that ended it early, or null
      */
-    record Outcome(int submits, long readyNanos, long nanos, RuntimeException failure) {
+    record Outcome(int submits, long readyNanos, long nanos, int firsts, RuntimeException failure) {
     }
 
     private static volatile Outcome last;
@@ -92,7 +103,13 @@ final class SubmitWarmup {
      * thread starts here too.
      */
     static Thread startDaemon(String name, Runnable work, Runnable stop) {
-        var thread = new Thread(work, name);
+        var thread = new Thread(() -> {
+            try {
+                work.run();
+            } finally {
+                SchedulerTrace.tracedAgain(Thread.currentThread());
+            }
+        }, name);
         SchedulerTrace.untraced(thread);
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
@@ -122,6 +139,7 @@ final class SubmitWarmup {
         int done = 0; // submits
         int turn = 0;
         long ready = 0;
+        int firsts = 0;
         RuntimeException failure = null;
         Context context = Context.defaultFor(device);
         try (var queue = new Queue(context, device);
@@ -135,6 +153,23 @@ final class SubmitWarmup {
                     try (var fresh = new Queue(context, device)) {
                         done += kernels.submit(fresh, turn);
                     }
+                } else if (turn % FIRSTS == FIRSTS / 2 + 72) {
+                    // A program submits from its own thread, whose first submit finds no thread-local value and no
+                    // scoped value bound yet: branches the warm-up's thread takes only at its own first submits,
+                    // before the JIT profiles anything. Compiled without them, the submit path was dropped (an
+                    // uncommon trap in ThreadLocal.get, in ScopedValue's bindings) at the program's first submit.
+                    int now = turn;
+                    done += onFreshThread(() -> kernels.submit(queue, now));
+                    firsts++;
+                } else if (turn % FIRSTS == FIRSTS - 56) {
+                    // A program's first kernel is a lambda class the process has not seen (no ClassValue has looked
+                    // at it yet), lowered on its first submit, over a buffer made from a shape that no kernel has
+                    // read yet (zeroed on the device). The warm-up's own kernels took those branches only in their
+                    // first turns: the JIT compiled them out, and the program's first kernel made it drop
+                    // KernelLambdas.lower and the scheduler's pass (uncommon traps in ClassValue and DeviceUploads),
+                    // which then ran at the JIT's profiling tier for thousands of the program's submits.
+                    done += kernels.submitFreshClass(queue, turn);
+                    firsts++;
                 } else if (turn == NEW_VARIANT) {
                     // A kernel's first submit in a new build variant (here fast math) finds no kernel object in the
                     // context's cache and builds one: the miss a program's every new kernel takes, which the JIT
@@ -165,12 +200,41 @@ final class SubmitWarmup {
             failure = e;
             LOG.log(Level.DEBUG, () -> "submit-path warm-up on " + device.name() + " ended after its first failure", e);
         }
-        var outcome = new Outcome(done, ready, System.nanoTime() - start, failure);
+        var outcome = new Outcome(done, ready, System.nanoTime() - start, firsts, failure);
         LOG.log(Level.DEBUG, () -> "submit-path warm-up on " + device.name() + ": " + outcome.submits() + " submits in "
                 + outcome.nanos() / 1_000_000 + " ms, the first of each kernel after " + outcome.readyNanos() / 1_000_000
                 + " ms");
         last = outcome;
         return outcome;
+    }
+
+    /** Runs {@code turn} (which returns its submits) on a new thread, untraced as the warm-up's own, and waits for it. */
+    private static int onFreshThread(java.util.function.IntSupplier turn) {
+        int[] submits = {0};
+        RuntimeException[] failure = {null};
+        var thread = new Thread(() -> {
+            try {
+                submits[0] = turn.getAsInt();
+            } catch (RuntimeException e) {
+                failure[0] = e;
+            }
+        }, "jsycl-warm-up-turn");
+        thread.setDaemon(true);
+        thread.setPriority(Thread.MIN_PRIORITY);
+        SchedulerTrace.untraced(thread);
+        try {
+            thread.start();
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("submit-path warm-up interrupted", e);
+        } finally {
+            SchedulerTrace.tracedAgain(thread);
+        }
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+        return submits[0];
     }
 
     /**
@@ -259,6 +323,48 @@ final class SubmitWarmup {
                     y.set(i, s * x.get(i) + y.get(i) * 0.5f);
                 });
             });
+        }
+
+        /**
+         * A 1-D kernel whose lambda class is made here, new at every call ({@link LambdaMetafactory}: what javac's
+         * lambdas are made by, without the call site's caching), over a buffer made from a shape and read at once.
+         */
+        int submitFreshClass(Queue queue, int turn) {
+            float s = (turn & 3) * 0.25f;
+            try (var zeros = Buffer.ofFloat(Range.of(64))) {
+                queue.submit(h -> {
+                    var x = x1[0].read(h);
+                    var y = zeros.readWrite(h);
+                    h.parallelFor(Range.of(64), freshKernel(x, y, s));
+                }).await();
+            }
+            return 1;
+        }
+
+        /** A kernel of a new lambda class, running {@link #freshBody}. */
+        private static ItemKernel freshKernel(Accessor.OfFloat x, Accessor.OfFloat y, float s) {
+            try {
+                var lookup = MethodHandles.lookup();
+                MethodType body = MethodType.methodType(void.class, Accessor.OfFloat.class, Accessor.OfFloat.class,
+                        float.class, Item.class);
+                MethodType run = MethodType.methodType(void.class, Item.class);
+                CallSite site = LambdaMetafactory.altMetafactory(lookup, "run",
+                        MethodType.methodType(ItemKernel.class, Accessor.OfFloat.class, Accessor.OfFloat.class,
+                                float.class),
+                        run, lookup.findStatic(Kernels.class, "freshBody", body), run,
+                        LambdaMetafactory.FLAG_SERIALIZABLE);
+                return (ItemKernel) site.getTarget().invoke(x, y, s);
+            } catch (RuntimeException | Error e) {
+                throw e;
+            } catch (Throwable e) {
+                throw new IllegalStateException("cannot make the warm-up's kernel", e);
+            }
+        }
+
+        /** The body of {@link #freshKernel}'s kernels. */
+        private static void freshBody(Accessor.OfFloat x, Accessor.OfFloat y, float s, Item it) {
+            int i = it.id(0);
+            y.set(i, s * x.get(i) + y.get(i));
         }
 
         /** The 1-D kernel built with fast math: a variant of it the context has no kernel object for yet. */

@@ -55,6 +55,21 @@ class SubmitWarmupTest {
     }
 
     @Test
+    void takesAProgramsFirstsAllThroughItsRun() {
+        Device device = openClDevice();
+        SubmitWarmup.run(device, 8, Long.MAX_VALUE);
+        long launches = ClObjects.calls("clEnqueueNDRangeKernel");
+
+        // Past turn 968: turns 328 and 840 run on threads of their own, 456 and 968 submit kernels of new lambda
+        // classes over buffers no kernel has read yet.
+        var outcome = SubmitWarmup.run(device, 1000, Long.MAX_VALUE);
+
+        assertThat(outcome.failure()).isNull();
+        assertThat(outcome.firsts()).isEqualTo(4);
+        assertThat(ClObjects.calls("clEnqueueNDRangeKernel") - launches).isEqualTo(outcome.submits());
+    }
+
+    @Test
     void stopsAtItsTimeLimit() {
         Device device = openClDevice();
         // Its kernels built first: a build inside the limit (PoCL 5 on a GPU host busy with other test JVMs took all

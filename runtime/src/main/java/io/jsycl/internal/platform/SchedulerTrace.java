@@ -1,6 +1,8 @@
 package io.jsycl.internal.platform;
 
 import java.lang.System.Logger.Level;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The scheduler's decisions as log records through {@code System.Logger} {@code io.jsycl.scheduler}: for each
@@ -20,20 +22,26 @@ public final class SchedulerTrace {
     private SchedulerTrace() {
     }
 
-    /** A thread whose command groups are not traced (the submit-path warm-up's), or null. */
-    private static volatile Thread untraced;
+    /** The threads whose command groups are not traced (the submit-path warm-ups'). */
+    private static final Set<Thread> UNTRACED = ConcurrentHashMap.newKeySet();
 
     /** True if a record would be logged: build the message only then. */
     public static boolean on() {
-        return LOG.isLoggable(LEVEL) && Thread.currentThread() != untraced;
+        return LOG.isLoggable(LEVEL) && !UNTRACED.contains(Thread.currentThread());
     }
 
     /**
      * Leaves the command groups {@code thread} submits, and the buffers it closes, out of the trace: jsycl's own
-     * submit-path warm-up, whose launches are none of the program's.
+     * submit-path warm-ups, whose launches are none of the program's. {@link #tracedAgain} undoes it once the thread
+     * has ended.
      */
     public static void untraced(Thread thread) {
-        untraced = thread;
+        UNTRACED.add(thread);
+    }
+
+    /** Forgets {@code thread}, which {@link #untraced} left out of the trace (it has ended). */
+    public static void tracedAgain(Thread thread) {
+        UNTRACED.remove(thread);
     }
 
     public static void log(String message) {
