@@ -29,8 +29,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * so that the branches a program takes are the ones the JIT has seen. A program's firsts come back all through the run,
  * since the JIT compiles out a branch it has not seen while it profiles: a turn on a thread of its own (a thread's
  * first thread-local and scoped values), and a kernel of a lambda class never seen before over a buffer no kernel has
- * read: its lowering on a first submit, and the zeroing upload (docs/performance.md, "What a submit costs"). It stops after {@code JSYCL_WARMUP_SUBMITS}
- * submits (20000 by default) or {@link #TIME_LIMIT_NANOS}, whichever comes first: under a second of one core and as
+ * read: its lowering on a first submit, and the zeroing upload (docs/performance.md, "What a submit costs"). It stops
+ * after {@code JSYCL_WARMUP_SUBMITS} submits (20000 by default) or {@link #TIME_LIMIT_NANOS}, whichever comes first: under a second of one core and as
  * many launches of 64 work-items, which the GPU runs beside the program's own. Its kernels are lowered and built as
  * any program's are, and the disk cache keeps them, so a later process loads them in milliseconds.
  *
