@@ -8,6 +8,7 @@ import java.lang.invoke.LambdaMetafactory;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntSupplier;
 
 /**
  * Runs jsycl's own submit path on a background thread while a program starts, so that the JIT has compiled it by
@@ -29,9 +30,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * so that the branches a program takes are the ones the JIT has seen. A program's firsts come back all through the run,
  * since the JIT compiles out a branch it has not seen while it profiles: a turn on a thread of its own (a thread's
  * first thread-local and scoped values), and a kernel of a lambda class never seen before over a buffer no kernel has
- * read: its lowering on a first submit, and the zeroing upload (docs/performance.md, "What a submit costs"). It stops
- * after {@code JSYCL_WARMUP_SUBMITS} submits (20000 by default) or {@link #TIME_LIMIT_NANOS}, whichever comes first: under a second of one core and as
- * many launches of 64 work-items, which the GPU runs beside the program's own. Its kernels are lowered and built as
+ * read: its lowering on a first submit, and the zeroing upload (docs/performance.md, "What a submit costs, phase by
+ * phase, once compiled"). It stops after {@code JSYCL_WARMUP_SUBMITS} submits (20000 by default) or
+ * {@link #TIME_LIMIT_NANOS}, whichever comes first: under a second of one core and as many launches of 64 work-items,
+ * which the GPU runs beside the program's own. Its kernels are lowered and built as
  * any program's are, and the disk cache keeps them, so a later process loads them in milliseconds.
  *
  * <p>Once per process, started by the first queue made on a device that {@code JSYCL_WARMUP} selects (GPUs by
@@ -211,8 +213,8 @@ final class SubmitWarmup {
         return outcome;
     }
 
-    /** Runs {@code turn} (which returns its submits) on a new thread, untraced as the warm-up's own, and waits for it. */
-    private static int onFreshThread(java.util.function.IntSupplier turn) {
+    /** Runs {@code turn} (which returns its submits) on a new thread, untraced as the warm-up's, and waits for it. */
+    private static int onFreshThread(IntSupplier turn) {
         int[] submits = {0};
         RuntimeException[] failure = {null};
         var thread = new Thread(() -> {
