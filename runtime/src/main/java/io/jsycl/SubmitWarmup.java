@@ -108,6 +108,24 @@ final class SubmitWarmup {
      * thread starts here too.
      */
     static Thread startDaemon(String name, Runnable work, Runnable stop) {
+        Thread thread = warmUpThread(name, work);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stop.run();
+            try {
+                thread.join(EXIT_WAIT_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, name + "-exit"));
+        thread.start();
+        return thread;
+    }
+
+    /**
+     * A low-priority daemon thread named {@code name} that runs {@code work}, not started; its command groups are left
+     * out of the scheduler's trace until it ends.
+     */
+    private static Thread warmUpThread(String name, Runnable work) {
         var thread = new Thread(() -> {
             try {
                 work.run();
@@ -118,15 +136,6 @@ final class SubmitWarmup {
         SchedulerTrace.untraced(thread);
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            stop.run();
-            try {
-                thread.join(EXIT_WAIT_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, name + "-exit"));
-        thread.start();
         return thread;
     }
 
@@ -217,24 +226,19 @@ final class SubmitWarmup {
     private static int onFreshThread(IntSupplier turn) {
         int[] submits = {0};
         RuntimeException[] failure = {null};
-        var thread = new Thread(() -> {
+        Thread thread = warmUpThread("jsycl-warm-up-turn", () -> {
             try {
                 submits[0] = turn.getAsInt();
             } catch (RuntimeException e) {
                 failure[0] = e;
             }
-        }, "jsycl-warm-up-turn");
-        thread.setDaemon(true);
-        thread.setPriority(Thread.MIN_PRIORITY);
-        SchedulerTrace.untraced(thread);
+        });
+        thread.start();
         try {
-            thread.start();
             thread.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("submit-path warm-up interrupted", e);
-        } finally {
-            SchedulerTrace.tracedAgain(thread);
         }
         if (failure[0] != null) {
             throw failure[0];
