@@ -192,9 +192,15 @@ public final class LaunchThread {
             if (!fifo.isEmpty()) {
                 continue;
             }
+            // Parked until a launch comes or IDLE_NANOS pass without one. A wake-up that finds the FIFO empty (a
+            // flush took the launch whose submit unparked the thread, or a spurious one) parks again for the rest:
+            // ending there made the next burst start a new thread, a system call and a cold thread on its path.
+            long idleUntil = System.nanoTime() + IDLE_NANOS;
             parked = true;
-            if (fifo.isEmpty()) { // re-read after publishing parked: a submit either sees it or its launch is seen here
-                LockSupport.parkNanos(this, IDLE_NANOS);
+            long left;
+            // Re-read after publishing parked: a submit either sees it or its launch is seen here.
+            while (fifo.isEmpty() && (left = idleUntil - System.nanoTime()) > 0) {
+                LockSupport.parkNanos(this, left);
             }
             parked = false;
             if (!fifo.isEmpty()) {

@@ -115,6 +115,49 @@ class LaunchThreadTest {
     }
 
     @Test
+    void aThreadWokenForALaunchAFlushTookStaysForTheNextBurst() throws Exception {
+        var thread = new LaunchThread("test launches woken");
+        List<Thread> by = Collections.synchronizedList(new ArrayList<>());
+        thread.submit(enqueuedBy(by));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (by.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertThat(by).as("the launch thread enqueues without a flush").hasSize(1);
+        Thread worker = by.getFirst();
+        assertThat(worker).isNotEqualTo(Thread.currentThread());
+        // Parked now (it spins 50 µs first). A submit unparks it, and a flush at once takes the launch before it wakes,
+        // as a program's wait right after its last submit does: the thread wakes to an empty FIFO.
+        for (int i = 0; i < 20; i++) {
+            Thread.sleep(2);
+            thread.submit(enqueuedBy(by));
+            thread.flush();
+        }
+        Thread.sleep(20);
+        thread.submit(enqueuedBy(by));
+        while (by.size() < 22 && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertThat(by).hasSize(22);
+        assertThat(by.getLast()).as("the next burst's launch goes to the same thread, not a new one").isSameAs(worker);
+        assertThat(launchThreads("test launches woken")).isEqualTo(1);
+    }
+
+    /** A launch that records the thread that enqueued it. */
+    private static LaunchThread.Launch enqueuedBy(List<Thread> by) {
+        return new LaunchThread.Launch() {
+            @Override
+            public void enqueue() {
+                by.add(Thread.currentThread());
+            }
+
+            @Override
+            public void abandon() {
+            }
+        };
+    }
+
+    @Test
     void onlyASubmitRightAfterThePreviousOneIsABurst() throws Exception {
         var thread = new LaunchThread("test launches burst");
         assertThat(thread.inBurst(System.nanoTime())).as("the first launch").isFalse();
