@@ -3,7 +3,6 @@ package io.jsycl.internal.event;
 import io.jsycl.SyclException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -19,7 +18,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * wait never depends on the thread being scheduled), and waits for the one the thread is enqueueing. Launches
  * appended during a flush may be enqueued before the caller's own command: the caller only needs those appended
  * before it. The thread spins briefly when the FIFO runs empty, so that a stream of submits does not pay a wake-up per
- * launch, then parks, and ends after a longer idle spell; the next submit starts a new one.
+ * launch, then parks until the next launch. It starts with its queue and ends at the queue's close ({@link #close}),
+ * so a submit never finds it missing: a branch that starts a thread at a burst was one that the JIT compiled out of the
+ * submit path (the submit-path warm-up's queues started theirs before the JIT profiled anything), and a program's first
+ * burst, or its first after the thread had ended idle, dropped {@code QueueScheduler.commit} to the JIT's profiling
+ * tier for thousands of submits (an uncommon trap; docs/performance.md). A queue never closed keeps its parked thread,
+ * as it keeps its OpenCL queue.
  *
  * <p>Only a launch in a burst goes to the thread ({@link #inBurst}): one whose submit began within
  * {@value #BURST_NANOS} ns of the return of the queue's previous submit (a loop of submits, not a submit after a wait
@@ -57,35 +61,42 @@ public final class LaunchThread {
     static final long BURST_NANOS = 4_000;
     /** How long a flush spins for the launch thread's enqueue before blocking on the lock. */
     private static final long FLUSH_SPIN_NANOS = 200_000;
-    /** How long the parked thread waits for work before ending. */
-    private static final long IDLE_NANOS = 500_000_000L;
 
-    private final String name;
     private final ConcurrentLinkedQueue<Launch> fifo = new ConcurrentLinkedQueue<>();
     private final AtomicLong appended = new AtomicLong();
     private final AtomicLong enqueued = new AtomicLong();
     private final ReentrantLock enqueueLock = new ReentrantLock();
-    private final AtomicReference<Thread> worker = new AtomicReference<>();
+    private final Thread worker;
     private volatile boolean parked;
+    // Set by close: the thread ends once the FIFO is empty.
+    private volatile boolean closed;
     // When the queue's latest submit returned (System.nanoTime); written under the scheduler's lock.
     private volatile long lastSubmitReturned = Long.MIN_VALUE / 2;
     // Written under enqueueLock, read anywhere.
     private volatile RuntimeException failure;
 
+    /** Starts the thread, named {@code name}; {@link #close} ends it. */
     public LaunchThread(String name) {
-        this.name = name;
+        this.worker = Thread.ofPlatform().daemon().name(name).unstarted(this::run);
+        worker.start(); // last: every field is set
     }
 
     /** Appends {@code launch}; the thread (or the next flush) enqueues it. */
     public void submit(Launch launch) {
         fifo.offer(launch);
         appended.incrementAndGet();
-        Thread t = worker.get();
-        if (t == null) {
-            start();
-        } else if (parked) {
-            LockSupport.unpark(t);
+        if (parked) {
+            LockSupport.unpark(worker);
         }
+    }
+
+    /**
+     * Ends the thread once it has enqueued what its FIFO holds (the queue's close, after its wait for every launch,
+     * so nothing is left by then). Idempotent.
+     */
+    public void close() {
+        closed = true;
+        LockSupport.unpark(worker);
     }
 
     /**
@@ -167,20 +178,7 @@ public final class LaunchThread {
         return true;
     }
 
-    private void start() {
-        var t = Thread.ofPlatform().daemon().name(name).unstarted(this::run);
-        if (worker.compareAndSet(null, t)) {
-            t.start();
-        } else {
-            Thread other = worker.get();
-            if (other != null && parked) {
-                LockSupport.unpark(other);
-            }
-        }
-    }
-
     private void run() {
-        Thread self = Thread.currentThread();
         while (true) {
             if (takeOne()) {
                 continue;
@@ -192,23 +190,14 @@ public final class LaunchThread {
             if (!fifo.isEmpty()) {
                 continue;
             }
-            // Parked until a launch comes or IDLE_NANOS pass without one. A wake-up that finds the FIFO empty (a
-            // flush took the launch whose submit unparked the thread, or a spurious one) parks again for the rest:
-            // ending there made the next burst start a new thread, a system call and a cold thread on its path.
-            long idleUntil = System.nanoTime() + IDLE_NANOS;
             parked = true;
-            long left;
-            // Re-read after publishing parked: a submit either sees it or its launch is seen here.
-            while (fifo.isEmpty() && (left = idleUntil - System.nanoTime()) > 0) {
-                LockSupport.parkNanos(this, left);
+            // Re-read after publishing parked: a submit either sees it or its launch is seen here. A wake-up that
+            // finds nothing (a flush took the launch whose submit unparked the thread, or a spurious one) parks again.
+            while (fifo.isEmpty() && !closed) {
+                LockSupport.park(this);
             }
             parked = false;
-            if (!fifo.isEmpty()) {
-                continue;
-            }
-            // Idle: end, unless a submit came between the check and giving up the slot and found it taken.
-            worker.compareAndSet(self, null);
-            if (fifo.isEmpty() || !worker.compareAndSet(null, self)) {
+            if (closed && fifo.isEmpty()) {
                 return;
             }
         }

@@ -235,6 +235,9 @@ public final class LazyLaunches {
                 Thread.currentThread().interrupt();
             }
         }
+        if (thread != null) {
+            thread.close(); // every launch is enqueued: the wait above flushed them
+        }
     }
 
     private synchronized RuntimeException closedFailure() {

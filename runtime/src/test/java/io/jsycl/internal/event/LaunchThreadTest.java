@@ -9,13 +9,28 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The launch thread's guarantees with launches that record what happens to them instead of calling OpenCL: order,
- * flush from other threads, failure, and the thread's end and restart.
+ * flush from other threads, failure, and the thread's life (started with its queue, parked while idle, ended by the
+ * queue's close).
  */
 class LaunchThreadTest {
+    private final List<LaunchThread> made = new ArrayList<>();
+
+    /** {@code thread}, closed after the test (its queue's close ends it). */
+    private LaunchThread closedAfter(LaunchThread thread) {
+        made.add(thread);
+        return thread;
+    }
+
+    @AfterEach
+    void closeThreads() {
+        made.forEach(LaunchThread::close);
+    }
+
     /** A launch that appends its number to {@code log} when enqueued, optionally slowly or failing. */
     private record Recorded(int id, List<Integer> log, List<Integer> abandoned, long delayNanos, boolean fails)
             implements LaunchThread.Launch {
@@ -41,7 +56,7 @@ class LaunchThreadTest {
 
     @Test
     void launchesAreEnqueuedInSubmissionOrderByTheThreadAndByFlushes() throws Exception {
-        var thread = new LaunchThread("test launches");
+        var thread = closedAfter(new LaunchThread("test launches"));
         List<Integer> log = Collections.synchronizedList(new ArrayList<>());
         List<Integer> abandoned = Collections.synchronizedList(new ArrayList<>());
         int n = 20_000;
@@ -80,7 +95,7 @@ class LaunchThreadTest {
 
     @Test
     void aFailedLaunchIsKeptAndTheLaunchesAfterItAreAbandoned() {
-        var thread = new LaunchThread("test launches");
+        var thread = closedAfter(new LaunchThread("test launches"));
         List<Integer> log = Collections.synchronizedList(new ArrayList<>());
         List<Integer> abandoned = Collections.synchronizedList(new ArrayList<>());
         for (int i = 0; i < 10; i++) {
@@ -93,30 +108,51 @@ class LaunchThreadTest {
     }
 
     @Test
-    void theThreadEndsWhenIdleAndANewOneTakesTheNextLaunches() throws Exception {
-        var thread = new LaunchThread("test launches idle");
+    void theThreadParksWhenIdleTakesTheNextLaunchesAndEndsAtItsClose() throws Exception {
+        var thread = closedAfter(new LaunchThread("test launches idle"));
+        List<Thread> by = Collections.synchronizedList(new ArrayList<>());
+        assertThat(launchThreads("test launches idle")).as("started with its queue, before any launch").isEqualTo(1);
+        thread.submit(enqueuedBy(by));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (by.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertThat(by).as("the launch thread enqueues without a flush").hasSize(1);
+        Thread.sleep(600); // idle, parked
+        assertThat(by.getFirst().isAlive()).as("an idle thread stays, parked").isTrue();
+        thread.submit(enqueuedBy(by));
+        while (by.size() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertThat(by).hasSize(2);
+        assertThat(by.getLast()).isSameAs(by.getFirst());
+        thread.close();
+        by.getFirst().join(TimeUnit.SECONDS.toMillis(10));
+        assertThat(by.getFirst().isAlive()).as("the close ends it").isFalse();
+        assertThat(launchThreads("test launches idle")).isZero();
+    }
+
+    @Test
+    void launchesLeftAtTheCloseAreEnqueuedBeforeTheThreadEnds() throws Exception {
+        var thread = closedAfter(new LaunchThread("test launches closing"));
         List<Integer> log = Collections.synchronizedList(new ArrayList<>());
         List<Integer> abandoned = Collections.synchronizedList(new ArrayList<>());
-        thread.submit(new Recorded(0, log, abandoned, 0, false));
+        for (int i = 0; i < 100; i++) {
+            thread.submit(new Recorded(i, log, abandoned, 10_000, false));
+        }
+        thread.close();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (log.isEmpty() && System.nanoTime() < deadline) {
+        while (launchThreads("test launches closing") > 0 && System.nanoTime() < deadline) {
             Thread.sleep(1);
         }
-        assertThat(log).as("the launch thread enqueues without a flush").containsExactly(0);
-        while (launchThreads("test launches idle") > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(launchThreads("test launches idle")).as("the idle thread ends").isZero();
-        thread.submit(new Recorded(1, log, abandoned, 0, false));
-        while (log.size() < 2 && System.nanoTime() < deadline) {
-            Thread.sleep(1);
-        }
-        assertThat(log).containsExactly(0, 1);
+        assertThat(launchThreads("test launches closing")).isZero();
+        assertThat(log).hasSize(100);
+        assertThat(thread.hasPending()).isFalse();
     }
 
     @Test
     void aThreadWokenForALaunchAFlushTookStaysForTheNextBurst() throws Exception {
-        var thread = new LaunchThread("test launches woken");
+        var thread = closedAfter(new LaunchThread("test launches woken"));
         List<Thread> by = Collections.synchronizedList(new ArrayList<>());
         thread.submit(enqueuedBy(by));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -126,8 +162,8 @@ class LaunchThreadTest {
         assertThat(by).as("the launch thread enqueues without a flush").hasSize(1);
         Thread worker = by.getFirst();
         assertThat(worker).isNotEqualTo(Thread.currentThread());
-        // Parked now (it spins 50 µs first). A submit unparks it, and a flush at once takes the launch before it wakes,
-        // as a program's wait right after its last submit does: the thread wakes to an empty FIFO.
+        // Parked now (it spins 50 µs first). A submit unparks it, and a flush at once takes the launch before it
+        // wakes, as a program's wait right after its last submit does: the thread wakes to an empty FIFO.
         for (int i = 0; i < 20; i++) {
             Thread.sleep(2);
             thread.submit(enqueuedBy(by));
@@ -141,6 +177,7 @@ class LaunchThreadTest {
         assertThat(by).hasSize(22);
         assertThat(by.getLast()).as("the next burst's launch goes to the same thread, not a new one").isSameAs(worker);
         assertThat(launchThreads("test launches woken")).isEqualTo(1);
+        thread.close();
     }
 
     /** A launch that records the thread that enqueued it. */
@@ -159,7 +196,7 @@ class LaunchThreadTest {
 
     @Test
     void onlyASubmitRightAfterThePreviousOneIsABurst() throws Exception {
-        var thread = new LaunchThread("test launches burst");
+        var thread = closedAfter(new LaunchThread("test launches burst"));
         assertThat(thread.inBurst(System.nanoTime())).as("the first launch").isFalse();
         long before = System.nanoTime();
         thread.submitReturned();
@@ -178,7 +215,7 @@ class LaunchThreadTest {
 
     @Test
     void aFullFifoEndsTheBurstSoTheSubmitterFlushes() {
-        var thread = new LaunchThread("test launches full");
+        var thread = closedAfter(new LaunchThread("test launches full"));
         List<Integer> log = Collections.synchronizedList(new ArrayList<>());
         List<Integer> abandoned = Collections.synchronizedList(new ArrayList<>());
         var gate = new CountDownLatch(1);
