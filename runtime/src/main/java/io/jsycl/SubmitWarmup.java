@@ -222,14 +222,17 @@ final class SubmitWarmup {
         return outcome;
     }
 
-    /** Runs {@code turn} (which returns its submits) on a new thread, untraced as the warm-up's, and waits for it. */
+    /**
+     * Runs {@code turn} (which returns its submits) on a new thread, untraced as the warm-up's, and waits for it; what
+     * the turn throws is thrown here, as if the warm-up's own thread had run it.
+     */
     private static int onFreshThread(IntSupplier turn) {
         int[] submits = {0};
-        RuntimeException[] failure = {null};
+        Throwable[] failure = {null};
         Thread thread = warmUpThread("jsycl-warm-up-turn", () -> {
             try {
                 submits[0] = turn.getAsInt();
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 failure[0] = e;
             }
         });
@@ -240,8 +243,11 @@ final class SubmitWarmup {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("submit-path warm-up interrupted", e);
         }
+        if (failure[0] instanceof Error e) {
+            throw e;
+        }
         if (failure[0] != null) {
-            throw failure[0];
+            throw (RuntimeException) failure[0];
         }
         return submits[0];
     }
