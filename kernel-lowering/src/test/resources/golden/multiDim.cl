@@ -80,6 +80,19 @@ typedef struct {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_STRIDE
+#define JSYCL_DEF_JSYCL_STRIDE
+/* An accessor's memory range (its row stride) in a dimension where an earlier accessor of the
+   kernel has one too: that accessor's, in the program the runtime builds for launches where the
+   two are equal (JSYCL_SHARED_STRIDES), so that the compiler sees one stride and shares the
+   address arithmetic of their elements; its own otherwise. */
+#ifdef JSYCL_SHARED_STRIDES
+#define JSYCL_STRIDE(own, shared) (shared)
+#else
+#define JSYCL_STRIDE(own, shared) (own)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1
 typedef struct {
@@ -107,7 +120,7 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccess
 #endif
     io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1_captures cap;
     jsycl_acc_rw_double_3_init(&cap.v, v_data, 0, 0, 0, 0, v_memRange1, v_memRange2, JSYCL_OFFSET(v_offset0), JSYCL_OFFSET(v_offset1), JSYCL_OFFSET(v_offset2));
-    jsycl_acc_r_float_2_init(&cap.m, m_data, m_range0, m_range1, 0, m_memRange1, JSYCL_OFFSET(m_offset0), JSYCL_OFFSET(m_offset1));
+    jsycl_acc_r_float_2_init(&cap.m, m_data, m_range0, m_range1, 0, JSYCL_STRIDE(m_memRange1, v_memRange1), JSYCL_OFFSET(m_offset0), JSYCL_OFFSET(m_offset1));
     jsycl_item_2 it;
     it.range[0] = range0;
     it.range[1] = range1;

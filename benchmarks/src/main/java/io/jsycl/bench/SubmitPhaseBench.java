@@ -20,7 +20,9 @@ import java.util.concurrent.locks.LockSupport;
  * {@code --runs} times after the submit-path warm-up, every submit's phases timed by {@code JSYCL_TRACE_SUBMITS}
  * ({@link SubmitPhases}): medians per phase over runs 3-17, 101-200, 1001-2000 and the second half, beside the
  * run's whole time. Then the 3x3 convolution enqueued by hand through the bindings (its arguments set once, as
- * {@link GridKernels}' hand-written twin does): the driver's enqueue alone and with its wait. {@code --gap spin|park}
+ * {@link GridKernels}' hand-written twin does): the driver's enqueue alone and with its wait. Last the per-slice
+ * sequence (254 launches, one wait; {@code --runs / 10} sequences), jsycl's and the hand-written one, where a burst's
+ * submits hand their launches to the queue's launch thread. {@code --gap spin|park}
  * puts 300 µs (busy or parked) between runs, to tell the CPU's own state from the code's.
  *
  * <pre>java -Djsycl.traceSubmits=1 ... SubmitPhaseBench [--device gpu] [--runs 3000] [--gap wait|spin|park]</pre>
@@ -87,8 +89,86 @@ public final class SubmitPhaseBench {
                     }
                 }
             }
+            slices(q, Math.max(20, runs / 10));
         }
         handWritten(device, runs);
+        handWrittenSlices(device, Math.max(20, runs / 10));
+    }
+
+    /**
+     * The per-slice sequence (254 launches of a 2-D kernel over 256², then one wait), {@code runs} times: each submit's
+     * phases (medians over the second half's submits; in a burst the "enqueue" phase is the hand-over to the launch
+     * thread), the submitting thread's loop per submit, and the whole sequence.
+     */
+    private static void slices(Queue q, int runs) {
+        GridOp op = new GridOp.Slices(256);
+        int launches = op.launches();
+        try (var in = Buffer.ofFloat(op.shape()); var out = Buffer.ofFloat(op.shape());
+             var table = Buffer.of(new float[1])) {
+            sequence(op, q, in, out, table).await();
+            SubmitPhases.take();
+            long[] loop = new long[runs];
+            long[] all = new long[runs];
+            for (int r = 0; r < runs; r++) {
+                long t0 = System.nanoTime();
+                Event last = sequence(op, q, in, out, table);
+                loop[r] = System.nanoTime() - t0;
+                last.await();
+                all[r] = System.nanoTime() - t0;
+            }
+            List<SubmitPhases.Sample> samples = SubmitPhases.take();
+            List<SubmitPhases.Sample> tail = samples.subList(samples.size() / 2, samples.size());
+            // The phases of a submit in a burst (the first of a sequence is enqueued by the submitting thread).
+            List<String> names = tail.stream().max((a, b) -> Integer.compare(a.phases().size(), b.phases().size()))
+                    .orElseThrow().phases();
+            var text = new ArrayList<String>();
+            for (String p : names) {
+                text.add(String.format("%s %.2f", p, median(tail.stream().mapToLong(t -> t.nanos(p)).toArray()) / 1e3));
+            }
+            long[] half = Arrays.copyOfRange(all, runs / 2, runs);
+            System.out.printf("| slices 256³ (%d launches) | %d-%d | %.1f a sequence | %.2f a submit (loop %.2f) | %s |%n",
+                    launches, runs / 2 + 1, runs, median(half) / 1e3,
+                    median(tail.stream().mapToLong(SubmitPhases.Sample::total).toArray()) / 1e3,
+                    median(Arrays.copyOfRange(loop, runs / 2, runs)) / 1e3 / launches, String.join(", ", text));
+        }
+    }
+
+    private static Event sequence(GridOp op, Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table) {
+        Event last = null;
+        for (int l = 0; l < op.launches(); l++) {
+            last = op.submit(q, in, out, table, l);
+        }
+        return last;
+    }
+
+    /** The per-slice sequence enqueued by hand: the slice argument set and the kernel enqueued, per launch. */
+    private static void handWrittenSlices(Device device, int runs) {
+        var clDevice = Suite.match(device);
+        GridOp op = new GridOp.Slices(256);
+        long bytes = 4L * 256 * 256 * 256;
+        try (var cl = new RawCl(clDevice); var plain = ClCommandQueue.create(cl.context, clDevice, false, false);
+             ClMem in = cl.buffer(bytes); ClMem out = cl.buffer(bytes);
+             var program = cl.build(op.source()); var k = ClKernel.create(program, "grid")) {
+            op.bind(k, in, out, null);
+            long[] global = {256, 256};
+            long[] local = {32, 8};
+            long[] loop = new long[runs];
+            long[] all = new long[runs];
+            for (int r = 0; r < runs; r++) {
+                long t0 = System.nanoTime();
+                for (int l = 0; l < op.launches(); l++) {
+                    op.bindLaunch(k, l);
+                    plain.enqueueNDRangeKernelWithoutEvent(k, 2, null, global, local, List.of());
+                }
+                loop[r] = System.nanoTime() - t0;
+                plain.finish();
+                all[r] = System.nanoTime() - t0;
+            }
+            System.out.printf("| slices 256³, hand-written 32x8 | %d-%d | %.1f a sequence | loop %.2f a launch | the"
+                    + " driver's enqueue and clSetKernelArg |%n", runs / 2 + 1, runs,
+                    median(Arrays.copyOfRange(all, runs / 2, runs)) / 1e3,
+                    median(Arrays.copyOfRange(loop, runs / 2, runs)) / 1e3 / op.launches());
+        }
     }
 
     /** The 3x3 convolution of 2048² enqueued by hand, its arguments set once: the driver's enqueue, and the run. */

@@ -18,7 +18,9 @@ import org.objectweb.asm.tree.RecordComponentNode;
  * count too): a 1-D accessor that is only indexed passes its pointer and offset, and the offset
  * only in programs built without {@code JSYCL_ZERO_OFFSETS}. Every argument a launch sets costs
  * host time in the driver (docs/performance.md). So the parameters are laid out by
- * {@link #finish}, after the kernel's code is translated.
+ * {@link #finish}, after the kernel's code is translated. An accessor's memory range in a dimension where an earlier
+ * accessor has one too goes through {@code JSYCL_STRIDE}, which takes the earlier one's in programs built with
+ * {@code JSYCL_SHARED_STRIDES} (the runtime's variant for launches where they are equal).
  */
 final class CaptureLayout {
     private static final List<String> ACCESSOR_PARTS = List.of("range", "memRange", "offset");
@@ -31,6 +33,8 @@ final class CaptureLayout {
     final List<KernelArg> args = new ArrayList<>();
     private final KernelContext ctx;
     private final List<Runnable> pending = new ArrayList<>();
+    /** By dimension: the memory-range parameter of the first accessor that has one there ({@code JSYCL_STRIDE}). */
+    private final String[] firstMemRange = new String[3];
 
     CaptureLayout(KernelContext ctx) {
         this.ctx = ctx;
@@ -127,7 +131,16 @@ final class CaptureLayout {
                     call.append(", JSYCL_OFFSET(").append(name).append(')');
                 } else {
                     kernelParams.add("int " + name);
-                    call.append(", ").append(name);
+                    String shared = part.equals("memRange") ? firstMemRange[d] : null;
+                    if (shared != null) {
+                        call.append(", ").append(ctx.helper("JSYCL_STRIDE")).append('(').append(name).append(", ")
+                                .append(shared).append(')');
+                    } else {
+                        call.append(", ").append(name);
+                        if (part.equals("memRange")) {
+                            firstMemRange[d] = name;
+                        }
+                    }
                 }
                 args.add(new KernelArg(index, path, ACCESSOR_ROLES.get(p), d, ScalarType.INT));
             }

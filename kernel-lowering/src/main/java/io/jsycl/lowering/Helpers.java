@@ -84,6 +84,16 @@ final class Helpers {
                     #define JSYCL_OFFSET(offset) (offset)
                     #define JSYCL_OFFSET_PARAM(name) , int name
                     #endif"""),
+            Map.entry("JSYCL_STRIDE", """
+                    /* An accessor's memory range (its row stride) in a dimension where an earlier accessor of the
+                       kernel has one too: that accessor's, in the program the runtime builds for launches where the
+                       two are equal (JSYCL_SHARED_STRIDES), so that the compiler sees one stride and shares the
+                       address arithmetic of their elements; its own otherwise. */
+                    #ifdef JSYCL_SHARED_STRIDES
+                    #define JSYCL_STRIDE(own, shared) (shared)
+                    #else
+                    #define JSYCL_STRIDE(own, shared) (own)
+                    #endif"""),
             Map.entry("JSYCL_FENCE", """
                     /* A fence over global and local memory with an order (memory_order_...) at a scope (OrderedAtomics).
                        NVIDIA (JSYCL_NVIDIA_PTX): PTX's membar at the scope (cta, gl, sys), a sequentially consistent

@@ -30,6 +30,9 @@ import java.lang.reflect.Array;
  * {@link LaunchSettings#twoItemsPerWorkItem}).</li>
  * <li>{@code -DJSYCL_GRID_STRIDE} where the launch runs its items a grid apart over fewer work-items (set by the
  * scheduler: {@link LaunchSettings#gridStrideItems}).</li>
+ * <li>{@code -DJSYCL_SHARED_STRIDES} where the kernel reads the memory range of two or more accessors in one dimension
+ * and the launch's are equal there (buffers of one shape): the program computes their row strides from one
+ * parameter, so the compiler shares their elements' address arithmetic.</li>
  * </ul>
  * Both settings are read when a queue is made ({@link io.jsycl.Queue}); a process measuring both variants makes a queue
  * after setting each.
@@ -51,23 +54,29 @@ public final class LaunchSpecialization {
     public static final int TWO_ITEMS = ProgramVariant.TWO_ITEMS.bit();
     /** Bit of a launch that runs its items a grid apart over fewer work-items. */
     public static final int GRID_STRIDE = ProgramVariant.GRID_STRIDE.bit();
+    /** {@link #of} bit: the accessors' memory ranges the kernel reads are equal per dimension. */
+    public static final int SHARED_STRIDES = ProgramVariant.SHARED_STRIDES.bit();
+    /** The bits up to {@link #GRID_STRIDE}: the variants before those the build options add by name. */
+    private static final int LOW_BITS = ProgramVariant.GRID_STRIDE.ordinal() + 1;
     /**
-     * How many bits a specialization has: the {@link ProgramVariant}s up to {@link ProgramVariant#GRID_STRIDE}, whose
-     * bits are {@link ProgramVariant#bit()}s, so their options are {@link ProgramVariant#buildOptions(int)}'s.
+     * How many bits a specialization has once compacted ({@link #compact}): the {@link ProgramVariant}s up to
+     * {@link ProgramVariant#GRID_STRIDE}, then {@link ProgramVariant#SHARED_STRIDES} (the last variant, since a new
+     * one goes at the end: the others' options must not move).
      */
-    static final int BITS = ProgramVariant.GRID_STRIDE.ordinal() + 1;
+    static final int BITS = LOW_BITS + 1;
     private static final String[] OPTIONS = new String[1 << BITS];
 
     static {
-        for (int bits = 0; bits < OPTIONS.length; bits++) {
-            OPTIONS[bits] = ProgramVariant.buildOptions(bits);
+        for (int compact = 0; compact < OPTIONS.length; compact++) {
+            int bits = compact & (1 << LOW_BITS) - 1;
+            OPTIONS[compact] = ProgramVariant.buildOptions((compact & 1 << LOW_BITS) != 0 ? bits | SHARED_STRIDES : bits);
         }
     }
 
     /**
      * The specialization of launching {@code lowered} with {@code captured}: {@link #ZERO_OFFSETS},
-     * {@link #WRAPPING_SUBSCRIPTS} and {@link #NO_ALIASING} bits. {@code zeroOffsetPrograms} and
-     * {@code signedSubscripts} are the queue's settings.
+     * {@link #WRAPPING_SUBSCRIPTS}, {@link #NO_ALIASING} and {@link #SHARED_STRIDES} bits. {@code zeroOffsetPrograms}
+     * and {@code signedSubscripts} are the queue's settings.
      */
     public static int of(LoweredKernel lowered, BoundCapture[] captured, boolean zeroOffsetPrograms,
             boolean signedSubscripts) {
@@ -78,6 +87,10 @@ public final class LaunchSpecialization {
         // The memory of the accessor arguments seen so far (buffer storage or device array memory), to compare.
         Object[] memories = null;
         int accessors = 0;
+        // By dimension: the first memory range the kernel reads there, and how many it reads.
+        int[] memRange = new int[3];
+        int[] memRanges = new int[3];
+        boolean sharedStrides = true;
         for (KernelArg arg : lowered.args()) {
             if (arg.captureIndex() < 0) {
                 continue;
@@ -100,6 +113,15 @@ public final class LaunchSpecialization {
                             ? a.array().length() > SIGNED_SUBSCRIPT_MAX_EXTENT
                             : extentAbove(((BoundCapture.Accessor) value).range(), SIGNED_SUBSCRIPT_MAX_EXTENT);
                 }
+                case ACCESSOR_MEM_RANGE -> {
+                    int d = arg.dimension();
+                    // The argument KernelArguments.set passes.
+                    int extent = value instanceof BoundCapture.DeviceArray a ? a.array().length()
+                            : ((BoundCapture.Accessor) value).storage().shape().get(d);
+                    sharedStrides &= memRanges[d] == 0 || memRange[d] == extent;
+                    memRange[d] = extent;
+                    memRanges[d]++;
+                }
                 case ACCESSOR_OFFSET -> {
                     hasOffsets = true;
                     zeroOffsets &= !(value instanceof BoundCapture.Accessor a) || a.offset()[arg.dimension()] == 0;
@@ -112,8 +134,10 @@ public final class LaunchSpecialization {
                 }
             }
         }
+        // Only where the lowering shares a stride (JSYCL_STRIDE): a kernel reading one accessor's gets no variant.
+        sharedStrides &= memRanges[0] > 1 || memRanges[1] > 1 || memRanges[2] > 1;
         return (hasOffsets && zeroOffsets ? ZERO_OFFSETS : 0) | (wrapping ? WRAPPING_SUBSCRIPTS : 0)
-                | (distinct ? NO_ALIASING : 0);
+                | (distinct ? NO_ALIASING : 0) | (sharedStrides ? SHARED_STRIDES : 0);
     }
 
     /**
@@ -144,6 +168,11 @@ public final class LaunchSpecialization {
 
     /** The build options of specialization {@code bits}, each followed by a space; "" for none. */
     static String options(int bits) {
-        return OPTIONS[bits];
+        return OPTIONS[compact(bits)];
+    }
+
+    /** Specialization {@code bits} as an index below {@code 1 << BITS}: {@link #SHARED_STRIDES} moved to bit 5. */
+    static int compact(int bits) {
+        return bits & (1 << LOW_BITS) - 1 | ((bits & SHARED_STRIDES) != 0 ? 1 << LOW_BITS : 0);
     }
 }

@@ -46,7 +46,7 @@ import java.util.stream.Stream;
  */
 public final class LoweringCache {
     /** Bump when the lowering's output changes for the same input (also covered by the code fingerprint). */
-    static final int LOWERING_VERSION = 11;
+    static final int LOWERING_VERSION = 12;
     static final String FOLDER = "lowered";
     private static final int ENTRY_FORMAT = 6;
     private static final String ABSENT = "absent";

@@ -31,7 +31,7 @@ public final class QueueKernels {
     private final ContextImpl context;
     /**
      * The build options of kernels without specialization constants or user options, by fast math (bit 0),
-     * padded range (bit 1), {@link LaunchSpecialization} (bits 2 and up) and a launch at a global offset that needs a
+     * padded range (bit 1), {@link LaunchSpecialization} (bits 2 and up, compacted) and a launch at a global offset that needs a
      * program of its own (the bit above those), once the first such submit built them.
      * Strings are immutable: a racing write is harmless.
      */
@@ -63,7 +63,7 @@ public final class QueueKernels {
                 && lowering.kernel().atomicFences() == 0) {
             // The usual case: the options depend only on the queue, fast math, padding and the launch's
             // specialization (and a DistributedQueue chunk's definitions); built once per queue and variant.
-            int variant = (group.fastMath() ? 1 : 0) | (padded ? 2 : 0) | specialization << 2
+            int variant = (group.fastMath() ? 1 : 0) | (padded ? 2 : 0) | LaunchSpecialization.compact(specialization) << 2
                     | (offsetProgram ? 4 << LaunchSpecialization.BITS : 0);
             options = plainBuildOptions[variant];
             if (options == null) {

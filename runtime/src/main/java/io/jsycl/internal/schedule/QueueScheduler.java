@@ -483,7 +483,8 @@ public final class QueueScheduler {
             if (SchedulerTrace.on()) {
                 SchedulerTrace.log(SubmitTrace.enqueued(lowered.kernelName(), this, clWaits.size(), plan.range(),
                         plan.twoItems(), plan.gridStride(), plan.paddedLocal(),
-                        (plan.specialization() & LaunchSpecialization.NO_ALIASING) != 0, lazyLaunch != null,
+                        (plan.specialization() & LaunchSpecialization.NO_ALIASING) != 0,
+                        (plan.specialization() & LaunchSpecialization.SHARED_STRIDES) != 0, lazyLaunch != null,
                         thread != null));
             }
             ClMem check = arguments.takeCheckBuffer();

@@ -13,12 +13,13 @@ final class SubmitTrace {
 
     /** How kernel {@code name} was enqueued on {@code queue}, as the trace tells it. */
     static String enqueued(String name, Object queue, int waits, Range workItems, boolean twoItems, boolean gridStride,
-            long[] paddedLocal, boolean restrict, boolean withoutEvent, boolean byLaunchThread) {
+            long[] paddedLocal, boolean restrict, boolean sharedStrides, boolean withoutEvent, boolean byLaunchThread) {
         return "kernel " + name + " enqueued on " + queue + " with " + waits + " OpenCL events in its wait list"
                 + (twoItems ? ", two items per work-item over " + workItems.size() + " work-items" : "")
                 + (gridStride ? ", items a grid apart over " + workItems.size() + " work-items" : "")
                 + (paddedLocal != null ? ", work-groups of " + workGroup(paddedLocal) : "")
                 + (restrict ? ", accessors restrict (pairwise different memory)" : "")
+                + (sharedStrides ? ", one row stride for its accessors (equal memory ranges)" : "")
                 + (withoutEvent ? ", without an OpenCL event of its own (in-order queue)" : "")
                 + (byLaunchThread ? ", by the queue's launch thread" : "");
     }

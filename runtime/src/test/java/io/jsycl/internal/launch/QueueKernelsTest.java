@@ -38,16 +38,25 @@ class QueueKernelsTest {
     @Test
     void everySpecializationGivesItsVariantsOptionsInTheOrderOfBefore() {
         String[] before = {"JSYCL_ZERO_OFFSETS", "JSYCL_WRAPPING_SUBSCRIPTS", "JSYCL_NO_ALIASING", "JSYCL_TWO_ITEMS",
-            "JSYCL_GRID_STRIDE"};
+            "JSYCL_GRID_STRIDE", "JSYCL_SHARED_STRIDES"};
+        int[] bit = {LaunchSpecialization.ZERO_OFFSETS, LaunchSpecialization.WRAPPING_SUBSCRIPTS,
+            LaunchSpecialization.NO_ALIASING, LaunchSpecialization.TWO_ITEMS, LaunchSpecialization.GRID_STRIDE,
+            LaunchSpecialization.SHARED_STRIDES};
         assertThat(LaunchSpecialization.BITS).isEqualTo(before.length);
-        for (int bits = 0; bits < 1 << before.length; bits++) {
+        var seen = new java.util.HashSet<Integer>();
+        for (int set = 0; set < 1 << before.length; set++) {
             var expected = new StringBuilder();
+            int bits = 0;
             for (int i = 0; i < before.length; i++) {
-                if ((bits & 1 << i) != 0) {
+                if ((set & 1 << i) != 0) {
                     expected.append("-D").append(before[i]).append(' ');
+                    bits |= bit[i];
                 }
             }
             assertThat(LaunchSpecialization.options(bits)).isEqualTo(expected.toString());
+            int compact = LaunchSpecialization.compact(bits);
+            assertThat(compact).isBetween(0, (1 << LaunchSpecialization.BITS) - 1);
+            assertThat(seen.add(compact)).as("compact index of %s", expected).isTrue();
         }
     }
 

@@ -1,0 +1,156 @@
+package io.jsycl.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jsycl.Buffer;
+import io.jsycl.Device;
+import io.jsycl.Queue;
+import io.jsycl.Range;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
+
+/**
+ * A kernel reading the memory ranges of two or more accessors in one dimension gets a program variant that computes
+ * their row strides from one parameter ({@code JSYCL_SHARED_STRIDES}) where the launch's buffers have equal extents
+ * there, and its own stride per accessor where they differ. Either way the results are Java's: buffers of one shape,
+ * of different widths, a 2-D buffer beside a 3-D one whose middle extent equals the 2-D one's width, and the same
+ * kernel over both kinds of launch in turn (two programs of one lowering).
+ */
+@Isolated
+class SharedStridesTest {
+    private static final String SHARED = "one row stride for its accessors";
+
+    private static float[] floats(int n, int seed) {
+        var random = new SplittableRandom(seed);
+        float[] v = new float[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = (float) random.nextDouble(-4, 4);
+        }
+        return v;
+    }
+
+    private static List<String> launches(List<String> trace) {
+        return trace.stream().filter(m -> m.contains(" enqueued on ")).toList();
+    }
+
+    /** out[i][j] = a[i][j] * 2 + a[i][j + 1] over {@code rows x cols}, a {@code rows x inCols} (inCols > cols). */
+    private static float[] expected(float[] a, int rows, int cols, int inCols) {
+        float[] out = new float[rows * cols];
+        for (int i = 0; i < rows; i++) {
+            for (int j = 0; j < cols; j++) {
+                out[i * cols + j] = a[i * inCols + j] * 2f + a[i * inCols + j + 1];
+            }
+        }
+        return out;
+    }
+
+    /** The kernel over the {@code rows x cols} output; the input is {@code rows x inCols}. */
+    private static float[] run(Queue q, float[] a, int rows, int cols, int inCols) {
+        float[] out = new float[rows * cols];
+        try (var in = Buffer.of(a, Range.of(rows, inCols)); var o = Buffer.of(out, Range.of(rows, cols))) {
+            q.submit(h -> {
+                var src = in.read(h);
+                var dst = o.writeNoInit(h);
+                h.parallelFor(Range.of(rows, cols), it -> {
+                    int i = it.id(0);
+                    int j = it.id(1);
+                    dst.set(i, j, src.get(i, j) * 2f + src.get(i, Math.min(j + 1, inCols - 1)));
+                });
+            });
+        }
+        return out;
+    }
+
+    @Test
+    void equalAndDifferentWidthsKeepJavasResults() {
+        for (Device device : TestDevices.openCl()) {
+            int rows = 37;
+            int cols = 53;
+            try (var capture = new TraceCapture(); var q = new Queue(device)) {
+                for (int inCols : new int[] {cols + 1, cols + 9, cols + 1}) {
+                    float[] a = floats(rows * inCols, inCols);
+                    capture.clear();
+                    float[] out = run(q, a, rows, cols, inCols);
+                    assertThat(out).as("%s, input %dx%d", device.name(), rows, inCols)
+                            .containsExactly(expected(a, rows, cols, inCols));
+                    assertThat(launches(capture.messages())).singleElement().asString()
+                            .doesNotContain(SHARED); // the input is wider than the output
+                }
+            }
+        }
+    }
+
+    @Test
+    void buffersOfOneShapeShareTheirStride() {
+        for (Device device : TestDevices.openCl()) {
+            int rows = 29;
+            int cols = 67;
+            try (var capture = new TraceCapture(); var q = new Queue(device)) {
+                float[] a = floats(rows * cols, 7);
+                float[] out = new float[rows * cols];
+                try (var in = Buffer.of(a, Range.of(rows, cols)); var o = Buffer.of(out, Range.of(rows, cols))) {
+                    q.submit(h -> {
+                        var src = in.read(h);
+                        var dst = o.writeNoInit(h);
+                        h.parallelFor(Range.of(rows, cols), it -> {
+                            int i = it.id(0);
+                            int j = it.id(1);
+                            float up = i > 0 ? src.get(i - 1, j) : 0f;
+                            dst.set(i, j, src.get(i, j) * 2f + up);
+                        });
+                    });
+                }
+                for (int i = 0; i < rows; i++) {
+                    for (int j = 0; j < cols; j++) {
+                        float up = i > 0 ? a[(i - 1) * cols + j] : 0f;
+                        assertThat(out[i * cols + j]).as("%s (%d, %d)", device.name(), i, j)
+                                .isEqualTo(a[i * cols + j] * 2f + up);
+                    }
+                }
+                assertThat(launches(capture.messages())).singleElement().asString().contains(SHARED);
+            }
+        }
+    }
+
+    @Test
+    void aPlaneBesideACubeSharesOnlyWhatIsEqual() {
+        for (Device device : TestDevices.openCl()) {
+            int depth = 5;
+            int rows = 11;
+            int cols = 13;
+            // The plane is rows x rows: its width equals the cube's middle extent, so their strides in dimension 1
+            // are equal, and the cube's own in dimension 2 stays its own.
+            float[] cube = floats(depth * rows * cols, 3);
+            float[] plane = floats(rows * rows, 5);
+            float[] out = new float[depth * rows * cols];
+            try (var capture = new TraceCapture(); var q = new Queue(device);
+                 var c = Buffer.of(cube, Range.of(depth, rows, cols)); var p = Buffer.of(plane, Range.of(rows, rows));
+                 var o = Buffer.of(out, Range.of(depth, rows, cols))) {
+                q.submit(h -> {
+                    var src = c.read(h);
+                    var pl = p.read(h);
+                    var dst = o.writeNoInit(h);
+                    h.parallelFor(Range.of(depth, rows, cols), it -> {
+                        int k = it.id(0);
+                        int i = it.id(1);
+                        int j = it.id(2);
+                        dst.set(k, i, j, src.get(k, i, j) + pl.get(i, j % rows) * (k + 1));
+                    });
+                });
+                q.await();
+                assertThat(launches(capture.messages())).singleElement().asString().contains(SHARED);
+            }
+            for (int k = 0; k < depth; k++) {
+                for (int i = 0; i < rows; i++) {
+                    for (int j = 0; j < cols; j++) {
+                        int at = (k * rows + i) * cols + j;
+                        assertThat(out[at]).as("%s (%d, %d, %d)", device.name(), k, i, j)
+                                .isEqualTo(cube[at] + plane[i * rows + j % rows] * (k + 1));
+                    }
+                }
+            }
+        }
+    }
+}
