@@ -158,6 +158,16 @@ def one_table(first_column, key):
     return read
 
 
+def enqueue_probe(run, path):
+    """EnqueueProbe's two tables: each kernel variant's device time, and each launch path's enqueue and run."""
+    groups = []
+    for first, key in (("kernel", "probe-device"), ("variant", "probe-enqueue")):
+        table = first_table(path, first)
+        if table:
+            groups.append(Group(key, table[1], table[2]))
+    return groups
+
+
 def algorithms(run, path):
     """AlgorithmsBench's table as one group per size and side (jsycl's rows, PyTorch's), so that a run of some sizes,
     or of jsycl alone, replaces only those rows."""
@@ -413,6 +423,17 @@ SECTIONS = [
             "from a thread per device beside one more thread that waits in the driver (`clFinish`; "
             "`clWaitForEvents`; a marker enqueued and its status polled), per device, microseconds "
             "(`io.jsycl.bench.DriverCallProbe`).", driver_calls),
+    Section("A generated kernel beside its hand-written twin", ["enqueue-probe.md"],
+            "The 3x3 convolution of 2048² enqueued by hand through the bindings in variants that each change one thing "
+            "towards jsycl's launch (`io.jsycl.bench.EnqueueProbe`): first each kernel's device time (profiling "
+            "events, the variants interleaved: the hand-written kernel, and jsycl's generated source built by hand "
+            "with jsycl's options, with one of them left out, with its guard or its row strides written as the "
+            "hand-written kernel's), then the driver's enqueue and the whole run (enqueue, `clFinish`) of the "
+            "hand-written kernel, of jsycl's generated one, of the hand-written one with four more arguments or 256 "
+            "more buffers in its context, and jsycl's own submit and wait, in rounds taking turns. Microseconds. The "
+            "generated source is built with the options jsycl gave it before JSYCL_SHARED_STRIDES (ca58367); the row "
+            "\"one row stride\" is what jsycl builds since, and jsycl's own submit and wait runs it.",
+            enqueue_probe),
     Section("jsycl in Apache Spark", ["spark-gpu.md"],
             "A compute-bound Spark job (`io.jsycl.spark.samples.SparkMandelbrot`: each pixel's escape iterations "
             "around the main cardioid as a column of a Dataset) on a Spark 4.2.0 standalone cluster on one host, "
