@@ -1,0 +1,187 @@
+package io.jsycl.bench;
+
+import io.jsycl.Buffer;
+import io.jsycl.Device;
+import io.jsycl.Event;
+import io.jsycl.Queue;
+import io.jsycl.opencl.ClCommandQueue;
+import io.jsycl.opencl.ClKernel;
+import io.jsycl.opencl.ClMem;
+import io.jsycl.opencl.ClProgram;
+import io.jsycl.opencl.DriverCallTimes;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Where the per-slice sequence's time goes on each of its threads ({@link GridOp.Slices}, 254 launches of a 2-D kernel
+ * over 256², one wait): the sequence's wall time; the submitting thread's CPU time a submit and its time in OpenCL
+ * calls (with {@code -Djsycl.opencl.timeCalls=true}); the queue's launch thread's CPU time a launch and what it runs
+ * when sampled (its stack read every 200 µs by a sampling thread: the innermost jsycl or OpenCL method, and the frame
+ * above the driver call); and the same sequence enqueued by hand on one thread, its CPU time a launch.
+ *
+ * <pre>java [-Djsycl.opencl.timeCalls=true] ... LaunchThreadProbe [--device gpu] [--runs 300]</pre>
+ */
+public final class LaunchThreadProbe {
+    private LaunchThreadProbe() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Locale.setDefault(Locale.ROOT);
+        var opts = Suite.parse(args);
+        int runs = Suite.intOpt(opts, "runs", 300);
+        Device device = Suite.devices(opts.get("device")).getFirst();
+        GridOp op = new GridOp.Slices(256);
+        int launches = op.launches();
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        System.out.printf("## The per-slice sequence's threads on %s, %d sequences of %d launches%n%n", device.name(),
+                runs, launches);
+        try (var q = new Queue(device); var in = Buffer.ofFloat(op.shape()); var out = Buffer.ofFloat(op.shape());
+             var table = Buffer.of(new float[1])) {
+            GridKernels.awaitWarmup(GridKernels.warmupLog());
+            for (int r = 0; r < runs; r++) {
+                sequence(op, q, in, out, table).await();
+            }
+            Thread launcher = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().startsWith("jsycl launches")).findFirst().orElse(null);
+            var samples = new HashMap<String, Integer>();
+            var driverCalls = new HashMap<String, Integer>();
+            var sampling = new AtomicBoolean(true);
+            Thread submitting = Thread.currentThread();
+            Thread sampler = launcher == null ? null : Thread.ofPlatform().daemon().start(() -> {
+                while (sampling.get()) {
+                    samples.merge(where(launcher.getStackTrace()), 1, Integer::sum);
+                    String call = driverCall(submitting.getStackTrace());
+                    if (call != null) {
+                        driverCalls.merge(call, 1, Integer::sum);
+                    }
+                    long until = System.nanoTime() + 200_000;
+                    while (System.nanoTime() < until) {
+                        Thread.onSpinWait();
+                    }
+                }
+            });
+            long launcherCpu0 = launcher == null ? 0 : threads.getThreadCpuTime(launcher.threadId());
+            long cpu0 = threads.getCurrentThreadCpuTime();
+            Map<String, Long> calls0 = DriverCallTimes.ofThisThread();
+            long[] wall = new long[runs];
+            for (int r = 0; r < runs; r++) {
+                long t0 = System.nanoTime();
+                sequence(op, q, in, out, table).await();
+                wall[r] = System.nanoTime() - t0;
+            }
+            long cpu = threads.getCurrentThreadCpuTime() - cpu0;
+            long launcherCpu = launcher == null ? 0 : threads.getThreadCpuTime(launcher.threadId()) - launcherCpu0;
+            Map<String, Long> calls = DriverCallTimes.ofThisThread();
+            sampling.set(false);
+            if (sampler != null) {
+                sampler.join();
+            }
+            long n = (long) runs * launches;
+            Arrays.sort(wall);
+            System.out.printf("jsycl: sequence median %.1f µs (%.2f µs a launch); submitting thread CPU %.2f µs a"
+                    + " submit; launch thread %s CPU %.2f µs a launch%n", wall[runs / 2] / 1e3,
+                    wall[runs / 2] / 1e3 / launches, cpu / 1e3 / n, launcher == null ? "(none)" : launcher.getName(),
+                    launcherCpu / 1e3 / n);
+            if (!calls.isEmpty()) {
+                var text = new StringBuilder();
+                calls.forEach((f, ns) -> {
+                    long d = ns - calls0.getOrDefault(f, 0L);
+                    if (d > 0) {
+                        text.append(String.format(" %s %.2f", f, d / 1e3 / n));
+                    }
+                });
+                System.out.println("jsycl: submitting thread in OpenCL calls, µs a submit:" + text);
+            }
+            int total = samples.values().stream().mapToInt(Integer::intValue).sum();
+            System.out.println("jsycl: the launch thread's samples (" + total + "):");
+            samples.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(14)
+                    .forEach(e -> System.out.printf("  %5.1f%% %s%n", 100.0 * e.getValue() / total, e.getKey()));
+            System.out.println("jsycl: the submitting thread's samples in an OpenCL call (of " + total + "):");
+            driverCalls.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(6)
+                    .forEach(e -> System.out.printf("  %5.1f%% %s%n", 100.0 * e.getValue() / total, e.getKey()));
+        }
+        handWritten(device, op, runs, threads);
+    }
+
+    /** Where the submitting thread is in an OpenCL call: the call and the jsycl methods that led to it; else null. */
+    private static String driverCall(StackTraceElement[] stack) {
+        if (stack.length == 0 || !stack[0].getClassName().endsWith("cl_h")) {
+            return null;
+        }
+        var b = new StringBuilder(stack[0].getMethodName());
+        int shown = 0;
+        for (int i = 1; i < stack.length && shown < 9; i++) {
+            String c = stack[i].getClassName();
+            if (c.startsWith("io.jsycl") && !c.contains("$$Lambda")) {
+                b.append(" < ").append(c.replaceAll(".*\\.", "")).append('.').append(stack[i].getMethodName());
+                shown++;
+            }
+        }
+        return b.toString();
+    }
+
+    /** The innermost frame of jsycl's or the bindings' code, and the one above it. */
+    private static String where(StackTraceElement[] stack) {
+        if (stack.length == 0) {
+            return "(no stack)";
+        }
+        for (int i = 0; i < stack.length; i++) {
+            String c = stack[i].getClassName();
+            if (c.startsWith("io.jsycl")) {
+                String inner = i > 0 ? stack[i - 1].getClassName().replaceAll(".*\\.", "") + "." + stack[i - 1]
+                        .getMethodName() + " < " : "";
+                String outer = i + 1 < stack.length ? " < " + stack[i + 1].getClassName().replaceAll(".*\\.", "")
+                        + "." + stack[i + 1].getMethodName() : "";
+                return inner + c.replaceAll(".*\\.", "") + "." + stack[i].getMethodName() + outer;
+            }
+        }
+        return stack[0].getClassName() + "." + stack[0].getMethodName();
+    }
+
+    private static Event sequence(GridOp op, Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table) {
+        Event last = null;
+        for (int l = 0; l < op.launches(); l++) {
+            last = op.submit(q, in, out, table, l);
+        }
+        return last;
+    }
+
+    private static void handWritten(Device device, GridOp op, int runs, ThreadMXBean threads) {
+        var clDevice = Suite.match(device);
+        long bytes = 4L * 256 * 256 * 256;
+        try (var cl = new RawCl(clDevice); var plain = ClCommandQueue.create(cl.context, clDevice, false, false);
+             ClMem in = cl.buffer(bytes); ClMem out = cl.buffer(bytes);
+             ClProgram program = cl.build(op.source()); ClKernel k = ClKernel.create(program, "grid")) {
+            op.bind(k, in, out, null);
+            long[] global = {256, 256};
+            long[] local = {32, 8};
+            long[] wall = new long[runs];
+            long cpu0 = 0;
+            for (int r = -runs; r < runs; r++) {
+                if (r == 0) {
+                    cpu0 = threads.getCurrentThreadCpuTime();
+                }
+                long t0 = System.nanoTime();
+                for (int l = 0; l < op.launches(); l++) {
+                    op.bindLaunch(k, l);
+                    plain.enqueueNDRangeKernelWithoutEvent(k, 2, null, global, local, List.of());
+                }
+                plain.finish();
+                if (r >= 0) {
+                    wall[r] = System.nanoTime() - t0;
+                }
+            }
+            long cpu = threads.getCurrentThreadCpuTime() - cpu0;
+            Arrays.sort(wall);
+            System.out.printf("hand-written 32x8: sequence median %.1f µs (%.2f µs a launch); its thread CPU %.2f µs"
+                    + " a launch (the finish included)%n", wall[runs / 2] / 1e3, wall[runs / 2] / 1e3 / op.launches(),
+                    cpu / 1e3 / ((long) runs * op.launches()));
+        }
+    }
+}
