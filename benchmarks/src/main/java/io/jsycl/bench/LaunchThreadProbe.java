@@ -152,36 +152,74 @@ public final class LaunchThreadProbe {
         return last;
     }
 
-    private static void handWritten(Device device, GridOp op, int runs, ThreadMXBean threads) {
+    /**
+     * The sequence enqueued by hand, on three threads in turn: the main thread, a thread of its own while the main
+     * thread waits, and a thread of its own while the main thread keeps a core busy with Java work (allocating, as a
+     * submitting thread does): whether the driver's enqueue costs more off the thread that made the context, or beside
+     * a busy thread.
+     */
+    private static void handWritten(Device device, GridOp op, int runs, ThreadMXBean threads) throws Exception {
         var clDevice = Suite.match(device);
         long bytes = 4L * 256 * 256 * 256;
         try (var cl = new RawCl(clDevice); var plain = ClCommandQueue.create(cl.context, clDevice, false, false);
              ClMem in = cl.buffer(bytes); ClMem out = cl.buffer(bytes);
              ClProgram program = cl.build(op.source()); ClKernel k = ClKernel.create(program, "grid")) {
             op.bind(k, in, out, null);
-            long[] global = {256, 256};
-            long[] local = {32, 8};
-            long[] wall = new long[runs];
-            long cpu0 = 0;
-            for (int r = -runs; r < runs; r++) {
-                if (r == 0) {
-                    cpu0 = threads.getCurrentThreadCpuTime();
-                }
-                long t0 = System.nanoTime();
-                for (int l = 0; l < op.launches(); l++) {
-                    op.bindLaunch(k, l);
-                    plain.enqueueNDRangeKernelWithoutEvent(k, 2, null, global, local, List.of());
-                }
-                plain.finish();
-                if (r >= 0) {
-                    wall[r] = System.nanoTime() - t0;
+            for (int round = 0; round < 2; round++) {
+                for (String where : List.of("main thread", "a thread of its own", "a thread of its own, main busy")) {
+                    long[] result = new long[2];
+                    Runnable loop = () -> {
+                        long[] r = loop(plain, k, op, runs, threads);
+                        result[0] = r[0];
+                        result[1] = r[1];
+                    };
+                    if (where.equals("main thread")) {
+                        loop.run();
+                    } else {
+                        Thread t = Thread.ofPlatform().start(loop);
+                        long sink = 0;
+                        while (t.isAlive()) {
+                            if (where.endsWith("busy")) {
+                                sink += new long[64].length + String.valueOf(sink).length();
+                            } else {
+                                t.join();
+                            }
+                        }
+                        t.join();
+                        if (sink == 42) {
+                            System.out.print("");
+                        }
+                    }
+                    System.out.printf("hand-written 32x8 on %s: sequence median %.1f µs (%.2f µs a launch); its"
+                            + " thread CPU %.2f µs a launch (the finish included)%n", where, result[0] / 1e3,
+                            result[0] / 1e3 / op.launches(), result[1] / 1e3);
                 }
             }
-            long cpu = threads.getCurrentThreadCpuTime() - cpu0;
-            Arrays.sort(wall);
-            System.out.printf("hand-written 32x8: sequence median %.1f µs (%.2f µs a launch); its thread CPU %.2f µs"
-                    + " a launch (the finish included)%n", wall[runs / 2] / 1e3, wall[runs / 2] / 1e3 / op.launches(),
-                    cpu / 1e3 / ((long) runs * op.launches()));
         }
+    }
+
+    /** {@code runs} sequences after as many unmeasured: the median sequence and the thread's CPU a launch, in ns. */
+    private static long[] loop(ClCommandQueue plain, ClKernel k, GridOp op, int runs, ThreadMXBean threads) {
+        long[] global = {256, 256};
+        long[] local = {32, 8};
+        long[] wall = new long[runs];
+        long cpu0 = 0;
+        for (int r = -runs; r < runs; r++) {
+            if (r == 0) {
+                cpu0 = threads.getCurrentThreadCpuTime();
+            }
+            long t0 = System.nanoTime();
+            for (int l = 0; l < op.launches(); l++) {
+                op.bindLaunch(k, l);
+                plain.enqueueNDRangeKernelWithoutEvent(k, 2, null, global, local, List.of());
+            }
+            plain.finish();
+            if (r >= 0) {
+                wall[r] = System.nanoTime() - t0;
+            }
+        }
+        long cpu = threads.getCurrentThreadCpuTime() - cpu0;
+        Arrays.sort(wall);
+        return new long[] {wall[runs / 2], cpu / ((long) runs * op.launches())};
     }
 }

@@ -14,9 +14,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Design. {@link #submit} appends a launch to a FIFO and returns; the thread takes launches in order and enqueues
  * each while holding {@code enqueueLock}. Anything else that enqueues on the same OpenCL queue calls {@link #flush}
- * first, which returns once every launch appended so far is enqueued: by the launch thread while it runs and makes
- * progress, else (parked, or stalled) on the calling thread, so that a wait never depends on the thread being
- * scheduled. Launches
+ * first: it enqueues, on the calling thread, every launch appended so far that the thread has not taken yet (so a
+ * wait never depends on the thread being scheduled), and waits for the one the thread is enqueueing. Launches
  * appended during a flush may be enqueued before the caller's own command: the caller only needs those appended
  * before it. The thread spins briefly when the FIFO runs empty, so that a stream of submits does not pay a wake-up per
  * launch, then parks until the next launch. It starts with its queue and ends at the queue's close ({@link #close}),
@@ -60,10 +59,6 @@ public final class LaunchThread {
     static final int MAX_PENDING = 1024;
     /** A launch whose submit began this soon after the previous submit returned is part of a burst. */
     static final long BURST_NANOS = 4_000;
-    /** How long a flush waits for a running launch thread that enqueues nothing before it enqueues the rest itself. */
-    static final long TAKEOVER_NANOS = 200_000;
-    /** How long a flush spins on a running launch thread's progress before it yields its core between looks. */
-    private static final long YIELD_NANOS = 20_000;
     /** How long a flush spins for the launch thread's enqueue before blocking on the lock. */
     private static final long FLUSH_SPIN_NANOS = 200_000;
 
@@ -105,41 +100,14 @@ public final class LaunchThread {
     }
 
     /**
-     * Returns once every launch appended so far is enqueued. While the launch thread is running and making progress,
-     * this waits for it (spinning: an enqueue takes microseconds): the queue's launches then stay on one thread, where
-     * a flusher taking over the rest made the two threads alternate on the driver's queue lock, and on NVIDIA's driver
-     * each of those enqueues cost more than the launch thread's own (an H200: the per-slice sequence's 254 launches
-     * took 6.9-8.9 µs each so, and the wait after them enqueued about half of them). Where the thread is parked, or has
-     * enqueued nothing for {@value #TAKEOVER_NANOS} ns (descheduled, or held by the driver), this thread enqueues what
-     * the launch thread has not taken yet itself, so that a wait never depends on the launch thread being scheduled;
-     * while the launch thread enqueues one, it spins rather than blocks on the lock: a thread parked on the lock would
-     * add its wake-up to every wait for a launch.
+     * Enqueues every launch appended so far, on this thread where the launch thread has not taken it yet. While the
+     * launch thread enqueues one, the caller spins rather than blocks on the lock: an enqueue takes microseconds, and
+     * a thread parked on the lock would add its wake-up to every wait for a launch.
      */
     void flush() {
         long target = appended.get();
-        long seen = enqueued.get();
-        long progressed = System.nanoTime();
         long spinUntil = 0;
-        while (true) {
-            long done = enqueued.get();
-            if (done >= target) {
-                return;
-            }
-            long now = System.nanoTime();
-            if (done != seen) {
-                seen = done;
-                progressed = now;
-            }
-            if (!parked && now - progressed < TAKEOVER_NANOS) {
-                // Past an enqueue's time without progress, give the core away: on a machine with more runnable
-                // threads than cores, the launch thread may be the one waiting for it.
-                if (now - progressed < YIELD_NANOS) {
-                    Thread.onSpinWait();
-                } else {
-                    Thread.yield();
-                }
-                continue;
-            }
+        while (enqueued.get() < target) {
             if (enqueueLock.tryLock()) {
                 try {
                     while (enqueued.get() < target && enqueueNext()) {
@@ -149,8 +117,8 @@ public final class LaunchThread {
                     enqueueLock.unlock();
                 }
             } else if (spinUntil == 0) {
-                spinUntil = now + FLUSH_SPIN_NANOS;
-            } else if (now < spinUntil) {
+                spinUntil = System.nanoTime() + FLUSH_SPIN_NANOS;
+            } else if (System.nanoTime() < spinUntil) {
                 Thread.onSpinWait();
             } else {
                 // The driver holds the launch thread (a full device queue blocks an enqueue): wait on the lock.

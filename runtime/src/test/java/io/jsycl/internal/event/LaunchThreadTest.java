@@ -180,66 +180,6 @@ class LaunchThreadTest {
         thread.close();
     }
 
-    @Test
-    void aFlushWaitsForARunningLaunchThreadRatherThanTakingItsLaunches() throws Exception {
-        var thread = closedAfter(new LaunchThread("test launches running"));
-        List<Thread> by = Collections.synchronizedList(new ArrayList<>());
-        // A burst of launches of 20 µs each (a driver's enqueue takes microseconds) behind a running thread, and a
-        // flush right after it, as a program's wait after its last submit. The burst is submitted from the launch
-        // thread's own first launch, so that the thread is running when the flush begins (on a machine with fewer
-        // cores than runnable threads a parked thread's wake-up can take longer than the burst). The thread makes
-        // progress all along: the flush waits for it, and the launches stay on one thread. Before, the flush took the
-        // lock whenever it could and enqueued the rest itself: on an H200's host it enqueued about half of the
-        // per-slice sequence's launches (LaunchThreadProbe). On this test's spinning launches the old flush seldom won
-        // the lock, so this pins the behaviour rather than reproducing the driver's timing.
-        int burst = 50;
-        var submitted = new CountDownLatch(1);
-        thread.submit(new LaunchThread.Launch() {
-            @Override
-            public void enqueue() {
-                by.add(Thread.currentThread());
-                for (int i = 0; i < burst; i++) {
-                    thread.submit(spinning(by, 20_000));
-                }
-                submitted.countDown();
-                long until = System.nanoTime() + 100_000; // the flush begins while this launch holds the thread
-                while (System.nanoTime() < until) {
-                    Thread.onSpinWait();
-                }
-            }
-
-            @Override
-            public void abandon() {
-            }
-        });
-        assertThat(submitted.await(10, TimeUnit.SECONDS)).isTrue();
-        thread.flush();
-        assertThat(thread.hasPending()).isFalse();
-        assertThat(by).hasSize(burst + 1);
-        // A launch thread descheduled for longer than LaunchThread.TAKEOVER_NANOS leaves the rest to the flusher, which
-        // is what keeps a wait from depending on its being scheduled; on a 2-core machine that is rare, not never.
-        long flusher = by.stream().filter(t -> t == Thread.currentThread()).count();
-        assertThat(flusher).as("launches the flushing thread enqueued").isLessThan(burst / 2);
-    }
-
-    /** A launch that records the thread that enqueued it and spins {@code nanos} (a driver's enqueue). */
-    private static LaunchThread.Launch spinning(List<Thread> by, long nanos) {
-        return new LaunchThread.Launch() {
-            @Override
-            public void enqueue() {
-                by.add(Thread.currentThread());
-                long until = System.nanoTime() + nanos;
-                while (System.nanoTime() < until) {
-                    Thread.onSpinWait();
-                }
-            }
-
-            @Override
-            public void abandon() {
-            }
-        };
-    }
-
     /** A launch that records the thread that enqueued it. */
     private static LaunchThread.Launch enqueuedBy(List<Thread> by) {
         return new LaunchThread.Launch() {
