@@ -23,9 +23,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * over 256², one wait): the sequence's wall time; the submitting thread's CPU time a submit and its time in OpenCL
  * calls (with {@code -Djsycl.opencl.timeCalls=true}); the queue's launch thread's CPU time a launch and what it runs
  * when sampled (its stack read every 200 µs by a sampling thread: the innermost jsycl or OpenCL method, and the frame
- * above the driver call); and the same sequence enqueued by hand on one thread, its CPU time a launch.
+ * above the driver call); and the same sequence enqueued by hand: on the main thread, on a thread of its own, beside a
+ * busy main thread, in jsycl's own context, and (with {@code -Djsycl.dumpKernels=DIR}) jsycl's generated kernel.
  *
- * <pre>java [-Djsycl.opencl.timeCalls=true] ... LaunchThreadProbe [--device gpu] [--runs 300]</pre>
+ * <pre>java [-Djsycl.opencl.timeCalls=true] [-Djsycl.dumpKernels=DIR] ... LaunchThreadProbe [--device gpu] [--runs 300]</pre>
  */
 public final class LaunchThreadProbe {
     private LaunchThreadProbe() {
@@ -41,8 +42,10 @@ public final class LaunchThreadProbe {
         ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         System.out.printf("## The per-slice sequence's threads on %s, %d sequences of %d launches%n%n", device.name(),
                 runs, launches);
+        io.jsycl.Context jsyclContext;
         try (var q = new Queue(device); var in = Buffer.ofFloat(op.shape()); var out = Buffer.ofFloat(op.shape());
              var table = Buffer.of(new float[1])) {
+            jsyclContext = q.context();
             GridKernels.awaitWarmup(GridKernels.warmupLog());
             for (int r = 0; r < runs; r++) {
                 sequence(op, q, in, out, table).await();
@@ -107,6 +110,93 @@ public final class LaunchThreadProbe {
                     .forEach(e -> System.out.printf("  %5.1f%% %s%n", 100.0 * e.getValue() / total, e.getKey()));
         }
         handWritten(device, op, runs, threads);
+        inJsyclsContext(device, jsyclContext, op, runs, threads);
+    }
+
+    /**
+     * The hand-written loop on the main thread in jsycl's own context (the one its queue used, with the warm-up's
+     * programs, kernels and buffers), and, where {@code -Djsycl.dumpKernels} names a folder, jsycl's generated kernel
+     * of the sequence (as the lowering wrote it there) enqueued by hand, in a context of its own and in jsycl's.
+     */
+    private static void inJsyclsContext(Device device, io.jsycl.Context context, GridOp op, int runs,
+            ThreadMXBean threads) throws Exception {
+        var access = io.jsycl.internal.memory.ApiAccess.get();
+        io.jsycl.opencl.ClContext jsycl = access.impl(context).cl();
+        io.jsycl.opencl.ClDevice clDevice = access.impl(device).cl();
+        String dump = System.getProperty("jsycl.dumpKernels");
+        String generated = null;
+        if (dump != null) {
+            try (var files = java.nio.file.Files.list(java.nio.file.Path.of(dump))) {
+                var file = files.filter(f -> f.getFileName().toString().contains("GridOp_Slices_")).findFirst();
+                generated = file.isPresent() ? java.nio.file.Files.readString(file.get()) : null;
+            }
+        }
+        long bytes = 4L * 256 * 256 * 256;
+        try (var raw = new RawCl(clDevice)) {
+            for (int round = 0; round < 2; round++) {
+                for (var ctx : List.of(raw.context, jsycl)) {
+                    String where = ctx == jsycl ? "jsycl's context" : "a context of its own";
+                    for (boolean gen : generated == null ? new boolean[] {false} : new boolean[] {false, true}) {
+                        try (var plain = ClCommandQueue.create(ctx, clDevice, false, false);
+                             ClMem in = io.jsycl.opencl.ClMem.createBuffer(ctx, io.jsycl.opencl.ClMemFlags.READ_WRITE,
+                                     bytes, java.lang.foreign.MemorySegment.NULL);
+                             ClMem out = io.jsycl.opencl.ClMem.createBuffer(ctx, io.jsycl.opencl.ClMemFlags.READ_WRITE,
+                                     bytes, java.lang.foreign.MemorySegment.NULL);
+                             ClProgram program = ClProgram.createWithSource(ctx, gen ? generated
+                                     : RawCl.PRELUDE + op.source())) {
+                            program.build(List.of(clDevice), gen ? raw.buildOptions
+                                    + " -DJSYCL_ZERO_OFFSETS -DJSYCL_NO_ALIASING -DJSYCL_SHARED_STRIDES" : raw.buildOptions);
+                            String name = gen ? program.kernelNames().getFirst() : "grid";
+                            try (ClKernel k = ClKernel.create(program, name)) {
+                                int slice = gen ? bindGenerated(k, generated, in, out) : 4;
+                                if (!gen) {
+                                    op.bind(k, in, out, null);
+                                }
+                                long[] r = loop(plain, k, op, runs, threads, slice);
+                                System.out.printf("%s kernel by hand in %s, main thread: sequence median %.1f µs (%.2f"
+                                        + " µs a launch); its thread CPU %.2f µs a launch%n", gen ? "jsycl's generated"
+                                        : "hand-written", where, r[0] / 1e3, r[0] / 1e3 / op.launches(), r[1] / 1e3);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Binds the generated slices kernel's parameters by name: pointers to the input (const) or output, {@code w} the
+     * weight, every other int 256 (the extent, ranges and memory ranges); returns the index of {@code s}, the slice.
+     */
+    private static int bindGenerated(ClKernel k, String source, ClMem in, ClMem out) {
+        var m = java.util.regex.Pattern.compile("__kernel void (\\w+)\\((.*?)\\)\\s*\\{", java.util.regex.Pattern.DOTALL)
+                .matcher(source);
+        if (!m.find()) {
+            throw new IllegalStateException("no __kernel in the generated source");
+        }
+        int index = 0;
+        int slice = -1;
+        for (String param : m.group(2).split(",")) {
+            String p = param.replaceAll("JSYCL_OFFSET_PARAM\\([^)]*\\)", "").strip();
+            if (p.isEmpty()) {
+                continue;
+            }
+            String name = p.replaceAll(".*[\\s*]", "");
+            if (p.contains("*")) {
+                k.setArg(index, p.contains("const") ? in : out);
+            } else if (p.startsWith("float")) {
+                k.setArgFloat(index, GridOp.Slices.W27);
+            } else if (name.equals("s")) {
+                slice = index;
+            } else {
+                k.setArgInt(index, 256);
+            }
+            index++;
+        }
+        if (slice < 0) {
+            throw new IllegalStateException("no parameter s in " + m.group(2));
+        }
+        return slice;
     }
 
     /** Where the submitting thread is in an OpenCL call: the call and the jsycl methods that led to it; else null. */
@@ -169,7 +259,7 @@ public final class LaunchThreadProbe {
                 for (String where : List.of("main thread", "a thread of its own", "a thread of its own, main busy")) {
                     long[] result = new long[2];
                     Runnable loop = () -> {
-                        long[] r = loop(plain, k, op, runs, threads);
+                        long[] r = loop(plain, k, op, runs, threads, 4);
                         result[0] = r[0];
                         result[1] = r[1];
                     };
@@ -199,7 +289,8 @@ public final class LaunchThreadProbe {
     }
 
     /** {@code runs} sequences after as many unmeasured: the median sequence and the thread's CPU a launch, in ns. */
-    private static long[] loop(ClCommandQueue plain, ClKernel k, GridOp op, int runs, ThreadMXBean threads) {
+    private static long[] loop(ClCommandQueue plain, ClKernel k, GridOp op, int runs, ThreadMXBean threads,
+            int slice) {
         long[] global = {256, 256};
         long[] local = {32, 8};
         long[] wall = new long[runs];
@@ -210,7 +301,7 @@ public final class LaunchThreadProbe {
             }
             long t0 = System.nanoTime();
             for (int l = 0; l < op.launches(); l++) {
-                op.bindLaunch(k, l);
+                k.setArgInt(slice, l + 1);
                 plain.enqueueNDRangeKernelWithoutEvent(k, 2, null, global, local, List.of());
             }
             plain.finish();
