@@ -255,6 +255,16 @@ public final class LaunchThreadProbe {
              ClMem in = cl.buffer(bytes); ClMem out = cl.buffer(bytes);
              ClProgram program = cl.build(op.source()); ClKernel k = ClKernel.create(program, "grid")) {
             op.bind(k, in, out, null);
+            try (ClKernel k2 = ClKernel.create(program, "grid")) {
+                op.bind(k2, in, out, null);
+                for (int round = 0; round < 2; round++) {
+                    long[] one = loop(plain, new ClKernel[] {k}, op, runs, threads, 4);
+                    long[] two = loop(plain, new ClKernel[] {k, k2}, op, runs, threads, 4);
+                    System.out.printf("hand-written 32x8 on the main thread, one kernel object: %.2f µs a launch;"
+                            + " two kernel objects of the program taking turns: %.2f µs a launch%n",
+                            one[0] / 1e3 / op.launches(), two[0] / 1e3 / op.launches());
+                }
+            }
             for (int round = 0; round < 2; round++) {
                 for (String where : List.of("main thread", "a thread of its own", "a thread of its own, main busy")) {
                     long[] result = new long[2];
@@ -291,6 +301,12 @@ public final class LaunchThreadProbe {
     /** {@code runs} sequences after as many unmeasured: the median sequence and the thread's CPU a launch, in ns. */
     private static long[] loop(ClCommandQueue plain, ClKernel k, GridOp op, int runs, ThreadMXBean threads,
             int slice) {
+        return loop(plain, new ClKernel[] {k}, op, runs, threads, slice);
+    }
+
+    /** As above, the launches taking the kernel objects {@code ks} in turn (each with the same arguments). */
+    private static long[] loop(ClCommandQueue plain, ClKernel[] ks, GridOp op, int runs, ThreadMXBean threads,
+            int slice) {
         long[] global = {256, 256};
         long[] local = {32, 8};
         long[] wall = new long[runs];
@@ -301,6 +317,7 @@ public final class LaunchThreadProbe {
             }
             long t0 = System.nanoTime();
             for (int l = 0; l < op.launches(); l++) {
+                ClKernel k = ks[l % ks.length];
                 k.setArgInt(slice, l + 1);
                 plain.enqueueNDRangeKernelWithoutEvent(k, 2, null, global, local, List.of());
             }
