@@ -34,6 +34,8 @@ import java.util.stream.Stream;
  */
 public final class EnqueueProbe {
     private static final int N = 2048;
+    /** The variant options jsycl builds this launch with (a 2048² range is whole work-groups: no padded-range guard). */
+    private static final String AS_JSYCL_BUILDS = "-DJSYCL_ZERO_OFFSETS -DJSYCL_NO_ALIASING -DJSYCL_SHARED_STRIDES";
     private static final Pattern SIGNATURE = Pattern.compile("__kernel void (\\w+)\\((.*?)\\)\\s*\\{", Pattern.DOTALL);
 
     private EnqueueProbe() {
@@ -57,8 +59,7 @@ public final class EnqueueProbe {
             GridKernels.awaitWarmup(GridKernels.warmupLog());
             op.submit(q, in, out, table, 0).await();
             String source = jsyclSource(Path.of(dump));
-            String options = opts.getOrDefault("options",
-                    "-DJSYCL_ZERO_OFFSETS -DJSYCL_NO_ALIASING -DJSYCL_PADDED_RANGE -DJSYCL_NVIDIA_PTX");
+            String options = opts.getOrDefault("options", AS_JSYCL_BUILDS);
             var clDevice = Suite.match(device);
             try (var cl = new RawCl(clDevice); var plain = ClCommandQueue.create(cl.context, clDevice, false, false);
                  ClMem cin = cl.buffer(4L * N * N); ClMem cout = cl.buffer(4L * N * N);
@@ -122,8 +123,9 @@ public final class EnqueueProbe {
     /**
      * Each variant's device time (profiling events) on {@code cl}'s profiling queue, the variants interleaved in ten
      * rounds of 50 launches so that the GPU's drift hits all alike: the hand-written kernel as it is, with
-     * {@code restrict} and with jsycl's range guard; jsycl's generated kernel with jsycl's options, with one of them
-     * left out, with a guard written as the hand-written one's, and with one row stride for its load and store. Where
+     * {@code restrict} and with jsycl's range guard; jsycl's generated kernel as jsycl builds it, without the shared
+     * row strides (by option, and with them written into the source instead), without {@code restrict}, and with the
+     * padded-range guard (as jsycl writes it, and signed in one test). Where
      * {@code ptxDir} is set, each program's binary (PTX on NVIDIA) is written there.
      */
     private static void deviceTimes(RawCl cl, io.jsycl.opencl.ClDevice clDevice, GridOp op, String source, ClMem in,
@@ -139,16 +141,21 @@ public final class EnqueueProbe {
         Matcher r = Pattern.compile("jsycl_acc_r_float_2_init\\(&cap\\.(\\w+),").matcher(source);
         String oneStride = w.find() && r.find() ? source.replace("cap->" + w.group(1) + ".memRange[1]",
                 "cap->" + r.group(1) + ".memRange[1]") : source;
-        String all = "-DJSYCL_ZERO_OFFSETS -DJSYCL_NO_ALIASING -DJSYCL_PADDED_RANGE";
+        String all = AS_JSYCL_BUILDS;
+        String before = all.replace(" -DJSYCL_SHARED_STRIDES", "");
         var variants = new LinkedHashMap<String, String[]>();
         variants.put("hand-written", new String[] {hand, null});
         variants.put("hand-written, restrict", new String[] {restricted, null});
         variants.put("hand-written, jsycl's guard", new String[] {handGuard, null});
-        variants.put("generated, jsycl's options", new String[] {source, all});
-        variants.put("generated, without JSYCL_NO_ALIASING", new String[] {source, all.replace("-DJSYCL_NO_ALIASING", "")});
-        variants.put("generated, without JSYCL_PADDED_RANGE", new String[] {source, all.replace("-DJSYCL_PADDED_RANGE", "")});
-        variants.put("generated, signed guard in one test", new String[] {guard, all});
-        variants.put("generated, one row stride", new String[] {oneStride, all});
+        variants.put("generated, as jsycl builds it", new String[] {source, all});
+        variants.put("generated, without JSYCL_SHARED_STRIDES (before ca58367)", new String[] {source, before});
+        variants.put("generated, one row stride written into the source, without JSYCL_SHARED_STRIDES",
+                new String[] {oneStride, before});
+        variants.put("generated, without JSYCL_NO_ALIASING", new String[] {source, all.replace("-DJSYCL_NO_ALIASING ", "")});
+        variants.put("generated, with JSYCL_PADDED_RANGE (a ragged range's guard)",
+                new String[] {source, all + " -DJSYCL_PADDED_RANGE"});
+        variants.put("generated, with JSYCL_PADDED_RANGE, its guard signed in one test",
+                new String[] {guard, all + " -DJSYCL_PADDED_RANGE"});
         var programs = new ArrayList<ClProgram>();
         var kernels = new ArrayList<ClKernel>();
         try {

@@ -36,7 +36,8 @@ public enum ProgramVariant {
      * The launch's accessors have equal memory ranges wherever the kernel reads one in the same dimension (buffers of
      * one shape): the kernel computes every such accessor's row stride from the first one's parameter, so that the
      * compiler sees one stride and shares the address arithmetic of their elements (an H200 ran a 3x3 convolution over
-     * two 2048² buffers 5% faster so, as fast as a hand-written kernel with one stride).
+     * two 2048² buffers 5% faster so, as fast as a hand-written kernel with one stride; the runtime's default on GPUs
+     * only, since PoCL vectorized the same kernel worse).
      */
     SHARED_STRIDES("JSYCL_SHARED_STRIDES");
 

@@ -8,19 +8,37 @@ import io.jsycl.Queue;
 import io.jsycl.Range;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A kernel reading the memory ranges of two or more accessors in one dimension gets a program variant that computes
- * their row strides from one parameter ({@code JSYCL_SHARED_STRIDES}) where the launch's buffers have equal extents
+ * their row strides from one parameter ({@code -DJSYCL_SHARED_STRIDES}) where the launch's buffers have equal extents
  * there, and its own stride per accessor where they differ. Either way the results are Java's: buffers of one shape,
- * of different widths, a 2-D buffer beside a 3-D one whose middle extent equals the 2-D one's width, and the same
- * kernel over both kinds of launch in turn (two programs of one lowering).
+ * of different widths, a 2-D buffer beside a 3-D one whose middle extent equals the 2-D one's width. The variant is on
+ * by default on GPUs only ({@code JSYCL_SHARED_STRIDES}); the tests force it on, and check the default.
  */
 @Isolated
 class SharedStridesTest {
     private static final String SHARED = "one row stride for its accessors";
+    private static final String PROPERTY = "jsycl.sharedStrides";
+    private String before;
+
+    @BeforeEach
+    void forceOn() {
+        before = System.setProperty(PROPERTY, "on");
+    }
+
+    @AfterEach
+    void restore() {
+        if (before == null) {
+            System.clearProperty(PROPERTY);
+        } else {
+            System.setProperty(PROPERTY, before);
+        }
+    }
 
     private static float[] floats(int n, int seed) {
         var random = new SplittableRandom(seed);
@@ -149,6 +167,40 @@ class SharedStridesTest {
                         assertThat(out[at]).as("%s (%d, %d, %d)", device.name(), k, i, j)
                                 .isEqualTo(cube[at] + plane[i * rows + j % rows] * (k + 1));
                     }
+                }
+            }
+        }
+    }
+
+    @Test
+    void onByDefaultOnGpusOnly() {
+        System.clearProperty(PROPERTY);
+        for (Device device : TestDevices.openCl()) {
+            int rows = 16;
+            int cols = 32;
+            try (var capture = new TraceCapture(); var q = new Queue(device)) {
+                float[] a = floats(rows * (cols + 1), 11);
+                float[] out = run(q, a, rows, cols, cols + 1);
+                assertThat(out).containsExactly(expected(a, rows, cols, cols + 1));
+                // Equal shapes: the variant applies where the device takes it.
+                capture.clear();
+                float[] b = floats(rows * cols, 13);
+                float[] same = new float[rows * cols];
+                try (var in = Buffer.of(b, Range.of(rows, cols)); var o = Buffer.of(same, Range.of(rows, cols))) {
+                    q.submit(h -> {
+                        var src = in.read(h);
+                        var dst = o.writeNoInit(h);
+                        h.parallelFor(Range.of(rows, cols), it -> dst.set(it.id(0), it.id(1), src.get(it.id(0), it.id(1)) + 1f));
+                    });
+                }
+                for (int i = 0; i < rows * cols; i++) {
+                    assertThat(same[i]).isEqualTo(b[i] + 1f);
+                }
+                var launch = assertThat(launches(capture.messages())).singleElement().asString();
+                if (device.type() == io.jsycl.DeviceType.GPU) {
+                    launch.contains(SHARED);
+                } else {
+                    launch.doesNotContain(SHARED);
                 }
             }
         }

@@ -43,6 +43,7 @@ public final class LaunchSettings {
     private final boolean padsRanges;
     private final boolean checksAll;
     private final boolean zeroOffsets;
+    private final boolean sharedStrides;
     private final boolean signedSubscripts;
     /** The smallest range of a 1-D kernel that runs two items per work-item ({@code JSYCL_TWO_ITEMS_PER_WORK_ITEM}). */
     private final long twoItemsMinRange;
@@ -67,6 +68,7 @@ public final class LaunchSettings {
         this.padsRanges = settings.padsRanges(device);
         this.checksAll = settings.checks().get();
         this.zeroOffsets = settings.zeroOffsets().get();
+        this.sharedStrides = settings.sharedStrides(device);
         this.signedSubscripts = settings.signedSubscripts().get();
         Boolean twoItems = device.isHost() ? Boolean.FALSE : settings.twoItemsPerWorkItem().get();
         // auto: on GPUs, once half the range still gives every compute unit 4 work-groups of the largest size.
@@ -182,6 +184,11 @@ public final class LaunchSettings {
      */
     public boolean twoItemsPerWorkItem(long range) {
         return range >= twoItemsMinRange;
+    }
+
+    /** Whether launches with equal memory ranges get the one-stride program ({@code JSYCL_SHARED_STRIDES}). */
+    public boolean sharedStrides() {
+        return sharedStrides;
     }
 
     /** False where {@code JSYCL_LOWERING_SIGNED_SUBSCRIPTS=0} asks for wrapping subscripts in every program. */

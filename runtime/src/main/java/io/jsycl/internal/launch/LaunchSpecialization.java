@@ -32,7 +32,8 @@ import java.lang.reflect.Array;
  * scheduler: {@link LaunchSettings#gridStrideItems}).</li>
  * <li>{@code -DJSYCL_SHARED_STRIDES} where the kernel reads the memory range of two or more accessors in one dimension
  * and the launch's are equal there (buffers of one shape): the program computes their row strides from one
- * parameter, so the compiler shares their elements' address arithmetic.</li>
+ * parameter, so the compiler shares their elements' address arithmetic. On GPUs unless {@code JSYCL_SHARED_STRIDES}
+ * says otherwise ({@link LaunchSettings#sharedStrides}).</li>
  * </ul>
  * Both settings are read when a queue is made ({@link io.jsycl.Queue}); a process measuring both variants makes a queue
  * after setting each.
@@ -75,11 +76,11 @@ public final class LaunchSpecialization {
 
     /**
      * The specialization of launching {@code lowered} with {@code captured}: {@link #ZERO_OFFSETS},
-     * {@link #WRAPPING_SUBSCRIPTS}, {@link #NO_ALIASING} and {@link #SHARED_STRIDES} bits. {@code zeroOffsetPrograms}
-     * and {@code signedSubscripts} are the queue's settings.
+     * {@link #WRAPPING_SUBSCRIPTS}, {@link #NO_ALIASING} and {@link #SHARED_STRIDES} bits. {@code zeroOffsetPrograms},
+     * {@code signedSubscripts} and {@code sharedStridePrograms} are the queue's settings.
      */
     public static int of(LoweredKernel lowered, BoundCapture[] captured, boolean zeroOffsetPrograms,
-            boolean signedSubscripts) {
+            boolean signedSubscripts, boolean sharedStridePrograms) {
         boolean zeroOffsets = zeroOffsetPrograms;
         boolean wrapping = !signedSubscripts;
         boolean hasOffsets = false;
@@ -90,7 +91,7 @@ public final class LaunchSpecialization {
         // By dimension: the first memory range the kernel reads there, and how many it reads.
         int[] memRange = new int[3];
         int[] memRanges = new int[3];
-        boolean sharedStrides = true;
+        boolean sharedStrides = sharedStridePrograms;
         for (KernelArg arg : lowered.args()) {
             if (arg.captureIndex() < 0) {
                 continue;

@@ -272,7 +272,7 @@ public final class QueueScheduler {
                 : strideItems > 0 ? Range.of((int) strideItems)
                 : twoItems ? Range.of((int) (range.size() / 2)) : range;
         int specialization = LaunchSpecialization.of(lowered, kernel.captured(), launches.zeroOffsetPrograms(),
-                launches.signedSubscripts()) | (twoItems ? LaunchSpecialization.TWO_ITEMS : 0)
+                launches.signedSubscripts(), launches.sharedStrides()) | (twoItems ? LaunchSpecialization.TWO_ITEMS : 0)
                 | (strideItems > 0 ? LaunchSpecialization.GRID_STRIDE : 0);
         // Launches at a global offset get a program of their own where the driver needs it (the quirk's comment).
         boolean offsetProgram = chunk != null && chunk.from() > 0

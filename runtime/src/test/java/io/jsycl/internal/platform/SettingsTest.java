@@ -66,11 +66,17 @@ class SettingsTest {
         assertThat(s.stripedTiles().get()).isNull();
         assertThat(s.movesQueue().get()).isTrue();
         assertThat(s.distributedWarmup().get()).isFalse();
+        assertThat(s.sharedStrides().get()).isNull();
     }
 
     @Test
     void theOnePassSortIsASwitch() {
         assertIsAnAutoSwitch("jsycl.onePassSort", "JSYCL_ONE_PASS_SORT", Settings::onePassSort, "fast");
+    }
+
+    @Test
+    void sharedStridesAreASwitch() {
+        assertIsAnAutoSwitch("jsycl.sharedStrides", "JSYCL_SHARED_STRIDES", Settings::sharedStrides, "one");
     }
 
     @Test
