@@ -431,8 +431,9 @@ SECTIONS = [
             "hand-written kernel's), then the driver's enqueue and the whole run (enqueue, `clFinish`) of the "
             "hand-written kernel, of jsycl's generated one, of the hand-written one with four more arguments or 256 "
             "more buffers in its context, and jsycl's own submit and wait, in rounds taking turns. Microseconds. The "
-            "generated source is built with the options jsycl gave it before JSYCL_SHARED_STRIDES (ca58367); the row "
-            "\"one row stride\" is what jsycl builds since, and jsycl's own submit and wait runs it.",
+            "rows were measured at ca58367 with that commit's probe, which built the generated source with the options "
+            "jsycl gave it before JSYCL_SHARED_STRIDES; its row \"one row stride\" is what jsycl builds on GPUs since, "
+            "and jsycl's own submit and wait runs it (the probe now names its variants after the runtime's options).",
             enqueue_probe),
     Section("jsycl in Apache Spark", ["spark-gpu.md"],
             "A compute-bound Spark job (`io.jsycl.spark.samples.SparkMandelbrot`: each pixel's escape iterations "
