@@ -119,7 +119,9 @@ public final class LaunchSpecialization {
                     // The argument KernelArguments.set passes.
                     int extent = value instanceof BoundCapture.DeviceArray a ? a.array().length()
                             : ((BoundCapture.Accessor) value).storage().shape().get(d);
-                    sharedStrides &= memRanges[d] == 0 || memRange[d] == extent;
+                    // Non-short-circuit: no branch that the submit-path warm-up's kernels (buffers of one shape)
+                    // never take, which the JIT would compile as a trap at a program's first launch over two shapes.
+                    sharedStrides &= memRanges[d] == 0 | memRange[d] == extent;
                     memRange[d] = extent;
                     memRanges[d]++;
                 }
@@ -136,7 +138,7 @@ public final class LaunchSpecialization {
             }
         }
         // Only where the lowering shares a stride (JSYCL_STRIDE): a kernel reading one accessor's gets no variant.
-        sharedStrides &= memRanges[0] > 1 || memRanges[1] > 1 || memRanges[2] > 1;
+        sharedStrides &= memRanges[0] > 1 | memRanges[1] > 1 | memRanges[2] > 1;
         return (hasOffsets && zeroOffsets ? ZERO_OFFSETS : 0) | (wrapping ? WRAPPING_SUBSCRIPTS : 0)
                 | (distinct ? NO_ALIASING : 0) | (sharedStrides ? SHARED_STRIDES : 0);
     }
