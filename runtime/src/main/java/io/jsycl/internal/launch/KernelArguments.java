@@ -75,8 +75,7 @@ public final class KernelArguments implements AutoCloseable {
                         : memOf(((BoundCapture.Accessor) value).storage(), storages, mems));
                 case ACCESSOR_RANGE -> putInt(index, value instanceof BoundCapture.DeviceArray a ? a.array().length()
                         : ((BoundCapture.Accessor) value).range().get(d));
-                case ACCESSOR_MEM_RANGE -> putInt(index, value instanceof BoundCapture.DeviceArray a
-                        ? a.array().length() : ((BoundCapture.Accessor) value).storage().shape().get(d));
+                case ACCESSOR_MEM_RANGE -> putInt(index, memRange(value, d));
                 case ACCESSOR_OFFSET -> putInt(index, value instanceof BoundCapture.DeviceArray ? 0
                         : ((BoundCapture.Accessor) value).offset()[d]);
                 case LAUNCH_RANGE -> putInt(index, range.get(d));
@@ -124,6 +123,15 @@ public final class KernelArguments implements AutoCloseable {
         kinds[index] = kind;
         bits[index] = v;
         mems[index] = mem;
+    }
+
+    /**
+     * The memory range in dimension {@code d} of an accessor argument's {@code value}: its buffer's extent (a device
+     * array's length). What a launch passes, and what {@link LaunchSpecialization#of} compares for shared strides.
+     */
+    static int memRange(BoundCapture value, int d) {
+        return value instanceof BoundCapture.DeviceArray a ? a.array().length()
+                : ((BoundCapture.Accessor) value).storage().shape().get(d);
     }
 
     /** The device memory of {@code storage}: a command group requests few buffers, so a scan beats a map. */

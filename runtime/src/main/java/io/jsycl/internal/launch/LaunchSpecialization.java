@@ -35,8 +35,8 @@ import java.lang.reflect.Array;
  * parameter, so the compiler shares their elements' address arithmetic. On GPUs unless {@code JSYCL_SHARED_STRIDES}
  * says otherwise ({@link LaunchSettings#sharedStrides}).</li>
  * </ul>
- * Both settings are read when a queue is made ({@link io.jsycl.Queue}); a process measuring both variants makes a queue
- * after setting each.
+ * These settings are read when a queue is made ({@link io.jsycl.Queue}); a process measuring two variants makes a
+ * queue after setting each.
  */
 public final class LaunchSpecialization {
     /** The largest extent for which signed subscripts keep Java's results: {@code 2^31 - 2^24}. */
@@ -116,9 +116,7 @@ public final class LaunchSpecialization {
                 }
                 case ACCESSOR_MEM_RANGE -> {
                     int d = arg.dimension();
-                    // The argument KernelArguments.set passes.
-                    int extent = value instanceof BoundCapture.DeviceArray a ? a.array().length()
-                            : ((BoundCapture.Accessor) value).storage().shape().get(d);
+                    int extent = KernelArguments.memRange(value, d);
                     // Non-short-circuit: no branch that the submit-path warm-up's kernels (buffers of one shape)
                     // never take, which the JIT would compile as a trap at a program's first launch over two shapes.
                     sharedStrides &= memRanges[d] == 0 | memRange[d] == extent;
