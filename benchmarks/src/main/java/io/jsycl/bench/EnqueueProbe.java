@@ -19,7 +19,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Why the driver's {@code clEnqueueNDRangeKernel} of a jsycl launch can cost more than a hand-written launch of the
@@ -36,7 +35,6 @@ public final class EnqueueProbe {
     private static final int N = 2048;
     /** The variant options jsycl builds this launch with (a 2048² range is whole work-groups: no padded-range guard). */
     private static final String AS_JSYCL_BUILDS = "-DJSYCL_ZERO_OFFSETS -DJSYCL_NO_ALIASING -DJSYCL_SHARED_STRIDES";
-    private static final Pattern SIGNATURE = Pattern.compile("__kernel void (\\w+)\\((.*?)\\)\\s*\\{", Pattern.DOTALL);
 
     private EnqueueProbe() {
     }
@@ -58,7 +56,8 @@ public final class EnqueueProbe {
              var table = Buffer.of(new float[1])) {
             GridKernels.awaitWarmup(GridKernels.warmupLog());
             op.submit(q, in, out, table, 0).await();
-            String source = jsyclSource(Path.of(dump));
+            String source = GeneratedKernel.dumped(Path.of(dump), "Conv3")
+                    .orElseThrow(() -> new IllegalStateException("no GridOp_Conv3 kernel in " + dump));
             String options = opts.getOrDefault("options", AS_JSYCL_BUILDS);
             var clDevice = Suite.match(device);
             try (var cl = new RawCl(clDevice); var plain = ClCommandQueue.create(cl.context, clDevice, false, false);
@@ -67,7 +66,7 @@ public final class EnqueueProbe {
                  ClProgram wider = cl.build(widened(op.source())); ClKernel kw = ClKernel.create(wider, "grid");
                  ClProgram generated = ClProgram.createWithSource(cl.context, source)) {
                 generated.build(List.of(clDevice), (cl.buildOptions + " " + options).strip());
-                String name = kernelName(source);
+                String name = GeneratedKernel.name(source);
                 try (ClKernel kj = ClKernel.create(generated, name)) {
                     op.bind(kh, cin, cout, null);
                     op.bind(kw, cin, cout, null);
@@ -166,7 +165,7 @@ public final class EnqueueProbe {
                 ClProgram p = ClProgram.createWithSource(cl.context, generated ? src : RawCl.PRELUDE + src);
                 programs.add(p);
                 p.build(List.of(clDevice), options);
-                ClKernel k = ClKernel.create(p, generated ? kernelName(src) : "grid");
+                ClKernel k = ClKernel.create(p, generated ? GeneratedKernel.name(src) : "grid");
                 kernels.add(k);
                 if (generated) {
                     bindGenerated(k, src, in, out);
@@ -257,38 +256,15 @@ public final class EnqueueProbe {
         return source.replace("float w8)", "float w8, int d0, int d1, int d2, int d3)");
     }
 
-    /** The generated source of the convolution's kernel, as jsycl wrote it into {@code dir}. */
-    private static String jsyclSource(Path dir) throws IOException {
-        try (Stream<Path> files = Files.list(dir)) {
-            Path file = files.filter(p -> p.getFileName().toString().contains("GridOp_Conv3_")).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no GridOp_Conv3 kernel in " + dir));
-            return Files.readString(file);
-        }
-    }
-
-    private static String kernelName(String source) {
-        Matcher m = SIGNATURE.matcher(source);
-        if (!m.find()) {
-            throw new IllegalStateException("no __kernel in the generated source");
-        }
-        return m.group(1);
-    }
-
     /**
      * Binds the generated kernel's parameters as jsycl does for the convolution without offsets: its int captures
      * and ranges are {@code N}, the accessors' data the input (the const pointer) and the output, the floats
      * the weights in order.
      */
     private static void bindGenerated(ClKernel k, String source, ClMem in, ClMem out) {
-        Matcher m = SIGNATURE.matcher(source);
-        m.find();
         int index = 0;
         int floats = 0;
-        for (String param : m.group(2).split(",")) {
-            String p = param.replaceAll("JSYCL_OFFSET_PARAM\\([^)]*\\)", "").strip();
-            if (p.isEmpty()) {
-                continue;
-            }
+        for (String p : GeneratedKernel.parameters(source)) {
             if (p.contains("*")) {
                 k.setArg(index, p.contains("const") ? in : out);
             } else if (p.startsWith("float")) {

@@ -59,6 +59,15 @@ abstract class GridOp {
     /** Submits launch {@code launch} of a run on {@code q}; {@code table} is null where {@link #table()} is. */
     abstract Event submit(Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch);
 
+    /** Submits every launch of one run on {@code q} without waiting; the last launch's event. */
+    Event submitRun(Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table) {
+        Event last = null;
+        for (int l = 0; l < launches(); l++) {
+            last = submit(q, in, out, table, l);
+        }
+        return last;
+    }
+
     /** The hand-written OpenCL C: kernel {@code grid}, and for transpose also {@code tiled}. */
     abstract String source();
 

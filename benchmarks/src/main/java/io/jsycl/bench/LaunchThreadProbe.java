@@ -48,7 +48,7 @@ public final class LaunchThreadProbe {
             jsyclContext = q.context();
             GridKernels.awaitWarmup(GridKernels.warmupLog());
             for (int r = 0; r < runs; r++) {
-                sequence(op, q, in, out, table).await();
+                op.submitRun(q, in, out, table).await();
             }
             Thread launcher = Thread.getAllStackTraces().keySet().stream()
                     .filter(t -> t.getName().startsWith("jsycl launches")).findFirst().orElse(null);
@@ -75,7 +75,7 @@ public final class LaunchThreadProbe {
             long[] wall = new long[runs];
             for (int r = 0; r < runs; r++) {
                 long t0 = System.nanoTime();
-                sequence(op, q, in, out, table).await();
+                op.submitRun(q, in, out, table).await();
                 wall[r] = System.nanoTime() - t0;
             }
             long cpu = threads.getCurrentThreadCpuTime() - cpu0;
@@ -124,13 +124,8 @@ public final class LaunchThreadProbe {
         io.jsycl.opencl.ClContext jsycl = access.impl(context).cl();
         io.jsycl.opencl.ClDevice clDevice = access.impl(device).cl();
         String dump = System.getProperty("jsycl.dumpKernels");
-        String generated = null;
-        if (dump != null) {
-            try (var files = java.nio.file.Files.list(java.nio.file.Path.of(dump))) {
-                var file = files.filter(f -> f.getFileName().toString().contains("GridOp_Slices_")).findFirst();
-                generated = file.isPresent() ? java.nio.file.Files.readString(file.get()) : null;
-            }
-        }
+        String generated = dump == null ? null
+                : GeneratedKernel.dumped(java.nio.file.Path.of(dump), "Slices").orElse(null);
         long bytes = 4L * 256 * 256 * 256;
         try (var raw = new RawCl(clDevice)) {
             for (int round = 0; round < 2; round++) {
@@ -146,7 +141,7 @@ public final class LaunchThreadProbe {
                                      : RawCl.PRELUDE + op.source())) {
                             program.build(List.of(clDevice), gen ? raw.buildOptions
                                     + " -DJSYCL_ZERO_OFFSETS -DJSYCL_NO_ALIASING -DJSYCL_SHARED_STRIDES" : raw.buildOptions);
-                            String name = gen ? program.kernelNames().getFirst() : "grid";
+                            String name = gen ? GeneratedKernel.name(generated) : "grid";
                             try (ClKernel k = ClKernel.create(program, name)) {
                                 int slice = gen ? bindGenerated(k, generated, in, out) : 4;
                                 if (!gen) {
@@ -169,24 +164,14 @@ public final class LaunchThreadProbe {
      * weight, every other int 256 (the extent, ranges and memory ranges); returns the index of {@code s}, the slice.
      */
     private static int bindGenerated(ClKernel k, String source, ClMem in, ClMem out) {
-        var m = java.util.regex.Pattern.compile("__kernel void (\\w+)\\((.*?)\\)\\s*\\{", java.util.regex.Pattern.DOTALL)
-                .matcher(source);
-        if (!m.find()) {
-            throw new IllegalStateException("no __kernel in the generated source");
-        }
         int index = 0;
         int slice = -1;
-        for (String param : m.group(2).split(",")) {
-            String p = param.replaceAll("JSYCL_OFFSET_PARAM\\([^)]*\\)", "").strip();
-            if (p.isEmpty()) {
-                continue;
-            }
-            String name = p.replaceAll(".*[\\s*]", "");
+        for (String p : GeneratedKernel.parameters(source)) {
             if (p.contains("*")) {
                 k.setArg(index, p.contains("const") ? in : out);
             } else if (p.startsWith("float")) {
                 k.setArgFloat(index, GridOp.Slices.W27);
-            } else if (name.equals("s")) {
+            } else if (GeneratedKernel.parameterName(p).equals("s")) {
                 slice = index;
             } else {
                 k.setArgInt(index, 256);
@@ -194,7 +179,7 @@ public final class LaunchThreadProbe {
             index++;
         }
         if (slice < 0) {
-            throw new IllegalStateException("no parameter s in " + m.group(2));
+            throw new IllegalStateException("no parameter s in " + GeneratedKernel.parameters(source));
         }
         return slice;
     }
@@ -232,14 +217,6 @@ public final class LaunchThreadProbe {
             }
         }
         return stack[0].getClassName() + "." + stack[0].getMethodName();
-    }
-
-    private static Event sequence(GridOp op, Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table) {
-        Event last = null;
-        for (int l = 0; l < op.launches(); l++) {
-            last = op.submit(q, in, out, table, l);
-        }
-        return last;
     }
 
     /**

@@ -105,13 +105,13 @@ public final class SubmitPhaseBench {
         int launches = op.launches();
         try (var in = Buffer.ofFloat(op.shape()); var out = Buffer.ofFloat(op.shape());
              var table = Buffer.of(new float[1])) {
-            sequence(op, q, in, out, table).await();
+            op.submitRun(q, in, out, table).await();
             SubmitPhases.take();
             long[] loop = new long[runs];
             long[] all = new long[runs];
             for (int r = 0; r < runs; r++) {
                 long t0 = System.nanoTime();
-                Event last = sequence(op, q, in, out, table);
+                Event last = op.submitRun(q, in, out, table);
                 loop[r] = System.nanoTime() - t0;
                 last.await();
                 all[r] = System.nanoTime() - t0;
@@ -131,14 +131,6 @@ public final class SubmitPhaseBench {
                     median(tail.stream().mapToLong(SubmitPhases.Sample::total).toArray()) / 1e3,
                     median(Arrays.copyOfRange(loop, runs / 2, runs)) / 1e3 / launches, String.join(", ", text));
         }
-    }
-
-    private static Event sequence(GridOp op, Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table) {
-        Event last = null;
-        for (int l = 0; l < op.launches(); l++) {
-            last = op.submit(q, in, out, table, l);
-        }
-        return last;
     }
 
     /** The per-slice sequence enqueued by hand: the slice argument set and the kernel enqueued, per launch. */
