@@ -263,6 +263,23 @@ def driver_calls(run, path):
     return groups
 
 
+def affinity(run, path):
+    """AffinityProbe's three tables (the hand-written sequence per CPU, beside a main thread's work, and jsycl's), each
+    with the rows of every process the file holds (under "## ... process N" headings), its number first."""
+    groups = []
+    for key, first in (("affinity-cpu", "CPU"), ("affinity-beside", "main thread on"),
+                       ("affinity-jsycl", "submitting thread on")):
+        rows, header = [], None
+        for heading, table_header, table_rows in md_tables(path):
+            if table_header and table_header[0] == first:
+                process = re.search(r"process (\d+)", heading)
+                header = ["process"] + table_header
+                rows += [[process.group(1) if process else "1"] + row for row in table_rows]
+        if header:
+            groups.append(Group(key, header, rows))
+    return groups
+
+
 def variants(run, path):
     """multi-run.sh's ONLY=variants: one row per setting, round and GPU count, from its '## NAME (SETTINGS), round R'
     headings and the stencil rows under each, with the submitting thread's time a step from the 'spread:' line before
@@ -435,6 +452,13 @@ SECTIONS = [
             "jsycl gave it before JSYCL_SHARED_STRIDES; its row \"one row stride\" is what jsycl builds on GPUs since, "
             "and jsycl's own submit and wait runs it (the probe now names its variants after the runtime's options).",
             enqueue_probe),
+    Section("Where the per-slice sequence's threads run", ["affinity-probe.md"],
+            "The per-slice sequence (254 launches of a 2-D kernel over 256², one `clFinish`) with its threads pinned "
+            "(`io.jsycl.bench.AffinityProbe`, `sched_setaffinity`): the hand-written sequence with its thread on each "
+            "CPU in turn; the same on the fastest CPU beside a main thread pinned elsewhere (or not at all) that is "
+            "idle, spins, allocates or calls the driver; and jsycl's sequence with its submitting thread and its "
+            "queue's launch thread left to the scheduler, on two CPUs, or on one. Median sequence over the cell's "
+            "runs after as many unmeasured, µs a launch; the threads' CPU time a launch.", affinity),
     Section("jsycl in Apache Spark", ["spark-gpu.md"],
             "A compute-bound Spark job (`io.jsycl.spark.samples.SparkMandelbrot`: each pixel's escape iterations "
             "around the main cardioid as a column of a Dataset) on a Spark 4.2.0 standalone cluster on one host, "
