@@ -447,10 +447,9 @@ SECTIONS = [
             "with jsycl's options, with one of them left out, with its guard or its row strides written as the "
             "hand-written kernel's), then the driver's enqueue and the whole run (enqueue, `clFinish`) of the "
             "hand-written kernel, of jsycl's generated one, of the hand-written one with four more arguments or 256 "
-            "more buffers in its context, and jsycl's own submit and wait, in rounds taking turns. Microseconds. The "
-            "rows were measured at ca58367 with that commit's probe, which built the generated source with the options "
-            "jsycl gave it before JSYCL_SHARED_STRIDES; its row \"one row stride\" is what jsycl builds on GPUs since, "
-            "and jsycl's own submit and wait runs it (the probe now names its variants after the runtime's options).",
+            "more buffers in its context, of jsycl's generated one built in jsycl's own context and enqueued on a queue "
+            "of its own there or on the OpenCL queue jsycl's submits use, and jsycl's own submit and wait (the enqueue "
+            "column is its whole submit), in rounds taking turns. Microseconds.",
             enqueue_probe),
     Section("Where the per-slice sequence's threads run", ["affinity-probe.md"],
             "The per-slice sequence (254 launches of a 2-D kernel over 256², one `clFinish`) with its threads pinned "

@@ -25,8 +25,9 @@ import java.util.regex.Pattern;
  * same work: the 3x3 convolution of 2048² ({@link GridOp.Conv3}) enqueued by hand through the bindings (no event, then
  * {@code clFinish}), in variants that each change one thing towards what jsycl's launch has: jsycl's generated kernel
  * (its source as {@code JSYCL_DUMP_KERNELS} wrote it in this process, built with jsycl's options), the hand-written
- * kernel with four more {@code int} parameters, the hand-written kernel in a context holding many more buffers, and
- * jsycl's own path (submit and wait) for reference. Every variant runs in rounds, interleaved, so that a drift of the
+ * kernel with four more {@code int} parameters, the hand-written kernel in a context holding many more buffers,
+ * jsycl's generated kernel built in jsycl's own context and enqueued on a queue of its own there or on the very OpenCL
+ * queue jsycl's submits use (both read by reflection: this probe only), and jsycl's own path (submit and wait). Every variant runs in rounds, interleaved, so that a drift of the
  * host hits all alike; each prints the median enqueue and run over its rounds.
  *
  * <pre>java -Djsycl.dumpKernels=DIR ... EnqueueProbe [--device gpu] [--runs 2000] [--rounds 5]</pre>
@@ -67,7 +68,23 @@ public final class EnqueueProbe {
                  ClProgram generated = ClProgram.createWithSource(cl.context, source)) {
                 generated.build(List.of(clDevice), (cl.buildOptions + " " + options).strip());
                 String name = GeneratedKernel.name(source);
-                try (ClKernel kj = ClKernel.create(generated, name)) {
+                io.jsycl.opencl.ClContext jctx = jsyclContext(q);
+                ClCommandQueue jqueue = jsyclQueue(q);
+                try (ClKernel kj = ClKernel.create(generated, name);
+                     var own = ClCommandQueue.create(jctx, clDevice, false, false);
+                     ClMem jin = ClMem.createBuffer(jctx, io.jsycl.opencl.ClMemFlags.READ_WRITE, 4L * N * N,
+                             java.lang.foreign.MemorySegment.NULL);
+                     ClMem jout = ClMem.createBuffer(jctx, io.jsycl.opencl.ClMemFlags.READ_WRITE, 4L * N * N,
+                             java.lang.foreign.MemorySegment.NULL);
+                     ClProgram inJsycl = ClProgram.createWithSource(jctx, source)) {
+                    inJsycl.build(List.of(clDevice), (cl.buildOptions + " " + options).strip());
+                    ClKernel kc = ClKernel.create(inJsycl, name);
+                    bindGenerated(kc, source, jin, jout);
+                    for (ClMem m : List.of(jin, jout)) { // allocated on the device before the timed launches
+                        own.enqueueFillBuffer(m, java.lang.foreign.Arena.global().allocate(4), 0, 4L * N * N,
+                                List.of()).close();
+                    }
+                    own.finish();
                     op.bind(kh, cin, cout, null);
                     op.bind(kw, cin, cout, null);
                     for (int d = 0; d < 4; d++) {
@@ -86,6 +103,10 @@ public final class EnqueueProbe {
                                     .add(timed(plain, kw, runs));
                             results.computeIfAbsent("jsycl submit and wait", k -> new ArrayList<>())
                                     .add(jsycl(op, q, in, out, table, runs));
+                            results.computeIfAbsent("generated kernel by hand in jsycl's context, a queue of its own",
+                                    k -> new ArrayList<>()).add(timed(own, kc, runs));
+                            results.computeIfAbsent("generated kernel by hand in jsycl's context, on jsycl's queue",
+                                    k -> new ArrayList<>()).add(timed(jqueue, kc, runs));
                         }
                         for (int b = 0; b < 256; b++) {
                             extra.add(cl.buffer(1 << 20));
@@ -101,6 +122,7 @@ public final class EnqueueProbe {
                         }
                     } finally {
                         extra.forEach(ClMem::close);
+                        kc.close();
                     }
                 }
             }
@@ -243,6 +265,23 @@ public final class EnqueueProbe {
             System.out.println("jsycl's submit phases: " + String.join(", ", text));
         }
         return new double[] {medianOfHalf(submit), medianOfHalf(all)};
+    }
+
+    /** jsycl's OpenCL context of {@code q} (internal: read by reflection, for this probe only). */
+    private static io.jsycl.opencl.ClContext jsyclContext(Queue q) throws ReflectiveOperationException {
+        var impl = io.jsycl.Context.class.getDeclaredField("impl");
+        impl.setAccessible(true);
+        return ((io.jsycl.internal.memory.ContextImpl) impl.get(q.context())).cl();
+    }
+
+    /** The OpenCL queue {@code q}'s submits enqueue on (internal: read by reflection, for this probe only). */
+    private static ClCommandQueue jsyclQueue(Queue q) throws ReflectiveOperationException {
+        var scheduler = Queue.class.getDeclaredField("scheduler");
+        scheduler.setAccessible(true);
+        Object s = scheduler.get(q);
+        var cl = s.getClass().getDeclaredField("cl");
+        cl.setAccessible(true);
+        return (ClCommandQueue) cl.get(s);
     }
 
     private static double medianOfHalf(long[] v) {
