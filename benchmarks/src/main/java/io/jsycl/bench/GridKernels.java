@@ -55,9 +55,12 @@ import java.util.stream.IntStream;
  * read together.
  *
  * <pre>
- * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--only NAME] [--small] [--order hand-first] [--settle-ms 0 [--settle spin]] [--out FILE.md]
+ * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--turns 1] [--only NAME] [--small] [--order hand-first] [--settle-ms 0 [--settle spin]] [--out FILE.md]
  * </pre>
  * {@code --small}: 256² and 512² images, 32³ cubes, for PoCL.
+ * {@code --turns K}: the rounds after the second in K turns of the paths, each path its share back to back in every
+ * turn, so that a drift of the host (the CPU the thread runs on moves the driver's enqueue by up to 1.5x on a virtual
+ * machine) falls on all paths alike; a later turn begins with an untimed run. 1 (the default): one turn.
  * {@code --order hand-first}: each workload's hand-written paths before jsycl's.
  * {@code --settle-ms N}: a pause of N ms after each path's first run, with what the JIT compiled meanwhile (a
  * diagnosis of the second run: see docs/performance.md); {@code --settle spin}: the timing thread spins through it
@@ -92,6 +95,11 @@ public final class GridKernels {
 
         /** The whole operation, waited for. */
         abstract void run();
+
+        /** The whole operation, waited for, outside the timed runs (a later turn's first run): recorded nowhere. */
+        void untimed() {
+            run();
+        }
 
         /** The whole operation on a profiling queue: the sum of its kernels' device times. */
         abstract long profiled();
@@ -147,6 +155,14 @@ public final class GridKernels {
                 phases.add(SubmitPhases.enabled() ? summed(SubmitPhases.take()) : null);
             }
             last.await();
+        }
+
+        @Override
+        void untimed() {
+            op.submitRun(q, in, out, table).await();
+            if (SubmitPhases.enabled()) {
+                SubmitPhases.take(); // not a timed run's phases
+            }
         }
 
         /** Each phase's time summed over {@code samples}, in microseconds, in the order the submits passed them. */
@@ -338,6 +354,10 @@ public final class GridKernels {
         if (runs < 1) {
             throw new IllegalArgumentException("--runs must be at least 1: " + runs);
         }
+        int turns = Suite.intOpt(opts, "turns", 1);
+        if (turns < 1 || turns > runs) {
+            throw new IllegalArgumentException("--turns must be 1 to --runs (" + runs + "): " + turns);
+        }
         boolean small = opts.containsKey("small");
         boolean handFirst = "hand-first".equals(opts.get("order"));
         SETTLE_MS = Suite.intOpt(opts, "settle-ms", 0);
@@ -362,9 +382,7 @@ public final class GridKernels {
                 .append(device.driverVersion()).append("): multi-dimensional kernels, jsycl beside hand-written\n\n");
         text.append(String.format(Locale.ROOT, """
                 Command: `GridKernels %s`; %s %s; the submit-path warm-up %s, the runs timed once it ended. Data on the device; a run is the whole operation (one launch, or \
-                the slices' launches) and its wait, host clock, milliseconds. The paths of a workload run one after \
-                another, each its rounds back to back (jsycl and the hand-written kernels are in two OpenCL \
-                contexts, which the GPU would otherwise switch between before every run); "first" is each path's very first run in the process: jsycl's includes lowering and \
+                the slices' launches) and its wait, host clock, milliseconds. %s; "first" is each path's very first run in the process: jsycl's includes lowering and \
                 building its kernel, or loading it from jsycl's disk cache%s, except at a workload's second size, \
                 whose kernel is the first size's; a hand-written kernel's, what the driver does at a kernel's first \
                 launch. "runs 1–5" are the first five; median and min over the %d rounds after the second. Device: median of %d profiled runs, the sum of the \
@@ -374,7 +392,14 @@ public final class GridKernels {
                 work-group). Check: outputs bit-exact against each hand-written twin and plain Java.
 
                 """, String.join(" ", args), System.getProperty("java.vm.name"),
-                System.getProperty("java.runtime.version"), warmupNote(), cacheNote(), runs, PROFILED_RUNS));
+                System.getProperty("java.runtime.version"), warmupNote(), turns == 1
+                        ? "The paths of a workload run one after another, each its rounds back to back (jsycl and the"
+                        + " hand-written kernels are in two OpenCL contexts, which the GPU would otherwise switch"
+                        + " between before every run)"
+                        : "The paths of a workload take " + turns + " turns, each path its share of the rounds back to"
+                        + " back in every turn (the first turn holds the first and second runs; a later turn begins"
+                        + " with an untimed run, the first after the GPU switched contexts), so that a drift of the"
+                        + " host falls on every path alike", cacheNote(), runs, PROFILED_RUNS));
         text.append("| workload | size | path | work-group | first ms | second ms | runs 1–5 ms | median ms | min ms "
                 + "| device ms | median / best hand-written | check |\n");
         text.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
@@ -391,7 +416,7 @@ public final class GridKernels {
             try {
                 for (GridOp op : ops) {
                     System.err.println(op.name() + " " + op.size() + " ...");
-                    timed.add(time(op, q, inOrder, profiling, cl, plain, runs, handFirst));
+                    timed.add(time(op, q, inOrder, profiling, cl, plain, runs, turns, handFirst));
                 }
                 for (Timed t : timed) {
                     String rows = finish(t, notes);
@@ -507,7 +532,7 @@ public final class GridKernels {
 
     /** Makes {@code op}'s ways and times them, each its rounds back to back. */
     private static Timed time(GridOp op, Queue q, Queue inOrder, Queue profiling, RawCl cl, ClCommandQueue plain,
-            int runs, boolean handFirst) {
+            int runs, int turns, boolean handFirst) {
         int rounds = 2 + runs;
         float[] input = input(op);
         var ways = new ArrayList<Way>();
@@ -529,20 +554,31 @@ public final class GridKernels {
                 Collections.rotate(order, -2);
             }
             var jit = java.lang.management.ManagementFactory.getCompilationMXBean();
-            for (Way w : order) {
-                long jitAtSecond = 0;
-                for (int r = 0; r < rounds; r++) {
-                    if (r == 1) {
-                        jitAtSecond = jit.getTotalCompilationTime();
+            // --turns: the rounds after the second split into turns, every path taking its share in each turn, so
+            // that a drift of the host (which CPU the thread runs on moves the driver's enqueue by up to 1.5x on a
+            // virtual machine: docs/performance.md) falls on all paths alike. The first turn holds the first and
+            // second runs; each later turn begins with an untimed run, the one after the GPU switched contexts.
+            for (int turn = 0; turn < turns; turn++) {
+                int from = turn == 0 ? 0 : 2 + runs * turn / turns;
+                int to = 2 + runs * (turn + 1) / turns;
+                for (Way w : order) {
+                    if (turn > 0) {
+                        w.untimed();
                     }
-                    long t0 = System.nanoTime();
-                    w.run();
-                    w.host[r] = System.nanoTime() - t0;
-                    if (r == 0 && SETTLE_MS > 0) {
-                        settle(op, w);
+                    long jitFrom = jit.getTotalCompilationTime();
+                    for (int r = from; r < to; r++) {
+                        if (r == 1) {
+                            jitFrom = jit.getTotalCompilationTime(); // from the second run on
+                        }
+                        long t0 = System.nanoTime();
+                        w.run();
+                        w.host[r] = System.nanoTime() - t0;
+                        if (r == 0 && SETTLE_MS > 0) {
+                            settle(op, w);
+                        }
                     }
+                    w.jitMs += jit.getTotalCompilationTime() - jitFrom;
                 }
-                w.jitMs = jit.getTotalCompilationTime() - jitAtSecond;
             }
             return new Timed(op, input, ways, arena, jsyclIn, rawIn, rawTable);
         } catch (RuntimeException | Error e) {
