@@ -232,24 +232,9 @@ public final class AffinityProbe {
         return result[0];
     }
 
-    /** {@code runs} sequences after as many unmeasured: the median sequence, ns. */
+    /** {@code runs} hand-written sequences after as many unmeasured: the median sequence, ns. */
     private static long loop(ClCommandQueue plain, ClKernel k, GridOp op, int runs) {
-        long[] global = {256, 256};
-        long[] local = {32, 8};
-        long[] wall = new long[runs];
-        for (int r = -runs; r < runs; r++) {
-            long t0 = System.nanoTime();
-            for (int l = 0; l < op.launches(); l++) {
-                op.bindLaunch(k, l);
-                plain.enqueueNDRangeKernelWithoutEvent(k, 2, null, global, local, List.of());
-            }
-            plain.finish();
-            if (r >= 0) {
-                wall[r] = System.nanoTime() - t0;
-            }
-        }
-        Arrays.sort(wall);
-        return wall[runs / 2];
+        return LaunchThreadProbe.loop(plain, k, op, runs, ManagementFactory.getThreadMXBean(), 4)[0];
     }
 
     /**

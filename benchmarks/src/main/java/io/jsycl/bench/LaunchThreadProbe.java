@@ -276,7 +276,7 @@ public final class LaunchThreadProbe {
     }
 
     /** {@code runs} sequences after as many unmeasured: the median sequence and the thread's CPU a launch, in ns. */
-    private static long[] loop(ClCommandQueue plain, ClKernel k, GridOp op, int runs, ThreadMXBean threads,
+    static long[] loop(ClCommandQueue plain, ClKernel k, GridOp op, int runs, ThreadMXBean threads,
             int slice) {
         return loop(plain, new ClKernel[] {k}, op, runs, threads, slice);
     }
