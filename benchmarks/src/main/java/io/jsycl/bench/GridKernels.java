@@ -558,9 +558,10 @@ public final class GridKernels {
             // that a drift of the host (which CPU the thread runs on moves the driver's enqueue by up to 1.5x on a
             // virtual machine: docs/performance.md) falls on all paths alike. The first turn holds the first and
             // second runs; each later turn begins with an untimed run, the one after the GPU switched contexts.
+            int[] bounds = turnBounds(runs, turns);
             for (int turn = 0; turn < turns; turn++) {
-                int from = turn == 0 ? 0 : 2 + runs * turn / turns;
-                int to = 2 + runs * (turn + 1) / turns;
+                int from = bounds[turn];
+                int to = bounds[turn + 1];
                 for (Way w : order) {
                     if (turn > 0) {
                         w.untimed();
@@ -585,6 +586,19 @@ public final class GridKernels {
             new Timed(op, input, ways, arena, jsyclIn, rawIn, rawTable).close();
             throw e;
         }
+    }
+
+    /**
+     * Where each of {@code turns} turns of {@code runs} timed rounds begins (the first and second runs, round indices 0
+     * and 1, in the first turn), and the end: {@code turns + 1} ascending indices from 0 to {@code runs + 2}, every turn
+     * at least one round where {@code turns <= runs}.
+     */
+    static int[] turnBounds(int runs, int turns) {
+        int[] bounds = new int[turns + 1];
+        for (int turn = 1; turn <= turns; turn++) {
+            bounds[turn] = 2 + runs * turn / turns;
+        }
+        return bounds;
     }
 
     /** {@code --settle-ms}: the pause after each path's first run; 0 for none. */

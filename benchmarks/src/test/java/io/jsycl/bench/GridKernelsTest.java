@@ -61,6 +61,37 @@ class GridKernelsTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void turnsCoverEveryRoundOnceTheFirstTurnHoldingTheFirstAndSecondRuns() {
+        for (int runs = 1; runs <= 20; runs++) {
+            for (int turns = 1; turns <= runs; turns++) {
+                int[] bounds = GridKernels.turnBounds(runs, turns);
+                assertThat(bounds).hasSize(turns + 1);
+                assertThat(bounds[0]).isZero();
+                assertThat(bounds[turns]).isEqualTo(runs + 2);
+                assertThat(bounds[1]).as("runs %d, turns %d", runs, turns).isGreaterThanOrEqualTo(3);
+                for (int t = 0; t < turns; t++) {
+                    assertThat(bounds[t + 1]).as("runs %d, turns %d, turn %d", runs, turns, t).isGreaterThan(bounds[t]);
+                }
+            }
+        }
+        assertThat(GridKernels.turnBounds(15, 5)).containsExactly(0, 5, 8, 11, 14, 17);
+    }
+
+    @org.junit.jupiter.api.Test
+    void anUntimedRunRecordsNoRound() {
+        GridOp op = new GridOp.Conv3(5);
+        try (var q = new Queue(Device.host());
+             var in = Buffer.of(GridKernels.input(op), op.shape());
+             var way = new GridKernels.JsyclWay("jsycl", op, q, q, in, 2)) {
+            way.untimed();
+            way.run();
+            assertThat(way.submits[0]).isPositive();
+            assertThat(way.submits[1]).as("the untimed run's submit was recorded").isZero();
+            assertThat(way.phases).hasSize(1);
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("opsAtAwkwardSizes")
     void jsyclKernelsGiveJavasOutputOnTheHostDevice(GridOp op) {
