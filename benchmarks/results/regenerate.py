@@ -158,14 +158,20 @@ def one_table(first_column, key):
     return read
 
 
-def enqueue_probe(run, path):
-    """EnqueueProbe's two tables: each kernel variant's device time, and each launch path's enqueue and run."""
-    groups = []
-    for first, key in (("kernel", "probe-device"), ("variant", "probe-enqueue")):
-        table = first_table(path, first)
-        if table:
-            groups.append(Group(key, table[1], table[2]))
-    return groups
+def keyed_tables(*keys):
+    """A reader of a file's tables, each found by its first column's header: a group per (key, first column) found."""
+    def read(run, path):
+        groups = []
+        for key, first in keys:
+            table = first_table(path, first)
+            if table:
+                groups.append(Group(key, table[1], table[2]))
+        return groups
+    return read
+
+
+# EnqueueProbe's two tables: each kernel variant's device time, and each launch path's enqueue and run.
+enqueue_probe = keyed_tables(("probe-device", "kernel"), ("probe-enqueue", "variant"))
 
 
 def algorithms(run, path):
@@ -253,14 +259,8 @@ def ab(run, path):
     return [Group("ab", ["measurement", f"at {baseline}", "at this run's commit"], rows)]
 
 
-def driver_calls(run, path):
-    """DriverCallProbe's two tables: each call's cost alone, and a step's calls from one thread or a thread per device."""
-    groups = []
-    for key, first in (("driver-calls", "call"), ("driver-calls-threads", "devices")):
-        table = first_table(path, first)
-        if table:
-            groups.append(Group(key, table[1], table[2]))
-    return groups
+# DriverCallProbe's two tables: each call's cost alone, and a step's calls from one thread or a thread per device.
+driver_calls = keyed_tables(("driver-calls", "call"), ("driver-calls-threads", "devices"))
 
 
 def affinity(run, path):

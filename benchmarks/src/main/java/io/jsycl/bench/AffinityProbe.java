@@ -40,8 +40,6 @@ public final class AffinityProbe {
             LINKER.defaultLookup().find("sched_setaffinity").orElseThrow(),
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
                     ValueLayout.ADDRESS));
-    private static final MethodHandle GET_CPU = LINKER.downcallHandle(
-            LINKER.defaultLookup().find("sched_getcpu").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_INT));
 
     private AffinityProbe() {
     }
@@ -119,14 +117,6 @@ public final class AffinityProbe {
             }
         } catch (Throwable e) {
             throw e instanceof RuntimeException re ? re : new IllegalStateException(e);
-        }
-    }
-
-    static int currentCpu() {
-        try {
-            return (int) GET_CPU.invokeExact();
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
         }
     }
 

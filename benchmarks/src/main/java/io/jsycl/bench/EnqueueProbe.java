@@ -226,6 +226,15 @@ public final class EnqueueProbe {
 
     /** Median enqueue and run (enqueue and finish) over the second half of {@code runs}, in µs. */
     private static double[] timed(ClCommandQueue q, ClKernel k, int runs) {
+        long[][] times = enqueueThenFinish(q, k, runs);
+        return new double[] {medianOfHalf(times[0]), medianOfHalf(times[1])};
+    }
+
+    /**
+     * {@code runs} launches of {@code k} over {@code N²} in work-groups of 32x8, each enqueued without an event and
+     * waited for with {@code clFinish}: per run, the enqueue's nanoseconds and the whole run's ({@code {enqueue, run}}).
+     */
+    static long[][] enqueueThenFinish(ClCommandQueue q, ClKernel k, int runs) {
         long[] global = {N, N};
         long[] local = {32, 8};
         long[] enqueue = new long[runs];
@@ -238,7 +247,7 @@ public final class EnqueueProbe {
             enqueue[r] = t1 - t0;
             all[r] = System.nanoTime() - t0;
         }
-        return new double[] {medianOfHalf(enqueue), medianOfHalf(all)};
+        return new long[][] {enqueue, all};
     }
 
     /** jsycl's submit and wait; the enqueue column is jsycl's whole submit. */

@@ -171,18 +171,9 @@ public final class SubmitPhaseBench {
             GridOp op = new GridOp.Conv3(2048);
             try (var program = cl.build(op.source()); var k = ClKernel.create(program, "grid")) {
                 op.bind(k, in, out, null);
-                long[] global = {2048, 2048};
-                long[] local = {32, 8};
-                long[] enqueue = new long[runs];
-                long[] all = new long[runs];
-                for (int r = 0; r < runs; r++) {
-                    long t0 = System.nanoTime();
-                    plain.enqueueNDRangeKernelWithoutEvent(k, 2, null, global, local, List.of());
-                    long t1 = System.nanoTime();
-                    plain.finish();
-                    enqueue[r] = t1 - t0;
-                    all[r] = System.nanoTime() - t0;
-                }
+                long[][] times = EnqueueProbe.enqueueThenFinish(plain, k, runs);
+                long[] enqueue = times[0];
+                long[] all = times[1];
                 for (int[] w : new int[][] {{2, 17}, {runs / 2, runs}}) {
                     System.out.printf("| conv3x3 2048², hand-written 32x8 | %d-%d | %.1f | %.1f | the driver's"
                             + " enqueue |%n", w[0] + 1, w[1], median(Arrays.copyOfRange(all, w[0], w[1])) / 1e3,
