@@ -111,8 +111,14 @@ public final class KernelLambdas {
         // stop (deoptimize) and run interpreted again for hundreds of submits. The reductions are an array likewise.
         @Override
         public boolean equals(Object o) {
-            return o instanceof LoweringKey k && k.shape == shape && k.dimensions == dimensions && k.checked == checked
-                    && Arrays.equals(k.reductions, reductions) && Arrays.equals(k.captures, captures);
+            return o instanceof LoweringKey k && sameLaunch(k.shape, k.dimensions, k.checked, k.reductions)
+                    && Arrays.equals(k.captures, captures);
+        }
+
+        /** Whether this key is of a launch of {@code shape} over {@code dimensions}, so checked, with {@code reductions}. */
+        boolean sameLaunch(KernelShape shape, int dimensions, boolean checked, ReductionSpec[] reductions) {
+            return this.shape == shape && this.dimensions == dimensions && this.checked == checked
+                    && Arrays.equals(this.reductions, reductions);
         }
 
         @Override
@@ -269,6 +275,15 @@ public final class KernelLambdas {
         LambdaClass lambdaClass = LAMBDAS.get(kernel.getClass());
         LambdaShape lambda = lambdaClass.shape(kernel);
         Object[] captured = lambda.captured(kernel);
+        Found last = lambdaClass.last;
+        if (last != null && last.result() instanceof Lowering lowering
+                && last.key().sameLaunch(shape, dimensions, checked, reductions)) {
+            BoundCapture[] bound = rebind(lambda, captured, last.key().captures(), check);
+            if (bound != null) {
+                FirstSubmitTrace.mark("identify");
+                return new Kernel(lowering, bound);
+            }
+        }
         var captures = new Capture[captured.length];
         var bound = new BoundCapture[captured.length];
         for (int i = 0; i < captured.length; i++) {
@@ -278,7 +293,6 @@ public final class KernelLambdas {
         }
         var key = new LoweringKey(shape, dimensions, captures, checked, reductions);
         FirstSubmitTrace.mark("identify");
-        Found last = lambdaClass.last;
         Object result;
         if (last != null && last.key().equals(key)) {
             result = last.result();
@@ -375,72 +389,161 @@ public final class KernelLambdas {
     private record Captured(Capture shape, BoundCapture bound) {
     }
 
+    /** The shape of a captured primitive, by its {@link ScalarType}'s ordinal: one instance each, made once. */
+    private static final Capture.Scalar[] SCALARS = Arrays.stream(ScalarType.values()).map(Capture.Scalar::new)
+            .toArray(Capture.Scalar[]::new);
+    /** The shape of a captured primitive array, by its element's {@link ScalarType} ordinal. */
+    private static final Capture.Array[] ARRAYS = Arrays.stream(ScalarType.values()).map(Capture.Array::new)
+            .toArray(Capture.Array[]::new);
+    /** The class of a captured primitive (boxed, as the lambda's getters read it), by its type's ordinal. */
+    private static final Class<?>[] BOXES = Arrays.stream(ScalarType.values()).map(t -> switch (t) {
+        case BOOLEAN -> Boolean.class;
+        case BYTE -> Byte.class;
+        case CHAR -> Character.class;
+        case SHORT -> Short.class;
+        case INT -> Integer.class;
+        case LONG -> Long.class;
+        case FLOAT -> Float.class;
+        case DOUBLE -> Double.class;
+    }).toArray(Class<?>[]::new);
+    /** The class of a captured primitive array, by its element's {@link ScalarType} ordinal. */
+    private static final Class<?>[] ARRAY_CLASSES = Arrays.stream(ScalarType.values()).map(t -> switch (t) {
+        case BOOLEAN -> boolean[].class;
+        case BYTE -> byte[].class;
+        case CHAR -> char[].class;
+        case SHORT -> short[].class;
+        case INT -> int[].class;
+        case LONG -> long[].class;
+        case FLOAT -> float[].class;
+        case DOUBLE -> double[].class;
+    }).toArray(Class<?>[]::new);
+
     private static Captured capture(LambdaShape lambda, int index, Object value, CaptureCheck check) {
         return switch (value) {
             case Accessor<?> a -> {
                 BufferStorage storage = API.storage(a);
-                AccessMode requested = check.requirements().get(storage);
-                if (requested == null) {
-                    throw new SyclException("kernel " + lambda.described() + ": captures an accessor of " + storage
-                            + " that was requested in another command group; request accessors inside the command"
-                            + " group that runs the kernel (buf.read(h) in the submit lambda)");
-                }
+                var bound = bindAccessor(lambda, a, storage, check);
                 var mode = LOWERING_MODES[a.mode().ordinal()];
-                Range range = a.range();
-                var offset = new int[range.dimensions()];
-                for (int d = 0; d < offset.length; d++) {
-                    offset[d] = API.offset(a, d);
-                }
-                var bound = new BoundCapture.Accessor(storage, range, offset);
                 if (storage.codec instanceof RecordCodec records) {
                     yield new Captured(new Capture.RecordAccessor(records.internalName(), records.fields,
-                            range.dimensions(), mode), bound);
+                            bound.range().dimensions(), mode), bound);
                 }
-                yield new Captured(new Capture.Accessor(storage.kind.scalar, range.dimensions(), mode), bound);
+                yield new Captured(new Capture.Accessor(storage.kind.scalar, bound.range().dimensions(), mode), bound);
             }
             case DeviceArray<?> d -> {
-                DeviceArrayImpl array = API.impl(d);
-                array.requireOpen();
-                if (array.context() != check.context() || array.device() != check.device()) {
-                    throw new SyclException("kernel " + lambda.described() + ": captures " + array + ", which belongs to"
-                            + " another context or device than " + check.queue() + "; allocate it with that queue");
-                }
-                yield new Captured(new Capture.Accessor(array.kind().scalar, 1, io.jsycl.lowering.AccessMode.READ_WRITE),
-                        new BoundCapture.DeviceArray(array));
+                var bound = bindDeviceArray(lambda, d, check);
+                yield new Captured(new Capture.Accessor(bound.array().kind().scalar, 1,
+                        io.jsycl.lowering.AccessMode.READ_WRITE), bound);
             }
             case LocalAccessor<?> l -> {
-                LocalAccessorImpl local = API.impl(l);
-                if (!check.locals().contains(local)) {
-                    throw new SyclException("kernel " + lambda.described() + ": captures local memory made in another"
-                            + " command group; make LocalAccessors inside the command group that runs the kernel");
-                }
-                Range range = l.range();
-                yield new Captured(new Capture.Local(local.kind().scalar, range.dimensions()),
-                        new BoundCapture.Local(local, range));
+                var bound = bindLocal(lambda, l, check);
+                yield new Captured(new Capture.Local(bound.local().kind().scalar, bound.range().dimensions()), bound);
             }
             case Record r -> recordCapture(lambda, index, r, check);
-            case boolean[] a -> plain(new Capture.Array(ScalarType.BOOLEAN), a);
-            case byte[] a -> plain(new Capture.Array(ScalarType.BYTE), a);
-            case char[] a -> plain(new Capture.Array(ScalarType.CHAR), a);
-            case short[] a -> plain(new Capture.Array(ScalarType.SHORT), a);
-            case int[] a -> plain(new Capture.Array(ScalarType.INT), a);
-            case long[] a -> plain(new Capture.Array(ScalarType.LONG), a);
-            case float[] a -> plain(new Capture.Array(ScalarType.FLOAT), a);
-            case double[] a -> plain(new Capture.Array(ScalarType.DOUBLE), a);
-            case Integer v -> plain(new Capture.Scalar(ScalarType.INT), v);
-            case Long v -> plain(new Capture.Scalar(ScalarType.LONG), v);
-            case Float v -> plain(new Capture.Scalar(ScalarType.FLOAT), v);
-            case Double v -> plain(new Capture.Scalar(ScalarType.DOUBLE), v);
-            case Short v -> plain(new Capture.Scalar(ScalarType.SHORT), v);
-            case Byte v -> plain(new Capture.Scalar(ScalarType.BYTE), v);
-            case Character v -> plain(new Capture.Scalar(ScalarType.CHAR), v);
-            case Boolean v -> plain(new Capture.Scalar(ScalarType.BOOLEAN), v);
+            case boolean[] a -> plain(ARRAYS[ScalarType.BOOLEAN.ordinal()], a);
+            case byte[] a -> plain(ARRAYS[ScalarType.BYTE.ordinal()], a);
+            case char[] a -> plain(ARRAYS[ScalarType.CHAR.ordinal()], a);
+            case short[] a -> plain(ARRAYS[ScalarType.SHORT.ordinal()], a);
+            case int[] a -> plain(ARRAYS[ScalarType.INT.ordinal()], a);
+            case long[] a -> plain(ARRAYS[ScalarType.LONG.ordinal()], a);
+            case float[] a -> plain(ARRAYS[ScalarType.FLOAT.ordinal()], a);
+            case double[] a -> plain(ARRAYS[ScalarType.DOUBLE.ordinal()], a);
+            case Integer v -> plain(SCALARS[ScalarType.INT.ordinal()], v);
+            case Long v -> plain(SCALARS[ScalarType.LONG.ordinal()], v);
+            case Float v -> plain(SCALARS[ScalarType.FLOAT.ordinal()], v);
+            case Double v -> plain(SCALARS[ScalarType.DOUBLE.ordinal()], v);
+            case Short v -> plain(SCALARS[ScalarType.SHORT.ordinal()], v);
+            case Byte v -> plain(SCALARS[ScalarType.BYTE.ordinal()], v);
+            case Character v -> plain(SCALARS[ScalarType.CHAR.ordinal()], v);
+            case Boolean v -> plain(SCALARS[ScalarType.BOOLEAN.ordinal()], v);
             // After the primitives: the usual captures are tested first on every submit.
             case Serializable f when f.getClass().isHidden() && SerializedLambdas.isLambda(f) ->
                     functionCapture(lambda, index, f, check);
             case null -> throw unsupportedCapture(lambda, index, null);
             default -> throw unsupportedCapture(lambda, index, value.getClass());
         };
+    }
+
+    /**
+     * Each captured value bound, where each has the shape {@code shapes} gives it (the captures of the lowering the
+     * lambda class found last), else null. A repeated submit finds its lowering so, without making its captures'
+     * shapes and comparing them as a key. Records and function objects, whose shapes are made in full, give null:
+     * the caller then looks the lowering up by the shapes {@link #capture} makes. Checks each value as
+     * {@link #capture} does.
+     */
+    private static BoundCapture[] rebind(LambdaShape lambda, Object[] captured, Capture[] shapes, CaptureCheck check) {
+        if (captured.length != shapes.length) {
+            return null;
+        }
+        var bound = new BoundCapture[captured.length];
+        for (int i = 0; i < captured.length; i++) {
+            Object value = captured[i];
+            BoundCapture b = switch (shapes[i]) {
+                case Capture.Scalar s -> value != null && value.getClass() == BOXES[s.type().ordinal()]
+                        ? new BoundCapture.Value(value) : null;
+                case Capture.Accessor s when value instanceof Accessor<?> a -> {
+                    BufferStorage storage = API.storage(a);
+                    yield !(storage.codec instanceof RecordCodec) && storage.kind.scalar == s.element()
+                            && a.range().dimensions() == s.dimensions() && LOWERING_MODES[a.mode().ordinal()] == s.mode()
+                            ? bindAccessor(lambda, a, storage, check) : null;
+                }
+                case Capture.Accessor s when value instanceof DeviceArray<?> d -> {
+                    var array = bindDeviceArray(lambda, d, check);
+                    yield array.array().kind().scalar == s.element() && s.dimensions() == 1
+                            && s.mode() == io.jsycl.lowering.AccessMode.READ_WRITE ? array : null;
+                }
+                case Capture.Local s when value instanceof LocalAccessor<?> l -> {
+                    var local = bindLocal(lambda, l, check);
+                    yield local.local().kind().scalar == s.element() && local.range().dimensions() == s.dimensions()
+                            ? local : null;
+                }
+                case Capture.Array s -> value != null && value.getClass() == ARRAY_CLASSES[s.element().ordinal()]
+                        ? new BoundCapture.Value(value) : null;
+                default -> null;
+            };
+            if (b == null) {
+                return null;
+            }
+            bound[i] = b;
+        }
+        return bound;
+    }
+
+    /** Accessor {@code a} of {@code storage} bound, once it is checked to be the command group's. */
+    private static BoundCapture.Accessor bindAccessor(LambdaShape lambda, Accessor<?> a, BufferStorage storage,
+            CaptureCheck check) {
+        if (check.requirements().get(storage) == null) {
+            throw new SyclException("kernel " + lambda.described() + ": captures an accessor of " + storage
+                    + " that was requested in another command group; request accessors inside the command"
+                    + " group that runs the kernel (buf.read(h) in the submit lambda)");
+        }
+        Range range = a.range();
+        var offset = new int[range.dimensions()];
+        for (int d = 0; d < offset.length; d++) {
+            offset[d] = API.offset(a, d);
+        }
+        return new BoundCapture.Accessor(storage, range, offset);
+    }
+
+    /** Device array {@code d} bound, once it is checked to be open and of the queue's context and device. */
+    private static BoundCapture.DeviceArray bindDeviceArray(LambdaShape lambda, DeviceArray<?> d, CaptureCheck check) {
+        DeviceArrayImpl array = API.impl(d);
+        array.requireOpen();
+        if (array.context() != check.context() || array.device() != check.device()) {
+            throw new SyclException("kernel " + lambda.described() + ": captures " + array + ", which belongs to"
+                    + " another context or device than " + check.queue() + "; allocate it with that queue");
+        }
+        return new BoundCapture.DeviceArray(array);
+    }
+
+    /** Local accessor {@code l} bound, once it is checked to be made in the command group. */
+    private static BoundCapture.Local bindLocal(LambdaShape lambda, LocalAccessor<?> l, CaptureCheck check) {
+        LocalAccessorImpl local = API.impl(l);
+        if (!check.locals().contains(local)) {
+            throw new SyclException("kernel " + lambda.described() + ": captures local memory made in another"
+                    + " command group; make LocalAccessors inside the command group that runs the kernel");
+        }
+        return new BoundCapture.Local(local, l.range());
     }
 
     private static Captured plain(Capture shape, Object value) {

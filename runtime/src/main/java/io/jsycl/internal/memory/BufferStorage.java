@@ -172,6 +172,11 @@ public final class BufferStorage {
         hostMemory.bufferOpened();
     }
 
+    /** The buffer's number, unique in the process: what a kept record of a launch holds in place of the buffer. */
+    public long id() {
+        return id;
+    }
+
     /** Whether the host copy is a host array's memory rather than a Java array ({@link #hostMemory}). */
     public boolean overHostMemory() {
         return hostMemory != null;

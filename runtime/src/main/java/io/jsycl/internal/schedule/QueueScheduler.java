@@ -88,6 +88,8 @@ public final class QueueScheduler {
     private final ClQueue commands;
     private final LaunchSettings launches;
     private final QueueKernels kernels;
+    /** The latest launches' decisions, which a submit repeating one of them reuses. */
+    private final RepeatedLaunches repeatedLaunches = new RepeatedLaunches();
     // Guarded by this.
     private final List<EventImpl> inFlight = new ArrayList<>();
     // Guarded by this: the last command group, which an in-order host queue orders the next after.
@@ -253,6 +255,11 @@ public final class QueueScheduler {
                     + " does not support (no cl_khr_fp64); use float, or run it on a device with Aspect.FP64");
         }
         CommandGroupRecord.Launch launch = group.launch();
+        RepeatedLaunches.Decided repeated = repeatedLaunches.find(group, kernel, checkedRequested);
+        if (repeated != null) {
+            FirstSubmitTrace.mark("program");
+            return submitPlanned(group, kernel, repeated.plan(), null, false);
+        }
         Range range = launch.range();
         // A chunk of a DistributedQueue runs its rows of the range, one item per work-item, at a global offset.
         CommandGroupRecord.Chunk chunk = CommandGroupRecord.chunkOf(launch);
@@ -318,6 +325,11 @@ public final class QueueScheduler {
         PartialSlots.Slot slot = part == null ? null : partialSlots().take();
         var plan = new LaunchPlan(range, local, paddedLocal, specialization, twoItems, strideItems > 0, handle,
                 chunk == null ? 0 : chunk.from(), slot);
+        if (RepeatedLaunches.keepable(group)) {
+            repeatedLaunches.keep(new RepeatedLaunches.Decided(kernel.lowering(), launch.getClass(), launch.range(),
+                    local, group.fastMath(), checkedRequested, group.userBuildOptions(),
+                    RepeatedLaunches.bindingsOf(kernel.captured()), plan));
+        }
         try {
             return submitPlanned(group, kernel, plan, chunk, offsetProgram);
         } catch (RuntimeException | Error e) {
@@ -375,7 +387,7 @@ public final class QueueScheduler {
     }
 
     /** How a kernel is launched, decided before the graph lock is taken. */
-    private record LaunchPlan(Range range, Range local, long[] paddedLocal, int specialization, boolean twoItems,
+    record LaunchPlan(Range range, Range local, long[] paddedLocal, int specialization, boolean twoItems,
             boolean gridStride, KernelHandle handle, long firstRow, PartialSlots.Slot slot) {
     }
 
