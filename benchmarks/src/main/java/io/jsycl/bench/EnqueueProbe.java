@@ -8,6 +8,7 @@ import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClKernel;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClProgram;
+import io.jsycl.program.KernelHandle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +28,8 @@ import java.util.regex.Pattern;
  * (its source as {@code JSYCL_DUMP_KERNELS} wrote it in this process, built with jsycl's options), the hand-written
  * kernel with four more {@code int} parameters, the hand-written kernel in a context holding many more buffers,
  * jsycl's generated kernel built in jsycl's own context and enqueued on a queue of its own there or on the very OpenCL
- * queue jsycl's submits use (both read by reflection: this probe only), and jsycl's own path (submit and wait). Every variant runs in rounds, interleaved, so that a drift of the
+ * queue jsycl's submits use, jsycl's own kernel object as its submits left it (its arguments on jsycl's buffers) enqueued
+ * by hand on that queue (all read by reflection: this probe only), and jsycl's own path (submit and wait). Every variant runs in rounds, interleaved, so that a drift of the
  * host hits all alike; each prints the median enqueue and run over its rounds.
  *
  * <pre>java -Djsycl.dumpKernels=DIR ... EnqueueProbe [--device gpu] [--runs 2000] [--rounds 5]</pre>
@@ -107,6 +109,10 @@ public final class EnqueueProbe {
                                     k -> new ArrayList<>()).add(timed(own, kc, runs));
                             results.computeIfAbsent("generated kernel by hand in jsycl's context, on jsycl's queue",
                                     k -> new ArrayList<>()).add(timed(jqueue, kc, runs));
+                            try (KernelHandle.Lease lease = jsyclKernel(q, name).acquire()) {
+                                results.computeIfAbsent("jsycl's own kernel object and buffers by hand, on jsycl's"
+                                        + " queue", k -> new ArrayList<>()).add(timed(jqueue, lease.kernel(), runs));
+                            }
                         }
                         for (int b = 0; b < 256; b++) {
                             extra.add(cl.buffer(1 << 20));
@@ -281,6 +287,18 @@ public final class EnqueueProbe {
         var impl = io.jsycl.Context.class.getDeclaredField("impl");
         impl.setAccessible(true);
         return ((io.jsycl.internal.memory.ContextImpl) impl.get(q.context())).cl();
+    }
+
+    /**
+     * The kernel object jsycl built for {@code q}'s context under OpenCL name {@code name}, its arguments as jsycl's
+     * last submit of it set them (jsycl's buffers, its values): internal, read for this probe only.
+     */
+    private static KernelHandle jsyclKernel(Queue q, String name) throws ReflectiveOperationException {
+        var impl = io.jsycl.Context.class.getDeclaredField("impl");
+        impl.setAccessible(true);
+        var context = (io.jsycl.internal.memory.ContextImpl) impl.get(q.context());
+        return context.kernels().values().stream().filter(h -> h.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("jsycl built no kernel " + name));
     }
 
     /** The OpenCL queue {@code q}'s submits enqueue on (internal: read by reflection, for this probe only). */
