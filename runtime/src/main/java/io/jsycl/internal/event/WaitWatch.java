@@ -2,6 +2,7 @@ package io.jsycl.internal.event;
 
 import io.jsycl.internal.platform.Settings;
 import java.lang.System.Logger.Level;
+import java.lang.invoke.VarHandle;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,17 +18,27 @@ import java.util.function.Supplier;
  * work-items never reach on a GPU, a host accessor another thread never closes) then says so instead of hanging in
  * silence.
  *
- * <p>Design. A wait registers a {@code WaitWatch} before it blocks and closes it after, a map put and remove. One
- * daemon thread, {@code jsycl-wait-watch}, started by the first registration, looks at the registered waits five times
- * a second while there are any (reading the setting then, not in the waits), and parks while there are none. The
- * description is computed only for a warning.
+ * <p>Design. Every wait of a program that submits a kernel and waits for it goes through here, so a wait's
+ * registration is a few field writes: each thread has one watch, registered once and reused by its waits (a wait
+ * inside another, rare, registers a watch of its own and removes it after). A watch's {@code epoch} is odd while its
+ * thread waits. One daemon thread, {@code jsycl-wait-watch}, started by the first registration, looks at the watches
+ * five times a second while a thread waits (reading the setting then, not in the waits), drops the watches of threads
+ * that have ended, and parks while no thread waits. The description is computed only for a warning.
  *
- * <p>Thread safety: the registry is a concurrent set; a watch's fields are final except {@code nextWarnNanos}, which
- * only the watching thread touches.
+ * <p>Thread safety: the registry is a concurrent set. A watch's wait ({@code what}, {@code cause},
+ * {@code startNanos}) is written by its thread before the odd {@code epoch} that publishes it; the watching thread
+ * reads the epoch, then the wait, then the epoch again, and warns only where both reads agree.
+ * {@code warnedEpoch} and {@code nextWarnNanos} are the watching thread's alone.
  */
 public final class WaitWatch implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("io.jsycl.wait");
-    private static final Set<WaitWatch> WAITING = ConcurrentHashMap.newKeySet();
+    private static final Set<WaitWatch> WATCHES = ConcurrentHashMap.newKeySet();
+    /** Each thread's reused watch, registered at its first wait. */
+    private static final ThreadLocal<WaitWatch> OWN = ThreadLocal.withInitial(() -> {
+        var w = new WaitWatch(true);
+        WATCHES.add(w);
+        return w;
+    });
     private static final AtomicBoolean STARTED = new AtomicBoolean();
     private static volatile Thread watcher;
     /** Set by the watching thread before it parks for want of waits; a registration then unparks it. */
@@ -49,18 +60,20 @@ public final class WaitWatch implements AutoCloseable {
             + " (try-with-resources), on the thread that opened it";
 
     private final Thread thread;
-    private final long startNanos;
-    private final Supplier<String> what;
-    private final String cause;
-    // Only the watching thread reads and writes it after construction.
-    // 0 until the first warning: the first is due JSYCL_WAIT_WARN after the start, as the watching thread reads it.
+    /** Whether this is its thread's reused watch (else a nested wait's, removed at its close). */
+    private final boolean reused;
+    private Supplier<String> what;
+    private String cause;
+    private long startNanos;
+    /** Odd while the thread waits; each wait's start and end add one. */
+    private volatile long epoch;
+    // The watching thread's: the wait (by epoch) it last warned of, and when it warns of it again.
+    private long warnedEpoch = -1;
     private long nextWarnNanos;
 
-    private WaitWatch(Supplier<String> what, String cause) {
+    private WaitWatch(boolean reused) {
         this.thread = Thread.currentThread();
-        this.startNanos = System.nanoTime();
-        this.what = what;
-        this.cause = cause;
+        this.reused = reused;
     }
 
     /**
@@ -71,8 +84,15 @@ public final class WaitWatch implements AutoCloseable {
      * @return the registration
      */
     public static WaitWatch start(Supplier<String> what, String cause) {
-        var watch = new WaitWatch(what, cause);
-        WAITING.add(watch);
+        WaitWatch watch = OWN.get();
+        if ((watch.epoch & 1) != 0) { // a wait inside a wait of this thread
+            watch = new WaitWatch(false);
+            WATCHES.add(watch);
+        }
+        watch.what = what;
+        watch.cause = cause;
+        watch.startNanos = System.nanoTime();
+        watch.epoch++; // odd: published
         Thread w = watcher;
         if (w == null) {
             startWatcher();
@@ -84,7 +104,11 @@ public final class WaitWatch implements AutoCloseable {
 
     @Override
     public void close() {
-        WAITING.remove(this);
+        what = null;
+        epoch++; // even: no wait
+        if (!reused) {
+            WATCHES.remove(this);
+        }
     }
 
     private static void startWatcher() {
@@ -98,8 +122,8 @@ public final class WaitWatch implements AutoCloseable {
 
     private static void watch() {
         while (true) {
-            idle = true; // before looking at the registry: a registration after the look sees it and unparks
-            if (WAITING.isEmpty()) {
+            idle = true; // before looking at the watches: a wait that starts after the look sees it and unparks
+            if (!anyWaiting()) {
                 LockSupport.park(WaitWatch.class);
                 continue;
             }
@@ -111,12 +135,42 @@ public final class WaitWatch implements AutoCloseable {
                 continue; // JSYCL_WAIT_WARN=0: no warnings
             }
             long now = System.nanoTime();
-            for (WaitWatch w : WAITING) {
-                long due = w.nextWarnNanos != 0 ? w.nextWarnNanos : w.startNanos + warnNanos;
-                if (now - due >= 0) {
-                    w.warn(now);
-                }
+            for (WaitWatch w : WATCHES) {
+                w.look(now, warnNanos);
             }
+        }
+    }
+
+    /** Whether a thread waits; drops the watches of threads that have ended. */
+    private static boolean anyWaiting() {
+        boolean any = false;
+        for (WaitWatch w : WATCHES) {
+            if ((w.epoch & 1) != 0) {
+                any = true;
+            } else if (!w.thread.isAlive()) {
+                WATCHES.remove(w);
+            }
+        }
+        return any;
+    }
+
+    /** On the watching thread: warns of this watch's wait if it is due, {@code warnNanos} being the setting. */
+    private void look(long now, long warnNanos) {
+        long e = epoch;
+        if ((e & 1) == 0) {
+            return;
+        }
+        Supplier<String> described = what;
+        String why = cause;
+        long start = startNanos;
+        VarHandle.loadLoadFence(); // the wait's fields are read before the epoch is read again
+        if (epoch != e || described == null) {
+            return; // the wait ended (or another began) while it was read: the next look sees it
+        }
+        long due = warnedEpoch == e ? nextWarnNanos : start + warnNanos;
+        if (now - due >= 0) {
+            warn(now, start, described, why);
+            warnedEpoch = e;
         }
     }
 
@@ -128,22 +182,27 @@ public final class WaitWatch implements AutoCloseable {
         }
     }
 
-    private void warn(long now) {
-        long waited = now - startNanos;
+    private void warn(long now, long start, Supplier<String> described, String why) {
+        long waited = now - start;
         String description;
         try {
-            description = what.get();
+            description = described.get();
         } catch (RuntimeException e) {
             description = "a command (its description failed: " + e + ")";
         }
         String message = String.format(Locale.ROOT, "thread '%s' has waited %.1f s for %s; %s", thread.getName(),
-                waited / 1e9, description, cause);
+                waited / 1e9, description, why);
         LOG.log(Level.WARNING, message);
-        nextWarnNanos = startNanos + 2 * waited; // again once the wait has doubled
+        nextWarnNanos = start + 2 * waited; // again once the wait has doubled
     }
 
-    /** The waits registered now, for tests. */
-    static int registered() {
-        return WAITING.size();
+    /** Whether {@code thread} has a watch registered, for tests. */
+    public static boolean watches(Thread thread) {
+        return WATCHES.stream().anyMatch(w -> w.thread == thread);
+    }
+
+    /** The waits under way now, for tests. */
+    public static int registered() {
+        return (int) WATCHES.stream().filter(w -> (w.epoch & 1) != 0).count();
     }
 }

@@ -1,0 +1,108 @@
+package io.jsycl.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jsycl.internal.event.WaitWatch;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
+
+/**
+ * {@link WaitWatch}: a thread's waits reuse one watch: a wait that lasts is named as the wait it is now, not as an earlier one of the
+ * thread; a wait inside a wait is watched on its own and ends with its close; the watch of a thread that has ended is
+ * dropped. {@code JSYCL_WAIT_WARN} is 0.2 s here.
+ */
+@Isolated
+class WaitWatchTest {
+    private static final Logger WAIT_LOG = Logger.getLogger("io.jsycl.wait");
+    private final List<String> warnings = new CopyOnWriteArrayList<>();
+    private final Handler capture = new Handler() {
+        @Override
+        public void publish(LogRecord r) {
+            if (r.getLevel().intValue() >= Level.WARNING.intValue()) {
+                warnings.add(r.getMessage());
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    @BeforeEach
+    void warnAfterAFifthOfASecond() {
+        System.setProperty("jsycl.waitWarn", "0.2");
+        WAIT_LOG.addHandler(capture);
+    }
+
+    @AfterEach
+    void restore() {
+        WAIT_LOG.removeHandler(capture);
+        System.clearProperty("jsycl.waitWarn");
+    }
+
+    @Test
+    void aLastingWaitIsNamedAsTheWaitItIsNow() throws Exception {
+        for (int i = 0; i < 1000; i++) {
+            try (var quick = WaitWatch.start(() -> "a quick wait", "no cause")) {
+                assertThat(quick).isNotNull();
+            }
+        }
+        try (var lasting = WaitWatch.start(() -> "the lasting wait", "its cause")) {
+            Thread.sleep(700);
+        }
+        assertThat(warnings).isNotEmpty().allSatisfy(w -> assertThat(w).contains("the lasting wait", "its cause")
+                .contains("thread '" + Thread.currentThread().getName() + "'").doesNotContain("quick"));
+        warnings.clear();
+        try (var quick = WaitWatch.start(() -> "a quick wait", "no cause")) {
+            Thread.sleep(50);
+        }
+        Thread.sleep(450);
+        assertThat(warnings).as("an ended wait warns no more, and a short one not at all").isEmpty();
+    }
+
+    @Test
+    void aWaitInsideAWaitIsWatchedOnItsOwn() throws Exception {
+        int before = WaitWatch.registered();
+        try (var outer = WaitWatch.start(() -> "the outer wait", "outer")) {
+            assertThat(WaitWatch.registered()).isEqualTo(before + 1);
+            try (var inner = WaitWatch.start(() -> "the inner wait", "inner")) {
+                assertThat(inner).isNotSameAs(outer);
+                assertThat(WaitWatch.registered()).isEqualTo(before + 2);
+                Thread.sleep(700);
+            }
+            assertThat(WaitWatch.registered()).isEqualTo(before + 1);
+        }
+        assertThat(WaitWatch.registered()).isEqualTo(before);
+        assertThat(warnings).anySatisfy(w -> assertThat(w).contains("the outer wait"))
+                .anySatisfy(w -> assertThat(w).contains("the inner wait"));
+    }
+
+    @Test
+    void theWatchOfAThreadThatHasEndedIsDropped() throws Exception {
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            try (var w = WaitWatch.start(() -> "a wait on another thread", "none")) {
+                assertThat(w).isNotNull();
+            }
+        });
+        waiter.join();
+        assertThat(WaitWatch.watches(waiter)).isTrue();
+        // The watching thread looks at the watches when a wait starts and five times a second while one lasts.
+        try (var w = WaitWatch.start(() -> "a wait here", "none")) {
+            Thread.sleep(500);
+        }
+        assertThat(WaitWatch.watches(waiter)).isFalse();
+        assertThat(WaitWatch.watches(Thread.currentThread())).isTrue();
+    }
+}
