@@ -41,6 +41,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
@@ -137,7 +138,7 @@ public final class KernelLambdas {
 
     /** What one lambda class always is: its implementation method and how to read its captured values. */
     private record LambdaShape(String implClass, String implMethod, String implDescriptor, int capturedCount,
-            MethodHandle[] getters, ClassLoader loader) {
+            MethodHandle[] getters, CaptureReader reader, ClassLoader loader) {
         String kernelName() {
             return implClass.substring(implClass.lastIndexOf('/') + 1) + "." + implMethod;
         }
@@ -181,6 +182,13 @@ public final class KernelLambdas {
          * no {@code SerializedLambda} per submit), else through {@code writeReplace}.
          */
         Object[] captured(Object kernel) {
+            if (reader != null) {
+                try {
+                    return reader.read(kernel);
+                } catch (Throwable e) {
+                    throw new SyclException("cannot read the captures of kernel " + kernelName(), e);
+                }
+            }
             if (getters != null) {
                 var values = new Object[getters.length];
                 try {
@@ -236,9 +244,10 @@ public final class KernelLambdas {
             LambdaShape s = shape;
             if (s == null) {
                 SerializedLambda lambda = SerializedLambdas.serialized(kernel);
+                MethodHandle[] getters = captureGetters(kernel.getClass(), lambda);
                 s = new LambdaShape(lambda.getImplClass(), lambda.getImplMethodName(),
-                        lambda.getImplMethodSignature(), lambda.getCapturedArgCount(),
-                        captureGetters(kernel.getClass(), lambda), kernel.getClass().getClassLoader());
+                        lambda.getImplMethodSignature(), lambda.getCapturedArgCount(), getters, reader(getters, kernel),
+                        kernel.getClass().getClassLoader());
                 shape = s;
             }
             return s;
@@ -332,6 +341,41 @@ public final class KernelLambdas {
             return getters;
         } catch (NoSuchFieldException | IllegalAccessException | RuntimeException e) {
             return null;
+        }
+    }
+
+    /**
+     * How many times a new lambda class's reader runs at its first submit: past the JIT's thresholds for compiling a
+     * method (200 calls for its first tier, 5000 for its last), so that the kernel's next submits find it compiled
+     * rather than interpreted (0.2-0.3 µs slower than the getters, which the submit-path warm-up compiled).
+     */
+    private static final int READER_WARMUP = 6000;
+
+    /**
+     * A {@link CaptureReader} of {@code getters}, checked on {@code kernel} (it reads what they read), or null where
+     * there are no getters or no reader can be made: the getters then read the captures one by one.
+     */
+    private static CaptureReader reader(MethodHandle[] getters, Object kernel) {
+        if (getters == null) {
+            return null;
+        }
+        try {
+            CaptureReader reader = CaptureReader.of(getters);
+            Object[] read = reader.read(kernel);
+            for (int i = 0; i < getters.length; i++) {
+                if (!Objects.equals(read[i], getters[i].invoke(kernel))) {
+                    return null;
+                }
+            }
+            // Run enough times now for the JIT to compile it, while the kernel's first submit lowers and builds.
+            for (int i = 0; i < READER_WARMUP; i++) {
+                reader.read(kernel);
+            }
+            return reader;
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable e) {
+            return null; // no hidden class here (a restricted JVM): the getters serve
         }
     }
 
