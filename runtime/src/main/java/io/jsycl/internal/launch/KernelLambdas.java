@@ -41,9 +41,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
@@ -139,7 +137,7 @@ public final class KernelLambdas {
 
     /** What one lambda class always is: its implementation method and how to read its captured values. */
     private record LambdaShape(String implClass, String implMethod, String implDescriptor, int capturedCount,
-            MethodHandle[] getters, AtomicReference<CaptureReader> reader, ClassLoader loader) {
+            MethodHandle[] getters, ClassLoader loader) {
         String kernelName() {
             return implClass.substring(implClass.lastIndexOf('/') + 1) + "." + implMethod;
         }
@@ -183,14 +181,6 @@ public final class KernelLambdas {
          * no {@code SerializedLambda} per submit), else through {@code writeReplace}.
          */
         Object[] captured(Object kernel) {
-            CaptureReader r = reader.get();
-            if (r != null) {
-                try {
-                    return r.read(kernel);
-                } catch (Throwable e) {
-                    throw new SyclException("cannot read the captures of kernel " + kernelName(), e);
-                }
-            }
             if (getters != null) {
                 var values = new Object[getters.length];
                 try {
@@ -246,12 +236,9 @@ public final class KernelLambdas {
             LambdaShape s = shape;
             if (s == null) {
                 SerializedLambda lambda = SerializedLambdas.serialized(kernel);
-                MethodHandle[] getters = captureGetters(kernel.getClass(), lambda);
-                var reader = new AtomicReference<CaptureReader>();
                 s = new LambdaShape(lambda.getImplClass(), lambda.getImplMethodName(),
-                        lambda.getImplMethodSignature(), lambda.getCapturedArgCount(), getters, reader,
-                        kernel.getClass().getClassLoader());
-                prepareReader(getters, kernel, reader);
+                        lambda.getImplMethodSignature(), lambda.getCapturedArgCount(),
+                        captureGetters(kernel.getClass(), lambda), kernel.getClass().getClassLoader());
                 shape = s;
             }
             return s;
@@ -346,45 +333,6 @@ public final class KernelLambdas {
         } catch (NoSuchFieldException | IllegalAccessException | RuntimeException e) {
             return null;
         }
-    }
-
-    /**
-     * How many times a new lambda class's reader runs before the submits use it: past the JIT's thresholds for
-     * compiling a method (200 calls for its first tier, 5000 for its last), so that they find it compiled. Run
-     * interpreted, it was 0.2-0.3 µs a submit slower than the getters, which the submit-path warm-up has compiled.
-     */
-    private static final int READER_WARMUP = 6000;
-
-    /**
-     * Makes a {@link CaptureReader} of {@code getters} on a virtual thread and gives it to {@code slot} once it reads
-     * what they read from {@code kernel} and has run {@link #READER_WARMUP} times: while the kernel's first submit
-     * lowers and builds, and its next ones read through the getters until then. Cold (a process's first kernel), the
-     * reader's class-file library and its runs took 30 ms, more than a first submit that finds its kernel in the disk
-     * cache. Nothing where there are no getters or no reader can be made: the getters read the captures.
-     */
-    private static void prepareReader(MethodHandle[] getters, Object kernel, AtomicReference<CaptureReader> slot) {
-        if (getters == null) {
-            return;
-        }
-        Thread.ofVirtual().name("jsycl-capture-reader").start(() -> {
-            try {
-                CaptureReader reader = CaptureReader.of(getters);
-                Object[] read = reader.read(kernel);
-                for (int i = 0; i < getters.length; i++) {
-                    if (!Objects.equals(read[i], getters[i].invoke(kernel))) {
-                        return;
-                    }
-                }
-                for (int i = 0; i < READER_WARMUP; i++) {
-                    reader.read(kernel);
-                }
-                slot.set(reader);
-            } catch (VirtualMachineError e) {
-                throw e;
-            } catch (Throwable e) {
-                // no hidden class here (a restricted JVM): the getters serve
-            }
-        });
     }
 
     private static Object lowerOrFailure(Object kernel, LambdaShape lambda, LoweringKey key) {
