@@ -10,7 +10,6 @@ import io.jsycl.Queue;
 import io.jsycl.Range;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,15 +20,6 @@ import org.junit.jupiter.api.Test;
  */
 class RepeatedLaunchTest {
     private static final String RESTRICT = "accessors restrict";
-
-    private static float[] floats(int n, int seed) {
-        var random = new SplittableRandom(seed);
-        float[] v = new float[n];
-        for (int i = 0; i < n; i++) {
-            v[i] = (float) random.nextDouble(-4, 4);
-        }
-        return v;
-    }
 
     /** The first {@code n} elements of {@code b}. */
     private static float[] contents(Buffer.OfFloat b, int n) {
@@ -70,8 +60,8 @@ class RepeatedLaunchTest {
     void aRepeatPassesItsOwnScalarAndTwoBuffersInTurnKeepTheirOwnData() {
         for (Device device : TestDevices.openCl()) {
             int n = 1000;
-            float[] a = floats(n, 1);
-            float[] b = floats(n, 2);
+            float[] a = TestData.floats(n, 1);
+            float[] b = TestData.floats(n, 2);
             try (var q = new Queue(device); var ba = Buffer.of(a.clone()); var bb = Buffer.of(b.clone());
                  var out = Buffer.ofFloat(Range.of(n))) {
                 for (int r = 0; r < 6; r++) {
@@ -89,7 +79,7 @@ class RepeatedLaunchTest {
     void oneBufferReadAndWrittenIsNotRestrictAfterRepeatsOverTwo() {
         for (Device device : TestDevices.openCl()) {
             int n = 777;
-            float[] a = floats(n, 3);
+            float[] a = TestData.floats(n, 3);
             try (var capture = new TraceCapture(); var q = new Queue(device); var in = Buffer.of(a.clone());
                  var out = Buffer.ofFloat(Range.of(n))) {
                 scale(q, in, out, 2f, n);
@@ -112,7 +102,7 @@ class RepeatedLaunchTest {
         for (Device device : TestDevices.openCl()) {
             int n = 600;
             int part = 200;
-            float[] a = floats(n, 4);
+            float[] a = TestData.floats(n, 4);
             try (var q = new Queue(device); var in = Buffer.of(a.clone()); var out = Buffer.ofFloat(Range.of(n))) {
                 // Views of one size over the same two buffers: only their offsets tell the launches apart.
                 for (int origin : new int[] {0, 0, part, part, 0, 2 * part}) {
@@ -134,7 +124,7 @@ class RepeatedLaunchTest {
     void anotherRangeAndABufferMadeInPlaceOfAClosedOneDecideAfresh() {
         for (Device device : TestDevices.openCl()) {
             int n = 4096;
-            float[] a = floats(n, 5);
+            float[] a = TestData.floats(n, 5);
             try (var q = new Queue(device); var in = Buffer.of(a.clone())) {
                 // Even, odd, even again: two items per work-item and a padded range come and go with the range.
                 for (int items : new int[] {n, n, n - 3, n - 3, n, 1, n}) {
@@ -161,7 +151,7 @@ class RepeatedLaunchTest {
     void deviceArraysInTurnAndOfAnotherLengthKeepTheirOwnData() {
         for (Device device : TestDevices.openCl()) {
             int n = 512;
-            float[] a = floats(n, 6);
+            float[] a = TestData.floats(n, 6);
             try (var q = new Queue(device); var x = DeviceArray.ofFloat(q, n); var y = DeviceArray.ofFloat(q, n)) {
                 q.copy(a, x).await();
                 // x -> y -> x -> y: each launch reads what the one before wrote.

@@ -7,7 +7,6 @@ import io.jsycl.Device;
 import io.jsycl.Queue;
 import io.jsycl.Range;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,15 +37,6 @@ class SharedStridesTest {
         } else {
             System.setProperty(PROPERTY, before);
         }
-    }
-
-    private static float[] floats(int n, int seed) {
-        var random = new SplittableRandom(seed);
-        float[] v = new float[n];
-        for (int i = 0; i < n; i++) {
-            v[i] = (float) random.nextDouble(-4, 4);
-        }
-        return v;
     }
 
     private static List<String> launches(List<String> trace) {
@@ -90,7 +80,7 @@ class SharedStridesTest {
                 // One kernel, launches over inputs wider than the output and as wide, in turn: two programs of one
                 // lowering, each launch taking its own.
                 for (int inCols : new int[] {cols + 1, cols, cols + 9, cols}) {
-                    float[] a = floats(rows * inCols, inCols);
+                    float[] a = TestData.floats(rows * inCols, inCols);
                     capture.clear();
                     float[] out = run(q, a, rows, cols, inCols);
                     assertThat(out).as("%s, input %dx%d", device.name(), rows, inCols)
@@ -112,7 +102,7 @@ class SharedStridesTest {
             int rows = 29;
             int cols = 67;
             try (var capture = new TraceCapture(); var q = new Queue(device)) {
-                float[] a = floats(rows * cols, 7);
+                float[] a = TestData.floats(rows * cols, 7);
                 float[] out = new float[rows * cols];
                 try (var in = Buffer.of(a, Range.of(rows, cols)); var o = Buffer.of(out, Range.of(rows, cols))) {
                     q.submit(h -> {
@@ -146,8 +136,8 @@ class SharedStridesTest {
             int cols = 13;
             // The plane is rows x rows: its width equals the cube's middle extent, so their strides in dimension 1
             // are equal, and the cube's own in dimension 2 stays its own.
-            float[] cube = floats(depth * rows * cols, 3);
-            float[] plane = floats(rows * rows, 5);
+            float[] cube = TestData.floats(depth * rows * cols, 3);
+            float[] plane = TestData.floats(rows * rows, 5);
             float[] out = new float[depth * rows * cols];
             try (var capture = new TraceCapture(); var q = new Queue(device);
                  var c = Buffer.of(cube, Range.of(depth, rows, cols)); var p = Buffer.of(plane, Range.of(rows, rows));
@@ -185,12 +175,12 @@ class SharedStridesTest {
             int rows = 16;
             int cols = 32;
             try (var capture = new TraceCapture(); var q = new Queue(device)) {
-                float[] a = floats(rows * (cols + 1), 11);
+                float[] a = TestData.floats(rows * (cols + 1), 11);
                 float[] out = run(q, a, rows, cols, cols + 1);
                 assertThat(out).containsExactly(expected(a, rows, cols, cols + 1));
                 // Equal shapes: the variant applies where the device takes it.
                 capture.clear();
-                float[] b = floats(rows * cols, 13);
+                float[] b = TestData.floats(rows * cols, 13);
                 float[] same = new float[rows * cols];
                 try (var in = Buffer.of(b, Range.of(rows, cols)); var o = Buffer.of(same, Range.of(rows, cols))) {
                     q.submit(h -> {

@@ -26,6 +26,22 @@ final class TestData {
     }
 
     /**
+     * {@code n} floats from -4 to 4, from a generator seeded with {@code seed}.
+     *
+     * @param n how many
+     * @param seed the generator's seed
+     * @return the floats
+     */
+    static float[] floats(int n, int seed) {
+        var r = new SplittableRandom(seed);
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (float) r.nextDouble(-4, 4);
+        }
+        return a;
+    }
+
+    /**
      * Points and starting centres for a k-means step: coordinates that are integers from -100 to 99 (their float sums
      * are exact in any order), centres half-way between integers (no point is as near to two of them).
      *

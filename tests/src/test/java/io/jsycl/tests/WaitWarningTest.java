@@ -7,16 +7,11 @@ import io.jsycl.Device;
 import io.jsycl.Queue;
 import io.jsycl.Range;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,24 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * its source line, on every device. Quick waits say nothing, and with the setting at 0 no wait does.
  */
 class WaitWarningTest {
-    private static final Logger WAIT_LOG = Logger.getLogger("io.jsycl.wait");
-    private final List<String> warnings = new CopyOnWriteArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord r) {
-            if (r.getLevel().intValue() >= Level.WARNING.intValue()) {
-                warnings.add(r.getMessage());
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private final WaitWarnings capture = new WaitWarnings();
+    private final List<String> warnings = capture.messages();
 
     static Stream<Device> devices() {
         return TestDevices.all();
@@ -55,14 +34,12 @@ class WaitWarningTest {
 
     @BeforeEach
     void watchWaitsAfterAFifthOfASecond() {
-        System.setProperty("jsycl.waitWarn", "0.2");
-        WAIT_LOG.addHandler(capture);
+        capture.start("0.2");
     }
 
     @AfterEach
     void restore() {
-        WAIT_LOG.removeHandler(capture);
-        System.clearProperty("jsycl.waitWarn");
+        capture.close();
     }
 
     @ParameterizedTest

@@ -4,11 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jsycl.internal.event.WaitWatch;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,35 +16,17 @@ import org.junit.jupiter.api.parallel.Isolated;
  */
 @Isolated
 class WaitWatchTest {
-    private static final Logger WAIT_LOG = Logger.getLogger("io.jsycl.wait");
-    private final List<String> warnings = new CopyOnWriteArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord r) {
-            if (r.getLevel().intValue() >= Level.WARNING.intValue()) {
-                warnings.add(r.getMessage());
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private final WaitWarnings capture = new WaitWarnings();
+    private final List<String> warnings = capture.messages();
 
     @BeforeEach
     void warnAfterAFifthOfASecond() {
-        System.setProperty("jsycl.waitWarn", "0.2");
-        WAIT_LOG.addHandler(capture);
+        capture.start("0.2");
     }
 
     @AfterEach
     void restore() {
-        WAIT_LOG.removeHandler(capture);
-        System.clearProperty("jsycl.waitWarn");
+        capture.close();
     }
 
     @Test
