@@ -418,26 +418,65 @@ public final class KernelLambdas {
         case DOUBLE -> double[].class;
     }).toArray(Class<?>[]::new);
 
+    /** The shape of an accessor (a device array's too), by element, dimensions and mode ({@link #accessorShape}). */
+    private static final Capture.Accessor[] ACCESSORS = new Capture.Accessor[ScalarType.values().length * 3
+            * io.jsycl.lowering.AccessMode.values().length];
+    /** The shape of local memory, by element and dimensions ({@link #localShape}). */
+    private static final Capture.Local[] LOCALS = new Capture.Local[ScalarType.values().length * 3];
+
+    static {
+        for (ScalarType t : ScalarType.values()) {
+            for (int dims = 1; dims <= 3; dims++) {
+                LOCALS[t.ordinal() * 3 + dims - 1] = new Capture.Local(t, dims);
+                for (io.jsycl.lowering.AccessMode m : io.jsycl.lowering.AccessMode.values()) {
+                    ACCESSORS[accessorIndex(t, dims, m)] = new Capture.Accessor(t, dims, m);
+                }
+            }
+        }
+    }
+
+    private static int accessorIndex(ScalarType element, int dims, io.jsycl.lowering.AccessMode mode) {
+        return (element.ordinal() * 3 + dims - 1) * io.jsycl.lowering.AccessMode.values().length + mode.ordinal();
+    }
+
+    /**
+     * The shape of accessor {@code a} of {@code storage}: one instance per element, dimensions and mode, or a record
+     * accessor's (made each time) for a buffer of records. What a first submit keys its lowering by and a repeated one
+     * compares with the last lowering's ({@link #rebind}).
+     */
+    private static Capture accessorShape(BufferStorage storage, Accessor<?> a) {
+        var mode = LOWERING_MODES[a.mode().ordinal()];
+        int dims = a.range().dimensions();
+        if (storage.codec instanceof RecordCodec records) {
+            return new Capture.RecordAccessor(records.internalName(), records.fields, dims, mode);
+        }
+        return ACCESSORS[accessorIndex(storage.kind.scalar, dims, mode)];
+    }
+
+    /** The shape of device array {@code array}: a one-dimensional accessor that reads and writes. */
+    private static Capture.Accessor deviceArrayShape(DeviceArrayImpl array) {
+        return ACCESSORS[accessorIndex(array.kind().scalar, 1, io.jsycl.lowering.AccessMode.READ_WRITE)];
+    }
+
+    /** The shape of local memory {@code local}, bound with its range. */
+    private static Capture.Local localShape(BoundCapture.Local local) {
+        return LOCALS[local.local().kind().scalar.ordinal() * 3 + local.range().dimensions() - 1];
+    }
+
     private static Captured capture(LambdaShape lambda, int index, Object value, CaptureCheck check) {
         return switch (value) {
             case Accessor<?> a -> {
                 BufferStorage storage = API.storage(a);
                 var bound = bindAccessor(lambda, a, storage, check);
-                var mode = LOWERING_MODES[a.mode().ordinal()];
-                if (storage.codec instanceof RecordCodec records) {
-                    yield new Captured(new Capture.RecordAccessor(records.internalName(), records.fields,
-                            bound.range().dimensions(), mode), bound);
-                }
-                yield new Captured(new Capture.Accessor(storage.kind.scalar, bound.range().dimensions(), mode), bound);
+                yield new Captured(accessorShape(storage, a), bound);
             }
             case DeviceArray<?> d -> {
                 var bound = bindDeviceArray(lambda, d, check);
-                yield new Captured(new Capture.Accessor(bound.array().kind().scalar, 1,
-                        io.jsycl.lowering.AccessMode.READ_WRITE), bound);
+                yield new Captured(deviceArrayShape(bound.array()), bound);
             }
             case LocalAccessor<?> l -> {
                 var bound = bindLocal(lambda, l, check);
-                yield new Captured(new Capture.Local(bound.local().kind().scalar, bound.range().dimensions()), bound);
+                yield new Captured(localShape(bound), bound);
             }
             case Record r -> recordCapture(lambda, index, r, check);
             case boolean[] a -> plain(ARRAYS[ScalarType.BOOLEAN.ordinal()], a);
@@ -466,7 +505,7 @@ public final class KernelLambdas {
 
     /**
      * Each captured value bound, where each has the shape {@code shapes} gives it (the captures of the lowering the
-     * lambda class found last), else null. A repeated submit finds its lowering so, without making its captures'
+     * lambda class found last), made as {@link #capture} makes them, else null. A repeated submit finds its lowering so, without making its captures'
      * shapes and comparing them as a key. Records and function objects, whose shapes are made in full, give null:
      * the caller then looks the lowering up by the shapes {@link #capture} makes. Checks each value as
      * {@link #capture} does.
@@ -483,19 +522,15 @@ public final class KernelLambdas {
                         ? new BoundCapture.Value(value) : null;
                 case Capture.Accessor s when value instanceof Accessor<?> a -> {
                     BufferStorage storage = API.storage(a);
-                    yield !(storage.codec instanceof RecordCodec) && storage.kind.scalar == s.element()
-                            && a.range().dimensions() == s.dimensions() && LOWERING_MODES[a.mode().ordinal()] == s.mode()
-                            ? bindAccessor(lambda, a, storage, check) : null;
+                    yield s.equals(accessorShape(storage, a)) ? bindAccessor(lambda, a, storage, check) : null;
                 }
                 case Capture.Accessor s when value instanceof DeviceArray<?> d -> {
                     var array = bindDeviceArray(lambda, d, check);
-                    yield array.array().kind().scalar == s.element() && s.dimensions() == 1
-                            && s.mode() == io.jsycl.lowering.AccessMode.READ_WRITE ? array : null;
+                    yield s.equals(deviceArrayShape(array.array())) ? array : null;
                 }
                 case Capture.Local s when value instanceof LocalAccessor<?> l -> {
                     var local = bindLocal(lambda, l, check);
-                    yield local.local().kind().scalar == s.element() && local.range().dimensions() == s.dimensions()
-                            ? local : null;
+                    yield s.equals(localShape(local)) ? local : null;
                 }
                 case Capture.Array s -> value != null && value.getClass() == ARRAY_CLASSES[s.element().ordinal()]
                         ? new BoundCapture.Value(value) : null;

@@ -327,7 +327,7 @@ public final class QueueScheduler {
                 chunk == null ? 0 : chunk.from(), slot);
         if (RepeatedLaunches.keepable(group)) {
             repeatedLaunches.keep(new RepeatedLaunches.Decided(kernel.lowering(), launch.getClass(), launch.range(),
-                    local, group.fastMath(), checkedRequested, group.userBuildOptions(),
+                    group.fastMath(), checkedRequested, group.userBuildOptions(),
                     RepeatedLaunches.bindingsOf(kernel.captured()), plan));
         }
         try {

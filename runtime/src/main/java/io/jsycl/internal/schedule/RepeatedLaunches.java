@@ -35,15 +35,14 @@ final class RepeatedLaunches {
      *
      * @param lowering the kernel's lowering (by identity)
      * @param launchKind the launch's class ({@link CommandGroupRecord.Items}, {@link CommandGroupRecord.NdItems})
-     * @param range the launch's range
-     * @param local an nd-range launch's work-group, else null
+     * @param range the launch's range (an nd-range launch's work-group is its plan's)
      * @param fastMath whether the command group asked for fast math
      * @param checkedRequested whether the launch is checked (the command group's or the queue's setting)
      * @param userBuildOptions the command group's build options
      * @param bindings what each captured value bound, as far as the decisions read it ({@link #bindingsOf})
      * @param plan the decisions: the work-items and work-groups, the program variant, the kernel built for them
      */
-    record Decided(KernelLambdas.Lowering lowering, Class<?> launchKind, Range range, Range local, boolean fastMath,
+    record Decided(KernelLambdas.Lowering lowering, Class<?> launchKind, Range range, boolean fastMath,
             boolean checkedRequested, String userBuildOptions, Object[] bindings, QueueScheduler.LaunchPlan plan) {
     }
 
@@ -94,7 +93,7 @@ final class RepeatedLaunches {
     /** The decisions kept for a launch the same as {@code group}'s of {@code kernel}, or null. */
     Decided find(CommandGroupRecord group, KernelLambdas.Kernel kernel, boolean checkedRequested) {
         Latest kept = byKernel.get(kernel.lowering());
-        if (kept == null) {
+        if (kept == null || !keepable(group)) {
             return null;
         }
         Decided d = kept.latest;
@@ -142,11 +141,10 @@ final class RepeatedLaunches {
         CommandGroupRecord.Launch launch = group.launch();
         if (d.launchKind() != launch.getClass()
                 || d.checkedRequested() != checkedRequested || d.fastMath() != group.fastMath()
-                || !d.range().equals(launch.range()) || !d.userBuildOptions().equals(group.userBuildOptions())
-                || !keepable(group)) {
+                || !d.range().equals(launch.range()) || !d.userBuildOptions().equals(group.userBuildOptions())) {
             return false;
         }
-        if (launch instanceof CommandGroupRecord.NdItems nd && !nd.local().equals(d.local())) {
+        if (launch instanceof CommandGroupRecord.NdItems nd && !nd.local().equals(d.plan().local())) {
             return false;
         }
         return sameBindings(d.bindings(), kernel.captured());
