@@ -70,7 +70,7 @@ public final class EnqueueProbe {
                  ClProgram generated = ClProgram.createWithSource(cl.context, source)) {
                 generated.build(List.of(clDevice), (cl.buildOptions + " " + options).strip());
                 String name = GeneratedKernel.name(source);
-                io.jsycl.opencl.ClContext jctx = jsyclContext(q);
+                io.jsycl.opencl.ClContext jctx = contextImpl(q).cl();
                 ClCommandQueue jqueue = jsyclQueue(q);
                 try (ClKernel kj = ClKernel.create(generated, name);
                      var own = ClCommandQueue.create(jctx, clDevice, false, false);
@@ -282,22 +282,19 @@ public final class EnqueueProbe {
         return new double[] {medianOfHalf(submit), medianOfHalf(all)};
     }
 
-    /** jsycl's OpenCL context of {@code q} (internal: read by reflection, for this probe only). */
-    private static io.jsycl.opencl.ClContext jsyclContext(Queue q) throws ReflectiveOperationException {
+    /** jsycl's context of {@code q} (internal: read by reflection, for this probe only). */
+    private static io.jsycl.internal.memory.ContextImpl contextImpl(Queue q) throws ReflectiveOperationException {
         var impl = io.jsycl.Context.class.getDeclaredField("impl");
         impl.setAccessible(true);
-        return ((io.jsycl.internal.memory.ContextImpl) impl.get(q.context())).cl();
+        return (io.jsycl.internal.memory.ContextImpl) impl.get(q.context());
     }
 
     /**
      * The kernel object jsycl built for {@code q}'s context under OpenCL name {@code name}, its arguments as jsycl's
-     * last submit of it set them (jsycl's buffers, its values): internal, read for this probe only.
+     * last submit of it set them (jsycl's buffers, its values).
      */
     private static KernelHandle jsyclKernel(Queue q, String name) throws ReflectiveOperationException {
-        var impl = io.jsycl.Context.class.getDeclaredField("impl");
-        impl.setAccessible(true);
-        var context = (io.jsycl.internal.memory.ContextImpl) impl.get(q.context());
-        return context.kernels().values().stream().filter(h -> h.name().equals(name)).findFirst()
+        return contextImpl(q).kernels().values().stream().filter(h -> h.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("jsycl built no kernel " + name));
     }
 
