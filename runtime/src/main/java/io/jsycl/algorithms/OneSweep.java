@@ -73,7 +73,7 @@ final class OneSweep {
     private static final int HISTOGRAM_GROUPS = 1024;
     /** Keys a work-item of the histogram loads before it counts them. */
     private static final int HISTOGRAM_BATCH = 8;
-    /** Tiles' published words a look-back reads at once. */
+    /** Tiles' published words a look-back reads at once (the pass reads them as w0 to w7). */
     private static final int LOOK = 8;
 
     /**
@@ -199,6 +199,23 @@ final class OneSweep {
         });
     }
 
+    /**
+     * What the look-back at tile {@code u} adds for {@code word}, the published word of tile {@code tile}: its count
+     * where the look-back is at that tile and the tile has published; a device function.
+     */
+    static int counted(int word, int u, int tile) {
+        return u == tile && word != 0 ? word & VALUE : 0;
+    }
+
+    /**
+     * Where the look-back at tile {@code u} goes after {@code word}, tile {@code tile}'s: on to the tile before where
+     * the word is a tile's count, done (-1) at an inclusive count, and where it is elsewhere or the tile has not
+     * published, where it was; a device function.
+     */
+    static int next(int word, int u, int tile) {
+        return u != tile || word == 0 ? u : (word & INCLUSIVE) != 0 ? -1 : u - 1;
+    }
+
     /** One pass: each tile ranked by the pass's digit, its places found by the look-back, and written out. */
     private static Event pass(Queue q, Pass pass, Data kIn, Data kOut, Data vIn, Data vOut, Buffer.OfInt starts,
             Buffer.OfInt ticket, Buffer.OfInt words, Buffer.OfInt nextWords) {
@@ -302,25 +319,38 @@ final class OneSweep {
                     }
                 }
                 // The look-back reads LOOK tiles' words at once (tiles before the first read as an inclusive 0), then
-                // adds them in order until an inclusive count, or reads again from a tile not yet published.
+                // takes them in order while each is published, adding its count, until an inclusive one; a tile not
+                // yet published is read again with the ones before it. Written word by word rather than as loops over
+                // an array of words: PoCL 5's CPU compiler gave that form wrong prefixes whenever a look-back had to
+                // wait for a tile (docs/algorithms/sorting.md, "The look-back on PoCL 5").
                 int prefix = 0;
                 int u = t - 1;
                 while (u >= 0) {
-                    int[] word = new int[LOOK];
-                    for (int w = 0; w < LOOK; w++) {
-                        word[w] = u - w >= 0 ? state.atomicLoad((u - w) * RADIX + d) : INCLUSIVE;
-                    }
-                    boolean reading = true;
-                    for (int w = 0; w < LOOK; w++) {
-                        if (reading && u >= 0) {
-                            if (word[w] == 0) {
-                                reading = false;
-                            } else {
-                                prefix += word[w] & VALUE;
-                                u = (word[w] & INCLUSIVE) != 0 ? -1 : u - 1;
-                            }
-                        }
-                    }
+                    int newest = u;
+                    int w0 = state.atomicLoad(newest * RADIX + d);
+                    int w1 = newest >= 1 ? state.atomicLoad((newest - 1) * RADIX + d) : INCLUSIVE;
+                    int w2 = newest >= 2 ? state.atomicLoad((newest - 2) * RADIX + d) : INCLUSIVE;
+                    int w3 = newest >= 3 ? state.atomicLoad((newest - 3) * RADIX + d) : INCLUSIVE;
+                    int w4 = newest >= 4 ? state.atomicLoad((newest - 4) * RADIX + d) : INCLUSIVE;
+                    int w5 = newest >= 5 ? state.atomicLoad((newest - 5) * RADIX + d) : INCLUSIVE;
+                    int w6 = newest >= 6 ? state.atomicLoad((newest - 6) * RADIX + d) : INCLUSIVE;
+                    int w7 = newest >= 7 ? state.atomicLoad((newest - 7) * RADIX + d) : INCLUSIVE;
+                    prefix += counted(w0, u, newest);
+                    u = next(w0, u, newest);
+                    prefix += counted(w1, u, newest - 1);
+                    u = next(w1, u, newest - 1);
+                    prefix += counted(w2, u, newest - 2);
+                    u = next(w2, u, newest - 2);
+                    prefix += counted(w3, u, newest - 3);
+                    u = next(w3, u, newest - 3);
+                    prefix += counted(w4, u, newest - 4);
+                    u = next(w4, u, newest - 4);
+                    prefix += counted(w5, u, newest - 5);
+                    u = next(w5, u, newest - 5);
+                    prefix += counted(w6, u, newest - 6);
+                    u = next(w6, u, newest - 6);
+                    prefix += counted(w7, u, newest - 7);
+                    u = next(w7, u, newest - 7);
                 }
                 if (t > 0) {
                     state.atomicExchange(t * RADIX + d, INCLUSIVE | (prefix + total));
