@@ -212,7 +212,7 @@ final class OneSweep {
      * the word is a tile's count, done (-1) at an inclusive count, and where it is elsewhere or the tile has not
      * published, where it was; a device function.
      */
-    static int next(int word, int u, int tile) {
+    static int after(int word, int u, int tile) {
         return u != tile || word == 0 ? u : (word & INCLUSIVE) != 0 ? -1 : u - 1;
     }
 
@@ -336,21 +336,21 @@ final class OneSweep {
                     int w6 = newest >= 6 ? state.atomicLoad((newest - 6) * RADIX + d) : INCLUSIVE;
                     int w7 = newest >= 7 ? state.atomicLoad((newest - 7) * RADIX + d) : INCLUSIVE;
                     prefix += counted(w0, u, newest);
-                    u = next(w0, u, newest);
+                    u = after(w0, u, newest);
                     prefix += counted(w1, u, newest - 1);
-                    u = next(w1, u, newest - 1);
+                    u = after(w1, u, newest - 1);
                     prefix += counted(w2, u, newest - 2);
-                    u = next(w2, u, newest - 2);
+                    u = after(w2, u, newest - 2);
                     prefix += counted(w3, u, newest - 3);
-                    u = next(w3, u, newest - 3);
+                    u = after(w3, u, newest - 3);
                     prefix += counted(w4, u, newest - 4);
-                    u = next(w4, u, newest - 4);
+                    u = after(w4, u, newest - 4);
                     prefix += counted(w5, u, newest - 5);
-                    u = next(w5, u, newest - 5);
+                    u = after(w5, u, newest - 5);
                     prefix += counted(w6, u, newest - 6);
-                    u = next(w6, u, newest - 6);
+                    u = after(w6, u, newest - 6);
                     prefix += counted(w7, u, newest - 7);
-                    u = next(w7, u, newest - 7);
+                    u = after(w7, u, newest - 7);
                 }
                 if (t > 0) {
                     state.atomicExchange(t * RADIX + d, INCLUSIVE | (prefix + total));
