@@ -451,6 +451,15 @@ SECTIONS = [
             "of its own there or on the OpenCL queue jsycl's submits use, and jsycl's own submit and wait (the enqueue "
             "column is its whole submit), in rounds taking turns. Microseconds.",
             enqueue_probe),
+    Section("A short kernel's run, split", ["launch-gap.md"],
+            "The 3x3 convolution of 2048² (about 20 µs on the GPU) run by hand and by jsycl "
+            "(`io.jsycl.bench.LaunchGap`): first the hand-written kernel with a spin of 0 to 32 µs between its "
+            "enqueue and `clFinish`, without and with a `clFlush` after the enqueue (a run that does not grow with the "
+            "spin means the GPU started the kernel at its enqueue, so that a submit's work after the enqueue is free "
+            "and its work before it is not); then jsycl's submit and wait beside the hand-written launch, in blocks "
+            "taking turns, with each path's driver calls per run (`-Djsycl.opencl.timeCalls=true`). Microseconds, "
+            "medians.",
+            keyed_tables(("gap-spin", "between the enqueue and clFinish"), ("gap-beside", "path"))),
     Section("Where the per-slice sequence's threads run", ["affinity-probe.md"],
             "The per-slice sequence (254 launches of a 2-D kernel over 256², one `clFinish`) with its threads pinned "
             "(`io.jsycl.bench.AffinityProbe`, `sched_setaffinity`): the hand-written sequence with its thread on each "

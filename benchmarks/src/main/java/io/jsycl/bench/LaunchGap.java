@@ -1,0 +1,198 @@
+package io.jsycl.bench;
+
+import io.jsycl.Buffer;
+import io.jsycl.Device;
+import io.jsycl.Event;
+import io.jsycl.Queue;
+import io.jsycl.Range;
+import io.jsycl.opencl.ClCommandQueue;
+import io.jsycl.opencl.ClKernel;
+import io.jsycl.opencl.ClMem;
+import io.jsycl.opencl.ClProgram;
+import io.jsycl.opencl.DriverCallTimes;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Where a short kernel's run (submit, then wait) spends what it spends beyond the same kernel enqueued by hand: the 3x3
+ * convolution of 2048² ({@link GridOp.Conv3}), about 20 µs on a GPU, in two tables.
+ *
+ * <p>When the GPU starts a kernel: the hand-written kernel enqueued without an event, then the calling thread spins
+ * for 0 to 32 µs, then {@code clFinish}; without and with a {@code clFlush} right after the enqueue. If the driver held
+ * the launch until a flush, every microsecond of the spin would add to the run; if it starts the kernel at its enqueue,
+ * the run stays the same until the spin outlasts the kernel. That says which of a submit's work costs a run: its work
+ * before the driver's enqueue delays the kernel's start, its work after it (and before the wait) is free while the
+ * kernel runs.
+ *
+ * <p>jsycl beside the hand-written kernel: each path's runs in blocks of {@code --per} taking turns ({@code --blocks},
+ * two untimed first), each path timing its own runs, jsycl's submit on its own too; with
+ * {@code -Djsycl.opencl.timeCalls=true} each path's driver calls per run (the driver's enqueue, {@code clFinish}), so
+ * that jsycl's run minus the hand-written one splits into its Java before the enqueue and the rest.
+ *
+ * <pre>java [-Djsycl.opencl.timeCalls=true] ... LaunchGap [--device gpu] [--runs 1000] [--blocks 10] [--per 300]</pre>
+ */
+public final class LaunchGap {
+    private static final int N = 2048;
+    /** The spins between the enqueue's return and {@code clFinish}, microseconds. */
+    private static final int[] SPINS = {0, 1, 2, 4, 8, 16, 32};
+
+    private LaunchGap() {
+    }
+
+    public static void main(String[] args) {
+        Locale.setDefault(Locale.ROOT);
+        var opts = Suite.parse(args);
+        int runs = Suite.intOpt(opts, "runs", 1000);
+        int blocks = Suite.intOpt(opts, "blocks", 10);
+        int per = Suite.intOpt(opts, "per", 300);
+        var warmupLog = GridKernels.warmupLog();
+        Device device = Suite.devices(opts.get("device")).getFirst();
+        var op = new GridOp.Conv3(N);
+        try (var q = new Queue(device); var in = Buffer.ofFloat(op.shape()); var out = Buffer.ofFloat(op.shape());
+             var cl = new RawCl(Suite.match(device), false);
+             ClMem cin = cl.buffer(4L * N * N); ClMem cout = cl.buffer(4L * N * N);
+             ClProgram program = cl.build(op.source()); ClKernel kernel = ClKernel.create(program, "grid")) {
+            q.submit(h -> {
+                var i = in.writeNoInit(h);
+                h.parallelFor(Range.of(N, N), it -> i.set(it.id(0), it.id(1), it.id(1) * 0.5f - it.id(0)));
+            }).await();
+            GridKernels.awaitWarmup(warmupLog);
+            op.bind(kernel, cin, cout, null);
+            var hand = new Hand(cl.queue, kernel);
+            System.out.printf("Device: %s. The 3x3 convolution of %d²; microseconds, medians.%n%n", device.name(), N);
+            spins(hand, runs);
+            beside(hand, op, q, in, out, blocks, per);
+        }
+    }
+
+    /** The hand-written launch: no event, work-groups of 32x8, as {@code GridKernels}' hand-written twin. */
+    private record Hand(ClCommandQueue queue, ClKernel kernel) {
+        private static final long[] GLOBAL = {N, N};
+        private static final long[] LOCAL = {32, 8};
+
+        void enqueue() {
+            queue.enqueueNDRangeKernelWithoutEvent(kernel, 2, null, GLOBAL, LOCAL, List.of());
+        }
+    }
+
+    /** The first table: a spin between the enqueue and {@code clFinish}, without and with a flush. */
+    private static void spins(Hand hand, int runs) {
+        for (int i = 0; i < 2000; i++) {
+            hand.enqueue();
+            hand.queue().finish();
+        }
+        // [flush][spin][run]: the spins and both ways taking turns run by run, so that a drift hits all alike.
+        long[][][] run = new long[2][SPINS.length][runs];
+        long[][][] enqueue = new long[2][SPINS.length][runs];
+        long[][][] flush = new long[2][SPINS.length][runs];
+        for (int r = 0; r < runs; r++) {
+            for (int f = 0; f < 2; f++) {
+                for (int s = 0; s < SPINS.length; s++) {
+                    long t0 = System.nanoTime();
+                    hand.enqueue();
+                    long t1 = System.nanoTime();
+                    if (f == 1) {
+                        hand.queue().flush();
+                    }
+                    long t2 = System.nanoTime();
+                    long until = t1 + SPINS[s] * 1000L;
+                    while (System.nanoTime() < until) {
+                        Thread.onSpinWait();
+                    }
+                    hand.queue().finish();
+                    run[f][s][r] = System.nanoTime() - t0;
+                    enqueue[f][s][r] = t1 - t0;
+                    flush[f][s][r] = t2 - t1;
+                }
+            }
+        }
+        System.out.printf("## When the GPU starts the kernel: a spin between the enqueue and clFinish, %d runs each%n%n",
+                runs);
+        System.out.println("| between the enqueue and clFinish | run | run, 10th percentile | enqueue "
+                + "| run with clFlush after the enqueue | clFlush |");
+        System.out.println("|---|---|---|---|---|---|");
+        for (int s = 0; s < SPINS.length; s++) {
+            System.out.printf("| %s | %.1f | %.1f | %.1f | %.1f | %.1f |%n",
+                    SPINS[s] == 0 ? "nothing" : "a spin of " + SPINS[s] + " µs", median(run[0][s]),
+                    percentile(run[0][s], 10), median(enqueue[0][s]), median(run[1][s]), median(flush[1][s]));
+        }
+        System.out.println();
+    }
+
+    /** The second table: jsycl's submit and wait beside the hand-written launch, in blocks taking turns. */
+    private static void beside(Hand hand, GridOp op, Queue q, Buffer.OfFloat in, Buffer.OfFloat out, int blocks,
+            int per) {
+        long[] handRuns = new long[blocks * per];
+        long[] jsyclRuns = new long[blocks * per];
+        long[] jsyclSubmits = new long[blocks * per];
+        var handCalls = new double[2];
+        var jsyclCalls = new double[2];
+        for (int b = -2; b < blocks; b++) {
+            Map<String, Long> before = DriverCallTimes.ofThisThread();
+            for (int r = 0; r < per; r++) {
+                long t0 = System.nanoTime();
+                hand.enqueue();
+                hand.queue().finish();
+                if (b >= 0) {
+                    handRuns[b * per + r] = System.nanoTime() - t0;
+                }
+            }
+            Map<String, Long> between = DriverCallTimes.ofThisThread();
+            for (int r = 0; r < per; r++) {
+                long t0 = System.nanoTime();
+                Event e = op.submit(q, in, out, null, 0);
+                long t1 = System.nanoTime();
+                e.await();
+                if (b >= 0) {
+                    jsyclRuns[b * per + r] = System.nanoTime() - t0;
+                    jsyclSubmits[b * per + r] = t1 - t0;
+                }
+            }
+            Map<String, Long> after = DriverCallTimes.ofThisThread();
+            if (b >= 0) {
+                add(handCalls, before, between);
+                add(jsyclCalls, between, after);
+            }
+        }
+        int timed = blocks * per;
+        boolean calls = DriverCallTimes.on();
+        double handRun = median(handRuns);
+        System.out.printf("## jsycl's submit and wait beside the hand-written launch, %d blocks of %d runs taking "
+                + "turns%n%n", blocks, per);
+        System.out.println("| path | run | run, 10th percentile | submit (by hand: the enqueue) "
+                + "| driver's enqueue a run | clFinish a run | run / hand-written run |");
+        System.out.println("|---|---|---|---|---|---|---|");
+        System.out.printf("| hand-written | %.1f | %.1f | %s | %s | %s | 1.00 |%n", handRun, percentile(handRuns, 10),
+                calls ? String.format("%.1f", handCalls[0] / timed / 1e3) : "–", perRun(calls, handCalls[0], timed),
+                perRun(calls, handCalls[1], timed));
+        System.out.printf("| jsycl | %.1f | %.1f | %.1f | %s | %s | %.2f |%n", median(jsyclRuns),
+                percentile(jsyclRuns, 10), median(jsyclSubmits), perRun(calls, jsyclCalls[0], timed),
+                perRun(calls, jsyclCalls[1], timed), median(jsyclRuns) / handRun);
+        System.out.println();
+        if (!calls) {
+            System.out.println("(driver calls not timed: run with -Djsycl.opencl.timeCalls=true)");
+        }
+    }
+
+    /** Adds the enqueue's and {@code clFinish}'s time between two snapshots of the thread's driver calls. */
+    private static void add(double[] into, Map<String, Long> from, Map<String, Long> to) {
+        into[0] += to.getOrDefault("clEnqueueNDRangeKernel", 0L) - from.getOrDefault("clEnqueueNDRangeKernel", 0L);
+        into[1] += to.getOrDefault("clFinish", 0L) - from.getOrDefault("clFinish", 0L);
+    }
+
+    private static String perRun(boolean calls, double nanos, int runs) {
+        return calls ? String.format("%.1f", nanos / runs / 1e3) : "–";
+    }
+
+    private static double median(long[] nanos) {
+        return percentile(nanos, 50);
+    }
+
+    private static double percentile(long[] nanos, int p) {
+        long[] sorted = nanos.clone();
+        Arrays.sort(sorted);
+        return sorted[Math.min(sorted.length - 1, sorted.length * p / 100)] / 1e3;
+    }
+}
