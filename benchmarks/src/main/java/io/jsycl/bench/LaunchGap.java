@@ -29,7 +29,11 @@ import java.util.Map;
  * <p>jsycl beside the hand-written kernel: each path's runs in blocks of {@code --per} taking turns ({@code --blocks},
  * two untimed first), each path timing its own runs, jsycl's submit on its own too; with
  * {@code -Djsycl.opencl.timeCalls=true} each path's driver calls per run (the driver's enqueue, {@code clFinish}), so
- * that jsycl's run minus the hand-written one splits into its Java before the enqueue and the rest.
+ * that jsycl's run minus the hand-written one splits into its Java before the enqueue and the rest. Each path also
+ * waits a second way, polling instead of blocking in {@code clFinish}: the hand-written one enqueues a marker after
+ * its kernel and polls the marker's status, jsycl polls {@code Event.status()} (which does the same); whether the
+ * next submit's Java runs faster after a wait that kept its thread busy says whether a blocking wait leaves that
+ * thread's caches cold.
  *
  * <pre>java [-Djsycl.opencl.timeCalls=true] ... LaunchGap [--device gpu] [--runs 1000] [--blocks 10] [--per 300]</pre>
  */
@@ -124,55 +128,99 @@ public final class LaunchGap {
     /** The second table: jsycl's submit and wait beside the hand-written launch, in blocks taking turns. */
     private static void beside(Hand hand, GridOp op, Queue q, Buffer.OfFloat in, Buffer.OfFloat out, int blocks,
             int per) {
-        long[] handRuns = new long[blocks * per];
-        long[] jsyclRuns = new long[blocks * per];
-        long[] jsyclSubmits = new long[blocks * per];
-        var handCalls = new double[2];
-        var jsyclCalls = new double[2];
-        for (int b = -2; b < blocks; b++) {
-            Map<String, Long> before = DriverCallTimes.ofThisThread();
-            for (int r = 0; r < per; r++) {
-                long t0 = System.nanoTime();
+        Path[] paths = {
+            new Path("hand-written", () -> {
                 hand.enqueue();
-                hand.queue().finish();
-                if (b >= 0) {
-                    handRuns[b * per + r] = System.nanoTime() - t0;
-                }
-            }
-            Map<String, Long> between = DriverCallTimes.ofThisThread();
-            for (int r = 0; r < per; r++) {
-                long t0 = System.nanoTime();
+                return () -> hand.queue().finish();
+            }),
+            new Path("hand-written, a marker's status polled", () -> {
+                hand.enqueue();
+                return () -> {
+                    try (var marker = hand.queue().enqueueMarker(List.of())) {
+                        hand.queue().flush();
+                        while (marker.executionStatus() > 0) {
+                            Thread.onSpinWait();
+                        }
+                    }
+                };
+            }),
+            new Path("jsycl", () -> {
                 Event e = op.submit(q, in, out, null, 0);
-                long t1 = System.nanoTime();
-                e.await();
-                if (b >= 0) {
-                    jsyclRuns[b * per + r] = System.nanoTime() - t0;
-                    jsyclSubmits[b * per + r] = t1 - t0;
-                }
-            }
-            Map<String, Long> after = DriverCallTimes.ofThisThread();
-            if (b >= 0) {
-                add(handCalls, before, between);
-                add(jsyclCalls, between, after);
+                return e::await;
+            }),
+            new Path("jsycl, Event.status() polled", () -> {
+                Event e = op.submit(q, in, out, null, 0);
+                return () -> {
+                    Event.Status status;
+                    while ((status = e.status()) == Event.Status.SUBMITTED || status == Event.Status.RUNNING) {
+                        Thread.onSpinWait();
+                    }
+                    e.await(); // returns at once, or throws what the command failed with
+                };
+            }),
+        };
+        for (int b = -2; b < blocks; b++) {
+            for (Path path : paths) {
+                path.block(b, per);
             }
         }
-        int timed = blocks * per;
         boolean calls = DriverCallTimes.on();
-        double handRun = median(handRuns);
+        double handRun = median(paths[0].runs);
         System.out.printf("## jsycl's submit and wait beside the hand-written launch, %d blocks of %d runs taking "
                 + "turns%n%n", blocks, per);
         System.out.println("| path | run | run, 10th percentile | submit (by hand: the enqueue) "
                 + "| driver's enqueue a run | clFinish a run | run / hand-written run |");
         System.out.println("|---|---|---|---|---|---|---|");
-        System.out.printf("| hand-written | %.1f | %.1f | %s | %s | %s | 1.00 |%n", handRun, percentile(handRuns, 10),
-                calls ? String.format("%.1f", handCalls[0] / timed / 1e3) : "–", perRun(calls, handCalls[0], timed),
-                perRun(calls, handCalls[1], timed));
-        System.out.printf("| jsycl | %.1f | %.1f | %.1f | %s | %s | %.2f |%n", median(jsyclRuns),
-                percentile(jsyclRuns, 10), median(jsyclSubmits), perRun(calls, jsyclCalls[0], timed),
-                perRun(calls, jsyclCalls[1], timed), median(jsyclRuns) / handRun);
+        for (Path path : paths) {
+            int timed = path.runs.length;
+            System.out.printf("| %s | %.1f | %.1f | %.1f | %s | %s | %.2f |%n", path.name, median(path.runs),
+                    percentile(path.runs, 10), median(path.submits), perRun(calls, path.calls[0], timed),
+                    perRun(calls, path.calls[1], timed), median(path.runs) / handRun);
+        }
         System.out.println();
         if (!calls) {
             System.out.println("(driver calls not timed: run with -Djsycl.opencl.timeCalls=true)");
+        }
+    }
+
+    /** A way to submit (or enqueue) the kernel, returning how to wait for it. */
+    private interface Submit {
+        Runnable submit();
+    }
+
+    /** One row of the second table: its runs, its submits (up to the wait) and its driver calls. */
+    private static final class Path {
+        final String name;
+        final Submit way;
+        long[] runs = new long[0];
+        long[] submits = new long[0];
+        final double[] calls = new double[2];
+
+        Path(String name, Submit way) {
+            this.name = name;
+            this.way = way;
+        }
+
+        /** Block {@code b} of {@code per} runs, timed from block 0 on. */
+        void block(int b, int per) {
+            if (runs.length < (b + 1) * per) {
+                runs = Arrays.copyOf(runs, (b + 1) * per);
+                submits = Arrays.copyOf(submits, (b + 1) * per);
+            }
+            Map<String, Long> before = DriverCallTimes.ofThisThread();
+            for (int r = 0; r < per; r++) {
+                long t0 = System.nanoTime();
+                Runnable wait = way.submit();
+                long t1 = System.nanoTime();
+                wait.run();
+                if (b >= 0) {
+                    runs[b * per + r] = System.nanoTime() - t0;
+                    submits[b * per + r] = t1 - t0;
+                }
+            }
+            if (b >= 0) {
+                add(calls, before, DriverCallTimes.ofThisThread());
+            }
         }
     }
 
