@@ -128,12 +128,13 @@ public final class LaunchGap {
     /** The second table: jsycl's submit and wait beside the hand-written launch, in blocks taking turns. */
     private static void beside(Hand hand, GridOp op, Queue q, Buffer.OfFloat in, Buffer.OfFloat out, int blocks,
             int per) {
+        int timed = blocks * per;
         Path[] paths = {
-            new Path("hand-written", () -> {
+            new Path("hand-written", timed, () -> {
                 hand.enqueue();
                 return () -> hand.queue().finish();
             }),
-            new Path("hand-written, a marker's status polled", () -> {
+            new Path("hand-written, a marker's status polled", timed, () -> {
                 hand.enqueue();
                 return () -> {
                     try (var marker = hand.queue().enqueueMarker(List.of())) {
@@ -144,11 +145,11 @@ public final class LaunchGap {
                     }
                 };
             }),
-            new Path("jsycl", () -> {
+            new Path("jsycl", timed, () -> {
                 Event e = op.submit(q, in, out, null, 0);
                 return e::await;
             }),
-            new Path("jsycl, Event.status() polled", () -> {
+            new Path("jsycl, Event.status() polled", timed, () -> {
                 Event e = op.submit(q, in, out, null, 0);
                 return () -> {
                     Event.Status status;
@@ -172,7 +173,6 @@ public final class LaunchGap {
                 + "| driver's enqueue a run | clFinish a run | run / hand-written run |");
         System.out.println("|---|---|---|---|---|---|---|");
         for (Path path : paths) {
-            int timed = path.runs.length;
             System.out.printf("| %s | %.1f | %.1f | %.1f | %s | %s | %.2f |%n", path.name, median(path.runs),
                     percentile(path.runs, 10), median(path.submits), perRun(calls, path.calls[0], timed),
                     perRun(calls, path.calls[1], timed), median(path.runs) / handRun);
@@ -192,21 +192,20 @@ public final class LaunchGap {
     private static final class Path {
         final String name;
         final Submit way;
-        long[] runs = new long[0];
-        long[] submits = new long[0];
+        final long[] runs;
+        final long[] submits;
         final double[] calls = new double[2];
 
-        Path(String name, Submit way) {
+        /** A row of {@code timed} timed runs. */
+        Path(String name, int timed, Submit way) {
             this.name = name;
             this.way = way;
+            this.runs = new long[timed];
+            this.submits = new long[timed];
         }
 
         /** Block {@code b} of {@code per} runs, timed from block 0 on. */
         void block(int b, int per) {
-            if (runs.length < (b + 1) * per) {
-                runs = Arrays.copyOf(runs, (b + 1) * per);
-                submits = Arrays.copyOf(submits, (b + 1) * per);
-            }
             Map<String, Long> before = DriverCallTimes.ofThisThread();
             for (int r = 0; r < per; r++) {
                 long t0 = System.nanoTime();
@@ -234,10 +233,12 @@ public final class LaunchGap {
         return calls ? String.format("%.1f", nanos / runs / 1e3) : "–";
     }
 
+    /** The median of {@code nanos}, in microseconds. */
     private static double median(long[] nanos) {
-        return percentile(nanos, 50);
+        return Stats.of(nanos).median() / 1e3;
     }
 
+    /** The {@code p}th percentile of {@code nanos}, in microseconds. */
     private static double percentile(long[] nanos, int p) {
         long[] sorted = nanos.clone();
         Arrays.sort(sorted);
