@@ -32,6 +32,12 @@ public final class ClKernel implements AutoCloseable {
      */
     private ClMem[] lastMem = new ClMem[16];
 
+    /**
+     * Who set every argument last ({@link #argumentsFrom(Object)}), or null: cleared by any argument set through this
+     * object, so a caller that applied an immutable set of arguments may skip applying them again.
+     */
+    private Object argumentsFrom;
+
     private ClKernel(MemorySegment handle, ClProgram program, String name, String createCall) {
         this.ref = new NativeRef(handle, ClObjects.Kind.KERNEL, createCall, "clReleaseKernel", cl_h::clReleaseKernel);
         this.program = program;
@@ -65,7 +71,27 @@ public final class ClKernel implements AutoCloseable {
         return name;
     }
 
+    /**
+     * The immutable set of arguments that set all of this kernel's arguments last, as its caller recorded it, or null.
+     *
+     * @return the object given to {@link #argumentsFrom(Object)} since which no argument was set, else null
+     */
+    public Object argumentsFrom() {
+        return argumentsFrom;
+    }
+
+    /**
+     * Records that {@code arguments}, an immutable set of arguments, has just set all of this kernel's arguments (null
+     * to forget); setting any argument afterwards forgets it.
+     *
+     * @param arguments the caller's object standing for the values set, or null
+     */
+    public void argumentsFrom(Object arguments) {
+        this.argumentsFrom = arguments;
+    }
+
     private void set(int index, long size, MemorySegment value) {
+        argumentsFrom = null;
         ClObjects.call("clSetKernelArg");
         int s = cl_h.clSetKernelArg(handle(), index, size, value);
         if (s != 0) {

@@ -97,8 +97,72 @@ public final class KernelArguments implements AutoCloseable {
         count = index;
     }
 
-    /** Sets the recorded arguments on {@code k}, which the caller then enqueues. */
+    /**
+     * True if these arguments may serve later launches as they are ({@link #withValues}, {@link #withMems}): they own
+     * no buffer made for this launch (a captured array's, a checked kernel's record), so closing them releases nothing.
+     */
+    public boolean reusable() {
+        return launchBuffers == null && checkBuffer == null;
+    }
+
+    /**
+     * These arguments with each captured scalar taken from {@code values} (a launch's captured values, in capture
+     * order), for a launch of {@code lowered} that binds everything else as this one did ({@link CaptureStamp}).
+     * Only for {@link #reusable()} arguments; {@code zeroOffsets} as {@link #set} had it.
+     */
+    public KernelArguments withValues(LoweredKernel lowered, Object[] values, boolean zeroOffsets) {
+        KernelArguments copy = copy();
+        int index = 0;
+        for (KernelArg arg : lowered.args()) {
+            if (zeroOffsets && arg.role() == ArgRole.ACCESSOR_OFFSET) {
+                continue;
+            }
+            if (arg.role() == ArgRole.VALUE) {
+                copy.setScalar(index, values[arg.captureIndex()]);
+            }
+            index++;
+        }
+        return copy;
+    }
+
+    /**
+     * These arguments with each buffer argument that is {@code from[i]} set to {@code to[i]} instead: a launch whose
+     * buffers' device memory is not what it was at {@link #set}. Only for {@link #reusable()} arguments.
+     */
+    public KernelArguments withMems(ClMem[] from, ClMem[] to) {
+        KernelArguments copy = copy();
+        for (int i = 0; i < count; i++) {
+            for (int m = 0; m < from.length; m++) {
+                if (copy.kinds[i] == MEM && copy.mems[i] == from[m]) {
+                    copy.mems[i] = to[m];
+                    break;
+                }
+            }
+        }
+        return copy;
+    }
+
+    private KernelArguments copy() {
+        if (!reusable()) {
+            throw new IllegalStateException("arguments owning launch buffers are not reused");
+        }
+        var copy = new KernelArguments();
+        copy.kinds = kinds.clone();
+        copy.bits = bits.clone();
+        copy.mems = mems.clone();
+        copy.count = count;
+        return copy;
+    }
+
+    /**
+     * Sets the recorded arguments on {@code k}, which the caller then enqueues; nothing where {@code k}'s arguments
+     * are these already (the same object applied last, every argument set since through it).
+     */
     public void applyTo(ClKernel k) {
+        if (k.argumentsFrom() == this) {
+            return;
+        }
+        k.argumentsFrom(null);
         for (int i = 0; i < count; i++) {
             long v = bits[i];
             switch (kinds[i]) {
@@ -112,6 +176,9 @@ public final class KernelArguments implements AutoCloseable {
                 case LOCAL -> k.setArgLocal(i, v);
                 default -> throw new IllegalStateException("argument kind " + kinds[i]);
             }
+        }
+        if (reusable()) {
+            k.argumentsFrom(this);
         }
     }
 

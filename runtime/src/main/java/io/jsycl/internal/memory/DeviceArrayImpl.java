@@ -85,6 +85,11 @@ public final class DeviceArrayImpl {
         return hostArray.get();
     }
 
+    /** @return true once {@link #close()} ran */
+    public boolean isClosed() {
+        return closed.get();
+    }
+
     /**
      * Throws if the array is closed: a kernel or copy that uses it is rejected on every device (on the host device its
      * Java array outlives {@code close()}, and would otherwise go on being used).

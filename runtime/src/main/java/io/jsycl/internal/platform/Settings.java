@@ -75,6 +75,8 @@ import java.util.function.Supplier;
  *        forced on or off, or null for auto (GPUs)
  * @param waitWarnMillis {@code JSYCL_WAIT_WARN}: how long a wait for a command lasts before a warning names what it
  *        waits for ({@link io.jsycl.internal.event.WaitWatch}), in milliseconds (the setting is in seconds; 0: never)
+ * @param repeatLane {@code JSYCL_REPEAT_LANE}: whether a submit repeating one of its queue's latest launches takes that
+ *        launch's kernel, decisions and arguments ({@code io.jsycl.internal.schedule.RepeatLane})
  */
 public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTransfers,
         Parsed<Boolean> outOfOrderQueues, List<Parsed<long[]>> localSizes, boolean trace,
@@ -85,7 +87,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
         Parsed<Boolean> launchThread, Parsed<Boolean> gridStride, Parsed<Boolean> warmup,
         Parsed<Integer> warmupSubmits, Parsed<Boolean> onePassSort, Parsed<Boolean> stripedTiles,
         Parsed<Boolean> movesQueue, Parsed<Boolean> distributedWarmup, Parsed<Boolean> sharedStrides,
-        Parsed<Long> waitWarnMillis) {
+        Parsed<Long> waitWarnMillis, Parsed<Boolean> repeatLane) {
 
     static final Setting DEVICE = new Setting("JSYCL_DEVICE", "jsycl.device");
     static final Setting DUMP_KERNELS = new Setting("JSYCL_DUMP_KERNELS", "jsycl.dumpKernels");
@@ -116,6 +118,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
     static final Setting DISTRIBUTED_WARMUP = new Setting("JSYCL_DISTRIBUTED_WARMUP", "jsycl.distributedWarmup");
     static final Setting SHARED_STRIDES = new Setting("JSYCL_SHARED_STRIDES", "jsycl.sharedStrides");
     static final Setting WAIT_WARN = new Setting("JSYCL_WAIT_WARN", "jsycl.waitWarn");
+    static final Setting REPEAT_LANE = new Setting("JSYCL_REPEAT_LANE", "jsycl.repeatLane");
 
     /** Work-group extents of padded launches of 1-, 2- and 3-D ranges where unset, OpenCL dimension 0 first. */
     private static final long[][] PADDED_LOCAL = {{256}, {32, 8}, {32, 4, 2}};
@@ -201,7 +204,8 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
                 Parsed.of(() -> source.flag(MOVES_QUEUE, true)),
                 Parsed.of(() -> source.flag(DISTRIBUTED_WARMUP, false)),
                 Parsed.of(() -> source.autoSwitch(SHARED_STRIDES)),
-                Parsed.of(() -> waitWarnMillis(source.value(WAIT_WARN))));
+                Parsed.of(() -> waitWarnMillis(source.value(WAIT_WARN))),
+                Parsed.of(() -> source.flag(REPEAT_LANE, true)));
     }
 
     /** {@code JSYCL_WAIT_WARN} in seconds (a decimal number, 0 for never; 10 where unset), in milliseconds. */

@@ -90,6 +90,8 @@ public final class QueueScheduler {
     private final QueueKernels kernels;
     /** The latest launches' decisions, which a submit repeating one of them reuses. */
     private final RepeatedLaunches repeatedLaunches = new RepeatedLaunches();
+    /** The latest launches whole, which a submit repeating one of them takes from its command group to its enqueue. */
+    private final RepeatLane repeatLane;
     // Guarded by this.
     private final List<EventImpl> inFlight = new ArrayList<>();
     // Guarded by this: the last command group, which an in-order host queue orders the next after.
@@ -120,6 +122,7 @@ public final class QueueScheduler {
         boolean outOfOrder = !inOrder && device.supportsOutOfOrderQueues()
                 && settings.outOfOrderQueues(device.vendor());
         this.launches = new LaunchSettings(settings, device);
+        this.repeatLane = settings.repeatLane().get() ? new RepeatLane() : null;
         this.clInOrder = !outOfOrder;
         this.cl = device.isHost() ? null
                 : ClCommandQueue.create(context.cl(), device.cl(), outOfOrder, profiling);
@@ -167,9 +170,18 @@ public final class QueueScheduler {
         if (launch instanceof CommandGroupRecord.NdItems nd) {
             device.checkWorkGroup(nd.local());
         }
+        boolean checkedRequested = group.checked() || launches.checksAll();
+        RepeatLane.Hit hit = device.isHost() || repeatLane == null ? null : repeatLane.find(group, checkedRequested);
+        if (hit != null) {
+            FirstSubmitTrace.mark("identify");
+            KernelLambdas.Kernel kernel = hit.entry().kernel();
+            EventImpl event = submitPlanned(group, kernel, hit.entry().plan(), null, false, hit, null);
+            event.ranKernel(kernel.lowering());
+            FirstSubmitTrace.finish(kernel.lowering());
+            return event;
+        }
         List<ReductionImpl> reductions = CommandGroupRecord.reductionsOf(launch);
         int dims = launch.dimensions();
-        boolean checkedRequested = group.checked() || launches.checksAll();
         boolean checked = !device.isHost() && checkedRequested;
         KernelLambdas.Kernel kernel = KernelLambdas.lower(launch.kernel(), shape, dims, group, context, device, this, checked,
                 reductions.isEmpty() ? Reductions.NONE : Reductions.specs(reductions));
@@ -258,7 +270,8 @@ public final class QueueScheduler {
         RepeatedLaunches.Decided repeated = repeatedLaunches.find(group, kernel, checkedRequested);
         if (repeated != null) {
             FirstSubmitTrace.mark("program");
-            return submitPlanned(group, kernel, repeated.plan(), null, false);
+            return submitPlanned(group, kernel, repeated.plan(), null, false, null,
+                    laneDraft(group, checkedRequested, kernel, repeated.plan()));
         }
         Range range = launch.range();
         // A chunk of a DistributedQueue runs its rows of the range, one item per work-item, at a global offset.
@@ -331,7 +344,8 @@ public final class QueueScheduler {
                     RepeatedLaunches.bindingsOf(kernel.captured()), plan));
         }
         try {
-            return submitPlanned(group, kernel, plan, chunk, offsetProgram);
+            return submitPlanned(group, kernel, plan, chunk, offsetProgram, null,
+                    laneDraft(group, checkedRequested, kernel, plan));
         } catch (RuntimeException | Error e) {
             if (slot != null) {
                 slot.release(); // the submit fails: no combine will take the part
@@ -340,9 +354,13 @@ public final class QueueScheduler {
         }
     }
 
-    /** Under the graph lock, in passes: orders the launch after what it waits for, readies its data, commits it. */
+    /**
+     * Under the graph lock, in passes: orders the launch after what it waits for, readies its data, commits it. {@code hit}:
+     * the kept launch it repeats, whose arguments it takes ({@code kernel} then has no captures), else null; {@code draft}:
+     * what the queue's {@link RepeatLane} keeps of it once enqueued, or null.
+     */
     private EventImpl submitPlanned(CommandGroupRecord group, KernelLambdas.Kernel kernel, LaunchPlan plan,
-            CommandGroupRecord.Chunk chunk, boolean offsetProgram) {
+            CommandGroupRecord.Chunk chunk, boolean offsetProgram, RepeatLane.Hit hit, RepeatLane.Entry draft) {
         LoweredKernel lowered = kernel.lowered();
         CommandGroupRecord.Launch launch = group.launch();
         return Passes.run(plan.handle(), (lease, deferred, first) -> {
@@ -374,8 +392,14 @@ public final class QueueScheduler {
                     req.getKey().readyForDevice(commands, req.getValue(), deferred);
                 }
             }
-            return deferred.isEmpty() ? commit(group, kernel, lease, waits, plan) : null;
+            return deferred.isEmpty() ? commit(group, kernel, lease, waits, plan, hit, draft) : null;
         }, e -> DeferredLaunch.enqueueFailure(lowered, device, e));
+    }
+
+    /** What the queue's {@link RepeatLane} would keep of a launch once enqueued, or null (not kept, or no lane). */
+    private RepeatLane.Entry laneDraft(CommandGroupRecord group, boolean checkedRequested, KernelLambdas.Kernel kernel,
+            LaunchPlan plan) {
+        return repeatLane == null ? null : RepeatLane.draft(group, checkedRequested, kernel, plan);
     }
 
     /**
@@ -404,13 +428,13 @@ public final class QueueScheduler {
      * arguments, enqueues the kernel after {@code waits} and records it as each buffer's user and the queue's latest.
      */
     private EventImpl commit(CommandGroupRecord group, KernelLambdas.Kernel kernel, KernelHandle.Lease lease,
-            List<EventImpl> waits, LaunchPlan plan) {
+            List<EventImpl> waits, LaunchPlan plan, RepeatLane.Hit hit, RepeatLane.Entry draft) {
         LoweredKernel lowered = kernel.lowered();
         if (lazy != null) {
             lazy.throwIfFailed();
         }
         CommandGroupRecord.Chunk chunk = CommandGroupRecord.chunkOf(group.launch());
-        var arguments = new KernelArguments();
+        KernelArguments arguments = null;
         boolean handedOff = false;
         try {
             // The device memory of each requested buffer, in the order of group.requirements().
@@ -432,10 +456,15 @@ public final class QueueScheduler {
             if (slot != null) {
                 part.slot(slot);
             }
-            arguments.set(context.cl(), lowered, kernel.captured(), storages, mems,
-                    launch.range(), CommandGroupRecord.reductionsOf(launch),
-                    plan.local() == null ? 0 : plan.local().size(),
-                    (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
+            if (hit != null) {
+                arguments = hit.arguments(mems);
+            } else {
+                arguments = new KernelArguments();
+                arguments.set(context.cl(), lowered, kernel.captured(), storages, mems,
+                        launch.range(), CommandGroupRecord.reductionsOf(launch),
+                        plan.local() == null ? 0 : plan.local().size(),
+                        (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
+            }
             FirstSubmitTrace.mark("arguments");
             List<ClEvent> clWaits = EventImpl.waitList(waits, context, inOrderCl());
             FirstSubmitTrace.mark("wait-list");
@@ -511,12 +540,15 @@ public final class QueueScheduler {
                 }
             }
             track(event);
+            if (draft != null && arguments.reusable()) {
+                repeatLane.keep(draft, arguments, mems);
+            }
             if (lazyLaunch != null && lazyLaunch.thread() != null) {
                 lazyLaunch.thread().submitReturned();
             }
             return event;
         } finally {
-            if (!handedOff) {
+            if (!handedOff && arguments != null) {
                 arguments.close();
             }
         }

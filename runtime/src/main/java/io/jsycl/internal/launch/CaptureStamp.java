@@ -1,0 +1,219 @@
+package io.jsycl.internal.launch;
+
+import io.jsycl.AccessMode;
+import io.jsycl.Accessor;
+import io.jsycl.DeviceArray;
+import io.jsycl.LocalAccessor;
+import io.jsycl.Range;
+import io.jsycl.internal.memory.ApiAccess;
+import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.memory.DeviceArrayImpl;
+import io.jsycl.internal.memory.ElementKind;
+import io.jsycl.internal.memory.LocalAccessorImpl;
+import io.jsycl.opencl.ClMem;
+import java.util.Arrays;
+
+/**
+ * What a kernel lambda captured at one launch, kept so that a later submit of the same lambda class can tell, by
+ * comparing its captured values in place, that it would be lowered, decided and bound as that launch was: each scalar's
+ * type and bits, each accessor's buffer (by number), range, offset and mode, each device array's memory, element and
+ * length, each local memory's element, size and range. A submit whose captures {@link #compare} {@link #SAME} needs
+ * none of the lowering's lookups and the same arguments; {@link #OTHER_VALUES} differs in scalar values only, which are
+ * arguments and nothing else ({@link KernelArguments#withValues}).
+ *
+ * <p>Only plain captures are stamped: a captured Java array (uploaded at every launch), a record or a function object
+ * (walked component by component) give no stamp, and their kernels take the whole submit path. A stamp holds no
+ * buffer, no host array and no captured object, only numbers, ranges and memory objects, so that it keeps nothing of
+ * the program's reachable. Immutable.
+ */
+public final class CaptureStamp {
+    /** {@link #compare}: the captures bind as the stamped ones did, with the same scalar values. */
+    public static final int SAME = 0;
+    /** {@link #compare}: the captures bind as the stamped ones did; some scalar values differ. */
+    public static final int OTHER_VALUES = 1;
+    /** {@link #compare}: the captures differ in what the lowering, the launch's decisions or its buffers read. */
+    public static final int DIFFERENT = 2;
+
+    private static final ApiAccess API = ApiAccess.get();
+    private static final byte SCALAR = 0;
+    private static final byte ACCESSOR = 1;
+    private static final byte DEVICE_ARRAY = 2;
+    private static final byte LOCAL = 3;
+
+    private final Class<?> lambdaClass;
+    private final byte[] kinds;
+    /** A scalar's box class; a device array's or local memory's element ({@link ElementKind}). */
+    private final Object[] types;
+    /** A scalar's bits, an accessor's buffer number, a device array's length, local memory's bytes. */
+    private final long[] bits;
+    /** An accessor's or local memory's range. */
+    private final Range[] ranges;
+    /** An accessor's offset in each dimension. */
+    private final int[][] offsets;
+    /** An accessor's mode. */
+    private final AccessMode[] modes;
+    /** A device array's memory object. */
+    private final ClMem[] mems;
+
+    private CaptureStamp(Class<?> lambdaClass, int n) {
+        this.lambdaClass = lambdaClass;
+        this.kinds = new byte[n];
+        this.types = new Object[n];
+        this.bits = new long[n];
+        this.ranges = new Range[n];
+        this.offsets = new int[n][];
+        this.modes = new AccessMode[n];
+        this.mems = new ClMem[n];
+    }
+
+    /**
+     * The stamp of {@code kernel}'s captured {@code values} (as {@link KernelLambdas#capturedValues} reads them), or
+     * null where one is not a plain capture (a Java array, a record, a function object).
+     */
+    public static CaptureStamp of(Object kernel, Object[] values) {
+        var stamp = new CaptureStamp(kernel.getClass(), values.length);
+        for (int i = 0; i < values.length; i++) {
+            Object v = values[i];
+            switch (v) {
+                case Accessor<?> a -> {
+                    stamp.kinds[i] = ACCESSOR;
+                    stamp.bits[i] = API.storage(a).id();
+                    stamp.ranges[i] = a.range();
+                    stamp.offsets[i] = offsetsOf(a);
+                    stamp.modes[i] = a.mode();
+                }
+                case DeviceArray<?> d -> {
+                    DeviceArrayImpl array = API.impl(d);
+                    stamp.kinds[i] = DEVICE_ARRAY;
+                    stamp.types[i] = array.kind();
+                    stamp.bits[i] = array.length();
+                    stamp.mems[i] = array.mem();
+                }
+                case LocalAccessor<?> l -> {
+                    LocalAccessorImpl local = API.impl(l);
+                    stamp.kinds[i] = LOCAL;
+                    stamp.types[i] = local.kind();
+                    stamp.bits[i] = local.bytes();
+                    stamp.ranges[i] = l.range();
+                }
+                case null -> {
+                    return null;
+                }
+                default -> {
+                    if (!scalar(v)) {
+                        return null;
+                    }
+                    stamp.kinds[i] = SCALAR;
+                    stamp.types[i] = v.getClass();
+                    stamp.bits[i] = bitsOf(v);
+                }
+            }
+        }
+        return stamp;
+    }
+
+    /** The lambda class whose captures this stamp records. */
+    public Class<?> lambdaClass() {
+        return lambdaClass;
+    }
+
+    /**
+     * How {@code values}, the captures of a kernel of this stamp's lambda class submitted in {@code group}, compare
+     * with the stamped ones: {@link #SAME}, {@link #OTHER_VALUES} or {@link #DIFFERENT}. Makes the checks binding them
+     * would: an accessor's buffer is one the command group requested, a device array is open, local memory was made in
+     * the command group; where one fails the answer is {@link #DIFFERENT}, and the whole submit path reports it.
+     */
+    public int compare(Object[] values, CommandGroupRecord group) {
+        if (values.length != kinds.length) {
+            return DIFFERENT;
+        }
+        int result = SAME;
+        for (int i = 0; i < values.length; i++) {
+            Object v = values[i];
+            switch (kinds[i]) {
+                case SCALAR -> {
+                    if (v == null || v.getClass() != types[i]) {
+                        return DIFFERENT;
+                    }
+                    if (bitsOf(v) != bits[i]) {
+                        result = OTHER_VALUES;
+                    }
+                }
+                case ACCESSOR -> {
+                    if (!(v instanceof Accessor<?> a) || !sameAccessor(i, a, group)) {
+                        return DIFFERENT;
+                    }
+                }
+                case DEVICE_ARRAY -> {
+                    if (!(v instanceof DeviceArray<?> d) || !sameDeviceArray(i, API.impl(d))) {
+                        return DIFFERENT;
+                    }
+                }
+                default -> {
+                    if (!(v instanceof LocalAccessor<?> l) || !sameLocal(i, l, group)) {
+                        return DIFFERENT;
+                    }
+                }
+            }
+        }
+        return result;
+    }
+
+    private boolean sameAccessor(int i, Accessor<?> a, CommandGroupRecord group) {
+        BufferStorage storage = API.storage(a);
+        if (storage.id() != bits[i] || a.mode() != modes[i] || !a.range().equals(ranges[i])
+                || group.requirements().get(storage) == null) {
+            return false;
+        }
+        int[] offset = offsets[i];
+        for (int d = 0; d < offset.length; d++) {
+            if (API.offset(a, d) != offset[d]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean sameDeviceArray(int i, DeviceArrayImpl array) {
+        return !array.isClosed() && array.kind() == types[i] && array.length() == bits[i] && array.mem() == mems[i];
+    }
+
+    private boolean sameLocal(int i, LocalAccessor<?> l, CommandGroupRecord group) {
+        LocalAccessorImpl local = API.impl(l);
+        return local.kind() == types[i] && local.bytes() == bits[i] && l.range().equals(ranges[i])
+                && group.locals().contains(local);
+    }
+
+    private static int[] offsetsOf(Accessor<?> a) {
+        var offset = new int[a.range().dimensions()];
+        for (int d = 0; d < offset.length; d++) {
+            offset[d] = API.offset(a, d);
+        }
+        return offset;
+    }
+
+    private static boolean scalar(Object v) {
+        return v instanceof Integer || v instanceof Float || v instanceof Long || v instanceof Double
+                || v instanceof Short || v instanceof Byte || v instanceof Character || v instanceof Boolean;
+    }
+
+    /** A scalar's bits as its argument passes them: floats and doubles raw, so that NaNs of other payloads differ. */
+    private static long bitsOf(Object v) {
+        return switch (v) {
+            case Integer x -> x;
+            case Float x -> Float.floatToRawIntBits(x);
+            case Long x -> x;
+            case Double x -> Double.doubleToRawLongBits(x);
+            case Short x -> x;
+            case Byte x -> x;
+            case Character x -> x;
+            case Boolean x -> x ? 1 : 0;
+            default -> throw new IllegalStateException("not a scalar: " + v);
+        };
+    }
+
+    @Override
+    public String toString() {
+        return "CaptureStamp[" + lambdaClass.getName() + ", " + Arrays.toString(kinds) + "]";
+    }
+}

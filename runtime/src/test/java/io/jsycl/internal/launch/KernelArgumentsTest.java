@@ -1,0 +1,109 @@
+package io.jsycl.internal.launch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jsycl.Range;
+import io.jsycl.internal.memory.BufferStorage;
+import io.jsycl.internal.memory.ElementKind;
+import io.jsycl.lowering.ArgRole;
+import io.jsycl.lowering.KernelArg;
+import io.jsycl.lowering.LoweredKernel;
+import io.jsycl.lowering.ScalarType;
+import io.jsycl.opencl.ClCommandQueue;
+import io.jsycl.opencl.ClContext;
+import io.jsycl.opencl.ClDevice;
+import io.jsycl.opencl.ClKernel;
+import io.jsycl.opencl.ClMem;
+import io.jsycl.opencl.ClMemFlags;
+import io.jsycl.opencl.ClPlatform;
+import io.jsycl.opencl.ClProgram;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A launch's arguments as a repeated launch takes them ({@code schedule.RepeatLane}): copied with other scalar values
+ * or other buffers' memory, and set on a kernel object only where another set of arguments was set on it since. Each
+ * is run on a real OpenCL kernel that writes what it was given.
+ */
+class KernelArgumentsTest {
+    /** Writes its scalar, its buffer's range and its int where its buffer points. */
+    private static final String SOURCE = """
+            __kernel void k(float a, __global float* p, int r, int b) {
+                p[0] = a;
+                p[1] = (float) r;
+                p[2] = (float) b;
+            }
+            """;
+    /** float a (capture 0), the accessor's data and range (capture 1), int b (capture 2). */
+    private static final LoweredKernel LOWERED = new LoweredKernel("k", SOURCE, List.of(
+            new KernelArg(0, ArgRole.VALUE, 0, ScalarType.FLOAT),
+            new KernelArg(1, ArgRole.ACCESSOR_DATA, 0, ScalarType.FLOAT),
+            new KernelArg(1, ArgRole.ACCESSOR_RANGE, 0, ScalarType.INT),
+            new KernelArg(2, ArgRole.VALUE, 0, ScalarType.INT)), false);
+
+    private static ClDevice device() {
+        for (ClPlatform p : ClPlatform.all()) {
+            if (!p.devices().isEmpty()) {
+                return p.devices().getFirst();
+            }
+        }
+        Assumptions.assumeTrue(System.getenv("CI") == null, "CI is set but no OpenCL device was found");
+        Assumptions.abort("no OpenCL device");
+        return null;
+    }
+
+    /** Enqueues {@code k} once and reads the three floats it wrote into {@code mem}. */
+    private static float[] run(ClCommandQueue q, ClKernel k, ClMem mem) {
+        q.enqueueNDRangeKernelWithoutEvent(k, 1, null, new long[] {1}, null, null);
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(3 * Float.BYTES, 4);
+            q.enqueueReadBuffer(mem, true, 0, out, out.byteSize(), null).close();
+            return out.toArray(ValueLayout.JAVA_FLOAT);
+        }
+    }
+
+    @Test
+    void copiesTakeOtherScalarsAndOtherMemoryAndASetAppliedAgainSetsNothing() {
+        ClDevice device = device();
+        try (ClContext context = ClContext.create(List.of(device));
+             ClCommandQueue q = ClCommandQueue.create(context, device, false, false);
+             ClProgram program = ClProgram.createWithSource(context, SOURCE);
+             ClMem first = ClMem.createBuffer(context, ClMemFlags.READ_WRITE, 64, MemorySegment.NULL);
+             ClMem second = ClMem.createBuffer(context, ClMemFlags.READ_WRITE, 64, MemorySegment.NULL)) {
+            program.build(List.of(device), "");
+            try (ClKernel k = ClKernel.create(program, "k")) {
+                var storage = new BufferStorage(ElementKind.FLOAT, float.class, Range.of(16));
+                BoundCapture[] bound = {new BoundCapture.Value(1.5f),
+                    new BoundCapture.Accessor(storage, Range.of(16), new int[] {0}), new BoundCapture.Value(7)};
+                var arguments = new KernelArguments();
+                arguments.set(context, LOWERED, bound, new BufferStorage[] {storage}, new ClMem[] {first},
+                        Range.of(16), List.of(), 0, false);
+                assertThat(arguments.reusable()).isTrue();
+                arguments.applyTo(k);
+                assertThat(k.argumentsFrom()).isSameAs(arguments);
+                assertThat(run(q, k, first)).containsExactly(1.5f, 16f, 7f);
+
+                KernelArguments values = arguments.withValues(LOWERED, new Object[] {-2.25f, null, 11}, false);
+                values.applyTo(k);
+                assertThat(run(q, k, first)).containsExactly(-2.25f, 16f, 11f);
+
+                KernelArguments moved = values.withMems(new ClMem[] {first}, new ClMem[] {second});
+                moved.applyTo(k);
+                assertThat(run(q, k, second)).containsExactly(-2.25f, 16f, 11f);
+
+                // An argument set by hand since: the same set applied again must set every argument again.
+                k.setArgFloat(0, 99f);
+                assertThat(k.argumentsFrom()).isNull();
+                moved.applyTo(k);
+                assertThat(run(q, k, second)).containsExactly(-2.25f, 16f, 11f);
+                // The originals are unchanged by their copies.
+                arguments.applyTo(k);
+                assertThat(run(q, k, first)).containsExactly(1.5f, 16f, 7f);
+            }
+        }
+    }
+}
