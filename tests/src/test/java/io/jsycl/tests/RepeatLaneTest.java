@@ -3,6 +3,7 @@ package io.jsycl.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jsycl.Aspect;
 import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.DeviceArray;
@@ -95,6 +96,57 @@ class RepeatLaneTest {
                     }
                 }
                 assertThat(contents(acc)).as(device.name()).containsExactly(expected);
+            }
+        }
+    }
+
+    /** x[i] = l + 3s + 5b + 7c + (z ? 11 : 0) + i: a scalar of each integral kind and a boolean, each a field of its own. */
+    private static void integral(Queue q, Buffer.OfLong out, long l, short s, byte b, char c, boolean z) {
+        q.submit(h -> {
+            var x = out.write(h);
+            h.parallelFor(Range.of(out.size()), it -> x.set(it.id(0), l + s * 3 + b * 5 + c * 7 + (z ? 11 : 0) + it.id(0)));
+        }).await();
+    }
+
+    @Test
+    void scalarsOfEveryKindChangingOneAtATimeArePassedEachTime() {
+        long[] ls = {1L << 40, 1L << 40, -3, -3, -3, -3, -3, -3};
+        short[] ss = {7, 7, 7, -300, -300, -300, -300, -300};
+        byte[] bs = {-1, -1, -1, -1, 100, 100, 100, 100};
+        char[] cs = {'a', 'a', 'a', 'a', 'a', 60000, 60000, 60000};
+        boolean[] zs = {true, true, true, true, true, true, false, false};
+        for (Device device : TestDevices.openCl()) {
+            int n = 96;
+            try (var q = new Queue(device); var out = Buffer.ofLong(Range.of(n))) {
+                for (int r = 0; r < ls.length; r++) {
+                    integral(q, out, ls[r], ss[r], bs[r], cs[r], zs[r]);
+                    long[] result = new long[n];
+                    try (var h = out.hostAccess()) {
+                        h.copyTo(result);
+                    }
+                    for (int i = 0; i < n; i++) {
+                        long expected = ls[r] + ss[r] * 3 + bs[r] * 5 + cs[r] * 7 + (zs[r] ? 11 : 0) + i;
+                        assertThat(result[i]).as("%s, launch %d, item %d", device.name(), r, i).isEqualTo(expected);
+                    }
+                }
+                if (device.hasAspect(Aspect.FP64)) {
+                    try (var d = Buffer.ofDouble(Range.of(n))) {
+                        for (double v : new double[] {0.1, 0.1, -0.0, 0.0, 1e300}) {
+                            q.submit(h -> {
+                                var x = d.write(h);
+                                h.parallelFor(Range.of(n), it -> x.set(it.id(0), v * it.id(0)));
+                            }).await();
+                            double[] result = new double[n];
+                            try (var h = d.hostAccess()) {
+                                h.copyTo(result);
+                            }
+                            for (int i = 0; i < n; i++) {
+                                assertThat(Double.doubleToRawLongBits(result[i])).as("%s, %s * %d", device.name(), v, i)
+                                        .isEqualTo(Double.doubleToRawLongBits(v * i));
+                            }
+                        }
+                    }
+                }
             }
         }
     }

@@ -67,10 +67,14 @@ public final class CaptureStamp {
     }
 
     /**
-     * The stamp of {@code kernel}'s captured {@code values} (as {@link KernelLambdas#capturedValues} reads them), or
-     * null where one is not a plain capture (a Java array, a record, a function object).
+     * The stamp of {@code kernel}'s captured {@code values} (as {@link KernelLambdas#capturedValues} reads them through
+     * {@code fields}, its class's), or null where one is not a plain capture (a Java array, a record, a function
+     * object, a boxed value in a field of a reference type) or the captures are not read through fields.
      */
-    public static CaptureStamp of(Object kernel, Object[] values) {
+    public static CaptureStamp of(Object kernel, CaptureFields fields, Object[] values) {
+        if (fields == null || fields.count() != values.length) {
+            return null;
+        }
         var stamp = new CaptureStamp(kernel.getClass(), values.length);
         for (int i = 0; i < values.length; i++) {
             Object v = values[i];
@@ -100,8 +104,8 @@ public final class CaptureStamp {
                     return null;
                 }
                 default -> {
-                    if (!scalar(v)) {
-                        return null;
+                    if (!scalar(v) || !fields.reader(i).primitive()) {
+                        return null; // a boxed value in a field of a reference type: compared as a primitive's only
                     }
                     stamp.kinds[i] = SCALAR;
                     stamp.types[i] = v.getClass();
@@ -118,39 +122,37 @@ public final class CaptureStamp {
     }
 
     /**
-     * How {@code values}, the captures of a kernel of this stamp's lambda class submitted in {@code group}, compare
-     * with the stamped ones: {@link #SAME}, {@link #OTHER_VALUES} or {@link #DIFFERENT}. Makes the checks binding them
-     * would: an accessor's buffer is one the command group requested, a device array is open, local memory was made in
-     * the command group; where one fails the answer is {@link #DIFFERENT}, and the whole submit path reports it.
+     * How the captures of {@code kernel}, a kernel of this stamp's lambda class submitted in {@code group} and read
+     * through {@code fields} (its class's, {@link KernelLambdas#captureFields}), compare with the stamped ones:
+     * {@link #SAME}, {@link #OTHER_VALUES} or {@link #DIFFERENT}. Scalars are compared by their bits, unboxed. Makes
+     * the checks binding them would: an accessor's buffer is one the command group requested, a device array is
+     * open, local memory was made in the command group; where one fails the answer is {@link #DIFFERENT}, and the
+     * whole submit path reports it.
      */
-    public int compare(Object[] values, CommandGroupRecord group) {
-        if (values.length != kinds.length) {
+    public int compare(Object kernel, CaptureFields fields, CommandGroupRecord group) {
+        if (kernel.getClass() != lambdaClass || fields.count() != kinds.length) {
             return DIFFERENT;
         }
         int result = SAME;
-        for (int i = 0; i < values.length; i++) {
-            Object v = values[i];
+        for (int i = 0; i < kinds.length; i++) {
             switch (kinds[i]) {
                 case SCALAR -> {
-                    if (v == null || v.getClass() != types[i]) {
-                        return DIFFERENT;
-                    }
-                    if (bitsOf(v) != bits[i]) {
+                    if (fields.reader(i).bits(kernel) != bits[i]) {
                         result = OTHER_VALUES;
                     }
                 }
                 case ACCESSOR -> {
-                    if (!(v instanceof Accessor<?> a) || !sameAccessor(i, a, group)) {
+                    if (!(fields.get(kernel, i) instanceof Accessor<?> a) || !sameAccessor(i, a, group)) {
                         return DIFFERENT;
                     }
                 }
                 case DEVICE_ARRAY -> {
-                    if (!(v instanceof DeviceArray<?> d) || !sameDeviceArray(i, API.impl(d))) {
+                    if (!(fields.get(kernel, i) instanceof DeviceArray<?> d) || !sameDeviceArray(i, API.impl(d))) {
                         return DIFFERENT;
                     }
                 }
                 default -> {
-                    if (!(v instanceof LocalAccessor<?> l) || !sameLocal(i, l, group)) {
+                    if (!(fields.get(kernel, i) instanceof LocalAccessor<?> l) || !sameLocal(i, l, group)) {
                         return DIFFERENT;
                     }
                 }

@@ -29,12 +29,9 @@ import io.jsycl.lowering.ScalarType;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
-import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandleInfo;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.SerializedLambda;
-import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -137,7 +134,7 @@ public final class KernelLambdas {
 
     /** What one lambda class always is: its implementation method and how to read its captured values. */
     private record LambdaShape(String implClass, String implMethod, String implDescriptor, int capturedCount,
-            MethodHandle[] getters, ClassLoader loader) {
+            CaptureFields fields, ClassLoader loader) {
         String kernelName() {
             return implClass.substring(implClass.lastIndexOf('/') + 1) + "." + implMethod;
         }
@@ -181,14 +178,10 @@ public final class KernelLambdas {
          * no {@code SerializedLambda} per submit), else through {@code writeReplace}.
          */
         Object[] captured(Object kernel) {
-            if (getters != null) {
-                var values = new Object[getters.length];
-                try {
-                    for (int i = 0; i < values.length; i++) {
-                        values[i] = getters[i].invokeExact(kernel);
-                    }
-                } catch (Throwable e) {
-                    throw new SyclException("cannot read the captures of kernel " + kernelName(), e);
+            if (fields != null) {
+                var values = new Object[fields.count()];
+                for (int i = 0; i < values.length; i++) {
+                    values[i] = fields.get(kernel, i);
                 }
                 return values;
             }
@@ -238,7 +231,8 @@ public final class KernelLambdas {
                 SerializedLambda lambda = SerializedLambdas.serialized(kernel);
                 s = new LambdaShape(lambda.getImplClass(), lambda.getImplMethodName(),
                         lambda.getImplMethodSignature(), lambda.getCapturedArgCount(),
-                        captureGetters(kernel.getClass(), lambda), kernel.getClass().getClassLoader());
+                        CaptureFields.of(kernel.getClass(), lambda.getCapturedArgCount()),
+                        kernel.getClass().getClassLoader());
                 shape = s;
             }
             return s;
@@ -309,32 +303,6 @@ public final class KernelLambdas {
         return new Kernel((Lowering) result, bound);
     }
 
-    /**
-     * One getter per captured value, each {@code (Object) Object}, reading the lambda class's captured values (boxed)
-     * from its fields when they follow the JDK's {@code arg$1 ... arg$N} naming; null otherwise (then each submit
-     * reads them through {@code writeReplace}). A getter's form depends only on its field's type, so every kernel's
-     * getters run the same forms, which the JIT compiled for the first kernels (the submit-path warm-up's): a new
-     * kernel reads its captures at full speed from its first submits. One handle combining a class's getters (tried
-     * before) has a form per capture shape, which ran interpreted for a new kernel's first hundreds of submits (3-5 µs
-     * a submit for 12 captures, against 0.3 µs for the getters); a reflective {@link Field#get} per capture cost 5 µs
-     * a submit with 12 captures on a 2-core host.
-     */
-    private static MethodHandle[] captureGetters(Class<?> type, SerializedLambda lambda) {
-        int n = lambda.getCapturedArgCount();
-        try {
-            var getters = new MethodHandle[n];
-            for (int i = 0; i < n; i++) {
-                Field f = type.getDeclaredField("arg$" + (i + 1));
-                f.setAccessible(true);
-                getters[i] = MethodHandles.lookup().unreflectGetter(f)
-                        .asType(MethodType.methodType(Object.class, Object.class));
-            }
-            return getters;
-        } catch (NoSuchFieldException | IllegalAccessException | RuntimeException e) {
-            return null;
-        }
-    }
-
     private static Object lowerOrFailure(Object kernel, LambdaShape lambda, LoweringKey key) {
         var request = new KernelRequest(kernel.getClass().getClassLoader(), lambda.implClass(),
                 lambda.implMethod(), lambda.implDescriptor(), key.shape(), key.dimensions(),
@@ -379,6 +347,16 @@ public final class KernelLambdas {
      */
     public static Object[] capturedValues(Object kernel) {
         return LAMBDAS.get(kernel.getClass()).shape(kernel).captured(kernel);
+    }
+
+    /**
+     * How a submit reads {@code kernel}'s captured values in place, or null where they are read through
+     * {@code writeReplace} (a lambda whose fields do not follow the JDK's naming or cannot be read).
+     *
+     * @throws SyclException if {@code kernel} is not a lambda
+     */
+    public static CaptureFields captureFields(Object kernel) {
+        return LAMBDAS.get(kernel.getClass()).shape(kernel).fields();
     }
 
     /** The lowering's access mode of each {@link AccessMode}, by ordinal (no name lookup per submit). */

@@ -2,6 +2,7 @@ package io.jsycl.internal.schedule;
 
 import io.jsycl.AccessMode;
 import io.jsycl.Range;
+import io.jsycl.internal.launch.CaptureFields;
 import io.jsycl.internal.launch.CaptureStamp;
 import io.jsycl.internal.launch.CommandGroupRecord;
 import io.jsycl.internal.launch.KernelArguments;
@@ -57,15 +58,15 @@ final class RepeatLane {
     }
 
     /**
-     * A submit that repeats {@code entry}; {@code values}: its captured values, and {@code otherValues} where a scalar
-     * among them differs from the entry's.
+     * A submit of {@code kernel} that repeats {@code entry}; {@code otherValues} where a scalar it captures differs from
+     * the entry's.
      */
-    record Hit(Entry entry, Object[] values, boolean otherValues) {
+    record Hit(Entry entry, Object kernel, boolean otherValues) {
         /** The arguments for this submit, whose buffers' device memory is {@code mems}. */
         KernelArguments arguments(ClMem[] mems) {
             KernelArguments a = entry.arguments();
             if (otherValues) {
-                a = a.withValues(entry.kernel().lowered(), values, zeroOffsets());
+                a = a.withValues(entry.kernel().lowered(), KernelLambdas.capturedValues(kernel), zeroOffsets());
             }
             return Arrays.equals(mems, entry.mems()) ? a : a.withMems(entry.mems(), mems);
         }
@@ -93,17 +94,20 @@ final class RepeatLane {
         }
         CommandGroupRecord.Launch launch = group.launch();
         Object kernel = launch.kernel();
-        Object[] values = null;
+        CaptureFields fields = null;
         for (Entry e : kept) {
             if (e.stamp().lambdaClass() != kernel.getClass() || !sameLaunch(e, group, launch)) {
                 continue;
             }
-            if (values == null) {
-                values = KernelLambdas.capturedValues(kernel);
+            if (fields == null) {
+                fields = KernelLambdas.captureFields(kernel);
+                if (fields == null) {
+                    return null;
+                }
             }
-            int compared = e.stamp().compare(values, group);
+            int compared = e.stamp().compare(kernel, fields, group);
             if (compared != CaptureStamp.DIFFERENT) {
-                return new Hit(e, values, compared == CaptureStamp.OTHER_VALUES);
+                return new Hit(e, kernel, compared == CaptureStamp.OTHER_VALUES);
             }
         }
         return null;
@@ -139,7 +143,8 @@ final class RepeatLane {
             return null;
         }
         CommandGroupRecord.Launch launch = group.launch();
-        CaptureStamp stamp = CaptureStamp.of(launch.kernel(), KernelLambdas.capturedValues(launch.kernel()));
+        CaptureStamp stamp = CaptureStamp.of(launch.kernel(), KernelLambdas.captureFields(launch.kernel()),
+                KernelLambdas.capturedValues(launch.kernel()));
         if (stamp == null) {
             return null;
         }
