@@ -14,7 +14,11 @@ import java.lang.reflect.Field;
  * compiled submit path. Method handles read the same fields, but a handle invoked from a call site that
  * is not constant is customized after 127 invocations (a form of its own is generated and interpreted until the JIT
  * compiles it): a new kernel with 12 captures took 0.8 µs to read them in its first 100 submits, 2.1 µs in its next
- * 300 and 0.85 µs from then on, where a kernel warmed from the start took 0.35 (development machine, PoCL 3.1). Immutable.
+ * 300 and 0.85 µs from then on, where a kernel warmed from the start took 0.35 (development machine, PoCL 3.1). Tried
+ * before: one handle combining a class's getters, which has a form per capture shape and ran interpreted for a new
+ * kernel's first hundreds of submits (3-5 µs a submit for 12 captures); a reflective {@link Field#get} per capture, 5
+ * µs a submit with 12 captures on a 2-core host; a hidden class per lambda class (docs/performance.md, "A repeated
+ * submit, and what it skips"). Immutable.
  */
 public final class CaptureFields {
     /** Reads one captured value of a lambda object. */
