@@ -21,9 +21,10 @@ import java.util.function.IntSupplier;
  * launches a kernel a few dozen times saw jsycl ten times slower than the same kernel enqueued by hand, and a sequence
  * of launches kept getting faster from one run to the next.
  *
- * <p>What runs: four small kernels, of one, two and three dimensions, over {@code float} and {@code int} buffers, with
+ * <p>What runs: five small kernels, of one, two and three dimensions, over {@code float} and {@code int} buffers, with
  * scalar and accessor captures (up to a dozen, as convolutions have) and every access mode, one with a strided store
- * over a range that is not a whole number of work-groups, one over even and odd ranges in turn, taking turns on three
+ * over a range that is not a whole number of work-groups, one over even and odd ranges in turn, one over an nd-range
+ * with local memory, a barrier and a device array, taking turns on three
  * queues of the device's default context (one default, one {@link QueueProperty#IN_ORDER}, and now and then one
  * {@link QueueProperty#ENABLE_PROFILING}, whose launches have events of their own), waiting now on an event, now on a
  * queue, now not at all, and building one kernel in a second variant early on (a miss in the context's kernel cache),
@@ -159,7 +160,7 @@ final class SubmitWarmup {
         try (var queue = new Queue(context, device);
              var inOrder = new Queue(context, device, QueueProperty.IN_ORDER);
              var profiled = new Queue(context, device, QueueProperty.ENABLE_PROFILING);
-             var kernels = new Kernels()) {
+             var kernels = new Kernels(queue)) {
             while (done < submits && !stopping && System.nanoTime() - start < limitNanos) {
                 if (turn % FRESH_QUEUE == FRESH_QUEUE / 2) {
                     // A program's first submits run on a queue with no command before them and kernels with no
@@ -261,7 +262,7 @@ final class SubmitWarmup {
      */
     private static final class Kernels implements AutoCloseable {
         /** The kernels taking turns. */
-        static final int COUNT = 4;
+        static final int COUNT = 5;
         /** Every this many turns, the turn's kernel runs on buffers made from Java arrays. */
         private static final int FROM_ARRAYS = 48;
         /**
@@ -283,6 +284,13 @@ final class SubmitWarmup {
         private final float[] hostIn = new float[64];
         private final float[] hostOut = new float[64];
         private float[] bigIn; // made at the first FROM_BIG_ARRAY turn
+        /** Weights of {@link #tiled}'s work-groups, in device memory of the warm-up's context. */
+        private final DeviceArray.OfFloat weights;
+
+        Kernels(Queue queue) {
+            weights = DeviceArray.ofFloat(queue, TILE);
+            queue.copy(new float[TILE], weights).await();
+        }
 
         /** Submits turn {@code turn}'s kernel to {@code queue}, and waits as that turn does; returns its submits. */
         int submit(Queue queue, int turn) {
@@ -307,7 +315,8 @@ final class SubmitWarmup {
                 case 0 -> oneD(queue, x1[set], y1[set], turn);
                 case 1 -> twoD(queue, x2[set], y2[set], turn);
                 case 2 -> threeD(queue, x3[set], n3[set], turn);
-                default -> transposed(queue, x2[set], y2[set], turn);
+                case 3 -> transposed(queue, x2[set], y2[set], turn);
+                default -> tiled(queue, x1[set], weights, y1[set], turn);
             };
             // Programs wait for one kernel or for a batch; the GPU's queue stays short, so that the program's own
             // kernels never wait behind many of these.
@@ -430,6 +439,32 @@ final class SubmitWarmup {
             });
         }
 
+        /** The work-group size of {@link #tiled}. */
+        private static final int TILE = 16;
+
+        /**
+         * An nd-range kernel as tiled ones are: local memory, a barrier, a device array and a {@code long} captured, a
+         * work-group of its own. Without it the JIT compiled the submit path for range launches only, and a program's
+         * first nd-range kernel with local memory made it drop (deoptimize) the command group's recording, the
+         * scheduler's submit, the repeated launch's comparison and the arguments' setting, to run them interpreted again
+         * for hundreds of submits.
+         */
+        private static Event tiled(Queue queue, Buffer.OfFloat in, DeviceArray.OfFloat weights, Buffer.OfFloat out,
+                int turn) {
+            long bias = turn & 7;
+            return queue.submit(h -> {
+                var x = in.read(h);
+                var y = out.write(h);
+                var tile = LocalAccessor.ofFloat(h, TILE);
+                h.parallelFor(NdRange.of(Range.of(64), Range.of(TILE)), it -> {
+                    int l = it.localId(0);
+                    tile.set(l, x.get(it.globalId(0)) * weights.get(l));
+                    it.barrier();
+                    y.set(it.globalId(0), tile.get(TILE - 1 - l) + bias);
+                });
+            });
+        }
+
         private static Event threeD(Queue queue, Buffer.OfFloat in, Buffer.OfInt out, int turn) {
             return queue.submit(h -> {
                 var x = in.read(h);
@@ -442,7 +477,8 @@ final class SubmitWarmup {
         @Override
         public void close() {
             try (var a = x1[0]; var b = x1[1]; var c = y1[0]; var d = y1[1]; var e = x2[0]; var f = x2[1];
-                 var g = y2[0]; var i = y2[1]; var j = x3[0]; var k = x3[1]; var m = n3[0]; var n = n3[1]) {
+                 var g = y2[0]; var i = y2[1]; var j = x3[0]; var k = x3[1]; var m = n3[0]; var n = n3[1];
+                 var w = weights) {
                 // Each buffer waits for its kernels as it closes.
             }
         }
