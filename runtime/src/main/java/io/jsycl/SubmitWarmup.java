@@ -21,10 +21,10 @@ import java.util.function.IntSupplier;
  * launches a kernel a few dozen times saw jsycl ten times slower than the same kernel enqueued by hand, and a sequence
  * of launches kept getting faster from one run to the next.
  *
- * <p>What runs: five small kernels, of one, two and three dimensions, over {@code float} and {@code int} buffers, with
- * scalar and accessor captures (up to a dozen, as convolutions have) and every access mode, one with a strided store
- * over a range that is not a whole number of work-groups, one over even and odd ranges in turn, one over an nd-range
- * with local memory, a barrier and a device array, taking turns on three
+ * <p>What runs: seven small kernels, of one, two and three dimensions, over {@code float} and {@code int} buffers, with
+ * scalar and accessor captures (up to a dozen, as convolutions have, and scalars of every kind) and every access mode,
+ * one with a strided store over a range that is not a whole number of work-groups, one over even and odd ranges in
+ * turn, one over an nd-range with local memory, a barrier and a device array, one a reduction, taking turns on three
  * queues of the device's default context (one default, one {@link QueueProperty#IN_ORDER}, and now and then one
  * {@link QueueProperty#ENABLE_PROFILING}, whose launches have events of their own), waiting now on an event, now on a
  * queue, now not at all, and building one kernel in a second variant early on (a miss in the context's kernel cache),
@@ -262,7 +262,7 @@ final class SubmitWarmup {
      */
     private static final class Kernels implements AutoCloseable {
         /** The kernels taking turns. */
-        static final int COUNT = 5;
+        static final int COUNT = 7;
         /** Every this many turns, the turn's kernel runs on buffers made from Java arrays. */
         private static final int FROM_ARRAYS = 48;
         /**
@@ -286,10 +286,15 @@ final class SubmitWarmup {
         private float[] bigIn; // made at the first FROM_BIG_ARRAY turn
         /** Weights of {@link #tiled}'s work-groups, in device memory of the warm-up's context. */
         private final DeviceArray.OfFloat weights;
+        /** {@link #reduced}'s sum. */
+        private final Buffer.OfFloat sum = Buffer.ofFloat(Range.of(1));
+        /** Whether the device computes in double: {@link #mixed} captures one where it does. */
+        private final boolean fp64;
 
         Kernels(Queue queue) {
             weights = DeviceArray.ofFloat(queue, TILE);
             queue.copy(new float[TILE], weights).await();
+            fp64 = queue.device().hasAspect(Aspect.FP64);
         }
 
         /** Submits turn {@code turn}'s kernel to {@code queue}, and waits as that turn does; returns its submits. */
@@ -316,7 +321,9 @@ final class SubmitWarmup {
                 case 1 -> twoD(queue, x2[set], y2[set], turn);
                 case 2 -> threeD(queue, x3[set], n3[set], turn);
                 case 3 -> transposed(queue, x2[set], y2[set], turn);
-                default -> tiled(queue, x1[set], weights, y1[set], turn);
+                case 4 -> tiled(queue, x1[set], weights, y1[set], turn);
+                case 5 -> mixed(queue, x1[set], y1[set], turn);
+                default -> reduced(queue, x1[set], sum, turn);
             };
             // Programs wait for one kernel or for a batch; the GPU's queue stays short, so that the program's own
             // kernels never wait behind many of these.
@@ -465,6 +472,46 @@ final class SubmitWarmup {
             });
         }
 
+        /**
+         * A kernel capturing a scalar of each kind the others do not (a {@code short}, a {@code byte}, a {@code char}, a
+         * {@code boolean}, and a {@code double} where the device computes in double), each changing from turn to turn:
+         * the arguments of each kind, set and put into a repeated launch's copy ({@code KernelArguments}), which a
+         * program's first such kernel would otherwise make the JIT drop from the compiled submit path.
+         */
+        private Event mixed(Queue queue, Buffer.OfFloat in, Buffer.OfFloat out, int turn) {
+            short s = (short) (turn & 3);
+            byte b = (byte) (turn & 1);
+            char c = (char) (turn & 2);
+            boolean odd = (turn & 1) == 1;
+            if (fp64) {
+                double d = (turn & 3) * 0.5;
+                return queue.submit(h -> {
+                    var x = in.read(h);
+                    var y = out.write(h);
+                    h.parallelFor(Range.of(64), it -> y.set(it.id(0),
+                            (float) (x.get(it.id(0)) * d) + s + b + c + (odd ? 1 : 0)));
+                });
+            }
+            return queue.submit(h -> {
+                var x = in.read(h);
+                var y = out.write(h);
+                h.parallelFor(Range.of(64), it -> y.set(it.id(0), x.get(it.id(0)) + s + b + c + (odd ? 1 : 0)));
+            });
+        }
+
+        /**
+         * A reduction into one float, as sums are: a launch kind of its own ({@code CommandGroupRecord.Reduce}), with
+         * the reduction's arguments and its work-groups, which the scheduler's type switches would otherwise meet first
+         * in a program's first reduction.
+         */
+        private static Event reduced(Queue queue, Buffer.OfFloat in, Buffer.OfFloat sum, int turn) {
+            float bias = turn & 1;
+            return queue.submit(h -> {
+                var x = in.read(h);
+                h.parallelFor(Range.of(64), Reduction.sum(sum), (it, acc) -> acc.combine(x.get(it.id(0)) + bias));
+            });
+        }
+
         private static Event threeD(Queue queue, Buffer.OfFloat in, Buffer.OfInt out, int turn) {
             return queue.submit(h -> {
                 var x = in.read(h);
@@ -478,7 +525,7 @@ final class SubmitWarmup {
         public void close() {
             try (var a = x1[0]; var b = x1[1]; var c = y1[0]; var d = y1[1]; var e = x2[0]; var f = x2[1];
                  var g = y2[0]; var i = y2[1]; var j = x3[0]; var k = x3[1]; var m = n3[0]; var n = n3[1];
-                 var w = weights) {
+                 var w = weights; var r = sum) {
                 // Each buffer waits for its kernels as it closes.
             }
         }

@@ -16,7 +16,7 @@ import java.util.Arrays;
 /**
  * What a kernel lambda captured at one launch, kept so that a later submit of the same lambda class can tell, by
  * comparing its captured values in place, that it would be lowered, decided and bound as that launch was: each scalar's
- * type and bits, each accessor's buffer (by number), range, offset and mode, each device array's memory, element and
+ * bits (its type is its field's), each accessor's buffer (by number), range, offset and mode, each device array's memory, element and
  * length, each local memory's element, size and range. A submit whose captures {@link #compare} {@link #SAME} needs
  * none of the lowering's lookups and the same arguments; {@link #OTHER_VALUES} differs in scalar values only, which are
  * arguments and nothing else ({@link KernelArguments#withValues}).
@@ -42,9 +42,12 @@ public final class CaptureStamp {
 
     private final Class<?> lambdaClass;
     private final byte[] kinds;
-    /** A scalar's box class; a device array's or local memory's element ({@link ElementKind}). */
+    /** A device array's or local memory's element ({@link ElementKind}). */
     private final Object[] types;
-    /** A scalar's bits, an accessor's buffer number, a device array's length, local memory's bytes. */
+    /**
+     * A scalar's bits ({@link CaptureFields.Reader#bits}), an accessor's buffer number, a device array's length, local
+     * memory's bytes.
+     */
     private final long[] bits;
     /** An accessor's or local memory's range. */
     private final Range[] ranges;
@@ -69,7 +72,7 @@ public final class CaptureStamp {
     /**
      * The stamp of {@code kernel}'s captured {@code values} (as {@link KernelLambdas#capturedValues} reads them through
      * {@code fields}, its class's), or null where one is not a plain capture (a Java array, a record, a function
-     * object, a boxed value in a field of a reference type) or the captures are not read through fields.
+     * object, a boxed value in a field of a reference type, null) or the captures are not read through fields.
      */
     public static CaptureStamp of(Object kernel, CaptureFields fields, Object[] values) {
         if (fields == null || fields.count() != values.length) {
@@ -77,8 +80,14 @@ public final class CaptureStamp {
         }
         var stamp = new CaptureStamp(kernel.getClass(), values.length);
         for (int i = 0; i < values.length; i++) {
-            Object v = values[i];
-            switch (v) {
+            // A primitive field's bits come from its reader, as compare reads them: no test of the boxed value's type,
+            // whose compiled form would stop (deoptimize) at the first kind the submit-path warm-up did not capture.
+            if (fields.reader(i).primitive()) {
+                stamp.kinds[i] = SCALAR;
+                stamp.bits[i] = fields.reader(i).bits(kernel);
+                continue;
+            }
+            switch (values[i]) {
                 case Accessor<?> a -> {
                     stamp.kinds[i] = ACCESSOR;
                     stamp.bits[i] = API.storage(a).id();
@@ -100,16 +109,8 @@ public final class CaptureStamp {
                     stamp.bits[i] = local.bytes();
                     stamp.ranges[i] = l.range();
                 }
-                case null -> {
-                    return null;
-                }
                 default -> {
-                    if (!scalar(v) || !fields.reader(i).primitive()) {
-                        return null; // a boxed value in a field of a reference type: compared as a primitive's only
-                    }
-                    stamp.kinds[i] = SCALAR;
-                    stamp.types[i] = v.getClass();
-                    stamp.bits[i] = bitsOf(v);
+                    return null; // a boxed value in a field of a reference type, an array, a record, a function, null
                 }
             }
         }
@@ -192,26 +193,6 @@ public final class CaptureStamp {
             offset[d] = API.offset(a, d);
         }
         return offset;
-    }
-
-    private static boolean scalar(Object v) {
-        return v instanceof Integer || v instanceof Float || v instanceof Long || v instanceof Double
-                || v instanceof Short || v instanceof Byte || v instanceof Character || v instanceof Boolean;
-    }
-
-    /** A scalar's bits as its argument passes them: floats and doubles raw, so that NaNs of other payloads differ. */
-    private static long bitsOf(Object v) {
-        return switch (v) {
-            case Integer x -> x;
-            case Float x -> Float.floatToRawIntBits(x);
-            case Long x -> x;
-            case Double x -> Double.doubleToRawLongBits(x);
-            case Short x -> x;
-            case Byte x -> x;
-            case Character x -> x;
-            case Boolean x -> x ? 1 : 0;
-            default -> throw new IllegalStateException("not a scalar: " + v);
-        };
     }
 
     @Override
