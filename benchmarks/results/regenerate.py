@@ -460,6 +460,13 @@ SECTIONS = [
             "taking turns, with each path's driver calls per run (`-Djsycl.opencl.timeCalls=true`). Microseconds, "
             "medians.",
             keyed_tables(("gap-spin", "between the enqueue and clFinish"), ("gap-beside", "path"))),
+    Section("A new kernel's runs, one by one", ["new-kernel-runs.md"],
+            "The 3x3 convolution of 2048² as a lambda class never submitted before, in a process past its start (after "
+            "the submit-path warm-up and 3000 runs of another kernel), each of its runs timed, with its submit's Java "
+            "before the driver's enqueue and that Java's phases (`-Djsycl.traceSubmits=1`), beside the hand-written "
+            "kernel whose program is built in its first run (`io.jsycl.bench.NewKernelRuns`): the first twelve runs a "
+            "row each, then the median of the rest. Microseconds; outputs checked bit for bit against Java.",
+            one_table("run", "new-kernel-runs")),
     Section("Where the per-slice sequence's threads run", ["affinity-probe.md"],
             "The per-slice sequence (254 launches of a 2-D kernel over 256², one `clFinish`) with its threads pinned "
             "(`io.jsycl.bench.AffinityProbe`, `sched_setaffinity`): the hand-written sequence with its thread on each "

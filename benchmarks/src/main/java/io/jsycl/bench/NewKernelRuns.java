@@ -1,0 +1,187 @@
+package io.jsycl.bench;
+
+import io.jsycl.Buffer;
+import io.jsycl.Device;
+import io.jsycl.Event;
+import io.jsycl.Queue;
+import io.jsycl.Range;
+import io.jsycl.internal.platform.SubmitPhases;
+import io.jsycl.opencl.ClKernel;
+import io.jsycl.opencl.ClMem;
+import io.jsycl.opencl.ClProgram;
+import java.lang.foreign.Arena;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A new kernel's first runs, one by one, in a process that is past its start: after the submit-path warm-up and
+ * {@code --before} runs of the 3x3 convolution of 2048² ({@link GridOp.Conv3}), a second lambda class computing the
+ * same convolution, never submitted before, is submitted and waited for {@code --runs} times, each run timed; with
+ * {@code -Djsycl.traceSubmits=1} also its submit's Java before the driver's enqueue and that Java's phases
+ * ({@link SubmitPhases}). Then the hand-written kernel, its program built in its first run as jsycl's first submit
+ * builds jsycl's, run as many times. The first twelve runs are a row each, the rest their median: what a program sees
+ * of a kernel it has just written, run for run, where {@code GridKernels} gives the first, second and median run. The
+ * outputs of the last runs are checked bit for bit against each other and against Java.
+ *
+ * <pre>java [-Djsycl.traceSubmits=1] ... NewKernelRuns [--device gpu] [--before 3000] [--runs 200]</pre>
+ */
+public final class NewKernelRuns {
+    private static final int N = 2048;
+    /** The runs shown one by one. */
+    private static final int SHOWN = 12;
+
+    private NewKernelRuns() {
+    }
+
+    public static void main(String[] args) {
+        Locale.setDefault(Locale.ROOT);
+        var opts = Suite.parse(args);
+        int before = Suite.intOpt(opts, "before", 3000);
+        int runs = Math.max(SHOWN + 1, Suite.intOpt(opts, "runs", 200));
+        var warmupLog = GridKernels.warmupLog();
+        Device device = Suite.devices(opts.get("device")).getFirst();
+        var op = new GridOp.Conv3(N);
+        float[] input = new float[N * N];
+        for (int i = 0; i < input.length; i++) {
+            input[i] = (i % N) * 0.5f - i / N;
+        }
+        float[] expected = new float[N * N];
+        op.java(input, expected);
+        long[] jsyclRuns = new long[runs];
+        long[] hostJava = new long[runs];
+        String[] phases = new String[runs];
+        float[] jsyclOut = new float[N * N];
+        try (var q = new Queue(device); var in = Buffer.of(input.clone(), op.shape()); var out = Buffer.ofFloat(op.shape())) {
+            op.submit(q, in, out, null, 0).await();
+            GridKernels.awaitWarmup(warmupLog);
+            for (int r = 0; r < before; r++) {
+                op.submit(q, in, out, null, r).await();
+            }
+            SubmitPhases.take();
+            for (int r = 0; r < runs; r++) {
+                long t0 = System.nanoTime();
+                newKernel(q, in, out).await();
+                jsyclRuns[r] = System.nanoTime() - t0;
+            }
+            List<SubmitPhases.Sample> samples = SubmitPhases.take();
+            for (int r = 0; r < Math.min(runs, samples.size()); r++) {
+                hostJava[r] = beforeEnqueue(samples.get(r));
+                phases[r] = phases(samples.get(r));
+            }
+            try (var h = out.hostAccess()) {
+                h.copyTo(jsyclOut);
+            }
+        }
+        long[] handRuns = new long[runs];
+        float[] handOut = new float[N * N];
+        try (var cl = new RawCl(Suite.match(device), false); Arena arena = Arena.ofConfined();
+             ClMem cin = cl.upload(arena, input); ClMem cout = cl.buffer(4L * N * N)) {
+            long[] global = {N, N};
+            long[] local = {32, 8};
+            ClProgram program = null;
+            ClKernel kernel = null;
+            try {
+                for (int r = 0; r < runs; r++) {
+                    long t0 = System.nanoTime();
+                    if (kernel == null) {
+                        program = cl.build(op.source());
+                        kernel = ClKernel.create(program, "grid");
+                        op.bind(kernel, cin, cout, null);
+                    }
+                    cl.queue.enqueueNDRangeKernelWithoutEvent(kernel, 2, null, global, local, List.of());
+                    cl.queue.finish();
+                    handRuns[r] = System.nanoTime() - t0;
+                }
+                cl.download(arena, cout, handOut);
+            } finally {
+                if (kernel != null) {
+                    kernel.close();
+                }
+                if (program != null) {
+                    program.close();
+                }
+            }
+        }
+        boolean traced = SubmitPhases.enabled();
+        System.out.printf("## A new kernel's runs, one by one, on %s%n%n", device.name());
+        System.out.printf("The 3x3 convolution of %d² as a lambda class never submitted before, after the submit-path "
+                + "warm-up and %d runs of another; the hand-written kernel built in its first run. Microseconds.%n%n",
+                N, before);
+        System.out.println("| run | jsycl | jsycl's Java before the enqueue | its phases | hand-written | jsycl / "
+                + "hand-written |");
+        System.out.println("|---|---|---|---|---|---|");
+        for (int r = 0; r < SHOWN; r++) {
+            System.out.printf("| %d | %.1f | %s | %s | %.1f | %.2f |%n", r + 1, jsyclRuns[r] / 1e3,
+                    traced ? String.format("%.1f", hostJava[r] / 1e3) : "-", traced ? phases[r] : "-",
+                    handRuns[r] / 1e3, (double) jsyclRuns[r] / handRuns[r]);
+        }
+        double jsyclRest = median(jsyclRuns, SHOWN);
+        double handRest = median(handRuns, SHOWN);
+        System.out.printf("| %d-%d, median | %.1f | %s | - | %.1f | %.2f |%n", SHOWN + 1, runs, jsyclRest / 1e3,
+                traced ? String.format("%.1f", median(hostJava, SHOWN) / 1e3) : "-", handRest / 1e3,
+                jsyclRest / handRest);
+        System.out.println();
+        boolean same = Arrays.equals(jsyclOut, expected) && Arrays.equals(handOut, expected);
+        System.out.println(same ? "Outputs: jsycl's = hand-written = Java, bit for bit."
+                : "Outputs DIFFER from Java: jsycl " + Arrays.equals(jsyclOut, expected) + ", hand-written "
+                + Arrays.equals(handOut, expected));
+        if (!traced) {
+            System.out.println("(submit phases not timed: run with -Djsycl.traceSubmits=1)");
+        }
+        if (!same) {
+            System.exit(1);
+        }
+    }
+
+    /**
+     * The 3x3 convolution as {@link GridOp.Conv3#submit} submits it, in a lambda class of its own: a kernel this
+     * process has not submitted before its first call.
+     */
+    private static Event newKernel(Queue q, Buffer.OfFloat in, Buffer.OfFloat out) {
+        int n = N;
+        float[] w = GridOp.W3;
+        float w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3], w4 = w[4], w5 = w[5], w6 = w[6], w7 = w[7], w8 = w[8];
+        return q.submit(h -> {
+            var src = in.read(h);
+            var dst = out.writeNoInit(h);
+            h.parallelFor(Range.of(n, n), it -> {
+                int i = it.id(0);
+                int j = it.id(1);
+                if (i < 1 || j < 1 || i >= n - 1 || j >= n - 1) {
+                    dst.set(i, j, src.get(i, j));
+                } else {
+                    dst.set(i, j, w0 * src.get(i - 1, j - 1) + w1 * src.get(i - 1, j) + w2 * src.get(i - 1, j + 1)
+                            + w3 * src.get(i, j - 1) + w4 * src.get(i, j) + w5 * src.get(i, j + 1)
+                            + w6 * src.get(i + 1, j - 1) + w7 * src.get(i + 1, j) + w8 * src.get(i + 1, j + 1));
+                }
+            });
+        });
+    }
+
+    /** A submit's time before the driver's enqueue: its phases up to the mark "enqueue". */
+    private static long beforeEnqueue(SubmitPhases.Sample s) {
+        long t = 0;
+        for (int i = 0; i < s.phases().size() && !s.phases().get(i).equals("enqueue"); i++) {
+            t += s.nanos()[i];
+        }
+        return t;
+    }
+
+    /** A submit's phases before the enqueue, those of 0.1 µs or more: {@code command-group 1.2, identify 0.4}. */
+    private static String phases(SubmitPhases.Sample s) {
+        var b = new StringBuilder();
+        for (int i = 0; i < s.phases().size() && !s.phases().get(i).equals("enqueue"); i++) {
+            if (s.nanos()[i] >= 100) {
+                b.append(b.isEmpty() ? "" : ", ").append(s.phases().get(i))
+                        .append(String.format(" %.1f", s.nanos()[i] / 1e3));
+            }
+        }
+        return b.toString();
+    }
+
+    /** The median of {@code v} from index {@code from} on. */
+    private static double median(long[] v, int from) {
+        return Stats.of(Arrays.copyOfRange(v, from, v.length)).median();
+    }
+}
