@@ -9,10 +9,12 @@ import io.jsycl.internal.platform.SubmitPhases;
 import io.jsycl.opencl.ClKernel;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClProgram;
+import io.jsycl.opencl.DriverCallTimes;
 import java.lang.foreign.Arena;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * A new kernel's first runs, one by one, in a process that is past its start: after the submit-path warm-up and
@@ -22,9 +24,12 @@ import java.util.Locale;
  * ({@link SubmitPhases}). Then the hand-written kernel, its program built in its first run as jsycl's first submit
  * builds jsycl's, run as many times. The first twelve runs are a row each, the rest their median: what a program sees
  * of a kernel it has just written, run for run, where {@code GridKernels} gives the first, second and median run. The
- * outputs of the last runs are checked bit for bit against each other and against Java.
+ * outputs of the last runs are checked bit for bit against each other and against Java. With
+ * {@code -Djsycl.opencl.timeCalls=true}, each path's driver calls in each run too: the enqueue and {@code clFinish}
+ * (read between runs, outside the timed part).
  *
- * <pre>java [-Djsycl.traceSubmits=1] ... NewKernelRuns [--device gpu] [--before 3000] [--runs 200]</pre>
+ * <pre>java [-Djsycl.traceSubmits=1] [-Djsycl.opencl.timeCalls=true] ... NewKernelRuns [--device gpu] [--before 3000]
+ *     [--runs 200]</pre>
  */
 public final class NewKernelRuns {
     private static final int N = 2048;
@@ -49,6 +54,8 @@ public final class NewKernelRuns {
         float[] expected = new float[N * N];
         op.java(input, expected);
         long[] jsyclRuns = new long[runs];
+        // [path][0: enqueue, 1: clFinish][run]
+        long[][][] calls = new long[2][2][runs];
         long[] hostJava = new long[runs];
         String[] phases = new String[runs];
         float[] jsyclOut = new float[N * N];
@@ -60,9 +67,11 @@ public final class NewKernelRuns {
             }
             SubmitPhases.take();
             for (int r = 0; r < runs; r++) {
+                Map<String, Long> from = DriverCallTimes.ofThisThread();
                 long t0 = System.nanoTime();
                 newKernel(q, in, out).await();
                 jsyclRuns[r] = System.nanoTime() - t0;
+                record(calls[0], r, from, DriverCallTimes.ofThisThread());
             }
             List<SubmitPhases.Sample> samples = SubmitPhases.take();
             for (int r = 0; r < Math.min(runs, samples.size()); r++) {
@@ -83,6 +92,7 @@ public final class NewKernelRuns {
             ClKernel kernel = null;
             try {
                 for (int r = 0; r < runs; r++) {
+                    Map<String, Long> from = DriverCallTimes.ofThisThread();
                     long t0 = System.nanoTime();
                     if (kernel == null) {
                         program = cl.build(op.source());
@@ -92,6 +102,7 @@ public final class NewKernelRuns {
                     cl.queue.enqueueNDRangeKernelWithoutEvent(kernel, 2, null, global, local, List.of());
                     cl.queue.finish();
                     handRuns[r] = System.nanoTime() - t0;
+                    record(calls[1], r, from, DriverCallTimes.ofThisThread());
                 }
                 cl.download(arena, cout, handOut);
             } finally {
@@ -104,23 +115,26 @@ public final class NewKernelRuns {
             }
         }
         boolean traced = SubmitPhases.enabled();
+        boolean timed = DriverCallTimes.on();
         System.out.printf("## A new kernel's runs, one by one, on %s%n%n", device.name());
         System.out.printf("The 3x3 convolution of %d² as a lambda class never submitted before, after the submit-path "
-                + "warm-up and %d runs of another; the hand-written kernel built in its first run. Microseconds.%n%n",
-                N, before);
-        System.out.println("| run | jsycl | jsycl's Java before the enqueue | its phases | hand-written | jsycl / "
-                + "hand-written |");
-        System.out.println("|---|---|---|---|---|---|");
+                + "warm-up and %d runs of another; the hand-written kernel built in its first run. Microseconds; each "
+                + "path's driver calls as enqueue / clFinish.%n%n", N, before);
+        System.out.println("| run | jsycl | jsycl's Java before the enqueue | its phases | jsycl's driver calls "
+                + "| hand-written | its driver calls | jsycl / hand-written |");
+        System.out.println("|---|---|---|---|---|---|---|---|");
         for (int r = 0; r < SHOWN; r++) {
-            System.out.printf("| %d | %.1f | %s | %s | %.1f | %.2f |%n", r + 1, jsyclRuns[r] / 1e3,
+            System.out.printf("| %d | %.1f | %s | %s | %s | %.1f | %s | %.2f |%n", r + 1, jsyclRuns[r] / 1e3,
                     traced ? String.format("%.1f", hostJava[r] / 1e3) : "-", traced ? phases[r] : "-",
-                    handRuns[r] / 1e3, (double) jsyclRuns[r] / handRuns[r]);
+                    driverCalls(timed, calls[0][0][r], calls[0][1][r]), handRuns[r] / 1e3,
+                    driverCalls(timed, calls[1][0][r], calls[1][1][r]), (double) jsyclRuns[r] / handRuns[r]);
         }
         double jsyclRest = median(jsyclRuns, SHOWN);
         double handRest = median(handRuns, SHOWN);
-        System.out.printf("| %d-%d, median | %.1f | %s | - | %.1f | %.2f |%n", SHOWN + 1, runs, jsyclRest / 1e3,
-                traced ? String.format("%.1f", median(hostJava, SHOWN) / 1e3) : "-", handRest / 1e3,
-                jsyclRest / handRest);
+        System.out.printf("| %d-%d, median | %.1f | %s | - | %s | %.1f | %s | %.2f |%n", SHOWN + 1, runs,
+                jsyclRest / 1e3, traced ? String.format("%.1f", median(hostJava, SHOWN) / 1e3) : "-",
+                driverCalls(timed, median(calls[0][0], SHOWN), median(calls[0][1], SHOWN)), handRest / 1e3,
+                driverCalls(timed, median(calls[1][0], SHOWN), median(calls[1][1], SHOWN)), jsyclRest / handRest);
         System.out.println();
         boolean same = Arrays.equals(jsyclOut, expected) && Arrays.equals(handOut, expected);
         System.out.println(same ? "Outputs: jsycl's = hand-written = Java, bit for bit."
@@ -128,6 +142,9 @@ public final class NewKernelRuns {
                 + Arrays.equals(handOut, expected));
         if (!traced) {
             System.out.println("(submit phases not timed: run with -Djsycl.traceSubmits=1)");
+        }
+        if (!timed) {
+            System.out.println("(driver calls not timed: run with -Djsycl.opencl.timeCalls=true)");
         }
         if (!same) {
             System.exit(1);
@@ -157,6 +174,17 @@ public final class NewKernelRuns {
                 }
             });
         });
+    }
+
+    /** Run {@code r}'s time in the enqueue and in {@code clFinish}, between two snapshots of the thread's calls. */
+    private static void record(long[][] into, int r, Map<String, Long> from, Map<String, Long> to) {
+        into[0][r] = to.getOrDefault("clEnqueueNDRangeKernel", 0L) - from.getOrDefault("clEnqueueNDRangeKernel", 0L);
+        into[1][r] = to.getOrDefault("clFinish", 0L) - from.getOrDefault("clFinish", 0L);
+    }
+
+    /** {@code enqueue / clFinish} in microseconds, or a dash where driver calls are not timed. */
+    private static String driverCalls(boolean timed, double enqueue, double finish) {
+        return timed ? String.format("%.1f / %.1f", enqueue / 1e3, finish / 1e3) : "-";
     }
 
     /** A submit's time before the driver's enqueue: its phases up to the mark "enqueue". */
