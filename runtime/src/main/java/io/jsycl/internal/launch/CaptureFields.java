@@ -10,8 +10,8 @@ import java.lang.reflect.Field;
  * kind). A field's read then runs the JDK's one compiled method for fields of that kind, whatever the lambda class: a
  * new kernel's captures are read at full speed from its first submit. The readers are called through a call site that
  * sees several of their classes from the submit-path warm-up on, which the JIT compiles as a virtual call: a kernel
- * capturing a kind the warm-up's kernels did not ({@code long}, {@code double}, ...) does not make it drop the
- * compiled submit path. Method handles read the same fields, but a handle invoked from a call site that
+ * capturing a kind the warm-up's kernels did not (a {@code double} where the device has no fp64) does not make
+ * it drop the compiled submit path. Method handles read the same fields, but a handle invoked from a call site that
  * is not constant is customized after 127 invocations (a form of its own is generated and interpreted until the JIT
  * compiles it): a new kernel with 12 captures took 0.8 µs to read them in its first 100 submits, 2.1 µs in its next
  * 300 and 0.85 µs from then on, where a kernel warmed from the start took 0.35 (development machine, PoCL 3.1). Tried
