@@ -28,8 +28,10 @@ import java.util.Map;
  * {@code -Djsycl.opencl.timeCalls=true}, each path's driver calls in each run too: the enqueue and {@code clFinish}
  * (read between runs, outside the timed part).
  *
+ * {@code --interleave}: the two paths take turns run by run instead of each running its runs in a row.
+ *
  * <pre>java [-Djsycl.traceSubmits=1] [-Djsycl.opencl.timeCalls=true] ... NewKernelRuns [--device gpu] [--before 3000]
- *     [--runs 200]</pre>
+ *     [--runs 200] [--interleave]</pre>
  */
 public final class NewKernelRuns {
     private static final int N = 2048;
@@ -44,6 +46,7 @@ public final class NewKernelRuns {
         var opts = Suite.parse(args);
         int before = Suite.intOpt(opts, "before", 3000);
         int runs = Math.max(SHOWN + 1, Suite.intOpt(opts, "runs", 200));
+        boolean interleave = opts.containsKey("interleave");
         var warmupLog = GridKernels.warmupLog();
         Device device = Suite.devices(opts.get("device")).getFirst();
         var op = new GridOp.Conv3(N);
@@ -54,24 +57,31 @@ public final class NewKernelRuns {
         float[] expected = new float[N * N];
         op.java(input, expected);
         long[] jsyclRuns = new long[runs];
+        long[] handRuns = new long[runs];
         // [path][0: enqueue, 1: clFinish][run]
         long[][][] calls = new long[2][2][runs];
         long[] hostJava = new long[runs];
         String[] phases = new String[runs];
         float[] jsyclOut = new float[N * N];
-        try (var q = new Queue(device); var in = Buffer.of(input.clone(), op.shape()); var out = Buffer.ofFloat(op.shape())) {
+        float[] handOut = new float[N * N];
+        try (var q = new Queue(device); var in = Buffer.of(input.clone(), op.shape());
+             var out = Buffer.ofFloat(op.shape()); var hand = new Hand(Suite.match(device), op, input)) {
             op.submit(q, in, out, null, 0).await();
             GridKernels.awaitWarmup(warmupLog);
             for (int r = 0; r < before; r++) {
                 op.submit(q, in, out, null, r).await();
             }
             SubmitPhases.take();
+            // Each path's runs in a row, jsycl's first; or, with --interleave, run by run in turn.
             for (int r = 0; r < runs; r++) {
                 Map<String, Long> from = DriverCallTimes.ofThisThread();
                 long t0 = System.nanoTime();
                 newKernel(q, in, out).await();
                 jsyclRuns[r] = System.nanoTime() - t0;
                 record(calls[0], r, from, DriverCallTimes.ofThisThread());
+                if (interleave) {
+                    handRuns[r] = hand.run(calls[1], r);
+                }
             }
             List<SubmitPhases.Sample> samples = SubmitPhases.take();
             for (int r = 0; r < Math.min(runs, samples.size()); r++) {
@@ -81,45 +91,18 @@ public final class NewKernelRuns {
             try (var h = out.hostAccess()) {
                 h.copyTo(jsyclOut);
             }
-        }
-        long[] handRuns = new long[runs];
-        float[] handOut = new float[N * N];
-        try (var cl = new RawCl(Suite.match(device), false); Arena arena = Arena.ofConfined();
-             ClMem cin = cl.upload(arena, input); ClMem cout = cl.buffer(4L * N * N)) {
-            long[] global = {N, N};
-            long[] local = {32, 8};
-            ClProgram program = null;
-            ClKernel kernel = null;
-            try {
-                for (int r = 0; r < runs; r++) {
-                    Map<String, Long> from = DriverCallTimes.ofThisThread();
-                    long t0 = System.nanoTime();
-                    if (kernel == null) {
-                        program = cl.build(op.source());
-                        kernel = ClKernel.create(program, "grid");
-                        op.bind(kernel, cin, cout, null);
-                    }
-                    cl.queue.enqueueNDRangeKernelWithoutEvent(kernel, 2, null, global, local, List.of());
-                    cl.queue.finish();
-                    handRuns[r] = System.nanoTime() - t0;
-                    record(calls[1], r, from, DriverCallTimes.ofThisThread());
-                }
-                cl.download(arena, cout, handOut);
-            } finally {
-                if (kernel != null) {
-                    kernel.close();
-                }
-                if (program != null) {
-                    program.close();
-                }
+            for (int r = 0; !interleave && r < runs; r++) {
+                handRuns[r] = hand.run(calls[1], r);
             }
+            hand.output(handOut);
         }
         boolean traced = SubmitPhases.enabled();
         boolean timed = DriverCallTimes.on();
         System.out.printf("## A new kernel's runs, one by one, on %s%n%n", device.name());
         System.out.printf("The 3x3 convolution of %d² as a lambda class never submitted before, after the submit-path "
-                + "warm-up and %d runs of another; the hand-written kernel built in its first run. Microseconds; each "
-                + "path's driver calls as enqueue / clFinish.%n%n", N, before);
+                + "warm-up and %d runs of another; the hand-written kernel built in its first run; %s. Microseconds; "
+                + "each path's driver calls as enqueue / clFinish.%n%n", N, before,
+                interleave ? "the two paths taking turns run by run" : "each path's runs in a row, jsycl's first");
         System.out.println("| run | jsycl | jsycl's Java before the enqueue | its phases | jsycl's driver calls "
                 + "| hand-written | its driver calls | jsycl / hand-written |");
         System.out.println("|---|---|---|---|---|---|---|---|");
@@ -148,6 +131,54 @@ public final class NewKernelRuns {
         }
         if (!same) {
             System.exit(1);
+        }
+    }
+
+    /** The hand-written path: its own context and in-order queue; its program built in its first run. */
+    private static final class Hand implements AutoCloseable {
+        private static final long[] GLOBAL = {N, N};
+        private static final long[] LOCAL = {32, 8};
+        private final RawCl cl;
+        private final GridOp op;
+        private final Arena arena = Arena.ofConfined();
+        private final ClMem in;
+        private final ClMem out;
+        private ClProgram program;
+        private ClKernel kernel;
+
+        Hand(io.jsycl.opencl.ClDevice device, GridOp op, float[] input) {
+            this.cl = new RawCl(device, false);
+            this.op = op;
+            this.in = cl.upload(arena, input);
+            this.out = cl.buffer(4L * N * N);
+        }
+
+        /** One run (the first builds the program), its driver calls into {@code calls} at {@code r}; its time. */
+        long run(long[][] calls, int r) {
+            Map<String, Long> from = DriverCallTimes.ofThisThread();
+            long t0 = System.nanoTime();
+            if (kernel == null) {
+                program = cl.build(op.source());
+                kernel = ClKernel.create(program, "grid");
+                op.bind(kernel, in, out, null);
+            }
+            cl.queue.enqueueNDRangeKernelWithoutEvent(kernel, 2, null, GLOBAL, LOCAL, List.of());
+            cl.queue.finish();
+            long t = System.nanoTime() - t0;
+            record(calls, r, from, DriverCallTimes.ofThisThread());
+            return t;
+        }
+
+        /** The output, read back. */
+        void output(float[] into) {
+            cl.download(arena, out, into);
+        }
+
+        @Override
+        public void close() {
+            try (cl; arena; var i = in; var o = out; var p = program; var k = kernel) {
+                // closed in reverse order: the kernel, its program, the buffers, the staging memory, the context
+            }
         }
     }
 
