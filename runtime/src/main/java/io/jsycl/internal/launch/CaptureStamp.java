@@ -6,7 +6,6 @@ import io.jsycl.DeviceArray;
 import io.jsycl.LocalAccessor;
 import io.jsycl.Range;
 import io.jsycl.internal.memory.ApiAccess;
-import io.jsycl.internal.memory.BufferStorage;
 import io.jsycl.internal.memory.DeviceArrayImpl;
 import io.jsycl.internal.memory.ElementKind;
 import io.jsycl.internal.memory.LocalAccessorImpl;
@@ -70,16 +69,18 @@ public final class CaptureStamp {
     }
 
     /**
-     * The stamp of {@code kernel}'s captured {@code values} (as {@link KernelLambdas#capturedValues} reads them through
-     * {@code fields}, its class's), or null where one is not a plain capture (a Java array, a record, a function
-     * object, a boxed value in a field of a reference type, null) or the captures are not read through fields.
+     * The stamp of {@code kernel}'s captures, read through {@code fields} (its class's,
+     * {@link KernelLambdas#captureFields}), or null where one is not a plain capture (a Java array, a record, a function
+     * object, a boxed value in a field of a reference type, null) or the captures are not read through fields
+     * ({@code fields} null).
      */
-    public static CaptureStamp of(Object kernel, CaptureFields fields, Object[] values) {
-        if (fields == null || fields.count() != values.length) {
+    public static CaptureStamp of(Object kernel, CaptureFields fields) {
+        if (fields == null) {
             return null;
         }
-        var stamp = new CaptureStamp(kernel.getClass(), values.length);
-        for (int i = 0; i < values.length; i++) {
+        int n = fields.count();
+        var stamp = new CaptureStamp(kernel.getClass(), n);
+        for (int i = 0; i < n; i++) {
             // A primitive field's bits come from its reader, as compare reads them: no test of the boxed value's type,
             // whose compiled form would stop (deoptimize) at the first kind the submit-path warm-up did not capture.
             if (fields.reader(i).primitive()) {
@@ -87,7 +88,7 @@ public final class CaptureStamp {
                 stamp.bits[i] = fields.reader(i).bits(kernel);
                 continue;
             }
-            switch (values[i]) {
+            switch (fields.get(kernel, i)) {
                 case Accessor<?> a -> {
                     stamp.kinds[i] = ACCESSOR;
                     stamp.bits[i] = API.storage(a).id();
@@ -125,15 +126,15 @@ public final class CaptureStamp {
     /**
      * How the captures of {@code kernel}, a kernel of this stamp's lambda class submitted in {@code group} and read
      * through {@code fields} (its class's, {@link KernelLambdas#captureFields}), compare with the stamped ones:
-     * {@link #SAME}, {@link #OTHER_VALUES} or {@link #DIFFERENT}. Scalars are compared by their bits, unboxed. Makes
-     * the checks binding them would: an accessor's buffer is one the command group requested, a device array is
-     * open, local memory was made in the command group; where one fails the answer is {@link #DIFFERENT}, and the
-     * whole submit path reports it.
+     * {@link #SAME}, {@link #OTHER_VALUES} or {@link #DIFFERENT}. Scalars are compared by their bits, unboxed.
+     *
+     * <p>The caller guarantees that {@code kernel}'s class is {@link #lambdaClass()} and that {@code group} requests the
+     * same buffers as the command group of the stamped launch, whose binding checked that each accessor's buffer was
+     * one of them: so an accessor of the same buffer number is one {@code group} requested. The other checks binding
+     * makes are made here: a device array is open, local memory was made in {@code group}; where one fails the answer
+     * is {@link #DIFFERENT}, and the whole submit path reports it.
      */
     public int compare(Object kernel, CaptureFields fields, CommandGroupRecord group) {
-        if (kernel.getClass() != lambdaClass || fields.count() != kinds.length) {
-            return DIFFERENT;
-        }
         int result = SAME;
         for (int i = 0; i < kinds.length; i++) {
             switch (kinds[i]) {
@@ -143,7 +144,7 @@ public final class CaptureStamp {
                     }
                 }
                 case ACCESSOR -> {
-                    if (!(fields.get(kernel, i) instanceof Accessor<?> a) || !sameAccessor(i, a, group)) {
+                    if (!(fields.get(kernel, i) instanceof Accessor<?> a) || !sameAccessor(i, a)) {
                         return DIFFERENT;
                     }
                 }
@@ -162,10 +163,8 @@ public final class CaptureStamp {
         return result;
     }
 
-    private boolean sameAccessor(int i, Accessor<?> a, CommandGroupRecord group) {
-        BufferStorage storage = API.storage(a);
-        if (storage.id() != bits[i] || a.mode() != modes[i] || !a.range().equals(ranges[i])
-                || group.requirements().get(storage) == null) {
+    private boolean sameAccessor(int i, Accessor<?> a) {
+        if (API.storage(a).id() != bits[i] || a.mode() != modes[i] || !a.range().equals(ranges[i])) {
             return false;
         }
         int[] offset = offsets[i];

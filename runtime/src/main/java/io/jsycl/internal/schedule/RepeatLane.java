@@ -143,8 +143,7 @@ final class RepeatLane {
             return null;
         }
         CommandGroupRecord.Launch launch = group.launch();
-        CaptureStamp stamp = CaptureStamp.of(launch.kernel(), KernelLambdas.captureFields(launch.kernel()),
-                KernelLambdas.capturedValues(launch.kernel()));
+        CaptureStamp stamp = CaptureStamp.of(launch.kernel(), KernelLambdas.captureFields(launch.kernel()));
         if (stamp == null) {
             return null;
         }
