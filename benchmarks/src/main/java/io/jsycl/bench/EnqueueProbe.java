@@ -283,7 +283,7 @@ public final class EnqueueProbe {
     }
 
     /** jsycl's context of {@code q} (internal: read by reflection, for this probe only). */
-    private static io.jsycl.internal.memory.ContextImpl contextImpl(Queue q) throws ReflectiveOperationException {
+    static io.jsycl.internal.memory.ContextImpl contextImpl(Queue q) throws ReflectiveOperationException {
         var impl = io.jsycl.Context.class.getDeclaredField("impl");
         impl.setAccessible(true);
         return (io.jsycl.internal.memory.ContextImpl) impl.get(q.context());
@@ -299,7 +299,7 @@ public final class EnqueueProbe {
     }
 
     /** The OpenCL queue {@code q}'s submits enqueue on (internal: read by reflection, for this probe only). */
-    private static ClCommandQueue jsyclQueue(Queue q) throws ReflectiveOperationException {
+    static ClCommandQueue jsyclQueue(Queue q) throws ReflectiveOperationException {
         var scheduler = Queue.class.getDeclaredField("scheduler");
         scheduler.setAccessible(true);
         Object s = scheduler.get(q);

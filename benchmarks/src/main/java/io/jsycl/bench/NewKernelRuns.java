@@ -28,10 +28,14 @@ import java.util.Map;
  * {@code -Djsycl.opencl.timeCalls=true}, each path's driver calls in each run too: the enqueue and {@code clFinish}
  * (read between runs, outside the timed part).
  *
- * {@code --interleave}: the two paths take turns run by run instead of each running its runs in a row.
+ * {@code --interleave}: the two paths take turns run by run instead of each running its runs in a row. {@code --by-hand}
+ * (implies {@code --interleave}): between the two, jsycl's own kernel object of the new kernel, its arguments as jsycl's
+ * submits left them, is enqueued by hand on jsycl's OpenCL queue (no event, then {@code clFinish}; read by reflection,
+ * this benchmark only): whether a dearer driver enqueue of jsycl's launch is the kernel object's and queue's or the
+ * calls around it.
  *
  * <pre>java [-Djsycl.traceSubmits=1] [-Djsycl.opencl.timeCalls=true] ... NewKernelRuns [--device gpu] [--before 3000]
- *     [--runs 200] [--interleave]</pre>
+ *     [--runs 200] [--interleave] [--by-hand]</pre>
  */
 public final class NewKernelRuns {
     private static final int N = 2048;
@@ -41,12 +45,13 @@ public final class NewKernelRuns {
     private NewKernelRuns() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws ReflectiveOperationException {
         Locale.setDefault(Locale.ROOT);
         var opts = Suite.parse(args);
         int before = Suite.intOpt(opts, "before", 3000);
         int runs = Math.max(SHOWN + 1, Suite.intOpt(opts, "runs", 200));
-        boolean interleave = opts.containsKey("interleave");
+        boolean byHand = opts.containsKey("by-hand");
+        boolean interleave = byHand || opts.containsKey("interleave");
         var warmupLog = GridKernels.warmupLog();
         Device device = Suite.devices(opts.get("device")).getFirst();
         var op = new GridOp.Conv3(N);
@@ -58,8 +63,9 @@ public final class NewKernelRuns {
         op.java(input, expected);
         long[] jsyclRuns = new long[runs];
         long[] handRuns = new long[runs];
-        // [path][0: enqueue, 1: clFinish][run]
-        long[][][] calls = new long[2][2][runs];
+        long[] byHandRuns = new long[runs];
+        // [path: jsycl, hand-written, jsycl's kernel by hand][0: enqueue, 1: clFinish][run]
+        long[][][] calls = new long[3][2][runs];
         long[] hostJava = new long[runs];
         String[] phases = new String[runs];
         float[] jsyclOut = new float[N * N];
@@ -72,6 +78,8 @@ public final class NewKernelRuns {
                 op.submit(q, in, out, null, r).await();
             }
             SubmitPhases.take();
+            var kernelsBefore = java.util.Set.copyOf(EnqueueProbe.contextImpl(q).kernels().values());
+            io.jsycl.program.KernelHandle jsyclKernel = null;
             // Each path's runs in a row, jsycl's first; or, with --interleave, run by run in turn.
             for (int r = 0; r < runs; r++) {
                 Map<String, Long> from = DriverCallTimes.ofThisThread();
@@ -79,6 +87,12 @@ public final class NewKernelRuns {
                 newKernel(q, in, out).await();
                 jsyclRuns[r] = System.nanoTime() - t0;
                 record(calls[0], r, from, DriverCallTimes.ofThisThread());
+                if (byHand) {
+                    if (jsyclKernel == null) {
+                        jsyclKernel = newHandle(q, kernelsBefore);
+                    }
+                    byHandRuns[r] = byHand(EnqueueProbe.jsyclQueue(q), jsyclKernel, calls[2], r);
+                }
                 if (interleave) {
                     handRuns[r] = hand.run(calls[1], r);
                 }
@@ -104,20 +118,27 @@ public final class NewKernelRuns {
                 + "each path's driver calls as enqueue / clFinish.%n%n", N, before,
                 interleave ? "the two paths taking turns run by run" : "each path's runs in a row, jsycl's first");
         System.out.println("| run | jsycl | jsycl's Java before the enqueue | its phases | jsycl's driver calls "
+                + (byHand ? "| jsycl's kernel by hand | its driver calls " : "")
                 + "| hand-written | its driver calls | jsycl / hand-written |");
-        System.out.println("|---|---|---|---|---|---|---|---|");
+        System.out.println("|---|---|---|---|---|---|---|---|" + (byHand ? "---|---|" : ""));
         for (int r = 0; r < SHOWN; r++) {
-            System.out.printf("| %d | %.1f | %s | %s | %s | %.1f | %s | %.2f |%n", r + 1, jsyclRuns[r] / 1e3,
+            System.out.printf("| %d | %.1f | %s | %s | %s |%s %.1f | %s | %.2f |%n", r + 1, jsyclRuns[r] / 1e3,
                     traced ? String.format("%.1f", hostJava[r] / 1e3) : "-", traced ? phases[r] : "-",
-                    driverCalls(timed, calls[0][0][r], calls[0][1][r]), handRuns[r] / 1e3,
-                    driverCalls(timed, calls[1][0][r], calls[1][1][r]), (double) jsyclRuns[r] / handRuns[r]);
+                    driverCalls(timed, calls[0][0][r], calls[0][1][r]),
+                    byHand ? String.format(" %.1f | %s |", byHandRuns[r] / 1e3,
+                            driverCalls(timed, calls[2][0][r], calls[2][1][r])) : "",
+                    handRuns[r] / 1e3, driverCalls(timed, calls[1][0][r], calls[1][1][r]),
+                    (double) jsyclRuns[r] / handRuns[r]);
         }
         double jsyclRest = median(jsyclRuns, SHOWN);
         double handRest = median(handRuns, SHOWN);
-        System.out.printf("| %d-%d, median | %.1f | %s | - | %s | %.1f | %s | %.2f |%n", SHOWN + 1, runs,
+        System.out.printf("| %d-%d, median | %.1f | %s | - | %s |%s %.1f | %s | %.2f |%n", SHOWN + 1, runs,
                 jsyclRest / 1e3, traced ? String.format("%.1f", median(hostJava, SHOWN) / 1e3) : "-",
-                driverCalls(timed, median(calls[0][0], SHOWN), median(calls[0][1], SHOWN)), handRest / 1e3,
-                driverCalls(timed, median(calls[1][0], SHOWN), median(calls[1][1], SHOWN)), jsyclRest / handRest);
+                driverCalls(timed, median(calls[0][0], SHOWN), median(calls[0][1], SHOWN)),
+                byHand ? String.format(" %.1f | %s |", median(byHandRuns, SHOWN) / 1e3,
+                        driverCalls(timed, median(calls[2][0], SHOWN), median(calls[2][1], SHOWN))) : "",
+                handRest / 1e3, driverCalls(timed, median(calls[1][0], SHOWN), median(calls[1][1], SHOWN)),
+                jsyclRest / handRest);
         System.out.println();
         boolean same = Arrays.equals(jsyclOut, expected) && Arrays.equals(handOut, expected);
         System.out.println(same ? "Outputs: jsycl's = hand-written = Java, bit for bit."
@@ -205,6 +226,35 @@ public final class NewKernelRuns {
                 }
             });
         });
+    }
+
+    /** The kernel jsycl built for the new kernel: the one of {@code q}'s context not among {@code before}. */
+    private static io.jsycl.program.KernelHandle newHandle(Queue q, java.util.Set<io.jsycl.program.KernelHandle> before)
+            throws ReflectiveOperationException {
+        var made = new java.util.ArrayList<>(EnqueueProbe.contextImpl(q).kernels().values());
+        made.removeAll(before);
+        if (made.size() != 1) {
+            throw new IllegalStateException("expected one new kernel in jsycl's context, found " + made.size());
+        }
+        return made.getFirst();
+    }
+
+    /**
+     * One launch of jsycl's kernel object by hand on jsycl's OpenCL queue {@code queue}, over jsycl's range and
+     * work-group of this launch (2048² in 32x8: its plan's for this range on the GPU), its arguments as jsycl's last
+     * submit left them; its driver calls into {@code calls} at {@code r}; its time.
+     */
+    private static long byHand(io.jsycl.opencl.ClCommandQueue queue, io.jsycl.program.KernelHandle handle,
+            long[][] calls, int r) {
+        try (var lease = handle.acquire()) {
+            Map<String, Long> from = DriverCallTimes.ofThisThread();
+            long t0 = System.nanoTime();
+            queue.enqueueNDRangeKernelWithoutEvent(lease.kernel(), 2, null, Hand.GLOBAL, Hand.LOCAL, List.of());
+            queue.finish();
+            long t = System.nanoTime() - t0;
+            record(calls, r, from, DriverCallTimes.ofThisThread());
+            return t;
+        }
     }
 
     /** Run {@code r}'s time in the enqueue and in {@code clFinish}, between two snapshots of the thread's calls. */
