@@ -28,11 +28,11 @@ import java.util.Map;
  * {@code -Djsycl.opencl.timeCalls=true}, each path's driver calls in each run too: the enqueue and {@code clFinish}
  * (read between runs, outside the timed part).
  *
- * {@code --interleave}: the two paths take turns run by run instead of each running its runs in a row. {@code --by-hand}
- * (implies {@code --interleave}): between the two, jsycl's own kernel object of the new kernel, its arguments as jsycl's
- * submits left them, is enqueued by hand on jsycl's OpenCL queue (no event, then {@code clFinish}; read by reflection,
- * this benchmark only): whether a dearer driver enqueue of jsycl's launch is the kernel object's and queue's or the
- * calls around it.
+ * {@code --interleave}: the two paths take turns run by run instead of each running its runs in a row (each turn then
+ * pays the GPU's switch between the two paths' contexts). {@code --by-hand}: a third path, after jsycl's (or between
+ * the two), jsycl's own kernel object of the new kernel, its arguments as jsycl's submits left them, enqueued by hand
+ * on jsycl's OpenCL queue (no event, then {@code clFinish}; read by reflection, this benchmark only): whether a dearer
+ * driver enqueue of jsycl's launch is the kernel object's and queue's or the calls around it.
  *
  * <pre>java [-Djsycl.traceSubmits=1] [-Djsycl.opencl.timeCalls=true] ... NewKernelRuns [--device gpu] [--before 3000]
  *     [--runs 200] [--interleave] [--by-hand]</pre>
@@ -51,7 +51,7 @@ public final class NewKernelRuns {
         int before = Suite.intOpt(opts, "before", 3000);
         int runs = Math.max(SHOWN + 1, Suite.intOpt(opts, "runs", 200));
         boolean byHand = opts.containsKey("by-hand");
-        boolean interleave = byHand || opts.containsKey("interleave");
+        boolean interleave = opts.containsKey("interleave");
         var warmupLog = GridKernels.warmupLog();
         Device device = Suite.devices(opts.get("device")).getFirst();
         var op = new GridOp.Conv3(N);
@@ -87,7 +87,7 @@ public final class NewKernelRuns {
                 newKernel(q, in, out).await();
                 jsyclRuns[r] = System.nanoTime() - t0;
                 record(calls[0], r, from, DriverCallTimes.ofThisThread());
-                if (byHand) {
+                if (byHand && interleave) {
                     if (jsyclKernel == null) {
                         jsyclKernel = newHandle(q, kernelsBefore);
                     }
@@ -96,6 +96,12 @@ public final class NewKernelRuns {
                 if (interleave) {
                     handRuns[r] = hand.run(calls[1], r);
                 }
+            }
+            for (int r = 0; byHand && !interleave && r < runs; r++) {
+                if (jsyclKernel == null) {
+                    jsyclKernel = newHandle(q, kernelsBefore);
+                }
+                byHandRuns[r] = byHand(EnqueueProbe.jsyclQueue(q), jsyclKernel, calls[2], r);
             }
             List<SubmitPhases.Sample> samples = SubmitPhases.take();
             for (int r = 0; r < Math.min(runs, samples.size()); r++) {
@@ -130,15 +136,10 @@ public final class NewKernelRuns {
                     handRuns[r] / 1e3, driverCalls(timed, calls[1][0][r], calls[1][1][r]),
                     (double) jsyclRuns[r] / handRuns[r]);
         }
-        double jsyclRest = median(jsyclRuns, SHOWN);
-        double handRest = median(handRuns, SHOWN);
-        System.out.printf("| %d-%d, median | %.1f | %s | - | %s |%s %.1f | %s | %.2f |%n", SHOWN + 1, runs,
-                jsyclRest / 1e3, traced ? String.format("%.1f", median(hostJava, SHOWN) / 1e3) : "-",
-                driverCalls(timed, median(calls[0][0], SHOWN), median(calls[0][1], SHOWN)),
-                byHand ? String.format(" %.1f | %s |", median(byHandRuns, SHOWN) / 1e3,
-                        driverCalls(timed, median(calls[2][0], SHOWN), median(calls[2][1], SHOWN))) : "",
-                handRest / 1e3, driverCalls(timed, median(calls[1][0], SHOWN), median(calls[1][1], SHOWN)),
-                jsyclRest / handRest);
+        medianRow(SHOWN, jsyclRuns, hostJava, byHand ? byHandRuns : null, handRuns, calls, traced, timed);
+        if (runs - 100 > SHOWN) { // the last 100 runs too, for a kernel that is still settling
+            medianRow(runs - 100, jsyclRuns, hostJava, byHand ? byHandRuns : null, handRuns, calls, traced, timed);
+        }
         System.out.println();
         boolean same = Arrays.equals(jsyclOut, expected) && Arrays.equals(handOut, expected);
         System.out.println(same ? "Outputs: jsycl's = hand-written = Java, bit for bit."
@@ -255,6 +256,19 @@ public final class NewKernelRuns {
             record(calls, r, from, DriverCallTimes.ofThisThread());
             return t;
         }
+    }
+
+    /** The row of the median of each column over runs {@code from} (from 0) to the last. */
+    private static void medianRow(int from, long[] jsyclRuns, long[] hostJava, long[] byHandRuns, long[] handRuns,
+            long[][][] calls, boolean traced, boolean timed) {
+        double jsycl = median(jsyclRuns, from);
+        double hand = median(handRuns, from);
+        System.out.printf("| %d-%d, median | %.1f | %s | - | %s |%s %.1f | %s | %.2f |%n", from + 1, jsyclRuns.length,
+                jsycl / 1e3, traced ? String.format("%.1f", median(hostJava, from) / 1e3) : "-",
+                driverCalls(timed, median(calls[0][0], from), median(calls[0][1], from)),
+                byHandRuns == null ? "" : String.format(" %.1f | %s |", median(byHandRuns, from) / 1e3,
+                        driverCalls(timed, median(calls[2][0], from), median(calls[2][1], from))),
+                hand / 1e3, driverCalls(timed, median(calls[1][0], from), median(calls[1][1], from)), jsycl / hand);
     }
 
     /** Run {@code r}'s time in the enqueue and in {@code clFinish}, between two snapshots of the thread's calls. */
