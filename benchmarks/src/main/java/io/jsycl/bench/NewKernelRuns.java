@@ -32,10 +32,12 @@ import java.util.Map;
  * pays the GPU's switch between the two paths' contexts). {@code --by-hand}: a third path, after jsycl's (or between
  * the two), jsycl's own kernel object of the new kernel, its arguments as jsycl's submits left them, enqueued by hand
  * on jsycl's OpenCL queue (no event, then {@code clFinish}; read by reflection, this benchmark only): whether a dearer
- * driver enqueue of jsycl's launch is the kernel object's and queue's or the calls around it.
+ * driver enqueue of jsycl's launch is the kernel object's and queue's or the calls around it. {@code --same-context}
+ * (implies {@code --interleave}): the hand-written kernel built in jsycl's context and enqueued on jsycl's OpenCL queue,
+ * so that the paths take turns run by run without the GPU switching contexts: a comparison free of the host's drift.
  *
  * <pre>java [-Djsycl.traceSubmits=1] [-Djsycl.opencl.timeCalls=true] ... NewKernelRuns [--device gpu] [--before 3000]
- *     [--runs 200] [--interleave] [--by-hand]</pre>
+ *     [--runs 200] [--interleave] [--by-hand] [--same-context]</pre>
  */
 public final class NewKernelRuns {
     private static final int N = 2048;
@@ -51,7 +53,8 @@ public final class NewKernelRuns {
         int before = Suite.intOpt(opts, "before", 3000);
         int runs = Math.max(SHOWN + 1, Suite.intOpt(opts, "runs", 200));
         boolean byHand = opts.containsKey("by-hand");
-        boolean interleave = opts.containsKey("interleave");
+        boolean sameContext = opts.containsKey("same-context");
+        boolean interleave = sameContext || opts.containsKey("interleave");
         var warmupLog = GridKernels.warmupLog();
         Device device = Suite.devices(opts.get("device")).getFirst();
         var op = new GridOp.Conv3(N);
@@ -71,7 +74,9 @@ public final class NewKernelRuns {
         float[] jsyclOut = new float[N * N];
         float[] handOut = new float[N * N];
         try (var q = new Queue(device); var in = Buffer.of(input.clone(), op.shape());
-             var out = Buffer.ofFloat(op.shape()); var hand = new Hand(Suite.match(device), op, input)) {
+             var out = Buffer.ofFloat(op.shape());
+             var hand = new Hand(sameContext ? RawCl.borrowing(Suite.match(device), EnqueueProbe.contextImpl(q).cl(),
+                     EnqueueProbe.jsyclQueue(q)) : new RawCl(Suite.match(device), false), op, input)) {
             op.submit(q, in, out, null, 0).await();
             GridKernels.awaitWarmup(warmupLog);
             for (int r = 0; r < before; r++) {
@@ -122,7 +127,9 @@ public final class NewKernelRuns {
         System.out.printf("The 3x3 convolution of %d² as a lambda class never submitted before, after the submit-path "
                 + "warm-up and %d runs of another; the hand-written kernel built in its first run; %s. Microseconds; "
                 + "each path's driver calls as enqueue / clFinish.%n%n", N, before,
-                interleave ? "the two paths taking turns run by run" : "each path's runs in a row, jsycl's first");
+                sameContext ? "the hand-written kernel in jsycl's context, on jsycl's queue, the paths taking turns run"
+                        + " by run" : interleave ? "the paths taking turns run by run"
+                        : "each path's runs in a row, jsycl's first");
         System.out.println("| run | jsycl | jsycl's Java before the enqueue | its phases | jsycl's driver calls "
                 + (byHand ? "| jsycl's kernel by hand | its driver calls " : "")
                 + "| hand-written | its driver calls | jsycl / hand-written |");
@@ -156,7 +163,10 @@ public final class NewKernelRuns {
         }
     }
 
-    /** The hand-written path: its own context and in-order queue; its program built in its first run. */
+    /**
+     * The hand-written path: its own context and in-order queue, or jsycl's ({@link RawCl#borrowing}); its program
+     * built in its first run.
+     */
     private static final class Hand implements AutoCloseable {
         private static final long[] GLOBAL = {N, N};
         private static final long[] LOCAL = {32, 8};
@@ -168,8 +178,8 @@ public final class NewKernelRuns {
         private ClProgram program;
         private ClKernel kernel;
 
-        Hand(io.jsycl.opencl.ClDevice device, GridOp op, float[] input) {
-            this.cl = new RawCl(device, false);
+        Hand(RawCl cl, GridOp op, float[] input) {
+            this.cl = cl;
             this.op = op;
             this.in = cl.upload(arena, input);
             this.out = cl.buffer(4L * N * N);

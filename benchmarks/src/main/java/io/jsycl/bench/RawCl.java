@@ -25,15 +25,31 @@ final class RawCl implements AutoCloseable {
     final ClContext context;
     final ClCommandQueue queue;
     final String buildOptions;
+    /** Whether the context and queue are this object's own, closed by {@link #close()}. */
+    private final boolean owned;
 
     RawCl(ClDevice device) {
         this(device, true);
     }
 
     RawCl(ClDevice device, boolean profiling) {
+        this(device, ClContext.create(List.of(device)), null, profiling);
+    }
+
+    /**
+     * Hand-written OpenCL in another's context, on its {@code queue} (neither closed by {@link #close()}): a
+     * baseline that can take turns with that context's own launches run by run, where one in a context of its own
+     * would make the GPU switch contexts at every turn.
+     */
+    static RawCl borrowing(ClDevice device, ClContext context, ClCommandQueue queue) {
+        return new RawCl(device, context, queue, false);
+    }
+
+    private RawCl(ClDevice device, ClContext context, ClCommandQueue borrowedQueue, boolean profiling) {
         this.device = device;
-        this.context = ClContext.create(List.of(device));
-        this.queue = ClCommandQueue.create(context, device, false, profiling);
+        this.context = context;
+        this.owned = borrowedQueue == null;
+        this.queue = owned ? ClCommandQueue.create(context, device, false, profiling) : borrowedQueue;
         String options = (device.singleFpConfig() & CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0
                 ? "-cl-fp32-correctly-rounded-divide-sqrt" : "";
         // NVIDIA's OpenCL C takes inline PTX; jsycl defines JSYCL_NVIDIA_PTX there too (its float atomic add).
@@ -102,7 +118,9 @@ final class RawCl implements AutoCloseable {
 
     @Override
     public void close() {
-        queue.close();
-        context.close();
+        if (owned) {
+            queue.close();
+            context.close();
+        }
     }
 }
