@@ -35,9 +35,13 @@ import java.util.Map;
  * driver enqueue of jsycl's launch is the kernel object's and queue's or the calls around it. {@code --same-context}
  * (implies {@code --interleave}): the hand-written kernel built in jsycl's context and enqueued on jsycl's OpenCL queue,
  * so that the paths take turns run by run without the GPU switching contexts: a comparison free of the host's drift.
+ * {@code --first-apart}: each path's first run (jsycl's submit, the hand-written program's build) made on a thread of
+ * its own while the timing thread spins, so that the build's work leaves the timing thread's core and its caches
+ * alone: how much of a second run's cost is the first run's build evicting the submit path from those caches.
  *
  * <pre>java [-Djsycl.traceSubmits=1] [-Djsycl.opencl.timeCalls=true] ... NewKernelRuns [--device gpu] [--before 3000]
- *     [--runs 200] [--interleave] [--by-hand] [--same-context]</pre>
+ *     [--runs 200] [--interleave] [--by-hand] [--same-context]
+ *     [--first-apart]</pre>
  */
 public final class NewKernelRuns {
     private static final int N = 2048;
@@ -54,6 +58,7 @@ public final class NewKernelRuns {
         int runs = Math.max(SHOWN + 1, Suite.intOpt(opts, "runs", 200));
         boolean byHand = opts.containsKey("by-hand");
         boolean sameContext = opts.containsKey("same-context");
+        boolean apart = opts.containsKey("first-apart");
         boolean interleave = sameContext || opts.containsKey("interleave");
         var warmupLog = GridKernels.warmupLog();
         Device device = Suite.devices(opts.get("device")).getFirst();
@@ -76,7 +81,7 @@ public final class NewKernelRuns {
         try (var q = new Queue(device); var in = Buffer.of(input.clone(), op.shape());
              var out = Buffer.ofFloat(op.shape());
              var hand = new Hand(sameContext ? RawCl.borrowing(Suite.match(device), EnqueueProbe.contextImpl(q).cl(),
-                     EnqueueProbe.jsyclQueue(q)) : new RawCl(Suite.match(device), false), op, input)) {
+                     EnqueueProbe.jsyclQueue(q)) : new RawCl(Suite.match(device), false), op, input, apart)) {
             op.submit(q, in, out, null, 0).await();
             GridKernels.awaitWarmup(warmupLog);
             for (int r = 0; r < before; r++) {
@@ -89,7 +94,7 @@ public final class NewKernelRuns {
             for (int r = 0; r < runs; r++) {
                 Map<String, Long> from = DriverCallTimes.ofThisThread();
                 long t0 = System.nanoTime();
-                newKernel(q, in, out).await();
+                (r == 0 && apart ? apart(() -> newKernel(q, in, out)) : newKernel(q, in, out)).await();
                 jsyclRuns[r] = System.nanoTime() - t0;
                 record(calls[0], r, from, DriverCallTimes.ofThisThread());
                 if (byHand && interleave) {
@@ -177,9 +182,12 @@ public final class NewKernelRuns {
         private final ClMem out;
         private ClProgram program;
         private ClKernel kernel;
+        /** Whether the first run builds the program on a thread of its own ({@link #apart}). */
+        private final boolean apart;
 
-        Hand(RawCl cl, GridOp op, float[] input) {
+        Hand(RawCl cl, GridOp op, float[] input, boolean apart) {
             this.cl = cl;
+            this.apart = apart;
             this.op = op;
             this.in = cl.upload(arena, input);
             this.out = cl.buffer(4L * N * N);
@@ -190,9 +198,13 @@ public final class NewKernelRuns {
             Map<String, Long> from = DriverCallTimes.ofThisThread();
             long t0 = System.nanoTime();
             if (kernel == null) {
-                program = cl.build(op.source());
-                kernel = ClKernel.create(program, "grid");
-                op.bind(kernel, in, out, null);
+                java.util.function.Supplier<ClKernel> build = () -> {
+                    program = cl.build(op.source());
+                    ClKernel k = ClKernel.create(program, "grid");
+                    op.bind(k, in, out, null);
+                    return k;
+                };
+                kernel = apart ? apart(build) : build.get();
             }
             cl.queue.enqueueNDRangeKernelWithoutEvent(kernel, 2, null, GLOBAL, LOCAL, List.of());
             cl.queue.finish();
@@ -237,6 +249,25 @@ public final class NewKernelRuns {
                 }
             });
         });
+    }
+
+    /**
+     * {@code work}'s result, computed on a thread of its own while this one spins: the first run's lowering and build
+     * then fill another core's caches, not those of the thread that makes the later runs.
+     */
+    private static <T> T apart(java.util.function.Supplier<T> work) {
+        var result = new java.util.concurrent.CompletableFuture<T>();
+        Thread.ofPlatform().start(() -> {
+            try {
+                result.complete(work.get());
+            } catch (Throwable e) {
+                result.completeExceptionally(e);
+            }
+        });
+        while (!result.isDone()) {
+            Thread.onSpinWait();
+        }
+        return result.join();
     }
 
     /** The kernel jsycl built for the new kernel: the one of {@code q}'s context not among {@code before}. */
