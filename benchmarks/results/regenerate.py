@@ -397,6 +397,12 @@ SECTIONS = [
             "in its first run\" compiles its program in its first run, as jsycl's first submit does: the baseline "
             "for the first and second runs (docs/performance.md, the second run of a new kernel).",
             one_table("workload", "grid-kernels")),
+    Section("Multi-dimensional kernels, the paths taking turns in one context", ["grid-kernels-same-context.md"],
+            "The same workloads with the hand-written kernels built in jsycl's own OpenCL context, each path on a queue "
+            "of its own, the paths taking turns run by run (`GridKernels --same-context --turns` as many as `--runs`): "
+            "no context switch between turns, each timed run after its path's untimed one, so that the host's drift "
+            "falls on every path alike. The comparison free of that drift; the table above is what a program that runs "
+            "one kernel after another sees.", one_table("workload", "grid-kernels")),
     Section("Multi-dimensional kernels without the submit-path warm-up", ["grid-kernels-warmup-off.md"],
             "The same with `JSYCL_WARMUP=off`, in the same command: what the warm-up (`SubmitWarmup`) changes in the "
             "first runs of a fresh JVM.", one_table("workload", "grid-kernels")),
@@ -467,6 +473,13 @@ SECTIONS = [
             "kernel whose program is built in its first run (`io.jsycl.bench.NewKernelRuns`): the first twelve runs a "
             "row each, then the median of the rest. Microseconds; outputs checked bit for bit against Java.",
             one_table("run", "new-kernel-runs")),
+    Section("A new kernel's runs, the paths taking turns in one context", ["new-kernel-runs-same-context.md"],
+            "The same new kernel with the hand-written one built in jsycl's OpenCL context and enqueued on jsycl's "
+            "OpenCL queue, the paths taking turns run by run (`NewKernelRuns --same-context`), so that the host's "
+            "drift falls on both alike and the GPU switches no context; with `--by-hand` a third path between them, "
+            "jsycl's own kernel object of the new kernel enqueued by hand on that queue. With each path's driver calls "
+            "(`-Djsycl.opencl.timeCalls=true`) as enqueue / `clFinish`. Microseconds; outputs checked bit for bit "
+            "against Java.", one_table("run", "new-kernel-runs")),
     Section("Where the per-slice sequence's threads run", ["affinity-probe.md"],
             "The per-slice sequence (254 launches of a 2-D kernel over 256², one `clFinish`) with its threads pinned "
             "(`io.jsycl.bench.AffinityProbe`, `sched_setaffinity`): the hand-written sequence with its thread on each "

@@ -55,13 +55,17 @@ import java.util.stream.IntStream;
  * read together.
  *
  * <pre>
- * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--turns 1] [--only NAME] [--small] [--order hand-first] [--settle-ms 0 [--settle spin]] [--out FILE.md]
+ * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--turns 1] [--only NAME] [--small] [--order hand-first] [--same-context] [--settle-ms 0 [--settle spin]] [--out FILE.md]
  * </pre>
  * {@code --small}: 256² and 512² images, 32³ cubes, for PoCL.
  * {@code --turns K}: the rounds after the second in K turns of the paths, each path its share back to back in every
  * turn, so that a drift of the host (the CPU the thread runs on moves the driver's enqueue by up to 1.5x on a virtual
  * machine) falls on all paths alike; a later turn begins with an untimed run. 1 (the default): one turn.
  * {@code --order hand-first}: each workload's hand-written paths before jsycl's.
+ * {@code --same-context}: the hand-written kernels built in jsycl's own OpenCL context (the queue's), each path on a
+ * queue of its own, so that with {@code --turns} as many as {@code --runs} the paths take turns run by run without the
+ * GPU switching contexts (each timed run then follows its path's untimed one, which brings its data back into the
+ * GPU's cache): a comparison free of the host's drift.
  * {@code --settle-ms N}: a pause of N ms after each path's first run, with what the JIT compiled meanwhile (a
  * diagnosis of the second run: see docs/performance.md); {@code --settle spin}: the timing thread spins through it
  * instead of sleeping.
@@ -360,6 +364,7 @@ public final class GridKernels {
         }
         boolean small = opts.containsKey("small");
         boolean handFirst = "hand-first".equals(opts.get("order"));
+        boolean sameContext = opts.containsKey("same-context");
         SETTLE_MS = Suite.intOpt(opts, "settle-ms", 0);
         SETTLE_SPIN = "spin".equals(opts.get("settle"));
         String only = opts.getOrDefault("only", "").toLowerCase(Locale.ROOT);
@@ -392,14 +397,17 @@ public final class GridKernels {
                 work-group). Check: outputs bit-exact against each hand-written twin and plain Java.
 
                 """, String.join(" ", args), System.getProperty("java.vm.name"),
-                System.getProperty("java.runtime.version"), warmupNote(), turns == 1
+                System.getProperty("java.runtime.version"), warmupNote(), (sameContext
+                        ? "The hand-written kernels are built in jsycl's own OpenCL context, each path on a queue of"
+                        + " its own. " : "") + (turns == 1
                         ? "The paths of a workload run one after another, each its rounds back to back (jsycl and the"
                         + " hand-written kernels are in two OpenCL contexts, which the GPU would otherwise switch"
                         + " between before every run)"
                         : "The paths of a workload take " + turns + " turns, each path its share of the rounds back to"
                         + " back in every turn (the first turn holds the first and second runs; a later turn begins"
-                        + " with an untimed run, the first after the GPU switched contexts), so that a drift of the"
-                        + " host falls on every path alike", cacheNote(), runs, PROFILED_RUNS));
+                        + " with an untimed run, " + (sameContext ? "which brings the path's data back into the GPU's"
+                        + " cache" : "the first after the GPU switched contexts") + "), so that a drift of the"
+                        + " host falls on every path alike"), cacheNote(), runs, PROFILED_RUNS));
         text.append("| workload | size | path | work-group | first ms | second ms | runs 1–5 ms | median ms | min ms "
                 + "| device ms | median / best hand-written | check |\n");
         text.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
@@ -409,7 +417,7 @@ public final class GridKernels {
         try (var q = new Queue(device);
              var inOrder = new Queue(q.context(), device, QueueProperty.IN_ORDER);
              var profiling = new Queue(q.context(), device, QueueProperty.ENABLE_PROFILING);
-             var cl = new RawCl(clDevice);
+             var cl = sameContext ? RawCl.inContext(clDevice, jsyclContext(q), true) : new RawCl(clDevice);
              var plain = ClCommandQueue.create(cl.context, clDevice, false, false)) {
             awaitWarmup(warmup);
             var timed = new ArrayList<Timed>();
@@ -531,6 +539,15 @@ public final class GridKernels {
     }
 
     /** Makes {@code op}'s ways and times them, each its rounds back to back. */
+    /** jsycl's OpenCL context of {@code q}, for {@code --same-context} (internal: read by reflection). */
+    private static io.jsycl.opencl.ClContext jsyclContext(Queue q) {
+        try {
+            return EnqueueProbe.contextImpl(q).cl();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot read jsycl's OpenCL context", e);
+        }
+    }
+
     private static Timed time(GridOp op, Queue q, Queue inOrder, Queue profiling, RawCl cl, ClCommandQueue plain,
             int runs, int turns, boolean handFirst) {
         int rounds = 2 + runs;

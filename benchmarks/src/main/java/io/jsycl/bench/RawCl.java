@@ -25,31 +25,39 @@ final class RawCl implements AutoCloseable {
     final ClContext context;
     final ClCommandQueue queue;
     final String buildOptions;
-    /** Whether the context and queue are this object's own, closed by {@link #close()}. */
-    private final boolean owned;
+    /** Whether the context, and the queue, are this object's own, closed by {@link #close()}. */
+    private final boolean ownsContext;
+    private final boolean ownsQueue;
 
     RawCl(ClDevice device) {
         this(device, true);
     }
 
     RawCl(ClDevice device, boolean profiling) {
-        this(device, ClContext.create(List.of(device)), null, profiling);
+        this(device, ClContext.create(List.of(device)), true, null, profiling);
     }
 
     /**
-     * Hand-written OpenCL in another's context, on its {@code queue} (neither closed by {@link #close()}): a
+     * Hand-written OpenCL in another's {@code context} (not closed by {@link #close()}), on a queue of its own: a
      * baseline that can take turns with that context's own launches run by run, where one in a context of its own
      * would make the GPU switch contexts at every turn.
      */
-    static RawCl borrowing(ClDevice device, ClContext context, ClCommandQueue queue) {
-        return new RawCl(device, context, queue, false);
+    static RawCl inContext(ClDevice device, ClContext context, boolean profiling) {
+        return new RawCl(device, context, false, null, profiling);
     }
 
-    private RawCl(ClDevice device, ClContext context, ClCommandQueue borrowedQueue, boolean profiling) {
+    /** As {@link #inContext}, on another's {@code queue} of that context (not closed by {@link #close()} either). */
+    static RawCl borrowing(ClDevice device, ClContext context, ClCommandQueue queue) {
+        return new RawCl(device, context, false, queue, false);
+    }
+
+    private RawCl(ClDevice device, ClContext context, boolean ownsContext, ClCommandQueue borrowedQueue,
+            boolean profiling) {
         this.device = device;
         this.context = context;
-        this.owned = borrowedQueue == null;
-        this.queue = owned ? ClCommandQueue.create(context, device, false, profiling) : borrowedQueue;
+        this.ownsContext = ownsContext;
+        this.ownsQueue = borrowedQueue == null;
+        this.queue = ownsQueue ? ClCommandQueue.create(context, device, false, profiling) : borrowedQueue;
         String options = (device.singleFpConfig() & CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0
                 ? "-cl-fp32-correctly-rounded-divide-sqrt" : "";
         // NVIDIA's OpenCL C takes inline PTX; jsycl defines JSYCL_NVIDIA_PTX there too (its float atomic add).
@@ -118,8 +126,10 @@ final class RawCl implements AutoCloseable {
 
     @Override
     public void close() {
-        if (owned) {
+        if (ownsQueue) {
             queue.close();
+        }
+        if (ownsContext) {
             context.close();
         }
     }
