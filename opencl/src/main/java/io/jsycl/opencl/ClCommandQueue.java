@@ -5,6 +5,7 @@ import io.jsycl.opencl.bindings.cl_h;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -15,6 +16,11 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * caller owns and closes.
  */
 public final class ClCommandQueue implements AutoCloseable {
+    // The calls a launch and its wait make, counted without a lookup by name (ClObjects.counter).
+    private static final LongAdder ND_RANGE_CALLS = ClObjects.counter("clEnqueueNDRangeKernel");
+    private static final LongAdder FINISH_CALLS = ClObjects.counter("clFinish");
+    private static final LongAdder FLUSH_CALLS = ClObjects.counter("clFlush");
+
     private final NativeRef ref;
     private final ClContext context;
     private final ClDevice device;
@@ -355,15 +361,24 @@ public final class ClCommandQueue implements AutoCloseable {
             s = cl_h.clEnqueueNDRangeKernel(handle(), k.handle(), workDim, sizes(scratch.offset, globalOffset, workDim),
                     sizes(scratch.global, globalSize, workDim), sizes(scratch.local, localSize, workDim),
                     waits, scratch.waitList(waitFor), out);
-            return ended(s, out, withEvent, "clEnqueueNDRangeKernel");
+            return launchEnded(s, out, withEvent);
         }
         try (Arena a = Arena.ofConfined()) {
             out = withEvent ? a.allocate(ADDRESS) : MemorySegment.NULL;
             s = cl_h.clEnqueueNDRangeKernel(handle(), k.handle(), workDim,
                     sizes(a.allocate(JAVA_LONG, 3), globalOffset, workDim), sizes(a.allocate(JAVA_LONG, 3), globalSize, workDim),
                     sizes(a.allocate(JAVA_LONG, 3), localSize, workDim), waits, ClInfo.waitList(a, waitFor), out);
-            return ended(s, out, withEvent, "clEnqueueNDRangeKernel");
+            return launchEnded(s, out, withEvent);
         }
+    }
+
+    /**
+     * A kernel enqueue's end: its event where {@code out} received one, else null; counted, and its status checked.
+     */
+    private static ClEvent launchEnded(int status, MemorySegment out, boolean withEvent) {
+        ND_RANGE_CALLS.increment();
+        ClStatus.check(status, "clEnqueueNDRangeKernel");
+        return withEvent ? new ClEvent(out.get(ADDRESS, 0), null) : null;
     }
 
     /** An enqueue's end: its event where {@code out} received one, else null; counted, and its status checked. */
@@ -433,7 +448,7 @@ public final class ClCommandQueue implements AutoCloseable {
      * @throws ClException when {@code clFlush} fails
      */
     public void flush() {
-        ClObjects.call("clFlush");
+        FLUSH_CALLS.increment();
         ClStatus.check(cl_h.clFlush(handle()), "clFlush");
     }
 
@@ -443,7 +458,7 @@ public final class ClCommandQueue implements AutoCloseable {
      * @throws ClException when {@code clFinish} fails
      */
     public void finish() {
-        ClObjects.call("clFinish");
+        FINISH_CALLS.increment();
         long start = System.nanoTime();
         int status = cl_h.clFinish(handle());
         ClObjects.waited(start);

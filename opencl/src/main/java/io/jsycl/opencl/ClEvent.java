@@ -14,12 +14,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 /** An OpenCL event (of an enqueued command, or a user event); {@link #close()} releases it once. */
 public final class ClEvent implements AutoCloseable {
+    private static final LongAdder WAIT_CALLS = ClObjects.counter("clWaitForEvents");
+    private static final LongAdder GET_INFO_CALLS = ClObjects.counter("clGetEventInfo");
+
     private static final System.Logger LOG = System.getLogger(ClEvent.class.getName());
     private static final Cleaner CLEANER = Cleaner.create();
 
@@ -101,7 +105,7 @@ public final class ClEvent implements AutoCloseable {
         }
         int status = cl_h.CL_SUCCESS();
         if (!running.isEmpty()) {
-            ClObjects.call("clWaitForEvents");
+            WAIT_CALLS.increment();
             if (running.size() <= CallScratch.WAITS) {
                 status = waitFor(running, CallScratch.FOR_THREAD.get().waitList(running));
             } else {
@@ -141,7 +145,7 @@ public final class ClEvent implements AutoCloseable {
         if (known != RUNNING_OR_EARLIER) {
             return known;
         }
-        ClObjects.call("clGetEventInfo");
+        GET_INFO_CALLS.increment();
         int status = ClInfo.int32(info(), cl_h.CL_EVENT_COMMAND_EXECUTION_STATUS(), "clGetEventInfo");
         if (status <= 0) {
             ended = status;

@@ -5,6 +5,7 @@ import io.jsycl.opencl.bindings.cl_h;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.concurrent.atomic.LongAdder;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -14,6 +15,8 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  * thread safe: callers serialize per kernel or use {@link #cloneKernel()}.
  */
 public final class ClKernel implements AutoCloseable {
+    private static final LongAdder SET_ARG_CALLS = ClObjects.counter("clSetKernelArg");
+
     private final NativeRef ref;
     private final ClProgram program;
     private final String name;
@@ -92,7 +95,7 @@ public final class ClKernel implements AutoCloseable {
 
     private void set(int index, long size, MemorySegment value) {
         argumentsFrom = null;
-        ClObjects.call("clSetKernelArg");
+        SET_ARG_CALLS.increment();
         int s = cl_h.clSetKernelArg(handle(), index, size, value);
         if (s != 0) {
             throw new ClException("clSetKernelArg", s, "kernel " + name + ", argument " + index + ", " + size + " bytes");

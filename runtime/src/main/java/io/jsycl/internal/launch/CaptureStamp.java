@@ -22,8 +22,8 @@ import java.util.Arrays;
  *
  * <p>Only plain captures are stamped: a captured Java array (uploaded at every launch), a record or a function object
  * (walked component by component) give no stamp, and their kernels take the whole submit path. A stamp holds no
- * buffer, no host array and no captured object, only numbers, ranges and memory objects, so that it keeps nothing of
- * the program's reachable. Immutable.
+ * buffer, no host array and no captured object, only numbers, ranges, memory objects and its lambda class's field
+ * readers, so that it keeps nothing of the program's reachable. Immutable.
  */
 public final class CaptureStamp {
     /** {@link #compare}: the captures bind as the stamped ones did, with the same scalar values. */
@@ -40,6 +40,8 @@ public final class CaptureStamp {
     private static final byte LOCAL = 3;
 
     private final Class<?> lambdaClass;
+    /** How the captures of {@link #lambdaClass} are read: its class's, kept so that a comparison need not find them. */
+    private final CaptureFields fields;
     private final byte[] kinds;
     /** A device array's or local memory's element ({@link ElementKind}). */
     private final Object[] types;
@@ -57,8 +59,9 @@ public final class CaptureStamp {
     /** A device array's memory object. */
     private final ClMem[] mems;
 
-    private CaptureStamp(Class<?> lambdaClass, int n) {
+    private CaptureStamp(Class<?> lambdaClass, CaptureFields fields, int n) {
         this.lambdaClass = lambdaClass;
+        this.fields = fields;
         this.kinds = new byte[n];
         this.types = new Object[n];
         this.bits = new long[n];
@@ -79,7 +82,7 @@ public final class CaptureStamp {
             return null;
         }
         int n = fields.count();
-        var stamp = new CaptureStamp(kernel.getClass(), n);
+        var stamp = new CaptureStamp(kernel.getClass(), fields, n);
         for (int i = 0; i < n; i++) {
             // A primitive field's bits come from its reader, as compare reads them: no test of the boxed value's type,
             // whose compiled form would stop (deoptimize) at the first kind the submit-path warm-up did not capture.
@@ -124,9 +127,9 @@ public final class CaptureStamp {
     }
 
     /**
-     * How the captures of {@code kernel}, a kernel of this stamp's lambda class submitted in {@code group} and read
-     * through {@code fields} (its class's, {@link KernelLambdas#captureFields}), compare with the stamped ones:
-     * {@link #SAME}, {@link #OTHER_VALUES} or {@link #DIFFERENT}. Scalars are compared by their bits, unboxed.
+     * How the captures of {@code kernel}, a kernel of this stamp's lambda class submitted in {@code group} (read
+     * through the fields the stamp was made with, its class's), compare with the stamped ones: {@link #SAME},
+     * {@link #OTHER_VALUES} or {@link #DIFFERENT}. Scalars are compared by their bits, unboxed.
      *
      * <p>The caller guarantees that {@code kernel}'s class is {@link #lambdaClass()} and that {@code group} requests the
      * same buffers as the command group of the stamped launch, whose binding checked that each accessor's buffer was
@@ -134,7 +137,7 @@ public final class CaptureStamp {
      * makes are made here: a device array is open, local memory was made in {@code group}; where one fails the answer
      * is {@link #DIFFERENT}, and the whole submit path reports it.
      */
-    public int compare(Object kernel, CaptureFields fields, CommandGroupRecord group) {
+    public int compare(Object kernel, CommandGroupRecord group) {
         int result = SAME;
         for (int i = 0; i < kinds.length; i++) {
             switch (kinds[i]) {

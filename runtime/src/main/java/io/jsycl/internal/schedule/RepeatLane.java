@@ -2,7 +2,6 @@ package io.jsycl.internal.schedule;
 
 import io.jsycl.AccessMode;
 import io.jsycl.Range;
-import io.jsycl.internal.launch.CaptureFields;
 import io.jsycl.internal.launch.CaptureStamp;
 import io.jsycl.internal.launch.CommandGroupRecord;
 import io.jsycl.internal.launch.KernelArguments;
@@ -94,18 +93,11 @@ final class RepeatLane {
         }
         CommandGroupRecord.Launch launch = group.launch();
         Object kernel = launch.kernel();
-        CaptureFields fields = null;
         for (Entry e : kept) {
             if (e.stamp().lambdaClass() != kernel.getClass() || !sameLaunch(e, group, launch)) {
                 continue;
             }
-            if (fields == null) {
-                fields = KernelLambdas.captureFields(kernel);
-                if (fields == null) {
-                    return null;
-                }
-            }
-            int compared = e.stamp().compare(kernel, fields, group);
+            int compared = e.stamp().compare(kernel, group);
             if (compared != CaptureStamp.DIFFERENT) {
                 return new Hit(e, kernel, compared == CaptureStamp.OTHER_VALUES);
             }
