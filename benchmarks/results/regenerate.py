@@ -480,6 +480,13 @@ SECTIONS = [
             "jsycl's own kernel object of the new kernel enqueued by hand on that queue. With each path's driver calls "
             "(`-Djsycl.opencl.timeCalls=true`) as enqueue / `clFinish`. Microseconds; outputs checked bit for bit "
             "against Java.", one_table("run", "new-kernel-runs")),
+    Section("The per-slice sequence by the context around it", ["context-probe.md"],
+            "The hand-written per-slice sequence (254 launches of a 2-D kernel over 256², one `clFinish`) in a context "
+            "of its own with one queue, in a context of its own beside three idle queues (in order, profiling, out of "
+            "order), on a queue of its own in jsycl's context and on jsycl's own OpenCL queue, beside jsycl's sequence "
+            "(`io.jsycl.bench.ContextProbe`): the variants taking turns round by round, each round's first sequence "
+            "untimed; µs a launch, the median of the rounds' medians; outputs checked bit for bit against Java.",
+            one_table("variant", "context-probe")),
     Section("Where the per-slice sequence's threads run", ["affinity-probe.md"],
             "The per-slice sequence (254 launches of a 2-D kernel over 256², one `clFinish`) with its threads pinned "
             "(`io.jsycl.bench.AffinityProbe`, `sched_setaffinity`): the hand-written sequence with its thread on each "
