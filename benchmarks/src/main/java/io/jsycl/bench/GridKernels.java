@@ -8,6 +8,7 @@ import io.jsycl.QueueProperty;
 import io.jsycl.Range;
 import io.jsycl.internal.platform.SubmitPhases;
 import io.jsycl.opencl.ClCommandQueue;
+import io.jsycl.opencl.ClContext;
 import io.jsycl.opencl.ClDevice;
 import io.jsycl.opencl.ClKernel;
 import io.jsycl.opencl.ClMem;
@@ -540,7 +541,7 @@ public final class GridKernels {
 
     /** Makes {@code op}'s ways and times them, each its rounds back to back. */
     /** jsycl's OpenCL context of {@code q}, for {@code --same-context} (internal: read by reflection). */
-    private static io.jsycl.opencl.ClContext jsyclContext(Queue q) {
+    private static ClContext jsyclContext(Queue q) {
         try {
             return EnqueueProbe.contextImpl(q).cl();
         } catch (ReflectiveOperationException e) {

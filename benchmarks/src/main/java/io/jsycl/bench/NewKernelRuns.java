@@ -6,15 +6,21 @@ import io.jsycl.Event;
 import io.jsycl.Queue;
 import io.jsycl.Range;
 import io.jsycl.internal.platform.SubmitPhases;
+import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClKernel;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.ClProgram;
 import io.jsycl.opencl.DriverCallTimes;
+import io.jsycl.program.KernelHandle;
 import java.lang.foreign.Arena;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * A new kernel's first runs, one by one, in a process that is past its start: after the submit-path warm-up and
@@ -88,8 +94,8 @@ public final class NewKernelRuns {
                 op.submit(q, in, out, null, r).await();
             }
             SubmitPhases.take();
-            var kernelsBefore = java.util.Set.copyOf(EnqueueProbe.contextImpl(q).kernels().values());
-            io.jsycl.program.KernelHandle jsyclKernel = null;
+            var kernelsBefore = Set.copyOf(EnqueueProbe.contextImpl(q).kernels().values());
+            KernelHandle jsyclKernel = null;
             // Each path's runs in a row, jsycl's first; or, with --interleave, run by run in turn.
             for (int r = 0; r < runs; r++) {
                 Map<String, Long> from = DriverCallTimes.ofThisThread();
@@ -97,10 +103,10 @@ public final class NewKernelRuns {
                 (r == 0 && apart ? apart(() -> newKernel(q, in, out)) : newKernel(q, in, out)).await();
                 jsyclRuns[r] = System.nanoTime() - t0;
                 record(calls[0], r, from, DriverCallTimes.ofThisThread());
+                if (r == 0 && byHand) {
+                    jsyclKernel = newHandle(q, kernelsBefore);
+                }
                 if (byHand && interleave) {
-                    if (jsyclKernel == null) {
-                        jsyclKernel = newHandle(q, kernelsBefore);
-                    }
                     byHandRuns[r] = byHand(EnqueueProbe.jsyclQueue(q), jsyclKernel, calls[2], r);
                 }
                 if (interleave) {
@@ -108,9 +114,6 @@ public final class NewKernelRuns {
                 }
             }
             for (int r = 0; byHand && !interleave && r < runs; r++) {
-                if (jsyclKernel == null) {
-                    jsyclKernel = newHandle(q, kernelsBefore);
-                }
                 byHandRuns[r] = byHand(EnqueueProbe.jsyclQueue(q), jsyclKernel, calls[2], r);
             }
             List<SubmitPhases.Sample> samples = SubmitPhases.take();
@@ -198,7 +201,7 @@ public final class NewKernelRuns {
             Map<String, Long> from = DriverCallTimes.ofThisThread();
             long t0 = System.nanoTime();
             if (kernel == null) {
-                java.util.function.Supplier<ClKernel> build = () -> {
+                Supplier<ClKernel> build = () -> {
                     program = cl.build(op.source());
                     ClKernel k = ClKernel.create(program, "grid");
                     op.bind(k, in, out, null);
@@ -255,8 +258,8 @@ public final class NewKernelRuns {
      * {@code work}'s result, computed on a thread of its own while this one spins: the first run's lowering and build
      * then fill another core's caches, not those of the thread that makes the later runs.
      */
-    private static <T> T apart(java.util.function.Supplier<T> work) {
-        var result = new java.util.concurrent.CompletableFuture<T>();
+    private static <T> T apart(Supplier<T> work) {
+        var result = new CompletableFuture<T>();
         Thread.ofPlatform().start(() -> {
             try {
                 result.complete(work.get());
@@ -271,9 +274,8 @@ public final class NewKernelRuns {
     }
 
     /** The kernel jsycl built for the new kernel: the one of {@code q}'s context not among {@code before}. */
-    private static io.jsycl.program.KernelHandle newHandle(Queue q, java.util.Set<io.jsycl.program.KernelHandle> before)
-            throws ReflectiveOperationException {
-        var made = new java.util.ArrayList<>(EnqueueProbe.contextImpl(q).kernels().values());
+    private static KernelHandle newHandle(Queue q, Set<KernelHandle> before) throws ReflectiveOperationException {
+        var made = new ArrayList<>(EnqueueProbe.contextImpl(q).kernels().values());
         made.removeAll(before);
         if (made.size() != 1) {
             throw new IllegalStateException("expected one new kernel in jsycl's context, found " + made.size());
@@ -286,8 +288,7 @@ public final class NewKernelRuns {
      * work-group of this launch (2048² in 32x8: its plan's for this range on the GPU), its arguments as jsycl's last
      * submit left them; its driver calls into {@code calls} at {@code r}; its time.
      */
-    private static long byHand(io.jsycl.opencl.ClCommandQueue queue, io.jsycl.program.KernelHandle handle,
-            long[][] calls, int r) {
+    private static long byHand(ClCommandQueue queue, KernelHandle handle, long[][] calls, int r) {
         try (var lease = handle.acquire()) {
             Map<String, Long> from = DriverCallTimes.ofThisThread();
             long t0 = System.nanoTime();
