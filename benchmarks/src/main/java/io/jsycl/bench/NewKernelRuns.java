@@ -95,6 +95,7 @@ public final class NewKernelRuns {
             }
             SubmitPhases.take();
             var kernelsBefore = Set.copyOf(EnqueueProbe.contextImpl(q).kernels().values());
+            ClCommandQueue jsyclQueue = EnqueueProbe.jsyclQueue(q); // read once, not between the timed runs
             KernelHandle jsyclKernel = null;
             // Each path's runs in a row, jsycl's first; or, with --interleave, run by run in turn.
             for (int r = 0; r < runs; r++) {
@@ -107,14 +108,14 @@ public final class NewKernelRuns {
                     jsyclKernel = newHandle(q, kernelsBefore);
                 }
                 if (byHand && interleave) {
-                    byHandRuns[r] = byHand(EnqueueProbe.jsyclQueue(q), jsyclKernel, calls[2], r);
+                    byHandRuns[r] = byHand(jsyclQueue, jsyclKernel, calls[2], r);
                 }
                 if (interleave) {
                     handRuns[r] = hand.run(calls[1], r);
                 }
             }
             for (int r = 0; byHand && !interleave && r < runs; r++) {
-                byHandRuns[r] = byHand(EnqueueProbe.jsyclQueue(q), jsyclKernel, calls[2], r);
+                byHandRuns[r] = byHand(jsyclQueue, jsyclKernel, calls[2], r);
             }
             List<SubmitPhases.Sample> samples = SubmitPhases.take();
             for (int r = 0; r < Math.min(runs, samples.size()); r++) {
