@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jsycl.internal.event.WaitWatch;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -68,18 +70,34 @@ class WaitWatchTest {
 
     @Test
     void theWatchOfAThreadThatHasEndedIsDropped() throws Exception {
+        // The waiter stays alive until its watch has been seen: the watching thread may drop a watch as soon as its
+        // thread has ended, so it is looked for while the thread lives.
+        var waited = new CountDownLatch(1);
+        var release = new CountDownLatch(1);
         Thread waiter = Thread.ofPlatform().start(() -> {
             try (var w = WaitWatch.start(() -> "a wait on another thread", "none")) {
                 assertThat(w).isNotNull();
             }
+            waited.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         });
+        assertThat(waited.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(WaitWatch.watches(waiter)).as("a living thread's watch is kept").isTrue();
+        release.countDown();
         waiter.join();
-        assertThat(WaitWatch.watches(waiter)).isTrue();
         // The watching thread looks at the watches when a wait starts and five times a second while one lasts.
+        // A loaded machine may delay a look: the test waits up to ten seconds for it, not a fixed time.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         try (var w = WaitWatch.start(() -> "a wait here", "none")) {
-            Thread.sleep(500);
+            while (WaitWatch.watches(waiter) && System.nanoTime() - deadline < 0) {
+                Thread.sleep(50);
+            }
         }
-        assertThat(WaitWatch.watches(waiter)).isFalse();
+        assertThat(WaitWatch.watches(waiter)).as("an ended thread's watch is dropped").isFalse();
         assertThat(WaitWatch.watches(Thread.currentThread())).isTrue();
     }
 }
