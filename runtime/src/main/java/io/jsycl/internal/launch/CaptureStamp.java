@@ -18,7 +18,7 @@ import java.util.Arrays;
  * bits (its type is its field's), each accessor's buffer (by number), range, offset and mode, each device array's memory, element and
  * length, each local memory's element, size and range. A submit whose captures {@link #compare} {@link #SAME} needs
  * none of the lowering's lookups and the same arguments; {@link #OTHER_VALUES} differs in scalar values only, which are
- * arguments and nothing else ({@link KernelArguments#withValues}).
+ * arguments and nothing else ({@link KernelArguments#withScalars}, with the bits {@link #scalarBits} reads).
  *
  * <p>Only plain captures are stamped: a captured Java array (uploaded at every launch), a record or a function object
  * (walked component by component) give no stamp, and their kernels take the whole submit path. A stamp holds no
@@ -164,6 +164,16 @@ public final class CaptureStamp {
             }
         }
         return result;
+    }
+
+    /**
+     * The bits of captured scalar {@code capture} of {@code kernel}, a kernel of this stamp's lambda class, as
+     * {@link #compare} reads them: floats and doubles raw, booleans 0 or 1, the others as values.
+     *
+     * @throws IllegalStateException if that capture is not a primitive
+     */
+    public long scalarBits(Object kernel, int capture) {
+        return fields.reader(capture).bits(kernel);
     }
 
     private boolean sameAccessor(int i, Accessor<?> a) {

@@ -98,31 +98,49 @@ public final class KernelArguments implements AutoCloseable {
     }
 
     /**
-     * True if these arguments may serve later launches as they are ({@link #withValues}, {@link #withMems}): they own
+     * True if these arguments may serve later launches as they are ({@link #withScalars}, {@link #withMems}): they own
      * no buffer made for this launch (a captured array's, a checked kernel's record), so closing them releases nothing.
      */
     public boolean reusable() {
         return launchBuffers == null && checkBuffer == null;
     }
 
+    /** A launch's captured scalars as bits ({@link CaptureStamp#scalarBits}), by capture index. */
+    @FunctionalInterface
+    public interface ScalarBits {
+        /** The bits of captured scalar {@code capture}: floats and doubles raw, booleans 0 or 1, the others as values. */
+        long of(int capture);
+    }
+
     /**
-     * These arguments with each captured scalar taken from {@code values} (a launch's captured values, in capture
-     * order), for a launch of {@code lowered} that binds everything else as this one did ({@link CaptureStamp}).
-     * Only for {@link #reusable()} arguments; {@code zeroOffsets} as {@link #set} had it.
+     * These arguments with each captured scalar taken from {@code scalars}, for a launch of {@code lowered} that binds
+     * everything else as this one did ({@link CaptureStamp}). Only for {@link #reusable()} arguments; {@code zeroOffsets}
+     * as {@link #set} had it. The copy shares what a scalar does not change with these arguments: a launch handed to
+     * the launch thread then brings that thread one new array, not three.
      */
-    public KernelArguments withValues(LoweredKernel lowered, Object[] values, boolean zeroOffsets) {
-        KernelArguments copy = copy();
+    public KernelArguments withScalars(LoweredKernel lowered, ScalarBits scalars, boolean zeroOffsets) {
+        KernelArguments copy = copy(true, false);
         int index = 0;
         for (KernelArg arg : lowered.args()) {
             if (zeroOffsets && arg.role() == ArgRole.ACCESSOR_OFFSET) {
                 continue;
             }
             if (arg.role() == ArgRole.VALUE) {
-                copy.setScalar(index, values[arg.captureIndex()]);
+                copy.bits[index] = stored(kinds[index], scalars.of(arg.captureIndex()));
             }
             index++;
         }
         return copy;
+    }
+
+    /** A scalar's bits as {@link #setScalar} records them for an argument of {@code kind}. */
+    private static long stored(byte kind, long bits) {
+        return switch (kind) {
+            case INT, FLOAT -> (int) bits;
+            case SHORT -> (short) bits; // a char's value too
+            case BYTE -> (byte) bits;
+            default -> bits;
+        };
     }
 
     /**
@@ -130,7 +148,7 @@ public final class KernelArguments implements AutoCloseable {
      * buffers' device memory is not what it was at {@link #set}. Only for {@link #reusable()} arguments.
      */
     public KernelArguments withMems(ClMem[] from, ClMem[] to) {
-        KernelArguments copy = copy();
+        KernelArguments copy = copy(false, true);
         for (int i = 0; i < count; i++) {
             for (int m = 0; m < from.length; m++) {
                 if (copy.kinds[i] == MEM && copy.mems[i] == from[m]) {
@@ -142,14 +160,18 @@ public final class KernelArguments implements AutoCloseable {
         return copy;
     }
 
-    private KernelArguments copy() {
+    /**
+     * A copy, with arrays of its own for the values ({@code ownBits}) or the buffers ({@code ownMems}) that the caller
+     * changes, sharing the others: arguments are not changed once made, but by the copy that makes them.
+     */
+    private KernelArguments copy(boolean ownBits, boolean ownMems) {
         if (!reusable()) {
             throw new IllegalStateException("arguments owning launch buffers are not reused");
         }
         var copy = new KernelArguments();
-        copy.kinds = kinds.clone();
-        copy.bits = bits.clone();
-        copy.mems = mems.clone();
+        copy.kinds = kinds;
+        copy.bits = ownBits ? bits.clone() : bits;
+        copy.mems = ownMems ? mems.clone() : mems;
         copy.count = count;
         return copy;
     }

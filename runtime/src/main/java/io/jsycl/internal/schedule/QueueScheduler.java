@@ -410,9 +410,17 @@ public final class QueueScheduler {
         return chunk != null && chunk.regions().containsKey(storage);
     }
 
-    /** How a kernel is launched, decided before the graph lock is taken. */
+    /**
+     * How a kernel is launched, decided before the graph lock is taken; {@code shape}, its work sizes, is made once
+     * from the others and serves every launch that repeats the plan ({@link RepeatedLaunches}, {@link RepeatLane}).
+     */
     record LaunchPlan(Range range, Range local, long[] paddedLocal, int specialization, boolean twoItems,
-            boolean gridStride, KernelHandle handle, long firstRow, PartialSlots.Slot slot) {
+            boolean gridStride, KernelHandle handle, long firstRow, PartialSlots.Slot slot, NdShape shape) {
+        LaunchPlan(Range range, Range local, long[] paddedLocal, int specialization, boolean twoItems,
+                boolean gridStride, KernelHandle handle, long firstRow, PartialSlots.Slot slot) {
+            this(range, local, paddedLocal, specialization, twoItems, gridStride, handle, firstRow, slot,
+                    NdShape.of(range, local, paddedLocal).startingAtRow(firstRow));
+        }
     }
 
     /** The device's {@link PartialSlots}, made at its first part of a DistributedQueue's reduction. */
@@ -468,7 +476,7 @@ public final class QueueScheduler {
             FirstSubmitTrace.mark("arguments");
             List<ClEvent> clWaits = EventImpl.waitList(waits, context, inOrderCl());
             FirstSubmitTrace.mark("wait-list");
-            NdShape shape = NdShape.of(plan.range(), plan.local(), plan.paddedLocal()).startingAtRow(plan.firstRow());
+            NdShape shape = plan.shape();
             // A checked kernel's event reads the check record afterwards, so it needs an event of its own.
             LazyLaunches lazyLaunch = arguments.checked() ? null : lazy;
             // Only a launch that waits for nothing but the queue's earlier commands goes to the launch thread (an

@@ -17,8 +17,9 @@ import java.util.Map;
  * buffers) goes from its command group to its enqueue without finding its kernel, deciding its launch or computing its
  * arguments again: it reads its lambda's captures, compares them in place with the launch's ({@link CaptureStamp}) and
  * with the command group's buffers, range, work-group and build settings, and takes the launch's lowering, plan and
- * arguments; a scalar that changed is put into a copy of the arguments. What a hand-written program does when it
- * enqueues one kernel object over and over, its arguments set once.
+ * arguments; a scalar that changed is read in place, as the comparison read it, into a copy of the arguments, and its
+ * work sizes are the plan's. What a hand-written program does when it enqueues one kernel object over and over, its
+ * arguments set once.
  *
  * <p>Where it is taken: launches over a whole range or nd-range, without reductions or specialization constants, not
  * checked, whose captures are plain ({@link CaptureStamp#of}). Anything else, and any difference, takes the whole
@@ -65,7 +66,8 @@ final class RepeatLane {
         KernelArguments arguments(ClMem[] mems) {
             KernelArguments a = entry.arguments();
             if (otherValues) {
-                a = a.withValues(entry.kernel().lowered(), KernelLambdas.capturedValues(kernel), zeroOffsets());
+                CaptureStamp stamp = entry.stamp();
+                a = a.withScalars(entry.kernel().lowered(), capture -> stamp.scalarBits(kernel, capture), zeroOffsets());
             }
             return Arrays.equals(mems, entry.mems()) ? a : a.withMems(entry.mems(), mems);
         }

@@ -87,7 +87,8 @@ class KernelArgumentsTest {
                 assertThat(k.argumentsFrom()).isSameAs(arguments);
                 assertThat(run(q, k, first)).containsExactly(1.5f, 16f, 7f);
 
-                KernelArguments values = arguments.withValues(LOWERED, new Object[] {-2.25f, null, 11}, false);
+                long[] scalars = {Float.floatToRawIntBits(-2.25f), 0, 11};
+                KernelArguments values = arguments.withScalars(LOWERED, c -> scalars[c], false);
                 values.applyTo(k);
                 assertThat(run(q, k, first)).containsExactly(-2.25f, 16f, 11f);
 
