@@ -61,8 +61,10 @@ class DriverCallTimesTest {
                     queue.finish();
                 }
                 var setters = new java.util.concurrent.atomic.AtomicReference<Map<String, Long>>();
+                Thread waiter = Thread.currentThread();
                 var setter = new Thread(() -> {
                     try {
+                        ClEventTest.awaitInTheDriversWait(waiter);
                         Thread.sleep(50);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();

@@ -13,6 +13,8 @@ import java.text.MessageFormat;
 import java.util.List;
 import java.util.ResourceBundle;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class BuildProgressTest {
@@ -23,6 +25,8 @@ class BuildProgressTest {
     static final class CapturingLogger implements System.Logger {
         final List<String> records = new CopyOnWriteArrayList<>();
         final List<Level> levels = new CopyOnWriteArrayList<>();
+        /** Counted down by the first record taken. */
+        final CountDownLatch taken = new CountDownLatch(1);
         private final Level from;
 
         CapturingLogger(Level from) {
@@ -44,6 +48,7 @@ class BuildProgressTest {
             if (isLoggable(level)) {
                 levels.add(level);
                 records.add(msg);
+                taken.countDown();
             }
         }
 
@@ -52,6 +57,7 @@ class BuildProgressTest {
             if (isLoggable(level)) {
                 levels.add(level);
                 records.add(MessageFormat.format(format, params));
+                taken.countDown();
             }
         }
     }
@@ -74,10 +80,26 @@ class BuildProgressTest {
         };
     }
 
+    /**
+     * Builds take {@code millis} and, past that, last until {@code log} has taken a record (up to ten seconds): a
+     * loaded machine may run the progress check late, after a build of a fixed time has ended. A build that is never
+     * reported while it runs ends after the ten seconds, unreported.
+     */
+    private void buildsTakeUntilReported(long millis, CapturingLogger log) {
+        compiler.onSourceBuild = source -> {
+            try {
+                Thread.sleep(millis);
+                log.taken.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        };
+    }
+
     @Test
     void aBuildPastTheThresholdIsReportedWhileRunningAndWhenDone() {
         var log = new CapturingLogger(Level.DEBUG);
-        buildsTake(400);
+        buildsTakeUntilReported(400, log);
         cache(log, 50 * MS, Level.DEBUG).getKernel(DEVICE,
                 ProgramSource.of("kernel void add() {} kernel void mul() {} __kernel void sub() {}"), "mul");
         assertThat(log.records).isNotEmpty();
@@ -102,7 +124,7 @@ class BuildProgressTest {
     @Test
     void aFailedLongBuildReportsTheFailure() {
         var log = new CapturingLogger(Level.DEBUG);
-        buildsTake(200);
+        buildsTakeUntilReported(200, log);
         var cache = cache(log, 50 * MS, Level.INFO);
         assertThatThrownBy(() -> cache.getKernel(DEVICE, ProgramSource.of("#error\nkernel void add() {}"), "add"))
                 .isInstanceOf(ProgramBuildException.class);
@@ -122,7 +144,7 @@ class BuildProgressTest {
     @Test
     void waitersDoNotReportTheBuildAgain() throws Exception {
         var log = new CapturingLogger(Level.DEBUG);
-        buildsTake(300);
+        buildsTakeUntilReported(300, log);
         var cache = cache(log, 100 * MS, Level.DEBUG);
         var source = ProgramSource.of("kernel void add() {}");
         Thread other = Thread.ofPlatform().start(() -> cache.getKernel(DEVICE, source, "add"));

@@ -133,7 +133,12 @@ class KernelProgramCacheTest {
         for (int i = 0; i < 4; i++) {
             waiters.add(pool.submit(() -> cache.getKernel(DEVICE, SOURCE, "add")));
         }
-        sleep(200); // let the waiters wait
+        // Each waiter counts its lookup as a hit once it has found the build under way, then waits for it.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (cache.stats().hits() < 4 && System.nanoTime() - deadline < 0) {
+            sleep(1);
+        }
+        assertThat(cache.stats().hits()).as("waiters on the first build").isEqualTo(4);
         release.countDown();
         assertThatThrownBy(() -> builder.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(IllegalStateException.class);
         Object kernel = waiters.get(0).get(10, TimeUnit.SECONDS);

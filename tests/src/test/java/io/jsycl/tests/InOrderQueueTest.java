@@ -14,9 +14,11 @@ import io.jsycl.Range;
 import io.jsycl.opencl.ClObjects;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -97,6 +99,9 @@ class InOrderQueueTest {
                 Executors.newFixedThreadPool(2)) {
             var q = inOrder(context, device);
             increment(q, buf, 1).await();
+            // The close comes once each thread has submitted, so that it meets their waits: a loaded machine may
+            // start them late.
+            var submitting = new CountDownLatch(2);
             var waiters = new ArrayList<Future<Integer>>();
             for (int t = 0; t < 2; t++) {
                 waiters.add(pool.submit(() -> {
@@ -108,12 +113,14 @@ class InOrderQueueTest {
                         } catch (IllegalStateException closed) {
                             return ran;
                         }
-                        ran++;
+                        if (ran++ == 0) {
+                            submitting.countDown();
+                        }
                         e.await();
                     }
                 }));
             }
-            Thread.sleep(200);
+            assertThat(submitting.await(30, TimeUnit.SECONDS)).as("both threads submitting").isTrue();
             q.close();
             int submitted = 1;
             for (var w : waiters) {
