@@ -62,9 +62,7 @@ public final class ClCommandQueue implements AutoCloseable {
     }
 
     private static ClEvent event(MemorySegment out, int status, String call) {
-        ClObjects.call(call);
-        ClStatus.check(status, call);
-        return new ClEvent(out.get(ADDRESS, 0), null); // the call is counted above, also when it fails
+        return ended(status, out, true, call, ClObjects.counter(call));
     }
 
     private static int bool(boolean b) {
@@ -361,34 +359,26 @@ public final class ClCommandQueue implements AutoCloseable {
             s = cl_h.clEnqueueNDRangeKernel(handle(), k.handle(), workDim, sizes(scratch.offset, globalOffset, workDim),
                     sizes(scratch.global, globalSize, workDim), sizes(scratch.local, localSize, workDim),
                     waits, scratch.waitList(waitFor), out);
-            return launchEnded(s, out, withEvent);
+            return ended(s, out, withEvent, "clEnqueueNDRangeKernel", ND_RANGE_CALLS);
         }
         try (Arena a = Arena.ofConfined()) {
             out = withEvent ? a.allocate(ADDRESS) : MemorySegment.NULL;
             s = cl_h.clEnqueueNDRangeKernel(handle(), k.handle(), workDim,
                     sizes(a.allocate(JAVA_LONG, 3), globalOffset, workDim), sizes(a.allocate(JAVA_LONG, 3), globalSize, workDim),
                     sizes(a.allocate(JAVA_LONG, 3), localSize, workDim), waits, ClInfo.waitList(a, waitFor), out);
-            return launchEnded(s, out, withEvent);
+            return ended(s, out, withEvent, "clEnqueueNDRangeKernel", ND_RANGE_CALLS);
         }
     }
 
     /**
-     * A kernel enqueue's end: its event where {@code out} received one, else null; counted, and its status checked.
+     * An enqueue's end: counted in {@code calls} (also when it fails), its status checked, and its event returned where
+     * {@code out} received one, else null. A hot call site passes its counter, held in a constant
+     * ({@link ClObjects#counter}).
      */
-    private static ClEvent launchEnded(int status, MemorySegment out, boolean withEvent) {
-        ND_RANGE_CALLS.increment();
-        ClStatus.check(status, "clEnqueueNDRangeKernel");
-        return withEvent ? new ClEvent(out.get(ADDRESS, 0), null) : null;
-    }
-
-    /** An enqueue's end: its event where {@code out} received one, else null; counted, and its status checked. */
-    private static ClEvent ended(int status, MemorySegment out, boolean withEvent, String call) {
-        if (withEvent) {
-            return event(out, status, call);
-        }
-        ClObjects.call(call);
+    private static ClEvent ended(int status, MemorySegment out, boolean withEvent, String call, LongAdder calls) {
+        calls.increment();
         ClStatus.check(status, call);
-        return null;
+        return withEvent ? new ClEvent(out.get(ADDRESS, 0), null) : null;
     }
 
     /** An enqueue's driver call, given its wait list's length and memory and its event's out-parameter (or NULL). */
@@ -408,11 +398,13 @@ public final class ClCommandQueue implements AutoCloseable {
         if (waits <= CallScratch.WAITS) {
             CallScratch scratch = CallScratch.FOR_THREAD.get();
             MemorySegment out = withEvent ? scratch.out : MemorySegment.NULL;
-            return ended(enqueue.call(waits, scratch.waitList(waitFor), out), out, withEvent, call);
+            return ended(enqueue.call(waits, scratch.waitList(waitFor), out), out, withEvent, call,
+                    ClObjects.counter(call));
         }
         try (Arena a = Arena.ofConfined()) {
             MemorySegment out = withEvent ? a.allocate(ADDRESS) : MemorySegment.NULL;
-            return ended(enqueue.call(waits, ClInfo.waitList(a, waitFor), out), out, withEvent, call);
+            return ended(enqueue.call(waits, ClInfo.waitList(a, waitFor), out), out, withEvent, call,
+                    ClObjects.counter(call));
         }
     }
 
