@@ -92,6 +92,42 @@ typedef struct {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_jsycl_exp_d
+#define JSYCL_DEF_jsycl_exp_d
+/* Math.exp. */
+double jsycl_exp_d(double x) {
+#ifdef JSYCL_QUIRK_NAN_FOLDED_BUILTINS
+    return isnan(x) ? x : exp(x);
+#else
+    return exp(x);
+#endif
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_floor_d
+#define JSYCL_DEF_jsycl_floor_d
+/* Math.floor. */
+double jsycl_floor_d(double x) {
+#ifdef JSYCL_QUIRK_NAN_FOLDED_BUILTINS
+    return isnan(x) ? x : floor(x);
+#else
+    return floor(x);
+#endif
+}
+#endif
+
+#ifndef JSYCL_DEF_jsycl_ceil_d
+#define JSYCL_DEF_jsycl_ceil_d
+/* Math.ceil. */
+double jsycl_ceil_d(double x) {
+#ifdef JSYCL_QUIRK_NAN_FOLDED_BUILTINS
+    return isnan(x) ? x : ceil(x);
+#else
+    return ceil(x);
+#endif
+}
+#endif
+
 #ifndef JSYCL_DEF_jsycl_min_d
 #define JSYCL_DEF_jsycl_min_d
 double jsycl_min_d(double a, double b) {
@@ -168,7 +204,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1_
     float y;
     i = JSYCL_ITEM_ID(0);
     x = cap->in.data[i + JSYCL_OFFSET(cap->in.offset[0])];
-    cap->out.data[i + JSYCL_OFFSET(cap->out.offset[0])] = sqrt(x) + sin(x) * cos(x) + pow(x, 2.0) + exp(log(x)) + floor(x) + ceil(x) + fabs(x) + jsycl_min_d(x, 1.0) + jsycl_max_d(x, 0.0) + fma(x, x, 1.0) + convert_double_rte(jsycl_round_d(x)) + tan(x) + atan2(x, 1.0);
+    cap->out.data[i + JSYCL_OFFSET(cap->out.offset[0])] = sqrt(x) + sin(x) * cos(x) + pow(x, 2.0) + jsycl_exp_d(log(x)) + jsycl_floor_d(x) + jsycl_ceil_d(x) + fabs(x) + jsycl_min_d(x, 1.0) + jsycl_max_d(x, 0.0) + fma(x, x, 1.0) + convert_double_rte(jsycl_round_d(x)) + tan(x) + atan2(x, 1.0);
     y = cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])];
     cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])] = convert_float_rte(jsycl_round_f(y)) + jsycl_min_f(y, 2.0f) + fabs(y) + convert_float_rte(jsycl_abs_i(i)) + convert_float_rte(max(i, 3));
 }

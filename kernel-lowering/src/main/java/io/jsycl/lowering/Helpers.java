@@ -279,6 +279,11 @@ final class Helpers {
                         return convert_float_rte(sqrt((double)x));
                     #endif
                     }"""),
+            Map.entry("jsycl_ceil_d", nanFolded("ceil")),
+            Map.entry("jsycl_floor_d", nanFolded("floor")),
+            Map.entry("jsycl_rint_d", nanFolded("rint")),
+            Map.entry("jsycl_exp_d", nanFolded("exp")),
+            Map.entry("jsycl_expm1_d", nanFolded("expm1")),
             Map.entry("jsycl_to_int_f", toInteger("int", "float", "0")),
             Map.entry("jsycl_to_int_d", toInteger("int", "double", "0")),
             Map.entry("jsycl_to_long_f", toInteger("long", "float", "0L")),
@@ -329,6 +334,23 @@ final class Helpers {
                     return convert_%1$s_sat_rtz(x);
                 #endif
                 }""".formatted(to, from, name, zero);
+    }
+
+    /**
+     * Math.{@code builtin}: OpenCL's built-in of that name; a program built with JSYCL_QUIRK_NAN_FOLDED_BUILTINS (the
+     * runtime's quirk for drivers whose optimizer folds the built-in of a value it proves NaN into garbage) returns a
+     * NaN argument itself, which Java's method returns too.
+     */
+    private static String nanFolded(String builtin) {
+        return """
+                /* Math.%1$s. */
+                double jsycl_%1$s_d(double x) {
+                #ifdef JSYCL_QUIRK_NAN_FOLDED_BUILTINS
+                    return isnan(x) ? x : %1$s(x);
+                #else
+                    return %1$s(x);
+                #endif
+                }""".formatted(builtin);
     }
 
     /** Whether a helper works on doubles (needs cl_khr_fp64). */

@@ -41,7 +41,15 @@ public enum DriverQuirk {
      * the runtime zeroes such a buffer with a 128-byte pattern of zeros and writes a tail shorter than that from the
      * host ({@code io.jsycl.internal.memory.ClQueue#fill}); no build option ({@link #ofBuilds()}).
      */
-    FILL_UNITS_32_BIT("fill-units-32-bit", "JSYCL_QUIRK_FILL_UNITS_32_BIT");
+    FILL_UNITS_32_BIT("fill-units-32-bit", "JSYCL_QUIRK_FILL_UNITS_32_BIT"),
+    /**
+     * {@code ceil}, {@code floor}, {@code rint}, {@code exp} and {@code expm1} of a value the compiler proves NaN
+     * ({@code Math.ceil(Double.NaN + x)}) give garbage: the optimizer folds the inlined built-in to an undefined value
+     * and the store of the result reads whatever the register or memory held (PoCL 3.1 on the development machine;
+     * found by the fuzzer, seed 7701004; the same built-ins of a NaN read from memory are right). The generated
+     * {@code Math} calls return a NaN argument before the built-in.
+     */
+    NAN_FOLDED_BUILTINS("nan-folded-builtins", "JSYCL_QUIRK_NAN_FOLDED_BUILTINS");
 
     /** Repetitions of a fill's pattern, counted from the buffer's start, that {@link #FILL_UNITS_32_BIT} allows. */
     public static final long FILL_UNITS = 1L << 31;
@@ -118,6 +126,7 @@ public enum DriverQuirk {
         }
         if (platformVendor.toLowerCase(Locale.ROOT).contains("pocl")) {
             quirks.add(OFFSET_LAUNCHES_APART);
+            quirks.add(NAN_FOLDED_BUILTINS);
         }
         return quirks;
     }

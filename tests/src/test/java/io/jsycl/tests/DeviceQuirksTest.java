@@ -138,4 +138,60 @@ class DeviceQuirksTest {
             assertThat(second).doesNotContain("program of its own");
         }
     }
+    /** Inputs of the folded-NaN kernel: the kernel adds them to a NaN constant, a sum its compiler proves NaN. */
+    private static final double[] DOUBLES = {0.0, -1.5, 2.5, 1e300, Double.NEGATIVE_INFINITY, Double.MIN_VALUE};
+
+    /** Math.ceil, floor, rint, exp and expm1 of {@code Double.NaN + x} for each input, as doubleToLongBits. */
+    private static long[] ofFoldedNan(Device device) {
+        int n = DOUBLES.length;
+        long[] out = new long[5 * n];
+        try (var q = new Queue(device); var in = Buffer.of(DOUBLES); var o = Buffer.of(out)) {
+            q.submit(h -> {
+                var x = in.read(h);
+                var y = o.write(h);
+                h.parallelFor(Range.of(n), it -> {
+                    int i = it.id(0);
+                    double nan = Double.NaN + x.get(i);
+                    y.set(i, Double.doubleToLongBits(Math.ceil(nan)));
+                    y.set(n + i, Double.doubleToLongBits(Math.floor(nan)));
+                    y.set(2 * n + i, Double.doubleToLongBits(Math.rint(nan)));
+                    y.set(3 * n + i, Double.doubleToLongBits(Math.exp(nan)));
+                    y.set(4 * n + i, Double.doubleToLongBits(Math.expm1(nan)));
+                });
+            });
+        }
+        return out;
+    }
+
+    private static long[] javaOfFoldedNan() {
+        long[] out = new long[5 * DOUBLES.length];
+        java.util.Arrays.fill(out, Double.doubleToLongBits(Double.NaN)); // each method returns a NaN argument
+        return out;
+    }
+
+    @ParameterizedTest
+    @MethodSource("openCl")
+    void nanFoldedBuiltinsSafeFormGivesJavasNan(Device device) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(device.hasAspect(Aspect.FP64), "no fp64 on " + device.name());
+        System.setProperty("jsycl.quirks", "nan-folded-builtins");
+        assertThat(device.quirks()).contains("nan-folded-builtins");
+        assertThat(ofFoldedNan(device)).isEqualTo(javaOfFoldedNan());
+    }
+
+    /** Without the safe form, the built-ins of a proven NaN differ from Java exactly on the devices it is known for. */
+    @ParameterizedTest
+    @MethodSource("openCl")
+    void nanFoldedBuiltinsIsNeededExactlyWhereItIsKnown(Device device) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(device.hasAspect(Aspect.FP64), "no fp64 on " + device.name());
+        boolean known = device.quirks().contains("nan-folded-builtins");
+        System.setProperty("jsycl.quirks", "-nan-folded-builtins");
+        long[] plain = ofFoldedNan(device);
+        if (!known) {
+            assertThat(plain).as("plain built-ins on " + device + ", which conforms").isEqualTo(javaOfFoldedNan());
+            return;
+        }
+        assertThat(plain).as("the built-ins of a proven NaN without the quirk's safe form still differ from Java on "
+                + device + " (if no longer, the driver conforms: narrow DriverQuirk.NAN_FOLDED_BUILTINS)")
+                .isNotEqualTo(javaOfFoldedNan());
+    }
 }
