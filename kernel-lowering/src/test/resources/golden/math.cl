@@ -96,8 +96,9 @@ typedef struct {
 #define JSYCL_DEF_jsycl_exp_d
 /* Math.exp. */
 double jsycl_exp_d(double x) {
-#ifdef JSYCL_QUIRK_NAN_FOLDED_BUILTINS
-    return isnan(x) ? x : exp(x);
+#ifdef JSYCL_QUIRK_FOLDED_BUILTINS
+    volatile double opaque = x;
+    return exp(opaque);
 #else
     return exp(x);
 #endif
@@ -108,8 +109,9 @@ double jsycl_exp_d(double x) {
 #define JSYCL_DEF_jsycl_floor_d
 /* Math.floor. */
 double jsycl_floor_d(double x) {
-#ifdef JSYCL_QUIRK_NAN_FOLDED_BUILTINS
-    return isnan(x) ? x : floor(x);
+#ifdef JSYCL_QUIRK_FOLDED_BUILTINS
+    volatile double opaque = x;
+    return floor(opaque);
 #else
     return floor(x);
 #endif
@@ -120,8 +122,9 @@ double jsycl_floor_d(double x) {
 #define JSYCL_DEF_jsycl_ceil_d
 /* Math.ceil. */
 double jsycl_ceil_d(double x) {
-#ifdef JSYCL_QUIRK_NAN_FOLDED_BUILTINS
-    return isnan(x) ? x : ceil(x);
+#ifdef JSYCL_QUIRK_FOLDED_BUILTINS
+    volatile double opaque = x;
+    return ceil(opaque);
 #else
     return ceil(x);
 #endif

@@ -279,11 +279,11 @@ final class Helpers {
                         return convert_float_rte(sqrt((double)x));
                     #endif
                     }"""),
-            Map.entry("jsycl_ceil_d", nanFolded("ceil")),
-            Map.entry("jsycl_floor_d", nanFolded("floor")),
-            Map.entry("jsycl_rint_d", nanFolded("rint")),
-            Map.entry("jsycl_exp_d", nanFolded("exp")),
-            Map.entry("jsycl_expm1_d", nanFolded("expm1")),
+            Map.entry("jsycl_ceil_d", folded("ceil")),
+            Map.entry("jsycl_floor_d", folded("floor")),
+            Map.entry("jsycl_rint_d", folded("rint")),
+            Map.entry("jsycl_exp_d", folded("exp")),
+            Map.entry("jsycl_expm1_d", folded("expm1")),
             Map.entry("jsycl_to_int_f", toInteger("int", "float", "0")),
             Map.entry("jsycl_to_int_d", toInteger("int", "double", "0")),
             Map.entry("jsycl_to_long_f", toInteger("long", "float", "0L")),
@@ -337,16 +337,17 @@ final class Helpers {
     }
 
     /**
-     * Math.{@code builtin}: OpenCL's built-in of that name; a program built with JSYCL_QUIRK_NAN_FOLDED_BUILTINS (the
-     * runtime's quirk for drivers whose optimizer folds the built-in of a value it proves NaN into garbage) returns a
-     * NaN argument itself, which Java's method returns too.
+     * Math.{@code builtin}: OpenCL's built-in of that name; a program built with JSYCL_QUIRK_FOLDED_BUILTINS (the
+     * runtime's quirk for drivers whose optimizer folds the built-in of some values it can prove, NaN or 2^63, into an
+     * undefined value) reads the argument through a volatile local, which the optimizer cannot see through.
      */
-    private static String nanFolded(String builtin) {
+    private static String folded(String builtin) {
         return """
                 /* Math.%1$s. */
                 double jsycl_%1$s_d(double x) {
-                #ifdef JSYCL_QUIRK_NAN_FOLDED_BUILTINS
-                    return isnan(x) ? x : %1$s(x);
+                #ifdef JSYCL_QUIRK_FOLDED_BUILTINS
+                    volatile double opaque = x;
+                    return %1$s(opaque);
                 #else
                     return %1$s(x);
                 #endif

@@ -43,13 +43,14 @@ public enum DriverQuirk {
      */
     FILL_UNITS_32_BIT("fill-units-32-bit", "JSYCL_QUIRK_FILL_UNITS_32_BIT"),
     /**
-     * {@code ceil}, {@code floor}, {@code rint}, {@code exp} and {@code expm1} of a value the compiler proves NaN
-     * ({@code Math.ceil(Double.NaN + x)}) give garbage: the optimizer folds the inlined built-in to an undefined value
-     * and the store of the result reads whatever the register or memory held (PoCL 3.1 on the development machine;
-     * found by the fuzzer, seed 7701004; the same built-ins of a NaN read from memory are right). The generated
-     * {@code Math} calls return a NaN argument before the built-in.
+     * {@code ceil}, {@code floor}, {@code rint}, {@code exp} and {@code expm1} of a value the compiler can prove give
+     * garbage for some values: the optimizer folds the inlined built-in to an undefined value, and the store of a NaN
+     * argument's result ({@code Math.ceil(Double.NaN + x)}) writes whatever memory held, while {@code rint} of 2^63 (a
+     * constant passed to a method of the kernel) makes the kernel write nothing at all (PoCL 3.1 on the development
+     * machine; found by the fuzzer, seeds 7701004 and 91000301; the same built-ins of values read from memory are
+     * right). The generated {@code Math} calls read their argument through a volatile local.
      */
-    NAN_FOLDED_BUILTINS("nan-folded-builtins", "JSYCL_QUIRK_NAN_FOLDED_BUILTINS");
+    FOLDED_BUILTINS("folded-builtins", "JSYCL_QUIRK_FOLDED_BUILTINS");
 
     /** Repetitions of a fill's pattern, counted from the buffer's start, that {@link #FILL_UNITS_32_BIT} allows. */
     public static final long FILL_UNITS = 1L << 31;
@@ -126,7 +127,7 @@ public enum DriverQuirk {
         }
         if (platformVendor.toLowerCase(Locale.ROOT).contains("pocl")) {
             quirks.add(OFFSET_LAUNCHES_APART);
-            quirks.add(NAN_FOLDED_BUILTINS);
+            quirks.add(FOLDED_BUILTINS);
         }
         return quirks;
     }

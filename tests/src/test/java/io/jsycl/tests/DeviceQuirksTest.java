@@ -138,13 +138,21 @@ class DeviceQuirksTest {
             assertThat(second).doesNotContain("program of its own");
         }
     }
-    /** Inputs of the folded-NaN kernel: the kernel adds them to a NaN constant, a sum its compiler proves NaN. */
+    /** Inputs of the folded built-ins' kernel: it adds them to a NaN constant, a sum its compiler proves NaN. */
     private static final double[] DOUBLES = {0.0, -1.5, 2.5, 1e300, Double.NEGATIVE_INFINITY, Double.MIN_VALUE};
 
-    /** Math.ceil, floor, rint, exp and expm1 of {@code Double.NaN + x} for each input, as doubleToLongBits. */
+    /** {@code Math.rint} of {@code v} as a double: called with a constant, the driver's optimizer sees the constant. */
+    private static double rintOf(long v) {
+        return Math.rint((double) v);
+    }
+
+    /**
+     * Math.ceil, floor, rint, exp and expm1 of {@code Double.NaN + x} for each input, as doubleToLongBits, then
+     * {@code Math.rint} of 2^63 through a method given {@code Long.MAX_VALUE}.
+     */
     private static long[] ofFoldedNan(Device device) {
         int n = DOUBLES.length;
-        long[] out = new long[5 * n];
+        long[] out = new long[5 * n + 1];
         try (var q = new Queue(device); var in = Buffer.of(DOUBLES); var o = Buffer.of(out)) {
             q.submit(h -> {
                 var x = in.read(h);
@@ -157,6 +165,9 @@ class DeviceQuirksTest {
                     y.set(2 * n + i, Double.doubleToLongBits(Math.rint(nan)));
                     y.set(3 * n + i, Double.doubleToLongBits(Math.exp(nan)));
                     y.set(4 * n + i, Double.doubleToLongBits(Math.expm1(nan)));
+                    if (i == 0) {
+                        y.set(5 * n, Double.doubleToLongBits(rintOf(Long.MAX_VALUE)));
+                    }
                 });
             });
         }
@@ -164,34 +175,35 @@ class DeviceQuirksTest {
     }
 
     private static long[] javaOfFoldedNan() {
-        long[] out = new long[5 * DOUBLES.length];
+        long[] out = new long[5 * DOUBLES.length + 1];
         java.util.Arrays.fill(out, Double.doubleToLongBits(Double.NaN)); // each method returns a NaN argument
+        out[5 * DOUBLES.length] = Double.doubleToLongBits(rintOf(Long.MAX_VALUE));
         return out;
     }
 
     @ParameterizedTest
     @MethodSource("openCl")
-    void nanFoldedBuiltinsSafeFormGivesJavasNan(Device device) {
+    void foldedBuiltinsSafeFormGivesJavasResults(Device device) {
         org.junit.jupiter.api.Assumptions.assumeTrue(device.hasAspect(Aspect.FP64), "no fp64 on " + device.name());
-        System.setProperty("jsycl.quirks", "nan-folded-builtins");
-        assertThat(device.quirks()).contains("nan-folded-builtins");
+        System.setProperty("jsycl.quirks", "folded-builtins");
+        assertThat(device.quirks()).contains("folded-builtins");
         assertThat(ofFoldedNan(device)).isEqualTo(javaOfFoldedNan());
     }
 
-    /** Without the safe form, the built-ins of a proven NaN differ from Java exactly on the devices it is known for. */
+    /** Without the safe form, the built-ins of proven values differ from Java exactly on the devices it is known for. */
     @ParameterizedTest
     @MethodSource("openCl")
-    void nanFoldedBuiltinsIsNeededExactlyWhereItIsKnown(Device device) {
+    void foldedBuiltinsIsNeededExactlyWhereItIsKnown(Device device) {
         org.junit.jupiter.api.Assumptions.assumeTrue(device.hasAspect(Aspect.FP64), "no fp64 on " + device.name());
-        boolean known = device.quirks().contains("nan-folded-builtins");
-        System.setProperty("jsycl.quirks", "-nan-folded-builtins");
+        boolean known = device.quirks().contains("folded-builtins");
+        System.setProperty("jsycl.quirks", "-folded-builtins");
         long[] plain = ofFoldedNan(device);
         if (!known) {
             assertThat(plain).as("plain built-ins on " + device + ", which conforms").isEqualTo(javaOfFoldedNan());
             return;
         }
-        assertThat(plain).as("the built-ins of a proven NaN without the quirk's safe form still differ from Java on "
-                + device + " (if no longer, the driver conforms: narrow DriverQuirk.NAN_FOLDED_BUILTINS)")
+        assertThat(plain).as("the built-ins of proven values without the quirk's safe form still differ from Java on "
+                + device + " (if no longer, the driver conforms: narrow DriverQuirk.FOLDED_BUILTINS)")
                 .isNotEqualTo(javaOfFoldedNan());
     }
 }

@@ -20,9 +20,9 @@ class DeviceQuirkTest {
         assertThat(DeviceImpl.quirksOf("NVIDIA Corporation", "NVIDIA Corporation"))
                 .containsExactlyInAnyOrder(DriverQuirk.NAN_TO_INTEGER, DriverQuirk.FILL_UNITS_32_BIT);
         assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel"))
-                .containsExactlyInAnyOrder(DriverQuirk.OFFSET_LAUNCHES_APART, DriverQuirk.NAN_FOLDED_BUILTINS);
+                .containsExactlyInAnyOrder(DriverQuirk.OFFSET_LAUNCHES_APART, DriverQuirk.FOLDED_BUILTINS);
         assertThat(DriverQuirk.OFFSET_LAUNCHES_APART.perLaunch()).isTrue();
-        assertThat(DriverQuirk.NAN_FOLDED_BUILTINS.buildOption()).isEqualTo("-DJSYCL_QUIRK_NAN_FOLDED_BUILTINS");
+        assertThat(DriverQuirk.FOLDED_BUILTINS.buildOption()).isEqualTo("-DJSYCL_QUIRK_FOLDED_BUILTINS");
         assertThat(DriverQuirk.NAN_TO_INTEGER.perLaunch()).isFalse();
         assertThat(DriverQuirk.NAN_TO_INTEGER.buildOption()).isEqualTo("-DJSYCL_QUIRK_NAN_TO_INTEGER");
         assertThat(DriverQuirk.NAN_TO_INTEGER.settingName()).isEqualTo("nan-to-integer");
@@ -35,14 +35,14 @@ class DeviceQuirkTest {
     void theSettingTurnsAQuirkOnOrOff() {
         System.setProperty("jsycl.quirks", "nan-to-integer,-offset-launches-apart");
         assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel"))
-                .containsExactlyInAnyOrder(DriverQuirk.NAN_TO_INTEGER, DriverQuirk.NAN_FOLDED_BUILTINS);
+                .containsExactlyInAnyOrder(DriverQuirk.NAN_TO_INTEGER, DriverQuirk.FOLDED_BUILTINS);
         System.setProperty("jsycl.quirks", " -NAN-to-integer ");
         assertThat(DeviceImpl.quirksOf("NVIDIA Corporation", "NVIDIA Corporation"))
                 .containsExactly(DriverQuirk.FILL_UNITS_32_BIT);
         System.setProperty("jsycl.quirks", "+nan-to-integer");
         assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel"))
                 .containsExactlyInAnyOrder(DriverQuirk.NAN_TO_INTEGER, DriverQuirk.OFFSET_LAUNCHES_APART,
-                        DriverQuirk.NAN_FOLDED_BUILTINS);
+                        DriverQuirk.FOLDED_BUILTINS);
     }
 
     @Test
@@ -50,7 +50,7 @@ class DeviceQuirkTest {
         System.setProperty("jsycl.quirks", "nan-to-integer,fast-atomics");
         assertThatThrownBy(() -> DeviceImpl.quirksOf("x", "y")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("JSYCL_QUIRKS (or -Djsycl.quirks) names 'fast-atomics', which is no quirk; known: "
-                        + "nan-to-integer, offset-launches-apart, fill-units-32-bit, nan-folded-builtins (prefix - to turn one off)");
+                        + "nan-to-integer, offset-launches-apart, fill-units-32-bit, folded-builtins (prefix - to turn one off)");
     }
 
     @Test
