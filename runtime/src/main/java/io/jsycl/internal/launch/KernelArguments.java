@@ -17,6 +17,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntToLongFunction;
 
 /**
  * A lowered kernel's arguments for one launch, computed from one submit's captured values following the lowering's
@@ -105,20 +106,14 @@ public final class KernelArguments implements AutoCloseable {
         return launchBuffers == null && checkBuffer == null;
     }
 
-    /** A launch's captured scalars as bits ({@link CaptureStamp#scalarBits}), by capture index. */
-    @FunctionalInterface
-    public interface ScalarBits {
-        /** The bits of captured scalar {@code capture}: floats and doubles raw, booleans 0 or 1, the others as values. */
-        long of(int capture);
-    }
-
     /**
-     * These arguments with each captured scalar taken from {@code scalars}, for a launch of {@code lowered} that binds
-     * everything else as this one did ({@link CaptureStamp}). Only for {@link #reusable()} arguments; {@code zeroOffsets}
-     * as {@link #set} had it. The copy shares what a scalar does not change with these arguments: a launch handed to
-     * the launch thread then brings that thread one new array, not three.
+     * These arguments with each captured scalar taken from {@code scalars} (a capture index to that scalar's bits, as
+     * {@link CaptureStamp#scalarBits} reads them), for a launch of {@code lowered} that binds everything else as this
+     * one did ({@link CaptureStamp}). Only for {@link #reusable()} arguments; {@code zeroOffsets} as {@link #set} had
+     * it. The copy shares what a scalar does not change with these arguments: a launch handed to the launch thread then
+     * brings that thread one new array, not three.
      */
-    public KernelArguments withScalars(LoweredKernel lowered, ScalarBits scalars, boolean zeroOffsets) {
+    public KernelArguments withScalars(LoweredKernel lowered, IntToLongFunction scalars, boolean zeroOffsets) {
         KernelArguments copy = copy(true, false);
         int index = 0;
         for (KernelArg arg : lowered.args()) {
@@ -126,7 +121,7 @@ public final class KernelArguments implements AutoCloseable {
                 continue;
             }
             if (arg.role() == ArgRole.VALUE) {
-                copy.bits[index] = stored(kinds[index], scalars.of(arg.captureIndex()));
+                copy.bits[index] = stored(kinds[index], scalars.applyAsLong(arg.captureIndex()));
             }
             index++;
         }
