@@ -1,12 +1,14 @@
 package io.jsycl.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.jsycl.Aspect;
 import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.Queue;
 import io.jsycl.Range;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -138,6 +140,7 @@ class DeviceQuirksTest {
             assertThat(second).doesNotContain("program of its own");
         }
     }
+
     /** Inputs of the folded built-ins' kernel: it adds them to a NaN constant, a sum its compiler proves NaN. */
     private static final double[] DOUBLES = {0.0, -1.5, 2.5, 1e300, Double.NEGATIVE_INFINITY, Double.MIN_VALUE};
 
@@ -150,7 +153,7 @@ class DeviceQuirksTest {
      * Math.ceil, floor, rint, exp and expm1 of {@code Double.NaN + x} for each input, as doubleToLongBits, then
      * {@code Math.rint} of 2^63 through a method given {@code Long.MAX_VALUE}.
      */
-    private static long[] ofFoldedNan(Device device) {
+    private static long[] ofFoldedBuiltins(Device device) {
         int n = DOUBLES.length;
         long[] out = new long[5 * n + 1];
         try (var q = new Queue(device); var in = Buffer.of(DOUBLES); var o = Buffer.of(out)) {
@@ -174,9 +177,9 @@ class DeviceQuirksTest {
         return out;
     }
 
-    private static long[] javaOfFoldedNan() {
+    private static long[] javaOfFoldedBuiltins() {
         long[] out = new long[5 * DOUBLES.length + 1];
-        java.util.Arrays.fill(out, Double.doubleToLongBits(Double.NaN)); // each method returns a NaN argument
+        Arrays.fill(out, Double.doubleToLongBits(Double.NaN)); // each method returns a NaN argument
         out[5 * DOUBLES.length] = Double.doubleToLongBits(rintOf(Long.MAX_VALUE));
         return out;
     }
@@ -184,26 +187,26 @@ class DeviceQuirksTest {
     @ParameterizedTest
     @MethodSource("openCl")
     void foldedBuiltinsSafeFormGivesJavasResults(Device device) {
-        org.junit.jupiter.api.Assumptions.assumeTrue(device.hasAspect(Aspect.FP64), "no fp64 on " + device.name());
+        assumeTrue(device.hasAspect(Aspect.FP64), "no fp64 on " + device.name());
         System.setProperty("jsycl.quirks", "folded-builtins");
         assertThat(device.quirks()).contains("folded-builtins");
-        assertThat(ofFoldedNan(device)).isEqualTo(javaOfFoldedNan());
+        assertThat(ofFoldedBuiltins(device)).isEqualTo(javaOfFoldedBuiltins());
     }
 
-    /** Without the safe form, the built-ins of proven values differ from Java exactly on the devices it is known for. */
+    /** Without the safe form, built-ins of proven values differ from Java exactly on the devices it is known for. */
     @ParameterizedTest
     @MethodSource("openCl")
     void foldedBuiltinsIsNeededExactlyWhereItIsKnown(Device device) {
-        org.junit.jupiter.api.Assumptions.assumeTrue(device.hasAspect(Aspect.FP64), "no fp64 on " + device.name());
+        assumeTrue(device.hasAspect(Aspect.FP64), "no fp64 on " + device.name());
         boolean known = device.quirks().contains("folded-builtins");
         System.setProperty("jsycl.quirks", "-folded-builtins");
-        long[] plain = ofFoldedNan(device);
+        long[] plain = ofFoldedBuiltins(device);
         if (!known) {
-            assertThat(plain).as("plain built-ins on " + device + ", which conforms").isEqualTo(javaOfFoldedNan());
+            assertThat(plain).as("plain built-ins on " + device + ", which conforms").isEqualTo(javaOfFoldedBuiltins());
             return;
         }
         assertThat(plain).as("the built-ins of proven values without the quirk's safe form still differ from Java on "
                 + device + " (if no longer, the driver conforms: narrow DriverQuirk.FOLDED_BUILTINS)")
-                .isNotEqualTo(javaOfFoldedNan());
+                .isNotEqualTo(javaOfFoldedBuiltins());
     }
 }
