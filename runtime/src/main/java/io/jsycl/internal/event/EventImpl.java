@@ -417,6 +417,15 @@ public final class EventImpl {
         return kind instanceof JvmFuture(CompletableFuture<Void> done, boolean hostWork) && hostWork;
     }
 
+    /**
+     * True if this is host work (a host task, a host accessor's use) that has completed without failing: a later
+     * command has nothing to wait for in it, nor a failure to take from it. Asks OpenCL nothing.
+     */
+    public boolean hostWorkSucceeded() {
+        return kind instanceof JvmFuture(CompletableFuture<Void> done, boolean hostWork) && hostWork && done.isDone()
+                && !done.isCompletedExceptionally();
+    }
+
     /** True if this is a launch without an OpenCL event of its own. */
     public boolean isLazy() {
         return kind instanceof Lazy;
@@ -518,8 +527,11 @@ public final class EventImpl {
         return handle;
     }
 
-    /** True if this command was enqueued on {@code inOrder}, an in-order queue (or null), which orders it first. */
-    private boolean orderedBy(Object inOrder) {
+    /**
+     * True if this command was enqueued on {@code inOrder}, an in-order queue (or null), which orders it before every
+     * later command of that queue: such a command need not wait for it.
+     */
+    public boolean orderedBy(Object inOrder) {
         return inOrder != null && origin == inOrder;
     }
 }

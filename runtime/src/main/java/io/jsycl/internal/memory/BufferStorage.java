@@ -304,6 +304,42 @@ public final class BufferStorage {
     }
 
     /**
+     * Under the scheduler's lock: the device memory in {@code context} of a command enqueued on {@code inOrder} (an
+     * in-order queue of that context) that uses this buffer with {@code mode}, where {@link #readyForDevice},
+     * {@link #prepareDevice} and {@link #collectDependencies} would find nothing to do for it: the copy there is
+     * current and no transfer into it is left to order after, none of the commands the buffer's users would make it
+     * wait for needs a wait ({@link BufferUsers#noneToWaitFor}), and a write finds the copy the only current one
+     * already. Else null (also once the
+     * buffer is closed or spread over a DistributedQueue's devices): the command takes the scheduler's whole pass,
+     * which moves, waits or refuses as it must. Changes nothing but what prepareDevice would (a finished transfer into
+     * the copy is forgotten); the command's {@link #recordUse} follows its enqueue.
+     */
+    public synchronized ClMem steadyMemory(ContextImpl context, Object inOrder, AccessMode mode) {
+        DeviceCopy copy = copies.get(context);
+        if (closed || distribution != null || copy == null || !copy.valid || copy.uploadTraced
+                || !users.noneToWaitFor(inOrder, mode)) {
+            return null;
+        }
+        if (copy.ready != null && !copy.ready.orderedBy(inOrder)) {
+            if (!copy.ready.isDone()) {
+                return null; // a transfer of another queue (an unmap) the command must wait for
+            }
+            copy.ready = null; // as prepareDevice forgets it (DeviceCopy.joinReady)
+        }
+        if (mode != AccessMode.READ) {
+            if (hostValid) {
+                return null;
+            }
+            for (DeviceCopy other : copies.values()) {
+                if (other.pinnedValid || other != copy && other.valid) {
+                    return null;
+                }
+            }
+        }
+        return copy.mem;
+    }
+
+    /**
      * After a write to {@code copy}: it is the only current copy, the host array, other contexts' copies and every
      * pinned memory are stale.
      */

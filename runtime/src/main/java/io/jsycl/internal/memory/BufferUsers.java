@@ -40,6 +40,25 @@ public final class BufferUsers {
     }
 
     /**
+     * True if a command enqueued on {@code inOrder}, an in-order queue, that uses the buffer with {@code mode} waits
+     * for none of the commands {@link #collect} would add: each was enqueued on that queue, which orders it first, or
+     * is host work that has succeeded ({@link EventImpl#hostWorkSucceeded}). Asks OpenCL nothing.
+     */
+    boolean noneToWaitFor(Object inOrder, AccessMode mode) {
+        if (lastWriter != null && !lastWriter.orderedBy(inOrder) && !lastWriter.hostWorkSucceeded()) {
+            return false;
+        }
+        if (mode != AccessMode.READ) {
+            for (EventImpl e : readers) {
+                if (!e.orderedBy(inOrder) && !e.hostWorkSucceeded()) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
      * Why a command using the buffer with {@code mode} waits ({@link #collect}), for the scheduler's
      * trace: empty when it does not.
      */

@@ -7,6 +7,7 @@ import io.jsycl.Range;
 import io.jsycl.SyclException;
 import io.jsycl.internal.event.CommandStatus;
 import io.jsycl.internal.event.EventImpl;
+import io.jsycl.internal.event.GraphLock;
 import io.jsycl.internal.event.LaunchThread;
 import io.jsycl.internal.event.LazyLaunches;
 import io.jsycl.internal.event.WaitWatch;
@@ -39,6 +40,7 @@ import io.jsycl.lowering.LoweredKernel;
 import io.jsycl.lowering.ProgramVariant;
 import io.jsycl.opencl.ClCommandQueue;
 import io.jsycl.opencl.ClEvent;
+import io.jsycl.opencl.ClException;
 import io.jsycl.opencl.ClMem;
 import io.jsycl.opencl.DriverQuirk;
 import io.jsycl.program.KernelHandle;
@@ -175,7 +177,10 @@ public final class QueueScheduler {
         if (hit != null) {
             FirstSubmitTrace.mark("identify");
             KernelLambdas.Kernel kernel = hit.entry().kernel();
-            EventImpl event = submitPlanned(group, kernel, hit.entry().plan(), null, false, hit, null);
+            EventImpl event = repeatInPlace(group, hit);
+            if (event == null) {
+                event = submitPlanned(group, kernel, hit.entry().plan(), null, false, hit, null);
+            }
             event.ranKernel(kernel.lowering());
             FirstSubmitTrace.finish(kernel.lowering());
             return event;
@@ -394,6 +399,90 @@ public final class QueueScheduler {
             }
             return deferred.isEmpty() ? commit(group, kernel, lease, waits, plan, hit, draft) : null;
         }, e -> DeferredLaunch.enqueueFailure(lowered, device, e));
+    }
+
+    /**
+     * A launch that repeats {@code hit}, enqueued without the scheduler's pass where its buffers need nothing of it
+     * (null where they do, and {@link #submitPlanned} then takes the launch whole): on this queue's in-order OpenCL
+     * queue, whose launches need no event, with no dependency of its command group, after a previous command (of an
+     * in-order queue) that needs no wait ({@link #orderedByCl}), each buffer's copy in this context current and none
+     * of the commands its users would make the launch wait for needing a wait ({@link BufferStorage#steadyMemory}), in
+     * the very memory the kept arguments were set from. Those are what a pass would find for a launch repeated on
+     * the same data (a time step, a stencil swapping its buffers): it would collect this queue's own launches as
+     * dependencies, leave them out of the wait list, move nothing and record the launch as each buffer's user. Here it
+     * checks that under the graph lock and enqueues the launch, as the pass would, and records the same uses, so a
+     * later command of any queue, a host access or a buffer's close orders after it as after any launch.
+     */
+    private EventImpl repeatInPlace(CommandGroupRecord group, RepeatLane.Hit hit) {
+        if (lazy == null || !group.dependencies().isEmpty()) {
+            return null;
+        }
+        RepeatLane.Entry entry = hit.entry();
+        LaunchPlan plan = entry.plan();
+        LoweredKernel lowered = entry.kernel().lowered();
+        try (var lease = plan.handle().acquire()) {
+            GraphLock.LOCK.lock();
+            try {
+                if (!orderedByCl()) {
+                    return null;
+                }
+                ClMem[] mems = entry.mems();
+                int r = 0;
+                for (var req : group.requirements().entrySet()) {
+                    ClMem mem = req.getKey().steadyMemory(context, cl, req.getValue());
+                    if (mem == null || mem != mems[r++]) {
+                        return null;
+                    }
+                }
+                FirstSubmitTrace.mark("buffers");
+                lazy.throwIfFailed();
+                if (SchedulerTrace.on()) {
+                    SchedulerTrace.log("kernel " + lowered.kernelName() + " submitted to " + this + " repeats a"
+                            + " launch in place: it waits for nothing but this queue's own commands, and moves"
+                            + " nothing (its buffers' copies are current)");
+                }
+                KernelArguments arguments = hit.arguments(mems);
+                FirstSubmitTrace.mark("arguments");
+                LaunchThread thread = lazy.thread() != null && lazy.thread().inBurst(group.submittedNanos())
+                        ? lazy.thread() : null;
+                if (thread != null) {
+                    thread.submit(new DeferredLaunch(lazy.queue(), plan.handle(), arguments, plan.shape(), lowered,
+                            device));
+                } else {
+                    arguments.applyTo(lease.kernel());
+                    plan.shape().launch(cl(), lease.kernel(), List.of(), false);
+                }
+                EventImpl event = EventImpl.lazy(lazy, lazy.launched(), context);
+                FirstSubmitTrace.mark("enqueue");
+                if (SchedulerTrace.on()) {
+                    SchedulerTrace.log(SubmitTrace.enqueued(lowered.kernelName(), this, 0, plan.range(),
+                            plan.twoItems(), plan.gridStride(), plan.paddedLocal(),
+                            (plan.specialization() & LaunchSpecialization.NO_ALIASING) != 0,
+                            (plan.specialization() & LaunchSpecialization.SHARED_STRIDES) != 0, true, thread != null));
+                }
+                for (var req : group.requirements().entrySet()) {
+                    req.getKey().recordUse(req.getValue(), event);
+                }
+                track(event);
+                if (lazy.thread() != null) {
+                    lazy.thread().submitReturned();
+                }
+                return event;
+            } finally {
+                GraphLock.LOCK.unlock();
+            }
+        } catch (ClException e) {
+            throw DeferredLaunch.enqueueFailure(lowered, device, e);
+        }
+    }
+
+    /**
+     * True if a command enqueued on the OpenCL queue now needs no order of its own after the queue's previous one
+     * ({@link #orderAfterPrevious}): the queue is not in order, has none, its OpenCL queue (in order) holds it, or it
+     * was host work that has succeeded.
+     */
+    private synchronized boolean orderedByCl() {
+        return !inOrder || last == null || last.orderedBy(cl) || last.hostWorkSucceeded();
     }
 
     /** What the queue's {@link RepeatLane} would keep of a launch once enqueued, or null (not kept, or no lane). */

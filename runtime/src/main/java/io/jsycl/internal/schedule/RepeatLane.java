@@ -24,7 +24,9 @@ import java.util.Map;
  * <p>Where it is taken: launches over a whole range or nd-range, without reductions or specialization constants, not
  * checked, whose captures are plain ({@link CaptureStamp#of}). Anything else, and any difference, takes the whole
  * submit path ({@link RepeatedLaunches} still spares it the decisions where they hold). The buffers' own work (their
- * data's moves, the commands a launch waits for) is done at every submit, as before.
+ * data's moves, the commands a launch waits for) is the scheduler's pass, which a hit skips only where it would find
+ * nothing to do ({@code QueueScheduler.repeatInPlace}: an in-order OpenCL queue whose own launches alone touched the
+ * data since).
  *
  * <p>Up to {@value #KEPT} launches, at most {@value #PER_KERNEL} of one lambda class (a ping-pong stencil finds both of
  * its launches, and a program's kernels taking turns each find their own). An entry holds no buffer or captured object

@@ -1,0 +1,276 @@
+package io.jsycl.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jsycl.Buffer;
+import io.jsycl.Context;
+import io.jsycl.Device;
+import io.jsycl.Event;
+import io.jsycl.Queue;
+import io.jsycl.QueueProperty;
+import io.jsycl.Range;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A launch that repeats one of its queue's latest launches on data that only that queue's own launches touched since
+ * is enqueued in place, without the scheduler's pass (its buffers' copies are current, it waits for nothing its
+ * in-order OpenCL queue does not order): these tests repeat launches on in-order queues, where launches need no event
+ * on every device, and check from the scheduler's trace which submits took that way, and from Java that each result
+ * is right, also where something else touched the data between two repeats (another queue's write or read, a host
+ * write, a host task before the launch on an in-order queue): those submits take the whole pass.
+ */
+class RepeatInPlaceTest {
+    private static final String IN_PLACE = "repeats a launch in place";
+
+    private TraceCapture trace;
+
+    @BeforeEach
+    void listen() {
+        trace = new TraceCapture();
+    }
+
+    @AfterEach
+    void stop() {
+        trace.close();
+    }
+
+    /** The submits since the trace was last cleared that were enqueued in place; clears the trace. */
+    private long inPlace() {
+        List<String> messages = trace.messages();
+        trace.clear();
+        return messages.stream().filter(m -> m.contains(IN_PLACE)).count();
+    }
+
+    /** out[i] = (in[i] + 3 in[(i + 1) % n] + t) & 0xffff. */
+    private static Event step(Queue q, Buffer.OfInt in, Buffer.OfInt out, int t) {
+        int n = in.size();
+        return q.submit(h -> {
+            var src = in.read(h);
+            var dst = out.write(h);
+            h.parallelFor(Range.of(n), it -> {
+                int i = it.id(0);
+                dst.set(i, (src.get(i) + 3 * src.get((i + 1) % n) + t) & 0xffff);
+            });
+        });
+    }
+
+    private static int[] step(int[] in, int t) {
+        int n = in.length;
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = (in[i] + 3 * in[(i + 1) % n] + t) & 0xffff;
+        }
+        return out;
+    }
+
+    /** out[i] = in[i] + k. */
+    private static Event add(Queue q, Buffer.OfInt in, Buffer.OfInt out, int k) {
+        return q.submit(h -> {
+            var src = in.read(h);
+            var dst = out.write(h);
+            h.parallelFor(Range.of(in.size()), it -> dst.set(it.id(0), src.get(it.id(0)) + k));
+        });
+    }
+
+    /** x[i] = v + i. */
+    private static void fill(Queue q, Buffer.OfInt x, int v) {
+        q.submit(h -> {
+            var dst = x.writeNoInit(h);
+            h.parallelFor(Range.of(x.size()), it -> dst.set(it.id(0), v + it.id(0)));
+        });
+    }
+
+    /** z[i] = 2 x[i]. */
+    private static void twice(Queue q, Buffer.OfInt x, Buffer.OfInt z) {
+        q.submit(h -> {
+            var src = x.read(h);
+            var dst = z.write(h);
+            h.parallelFor(Range.of(x.size()), it -> dst.set(it.id(0), 2 * src.get(it.id(0))));
+        });
+    }
+
+    private static int[] contents(Buffer.OfInt b) {
+        int[] v = new int[b.size()];
+        try (var h = b.hostAccess()) {
+            h.copyTo(v);
+        }
+        return v;
+    }
+
+    private static int[] plus(int[] a, int k) {
+        int[] out = a.clone();
+        for (int i = 0; i < out.length; i++) {
+            out[i] += k;
+        }
+        return out;
+    }
+
+    private static int[] ramp(int n, int v) {
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = v + i;
+        }
+        return out;
+    }
+
+    @Test
+    void aStencilSwappingItsBuffersRepeatsInPlaceAfterItsFirstTwoSteps() {
+        for (Device device : TestDevices.openCl()) {
+            int n = 1000;
+            int steps = 40;
+            int[] expected = TestData.ints(n, 5, r -> r.nextInt(1 << 16));
+            try (var context = new Context(device);
+                 var q = new Queue(context, device, QueueProperty.IN_ORDER);
+                 var a = Buffer.of(expected.clone()); var b = Buffer.ofInt(Range.of(n))) {
+                step(q, a, b, 0).await(); // its upload done: on some devices it is another queue's transfer
+                expected = step(expected, 0);
+                trace.clear();
+                for (int t = 1; t < steps; t++) {
+                    if (t % 2 == 0) {
+                        step(q, a, b, t);
+                    } else {
+                        step(q, b, a, t);
+                    }
+                    expected = step(expected, t);
+                }
+                q.await();
+                assertThat(inPlace()).as("%s: steps in place", device.name()).isEqualTo(steps - 2);
+                assertThat(contents(steps % 2 == 0 ? a : b)).as(device.name()).containsExactly(expected);
+            }
+        }
+    }
+
+    @Test
+    void aBufferAnotherQueueWroteBetweenRepeatsIsWaitedForAndRead() {
+        for (Device device : TestDevices.openCl()) {
+            int n = 512;
+            try (var context = new Context(device);
+                 var q = new Queue(context, device, QueueProperty.IN_ORDER);
+                 var other = new Queue(context, device, QueueProperty.IN_ORDER);
+                 var x = Buffer.of(ramp(n, 0)); var y = Buffer.ofInt(Range.of(n))) {
+                add(q, x, y, 0).await();
+                for (int k = 1; k < 3; k++) {
+                    add(q, x, y, k);
+                }
+                q.await();
+                assertThat(inPlace()).as("%s: repeats on the queue's own data", device.name()).isEqualTo(2);
+                fill(other, x, 1000);
+                add(q, x, y, 7);
+                assertThat(inPlace()).as("%s: after another queue's write", device.name()).isZero();
+                assertThat(contents(y)).as(device.name()).containsExactly(ramp(n, 1007));
+            }
+        }
+    }
+
+    @Test
+    void aBufferAnotherContextWroteBetweenRepeatsIsMovedBack() {
+        for (Device device : TestDevices.openCl()) {
+            int n = 512;
+            try (var q = new Queue(new Context(device), device, QueueProperty.IN_ORDER);
+                 var other = new Queue(new Context(device), device, QueueProperty.IN_ORDER);
+                 var x = Buffer.of(ramp(n, 0)); var y = Buffer.ofInt(Range.of(n))) {
+                add(q, x, y, 1).await();
+                add(q, x, y, 2);
+                q.await();
+                fill(other, x, -50);
+                other.await();
+                add(q, x, y, 3);
+                assertThat(inPlace()).as("%s: after a write in another context", device.name()).isEqualTo(1);
+                assertThat(contents(y)).as(device.name()).containsExactly(ramp(n, -47));
+            }
+        }
+    }
+
+    @Test
+    void aHostWriteBetweenRepeatsIsUploaded() {
+        for (Device device : TestDevices.openCl()) {
+            int n = 300;
+            int[] x0 = TestData.ints(n, 8, r -> r.nextInt());
+            int[] x1 = TestData.ints(n, 9, r -> r.nextInt());
+            try (var context = new Context(device);
+                 var q = new Queue(context, device, QueueProperty.IN_ORDER);
+                 var x = Buffer.of(x0.clone()); var y = Buffer.ofInt(Range.of(n))) {
+                add(q, x, y, 1).await();
+                add(q, x, y, 2).await();
+                try (var h = x.hostAccess()) {
+                    for (int i = 0; i < n; i++) {
+                        h.set(i, x1[i]);
+                    }
+                }
+                trace.clear();
+                add(q, x, y, 3).await(); // its upload done: on some devices it is another queue's transfer
+                assertThat(inPlace()).as("%s: after a host write", device.name()).isZero();
+                add(q, x, y, 4);
+                assertThat(inPlace()).as("%s: repeated again on its own data", device.name()).isEqualTo(1);
+                assertThat(contents(y)).as(device.name()).containsExactly(plus(x1, 4));
+            }
+        }
+    }
+
+    @Test
+    void aWriteAfterAnotherQueuesReadWaitsForThatRead() {
+        for (Device device : TestDevices.openCl()) {
+            int n = 400;
+            try (var context = new Context(device);
+                 var q = new Queue(context, device, QueueProperty.IN_ORDER);
+                 var other = new Queue(context, device, QueueProperty.IN_ORDER);
+                 var x = Buffer.of(ramp(n, 0)); var y = Buffer.ofInt(Range.of(n));
+                 var z = Buffer.ofInt(Range.of(n))) {
+                add(q, x, y, 1); // reads x
+                fill(q, x, 10); // writes x
+                q.await();
+                trace.clear();
+                add(q, x, y, 1);
+                fill(q, x, 10);
+                q.await();
+                assertThat(inPlace()).as("%s: the pair repeated on the queue's own data", device.name()).isEqualTo(2);
+                twice(other, x, z); // another queue reads x: the next write of x waits for it
+                fill(q, x, 20);
+                assertThat(inPlace()).as("%s: a write after another queue's read", device.name()).isZero();
+                assertThat(contents(z)).as(device.name()).containsExactly(twice(ramp(n, 10)));
+                assertThat(contents(x)).as(device.name()).containsExactly(ramp(n, 20));
+            }
+        }
+    }
+
+    private static int[] twice(int[] a) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = 2 * a[i];
+        }
+        return out;
+    }
+
+    @Test
+    void onAnInOrderQueueARepeatWaitsForAHostTaskBeforeIt() {
+        for (Device device : TestDevices.openCl()) {
+            int n = 256;
+            var taskEnded = new AtomicBoolean();
+            try (var context = new Context(device);
+                 var q = new Queue(context, device, QueueProperty.IN_ORDER);
+                 var x = Buffer.of(ramp(n, 0)); var y = Buffer.ofInt(Range.of(n))) {
+                add(q, x, y, 1);
+                add(q, x, y, 2).await();
+                q.submit(h -> h.hostTask(() -> {
+                    try {
+                        Thread.sleep(300);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    taskEnded.set(true);
+                }));
+                trace.clear();
+                add(q, x, y, 3).await();
+                assertThat(taskEnded).as("%s: the host task ended before the launch after it", device.name()).isTrue();
+                assertThat(inPlace()).as("%s: a launch after a host task", device.name()).isZero();
+                add(q, x, y, 4);
+                assertThat(inPlace()).as("%s: after a launch of its own again", device.name()).isEqualTo(1);
+                assertThat(contents(y)).as(device.name()).containsExactly(ramp(n, 4));
+            }
+        }
+    }
+}
