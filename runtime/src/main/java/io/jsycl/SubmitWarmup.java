@@ -198,7 +198,14 @@ final class SubmitWarmup {
                     // submit path, and its plain submits after it ran interpreted for thousands of runs).
                     done += kernels.submit(profiled, turn);
                 } else {
-                    done += kernels.submit(turn % 8 == 7 ? inOrder : queue, turn);
+                    // The in-order queue's kernels run on buffers of their own: a launch repeated on data that only
+                    // its own queue touched since skips the scheduler's pass (QueueScheduler.repeatInPlace), which a
+                    // program's loop of launches takes at every repeat. Over buffers the queues shared, the warm-up's
+                    // repeats found another queue's commands among their buffers' users and almost never took it, so
+                    // the JIT left that way cold for the program's first repeats (its second run ran interpreted).
+                    // The profiling queue's launches and the fresh queues' still share the default queue's buffers,
+                    // so that a launch waits for another queue's now and then.
+                    done += turn % 8 == 7 ? kernels.submit(inOrder, turn, Kernels.OWN_SET) : kernels.submit(queue, turn);
                 }
                 turn++;
                 if (turn == Kernels.COUNT) {
@@ -275,12 +282,22 @@ final class SubmitWarmup {
         private static final int FROM_BIG_ARRAY = FROM_ARRAYS * 21;
         private static final int BIG_FLOATS = 4 << 20;
 
-        private final Buffer.OfFloat[] x1 = {Buffer.ofFloat(Range.of(64)), Buffer.ofFloat(Range.of(64))};
-        private final Buffer.OfFloat[] y1 = {Buffer.ofFloat(Range.of(64)), Buffer.ofFloat(Range.of(64))};
-        private final Buffer.OfFloat[] x2 = {Buffer.ofFloat(Range.of(8, 8)), Buffer.ofFloat(Range.of(8, 8))};
-        private final Buffer.OfFloat[] y2 = {Buffer.ofFloat(Range.of(8, 8)), Buffer.ofFloat(Range.of(8, 8))};
-        private final Buffer.OfFloat[] x3 = {Buffer.ofFloat(Range.of(4, 4, 4)), Buffer.ofFloat(Range.of(4, 4, 4))};
-        private final Buffer.OfInt[] n3 = {Buffer.ofInt(Range.of(4, 4, 4)), Buffer.ofInt(Range.of(4, 4, 4))};
+        /** The buffer set of the in-order queue's turns, which no other queue uses. */
+        static final int OWN_SET = 2;
+
+        // Three sets: two that the default queue's turns take in turn, and the in-order queue's own.
+        private final Buffer.OfFloat[] x1 = {Buffer.ofFloat(Range.of(64)), Buffer.ofFloat(Range.of(64)),
+                Buffer.ofFloat(Range.of(64))};
+        private final Buffer.OfFloat[] y1 = {Buffer.ofFloat(Range.of(64)), Buffer.ofFloat(Range.of(64)),
+                Buffer.ofFloat(Range.of(64))};
+        private final Buffer.OfFloat[] x2 = {Buffer.ofFloat(Range.of(8, 8)), Buffer.ofFloat(Range.of(8, 8)),
+                Buffer.ofFloat(Range.of(8, 8))};
+        private final Buffer.OfFloat[] y2 = {Buffer.ofFloat(Range.of(8, 8)), Buffer.ofFloat(Range.of(8, 8)),
+                Buffer.ofFloat(Range.of(8, 8))};
+        private final Buffer.OfFloat[] x3 = {Buffer.ofFloat(Range.of(4, 4, 4)), Buffer.ofFloat(Range.of(4, 4, 4)),
+                Buffer.ofFloat(Range.of(4, 4, 4))};
+        private final Buffer.OfInt[] n3 = {Buffer.ofInt(Range.of(4, 4, 4)), Buffer.ofInt(Range.of(4, 4, 4)),
+                Buffer.ofInt(Range.of(4, 4, 4))};
         private final float[] hostIn = new float[64];
         private final float[] hostOut = new float[64];
         private float[] bigIn; // made at the first FROM_BIG_ARRAY turn
@@ -299,7 +316,11 @@ final class SubmitWarmup {
 
         /** Submits turn {@code turn}'s kernel to {@code queue}, and waits as that turn does; returns its submits. */
         int submit(Queue queue, int turn) {
-            int set = (turn / COUNT) & 1;
+            return submit(queue, turn, (turn / COUNT) & 1);
+        }
+
+        /** As above, on buffer set {@code set}: 0 or 1, which the queues share, or {@link #OWN_SET}. */
+        int submit(Queue queue, int turn, int set) {
             if (turn % FROM_ARRAYS == FROM_ARRAYS - 1) {
                 float[] source = hostIn;
                 if (turn % FROM_BIG_ARRAY == FROM_BIG_ARRAY - 1) {
@@ -525,6 +546,7 @@ final class SubmitWarmup {
         public void close() {
             try (var a = x1[0]; var b = x1[1]; var c = y1[0]; var d = y1[1]; var e = x2[0]; var f = x2[1];
                  var g = y2[0]; var i = y2[1]; var j = x3[0]; var k = x3[1]; var m = n3[0]; var n = n3[1];
+                 var a2 = x1[2]; var c2 = y1[2]; var e2 = x2[2]; var g2 = y2[2]; var j2 = x3[2]; var m2 = n3[2];
                  var w = weights; var r = sum) {
                 // Each buffer waits for its kernels as it closes.
             }
