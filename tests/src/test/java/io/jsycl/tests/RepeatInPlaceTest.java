@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * in-order OpenCL queue does not order): these tests repeat launches on in-order queues, where launches need no event
  * on every device, and check from the scheduler's trace which submits took that way, and from Java that each result
  * is right, also where something else touched the data between two repeats (another queue's write or read, a host
- * write, a host task before the launch on an in-order queue): those submits take the whole pass.
+ * write, a host task before the launch on an in-order queue): those submits take the whole pass. Two threads repeat
+ * launches on one queue while a third reads one of their buffers on the host.
  */
 class RepeatInPlaceTest {
     private static final String IN_PLACE = "repeats a launch in place";
@@ -243,6 +244,63 @@ class RepeatInPlaceTest {
             out[i] = 2 * a[i];
         }
         return out;
+    }
+
+    /** x[i] += k. */
+    private static void accumulate(Queue q, Buffer.OfInt x, int k) {
+        q.submit(h -> {
+            var y = x.readWrite(h);
+            h.parallelFor(Range.of(x.size()), it -> y.set(it.id(0), y.get(it.id(0)) + k));
+        });
+    }
+
+    @Test
+    void repeatsFromTwoThreadsWithHostReadsBetweenLeaveEveryReadWhole() throws Exception {
+        for (Device device : TestDevices.openCl()) {
+            int n = 4096;
+            int launches = 300;
+            try (var context = new Context(device);
+                 var q = new Queue(context, device, QueueProperty.IN_ORDER);
+                 var a = Buffer.of(ramp(n, 0)); var b = Buffer.of(ramp(n, 0))) {
+                var failures = new java.util.concurrent.ConcurrentLinkedQueue<String>();
+                var done = new AtomicBoolean();
+                Thread reader = new Thread(() -> {
+                    int last = 0;
+                    while (!done.get()) {
+                        int[] seen = contents(a); // every launch before the read has run, none after it has begun
+                        int m = seen[0];
+                        for (int i = 0; i < n; i++) {
+                            if (seen[i] - i != m) {
+                                failures.add("element " + i + " had " + (seen[i] - i) + " launches, element 0 " + m);
+                                return;
+                            }
+                        }
+                        if (m < last) {
+                            failures.add("a read saw " + m + " launches after one saw " + last);
+                            return;
+                        }
+                        last = m;
+                    }
+                }, "repeat-in-place-reader");
+                Thread other = new Thread(() -> {
+                    for (int k = 0; k < launches; k++) {
+                        accumulate(q, b, 2);
+                    }
+                }, "repeat-in-place-other");
+                reader.start();
+                other.start();
+                for (int k = 0; k < launches; k++) {
+                    accumulate(q, a, 1);
+                }
+                other.join();
+                q.await();
+                done.set(true);
+                reader.join();
+                assertThat(failures).as(device.name()).isEmpty();
+                assertThat(contents(a)).as(device.name()).containsExactly(ramp(n, launches));
+                assertThat(contents(b)).as(device.name()).containsExactly(ramp(n, 2 * launches));
+            }
+        }
     }
 
     @Test
