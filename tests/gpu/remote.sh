@@ -110,7 +110,8 @@ run tests-in-order-queues tests 240 -- -Djsycl.outOfOrderQueues=off -- \
     --select-class io.jsycl.tests.DependencyGraphTest --select-class io.jsycl.tests.DataMovementTest \
     --select-class io.jsycl.tests.DeviceArrayTest --select-class io.jsycl.tests.CloseUnderLoadTest \
     --select-class io.jsycl.tests.SchedulerTraceTest --select-class io.jsycl.tests.SubBufferTest \
-    --select-class io.jsycl.tests.LargeTransfersTest
+    --select-class io.jsycl.tests.LargeTransfersTest --select-class io.jsycl.tests.RepeatLaneTest \
+    --select-class io.jsycl.tests.RepeatedLaunchTest --select-class io.jsycl.tests.HostTaskTest
 # The same tests while the submit-path warm-up runs beside them (every other run turns it off).
 run tests-warm-up tests 120 JSYCL_DEVICE=gpu -- -Djsycl.warmup=on -- \
     --select-class io.jsycl.tests.DataMovementTest --select-class io.jsycl.tests.SubBufferTest \
