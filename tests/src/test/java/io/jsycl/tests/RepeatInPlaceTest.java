@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * in-order OpenCL queue does not order): these tests repeat launches on in-order queues, where launches need no event
  * on every device, and check from the scheduler's trace which submits took that way, and from Java that each result
  * is right, also where something else touched the data between two repeats (another queue's write or read, a host
- * write, a host task before the launch on an in-order queue): those submits take the whole pass. Two threads repeat
+ * write, a host task before the launch on an in-order queue): those submits take the whole pass, and the repeats
+ * after them are in place again once what they found has ended. Two threads repeat
  * launches on one queue while a third reads one of their buffers on the host.
  */
 class RepeatInPlaceTest {
@@ -94,9 +95,10 @@ class RepeatInPlaceTest {
         });
     }
 
+    /** The buffer's contents, read with a read-only host accessor, which leaves the device's copy current. */
     private static int[] contents(Buffer.OfInt b) {
         int[] v = new int[b.size()];
-        try (var h = b.hostAccess()) {
+        try (var h = b.hostRead()) {
             h.copyTo(v);
         }
         return v;
@@ -163,6 +165,12 @@ class RepeatInPlaceTest {
                 add(q, x, y, 7);
                 assertThat(inPlace()).as("%s: after another queue's write", device.name()).isZero();
                 assertThat(contents(y)).as(device.name()).containsExactly(ramp(n, 1007));
+                other.await(); // the write is known to have ended: nothing left to wait for in it
+                add(q, x, y, 8); // after the host read, which may leave y's pinned memory current: a pass resets it
+                trace.clear();
+                add(q, x, y, 9);
+                assertThat(inPlace()).as("%s: once the other queue's write has ended", device.name()).isEqualTo(1);
+                assertThat(contents(y)).as(device.name()).containsExactly(ramp(n, 1009));
             }
         }
     }
@@ -181,7 +189,10 @@ class RepeatInPlaceTest {
                 other.await();
                 add(q, x, y, 3);
                 assertThat(inPlace()).as("%s: after a write in another context", device.name()).isEqualTo(1);
-                assertThat(contents(y)).as(device.name()).containsExactly(ramp(n, -47));
+                q.await();
+                add(q, x, y, 4);
+                assertThat(inPlace()).as("%s: once moved back", device.name()).isEqualTo(1);
+                assertThat(contents(y)).as(device.name()).containsExactly(ramp(n, -46));
             }
         }
     }

@@ -418,12 +418,19 @@ public final class EventImpl {
     }
 
     /**
-     * True if this is host work (a host task, a host accessor's use) that has completed without failing: a later
-     * command has nothing to wait for in it, nor a failure to take from it. Asks OpenCL nothing.
+     * True if this command is known to have completed without failing, without a wait and without enqueuing
+     * anything: a later command has nothing to wait for in it, nor a failure to take from it. Host work or a command
+     * whose future completed normally; an OpenCL command whose event reports {@code CL_COMPLETE} (the driver is asked
+     * until it does, then the answer is kept), unless it is a checked kernel; a launch without an event of its own that
+     * a wait or marker of its queue found complete, no launch of that queue having failed.
      */
-    public boolean hostWorkSucceeded() {
-        return kind instanceof JvmFuture(CompletableFuture<Void> done, boolean hostWork) && hostWork && done.isDone()
-                && !done.isCompletedExceptionally();
+    public boolean succeeded() {
+        return switch (kind) {
+            case Lazy(LazyLaunches launches, long seq) -> launches.succeeded(seq);
+            case OpenCl(ClEvent cl) -> !hasCheck() && cl.executionStatus() == 0;
+            case JvmFuture(CompletableFuture<Void> done, boolean hostWork) -> done.isDone()
+                    && !done.isCompletedExceptionally();
+        };
     }
 
     /** True if this is a launch without an OpenCL event of its own. */

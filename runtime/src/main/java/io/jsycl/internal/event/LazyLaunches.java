@@ -98,6 +98,14 @@ public final class LazyLaunches {
         return launched.incrementAndGet();
     }
 
+    /**
+     * True if launch {@code seq} is known to have completed and no launch or wait of the queue failed; asks OpenCL
+     * nothing and enqueues nothing (a launch that no wait or marker has found complete yet is not known to be).
+     */
+    boolean succeeded(long seq) {
+        return isComplete(seq) && launchFailure() == null && closedFailure() == null;
+    }
+
     /** True if launch {@code seq} is known to have completed; asks OpenCL nothing. */
     boolean isComplete(long seq) {
         return seq <= completed.get();

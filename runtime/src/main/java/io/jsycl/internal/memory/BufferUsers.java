@@ -42,15 +42,15 @@ public final class BufferUsers {
     /**
      * True if a command enqueued on {@code inOrder}, an in-order queue, that uses the buffer with {@code mode} waits
      * for none of the commands {@link #collect} would add: each was enqueued on that queue, which orders it first, or
-     * is host work that has succeeded ({@link EventImpl#hostWorkSucceeded}). Asks OpenCL nothing.
+     * is known to have succeeded ({@link EventImpl#succeeded}: another queue's command that a wait saw end, host work).
      */
     boolean noneToWaitFor(Object inOrder, AccessMode mode) {
-        if (lastWriter != null && !lastWriter.orderedBy(inOrder) && !lastWriter.hostWorkSucceeded()) {
+        if (lastWriter != null && !lastWriter.orderedBy(inOrder) && !lastWriter.succeeded()) {
             return false;
         }
         if (mode != AccessMode.READ) {
             for (EventImpl e : readers) {
-                if (!e.orderedBy(inOrder) && !e.hostWorkSucceeded()) {
+                if (!e.orderedBy(inOrder) && !e.succeeded()) {
                     return false;
                 }
             }

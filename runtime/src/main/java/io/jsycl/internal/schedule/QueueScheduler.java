@@ -479,10 +479,10 @@ public final class QueueScheduler {
     /**
      * True if a command enqueued on the OpenCL queue now needs no order of its own after the queue's previous one
      * ({@link #orderAfterPrevious}): the queue is not in order, has none, its OpenCL queue (in order) holds it, or it
-     * was host work that has succeeded.
+     * is known to have succeeded ({@link EventImpl#succeeded}).
      */
     private synchronized boolean orderedByCl() {
-        return !inOrder || last == null || last.orderedBy(cl) || last.hostWorkSucceeded();
+        return !inOrder || last == null || last.orderedBy(cl) || last.succeeded();
     }
 
     /** What the queue's {@link RepeatLane} would keep of a launch once enqueued, or null (not kept, or no lane). */
