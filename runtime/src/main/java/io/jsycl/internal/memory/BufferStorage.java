@@ -309,10 +309,10 @@ public final class BufferStorage {
      * {@link #prepareDevice} and {@link #collectDependencies} would find nothing to do for it: the copy there is
      * current and no transfer into it is left to order after, none of the commands the buffer's users would make it
      * wait for needs a wait ({@link BufferUsers#noneToWaitFor}), and a write finds the copy the only current one
-     * already. Else null (also once the
-     * buffer is closed or spread over a DistributedQueue's devices): the command takes the scheduler's whole pass,
-     * which moves, waits or refuses as it must. Changes nothing but what prepareDevice would (a finished transfer into
-     * the copy is forgotten); the command's {@link #recordUse} follows its enqueue.
+     * already. Else null (also once the buffer is closed or spread over a DistributedQueue's devices): the command
+     * takes the scheduler's whole pass, which moves, waits or refuses as it must. Changes nothing but what
+     * prepareDevice would (a finished transfer into the copy is forgotten); the command's {@link #recordUse} follows
+     * its enqueue.
      */
     public synchronized ClMem steadyMemory(ContextImpl context, Object inOrder, AccessMode mode) {
         DeviceCopy copy = copies.get(context);

@@ -438,8 +438,8 @@ public final class QueueScheduler {
                 lazy.throwIfFailed();
                 if (SchedulerTrace.on()) {
                     SchedulerTrace.log("kernel " + lowered.kernelName() + " submitted to " + this + " repeats a"
-                            + " launch in place: it waits for nothing but this queue's own commands, and moves"
-                            + " nothing (its buffers' copies are current)");
+                            + " launch in place: it waits for nothing (what it comes after is this queue's own or has"
+                            + " ended) and moves nothing (its buffers' copies are current)");
                 }
                 KernelArguments arguments = hit.arguments(mems);
                 FirstSubmitTrace.mark("arguments");
