@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * is right, also where something else touched the data between two repeats (another queue's write or read, a host
  * write, a host task before the launch on an in-order queue): those submits take the whole pass, and the repeats
  * after them are in place again once what they found has ended. Two threads repeat
- * launches on one queue while a third reads one of their buffers on the host.
+ * launches on one queue while a third reads one of their buffers on the host, and random programs mix repeats with
+ * another queue's launches, host reads and writes and waits, checked against the same program run in Java.
  */
 class RepeatInPlaceTest {
     private static final String IN_PLACE = "repeats a launch in place";
@@ -311,6 +312,71 @@ class RepeatInPlaceTest {
                 assertThat(contents(a)).as(device.name()).containsExactly(ramp(n, launches));
                 assertThat(contents(b)).as(device.name()).containsExactly(ramp(n, 2 * launches));
             }
+        }
+    }
+
+    @Test
+    void randomRepeatsAmongOtherQueuesAndHostAccessesMatchTheProgramRunInOrder() {
+        for (Device device : TestDevices.openCl()) {
+            for (long seed : new long[] {1, 2, 3}) {
+                randomProgram(device, seed, 300);
+            }
+        }
+    }
+
+    /**
+     * {@code ops} random steps over three buffers: launches (x = y + k, x += k) on an in-order queue, whose repeats
+     * may go in place, and on a default queue beside it, host reads checked against a Java model run in program order,
+     * host writes, and waits; the buffers' contents at the end are the model's.
+     */
+    private void randomProgram(Device device, long seed, int ops) {
+        int n = 257;
+        var random = new java.util.SplittableRandom(seed);
+        int[][] model = {ramp(n, 0), ramp(n, 100), ramp(n, -7)};
+        try (var context = new Context(device);
+             var q = new Queue(context, device, QueueProperty.IN_ORDER);
+             var other = new Queue(context, device);
+             var b0 = Buffer.of(model[0].clone()); var b1 = Buffer.of(model[1].clone());
+             var b2 = Buffer.of(model[2].clone())) {
+            Buffer.OfInt[] buffers = {b0, b1, b2};
+            trace.clear();
+            for (int op = 0; op < ops; op++) {
+                int x = random.nextInt(3);
+                int y = (x + 1 + random.nextInt(2)) % 3;
+                int k = random.nextInt(4); // few values: scalars repeat, as do (kernel, buffers) pairs
+                int what = random.nextInt(100);
+                String step = "seed " + seed + ", step " + op;
+                if (what < 40) {
+                    add(q, buffers[y], buffers[x], k);
+                    model[x] = plus(model[y], k);
+                } else if (what < 65) {
+                    accumulate(q, buffers[x], k);
+                    model[x] = plus(model[x], k);
+                } else if (what < 80) {
+                    add(other, buffers[y], buffers[x], k);
+                    model[x] = plus(model[y], k);
+                } else if (what < 90) {
+                    assertThat(contents(buffers[x])).as("%s: %s, host read", device.name(), step)
+                            .containsExactly(model[x]);
+                } else if (what < 95) {
+                    int v = random.nextInt(1000);
+                    try (var h = buffers[x].hostAccess()) {
+                        for (int i = 0; i < n; i++) {
+                            h.set(i, v + i);
+                        }
+                    }
+                    model[x] = ramp(n, v);
+                } else if (what < 98) {
+                    q.await();
+                } else {
+                    other.await();
+                }
+            }
+            for (int x = 0; x < 3; x++) {
+                assertThat(contents(buffers[x])).as("%s: seed %d, buffer %d at the end", device.name(), seed, x)
+                        .containsExactly(model[x]);
+            }
+            assertThat(inPlace()).as("%s: seed %d, repeats in place", device.name(), seed).isPositive();
         }
     }
 
