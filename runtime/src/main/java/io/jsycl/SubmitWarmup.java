@@ -205,7 +205,8 @@ final class SubmitWarmup {
                     // the JIT left that way cold for the program's first repeats (its second run ran interpreted).
                     // The profiling queue's launches and the fresh queues' still share the default queue's buffers,
                     // so that a launch waits for another queue's now and then.
-                    done += turn % 8 == 7 ? kernels.submit(inOrder, turn, Kernels.OWN_SET) : kernels.submit(queue, turn);
+                    done += turn % 8 == 7 ? kernels.submit(inOrder, turn, Kernels.OWN_SET)
+                            : kernels.submit(queue, turn);
                 }
                 turn++;
                 if (turn == Kernels.COUNT) {

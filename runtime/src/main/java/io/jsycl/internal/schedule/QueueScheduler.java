@@ -455,10 +455,7 @@ public final class QueueScheduler {
                 EventImpl event = EventImpl.lazy(lazy, lazy.launched(), context);
                 FirstSubmitTrace.mark("enqueue");
                 if (SchedulerTrace.on()) {
-                    SchedulerTrace.log(SubmitTrace.enqueued(lowered.kernelName(), this, 0, plan.range(),
-                            plan.twoItems(), plan.gridStride(), plan.paddedLocal(),
-                            (plan.specialization() & LaunchSpecialization.NO_ALIASING) != 0,
-                            (plan.specialization() & LaunchSpecialization.SHARED_STRIDES) != 0, true, thread != null));
+                    SchedulerTrace.log(SubmitTrace.enqueued(lowered.kernelName(), this, 0, plan, true, thread != null));
                 }
                 for (var req : group.requirements().entrySet()) {
                     req.getKey().recordUse(req.getValue(), event);
@@ -619,11 +616,8 @@ public final class QueueScheduler {
             }
             FirstSubmitTrace.mark("enqueue");
             if (SchedulerTrace.on()) {
-                SchedulerTrace.log(SubmitTrace.enqueued(lowered.kernelName(), this, clWaits.size(), plan.range(),
-                        plan.twoItems(), plan.gridStride(), plan.paddedLocal(),
-                        (plan.specialization() & LaunchSpecialization.NO_ALIASING) != 0,
-                        (plan.specialization() & LaunchSpecialization.SHARED_STRIDES) != 0, lazyLaunch != null,
-                        thread != null));
+                SchedulerTrace.log(SubmitTrace.enqueued(lowered.kernelName(), this, clWaits.size(), plan,
+                        lazyLaunch != null, thread != null));
             }
             ClMem check = arguments.takeCheckBuffer();
             if (check != null) {

@@ -2,6 +2,7 @@ package io.jsycl.internal.schedule;
 
 import io.jsycl.Range;
 import io.jsycl.internal.launch.CommandGroupRecord;
+import io.jsycl.internal.launch.LaunchSpecialization;
 
 /**
  * The scheduler trace's lines about a submit ({@code JSYCL_TRACE}): what a command group waits for and how
@@ -11,15 +12,18 @@ final class SubmitTrace {
     private SubmitTrace() {
     }
 
-    /** How kernel {@code name} was enqueued on {@code queue}, as the trace tells it. */
-    static String enqueued(String name, Object queue, int waits, Range workItems, boolean twoItems, boolean gridStride,
-            long[] paddedLocal, boolean restrict, boolean sharedStrides, boolean withoutEvent, boolean byLaunchThread) {
+    /** How kernel {@code name} was enqueued on {@code queue} as {@code plan} decided, as the trace tells it. */
+    static String enqueued(String name, Object queue, int waits, QueueScheduler.LaunchPlan plan, boolean withoutEvent,
+            boolean byLaunchThread) {
+        Range workItems = plan.range();
         return "kernel " + name + " enqueued on " + queue + " with " + waits + " OpenCL events in its wait list"
-                + (twoItems ? ", two items per work-item over " + workItems.size() + " work-items" : "")
-                + (gridStride ? ", items a grid apart over " + workItems.size() + " work-items" : "")
-                + (paddedLocal != null ? ", work-groups of " + workGroup(paddedLocal) : "")
-                + (restrict ? ", accessors restrict (pairwise different memory)" : "")
-                + (sharedStrides ? ", one row stride for its accessors (equal memory ranges)" : "")
+                + (plan.twoItems() ? ", two items per work-item over " + workItems.size() + " work-items" : "")
+                + (plan.gridStride() ? ", items a grid apart over " + workItems.size() + " work-items" : "")
+                + (plan.paddedLocal() != null ? ", work-groups of " + workGroup(plan.paddedLocal()) : "")
+                + ((plan.specialization() & LaunchSpecialization.NO_ALIASING) != 0
+                        ? ", accessors restrict (pairwise different memory)" : "")
+                + ((plan.specialization() & LaunchSpecialization.SHARED_STRIDES) != 0
+                        ? ", one row stride for its accessors (equal memory ranges)" : "")
                 + (withoutEvent ? ", without an OpenCL event of its own (in-order queue)" : "")
                 + (byLaunchThread ? ", by the queue's launch thread" : "");
     }
