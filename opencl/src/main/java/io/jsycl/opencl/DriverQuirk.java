@@ -47,8 +47,8 @@ public enum DriverQuirk {
      * garbage for some values: the optimizer folds the inlined built-in to an undefined value, and the store of a NaN
      * argument's result ({@code Math.ceil(Double.NaN + x)}) writes whatever memory held, while {@code rint} of 2^63 (a
      * constant passed to a method of the kernel) makes the kernel write nothing at all (PoCL 3.1 on the development
-     * machine; found by the fuzzer, seeds 7701004 and 91000301; the same built-ins of values read from memory are
-     * right). The generated {@code Math} calls read their argument through a volatile local.
+     * machine, found by the fuzzer, seeds 7701004 and 91000301; PoCL 5.0 on the GPU hosts too; the same built-ins of
+     * values read from memory are right). The generated {@code Math} calls read their argument through a volatile local.
      */
     FOLDED_BUILTINS("folded-builtins", "JSYCL_QUIRK_FOLDED_BUILTINS");
 

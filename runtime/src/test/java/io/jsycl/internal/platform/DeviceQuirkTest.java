@@ -16,7 +16,7 @@ class DeviceQuirkTest {
     }
 
     @Test
-    void nvidiasOpenClGetsTheNanToIntegerAndFillQuirksAndPoclTheOffsetLaunchesAndFoldedNanOnes() {
+    void nvidiasOpenClGetsTheNanToIntegerAndFillQuirksAndPoclTheOffsetLaunchesAndFoldedBuiltinsOnes() {
         assertThat(DeviceImpl.quirksOf("NVIDIA Corporation", "NVIDIA Corporation"))
                 .containsExactlyInAnyOrder(DriverQuirk.NAN_TO_INTEGER, DriverQuirk.FILL_UNITS_32_BIT);
         assertThat(DeviceImpl.quirksOf("The pocl project", "GenuineIntel"))
@@ -50,7 +50,8 @@ class DeviceQuirkTest {
         System.setProperty("jsycl.quirks", "nan-to-integer,fast-atomics");
         assertThatThrownBy(() -> DeviceImpl.quirksOf("x", "y")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("JSYCL_QUIRKS (or -Djsycl.quirks) names 'fast-atomics', which is no quirk; known: "
-                        + "nan-to-integer, offset-launches-apart, fill-units-32-bit, folded-builtins (prefix - to turn one off)");
+                        + "nan-to-integer, offset-launches-apart, fill-units-32-bit, folded-builtins"
+                        + " (prefix - to turn one off)");
     }
 
     @Test
