@@ -180,8 +180,9 @@ class RepeatInPlaceTest {
     void aBufferAnotherContextWroteBetweenRepeatsIsMovedBack() {
         for (Device device : TestDevices.openCl()) {
             int n = 512;
-            try (var q = new Queue(new Context(device), device, QueueProperty.IN_ORDER);
-                 var other = new Queue(new Context(device), device, QueueProperty.IN_ORDER);
+            try (var context = new Context(device); var otherContext = new Context(device);
+                 var q = new Queue(context, device, QueueProperty.IN_ORDER);
+                 var other = new Queue(otherContext, device, QueueProperty.IN_ORDER);
                  var x = Buffer.of(ramp(n, 0)); var y = Buffer.ofInt(Range.of(n))) {
                 add(q, x, y, 1).await();
                 add(q, x, y, 2);
