@@ -30,7 +30,29 @@ void jsycl_acc_rw_int_3_init(jsycl_acc_rw_int_3* acc, __global int* data, int ra
 #define JSYCL_DEF_jsycl_item_3
 typedef struct {
     int range[3];
+#if defined(JSYCL_TWO_ROWS) || defined(JSYCL_FOUR_ROWS)
+    int row;
+#endif
 } jsycl_item_3;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_ROW_ID
+#define JSYCL_DEF_JSYCL_ROW_ID
+/* A work-item's id in OpenCL dimension d of a kernel over a 2-D or 3-D range whose slowest
+   dimension is `last`. In the programs the runtime builds with JSYCL_TWO_ROWS or JSYCL_FOUR_ROWS,
+   the launch covers half or a quarter of the rows and each work-item runs JSYCL_ROWS adjacent
+   items along the slowest dimension (it->row is 0, 1, ...). */
+#if defined(JSYCL_FOUR_ROWS)
+#define JSYCL_ROWS 4
+#elif defined(JSYCL_TWO_ROWS)
+#define JSYCL_ROWS 2
+#endif
+#ifdef JSYCL_ROWS
+#define JSYCL_ROW_ID(d, last) \
+    ((d) == (last) ? (int)get_global_id(d) * JSYCL_ROWS + it->row : (int)get_global_id(d))
+#else
+#define JSYCL_ROW_ID(d, last) ((int)get_global_id(d))
+#endif
 #endif
 
 #ifndef JSYCL_DEF_JSYCL_OFFSET
@@ -71,7 +93,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopA
     int x;
     int i;
     int j;
-    x = (int)get_global_id(0);
+    x = JSYCL_ROW_ID(0, 2);
     for (;;) {
         x = (int)((uint)x * 3u + 1u);
         if (x >= 1000) {
@@ -96,14 +118,22 @@ void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopA
         i = i + 1;
     }
     L13:;
-    cap->out.data[(((int)get_global_id(2) + JSYCL_OFFSET(cap->out.offset[0])) * cap->out.memRange[1] + ((int)get_global_id(1) + JSYCL_OFFSET(cap->out.offset[1]))) * cap->out.memRange[2] + ((int)get_global_id(0) + JSYCL_OFFSET(cap->out.offset[2]))] = x;
+    cap->out.data[((JSYCL_ROW_ID(2, 2) + JSYCL_OFFSET(cap->out.offset[0])) * cap->out.memRange[1] + (JSYCL_ROW_ID(1, 2) + JSYCL_OFFSET(cap->out.offset[1]))) * cap->out.memRange[2] + (JSYCL_ROW_ID(0, 2) + JSYCL_OFFSET(cap->out.offset[2]))] = x;
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_ad006fa0_1(int n, __global int* JSYCL_RESTRICT out_data, int out_memRange1, int out_memRange2 JSYCL_OFFSET_PARAM(out_offset0) JSYCL_OFFSET_PARAM(out_offset1) JSYCL_OFFSET_PARAM(out_offset2), int range0, int range1, int range2) {
+#ifdef JSYCL_ROWS
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(2) >= (uint)(range0 / JSYCL_ROWS) || (uint)get_global_id(1) >= (uint)range1 || (uint)get_global_id(0) >= (uint)range2) {
+        return;
+    }
+#endif
+#else
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(2) >= (uint)range0 || (uint)get_global_id(1) >= (uint)range1 || (uint)get_global_id(0) >= (uint)range2) {
         return;
     }
+#endif
 #endif
     io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_ad006fa0_1_captures cap;
     cap.n = n;
@@ -112,6 +142,13 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinu
     it.range[0] = range0;
     it.range[1] = range1;
     it.range[2] = range2;
+#ifdef JSYCL_ROWS
+    for (int jsycl_row = 0; jsycl_row < JSYCL_ROWS; jsycl_row++) {
+        it.row = jsycl_row;
+        io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_ad006fa0_1_body(&cap, &it);
+    }
+#else
     io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_ad006fa0_1_body(&cap, &it);
+#endif
 }
 #endif

@@ -51,7 +51,29 @@ void jsycl_acc_r_float_2_init(jsycl_acc_r_float_2* acc, __global const float* da
 #define JSYCL_DEF_jsycl_item_2
 typedef struct {
     int range[2];
+#if defined(JSYCL_TWO_ROWS) || defined(JSYCL_FOUR_ROWS)
+    int row;
+#endif
 } jsycl_item_2;
+#endif
+
+#ifndef JSYCL_DEF_JSYCL_ROW_ID
+#define JSYCL_DEF_JSYCL_ROW_ID
+/* A work-item's id in OpenCL dimension d of a kernel over a 2-D or 3-D range whose slowest
+   dimension is `last`. In the programs the runtime builds with JSYCL_TWO_ROWS or JSYCL_FOUR_ROWS,
+   the launch covers half or a quarter of the rows and each work-item runs JSYCL_ROWS adjacent
+   items along the slowest dimension (it->row is 0, 1, ...). */
+#if defined(JSYCL_FOUR_ROWS)
+#define JSYCL_ROWS 4
+#elif defined(JSYCL_TWO_ROWS)
+#define JSYCL_ROWS 2
+#endif
+#ifdef JSYCL_ROWS
+#define JSYCL_ROW_ID(d, last) \
+    ((d) == (last) ? (int)get_global_id(d) * JSYCL_ROWS + it->row : (int)get_global_id(d))
+#else
+#define JSYCL_ROW_ID(d, last) ((int)get_global_id(d))
+#endif
 #endif
 
 #ifndef JSYCL_DEF_JSYCL_OFFSET
@@ -105,18 +127,26 @@ void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndIte
     int c;
     int d;
     long lin;
-    r = (int)get_global_id(1);
-    c = (int)get_global_id(0);
+    r = JSYCL_ROW_ID(1, 1);
+    c = JSYCL_ROW_ID(0, 1);
     d = 1;
-    lin = (long)get_global_id(1) * it->range[1] + (long)get_global_id(0);
-    cap->v.data[((r + JSYCL_OFFSET(cap->v.offset[0])) * cap->v.memRange[1] + (c + JSYCL_OFFSET(cap->v.offset[1]))) * cap->v.memRange[2] + (0 + JSYCL_OFFSET(cap->v.offset[2]))] = (double)(cap->m.data[(r + JSYCL_OFFSET(cap->m.offset[0])) * cap->m.memRange[1] + (c + JSYCL_OFFSET(cap->m.offset[1]))] + convert_float_rte(it->range[1]) + convert_float_rte((int)get_global_id(1 - d)) + convert_float_rte(lin) + convert_float_rte(cap->m.range[0] * cap->m.range[1]) + convert_float_rte(it->range[d]));
+    lin = (long)JSYCL_ROW_ID(1, 1) * it->range[1] + (long)JSYCL_ROW_ID(0, 1);
+    cap->v.data[((r + JSYCL_OFFSET(cap->v.offset[0])) * cap->v.memRange[1] + (c + JSYCL_OFFSET(cap->v.offset[1]))) * cap->v.memRange[2] + (0 + JSYCL_OFFSET(cap->v.offset[2]))] = (double)(cap->m.data[(r + JSYCL_OFFSET(cap->m.offset[0])) * cap->m.memRange[1] + (c + JSYCL_OFFSET(cap->m.offset[1]))] + convert_float_rte(it->range[1]) + convert_float_rte(JSYCL_ROW_ID(1 - d, 1)) + convert_float_rte(lin) + convert_float_rte(cap->m.range[0] * cap->m.range[1]) + convert_float_rte(it->range[d]));
 }
 
 __kernel void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1(__global double* JSYCL_RESTRICT v_data, int v_memRange1, int v_memRange2 JSYCL_OFFSET_PARAM(v_offset0) JSYCL_OFFSET_PARAM(v_offset1) JSYCL_OFFSET_PARAM(v_offset2), __global const float* JSYCL_RESTRICT m_data, int m_range0, int m_range1, int m_memRange1 JSYCL_OFFSET_PARAM(m_offset0) JSYCL_OFFSET_PARAM(m_offset1), int range0, int range1) {
+#ifdef JSYCL_ROWS
+#ifdef JSYCL_PADDED_RANGE
+    if ((uint)get_global_id(1) >= (uint)(range0 / JSYCL_ROWS) || (uint)get_global_id(0) >= (uint)range1) {
+        return;
+    }
+#endif
+#else
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(1) >= (uint)range0 || (uint)get_global_id(0) >= (uint)range1) {
         return;
     }
+#endif
 #endif
     io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1_captures cap;
     jsycl_acc_rw_double_3_init(&cap.v, v_data, 0, 0, 0, 0, v_memRange1, v_memRange2, JSYCL_OFFSET(v_offset0), JSYCL_OFFSET(v_offset1), JSYCL_OFFSET(v_offset2));
@@ -124,6 +154,13 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccess
     jsycl_item_2 it;
     it.range[0] = range0;
     it.range[1] = range1;
+#ifdef JSYCL_ROWS
+    for (int jsycl_row = 0; jsycl_row < JSYCL_ROWS; jsycl_row++) {
+        it.row = jsycl_row;
+        io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1_body(&cap, &it);
+    }
+#else
     io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1_body(&cap, &it);
+#endif
 }
 #endif

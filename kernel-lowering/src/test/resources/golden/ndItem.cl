@@ -27,6 +27,9 @@ void jsycl_acc_w_int_2_init(jsycl_acc_w_int_2* acc, __global int* data, int rang
 #define JSYCL_DEF_jsycl_item_2
 typedef struct {
     int range[2];
+#if defined(JSYCL_TWO_ROWS) || defined(JSYCL_FOUR_ROWS)
+    int row;
+#endif
 } jsycl_item_2;
 #endif
 

@@ -292,6 +292,8 @@ final class Builtins {
         String key = m.name + m.desc;
         // A 1-D kernel over a range may run two items per work-item (JSYCL_TWO_ITEMS): its ids go through the macro.
         boolean itemIds = LoweredKernel.twoItemsPerWorkItem(ctx.shape, dims, ctx.reducing(), ctx.checked);
+        // A 2-D or 3-D one may run adjacent rows per work-item (JSYCL_TWO_ROWS, JSYCL_FOUR_ROWS): likewise.
+        boolean rowIds = LoweredKernel.rowsPerWorkItem(ctx.shape, dims, ctx.reducing(), ctx.checked);
         if (ctx.shape == KernelShape.REDUCTION) {
             // A reduction's work-item runs many items; the one it is running is it->id (Reductions.emitItems).
             switch (key) {
@@ -307,6 +309,7 @@ final class Builtins {
         }
         return switch (key) {
             case "id(I)I", "globalId(I)I" -> itemIds ? Expr.value('I', ctx.helper("JSYCL_ITEM_ID") + "(0)", PRIMARY)
+                    : rowIds ? Expr.value('I', ctx.helper("JSYCL_ROW_ID") + "(" + d + ", " + last + ")", PRIMARY)
                     : Expr.value('I', "(int)get_global_id(" + d + ")", UNARY);
             case "localId(I)I" -> Expr.value('I', "(int)get_local_id(" + d + ")", UNARY);
             case "groupId(I)I" -> Expr.value('I', ctx.helper("JSYCL_GROUP_ID") + "(" + d + ")", PRIMARY);
@@ -319,6 +322,7 @@ final class Builtins {
             case "dimensions()I" -> Expr.intConstant(dims);
             case "linearId()J", "globalLinearId()J" -> itemIds
                     ? Expr.value('J', "(long)" + ctx.helper("JSYCL_ITEM_ID") + "(0)", UNARY)
+                    : rowIds ? rowLinear(dims, ctx.helper("JSYCL_ROW_ID"))
                     : linear(dims, "get_global_id", "it->range[%d]");
             case "localLinearId()J" -> linear(dims, "get_local_id", "(long)get_local_size(%d)");
             case "barrier()V" -> {
@@ -353,6 +357,17 @@ final class Builtins {
             text = (d > 1 ? "(" + text + ")" : text) + " * " + size + " + (long)" + id + "(" + (dims - 1 - d) + ")";
         }
         return Expr.value('J', text, dims == 1 ? UNARY : ADD);
+    }
+
+    /** {@link #linear} of the global ids of a kernel that may run several rows per work-item ({@code JSYCL_ROW_ID}). */
+    private static Value rowLinear(int dims, String rowId) {
+        String last = Integer.toString(dims - 1);
+        String text = "(long)" + rowId + "(" + last + ", " + last + ")";
+        for (int d = 1; d < dims; d++) {
+            text = (d > 1 ? "(" + text + ")" : text) + " * it->range[" + d + "] + (long)" + rowId + "(" + (dims - 1 - d)
+                    + ", " + last + ")";
+        }
+        return Expr.value('J', text, ADD);
     }
 
     /** The JVM type letter of a method descriptor's return: {@code V}, {@code I} (also Z B C S), {@code J F D}, {@code A}. */

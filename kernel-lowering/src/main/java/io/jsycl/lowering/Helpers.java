@@ -62,6 +62,22 @@ final class Helpers {
                     #else
                     #define JSYCL_ITEM_ID(d) ((int)get_global_id(d))
                     #endif"""),
+            Map.entry("JSYCL_ROW_ID", """
+                    /* A work-item's id in OpenCL dimension d of a kernel over a 2-D or 3-D range whose slowest
+                       dimension is `last`. In the programs the runtime builds with JSYCL_TWO_ROWS or JSYCL_FOUR_ROWS,
+                       the launch covers half or a quarter of the rows and each work-item runs JSYCL_ROWS adjacent
+                       items along the slowest dimension (it->row is 0, 1, ...). */
+                    #if defined(JSYCL_FOUR_ROWS)
+                    #define JSYCL_ROWS 4
+                    #elif defined(JSYCL_TWO_ROWS)
+                    #define JSYCL_ROWS 2
+                    #endif
+                    #ifdef JSYCL_ROWS
+                    #define JSYCL_ROW_ID(d, last) \\
+                        ((d) == (last) ? (int)get_global_id(d) * JSYCL_ROWS + it->row : (int)get_global_id(d))
+                    #else
+                    #define JSYCL_ROW_ID(d, last) ((int)get_global_id(d))
+                    #endif"""),
             Map.entry("JSYCL_GROUP_ID", """
                     /* A work-group's id and the number of groups in OpenCL dimension d. A DistributedQueue's chunk of
                        an nd-range (JSYCL_ND_CHUNK) runs its rows only, at a global offset of whole groups: its groups

@@ -1,9 +1,11 @@
 package io.jsycl.lowering;
 
 import static io.jsycl.lowering.ProgramVariant.FAST_MATH;
+import static io.jsycl.lowering.ProgramVariant.FOUR_ROWS;
 import static io.jsycl.lowering.ProgramVariant.GRID_STRIDE;
 import static io.jsycl.lowering.ProgramVariant.PADDED_RANGE;
 import static io.jsycl.lowering.ProgramVariant.TWO_ITEMS;
+import static io.jsycl.lowering.ProgramVariant.TWO_ROWS;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +48,9 @@ final class KernelSourceEmitter {
             Reductions.beforeEmit(ctx, r);
         }
         var emitter = new KernelSourceEmitter(ctx, request, name, layout);
+        if (rowsPossible(ctx, request)) {
+            ctx.helper("JSYCL_ROW_ID"); // JSYCL_ROWS, which the entry's guard and loop use
+        }
         emitter.preamble(cls);
         String call = emitter.body(names, declarations, body);
         emitter.entry(call);
@@ -87,14 +92,18 @@ final class KernelSourceEmitter {
         }
     }
 
-    /** The body's item: the range, and for a 1-D kernel run two or more items per work-item, the second's offset. */
+    /**
+     * The body's item: the range, and for a 1-D kernel run two or more items per work-item, the second's offset; for
+     * a 2-D or 3-D one run several rows per work-item, the row's index among them.
+     */
     private void itemTypedef() {
         if (request.shape() == KernelShape.REDUCTION) {
             // A reduction's work-item runs many items (see Reductions.emitItems): the one it runs is a field.
             guarded(c, itemType, "typedef struct {\n    int range[1];\n    int id;\n} " + itemType + ";");
         } else if (dims > 0) {
             String second = "#if " + TWO_ITEMS.defined() + " || " + GRID_STRIDE.defined() + "\n    int second;\n#endif\n";
-            guarded(c, itemType, "typedef struct {\n    int range[" + dims + "];\n" + (dims == 1 ? second : "") + "} "
+            String row = "#if " + TWO_ROWS.defined() + " || " + FOUR_ROWS.defined() + "\n    int row;\n#endif\n";
+            guarded(c, itemType, "typedef struct {\n    int range[" + dims + "];\n" + (dims == 1 ? second : row) + "} "
                     + itemType + ";");
         }
     }
@@ -170,7 +179,8 @@ final class KernelSourceEmitter {
     private void entry(String call) {
         c.open("__kernel void " + name + "(" + String.join(", ", kernelParams()) + ")");
         boolean twoItems = twoItemsPossible(ctx, request);
-        rangeGuards(twoItems);
+        boolean rows = rowsPossible(ctx, request);
+        rangeGuards(twoItems, rows);
         Reductions.emitAccumulators(c, reductions);
         c.line(name + "_captures cap;");
         layout.init.forEach(c::line);
@@ -192,6 +202,8 @@ final class KernelSourceEmitter {
             Reductions.emitCombine(ctx, c, reductions, false);
         } else if (twoItems) {
             runVariantItems(call);
+        } else if (rows) {
+            runRows(call);
         } else if (!reductions.isEmpty()) {
             // An nd-range kernel's reductions: its work-item runs the body once, then the group combines.
             Reductions.emitGroupPosition(c);
@@ -223,12 +235,24 @@ final class KernelSourceEmitter {
         return kernelParams;
     }
 
-    /** The early returns of work-items past the range, in a padded launch; {@code twoItems}: also for TWO_ITEMS. */
-    private void rangeGuards(boolean twoItems) {
+    /**
+     * The early returns of work-items past the range, in a padded launch; {@code twoItems}: also for TWO_ITEMS,
+     * {@code rows}: also for TWO_ROWS and FOUR_ROWS.
+     */
+    private void rangeGuards(boolean twoItems, boolean rows) {
         List<String> guards = new ArrayList<>();
+        List<String> rowGuards = new ArrayList<>();
         for (int d = 0; d < dims; d++) {
             // 32-bit: ranges are ints, and a GPU does 64-bit integer compares in two instructions.
             guards.add("(uint)get_global_id(" + (dims - 1 - d) + ") >= (uint)range" + d);
+            // Rows: the runtime launches range0 / JSYCL_ROWS work-items along dimension 0 (range0 a multiple).
+            rowGuards.add("(uint)get_global_id(" + (dims - 1 - d) + ") >= (uint)" + (d == 0 ? "(range0 / JSYCL_ROWS)"
+                    : "range" + d));
+        }
+        if (rows) {
+            c.raw("#ifdef JSYCL_ROWS\n");
+            paddedGuard(c, String.join(" || ", rowGuards));
+            c.raw("#else\n");
         }
         if (twoItems) {
             // TWO_ITEMS: the runtime launches half of an even range; the body runs for the work-item's id and
@@ -245,9 +269,25 @@ final class KernelSourceEmitter {
             // (it stops PoCL's work-group vectorizer), so it is compiled out.
             paddedGuard(c, String.join(" || ", guards));
         }
-        if (twoItems) {
+        if (twoItems || rows) {
             c.raw("#endif\n");
         }
+    }
+
+    /**
+     * The items of a 2-D or 3-D kernel that can run several rows per work-item: JSYCL_ROWS adjacent ones along
+     * dimension 0 in a program built with TWO_ROWS or FOUR_ROWS (a loop of constant count, which the compiler
+     * unrolls: the rows' loads then issue together), one otherwise.
+     */
+    private void runRows(String call) {
+        c.raw("#ifdef JSYCL_ROWS\n");
+        c.open("for (int jsycl_row = 0; jsycl_row < JSYCL_ROWS; jsycl_row++)");
+        c.line("it.row = jsycl_row;");
+        c.line(call);
+        c.close();
+        c.raw("#else\n");
+        c.line(call);
+        c.raw("#endif\n");
     }
 
     /** The items of a kernel that can run two per work-item: GRID_STRIDE where possible, TWO_ITEMS, or one. */
@@ -286,6 +326,12 @@ final class KernelSourceEmitter {
     /** {@link LoweredKernel#twoItemsPerWorkItem}; the runtime decides per launch whether to use it. */
     private static boolean twoItemsPossible(KernelContext ctx, KernelRequest request) {
         return LoweredKernel.twoItemsPerWorkItem(request.shape(), request.dimensions(), !request.reductions().isEmpty(),
+                ctx.checked);
+    }
+
+    /** {@link LoweredKernel#rowsPerWorkItem}; the runtime decides per launch whether to use it, and how many. */
+    private static boolean rowsPossible(KernelContext ctx, KernelRequest request) {
+        return LoweredKernel.rowsPerWorkItem(request.shape(), request.dimensions(), !request.reductions().isEmpty(),
                 ctx.checked);
     }
 

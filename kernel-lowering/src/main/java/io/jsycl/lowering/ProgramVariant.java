@@ -39,7 +39,14 @@ public enum ProgramVariant {
      * two 2048² buffers 5% faster so, as fast as a hand-written kernel with one stride; the runtime's default on GPUs
      * only, since PoCL vectorized the same kernel worse).
      */
-    SHARED_STRIDES("JSYCL_SHARED_STRIDES");
+    SHARED_STRIDES("JSYCL_SHARED_STRIDES"),
+    /**
+     * A 2-D or 3-D launch over half of the range's rows (its extent in dimension 0, OpenCL's slowest): each work-item
+     * runs two adjacent rows' items ({@link LoweredKernel#rowsPerWorkItem}).
+     */
+    TWO_ROWS("JSYCL_TWO_ROWS"),
+    /** As {@link #TWO_ROWS}, over a quarter of the rows: each work-item runs four adjacent rows' items. */
+    FOUR_ROWS("JSYCL_FOUR_ROWS");
 
     /**
      * Not a variant but a valued macro: the end of a reduction's items where a {@code DistributedQueue}'s chunk ends

@@ -26,7 +26,7 @@ class ProgramVariantTest {
      */
     private static final String[] FROZEN = {"JSYCL_ZERO_OFFSETS", "JSYCL_WRAPPING_SUBSCRIPTS", "JSYCL_NO_ALIASING",
         "JSYCL_TWO_ITEMS", "JSYCL_GRID_STRIDE", "JSYCL_PADDED_RANGE", "JSYCL_FAST_MATH", "JSYCL_CR_DIVIDE_SQRT",
-        "JSYCL_SHARED_STRIDES"};
+        "JSYCL_SHARED_STRIDES", "JSYCL_TWO_ROWS", "JSYCL_FOUR_ROWS"};
 
     /** A preprocessor test of a macro: {@code #ifdef X}, {@code #ifndef X}, {@code defined(X)}. */
     private static final Pattern TESTED = Pattern.compile("#ifn?def\\s+(\\w+)|defined\\s*\\(\\s*(\\w+)\\s*\\)");

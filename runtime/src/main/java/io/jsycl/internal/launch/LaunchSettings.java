@@ -47,6 +47,14 @@ public final class LaunchSettings {
     private final boolean signedSubscripts;
     /** The smallest range of a 1-D kernel that runs two items per work-item ({@code JSYCL_TWO_ITEMS_PER_WORK_ITEM}). */
     private final long twoItemsMinRange;
+    /** {@code JSYCL_ROWS_PER_WORK_ITEM} forced (1, 2 or 4), or 0 for auto. */
+    private final int rowsForced;
+    /**
+     * The fewest work-items a launch running several rows per work-item keeps (auto): as many as a 1-D launch of two
+     * items per work-item, so that every compute unit still gets 4 work-groups of the largest size; Long.MAX_VALUE off
+     * GPUs, where auto runs one row.
+     */
+    private final long rowsMinWorkItems;
     /** Work-group extents of padded 1-, 2- and 3-D launches (OpenCL dimension 0 first), or null where not padded. */
     private final long[][] paddedLocal;
     /** Why a malformed {@code JSYCL_LOCAL_SIZE_<D>D} was refused, thrown by the launches that need it. */
@@ -75,6 +83,10 @@ public final class LaunchSettings {
         this.twoItemsMinRange = twoItems != null ? (twoItems ? 0 : Long.MAX_VALUE)
                 : device.type() == DeviceType.GPU ? 8L * device.maxComputeUnits() * device.maxWorkGroupSize()
                 : Long.MAX_VALUE;
+        Integer rows = device.isHost() ? Integer.valueOf(1) : settings.rowsPerWorkItem().get();
+        this.rowsForced = rows == null ? 0 : rows;
+        this.rowsMinWorkItems = device.type() == DeviceType.GPU
+                ? 4L * device.maxComputeUnits() * device.maxWorkGroupSize() : Long.MAX_VALUE;
         this.paddedLocal = new long[3][];
         this.paddedLocalError = new String[3];
         if (padsRanges) {
@@ -184,6 +196,29 @@ public final class LaunchSettings {
      */
     public boolean twoItemsPerWorkItem(long range) {
         return range >= twoItemsMinRange;
+    }
+
+    /**
+     * How many adjacent rows (items along dimension 0) each work-item of a 2-D or 3-D kernel over {@code range}, one
+     * that can ({@code LoweredKernel.rowsPerWorkItem}), runs on this queue ({@code JSYCL_ROWS_PER_WORK_ITEM}): 4 where
+     * the range's rows are a multiple of 4, else 2 where they are even, else 1; and under auto (GPUs only) only as
+     * many as leave the launch {@link #rowsMinWorkItems} work-items. Forced 4 on rows that are even but no multiple
+     * of 4 runs 2; forced 2 on a multiple of 4 runs 2.
+     */
+    public int rowsPerWorkItem(Range range) {
+        if (rowsForced == 1 || range.dimensions() < 2) {
+            return 1;
+        }
+        int rows = range.get(0);
+        long items = range.size();
+        int max = rowsForced == 0 ? 4 : rowsForced;
+        if (max >= 4 && rows % 4 == 0 && (rowsForced != 0 || items / 4 >= rowsMinWorkItems)) {
+            return 4;
+        }
+        if (rows % 2 == 0 && (rowsForced != 0 || items / 2 >= rowsMinWorkItems)) {
+            return 2;
+        }
+        return 1;
     }
 
     /** Whether launches with equal memory ranges get the one-stride program ({@code JSYCL_SHARED_STRIDES}). */

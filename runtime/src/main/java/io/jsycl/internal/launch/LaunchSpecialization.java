@@ -30,6 +30,8 @@ import java.lang.reflect.Array;
  * {@link LaunchSettings#twoItemsPerWorkItem}).</li>
  * <li>{@code -DJSYCL_GRID_STRIDE} where the launch runs its items a grid apart over fewer work-items (set by the
  * scheduler: {@link LaunchSettings#gridStrideItems}).</li>
+ * <li>{@code -DJSYCL_TWO_ROWS} or {@code -DJSYCL_FOUR_ROWS} where a 2-D or 3-D launch runs two or four adjacent rows
+ * per work-item (set by the scheduler: {@link LaunchSettings#rowsPerWorkItem}).</li>
  * <li>{@code -DJSYCL_SHARED_STRIDES} where the kernel reads the memory range of two or more accessors in one dimension
  * and the launch's are equal there (buffers of one shape): the program computes their row strides from one
  * parameter, so the compiler shares their elements' address arithmetic. On GPUs unless {@code JSYCL_SHARED_STRIDES}
@@ -57,20 +59,31 @@ public final class LaunchSpecialization {
     public static final int GRID_STRIDE = ProgramVariant.GRID_STRIDE.bit();
     /** {@link #of} bit: the accessors' memory ranges the kernel reads are equal per dimension. */
     public static final int SHARED_STRIDES = ProgramVariant.SHARED_STRIDES.bit();
+    /** Bit of a launch that runs two adjacent rows per work-item. */
+    public static final int TWO_ROWS = ProgramVariant.TWO_ROWS.bit();
+    /** Bit of a launch that runs four adjacent rows per work-item. */
+    public static final int FOUR_ROWS = ProgramVariant.FOUR_ROWS.bit();
     /** The bits up to {@link #GRID_STRIDE}: the variants before those the build options add by name. */
     private static final int LOW_BITS = ProgramVariant.GRID_STRIDE.ordinal() + 1;
     /**
-     * How many bits a specialization has once compacted ({@link #compact}): the {@link ProgramVariant}s up to
-     * {@link ProgramVariant#GRID_STRIDE}, then {@link ProgramVariant#SHARED_STRIDES} (the last variant, since a new
-     * one goes at the end: the others' options must not move).
+     * The variants after those the build options add by name, in the order of their compacted bits after
+     * {@link #LOW_BITS} (the variants' own order, since a new one goes at the end: the others' options must not move).
      */
-    static final int BITS = LOW_BITS + 1;
+    private static final int[] HIGH = {SHARED_STRIDES, TWO_ROWS, FOUR_ROWS};
+    /**
+     * How many bits a specialization has once compacted ({@link #compact}): the {@link ProgramVariant}s up to
+     * {@link ProgramVariant#GRID_STRIDE}, then {@link #HIGH}'s.
+     */
+    static final int BITS = LOW_BITS + HIGH.length;
     private static final String[] OPTIONS = new String[1 << BITS];
 
     static {
         for (int compact = 0; compact < OPTIONS.length; compact++) {
             int bits = compact & (1 << LOW_BITS) - 1;
-            OPTIONS[compact] = ProgramVariant.buildOptions((compact & 1 << LOW_BITS) != 0 ? bits | SHARED_STRIDES : bits);
+            for (int h = 0; h < HIGH.length; h++) {
+                bits |= (compact & 1 << LOW_BITS + h) != 0 ? HIGH[h] : 0;
+            }
+            OPTIONS[compact] = ProgramVariant.buildOptions(bits);
         }
     }
 
@@ -172,8 +185,12 @@ public final class LaunchSpecialization {
         return OPTIONS[compact(bits)];
     }
 
-    /** Specialization {@code bits} as an index below {@code 1 << BITS}: {@link #SHARED_STRIDES} moved to bit 5. */
+    /** Specialization {@code bits} as an index below {@code 1 << BITS}: {@link #HIGH}'s bits moved down after the low ones. */
     static int compact(int bits) {
-        return bits & (1 << LOW_BITS) - 1 | ((bits & SHARED_STRIDES) != 0 ? 1 << LOW_BITS : 0);
+        int compact = bits & (1 << LOW_BITS) - 1;
+        for (int h = 0; h < HIGH.length; h++) {
+            compact |= (bits & HIGH[h]) != 0 ? 1 << LOW_BITS + h : 0;
+        }
+        return compact;
     }
 }

@@ -77,6 +77,8 @@ import java.util.function.Supplier;
  *        waits for ({@link io.jsycl.internal.event.WaitWatch}), in milliseconds (the setting is in seconds; 0: never)
  * @param repeatLane {@code JSYCL_REPEAT_LANE}: whether a submit repeating one of its queue's latest launches takes that
  *        launch's kernel, decisions and arguments ({@code io.jsycl.internal.schedule.RepeatLane})
+ * @param rowsPerWorkItem {@code JSYCL_ROWS_PER_WORK_ITEM}: how many adjacent rows a work-item of a 2-D or 3-D kernel
+ *        runs ({@link io.jsycl.internal.launch.LaunchSettings#rowsPerWorkItem}): 1, 2 or 4 forced, or null for auto
  */
 public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> hostTransfers,
         Parsed<Boolean> outOfOrderQueues, List<Parsed<long[]>> localSizes, boolean trace,
@@ -87,7 +89,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
         Parsed<Boolean> launchThread, Parsed<Boolean> gridStride, Parsed<Boolean> warmup,
         Parsed<Integer> warmupSubmits, Parsed<Boolean> onePassSort, Parsed<Boolean> stripedTiles,
         Parsed<Boolean> movesQueue, Parsed<Boolean> distributedWarmup, Parsed<Boolean> sharedStrides,
-        Parsed<Long> waitWarnMillis, Parsed<Boolean> repeatLane) {
+        Parsed<Long> waitWarnMillis, Parsed<Boolean> repeatLane, Parsed<Integer> rowsPerWorkItem) {
 
     static final Setting DEVICE = new Setting("JSYCL_DEVICE", "jsycl.device");
     static final Setting DUMP_KERNELS = new Setting("JSYCL_DUMP_KERNELS", "jsycl.dumpKernels");
@@ -119,6 +121,7 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
     static final Setting SHARED_STRIDES = new Setting("JSYCL_SHARED_STRIDES", "jsycl.sharedStrides");
     static final Setting WAIT_WARN = new Setting("JSYCL_WAIT_WARN", "jsycl.waitWarn");
     static final Setting REPEAT_LANE = new Setting("JSYCL_REPEAT_LANE", "jsycl.repeatLane");
+    static final Setting ROWS_PER_WORK_ITEM = new Setting("JSYCL_ROWS_PER_WORK_ITEM", "jsycl.rowsPerWorkItem");
 
     /** Work-group extents of padded launches of 1-, 2- and 3-D ranges where unset, OpenCL dimension 0 first. */
     private static final long[][] PADDED_LOCAL = {{256}, {32, 8}, {32, 4, 2}};
@@ -205,7 +208,11 @@ public record Settings(String device, Parsed<Path> dumpKernels, Parsed<String> h
                 Parsed.of(() -> source.flag(DISTRIBUTED_WARMUP, false)),
                 Parsed.of(() -> source.autoSwitch(SHARED_STRIDES)),
                 Parsed.of(() -> waitWarnMillis(source.value(WAIT_WARN))),
-                Parsed.of(() -> source.flag(REPEAT_LANE, true)));
+                Parsed.of(() -> source.flag(REPEAT_LANE, true)),
+                Parsed.of(() -> {
+                    String rows = source.choice(ROWS_PER_WORK_ITEM, "auto", "auto", "1", "2", "4");
+                    return rows.equals("auto") ? null : Integer.valueOf(rows);
+                }));
     }
 
     /** {@code JSYCL_WAIT_WARN} in seconds (a decimal number, 0 for never; 10 where unset), in milliseconds. */

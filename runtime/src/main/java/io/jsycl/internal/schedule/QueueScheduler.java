@@ -192,7 +192,8 @@ public final class QueueScheduler {
                 reductions.isEmpty() ? Reductions.NONE : Reductions.specs(reductions));
         EventImpl event = device.isHost() ? submitHost(group, kernel.lowered().usesBarrier())
                 : submitOpenCl(group, kernel, checkedRequested,
-                LoweredKernel.twoItemsPerWorkItem(shape, dims, !reductions.isEmpty(), checked));
+                LoweredKernel.twoItemsPerWorkItem(shape, dims, !reductions.isEmpty(), checked),
+                LoweredKernel.rowsPerWorkItem(shape, dims, !reductions.isEmpty(), checked));
         event.ranKernel(kernel.lowering());
         FirstSubmitTrace.finish(kernel.lowering());
         return event;
@@ -262,10 +263,11 @@ public final class QueueScheduler {
 
     /**
      * Launches on an OpenCL device. {@code twoItemsPossible}: the kernel's program can run two items per work-item
-     * ({@link LoweredKernel#twoItemsPerWorkItem}); whether this launch does is the queue's choice.
+     * ({@link LoweredKernel#twoItemsPerWorkItem}), {@code rowsPossible} several rows ({@link LoweredKernel#rowsPerWorkItem});
+     * whether this launch does, and how many, is the queue's choice.
      */
     private EventImpl submitOpenCl(CommandGroupRecord group, KernelLambdas.Kernel kernel, boolean checkedRequested,
-            boolean twoItemsPossible) {
+            boolean twoItemsPossible, boolean rowsPossible) {
         LoweredKernel lowered = kernel.lowered();
         if (lowered.usesFp64() && !device.hasAspect(Aspect.FP64)) {
             throw new SyclException("kernel " + kernel.lowering().described() + " computes in double, which " + device.name()
@@ -285,6 +287,7 @@ public final class QueueScheduler {
         boolean chunkItems = chunk != null && !(launch instanceof CommandGroupRecord.Reduce);
         if (chunk != null) {
             twoItemsPossible = false;
+            rowsPossible = false;
         }
         // Grid stride: the launch is one wave of work-groups, each work-item running the items a grid apart. Else
         // two items per work-item: the launch covers half of an even range; the kernel runs the other half too. Not
@@ -293,12 +296,17 @@ public final class QueueScheduler {
                 () -> LaunchSpecialization.accessorBytes(lowered, kernel.captured())) : 0;
         boolean twoItems = strideItems == 0 && twoItemsPossible && !lowered.vectorAccess() && range.size() % 2 == 0
                 && launches.twoItemsPerWorkItem(range.size());
+        // Rows: a 2-D or 3-D launch covers a half or a quarter of the range's rows (dimension 0); each work-item runs
+        // that many adjacent rows' items.
+        int rows = rowsPossible && range != null ? launches.rowsPerWorkItem(range) : 1;
         Range workItems = chunkItems ? chunk.extent(range)
                 : strideItems > 0 ? Range.of((int) strideItems)
-                : twoItems ? Range.of((int) (range.size() / 2)) : range;
+                : twoItems ? Range.of((int) (range.size() / 2))
+                : rows > 1 ? fewerRows(range, rows) : range;
         int specialization = LaunchSpecialization.of(lowered, kernel.captured(), launches.zeroOffsetPrograms(),
                 launches.signedSubscripts(), launches.sharedStrides()) | (twoItems ? LaunchSpecialization.TWO_ITEMS : 0)
-                | (strideItems > 0 ? LaunchSpecialization.GRID_STRIDE : 0);
+                | (strideItems > 0 ? LaunchSpecialization.GRID_STRIDE : 0)
+                | (rows == 2 ? LaunchSpecialization.TWO_ROWS : rows == 4 ? LaunchSpecialization.FOUR_ROWS : 0);
         // Launches at a global offset get a program of their own where the driver needs it (the quirk's comment).
         boolean offsetProgram = chunk != null && chunk.from() > 0
                 && device.hasQuirk(DriverQuirk.OFFSET_LAUNCHES_APART);
@@ -335,7 +343,7 @@ public final class QueueScheduler {
         if (!reductions.isEmpty()) { // a Range's reduction in the runtime's work-groups, an nd-range's in its own
             Reductions.checkScratch(device, reductions, local.size(), kernel.lowering()::described);
         }
-        range = twoItems || strideItems > 0 || chunkItems ? workItems : range;
+        range = twoItems || strideItems > 0 || chunkItems || rows > 1 ? workItems : range;
         // A DistributedQueue's part of a reduction, left on the device: its slot is taken before the graph lock, as
         // taking one may wait for the combine of an earlier part.
         ReductionImpl part = launch instanceof CommandGroupRecord.Reduce r && r.reduction().onDevice()
@@ -507,6 +515,12 @@ public final class QueueScheduler {
             this(range, local, paddedLocal, specialization, twoItems, gridStride, handle, firstRow, slot,
                     NdShape.of(range, local, paddedLocal).startingAtRow(firstRow));
         }
+    }
+
+    /** {@code range} with its extent in dimension 0 divided by {@code rows}, which divides it. */
+    private static Range fewerRows(Range range, int rows) {
+        return range.dimensions() == 2 ? Range.of(range.get(0) / rows, range.get(1))
+                : Range.of(range.get(0) / rows, range.get(1), range.get(2));
     }
 
     /** The device's {@link PartialSlots}, made at its first part of a DistributedQueue's reduction. */

@@ -19,6 +19,10 @@ final class SubmitTrace {
         return "kernel " + name + " enqueued on " + queue + " with " + waits + " OpenCL events in its wait list"
                 + (plan.twoItems() ? ", two items per work-item over " + workItems.size() + " work-items" : "")
                 + (plan.gridStride() ? ", items a grid apart over " + workItems.size() + " work-items" : "")
+                + ((plan.specialization() & LaunchSpecialization.TWO_ROWS) != 0
+                        ? ", two rows per work-item over " + extents(workItems) + " work-items" : "")
+                + ((plan.specialization() & LaunchSpecialization.FOUR_ROWS) != 0
+                        ? ", four rows per work-item over " + extents(workItems) + " work-items" : "")
                 + (plan.paddedLocal() != null ? ", work-groups of " + workGroup(plan.paddedLocal()) : "")
                 + ((plan.specialization() & LaunchSpecialization.NO_ALIASING) != 0
                         ? ", accessors restrict (pairwise different memory)" : "")
@@ -26,6 +30,15 @@ final class SubmitTrace {
                         ? ", one row stride for its accessors (equal memory ranges)" : "")
                 + (withoutEvent ? ", without an OpenCL event of its own (in-order queue)" : "")
                 + (byLaunchThread ? ", by the queue's launch thread" : "");
+    }
+
+    /** {@code range}'s extents, dimension 0 first: "512 x 2048". */
+    private static String extents(Range range) {
+        var text = new StringBuilder().append(range.get(0));
+        for (int d = 1; d < range.dimensions(); d++) {
+            text.append(" x ").append(range.get(d));
+        }
+        return text.toString();
     }
 
     /** Whether {@code range} is not a whole number of work-groups of {@code local} (OpenCL order): padded. */

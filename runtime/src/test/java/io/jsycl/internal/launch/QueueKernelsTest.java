@@ -38,10 +38,10 @@ class QueueKernelsTest {
     @Test
     void everySpecializationGivesItsVariantsOptionsInTheOrderOfBefore() {
         String[] before = {"JSYCL_ZERO_OFFSETS", "JSYCL_WRAPPING_SUBSCRIPTS", "JSYCL_NO_ALIASING", "JSYCL_TWO_ITEMS",
-            "JSYCL_GRID_STRIDE", "JSYCL_SHARED_STRIDES"};
+            "JSYCL_GRID_STRIDE", "JSYCL_SHARED_STRIDES", "JSYCL_TWO_ROWS", "JSYCL_FOUR_ROWS"};
         int[] bit = {LaunchSpecialization.ZERO_OFFSETS, LaunchSpecialization.WRAPPING_SUBSCRIPTS,
             LaunchSpecialization.NO_ALIASING, LaunchSpecialization.TWO_ITEMS, LaunchSpecialization.GRID_STRIDE,
-            LaunchSpecialization.SHARED_STRIDES};
+            LaunchSpecialization.SHARED_STRIDES, LaunchSpecialization.TWO_ROWS, LaunchSpecialization.FOUR_ROWS};
         assertThat(LaunchSpecialization.BITS).isEqualTo(before.length);
         var seen = new java.util.HashSet<Integer>();
         for (int set = 0; set < 1 << before.length; set++) {
