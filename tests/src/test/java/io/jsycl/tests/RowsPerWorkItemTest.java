@@ -15,8 +15,8 @@ import org.junit.jupiter.api.parallel.Isolated;
  * A 2-D or 3-D kernel over a range may run two or four adjacent rows per work-item (items along dimension 0, the
  * slowest in memory; {@code JSYCL_ROWS_PER_WORK_ITEM}, by default on GPUs for large ranges, forced here). Either way
  * every item runs exactly once with its own ids, as in Java: rows that are a multiple of four, even only, odd, one,
- * padded launches and not, 2-D and 3-D accessors, repeated launches. Checked kernels and nd-range kernels run one
- * item per work-item.
+ * padded launches and not, 2-D and 3-D accessors, repeated launches. Checked kernels, nd-range kernels and kernels
+ * with a strided access (a transpose's store) run one item per work-item.
  */
 @Isolated
 class RowsPerWorkItemTest {
@@ -171,6 +171,32 @@ class RowsPerWorkItemTest {
         assertThat(launches).hasSize(5);
         assertThat(launches.subList(0, 4)).allMatch(m -> m.contains(rowsWords(4, rows, cols)));
         assertThat(launches.get(4)).contains(rowsWords(4, n, n, n));
+    }
+
+    @Test
+    void aTransposeRunsOneRowPerWorkItem() {
+        int rows = 64;
+        int cols = 96;
+        float[] in = new float[rows * cols];
+        for (int i = 0; i < in.length; i++) {
+            in[i] = i * 0.5f;
+        }
+        float[] out = new float[rows * cols];
+        var trace = traced("4", "on", q -> {
+            try (var a = Buffer.of(in, Range.of(rows, cols)); var b = Buffer.of(out, Range.of(cols, rows))) {
+                q.submit(h -> { // the store strides along the range's last dimension
+                    var x = a.read(h);
+                    var y = b.writeNoInit(h);
+                    h.parallelFor(Range.of(rows, cols), it -> y.set(it.id(1), it.id(0), x.get(it.id(0), it.id(1))));
+                });
+            }
+        });
+        for (int i = 0; i < rows; i++) {
+            for (int j = 0; j < cols; j++) {
+                assertThat(out[j * rows + i]).as("out[%d][%d]", j, i).isEqualTo(in[i * cols + j]);
+            }
+        }
+        assertThat(launches(trace)).singleElement().asString().doesNotContain("rows per work-item");
     }
 
     @Test
