@@ -27,21 +27,8 @@ class GridStrideTest {
      * returns the kernel launches the scheduler traced.
      */
     private static List<String> launches(Device device, String stride, Consumer<Queue> body) {
-        String strideBefore = set("jsycl.gridStride", stride);
-        String padBefore = set("jsycl.padRanges", "on");
-        try (var capture = new TraceCapture(); var q = new Queue(device)) {
-            body.accept(q);
-            q.await();
-            return capture.messages().stream().filter(m -> m.startsWith("kernel ") && m.contains(" enqueued on "))
-                    .toList();
-        } finally {
-            set("jsycl.gridStride", strideBefore);
-            set("jsycl.padRanges", padBefore);
-        }
-    }
-
-    private static String set(String property, String value) {
-        return value == null ? System.clearProperty(property) : System.setProperty(property, value);
+        return LaunchShapes.launches(LaunchShapes.traced(device, body, "jsycl.gridStride", stride, "jsycl.padRanges",
+                "on"));
     }
 
     /** The work-items of a grid-stride launch on {@code device}: 4 work-groups of 256 per compute unit. */

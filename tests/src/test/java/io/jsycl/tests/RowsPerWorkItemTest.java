@@ -20,26 +20,14 @@ import org.junit.jupiter.api.parallel.Isolated;
  */
 @Isolated
 class RowsPerWorkItemTest {
-    /** Runs {@code body} with the given settings and the scheduler's trace captured into the returned list. */
+    /** Runs {@code body} with the given settings on the first OpenCL device; returns the scheduler's trace. */
     private static List<String> traced(String rows, String padRanges, Consumer<Queue> body) {
-        String rowsBefore = set("jsycl.rowsPerWorkItem", rows);
-        String padBefore = set("jsycl.padRanges", padRanges);
-        try (var capture = new TraceCapture(); var q = new Queue(TestDevices.firstOpenCl())) {
-            body.accept(q);
-            q.await();
-            return capture.messages();
-        } finally {
-            set("jsycl.rowsPerWorkItem", rowsBefore);
-            set("jsycl.padRanges", padBefore);
-        }
-    }
-
-    private static String set(String property, String value) {
-        return value == null ? System.clearProperty(property) : System.setProperty(property, value);
+        return LaunchShapes.traced(TestDevices.firstOpenCl(), body, "jsycl.rowsPerWorkItem", rows, "jsycl.padRanges",
+                padRanges);
     }
 
     private static List<String> launches(List<String> trace) {
-        return trace.stream().filter(m -> m.contains(" enqueued on ")).toList();
+        return LaunchShapes.launches(trace);
     }
 
     /** The rows per work-item the runtime runs for {@code rows} forced on a range with {@code r0} rows. */

@@ -40,7 +40,7 @@ class SharedStridesTest {
     }
 
     private static List<String> launches(List<String> trace) {
-        return trace.stream().filter(m -> m.contains(" enqueued on ")).toList();
+        return LaunchShapes.launches(trace);
     }
 
     /** out[i][j] = a[i][j] * 2 + a[i][min(j + 1, inCols - 1)] over {@code rows x cols}, a {@code rows x inCols}. */
