@@ -206,16 +206,23 @@ public final class LaunchSettings {
      * of 4 runs 2; forced 2 on a multiple of 4 runs 2.
      */
     public int rowsPerWorkItem(Range range) {
-        if (rowsForced == 1 || range.dimensions() < 2) {
+        return rowsPerWorkItem(rowsForced, rowsMinWorkItems, range);
+    }
+
+    /**
+     * {@link #rowsPerWorkItem(Range)} under {@code forced} rows (1, 2 or 4; 0 for auto) where auto keeps at least
+     * {@code minWorkItems} work-items ({@code Long.MAX_VALUE}: never more than one row).
+     */
+    static int rowsPerWorkItem(int forced, long minWorkItems, Range range) {
+        if (forced == 1 || range.dimensions() < 2) {
             return 1;
         }
         int rows = range.get(0);
         long items = range.size();
-        int max = rowsForced == 0 ? 4 : rowsForced;
-        if (max >= 4 && rows % 4 == 0 && (rowsForced != 0 || items / 4 >= rowsMinWorkItems)) {
+        if (forced != 2 && rows % 4 == 0 && (forced != 0 || items / 4 >= minWorkItems)) {
             return 4;
         }
-        if (rows % 2 == 0 && (rowsForced != 0 || items / 2 >= rowsMinWorkItems)) {
+        if (rows % 2 == 0 && (forced != 0 || items / 2 >= minWorkItems)) {
             return 2;
         }
         return 1;
