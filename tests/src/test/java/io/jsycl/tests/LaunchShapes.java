@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * The launch-shape tests' harness ({@link TwoItemsPerWorkItemTest}, {@link GridStrideTest}, {@link RowsPerWorkItemTest},
- * {@link SharedStridesTest}): runs a program on a queue made under the settings it tests, which a queue reads when it
- * is made, and returns the scheduler's trace, whose launch lines say how each kernel was launched.
+ * The launch-shape tests' harness ({@link TwoItemsPerWorkItemTest}, {@link GridStrideTest},
+ * {@link RowsPerWorkItemTest}, {@link SharedStridesTest}): runs a program on a queue made under the settings it
+ * tests, which a queue reads when it is made, and returns the scheduler's trace, whose launch lines say how each
+ * kernel was launched.
  */
 final class LaunchShapes {
     private LaunchShapes() {
@@ -21,7 +22,8 @@ final class LaunchShapes {
      */
     static List<String> traced(Device device, Consumer<Queue> body, String... settings) {
         if (settings.length % 2 != 0) {
-            throw new IllegalArgumentException("settings come in pairs of a property and its value: " + settings.length);
+            throw new IllegalArgumentException("settings come in pairs of a property and its value: "
+                    + settings.length);
         }
         String[] before = new String[settings.length / 2];
         for (int s = 0; s < before.length; s++) {

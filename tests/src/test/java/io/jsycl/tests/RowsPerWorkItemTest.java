@@ -202,7 +202,8 @@ class RowsPerWorkItemTest {
                     q.submit(h -> { // a checked kernel names a failing item by its id: one item per work-item
                         h.checked();
                         var c = bc.write(h);
-                        h.parallelFor(Range.of(rows, cols), it -> c.set(it.id(0), it.id(1), it.id(0) * 1000 / (it.id(1) + 1)));
+                        h.parallelFor(Range.of(rows, cols),
+                                it -> c.set(it.id(0), it.id(1), it.id(0) * 1000 / (it.id(1) + 1)));
                     });
                     q.submit(h -> {
                         var c = bn.write(h);
@@ -234,7 +235,8 @@ class RowsPerWorkItemTest {
             if ("4".equals(forced)) {
                 assertThat(launches.subList(2, 4)).allMatch(m -> m.contains(rowsWords(4, rows, cols)));
             } else {
-                assertThat(launches.subList(2, 4)).as("rows %s", forced).noneMatch(m -> m.contains("rows per work-item"));
+                assertThat(launches.subList(2, 4)).as("rows %s", forced)
+                        .noneMatch(m -> m.contains("rows per work-item"));
             }
             java.util.Arrays.fill(checked, 0);
             java.util.Arrays.fill(nd, 0);

@@ -185,7 +185,7 @@ public final class LaunchSpecialization {
         return OPTIONS[compact(bits)];
     }
 
-    /** Specialization {@code bits} as an index below {@code 1 << BITS}: {@link #HIGH}'s bits moved down after the low ones. */
+    /** Specialization {@code bits} as an index below {@code 1 << BITS}: {@link #HIGH}'s bits after the low ones. */
     static int compact(int bits) {
         int compact = bits & (1 << LOW_BITS) - 1;
         for (int h = 0; h < HIGH.length; h++) {

@@ -263,8 +263,8 @@ public final class QueueScheduler {
 
     /**
      * Launches on an OpenCL device. {@code twoItemsPossible}: the kernel's program can run two items per work-item
-     * ({@link LoweredKernel#twoItemsPerWorkItem}), {@code rowsPossible} several rows ({@link LoweredKernel#rowsPerWorkItem});
-     * whether this launch does, and how many, is the queue's choice.
+     * ({@link LoweredKernel#twoItemsPerWorkItem}), {@code rowsPossible} several rows
+     * ({@link LoweredKernel#rowsPerWorkItem}); whether this launch does, and how many, is the queue's choice.
      */
     private EventImpl submitOpenCl(CommandGroupRecord group, KernelLambdas.Kernel kernel, boolean checkedRequested,
             boolean twoItemsPossible, boolean rowsPossible) {

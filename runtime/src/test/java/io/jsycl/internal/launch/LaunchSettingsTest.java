@@ -18,7 +18,7 @@ class LaunchSettingsTest {
         assertThat(LaunchSettings.rowsPerWorkItem(0, H200, Range.of(2048, 2048))).isEqualTo(4); // 1,048,576 work-items
         assertThat(LaunchSettings.rowsPerWorkItem(0, H200, Range.of(256, 256, 256))).isEqualTo(4);
         assertThat(LaunchSettings.rowsPerWorkItem(0, H200, Range.of(2048, 1024))).isEqualTo(2); // a quarter: 524,288
-        assertThat(LaunchSettings.rowsPerWorkItem(0, H200, Range.of(2046, 2048))).isEqualTo(2); // even, no multiple of 4
+        assertThat(LaunchSettings.rowsPerWorkItem(0, H200, Range.of(2046, 2048))).isEqualTo(2); // even only
         assertThat(LaunchSettings.rowsPerWorkItem(0, H200, Range.of(1024, 1024))).isEqualTo(1); // half: 524,288
         assertThat(LaunchSettings.rowsPerWorkItem(0, H200, Range.of(2047, 4096))).isEqualTo(1); // odd rows
         assertThat(LaunchSettings.rowsPerWorkItem(0, H200, Range.of(256, 256))).isEqualTo(1); // a slice of 256³
