@@ -67,6 +67,17 @@ class SettingsTest {
         assertThat(s.movesQueue().get()).isTrue();
         assertThat(s.distributedWarmup().get()).isFalse();
         assertThat(s.sharedStrides().get()).isNull();
+        assertThat(s.rowsPerWorkItem().get()).isNull();
+    }
+
+    @Test
+    void rowsPerWorkItemAreAutoOrACount() {
+        assertThat(settings("jsycl.rowsPerWorkItem", "4").rowsPerWorkItem().get()).isEqualTo(4);
+        assertThat(settings(Map.of("JSYCL_ROWS_PER_WORK_ITEM", "2")).rowsPerWorkItem().get()).isEqualTo(2);
+        assertThat(settings("jsycl.rowsPerWorkItem", "1").rowsPerWorkItem().get()).isEqualTo(1);
+        assertThat(settings("jsycl.rowsPerWorkItem", "AUTO").rowsPerWorkItem().get()).isNull();
+        assertThatThrownBy(() -> settings("jsycl.rowsPerWorkItem", "3").rowsPerWorkItem().get())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("JSYCL_ROWS_PER_WORK_ITEM");
     }
 
     @Test
