@@ -15,6 +15,7 @@ import io.jsycl.lowering.Expr.ReducerRef;
 import io.jsycl.lowering.Expr.Value;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.MethodInsnNode;
 
@@ -322,9 +323,10 @@ final class Builtins {
             case "dimensions()I" -> Expr.intConstant(dims);
             case "linearId()J", "globalLinearId()J" -> itemIds
                     ? Expr.value('J', "(long)" + ctx.helper("JSYCL_ITEM_ID") + "(0)", UNARY)
-                    : rowIds ? rowLinear(dims, ctx.helper("JSYCL_ROW_ID"))
-                    : linear(dims, "get_global_id", "it->range[%d]");
-            case "localLinearId()J" -> linear(dims, "get_local_id", "(long)get_local_size(%d)");
+                    : rowIds ? linear(dims, cl -> ctx.helper("JSYCL_ROW_ID") + "(" + cl + ", " + last + ")",
+                            "it->range[%d]")
+                    : linear(dims, cl -> "get_global_id(" + cl + ")", "it->range[%d]");
+            case "localLinearId()J" -> linear(dims, cl -> "get_local_id(" + cl + ")", "(long)get_local_size(%d)");
             case "barrier()V" -> {
                 ctx.convergent();
                 yield new NoValue("barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)");
@@ -350,24 +352,17 @@ final class Builtins {
         };
     }
 
-    private static Value linear(int dims, String id, String range) {
-        String text = "(long)" + id + "(" + (dims - 1) + ")";
+    /**
+     * A linear id, row-major over the item's dimensions: {@code id} gives the text of the id in an OpenCL dimension
+     * ({@code get_global_id(1)}), {@code range} the extent of a dimension with a {@code %d} for it.
+     */
+    private static Value linear(int dims, IntFunction<String> id, String range) {
+        String text = "(long)" + id.apply(dims - 1);
         for (int d = 1; d < dims; d++) {
             String size = range.contains("get_local_size") ? String.format(range, dims - 1 - d) : String.format(range, d);
-            text = (d > 1 ? "(" + text + ")" : text) + " * " + size + " + (long)" + id + "(" + (dims - 1 - d) + ")";
+            text = (d > 1 ? "(" + text + ")" : text) + " * " + size + " + (long)" + id.apply(dims - 1 - d);
         }
         return Expr.value('J', text, dims == 1 ? UNARY : ADD);
-    }
-
-    /** {@link #linear} of the global ids of a kernel that may run several rows per work-item ({@code JSYCL_ROW_ID}). */
-    private static Value rowLinear(int dims, String rowId) {
-        String last = Integer.toString(dims - 1);
-        String text = "(long)" + rowId + "(" + last + ", " + last + ")";
-        for (int d = 1; d < dims; d++) {
-            text = (d > 1 ? "(" + text + ")" : text) + " * it->range[" + d + "] + (long)" + rowId + "(" + (dims - 1 - d)
-                    + ", " + last + ")";
-        }
-        return Expr.value('J', text, ADD);
     }
 
     /** The JVM type letter of a method descriptor's return: {@code V}, {@code I} (also Z B C S), {@code J F D}, {@code A}. */

@@ -240,18 +240,10 @@ final class KernelSourceEmitter {
      * {@code rows}: also for TWO_ROWS and FOUR_ROWS.
      */
     private void rangeGuards(boolean twoItems, boolean rows) {
-        List<String> guards = new ArrayList<>();
-        List<String> rowGuards = new ArrayList<>();
-        for (int d = 0; d < dims; d++) {
-            // 32-bit: ranges are ints, and a GPU does 64-bit integer compares in two instructions.
-            guards.add("(uint)get_global_id(" + (dims - 1 - d) + ") >= (uint)range" + d);
-            // Rows: the runtime launches range0 / JSYCL_ROWS work-items along dimension 0 (range0 a multiple).
-            rowGuards.add("(uint)get_global_id(" + (dims - 1 - d) + ") >= (uint)" + (d == 0 ? "(range0 / JSYCL_ROWS)"
-                    : "range" + d));
-        }
         if (rows) {
+            // Rows: the runtime launches range0 / JSYCL_ROWS work-items along dimension 0 (range0 a multiple).
             c.raw("#ifdef JSYCL_ROWS\n");
-            paddedGuard(c, String.join(" || ", rowGuards));
+            paddedGuard(c, outsideRange("(range0 / JSYCL_ROWS)"));
             c.raw("#else\n");
         }
         if (twoItems) {
@@ -267,11 +259,21 @@ final class KernelSourceEmitter {
             // The runtime rounds the global size up (and builds with PADDED_RANGE) only where a
             // device gains from chosen work-group sizes; elsewhere the guard would only cost
             // (it stops PoCL's work-group vectorizer), so it is compiled out.
-            paddedGuard(c, String.join(" || ", guards));
+            paddedGuard(c, outsideRange("range0"));
         }
         if (twoItems || rows) {
             c.raw("#endif\n");
         }
+    }
+
+    /** Whether a work-item's global id is past the range, whose extent in dimension 0 is {@code extent0}. */
+    private String outsideRange(String extent0) {
+        List<String> guards = new ArrayList<>();
+        for (int d = 0; d < dims; d++) {
+            // 32-bit: ranges are ints, and a GPU does 64-bit integer compares in two instructions.
+            guards.add("(uint)get_global_id(" + (dims - 1 - d) + ") >= (uint)" + (d == 0 ? extent0 : "range" + d));
+        }
+        return String.join(" || ", guards);
     }
 
     /**

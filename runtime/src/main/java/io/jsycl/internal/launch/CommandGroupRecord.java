@@ -162,13 +162,20 @@ public record CommandGroupRecord(Launch launch, Map<BufferStorage, AccessMode> r
 
         /** The chunk's items: the range with its dimension 0 cut to the chunk's rows. */
         public Range extent(Range range) {
-            int n = Math.toIntExact(to - from);
-            return switch (range.dimensions()) {
-                case 1 -> Range.of(n);
-                case 2 -> Range.of(n, range.get(1));
-                default -> Range.of(n, range.get(1), range.get(2));
-            };
+            return withRows(range, Math.toIntExact(to - from));
         }
+    }
+
+    /**
+     * {@code range} with {@code rows} as its extent in dimension 0 (a chunk's rows, or the work-items of a launch
+     * running several rows per work-item), its other extents as they are.
+     */
+    public static Range withRows(Range range, int rows) {
+        return switch (range.dimensions()) {
+            case 1 -> Range.of(rows);
+            case 2 -> Range.of(rows, range.get(1));
+            default -> Range.of(rows, range.get(1), range.get(2));
+        };
     }
 
     /**

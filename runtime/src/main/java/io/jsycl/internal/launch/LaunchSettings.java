@@ -78,15 +78,16 @@ public final class LaunchSettings {
         this.zeroOffsets = settings.zeroOffsets().get();
         this.sharedStrides = settings.sharedStrides(device);
         this.signedSubscripts = settings.signedSubscripts().get();
+        // auto, for two items and for rows alike: on GPUs, where the launch still gives every compute unit 4
+        // work-groups of the largest size.
+        long fullDevice = device.type() == DeviceType.GPU
+                ? 4L * device.maxComputeUnits() * device.maxWorkGroupSize() : Long.MAX_VALUE;
         Boolean twoItems = device.isHost() ? Boolean.FALSE : settings.twoItemsPerWorkItem().get();
-        // auto: on GPUs, once half the range still gives every compute unit 4 work-groups of the largest size.
         this.twoItemsMinRange = twoItems != null ? (twoItems ? 0 : Long.MAX_VALUE)
-                : device.type() == DeviceType.GPU ? 8L * device.maxComputeUnits() * device.maxWorkGroupSize()
-                : Long.MAX_VALUE;
+                : fullDevice == Long.MAX_VALUE ? Long.MAX_VALUE : 2 * fullDevice;
         Integer rows = device.isHost() ? Integer.valueOf(1) : settings.rowsPerWorkItem().get();
         this.rowsForced = rows == null ? 0 : rows;
-        this.rowsMinWorkItems = device.type() == DeviceType.GPU
-                ? 4L * device.maxComputeUnits() * device.maxWorkGroupSize() : Long.MAX_VALUE;
+        this.rowsMinWorkItems = fullDevice;
         this.paddedLocal = new long[3][];
         this.paddedLocalError = new String[3];
         if (padsRanges) {

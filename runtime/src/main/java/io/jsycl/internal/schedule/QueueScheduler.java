@@ -304,7 +304,7 @@ public final class QueueScheduler {
         Range workItems = chunkItems ? chunk.extent(range)
                 : strideItems > 0 ? Range.of((int) strideItems)
                 : twoItems ? Range.of((int) (range.size() / 2))
-                : rows > 1 ? fewerRows(range, rows) : range;
+                : rows > 1 ? CommandGroupRecord.withRows(range, range.get(0) / rows) : range;
         int specialization = LaunchSpecialization.of(lowered, kernel.captured(), launches.zeroOffsetPrograms(),
                 launches.signedSubscripts(), launches.sharedStrides()) | (twoItems ? LaunchSpecialization.TWO_ITEMS : 0)
                 | (strideItems > 0 ? LaunchSpecialization.GRID_STRIDE : 0)
@@ -517,12 +517,6 @@ public final class QueueScheduler {
             this(range, local, paddedLocal, specialization, twoItems, gridStride, handle, firstRow, slot,
                     NdShape.of(range, local, paddedLocal).startingAtRow(firstRow));
         }
-    }
-
-    /** {@code range} with its extent in dimension 0 divided by {@code rows}, which divides it. */
-    private static Range fewerRows(Range range, int rows) {
-        return range.dimensions() == 2 ? Range.of(range.get(0) / rows, range.get(1))
-                : Range.of(range.get(0) / rows, range.get(1), range.get(2));
     }
 
     /** The device's {@link PartialSlots}, made at its first part of a DistributedQueue's reduction. */
