@@ -44,10 +44,15 @@ import java.util.function.Supplier;
  * {@code --first-apart}: each path's first run (jsycl's submit, the hand-written program's build) made on a thread of
  * its own while the timing thread spins, so that the build's work leaves the timing thread's core and its caches
  * alone: how much of a second run's cost is the first run's build evicting the submit path from those caches.
+ * {@code --rehearse K}: K untimed runs of the kernel of the runs before between the new kernel's first and second runs:
+ * whether a second run pays for the submit path's code, which those runs bring back into the caches, or for what is
+ * the new kernel's own; {@code --rehearse-on} says on what: {@code same} (the timed runs' queue and buffers, each run
+ * waited for), {@code no-wait} (the same, not waited for), {@code buffers} (other buffers), {@code queue} (another
+ * queue), {@code apart} (another queue and other buffers).
  *
  * <pre>java [-Djsycl.traceSubmits=1] [-Djsycl.opencl.timeCalls=true] ... NewKernelRuns [--device gpu] [--before 3000]
  *     [--runs 200] [--interleave] [--by-hand] [--same-context]
- *     [--first-apart]</pre>
+ *     [--first-apart] [--rehearse 3 [--rehearse-on same|no-wait|buffers|queue|apart]]</pre>
  */
 public final class NewKernelRuns {
     private static final int N = 2048;
@@ -65,6 +70,8 @@ public final class NewKernelRuns {
         boolean byHand = opts.containsKey("by-hand");
         boolean sameContext = opts.containsKey("same-context");
         boolean apart = opts.containsKey("first-apart");
+        int rehearse = Suite.intOpt(opts, "rehearse", 0);
+        String rehearseOn = opts.getOrDefault("rehearse-on", "same");
         boolean interleave = sameContext || opts.containsKey("interleave");
         var warmupLog = GridKernels.warmupLog();
         Device device = Suite.devices(opts.get("device")).getFirst();
@@ -85,13 +92,17 @@ public final class NewKernelRuns {
         float[] jsyclOut = new float[N * N];
         float[] handOut = new float[N * N];
         try (var q = new Queue(device); var in = Buffer.of(input.clone(), op.shape());
-             var out = Buffer.ofFloat(op.shape());
+             var out = Buffer.ofFloat(op.shape()); var q2 = new Queue(device);
+             var in2 = Buffer.of(input.clone(), op.shape()); var out2 = Buffer.ofFloat(op.shape());
              var hand = new Hand(sameContext ? RawCl.borrowing(Suite.match(device), EnqueueProbe.contextImpl(q).cl(),
                      EnqueueProbe.jsyclQueue(q)) : new RawCl(Suite.match(device), false), op, input, apart)) {
             op.submit(q, in, out, null, 0).await();
             GridKernels.awaitWarmup(warmupLog);
             for (int r = 0; r < before; r++) {
                 op.submit(q, in, out, null, r).await();
+                if (r % 8 == 0 && rehearse > 0) {
+                    op.submit(q2, in2, out2, null, r).await(); // the other queue and buffers, used now and then
+                }
             }
             SubmitPhases.take();
             var kernelsBefore = Set.copyOf(EnqueueProbe.contextImpl(q).kernels().values());
@@ -107,6 +118,18 @@ public final class NewKernelRuns {
                 if (r == 0 && byHand) {
                     jsyclKernel = newHandle(q, kernelsBefore);
                 }
+                for (int k = 0; r == 0 && k < rehearse; k++) { // untimed: the kernel of the runs before
+                    Event e = switch (rehearseOn) {
+                        case "same", "no-wait" -> op.submit(q, in, out, null, k);
+                        case "buffers" -> op.submit(q, in2, out2, null, k);
+                        case "queue" -> op.submit(q2, in, out, null, k);
+                        case "apart" -> op.submit(q2, in2, out2, null, k);
+                        default -> throw new IllegalArgumentException("--rehearse-on " + rehearseOn);
+                    };
+                    if (!rehearseOn.equals("no-wait")) {
+                        e.await();
+                    }
+                }
                 if (byHand && interleave) {
                     byHandRuns[r] = byHand(jsyclQueue, jsyclKernel, calls[2], r);
                 }
@@ -117,7 +140,10 @@ public final class NewKernelRuns {
             for (int r = 0; byHand && !interleave && r < runs; r++) {
                 byHandRuns[r] = byHand(jsyclQueue, jsyclKernel, calls[2], r);
             }
-            List<SubmitPhases.Sample> samples = SubmitPhases.take();
+            List<SubmitPhases.Sample> samples = new ArrayList<>(SubmitPhases.take());
+            if (rehearse > 0 && samples.size() > rehearse) {
+                samples.subList(1, 1 + rehearse).clear(); // the rehearsal's submits, after the first run
+            }
             for (int r = 0; r < Math.min(runs, samples.size()); r++) {
                 hostJava[r] = beforeEnqueue(samples.get(r));
                 phases[r] = phases(samples.get(r));
@@ -133,6 +159,10 @@ public final class NewKernelRuns {
         boolean traced = SubmitPhases.enabled();
         boolean timed = DriverCallTimes.on();
         System.out.printf("## A new kernel's runs, one by one, on %s%n%n", device.name());
+        if (rehearse > 0) {
+            System.out.printf("Between jsycl's first and second run, %d untimed runs of the kernel of the runs before"
+                    + " (on: %s).%n%n", rehearse, rehearseOn);
+        }
         System.out.printf("The 3x3 convolution of %d² as a lambda class never submitted before, after the submit-path "
                 + "warm-up and %d runs of another; the hand-written kernel built in its first run; %s. Microseconds; "
                 + "each path's driver calls as enqueue / clFinish.%n%n", N, before,
