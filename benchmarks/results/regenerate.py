@@ -480,6 +480,16 @@ SECTIONS = [
             "jsycl's own kernel object of the new kernel enqueued by hand on that queue. With each path's driver calls "
             "(`-Djsycl.opencl.timeCalls=true`) as enqueue / `clFinish`. Microseconds; outputs checked bit for bit "
             "against Java.", one_table("run", "new-kernel-runs")),
+    Section("A run after the device sat idle", ["idle-probe.md"],
+            "The hand-written 3x3 convolution of 2048² (32x8 work-groups), warmed up, run four times in a row after "
+            "each of several pauses: sleeping, spinning on the timing thread, building a new program (what a new "
+            "kernel's first run does before its launch), and sleeping while another queue of the context gets a "
+            "one-group kernel every millisecond (`io.jsycl.bench.IdleProbe`). Each run split into the driver's "
+            "enqueue and the wait on the host, and the profiling event's queued-to-submit, submit-to-start and kernel "
+            "spans; \"host − device\" is the run's host time less the event's queued-to-end span. Waits by `clFinish`, "
+            "`clWaitForEvents`, polling the event's status, and `clFinish` of a launch without an event on a queue "
+            "without profiling (jsycl's way). Pauses and waits take turns round by round; medians, microseconds.",
+            one_table("before the runs", "idle-probe")),
     Section("The per-slice sequence by the context around it", ["context-probe.md"],
             "The hand-written per-slice sequence (254 launches of a 2-D kernel over 256², one `clFinish`) in a context "
             "of its own with one queue, in a context of its own beside three idle queues (in order, profiling, out of "
