@@ -26,8 +26,10 @@ import java.util.function.IntSupplier;
  * one with a strided store over a range that is not a whole number of work-groups, one over even and odd ranges in
  * turn, one over an nd-range with local memory, a barrier and a device array, one a reduction, taking turns on three
  * queues of the device's default context (one default, one {@link QueueProperty#IN_ORDER}, and now and then one
- * {@link QueueProperty#ENABLE_PROFILING}, whose launches have events of their own), waiting now on an event, now on a
- * queue, now not at all, and building one kernel in a second variant early on (a miss in the context's kernel cache),
+ * {@link QueueProperty#ENABLE_PROFILING}, whose launches have events of their own, a kernel now and then repeated
+ * there), waiting now on an event, now on a queue, now not at all, a kernel now and then submitted twice in a row on the
+ * in-order queue, the second after the first's event ({@code h.dependsOn}), and building one kernel in a second
+ * variant early on (a miss in the context's kernel cache),
  * so that the branches a program takes are the ones the JIT has seen. A program's firsts come back all through the run,
  * since the JIT compiles out a branch it has not seen while it profiles: a turn on a thread of its own (a thread's
  * first thread-local and scoped values), and a kernel of a lambda class never seen before over a buffer no kernel has
@@ -52,6 +54,8 @@ final class SubmitWarmup {
     private static final int FRESH_QUEUE = 256;
     /** Two of every this many submits run on a profiling queue, one waited for as an event, one as a queue. */
     private static final int PROFILED = 64;
+    /** One of every this many turns submits a kernel twice on the in-order queue, the second after the first's event. */
+    private static final int DEPENDENT = 64;
     /** The turn whose kernel is built in a new variant: once the JIT profiles the submit path, early in the run. */
     private static final int NEW_VARIANT = 1001;
     /**
@@ -197,6 +201,13 @@ final class SubmitWarmup {
                     // them (without these turns, a program's first profiled launch made the JIT drop its compiled
                     // submit path, and its plain submits after it ran interpreted for thousands of runs).
                     done += kernels.submit(profiled, turn);
+                    if (turn % PROFILED == PROFILED - 1) {
+                        // The same kernel again on the profiling queue: a repeat that finds its kernel, decisions and
+                        // arguments kept (a RepeatLane hit) but whose queue gives its launches events, so that it
+                        // cannot take the in-place way. Without it, a program's first repeat on a profiling queue made
+                        // the JIT drop QueueScheduler.submit and commit and KernelArguments.applyTo (docs/performance.md).
+                        done += kernels.submit(profiled, turn);
+                    }
                 } else {
                     // The in-order queue's kernels run on buffers of their own: a launch repeated on data that only
                     // its own queue touched since skips the scheduler's pass (QueueScheduler.repeatInPlace), which a
@@ -205,7 +216,10 @@ final class SubmitWarmup {
                     // the JIT left that way cold for the program's first repeats (its second run ran interpreted).
                     // The profiling queue's launches and the fresh queues' still share the default queue's buffers,
                     // so that a launch waits for another queue's now and then.
-                    done += turn % 8 == 7 ? kernels.submit(inOrder, turn, Kernels.OWN_SET)
+                    // Now and then a command group depends on an event (h.dependsOn): without it, a program's first
+                    // such submit made the JIT drop Handler.finish, and its repeats the scheduler's submit.
+                    done += turn % DEPENDENT == DEPENDENT - 25 ? kernels.submitDependent(inOrder, turn)
+                            : turn % 8 == 7 ? kernels.submit(inOrder, turn, Kernels.OWN_SET)
                             : kernels.submit(queue, turn);
                 }
                 turn++;
@@ -357,6 +371,17 @@ final class SubmitWarmup {
             return 1;
         }
 
+        /**
+         * Turn {@code turn}'s 2-D kernel twice on {@code queue} over the buffer set {@link #OWN_SET}, the second
+         * submit after the first's event ({@code h.dependsOn}): a repeat with a dependency, which cannot take the
+         * in-place way, as a program's loop of {@code dependsOn} submits does. Waits for the second; returns 2.
+         */
+        int submitDependent(Queue queue, int turn) {
+            Event first = twoD(queue, x2[OWN_SET], y2[OWN_SET], turn, null);
+            twoD(queue, x2[OWN_SET], y2[OWN_SET], turn, first).await();
+            return 2;
+        }
+
         /** Over 64 items, or 63 on odd turns: programs' ranges are odd too (an even one may run two a work-item). */
         private static Event oneD(Queue queue, Buffer.OfFloat in, Buffer.OfFloat out, int turn) {
             return oneD(queue, in, out, turn, false);
@@ -428,11 +453,19 @@ final class SubmitWarmup {
 
         /** A 2-D stencil with more arguments than the others, as programs' kernels often have. */
         private static Event twoD(Queue queue, Buffer.OfFloat in, Buffer.OfFloat out, int turn) {
+            return twoD(queue, in, out, turn, null);
+        }
+
+        /** As above, after {@code after} ({@code h.dependsOn}) where it is not null. */
+        private static Event twoD(Queue queue, Buffer.OfFloat in, Buffer.OfFloat out, int turn, Event after) {
             float s = (turn & 3) * 0.25f;
             float bias = turn & 1;
             int rows = 8;
             int cols = 8;
             return queue.submit(h -> {
+                if (after != null) {
+                    h.dependsOn(after);
+                }
                 var x = in.read(h);
                 var y = out.writeNoInit(h);
                 h.parallelFor(Range.of(rows, cols), it -> {

@@ -1,0 +1,106 @@
+package io.jsycl.bench;
+
+import io.jsycl.Buffer;
+import io.jsycl.Device;
+import io.jsycl.Event;
+import io.jsycl.Queue;
+import io.jsycl.QueueProperty;
+import io.jsycl.Range;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordingStream;
+
+/**
+ * Whether the submit-path warm-up left a program's way of submitting compiled: after the warm-up has ended, 3000
+ * submits of a 2-D kernel in one of the ways programs repeat kernels, while a flight recording streams the JIT's
+ * deoptimizations ({@code jdk.Deoptimization}); prints each one of a jsycl method (its reason, its action, the line).
+ * A deoptimization whose action is {@code reinterpret} drops the compiled method: it runs in the interpreter, then at
+ * the JIT's profiling tier, for thousands of calls. The ways ({@code --mode}): {@code profiled}, the kernel repeated on
+ * a profiling queue; {@code depends}, on an in-order queue, each submit after the previous one's event
+ * ({@code h.dependsOn}); {@code shared}, on an in-order queue whose buffers the default queue's kernel writes every
+ * fourth submit. One way per process: a deoptimization is taken once, and the recompiled method keeps the branch.
+ *
+ * <pre>java ... WarmupTraps [--device gpu] [--mode profiled|depends|shared] [--submits 3000]</pre>
+ *
+ * <p>Where the warm-up is off by default (CPU devices), run with {@code -Djsycl.warmup=on}.
+ */
+public final class WarmupTraps {
+    private WarmupTraps() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        Locale.setDefault(Locale.ROOT);
+        var opts = Suite.parse(args);
+        String mode = opts.getOrDefault("mode", "profiled");
+        int submits = Suite.intOpt(opts, "submits", 3000);
+        if (!List.of("profiled", "depends", "shared").contains(mode)) {
+            throw new IllegalArgumentException("--mode " + mode + ": profiled, depends or shared");
+        }
+        var warmupLog = GridKernels.warmupLog();
+        Device device = Suite.devices(opts.getOrDefault("device", "gpu")).getFirst();
+        var traps = new CopyOnWriteArrayList<String>();
+        try (var q = new Queue(device); var profiling = new Queue(q.context(), device, QueueProperty.ENABLE_PROFILING);
+             var inOrder = new Queue(q.context(), device, QueueProperty.IN_ORDER);
+             var x = Buffer.ofFloat(Range.of(64, 64)); var y = Buffer.ofFloat(Range.of(64, 64));
+             var stream = new RecordingStream()) {
+            GridKernels.awaitWarmup(warmupLog);
+            stream.enable("jdk.Deoptimization");
+            stream.onEvent("jdk.Deoptimization", e -> {
+                String trap = describe(e);
+                if (trap != null) {
+                    traps.add(trap);
+                }
+            });
+            stream.startAsync();
+            Queue target = mode.equals("profiled") ? profiling : inOrder;
+            Event last = null;
+            for (int i = 0; i < submits; i++) {
+                if (mode.equals("shared") && i % 4 == 0) {
+                    scale(q, x, y, null);
+                }
+                last = scale(target, x, y, mode.equals("depends") ? last : null);
+                if (i % 16 == 0) {
+                    target.await();
+                }
+            }
+            target.await();
+            q.await();
+            Thread.sleep(1500); // the stream delivers its events in batches about once a second
+        }
+        System.out.printf("## The JIT's deoptimizations of jsycl's methods, %s, %d submits (%s), after the warm-up%n%n",
+                device.name(), submits, mode);
+        if (traps.isEmpty()) {
+            System.out.println("none");
+        }
+        traps.forEach(System.out::println);
+    }
+
+    /** {@code out = 0.5 * in} over 64 x 64 items, after {@code after} where it is not null. */
+    private static Event scale(Queue queue, Buffer.OfFloat in, Buffer.OfFloat out, Event after) {
+        return queue.submit(h -> {
+            if (after != null) {
+                h.dependsOn(after);
+            }
+            var a = in.read(h);
+            var b = out.write(h);
+            h.parallelFor(Range.of(64, 64), it -> b.set(it.id(0), it.id(1), 0.5f * a.get(it.id(0), it.id(1))));
+        });
+    }
+
+    /** A line for a deoptimization of a jsycl method (not a benchmark's), or null. */
+    private static String describe(RecordedEvent e) {
+        RecordedMethod method = e.getValue("method");
+        if (method == null) {
+            return null;
+        }
+        String type = method.getType().getName();
+        if (!type.startsWith("io.jsycl.") || type.startsWith("io.jsycl.bench.")) {
+            return null;
+        }
+        return String.format("- %s.%s, line %s: %s, %s", type, method.getName(), e.getValue("lineNumber"),
+                e.getValue("reason"), e.getValue("action"));
+    }
+}
