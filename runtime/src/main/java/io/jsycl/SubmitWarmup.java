@@ -52,9 +52,15 @@ final class SubmitWarmup {
     static final long TIME_LIMIT_NANOS = 3_000_000_000L;
     /** Every this many submits, one runs on a queue made for it. */
     private static final int FRESH_QUEUE = 256;
-    /** Two of every this many submits run on a profiling queue, one waited for as an event, one as a queue. */
+    /**
+     * Two of every this many turns run on a profiling queue, one waited for as an event, one as a queue, which submits
+     * its kernel twice (a repeat there).
+     */
     private static final int PROFILED = 64;
-    /** One of every this many turns submits a kernel twice on the in-order queue, the second after the first's event. */
+    /**
+     * One of every this many turns (the 39th, one of the in-order queue's) submits a kernel twice on the in-order
+     * queue, the second after the first's event.
+     */
     private static final int DEPENDENT = 64;
     /** The turn whose kernel is built in a new variant: once the JIT profiles the submit path, early in the run. */
     private static final int NEW_VARIANT = 1001;
