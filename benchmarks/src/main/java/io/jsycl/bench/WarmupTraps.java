@@ -21,9 +21,11 @@ import jdk.jfr.consumer.RecordingStream;
  * the JIT's profiling tier, for thousands of calls. The ways ({@code --mode}): {@code profiled}, the kernel repeated on
  * a profiling queue; {@code depends}, on an in-order queue, each submit after the previous one's event
  * ({@code h.dependsOn}); {@code shared}, on an in-order queue whose buffers the default queue's kernel writes every
- * fourth submit. One way per process: a deoptimization is taken once, and the recompiled method keeps the branch.
+ * fourth submit; {@code host}, on an in-order queue, each result read through a host accessor; {@code arrays}, on an
+ * in-order queue over a buffer made from a Java array at every submit and closed after it. One way per process: a
+ * deoptimization is taken once, and the recompiled method keeps the branch.
  *
- * <pre>java ... WarmupTraps [--device gpu] [--mode profiled|depends|shared] [--submits 3000]</pre>
+ * <pre>java ... WarmupTraps [--device gpu] [--mode profiled|depends|shared|host|arrays] [--submits 3000]</pre>
  *
  * <p>Where the warm-up is off by default (CPU devices), run with {@code -Djsycl.warmup=on}.
  */
@@ -36,12 +38,13 @@ public final class WarmupTraps {
         var opts = Suite.parse(args);
         String mode = opts.getOrDefault("mode", "profiled");
         int submits = Suite.intOpt(opts, "submits", 3000);
-        if (!List.of("profiled", "depends", "shared").contains(mode)) {
-            throw new IllegalArgumentException("--mode " + mode + ": profiled, depends or shared");
+        if (!List.of("profiled", "depends", "shared", "host", "arrays").contains(mode)) {
+            throw new IllegalArgumentException("--mode " + mode + ": profiled, depends, shared, host or arrays");
         }
         var warmupLog = GridKernels.warmupLog();
         Device device = Suite.devices(opts.getOrDefault("device", "gpu")).getFirst();
         var traps = new CopyOnWriteArrayList<String>();
+        float sum = 0; // of the values read back (mode host)
         try (var q = new Queue(device); var profiling = new Queue(q.context(), device, QueueProperty.ENABLE_PROFILING);
              var inOrder = new Queue(q.context(), device, QueueProperty.IN_ORDER);
              var x = Buffer.ofFloat(Range.of(64, 64)); var y = Buffer.ofFloat(Range.of(64, 64));
@@ -57,12 +60,24 @@ public final class WarmupTraps {
             stream.startAsync();
             Queue target = mode.equals("profiled") ? profiling : inOrder;
             Event last = null;
+            float[] array = new float[64 * 64];
             for (int i = 0; i < submits; i++) {
                 if (mode.equals("shared") && i % 4 == 0) {
                     scale(q, x, y, null);
                 }
+                if (mode.equals("arrays")) {
+                    array[i & 4095] = i;
+                    try (var in = Buffer.of(array, Range.of(64, 64))) {
+                        scale(target, in, y, null);
+                    } // the close writes the array back
+                    continue;
+                }
                 last = scale(target, x, y, mode.equals("depends") ? last : null);
-                if (i % 16 == 0) {
+                if (mode.equals("host")) {
+                    try (var h = y.hostAccess()) {
+                        sum += h.get(i & 63, 0);
+                    }
+                } else if (i % 16 == 0) {
                     target.await();
                 }
             }
@@ -72,6 +87,9 @@ public final class WarmupTraps {
         }
         System.out.printf("## The JIT's deoptimizations of jsycl's methods, %s, %d submits (%s), after the warm-up%n%n",
                 device.name(), submits, mode);
+        if (sum < 0) {
+            System.out.println("(negative sum of read values: " + sum + ")"); // keeps the reads
+        }
         if (traps.isEmpty()) {
             System.out.println("none");
         }
