@@ -3,9 +3,12 @@ package io.jsycl.bench;
 import io.jsycl.Buffer;
 import io.jsycl.Device;
 import io.jsycl.Event;
+import io.jsycl.LocalAccessor;
+import io.jsycl.NdRange;
 import io.jsycl.Queue;
 import io.jsycl.QueueProperty;
 import io.jsycl.Range;
+import io.jsycl.Reduction;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,10 +25,12 @@ import jdk.jfr.consumer.RecordingStream;
  * a profiling queue; {@code depends}, on an in-order queue, each submit after the previous one's event
  * ({@code h.dependsOn}); {@code shared}, on an in-order queue whose buffers the default queue's kernel writes every
  * fourth submit; {@code host}, on an in-order queue, each result read through a host accessor; {@code arrays}, on an
- * in-order queue over a buffer made from a Java array at every submit and closed after it. One way per process: a
+ * in-order queue over a buffer made from a Java array at every submit and closed after it; {@code nd}, an nd-range
+ * kernel with local memory and a barrier, on an in-order queue; {@code reduce}, a sum reduction of the 2-D buffer, on an in-order
+ * queue. One way per process: a
  * deoptimization is taken once, and the recompiled method keeps the branch.
  *
- * <pre>java ... WarmupTraps [--device gpu] [--mode profiled|depends|shared|host|arrays] [--submits 3000]</pre>
+ * <pre>java ... WarmupTraps [--device gpu] [--mode profiled|depends|shared|host|arrays|nd|reduce] [--submits 3000]</pre>
  *
  * <p>Where the warm-up is off by default (CPU devices), run with {@code -Djsycl.warmup=on}.
  */
@@ -38,8 +43,8 @@ public final class WarmupTraps {
         var opts = Suite.parse(args);
         String mode = opts.getOrDefault("mode", "profiled");
         int submits = Suite.intOpt(opts, "submits", 3000);
-        if (!List.of("profiled", "depends", "shared", "host", "arrays").contains(mode)) {
-            throw new IllegalArgumentException("--mode " + mode + ": profiled, depends, shared, host or arrays");
+        if (!List.of("profiled", "depends", "shared", "host", "arrays", "nd", "reduce").contains(mode)) {
+            throw new IllegalArgumentException("--mode " + mode + ": profiled, depends, shared, host, arrays, nd or reduce");
         }
         var warmupLog = GridKernels.warmupLog();
         Device device = Suite.devices(opts.getOrDefault("device", "gpu")).getFirst();
@@ -48,6 +53,7 @@ public final class WarmupTraps {
         try (var q = new Queue(device); var profiling = new Queue(q.context(), device, QueueProperty.ENABLE_PROFILING);
              var inOrder = new Queue(q.context(), device, QueueProperty.IN_ORDER);
              var x = Buffer.ofFloat(Range.of(64, 64)); var y = Buffer.ofFloat(Range.of(64, 64));
+             var total = Buffer.ofFloat(Range.of(1));
              var stream = new RecordingStream()) {
             GridKernels.awaitWarmup(warmupLog);
             stream.enable("jdk.Deoptimization");
@@ -64,6 +70,13 @@ public final class WarmupTraps {
             for (int i = 0; i < submits; i++) {
                 if (mode.equals("shared") && i % 4 == 0) {
                     scale(q, x, y, null);
+                }
+                if (mode.equals("nd") || mode.equals("reduce")) {
+                    Event e = mode.equals("nd") ? tiled(target, x, y) : reduced(target, x, total);
+                    if (i % 16 == 0) {
+                        e.await();
+                    }
+                    continue;
                 }
                 if (mode.equals("arrays")) {
                     array[i & 4095] = i;
@@ -105,6 +118,32 @@ public final class WarmupTraps {
             var a = in.read(h);
             var b = out.write(h);
             h.parallelFor(Range.of(64, 64), it -> b.set(it.id(0), it.id(1), 0.5f * a.get(it.id(0), it.id(1))));
+        });
+    }
+
+    /** An nd-range kernel over 4096 items in work-groups of 64 that reverses each group's values in local memory. */
+    private static Event tiled(Queue queue, Buffer.OfFloat in, Buffer.OfFloat out) {
+        return queue.submit(h -> {
+            var a = in.read(h);
+            var b = out.write(h);
+            var tile = LocalAccessor.ofFloat(h, 64);
+            h.parallelFor(NdRange.of(Range.of(64, 64), Range.of(1, 64)), it -> {
+                int l = it.localId(1);
+                tile.set(l, a.get(it.globalId(0), it.globalId(1)));
+                it.barrier();
+                b.set(it.globalId(0), it.globalId(1), tile.get(63 - l));
+            });
+        });
+    }
+
+    /** The sum of {@code in}'s 4096 values into {@code sum}. */
+    private static Event reduced(Queue queue, Buffer.OfFloat in, Buffer.OfFloat sum) {
+        return queue.submit(h -> {
+            var a = in.read(h);
+            h.parallelFor(Range.of(4096), Reduction.sum(sum), (it, acc) -> {
+                int i = it.id(0);
+                acc.combine(a.get(i >> 6, i & 63));
+            });
         });
     }
 
