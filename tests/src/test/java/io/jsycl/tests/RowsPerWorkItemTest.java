@@ -55,7 +55,7 @@ class RowsPerWorkItemTest {
         for (String pad : new String[] {"off", "on"}) {
             for (int forced : new int[] {4, 2}) {
                 for (int[] shape : shapes) {
-                    var probe = new EveryItemOnceNd(shape);
+                    var probe = new EveryItemOnce(shape);
                     String as = "pad " + pad + ", rows " + forced + ", range " + java.util.Arrays.toString(shape);
                     var trace = traced(Integer.toString(forced), pad, probe::submit);
                     probe.assertRanOnce(as);
@@ -242,87 +242,6 @@ class RowsPerWorkItemTest {
             java.util.Arrays.fill(nd, 0);
             java.util.Arrays.fill(one, 0);
             java.util.Arrays.fill(auto, 0);
-        }
-    }
-
-    /**
-     * A 2-D or 3-D kernel that writes, per item, a value from its input, ids and range, its linear id, and how often
-     * it ran, into 1-D buffers at the item's row-major index: Java's loop over the range says what each must be.
-     */
-    private static final class EveryItemOnceNd {
-        private final int[] shape;
-        private final int size;
-        private final float[] in;
-        private final float[] out;
-        private final long[] ids;
-        private final int[] counts;
-
-        EveryItemOnceNd(int[] shape) {
-            this.shape = shape.clone();
-            int s = 1;
-            for (int e : shape) {
-                s *= e;
-            }
-            this.size = s;
-            this.in = new float[s];
-            for (int i = 0; i < s; i++) {
-                in[i] = i * 0.75f - 3f;
-            }
-            this.out = new float[s];
-            this.ids = new long[s];
-            this.counts = new int[s];
-        }
-
-        void submit(Queue q) {
-            try (var ba = Buffer.of(in); var bo = Buffer.of(out); var bi = Buffer.of(ids); var bc = Buffer.of(counts)) {
-                if (shape.length == 2) {
-                    q.submit(h -> {
-                        var x = ba.read(h);
-                        var o = bo.write(h);
-                        var id = bi.write(h);
-                        var c = bc.readWrite(h);
-                        h.parallelFor(Range.of(shape[0], shape[1]), it -> {
-                            int i = it.id(0) * it.range(1) + it.id(1);
-                            o.set(i, x.get(i) * 3f + it.id(0) * 100 + it.id(1) + it.range(0));
-                            id.set(i, it.linearId() * 7 + 1);
-                            c.set(i, c.get(i) + 1);
-                        });
-                    });
-                } else {
-                    q.submit(h -> {
-                        var x = ba.read(h);
-                        var o = bo.write(h);
-                        var id = bi.write(h);
-                        var c = bc.readWrite(h);
-                        h.parallelFor(Range.of(shape[0], shape[1], shape[2]), it -> {
-                            int i = (it.id(0) * it.range(1) + it.id(1)) * it.range(2) + it.id(2);
-                            o.set(i, x.get(i) * 3f + it.id(0) * 100 + it.id(1) * 10 + it.id(2) + it.range(0));
-                            id.set(i, it.linearId() * 7 + 1);
-                            c.set(i, c.get(i) + 1);
-                        });
-                    });
-                }
-            }
-        }
-
-        void assertRanOnce(String as) {
-            float[] wantOut = new float[size];
-            long[] wantIds = new long[size];
-            int[] ones = new int[size];
-            int inner = shape.length == 2 ? 1 : shape[2];
-            int middle = shape[1];
-            for (int i = 0; i < size; i++) {
-                int i0 = i / (middle * inner);
-                int i1 = i / inner % middle;
-                int i2 = i % inner;
-                wantOut[i] = shape.length == 2 ? in[i] * 3f + i0 * 100 + i1 + shape[0]
-                        : in[i] * 3f + i0 * 100 + i1 * 10 + i2 + shape[0];
-                wantIds[i] = i * 7L + 1;
-                ones[i] = 1;
-            }
-            assertThat(out).as(as + ": out").isEqualTo(wantOut);
-            assertThat(ids).as(as + ": linearId * 7 + 1").isEqualTo(wantIds);
-            assertThat(counts).as(as + ": runs of each item").isEqualTo(ones);
         }
     }
 }
