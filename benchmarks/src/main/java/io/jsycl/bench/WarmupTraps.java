@@ -9,7 +9,6 @@ import io.jsycl.Queue;
 import io.jsycl.QueueProperty;
 import io.jsycl.Range;
 import io.jsycl.Reduction;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 import jdk.jfr.consumer.RecordedEvent;
@@ -38,14 +37,25 @@ public final class WarmupTraps {
     private WarmupTraps() {
     }
 
+    /** The ways of repeating a kernel ({@code --mode}, lower case). */
+    private enum Mode {
+        PROFILED, DEPENDS, SHARED, HOST, ARRAYS, ND, REDUCE;
+
+        static Mode of(String name) {
+            try {
+                return valueOf(name.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--mode " + name + ": one of "
+                        + java.util.Arrays.toString(values()).toLowerCase(Locale.ROOT), e);
+            }
+        }
+    }
+
     public static void main(String[] args) throws InterruptedException {
         Locale.setDefault(Locale.ROOT);
         var opts = Suite.parse(args);
-        String mode = opts.getOrDefault("mode", "profiled");
+        Mode mode = Mode.of(opts.getOrDefault("mode", "profiled"));
         int submits = Suite.intOpt(opts, "submits", 3000);
-        if (!List.of("profiled", "depends", "shared", "host", "arrays", "nd", "reduce").contains(mode)) {
-            throw new IllegalArgumentException("--mode " + mode + ": profiled, depends, shared, host, arrays, nd or reduce");
-        }
         var warmupLog = GridKernels.warmupLog();
         Device device = Suite.devices(opts.getOrDefault("device", "gpu")).getFirst();
         var traps = new CopyOnWriteArrayList<String>();
@@ -64,34 +74,38 @@ public final class WarmupTraps {
                 }
             });
             stream.startAsync();
-            Queue target = mode.equals("profiled") ? profiling : inOrder;
+            Queue target = mode == Mode.PROFILED ? profiling : inOrder;
             Event last = null;
             float[] array = new float[64 * 64];
             for (int i = 0; i < submits; i++) {
-                if (mode.equals("shared") && i % 4 == 0) {
-                    scale(q, x, y, null);
-                }
-                if (mode.equals("nd") || mode.equals("reduce")) {
-                    Event e = mode.equals("nd") ? tiled(target, x, y) : reduced(target, x, total);
-                    if (i % 16 == 0) {
-                        e.await();
+                switch (mode) {
+                    case ND, REDUCE -> {
+                        Event e = mode == Mode.ND ? tiled(target, x, y) : reduced(target, x, total);
+                        if (i % 16 == 0) {
+                            e.await();
+                        }
                     }
-                    continue;
-                }
-                if (mode.equals("arrays")) {
-                    array[i & 4095] = i;
-                    try (var in = Buffer.of(array, Range.of(64, 64))) {
-                        scale(target, in, y, null);
-                    } // the close writes the array back
-                    continue;
-                }
-                last = scale(target, x, y, mode.equals("depends") ? last : null);
-                if (mode.equals("host")) {
-                    try (var h = y.hostAccess()) {
-                        sum += h.get(i & 63, 0);
+                    case ARRAYS -> {
+                        array[i & 4095] = i;
+                        try (var in = Buffer.of(array, Range.of(64, 64))) {
+                            scale(target, in, y, null);
+                        } // the close writes the array back
                     }
-                } else if (i % 16 == 0) {
-                    target.await();
+                    case HOST -> {
+                        scale(target, x, y, null);
+                        try (var h = y.hostAccess()) {
+                            sum += h.get(i & 63, 0);
+                        }
+                    }
+                    default -> { // PROFILED, DEPENDS, SHARED
+                        if (mode == Mode.SHARED && i % 4 == 0) {
+                            scale(q, x, y, null);
+                        }
+                        last = scale(target, x, y, mode == Mode.DEPENDS ? last : null);
+                        if (i % 16 == 0) {
+                            target.await();
+                        }
+                    }
                 }
             }
             target.await();
@@ -99,7 +113,7 @@ public final class WarmupTraps {
             Thread.sleep(1500); // the stream delivers its events in batches about once a second
         }
         System.out.printf("## The JIT's deoptimizations of jsycl's methods, %s, %d submits (%s), after the warm-up%n%n",
-                device.name(), submits, mode);
+                device.name(), submits, mode.name().toLowerCase(Locale.ROOT));
         if (sum < 0) {
             System.out.println("(negative sum of read values: " + sum + ")"); // keeps the reads
         }
