@@ -92,8 +92,11 @@ public final class NewKernelRuns {
         float[] jsyclOut = new float[N * N];
         float[] handOut = new float[N * N];
         try (var q = new Queue(device); var in = Buffer.of(input.clone(), op.shape());
-             var out = Buffer.ofFloat(op.shape()); var q2 = new Queue(device);
-             var in2 = Buffer.of(input.clone(), op.shape()); var out2 = Buffer.ofFloat(op.shape());
+             var out = Buffer.ofFloat(op.shape());
+             // The rehearsal's other queue and buffers, made only for --rehearse (null resources are skipped).
+             var q2 = rehearse > 0 ? new Queue(device) : null;
+             var in2 = rehearse > 0 ? Buffer.of(input.clone(), op.shape()) : null;
+             var out2 = rehearse > 0 ? Buffer.ofFloat(op.shape()) : null;
              var hand = new Hand(sameContext ? RawCl.borrowing(Suite.match(device), EnqueueProbe.contextImpl(q).cl(),
                      EnqueueProbe.jsyclQueue(q)) : new RawCl(Suite.match(device), false), op, input, apart)) {
             op.submit(q, in, out, null, 0).await();
