@@ -37,7 +37,7 @@ import java.util.regex.Pattern;
 public final class EnqueueProbe {
     private static final int N = 2048;
     /** The variant options jsycl builds this launch with (a 2048² range is whole work-groups: no padded-range guard). */
-    private static final String AS_JSYCL_BUILDS = "-DJSYCL_ZERO_OFFSETS -DJSYCL_NO_ALIASING -DJSYCL_SHARED_STRIDES";
+    static final String AS_JSYCL_BUILDS = "-DJSYCL_ZERO_OFFSETS -DJSYCL_NO_ALIASING -DJSYCL_SHARED_STRIDES";
 
     private EnqueueProbe() {
     }
@@ -293,7 +293,7 @@ public final class EnqueueProbe {
      * The kernel object jsycl built for {@code q}'s context under OpenCL name {@code name}, its arguments as jsycl's
      * last submit of it set them (jsycl's buffers, its values).
      */
-    private static KernelHandle jsyclKernel(Queue q, String name) throws ReflectiveOperationException {
+    static KernelHandle jsyclKernel(Queue q, String name) throws ReflectiveOperationException {
         return contextImpl(q).kernels().values().stream().filter(h -> h.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("jsycl built no kernel " + name));
     }
