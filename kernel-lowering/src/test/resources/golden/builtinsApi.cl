@@ -141,6 +141,18 @@ long jsycl_reverse_l(long x) {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RANGE
+#define JSYCL_DEF_JSYCL_RANGE
+/* The launch range of a kernel whose code never reads it: a parameter only in the programs whose
+   guard or loop over the range needs it (JSYCL_PADDED_RANGE, JSYCL_TWO_ITEMS, JSYCL_GRID_STRIDE);
+   JSYCL_RANGE_PARAM follows the parameter before it, comma included. */
+#if defined(JSYCL_PADDED_RANGE) || defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+#define JSYCL_RANGE_PARAM(name) , int name
+#else
+#define JSYCL_RANGE_PARAM(name)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1
 typedef struct {
@@ -157,7 +169,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1_body(const io_js
     cap->floats.data[i + JSYCL_OFFSET(cap->floats.offset[0])] = jsycl_signum_f(convert_float_rte(x)) + convert_float_rte(jsycl_reverse_l((long)x));
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1(__global int* JSYCL_RESTRICT ints_data JSYCL_OFFSET_PARAM(ints_offset0), __global float* JSYCL_RESTRICT floats_data JSYCL_OFFSET_PARAM(floats_offset0), int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1(__global int* JSYCL_RESTRICT ints_data JSYCL_OFFSET_PARAM(ints_offset0), __global float* JSYCL_RESTRICT floats_data JSYCL_OFFSET_PARAM(floats_offset0) JSYCL_RANGE_PARAM(range0)) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -176,7 +188,6 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_builtins_b8f7aae3_1(__globa
     jsycl_acc_rw_int_1_init(&cap.ints, ints_data, 0, 0, JSYCL_OFFSET(ints_offset0));
     jsycl_acc_w_float_1_init(&cap.floats, floats_data, 0, 0, JSYCL_OFFSET(floats_offset0));
     jsycl_item_1 it;
-    it.range[0] = range0;
 #ifdef JSYCL_GRID_STRIDE
     uint jsycl_id = (uint)get_global_id(0);
     uint jsycl_grid = (uint)get_global_size(0);

@@ -157,6 +157,18 @@ int jsycl_to_int_d(double x) {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RANGE
+#define JSYCL_DEF_JSYCL_RANGE
+/* The launch range of a kernel whose code never reads it: a parameter only in the programs whose
+   guard or loop over the range needs it (JSYCL_PADDED_RANGE, JSYCL_TWO_ITEMS, JSYCL_GRID_STRIDE);
+   JSYCL_RANGE_PARAM follows the parameter before it, comma included. */
+#if defined(JSYCL_PADDED_RANGE) || defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+#define JSYCL_RANGE_PARAM(name) , int name
+#else
+#define JSYCL_RANGE_PARAM(name)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb77474f_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb77474f_1
 typedef struct {
@@ -182,7 +194,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb77474f_1_body
     cap->ints.data[5 + JSYCL_OFFSET(cap->ints.offset[0])] = jsycl_to_int_d(cap->doubles.data[3 + JSYCL_OFFSET(cap->doubles.offset[0])]);
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb77474f_1(__global const float* JSYCL_RESTRICT f_data JSYCL_OFFSET_PARAM(f_offset0), __global int* JSYCL_RESTRICT ints_data JSYCL_OFFSET_PARAM(ints_offset0), __global long* JSYCL_RESTRICT longs_data JSYCL_OFFSET_PARAM(longs_offset0), __global double* JSYCL_RESTRICT doubles_data JSYCL_OFFSET_PARAM(doubles_offset0), int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb77474f_1(__global const float* JSYCL_RESTRICT f_data JSYCL_OFFSET_PARAM(f_offset0), __global int* JSYCL_RESTRICT ints_data JSYCL_OFFSET_PARAM(ints_offset0), __global long* JSYCL_RESTRICT longs_data JSYCL_OFFSET_PARAM(longs_offset0), __global double* JSYCL_RESTRICT doubles_data JSYCL_OFFSET_PARAM(doubles_offset0) JSYCL_RANGE_PARAM(range0)) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -203,7 +215,6 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_castsFollowJava_cb7747
     jsycl_acc_w_long_1_init(&cap.longs, longs_data, 0, 0, JSYCL_OFFSET(longs_offset0));
     jsycl_acc_w_double_1_init(&cap.doubles, doubles_data, 0, 0, JSYCL_OFFSET(doubles_offset0));
     jsycl_item_1 it;
-    it.range[0] = range0;
 #ifdef JSYCL_GRID_STRIDE
     uint jsycl_id = (uint)get_global_id(0);
     uint jsycl_grid = (uint)get_global_size(0);

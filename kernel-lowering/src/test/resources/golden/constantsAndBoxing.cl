@@ -69,6 +69,18 @@ typedef struct {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RANGE
+#define JSYCL_DEF_JSYCL_RANGE
+/* The launch range of a kernel whose code never reads it: a parameter only in the programs whose
+   guard or loop over the range needs it (JSYCL_PADDED_RANGE, JSYCL_TWO_ITEMS, JSYCL_GRID_STRIDE);
+   JSYCL_RANGE_PARAM follows the parameter before it, comma included. */
+#if defined(JSYCL_PADDED_RANGE) || defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+#define JSYCL_RANGE_PARAM(name) , int name
+#else
+#define JSYCL_RANGE_PARAM(name)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1
 #define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1
 typedef struct {
@@ -84,7 +96,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1_body(c
     cap->out.data[boxed + JSYCL_OFFSET(cap->out.offset[0])] = (long)((ulong)big + (ulong)(long)boxed);
 }
 
-__kernel void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1(__global long* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1(__global long* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0) JSYCL_RANGE_PARAM(range0)) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -102,7 +114,6 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826
     io_jsycl_lowering_BuiltinsTest__lambda_constantsAndBoxing_7e5f3826_1_captures cap;
     jsycl_acc_w_long_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_item_1 it;
-    it.range[0] = range0;
 #ifdef JSYCL_GRID_STRIDE
     uint jsycl_id = (uint)get_global_id(0);
     uint jsycl_grid = (uint)get_global_size(0);

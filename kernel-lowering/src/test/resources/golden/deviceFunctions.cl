@@ -89,6 +89,18 @@ typedef struct {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RANGE
+#define JSYCL_DEF_JSYCL_RANGE
+/* The launch range of a kernel whose code never reads it: a parameter only in the programs whose
+   guard or loop over the range needs it (JSYCL_PADDED_RANGE, JSYCL_TWO_ITEMS, JSYCL_GRID_STRIDE);
+   JSYCL_RANGE_PARAM follows the parameter before it, comma included. */
+#if defined(JSYCL_PADDED_RANGE) || defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+#define JSYCL_RANGE_PARAM(name) , int name
+#else
+#define JSYCL_RANGE_PARAM(name)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__rowSum_ab8e22d5
 #define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__rowSum_ab8e22d5
 /* io.jsycl.lowering.BuiltinsTest.rowSum(Lio/jsycl/WideAccess$OfFloat;II)F */
@@ -134,7 +146,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_b
     cap->out.data[row + JSYCL_OFFSET(cap->out.offset[0])] = io_jsycl_lowering_BuiltinsTest__rowSum_ab8e22d5(&cap->a, row, n) * 0.5f + convert_float_rte(io_jsycl_lowering_BuiltinsTest__clampIndex_34cde974((int)((uint)row + 16u), n));
 }
 
-__kernel void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_b06fcd48_1(__global float* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global const float* JSYCL_RESTRICT a_data, int a_memRange1 JSYCL_OFFSET_PARAM(a_offset0) JSYCL_OFFSET_PARAM(a_offset1), int n, int range0) {
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_b06fcd48_1(__global float* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global const float* JSYCL_RESTRICT a_data, int a_memRange1 JSYCL_OFFSET_PARAM(a_offset0) JSYCL_OFFSET_PARAM(a_offset1), int n JSYCL_RANGE_PARAM(range0)) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -154,7 +166,6 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFu
     jsycl_acc_r_float_2_init(&cap.a, a_data, 0, 0, 0, a_memRange1, JSYCL_OFFSET(a_offset0), JSYCL_OFFSET(a_offset1));
     cap.n = n;
     jsycl_item_1 it;
-    it.range[0] = range0;
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
     io_jsycl_lowering_BuiltinsTest__lambda_staticMethodsBecomeDeviceFunctions_b06fcd48_1_body(&cap, &it);

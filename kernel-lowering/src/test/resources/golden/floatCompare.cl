@@ -73,6 +73,18 @@ typedef struct {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RANGE
+#define JSYCL_DEF_JSYCL_RANGE
+/* The launch range of a kernel whose code never reads it: a parameter only in the programs whose
+   guard or loop over the range needs it (JSYCL_PADDED_RANGE, JSYCL_TWO_ITEMS, JSYCL_GRID_STRIDE);
+   JSYCL_RANGE_PARAM follows the parameter before it, comma included. */
+#if defined(JSYCL_PADDED_RANGE) || defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+#define JSYCL_RANGE_PARAM(name) , int name
+#else
+#define JSYCL_RANGE_PARAM(name)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_90e433a6_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_90e433a6_1
 typedef struct {
@@ -128,7 +140,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_9
     cap->out.data[t2 + JSYCL_OFFSET(cap->out.offset[0])] = t3;
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_90e433a6_1(__global const float* JSYCL_RESTRICT a_data JSYCL_OFFSET_PARAM(a_offset0), __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNaNAsJava_90e433a6_1(__global const float* JSYCL_RESTRICT a_data JSYCL_OFFSET_PARAM(a_offset0), __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0) JSYCL_RANGE_PARAM(range0)) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -147,7 +159,6 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_floatComparisonsWithNa
     jsycl_acc_r_float_1_init(&cap.a, a_data, 0, 0, JSYCL_OFFSET(a_offset0));
     jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_item_1 it;
-    it.range[0] = range0;
 #ifdef JSYCL_GRID_STRIDE
     uint jsycl_id = (uint)get_global_id(0);
     uint jsycl_grid = (uint)get_global_size(0);

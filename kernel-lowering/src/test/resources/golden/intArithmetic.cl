@@ -85,6 +85,18 @@ int jsycl_irem(int a, int b) {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RANGE
+#define JSYCL_DEF_JSYCL_RANGE
+/* The launch range of a kernel whose code never reads it: a parameter only in the programs whose
+   guard or loop over the range needs it (JSYCL_PADDED_RANGE, JSYCL_TWO_ITEMS, JSYCL_GRID_STRIDE);
+   JSYCL_RANGE_PARAM follows the parameter before it, comma included. */
+#if defined(JSYCL_PADDED_RANGE) || defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+#define JSYCL_RANGE_PARAM(name) , int name
+#else
+#define JSYCL_RANGE_PARAM(name)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_a2a5fe4e_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_a2a5fe4e_1
 typedef struct {
@@ -111,7 +123,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIs
     cap->out.data[10 + JSYCL_OFFSET(cap->out.offset[0])] = (int)((uint)(a / 4) + (uint)(a % 3) + (uint)(int)((uint)i << 2));
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_a2a5fe4e_1(__global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int a, int b, int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndDivisionIsDefined_a2a5fe4e_1(__global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int a, int b JSYCL_RANGE_PARAM(range0)) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -131,7 +143,6 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_intArithmeticWrapsAndD
     cap.a = a;
     cap.b = b;
     jsycl_item_1 it;
-    it.range[0] = range0;
 #ifdef JSYCL_GRID_STRIDE
     uint jsycl_id = (uint)get_global_id(0);
     uint jsycl_grid = (uint)get_global_size(0);

@@ -81,6 +81,18 @@ typedef struct {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RANGE
+#define JSYCL_DEF_JSYCL_RANGE
+/* The launch range of a kernel whose code never reads it: a parameter only in the programs whose
+   guard or loop over the range needs it (JSYCL_PADDED_RANGE, JSYCL_TWO_ITEMS, JSYCL_GRID_STRIDE);
+   JSYCL_RANGE_PARAM follows the parameter before it, comma included. */
+#if defined(JSYCL_PADDED_RANGE) || defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+#define JSYCL_RANGE_PARAM(name) , int name
+#else
+#define JSYCL_RANGE_PARAM(name)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_ad006fa0_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_ad006fa0_1
 typedef struct {
@@ -121,7 +133,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopA
     cap->out.data[((JSYCL_ROW_ID(2, 2) + JSYCL_OFFSET(cap->out.offset[0])) * cap->out.memRange[1] + (JSYCL_ROW_ID(1, 2) + JSYCL_OFFSET(cap->out.offset[1]))) * cap->out.memRange[2] + (JSYCL_ROW_ID(0, 2) + JSYCL_OFFSET(cap->out.offset[2]))] = x;
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_ad006fa0_1(int n, __global int* JSYCL_RESTRICT out_data, int out_memRange1, int out_memRange2 JSYCL_OFFSET_PARAM(out_offset0) JSYCL_OFFSET_PARAM(out_offset1) JSYCL_OFFSET_PARAM(out_offset2), int range0, int range1, int range2) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinueAndLoopAtEntry_ad006fa0_1(int n, __global int* JSYCL_RESTRICT out_data, int out_memRange1, int out_memRange2 JSYCL_OFFSET_PARAM(out_offset0) JSYCL_OFFSET_PARAM(out_offset1) JSYCL_OFFSET_PARAM(out_offset2) JSYCL_RANGE_PARAM(range0) JSYCL_RANGE_PARAM(range1) JSYCL_RANGE_PARAM(range2)) {
 #ifdef JSYCL_ROWS
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(2) >= (uint)(range0 / JSYCL_ROWS) || (uint)get_global_id(1) >= (uint)range1 || (uint)get_global_id(0) >= (uint)range2) {
@@ -139,9 +151,6 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_labeledBreakAndContinu
     cap.n = n;
     jsycl_acc_rw_int_3_init(&cap.out, out_data, 0, 0, 0, 0, out_memRange1, out_memRange2, JSYCL_OFFSET(out_offset0), JSYCL_OFFSET(out_offset1), JSYCL_OFFSET(out_offset2));
     jsycl_item_3 it;
-    it.range[0] = range0;
-    it.range[1] = range1;
-    it.range[2] = range2;
 #ifdef JSYCL_ROWS
     for (int jsycl_row = 0; jsycl_row < JSYCL_ROWS; jsycl_row++) {
         it.row = jsycl_row;

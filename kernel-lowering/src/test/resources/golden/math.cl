@@ -193,6 +193,18 @@ int jsycl_abs_i(int x) {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RANGE
+#define JSYCL_DEF_JSYCL_RANGE
+/* The launch range of a kernel whose code never reads it: a parameter only in the programs whose
+   guard or loop over the range needs it (JSYCL_PADDED_RANGE, JSYCL_TWO_ITEMS, JSYCL_GRID_STRIDE);
+   JSYCL_RANGE_PARAM follows the parameter before it, comma included. */
+#if defined(JSYCL_PADDED_RANGE) || defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+#define JSYCL_RANGE_PARAM(name) , int name
+#else
+#define JSYCL_RANGE_PARAM(name)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1
 #define JSYCL_DEF_io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1
 typedef struct {
@@ -212,7 +224,7 @@ void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1_
     cap->f.data[i + JSYCL_OFFSET(cap->f.offset[0])] = convert_float_rte(jsycl_round_f(y)) + jsycl_min_f(y, 2.0f) + fabs(y) + convert_float_rte(jsycl_abs_i(i)) + convert_float_rte(max(i, 3));
 }
 
-__kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1(__global const double* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), __global double* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global float* JSYCL_RESTRICT f_data JSYCL_OFFSET_PARAM(f_offset0), int range0) {
+__kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4a2e811_1(__global const double* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), __global double* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global float* JSYCL_RESTRICT f_data JSYCL_OFFSET_PARAM(f_offset0) JSYCL_RANGE_PARAM(range0)) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -232,7 +244,6 @@ __kernel void io_jsycl_lowering_BuiltinsTest__lambda_mathMapsToOpenClBuiltins_e4
     jsycl_acc_w_double_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_acc_rw_float_1_init(&cap.f, f_data, 0, 0, JSYCL_OFFSET(f_offset0));
     jsycl_item_1 it;
-    it.range[0] = range0;
 #ifdef JSYCL_GRID_STRIDE
     uint jsycl_id = (uint)get_global_id(0);
     uint jsycl_grid = (uint)get_global_size(0);

@@ -107,11 +107,14 @@ typedef struct {
 /* An accessor's memory range (its row stride) in a dimension where an earlier accessor of the
    kernel has one too: that accessor's, in the program the runtime builds for launches where the
    two are equal (JSYCL_SHARED_STRIDES), so that the compiler sees one stride and shares the
-   address arithmetic of their elements; its own otherwise. */
+   address arithmetic of their elements, and the kernel takes no such argument (JSYCL_STRIDE_PARAM
+   follows the parameter before it, comma included); its own otherwise. */
 #ifdef JSYCL_SHARED_STRIDES
 #define JSYCL_STRIDE(own, shared) (shared)
+#define JSYCL_STRIDE_PARAM(name)
 #else
 #define JSYCL_STRIDE(own, shared) (own)
+#define JSYCL_STRIDE_PARAM(name) , int name
 #endif
 #endif
 
@@ -134,7 +137,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndIte
     cap->v.data[((r + JSYCL_OFFSET(cap->v.offset[0])) * cap->v.memRange[1] + (c + JSYCL_OFFSET(cap->v.offset[1]))) * cap->v.memRange[2] + (0 + JSYCL_OFFSET(cap->v.offset[2]))] = (double)(cap->m.data[(r + JSYCL_OFFSET(cap->m.offset[0])) * cap->m.memRange[1] + (c + JSYCL_OFFSET(cap->m.offset[1]))] + convert_float_rte(it->range[1]) + convert_float_rte(JSYCL_ROW_ID(1 - d, 1)) + convert_float_rte(lin) + convert_float_rte(cap->m.range[0] * cap->m.range[1]) + convert_float_rte(it->range[d]));
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1(__global double* JSYCL_RESTRICT v_data, int v_memRange1, int v_memRange2 JSYCL_OFFSET_PARAM(v_offset0) JSYCL_OFFSET_PARAM(v_offset1) JSYCL_OFFSET_PARAM(v_offset2), __global const float* JSYCL_RESTRICT m_data, int m_range0, int m_range1, int m_memRange1 JSYCL_OFFSET_PARAM(m_offset0) JSYCL_OFFSET_PARAM(m_offset1), int range0, int range1) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_multiDimensionalAccessorsAndItem_834c9442_1(__global double* JSYCL_RESTRICT v_data, int v_memRange1, int v_memRange2 JSYCL_OFFSET_PARAM(v_offset0) JSYCL_OFFSET_PARAM(v_offset1) JSYCL_OFFSET_PARAM(v_offset2), __global const float* JSYCL_RESTRICT m_data, int m_range0, int m_range1 JSYCL_STRIDE_PARAM(m_memRange1) JSYCL_OFFSET_PARAM(m_offset0) JSYCL_OFFSET_PARAM(m_offset1), int range0, int range1) {
 #ifdef JSYCL_ROWS
 #ifdef JSYCL_PADDED_RANGE
     if ((uint)get_global_id(1) >= (uint)(range0 / JSYCL_ROWS) || (uint)get_global_id(0) >= (uint)range1) {

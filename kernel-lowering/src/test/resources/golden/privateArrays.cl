@@ -123,6 +123,18 @@ int jsycl_irem(int a, int b) {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RANGE
+#define JSYCL_DEF_JSYCL_RANGE
+/* The launch range of a kernel whose code never reads it: a parameter only in the programs whose
+   guard or loop over the range needs it (JSYCL_PADDED_RANGE, JSYCL_TWO_ITEMS, JSYCL_GRID_STRIDE);
+   JSYCL_RANGE_PARAM follows the parameter before it, comma included. */
+#if defined(JSYCL_PADDED_RANGE) || defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+#define JSYCL_RANGE_PARAM(name) , int name
+#else
+#define JSYCL_RANGE_PARAM(name)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__mixBytes_d76d77a0
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__mixBytes_d76d77a0
 /* io.jsycl.lowering.FeaturesTest.mixBytes(I)I */
@@ -219,7 +231,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_449730b0_1_body(const 
     cap->mixed.data[i + JSYCL_OFFSET(cap->mixed.offset[0])] = io_jsycl_lowering_FeaturesTest__mixBytes_d76d77a0((int)((uint)i * (uint)-1640531535));
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_449730b0_1(__global const float* JSYCL_RESTRICT in_data, int in_range0 JSYCL_OFFSET_PARAM(in_offset0), __global float* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global int* JSYCL_RESTRICT mixed_data JSYCL_OFFSET_PARAM(mixed_offset0), int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_449730b0_1(__global const float* JSYCL_RESTRICT in_data, int in_range0 JSYCL_OFFSET_PARAM(in_offset0), __global float* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), __global int* JSYCL_RESTRICT mixed_data JSYCL_OFFSET_PARAM(mixed_offset0) JSYCL_RANGE_PARAM(range0)) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -239,7 +251,6 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_privateArrays_449730b0_1(__
     jsycl_acc_w_float_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_acc_w_int_1_init(&cap.mixed, mixed_data, 0, 0, JSYCL_OFFSET(mixed_offset0));
     jsycl_item_1 it;
-    it.range[0] = range0;
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
     io_jsycl_lowering_FeaturesTest__lambda_privateArrays_449730b0_1_body(&cap, &it);

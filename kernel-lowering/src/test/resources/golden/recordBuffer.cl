@@ -110,6 +110,18 @@ typedef struct {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RANGE
+#define JSYCL_DEF_JSYCL_RANGE
+/* The launch range of a kernel whose code never reads it: a parameter only in the programs whose
+   guard or loop over the range needs it (JSYCL_PADDED_RANGE, JSYCL_TWO_ITEMS, JSYCL_GRID_STRIDE);
+   JSYCL_RANGE_PARAM follows the parameter before it, comma included. */
+#if defined(JSYCL_PADDED_RANGE) || defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+#define JSYCL_RANGE_PARAM(name) , int name
+#else
+#define JSYCL_RANGE_PARAM(name)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__moved_45dfb807
 #define JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__moved_45dfb807
 /* io.jsycl.lowering.RecordAccessorTest.moved(Lio/jsycl/lowering/RecordAccessorTest$Particle;F)Lio/jsycl/lowering/RecordAccessorTest$Particle; */
@@ -151,7 +163,7 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_particles_6ad2214a_1_body(cons
     cap->ps.data[t0 + JSYCL_OFFSET(cap->ps.offset[0])] = t1;
 }
 
-__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_6ad2214a_1(__global float* JSYCL_RESTRICT xs_data JSYCL_OFFSET_PARAM(xs_offset0), __global jsycl_elem_RecordAccessorTest_Particle_a2d15c6e* JSYCL_RESTRICT ps_data JSYCL_OFFSET_PARAM(ps_offset0), float dt, int range0) {
+__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_6ad2214a_1(__global float* JSYCL_RESTRICT xs_data JSYCL_OFFSET_PARAM(xs_offset0), __global jsycl_elem_RecordAccessorTest_Particle_a2d15c6e* JSYCL_RESTRICT ps_data JSYCL_OFFSET_PARAM(ps_offset0), float dt JSYCL_RANGE_PARAM(range0)) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -171,7 +183,6 @@ __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_particles_6ad2214a_1(
     jsycl_racc_rw_RecordAccessorTest_Particle_a2d15c6e_1_init(&cap.ps, ps_data, 0, 0, JSYCL_OFFSET(ps_offset0));
     cap.dt = dt;
     jsycl_item_1 it;
-    it.range[0] = range0;
 #ifdef JSYCL_GRID_STRIDE
     uint jsycl_id = (uint)get_global_id(0);
     uint jsycl_grid = (uint)get_global_size(0);

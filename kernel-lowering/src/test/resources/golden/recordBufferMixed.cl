@@ -98,6 +98,18 @@ typedef struct {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RANGE
+#define JSYCL_DEF_JSYCL_RANGE
+/* The launch range of a kernel whose code never reads it: a parameter only in the programs whose
+   guard or loop over the range needs it (JSYCL_PADDED_RANGE, JSYCL_TWO_ITEMS, JSYCL_GRID_STRIDE);
+   JSYCL_RANGE_PARAM follows the parameter before it, comma included. */
+#if defined(JSYCL_PADDED_RANGE) || defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+#define JSYCL_RANGE_PARAM(name) , int name
+#else
+#define JSYCL_RANGE_PARAM(name)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1
 #define JSYCL_DEF_io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1
 typedef struct {
@@ -136,7 +148,7 @@ void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1_body(const io
     cap->ms.data[t0 + JSYCL_OFFSET(cap->ms.offset[0])] = t7;
 }
 
-__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1(__global jsycl_elem_RecordAccessorTest_Mixed_b33070aa* JSYCL_RESTRICT ms_data JSYCL_OFFSET_PARAM(ms_offset0), int range0) {
+__kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1(__global jsycl_elem_RecordAccessorTest_Mixed_b33070aa* JSYCL_RESTRICT ms_data JSYCL_OFFSET_PARAM(ms_offset0) JSYCL_RANGE_PARAM(range0)) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -154,7 +166,6 @@ __kernel void io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1(__gl
     io_jsycl_lowering_RecordAccessorTest__lambda_mixed_cb78f91c_1_captures cap;
     jsycl_racc_rw_RecordAccessorTest_Mixed_b33070aa_1_init(&cap.ms, ms_data, 0, 0, JSYCL_OFFSET(ms_offset0));
     jsycl_item_1 it;
-    it.range[0] = range0;
 #ifdef JSYCL_GRID_STRIDE
     uint jsycl_id = (uint)get_global_id(0);
     uint jsycl_grid = (uint)get_global_size(0);

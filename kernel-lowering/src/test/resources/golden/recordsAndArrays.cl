@@ -114,6 +114,18 @@ int jsycl_irem(int a, int b) {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RANGE
+#define JSYCL_DEF_JSYCL_RANGE
+/* The launch range of a kernel whose code never reads it: a parameter only in the programs whose
+   guard or loop over the range needs it (JSYCL_PADDED_RANGE, JSYCL_TWO_ITEMS, JSYCL_GRID_STRIDE);
+   JSYCL_RANGE_PARAM follows the parameter before it, comma included. */
+#if defined(JSYCL_PADDED_RANGE) || defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+#define JSYCL_RANGE_PARAM(name) , int name
+#else
+#define JSYCL_RANGE_PARAM(name)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1
 #define JSYCL_DEF_io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1
 typedef struct {
@@ -131,7 +143,7 @@ void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1_body(con
     cap->job.out.data[i + JSYCL_OFFSET(cap->job.out.offset[0])] = w * cap->job.scale.factor + convert_float_rte((int)((uint)t << (cap->job.scale.shift & 31)));
 }
 
-__kernel void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1(__global const float* weights_data, int weights_length, float job__scale__factor, int job__scale__shift, __global float* JSYCL_RESTRICT job__out_data JSYCL_OFFSET_PARAM(job__out_offset0), __global const int* job__table_data, int job__table_length, int range0) {
+__kernel void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1(__global const float* weights_data, int weights_length, float job__scale__factor, int job__scale__shift, __global float* JSYCL_RESTRICT job__out_data JSYCL_OFFSET_PARAM(job__out_offset0), __global const int* job__table_data, int job__table_length JSYCL_RANGE_PARAM(range0)) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -155,7 +167,6 @@ __kernel void io_jsycl_lowering_FeaturesTest__lambda_recordsAndArrays_9af311a4_1
     cap.job.table.data = job__table_data;
     cap.job.table.length = job__table_length;
     jsycl_item_1 it;
-    it.range[0] = range0;
 #ifdef JSYCL_GRID_STRIDE
     uint jsycl_id = (uint)get_global_id(0);
     uint jsycl_grid = (uint)get_global_size(0);

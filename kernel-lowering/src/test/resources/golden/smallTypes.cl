@@ -120,6 +120,18 @@ typedef struct {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RANGE
+#define JSYCL_DEF_JSYCL_RANGE
+/* The launch range of a kernel whose code never reads it: a parameter only in the programs whose
+   guard or loop over the range needs it (JSYCL_PADDED_RANGE, JSYCL_TWO_ITEMS, JSYCL_GRID_STRIDE);
+   JSYCL_RANGE_PARAM follows the parameter before it, comma included. */
+#if defined(JSYCL_PADDED_RANGE) || defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+#define JSYCL_RANGE_PARAM(name) , int name
+#else
+#define JSYCL_RANGE_PARAM(name)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3996047_1
 #define JSYCL_DEF_io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3996047_1
 typedef struct {
@@ -157,7 +169,7 @@ void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3996047_1_
     cap->bools.data[t1 + JSYCL_OFFSET(cap->bools.offset[0])] = t2;
 }
 
-__kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3996047_1(__global char* JSYCL_RESTRICT bytes_data JSYCL_OFFSET_PARAM(bytes_offset0), char add, __global short* JSYCL_RESTRICT shorts_data JSYCL_OFFSET_PARAM(shorts_offset0), __global ushort* JSYCL_RESTRICT chars_data JSYCL_OFFSET_PARAM(chars_offset0), __global uchar* JSYCL_RESTRICT bools_data JSYCL_OFFSET_PARAM(bools_offset0), uchar flag, int range0) {
+__kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3996047_1(__global char* JSYCL_RESTRICT bytes_data JSYCL_OFFSET_PARAM(bytes_offset0), char add, __global short* JSYCL_RESTRICT shorts_data JSYCL_OFFSET_PARAM(shorts_offset0), __global ushort* JSYCL_RESTRICT chars_data JSYCL_OFFSET_PARAM(chars_offset0), __global uchar* JSYCL_RESTRICT bools_data JSYCL_OFFSET_PARAM(bools_offset0), uchar flag JSYCL_RANGE_PARAM(range0)) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -180,7 +192,6 @@ __kernel void io_jsycl_lowering_KernelLowererTest__lambda_smallTypesAccessors_e3
     jsycl_acc_rw_uchar_1_init(&cap.bools, bools_data, 0, 0, JSYCL_OFFSET(bools_offset0));
     cap.flag = flag;
     jsycl_item_1 it;
-    it.range[0] = range0;
 #ifdef JSYCL_GRID_STRIDE
     uint jsycl_id = (uint)get_global_id(0);
     uint jsycl_grid = (uint)get_global_size(0);

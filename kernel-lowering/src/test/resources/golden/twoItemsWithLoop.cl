@@ -69,6 +69,18 @@ typedef struct {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RANGE
+#define JSYCL_DEF_JSYCL_RANGE
+/* The launch range of a kernel whose code never reads it: a parameter only in the programs whose
+   guard or loop over the range needs it (JSYCL_PADDED_RANGE, JSYCL_TWO_ITEMS, JSYCL_GRID_STRIDE);
+   JSYCL_RANGE_PARAM follows the parameter before it, comma included. */
+#if defined(JSYCL_PADDED_RANGE) || defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+#define JSYCL_RANGE_PARAM(name) , int name
+#else
+#define JSYCL_RANGE_PARAM(name)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_ad006fa0_1
 #define JSYCL_DEF_io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_ad006fa0_1
 typedef struct {
@@ -89,7 +101,7 @@ void io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsBut
     cap->out.data[JSYCL_ITEM_ID(0) + JSYCL_OFFSET(cap->out.offset[0])] = s;
 }
 
-__kernel void io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_ad006fa0_1(int n, __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int range0) {
+__kernel void io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_ad006fa0_1(int n, __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0) JSYCL_RANGE_PARAM(range0)) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -108,7 +120,6 @@ __kernel void io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTw
     cap.n = n;
     jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     jsycl_item_1 it;
-    it.range[0] = range0;
 #ifdef JSYCL_TWO_ITEMS
     it.second = 0;
     io_jsycl_lowering_ProgramVariantTest__lambda_aKernelWithALoopHasTwoItemsButNoGridStride_ad006fa0_1_body(&cap, &it);

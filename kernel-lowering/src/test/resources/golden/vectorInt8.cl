@@ -122,6 +122,18 @@ int jsycl_idiv(int a, int b) {
 #endif
 #endif
 
+#ifndef JSYCL_DEF_JSYCL_RANGE
+#define JSYCL_DEF_JSYCL_RANGE
+/* The launch range of a kernel whose code never reads it: a parameter only in the programs whose
+   guard or loop over the range needs it (JSYCL_PADDED_RANGE, JSYCL_TWO_ITEMS, JSYCL_GRID_STRIDE);
+   JSYCL_RANGE_PARAM follows the parameter before it, comma included. */
+#if defined(JSYCL_PADDED_RANGE) || defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+#define JSYCL_RANGE_PARAM(name) , int name
+#else
+#define JSYCL_RANGE_PARAM(name)
+#endif
+#endif
+
 #ifndef JSYCL_DEF_jsycl_elem_Int8_dc96667e_vload8
 #define JSYCL_DEF_jsycl_elem_Int8_dc96667e_vload8
 /* Accessor.OfInt.get8: 8 ints in one load (aligned where no accessor has an offset). */
@@ -303,7 +315,7 @@ void io_jsycl_lowering_VectorAccessTest__lambda_int8_4457341_1_body(const io_jsy
     jsycl_elem_Int8_dc96667e_vstore8(cap->out.data + 8 * t1 + JSYCL_OFFSET(cap->out.offset[0]), t0);
 }
 
-__kernel void io_jsycl_lowering_VectorAccessTest__lambda_int8_4457341_1(__global const int* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int lane, int range0) {
+__kernel void io_jsycl_lowering_VectorAccessTest__lambda_int8_4457341_1(__global const int* JSYCL_RESTRICT in_data JSYCL_OFFSET_PARAM(in_offset0), __global int* JSYCL_RESTRICT out_data JSYCL_OFFSET_PARAM(out_offset0), int lane JSYCL_RANGE_PARAM(range0)) {
 #ifdef JSYCL_TWO_ITEMS
     int jsycl_half = range0 >> 1;
 #ifdef JSYCL_PADDED_RANGE
@@ -323,7 +335,6 @@ __kernel void io_jsycl_lowering_VectorAccessTest__lambda_int8_4457341_1(__global
     jsycl_acc_w_int_1_init(&cap.out, out_data, 0, 0, JSYCL_OFFSET(out_offset0));
     cap.lane = lane;
     jsycl_item_1 it;
-    it.range[0] = range0;
 #ifdef JSYCL_GRID_STRIDE
     uint jsycl_id = (uint)get_global_id(0);
     uint jsycl_grid = (uint)get_global_size(0);

@@ -308,6 +308,12 @@ final class Builtins {
                 }
             }
         }
+        switch (key) {
+            case "groupRange(I)I", "range(I)I", "globalRange(I)I", "linearId()J", "globalLinearId()J" ->
+                    ctx.readsItemRange = true;
+            default -> {
+            }
+        }
         return switch (key) {
             case "id(I)I", "globalId(I)I" -> itemIds ? Expr.value('I', ctx.helper("JSYCL_ITEM_ID") + "(0)", PRIMARY)
                     : rowIds ? Expr.value('I', ctx.helper("JSYCL_ROW_ID") + "(" + d + ", " + last + ")", PRIMARY)

@@ -20,7 +20,7 @@ import org.objectweb.asm.tree.RecordComponentNode;
  * host time in the driver (docs/performance.md). So the parameters are laid out by
  * {@link #finish}, after the kernel's code is translated. An accessor's memory range in a dimension where an earlier
  * accessor has one too goes through {@code JSYCL_STRIDE}, which takes the earlier one's in programs built with
- * {@code JSYCL_SHARED_STRIDES} (the runtime's variant for launches where they are equal).
+ * {@code JSYCL_SHARED_STRIDES} (the runtime's variant for launches where they are equal), where it is no parameter.
  */
 final class CaptureLayout {
     private static final List<String> ACCESSOR_PARTS = List.of("range", "memRange", "offset");
@@ -129,18 +129,24 @@ final class CaptureLayout {
                     // JSYCL_OFFSET_PARAM: no parameter at all in a program built with JSYCL_ZERO_OFFSETS.
                     kernelParams.add(kernelParams.removeLast() + " " + ctx.helper("JSYCL_OFFSET") + "_PARAM(" + name + ")");
                     call.append(", JSYCL_OFFSET(").append(name).append(')');
-                } else {
-                    kernelParams.add("int " + name);
-                    String shared = part.equals("memRange") ? firstMemRange[d] : null;
-                    if (shared != null) {
-                        call.append(", ").append(ctx.helper("JSYCL_STRIDE")).append('(').append(name).append(", ")
-                                .append(shared).append(')');
-                    } else {
-                        call.append(", ").append(name);
-                        if (part.equals("memRange")) {
-                            firstMemRange[d] = name;
-                        }
-                    }
+                    args.add(new KernelArg(index, path, ArgRole.ACCESSOR_OFFSET, d, ScalarType.INT));
+                    continue;
+                }
+                String shared = part.equals("memRange") ? firstMemRange[d] : null;
+                if (shared != null) {
+                    // JSYCL_STRIDE_PARAM: no parameter in a program built with JSYCL_SHARED_STRIDES, which reads the
+                    // earlier accessor's instead.
+                    kernelParams.add(kernelParams.removeLast() + " " + ctx.helper("JSYCL_STRIDE") + "_PARAM(" + name
+                            + ")");
+                    call.append(", JSYCL_STRIDE(").append(name).append(", ").append(shared).append(')');
+                    args.add(new KernelArg(index, path, ArgRole.ACCESSOR_MEM_RANGE, d, ScalarType.INT,
+                            ProgramVariant.SHARED_STRIDES.bit(), 0));
+                    continue;
+                }
+                kernelParams.add("int " + name);
+                call.append(", ").append(name);
+                if (part.equals("memRange")) {
+                    firstMemRange[d] = name;
                 }
                 args.add(new KernelArg(index, path, ACCESSOR_ROLES.get(p), d, ScalarType.INT));
             }

@@ -104,11 +104,23 @@ final class Helpers {
                     /* An accessor's memory range (its row stride) in a dimension where an earlier accessor of the
                        kernel has one too: that accessor's, in the program the runtime builds for launches where the
                        two are equal (JSYCL_SHARED_STRIDES), so that the compiler sees one stride and shares the
-                       address arithmetic of their elements; its own otherwise. */
+                       address arithmetic of their elements, and the kernel takes no such argument (JSYCL_STRIDE_PARAM
+                       follows the parameter before it, comma included); its own otherwise. */
                     #ifdef JSYCL_SHARED_STRIDES
                     #define JSYCL_STRIDE(own, shared) (shared)
+                    #define JSYCL_STRIDE_PARAM(name)
                     #else
                     #define JSYCL_STRIDE(own, shared) (own)
+                    #define JSYCL_STRIDE_PARAM(name) , int name
+                    #endif"""),
+            Map.entry("JSYCL_RANGE", """
+                    /* The launch range of a kernel whose code never reads it: a parameter only in the programs whose
+                       guard or loop over the range needs it (JSYCL_PADDED_RANGE, JSYCL_TWO_ITEMS, JSYCL_GRID_STRIDE);
+                       JSYCL_RANGE_PARAM follows the parameter before it, comma included. */
+                    #if defined(JSYCL_PADDED_RANGE) || defined(JSYCL_TWO_ITEMS) || defined(JSYCL_GRID_STRIDE)
+                    #define JSYCL_RANGE_PARAM(name) , int name
+                    #else
+                    #define JSYCL_RANGE_PARAM(name)
                     #endif"""),
             Map.entry("JSYCL_FENCE", """
                     /* A fence over global and local memory with an order (memory_order_...) at a scope (OrderedAtomics).

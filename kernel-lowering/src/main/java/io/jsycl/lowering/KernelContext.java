@@ -52,6 +52,12 @@ final class KernelContext {
     boolean usesVectorAccess;
     /** Whether a work-group algorithm or a sub-group operation needs the {@link ArgRole#GROUP_SCRATCH} local memory. */
     boolean usesGroupScratch;
+    /**
+     * Whether the kernel or a device function it calls reads the item's range ({@code it.range(d)}, a linear id, a
+     * group count): else a kernel over a range takes the range as an argument only where a guard or a loop over it
+     * needs it ({@link KernelSourceEmitter#rangeOnlyInVariants}).
+     */
+    boolean readsItemRange;
     boolean usesInt64Atomics;
     boolean usesInt64ExtendedAtomics;
     /** The orders and scopes of the kernel's fences, as {@code cl_device_atomic_capabilities} bits (OrderedAtomics). */

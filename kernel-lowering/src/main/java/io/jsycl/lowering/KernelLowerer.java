@@ -203,8 +203,9 @@ public final class KernelLowerer {
         }
         layout.finish();
         List<KernelArg> args = new ArrayList<>(layout.args);
+        int rangeOnlyIn = KernelSourceEmitter.rangeOnlyInVariants(ctx, request, layout);
         for (int d = 0; d < request.dimensions(); d++) {
-            args.add(new KernelArg(-1, ArgRole.LAUNCH_RANGE, d, ScalarType.INT));
+            args.add(new KernelArg(-1, List.of(), ArgRole.LAUNCH_RANGE, d, ScalarType.INT, 0, rangeOnlyIn));
         }
         // A reduction's output and scratch: their "dimension" is the reduction's position among the kernel's.
         for (ReducerUse r : ctx.reductions) {

@@ -51,6 +51,9 @@ final class KernelSourceEmitter {
         if (rowsPossible(ctx, request)) {
             ctx.helper("JSYCL_ROW_ID"); // JSYCL_ROWS, which the entry's guard and loop use
         }
+        if (rangeOnlyInVariants(ctx, request, layout) != 0) {
+            ctx.helper("JSYCL_RANGE"); // JSYCL_RANGE_PARAM, in the entry's parameters
+        }
         emitter.preamble(cls);
         String call = emitter.body(names, declarations, body);
         emitter.entry(call);
@@ -192,8 +195,11 @@ final class KernelSourceEmitter {
         }
         if (dims > 0) {
             c.line(itemType + " it;");
-            for (int d = 0; d < dims; d++) {
-                c.line("it.range[" + d + "] = range" + d + ";");
+            if (rangeOnlyInVariants(ctx, request, layout) == 0) {
+                // Else the code never reads the item's range, and the kernel may take none.
+                for (int d = 0; d < dims; d++) {
+                    c.line("it.range[" + d + "] = range" + d + ";");
+                }
             }
         }
         if (request.shape() == KernelShape.REDUCTION) {
@@ -219,8 +225,14 @@ final class KernelSourceEmitter {
 
     private List<String> kernelParams() {
         List<String> kernelParams = new ArrayList<>(layout.kernelParams);
+        boolean optional = rangeOnlyInVariants(ctx, request, layout) != 0;
         for (int d = 0; d < dims; d++) {
-            kernelParams.add("int range" + d);
+            if (optional) {
+                // JSYCL_RANGE_PARAM: a parameter only where a guard or a loop over the range needs it.
+                kernelParams.add(kernelParams.removeLast() + " JSYCL_RANGE_PARAM(range" + d + ")");
+            } else {
+                kernelParams.add("int range" + d);
+            }
         }
         for (ReducerUse r : reductions) {
             kernelParams.add("__global " + r.spec.type().cName() + "* " + r.out());
@@ -323,6 +335,20 @@ final class KernelSourceEmitter {
         c.raw("#ifdef " + PADDED_RANGE.macro() + "\n");
         c.open("if (" + outside + ")").line("return;").close();
         c.raw("#endif\n");
+    }
+
+    /**
+     * The variants only whose programs take the launch range as arguments ({@link KernelArg#onlyIn}), or 0 where every
+     * program does. A kernel over a range whose code never reads the item's range needs it only for the guard of a
+     * padded launch and the loops of two items per work-item or a grid stride: its other programs take no such
+     * argument, as every argument a launch sets costs the driver's enqueue time (docs/performance.md). Not for
+     * reductions, checked kernels, or a kernel without captures (the range would be its first parameter, which
+     * {@code JSYCL_RANGE_PARAM} cannot follow). Called once the kernel's code is translated.
+     */
+    static int rangeOnlyInVariants(KernelContext ctx, KernelRequest request, CaptureLayout layout) {
+        boolean optional = request.shape() == KernelShape.ITEM && request.reductions().isEmpty() && !ctx.checked
+                && !ctx.readsItemRange && !layout.kernelParams.isEmpty();
+        return optional ? PADDED_RANGE.bit() | TWO_ITEMS.bit() | GRID_STRIDE.bit() : 0;
     }
 
     /** {@link LoweredKernel#twoItemsPerWorkItem}; the runtime decides per launch whether to use it. */

@@ -6,9 +6,13 @@ import static io.jsycl.lowering.Lambdas.lower;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class KernelLowererTest {
+    /** The variants whose programs take the launch range of a kernel that never reads it. */
+    private static final int RANGE_GUARDS = ProgramVariant.PADDED_RANGE.bit() | ProgramVariant.TWO_ITEMS.bit()
+            | ProgramVariant.GRID_STRIDE.bit();
 
     @Test
     void vectorAdd() {
@@ -29,10 +33,12 @@ class KernelLowererTest {
                 new KernelArg(1, ArgRole.ACCESSOR_OFFSET, 0, ScalarType.INT),
                 new KernelArg(2, ArgRole.ACCESSOR_DATA, 0, ScalarType.FLOAT),
                 new KernelArg(2, ArgRole.ACCESSOR_OFFSET, 0, ScalarType.INT),
-                new KernelArg(-1, ArgRole.LAUNCH_RANGE, 0, ScalarType.INT));
-        // Only indexed: no range or memory range parameters, and the offsets only without JSYCL_ZERO_OFFSETS.
+                new KernelArg(-1, List.of(), ArgRole.LAUNCH_RANGE, 0, ScalarType.INT, 0, RANGE_GUARDS));
+        // Only indexed: no range or memory range parameters, and the offsets only without JSYCL_ZERO_OFFSETS. The
+        // kernel never reads its range: only the programs with a guard or a loop over it take it.
         assertThat(k.source()).contains("(__global float* JSYCL_RESTRICT c_data JSYCL_OFFSET_PARAM(c_offset0), ",
-                "jsycl_acc_w_float_1_init(&cap.c, c_data, 0, 0, JSYCL_OFFSET(c_offset0));");
+                "jsycl_acc_w_float_1_init(&cap.c, c_data, 0, 0, JSYCL_OFFSET(c_offset0));",
+                " JSYCL_RANGE_PARAM(range0)) {").doesNotContain("it.range[0] = range0;");
         Golden.check("vectorAdd", k);
     }
 
@@ -238,9 +244,48 @@ class KernelLowererTest {
             long lin = it.linearId();
             v.set(r, c, 0, m.get(r, c) + it.range(1) + it.id(d) + lin + m.size() + it.range(d));
         });
-        assertThat(k.args()).filteredOn(a -> a.role() == ArgRole.LAUNCH_RANGE).hasSize(2);
-        assertThat(k.source()).contains("(uint)get_global_id(1) >= (uint)range0 || (uint)get_global_id(0) >= (uint)range1");
+        // It reads its range: every program takes it.
+        assertThat(k.args()).filteredOn(a -> a.role() == ArgRole.LAUNCH_RANGE).hasSize(2)
+                .allMatch(a -> a.presentIn(0) && a.onlyIn() == 0);
+        assertThat(k.source()).contains("(uint)get_global_id(1) >= (uint)range0 || (uint)get_global_id(0) >= (uint)range1",
+                "int range0, int range1) {", "it.range[1] = range1;");
         Golden.check("multiDim", k);
+    }
+
+    @Test
+    void argumentsOnlySomeProgramVariantsTake() {
+        var in = Faces.accessor(WideAccess.OfFloat.class, 2, "READ");
+        var out = Faces.accessor(WideAccess.OfFloat.class, 2, "WRITE");
+        LoweredKernel k = lower(2, it -> {
+            int i = it.id(0);
+            int j = it.id(1);
+            out.set(i, j, in.get(i, j + 1) * 0.5f);
+        });
+        // out's row stride, then in's through JSYCL_STRIDE: no parameter of its own where the launch's are equal
+        // (SHARED_STRIDES); the offsets none with ZERO_OFFSETS; the range, which the code never reads, only where a
+        // padded launch's guard needs it.
+        assertThat(k.args()).extracting(KernelArg::captureIndex, KernelArg::role, KernelArg::dimension,
+                KernelArg::absentIn, KernelArg::onlyIn).containsExactly(
+                tuple(0, ArgRole.ACCESSOR_DATA, 0, 0, 0),
+                tuple(0, ArgRole.ACCESSOR_MEM_RANGE, 1, 0, 0),
+                tuple(0, ArgRole.ACCESSOR_OFFSET, 0, ProgramVariant.ZERO_OFFSETS.bit(), 0),
+                tuple(0, ArgRole.ACCESSOR_OFFSET, 1, ProgramVariant.ZERO_OFFSETS.bit(), 0),
+                tuple(1, ArgRole.ACCESSOR_DATA, 0, 0, 0),
+                tuple(1, ArgRole.ACCESSOR_MEM_RANGE, 1, ProgramVariant.SHARED_STRIDES.bit(), 0),
+                tuple(1, ArgRole.ACCESSOR_OFFSET, 0, ProgramVariant.ZERO_OFFSETS.bit(), 0),
+                tuple(1, ArgRole.ACCESSOR_OFFSET, 1, ProgramVariant.ZERO_OFFSETS.bit(), 0),
+                tuple(-1, ArgRole.LAUNCH_RANGE, 0, 0, RANGE_GUARDS),
+                tuple(-1, ArgRole.LAUNCH_RANGE, 1, 0, RANGE_GUARDS));
+        int sharedZero = ProgramVariant.SHARED_STRIDES.bit() | ProgramVariant.ZERO_OFFSETS.bit();
+        assertThat(k.args().stream().filter(a -> a.presentIn(0)).count()).isEqualTo(8);
+        assertThat(k.args().stream().filter(a -> a.presentIn(sharedZero)).count()).as("data and one stride").isEqualTo(3);
+        assertThat(k.args().stream().filter(a -> a.presentIn(sharedZero | ProgramVariant.PADDED_RANGE.bit())).count())
+                .isEqualTo(5);
+        assertThat(k.source()).contains("int out_memRange1 JSYCL_OFFSET_PARAM(out_offset0) JSYCL_OFFSET_PARAM(out_offset1),",
+                "in_data JSYCL_STRIDE_PARAM(in_memRange1) JSYCL_OFFSET_PARAM(in_offset0) JSYCL_OFFSET_PARAM(in_offset1)"
+                        + " JSYCL_RANGE_PARAM(range0) JSYCL_RANGE_PARAM(range1)) {",
+                "JSYCL_STRIDE(in_memRange1, out_memRange1)", "#define JSYCL_STRIDE_PARAM(name) , int name",
+                "#define JSYCL_RANGE_PARAM(name) , int name");
     }
 
     @Test

@@ -53,18 +53,20 @@ public final class KernelArguments implements AutoCloseable {
 
     /**
      * Records every argument of the launch; {@code mems[i]} is the device memory of buffer {@code storages[i]};
-     * {@code workGroupSize} is the launch's work-group size (work-items per group) where it has one, else 0. {@code zeroOffsets}: the program is built
-     * with {@code JSYCL_ZERO_OFFSETS}, whose kernel has no accessor offset parameters.
+     * {@code workGroupSize} is the launch's work-group size (work-items per group) where it has one, else 0.
+     * {@code variants}: the {@link io.jsycl.lowering.ProgramVariant} bits of the program the launch runs, whose kernel
+     * takes only the arguments present in it ({@link KernelArg#presentIn}: no accessor offsets in one built with
+     * {@code JSYCL_ZERO_OFFSETS}, for example).
      */
     public void set(ClContext context, LoweredKernel lowered, BoundCapture[] captured, BufferStorage[] storages,
-            ClMem[] mems, Range range, List<ReductionImpl> reductions, long workGroupSize, boolean zeroOffsets) {
+            ClMem[] mems, Range range, List<ReductionImpl> reductions, long workGroupSize, int variants) {
         int n = lowered.args().size();
         this.kinds = new byte[n];
         this.bits = new long[n];
         this.mems = new ClMem[n];
         int index = 0;
         for (KernelArg arg : lowered.args()) {
-            if (zeroOffsets && arg.role() == ArgRole.ACCESSOR_OFFSET) {
+            if (!arg.presentIn(variants)) {
                 continue;
             }
             BoundCapture value = arg.captureIndex() >= 0
@@ -109,15 +111,15 @@ public final class KernelArguments implements AutoCloseable {
     /**
      * These arguments with each captured scalar taken from {@code scalars} (a capture index to that scalar's bits, as
      * {@link CaptureStamp#scalarBits} reads them), for a launch of {@code lowered} that binds everything else as this
-     * one did ({@link CaptureStamp}). Only for {@link #reusable()} arguments; {@code zeroOffsets} as {@link #set} had
-     * it. The copy shares what a scalar does not change with these arguments: a launch handed to the launch thread then
+     * one did ({@link CaptureStamp}). Only for {@link #reusable()} arguments; {@code variants} as {@link #set} had
+     * them. The copy shares what a scalar does not change with these arguments: a launch handed to the launch thread then
      * brings that thread one new array, not three.
      */
-    public KernelArguments withScalars(LoweredKernel lowered, IntToLongFunction scalars, boolean zeroOffsets) {
+    public KernelArguments withScalars(LoweredKernel lowered, IntToLongFunction scalars, int variants) {
         KernelArguments copy = copy(true, false);
         int index = 0;
         for (KernelArg arg : lowered.args()) {
-            if (zeroOffsets && arg.role() == ArgRole.ACCESSOR_OFFSET) {
+            if (!arg.presentIn(variants)) {
                 continue;
             }
             if (arg.role() == ArgRole.VALUE) {

@@ -46,9 +46,9 @@ import java.util.stream.Stream;
  */
 public final class LoweringCache {
     /** Bump when the lowering's output changes for the same input (also covered by the code fingerprint). */
-    static final int LOWERING_VERSION = 12;
+    static final int LOWERING_VERSION = 13;
     static final String FOLDER = "lowered";
-    private static final int ENTRY_FORMAT = 6;
+    private static final int ENTRY_FORMAT = 7;
     private static final String ABSENT = "absent";
 
     private static volatile LoweringCache defaultCache;
@@ -157,6 +157,8 @@ public final class LoweringCache {
                 out.writeUTF(a.role().name());
                 out.writeInt(a.dimension());
                 out.writeUTF(a.type().name());
+                out.writeInt(a.absentIn());
+                out.writeInt(a.onlyIn());
             }
             out.writeInt(k.specConstants().size());
             for (SpecConstantUse u : k.specConstants()) {
@@ -210,7 +212,7 @@ public final class LoweringCache {
                     path.add(in.readInt());
                 }
                 args.add(new KernelArg(capture, path, ArgRole.valueOf(in.readUTF()), in.readInt(),
-                        ScalarType.valueOf(in.readUTF())));
+                        ScalarType.valueOf(in.readUTF()), in.readInt(), in.readInt()));
             }
             int specCount = in.readInt();
             if (specCount < 0 || specCount > stored.length) {

@@ -327,8 +327,8 @@ public final class QueueScheduler {
             case CommandGroupRecord.NdItems nd -> "-D" + ProgramVariant.ND_CHUNK;
             default -> "";
         };
-        KernelHandle handle = kernels.kernelFor(group, kernel.lowering(),
-                paddedLocal != null && SubmitTrace.ragged(workItems, paddedLocal), specialization, offsetProgram,
+        boolean padded = paddedLocal != null && SubmitTrace.ragged(workItems, paddedLocal);
+        KernelHandle handle = kernels.kernelFor(group, kernel.lowering(), padded, specialization, offsetProgram,
                 chunkOptions);
         FirstSubmitTrace.mark("program");
         if (range != null && range.size() == 0) {
@@ -351,7 +351,7 @@ public final class QueueScheduler {
         ReductionImpl part = launch instanceof CommandGroupRecord.Reduce r && r.reduction().onDevice()
                 ? r.reduction() : null;
         PartialSlots.Slot slot = part == null ? null : partialSlots().take();
-        var plan = new LaunchPlan(range, local, paddedLocal, specialization, twoItems, strideItems > 0, handle,
+        var plan = new LaunchPlan(range, local, paddedLocal, specialization, padded, twoItems, strideItems > 0, handle,
                 chunk == null ? 0 : chunk.from(), slot);
         if (RepeatedLaunches.keepable(group)) {
             repeatedLaunches.keep(new RepeatedLaunches.Decided(kernel.lowering(), launch.getClass(), launch.range(),
@@ -510,12 +510,22 @@ public final class QueueScheduler {
      * How a kernel is launched, decided before the graph lock is taken; {@code shape}, its work sizes, is made once
      * from the others and serves every launch that repeats the plan ({@link RepeatedLaunches}, {@link RepeatLane}).
      */
-    record LaunchPlan(Range range, Range local, long[] paddedLocal, int specialization, boolean twoItems,
-            boolean gridStride, KernelHandle handle, long firstRow, PartialSlots.Slot slot, NdShape shape) {
-        LaunchPlan(Range range, Range local, long[] paddedLocal, int specialization, boolean twoItems,
+    record LaunchPlan(Range range, Range local, long[] paddedLocal, int specialization, boolean padded,
+            boolean twoItems, boolean gridStride, KernelHandle handle, long firstRow, PartialSlots.Slot slot,
+            NdShape shape) {
+        LaunchPlan(Range range, Range local, long[] paddedLocal, int specialization, boolean padded, boolean twoItems,
                 boolean gridStride, KernelHandle handle, long firstRow, PartialSlots.Slot slot) {
-            this(range, local, paddedLocal, specialization, twoItems, gridStride, handle, firstRow, slot,
+            this(range, local, paddedLocal, specialization, padded, twoItems, gridStride, handle, firstRow, slot,
                     NdShape.of(range, local, paddedLocal).startingAtRow(firstRow));
+        }
+
+        /**
+         * The {@link ProgramVariant} bits of the program the launch runs that decide which arguments its kernel takes
+         * ({@link io.jsycl.lowering.KernelArg#presentIn}): its specialization, and {@code PADDED_RANGE} where the
+         * launch rounds its range up.
+         */
+        int programVariants() {
+            return specialization | (padded ? ProgramVariant.PADDED_RANGE.bit() : 0);
         }
     }
 
@@ -566,8 +576,7 @@ public final class QueueScheduler {
                 arguments = new KernelArguments();
                 arguments.set(context.cl(), lowered, kernel.captured(), storages, mems,
                         launch.range(), CommandGroupRecord.reductionsOf(launch),
-                        plan.local() == null ? 0 : plan.local().size(),
-                        (plan.specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0);
+                        plan.local() == null ? 0 : plan.local().size(), plan.programVariants());
             }
             FirstSubmitTrace.mark("arguments");
             List<ClEvent> clWaits = EventImpl.waitList(waits, context, inOrderCl());

@@ -6,7 +6,6 @@ import io.jsycl.internal.launch.CaptureStamp;
 import io.jsycl.internal.launch.CommandGroupRecord;
 import io.jsycl.internal.launch.KernelArguments;
 import io.jsycl.internal.launch.KernelLambdas;
-import io.jsycl.internal.launch.LaunchSpecialization;
 import io.jsycl.internal.memory.BufferStorage;
 import io.jsycl.opencl.ClMem;
 import java.util.Arrays;
@@ -69,13 +68,10 @@ final class RepeatLane {
             KernelArguments a = entry.arguments();
             if (otherValues) {
                 CaptureStamp stamp = entry.stamp();
-                a = a.withScalars(entry.kernel().lowered(), capture -> stamp.scalarBits(kernel, capture), zeroOffsets());
+                a = a.withScalars(entry.kernel().lowered(), capture -> stamp.scalarBits(kernel, capture),
+                        entry.plan().programVariants());
             }
             return Arrays.equals(mems, entry.mems()) ? a : a.withMems(entry.mems(), mems);
-        }
-
-        private boolean zeroOffsets() {
-            return (entry.plan().specialization() & LaunchSpecialization.ZERO_OFFSETS) != 0;
         }
     }
 
