@@ -108,11 +108,12 @@ public final class ContextProbe {
                 }
                 this.slice = 4;
             } else {
+                String options = (cl.buildOptions + " " + EnqueueProbe.AS_JSYCL_BUILDS).strip();
                 this.program = ClProgram.createWithSource(cl.context, generated);
-                program.build(List.of(cl.device), (cl.buildOptions + " " + EnqueueProbe.AS_JSYCL_BUILDS).strip());
+                program.build(List.of(cl.device), options);
                 this.kernel = ClKernel.create(program, GeneratedKernel.name(generated));
                 int at = -1;
-                List<String> parameters = GeneratedKernel.parameters(generated);
+                List<String> parameters = GeneratedKernel.parameters(generated, options);
                 for (int i = 0; i < parameters.size(); i++) {
                     String p = parameters.get(i);
                     if (p.contains("*")) {
@@ -479,7 +480,8 @@ public final class ContextProbe {
         static JsyclKernel of(Queue q, Path dump) throws IOException, ReflectiveOperationException {
             String source = GeneratedKernel.dumped(dump, "Slices")
                     .orElseThrow(() -> new IllegalStateException("no GridOp_Slices kernel in " + dump));
-            List<String> parameters = GeneratedKernel.parameters(source);
+            // As jsycl builds it on GPUs: whole buffers of one shape (shared strides) over whole work-groups.
+            List<String> parameters = GeneratedKernel.parameters(source, EnqueueProbe.AS_JSYCL_BUILDS);
             int slice = -1;
             for (int i = 0; i < parameters.size(); i++) {
                 if (GeneratedKernel.parameterName(parameters.get(i)).equals("s")) {

@@ -81,7 +81,7 @@ public final class EnqueueProbe {
                      ClProgram inJsycl = ClProgram.createWithSource(jctx, source)) {
                     inJsycl.build(List.of(clDevice), (cl.buildOptions + " " + options).strip());
                     ClKernel kc = ClKernel.create(inJsycl, name);
-                    bindGenerated(kc, source, jin, jout);
+                    bindGenerated(kc, source, options, jin, jout);
                     for (ClMem m : List.of(jin, jout)) { // allocated on the device before the timed launches
                         own.enqueueFillBuffer(m, java.lang.foreign.Arena.global().allocate(4), 0, 4L * N * N,
                                 List.of()).close();
@@ -92,7 +92,7 @@ public final class EnqueueProbe {
                     for (int d = 0; d < 4; d++) {
                         kw.setArgInt(12 + d, d);
                     }
-                    bindGenerated(kj, source, cin, cout);
+                    bindGenerated(kj, source, options, cin, cout);
                     deviceTimes(cl, clDevice, op, source, cin, cout, opts.get("ptx"));
                     var extra = new ArrayList<ClMem>();
                     try {
@@ -196,7 +196,7 @@ public final class EnqueueProbe {
                 ClKernel k = ClKernel.create(p, generated ? GeneratedKernel.name(src) : "grid");
                 kernels.add(k);
                 if (generated) {
-                    bindGenerated(k, src, in, out);
+                    bindGenerated(k, src, options, in, out);
                 } else {
                     op.bind(k, in, out, null);
                 }
@@ -324,10 +324,10 @@ public final class EnqueueProbe {
      * and ranges are {@code N}, the accessors' data the input (the const pointer) and the output, the floats
      * the weights in order.
      */
-    private static void bindGenerated(ClKernel k, String source, ClMem in, ClMem out) {
+    private static void bindGenerated(ClKernel k, String source, String options, ClMem in, ClMem out) {
         int index = 0;
         int floats = 0;
-        for (String p : GeneratedKernel.parameters(source)) {
+        for (String p : GeneratedKernel.parameters(source, options)) {
             if (p.contains("*")) {
                 k.setArg(index, p.contains("const") ? in : out);
             } else if (p.startsWith("float")) {

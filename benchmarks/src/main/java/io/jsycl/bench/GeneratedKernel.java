@@ -16,6 +16,8 @@ import java.util.stream.Stream;
  */
 final class GeneratedKernel {
     private static final Pattern SIGNATURE = Pattern.compile("__kernel void (\\w+)\\((.*?)\\)\\s*\\{", Pattern.DOTALL);
+    /** A parameter that a program variant may leave out, after the parameter before it. */
+    private static final Pattern VARIANT_PARAM = Pattern.compile("JSYCL_(\\w+)_PARAM\\((\\w+)\\)");
 
     private GeneratedKernel() {
     }
@@ -35,18 +37,39 @@ final class GeneratedKernel {
     }
 
     /**
-     * Each parameter's declaration, in argument order: the offset parameters a program built with
-     * {@code JSYCL_ZERO_OFFSETS} does not have left out ({@code JSYCL_OFFSET_PARAM}).
+     * Each parameter's declaration, in argument order, in the program built with {@code options}: the parameters the
+     * variant macros leave out there left out ({@code JSYCL_OFFSET_PARAM} with {@code -DJSYCL_ZERO_OFFSETS},
+     * {@code JSYCL_STRIDE_PARAM} with {@code -DJSYCL_SHARED_STRIDES}, {@code JSYCL_RANGE_PARAM} without
+     * {@code -DJSYCL_PADDED_RANGE}, {@code -DJSYCL_TWO_ITEMS} or {@code -DJSYCL_GRID_STRIDE}), the others as the
+     * {@code int} they declare.
      */
-    static List<String> parameters(String source) {
+    static List<String> parameters(String source, String options) {
         var out = new ArrayList<String>();
         for (String param : signature(source).group(2).split(",")) {
-            String p = param.replaceAll("JSYCL_OFFSET_PARAM\\([^)]*\\)", "").strip();
-            if (!p.isEmpty()) {
-                out.add(p);
+            Matcher m = VARIANT_PARAM.matcher(param);
+            String own = m.replaceAll("").strip();
+            if (!own.isEmpty()) {
+                out.add(own);
+            }
+            m.reset();
+            while (m.find()) {
+                if (present(m.group(1), options)) {
+                    out.add("int " + m.group(2));
+                }
             }
         }
         return out;
+    }
+
+    /** Whether a parameter of macro {@code JSYCL_<kind>_PARAM} is one of a program built with {@code options}. */
+    private static boolean present(String kind, String options) {
+        return switch (kind) {
+            case "OFFSET" -> !options.contains("-DJSYCL_ZERO_OFFSETS");
+            case "STRIDE" -> !options.contains("-DJSYCL_SHARED_STRIDES");
+            case "RANGE" -> options.contains("-DJSYCL_PADDED_RANGE") || options.contains("-DJSYCL_TWO_ITEMS")
+                    || options.contains("-DJSYCL_GRID_STRIDE");
+            default -> throw new IllegalArgumentException("JSYCL_" + kind + "_PARAM");
+        };
     }
 
     /** A parameter declaration's name: {@code s} of {@code int s}. */

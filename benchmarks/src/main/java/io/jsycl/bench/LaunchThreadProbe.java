@@ -139,11 +139,12 @@ public final class LaunchThreadProbe {
                                      bytes, java.lang.foreign.MemorySegment.NULL);
                              ClProgram program = ClProgram.createWithSource(ctx, gen ? generated
                                      : RawCl.PRELUDE + op.source())) {
-                            program.build(List.of(clDevice), gen ? raw.buildOptions
-                                    + " -DJSYCL_ZERO_OFFSETS -DJSYCL_NO_ALIASING -DJSYCL_SHARED_STRIDES" : raw.buildOptions);
+                            String options = gen ? raw.buildOptions + " " + EnqueueProbe.AS_JSYCL_BUILDS
+                                    : raw.buildOptions;
+                            program.build(List.of(clDevice), options);
                             String name = gen ? GeneratedKernel.name(generated) : "grid";
                             try (ClKernel k = ClKernel.create(program, name)) {
-                                int slice = gen ? bindGenerated(k, generated, in, out) : 4;
+                                int slice = gen ? bindGenerated(k, generated, options, in, out) : 4;
                                 if (!gen) {
                                     op.bind(k, in, out, null);
                                 }
@@ -163,10 +164,10 @@ public final class LaunchThreadProbe {
      * Binds the generated slices kernel's parameters by name: pointers to the input (const) or output, {@code w} the
      * weight, every other int 256 (the extent, ranges and memory ranges); returns the index of {@code s}, the slice.
      */
-    private static int bindGenerated(ClKernel k, String source, ClMem in, ClMem out) {
+    private static int bindGenerated(ClKernel k, String source, String options, ClMem in, ClMem out) {
         int index = 0;
         int slice = -1;
-        for (String p : GeneratedKernel.parameters(source)) {
+        for (String p : GeneratedKernel.parameters(source, options)) {
             if (p.contains("*")) {
                 k.setArg(index, p.contains("const") ? in : out);
             } else if (p.startsWith("float")) {
@@ -179,7 +180,7 @@ public final class LaunchThreadProbe {
             index++;
         }
         if (slice < 0) {
-            throw new IllegalStateException("no parameter s in " + GeneratedKernel.parameters(source));
+            throw new IllegalStateException("no parameter s in " + GeneratedKernel.parameters(source, options));
         }
         return slice;
     }
