@@ -494,9 +494,14 @@ SECTIONS = [
             "The hand-written per-slice sequence (254 launches of a 2-D kernel over 256², one `clFinish`) in a context "
             "of its own with one queue, in a context of its own beside three idle queues (in order, profiling, out of "
             "order), on a queue of its own in jsycl's context and on jsycl's own OpenCL queue, beside jsycl's sequence "
-            "(`io.jsycl.bench.ContextProbe`): the variants taking turns round by round, each round's first sequence "
-            "untimed; µs a launch, the median of the rounds' medians; outputs checked bit for bit against Java.",
-            one_table("variant", "context-probe")),
+            "(`io.jsycl.bench.ContextProbe`); then the parts of jsycl's way one at a time: the hand-written kernel with "
+            "2 and 6 more `int` parameters (unused), jsycl's generated source built by hand, jsycl's own kernel object "
+            "enqueued by hand, the hand-written launches handed to jsycl's launch thread (back to back, or a spin "
+            "between standing for a submit's Java), the hand-written sequence on another thread and beside a spinning "
+            "one. The variants take turns round by round, each round's first sequence untimed; µs a launch, the median "
+            "of the rounds' medians; then each kernel's device time (profiling events); outputs checked bit for bit "
+            "against Java.",
+            keyed_tables(("context-probe", "variant"), ("context-probe-device", "kernel"))),
     Section("Where the per-slice sequence's threads run", ["affinity-probe.md"],
             "The per-slice sequence (254 launches of a 2-D kernel over 256², one `clFinish`) with its threads pinned "
             "(`io.jsycl.bench.AffinityProbe`, `sched_setaffinity`): the hand-written sequence with its thread on each "
