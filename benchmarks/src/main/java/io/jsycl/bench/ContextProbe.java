@@ -112,21 +112,8 @@ public final class ContextProbe {
                 this.program = ClProgram.createWithSource(cl.context, generated);
                 program.build(List.of(cl.device), options);
                 this.kernel = ClKernel.create(program, GeneratedKernel.name(generated));
-                int at = -1;
-                List<String> parameters = GeneratedKernel.parameters(generated, options);
-                for (int i = 0; i < parameters.size(); i++) {
-                    String p = parameters.get(i);
-                    if (p.contains("*")) {
-                        kernel.setArg(i, p.contains("const") ? in : out);
-                    } else if (p.startsWith("float")) {
-                        kernel.setArgFloat(i, GridOp.Slices.W27);
-                    } else if (GeneratedKernel.parameterName(p).equals("s")) {
-                        at = i;
-                    } else {
-                        kernel.setArgInt(i, n); // n, the memory ranges and the range: the cube's edge
-                    }
-                }
-                this.slice = at;
+                this.slice = GeneratedKernel.bind(kernel, GeneratedKernel.parameters(generated, options), in, out,
+                        new float[] {GridOp.Slices.W27}, n); // n: the cube's edge, its ranges and memory ranges
             }
         }
 

@@ -325,17 +325,6 @@ public final class EnqueueProbe {
      * the weights in order.
      */
     private static void bindGenerated(ClKernel k, String source, String options, ClMem in, ClMem out) {
-        int index = 0;
-        int floats = 0;
-        for (String p : GeneratedKernel.parameters(source, options)) {
-            if (p.contains("*")) {
-                k.setArg(index, p.contains("const") ? in : out);
-            } else if (p.startsWith("float")) {
-                k.setArgFloat(index, GridOp.W3[floats++]);
-            } else {
-                k.setArgInt(index, N);
-            }
-            index++;
-        }
+        GeneratedKernel.bind(k, GeneratedKernel.parameters(source, options), in, out, GridOp.W3, N);
     }
 }

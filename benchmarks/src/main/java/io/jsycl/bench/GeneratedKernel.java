@@ -1,5 +1,7 @@
 package io.jsycl.bench;
 
+import io.jsycl.opencl.ClKernel;
+import io.jsycl.opencl.ClMem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,6 +61,32 @@ final class GeneratedKernel {
             }
         }
         return out;
+    }
+
+    /**
+     * Binds a generated {@link GridOp} kernel's {@code parameters} ({@link #parameters}) on {@code k} as jsycl binds
+     * them for a launch over whole buffers of one shape: each pointer to {@code in} (the {@code const} one) or
+     * {@code out}, the {@code float}s to {@code floats} in order, every other {@code int} (the extent, ranges and
+     * memory ranges) to {@code extent}, except {@code s}, a slice the caller sets per launch.
+     *
+     * @return the index of parameter {@code s}, or -1 where the kernel has none
+     */
+    static int bind(ClKernel k, List<String> parameters, ClMem in, ClMem out, float[] floats, int extent) {
+        int slice = -1;
+        int f = 0;
+        for (int i = 0; i < parameters.size(); i++) {
+            String p = parameters.get(i);
+            if (p.contains("*")) {
+                k.setArg(i, p.contains("const") ? in : out);
+            } else if (p.startsWith("float")) {
+                k.setArgFloat(i, floats[f++]);
+            } else if (parameterName(p).equals("s")) {
+                slice = i;
+            } else {
+                k.setArgInt(i, extent);
+            }
+        }
+        return slice;
     }
 
     /** Whether a parameter of macro {@code JSYCL_<kind>_PARAM} is one of a program built with {@code options}. */

@@ -165,22 +165,10 @@ public final class LaunchThreadProbe {
      * weight, every other int 256 (the extent, ranges and memory ranges); returns the index of {@code s}, the slice.
      */
     private static int bindGenerated(ClKernel k, String source, String options, ClMem in, ClMem out) {
-        int index = 0;
-        int slice = -1;
-        for (String p : GeneratedKernel.parameters(source, options)) {
-            if (p.contains("*")) {
-                k.setArg(index, p.contains("const") ? in : out);
-            } else if (p.startsWith("float")) {
-                k.setArgFloat(index, GridOp.Slices.W27);
-            } else if (GeneratedKernel.parameterName(p).equals("s")) {
-                slice = index;
-            } else {
-                k.setArgInt(index, 256);
-            }
-            index++;
-        }
+        List<String> parameters = GeneratedKernel.parameters(source, options);
+        int slice = GeneratedKernel.bind(k, parameters, in, out, new float[] {GridOp.Slices.W27}, 256);
         if (slice < 0) {
-            throw new IllegalStateException("no parameter s in " + GeneratedKernel.parameters(source, options));
+            throw new IllegalStateException("no parameter s in " + parameters);
         }
         return slice;
     }

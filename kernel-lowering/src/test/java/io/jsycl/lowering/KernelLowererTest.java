@@ -247,7 +247,8 @@ class KernelLowererTest {
         // It reads its range: every program takes it.
         assertThat(k.args()).filteredOn(a -> a.role() == ArgRole.LAUNCH_RANGE).hasSize(2)
                 .allMatch(a -> a.presentIn(0) && a.onlyIn() == 0);
-        assertThat(k.source()).contains("(uint)get_global_id(1) >= (uint)range0 || (uint)get_global_id(0) >= (uint)range1",
+        assertThat(k.source()).contains(
+                "(uint)get_global_id(1) >= (uint)range0 || (uint)get_global_id(0) >= (uint)range1",
                 "int range0, int range1) {", "it.range[1] = range1;");
         Golden.check("multiDim", k);
     }
@@ -278,10 +279,12 @@ class KernelLowererTest {
                 tuple(-1, ArgRole.LAUNCH_RANGE, 1, 0, RANGE_GUARDS));
         int sharedZero = ProgramVariant.SHARED_STRIDES.bit() | ProgramVariant.ZERO_OFFSETS.bit();
         assertThat(k.args().stream().filter(a -> a.presentIn(0)).count()).isEqualTo(8);
-        assertThat(k.args().stream().filter(a -> a.presentIn(sharedZero)).count()).as("data and one stride").isEqualTo(3);
+        assertThat(k.args().stream().filter(a -> a.presentIn(sharedZero)).count()).as("data and one stride")
+                .isEqualTo(3);
         assertThat(k.args().stream().filter(a -> a.presentIn(sharedZero | ProgramVariant.PADDED_RANGE.bit())).count())
                 .isEqualTo(5);
-        assertThat(k.source()).contains("int out_memRange1 JSYCL_OFFSET_PARAM(out_offset0) JSYCL_OFFSET_PARAM(out_offset1),",
+        assertThat(k.source()).contains(
+                "int out_memRange1 JSYCL_OFFSET_PARAM(out_offset0) JSYCL_OFFSET_PARAM(out_offset1),",
                 "in_data JSYCL_STRIDE_PARAM(in_memRange1) JSYCL_OFFSET_PARAM(in_offset0) JSYCL_OFFSET_PARAM(in_offset1)"
                         + " JSYCL_RANGE_PARAM(range0) JSYCL_RANGE_PARAM(range1)) {",
                 "JSYCL_STRIDE(in_memRange1, out_memRange1)", "#define JSYCL_STRIDE_PARAM(name) , int name",

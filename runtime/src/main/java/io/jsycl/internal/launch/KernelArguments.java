@@ -112,8 +112,8 @@ public final class KernelArguments implements AutoCloseable {
      * These arguments with each captured scalar taken from {@code scalars} (a capture index to that scalar's bits, as
      * {@link CaptureStamp#scalarBits} reads them), for a launch of {@code lowered} that binds everything else as this
      * one did ({@link CaptureStamp}). Only for {@link #reusable()} arguments; {@code variants} as {@link #set} had
-     * them. The copy shares what a scalar does not change with these arguments: a launch handed to the launch thread then
-     * brings that thread one new array, not three.
+     * them. The copy shares what a scalar does not change with these arguments: a launch handed to the launch thread
+     * then brings that thread one new array, not three.
      */
     public KernelArguments withScalars(LoweredKernel lowered, IntToLongFunction scalars, int variants) {
         KernelArguments copy = copy(true, false);
