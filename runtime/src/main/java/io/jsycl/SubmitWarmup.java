@@ -62,6 +62,8 @@ final class SubmitWarmup {
      * queue, the second after the first's event.
      */
     private static final int DEPENDENT = 64;
+    /** The in-order queue's turns come in blocks of this many, between as many of the default queue's. */
+    private static final int IN_PLACE_BLOCK = 8;
     /** The turn whose kernel is built in a new variant: once the JIT profiles the submit path, early in the run. */
     private static final int NEW_VARIANT = 1001;
     /**
@@ -222,10 +224,16 @@ final class SubmitWarmup {
                     // the JIT left that way cold for the program's first repeats (its second run ran interpreted).
                     // The profiling queue's launches and the fresh queues' still share the default queue's buffers,
                     // so that a launch waits for another queue's now and then.
+                    // The two take turns in blocks of IN_PLACE_BLOCK turns, so that the in-order queue's repeats come
+                    // in bursts (handed to its launch thread) as a program's loops of launches do, and take half of the
+                    // turns: with one turn in eight, the repeat path (repeatInPlace, the capture stamp's comparison,
+                    // the arguments' copy with other values, the launch thread's hand-over) was still running the
+                    // JIT's profiling tier after the warm-up, and reached its optimizing tier during a program's first
+                    // thousands of repeats, slowing the runs a benchmark times.
                     // Now and then a command group depends on an event (h.dependsOn): without it, a program's first
                     // such submit made the JIT drop Handler.finish, and its repeats the scheduler's submit.
                     done += turn % DEPENDENT == DEPENDENT - 25 ? kernels.submitDependent(inOrder, turn)
-                            : turn % 8 == 7 ? kernels.submit(inOrder, turn, Kernels.OWN_SET)
+                            : (turn / IN_PLACE_BLOCK) % 2 == 1 ? kernels.submit(inOrder, turn, Kernels.OWN_SET)
                             : kernels.submit(queue, turn);
                 }
                 turn++;
