@@ -9,6 +9,7 @@ import io.jsycl.Queue;
 import io.jsycl.QueueProperty;
 import io.jsycl.Range;
 import io.jsycl.Reduction;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 import jdk.jfr.consumer.RecordedEvent;
@@ -25,11 +26,18 @@ import jdk.jfr.consumer.RecordingStream;
  * ({@code h.dependsOn}); {@code shared}, on an in-order queue whose buffers the default queue's kernel writes every
  * fourth submit; {@code host}, on an in-order queue, each result read through a host accessor; {@code arrays}, on an
  * in-order queue over a buffer made from a Java array at every submit and closed after it; {@code nd}, an nd-range
- * kernel with local memory and a barrier, on an in-order queue; {@code reduce}, a sum reduction of the 2-D buffer, on an in-order
- * queue. One way per process: a
+ * kernel with local memory and a barrier, on an in-order queue; {@code reduce}, a sum reduction of the 2-D buffer, on an
+ * in-order queue; {@code bursts}, on the default queue, a scalar changing at every submit and a wait every 256, as a
+ * per-slice sequence of launches runs (repeats in place, handed to the launch thread). One way per process: a
  * deoptimization is taken once, and the recompiled method keeps the branch.
  *
- * <pre>java ... WarmupTraps [--device gpu] [--mode profiled|depends|shared|host|arrays|nd|reduce] [--submits 3000]</pre>
+ * <p>The recording also streams the JIT's compilations ({@code jdk.Compilation}) and lists the jsycl methods compiled
+ * at the optimizing tier (C2, level 4) during those submits: a method the program's submits take that the warm-up left
+ * at the profiling tier, which runs several times slower until then (docs/performance.md, "Which tier the warm-up
+ * leaves the repeat path at").
+ *
+ * <pre>java ... WarmupTraps [--device gpu] [--mode profiled|depends|shared|host|arrays|nd|reduce|bursts]
+ *     [--submits 3000]</pre>
  *
  * <p>Where the warm-up is off by default (CPU devices), run with {@code -Djsycl.warmup=on}.
  */
@@ -39,7 +47,7 @@ public final class WarmupTraps {
 
     /** The ways of repeating a kernel ({@code --mode}, lower case). */
     private enum Mode {
-        PROFILED, DEPENDS, SHARED, HOST, ARRAYS, ND, REDUCE;
+        PROFILED, DEPENDS, SHARED, HOST, ARRAYS, ND, REDUCE, BURSTS;
 
         static Mode of(String name) {
             try {
@@ -59,6 +67,7 @@ public final class WarmupTraps {
         var warmupLog = GridKernels.warmupLog();
         Device device = Suite.devices(opts.getOrDefault("device", "gpu")).getFirst();
         var traps = new CopyOnWriteArrayList<String>();
+        var optimized = new CopyOnWriteArrayList<String>();
         float sum = 0; // of the values read back (mode host)
         try (var q = new Queue(device); var profiling = new Queue(q.context(), device, QueueProperty.ENABLE_PROFILING);
              var inOrder = new Queue(q.context(), device, QueueProperty.IN_ORDER);
@@ -73,8 +82,15 @@ public final class WarmupTraps {
                     traps.add(trap);
                 }
             });
+            stream.enable("jdk.Compilation").withThreshold(Duration.ZERO);
+            stream.onEvent("jdk.Compilation", e -> {
+                String compiled = optimizedMethod(e);
+                if (compiled != null) {
+                    optimized.add(compiled);
+                }
+            });
             stream.startAsync();
-            Queue target = mode == Mode.PROFILED ? profiling : inOrder;
+            Queue target = mode == Mode.PROFILED ? profiling : mode == Mode.BURSTS ? q : inOrder;
             Event last = null;
             float[] array = new float[64 * 64];
             for (int i = 0; i < submits; i++) {
@@ -90,6 +106,12 @@ public final class WarmupTraps {
                         try (var in = Buffer.of(array, Range.of(64, 64))) {
                             scale(target, in, y, null);
                         } // the close writes the array back
+                    }
+                    case BURSTS -> {
+                        scale(target, x, y, null, i & 1023);
+                        if (i % 256 == 255) {
+                            target.await();
+                        }
                     }
                     case HOST -> {
                         scale(target, x, y, null);
@@ -121,17 +143,25 @@ public final class WarmupTraps {
             System.out.println("none");
         }
         traps.forEach(System.out::println);
+        System.out.printf("%nCompiled at the optimizing tier (C2) during those submits: %s%n%n",
+                optimized.isEmpty() ? "none" : optimized.size() + " of jsycl's methods");
+        optimized.forEach(System.out::println);
     }
 
     /** {@code out = 0.5 * in} over 64 x 64 items, after {@code after} where it is not null. */
     private static Event scale(Queue queue, Buffer.OfFloat in, Buffer.OfFloat out, Event after) {
+        return scale(queue, in, out, after, 0.5f);
+    }
+
+    /** {@code out = s * in} over 64 x 64 items, after {@code after} where it is not null. */
+    private static Event scale(Queue queue, Buffer.OfFloat in, Buffer.OfFloat out, Event after, float s) {
         return queue.submit(h -> {
             if (after != null) {
                 h.dependsOn(after);
             }
             var a = in.read(h);
             var b = out.write(h);
-            h.parallelFor(Range.of(64, 64), it -> b.set(it.id(0), it.id(1), 0.5f * a.get(it.id(0), it.id(1))));
+            h.parallelFor(Range.of(64, 64), it -> b.set(it.id(0), it.id(1), s * a.get(it.id(0), it.id(1))));
         });
     }
 
@@ -159,6 +189,19 @@ public final class WarmupTraps {
                 acc.combine(a.get(i >> 6, i & 63));
             });
         });
+    }
+
+    /** A line for a compilation of a jsycl method (not a benchmark's) at the optimizing tier, or null. */
+    private static String optimizedMethod(RecordedEvent e) {
+        RecordedMethod method = e.getValue("method");
+        if (method == null || e.getInt("compileLevel") != 4 || !e.getBoolean("succeded")) {
+            return null;
+        }
+        String type = method.getType().getName();
+        if (!type.startsWith("io.jsycl.") || type.startsWith("io.jsycl.bench.")) {
+            return null;
+        }
+        return String.format("- %s.%s%s", type, method.getName(), e.getBoolean("isOsr") ? " (a loop, on stack)" : "");
     }
 
     /** A line for a deoptimization of a jsycl method (not a benchmark's), or null. */
