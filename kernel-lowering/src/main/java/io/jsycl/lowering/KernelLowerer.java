@@ -202,6 +202,9 @@ public final class KernelLowerer {
             DivergentBarriers.check(ctx, cls, method, body.convergentAt());
         }
         layout.finish();
+        // The item queries that read the range set readsItemRange (Builtins); the code's own text is the backstop, as a
+        // kernel that reads a range it was not given would compute with whatever the item's field holds.
+        ctx.readsItemRange |= bodyText.contains("it->range[");
         List<KernelArg> args = new ArrayList<>(layout.args);
         int rangeOnlyIn = KernelSourceEmitter.rangeOnlyInVariants(ctx, request, layout);
         for (int d = 0; d < request.dimensions(); d++) {
