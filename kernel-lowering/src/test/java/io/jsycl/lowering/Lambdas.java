@@ -164,12 +164,23 @@ final class Lambdas {
 
     /** Compiles the source with clang as OpenCL C {@code std} ({@code CL3.0} ...); returns the diagnostics. */
     static String clangCheck(String clang, String source, String std) throws IOException, InterruptedException {
+        return clangCheck(clang, source, std, List.of());
+    }
+
+    /**
+     * Compiles the source with clang as OpenCL C {@code std} with {@code options} (a program variant's
+     * {@code -DJSYCL_...}); returns the diagnostics, empty if none.
+     */
+    static String clangCheck(String clang, String source, String std, List<String> options)
+            throws IOException, InterruptedException {
         Path file = Files.createTempFile("jsycl", ".cl");
         try {
             Files.writeString(file, source);
-            Process p = new ProcessBuilder(clang, "-x", "cl", "-cl-std=" + std, "-Xclang", "-finclude-default-header",
-                    "-fsyntax-only", "-Werror", "-Wno-unused-label", "-Wno-unused-value", file.toString())
-                    .redirectErrorStream(true).start();
+            var command = new ArrayList<>(List.of(clang, "-x", "cl", "-cl-std=" + std, "-Xclang",
+                    "-finclude-default-header", "-fsyntax-only", "-Werror", "-Wno-unused-label", "-Wno-unused-value"));
+            command.addAll(options);
+            command.add(file.toString());
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes());
             p.waitFor(60, TimeUnit.SECONDS);
             return p.exitValue() == 0 ? "" : out;
