@@ -25,7 +25,8 @@ import java.util.function.IntSupplier;
  * scalar and accessor captures (up to a dozen, as convolutions have, and scalars of every kind) and every access mode,
  * one with a strided store over a range that is not a whole number of work-groups, one over even and odd ranges in
  * turn, one over an nd-range with local memory, a barrier and a device array, one a reduction, taking turns on three
- * queues of the device's default context (one default, one {@link QueueProperty#IN_ORDER}, and now and then one
+ * queues of the device's default context (one default, one {@link QueueProperty#IN_ORDER} in blocks of eight turns,
+ * half of them, whose repeats over buffers of its own take the in-place way in bursts, and now and then one
  * {@link QueueProperty#ENABLE_PROFILING}, whose launches have events of their own, a kernel now and then repeated
  * there), waiting now on an event, now on a queue, now not at all, a kernel now and then submitted twice in a row on the
  * in-order queue, the second after the first's event ({@code h.dependsOn}), and building one kernel in a second
