@@ -392,12 +392,7 @@ public final class ContextProbe {
                 JsyclKernel byHand = dump == null ? null : JsyclKernel.of(q, Path.of(dump));
                 for (int r = 0; r < rounds; r++) {
                     for (Hand h : hands) {
-                        h.run();
-                        long[] t = new long[per];
-                        for (int i = 0; i < per; i++) {
-                            t[i] = h.run();
-                        }
-                        times.computeIfAbsent(h.name, k -> new ArrayList<>()).add(perLaunch(t, op));
+                        times.computeIfAbsent(h.name, k -> new ArrayList<>()).add(timed(h::run, per, op));
                     }
                     for (long work : new long[] {0, workNanos}) {
                         times.computeIfAbsent("hand-written, handed to jsycl's launch thread, " + (work == 0
@@ -414,15 +409,12 @@ public final class ContextProbe {
                                 .add(timed(() -> runJsyclKernel(byHand.handle, byHand.queue, byHand.slice, op), per,
                                         op));
                     }
-                    jsyclSequence(op, q, jin, jout).await();
-                    long[] t = new long[per];
-                    for (int i = 0; i < per; i++) {
-                        long t0 = System.nanoTime();
-                        jsyclSequence(op, q, jin, jout).await();
-                        t[i] = System.nanoTime() - t0;
-                    }
                     times.computeIfAbsent("jsycl's sequence (submits and one wait)", k -> new ArrayList<>())
-                            .add(perLaunch(t, op));
+                            .add(timed(() -> {
+                                long t0 = System.nanoTime();
+                                jsyclSequence(op, q, jin, jout).await();
+                                return System.nanoTime() - t0;
+                            }, per, op));
                 }
                 if (byHand != null) {
                     deviceTable = deviceTimes(handed, byHand, clDevice, EnqueueProbe.contextImpl(q).cl(), op, rounds);

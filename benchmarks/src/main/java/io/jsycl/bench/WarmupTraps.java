@@ -193,28 +193,31 @@ public final class WarmupTraps {
 
     /** A line for a compilation of a jsycl method (not a benchmark's) at the optimizing tier, or null. */
     private static String optimizedMethod(RecordedEvent e) {
-        RecordedMethod method = e.getValue("method");
+        RecordedMethod method = jsyclMethod(e);
         if (method == null || e.getInt("compileLevel") != 4 || !e.getBoolean("succeded")) {
             return null;
         }
-        String type = method.getType().getName();
-        if (!type.startsWith("io.jsycl.") || type.startsWith("io.jsycl.bench.")) {
-            return null;
-        }
-        return String.format("- %s.%s%s", type, method.getName(), e.getBoolean("isOsr") ? " (a loop, on stack)" : "");
+        return String.format("- %s.%s%s", method.getType().getName(), method.getName(),
+                e.getBoolean("isOsr") ? " (a loop, on stack)" : "");
     }
 
     /** A line for a deoptimization of a jsycl method (not a benchmark's), or null. */
     private static String describe(RecordedEvent e) {
+        RecordedMethod method = jsyclMethod(e);
+        if (method == null) {
+            return null;
+        }
+        return String.format("- %s.%s, line %s: %s, %s", method.getType().getName(), method.getName(),
+                e.getValue("lineNumber"), e.getValue("reason"), e.getValue("action"));
+    }
+
+    /** The event's method where it is jsycl's (not a benchmark's), else null. */
+    private static RecordedMethod jsyclMethod(RecordedEvent e) {
         RecordedMethod method = e.getValue("method");
         if (method == null) {
             return null;
         }
         String type = method.getType().getName();
-        if (!type.startsWith("io.jsycl.") || type.startsWith("io.jsycl.bench.")) {
-            return null;
-        }
-        return String.format("- %s.%s, line %s: %s, %s", type, method.getName(), e.getValue("lineNumber"),
-                e.getValue("reason"), e.getValue("action"));
+        return type.startsWith("io.jsycl.") && !type.startsWith("io.jsycl.bench.") ? method : null;
     }
 }

@@ -221,7 +221,8 @@ public final class KernelLowerer {
         if (request.checked()) {
             args.add(new KernelArg(-1, ArgRole.CHECK_BUFFER, 0, ScalarType.INT));
         }
-        String source = KernelSourceEmitter.emit(ctx, request, cls, name, names, layout, body.declarations(), bodyText);
+        String source = KernelSourceEmitter.emit(ctx, request, cls, name, names, layout, body.declarations(), bodyText,
+                rangeOnlyIn);
         return new LoweredKernel(name, source, args, ctx.usesFp64, List.copyOf(ctx.specConstants.values()),
                 ctx.usesBarrier, KernelSourceEmitter.gridStridePossible(ctx, request), ctx.usesVectorAccess,
                 request.shape() == KernelShape.ITEM && AccessStrides.strided(cls.name, method, request), ctx.atomicFences);

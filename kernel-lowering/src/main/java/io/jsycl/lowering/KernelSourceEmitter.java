@@ -30,9 +30,12 @@ final class KernelSourceEmitter {
     private final int dims;
     /** The C type of the body's {@code it}: a reduction's work-item runs many items (the one it runs is a field). */
     private final String itemType;
+    /** Whether only some programs take the launch range ({@link #rangeOnlyInVariants}): the item's range is not set. */
+    private final boolean rangeOptional;
     private final CodeBuilder c = new CodeBuilder();
 
-    private KernelSourceEmitter(KernelContext ctx, KernelRequest request, String name, CaptureLayout layout) {
+    private KernelSourceEmitter(KernelContext ctx, KernelRequest request, String name, CaptureLayout layout,
+            boolean rangeOptional) {
         this.ctx = ctx;
         this.request = request;
         this.name = name;
@@ -40,18 +43,23 @@ final class KernelSourceEmitter {
         this.reductions = ctx.reductions;
         this.dims = request.dimensions();
         this.itemType = request.shape() == KernelShape.REDUCTION ? "jsycl_reduction_item" : "jsycl_item_" + dims;
+        this.rangeOptional = rangeOptional;
     }
 
+    /**
+     * The program's source; {@code rangeOnlyIn} is {@link #rangeOnlyInVariants} as the kernel's arguments have it, so
+     * that its parameters and its arguments are one decision.
+     */
     static String emit(KernelContext ctx, KernelRequest request, ClassNode cls, String name, List<String> names,
-            CaptureLayout layout, Map<String, String> declarations, String body) {
+            CaptureLayout layout, Map<String, String> declarations, String body, int rangeOnlyIn) {
         for (ReductionSpec r : request.reductions()) {
             Reductions.beforeEmit(ctx, r);
         }
-        var emitter = new KernelSourceEmitter(ctx, request, name, layout);
+        var emitter = new KernelSourceEmitter(ctx, request, name, layout, rangeOnlyIn != 0);
         if (rowsPossible(ctx, request)) {
             ctx.helper("JSYCL_ROW_ID"); // JSYCL_ROWS, which the entry's guard and loop use
         }
-        if (rangeOnlyInVariants(ctx, request, layout) != 0) {
+        if (rangeOnlyIn != 0) {
             ctx.helper("JSYCL_RANGE"); // JSYCL_RANGE_PARAM, in the entry's parameters
         }
         emitter.preamble(cls);
@@ -195,7 +203,7 @@ final class KernelSourceEmitter {
         }
         if (dims > 0) {
             c.line(itemType + " it;");
-            if (rangeOnlyInVariants(ctx, request, layout) == 0) {
+            if (!rangeOptional) {
                 // Else the code never reads the item's range, and the kernel may take none.
                 for (int d = 0; d < dims; d++) {
                     c.line("it.range[" + d + "] = range" + d + ";");
@@ -225,9 +233,8 @@ final class KernelSourceEmitter {
 
     private List<String> kernelParams() {
         List<String> kernelParams = new ArrayList<>(layout.kernelParams);
-        boolean optional = rangeOnlyInVariants(ctx, request, layout) != 0;
         for (int d = 0; d < dims; d++) {
-            if (optional) {
+            if (rangeOptional) {
                 // JSYCL_RANGE_PARAM: a parameter only where a guard or a loop over the range needs it.
                 kernelParams.add(kernelParams.removeLast() + " JSYCL_RANGE_PARAM(range" + d + ")");
             } else {
