@@ -200,6 +200,43 @@ public final class QueueScheduler {
     }
 
     /**
+     * Lowers {@code group}'s kernel and builds the program a submit of it would launch now, in the variant that
+     * launch would take, without launching it: nothing is ordered, waited for or moved, and no lock of the scheduler's
+     * is taken (the kernel caches are the context's). A host task has nothing to build; on the host device the
+     * kernel is lowered, which is what its submit checks.
+     *
+     * @throws io.jsycl.KernelLoweringException if the kernel uses what a kernel cannot
+     * @throws io.jsycl.KernelBuildException if the OpenCL compiler rejects the program
+     */
+    public void prepare(CommandGroupRecord group) {
+        CommandGroupRecord.Launch launch = group.launch();
+        if (launch == null) {
+            throw new IllegalStateException("the command group ran no kernel: call h.parallelFor(...) or h.singleTask(...)");
+        }
+        if (launch instanceof CommandGroupRecord.HostTask) {
+            return;
+        }
+        KernelShape shape = launch.shape();
+        if (launch instanceof CommandGroupRecord.NdItems nd) {
+            device.checkWorkGroup(nd.local());
+        }
+        boolean checkedRequested = group.checked() || launches.checksAll();
+        List<ReductionImpl> reductions = CommandGroupRecord.reductionsOf(launch);
+        int dims = launch.dimensions();
+        boolean checked = !device.isHost() && checkedRequested;
+        KernelLambdas.Kernel kernel = KernelLambdas.lower(launch.kernel(), shape, dims, group, context, device, this, checked,
+                reductions.isEmpty() ? Reductions.NONE : Reductions.specs(reductions));
+        if (device.isHost()) {
+            return;
+        }
+        requireFp64(kernel);
+        if (repeatedLaunches.find(group, kernel, checkedRequested) == null) {
+            variant(group, kernel, LoweredKernel.twoItemsPerWorkItem(shape, dims, !reductions.isEmpty(), checked),
+                    LoweredKernel.rowsPerWorkItem(shape, dims, !reductions.isEmpty(), checked));
+        }
+    }
+
+    /**
      * Runs {@code group} on the host device once what it depends on is done; {@code convergent}: its kernel has a
      * barrier or a work-group or sub-group operation ({@code LoweredKernel.usesBarrier}), so that the work-items of
      * an nd-range group must run at once.
@@ -268,11 +305,7 @@ public final class QueueScheduler {
      */
     private EventImpl submitOpenCl(CommandGroupRecord group, KernelLambdas.Kernel kernel, boolean checkedRequested,
             boolean twoItemsPossible, boolean rowsPossible) {
-        LoweredKernel lowered = kernel.lowered();
-        if (lowered.usesFp64() && !device.hasAspect(Aspect.FP64)) {
-            throw new SyclException("kernel " + kernel.lowering().described() + " computes in double, which " + device.name()
-                    + " does not support (no cl_khr_fp64); use float, or run it on a device with Aspect.FP64");
-        }
+        requireFp64(kernel);
         CommandGroupRecord.Launch launch = group.launch();
         RepeatedLaunches.Decided repeated = repeatedLaunches.find(group, kernel, checkedRequested);
         if (repeated != null) {
@@ -280,6 +313,77 @@ public final class QueueScheduler {
             return submitPlanned(group, kernel, repeated.plan(), null, false, null,
                     laneDraft(group, checkedRequested, kernel, repeated.plan()));
         }
+        Variant v = variant(group, kernel, twoItemsPossible, rowsPossible);
+        FirstSubmitTrace.mark("program");
+        Range range = launch.range();
+        CommandGroupRecord.Chunk chunk = v.chunk();
+        if (range != null && range.size() == 0) {
+            return EventImpl.completed();
+        }
+        Range local = launch instanceof CommandGroupRecord.NdItems nd ? nd.local() : null;
+        if (launch instanceof CommandGroupRecord.Reduce) {
+            long reductionLocal = Reductions.workGroupSize(device);
+            local = Range.of((int) reductionLocal);
+            int items = chunk == null ? range.get(0) : Math.toIntExact(chunk.to() - chunk.from());
+            range = Reductions.globalSize(device, items, reductionLocal, checkedRequested);
+        }
+        List<ReductionImpl> reductions = CommandGroupRecord.reductionsOf(launch);
+        if (!reductions.isEmpty()) { // a Range's reduction in the runtime's work-groups, an nd-range's in its own
+            Reductions.checkScratch(device, reductions, local.size(), kernel.lowering()::described);
+        }
+        range = v.twoItems() || v.strideItems() > 0 || v.chunkItems() || v.rows() > 1 ? v.workItems() : range;
+        // A DistributedQueue's part of a reduction, left on the device: its slot is taken before the graph lock, as
+        // taking one may wait for the combine of an earlier part.
+        ReductionImpl part = launch instanceof CommandGroupRecord.Reduce r && r.reduction().onDevice()
+                ? r.reduction() : null;
+        PartialSlots.Slot slot = part == null ? null : partialSlots().take();
+        var plan = new LaunchPlan(range, local, v.paddedLocal(), v.specialization(), v.padded(), v.twoItems(),
+                v.strideItems() > 0, v.handle(), chunk == null ? 0 : chunk.from(), slot);
+        if (RepeatedLaunches.keepable(group)) {
+            repeatedLaunches.keep(new RepeatedLaunches.Decided(kernel.lowering(), launch.getClass(), launch.range(),
+                    group.fastMath(), checkedRequested, group.userBuildOptions(),
+                    RepeatedLaunches.bindingsOf(kernel.captured()), plan));
+        }
+        try {
+            return submitPlanned(group, kernel, plan, chunk, v.offsetProgram(), null,
+                    laneDraft(group, checkedRequested, kernel, plan));
+        } catch (RuntimeException | Error e) {
+            if (slot != null) {
+                slot.release(); // the submit fails: no combine will take the part
+            }
+            throw e;
+        }
+    }
+
+    private void requireFp64(KernelLambdas.Kernel kernel) {
+        if (kernel.lowered().usesFp64() && !device.hasAspect(Aspect.FP64)) {
+            throw new SyclException("kernel " + kernel.lowering().described() + " computes in double, which " + device.name()
+                    + " does not support (no cl_khr_fp64); use float, or run it on a device with Aspect.FP64");
+        }
+    }
+
+    /**
+     * How a launch of {@code group}'s kernel runs on this queue's device, decided from the command group and this
+     * queue's settings: the work-items it covers ({@code workItems}: the range, or a chunk's rows, or the fewer
+     * work-items of two items, grid stride or several rows each), its work-group where the runtime pads the range
+     * ({@code paddedLocal}), its program variant ({@code specialization}, {@code padded}, {@code offsetProgram}) and
+     * that variant's kernel, built ({@code handle}).
+     */
+    private record Variant(Range workItems, long[] paddedLocal, int specialization, boolean padded, boolean twoItems,
+            long strideItems, int rows, boolean chunkItems, boolean offsetProgram, CommandGroupRecord.Chunk chunk,
+            KernelHandle handle) {
+    }
+
+    /**
+     * Decides {@code group}'s {@link Variant} and builds its kernel (or finds it built): what a submit and a
+     * {@link #prepare} share. Nothing here launches, moves data or takes a lock of the scheduler's.
+     *
+     * @throws io.jsycl.KernelBuildException if the OpenCL compiler rejects the program
+     */
+    private Variant variant(CommandGroupRecord group, KernelLambdas.Kernel kernel, boolean twoItemsPossible,
+            boolean rowsPossible) {
+        LoweredKernel lowered = kernel.lowered();
+        CommandGroupRecord.Launch launch = group.launch();
         Range range = launch.range();
         // A chunk of a DistributedQueue runs its rows of the range, one item per work-item, at a global offset.
         CommandGroupRecord.Chunk chunk = CommandGroupRecord.chunkOf(launch);
@@ -330,43 +434,8 @@ public final class QueueScheduler {
         boolean padded = paddedLocal != null && SubmitTrace.ragged(workItems, paddedLocal);
         KernelHandle handle = kernels.kernelFor(group, kernel.lowering(), padded, specialization, offsetProgram,
                 chunkOptions);
-        FirstSubmitTrace.mark("program");
-        if (range != null && range.size() == 0) {
-            return EventImpl.completed();
-        }
-        Range local = launch instanceof CommandGroupRecord.NdItems nd ? nd.local() : null;
-        if (launch instanceof CommandGroupRecord.Reduce) {
-            long reductionLocal = Reductions.workGroupSize(device);
-            local = Range.of((int) reductionLocal);
-            int items = chunk == null ? range.get(0) : Math.toIntExact(chunk.to() - chunk.from());
-            range = Reductions.globalSize(device, items, reductionLocal, checkedRequested);
-        }
-        List<ReductionImpl> reductions = CommandGroupRecord.reductionsOf(launch);
-        if (!reductions.isEmpty()) { // a Range's reduction in the runtime's work-groups, an nd-range's in its own
-            Reductions.checkScratch(device, reductions, local.size(), kernel.lowering()::described);
-        }
-        range = twoItems || strideItems > 0 || chunkItems || rows > 1 ? workItems : range;
-        // A DistributedQueue's part of a reduction, left on the device: its slot is taken before the graph lock, as
-        // taking one may wait for the combine of an earlier part.
-        ReductionImpl part = launch instanceof CommandGroupRecord.Reduce r && r.reduction().onDevice()
-                ? r.reduction() : null;
-        PartialSlots.Slot slot = part == null ? null : partialSlots().take();
-        var plan = new LaunchPlan(range, local, paddedLocal, specialization, padded, twoItems, strideItems > 0, handle,
-                chunk == null ? 0 : chunk.from(), slot);
-        if (RepeatedLaunches.keepable(group)) {
-            repeatedLaunches.keep(new RepeatedLaunches.Decided(kernel.lowering(), launch.getClass(), launch.range(),
-                    group.fastMath(), checkedRequested, group.userBuildOptions(),
-                    RepeatedLaunches.bindingsOf(kernel.captured()), plan));
-        }
-        try {
-            return submitPlanned(group, kernel, plan, chunk, offsetProgram, null,
-                    laneDraft(group, checkedRequested, kernel, plan));
-        } catch (RuntimeException | Error e) {
-            if (slot != null) {
-                slot.release(); // the submit fails: no combine will take the part
-            }
-            throw e;
-        }
+        return new Variant(workItems, paddedLocal, specialization, padded, twoItems, strideItems, rows, chunkItems,
+                offsetProgram, chunk, handle);
     }
 
     /**
