@@ -1,6 +1,7 @@
 package io.jsycl.bench;
 
 import io.jsycl.Buffer;
+import io.jsycl.CommandGroup;
 import io.jsycl.Event;
 import io.jsycl.Queue;
 import io.jsycl.Range;
@@ -56,8 +57,13 @@ abstract class GridOp {
         return null;
     }
 
+    /** The command group of launch {@code launch} of a run; {@code table} is null where {@link #table()} is. */
+    abstract CommandGroup commandGroup(Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch);
+
     /** Submits launch {@code launch} of a run on {@code q}; {@code table} is null where {@link #table()} is. */
-    abstract Event submit(Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch);
+    Event submit(Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch) {
+        return q.submit(commandGroup(in, out, table, launch));
+    }
 
     /** Submits every launch of one run on {@code q} without waiting; the last launch's event. */
     Event submitRun(Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table) {
@@ -103,11 +109,11 @@ abstract class GridOp {
         }
 
         @Override
-        Event submit(Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch) {
+        CommandGroup commandGroup(Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch) {
             int n = this.n;
             float w0 = W3[0], w1 = W3[1], w2 = W3[2], w3 = W3[3], w4 = W3[4], w5 = W3[5], w6 = W3[6], w7 = W3[7];
             float w8 = W3[8];
-            return q.submit(h -> {
+            return h -> {
                 var src = in.read(h);
                 var dst = out.writeNoInit(h); // stores every element
                 h.parallelFor(Range.of(n, n), it -> {
@@ -121,7 +127,7 @@ abstract class GridOp {
                                 + w6 * src.get(i + 1, j - 1) + w7 * src.get(i + 1, j) + w8 * src.get(i + 1, j + 1));
                     }
                 });
-            });
+            };
         }
 
         @Override
@@ -205,9 +211,9 @@ abstract class GridOp {
         }
 
         @Override
-        Event submit(Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch) {
+        CommandGroup commandGroup(Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch) {
             int n = this.n;
-            return q.submit(h -> {
+            return h -> {
                 var src = in.read(h);
                 var w = table.read(h);
                 var dst = out.writeNoInit(h);
@@ -226,7 +232,7 @@ abstract class GridOp {
                         dst.set(i, j, acc);
                     }
                 });
-            });
+            };
         }
 
         @Override
@@ -294,9 +300,9 @@ abstract class GridOp {
         }
 
         @Override
-        Event submit(Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch) {
+        CommandGroup commandGroup(Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch) {
             int n = this.n;
-            return q.submit(h -> {
+            return h -> {
                 var src = in.read(h);
                 var dst = out.writeNoInit(h);
                 h.parallelFor(Range.of(n, n), it -> {
@@ -309,7 +315,7 @@ abstract class GridOp {
                                 + src.get(i, j - 1) + src.get(i, j + 1)));
                     }
                 });
-            });
+            };
         }
 
         @Override
@@ -373,11 +379,11 @@ abstract class GridOp {
         }
 
         @Override
-        Event submit(Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch) {
+        CommandGroup commandGroup(Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch) {
             int n = this.n;
             float c0 = C0;
             float c1 = C1;
-            return q.submit(h -> {
+            return h -> {
                 var src = in.read(h);
                 var dst = out.writeNoInit(h);
                 h.parallelFor(Range.of(n, n, n), it -> {
@@ -392,7 +398,7 @@ abstract class GridOp {
                                 + src.get(z - 1, y, x) + src.get(z + 1, y, x)));
                     }
                 });
-            });
+            };
         }
 
         @Override
@@ -460,9 +466,9 @@ abstract class GridOp {
         }
 
         @Override
-        Event submit(Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch) {
+        CommandGroup commandGroup(Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch) {
             int n = this.n;
-            return q.submit(h -> {
+            return h -> {
                 var src = in.read(h);
                 var dst = out.writeNoInit(h);
                 h.parallelFor(Range.of(n, n), it -> {
@@ -470,7 +476,7 @@ abstract class GridOp {
                     int j = it.id(1);
                     dst.set(j, i, src.get(i, j));
                 });
-            });
+            };
         }
 
         /**
@@ -557,11 +563,11 @@ abstract class GridOp {
         }
 
         @Override
-        Event submit(Queue q, Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch) {
+        CommandGroup commandGroup(Buffer.OfFloat in, Buffer.OfFloat out, Buffer.OfFloat table, int launch) {
             int n = this.n;
             int s = launch + 1;
             float w = W27;
-            return q.submit(h -> {
+            return h -> {
                 var src = in.read(h);
                 var dst = out.write(h); // one slice of it: the others keep their contents
                 h.parallelFor(Range.of(n, n), it -> {
@@ -581,7 +587,7 @@ abstract class GridOp {
                         dst.set(s, i, j, acc * w);
                     }
                 });
-            });
+            };
         }
 
         @Override
