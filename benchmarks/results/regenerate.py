@@ -403,6 +403,11 @@ SECTIONS = [
             "no context switch between turns, each timed run after its path's untimed one, so that the host's drift "
             "falls on every path alike. The comparison free of that drift; the table above is what a program that runs "
             "one kernel after another sees.", one_table("workload", "grid-kernels")),
+    Section("Multi-dimensional kernels, built before the first run", ["grid-kernels-prepared.md"],
+            "The same workloads with each jsycl path's kernel built by `Queue.prepare` when the path is set up "
+            "(`GridKernels --prepare`), as a program that builds its kernels ahead of its timed work does: jsycl's first "
+            "run is the first after that build, not the build itself (docs/performance.md, \"Building a kernel before "
+            "its first submit\").", one_table("workload", "grid-kernels")),
     Section("Multi-dimensional kernels without the submit-path warm-up", ["grid-kernels-warmup-off.md"],
             "The same with `JSYCL_WARMUP=off`, in the same command: what the warm-up (`SubmitWarmup`) changes in the "
             "first runs of a fresh JVM.", one_table("workload", "grid-kernels")),
