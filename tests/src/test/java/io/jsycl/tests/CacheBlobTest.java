@@ -7,29 +7,12 @@ import io.jsycl.Context;
 import io.jsycl.Device;
 import io.jsycl.Queue;
 import io.jsycl.Range;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** {@code Context.cacheBlob}, {@code cacheBlobId} and {@code new Context(device, blob)} on PoCL. */
+@ExtendWith(NoDiskCache.class) // a program not built from source can only come from a blob
 class CacheBlobTest {
-    private String persistent;
-
-    @BeforeEach
-    void noDiskCache() {
-        // Without the disk cache, a program not built from source can only come from the blob.
-        persistent = System.setProperty("jsycl.cache.persistent", "0");
-    }
-
-    @AfterEach
-    void restore() {
-        if (persistent == null) {
-            System.clearProperty("jsycl.cache.persistent");
-        } else {
-            System.setProperty("jsycl.cache.persistent", persistent);
-        }
-    }
-
     private static int[] run(Context context, Device device, int n) {
         int[] data = new int[n];
         try (var q = new Queue(context, device); var buf = Buffer.of(data)) {

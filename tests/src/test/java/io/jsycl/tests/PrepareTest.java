@@ -15,34 +15,17 @@ import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** {@code Queue.prepare}: a kernel built ahead of its first submit, on every device, without running anything. */
+@ExtendWith(NoDiskCache.class) // every program a context needs is a build its program manager counts
 class PrepareTest {
     private static final int ROWS = 37;
     private static final int COLUMNS = 70; // neither a multiple of a work-group's side: a GPU pads this range
-
-    private String persistent;
-
-    @BeforeEach
-    void noDiskCache() {
-        // Without the disk cache every program a context needs is a build its program manager counts.
-        persistent = System.setProperty("jsycl.cache.persistent", "0");
-    }
-
-    @AfterEach
-    void restore() {
-        if (persistent == null) {
-            System.clearProperty("jsycl.cache.persistent");
-        } else {
-            System.setProperty("jsycl.cache.persistent", persistent);
-        }
-    }
 
     static Stream<Device> devices() {
         return TestDevices.all();

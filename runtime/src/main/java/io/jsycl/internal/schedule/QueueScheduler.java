@@ -35,7 +35,6 @@ import io.jsycl.internal.platform.FirstSubmitTrace;
 import io.jsycl.internal.platform.KernelProfile;
 import io.jsycl.internal.platform.SchedulerTrace;
 import io.jsycl.internal.platform.Settings;
-import io.jsycl.lowering.KernelShape;
 import io.jsycl.lowering.LoweredKernel;
 import io.jsycl.lowering.ProgramVariant;
 import io.jsycl.opencl.ClCommandQueue;
@@ -168,7 +167,6 @@ public final class QueueScheduler {
             FirstSubmitTrace.finish(() -> "host task");
             return event;
         }
-        KernelShape shape = launch.shape();
         if (launch instanceof CommandGroupRecord.NdItems nd) {
             device.checkWorkGroup(nd.local());
         }
@@ -185,15 +183,9 @@ public final class QueueScheduler {
             FirstSubmitTrace.finish(kernel.lowering());
             return event;
         }
-        List<ReductionImpl> reductions = CommandGroupRecord.reductionsOf(launch);
-        int dims = launch.dimensions();
-        boolean checked = !device.isHost() && checkedRequested;
-        KernelLambdas.Kernel kernel = KernelLambdas.lower(launch.kernel(), shape, dims, group, context, device, this, checked,
-                reductions.isEmpty() ? Reductions.NONE : Reductions.specs(reductions));
+        KernelLambdas.Kernel kernel = lower(group, checkedRequested);
         EventImpl event = device.isHost() ? submitHost(group, kernel.lowered().usesBarrier())
-                : submitOpenCl(group, kernel, checkedRequested,
-                LoweredKernel.twoItemsPerWorkItem(shape, dims, !reductions.isEmpty(), checked),
-                LoweredKernel.rowsPerWorkItem(shape, dims, !reductions.isEmpty(), checked));
+                : submitOpenCl(group, kernel, checkedRequested);
         event.ranKernel(kernel.lowering());
         FirstSubmitTrace.finish(kernel.lowering());
         return event;
@@ -216,24 +208,27 @@ public final class QueueScheduler {
         if (launch instanceof CommandGroupRecord.HostTask) {
             return;
         }
-        KernelShape shape = launch.shape();
         if (launch instanceof CommandGroupRecord.NdItems nd) {
             device.checkWorkGroup(nd.local());
         }
         boolean checkedRequested = group.checked() || launches.checksAll();
-        List<ReductionImpl> reductions = CommandGroupRecord.reductionsOf(launch);
-        int dims = launch.dimensions();
-        boolean checked = !device.isHost() && checkedRequested;
-        KernelLambdas.Kernel kernel = KernelLambdas.lower(launch.kernel(), shape, dims, group, context, device, this, checked,
-                reductions.isEmpty() ? Reductions.NONE : Reductions.specs(reductions));
+        KernelLambdas.Kernel kernel = lower(group, checkedRequested);
         if (device.isHost()) {
             return;
         }
         requireFp64(kernel);
         if (repeatedLaunches.find(group, kernel, checkedRequested) == null) {
-            variant(group, kernel, LoweredKernel.twoItemsPerWorkItem(shape, dims, !reductions.isEmpty(), checked),
-                    LoweredKernel.rowsPerWorkItem(shape, dims, !reductions.isEmpty(), checked));
+            variant(group, kernel, checkedRequested);
         }
+    }
+
+    /** {@code group}'s kernel lowered for this queue's device (bounds-checked where requested, on OpenCL devices). */
+    private KernelLambdas.Kernel lower(CommandGroupRecord group, boolean checkedRequested) {
+        CommandGroupRecord.Launch launch = group.launch();
+        List<ReductionImpl> reductions = CommandGroupRecord.reductionsOf(launch);
+        return KernelLambdas.lower(launch.kernel(), launch.shape(), launch.dimensions(), group, context, device, this,
+                !device.isHost() && checkedRequested,
+                reductions.isEmpty() ? Reductions.NONE : Reductions.specs(reductions));
     }
 
     /**
@@ -299,12 +294,10 @@ public final class QueueScheduler {
     }
 
     /**
-     * Launches on an OpenCL device. {@code twoItemsPossible}: the kernel's program can run two items per work-item
-     * ({@link LoweredKernel#twoItemsPerWorkItem}), {@code rowsPossible} several rows
-     * ({@link LoweredKernel#rowsPerWorkItem}); whether this launch does, and how many, is the queue's choice.
+     * Launches on an OpenCL device: a launch its queue kept the decisions of ({@link RepeatedLaunches}), or one
+     * decided and built here ({@link #variant}).
      */
-    private EventImpl submitOpenCl(CommandGroupRecord group, KernelLambdas.Kernel kernel, boolean checkedRequested,
-            boolean twoItemsPossible, boolean rowsPossible) {
+    private EventImpl submitOpenCl(CommandGroupRecord group, KernelLambdas.Kernel kernel, boolean checkedRequested) {
         requireFp64(kernel);
         CommandGroupRecord.Launch launch = group.launch();
         RepeatedLaunches.Decided repeated = repeatedLaunches.find(group, kernel, checkedRequested);
@@ -313,7 +306,7 @@ public final class QueueScheduler {
             return submitPlanned(group, kernel, repeated.plan(), null, false, null,
                     laneDraft(group, checkedRequested, kernel, repeated.plan()));
         }
-        Variant v = variant(group, kernel, twoItemsPossible, rowsPossible);
+        Variant v = variant(group, kernel, checkedRequested);
         FirstSubmitTrace.mark("program");
         Range range = launch.range();
         CommandGroupRecord.Chunk chunk = v.chunk();
@@ -380,11 +373,17 @@ public final class QueueScheduler {
      *
      * @throws io.jsycl.KernelBuildException if the OpenCL compiler rejects the program
      */
-    private Variant variant(CommandGroupRecord group, KernelLambdas.Kernel kernel, boolean twoItemsPossible,
-            boolean rowsPossible) {
+    private Variant variant(CommandGroupRecord group, KernelLambdas.Kernel kernel, boolean checkedRequested) {
         LoweredKernel lowered = kernel.lowered();
         CommandGroupRecord.Launch launch = group.launch();
         Range range = launch.range();
+        // Whether the kernel's program can run two items per work-item, or several rows: whether this launch does,
+        // and how many, is the queue's choice below.
+        boolean hasReductions = !CommandGroupRecord.reductionsOf(launch).isEmpty();
+        boolean twoItemsPossible = LoweredKernel.twoItemsPerWorkItem(launch.shape(), launch.dimensions(), hasReductions,
+                checkedRequested);
+        boolean rowsPossible = LoweredKernel.rowsPerWorkItem(launch.shape(), launch.dimensions(), hasReductions,
+                checkedRequested);
         // A chunk of a DistributedQueue runs its rows of the range, one item per work-item, at a global offset.
         CommandGroupRecord.Chunk chunk = CommandGroupRecord.chunkOf(launch);
         // Its items are the chunk's rows (a reduction's chunk sizes its launch as any reduction does).
