@@ -147,7 +147,6 @@ public final class GridKernels {
                 for (int l = 0; l < op.launches(); l++) {
                     q.prepare(op.commandGroup(in, out, table, l));
                 }
-                q.await();
             }
         }
 

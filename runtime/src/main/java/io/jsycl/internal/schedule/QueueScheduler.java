@@ -156,10 +156,7 @@ public final class QueueScheduler {
      */
     public EventImpl submit(CommandGroupRecord group) {
         FirstSubmitTrace.mark("command-group");
-        CommandGroupRecord.Launch launch = group.launch();
-        if (launch == null) {
-            throw new IllegalStateException("the command group ran no kernel: call h.parallelFor(...) or h.singleTask(...)");
-        }
+        CommandGroupRecord.Launch launch = launchOf(group);
         group.refuseHostAccessorsOpenHere("q.submit()");
         if (launch instanceof CommandGroupRecord.HostTask) {
             EventImpl event = submitHost(group, false);
@@ -193,18 +190,16 @@ public final class QueueScheduler {
 
     /**
      * Lowers {@code group}'s kernel and builds the program a submit of it would launch now, in the variant that
-     * launch would take, without launching it: nothing is ordered, waited for or moved, and no lock of the scheduler's
-     * is taken (the kernel caches are the context's). A host task has nothing to build; on the host device the
-     * kernel is lowered, which is what its submit checks.
+     * launch would take, without launching it: nothing is ordered, waited for or moved, no lock of the scheduler's is
+     * taken (the kernel caches are the context's), and the queue's kept launches ({@link RepeatedLaunches}) are left
+     * as they are (the submit after it decides again and finds the kernel built). A host task has nothing to build; on
+     * the host device the kernel is lowered, which is what its submit checks.
      *
      * @throws io.jsycl.KernelLoweringException if the kernel uses what a kernel cannot
      * @throws io.jsycl.KernelBuildException if the OpenCL compiler rejects the program
      */
     public void prepare(CommandGroupRecord group) {
-        CommandGroupRecord.Launch launch = group.launch();
-        if (launch == null) {
-            throw new IllegalStateException("the command group ran no kernel: call h.parallelFor(...) or h.singleTask(...)");
-        }
+        CommandGroupRecord.Launch launch = launchOf(group);
         if (launch instanceof CommandGroupRecord.HostTask) {
             return;
         }
@@ -217,9 +212,16 @@ public final class QueueScheduler {
             return;
         }
         requireFp64(kernel);
-        if (repeatedLaunches.find(group, kernel, checkedRequested) == null) {
-            variant(group, kernel, checkedRequested);
+        variant(group, kernel, checkedRequested);
+    }
+
+    /** {@code group}'s launch: what its command group function ran ({@code h.parallelFor}, a host task). */
+    private static CommandGroupRecord.Launch launchOf(CommandGroupRecord group) {
+        CommandGroupRecord.Launch launch = group.launch();
+        if (launch == null) {
+            throw new IllegalStateException("the command group ran no kernel: call h.parallelFor(...) or h.singleTask(...)");
         }
+        return launch;
     }
 
     /** {@code group}'s kernel lowered for this queue's device (bounds-checked where requested, on OpenCL devices). */
