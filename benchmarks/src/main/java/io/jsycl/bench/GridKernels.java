@@ -56,7 +56,7 @@ import java.util.stream.IntStream;
  * read together.
  *
  * <pre>
- * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--turns 1] [--only NAME] [--small] [--order hand-first] [--same-context] [--settle-ms 0 [--settle spin]] [--prepare] [--out FILE.md]
+ * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--turns 1] [--only NAME] [--small] [--order hand-first] [--same-context] [--settle-ms 0 [--settle spin]] [--prepare] [--jvm-log FILE] [--out FILE.md]
  * </pre>
  * {@code --small}: 256² and 512² images, 32³ cubes, for PoCL.
  * {@code --turns K}: the rounds after the second in K turns of the paths, each path its share back to back in every
@@ -73,6 +73,9 @@ import java.util.stream.IntStream;
  * {@code --prepare}: each jsycl path builds its kernel with {@code Queue.prepare} when it is set up, before the
  * workload's first timed run, as a program that builds its kernels ahead of its timed work does: jsycl's first run
  * is then the first after that build, not the build itself.
+ * {@code --jvm-log FILE}: the JVM's unified log, written with {@code -Xlog:...:file=FILE:tn} ({@link JvmLogRuns}),
+ * placed around each path's first five runs in the notes: jsycl's methods the JIT began to compile, deoptimizations,
+ * safepoints and collections, run by run (with one turn).
  */
 public final class GridKernels {
     /** Profiled runs per path for the device time. */
@@ -91,6 +94,8 @@ public final class GridKernels {
         /** Whether this is a twin of the jsycl kernel (same algorithm), which the ratio column compares against. */
         final boolean twin;
         final long[] host;
+        /** Each timed run's start, {@code System.nanoTime()}: where {@code --jvm-log} places the JVM's events. */
+        final long[] began;
         final long[] device = new long[PROFILED_RUNS];
         String check = "ok";
 
@@ -99,6 +104,7 @@ public final class GridKernels {
             this.workGroup = workGroup;
             this.twin = twin;
             this.host = new long[rounds];
+            this.began = new long[rounds];
         }
 
         /** The whole operation, waited for. */
@@ -424,6 +430,7 @@ public final class GridKernels {
                 + "| device ms | median / best hand-written | check |\n");
         text.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         var notes = new StringBuilder();
+        var jvmLogRuns = new ArrayList<PathRuns>();
         boolean failed = false;
         // The device's default context, as a program's new Queue(device) has: the one the submit-path warm-up uses.
         try (var q = new Queue(device);
@@ -439,6 +446,7 @@ public final class GridKernels {
                     timed.add(time(op, q, inOrder, profiling, cl, plain, runs, turns, handFirst));
                 }
                 for (Timed t : timed) {
+                    jvmLogRuns.addAll(PathRuns.of(t));
                     String rows = finish(t, notes);
                     failed |= rows.contains("MISMATCH");
                     System.out.print(rows);
@@ -451,6 +459,10 @@ public final class GridKernels {
         text.append("\njsycl's launches, from the scheduler's trace:\n\n").append(notes);
         if (SETTLE_MS > 0) {
             text.append("\nThe pause after each path's first run (--settle-ms):\n\n").append(SETTLE_NOTES);
+        }
+        if (opts.containsKey("jvm-log")) {
+            text.append("\nWhat the JVM logged around each path's first five runs (--jvm-log):\n\n")
+                    .append(jvmLogNote(JvmLogRuns.read(Path.of(opts.get("jvm-log"))), jvmLogRuns));
         }
         text.append("\njsycl's submit-path warm-up: ").append(warmup.isEmpty() ? "none logged" : String.join("; ", warmup))
                 .append('\n');
@@ -532,7 +544,7 @@ public final class GridKernels {
      * first of them, would time every later workload's submits in the interpreter.
      */
     private record Timed(GridOp op, float[] input, List<Way> ways, Arena arena, Buffer.OfFloat jsyclIn, ClMem rawIn,
-            ClMem rawTable) implements AutoCloseable {
+            ClMem rawTable, long setUp) implements AutoCloseable {
         /** Closes what was made; also a workload whose making failed part way (the parts not made are null). */
         @Override
         public void close() {
@@ -563,6 +575,7 @@ public final class GridKernels {
     private static Timed time(GridOp op, Queue q, Queue inOrder, Queue profiling, RawCl cl, ClCommandQueue plain,
             int runs, int turns, boolean handFirst) {
         int rounds = 2 + runs;
+        long setUp = System.nanoTime();
         float[] input = input(op);
         var ways = new ArrayList<Way>();
         var arena = Arena.ofShared();
@@ -603,6 +616,7 @@ public final class GridKernels {
                         long t0 = System.nanoTime();
                         w.run();
                         w.host[r] = System.nanoTime() - t0;
+                        w.began[r] = t0;
                         if (r == 0 && SETTLE_MS > 0) {
                             settle(op, w);
                         }
@@ -610,9 +624,9 @@ public final class GridKernels {
                     w.jitMs += jit.getTotalCompilationTime() - jitFrom;
                 }
             }
-            return new Timed(op, input, ways, arena, jsyclIn, rawIn, rawTable);
+            return new Timed(op, input, ways, arena, jsyclIn, rawIn, rawTable, setUp);
         } catch (RuntimeException | Error e) {
-            new Timed(op, input, ways, arena, jsyclIn, rawIn, rawTable).close();
+            new Timed(op, input, ways, arena, jsyclIn, rawIn, rawTable, setUp).close();
             throw e;
         }
     }
@@ -628,6 +642,30 @@ public final class GridKernels {
             bounds[turn] = 2 + runs * turn / turns;
         }
         return bounds;
+    }
+
+    /** A path's timed runs, for {@code --jvm-log}: from when its events count (the end of the path before it). */
+    private record PathRuns(String label, long from, long[] began, long[] took) {
+        static List<PathRuns> of(Timed t) {
+            var runs = new ArrayList<PathRuns>();
+            long from = t.setUp();
+            for (Way w : t.ways()) {
+                runs.add(new PathRuns(t.op().name() + " " + t.op().size() + ", " + w.name, from, w.began.clone(),
+                        w.host.clone()));
+                int last = w.host.length - 1;
+                from = w.began[last] + w.host[last];
+            }
+            return runs;
+        }
+    }
+
+    /** Each path's first five runs, with what the JVM logged before and in each. */
+    private static String jvmLogNote(JvmLogRuns log, List<PathRuns> paths) {
+        var text = new StringBuilder();
+        for (PathRuns p : paths) {
+            text.append("- ").append(p.label()).append('\n').append(log.runs(p.from(), p.began(), p.took(), 5));
+        }
+        return text.toString();
     }
 
     /** {@code --prepare}: each jsycl path builds its kernel ahead of its first run ({@code Queue.prepare}). */
