@@ -56,7 +56,7 @@ import java.util.stream.IntStream;
  * read together.
  *
  * <pre>
- * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--turns 1] [--only NAME] [--small] [--order hand-first] [--same-context] [--settle-ms 0 [--settle spin]] [--prepare] [--jvm-log FILE] [--out FILE.md]
+ * GridKernels [--device gpu|cpu|NAME] [--runs 15] [--turns 1] [--only NAME] [--small] [--order hand-first] [--same-context] [--settle-ms 0 [--settle spin]] [--prepare] [--jvm-log FILE] [--switches] [--out FILE.md]
  * </pre>
  * {@code --small}: 256² and 512² images, 32³ cubes, for PoCL.
  * {@code --turns K}: the rounds after the second in K turns of the paths, each path its share back to back in every
@@ -76,6 +76,8 @@ import java.util.stream.IntStream;
  * {@code --jvm-log FILE}: the JVM's unified log, written with {@code -Xlog:...:file=FILE:tn} ({@link JvmLogRuns}),
  * placed around each path's first five runs in the notes: jsycl's methods the JIT began to compile, deoptimizations,
  * safepoints and collections, run by run (with one turn).
+ * {@code --switches}: the timing thread's CPU before and after each path's first five runs, and the context switches
+ * it made in each (voluntary: it blocked; involuntary: another thread took its CPU), from {@code /proc/thread-self}.
  */
 public final class GridKernels {
     /** Profiled runs per path for the device time. */
@@ -97,6 +99,8 @@ public final class GridKernels {
         /** Each timed run's start, {@code System.nanoTime()}: where {@code --jvm-log} places the JVM's events. */
         final long[] began;
         final long[] device = new long[PROFILED_RUNS];
+        /** {@code --switches}: each of the first runs' CPUs and the thread's context switches in it. */
+        final String[] switches = new String[SWITCH_RUNS];
         String check = "ok";
 
         Way(String name, String workGroup, boolean twin, int rounds) {
@@ -383,6 +387,7 @@ public final class GridKernels {
         SETTLE_MS = Suite.intOpt(opts, "settle-ms", 0);
         SETTLE_SPIN = "spin".equals(opts.get("settle"));
         PREPARE = opts.containsKey("prepare");
+        SWITCHES = opts.containsKey("switches");
         String only = opts.getOrDefault("only", "").toLowerCase(Locale.ROOT);
         Device device = Suite.devices(opts.get("device")).getFirst();
         List<GridOp> ops = new ArrayList<>(small
@@ -447,6 +452,13 @@ public final class GridKernels {
                 }
                 for (Timed t : timed) {
                     jvmLogRuns.addAll(PathRuns.of(t));
+                    for (Way w : t.ways()) {
+                        if (SWITCHES) {
+                            SWITCH_NOTES.append("- ").append(t.op().name()).append(' ').append(t.op().size())
+                                    .append(", ").append(w.name).append(": ")
+                                    .append(String.join("; ", Arrays.asList(w.switches))).append('\n');
+                        }
+                    }
                     String rows = finish(t, notes);
                     failed |= rows.contains("MISMATCH");
                     System.out.print(rows);
@@ -459,6 +471,11 @@ public final class GridKernels {
         text.append("\njsycl's launches, from the scheduler's trace:\n\n").append(notes);
         if (SETTLE_MS > 0) {
             text.append("\nThe pause after each path's first run (--settle-ms):\n\n").append(SETTLE_NOTES);
+        }
+        if (SWITCHES) {
+            text.append("\nThe timing thread in each path's first ").append(SWITCH_RUNS)
+                    .append(" runs (--switches): its CPU before and after, the context switches it made in the run")
+                    .append(" (voluntary, involuntary):\n\n").append(SWITCH_NOTES);
         }
         if (opts.containsKey("jvm-log")) {
             text.append("\nWhat the JVM logged around each path's first five runs (--jvm-log):\n\n")
@@ -613,10 +630,14 @@ public final class GridKernels {
                         if (r == 1) {
                             jitFrom = jit.getTotalCompilationTime(); // from the second run on
                         }
+                        long[] state = SWITCHES && r < SWITCH_RUNS ? threadState() : null;
                         long t0 = System.nanoTime();
                         w.run();
                         w.host[r] = System.nanoTime() - t0;
                         w.began[r] = t0;
+                        if (state != null) {
+                            w.switches[r] = switchNote(state, threadState());
+                        }
                         if (r == 0 && SETTLE_MS > 0) {
                             settle(op, w);
                         }
@@ -666,6 +687,41 @@ public final class GridKernels {
             text.append("- ").append(p.label()).append('\n').append(log.runs(p.from(), p.began(), p.took(), 5));
         }
         return text.toString();
+    }
+
+    /** {@code --switches}: the timing thread's CPU and context switches around each path's first runs. */
+    private static boolean SWITCHES;
+    /** How many of each path's first runs {@code --switches} follows. */
+    private static final int SWITCH_RUNS = 5;
+    private static final StringBuilder SWITCH_NOTES = new StringBuilder();
+
+    /**
+     * The calling thread's CPU and its voluntary and involuntary context switches so far, from
+     * {@code /proc/thread-self}; -1s where that cannot be read (not Linux).
+     */
+    static long[] threadState() {
+        try {
+            String stat = Files.readString(Path.of("/proc/thread-self/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            long cpu = Long.parseLong(f[36]); // field 39, counting from the state (field 3)
+            long voluntary = -1;
+            long involuntary = -1;
+            for (String line : Files.readAllLines(Path.of("/proc/thread-self/status"))) {
+                if (line.startsWith("voluntary_ctxt_switches:")) {
+                    voluntary = Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+                } else if (line.startsWith("nonvoluntary_ctxt_switches:")) {
+                    involuntary = Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+                }
+            }
+            return new long[] {cpu, voluntary, involuntary};
+        } catch (IOException | RuntimeException e) {
+            return new long[] {-1, -1, -1};
+        }
+    }
+
+    private static String switchNote(long[] before, long[] after) {
+        return String.format(Locale.ROOT, "CPU %d→%d, %d, %d", before[0], after[0], after[1] - before[1],
+                after[2] - before[2]);
     }
 
     /** {@code --prepare}: each jsycl path builds its kernel ahead of its first run ({@code Queue.prepare}). */

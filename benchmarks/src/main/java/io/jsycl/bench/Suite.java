@@ -343,7 +343,8 @@ public final class Suite {
             String key = a.substring(2);
             if (key.equals("quick") || key.equals("skip-java") || key.equals("skip-aparapi")
                     || key.equals("small") || key.equals("interleave") || key.equals("by-hand")
-                    || key.equals("same-context") || key.equals("first-apart") || key.equals("prepare")) {
+                    || key.equals("same-context") || key.equals("first-apart") || key.equals("prepare")
+                    || key.equals("switches")) {
                 m.put(key, "true");
             } else if (i + 1 < args.length) {
                 m.put(key, args[++i]);

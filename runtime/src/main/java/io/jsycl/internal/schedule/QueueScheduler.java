@@ -155,7 +155,7 @@ public final class QueueScheduler {
      * @throws IllegalStateException if the command group ran no kernel
      */
     public EventImpl submit(CommandGroupRecord group) {
-        FirstSubmitTrace.mark("command-group");
+        FirstSubmitTrace.mark("record");
         CommandGroupRecord.Launch launch = launchOf(group);
         group.refuseHostAccessorsOpenHere("q.submit()");
         if (launch instanceof CommandGroupRecord.HostTask) {
