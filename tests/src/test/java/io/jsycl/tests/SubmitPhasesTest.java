@@ -14,7 +14,7 @@ class SubmitPhasesTest {
     void everySubmitIsTimedPhaseByPhaseAndTheExitReportsEachKernel() throws Exception {
         String out = ChildJvm.run(SubmitPhasesMain.class, "pthread", 120, List.of("-Djsycl.traceSubmits=1"));
         assertThat(out).contains("samples 50").contains("positive true").contains("(exit status 0)");
-        assertThat(out).containsPattern("phases \\[command-group, identify, .*buffers, arguments, .*enqueue, rest\\]");
+        assertThat(out).containsPattern("phases \\[command-group, record, identify, .*buffers, arguments, .*enqueue, rest\\]");
         assertThat(out).containsPattern("jsycl submit phases of kernel SubmitPhasesMain\\.lambda\\$\\S+ "
                 + "\\(SubmitPhasesMain\\.java:\\d+\\), median µs of its last 50 submits \\(of 50\\): command-group=");
     }

@@ -11,7 +11,8 @@ import java.util.function.Supplier;
 
 /**
  * {@code JSYCL_TRACE_SUBMITS=1} [{@code jsycl.traceSubmits}]: times the phases of every kernel submit (the marks
- * {@link FirstSubmitTrace} names: recording the command group, identifying the kernel, launch decisions, the program,
+ * {@link FirstSubmitTrace} names: the command group function, the scheduler taking its record, identifying the
+ * kernel, launch decisions, the program,
  * the buffers, the arguments, the wait list and work sizes, {@code clSetKernelArg}, the driver's enqueue, the rest), on
  * every thread, and at the JVM's exit prints per kernel the median of each phase over its last {@value #KEPT}
  * submits, in microseconds, on {@code System.err}. For finding where a submit's microseconds
