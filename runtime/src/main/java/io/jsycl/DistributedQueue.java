@@ -9,6 +9,7 @@ import io.jsycl.internal.schedule.QueueScheduler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.IntConsumer;
 
 /**
  * A queue over several devices that splits each kernel among them (the Celerity model): a {@code parallelFor} over a
@@ -175,6 +176,16 @@ public final class DistributedQueue implements AutoCloseable {
     }
 
     /**
+     * The context of each device, in {@link #devices()}'s order: each device's programs are built and its memory
+     * held in its own ({@code contexts().get(k).programManager()} counts the builds on device {@code k}).
+     *
+     * @return the contexts, one per device
+     */
+    public List<Context> contexts() {
+        return List.copyOf(contexts);
+    }
+
+    /**
      * The rows of a range of {@code rows} rows each device runs: device {@code k} runs {@code bounds[k]} (inclusive)
      * to {@code bounds[k + 1]}. Boundaries are multiples of 256 rows; a device may get none. With {@link
      * Balance#MEASURED}, the bounds every kernel starts with.
@@ -221,7 +232,94 @@ public final class DistributedQueue implements AutoCloseable {
         }
     }
 
-    private Event submitChunks(CommandGroup commandGroup) {
+    /**
+     * Lowers {@code commandGroup}'s kernel and builds it on every device ahead of its first submit, each device's
+     * program in the variant its chunk of a submit would take now (its rows as {@link #chunkBounds(Class, long)} gives
+     * them), without running anything: nothing is waited for, no rows move, no kernel is launched. The devices' builds
+     * run at once, each on a thread of its own (this one included), and the call returns when all have ended, so that
+     * a program over several GPUs pays one build's time before its first submit instead of one per device during it.
+     *
+     * <p>The command group function runs once per device, as in {@link #submit}. What a later submit launches
+     * differently builds at its own first run: the parts a submit splits a chunk into while rows move to its device (a
+     * stencil's rows next to another device's, once the devices hold their rows), and, with {@link Balance#MEASURED},
+     * chunks whose rows the measured speeds have moved. Submits of other command groups are not held up meanwhile.
+     *
+     * @param commandGroup records the command as {@link #submit} would be given it
+     * @throws KernelLoweringException if the kernel uses what a kernel cannot
+     * @throws KernelBuildException if a device's OpenCL compiler rejects the generated kernel
+     * @throws IllegalStateException if this queue is closed, or the command group ran no {@code parallelFor}
+     */
+    public void prepare(CommandGroup commandGroup) {
+        Objects.requireNonNull(commandGroup, "commandGroup");
+        List<CommandGroupRecord> chunks;
+        synchronized (this) {
+            if (closed) {
+                throw new IllegalStateException("this DistributedQueue is closed");
+            }
+            chunks = recordChunks(commandGroup);
+        }
+        var builds = new ArrayList<Integer>();
+        for (int k = 0; k < chunks.size(); k++) {
+            if (chunks.get(k) != null) {
+                builds.add(k);
+            }
+        }
+        eachAtOnce(builds, k -> queues.get(k).prepare(chunks.get(k)));
+    }
+
+    /**
+     * Runs {@code work.accept(k)} for every device {@code k} of {@code ks} at once: each on a thread of its own but the
+     * last, which runs on the calling thread. Returns once all have ended; then throws the first failure, in device
+     * order. An interrupt does not cut the wait short (a build cannot be stopped part way); it is kept for the caller.
+     */
+    private void eachAtOnce(List<Integer> ks, IntConsumer work) {
+        var failures = new Throwable[queues.size()];
+        var threads = new ArrayList<Thread>();
+        for (int i = 0; i < ks.size(); i++) {
+            int k = ks.get(i);
+            Runnable piece = () -> {
+                try {
+                    work.accept(k);
+                } catch (RuntimeException | Error e) {
+                    failures[k] = e;
+                }
+            };
+            if (i == ks.size() - 1) {
+                piece.run();
+            } else {
+                threads.add(Thread.ofPlatform().daemon().name("jsycl-prepare-" + k + "-" + devices.get(k).name())
+                        .start(piece));
+            }
+        }
+        boolean interrupted = false;
+        for (Thread t : threads) {
+            while (true) {
+                try {
+                    t.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        for (Throwable f : failures) { // written before its thread ended, read after the join
+            if (f instanceof RuntimeException e) {
+                throw e;
+            }
+            if (f instanceof Error e) {
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * {@code commandGroup} recorded once per device, each for its chunk of the kernel's rows; null for a device whose
+     * chunk has none.
+     */
+    private List<CommandGroupRecord> recordChunks(CommandGroup commandGroup) {
         var chunks = new ArrayList<CommandGroupRecord>(queues.size());
         MeasuredSplits.View view = splits.view();
         for (int k = 0; k < queues.size(); k++) {
@@ -231,6 +329,11 @@ public final class DistributedQueue implements AutoCloseable {
             var chunk = CommandGroupRecord.chunkOf(record.launch());
             chunks.add(chunk.from() == chunk.to() ? null : record);
         }
+        return chunks;
+    }
+
+    private Event submitChunks(CommandGroup commandGroup) {
+        List<CommandGroupRecord> chunks = recordChunks(commandGroup);
         for (CommandGroupRecord c : chunks) {
             if (c != null) {
                 // Before anything moves: a host accessor open on this thread would keep the submit waiting for its
