@@ -411,6 +411,14 @@ SECTIONS = [
     Section("Multi-dimensional kernels without the submit-path warm-up", ["grid-kernels-warmup-off.md"],
             "The same with `JSYCL_WARMUP=off`, in the same command: what the warm-up (`SubmitWarmup`) changes in the "
             "first runs of a fresh JVM.", one_table("workload", "grid-kernels")),
+    Section("A DistributedQueue's first runs, prepared", ["distributed-prepare.md"],
+            "A new `DistributedQueue` over one GPU, over one GPU taken twice (two contexts, each building its "
+            "program) and over both GPUs of the host, running a 1-D three-point stencil of 4M floats from the host's "
+            "arrays (`io.jsycl.bench.DistributedPrepare`), with and without `dq.prepare` before its first submit; each "
+            "row a kernel of its own, jsycl's disk cache off, the driver's compile cache as the earlier processes "
+            "left it. Milliseconds, host clock: the prepare, the first submit and its wait (which moves the rows to "
+            "the devices), the second, the median of ten more; outputs checked against plain Java.",
+            one_table("devices", "distributed-prepare")),
     Section("Moving device memory between two GPUs", ["peer-copy.md"],
             "One context over the host's first two GPUs (`io.jsycl.bench.PeerCopyBench`): jsycl's "
             "`q.copy(DeviceArray, DeviceArray)` from one GPU to the other (pinned host memory in 4 MiB slices, both "

@@ -24,11 +24,14 @@ import java.util.Map;
  * wait, the second, and the median of ten more. Each row of the table runs a kernel of its own (a lambda of its own,
  * so a program no earlier row built or lowered), with jsycl's disk cache off ({@code jsycl.cache.persistent=0}, set
  * here), so every device's program is compiled by the driver (whose own compile cache may hold it from an earlier
- * process). The submit-path warm-up has ended before the first row. Outputs are checked against plain Java.
+ * process). The submit-path warm-up has ended before the first row, and an untimed row over every device (a
+ * kernel of its own, prepared) has run the queue's own paths once. Outputs are checked against plain Java.
  *
  * <pre>
- * DistributedPrepare [--device gpu] [--rows 4194304] [--out FILE.md]
+ * DistributedPrepare [--device gpu] [--rows 4194304] [--order prepared-first] [--out FILE.md]
  * </pre>
+ * {@code --order prepared-first}: each device set's prepared row before the other, so that commands alternating the
+ * order show what the order costs.
  */
 public final class DistributedPrepare {
     private static final int LATER_RUNS = 10;
@@ -39,11 +42,12 @@ public final class DistributedPrepare {
     /** Each lambda site's weights (left, centre, right), written into its kernel's source. */
     private static final float[][] WEIGHTS = {
         {0.25f, 0.5f, 0.25f}, {0.2f, 0.6f, 0.2f}, {0.3f, 0.4f, 0.3f}, {0.1f, 0.8f, 0.1f}, {0.4f, 0.2f, 0.4f},
-        {0.15f, 0.7f, 0.15f}};
+        {0.15f, 0.7f, 0.15f}, {0.35f, 0.3f, 0.35f}};
 
     /**
-     * The stencil of lambda site {@code site} (0 to 5): six sites, so that six rows run six kernels, each with its
-     * weights as literals in its source (captured weights would make one kernel of them all).
+     * The stencil of lambda site {@code site} (0 to 6): seven sites, so that the untimed first row and six timed ones
+     * run seven kernels, each with its weights as literals in its source (captured weights would make one kernel of
+     * them all).
      */
     static CommandGroup step(int site, Buffer.OfFloat in, Buffer.OfFloat out, int rows) {
         return h -> {
@@ -61,8 +65,10 @@ public final class DistributedPrepare {
                     b.set(i, 0.1f * a.get(Math.max(i - 1, 0)) + 0.8f * a.get(i) + 0.1f * a.get(Math.min(i + 1, last))); });
                 case 4 -> h.parallelFor(Range.of(rows), it -> { int i = it.id(0);
                     b.set(i, 0.4f * a.get(Math.max(i - 1, 0)) + 0.2f * a.get(i) + 0.4f * a.get(Math.min(i + 1, last))); });
-                default -> h.parallelFor(Range.of(rows), it -> { int i = it.id(0);
+                case 5 -> h.parallelFor(Range.of(rows), it -> { int i = it.id(0);
                     b.set(i, 0.15f * a.get(Math.max(i - 1, 0)) + 0.7f * a.get(i) + 0.15f * a.get(Math.min(i + 1, last))); });
+                default -> h.parallelFor(Range.of(rows), it -> { int i = it.id(0);
+                    b.set(i, 0.35f * a.get(Math.max(i - 1, 0)) + 0.3f * a.get(i) + 0.35f * a.get(Math.min(i + 1, last))); });
             }
         };
     }
@@ -110,9 +116,13 @@ public final class DistributedPrepare {
         try (var q = new Queue(first)) { // starts the submit-path warm-up, as a program's first queue does
             GridKernels.awaitWarmup(warmup);
         }
+        // Untimed: the process's first DistributedQueue, prepared and run over every device set, so that no row pays
+        // for the first use of the queue's own paths (its moves, its completion thread).
+        row(sets.getLast(), true, WEIGHTS.length - 1, input, rows);
+        boolean preparedFirst = "prepared-first".equals(opts.get("order"));
         int site = 0;
         for (List<Device> devices : sets) {
-            for (boolean prepare : new boolean[] {false, true}) {
+            for (boolean prepare : preparedFirst ? new boolean[] {true, false} : new boolean[] {false, true}) {
                 text.append(row(devices, prepare, site++, input, rows));
                 System.out.print(text.substring(text.lastIndexOf("\n|", text.length() - 2) + 1));
             }
