@@ -158,6 +158,9 @@ public final class GridKernels {
                     q.prepare(op.commandGroup(in, out, table, l));
                 }
             }
+            if (SubmitPhases.enabled()) {
+                SubmitPhases.take(); // the touches' phases, not the first run's
+            }
         }
 
         /** Per timed run: from its start to the return of its last submit (the rest is the wait). */
@@ -200,14 +203,21 @@ public final class GridKernels {
         }
 
         /**
-         * The phases of the second run and the median of each phase over the runs after it, for the notes; null where
-         * tracing is off.
+         * The phases of the first and second runs and the median of each phase over the runs after them, for the notes;
+         * null where tracing is off.
          */
         String phaseNote() {
             if (phases.size() < 3 || phases.get(1) == null) {
                 return null;
             }
-            var text = new StringBuilder("second run ");
+            var text = new StringBuilder();
+            if (phases.get(0) != null) {
+                text.append("first run ");
+                phases.get(0).forEach((p, us) -> text.append(String.format(Locale.ROOT, "%s %.1f, ", p, us)));
+                text.setLength(text.length() - 2);
+                text.append("; ");
+            }
+            text.append("second run ");
             phases.get(1).forEach((p, us) -> text.append(String.format(Locale.ROOT, "%s %.1f, ", p, us)));
             text.setLength(text.length() - 2);
             text.append("; median of the later runs ");
@@ -771,9 +781,11 @@ public final class GridKernels {
         for (Way w : ways.subList(0, 2)) {
             long[] submits = ((JsyclWay) w).submits;
             notes.append(String.format(Locale.ROOT, "  - %s: the submits took %.1f µs of the run's %.1f µs "
-                    + "(medians after the second run); the JIT compiled for %d ms during its runs after the first%n",
+                    + "(medians after the second run; the first run's %.1f of %.1f, the second's %.1f of %.1f); the JIT"
+                    + " compiled for %d ms during its runs after the first%n",
                     w.name, Stats.of(Arrays.copyOfRange(submits, 2, submits.length)).medianMs() * 1e3,
-                    median(Arrays.copyOfRange(w.host, 2, w.host.length)) * 1e3, w.jitMs));
+                    median(Arrays.copyOfRange(w.host, 2, w.host.length)) * 1e3, submits[0] / 1e3, w.host[0] / 1e3,
+                    submits[1] / 1e3, w.host[1] / 1e3, w.jitMs));
             String phases = ((JsyclWay) w).phaseNote();
             if (phases != null) {
                 notes.append("    - submit phases: ").append(phases).append('\n');
