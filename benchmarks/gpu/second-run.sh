@@ -6,7 +6,7 @@
 # VARIANT="-Djsycl.outOfOrderQueues=off"; none: both sides the default), $PAIRS pairs (4); then, once each, a process
 # with the JVM's log placed around every path's first runs (--jvm-log), one with the timing thread's context switches
 # (--switches) and one with the submits traced phase by phase (-Djsycl.traceSubmits=1: the first and second runs'
-# phases beside their medians). Writes $OUT/second-run/ and archives it as $OUT/second-run.tgz (more files than the
+# phases beside their medians); then ColdSubmit, the paths' runs with the CPU's caches warm and cold. Writes $OUT/second-run/ and archives it as $OUT/second-run.tgz (more files than the
 # device tool brings back one by one). Compare the pairs' second runs with:
 #   for f in second-run/*.md; do echo "$f"; grep '^| conv.* | jsycl |' "$f"; done
 set -uo pipefail
@@ -35,4 +35,8 @@ grid jvm-log "-Xlog:jit+compilation=debug,deoptimization=debug,safepoint=info,gc
 cp /tmp/jvm.log "$r/jvm.log"
 grid switches -- --switches
 grid traced -Djsycl.traceSubmits=1 --
+# The same refill without a first launch: each path warm and right after 64 MiB written (ColdSubmit), traced.
+timeout 120 "${J[@]}" -Djsycl.traceSubmits=1 -cp '.gpu/lib/*' io.jsycl.bench.ColdSubmit --device "${DEVICE:-gpu}" \
+    --runs 200 --out "$r/cold-submit.md" > "$r/cold-submit.txt" 2>&1
+echo "cold-submit $SECONDS s" >> "$r/progress.txt"
 tar czf "$OUT/second-run.tgz" -C "$OUT" second-run && rm -rf "$r"
