@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Runs ON the GPU host after benchmarks/gpu/run.sh (.gpu/lib and a JRE carried along, as for ab-grid.sh): the
-# diagnosis of a prepared kernel's second run (docs/performance.md, "The second run after a prepare"). GridKernels over
-# the 2048² convolutions with --prepare, in processes taking turns between the default JVM and one started with
+# diagnosis of a prepared kernel's second run (docs/performance.md, "The second run after a prepare"). GridKernels
+# over the 2048² convolutions with --prepare, in processes taking turns between the default JVM and one started with
 # $VARIANT (JVM options or -D settings, e.g. VARIANT="-XX:+UseTransparentHugePages" or
 # VARIANT="-Djsycl.outOfOrderQueues=off"; none: both sides the default), $PAIRS pairs (4); then, once each, a process
 # with the JVM's log placed around every path's first runs (--jvm-log), one with the timing thread's context switches
 # (--switches) and one with the submits traced phase by phase (-Djsycl.traceSubmits=1: the first and second runs'
-# phases beside their medians); then ColdSubmit, the paths' runs with the CPU's caches warm and cold. Writes $OUT/second-run/ and archives it as $OUT/second-run.tgz (more files than the
-# device tool brings back one by one). Compare the pairs' second runs with:
+# phases beside their medians); then ColdSubmit, the paths' runs with the CPU's caches warm and cold. Writes
+# $OUT/second-run/ and archives it as $OUT/second-run.tgz (more files than the device tool brings back one by one).
+# Compare the pairs' second runs with:
 #   for f in second-run/*.md; do echo "$f"; grep '^| conv.* | jsycl |' "$f"; done
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -40,3 +41,4 @@ timeout 120 "${J[@]}" -Djsycl.traceSubmits=1 -cp '.gpu/lib/*' io.jsycl.bench.Col
     --runs 200 --out "$r/cold-submit.md" > "$r/cold-submit.txt" 2>&1
 echo "cold-submit $SECONDS s" >> "$r/progress.txt"
 tar czf "$OUT/second-run.tgz" -C "$OUT" second-run && rm -rf "$r"
+
