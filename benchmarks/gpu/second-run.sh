@@ -41,4 +41,3 @@ timeout 120 "${J[@]}" -Djsycl.traceSubmits=1 -cp '.gpu/lib/*' io.jsycl.bench.Col
     --runs 200 --out "$r/cold-submit.md" > "$r/cold-submit.txt" 2>&1
 echo "cold-submit $SECONDS s" >> "$r/progress.txt"
 tar czf "$OUT/second-run.tgz" -C "$OUT" second-run && rm -rf "$r"
-
