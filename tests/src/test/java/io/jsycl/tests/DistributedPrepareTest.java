@@ -98,6 +98,26 @@ class DistributedPrepareTest {
         }
     }
 
+    /** Measured balance: the prepare builds the chunks of the split the first submit takes (the weights given). */
+    @Test
+    void aMeasuredQueuesFirstSubmitLaunchesThePreparedChunks() {
+        Device d = TestDevices.firstOpenCl();
+        int[] in = new int[ROWS];
+        Arrays.setAll(in, i -> i * 3 - 700);
+        try (var dq = new DistributedQueue(List.of(d, d), DistributedQueue.Balance.MEASURED, 1, 2);
+             var bin = Buffer.of(in); var bout = Buffer.of(new int[ROWS])) {
+            dq.prepare(stencil(bin, bout, 5));
+            assertThat(builds(dq)).as("after the prepare").isEqualTo(2);
+            dq.submit(stencil(bin, bout, 5)).await();
+            assertThat(builds(dq)).as("after the first submit").isEqualTo(2);
+            try (var host = bout.hostRead()) {
+                int[] now = new int[ROWS];
+                host.copyTo(now);
+                assertThat(now).isEqualTo(expected(in, 5));
+            }
+        }
+    }
+
     @Test
     void anUnsupportedKernelAGroupWithoutKernelAndAClosedQueueAreRefused() {
         Device d = TestDevices.firstOpenCl();
