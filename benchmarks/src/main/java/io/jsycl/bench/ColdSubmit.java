@@ -26,7 +26,8 @@ import java.util.Map;
  * path pays to bring itself back, the quantity a kernel's second run pays after its first (docs/performance.md, "The
  * second run after a prepare"), measured here without a first launch or a build, on any device. With
  * {@code -Djsycl.traceSubmits=1} jsycl's default path is also split phase by phase, warm and cold. A shorter submit
- * path should show here as a smaller cold cost.
+ * path should show here as a smaller cold cost. Outputs are checked bit for bit against plain Java
+ * ({@code GridKernels.check}); a difference exits 1.
  *
  * <pre>
  * ColdSubmit [--device gpu|cpu|NAME] [--n 2048] [--runs 200] [--evict-mib 64] [--out FILE.md]
@@ -106,13 +107,16 @@ public final class ColdSubmit {
                             ways.get(w).name, wq[1], wq[0], wq[2], cq[1], cq[0], cq[2], cq[1] - wq[1]));
                 }
                 if (!warmPhases.isEmpty()) {
-                    text.append("\njsycl's default path phase by phase (medians, µs): warm ").append(medians(warmPhases))
-                            .append("; cold ").append(medians(coldPhases)).append('\n');
+                    text.append("\njsycl's default path phase by phase (medians, µs): warm ")
+                            .append(GridKernels.JsyclWay.phaseList(GridKernels.JsyclWay.phaseMedians(warmPhases)))
+                            .append("; cold ")
+                            .append(GridKernels.JsyclWay.phaseList(GridKernels.JsyclWay.phaseMedians(coldPhases)))
+                            .append('\n');
                 }
+                GridKernels.check(op, input, ways);
                 for (GridKernels.Way way : ways) {
-                    float[] out = way.output();
-                    if (!Arrays.equals(out, ways.getFirst().output())) {
-                        text.append("\nMISMATCH: ").append(way.name).append(" differs from jsycl's output\n");
+                    if (way.check.startsWith("MISMATCH")) {
+                        text.append("\n").append(way.name).append(": ").append(way.check).append('\n');
                     }
                 }
             } finally {
@@ -170,14 +174,5 @@ public final class ColdSubmit {
         long[] s = nanos.clone();
         Arrays.sort(s);
         return new double[] {s[s.length / 4] / 1e3, s[s.length / 2] / 1e3, s[s.length * 3 / 4] / 1e3};
-    }
-
-    private static String medians(List<Map<String, Double>> runs) {
-        var text = new StringBuilder();
-        for (String p : runs.getLast().keySet()) {
-            double[] v = runs.stream().mapToDouble(m -> m.getOrDefault(p, 0.0)).sorted().toArray();
-            text.append(String.format(Locale.ROOT, "%s %.1f, ", p, v[v.length / 2]));
-        }
-        return text.isEmpty() ? "" : text.substring(0, text.length() - 2);
     }
 }

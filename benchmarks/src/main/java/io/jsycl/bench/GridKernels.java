@@ -212,22 +212,28 @@ public final class GridKernels {
             }
             var text = new StringBuilder();
             if (phases.get(0) != null) {
-                text.append("first run ");
-                phases.get(0).forEach((p, us) -> text.append(String.format(Locale.ROOT, "%s %.1f, ", p, us)));
-                text.setLength(text.length() - 2);
-                text.append("; ");
+                text.append("first run ").append(phaseList(phases.get(0))).append("; ");
             }
-            text.append("second run ");
-            phases.get(1).forEach((p, us) -> text.append(String.format(Locale.ROOT, "%s %.1f, ", p, us)));
-            text.setLength(text.length() - 2);
-            text.append("; median of the later runs ");
-            var later = phases.subList(2, phases.size());
-            for (String p : later.getLast().keySet()) {
-                double[] v = later.stream().mapToDouble(m -> m.getOrDefault(p, 0.0)).sorted().toArray();
-                text.append(String.format(Locale.ROOT, "%s %.1f, ", p, v[v.length / 2]));
+            return text.append("second run ").append(phaseList(phases.get(1))).append("; median of the later runs ")
+                    .append(phaseList(phaseMedians(phases.subList(2, phases.size()))))
+                    .append(" (µs, each phase summed over the run's launches)").toString();
+        }
+
+        /** Each phase's median over {@code runs} (a phase a run lacks counts 0 there), in the last run's order. */
+        static Map<String, Double> phaseMedians(List<Map<String, Double>> runs) {
+            var medians = new LinkedHashMap<String, Double>();
+            for (String p : runs.getLast().keySet()) {
+                double[] v = runs.stream().mapToDouble(m -> m.getOrDefault(p, 0.0)).sorted().toArray();
+                medians.put(p, v[v.length / 2]);
             }
-            text.setLength(text.length() - 2);
-            return text.append(" (µs, each phase summed over the run's launches)").toString();
+            return medians;
+        }
+
+        /** {@code command-group 1.2, identify 0.4, ...}: each phase and its microseconds, in order. */
+        static String phaseList(Map<String, Double> phases) {
+            var parts = new ArrayList<String>();
+            phases.forEach((p, us) -> parts.add(String.format(Locale.ROOT, "%s %.1f", p, us)));
+            return String.join(", ", parts);
         }
 
         @Override
